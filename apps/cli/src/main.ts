@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AccountService, authMigrations } from '@doable/auth-oauth';
+import { createServiceDataSource, migrateUp, OutboxRelay, startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
+import { DomainError } from '@doable/shared-errors';
+import { createLogger } from '@doable/shared-logging';
+import { Database } from '@doable/shared-runtime';
+import type { EventBus } from '@doable/shared-transport';
+import { readRuntimeFile } from '@doable/system';
+
+const USAGE = `usage: npm run cli -- <command> [options]
+
+commands:
+  create-account --email <email> --name <full name> [--password <password>] [--timezone <tz>]
+  reset-token    --email <email>
+
+The database is DATABASE_URL when set (cluster), otherwise the embedded one under
+DOABLE_DATA_DIR (default ./data), whether or not \`npm start\` is running.
+Events (the new user's profile and Inbox) are delivered by the running system.`;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the auth-oauth schema lives: the cluster's database, a running embedded system's, or the embedded data folder. */
+async function locateDatabase(): Promise<{ url: string; embedded?: EmbeddedPostgres }> {
+  if (process.env['DATABASE_URL']) return { url: process.env['DATABASE_URL'] };
+  const dataDir = resolve(process.env['DOABLE_DATA_DIR'] ?? 'data');
+  const runtime = await readRuntimeFile(dataDir);
+  if (runtime && alive(runtime.pid)) return { url: runtime.databaseUrl };
+  const embedded = await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'pg'), port: 0, maxConnections: 4 });
+  return { url: embedded.url, embedded };
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, timezone: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  const command = positionals[0];
+  if (values.help || !command || !['create-account', 'reset-token'].includes(command) || !values.email || (command === 'create-account' && !values.name)) {
+    process.stderr.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const logger = createLogger('cli', process.env['LOG_LEVEL'] ?? 'warn');
+  const { url, embedded } = await locateDatabase();
+  const dataSource = createServiceDataSource({ schema: 'auth', url, poolSize: 2, applicationName: 'doable-cli', migrations: authMigrations });
+  await dataSource.initialize();
+  try {
+    await migrateUp(dataSource);
+    // The CLI only writes the outbox; the running system's relay publishes the events.
+    const idle: EventBus = { publish: () => Promise.resolve(), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
+    const accounts = new AccountService(new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger)));
+    if (command === 'create-account') {
+      const { userId, token } = await accounts.create({ email: values.email.trim().toLowerCase(), fullName: values.name!, password: values.password, timezone: values.timezone ?? 'UTC' });
+      process.stdout.write(`created account ${userId} <${values.email}>\nAPI token: ${token}\n`);
+    } else {
+      const { userId, token } = await accounts.resetPersonalToken(values.email);
+      process.stdout.write(`new token for account ${userId} <${values.email}> (the old one no longer works)\nAPI token: ${token}\n`);
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof DomainError) {
+      process.stderr.write(`error: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await dataSource.destroy();
+    await embedded?.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

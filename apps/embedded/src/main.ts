@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { resolve } from 'node:path';
+import { ensureFirstAccount, removeRuntimeFile, startEmbeddedSystem, writeRuntimeFile } from '@doable/system';
+
+
+/**
+ * `npm start`: the whole product in one process with an embedded database (no servers needed).
+ * Data lives under DOABLE_DATA_DIR (default ./data). On the very first start an account is
+ * created and its token printed once.
+ */
+async function main(): Promise<void> {
+  const dataDir = resolve(process.env['DOABLE_DATA_DIR'] ?? 'data');
+  const port = Number(process.env['PORT'] ?? 8080);
+  const started = Date.now();
+  const system = await startEmbeddedSystem({ dataDir: resolve(dataDir, 'pg'), port });
+  await writeRuntimeFile(dataDir, { pid: process.pid, url: system.url, databaseUrl: system.databaseUrl });
+
+  const first = await ensureFirstAccount(system.services, process.env['DOABLE_FIRST_EMAIL'] ?? 'admin@doable.local', 'Admin');
+  const lines = [`Doable is running (embedded) in ${Date.now() - started} ms`, `  base URL:  ${system.url}`, `  data:      ${dataDir}`];
+  if (first) {
+    lines.push(`  first account: ${first.email}`, `  API token:     ${first.token}`, '  (shown once: keep it; `npm run cli -- reset-token --email <email>` makes a new one)');
+  } else {
+    lines.push('  accounts exist already; `npm run cli -- create-account --email <email> --name <name>` adds one');
+  }
+  lines.push(`  try: curl -s -X POST ${system.url}/api/v1/sync -H "Authorization: Bearer <token>" -d sync_token='*' -d resource_types='["all"]'`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void removeRuntimeFile(dataDir)
+      .then(() => system.close())
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Doable failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+// Three tiers, one runner: `unit` (beside the code, no I/O), `integration` (a real PostgreSQL,
+// a fresh database per run) and `e2e` (the whole system over HTTP, embedded and clustered).
+import { repoRoot, swcOptions, tsPaths } from './tools/scripts/swc-options.mjs';
+
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(tsPaths()).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target.replace(/^\.\//, '')}`]),
+);
+
+// Nest 12 and the NATS client are ESM-only; Jest's module system needs them as CommonJS.
+const esmPackages = ['@nestjs', '@nats-io', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit', '@electric-sql'];
+
+const common = {
+  rootDir: repoRoot,
+  testEnvironment: 'node',
+  moduleNameMapper,
+  transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', { ...swcOptions({ rewritePaths: false }), swcrc: false }] },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/*.integration-spec.ts'], testTimeout: 30_000 },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'], testTimeout: 120_000 },
+  ],
+};

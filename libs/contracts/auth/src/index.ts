@@ -1,0 +1,4 @@
+export * as AuthSubjects from './subjects';
+export * as AuthEvents from './events';
+export type { CreateAccountReply, CreateAccountRequest } from './subjects';
+export { hashToken } from './token-hash';

@@ -1,0 +1,23 @@
+import { principalSchema, type Principal, requestSubject } from '@doable/contracts-common';
+import { z } from 'zod';
+
+const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, 'sha256 hex');
+
+/** Who owns a bearer token. The gateway sends the token's hash: the raw token never leaves the edge. */
+export const verifyToken = requestSubject<{ tokenHash: string }, Principal>('auth.token.verify.v1', z.object({ tokenHash }));
+
+export const createAccountRequest = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  fullName: z.string().trim().min(1).max(255),
+  password: z.string().min(8).max(1024).optional(),
+  timezone: z.string().min(1).max(64).default('UTC'),
+});
+export type CreateAccountRequest = z.input<typeof createAccountRequest>;
+export interface CreateAccountReply {
+  readonly userId: string;
+  /** The personal API token: returned once, stored only as a hash. */
+  readonly token: string;
+}
+export const createAccount = requestSubject<CreateAccountRequest, CreateAccountReply>('auth.account.create.v1', createAccountRequest);
+
+export { principalSchema };

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { principalSchema } from './principal';
+
+/**
+ * The gateway forwards an authenticated HTTP request to the owning service as an edge
+ * request; the service's dialect parses it and renders the reply. The gateway keeps no
+ * domain logic: it only chooses the subject and dialect from its route table.
+ */
+export const DIALECTS = ['sync-v9', 'sync-api-v1', 'rest-v1', 'rest-v2', 'rest-api-v1'] as const;
+export type Dialect = (typeof DIALECTS)[number];
+
+const scalar = z.union([z.string(), z.array(z.string())]);
+
+export const edgeRequestSchema = z.object({
+  dialect: z.enum(DIALECTS),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  path: z.string(),
+  params: z.record(z.string(), z.string()),
+  query: z.record(z.string(), scalar),
+  /** Parsed body: JSON as sent, or form fields as strings. */
+  body: z.unknown(),
+  principal: principalSchema.nullable(),
+  /** `X-Request-Id` when the client sent one (idempotency for REST writes). */
+  requestId: z.string().max(36).nullable(),
+});
+export type EdgeRequest = z.infer<typeof edgeRequestSchema>;
+
+export interface EdgeReply {
+  readonly status: number;
+  /** JSON-serialisable body; `null` with 204. */
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** OAuth scopes of the Todoist protocol (sync-interface §5.4). A personal token holds them all. */
+export const SCOPES = ['task:add', 'data:read', 'data:read_write', 'data:delete', 'project:delete', 'backups:read'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const principalSchema = z.object({
+  userId: z.string().regex(/^[0-9]+$/),
+  scopes: z.array(z.enum(SCOPES)),
+  appId: z.string().nullable(),
+  tokenKind: z.enum(['personal', 'oauth']),
+});
+
+/** Who is calling, as established by the gateway: carried in every edge request. */
+export type Principal = z.infer<typeof principalSchema>;

@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+
+/**
+ * A request/reply message: its subject name tied at compile time to the request and reply
+ * types. The request schema is applied where the message is consumed (never trust the sender).
+ * Subject names are dotted, owner-prefixed, versioned and append-only: `sync.edge.sync.v1`.
+ */
+export interface RequestSubject<Req, Rep> {
+  readonly kind: 'request';
+  readonly name: string;
+  readonly request: z.ZodType<Req>;
+  /** Phantom field: carries the reply type; never set at run time. */
+  readonly reply?: Rep;
+}
+
+/** An event published through the owner's transactional outbox to every durable consumer. */
+export interface EventSubject<P> {
+  readonly kind: 'event';
+  readonly name: string;
+  readonly payload: z.ZodType<P>;
+}
+
+export type RequestOf<S> = S extends RequestSubject<infer Req, unknown> ? Req : never;
+export type ReplyOf<S> = S extends RequestSubject<unknown, infer Rep> ? Rep : never;
+export type PayloadOf<E> = E extends EventSubject<infer P> ? P : never;
+
+const SUBJECT_NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+\.v[0-9]+$/;
+
+function checkName(name: string): string {
+  if (!SUBJECT_NAME.test(name)) throw new Error(`subject "${name}" must be dotted, lower-case and end in .v<N>`);
+  return name;
+}
+
+export function requestSubject<Req, Rep>(name: string, request: z.ZodType<Req>): RequestSubject<Req, Rep> {
+  return { kind: 'request', name: checkName(name), request };
+}
+
+export function eventSubject<P>(name: string, payload: z.ZodType<P>): EventSubject<P> {
+  if (!name.split('.').includes('evt')) throw new Error(`event subject "${name}" must contain an "evt" segment`);
+  return { kind: 'event', name: checkName(name), payload };
+}
+
+/** What travels on the event stream: the payload plus what consumers need to be idempotent. */
+export interface EventEnvelope<P = unknown> {
+  /** Unique per event; the JetStream message id (dedupe) and the consumers' idempotency key. */
+  readonly id: string;
+  readonly subject: string;
+  readonly occurredAt: string;
+  readonly correlationId?: string;
+  readonly payload: P;
+}

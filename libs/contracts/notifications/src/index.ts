@@ -1,0 +1,2 @@
+export * as NotificationsSubjects from './subjects';
+export type { LiveNotification, LiveNotificationsReply } from './subjects';

@@ -1,0 +1,2 @@
+export * as PlansSubjects from './subjects';
+export type { PlanInfo, UserPlanLimits } from './plan-info';

@@ -1,0 +1,1 @@
+export * as RestSubjects from './subjects';

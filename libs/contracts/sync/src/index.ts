@@ -1,0 +1,1 @@
+export * as SyncSubjects from './subjects';

@@ -1,0 +1,11 @@
+import { type EdgeReply, type EdgeRequest, edgeRequestSchema, requestSubject } from '@doable/contracts-common';
+import { z } from 'zod';
+
+/** Every Sync API request (v9 and api/v1 dialects) forwarded by the gateway. */
+export const edge = requestSubject<EdgeRequest, EdgeReply>('sync.edge.v1', edgeRequestSchema);
+
+/** Whether a user's profile exists yet (it is created from auth's user-created event). */
+export const userStatus = requestSubject<{ userId: string }, { exists: boolean }>(
+  'sync.user.status.v1',
+  z.object({ userId: z.string().regex(/^[0-9]+$/) }),
+);

@@ -1,0 +1,1 @@
+export * as UploadsSubjects from './subjects';

@@ -1,0 +1,83 @@
+import { AuthEvents, type CreateAccountReply, hashToken } from '@doable/contracts-auth';
+import { DomainError } from '@doable/shared-errors';
+import { Database } from '@doable/shared-runtime';
+import { Injectable } from '@nestjs/common';
+import { hashPassword } from '../passwords/password-hasher';
+import { generatePersonalToken, PERSONAL_TOKEN_SCOPES } from '../tokens/personal-token';
+
+export interface NewAccount {
+  readonly email: string;
+  readonly fullName: string;
+  readonly password?: string;
+  readonly timezone: string;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class AccountService {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Creates the account, its personal token and the user-created event in one transaction:
+   * either all three exist or none does. The token is returned once and kept only as a hash.
+   */
+  async create(account: NewAccount): Promise<CreateAccountReply> {
+    const passwordHash = account.password ? await hashPassword(account.password) : null;
+    const token = generatePersonalToken();
+    try {
+      return await this.database.transaction(async (tx) => {
+        const [row] = (await tx.manager.query(
+          `INSERT INTO auth.accounts (email, full_name, password_hash, timezone) VALUES ($1, $2, $3, $4)
+           RETURNING id::text AS id, created_at`,
+          [account.email, account.fullName, passwordHash, account.timezone],
+        )) as Array<{ id: string; created_at: Date }>;
+        await tx.manager.query(`INSERT INTO auth.access_tokens (user_id, token_hash, kind, scopes) VALUES ($1, $2, 'personal', $3)`, [
+          row.id,
+          hashToken(token),
+          PERSONAL_TOKEN_SCOPES,
+        ]);
+        await tx.emit(AuthEvents.userCreated, {
+          userId: row.id,
+          email: account.email,
+          fullName: account.fullName,
+          timezone: account.timezone,
+          lang: 'en',
+          joinedAt: new Date(row.created_at).toISOString(),
+          hasPassword: passwordHash !== null,
+        });
+        return { userId: row.id, token };
+      });
+    } catch (err) {
+      if ((err as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
+        throw new DomainError('EMAIL_ALREADY_EXISTS', 'An account with this email already exists', { argument: 'email' });
+      }
+      throw err;
+    }
+  }
+
+  /** Replaces the user's personal token: the old one stops working at once (gateways drop it on the event). */
+  async resetPersonalToken(email: string): Promise<{ userId: string; token: string }> {
+    const token = generatePersonalToken();
+    return this.database.transaction(async (tx) => {
+      const [account] = (await tx.manager.query(`SELECT id::text AS id FROM auth.accounts WHERE lower(email) = lower($1) FOR UPDATE`, [email])) as Array<{ id: string }>;
+      if (!account) throw new DomainError('USER_NOT_FOUND', 'No account with this email', { argument: 'email' });
+      const revoked = (await tx.manager.query(
+        `UPDATE auth.access_tokens SET revoked_at = now() WHERE user_id = $1 AND kind = 'personal' AND revoked_at IS NULL RETURNING token_hash`,
+        [account.id],
+      )) as [Array<{ token_hash: string }>, number];
+      for (const { token_hash } of revoked[0]) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: token_hash, userId: account.id });
+      await tx.manager.query(`INSERT INTO auth.access_tokens (user_id, token_hash, kind, scopes) VALUES ($1, $2, 'personal', $3)`, [
+        account.id,
+        hashToken(token),
+        PERSONAL_TOKEN_SCOPES,
+      ]);
+      return { userId: account.id, token };
+    });
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.database.query<Array<{ count: string }>>('SELECT count(*) AS count FROM auth.accounts');
+    return Number(row.count);
+  }
+}

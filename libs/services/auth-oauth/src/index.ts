@@ -1,0 +1,5 @@
+export { authOauthService } from './auth-oauth.service';
+export { AccountService, type NewAccount } from './accounts/account.service';
+export { hashPassword, verifyPassword } from './passwords/password-hasher';
+export { generatePersonalToken } from './tokens/personal-token';
+export { authMigrations } from './migrations';

@@ -1,0 +1,55 @@
+import type { EdgeReply, EdgeRequest, Principal } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
+import { ServiceClient } from '@doable/shared-transport';
+import { Injectable } from '@nestjs/common';
+import type { RouteMatch } from '../routes/route-table';
+
+export interface IncomingEdgeCall {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, unknown>;
+  readonly body: unknown;
+  readonly principal: Principal | null;
+  readonly requestId: string | undefined;
+}
+
+const MAX_REQUEST_ID_BYTES = 36;
+
+/** Query values as strings or string lists; anything nested travels as JSON text. */
+function normaliseQuery(query: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === 'string') out[key] = value;
+    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) out[key] = value;
+    else if (value !== undefined) out[key] = JSON.stringify(value);
+  }
+  return out;
+}
+
+/**
+ * Adapter-neutral core of the gateway: turns a matched HTTP call into the route's edge
+ * request and returns the service's reply. Knows no HTTP framework and no domain.
+ */
+@Injectable()
+export class EdgeForwarder {
+  constructor(private readonly services: ServiceClient) {}
+
+  async forward(match: RouteMatch, call: IncomingEdgeCall): Promise<EdgeReply> {
+    if (call.requestId !== undefined && Buffer.byteLength(call.requestId) > MAX_REQUEST_ID_BYTES) {
+      throw new DomainError('INVALID_ARGUMENT_VALUE', `X-Request-Id must be at most ${MAX_REQUEST_ID_BYTES} bytes`, { argument: 'X-Request-Id' });
+    }
+    const request: EdgeRequest = {
+      dialect: match.route.dialect,
+      method: match.route.method,
+      path: call.path,
+      params: match.params,
+      query: normaliseQuery(call.query),
+      body: call.body ?? null,
+      principal: call.principal,
+      requestId: call.requestId ?? null,
+    };
+    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs });
+    if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
+    return reply;
+  }
+}

@@ -1,0 +1,38 @@
+import type { Principal } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { RouteTable, type RouteMatch } from '../routes/route-table';
+
+export interface RoutedRequest {
+  method: string;
+  path: string;
+  routeMatch?: RouteMatch;
+  user?: Principal;
+}
+
+/** Finds the route (404/405 otherwise) and, when the route asks for it, authenticates the bearer. */
+@Injectable()
+export class RouteGuard extends AuthGuard('bearer') {
+  constructor(private readonly routes: RouteTable) {
+    super({ session: false });
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RoutedRequest>();
+    const resolution = this.routes.resolve(request.method, request.path);
+    if (resolution.kind === 'none') throw new DomainError('ROUTE_NOT_FOUND', `No endpoint at ${request.path}`);
+    if (resolution.kind === 'method-not-allowed') {
+      throw new DomainError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${request.path}`, { allowed: resolution.allowed });
+    }
+    request.routeMatch = resolution.match;
+    if (resolution.match.route.auth === 'none') return true;
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override handleRequest<T>(err: unknown, user: T): T {
+    if (err) throw err;
+    if (!user) throw new DomainError('AUTH_REQUIRED');
+    return user;
+  }
+}

@@ -1,0 +1,21 @@
+import { createServer, type Server } from 'node:http';
+import { ExpressAdapter } from '@nestjs/platform-express';
+
+/**
+ * Express, with Node's server limits set for the edge: headers up to 64 KiB (the public
+ * service's 65 KiB limit; Node's default is 16 KiB) and a whole-request deadline.
+ */
+export class GatewayHttpAdapter extends ExpressAdapter {
+  constructor(
+    private readonly maxHeaderBytes: number,
+    private readonly requestTimeoutMs: number,
+  ) {
+    super();
+  }
+
+  override initHttpServer(): void {
+    const server: Server = createServer({ maxHeaderSize: this.maxHeaderBytes, requestTimeout: this.requestTimeoutMs + 5_000 }, this.getInstance());
+    server.headersTimeout = Math.min(60_000, this.requestTimeoutMs + 5_000);
+    this.setHttpServer(server);
+  }
+}

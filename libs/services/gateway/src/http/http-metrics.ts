@@ -1,0 +1,23 @@
+import type { RequestHandler } from 'express';
+import { Histogram, type Registry } from 'prom-client';
+import type { RoutedRequest } from '../edge/route.guard';
+
+/** Request durations by route template (never the raw path: ids would explode the series). */
+export function httpMetrics(registry: Registry): RequestHandler {
+  const histogram = new Histogram({
+    name: 'doable_http_request_seconds',
+    help: 'HTTP requests at the gateway',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15],
+    registers: [registry],
+  });
+  return (req, res, next) => {
+    const end = histogram.startTimer();
+    res.on('finish', () => {
+      const routed = req as unknown as RoutedRequest;
+      const route = routed.routeMatch?.route.path ?? (/^\/(health\/(live|ready)|metrics)$/.test(req.path) ? req.path : 'unmatched');
+      end({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  };
+}

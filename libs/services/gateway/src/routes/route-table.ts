@@ -1,0 +1,72 @@
+import type { Dialect, RequestSubject, EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { SyncSubjects } from '@doable/contracts-sync';
+
+export type HttpMethod = EdgeRequest['method'];
+
+/** One row of the gateway's routing: which service answers, in which dialect, under which rules. */
+export interface Route {
+  readonly method: HttpMethod;
+  /** Path template; `:name` segments become params. */
+  readonly path: string;
+  readonly subject: RequestSubject<EdgeRequest, EdgeReply>;
+  readonly dialect: Dialect;
+  readonly auth: 'bearer' | 'none';
+  /** Overrides the request timeout (uploads take minutes). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
+ * it authenticates, limits, and forwards to the subject with the dialect named here.
+ */
+export const ROUTES: readonly Route[] = [
+  { method: 'POST', path: '/sync/v9/sync', subject: SyncSubjects.edge, dialect: 'sync-v9', auth: 'bearer' },
+  { method: 'POST', path: '/api/v1/sync', subject: SyncSubjects.edge, dialect: 'sync-api-v1', auth: 'bearer' },
+];
+
+export interface RouteMatch {
+  readonly route: Route;
+  readonly params: Record<string, string>;
+}
+
+export type Resolution = { readonly kind: 'match'; readonly match: RouteMatch } | { readonly kind: 'method-not-allowed'; readonly allowed: HttpMethod[] } | { readonly kind: 'none' };
+
+interface Compiled {
+  readonly route: Route;
+  readonly pattern: RegExp;
+  readonly names: string[];
+}
+
+export class RouteTable {
+  private readonly compiled: Compiled[];
+
+  constructor(routes: readonly Route[] = ROUTES) {
+    this.compiled = routes.map((route) => {
+      const names: string[] = [];
+      const source = route.path
+        .split('/')
+        .map((segment) => {
+          if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          names.push(segment.slice(1));
+          return '([^/]+)';
+        })
+        .join('/');
+      return { route, pattern: new RegExp(`^${source}/?$`), names };
+    });
+  }
+
+  resolve(method: string, path: string): Resolution {
+    const allowed: HttpMethod[] = [];
+    for (const { route, pattern, names } of this.compiled) {
+      const found = pattern.exec(path);
+      if (!found) continue;
+      if (route.method !== method) {
+        allowed.push(route.method);
+        continue;
+      }
+      const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1])]));
+      return { kind: 'match', match: { route, params } };
+    }
+    return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'none' };
+  }
+}

@@ -1,0 +1,29 @@
+import { NotificationsSubjects, type LiveNotificationsReply } from '@doable/contracts-notifications';
+import { RpcController, type ServiceDefinition } from '@doable/shared-runtime';
+import { Handles } from '@doable/shared-transport';
+import { Module } from '@nestjs/common';
+import { z } from 'zod';
+import { LiveNotificationsService } from './live-notifications.service';
+import { notificationsMigrations } from './migrations';
+
+@RpcController()
+export class NotificationsRpcController {
+  constructor(private readonly live: LiveNotificationsService) {}
+
+  @Handles(NotificationsSubjects.liveNotifications)
+  liveNotifications(request: { userId: string; after: number }): Promise<LiveNotificationsReply> {
+    return this.live.list(request.userId, request.after);
+  }
+}
+
+@Module({ controllers: [NotificationsRpcController], providers: [LiveNotificationsService] })
+export class NotificationsModule {}
+
+/** Live notifications per user (later: push and webhooks), fed by domain events. */
+export const notificationsService = {
+  name: 'notifications',
+  defaultPort: 3005,
+  env: z.object({}),
+  database: { schema: 'notifications', migrations: notificationsMigrations },
+  imports: () => [NotificationsModule],
+} satisfies ServiceDefinition;

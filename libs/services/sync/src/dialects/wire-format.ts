@@ -1,0 +1,37 @@
+/** `YYYY-MM-DDTHH:MM:SS.ffffffZ`: the v9/v1 timestamp form (microseconds; JS keeps milliseconds). */
+export function wireTimestamp(date: Date): string {
+  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}
+
+export function wireDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function offsetMinutes(timeZone: string, at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/** The user's `tz_info` object; an unknown zone falls back to UTC rather than failing a sync. */
+export function tzInfo(timeZone: string, at: Date = new Date()): { timezone: string; hours: number; minutes: number; is_dst: 0 | 1; gmt_string: string } {
+  let zone = timeZone;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    zone = 'UTC';
+  }
+  const offset = offsetMinutes(zone, at);
+  const year = at.getUTCFullYear();
+  const standard = Math.min(offsetMinutes(zone, new Date(Date.UTC(year, 0, 1))), offsetMinutes(zone, new Date(Date.UTC(year, 6, 1))));
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hours = Math.trunc(offset / 60);
+  return {
+    timezone: zone,
+    hours,
+    minutes: offset - hours * 60,
+    is_dst: offset !== standard ? 1 : 0,
+    gmt_string: `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`,
+  };
+}

@@ -1,0 +1,24 @@
+import type { Tx } from '@doable/shared-runtime';
+
+/** What a command sees while it runs: its transaction, its user, the version it stamps. */
+export interface CommandContext {
+  readonly tx: Tx;
+  readonly userId: string;
+  /** Stamp every row this command changes with this version. */
+  readonly version: string;
+  /** A real id or a temp id (from this request or an earlier one) to a real id. */
+  resolveId(value: unknown, argument: string): Promise<string>;
+}
+
+export interface CommandOutcome {
+  /** The id of the object the command created; mapped from the command's temp_id. */
+  readonly createdId?: string;
+}
+
+/** One command type of the Sync API. Runs inside its own transaction; throws DomainErrors. */
+export interface CommandHandler {
+  readonly type: string;
+  run(context: CommandContext, args: Record<string, unknown>): Promise<CommandOutcome>;
+}
+
+export const COMMAND_HANDLERS = Symbol('COMMAND_HANDLERS');

@@ -1,0 +1,24 @@
+import type { Principal } from '@doable/contracts-common';
+import { Injectable } from '@nestjs/common';
+import { SyncReader } from '../read/sync-reader';
+import type { SyncResult } from '../read/sync-snapshot';
+import { CommandExecutor } from './command-executor';
+import type { SyncRequest } from './sync-request';
+
+/**
+ * One Sync API request: commands first (in order), then the read, so a write response
+ * carries the objects the request created (clients read them from it).
+ */
+@Injectable()
+export class SyncEngine {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly reader: SyncReader,
+  ) {}
+
+  async sync(principal: Principal, request: SyncRequest): Promise<SyncResult> {
+    const results = request.commands.length > 0 ? await this.executor.run(principal.userId, request.commands) : undefined;
+    const read = request.syncToken === null ? undefined : await this.reader.read(principal.userId, request.syncToken, request.resourceTypes);
+    return { read, syncStatus: results?.syncStatus, tempIdMapping: results?.tempIdMapping ?? {} };
+  }
+}

@@ -1,0 +1,16 @@
+/** A Sync API request as the engine sees it, whatever dialect it came in. */
+export interface SyncCommand {
+  readonly type: string;
+  readonly uuid: string;
+  readonly args: Record<string, unknown>;
+  readonly temp_id?: string;
+}
+
+export interface SyncRequest {
+  /** `*` for a full sync, a previous token for changes only, null for a write-only request. */
+  readonly syncToken: string | null;
+  readonly resourceTypes: readonly string[];
+  readonly commands: readonly SyncCommand[];
+}
+
+export const MAX_COMMANDS_PER_REQUEST = 100;

@@ -1,0 +1,1 @@
+export { syncService } from './sync.service-definition';

@@ -1,0 +1,30 @@
+/** A project as the domain stores it: canonical values; dialects decide the wire shape. */
+export interface Project {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  color: string;
+  parent_id: string | null;
+  child_order: number;
+  is_collapsed: boolean;
+  is_favorite: boolean;
+  is_archived: boolean;
+  is_deleted: boolean;
+  inbox_project: boolean;
+  view_style: string;
+  created_at: Date;
+  updated_at: Date;
+  version: string;
+}
+
+export const PROJECT_COLUMNS = `id::text, owner_id::text, name, description, color, parent_id::text, child_order, is_collapsed,
+  is_favorite, is_archived, is_deleted, inbox_project, view_style, created_at, updated_at, version::text`;
+
+/** Colour names of the v9/v1 palette (public-api-facts §3). */
+export const PROJECT_COLORS = [
+  'berry_red', 'red', 'orange', 'yellow', 'olive_green', 'lime_green', 'green', 'mint_green', 'teal', 'sky_blue',
+  'light_blue', 'blue', 'grape', 'violet', 'lavender', 'magenta', 'salmon', 'charcoal', 'grey', 'taupe',
+] as const;
+
+export const VIEW_STYLES = ['list', 'board', 'calendar'] as const;

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { USER_COLUMNS, type UserProfile } from './user-profile.model';
+
+export interface NewProfile {
+  readonly id: string;
+  readonly email: string;
+  readonly fullName: string;
+  readonly timezone: string;
+  readonly lang: string;
+  readonly joinedAt: string;
+  readonly hasPassword: boolean;
+}
+
+/** Users' profiles in the sync schema. Every method runs on the caller's transaction or reader. */
+@Injectable()
+export class UserProfileRepository {
+  /** Creates the profile and its Inbox in one version. Returns false when it already existed. */
+  async createWithInbox(manager: EntityManager, profile: NewProfile): Promise<boolean> {
+    const [{ version }] = (await manager.query(`SELECT nextval('sync.change_version')::text AS version`)) as Array<{ version: string }>;
+    const inserted = (await manager.query(
+      `INSERT INTO sync.users (id, email, full_name, timezone, lang, joined_at, has_password, version, high_water)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [profile.id, profile.email, profile.fullName, profile.timezone, profile.lang, profile.joinedAt, profile.hasPassword, version],
+    )) as unknown[];
+    if (inserted.length === 0) return false;
+    const [inbox] = (await manager.query(
+      `INSERT INTO sync.projects (owner_id, name, color, child_order, inbox_project, version)
+       VALUES ($1, 'Inbox', 'grey', 0, true, $2) RETURNING id::text`,
+      [profile.id, version],
+    )) as Array<{ id: string }>;
+    await manager.query(`UPDATE sync.users SET inbox_project_id = $2 WHERE id = $1`, [profile.id, inbox.id]);
+    return true;
+  }
+
+  async find(manager: EntityManager, userId: string): Promise<UserProfile | undefined> {
+    const rows = (await manager.query(`SELECT ${USER_COLUMNS} FROM sync.users WHERE id = $1`, [userId])) as UserProfile[];
+    return rows[0];
+  }
+
+  /**
+   * Locks the user's row for the rest of the transaction. Every write takes this lock first,
+   * so one user's changes get versions in commit order and a client never skips a change.
+   */
+  async lock(manager: EntityManager, userId: string): Promise<{ highWater: string } | undefined> {
+    const rows = (await manager.query(`SELECT high_water::text FROM sync.users WHERE id = $1 FOR UPDATE`, [userId])) as Array<{ high_water: string }>;
+    return rows[0] ? { highWater: rows[0].high_water } : undefined;
+  }
+
+  async raiseHighWater(manager: EntityManager, userId: string, version: string): Promise<void> {
+    await manager.query(`UPDATE sync.users SET high_water = $2 WHERE id = $1`, [userId, version]);
+  }
+}

@@ -1,0 +1,1 @@
+export { uploadsService } from './uploads.service-definition';

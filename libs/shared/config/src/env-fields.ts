@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Reusable environment fields, so every service spells and checks them the same way. */
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  url: (protocols: string[]) =>
+    z.string().refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    }, `must be a URL (${protocols.join(', ')})`),
+  positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
+  bool: (fallback: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true' || value === '1'),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+/** Fields every service reads. */
+export const baseEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: env.logLevel(),
+  /** How long a request to another service may take before it is answered 503. */
+  REQUEST_TIMEOUT_MS: env.positiveInt(15_000),
+});
+
+/** Cluster mode: the message broker, and (for services that own data) the database. */
+export const natsEnvSchema = z.object({ NATS_URL: env.url(['nats', 'tls', 'ws', 'wss']) });
+export const databaseEnvSchema = z.object({
+  DATABASE_URL: env.url(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: env.positiveInt(10),
+});

@@ -1,0 +1,53 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+
+/**
+ * Embedded mode's database: PGlite (PostgreSQL compiled to WebAssembly) served over the
+ * Postgres wire protocol, so the services use the very same `pg`/TypeORM code as in a cluster.
+ *
+ * PGlite is a single backend: statements from all connections run one at a time and an open
+ * transaction blocks the others. The services therefore never await another connection, a
+ * message or HTTP inside a transaction (good practice anyway), and keep transactions short.
+ */
+export interface EmbeddedPostgres {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** Folder that keeps the data between runs; `memory://` for a throwaway database. */
+  readonly dataDir: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** At least the sum of every service's pool size. */
+  readonly maxConnections: number;
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
+  if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true });
+  const db = await PGlite.create(options.dataDir);
+  const port = options.port || (await freePort());
+  const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: options.maxConnections });
+  await server.start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    async close() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

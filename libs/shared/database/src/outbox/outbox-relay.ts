@@ -1,0 +1,120 @@
+import type { EventEnvelope } from '@doable/contracts-common';
+import type { Logger } from '@doable/shared-logging';
+import type { DataSource } from 'typeorm';
+
+export interface EventPublisher {
+  publish(envelope: EventEnvelope): Promise<void>;
+}
+
+interface OutboxRow {
+  id: string;
+  event_id: string;
+  subject: string;
+  payload: unknown;
+  correlation_id: string | null;
+  occurred_at: Date;
+}
+
+const BATCH = 100;
+const CLAIM_SECONDS = 30;
+
+/**
+ * Publishes committed outbox rows. Rows are claimed with one statement (SKIP LOCKED, a lease
+ * rather than a held lock), published, then marked, so no transaction is open during the
+ * network call and several replicas can relay side by side. A crash between publishing and
+ * marking re-publishes after the lease; the event id de-duplicates it downstream.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly schema: string,
+    private readonly publisher: EventPublisher,
+    private readonly logger: Logger,
+    private readonly pollMs = 1_000,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.nudge();
+  }
+
+  /** Relay now (called after a commit that wrote events) instead of waiting for the next poll. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((err: unknown) => this.logger.warn({ err }, 'outbox relay pass failed; retrying'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        } else {
+          this.timer = setTimeout(() => this.nudge(), this.pollMs);
+        }
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Publishes until nothing is left; returns how many events went out. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const rows = await this.claim();
+      if (rows.length === 0) return total;
+      const published: string[] = [];
+      try {
+        for (const row of rows) {
+          await this.publisher.publish({
+            id: row.event_id,
+            subject: row.subject,
+            occurredAt: new Date(row.occurred_at).toISOString(),
+            payload: row.payload,
+            ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
+          });
+          published.push(row.id);
+        }
+      } finally {
+        if (published.length > 0) {
+          await this.dataSource.query(`UPDATE "${this.schema}".outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [published]);
+        }
+        // Rows not published are released at once rather than after the lease.
+        const failed = rows.filter((row) => !published.includes(row.id)).map((row) => row.id);
+        if (failed.length > 0) {
+          await this.dataSource.query(`UPDATE "${this.schema}".outbox SET claimed_until = NULL WHERE id = ANY($1::bigint[])`, [failed]);
+        }
+      }
+      total += published.length;
+    }
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const rows = (await this.dataSource.query(
+      `UPDATE "${this.schema}".outbox SET claimed_until = now() + make_interval(secs => $1)
+        WHERE id IN (SELECT id FROM "${this.schema}".outbox
+                      WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+                      ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING id, event_id, subject, payload, correlation_id, occurred_at`,
+      [CLAIM_SECONDS, BATCH],
+    )) as [OutboxRow[], number] | OutboxRow[];
+    // TypeORM returns [rows, count] for UPDATE ... RETURNING on postgres.
+    const list = Array.isArray(rows[0]) ? (rows[0] as OutboxRow[]) : (rows as OutboxRow[]);
+    return list.sort((a, b) => Number(a.id) - Number(b.id));
+  }
+}

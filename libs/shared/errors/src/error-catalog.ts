@@ -1,0 +1,36 @@
+/**
+ * Every error the system can return, by code. Each code knows its HTTP status and the Todoist
+ * wire fields (`error_code`, `error_tag`), so one mapper per transport renders it the same way
+ * everywhere. Numeric codes follow public-api-facts §2.1 where the public service shows one.
+ *
+ * Temp ids: the public service has been seen answering 15, 16 and 58 for an invalid temp id;
+ * Doable answers 15 (the documented value) with tag INVALID_TEMPID.
+ */
+export const ERROR_CATALOG = {
+  INVALID_ARGUMENT_VALUE: { http: 400, errorCode: 20, tag: 'INVALID_ARGUMENT_VALUE', message: 'Invalid argument value' },
+  ARGUMENT_MISSING: { http: 400, errorCode: 19, tag: 'ARGUMENT_MISSING', message: 'Required argument is missing' },
+  INVALID_JSON: { http: 400, errorCode: 20, tag: 'INVALID_JSON', message: 'Request body is not valid JSON' },
+  INVALID_TEMP_ID: { http: 400, errorCode: 15, tag: 'INVALID_TEMPID', message: 'Invalid temporary id' },
+  INVALID_SYNC_TOKEN: { http: 400, errorCode: 20, tag: 'INVALID_SYNC_TOKEN', message: 'Invalid sync token' },
+  UNKNOWN_COMMAND: { http: 400, errorCode: 20, tag: 'UNKNOWN_COMMAND', message: 'Unknown command type' },
+  TOO_MANY_COMMANDS: { http: 400, errorCode: 20, tag: 'TOO_MANY_COMMANDS', message: 'Too many commands in one request' },
+  AUTH_REQUIRED: { http: 401, errorCode: 401, tag: 'AUTH_INVALID_TOKEN', message: 'Invalid token' },
+  FORBIDDEN: { http: 403, errorCode: 403, tag: 'FORBIDDEN', message: 'Forbidden' },
+  NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOT_FOUND', message: 'Not found' },
+  USER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'USER_NOT_FOUND', message: 'User not found' },
+  PROJECT_NOT_FOUND: { http: 404, errorCode: 21, tag: 'PROJECT_NOT_FOUND', message: 'Project not found' },
+  ROUTE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOT_FOUND', message: 'No such endpoint' },
+  METHOD_NOT_ALLOWED: { http: 405, errorCode: 405, tag: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' },
+  EMAIL_ALREADY_EXISTS: { http: 409, errorCode: 409, tag: 'ALREADY_REGISTERED', message: 'Email already registered' },
+  PAYLOAD_TOO_LARGE: { http: 413, errorCode: 413, tag: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, errorCode: 415, tag: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
+  RATE_LIMITED: { http: 429, errorCode: 35, tag: 'LIMITS_REACHED', message: 'Too many requests. Limits reached. Try again later' },
+  INTERNAL: { http: 500, errorCode: 500, tag: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' },
+  SERVICE_UNAVAILABLE: { http: 503, errorCode: 503, tag: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' },
+} as const satisfies Record<string, { http: number; errorCode: number; tag: string; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_CATALOG, code);
+}

@@ -1,0 +1,3 @@
+export * from './error-catalog';
+export * from './domain-error';
+export * from './todoist-error-body';

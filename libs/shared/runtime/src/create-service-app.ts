@@ -1,0 +1,57 @@
+import { type Logger, PinoNestLogger } from '@doable/shared-logging';
+import { createServerStrategy } from '@doable/shared-transport';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { z } from 'zod';
+import { ServiceKernelModule, type ServiceInfrastructure } from './kernel/kernel.module';
+import { MessagingLifecycle } from './kernel/messaging-lifecycle';
+import type { ServiceConfig } from './service-config';
+import type { ServiceDefinition } from './service-definition';
+
+/** A service assembled but not yet serving; the caller decides when each part starts. */
+export interface ServiceApp {
+  readonly name: string;
+  readonly app: INestApplication;
+  /** Subscribes the service's message handlers and event consumers. */
+  startMessaging(): Promise<void>;
+  /** Starts relaying the outbox (embedded mode starts it only after every consumer exists). */
+  startRelay(): void;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createServiceApp<Env extends z.ZodObject>(
+  definition: ServiceDefinition<Env>,
+  config: ServiceConfig<Env>,
+  infrastructure: ServiceInfrastructure,
+  logger: Logger,
+): Promise<ServiceApp> {
+  // A module class of its own per app, so several services can share one process.
+  const root = { module: class ServiceRootModule {}, imports: [ServiceKernelModule.forRoot({ definition: definition as ServiceDefinition, config, infrastructure, logger }), ...definition.imports(config)] };
+  Object.defineProperty(root.module, 'name', { value: `${definition.name.replace(/-./g, (m) => m[1].toUpperCase())}RootModule` });
+  const options = { logger: new PinoNestLogger(logger), abortOnError: false, bodyParser: !definition.configureHttp };
+  const adapter = definition.httpAdapter?.(config);
+  const app = adapter
+    ? await NestFactory.create(root, adapter as Parameters<typeof NestFactory.create>[1] & object, options)
+    : await NestFactory.create(root, options);
+  definition.configureHttp?.(app, config);
+  app.connectMicroservice({ strategy: createServerStrategy(infrastructure.transport, definition.name) }, { inheritAppConfig: false });
+  await app.init();
+  const lifecycle = app.get(MessagingLifecycle);
+  return {
+    name: definition.name,
+    app,
+    async startMessaging() {
+      await app.startAllMicroservices();
+      await lifecycle.startConsumers();
+    },
+    startRelay: () => lifecycle.startRelay(),
+    async listen() {
+      await app.listen(config.PORT, config.HOST);
+      const address = app.getHttpServer().address() as { port: number } | string;
+      const port = typeof address === 'string' ? config.PORT : address.port;
+      return `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+    },
+    close: () => app.close(),
+  };
+}

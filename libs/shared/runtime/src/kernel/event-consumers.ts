@@ -1,0 +1,64 @@
+import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
+import { claimEvent } from '@doable/shared-database';
+import { LOGGER, type Logger, withCorrelationId } from '@doable/shared-logging';
+import { EVENT_BUS, type EventBus, type Unsubscribe } from '@doable/shared-transport';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Database, type Tx } from './database';
+import { SERVICE_DEFINITION } from './tokens';
+import type { ServiceDefinition } from '../service-definition';
+
+interface Registration {
+  readonly name: string;
+  readonly event: EventSubject<unknown>;
+  readonly handler: (payload: unknown, tx: Tx, envelope: EventEnvelope) => Promise<void>;
+}
+
+/**
+ * Durable event consumers of one service. Each handler runs in a transaction that first
+ * records the event id, so a redelivered event is skipped: consumers are idempotent by
+ * construction. Payloads are validated against the event's schema before the handler runs.
+ */
+@Injectable()
+export class EventConsumers {
+  private readonly registrations: Registration[] = [];
+  private readonly stops: Unsubscribe[] = [];
+
+  constructor(
+    @Inject(SERVICE_DEFINITION) private readonly definition: ServiceDefinition,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly database?: Database,
+  ) {}
+
+  /** Call from a feature provider's constructor or onModuleInit; consumption starts with the service. */
+  on<P>(name: string, event: EventSubject<P>, handler: (payload: P, tx: Tx, envelope: EventEnvelope<P>) => Promise<void>): void {
+    this.registrations.push({ name, event: event as EventSubject<unknown>, handler: handler as Registration['handler'] });
+  }
+
+  async start(): Promise<void> {
+    const database = this.database;
+    if (this.registrations.length > 0 && !database) throw new Error(`${this.definition.name} consumes events but owns no database`);
+    for (const registration of this.registrations) {
+      const durable = `${this.definition.name}.${registration.name}`;
+      this.stops.push(
+        await this.bus.consume({
+          durable,
+          subject: registration.event.name,
+          handle: (envelope) =>
+            withCorrelationId(envelope.correlationId, async () => {
+              const payload = registration.event.payload.parse(envelope.payload);
+              await database!.transaction(async (tx) => {
+                if (!(await claimEvent(tx.manager, database!.schema, durable, envelope.id))) return;
+                await registration.handler(payload, tx, { ...envelope, payload });
+              });
+              this.logger.debug({ durable, eventId: envelope.id }, 'event handled');
+            }),
+        }),
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const stop of this.stops.splice(0)) await stop();
+  }
+}

@@ -1,0 +1,117 @@
+import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
+import { LOGGER, type Logger } from '@doable/shared-logging';
+import {
+  CorrelationInterceptor,
+  createClientProxy,
+  createEventBus,
+  EVENT_BUS,
+  type EventBus,
+  RpcErrorFilter,
+  ServiceClient,
+  TRANSPORT_OPTIONS,
+  type TransportOptions,
+} from '@doable/shared-transport';
+import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import { HealthController } from '../health/health.controller';
+import { MetricsController } from '../metrics/metrics.controller';
+import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor';
+import type { RuntimeConfig } from '../service-config';
+import type { ServiceDefinition } from '../service-definition';
+import { Database } from './database';
+import { EventConsumers } from './event-consumers';
+import { MessagingLifecycle, OWNS_EVENT_BUS } from './messaging-lifecycle';
+import { DATA_SOURCE, METRICS_REGISTRY, RPC_PROXY, SERVICE_CONFIG, SERVICE_DEFINITION } from './tokens';
+
+/** How a service reaches the outside world; chosen by the run mode, never by the service. */
+export interface ServiceInfrastructure {
+  readonly transport: TransportOptions;
+  /** Embedded mode shares one in-process bus between all services; a cluster service makes its own. */
+  readonly eventBus?: EventBus;
+  readonly migrateOnStart: boolean;
+}
+
+export interface KernelOptions {
+  readonly definition: ServiceDefinition;
+  readonly config: RuntimeConfig;
+  readonly infrastructure: ServiceInfrastructure;
+  readonly logger: Logger;
+}
+
+/**
+ * What every service gets without asking: its config and logger, the typed service client,
+ * the event bus, its database with outbox and idempotent consumers, health and metrics.
+ */
+@Global()
+@Module({})
+export class ServiceKernelModule {
+  static forRoot({ definition, config, infrastructure, logger }: KernelOptions): DynamicModule {
+    const { transport } = infrastructure;
+    const providers: Provider[] = [
+      { provide: SERVICE_DEFINITION, useValue: definition },
+      { provide: SERVICE_CONFIG, useValue: config },
+      { provide: LOGGER, useValue: logger },
+      { provide: TRANSPORT_OPTIONS, useValue: transport },
+      { provide: OWNS_EVENT_BUS, useValue: !infrastructure.eventBus },
+      {
+        provide: METRICS_REGISTRY,
+        useFactory: () => {
+          const registry = new Registry();
+          registry.setDefaultLabels({ service: definition.name });
+          collectDefaultMetrics({ register: registry });
+          return registry;
+        },
+      },
+      { provide: RPC_PROXY, useFactory: () => createClientProxy(transport) },
+      {
+        provide: ServiceClient,
+        useFactory: (proxy: ClientProxy) => new ServiceClient(proxy, transport, config.REQUEST_TIMEOUT_MS),
+        inject: [RPC_PROXY],
+      },
+      { provide: EVENT_BUS, useFactory: () => infrastructure.eventBus ?? createEventBus(transport, logger) },
+      EventConsumers,
+      MessagingLifecycle,
+      RpcErrorFilter,
+      CorrelationInterceptor,
+      RpcMetricsInterceptor,
+    ];
+    const database = definition.database;
+    if (database) {
+      providers.push(
+        {
+          provide: DATA_SOURCE,
+          useFactory: async () => {
+            const dataSource = createServiceDataSource({
+              schema: database.schema,
+              url: config.DATABASE_URL!,
+              poolSize: config.DATABASE_POOL_SIZE ?? 10,
+              applicationName: `doable-${definition.name}`,
+              migrations: database.migrations,
+            });
+            await dataSource.initialize();
+            if (infrastructure.migrateOnStart || config.MIGRATE_ON_START) {
+              const applied = await migrateUp(dataSource);
+              if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+            }
+            return dataSource;
+          },
+        },
+        {
+          provide: Database,
+          useFactory: (dataSource: DataSource, bus: EventBus) =>
+            new Database(dataSource, database.schema, new OutboxRelay(dataSource, database.schema, bus, logger, config.OUTBOX_POLL_MS)),
+          inject: [DATA_SOURCE, EVENT_BUS],
+        },
+      );
+    }
+    return {
+      module: ServiceKernelModule,
+      global: true,
+      providers,
+      controllers: [HealthController, MetricsController],
+      exports: providers.map((provider) => (typeof provider === 'function' ? provider : provider.provide)),
+    };
+  }
+}

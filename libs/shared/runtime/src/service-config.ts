@@ -1,0 +1,44 @@
+import { baseEnvSchema, env, loadConfig } from '@doable/shared-config';
+import { z } from 'zod';
+import type { ServiceDefinition } from './service-definition';
+
+const runtimeEnvSchema = baseEnvSchema.extend({
+  HOST: z.string().default('0.0.0.0'),
+  /** Namespaces subjects and the event stream, so deployments can share one NATS. */
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9-]+\.)+$/, 'must be dotted lower-case segments ending with "."')
+    .default('doable.'),
+  /** Apply pending migrations at start (development); clusters run the migrate step instead. */
+  MIGRATE_ON_START: env.bool(false),
+  OUTBOX_POLL_MS: env.positiveInt(1_000),
+});
+
+const clusterEnvSchema = runtimeEnvSchema.extend({ NATS_URL: env.url(['nats', 'tls']) });
+const databaseEnvSchema = z.object({ DATABASE_URL: env.url(['postgres', 'postgresql']), DATABASE_POOL_SIZE: env.positiveInt(10) });
+
+export type RuntimeConfig = z.infer<typeof runtimeEnvSchema> & {
+  readonly PORT: number;
+  readonly NATS_URL?: string;
+  readonly DATABASE_URL?: string;
+  readonly DATABASE_POOL_SIZE?: number;
+};
+export type ServiceConfig<Env extends z.ZodObject> = RuntimeConfig & z.infer<Env>;
+
+export type RunMode = 'cluster' | 'embedded';
+
+/**
+ * The service's whole configuration, validated at once. Cluster mode requires NATS_URL (and
+ * DATABASE_URL for services that own data); embedded mode supplies both itself.
+ */
+export function loadServiceConfig<Env extends z.ZodObject>(
+  definition: ServiceDefinition<Env>,
+  source: NodeJS.ProcessEnv,
+  mode: RunMode,
+): ServiceConfig<Env> {
+  let schema: z.ZodObject = mode === 'cluster' ? clusterEnvSchema : runtimeEnvSchema;
+  schema = schema.extend({ PORT: env.port(definition.defaultPort) });
+  if (definition.database) schema = schema.extend(databaseEnvSchema.shape);
+  schema = schema.extend(definition.env.shape);
+  return loadConfig(definition.name, schema, source) as ServiceConfig<Env>;
+}

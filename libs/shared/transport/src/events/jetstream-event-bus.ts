@@ -1,0 +1,112 @@
+import type { EventEnvelope } from '@doable/contracts-common';
+import type { Logger } from '@doable/shared-logging';
+import { AckPolicy, type ConsumerMessages, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { DurableConsumer, EventBus, Unsubscribe } from './event-bus';
+
+const RETENTION_DAYS = 7;
+const REDELIVER_AFTER_MS = 5_000;
+
+/**
+ * Cluster mode: events on a JetStream stream. Publishing uses the event id as the message id,
+ * so a relay that publishes twice (a crash between publish and marking the outbox row, or two
+ * relay replicas) is de-duplicated by the server. Durable pull consumers are shared by every
+ * replica of a service and keep their position while the service is down.
+ */
+export class JetStreamEventBus implements EventBus {
+  private readonly stops = new Set<Unsubscribe>();
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly stream: string,
+    private readonly subjectPrefix: string,
+    private readonly logger: Logger,
+  ) {}
+
+  static async connect(options: { url: string; name: string; stream: string; subjectPrefix: string; logger: Logger }): Promise<JetStreamEventBus> {
+    const nc = await connect({ servers: options.url, name: `${options.name}-events`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+    const jsm = await jetstreamManager(nc);
+    const config = {
+      name: options.stream,
+      subjects: [`${options.subjectPrefix}*.evt.>`],
+      max_age: nanos(RETENTION_DAYS * 24 * 3600 * 1000),
+      duplicate_window: nanos(2 * 60 * 1000),
+    };
+    try {
+      await jsm.streams.info(options.stream);
+    } catch {
+      await jsm.streams.add(config).catch(async (err: unknown) => {
+        // Another replica created it first: that is the outcome we wanted.
+        await jsm.streams.info(options.stream).catch(() => Promise.reject(err));
+      });
+    }
+    return new JetStreamEventBus(nc, jetstream(nc), options.stream, options.subjectPrefix, options.logger);
+  }
+
+  async publish(envelope: EventEnvelope): Promise<void> {
+    await this.js.publish(this.subjectPrefix + envelope.subject, JSON.stringify(envelope), { msgID: envelope.id });
+  }
+
+  async consume(consumer: DurableConsumer): Promise<Unsubscribe> {
+    const durable = consumer.durable.replace(/[^A-Za-z0-9_-]/g, '_');
+    const jsm = await jetstreamManager(this.nc);
+    try {
+      await jsm.consumers.info(this.stream, durable);
+    } catch {
+      await jsm.consumers
+        .add(this.stream, {
+          durable_name: durable,
+          filter_subject: this.subjectPrefix + consumer.subject,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          ack_wait: nanos(30_000),
+        })
+        .catch(async (err: unknown) => {
+          await jsm.consumers.info(this.stream, durable).catch(() => Promise.reject(err));
+        });
+    }
+    const messages: ConsumerMessages = await (await this.js.consumers.get(this.stream, durable)).consume({ max_messages: 64 });
+    const loop = (async () => {
+      for await (const message of messages) {
+        try {
+          await consumer.handle(message.json<EventEnvelope>());
+          message.ack();
+        } catch (err) {
+          this.logger.warn({ err, durable, subject: message.subject }, 'event handler failed; redelivering later');
+          message.nak(REDELIVER_AFTER_MS);
+        }
+      }
+    })();
+    const stop: Unsubscribe = async () => {
+      await messages.close();
+      await loop;
+      this.stops.delete(stop);
+    };
+    this.stops.add(stop);
+    return stop;
+  }
+
+  broadcast(subject: string, handler: (envelope: EventEnvelope) => Promise<void> | void): Promise<Unsubscribe> {
+    const subscription = this.nc.subscribe(this.subjectPrefix + subject, {
+      callback: (err, message) => {
+        if (err) return;
+        Promise.resolve(handler(message.json<EventEnvelope>())).catch((error: unknown) =>
+          this.logger.warn({ err: error, subject }, 'broadcast handler failed'),
+        );
+      },
+    });
+    return Promise.resolve(async () => {
+      subscription.unsubscribe();
+    });
+  }
+
+  isConnected(): boolean {
+    return !this.nc.isClosed();
+  }
+
+  async close(): Promise<void> {
+    for (const stop of [...this.stops]) await stop();
+    await this.nc.drain().catch(() => this.nc.close());
+  }
+}

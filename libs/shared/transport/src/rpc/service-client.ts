@@ -1,0 +1,41 @@
+import type { RequestSubject } from '@doable/contracts-common';
+import { currentCorrelationId } from '@doable/shared-logging';
+import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { firstValueFrom, timeout } from 'rxjs';
+import { HEADERS, type TransportOptions } from '../transport-options';
+import { toCallerError } from './transport-error';
+
+export interface RequestOptions {
+  /** Overrides the service's default request timeout (uploads need minutes, not seconds). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The typed way to call another service: the subject fixes the payload and reply types at
+ * compile time; every call has a timeout; failures arrive as coded DomainErrors.
+ */
+export class ServiceClient {
+  constructor(
+    private readonly proxy: ClientProxy,
+    private readonly transport: TransportOptions,
+    private readonly defaultTimeoutMs: number,
+  ) {}
+
+  async request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options: RequestOptions = {}): Promise<Rep> {
+    const record = new NatsRecordBuilder(payload).setHeaders(this.headers()).build();
+    try {
+      return await firstValueFrom(this.proxy.send<Rep>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs)));
+    } catch (err) {
+      throw toCallerError(err, subject.name);
+    }
+  }
+
+  private headers(): unknown {
+    const correlationId = currentCorrelationId();
+    if (this.transport.kind === 'in-process') return correlationId ? { [HEADERS.correlationId]: correlationId } : {};
+    const headers = natsHeaders();
+    if (correlationId) headers.set(HEADERS.correlationId, correlationId);
+    return headers;
+  }
+}

@@ -1,0 +1,15 @@
+import { isWireError } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
+import { TimeoutError } from 'rxjs';
+
+/**
+ * What a failed request to another service means to the caller. Errors that crossed the
+ * wire as codes keep their code; a timeout, "no responders" or a lost connection means the
+ * service is unavailable (503 at the edge), whatever the transport's own error looks like.
+ */
+export function toCallerError(err: unknown, subject: string): DomainError {
+  if (err instanceof DomainError) return err;
+  if (isWireError(err)) return DomainError.fromWire(err);
+  if (err instanceof TimeoutError) return new DomainError('SERVICE_UNAVAILABLE', `no reply from ${subject} in time`, { subject, reason: 'timeout' });
+  return new DomainError('SERVICE_UNAVAILABLE', `${subject} is unavailable`, { subject, reason: 'unreachable' });
+}

@@ -1,0 +1,29 @@
+import type { Logger } from '@doable/shared-logging';
+import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices';
+import type { EventBus } from './events/event-bus';
+import { InProcessEventBus } from './events/in-process-event-bus';
+import { JetStreamEventBus } from './events/jetstream-event-bus';
+import { InProcessClient } from './in-process/in-process.client';
+import { InProcessServer } from './in-process/in-process.server';
+import { PrefixedNatsClient } from './nats/prefixed-nats.client';
+import { PrefixedNatsServer } from './nats/prefixed-nats.server';
+import { streamNameFor, type TransportOptions } from './transport-options';
+
+/** The one place that turns transport configuration into Nest strategies, clients and the event bus. */
+export function createServerStrategy(options: TransportOptions, queue: string): CustomTransportStrategy {
+  if (options.kind === 'in-process') return new InProcessServer(options.broker, queue, options.subjectPrefix);
+  return new PrefixedNatsServer(
+    { servers: options.url, queue, name: `${options.name}-server`, maxReconnectAttempts: -1, waitOnFirstConnect: true, gracefulShutdown: true, gracePeriod: 500 },
+    options.subjectPrefix,
+  ) as unknown as CustomTransportStrategy;
+}
+
+export function createClientProxy(options: TransportOptions): ClientProxy {
+  if (options.kind === 'in-process') return new InProcessClient(options.broker, options.subjectPrefix);
+  return new PrefixedNatsClient({ servers: options.url, name: `${options.name}-client`, maxReconnectAttempts: -1 }, options.subjectPrefix) as unknown as ClientProxy;
+}
+
+export async function createEventBus(options: TransportOptions, logger: Logger): Promise<EventBus> {
+  if (options.kind === 'in-process') return new InProcessEventBus(options.broker, options.subjectPrefix);
+  return JetStreamEventBus.connect({ url: options.url, name: options.name, stream: streamNameFor(options.subjectPrefix), subjectPrefix: options.subjectPrefix, logger });
+}

@@ -1,0 +1,22 @@
+import type { InProcessBroker } from './in-process/in-process-broker';
+
+/**
+ * Cluster mode talks over NATS; embedded mode over an in-process broker that still serialises
+ * every payload, so both modes see exactly the same data. Which one is configuration only.
+ *
+ * `subjectPrefix` namespaces every subject and the event stream, so several deployments (or
+ * test runs) can share one NATS server without seeing each other.
+ */
+export type TransportOptions =
+  | { readonly kind: 'nats'; readonly url: string; readonly subjectPrefix: string; readonly name: string }
+  | { readonly kind: 'in-process'; readonly broker: InProcessBroker; readonly subjectPrefix: string; readonly name: string };
+
+export const TRANSPORT_OPTIONS = Symbol('TRANSPORT_OPTIONS');
+
+/** Header names shared by both transports. */
+export const HEADERS = { correlationId: 'x-correlation-id' } as const;
+
+export function streamNameFor(prefix: string): string {
+  const tag = prefix.replace(/[^A-Za-z0-9]/g, '_').replace(/_+$/, '').toUpperCase();
+  return tag ? `DOABLE_EVENTS_${tag}` : 'DOABLE_EVENTS';
+}

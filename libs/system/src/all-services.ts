@@ -1,0 +1,25 @@
+import { authOauthService } from '@doable/auth-oauth';
+import { gatewayService } from '@doable/gateway';
+import { notificationsService } from '@doable/notifications';
+import { plansService } from '@doable/plans';
+import { restService } from '@doable/rest';
+import type { ServiceDefinition, ServiceName } from '@doable/shared-runtime';
+import { syncService } from '@doable/sync';
+import { uploadsService } from '@doable/uploads';
+
+/** Every service, in start order: owners of data first, the gateway (the front door) last. */
+export const ALL_SERVICES: readonly ServiceDefinition[] = [
+  authOauthService,
+  plansService,
+  notificationsService,
+  uploadsService,
+  syncService,
+  restService,
+  gatewayService as unknown as ServiceDefinition,
+];
+
+export function serviceByName(name: ServiceName): ServiceDefinition {
+  const found = ALL_SERVICES.find((service) => service.name === name);
+  if (!found) throw new Error(`no service named ${name}`);
+  return found;
+}

@@ -1,0 +1,81 @@
+import { createServiceDataSource, migrateUp } from '@doable/shared-database';
+import { createLogger } from '@doable/shared-logging';
+import { loadServiceConfig, type RunningService, type ServiceName, startClusterService } from '@doable/shared-runtime';
+import { ALL_SERVICES, serviceByName } from './all-services';
+
+export interface ClusterOptions {
+  readonly databaseUrl: string;
+  readonly natsUrl: string;
+  /** Isolates this cluster's subjects and event stream on a shared NATS. */
+  readonly subjectPrefix: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export interface ClusterSystem {
+  readonly gatewayUrl: string;
+  /** Stops one service (as a crash or a deploy would). */
+  stop(name: ServiceName): Promise<void>;
+  /** Starts a stopped service again. */
+  start(name: ServiceName): Promise<void>;
+  running(name: ServiceName): RunningService | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Cluster mode in one test process: each service its own Nest app with its own NATS
+ * connections and database pool, exactly as in separate containers; migrations run first,
+ * as the migration Job does.
+ */
+export async function startClusterSystem(options: ClusterOptions): Promise<ClusterSystem> {
+  const running = new Map<ServiceName, RunningService>();
+  const configFor = (name: ServiceName) =>
+    loadServiceConfig(
+      serviceByName(name),
+      {
+        LOG_LEVEL: 'warn',
+        OUTBOX_POLL_MS: '200',
+        ...options.env,
+        DATABASE_URL: options.databaseUrl,
+        DATABASE_POOL_SIZE: '4',
+        NATS_URL: options.natsUrl,
+        NATS_SUBJECT_PREFIX: options.subjectPrefix,
+        PORT: '0',
+        HOST: '127.0.0.1',
+      },
+      'cluster',
+    );
+
+  for (const definition of ALL_SERVICES) {
+    if (!definition.database) continue;
+    const config = configFor(definition.name);
+    const dataSource = createServiceDataSource({ schema: definition.database.schema, url: config.DATABASE_URL!, poolSize: 1, applicationName: 'migrate', migrations: definition.database.migrations });
+    await dataSource.initialize();
+    await migrateUp(dataSource).finally(() => dataSource.destroy());
+  }
+
+  const start = async (name: ServiceName) => {
+    if (running.has(name)) return;
+    const config = configFor(name);
+    running.set(name, await startClusterService(serviceByName(name), config, createLogger(name, config.LOG_LEVEL)));
+  };
+  const stop = async (name: ServiceName) => {
+    const service = running.get(name);
+    running.delete(name);
+    await service?.close();
+  };
+  try {
+    for (const definition of ALL_SERVICES) await start(definition.name);
+  } catch (err) {
+    for (const name of [...running.keys()].reverse()) await stop(name);
+    throw err;
+  }
+  return {
+    gatewayUrl: running.get('gateway')!.url,
+    start,
+    stop,
+    running: (name) => running.get(name),
+    async close() {
+      for (const name of [...running.keys()].reverse()) await stop(name);
+    },
+  };
+}

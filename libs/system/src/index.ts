@@ -1,0 +1,5 @@
+export * from './all-services';
+export * from './embedded-system';
+export * from './cluster-system';
+export * from './first-account';
+export * from './runtime-file';

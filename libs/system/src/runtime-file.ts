@@ -1,0 +1,28 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Tells the operator CLI where a running embedded system's database is (mode 0600: it is local-only). */
+export interface EmbeddedRuntime {
+  readonly pid: number;
+  readonly url: string;
+  readonly databaseUrl: string;
+}
+
+const FILE = 'embedded.json';
+
+export async function writeRuntimeFile(dataDir: string, runtime: EmbeddedRuntime): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(join(dataDir, FILE), JSON.stringify(runtime), { mode: 0o600 });
+}
+
+export async function removeRuntimeFile(dataDir: string): Promise<void> {
+  await rm(join(dataDir, FILE), { force: true });
+}
+
+export async function readRuntimeFile(dataDir: string): Promise<EmbeddedRuntime | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dataDir, FILE), 'utf8')) as EmbeddedRuntime;
+  } catch {
+    return undefined;
+  }
+}

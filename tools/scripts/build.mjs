@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Compiles apps/ and libs/ to dist/ with swc (type-checking is `npm run typecheck`, done by tsc).
+// Path aliases are rewritten to relative requires, so dist/ runs with plain `node` and no loader.
+// Usage: node tools/scripts/build.mjs            (everything)
+import { transformFile } from '@swc/core';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { repoRoot, swcOptions } from './swc-options.mjs';
+
+const SOURCE_DIRS = ['apps', 'libs'];
+const SKIP = /\.(spec|integration-spec|e2e-spec)\.ts$|\.d\.ts$/;
+
+async function* sources(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sources(path);
+    else if (entry.name.endsWith('.ts') && !SKIP.test(entry.name)) yield path;
+  }
+}
+
+export async function build({ outDir = join(repoRoot, 'dist') } = {}) {
+  const started = Date.now();
+  await rm(outDir, { recursive: true, force: true });
+  const options = swcOptions({ rewritePaths: true });
+  const jobs = [];
+  for (const dir of SOURCE_DIRS) {
+    for await (const file of sources(join(repoRoot, dir))) {
+      jobs.push(
+        (async () => {
+          const out = join(outDir, relative(repoRoot, file)).replace(/\.ts$/, '.js');
+          const { code, map } = await transformFile(file, { ...options, filename: file, sourceFileName: relative(dirname(out), file) });
+          await mkdir(dirname(out), { recursive: true });
+          await writeFile(out, `${code}\n//# sourceMappingURL=${out.split('/').pop()}.map\n`);
+          if (map) await writeFile(`${out}.map`, map);
+        })(),
+      );
+    }
+  }
+  await Promise.all(jobs);
+  return { files: jobs.length, ms: Date.now() - started };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { files, ms } = await build();
+  console.log(`built ${files} files into dist/ in ${ms} ms`);
+}
