@@ -7,7 +7,7 @@ const moduleNameMapper = Object.fromEntries(
 );
 
 // Nest 12 and the NATS client are ESM-only; Jest's module system needs them as CommonJS.
-const esmPackages = ['@nestjs', '@nats-io', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit', '@electric-sql'];
+const esmPackages = ['@nestjs', '@nats-io', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit'];
 
 const common = {
   rootDir: repoRoot,

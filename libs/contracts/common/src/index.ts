@@ -1,4 +1,3 @@
 export * from './subject';
-export * from './wire-error';
 export * from './principal';
 export * from './edge';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 
 /** Thrown at start-up when the environment is wrong; lists every problem at once. */
 export class ConfigError extends Error {

@@ -1,5 +1,4 @@
-import type { WireError } from '@doable/contracts-common';
-import { isWireError } from '@doable/contracts-common';
+import { isWireError, type WireError } from './wire-error';
 import { ERROR_CATALOG, type ErrorCode, isErrorCode } from './error-catalog';
 
 /** The only error a service throws on purpose. Services never throw HTTP exceptions. */

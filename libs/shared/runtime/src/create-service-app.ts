@@ -27,7 +27,7 @@ export async function createServiceApp<Env extends z.ZodObject>(
   logger: Logger,
 ): Promise<ServiceApp> {
   // A module class of its own per app, so several services can share one process.
-  const root = { module: class ServiceRootModule {}, imports: [ServiceKernelModule.forRoot({ definition: definition as ServiceDefinition, config, infrastructure, logger }), ...definition.imports(config)] };
+  const root = { module: class ServiceRootModule {}, imports: [ServiceKernelModule.forRoot({ definition: definition, config, infrastructure, logger }), ...definition.imports(config)] };
   Object.defineProperty(root.module, 'name', { value: `${definition.name.replace(/-./g, (m) => m[1].toUpperCase())}RootModule` });
   const options = { logger: new PinoNestLogger(logger), abortOnError: false, bodyParser: !definition.configureHttp };
   const adapter = definition.httpAdapter?.(config);
@@ -48,8 +48,8 @@ export async function createServiceApp<Env extends z.ZodObject>(
     startRelay: () => lifecycle.startRelay(),
     async listen() {
       await app.listen(config.PORT, config.HOST);
-      const address = app.getHttpServer().address() as { port: number } | string;
-      const port = typeof address === 'string' ? config.PORT : address.port;
+      const address = (app.getHttpServer() as import('node:http').Server).address();
+      const port = address && typeof address === 'object' ? address.port : config.PORT;
       return `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
     },
     close: () => app.close(),

@@ -15,7 +15,7 @@ export function createServerStrategy(options: TransportOptions, queue: string): 
   return new PrefixedNatsServer(
     { servers: options.url, queue, name: `${options.name}-server`, maxReconnectAttempts: -1, waitOnFirstConnect: true, gracefulShutdown: true, gracePeriod: 500 },
     options.subjectPrefix,
-  ) as unknown as CustomTransportStrategy;
+  );
 }
 
 export function createClientProxy(options: TransportOptions): ClientProxy {

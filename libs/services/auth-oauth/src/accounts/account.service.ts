@@ -27,11 +27,11 @@ export class AccountService {
     const token = generatePersonalToken();
     try {
       return await this.database.transaction(async (tx) => {
-        const [row] = (await tx.manager.query(
+        const [row] = await tx.manager.query<Array<{ id: string; created_at: Date }>>(
           `INSERT INTO auth.accounts (email, full_name, password_hash, timezone) VALUES ($1, $2, $3, $4)
            RETURNING id::text AS id, created_at`,
           [account.email, account.fullName, passwordHash, account.timezone],
-        )) as Array<{ id: string; created_at: Date }>;
+        );
         await tx.manager.query(`INSERT INTO auth.access_tokens (user_id, token_hash, kind, scopes) VALUES ($1, $2, 'personal', $3)`, [
           row.id,
           hashToken(token),
@@ -60,12 +60,13 @@ export class AccountService {
   async resetPersonalToken(email: string): Promise<{ userId: string; token: string }> {
     const token = generatePersonalToken();
     return this.database.transaction(async (tx) => {
-      const [account] = (await tx.manager.query(`SELECT id::text AS id FROM auth.accounts WHERE lower(email) = lower($1) FOR UPDATE`, [email])) as Array<{ id: string }>;
+      const [account] = await tx.manager.query<Array<{ id: string }>>(`SELECT id::text AS id FROM auth.accounts WHERE lower(email) = lower($1) FOR UPDATE`, [email]);
       if (!account) throw new DomainError('USER_NOT_FOUND', 'No account with this email', { argument: 'email' });
-      const revoked = (await tx.manager.query(
+      // TypeORM answers UPDATE ... RETURNING with [rows, affected].
+      const revoked = await tx.manager.query<[Array<{ token_hash: string }>, number]>(
         `UPDATE auth.access_tokens SET revoked_at = now() WHERE user_id = $1 AND kind = 'personal' AND revoked_at IS NULL RETURNING token_hash`,
         [account.id],
-      )) as [Array<{ token_hash: string }>, number];
+      );
       for (const { token_hash } of revoked[0]) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: token_hash, userId: account.id });
       await tx.manager.query(`INSERT INTO auth.access_tokens (user_id, token_hash, kind, scopes) VALUES ($1, $2, 'personal', $3)`, [
         account.id,

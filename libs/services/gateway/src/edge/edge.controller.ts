@@ -24,7 +24,7 @@ export class EdgeController {
     const reply = await this.forwarder.forward(req.routeMatch!, {
       method: req.method,
       path: req.path,
-      query: req.query as Record<string, unknown>,
+      query: req.query,
       body: req.body as unknown,
       principal: req.user ?? null,
       requestId: req.header('x-request-id'),

@@ -31,7 +31,8 @@ export class RouteGuard extends AuthGuard('bearer') {
   }
 
   override handleRequest<T>(err: unknown, user: T): T {
-    if (err) throw err;
+    // Errors from validate() (an unknown token, auth-oauth unreachable) keep their codes.
+    if (err) throw err instanceof Error ? err : new DomainError('AUTH_REQUIRED');
     if (!user) throw new DomainError('AUTH_REQUIRED');
     return user;
   }

@@ -59,8 +59,8 @@ export function parseSyncRequest(rawBody: unknown): SyncRequest {
     if (!Array.isArray(raw) || !raw.every((name) => typeof name === 'string')) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'resource_types must be an array of strings', { argument: 'resource_types' });
     }
-    resourceTypes = raw as string[];
+    resourceTypes = raw;
   }
 
-  return { syncToken: (syncToken as string | undefined) ?? null, resourceTypes, commands };
+  return { syncToken: (syncToken) ?? null, resourceTypes, commands };
 }

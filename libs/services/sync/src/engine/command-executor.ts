@@ -52,7 +52,7 @@ export class CommandExecutor {
         }
         const handler = this.handlers.get(command.type);
         if (!handler) throw new DomainError('UNKNOWN_COMMAND', `Unknown command type: ${command.type}`, { command_type: command.type });
-        const [{ version }] = (await tx.manager.query(`SELECT nextval('sync.change_version')::text AS version`)) as Array<{ version: string }>;
+        const [{ version }] = await tx.manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
         const outcome = await handler.run(
           {
             tx,

@@ -9,10 +9,10 @@ const TEMP_IDS_KEPT = 500;
 @Injectable()
 export class CommandLogRepository {
   async find(manager: EntityManager, userId: string, uuid: string): Promise<{ status: CommandStatus; tempIdMapping: Record<string, string> } | undefined> {
-    const rows = (await manager.query(`SELECT status, temp_id_mapping FROM sync.command_log WHERE user_id = $1 AND uuid = $2`, [userId, uuid])) as Array<{
-      status: CommandStatus;
-      temp_id_mapping: Record<string, string>;
-    }>;
+    const rows = await manager.query<Array<{ status: CommandStatus; temp_id_mapping: Record<string, string> }>>(
+      `SELECT status, temp_id_mapping FROM sync.command_log WHERE user_id = $1 AND uuid = $2`,
+      [userId, uuid],
+    );
     return rows[0] ? { status: rows[0].status, tempIdMapping: rows[0].temp_id_mapping } : undefined;
   }
 
@@ -25,9 +25,10 @@ export class CommandLogRepository {
   }
 
   async resolveTempId(manager: EntityManager, userId: string, tempId: string): Promise<string | undefined> {
-    const rows = (await manager.query(`SELECT object_id::text FROM sync.temp_ids WHERE user_id = $1 AND temp_id = $2`, [userId, tempId])) as Array<{
-      object_id: string;
-    }>;
+    const rows = await manager.query<Array<{ object_id: string }>>(`SELECT object_id::text FROM sync.temp_ids WHERE user_id = $1 AND temp_id = $2`, [
+      userId,
+      tempId,
+    ]);
     return rows[0]?.object_id;
   }
 

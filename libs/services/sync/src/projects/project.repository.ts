@@ -23,7 +23,7 @@ export class ProjectRepository {
   private readonly visibleTo = 'owner_id = $1';
 
   async insert(manager: EntityManager, project: NewProject, version: string): Promise<Project> {
-    const [row] = (await manager.query(
+    const [row] = await manager.query<Project[]>(
       `INSERT INTO sync.projects (owner_id, name, description, color, parent_id, child_order, is_collapsed, is_favorite, view_style, version)
        VALUES ($1, $2, $3, $4, $5,
                COALESCE($6, (SELECT COALESCE(max(child_order), 0) + 1 FROM sync.projects
@@ -31,31 +31,31 @@ export class ProjectRepository {
                $7, $8, $9, $10)
        RETURNING ${PROJECT_COLUMNS}`,
       [project.ownerId, project.name, project.description, project.color, project.parentId, project.childOrder, project.isCollapsed, project.isFavorite, project.viewStyle, version],
-    )) as Project[];
+    );
     return row;
   }
 
   async findVisible(manager: EntityManager, userId: string, projectId: string): Promise<Project | undefined> {
-    const rows = (await manager.query(`SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${this.visibleTo} AND id = $2 AND NOT is_deleted`, [
+    const rows = await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${this.visibleTo} AND id = $2 AND NOT is_deleted`, [
       userId,
       projectId,
-    ])) as Project[];
+    ]);
     return rows[0];
   }
 
   /** Active projects for a full sync (archived and deleted ones are not part of it). */
   async listActive(manager: EntityManager, userId: string): Promise<Project[]> {
-    return (await manager.query(
+    return await manager.query<Project[]>(
       `SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${this.visibleTo} AND NOT is_deleted AND NOT is_archived ORDER BY child_order, id`,
       [userId],
-    )) as Project[];
+    );
   }
 
   /** Everything that changed after a version, deletions included (as tombstones). */
   async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Project[]> {
-    return (await manager.query(`SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${this.visibleTo} AND version > $2 ORDER BY id`, [
+    return await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${this.visibleTo} AND version > $2 ORDER BY id`, [
       userId,
       version,
-    ])) as Project[];
+    ]);
   }
 }

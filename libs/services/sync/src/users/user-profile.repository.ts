@@ -17,24 +17,24 @@ export interface NewProfile {
 export class UserProfileRepository {
   /** Creates the profile and its Inbox in one version. Returns false when it already existed. */
   async createWithInbox(manager: EntityManager, profile: NewProfile): Promise<boolean> {
-    const [{ version }] = (await manager.query(`SELECT nextval('sync.change_version')::text AS version`)) as Array<{ version: string }>;
-    const inserted = (await manager.query(
+    const [{ version }] = await manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
+    const inserted = await manager.query<unknown[]>(
       `INSERT INTO sync.users (id, email, full_name, timezone, lang, joined_at, has_password, version, high_water)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
       [profile.id, profile.email, profile.fullName, profile.timezone, profile.lang, profile.joinedAt, profile.hasPassword, version],
-    )) as unknown[];
+    );
     if (inserted.length === 0) return false;
-    const [inbox] = (await manager.query(
+    const [inbox] = await manager.query<Array<{ id: string }>>(
       `INSERT INTO sync.projects (owner_id, name, color, child_order, inbox_project, version)
        VALUES ($1, 'Inbox', 'grey', 0, true, $2) RETURNING id::text`,
       [profile.id, version],
-    )) as Array<{ id: string }>;
+    );
     await manager.query(`UPDATE sync.users SET inbox_project_id = $2 WHERE id = $1`, [profile.id, inbox.id]);
     return true;
   }
 
   async find(manager: EntityManager, userId: string): Promise<UserProfile | undefined> {
-    const rows = (await manager.query(`SELECT ${USER_COLUMNS} FROM sync.users WHERE id = $1`, [userId])) as UserProfile[];
+    const rows = await manager.query<UserProfile[]>(`SELECT ${USER_COLUMNS} FROM sync.users WHERE id = $1`, [userId]);
     return rows[0];
   }
 
@@ -43,7 +43,7 @@ export class UserProfileRepository {
    * so one user's changes get versions in commit order and a client never skips a change.
    */
   async lock(manager: EntityManager, userId: string): Promise<{ highWater: string } | undefined> {
-    const rows = (await manager.query(`SELECT high_water::text FROM sync.users WHERE id = $1 FOR UPDATE`, [userId])) as Array<{ high_water: string }>;
+    const rows = await manager.query<Array<{ high_water: string }>>(`SELECT high_water::text FROM sync.users WHERE id = $1 FOR UPDATE`, [userId]);
     return rows[0] ? { highWater: rows[0].high_water } : undefined;
   }
 

@@ -105,16 +105,15 @@ export class OutboxRelay {
   }
 
   private async claim(): Promise<OutboxRow[]> {
-    const rows = (await this.dataSource.query(
+    // TypeORM answers UPDATE ... RETURNING with [rows, affected].
+    const [rows] = await this.dataSource.query<[OutboxRow[], number]>(
       `UPDATE "${this.schema}".outbox SET claimed_until = now() + make_interval(secs => $1)
         WHERE id IN (SELECT id FROM "${this.schema}".outbox
                       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
                       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
         RETURNING id, event_id, subject, payload, correlation_id, occurred_at`,
       [CLAIM_SECONDS, BATCH],
-    )) as [OutboxRow[], number] | OutboxRow[];
-    // TypeORM returns [rows, count] for UPDATE ... RETURNING on postgres.
-    const list = Array.isArray(rows[0]) ? (rows[0] as OutboxRow[]) : (rows as OutboxRow[]);
-    return list.sort((a, b) => Number(a.id) - Number(b.id));
+    );
+    return rows.sort((a, b) => Number(a.id) - Number(b.id));
   }
 }

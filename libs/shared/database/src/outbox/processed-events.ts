@@ -6,9 +6,9 @@ import type { EntityManager } from 'typeorm';
  * handler's writes commit together, a redelivered event can never apply twice.
  */
 export async function claimEvent(manager: EntityManager, schema: string, consumer: string, eventId: string): Promise<boolean> {
-  const result = (await manager.query(
+  const result = await manager.query<unknown[]>(
     `INSERT INTO "${schema}".processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
     [consumer, eventId],
-  )) as unknown[];
+  );
   return result.length === 1;
 }

@@ -1,5 +1,5 @@
 import type { EventSubject } from '@doable/contracts-common';
-import { OutboxRelay, OutboxWriter } from '@doable/shared-database';
+import { type OutboxRelay, OutboxWriter } from '@doable/shared-database';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /** A unit of work: the transaction's own manager, and `emit` to record events in it. */
@@ -45,6 +45,6 @@ export class Database {
 
   /** Plain reads outside a transaction. */
   query<T = unknown>(sql: string, parameters: unknown[] = []): Promise<T> {
-    return this.dataSource.query(sql, parameters) as Promise<T>;
+    return this.dataSource.query<T>(sql, parameters);
   }
 }

@@ -32,7 +32,7 @@ export class EventConsumers {
 
   /** Call from a feature provider's constructor or onModuleInit; consumption starts with the service. */
   on<P>(name: string, event: EventSubject<P>, handler: (payload: P, tx: Tx, envelope: EventEnvelope<P>) => Promise<void>): void {
-    this.registrations.push({ name, event: event as EventSubject<unknown>, handler: handler as Registration['handler'] });
+    this.registrations.push({ name, event: event, handler: handler as Registration['handler'] });
   }
 
   async start(): Promise<void> {

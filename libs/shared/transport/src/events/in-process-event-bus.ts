@@ -26,15 +26,17 @@ export class InProcessEventBus implements EventBus {
 
   consume(consumer: DurableConsumer): Promise<Unsubscribe> {
     this.consumers.set(consumer.durable, consumer);
-    return Promise.resolve(async () => {
+    return Promise.resolve(() => {
       this.consumers.delete(consumer.durable);
+      return Promise.resolve();
     });
   }
 
   broadcast(subject: string, handler: (envelope: EventEnvelope) => Promise<void> | void): Promise<Unsubscribe> {
     const stop = this.broker.listen(this.subjectPrefix + subject, (raw) => void handler(JSON.parse(raw) as EventEnvelope));
-    return Promise.resolve(async () => {
+    return Promise.resolve(() => {
       stop();
+      return Promise.resolve();
     });
   }
 

@@ -38,7 +38,9 @@ export class JetStreamEventBus implements EventBus {
     } catch {
       await jsm.streams.add(config).catch(async (err: unknown) => {
         // Another replica created it first: that is the outcome we wanted.
-        await jsm.streams.info(options.stream).catch(() => Promise.reject(err));
+        await jsm.streams.info(options.stream).catch(() => {
+          throw err;
+        });
       });
     }
     return new JetStreamEventBus(nc, jetstream(nc), options.stream, options.subjectPrefix, options.logger);
@@ -63,7 +65,9 @@ export class JetStreamEventBus implements EventBus {
           ack_wait: nanos(30_000),
         })
         .catch(async (err: unknown) => {
-          await jsm.consumers.info(this.stream, durable).catch(() => Promise.reject(err));
+          await jsm.consumers.info(this.stream, durable).catch(() => {
+            throw err;
+          });
         });
     }
     const messages: ConsumerMessages = await (await this.js.consumers.get(this.stream, durable)).consume({ max_messages: 64 });
@@ -96,8 +100,9 @@ export class JetStreamEventBus implements EventBus {
         );
       },
     });
-    return Promise.resolve(async () => {
+    return Promise.resolve(() => {
       subscription.unsubscribe();
+      return Promise.resolve();
     });
   }
 

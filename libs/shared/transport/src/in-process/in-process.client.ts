@@ -28,11 +28,12 @@ export class InProcessClient extends ClientProxy {
 
   protected publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const packet = this.assignPacketId(partialPacket);
-    const { data, headers } = splitRecord(packet.data);
+    const subject = this.subjectPrefix + this.normalizePattern(packet.pattern as string);
+    const { data, headers } = splitRecord(packet.data as unknown);
     let done = false;
     const delivered = this.broker.request(
-      this.subjectPrefix + this.normalizePattern(packet.pattern),
-      JSON.stringify({ id: packet.id, pattern: packet.pattern, data }),
+      subject,
+      JSON.stringify({ id: packet.id, pattern: packet.pattern as string, data }),
       headers,
       (rawReply) => {
         if (done) return;
@@ -51,8 +52,9 @@ export class InProcessClient extends ClientProxy {
   }
 
   protected dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
-    const { data, headers } = splitRecord(packet.data);
-    this.broker.publish(this.subjectPrefix + this.normalizePattern(packet.pattern), JSON.stringify({ pattern: packet.pattern, data }), headers);
+    const pattern = packet.pattern as string;
+    const { data, headers } = splitRecord(packet.data as unknown);
+    this.broker.publish(this.subjectPrefix + this.normalizePattern(pattern), JSON.stringify({ pattern, data }), headers);
     return Promise.resolve(undefined as T);
   }
 }

@@ -39,11 +39,18 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   private async dispatch(pattern: string, raw: string, headers: MessageHeaders, respond: (raw: string) => void): Promise<void> {
     const packet = JSON.parse(raw) as Packet;
     const context = new NatsContext([pattern, headers]);
-    if (packet.id === undefined) return this.handleEvent(pattern, packet, context);
+    if (packet.id === undefined) {
+      await this.handleEvent(pattern, packet, context);
+      return;
+    }
     const handler = this.getHandlerByPattern(pattern);
     const reply = (response: object) => respond(JSON.stringify({ ...response, id: packet.id }));
-    if (!handler) return reply({ err: 'NO_HANDLER', isDisposed: true });
-    return this.handleRequest(context, async () => this.transformToObservable(await handler(packet.data, context)), reply);
+    if (!handler) {
+      reply({ err: 'NO_HANDLER', isDisposed: true });
+      return;
+    }
+    // Typed as void by Nest, but it returns the processing promise: wait for it so errors surface here.
+    await Promise.resolve(this.handleRequest(context, async () => this.transformToObservable<unknown>(await (handler(packet.data, context) as Promise<unknown>)), reply));
   }
 
   close(): void {

@@ -1,6 +1,6 @@
 import type { RequestSubject } from '@doable/contracts-common';
 import { currentCorrelationId } from '@doable/shared-logging';
-import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { firstValueFrom, timeout } from 'rxjs';
 import { HEADERS, type TransportOptions } from '../transport-options';

@@ -1,5 +1,4 @@
-import { isWireError } from '@doable/contracts-common';
-import { DomainError } from '@doable/shared-errors';
+import { DomainError, isWireError } from '@doable/shared-errors';
 import { TimeoutError } from 'rxjs';
 
 /**

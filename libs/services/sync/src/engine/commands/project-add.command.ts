@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { PROJECT_COLORS, VIEW_STYLES } from '../../projects/project.model';
-import { ProjectRepository } from '../../projects/project.repository';
+import { type ProjectRepository } from '../../projects/project.repository';
 import { parseArgs } from '../command-args';
 import { colorName } from '../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from './command-handler';

@@ -1,6 +1,6 @@
 /**
  * How an error crosses a process boundary: a code and plain data, never a class instance.
- * `code` is one of the names in the shared error catalogue (`@doable/shared-errors`).
+ * `code` is one of the names in the error catalogue (error-catalog.ts).
  */
 export interface WireError {
   readonly code: string;

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { AuthSubjects } from '@doable/contracts-auth';
+import { SyncSubjects } from '@doable/contracts-sync';
+import type { ServiceName } from '@doable/shared-runtime';
+import { createTestDatabase, deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
+import { ServiceClient } from '@doable/shared-transport';
+import { type ClusterSystem, type EmbeddedSystem, startClusterSystem, startEmbeddedSystem } from '@doable/system';
+
+export type Mode = 'embedded' | 'cluster';
+export const MODES: Mode[] = ['embedded', 'cluster'];
+
+export interface Account {
+  readonly userId: string;
+  readonly email: string;
+  readonly token: string;
+}
+
+/** The whole system, started in one of its two modes, with what the tests need to drive it. */
+export interface SystemUnderTest {
+  readonly mode: Mode;
+  readonly url: string;
+  /** Creates an account through auth-oauth's subject and (unless told not to) waits for its sync profile. */
+  createAccount(options?: { waitForProfile?: boolean }): Promise<Account>;
+  profileExists(userId: string): Promise<boolean>;
+  /** Cluster mode only: the individual services. */
+  readonly cluster?: ClusterSystem;
+  close(): Promise<void>;
+}
+
+function clientOf(system: EmbeddedSystem | ClusterSystem, preferred: ServiceName[] = ['gateway', 'auth-oauth', 'plans']): ServiceClient {
+  for (const name of preferred) {
+    const app = 'services' in system ? system.services.get(name)?.app : system.running(name)?.service.app;
+    if (app) return app.get(ServiceClient);
+  }
+  throw new Error('no running service to send requests from');
+}
+
+export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
+  let system: EmbeddedSystem | ClusterSystem;
+  let cleanup: () => Promise<void>;
+  if (mode === 'embedded') {
+    const embedded = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: { LOG_LEVEL: 'error' } });
+    system = embedded;
+    cleanup = () => embedded.close();
+  } else {
+    const database = await createTestDatabase('e2e');
+    const subjectPrefix = uniqueSubjectPrefix('e2e');
+    const cluster = await startClusterSystem({ databaseUrl: database.url, natsUrl: TEST_NATS_URL, subjectPrefix, env: { LOG_LEVEL: 'error' } });
+    system = cluster;
+    cleanup = async () => {
+      await cluster.close();
+      await deleteEventStream(subjectPrefix);
+      await database.drop();
+    };
+  }
+  const url = 'url' in system ? system.url : system.gatewayUrl;
+  const profileExists = async (userId: string) => (await clientOf(system).request(SyncSubjects.userStatus, { userId })).exists;
+  return {
+    mode,
+    url,
+    cluster: 'gatewayUrl' in system ? system : undefined,
+    profileExists,
+    async createAccount(options = {}) {
+      const email = `user-${randomBytes(5).toString('hex')}@example.test`;
+      const { userId, token } = await clientOf(system).request(AuthSubjects.createAccount, { email, fullName: 'Test User', timezone: 'UTC' });
+      if (options.waitForProfile !== false) await waitFor(() => profileExists(userId), `the profile of user ${userId}`);
+      return { userId, email, token };
+    },
+    close: cleanup,
+  };
+}

@@ -1,0 +1,55 @@
+// Lint: Nx module boundaries on two tag axes (scope = which service, type = which layer), and
+// promise-aware TypeScript rules. Constraints are explicit lists, never '*'.
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+const SERVICES = ['gateway', 'sync', 'rest', 'auth-oauth', 'uploads', 'notifications', 'plans'];
+
+const depConstraints = [
+  // Layers: apps compose features; features use infrastructure, utilities and contracts;
+  // contracts depend only on other contracts and utilities; an app never imports an app.
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:composition', 'type:infra', 'type:util', 'type:contracts'] },
+  { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:util', 'type:contracts'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:infra', 'type:util', 'type:contracts', 'type:testing'] },
+  { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:util', 'type:contracts'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:util', 'type:contracts'] },
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:testing', 'type:infra', 'type:util', 'type:contracts'] },
+  // Scopes: a service sees only itself and what is shared; only the system (embedded runner,
+  // CLI, end-to-end tests) sees every service.
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  ...SERVICES.map((service) => ({ sourceTag: `scope:${service}`, onlyDependOnLibsWithTags: [`scope:${service}`, 'scope:shared'] })),
+  { sourceTag: 'scope:system', onlyDependOnLibsWithTags: ['scope:system', 'scope:shared', ...SERVICES.map((service) => `scope:${service}`)] },
+];
+
+export default [
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.nx/**', 'data/**', 'tmp/**', 'bench/results/**', '**/*.mjs', '**/*.cjs', '**/*.js'] },
+  ...nx.configs['flat/base'],
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allowCircularSelfDependency: false, banTransitiveDependencies: false, depConstraints }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'error',
+    },
+  },
+  {
+    // Tests may poke at loosely typed JSON responses.
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', 'libs/shared/testing/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+];

@@ -1,0 +1,135 @@
+import { type EventEnvelope, eventSubject } from '@doable/contracts-common';
+import { createLogger } from '@doable/shared-logging';
+import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import { z } from 'zod';
+import { createServiceDataSource } from '../data-source';
+import { migrateUp } from '../migrate';
+import { messagingTablesDown, messagingTablesUp } from '../migrations/messaging-tables';
+import { OutboxRelay, type EventPublisher } from './outbox-relay';
+import { OutboxWriter } from './outbox-writer';
+import { claimEvent } from './processed-events';
+
+const SCHEMA = 'outbox_test';
+
+class CreateMessagingTables1700000000000 implements MigrationInterface {
+  name = 'CreateMessagingTables1700000000000';
+  async up(queryRunner: QueryRunner) {
+    for (const sql of [`CREATE TABLE ${SCHEMA}.things (id int PRIMARY KEY)`, ...messagingTablesUp(SCHEMA)]) await queryRunner.query(sql);
+  }
+  async down(queryRunner: QueryRunner) {
+    for (const sql of [...messagingTablesDown(SCHEMA), `DROP TABLE ${SCHEMA}.things`]) await queryRunner.query(sql);
+  }
+}
+
+const thingCreated = eventSubject('test.evt.thing-created.v1', z.object({ id: z.number() }));
+
+class RecordingPublisher implements EventPublisher {
+  readonly published: EventEnvelope[] = [];
+  failuresLeft = 0;
+  publish(envelope: EventEnvelope): Promise<void> {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      return Promise.reject(new Error('broker down'));
+    }
+    this.published.push(envelope);
+    return Promise.resolve();
+  }
+}
+
+describe('transactional outbox (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  const writer = new OutboxWriter(SCHEMA);
+  const logger = createLogger('test', 'silent');
+
+  beforeAll(async () => {
+    database = await createTestDatabase('outbox');
+    dataSource = createServiceDataSource({ schema: SCHEMA, url: database.url, poolSize: 4, applicationName: 'test', migrations: [CreateMessagingTables1700000000000] });
+    await dataSource.initialize();
+    await migrateUp(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  beforeEach(async () => {
+    await dataSource.query(`TRUNCATE ${SCHEMA}.outbox, ${SCHEMA}.things, ${SCHEMA}.processed_events`);
+  });
+
+  const createThing = (id: number) =>
+    dataSource.transaction(async (manager) => {
+      await manager.query(`INSERT INTO ${SCHEMA}.things (id) VALUES ($1)`, [id]);
+      await writer.enqueue(manager, thingCreated, { id });
+    });
+
+  it('publishes an event exactly when its transaction commits', async () => {
+    const publisher = new RecordingPublisher();
+    await createThing(1);
+    await dataSource
+      .transaction(async (manager) => {
+        await writer.enqueue(manager, thingCreated, { id: 2 });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    const relay = new OutboxRelay(dataSource, SCHEMA, publisher, logger);
+    await expect(relay.drain()).resolves.toBe(1);
+    expect(publisher.published).toEqual([{ id: expect.any(String), subject: thingCreated.name, occurredAt: expect.any(String), payload: { id: 1 } }]);
+    await expect(relay.drain()).resolves.toBe(0);
+  });
+
+  it('refuses a payload that does not match the event schema, inside the transaction', async () => {
+    await expect(dataSource.transaction((manager) => writer.enqueue(manager, thingCreated, { id: 'x' } as unknown as { id: number }))).rejects.toThrow();
+    const [{ count }] = await dataSource.query<Array<{ count: string }>>(`SELECT count(*) FROM ${SCHEMA}.outbox`);
+    expect(count).toBe('0');
+  });
+
+  it('keeps an event whose publication failed and publishes it on the next pass', async () => {
+    const publisher = new RecordingPublisher();
+    publisher.failuresLeft = 1;
+    await createThing(3);
+    const relay = new OutboxRelay(dataSource, SCHEMA, publisher, logger);
+    await expect(relay.drain()).rejects.toThrow('broker down');
+    const [row] = await dataSource.query<Array<{ published_at: Date | null; claimed_until: Date | null }>>(`SELECT published_at, claimed_until FROM ${SCHEMA}.outbox`);
+    expect(row).toEqual({ published_at: null, claimed_until: null });
+    await expect(relay.drain()).resolves.toBe(1);
+    expect(publisher.published.map((event) => event.payload)).toEqual([{ id: 3 }]);
+  });
+
+  it('lets several relays share the work without publishing an event twice', async () => {
+    for (let id = 10; id < 60; id++) await createThing(id);
+    const publisher = new RecordingPublisher();
+    const relays = [1, 2, 3].map(() => new OutboxRelay(dataSource, SCHEMA, publisher, logger));
+    await Promise.all(relays.map((relay) => relay.drain()));
+    const ids = publisher.published.map((event) => (event.payload as { id: number }).id).sort((a, b) => a - b);
+    expect(ids).toEqual(Array.from({ length: 50 }, (_, index) => index + 10));
+  });
+
+  it('publishes in commit order within one relay', async () => {
+    for (const id of [70, 71, 72]) await createThing(id);
+    const publisher = new RecordingPublisher();
+    await new OutboxRelay(dataSource, SCHEMA, publisher, logger).drain();
+    expect(publisher.published.map((event) => (event.payload as { id: number }).id)).toEqual([70, 71, 72]);
+  });
+
+  it('claims an event for a consumer once (idempotent consumers)', async () => {
+    const eventId = '7f3f7e5e-6a55-4bb4-9a57-1c38a0a8a0a1';
+    const first = await dataSource.transaction((manager) => claimEvent(manager, SCHEMA, 'consumer-a', eventId));
+    const again = await dataSource.transaction((manager) => claimEvent(manager, SCHEMA, 'consumer-a', eventId));
+    const otherConsumer = await dataSource.transaction((manager) => claimEvent(manager, SCHEMA, 'consumer-b', eventId));
+    expect([first, again, otherConsumer]).toEqual([true, false, true]);
+  });
+
+  it('forgets a claim whose transaction rolled back (the event will be handled on redelivery)', async () => {
+    const eventId = '0b6c8f3e-2a7e-4d7b-8d55-9a3c1c6e2b11';
+    await dataSource
+      .transaction(async (manager) => {
+        await claimEvent(manager, SCHEMA, 'consumer-a', eventId);
+        throw new Error('handler failed');
+      })
+      .catch(() => undefined);
+    await expect(dataSource.transaction((manager) => claimEvent(manager, SCHEMA, 'consumer-a', eventId))).resolves.toBe(true);
+  });
+});

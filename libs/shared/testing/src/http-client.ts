@@ -1,0 +1,35 @@
+export interface HttpResult<T = any> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+}
+
+/** A small fetch wrapper for end-to-end tests: JSON or form bodies, parsed JSON answers. */
+export async function http<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; raw?: string } = {},
+): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.raw !== undefined) {
+    body = options.raw;
+  }
+  const response = await fetch(new URL(path, baseUrl), { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}

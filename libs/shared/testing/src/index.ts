@@ -1,0 +1,4 @@
+export * from './test-database';
+export * from './test-nats';
+export * from './wait-for';
+export * from './http-client';

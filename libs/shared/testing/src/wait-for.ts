@@ -1,0 +1,18 @@
+/**
+ * Polls until `probe` returns a value other than undefined/false, or fails after the bound.
+ * For eventual effects (an event being delivered), never to assert how fast something is.
+ */
+export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, what: string, boundMs = 20_000): Promise<T> {
+  const deadline = Date.now() + boundMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,205 @@
+import { type EventEnvelope, requestSubject } from '@doable/contracts-common';
+import { DomainError, type ErrorCode } from '@doable/shared-errors';
+import { createLogger, currentCorrelationId, LOGGER, withCorrelationId } from '@doable/shared-logging';
+import { deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
+import { Controller, type INestMicroservice, Module, UseFilters, UseInterceptors } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { EventBus } from './events/event-bus';
+import { InProcessBroker } from './in-process/in-process-broker';
+import { CorrelationInterceptor } from './rpc/correlation.interceptor';
+import { Handles } from './rpc/handles.decorator';
+import { RpcErrorFilter } from './rpc/rpc-error.filter';
+import { ServiceClient } from './rpc/service-client';
+import { createClientProxy, createEventBus, createServerStrategy } from './transport-factory';
+import type { TransportOptions } from './transport-options';
+
+const echo = requestSubject<{ text: string }, { echoed: string; correlationId: string | null }>('test.echo.v1', z.object({ text: z.string() }));
+const fail = requestSubject<{ code: string }, never>('test.fail.v1', z.object({ code: z.string() }));
+const crash = requestSubject<Record<string, never>, never>('test.crash.v1', z.object({}));
+const slow = requestSubject<{ ms: number }, { done: true }>('test.slow.v1', z.object({ ms: z.number() }));
+const mutate = requestSubject<{ items: number[] }, { items: number[] }>('test.mutate.v1', z.object({ items: z.array(z.number()) }));
+const nobody = requestSubject<Record<string, never>, never>('test.nobody-serves.v1', z.object({}));
+
+@Controller()
+@UseFilters(RpcErrorFilter)
+@UseInterceptors(CorrelationInterceptor)
+class TestRpcController {
+  @Handles(echo)
+  echo(request: { text: string }) {
+    return { echoed: request.text, correlationId: currentCorrelationId() ?? null };
+  }
+
+  @Handles(fail)
+  fail(request: { code: string }): never {
+    throw new DomainError(request.code as ErrorCode, 'refused on purpose', { reason: 'test' });
+  }
+
+  @Handles(crash)
+  crash(): never {
+    throw new Error('secret internals');
+  }
+
+  @Handles(slow)
+  async slow(request: { ms: number }) {
+    await new Promise((resolve) => setTimeout(resolve, request.ms));
+    return { done: true as const };
+  }
+
+  @Handles(mutate)
+  mutate(request: { items: number[] }) {
+    request.items.push(99);
+    return request;
+  }
+}
+
+@Module({ controllers: [TestRpcController], providers: [{ provide: LOGGER, useValue: createLogger('test', 'silent') }] })
+class TestRpcModule {}
+
+type Kind = TransportOptions['kind'];
+
+function optionsFor(kind: Kind, prefix: string, broker: InProcessBroker): TransportOptions {
+  return kind === 'nats'
+    ? { kind: 'nats', url: TEST_NATS_URL, subjectPrefix: prefix, name: 'transport-test' }
+    : { kind: 'in-process', broker, subjectPrefix: prefix, name: 'transport-test' };
+}
+
+describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind) => {
+  const prefix = uniqueSubjectPrefix(`transport-${kind}`);
+  const broker = new InProcessBroker();
+  const options = optionsFor(kind, prefix, broker);
+  let server: INestMicroservice;
+  let client: ServiceClient;
+  const proxy = createClientProxy(options);
+
+  beforeAll(async () => {
+    server = await NestFactory.createMicroservice(TestRpcModule, { strategy: createServerStrategy(options, 'test'), logger: false });
+    await server.listen();
+    client = new ServiceClient(proxy, options, 2_000);
+  });
+
+  afterAll(async () => {
+    await proxy.close();
+    await server.close();
+  });
+
+  it('answers a request with the typed reply', async () => {
+    await expect(client.request(echo, { text: 'hello' })).resolves.toEqual({ echoed: 'hello', correlationId: expect.any(String) });
+  });
+
+  it('carries the caller correlation id in headers', async () => {
+    const reply = await withCorrelationId('corr-123', () => client.request(echo, { text: 'x' }));
+    expect(reply.correlationId).toBe('corr-123');
+  });
+
+  it('validates the payload where it is consumed', async () => {
+    const error = await client.request(echo, { text: 42 } as unknown as { text: string }).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('INVALID_ARGUMENT_VALUE');
+  });
+
+  it('brings a domain error across as its code and extra', async () => {
+    const error = (await client.request(fail, { code: 'PROJECT_NOT_FOUND' }).catch((err: unknown) => err)) as DomainError;
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error.code).toBe('PROJECT_NOT_FOUND');
+    expect(error.message).toBe('refused on purpose');
+    expect(error.extra).toEqual({ reason: 'test' });
+  });
+
+  it('turns an unexpected error into INTERNAL without its internals', async () => {
+    const error = (await client.request(crash, {}).catch((err: unknown) => err)) as DomainError;
+    expect(error.code).toBe('INTERNAL');
+    expect(error.message).not.toContain('secret');
+  });
+
+  it('serialises payloads both ways (the handler cannot touch the caller objects)', async () => {
+    const items = [1, 2];
+    const reply = await client.request(mutate, { items });
+    expect(reply.items).toEqual([1, 2, 99]);
+    expect(items).toEqual([1, 2]);
+  });
+
+  it('answers SERVICE_UNAVAILABLE (unreachable) when nobody serves the subject', async () => {
+    const error = (await client.request(nobody, {}).catch((err: unknown) => err)) as DomainError;
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.extra['reason']).toBe('unreachable');
+  });
+
+  it('answers SERVICE_UNAVAILABLE (timeout) when the reply is late', async () => {
+    const error = (await client.request(slow, { ms: 1_000 }, { timeoutMs: 100 }).catch((err: unknown) => err)) as DomainError;
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.extra['reason']).toBe('timeout');
+  });
+});
+
+describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
+  const prefix = uniqueSubjectPrefix(`events-${kind}`);
+  const broker = new InProcessBroker();
+  const logger = createLogger('test', 'silent');
+  let bus: EventBus;
+
+  const envelope = (subject: string, payload: unknown): EventEnvelope => ({ id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload });
+
+  beforeAll(async () => {
+    bus = await createEventBus(optionsFor(kind, prefix, broker), logger);
+  });
+
+  afterAll(async () => {
+    await bus.close();
+    if (kind === 'nats') await deleteEventStream(prefix);
+  });
+
+  it('delivers a published event to its durable consumer', async () => {
+    const received: EventEnvelope[] = [];
+    const stop = await bus.consume({ durable: 'test.first', subject: 'test.evt.first.v1', handle: async (event) => void received.push(event) });
+    const sent = envelope('test.evt.first.v1', { n: 1 });
+    await bus.publish(sent);
+    await waitFor(() => received.length > 0, 'the event');
+    expect(received[0]).toEqual(sent);
+    await stop();
+  });
+
+  it('fans a broadcast out to every listener', async () => {
+    const seen: string[] = [];
+    const stops = await Promise.all(['a', 'b'].map((name) => bus.broadcast('test.evt.fanout.v1', () => void seen.push(name))));
+    await bus.publish(envelope('test.evt.fanout.v1', {}));
+    await waitFor(() => seen.length === 2, 'both listeners');
+    expect(seen.sort()).toEqual(['a', 'b']);
+    for (const stop of stops) await stop();
+  });
+
+  if (kind === 'nats') {
+    it('keeps events for a durable consumer while it is down', async () => {
+      const received: unknown[] = [];
+      const consumer = { durable: 'test.later', subject: 'test.evt.later.v1', handle: async (event: EventEnvelope) => void received.push(event.payload) };
+      const stop = await bus.consume(consumer);
+      await stop();
+      await bus.publish(envelope('test.evt.later.v1', { while: 'down' }));
+      const restart = await bus.consume(consumer);
+      await waitFor(() => received.length > 0, 'the event published while the consumer was down');
+      expect(received).toEqual([{ while: 'down' }]);
+      await restart();
+    });
+
+    it('drops a re-published event id (relay retries are harmless)', async () => {
+      const received: string[] = [];
+      const stop = await bus.consume({ durable: 'test.dedupe', subject: 'test.evt.dedupe.v1', handle: async (event) => void received.push(event.id) });
+      const once = envelope('test.evt.dedupe.v1', {});
+      await bus.publish(once);
+      await bus.publish(once);
+      await bus.publish(envelope('test.evt.dedupe.v1', { marker: true }));
+      await waitFor(() => received.length >= 2, 'the events');
+      expect(received.filter((id) => id === once.id)).toHaveLength(1);
+      await stop();
+    });
+  }
+
+  if (kind === 'in-process') {
+    it('makes publish fail when a consumer fails, so the outbox keeps the event', async () => {
+      const stop = await bus.consume({ durable: 'test.failing', subject: 'test.evt.failing.v1', handle: () => Promise.reject(new Error('not now')) });
+      await expect(bus.publish(envelope('test.evt.failing.v1', {}))).rejects.toThrow('not now');
+      await stop();
+    });
+  }
+});
