@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { AccountService } from '@doable/auth-oauth';
 import { AuthSubjects } from '@doable/contracts-auth';
 import { SyncSubjects } from '@doable/contracts-sync';
 import type { ServiceName } from '@doable/shared-runtime';
 import { createTestDatabase, deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
-import { ServiceClient } from '@doable/shared-transport';
+import { ServiceClient, streamNameFor } from '@doable/shared-transport';
 import { type ClusterSystem, type EmbeddedSystem, startClusterSystem, startEmbeddedSystem } from '@doable/system';
 
 export type Mode = 'embedded' | 'cluster';
@@ -22,9 +23,17 @@ export interface SystemUnderTest {
   /** Creates an account through auth-oauth's subject and (unless told not to) waits for its sync profile. */
   createAccount(options?: { waitForProfile?: boolean }): Promise<Account>;
   profileExists(userId: string): Promise<boolean>;
+  /** Replaces an account's personal token (as the settings page and the CLI do). */
+  resetToken(email: string): Promise<string>;
   /** Cluster mode only: the individual services. */
   readonly cluster?: ClusterSystem;
   close(): Promise<void>;
+}
+
+function appOf(system: EmbeddedSystem | ClusterSystem, name: ServiceName) {
+  const app = 'services' in system ? system.services.get(name)?.app : system.running(name)?.service.app;
+  if (!app) throw new Error(`${name} is not running`);
+  return app;
 }
 
 function clientOf(system: EmbeddedSystem | ClusterSystem, preferred: ServiceName[] = ['gateway', 'auth-oauth', 'plans']): ServiceClient {
@@ -49,7 +58,7 @@ export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
     system = cluster;
     cleanup = async () => {
       await cluster.close();
-      await deleteEventStream(subjectPrefix);
+      await deleteEventStream(streamNameFor(subjectPrefix));
       await database.drop();
     };
   }
@@ -65,6 +74,9 @@ export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
       const { userId, token } = await clientOf(system).request(AuthSubjects.createAccount, { email, fullName: 'Test User', timezone: 'UTC' });
       if (options.waitForProfile !== false) await waitFor(() => profileExists(userId), `the profile of user ${userId}`);
       return { userId, email, token };
+    },
+    async resetToken(email) {
+      return (await appOf(system, 'auth-oauth').get(AccountService).resetPersonalToken(email)).token;
     },
     close: cleanup,
   };

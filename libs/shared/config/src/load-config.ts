@@ -16,7 +16,9 @@ export class ConfigError extends Error {
  * Fails fast: a service never starts half-configured.
  */
 export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const parsed = schema.safeParse(env);
+  // `PORT=` (set but empty, common in compose files) means "not set": the default applies.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(present);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
   throw new ConfigError(service, problems);
@@ -24,15 +26,26 @@ export function loadConfig<S extends z.ZodType>(service: string, schema: S, env:
 
 const SECRET_KEY = /(password|secret|token|key|credential)/i;
 
+/**
+ * The password of a URL (`scheme://user:password@host/...`) masked. The user info ends at the
+ * last '@' of the authority, as URL parsers read it, so a password containing '@' is masked whole.
+ */
+function maskUrlPassword(value: string): string {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is.exec(value);
+  if (!match) return value;
+  const [, scheme, authority, rest] = match;
+  const at = authority.lastIndexOf('@');
+  const colon = authority.indexOf(':');
+  if (at < 0 || colon < 0 || colon > at) return value;
+  return `${scheme}${authority.slice(0, colon)}:***${authority.slice(at)}${rest}`;
+}
+
 /** The configuration as it may be logged: secrets and URL passwords are masked. */
 export function redactConfig(config: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(config).map(([key, value]) => {
       if (SECRET_KEY.test(key)) return [key, value === undefined ? value : '***'];
-      if (typeof value === 'string' && /^[a-z]+:\/\/[^/]*:[^@/]*@/i.test(value)) {
-        return [key, value.replace(/\/\/([^:/]*):[^@/]*@/, '//$1:***@')];
-      }
-      return [key, value];
+      return [key, typeof value === 'string' ? maskUrlPassword(value) : value];
     }),
   );
 }

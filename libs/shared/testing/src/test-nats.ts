@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { streamNameFor } from '@doable/shared-transport';
 
 /** NATS with JetStream on this machine. */
 export const TEST_NATS_URL = process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -11,12 +10,12 @@ export function uniqueSubjectPrefix(label: string): string {
   return `t-${label.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}-${randomBytes(4).toString('hex')}.`;
 }
 
-/** Removes the event stream (and its consumers) a test cluster created. */
-export async function deleteEventStream(subjectPrefix: string): Promise<void> {
+/** Removes an event stream (and its consumers) a test created; pass `streamNameFor(prefix)`. */
+export async function deleteEventStream(streamName: string): Promise<void> {
   const nc = await connect({ servers: TEST_NATS_URL });
   try {
     const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(streamNameFor(subjectPrefix)).catch(() => false);
+    await jsm.streams.delete(streamName).catch(() => false);
   } finally {
     await nc.close();
   }

@@ -12,7 +12,10 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T
     } catch (err) {
       lastError = err;
     }
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+    if (Date.now() > deadline) {
+      const reason = lastError instanceof Error ? `: ${lastError.message}` : lastError === undefined ? '' : `: ${JSON.stringify(lastError)}`;
+      throw new Error(`gave up waiting for ${what}${reason}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -13,7 +13,7 @@ import { Handles } from './rpc/handles.decorator';
 import { RpcErrorFilter } from './rpc/rpc-error.filter';
 import { ServiceClient } from './rpc/service-client';
 import { createClientProxy, createEventBus, createServerStrategy } from './transport-factory';
-import type { TransportOptions } from './transport-options';
+import { streamNameFor, type TransportOptions } from './transport-options';
 
 const echo = requestSubject<{ text: string }, { echoed: string; correlationId: string | null }>('test.echo.v1', z.object({ text: z.string() }));
 const fail = requestSubject<{ code: string }, never>('test.fail.v1', z.object({ code: z.string() }));
@@ -147,12 +147,12 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
 
   afterAll(async () => {
     await bus.close();
-    if (kind === 'nats') await deleteEventStream(prefix);
+    if (kind === 'nats') await deleteEventStream(streamNameFor(prefix));
   });
 
   it('delivers a published event to its durable consumer', async () => {
     const received: EventEnvelope[] = [];
-    const stop = await bus.consume({ durable: 'test.first', subject: 'test.evt.first.v1', handle: async (event) => void received.push(event) });
+    const stop = await bus.consume({ durable: 'test.first', subject: 'test.evt.first.v1', handle: (event) => Promise.resolve(void received.push(event)) });
     const sent = envelope('test.evt.first.v1', { n: 1 });
     await bus.publish(sent);
     await waitFor(() => received.length > 0, 'the event');
@@ -172,7 +172,7 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
   if (kind === 'nats') {
     it('keeps events for a durable consumer while it is down', async () => {
       const received: unknown[] = [];
-      const consumer = { durable: 'test.later', subject: 'test.evt.later.v1', handle: async (event: EventEnvelope) => void received.push(event.payload) };
+      const consumer = { durable: 'test.later', subject: 'test.evt.later.v1', handle: (event: EventEnvelope) => Promise.resolve(void received.push(event.payload)) };
       const stop = await bus.consume(consumer);
       await stop();
       await bus.publish(envelope('test.evt.later.v1', { while: 'down' }));
@@ -184,7 +184,7 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
 
     it('drops a re-published event id (relay retries are harmless)', async () => {
       const received: string[] = [];
-      const stop = await bus.consume({ durable: 'test.dedupe', subject: 'test.evt.dedupe.v1', handle: async (event) => void received.push(event.id) });
+      const stop = await bus.consume({ durable: 'test.dedupe', subject: 'test.evt.dedupe.v1', handle: (event) => Promise.resolve(void received.push(event.id)) });
       const once = envelope('test.evt.dedupe.v1', {});
       await bus.publish(once);
       await bus.publish(once);

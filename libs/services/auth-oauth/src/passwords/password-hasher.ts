@@ -23,10 +23,30 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** False for a wrong password and for a stored value that is not a hash this module could have written. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
+  const [scheme, n, r, p, salt, key, ...rest] = stored.split('$');
+  const [cost, blockSize, parallelism] = [Number(n), Number(r), Number(p)];
+  const plausible =
+    scheme === 'scrypt' &&
+    rest.length === 0 &&
+    !!salt &&
+    !!key &&
+    Number.isInteger(cost) &&
+    cost > 1 &&
+    (cost & (cost - 1)) === 0 &&
+    128 * cost * blockSize <= MAX_MEMORY &&
+    Number.isInteger(blockSize) &&
+    blockSize >= 1 &&
+    Number.isInteger(parallelism) &&
+    parallelism >= 1 &&
+    parallelism <= 16;
+  if (!plausible) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  try {
+    const actual = await derive(password, Buffer.from(salt, 'base64'), cost, blockSize, parallelism);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,14 @@
 import type { Dialect, RequestSubject, EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
+
+function decodeParam(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new DomainError('INVALID_ARGUMENT_VALUE', `Malformed path parameter: ${name}`, { argument: name });
+  }
+}
 
 export type HttpMethod = EdgeRequest['method'];
 
@@ -64,7 +73,7 @@ export class RouteTable {
         allowed.push(route.method);
         continue;
       }
-      const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1])]));
+      const params = Object.fromEntries(names.map((name, index) => [name, decodeParam(name, found[index + 1])]));
       return { kind: 'match', match: { route, params } };
     }
     return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'none' };

@@ -40,7 +40,8 @@ export function parseSyncRequest(rawBody: unknown): SyncRequest {
     const parsed = commandSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new DomainError('INVALID_ARGUMENT_VALUE', `commands[${index}].${issue.path.join('.')}: ${issue.message}`, { argument: 'commands' });
+      const where = issue.path.length > 0 ? `commands[${index}].${issue.path.join('.')}` : `commands[${index}]`;
+      throw new DomainError('INVALID_ARGUMENT_VALUE', `${where}: ${issue.message}`, { argument: 'commands' });
     }
     const { temp_id, ...command } = parsed.data;
     return temp_id ? { ...command, temp_id } : command;

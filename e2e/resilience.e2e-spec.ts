@@ -1,0 +1,60 @@
+import { http, waitFor } from '@doable/shared-testing';
+import { startSystem, type SystemUnderTest } from './support/system-under-test';
+
+/** What a platform team sees when services come and go (cluster mode: one app per service). */
+describe('resilience (cluster)', () => {
+  let system: SystemUnderTest;
+
+  beforeAll(async () => {
+    system = await startSystem('cluster');
+  });
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  const fullSync = (token: string) => http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['projects'] } });
+
+  it('answers 503 at once while a service is down, and recovers when it returns', async () => {
+    const account = await system.createAccount();
+    expect((await fullSync(account.token)).status).toBe(200);
+
+    await system.cluster!.stop('sync');
+    const down = await fullSync(account.token);
+    expect(down.status).toBe(503);
+    // "unreachable" (NATS answered that nobody serves the subject), not "timeout": the
+    // gateway did not wait out the request timeout.
+    expect(down.body).toMatchObject({ error_tag: 'SERVICE_UNAVAILABLE', http_code: 503, error_extra: { reason: 'unreachable' } });
+
+    await system.cluster!.start('sync');
+    const back = await waitFor(async () => {
+      const response = await fullSync(account.token);
+      return response.status === 200 ? response : undefined;
+    }, 'sync to answer again');
+    expect(back.body.projects[0]).toMatchObject({ name: 'Inbox' });
+  });
+
+  it('answers 503 (not 401) when auth-oauth is down for a token it has not seen', async () => {
+    const account = await system.createAccount();
+    await system.cluster!.stop('auth-oauth');
+    try {
+      const response = await fullSync(account.token);
+      expect(response.status).toBe(503);
+    } finally {
+      await system.cluster!.start('auth-oauth');
+    }
+  });
+
+  it('delivers an event published while its consumer was down once the consumer returns', async () => {
+    await system.cluster!.stop('sync');
+    const account = await system.createAccount({ waitForProfile: false });
+    // The event is out (relayed to JetStream) while sync, its consumer, is stopped.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    await system.cluster!.start('sync');
+    await waitFor(() => system.profileExists(account.userId), 'the profile created from the waiting event');
+    const { status, body } = await fullSync(account.token);
+    expect(status).toBe(200);
+    expect(body.projects).toEqual([expect.objectContaining({ name: 'Inbox', inbox_project: true })]);
+  });
+});

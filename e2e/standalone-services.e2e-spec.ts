@@ -1,0 +1,80 @@
+import { createTestDatabase, deleteEventStream, http, TEST_NATS_URL, type TestDatabase, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
+import { streamNameFor } from '@doable/shared-transport';
+import { freePort, runToCompletion, type ServiceProcess, startProcess } from './support/processes';
+
+const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
+const DATA_SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync'];
+
+/**
+ * Cluster mode as deployed: every service a process of its own, started from the compiled
+ * entry a container runs, after the one-shot migration step.
+ */
+describe('each service as its own process (cluster)', () => {
+  let database: TestDatabase;
+  const subjectPrefix = uniqueSubjectPrefix('procs');
+  const processes = new Map<string, ServiceProcess>();
+  const ports = new Map<string, number>();
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('procs');
+    env = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', OUTBOX_POLL_MS: '200' };
+    for (const service of DATA_SERVICES) {
+      const migrated = runToCompletion(service, ['migrate'], env);
+      expect({ service, status: migrated.status, stderr: migrated.stderr }).toEqual({ service, status: 0, stderr: '' });
+    }
+    for (const service of SERVICES) {
+      const port = await freePort();
+      ports.set(service, port);
+      processes.set(service, startProcess(service, { ...env, PORT: String(port), ...(DATA_SERVICES.includes(service) ? {} : { DATABASE_URL: '' }) }));
+    }
+  });
+
+  afterAll(async () => {
+    for (const service of [...processes.keys()].reverse()) await processes.get(service)!.stop();
+    await deleteEventStream(streamNameFor(subjectPrefix));
+    await database.drop();
+  });
+
+  it.each(SERVICES)('%s starts alone and reports ready', async (service) => {
+    const url = `http://127.0.0.1:${ports.get(service)}`;
+    const ready = await waitFor(async () => {
+      const response = await http(url, 'GET', '/health/ready');
+      return response.status === 200 ? response : undefined;
+    }, `${service} to be ready (output: ${processes.get(service)!.output()})`);
+    expect(ready.body.status).toBe('ok');
+    expect(ready.body.checks.broker).toBe('up');
+    if (DATA_SERVICES.includes(service)) expect(ready.body.checks.database).toBe('up');
+    const metrics = await http<string>(url, 'GET', '/metrics');
+    expect(metrics.body).toContain(`service="${service}"`);
+  });
+
+  it('serves the first account created with the CLI through the gateway', async () => {
+    const created = runToCompletion('cli', ['create-account', '--email', 'ops@example.test', '--name', 'Ops'], env);
+    expect(created.status).toBe(0);
+    const token = /API token: ([0-9a-f]{40})/.exec(created.stdout)?.[1];
+    expect(token).toBeDefined();
+    const gateway = `http://127.0.0.1:${ports.get('gateway')}`;
+    // The profile is made by sync from the event the CLI left in auth's outbox.
+    const response = await waitFor(async () => {
+      const answer = await http(gateway, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['user', 'projects'] } });
+      return answer.status === 200 ? answer : undefined;
+    }, 'the new account to sync');
+    expect(response.body.user.email).toBe('ops@example.test');
+    expect(response.body.projects).toEqual([expect.objectContaining({ name: 'Inbox' })]);
+  });
+
+  it('refuses to start with a bad configuration, naming every problem', () => {
+    const run = runToCompletion('sync', ['serve'], { NATS_URL: 'http://not-nats', DATABASE_URL: 'nope', LOG_LEVEL: 'loud' });
+    expect(run.status).toBe(78);
+    expect(run.stderr).toContain('NATS_URL');
+    expect(run.stderr).toContain('DATABASE_URL');
+    expect(run.stderr).toContain('LOG_LEVEL');
+  });
+
+  it('shuts down gracefully on SIGTERM', async () => {
+    const rest = processes.get('rest')!;
+    processes.delete('rest');
+    await expect(rest.stop()).resolves.toBe(0);
+  });
+});

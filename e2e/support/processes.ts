@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(__dirname, '..', '..');
+
+/** The compiled entry of an app (`npm run build`); the same file a container runs. */
+export function entryOf(app: string): string {
+  const entry = join(REPO_ROOT, 'dist', 'apps', app, 'src', 'main.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does)`);
+  return entry;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+export interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function runToCompletion(app: string, args: string[], env: NodeJS.ProcessEnv): Run {
+  const result = spawnSync(process.execPath, [entryOf(app), ...args], { env: { PATH: process.env['PATH'], ...env }, encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export interface ServiceProcess {
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  /** SIGTERM, then the exit code (a graceful shutdown exits 0). */
+  stop(): Promise<number | null>;
+}
+
+export function startProcess(app: string, env: NodeJS.ProcessEnv): ServiceProcess {
+  const child = spawn(process.execPath, [entryOf(app), 'serve'], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { SyncSubjects } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
+import { ROUTES, type Route, RouteTable } from './route-table';
+
+const projectRoute: Route = { method: 'GET', path: '/rest/v2/projects/:id', subject: SyncSubjects.edge, dialect: 'rest-v2', auth: 'bearer' };
+const projectDelete: Route = { method: 'DELETE', path: '/rest/v2/projects/:id', subject: SyncSubjects.edge, dialect: 'rest-v2', auth: 'bearer' };
+const commentRoute: Route = { method: 'GET', path: '/rest/v2/projects/:projectId/comments/:commentId', subject: SyncSubjects.edge, dialect: 'rest-v2', auth: 'none' };
+const dottedRoute: Route = { method: 'GET', path: '/files/v1.json', subject: SyncSubjects.edge, dialect: 'rest-v1', auth: 'none' };
+
+describe('RouteTable', () => {
+  describe('with the default routes', () => {
+    const table = new RouteTable();
+
+    it.each([
+      ['/sync/v9/sync', 'sync-v9'],
+      ['/api/v1/sync', 'sync-api-v1'],
+    ])('matches POST %s with dialect %s', (path, dialect) => {
+      const resolution = table.resolve('POST', path);
+      expect(resolution.kind).toBe('match');
+      if (resolution.kind !== 'match') return;
+      expect(resolution.match.route.dialect).toBe(dialect);
+      expect(resolution.match.route.subject).toBe(SyncSubjects.edge);
+      expect(resolution.match.params).toEqual({});
+    });
+
+    it('uses ROUTES when no routes are given', () => {
+      const resolution = table.resolve('POST', '/api/v1/sync');
+      expect(resolution.kind === 'match' && resolution.match.route).toBe(ROUTES[1]);
+    });
+
+    it('accepts a trailing slash', () => {
+      const resolution = table.resolve('POST', '/api/v1/sync/');
+      expect(resolution.kind).toBe('match');
+      expect(resolution.kind === 'match' && resolution.match.route.dialect).toBe('sync-api-v1');
+    });
+
+    it('does not accept more than one trailing slash', () => {
+      expect(table.resolve('POST', '/api/v1/sync//')).toEqual({ kind: 'none' });
+    });
+
+    it('answers method-not-allowed with the allowed methods when only the method differs', () => {
+      expect(table.resolve('GET', '/sync/v9/sync')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
+    });
+
+    it.each(['/', '', '/sync/v9', '/sync/v9/sync/extra', '/SYNC/V9/SYNC', '/api/v1/syncx', 'x/api/v1/sync'])('answers none for %j', (path) => {
+      expect(table.resolve('POST', path)).toEqual({ kind: 'none' });
+    });
+  });
+
+  describe('with parameterised routes', () => {
+    const table = new RouteTable([projectRoute, projectDelete, commentRoute, dottedRoute]);
+
+    it('extracts a :id param', () => {
+      expect(table.resolve('GET', '/rest/v2/projects/2203306141')).toEqual({
+        kind: 'match',
+        match: { route: projectRoute, params: { id: '2203306141' } },
+      });
+    });
+
+    it('picks the route of the requested method among routes on the same path', () => {
+      const resolution = table.resolve('DELETE', '/rest/v2/projects/7/');
+      expect(resolution).toEqual({ kind: 'match', match: { route: projectDelete, params: { id: '7' } } });
+    });
+
+    it('extracts several params in order', () => {
+      const resolution = table.resolve('GET', '/rest/v2/projects/12/comments/34');
+      expect(resolution).toEqual({ kind: 'match', match: { route: commentRoute, params: { projectId: '12', commentId: '34' } } });
+    });
+
+    it('URL-decodes params', () => {
+      const resolution = table.resolve('GET', '/rest/v2/projects/a%20b%2Fc');
+      expect(resolution.kind === 'match' && resolution.match.params).toEqual({ id: 'a b/c' });
+    });
+
+    it('does not let a param span several segments', () => {
+      expect(table.resolve('GET', '/rest/v2/projects/1/2')).toEqual({ kind: 'none' });
+    });
+
+    it('does not match an empty param', () => {
+      expect(table.resolve('GET', '/rest/v2/projects/')).toEqual({ kind: 'none' });
+    });
+
+    it('lists every allowed method of the path on a 405', () => {
+      expect(table.resolve('POST', '/rest/v2/projects/9')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'DELETE'] });
+    });
+
+    it('treats regex metacharacters in a literal path as literals', () => {
+      expect(table.resolve('GET', '/files/v1.json').kind).toBe('match');
+      expect(table.resolve('GET', '/files/v1xjson')).toEqual({ kind: 'none' });
+    });
+  });
+
+  it('answers none for any path when there are no routes', () => {
+    expect(new RouteTable([]).resolve('GET', '/sync/v9/sync')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('RouteTable with a malformed escape in a path parameter', () => {
+  it('answers INVALID_ARGUMENT_VALUE instead of throwing a URIError', () => {
+    const table = new RouteTable([{ method: 'GET', path: '/items/:id', subject: ROUTES[0].subject, dialect: 'rest-v2', auth: 'bearer' }]);
+    let error: unknown;
+    try {
+      table.resolve('GET', '/items/%E0%A4%A');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('INVALID_ARGUMENT_VALUE');
+    expect((error as DomainError).extra).toEqual({ argument: 'id' });
+  });
+});

@@ -1,0 +1,380 @@
+// The deployment files, checked as data: the Kubernetes manifests as kustomize renders them
+// (base and the local overlay), docker-compose.yml and the Dockerfile's targets. Nothing runs a
+// container; these assertions catch a missing probe, an unpinned image, a secret in the base or
+// a service that starts before its schema exists. Needs kubectl on PATH (`kubectl kustomize`).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+
+const repoRoot = resolve(__dirname, '..', '..');
+
+const PORTS = { gateway: 8080, sync: 3001, rest: 3002, 'auth-oauth': 3003, uploads: 3004, notifications: 3005, plans: 3006 } as const;
+type App = keyof typeof PORTS;
+const APPS = Object.keys(PORTS) as App[];
+/** Services that own a PostgreSQL schema: they get DATABASE_URL and a migration step. */
+const DATA_APPS: App[] = ['sync', 'auth-oauth', 'uploads', 'notifications', 'plans'];
+const STATELESS_APPS = APPS.filter((app) => !DATA_APPS.includes(app));
+const AUTOSCALED: App[] = ['gateway', 'sync'];
+
+// Only the fields these checks read.
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+}
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+}
+interface SecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  allowPrivilegeEscalation?: boolean;
+  readOnlyRootFilesystem?: boolean;
+  capabilities?: { drop?: string[] };
+}
+interface Container {
+  name: string;
+  image: string;
+  args?: string[];
+  ports?: Array<{ name?: string; containerPort: number }>;
+  env?: EnvVar[];
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  startupProbe?: Probe;
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: SecurityContext;
+}
+interface PodTemplate {
+  metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec: { containers: Container[]; securityContext?: SecurityContext; restartPolicy?: string };
+}
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  spec?: {
+    replicas?: number;
+    selector?: Record<string, string> & { matchLabels?: Record<string, string> };
+    template?: PodTemplate;
+    backoffLimit?: number;
+    ttlSecondsAfterFinished?: number;
+    scaleTargetRef?: { kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas?: number;
+    metrics?: Array<{ type: string; resource?: { name: string; target: { type: string; averageUtilization?: number } } }>;
+  };
+}
+
+function kustomize(dir: string): K8sObject[] {
+  let rendered: string;
+  try {
+    rendered = execFileSync('kubectl', ['kustomize', dir], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    const stderr = (err as { stderr?: string }).stderr ?? '';
+    throw new Error(`kubectl kustomize ${dir} failed (kubectl with kustomize v5 must be on PATH): ${(err as Error).message}\n${stderr}`);
+  }
+  const documents = parseAllDocuments(rendered);
+  if (!Array.isArray(documents)) return [];
+  for (const document of documents) {
+    if (document.errors.length) throw new Error(`${dir}: ${document.errors.map(String).join('; ')}`);
+  }
+  return documents.map((document) => document.toJS() as K8sObject).filter(Boolean);
+}
+
+function find(objects: K8sObject[], kind: string, name: string): K8sObject {
+  const found = objects.find((object) => object.kind === kind && object.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} named ${name}`);
+  return found;
+}
+
+function podSpec(object: K8sObject): PodTemplate {
+  const template = object.spec?.template;
+  if (!template) throw new Error(`${object.kind}/${object.metadata.name} has no pod template`);
+  return template;
+}
+
+function mainContainer(object: K8sObject, name: string): Container {
+  const container = podSpec(object).spec.containers.find((candidate) => candidate.name === name);
+  if (!container) throw new Error(`${object.kind}/${object.metadata.name} has no container ${name}`);
+  return container;
+}
+
+function envVar(container: Container, name: string): EnvVar | undefined {
+  return container.env?.find((variable) => variable.name === name);
+}
+
+function imageTag(image: string): string | undefined {
+  const match = /^[^@]+:([^:/@]+)$/.exec(image);
+  return match?.[1];
+}
+
+/** A selector matches a pod when every one of its labels is on the pod. */
+function selects(selector: Record<string, string>, labels: Record<string, string> = {}): boolean {
+  return Object.entries(selector).every(([key, value]) => labels[key] === value);
+}
+
+/** Requirements every Doable container meets, in a Deployment or a Job. */
+function expectHardenedContainer(object: K8sObject, container: Container): void {
+  const pod = podSpec(object).spec;
+  expect(container.resources?.requests).toEqual(expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }));
+  expect(container.resources?.limits).toEqual(expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }));
+  expect(container.securityContext?.runAsNonRoot ?? pod.securityContext?.runAsNonRoot).toBe(true);
+  // uid 1000 is the `node` user the Dockerfile's runtime stage switches to.
+  expect(container.securityContext?.runAsUser ?? pod.securityContext?.runAsUser).toBe(1000);
+  expect(container.securityContext?.allowPrivilegeEscalation).toBe(false);
+  expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+  expect(container.securityContext?.capabilities?.drop).toContain('ALL');
+  const tag = imageTag(container.image);
+  expect(tag).toBeDefined();
+  expect(tag).not.toBe('latest');
+}
+
+describe('Kubernetes manifests (k8s/overlays/local)', () => {
+  let objects: K8sObject[];
+
+  beforeAll(() => {
+    objects = kustomize('k8s/overlays/local');
+  });
+
+  const configMap = () => {
+    const maps = objects.filter((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('doable-config'));
+    expect(maps).toHaveLength(1);
+    return maps[0];
+  };
+
+  it('renders a Deployment and a Service for each of the seven services', () => {
+    for (const app of APPS) {
+      const deployment = find(objects, 'Deployment', app);
+      const service = find(objects, 'Service', app);
+      expect(deployment.metadata.labels).toEqual(expect.objectContaining({ 'app.kubernetes.io/name': app, 'app.kubernetes.io/part-of': 'doable' }));
+      expect(selects(service.spec?.selector ?? {}, podSpec(deployment).metadata?.labels)).toBe(true);
+    }
+  });
+
+  it.each(APPS)('%s: probes, resources, pinned image, non-root, config and metrics', (app) => {
+    const deployment = find(objects, 'Deployment', app);
+    const container = mainContainer(deployment, app);
+    expectHardenedContainer(deployment, container);
+    expect(container.image).toMatch(new RegExp(`^doable/${app}:`));
+
+    expect(container.ports).toContainEqual(expect.objectContaining({ name: 'http', containerPort: PORTS[app] }));
+    expect(envVar(container, 'PORT')?.value).toBe(String(PORTS[app]));
+    expect(container.livenessProbe?.httpGet?.path).toBe('/health/live');
+    expect(container.readinessProbe?.httpGet?.path).toBe('/health/ready');
+    expect(container.startupProbe?.httpGet?.path).toBe('/health/live');
+    for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe]) {
+      expect([PORTS[app], 'http']).toContain(probe?.httpGet?.port);
+    }
+
+    expect(container.envFrom).toContainEqual({ configMapRef: { name: configMap().metadata.name } });
+    expect(podSpec(deployment).metadata?.annotations).toEqual(
+      expect.objectContaining({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(PORTS[app]), 'prometheus.io/path': '/metrics' }),
+    );
+  });
+
+  it('shares NATS and logging settings through one ConfigMap and never migrates on start', () => {
+    const data = configMap().data ?? {};
+    expect(data.NATS_URL).toMatch(/^nats:\/\//);
+    expect(data).toEqual(expect.objectContaining({ NATS_SUBJECT_PREFIX: expect.any(String), LOG_LEVEL: expect.any(String), REQUEST_TIMEOUT_MS: expect.any(String) }));
+    expect(data.MIGRATE_ON_START).toBe('false');
+    expect(data).not.toHaveProperty('DATABASE_URL');
+  });
+
+  it.each(DATA_APPS)('%s takes DATABASE_URL from the doable-database Secret', (app) => {
+    const databaseUrl = envVar(mainContainer(find(objects, 'Deployment', app), app), 'DATABASE_URL');
+    expect(databaseUrl?.value).toBeUndefined();
+    const ref = databaseUrl?.valueFrom?.secretKeyRef;
+    expect(ref?.key).toBe('DATABASE_URL');
+    expect(ref?.name).toMatch(/^doable-database(-[a-z0-9]+)?$/);
+    // The overlay supplies the Secret the reference points at.
+    expect(find(objects, 'Secret', ref?.name ?? '').data).toHaveProperty('DATABASE_URL');
+  });
+
+  it.each(STATELESS_APPS)('%s (stateless) gets no DATABASE_URL', (app) => {
+    expect(envVar(mainContainer(find(objects, 'Deployment', app), app), 'DATABASE_URL')).toBeUndefined();
+  });
+
+  it.each(DATA_APPS)('%s has a migration Job running its own image with ["migrate"]', (app) => {
+    const job = find(objects, 'Job', `migrate-${app}`);
+    const [container] = podSpec(job).spec.containers;
+    expect(container.args).toEqual(['migrate']);
+    expect(container.image).toBe(mainContainer(find(objects, 'Deployment', app), app).image);
+    expect(envVar(container, 'DATABASE_URL')?.valueFrom?.secretKeyRef?.key).toBe('DATABASE_URL');
+    expect(container.envFrom).toContainEqual({ configMapRef: { name: configMap().metadata.name } });
+    expectHardenedContainer(job, container);
+    expect(job.spec?.backoffLimit).toEqual(expect.any(Number));
+    expect(job.spec?.ttlSecondsAfterFinished).toEqual(expect.any(Number));
+    expect(['Never', 'OnFailure']).toContain(podSpec(job).spec.restartPolicy);
+    // A Service must never route traffic to a migration pod.
+    expect(selects(find(objects, 'Service', app).spec?.selector ?? {}, podSpec(job).metadata?.labels)).toBe(false);
+  });
+
+  it('has migration Jobs for the data services only', () => {
+    const jobs = objects.filter((object) => object.kind === 'Job').map((job) => job.metadata.name);
+    expect(jobs.sort()).toEqual(DATA_APPS.map((app) => `migrate-${app}`).sort());
+  });
+
+  it('autoscales gateway and sync on CPU (autoscaling/v2)', () => {
+    const hpas = objects.filter((object) => object.kind === 'HorizontalPodAutoscaler');
+    expect(hpas.map((hpa) => hpa.spec?.scaleTargetRef?.name).sort()).toEqual([...AUTOSCALED].sort());
+    for (const hpa of hpas) {
+      expect(hpa.apiVersion).toBe('autoscaling/v2');
+      expect(hpa.spec?.scaleTargetRef?.kind).toBe('Deployment');
+      expect(hpa.spec?.metrics).toContainEqual(expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu', target: expect.objectContaining({ type: 'Utilization' }) }) }));
+      expect(hpa.spec?.minReplicas ?? 1).toBeLessThanOrEqual(hpa.spec?.maxReplicas ?? 0);
+    }
+  });
+
+  it('runs one replica of each service and brings its own PostgreSQL and NATS with JetStream', () => {
+    for (const app of APPS) expect(find(objects, 'Deployment', app).spec?.replicas).toBe(1);
+    expect(mainContainer(find(objects, 'StatefulSet', 'postgres'), 'postgres').image).toMatch(/^postgres:15\.\d+/);
+    expect(mainContainer(find(objects, 'Deployment', 'nats'), 'nats').args).toContain('-js');
+    find(objects, 'Service', 'postgres');
+    find(objects, 'Service', 'nats');
+  });
+
+  it('pins every image, infrastructure included', () => {
+    const images = objects.flatMap((object) => object.spec?.template?.spec.containers.map((container) => container.image) ?? []);
+    expect(images.length).toBeGreaterThan(APPS.length);
+    for (const image of images) {
+      expect(imageTag(image)).toBeDefined();
+      expect(imageTag(image)).not.toBe('latest');
+    }
+  });
+});
+
+describe('Kubernetes base (k8s/base)', () => {
+  it('holds no Secret: credentials come from the overlay or a secret store', () => {
+    const objects = kustomize('k8s/base');
+    expect(objects.filter((object) => object.kind === 'Secret')).toEqual([]);
+    const refs = objects
+      .flatMap((object) => object.spec?.template?.spec.containers ?? [])
+      .flatMap((container) => container.env ?? [])
+      .filter((variable) => variable.name === 'DATABASE_URL');
+    expect(refs).toHaveLength(DATA_APPS.length * 2); // each data service's Deployment and Job
+    for (const variable of refs) expect(variable.valueFrom?.secretKeyRef).toEqual({ name: 'doable-database', key: 'DATABASE_URL' });
+  });
+});
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; target?: string };
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  volumes?: string[];
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  restart?: string;
+}
+
+describe('docker-compose.yml', () => {
+  // `merge: true` resolves the `<<:` keys the file uses to share environment and settings.
+  const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+  const services = compose.services;
+
+  it('defines postgres, nats, migrate and the seven services', () => {
+    expect(Object.keys(services).sort()).toEqual([...APPS, 'migrate', 'nats', 'postgres'].sort());
+  });
+
+  it.each(APPS)('%s: built from its Dockerfile target, health-checked on /health/ready, restarted', (app) => {
+    const service = services[app];
+    expect(service.build?.target).toBe(app);
+    expect(service.image).toBe(`doable/${app}:\${DOABLE_VERSION:-0.1.0}`);
+    expect(service.healthcheck?.test.join(' ')).toContain('/health/ready');
+    expect(service.restart).toBe('unless-stopped');
+    expect(service.environment?.NATS_URL).toBe('nats://nats:4222');
+    expect(service.environment?.MIGRATE_ON_START).toBe('false');
+    expect(service.depends_on?.nats).toEqual({ condition: 'service_healthy' });
+  });
+
+  it.each(DATA_APPS)('%s waits for a healthy postgres and a completed migrate', (app) => {
+    const service = services[app];
+    expect(service.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
+    expect(service.depends_on?.migrate).toEqual({ condition: 'service_completed_successfully' });
+    // Credentials only through variables with local defaults, never a literal password.
+    expect(service.environment?.DATABASE_URL).toMatch(/^postgres:\/\/\$\{POSTGRES_USER:-[^}]+\}:\$\{POSTGRES_PASSWORD:-[^}]+\}@postgres:5432\//);
+  });
+
+  it.each(STATELESS_APPS)('%s (stateless) has no database settings', (app) => {
+    expect(services[app].environment).not.toHaveProperty('DATABASE_URL');
+    expect(services[app].depends_on).not.toHaveProperty('migrate');
+  });
+
+  it('publishes only the gateway', () => {
+    const published = Object.entries(services)
+      .filter(([, service]) => service.ports?.length)
+      .map(([name]) => name);
+    expect(published).toEqual(['gateway']);
+    expect(services.gateway.ports?.every((port) => port.endsWith(':8080'))).toBe(true);
+  });
+
+  it('runs migrations once, before the data services, against a healthy postgres', () => {
+    const migrate = services.migrate;
+    expect(migrate.build?.target).toBe('migrate');
+    expect(migrate.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
+    expect(migrate.environment?.DATABASE_URL).toBe(services.sync.environment?.DATABASE_URL);
+    expect(migrate.restart ?? 'no').toBe('no');
+  });
+
+  it('health-checks postgres and a JetStream-enabled nats', () => {
+    expect(services.postgres.healthcheck?.test.join(' ')).toContain('pg_isready');
+    expect(services.nats.command).toEqual(expect.arrayContaining(['-js']));
+    expect(services.nats.healthcheck?.test.join(' ')).toContain('8222');
+    for (const name of ['postgres', 'nats']) {
+      const tag = imageTag(services[name].image ?? '');
+      expect(tag).toMatch(/^\d+\.\d+/);
+    }
+  });
+});
+
+describe('Dockerfile', () => {
+  // Instructions per stage, continuation lines joined.
+  const stages = new Map<string, string[]>();
+  let current: string[] = [];
+  const text = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
+  for (const line of text.split('\n').map((raw) => raw.trim())) {
+    if (!line || line.startsWith('#')) continue;
+    const from = /^FROM\s+\S+\s+AS\s+(\S+)$/i.exec(line);
+    if (from) {
+      current = [];
+      stages.set(from[1], current);
+    }
+    current.push(line);
+  }
+
+  it('has a target per service that runs its dist entry point as a non-root user', () => {
+    expect(stages.get('runtime')).toEqual(expect.arrayContaining(['USER node', 'ENV NODE_ENV=production']));
+    expect(stages.get('runtime')?.some((line) => line.startsWith('HEALTHCHECK') && line.includes('/health/live'))).toBe(true);
+    for (const app of APPS) {
+      const stage = stages.get(app) ?? [];
+      expect(stage[0]).toBe(`FROM runtime AS ${app}`);
+      expect(stage).toContain(`EXPOSE ${PORTS[app]}`);
+      expect(stage).toContain(`ENTRYPOINT ["node", "dist/apps/${app}/src/main.js"]`);
+      expect(stage).toContain('CMD ["serve"]');
+    }
+  });
+
+  // Docker silently runs an exec-form instruction whose JSON is invalid as a shell string.
+  it('writes every exec-form ENTRYPOINT, CMD and HEALTHCHECK as valid JSON', () => {
+    const execForms = [...stages.values()].flat().flatMap((line) => {
+      const match = /^(?:ENTRYPOINT|CMD|HEALTHCHECK\s.*?\bCMD)\s+(\[.*)$/.exec(line);
+      return match ? [match[1]] : [];
+    });
+    expect(execForms.length).toBeGreaterThanOrEqual(APPS.length * 2 + 1);
+    for (const form of execForms) expect(() => JSON.parse(form) as unknown).not.toThrow();
+  });
+
+  it('migrates exactly the data services in its migrate target', () => {
+    const cmd = (stages.get('migrate') ?? []).find((line) => line.startsWith('CMD '));
+    expect(JSON.parse(cmd?.slice(4) ?? 'null')).toEqual(DATA_APPS);
+  });
+
+  it('pins its base image by version', () => {
+    expect(text).toMatch(/^ARG NODE_IMAGE=node:20\.\d+(\.\d+)?-bookworm-slim$/m);
+  });
+});

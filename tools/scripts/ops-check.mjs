@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm run ops:check`: proves the deployment files parse and build, without a container engine.
+// Renders both kustomizations and validates the compose file; prints what passed, and on the
+// first failure prints that tool's output and exits non-zero.
+// (Deeper assertions over the rendered manifests: tools/ops/ops-manifests.spec.ts.)
+import { spawnSync } from 'node:child_process';
+import { repoRoot } from './swc-options.mjs';
+
+function run(command, args) {
+  return spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+}
+
+function available(command, args) {
+  const result = run(command, args);
+  return !result.error && result.status === 0;
+}
+
+function fail(message) {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+/** The compose CLI: the standalone `docker-compose`, else the `docker compose` plugin. */
+function composeCommand() {
+  if (available('docker-compose', ['version'])) return ['docker-compose'];
+  if (available('docker', ['compose', 'version'])) return ['docker', 'compose'];
+  return fail(
+    'ops:check needs docker-compose to validate docker-compose.yml, and it is not installed.\n' +
+      '  Debian/Ubuntu: apt-get install -y docker-compose\n' +
+      '  (or install the Docker Compose plugin, which provides `docker compose`)',
+  );
+}
+
+if (!available('kubectl', ['version', '--client'])) {
+  fail('ops:check needs kubectl (for `kubectl kustomize`), and it is not installed: https://kubernetes.io/docs/tasks/tools/');
+}
+const compose = composeCommand();
+
+const checks = [
+  { label: 'kubectl kustomize k8s/base', command: 'kubectl', args: ['kustomize', 'k8s/base'], kustomize: true },
+  { label: 'kubectl kustomize k8s/overlays/local', command: 'kubectl', args: ['kustomize', 'k8s/overlays/local'], kustomize: true },
+  {
+    label: `${compose.join(' ')} -f docker-compose.yml config -q`,
+    command: compose[0],
+    args: [...compose.slice(1), '-f', 'docker-compose.yml', 'config', '-q'],
+  },
+];
+
+for (const check of checks) {
+  const result = run(check.command, check.args);
+  if (result.error || result.status !== 0) {
+    const output = [result.stdout, result.stderr, result.error?.message].filter(Boolean).join('\n').trim();
+    fail(`FAIL  ${check.label} (exit ${result.status ?? 'n/a'})\n${output}`);
+  }
+  // How many objects a kustomization renders: a quick sanity line, not an assertion.
+  const detail = check.kustomize ? ` (${(result.stdout.match(/^kind: /gm) ?? []).length} resources)` : '';
+  console.log(`ok    ${check.label}${detail}`);
+}
+console.log('ops:check passed');

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm test`: build (the standalone-process tests run the compiled apps), then the unit,
+// integration and end-to-end tiers in one Jest run. Needs PostgreSQL and NATS with JetStream
+// on 127.0.0.1 (see README; `.ci/run` starts them when they are down).
+// Extra arguments go to Jest, e.g. `npm test -- --selectProjects unit`.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { build } from './build.mjs';
+import { repoRoot } from './swc-options.mjs';
+
+const { files, ms } = await build();
+console.log(`built ${files} files in ${ms} ms`);
+
+const resultsFile = join(repoRoot, 'tmp', 'jest-results.json');
+mkdirSync(join(repoRoot, 'tmp'), { recursive: true });
+const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
+const run = spawnSync(process.execPath, [jest, '--ci', '--runInBand', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  // PGlite (the embedded database) loads Node built-ins with dynamic import(), which Jest's
+  // module sandbox allows only with VM modules enabled.
+  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`.trim() },
+});
+
+try {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
+  console.log(`\ntests: ${results.numPassedTests} passed, ${failed} failed`);
+} catch {
+  console.log('\ntests: 0 passed, 1 failed');
+}
+process.exit(run.status ?? 1);
