@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { AccountService } from '@doable/auth-oauth';
 import { AuthSubjects } from '@doable/contracts-auth';
 import { SyncSubjects } from '@doable/contracts-sync';
@@ -25,6 +26,8 @@ export interface SystemUnderTest {
   profileExists(userId: string): Promise<boolean>;
   /** Replaces an account's personal token (as the settings page and the CLI do). */
   resetToken(email: string): Promise<string>;
+  /** Reads the system's database directly, to observe what no endpoint shows yet. */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Cluster mode only: the individual services. */
   readonly cluster?: ClusterSystem;
   close(): Promise<void>;
@@ -47,15 +50,18 @@ function clientOf(system: EmbeddedSystem | ClusterSystem, preferred: ServiceName
 export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
   let system: EmbeddedSystem | ClusterSystem;
   let cleanup: () => Promise<void>;
+  let databaseUrl: string;
   if (mode === 'embedded') {
     const embedded = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: { LOG_LEVEL: 'error' } });
     system = embedded;
+    databaseUrl = embedded.databaseUrl;
     cleanup = () => embedded.close();
   } else {
     const database = await createTestDatabase('e2e');
     const subjectPrefix = uniqueSubjectPrefix('e2e');
     const cluster = await startClusterSystem({ databaseUrl: database.url, natsUrl: TEST_NATS_URL, subjectPrefix, env: { LOG_LEVEL: 'error' } });
     system = cluster;
+    databaseUrl = database.url;
     cleanup = async () => {
       await cluster.close();
       await deleteEventStream(streamNameFor(subjectPrefix));
@@ -74,6 +80,15 @@ export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
       const { userId, token } = await clientOf(system).request(AuthSubjects.createAccount, { email, fullName: 'Test User', timezone: 'UTC' });
       if (options.waitForProfile !== false) await waitFor(() => profileExists(userId), `the profile of user ${userId}`);
       return { userId, email, token };
+    },
+    async sql<T>(text: string, params: unknown[] = []) {
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query(text, params)).rows as T[];
+      } finally {
+        await client.end();
+      }
     },
     async resetToken(email) {
       return (await appOf(system, 'auth-oauth').get(AccountService).resetPersonalToken(email)).token;

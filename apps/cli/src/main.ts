@@ -7,7 +7,7 @@ import { DomainError } from '@doable/shared-errors';
 import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import type { EventBus } from '@doable/shared-transport';
-import { readRuntimeFile } from '@doable/system';
+import { isAlive, readRuntimeFile } from '@doable/system';
 
 const USAGE = `usage: npm run cli -- <command> [options]
 
@@ -19,21 +19,12 @@ The database is DATABASE_URL when set (cluster), otherwise the embedded one unde
 DOABLE_DATA_DIR (default ./data), whether or not \`npm start\` is running.
 Events (the new user's profile and Inbox) are delivered by the running system.`;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Where the auth-oauth schema lives: the cluster's database, a running embedded system's, or the embedded data folder. */
 async function locateDatabase(): Promise<{ url: string; embedded?: EmbeddedPostgres }> {
   if (process.env['DATABASE_URL']) return { url: process.env['DATABASE_URL'] };
   const dataDir = resolve(process.env['DOABLE_DATA_DIR'] ?? 'data');
   const runtime = await readRuntimeFile(dataDir);
-  if (runtime && alive(runtime.pid)) return { url: runtime.databaseUrl };
+  if (runtime && isAlive(runtime.pid)) return { url: runtime.databaseUrl };
   const embedded = await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'pg'), port: 0, maxConnections: 4 });
   return { url: embedded.url, embedded };
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
-import { ensureFirstAccount, removeRuntimeFile, startEmbeddedSystem, writeRuntimeFile } from '@doable/system';
+import { ensureFirstAccount, isAlive, readRuntimeFile, removeRuntimeFile, startEmbeddedSystem, writeRuntimeFile } from '@doable/system';
 
 
 /**
@@ -12,6 +12,12 @@ async function main(): Promise<void> {
   const dataDir = resolve(process.env['DOABLE_DATA_DIR'] ?? 'data');
   const port = Number(process.env['PORT'] ?? 8080);
   const started = Date.now();
+  // PGlite's data folder must have one owner: a second instance would corrupt it.
+  const running = await readRuntimeFile(dataDir);
+  if (running && running.pid !== process.pid && isAlive(running.pid)) {
+    process.stderr.write(`Doable is already running on this data folder (pid ${running.pid}, ${running.url}).\nStop it first, or set DOABLE_DATA_DIR to another folder.\n`);
+    process.exit(1);
+  }
   const system = await startEmbeddedSystem({ dataDir: resolve(dataDir, 'pg'), port });
   await writeRuntimeFile(dataDir, { pid: process.pid, url: system.url, databaseUrl: system.databaseUrl });
 

@@ -19,6 +19,16 @@ export async function removeRuntimeFile(dataDir: string): Promise<void> {
   await rm(join(dataDir, FILE), { force: true });
 }
 
+/** Whether the process that wrote the runtime file still runs (a crash leaves a stale file). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function readRuntimeFile(dataDir: string): Promise<EmbeddedRuntime | undefined> {
   try {
     return JSON.parse(await readFile(join(dataDir, FILE), 'utf8')) as EmbeddedRuntime;

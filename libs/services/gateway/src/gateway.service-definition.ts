@@ -18,7 +18,7 @@ import { RouteTable } from './routes/route-table';
 
 const gatewayEnv = z.object({
   GATEWAY_BODY_LIMIT_BYTES: env.positiveInt(1024 * 1024),
-  GATEWAY_HEADER_LIMIT_BYTES: env.positiveInt(64 * 1024),
+  GATEWAY_HEADER_LIMIT_BYTES: env.positiveInt(65 * 1024),
   /** How long a verified token is trusted without asking auth-oauth again (revocations drop it at once). */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
 });

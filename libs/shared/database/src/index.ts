@@ -5,3 +5,4 @@ export * from './migrations/messaging-tables';
 export * from './outbox/outbox-writer';
 export * from './outbox/outbox-relay';
 export * from './outbox/processed-events';
+export * from './outbox/messaging-retention';

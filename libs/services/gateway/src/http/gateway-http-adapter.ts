@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { ExpressAdapter } from '@nestjs/platform-express';
 
 /**
- * Express, with Node's server limits set for the edge: headers up to 64 KiB (the public
- * service's 65 KiB limit; Node's default is 16 KiB) and a whole-request deadline.
+ * Express, with Node's server limits set for the edge: headers up to 65 KiB (the public API's
+ * limit; Node's default is 16 KiB) and a whole-request deadline.
  */
 export class GatewayHttpAdapter extends ExpressAdapter {
   constructor(

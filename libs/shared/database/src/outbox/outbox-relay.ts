@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@doable/contracts-common';
 import type { Logger } from '@doable/shared-logging';
 import type { DataSource } from 'typeorm';
+import { pruneMessagingTables } from './messaging-retention';
 
 export interface EventPublisher {
   publish(envelope: EventEnvelope): Promise<void>;
@@ -17,6 +18,7 @@ interface OutboxRow {
 
 const BATCH = 100;
 const CLAIM_SECONDS = 30;
+const PRUNE_EVERY_MS = 3_600_000;
 
 /**
  * Publishes committed outbox rows. Rows are claimed with one statement (SKIP LOCKED, a lease
@@ -29,6 +31,7 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private lastPrune = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -52,7 +55,7 @@ export class OutboxRelay {
     }
     clearTimeout(this.timer);
     this.running = this.drain()
-      .then(() => undefined)
+      .then(() => this.pruneNowAndThen())
       .catch((err: unknown) => this.logger.warn({ err }, 'outbox relay pass failed; retrying'))
       .finally(() => {
         this.running = undefined;
@@ -70,6 +73,14 @@ export class OutboxRelay {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+  }
+
+  /** Housekeeping rides on the relay's timer: once an hour, expired messaging rows go. */
+  private async pruneNowAndThen(): Promise<void> {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    const pruned = await pruneMessagingTables(this.dataSource, this.schema);
+    if (pruned.outbox + pruned.processedEvents > 0) this.logger.info({ pruned }, 'expired messaging rows removed');
   }
 
   /** Publishes until nothing is left; returns how many events went out. */

@@ -9,6 +9,7 @@ import { messagingTablesDown, messagingTablesUp } from '../migrations/messaging-
 import { OutboxRelay, type EventPublisher } from './outbox-relay';
 import { OutboxWriter } from './outbox-writer';
 import { claimEvent } from './processed-events';
+import { pruneMessagingTables } from './messaging-retention';
 
 const SCHEMA = 'outbox_test';
 
@@ -120,6 +121,25 @@ describe('transactional outbox (real PostgreSQL)', () => {
     const again = await dataSource.transaction((manager) => claimEvent(manager, SCHEMA, 'consumer-a', eventId));
     const otherConsumer = await dataSource.transaction((manager) => claimEvent(manager, SCHEMA, 'consumer-b', eventId));
     expect([first, again, otherConsumer]).toEqual([true, false, true]);
+  });
+
+  it('prunes only expired rows: old published events and old handled marks', async () => {
+    await createThing(80);
+    await createThing(81);
+    await createThing(82);
+    await new OutboxRelay(dataSource, SCHEMA, new RecordingPublisher(), logger).drain();
+    await createThing(83); // not yet published: kept whatever its age
+    await dataSource.query(`UPDATE ${SCHEMA}.outbox SET occurred_at = now() - interval '30 days', published_at = now() - interval '2 days' WHERE payload->>'id' IN ('80', '81')`);
+    await dataSource.query(`UPDATE ${SCHEMA}.outbox SET occurred_at = now() - interval '30 days' WHERE payload->>'id' = '83'`);
+    await dataSource.transaction((manager) => claimEvent(manager, SCHEMA, 'consumer-a', '11111111-1111-4111-8111-111111111111'));
+    await dataSource.transaction((manager) => claimEvent(manager, SCHEMA, 'consumer-a', '22222222-2222-4222-8222-222222222222'));
+    await dataSource.query(`UPDATE ${SCHEMA}.processed_events SET processed_at = now() - interval '15 days' WHERE event_id = '11111111-1111-4111-8111-111111111111'`);
+
+    await expect(pruneMessagingTables(dataSource, SCHEMA)).resolves.toEqual({ outbox: 2, processedEvents: 1 });
+    const left = await dataSource.query<Array<{ id: string }>>(`SELECT payload->>'id' AS id FROM ${SCHEMA}.outbox ORDER BY 1`);
+    expect(left.map((row) => row.id)).toEqual(['82', '83']);
+    const marks = await dataSource.query<Array<{ event_id: string }>>(`SELECT event_id FROM ${SCHEMA}.processed_events`);
+    expect(marks).toEqual([{ event_id: '22222222-2222-4222-8222-222222222222' }]);
   });
 
   it('forgets a claim whose transaction rolled back (the event will be handled on redelivery)', async () => {

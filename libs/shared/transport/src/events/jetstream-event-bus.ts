@@ -4,6 +4,7 @@ import { AckPolicy, type ConsumerMessages, DeliverPolicy, jetstream, jetstreamMa
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { DurableConsumer, EventBus, Unsubscribe } from './event-bus';
 
+// Consumers keep their "already handled" marks twice as long (messaging-retention.ts).
 const RETENTION_DAYS = 7;
 const REDELIVER_AFTER_MS = 5_000;
 
