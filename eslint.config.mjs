@@ -17,6 +17,7 @@ const depConstraints = [
   { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+  { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:testing', 'type:infra', 'type:util', 'type:contracts'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:testing', 'type:infra', 'type:util', 'type:contracts'] },
   // Scopes: a service sees only itself and what is shared; only the system (embedded runner,
   // CLI, end-to-end tests) sees every service.

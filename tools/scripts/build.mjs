@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles apps/ and libs/ to dist/ with swc (type-checking is `npm run typecheck`, done by tsc).
+// Compiles apps/, libs/ and bench/ to dist/ with swc (type-checking is `npm run typecheck`, done by tsc).
 // Path aliases are rewritten to relative requires, so dist/ runs with plain `node` and no loader.
 // Usage: node tools/scripts/build.mjs            (everything)
 import { transformFile } from '@swc/core';
@@ -7,7 +7,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { repoRoot, swcOptions } from './swc-options.mjs';
 
-const SOURCE_DIRS = ['apps', 'libs'];
+const SOURCE_DIRS = ['apps', 'libs', 'bench'];
 const SKIP = /\.(spec|integration-spec|e2e-spec)\.ts$|\.d\.ts$/;
 
 async function* sources(dir) {
