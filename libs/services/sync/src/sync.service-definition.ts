@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { CommandExecutor } from './engine/command-executor';
 import { CommandLogRepository } from './engine/command-log.repository';
 import { COMMAND_HANDLERS } from './engine/commands/command-handler';
-import { ProjectAddCommand } from './engine/commands/project-add.command';
+import { projectCommands } from './engine/commands/projects';
+import { itemCommands } from './engine/commands/items';
+import { ItemDates } from './items/item-dates';
+import { ItemRepository } from './items/item.repository';
+import { sectionCommands } from './engine/commands/sections/section-commands';
+import { SectionRepository } from './sections/section.repository';
 import { SyncEngine } from './engine/sync-engine';
 import { syncMigrations } from './migrations';
 import { ProjectRepository } from './projects/project.repository';
@@ -19,7 +24,18 @@ import { UserProfileRepository } from './users/user-profile.repository';
     UserProfileRepository,
     ProjectRepository,
     CommandLogRepository,
-    { provide: COMMAND_HANDLERS, useFactory: (projects: ProjectRepository) => [new ProjectAddCommand(projects)], inject: [ProjectRepository] },
+    ItemRepository,
+    SectionRepository,
+    ItemDates,
+    {
+      provide: COMMAND_HANDLERS,
+      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates) => [
+        ...projectCommands(projects, sections, items),
+        ...itemCommands(items, projects, sections, dates),
+        ...sectionCommands(sections, projects, items),
+      ],
+      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates],
+    },
     CommandExecutor,
     SyncReader,
     SyncEngine,

@@ -9,7 +9,8 @@ export function defaultUserSettings(): Record<string, unknown> {
     completed_sound_desktop: true,
     completed_sound_mobile: true,
     reset_recurring_subtasks: false,
-    legacy_pricing: false,
+    // sdk 10.5 accepts boolean | 0 | 1, sdk 17 a number: 0 satisfies both.
+    legacy_pricing: 0,
     ai_email_assist: false,
     navigation: { counts_shown: true, features: [] },
     quick_add: { labels_shown: true, features: [] },

@@ -1,4 +1,7 @@
+import type { Item } from '../items/item.model';
 import type { Project } from '../projects/project.model';
+import type { Section } from '../sections/section.model';
+import { commonItemFields, timestampOrNull } from './item-fields';
 import type { SyncObjectWriters } from './sync-envelope';
 import { writeSyncUser } from './user.writer';
 import { wireTimestamp } from './wire-format';
@@ -28,6 +31,22 @@ export const syncApiV1Writers: SyncObjectWriters = {
     created_at: wireTimestamp(new Date(project.created_at)),
     updated_at: wireTimestamp(new Date(project.updated_at)),
     ...(project.inbox_project ? { inbox_project: true } : {}),
+  }),
+  // Every one of the SDK's 23 task keys, nullable ones present as null (client-constraints §2.1).
+  item: (item: Item) => ({ ...commonItemFields(item), is_collapsed: item.is_collapsed, note_count: 0 }),
+  section: (section: Section) => ({
+    id: section.id,
+    user_id: section.user_id,
+    project_id: section.project_id,
+    name: section.name,
+    description: section.description,
+    section_order: section.section_order,
+    is_collapsed: section.is_collapsed,
+    is_archived: section.is_archived,
+    is_deleted: section.is_deleted,
+    archived_at: timestampOrNull(section.archived_at),
+    added_at: timestampOrNull(section.added_at),
+    updated_at: timestampOrNull(section.updated_at),
   }),
   user: writeSyncUser,
 };

@@ -59,7 +59,7 @@ const user: UserProfile = {
 };
 
 function read(types: ResourceType[], overrides: Partial<SyncRead> = {}): SyncRead {
-  return { fullSync: true, syncToken: 'token-1', generatedAt: GENERATED_AT, types: new Set(types), user, projects: [inbox, errands], ...overrides };
+  return { fullSync: true, syncToken: 'token-1', generatedAt: GENERATED_AT, types: new Set(types), user, projects: [inbox, errands], items: [], sections: [], ...overrides };
 }
 
 const DIALECTS: Array<[string, SyncObjectWriters]> = [

@@ -1,5 +1,7 @@
 import type { ResourceType } from '../engine/resource-types';
+import type { Item } from '../items/item.model';
 import type { Project } from '../projects/project.model';
+import type { Section } from '../sections/section.model';
 import type { SyncResult } from '../read/sync-snapshot';
 import type { UserProfile } from '../users/user-profile.model';
 import { defaultUserSettings, emptyStats } from './default-resources';
@@ -8,6 +10,8 @@ import { wireTimestamp } from './wire-format';
 /** How one dialect writes each object; the envelope around them is shared. */
 export interface SyncObjectWriters {
   project(project: Project): Record<string, unknown>;
+  item(item: Item): Record<string, unknown>;
+  section(section: Section): Record<string, unknown>;
   user(user: UserProfile): Record<string, unknown>;
 }
 
@@ -26,14 +30,15 @@ export function renderSyncEnvelope(result: SyncResult, writers: SyncObjectWriter
     if (has('user') && read.user) body['user'] = writers.user(read.user);
     if (has('projects')) body['projects'] = read.projects.map((project) => writers.project(project));
     if (has('items')) {
-      body['items'] = [];
-      body['day_orders'] = {};
+      body['items'] = read.items.map((item) => writers.item(item));
+      body['day_orders'] = Object.fromEntries(read.items.filter((item) => item.day_order >= 0 && !item.is_deleted).map((item) => [item.id, item.day_order]));
     }
     if (has('notes')) {
       body['notes'] = [];
       body['project_notes'] = [];
     }
-    for (const type of ['sections', 'labels', 'filters', 'reminders', 'reminders_location', 'locations', 'completed_info', 'workspaces', 'workspace_users', 'workspace_filters', 'view_options', 'project_view_options_defaults', 'role_actions'] as const) {
+    if (has('sections')) body['sections'] = read.sections.map((section) => writers.section(section));
+    for (const type of ['labels', 'filters', 'reminders', 'reminders_location', 'locations', 'completed_info', 'workspaces', 'workspace_users', 'workspace_filters', 'view_options', 'project_view_options_defaults', 'role_actions'] as const) {
       if (has(type)) body[type] = [];
     }
     if (has('collaborators')) {

@@ -1,4 +1,7 @@
+import type { Item } from '../items/item.model';
 import type { Project } from '../projects/project.model';
+import type { Section } from '../sections/section.model';
+import { commonItemFields, timestampOrNull } from './item-fields';
 import type { SyncObjectWriters } from './sync-envelope';
 import { writeSyncUser } from './user.writer';
 
@@ -18,6 +21,20 @@ export const syncV9Writers: SyncObjectWriters = {
     is_deleted: project.is_deleted,
     view_style: project.view_style,
     ...(project.inbox_project ? { inbox_project: true } : {}),
+  }),
+  item: (item: Item) => ({ ...commonItemFields(item), collapsed: item.is_collapsed, sync_id: null }),
+  section: (section: Section) => ({
+    id: section.id,
+    user_id: section.user_id,
+    project_id: section.project_id,
+    name: section.name,
+    section_order: section.section_order,
+    collapsed: section.is_collapsed,
+    sync_id: null,
+    is_archived: section.is_archived,
+    is_deleted: section.is_deleted,
+    archived_at: timestampOrNull(section.archived_at),
+    added_at: timestampOrNull(section.added_at),
   }),
   user: writeSyncUser,
 };

@@ -44,7 +44,9 @@ export class CommandExecutor {
   private async runOne(userId: string, command: SyncCommand, batchMapping: Record<string, string>): Promise<CommandStatus> {
     try {
       return await this.database.transaction(async (tx) => {
-        if (!(await this.profiles.lock(tx.manager, userId))) throw new DomainError('USER_NOT_FOUND');
+        const profile = await this.profiles.lock(tx.manager, userId);
+        if (!profile) throw new DomainError('USER_NOT_FOUND');
+        const touched = new Set<string>();
         const logged = await this.log.find(tx.manager, userId, command.uuid);
         if (logged) {
           Object.assign(batchMapping, logged.tempIdMapping);
@@ -58,6 +60,8 @@ export class CommandExecutor {
             tx,
             userId,
             version,
+            user: { timezone: profile.timezone, startDay: profile.start_day, nextWeek: profile.next_week, inboxProjectId: profile.inbox_project_id },
+            touch: (...projectIds) => projectIds.forEach((projectId) => touched.add(projectId)),
             resolveId: async (value, argument) => {
               const id = typeof value === 'number' ? String(value) : value;
               if (typeof id !== 'string' || id.length === 0 || id.length > 100) {
@@ -77,7 +81,7 @@ export class CommandExecutor {
           await this.log.rememberTempId(tx.manager, userId, command.temp_id, outcome.createdId);
         }
         await this.log.record(tx.manager, userId, command.uuid, 'ok', mapping);
-        await this.profiles.raiseHighWater(tx.manager, userId, version);
+        await this.profiles.raiseHighWater(tx.manager, userId, [...touched], version);
         Object.assign(batchMapping, mapping);
         return 'ok' as const;
       });

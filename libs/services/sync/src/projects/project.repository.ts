@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { VISIBLE_PROJECTS } from '../items/item.model';
 import { PROJECT_COLUMNS, type Project } from './project.model';
 
 export interface NewProject {
@@ -15,12 +16,12 @@ export interface NewProject {
 }
 
 /**
- * Projects visible to a user. Visibility is by owner for now; sharing adds members without
- * changing the callers (every read already goes through `visibleTo`).
+ * Projects visible to a user: those they are a member of (VISIBLE_PROJECTS). Sharing adds
+ * members without changing any of these reads.
  */
 @Injectable()
 export class ProjectRepository {
-  private readonly visibleTo = 'owner_id = $1';
+  private readonly visibleTo = `id IN (${VISIBLE_PROJECTS})`;
 
   async insert(manager: EntityManager, project: NewProject, version: string): Promise<Project> {
     const [row] = await manager.query<Project[]>(
@@ -32,6 +33,7 @@ export class ProjectRepository {
        RETURNING ${PROJECT_COLUMNS}`,
       [project.ownerId, project.name, project.description, project.color, project.parentId, project.childOrder, project.isCollapsed, project.isFavorite, project.viewStyle, version],
     );
+    await manager.query(`INSERT INTO sync.project_members (project_id, user_id) VALUES ($1, $2)`, [row.id, project.ownerId]);
     return row;
   }
 
@@ -41,6 +43,53 @@ export class ProjectRepository {
       projectId,
     ]);
     return rows[0];
+  }
+
+  /** The project and all its sub-projects (not deleted), the project first. */
+  async subtree(manager: EntityManager, projectId: string): Promise<Project[]> {
+    return manager.query<Project[]>(
+      `WITH RECURSIVE tree AS (
+         SELECT id, 0 AS depth FROM sync.projects WHERE id = $1
+         UNION ALL
+         SELECT child.id, tree.depth + 1 FROM sync.projects child JOIN tree ON child.parent_id = tree.id WHERE NOT child.is_deleted
+       )
+       SELECT ${PROJECT_COLUMNS} FROM sync.projects JOIN tree USING (id) ORDER BY tree.depth, child_order, id`,
+      [projectId],
+    );
+  }
+
+  async update(
+    manager: EntityManager,
+    projectId: string,
+    changes: Partial<{ name: string; description: string; color: string; is_collapsed: boolean; is_favorite: boolean; view_style: string; parent_id: string | null; child_order: number }>,
+    version: string,
+  ): Promise<void> {
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
+    await manager.query(`UPDATE sync.projects SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = $1`, [
+      projectId,
+      version,
+      ...entries.map(([, value]) => value),
+    ]);
+  }
+
+  async setState(manager: EntityManager, projectIds: readonly string[], state: Partial<{ is_archived: boolean; is_deleted: boolean }>, version: string): Promise<void> {
+    const entries = Object.entries(state).filter(([, value]) => value !== undefined);
+    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
+    await manager.query(`UPDATE sync.projects SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = ANY($1::bigint[])`, [
+      projectIds,
+      version,
+      ...entries.map(([, value]) => value),
+    ]);
+  }
+
+  async nextChildOrder(manager: EntityManager, userId: string, parentId: string | null): Promise<number> {
+    const [{ next }] = await manager.query<Array<{ next: number }>>(
+      `SELECT COALESCE(max(child_order), 0) + 1 AS next FROM sync.projects
+        WHERE ${this.visibleTo} AND parent_id IS NOT DISTINCT FROM $2::bigint AND NOT is_deleted`,
+      [userId, parentId],
+    );
+    return next;
   }
 
   /** Active projects for a full sync (archived and deleted ones are not part of it). */

@@ -4,7 +4,11 @@ import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
+import { ItemRepository } from '../items/item.repository';
+import type { Item } from '../items/item.model';
 import { ProjectRepository } from '../projects/project.repository';
+import { SectionRepository } from '../sections/section.repository';
+import type { Section } from '../sections/section.model';
 import type { Project } from '../projects/project.model';
 import { selectResourceTypes } from '../engine/resource-types';
 import { decodeSyncToken, encodeSyncToken } from '../engine/sync-token';
@@ -24,6 +28,8 @@ export class SyncReader {
     private readonly database: Database,
     private readonly profiles: UserProfileRepository,
     private readonly projects: ProjectRepository,
+    private readonly items: ItemRepository,
+    private readonly sections: SectionRepository,
     private readonly services: ServiceClient,
   ) {}
 
@@ -38,10 +44,18 @@ export class SyncReader {
       if (!user) throw new DomainError('USER_NOT_FOUND', 'User not found (the account may still be being set up)');
       const changed = since === undefined || BigInt(user.high_water) > BigInt(since.version);
       let projects: Project[] = [];
+      let items: Item[] = [];
       if (changed && types.has('projects')) {
         projects = since ? await this.projects.listChangedSince(manager, userId, since.version) : await this.projects.listActive(manager, userId);
       }
-      return { user, changed, projects };
+      if (changed && types.has('items')) {
+        items = since ? await this.items.listChangedSince(manager, userId, since.version) : await this.items.listActive(manager, userId);
+      }
+      let sections: Section[] = [];
+      if (changed && types.has('sections')) {
+        sections = since ? await this.sections.listChangedSince(manager, userId, since.version) : await this.sections.listActive(manager, userId);
+      }
+      return { user, changed, projects, items, sections };
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
@@ -62,6 +76,8 @@ export class SyncReader {
       }),
       user: userChanged ? (snapshot.user satisfies UserProfile) : undefined,
       projects: snapshot.projects,
+      items: snapshot.items,
+      sections: snapshot.sections,
       planLimits,
       notifications,
     };

@@ -1,6 +1,8 @@
 import type { LiveNotificationsReply } from '@doable/contracts-notifications';
 import type { UserPlanLimits } from '@doable/contracts-plans';
+import type { Item } from '../items/item.model';
 import type { Project } from '../projects/project.model';
+import type { Section } from '../sections/section.model';
 import type { ResourceType } from '../engine/resource-types';
 import type { UserProfile } from '../users/user-profile.model';
 import type { CommandStatus } from '../engine/command-log.repository';
@@ -20,6 +22,8 @@ export interface SyncRead {
   /** Present on a full sync and when the user changed. */
   readonly user?: UserProfile;
   readonly projects: readonly Project[];
+  readonly items: readonly Item[];
+  readonly sections: readonly Section[];
   readonly planLimits?: UserPlanLimits;
   readonly notifications?: LiveNotificationsReply;
 }

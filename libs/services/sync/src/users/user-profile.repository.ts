@@ -29,6 +29,7 @@ export class UserProfileRepository {
        VALUES ($1, 'Inbox', 'grey', 0, true, $2) RETURNING id::text`,
       [profile.id, version],
     );
+    await manager.query(`INSERT INTO sync.project_members (project_id, user_id) VALUES ($1, $2)`, [inbox.id, profile.id]);
     await manager.query(`UPDATE sync.users SET inbox_project_id = $2 WHERE id = $1`, [profile.id, inbox.id]);
     return true;
   }
@@ -42,12 +43,20 @@ export class UserProfileRepository {
    * Locks the user's row for the rest of the transaction. Every write takes this lock first,
    * so one user's changes get versions in commit order and a client never skips a change.
    */
-  async lock(manager: EntityManager, userId: string): Promise<{ highWater: string } | undefined> {
-    const rows = await manager.query<Array<{ high_water: string }>>(`SELECT high_water::text FROM sync.users WHERE id = $1 FOR UPDATE`, [userId]);
-    return rows[0] ? { highWater: rows[0].high_water } : undefined;
+  async lock(manager: EntityManager, userId: string): Promise<UserProfile | undefined> {
+    const rows = await manager.query<UserProfile[]>(`SELECT ${USER_COLUMNS} FROM sync.users WHERE id = $1 FOR UPDATE`, [userId]);
+    return rows[0];
   }
 
-  async raiseHighWater(manager: EntityManager, userId: string, version: string): Promise<void> {
-    await manager.query(`UPDATE sync.users SET high_water = $2 WHERE id = $1`, [userId, version]);
+  /**
+   * Marks a change as visible: the acting user and every member of the touched projects
+   * see it in their next incremental sync.
+   */
+  async raiseHighWater(manager: EntityManager, userId: string, projectIds: readonly string[], version: string): Promise<void> {
+    await manager.query(
+      `UPDATE sync.users SET high_water = GREATEST(high_water, $3)
+        WHERE id = $1 OR id IN (SELECT user_id FROM sync.project_members WHERE project_id = ANY($2::bigint[]))`,
+      [userId, projectIds, version],
+    );
   }
 }

@@ -8,6 +8,10 @@ export interface CommandContext {
   readonly version: string;
   /** A real id or a temp id (from this request or an earlier one) to a real id. */
   resolveId(value: unknown, argument: string): Promise<string>;
+  /** Declares the projects whose content changed: all their members will see the change. */
+  touch(...projectIds: string[]): void;
+  /** The acting user's timezone and week settings (due dates are computed in them). */
+  readonly user: { readonly timezone: string; readonly startDay: number; readonly nextWeek: number; readonly inboxProjectId: string };
 }
 
 export interface CommandOutcome {

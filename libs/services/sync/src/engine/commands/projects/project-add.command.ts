@@ -1,10 +1,10 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { PROJECT_COLORS, VIEW_STYLES } from '../../projects/project.model';
-import { type ProjectRepository } from '../../projects/project.repository';
-import { parseArgs } from '../command-args';
-import { colorName } from '../colors';
-import type { CommandContext, CommandHandler, CommandOutcome } from './command-handler';
+import { PROJECT_COLORS, VIEW_STYLES } from '../../../projects/project.model';
+import { type ProjectRepository } from '../../../projects/project.repository';
+import { parseArgs } from '../../command-args';
+import { colorName } from '../../colors';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
 

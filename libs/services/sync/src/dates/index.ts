@@ -1,0 +1,6 @@
+export type { DateContext, Due, DueInput } from './due.model';
+export { parseDue } from './parse-due';
+export { nextOccurrence } from './next-occurrence';
+export { parseDeadline, type Deadline } from './deadline';
+export { parseDuration, type Duration, type DurationUnit } from './duration';
+export { SUPPORTED_LANGS } from './languages';

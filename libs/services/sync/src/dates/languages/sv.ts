@@ -1,0 +1,33 @@
+import { sv as chronoSv } from 'chrono-node';
+import { type LanguagePack } from './language-pack';
+
+export const SV: LanguagePack = {
+  code: 'sv',
+  spaced: true,
+  chrono: chronoSv.casual,
+  noDate: ['inget datum', 'utan datum'],
+  today: ['idag', 'i dag'],
+  tomorrow: ['imorgon', 'i morgon'],
+  yesterday: ['igår', 'i går'],
+  weekdays: [['måndag', 'mån'], ['tisdag', 'tis'], ['onsdag', 'ons'], ['torsdag', 'tors', 'tor'], ['fredag', 'fre'], ['lördag', 'lör'], ['söndag', 'sön']],
+  next: ['nästa'],
+  this: ['denna', 'den här'],
+  on: ['på'],
+  in: ['om'],
+  ago: ['sedan'],
+  and: ['och'],
+  units: { day: ['dagar', 'dag'], week: ['veckor', 'vecka'], month: ['månader', 'månad'], year: ['år'] },
+  hourUnits: ['timmar', 'timme'],
+  minuteUnits: ['minuter', 'minut'],
+  every: ['varje', 'var'],
+  everyFromCompletion: ['varje!', 'efter'],
+  everyShortcuts: { dagligen: 'day', veckovis: 'week', månadsvis: 'month', årligen: 'year' },
+  other: ['annan', 'varannan'],
+  workday: ['vardag', 'vardagar', 'arbetsdag', 'arbetsdagar'],
+  weekend: ['helg', 'helgen'],
+  last: ['sista'],
+  starting: ['från och med', 'från'],
+  until: ['till och med', 'tills', 'till'],
+  timesOfDay: { middag: { hour: 12, minute: 0 }, midnatt: { hour: 0, minute: 0 } },
+  at: ['klockan', 'kl.', 'kl'],
+};

@@ -1,0 +1,31 @@
+import type { ItemDates } from '../../../items/item-dates';
+import type { ItemRepository } from '../../../items/item.repository';
+import type { ProjectRepository } from '../../../projects/project.repository';
+import type { SectionRepository } from '../../../sections/section.repository';
+import type { CommandHandler } from '../command-handler';
+import { ItemAddCommand } from './item-add.command';
+import { ItemCloseCommand } from './item-close.command';
+import { ItemCompleteCommand } from './item-complete.command';
+import { ItemDeleteCommand } from './item-delete.command';
+import { ItemMoveCommand } from './item-move.command';
+import { ItemReorderCommand } from './item-reorder.command';
+import { ItemUncompleteCommand } from './item-uncomplete.command';
+import { ItemUpdateDateCompleteCommand } from './item-update-date-complete.command';
+import { ItemUpdateDayOrdersCommand } from './item-update-day-orders.command';
+import { ItemUpdateCommand } from './item-update.command';
+
+/** Every task command. */
+export function itemCommands(items: ItemRepository, projects: ProjectRepository, sections: SectionRepository, dates: ItemDates): CommandHandler[] {
+  return [
+    new ItemAddCommand(items, projects, sections, dates),
+    new ItemUpdateCommand(items, dates),
+    new ItemDeleteCommand(items),
+    new ItemCompleteCommand(items),
+    new ItemUncompleteCommand(items),
+    new ItemCloseCommand(items, dates),
+    new ItemMoveCommand(items, projects, sections),
+    new ItemReorderCommand(items),
+    new ItemUpdateDayOrdersCommand(items),
+    new ItemUpdateDateCompleteCommand(items, dates),
+  ];
+}

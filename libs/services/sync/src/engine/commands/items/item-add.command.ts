@@ -1,0 +1,93 @@
+import { DomainError } from '@doable/shared-errors';
+import { z } from 'zod';
+import { type ItemDates } from '../../../items/item-dates';
+import { type ItemRepository } from '../../../items/item.repository';
+import { type ProjectRepository } from '../../../projects/project.repository';
+import { type SectionRepository } from '../../../sections/section.repository';
+import { loadSection } from '../sections/section-access';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { checkContent, contentArg, flag, idArg, labelsArg, priorityArg } from './item-args';
+import { loadItem } from './item-access';
+
+const argsSchema = z.object({
+  content: contentArg,
+  description: z.string().max(16_384).optional(),
+  project_id: idArg.nullish(),
+  section_id: idArg.nullish(),
+  parent_id: idArg.nullish(),
+  child_order: z.number().int().optional(),
+  day_order: z.number().int().optional(),
+  is_collapsed: flag.optional(),
+  collapsed: flag.optional(),
+  labels: labelsArg.optional(),
+  priority: priorityArg.optional(),
+  due: z.unknown().optional(),
+  deadline: z.unknown().optional(),
+  duration: z.unknown().optional(),
+  responsible_uid: idArg.nullish(),
+  assigned_by_uid: idArg.nullish(),
+  auto_reminder: flag.optional(),
+  auto_parse_labels: flag.optional(),
+});
+
+/** item_add: a task in the Inbox unless a project, parent or section says otherwise. */
+export class ItemAddCommand implements CommandHandler {
+  readonly type = 'item_add';
+
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly projects: ProjectRepository,
+    private readonly sections: SectionRepository,
+    private readonly dates: ItemDates,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(argsSchema, rawArgs);
+    const content = checkContent(args.content);
+    let projectId = args.project_id ? await context.resolveId(args.project_id, 'project_id') : context.user.inboxProjectId;
+    let parentId: string | null = null;
+    let sectionId: string | null = null;
+    if (args.section_id) {
+      const section = await loadSection(this.sections, context, args.section_id, 'section_id');
+      sectionId = section.id;
+      projectId = section.project_id; // a task in a section lives in the section's project
+    }
+    if (args.parent_id) {
+      const parent = await loadItem(this.items, context, args.parent_id, 'parent_id');
+      parentId = parent.id;
+      projectId = parent.project_id; // a subtask lives with its parent
+      sectionId = parent.section_id;
+    }
+    const project = await this.projects.findVisible(context.tx.manager, context.userId, projectId);
+    if (!project) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
+    const responsibleUid = args.responsible_uid ? String(args.responsible_uid) : null;
+    if (responsibleUid && responsibleUid !== context.userId) {
+      throw new DomainError('INVALID_ARGUMENT_VALUE', 'Tasks can only be assigned to collaborators of the project', { argument: 'responsible_uid' });
+    }
+    const item = await this.items.insert(
+      context.tx.manager,
+      {
+        userId: context.userId,
+        projectId: project.id,
+        sectionId,
+        parentId,
+        content,
+        description: args.description ?? '',
+        priority: args.priority ?? 1,
+        due: this.dates.due(args.due, context.user) ?? null,
+        deadline: this.dates.deadline(args.deadline) ?? null,
+        duration: this.dates.duration(args.duration) ?? null,
+        labels: args.labels ?? [],
+        childOrder: args.child_order ?? null,
+        dayOrder: args.day_order ?? -1,
+        isCollapsed: args.is_collapsed ?? args.collapsed ?? false,
+        assignedByUid: responsibleUid ? context.userId : null,
+        responsibleUid,
+      },
+      context.version,
+    );
+    context.touch(item.project_id);
+    return { createdId: item.id };
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { type ItemDates } from '../../../items/item-dates';
+import { type ItemRepository } from '../../../items/item.repository';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { idArg } from './item-args';
+import { loadItem } from './item-access';
+import { completeItem } from './item-completion';
+
+const argsSchema = z.object({ id: idArg });
+
+/**
+ * item_close: what the checkbox does. A recurring task moves to its next occurrence (and is
+ * completed when its series has ended); a subtask is checked under its parent; any other task
+ * goes to history with its subtasks.
+ */
+export class ItemCloseCommand implements CommandHandler {
+  readonly type = 'item_close';
+
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly dates: ItemDates,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(argsSchema, rawArgs);
+    const item = await loadItem(this.items, context, args.id);
+    const now = new Date();
+    if (item.due?.is_recurring) {
+      const next = this.dates.next(item.due, now, context.user.timezone);
+      if (next) {
+        await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
+        context.touch(item.project_id);
+        return {};
+      }
+    }
+    await completeItem(this.items, context, item, now, false);
+    return {};
+  }
+}

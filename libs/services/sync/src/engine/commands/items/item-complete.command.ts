@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { type ItemRepository } from '../../../items/item.repository';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { flag, idArg, idsOf } from './item-args';
+import { loadItem } from './item-access';
+import { completeItem } from './item-completion';
+
+const argsSchema = z.object({
+  id: idArg.optional(),
+  ids: z.array(idArg).max(100).optional(),
+  // v9/v1 name and the v8 name of the same argument.
+  completed_at: z.iso.datetime({ offset: true }).optional(),
+  date_completed: z.iso.datetime({ offset: true }).optional(),
+  force_history: flag.optional(),
+  from_undo: flag.optional(),
+});
+
+/**
+ * item_complete: the task (and its subtasks) is completed. On a recurring task this ends the
+ * recurrence, as on the public service (item_close is what advances it).
+ */
+export class ItemCompleteCommand implements CommandHandler {
+  readonly type = 'item_complete';
+
+  constructor(private readonly items: ItemRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(argsSchema, rawArgs);
+    const at = args.completed_at ?? args.date_completed;
+    for (const id of idsOf(args)) {
+      const item = await loadItem(this.items, context, id);
+      await completeItem(this.items, context, item, at ? new Date(at) : new Date(), args.force_history ?? true);
+    }
+    return {};
+  }
+}

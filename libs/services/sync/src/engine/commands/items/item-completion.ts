@@ -1,0 +1,26 @@
+import type { Item } from '../../../items/item.model';
+import type { ItemRepository } from '../../../items/item.repository';
+import type { CommandContext } from '../command-handler';
+
+/**
+ * Checking a task off. A top-level task goes to history with its subtasks; a subtask goes to
+ * history only when asked (`force_history`), otherwise it is just checked under its parent.
+ */
+export async function completeItem(items: ItemRepository, context: CommandContext, item: Item, completedAt: Date, forceHistory: boolean): Promise<void> {
+  const inHistory = item.parent_id === null || forceHistory;
+  const subtree = await items.subtree(context.tx.manager, item.id);
+  await items.setState(context.tx.manager, subtree.map((task) => task.id), { checked: true, in_history: inHistory, completed_at: completedAt }, context.version);
+  context.touch(item.project_id);
+}
+
+/** Reopening a task also reopens its completed ancestors (a subtask cannot be open under a closed parent). */
+export async function uncompleteItem(items: ItemRepository, context: CommandContext, item: Item): Promise<void> {
+  const closedAncestors = (await items.ancestors(context.tx.manager, item.id)).filter((ancestor) => ancestor.checked);
+  const reopened = [item, ...closedAncestors];
+  for (const task of reopened) {
+    const childOrder = task.in_history ? await items.nextChildOrder(context.tx.manager, task.project_id, task.parent_id) : task.child_order;
+    await items.update(context.tx.manager, task.id, { child_order: childOrder }, context.version);
+  }
+  await items.setState(context.tx.manager, reopened.map((task) => task.id), { checked: false, in_history: false, completed_at: null }, context.version);
+  context.touch(item.project_id);
+}

@@ -1,0 +1,64 @@
+import { DomainError } from '@doable/shared-errors';
+import { z } from 'zod';
+import { type ItemRepository } from '../../../items/item.repository';
+import { type ProjectRepository } from '../../../projects/project.repository';
+import { type SectionRepository } from '../../../sections/section.repository';
+import { loadSection } from '../sections/section-access';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { idArg } from './item-args';
+import { loadItem } from './item-access';
+
+const argsSchema = z.object({ id: idArg, parent_id: idArg.optional(), section_id: idArg.optional(), project_id: idArg.optional() });
+
+/**
+ * item_move: exactly one destination. The task becomes the last child of a parent, or the last
+ * root task of a project; its subtasks travel with it.
+ */
+export class ItemMoveCommand implements CommandHandler {
+  readonly type = 'item_move';
+
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly projects: ProjectRepository,
+    private readonly sections: SectionRepository,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(argsSchema, rawArgs);
+    const destinations = [args.parent_id, args.section_id, args.project_id].filter((value) => value !== undefined);
+    if (destinations.length !== 1) {
+      throw new DomainError('INVALID_ARGUMENT_VALUE', 'Exactly one of parent_id, section_id or project_id is required', { argument: 'parent_id' });
+    }
+    const item = await loadItem(this.items, context, args.id);
+    let projectId: string;
+    let parentId: string | null = null;
+    let sectionId: string | null = null;
+    if (args.section_id !== undefined) {
+      const section = await loadSection(this.sections, context, args.section_id, 'section_id');
+      projectId = section.project_id;
+      sectionId = section.id;
+    } else if (args.parent_id !== undefined) {
+      const parent = await loadItem(this.items, context, args.parent_id, 'parent_id');
+      const subtree = await this.items.subtree(context.tx.manager, item.id);
+      if (subtree.some((task) => task.id === parent.id)) {
+        throw new DomainError('INVALID_ARGUMENT_VALUE', 'A task cannot be moved under itself or its subtasks', { argument: 'parent_id' });
+      }
+      projectId = parent.project_id;
+      parentId = parent.id;
+      sectionId = parent.section_id;
+    } else {
+      const target = await this.projects.findVisible(context.tx.manager, context.userId, await context.resolveId(args.project_id, 'project_id'));
+      if (!target) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
+      projectId = target.id;
+    }
+
+    const childOrder = await this.items.nextChildOrder(context.tx.manager, projectId, parentId);
+    await this.items.update(context.tx.manager, item.id, { parent_id: parentId, project_id: projectId, section_id: sectionId, child_order: childOrder }, context.version);
+    // Subtasks follow their parent into its project and section.
+    const descendants = (await this.items.subtree(context.tx.manager, item.id)).slice(1);
+    await this.items.setState(context.tx.manager, descendants.map((task) => task.id), { project_id: projectId, section_id: sectionId }, context.version);
+    context.touch(item.project_id, projectId);
+    return {};
+  }
+}

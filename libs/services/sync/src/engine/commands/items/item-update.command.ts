@@ -1,0 +1,66 @@
+import { DomainError } from '@doable/shared-errors';
+import { z } from 'zod';
+import { type ItemDates } from '../../../items/item-dates';
+import { type ItemRepository } from '../../../items/item.repository';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { checkContent, contentArg, flag, idArg, labelsArg, priorityArg } from './item-args';
+import { loadItem } from './item-access';
+
+const argsSchema = z.object({
+  id: idArg,
+  content: contentArg.optional(),
+  description: z.string().max(16_384).optional(),
+  priority: priorityArg.optional(),
+  due: z.unknown().optional(),
+  deadline: z.unknown().optional(),
+  duration: z.unknown().optional(),
+  labels: labelsArg.optional(),
+  is_collapsed: flag.optional(),
+  collapsed: flag.optional(),
+  day_order: z.number().int().optional(),
+  responsible_uid: idArg.nullish(),
+  assigned_by_uid: idArg.nullish(),
+});
+
+/** item_update: changes a task's fields. It does not move, reparent, complete or uncomplete. */
+export class ItemUpdateCommand implements CommandHandler {
+  readonly type = 'item_update';
+
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly dates: ItemDates,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(argsSchema, rawArgs);
+    const item = await loadItem(this.items, context, args.id);
+    let responsibleUid: string | null | undefined;
+    if (args.responsible_uid !== undefined) {
+      responsibleUid = args.responsible_uid === null ? null : String(args.responsible_uid);
+      if (responsibleUid && responsibleUid !== context.userId) {
+        throw new DomainError('INVALID_ARGUMENT_VALUE', 'Tasks can only be assigned to collaborators of the project', { argument: 'responsible_uid' });
+      }
+    }
+    await this.items.update(
+      context.tx.manager,
+      item.id,
+      {
+        content: args.content === undefined ? undefined : checkContent(args.content),
+        description: args.description,
+        priority: args.priority,
+        due: this.dates.due(args.due, context.user),
+        deadline: this.dates.deadline(args.deadline),
+        duration: this.dates.duration(args.duration),
+        labels: args.labels,
+        is_collapsed: args.is_collapsed ?? args.collapsed,
+        day_order: args.day_order,
+        responsible_uid: responsibleUid,
+        assigned_by_uid: responsibleUid === undefined ? undefined : responsibleUid ? context.userId : null,
+      },
+      context.version,
+    );
+    context.touch(item.project_id);
+    return {};
+  }
+}

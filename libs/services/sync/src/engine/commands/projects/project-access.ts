@@ -1,0 +1,17 @@
+import { DomainError } from '@doable/shared-errors';
+import type { Project } from '../../../projects/project.model';
+import type { ProjectRepository } from '../../../projects/project.repository';
+import type { CommandContext } from '../command-handler';
+
+/** The project an argument names, if the user can see it; PROJECT_NOT_FOUND otherwise. */
+export async function loadProject(projects: ProjectRepository, context: CommandContext, value: unknown, argument = 'id'): Promise<Project> {
+  const id = await context.resolveId(value, argument);
+  const project = await projects.findVisible(context.tx.manager, context.userId, id);
+  if (!project) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument, id });
+  return project;
+}
+
+/** The Inbox is where tasks go by default: it cannot be deleted, archived or nested. */
+export function refuseInbox(project: Project, action: string): void {
+  if (project.inbox_project) throw new DomainError('FORBIDDEN', `The Inbox project cannot be ${action}`, { argument: 'id' });
+}

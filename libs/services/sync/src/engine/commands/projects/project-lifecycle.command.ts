@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { type ItemRepository } from '../../../items/item.repository';
+import { type ProjectRepository } from '../../../projects/project.repository';
+import { type SectionRepository } from '../../../sections/section.repository';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { idArg, idsOf } from '../items/item-args';
+import { loadProject, refuseInbox } from './project-access';
+
+const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
+
+/** project_archive: the project and its sub-projects leave the active set (their tasks stay with them). */
+export class ProjectArchiveCommand implements CommandHandler {
+  readonly type = 'project_archive';
+
+  constructor(private readonly projects: ProjectRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    for (const id of idsOf(parseArgs(argsSchema, rawArgs))) {
+      const project = await loadProject(this.projects, context, id);
+      refuseInbox(project, 'archived');
+      const subtree = (await this.projects.subtree(context.tx.manager, project.id)).map((candidate) => candidate.id);
+      await this.projects.setState(context.tx.manager, subtree, { is_archived: true }, context.version);
+      context.touch(...subtree);
+    }
+    return {};
+  }
+}
+
+/** project_unarchive: back to the active set. */
+export class ProjectUnarchiveCommand implements CommandHandler {
+  readonly type = 'project_unarchive';
+
+  constructor(private readonly projects: ProjectRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    for (const id of idsOf(parseArgs(argsSchema, rawArgs))) {
+      const project = await loadProject(this.projects, context, id);
+      await this.projects.setState(context.tx.manager, [project.id], { is_archived: false }, context.version);
+      context.touch(project.id);
+    }
+    return {};
+  }
+}
+
+/** project_delete: the project, its sub-projects and everything in them (sections, tasks) become tombstones. */
+export class ProjectDeleteCommand implements CommandHandler {
+  readonly type = 'project_delete';
+
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly sections: SectionRepository,
+    private readonly items: ItemRepository,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    for (const id of idsOf(parseArgs(argsSchema, rawArgs))) {
+      const project = await loadProject(this.projects, context, id);
+      refuseInbox(project, 'deleted');
+      const subtree = (await this.projects.subtree(context.tx.manager, project.id)).map((candidate) => candidate.id);
+      const itemIds = await this.items.idsInProjects(context.tx.manager, subtree);
+      await this.items.setState(context.tx.manager, itemIds, { is_deleted: true }, context.version);
+      await this.sections.update(context.tx.manager, await this.sections.idsInProjects(context.tx.manager, subtree), { is_deleted: true }, context.version);
+      await this.projects.setState(context.tx.manager, subtree, { is_deleted: true }, context.version);
+      context.touch(...subtree);
+    }
+    return {};
+  }
+}

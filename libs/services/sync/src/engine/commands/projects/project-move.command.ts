@@ -1,0 +1,35 @@
+import { DomainError } from '@doable/shared-errors';
+import { z } from 'zod';
+import { type ProjectRepository } from '../../../projects/project.repository';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { idArg } from '../items/item-args';
+import { loadProject, refuseInbox } from './project-access';
+
+const argsSchema = z.object({ id: idArg, parent_id: idArg.nullable() });
+
+/** project_move: under another project (last child), or to the root with `parent_id: null`. */
+export class ProjectMoveCommand implements CommandHandler {
+  readonly type = 'project_move';
+
+  constructor(private readonly projects: ProjectRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(argsSchema, rawArgs);
+    const project = await loadProject(this.projects, context, args.id);
+    refuseInbox(project, 'moved');
+    let parentId: string | null = null;
+    if (args.parent_id !== null) {
+      const parent = await loadProject(this.projects, context, args.parent_id, 'parent_id');
+      const subtree = await this.projects.subtree(context.tx.manager, project.id);
+      if (subtree.some((candidate) => candidate.id === parent.id)) {
+        throw new DomainError('INVALID_ARGUMENT_VALUE', 'A project cannot be moved under itself or its sub-projects', { argument: 'parent_id' });
+      }
+      parentId = parent.id;
+    }
+    const childOrder = await this.projects.nextChildOrder(context.tx.manager, context.userId, parentId);
+    await this.projects.update(context.tx.manager, project.id, { parent_id: parentId, child_order: childOrder }, context.version);
+    context.touch(project.id);
+    return {};
+  }
+}

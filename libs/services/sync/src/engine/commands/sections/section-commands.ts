@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { type ItemRepository } from '../../../items/item.repository';
+import { type ProjectRepository } from '../../../projects/project.repository';
+import { type SectionRepository } from '../../../sections/section.repository';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { flag, idArg } from '../items/item-args';
+import { loadProject } from '../projects/project-access';
+import { loadSection } from './section-access';
+
+const name = z.string().trim().min(1).max(2_048);
+
+/** section_add (+temp_id): at the end of the project unless an order is given. */
+export class SectionAddCommand implements CommandHandler {
+  readonly type = 'section_add';
+  private readonly schema = z.object({ name, project_id: idArg, section_order: z.number().int().optional() });
+
+  constructor(
+    private readonly sections: SectionRepository,
+    private readonly projects: ProjectRepository,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const project = await loadProject(this.projects, context, args.project_id, 'project_id');
+    const section = await this.sections.insert(context.tx.manager, { userId: context.userId, projectId: project.id, name: args.name, sectionOrder: args.section_order ?? null }, context.version);
+    context.touch(project.id);
+    return { createdId: section.id };
+  }
+}
+
+/** section_update: name and collapsed state (`collapsed` in v9, `is_collapsed` in v1). */
+export class SectionUpdateCommand implements CommandHandler {
+  readonly type = 'section_update';
+  private readonly schema = z.object({ id: idArg, name: name.optional(), is_collapsed: flag.optional(), collapsed: flag.optional() });
+
+  constructor(private readonly sections: SectionRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const section = await loadSection(this.sections, context, args.id);
+    await this.sections.update(context.tx.manager, [section.id], { name: args.name, is_collapsed: args.is_collapsed ?? args.collapsed }, context.version);
+    context.touch(section.project_id);
+    return {};
+  }
+}
+
+/** section_move: to another project, with its tasks, at the end. */
+export class SectionMoveCommand implements CommandHandler {
+  readonly type = 'section_move';
+  private readonly schema = z.object({ id: idArg, project_id: idArg });
+
+  constructor(
+    private readonly sections: SectionRepository,
+    private readonly projects: ProjectRepository,
+    private readonly items: ItemRepository,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const section = await loadSection(this.sections, context, args.id);
+    const target = await loadProject(this.projects, context, args.project_id, 'project_id');
+    if (target.id === section.project_id) return {};
+    const order = await this.sections.nextOrder(context.tx.manager, target.id);
+    await this.sections.update(context.tx.manager, [section.id], { project_id: target.id, section_order: order }, context.version);
+    await this.items.setState(context.tx.manager, await this.items.idsInSections(context.tx.manager, [section.id]), { project_id: target.id }, context.version);
+    context.touch(section.project_id, target.id);
+    return {};
+  }
+}
+
+/** section_reorder: new positions within the project, all or nothing. */
+export class SectionReorderCommand implements CommandHandler {
+  readonly type = 'section_reorder';
+  private readonly schema = z.object({ sections: z.array(z.object({ id: idArg, section_order: z.number().int() })).min(1).max(1_000) });
+
+  constructor(private readonly sections: SectionRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    for (const entry of parseArgs(this.schema, rawArgs).sections) {
+      const section = await loadSection(this.sections, context, entry.id);
+      await this.sections.update(context.tx.manager, [section.id], { section_order: entry.section_order }, context.version);
+      context.touch(section.project_id);
+    }
+    return {};
+  }
+}
+
+/** section_archive: the section is archived and its open tasks are completed into history. */
+export class SectionArchiveCommand implements CommandHandler {
+  readonly type = 'section_archive';
+  private readonly schema = z.object({ id: idArg });
+
+  constructor(
+    private readonly sections: SectionRepository,
+    private readonly items: ItemRepository,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const section = await loadSection(this.sections, context, parseArgs(this.schema, rawArgs).id);
+    const now = new Date();
+    await this.sections.update(context.tx.manager, [section.id], { is_archived: true, archived_at: now }, context.version);
+    const open = await this.items.idsInSections(context.tx.manager, [section.id], true);
+    await this.items.setState(context.tx.manager, open, { checked: true, in_history: true, completed_at: now }, context.version);
+    context.touch(section.project_id);
+    return {};
+  }
+}
+
+/** section_unarchive: back to the project (its completed tasks stay completed). */
+export class SectionUnarchiveCommand implements CommandHandler {
+  readonly type = 'section_unarchive';
+  private readonly schema = z.object({ id: idArg });
+
+  constructor(private readonly sections: SectionRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const section = await loadSection(this.sections, context, parseArgs(this.schema, rawArgs).id);
+    await this.sections.update(context.tx.manager, [section.id], { is_archived: false, archived_at: null }, context.version);
+    context.touch(section.project_id);
+    return {};
+  }
+}
+
+/** section_delete: the section and its tasks become tombstones. */
+export class SectionDeleteCommand implements CommandHandler {
+  readonly type = 'section_delete';
+  private readonly schema = z.object({ id: idArg });
+
+  constructor(
+    private readonly sections: SectionRepository,
+    private readonly items: ItemRepository,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const section = await loadSection(this.sections, context, parseArgs(this.schema, rawArgs).id);
+    await this.items.setState(context.tx.manager, await this.items.idsInSections(context.tx.manager, [section.id]), { is_deleted: true }, context.version);
+    await this.sections.update(context.tx.manager, [section.id], { is_deleted: true }, context.version);
+    context.touch(section.project_id);
+    return {};
+  }
+}
+
+export function sectionCommands(sections: SectionRepository, projects: ProjectRepository, items: ItemRepository): CommandHandler[] {
+  return [
+    new SectionAddCommand(sections, projects),
+    new SectionUpdateCommand(sections),
+    new SectionMoveCommand(sections, projects, items),
+    new SectionReorderCommand(sections),
+    new SectionArchiveCommand(sections, items),
+    new SectionUnarchiveCommand(sections),
+    new SectionDeleteCommand(sections, items),
+  ];
+}

@@ -1,0 +1,44 @@
+/** The canonical due object (see dates/): stored as JSON, rendered by each dialect. */
+export interface StoredDue {
+  date: string;
+  timezone: string | null;
+  string: string;
+  lang: string;
+  is_recurring: boolean;
+}
+
+/** A task as the domain stores it. */
+export interface Item {
+  id: string;
+  user_id: string;
+  project_id: string;
+  section_id: string | null;
+  parent_id: string | null;
+  content: string;
+  description: string;
+  priority: number;
+  due: StoredDue | null;
+  deadline: { date: string; lang: string } | null;
+  duration: { amount: number; unit: 'minute' | 'day' } | null;
+  labels: string[];
+  child_order: number;
+  day_order: number;
+  is_collapsed: boolean;
+  checked: boolean;
+  in_history: boolean;
+  is_deleted: boolean;
+  added_by_uid: string | null;
+  assigned_by_uid: string | null;
+  responsible_uid: string | null;
+  added_at: Date;
+  completed_at: Date | null;
+  updated_at: Date;
+  version: string;
+}
+
+export const ITEM_COLUMNS = `id::text, user_id::text, project_id::text, section_id::text, parent_id::text, content, description, priority,
+  due, deadline, duration, labels, child_order, day_order, is_collapsed, checked, in_history, is_deleted, added_by_uid::text,
+  assigned_by_uid::text, responsible_uid::text, added_at, completed_at, updated_at, version::text`;
+
+/** Projects a user may see: the single definition every read and write goes through. */
+export const VISIBLE_PROJECTS = `SELECT project_id FROM sync.project_members WHERE user_id = $1`;

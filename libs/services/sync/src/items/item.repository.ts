@@ -1,0 +1,183 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from './item.model';
+
+export interface NewItem {
+  readonly userId: string;
+  readonly projectId: string;
+  readonly sectionId: string | null;
+  readonly parentId: string | null;
+  readonly content: string;
+  readonly description: string;
+  readonly priority: number;
+  readonly due: unknown;
+  readonly deadline: unknown;
+  readonly duration: unknown;
+  readonly labels: readonly string[];
+  readonly childOrder: number | null;
+  readonly dayOrder: number;
+  readonly isCollapsed: boolean;
+  readonly assignedByUid: string | null;
+  readonly responsibleUid: string | null;
+}
+
+/** Columns a command may change directly (everything else follows from state changes). */
+export type ItemChanges = Partial<{
+  content: string;
+  description: string;
+  priority: number;
+  due: unknown;
+  deadline: unknown;
+  duration: unknown;
+  labels: readonly string[];
+  child_order: number;
+  day_order: number;
+  is_collapsed: boolean;
+  assigned_by_uid: string | null;
+  responsible_uid: string | null;
+  project_id: string;
+  section_id: string | null;
+  parent_id: string | null;
+}>;
+
+const JSON_COLUMNS = new Set(['due', 'deadline', 'duration']);
+
+/** Tasks in the projects a user can see. Every method runs on the caller's transaction. */
+@Injectable()
+export class ItemRepository {
+  async insert(manager: EntityManager, item: NewItem, version: string): Promise<Item> {
+    const [row] = await manager.query<Item[]>(
+      `INSERT INTO sync.items (user_id, project_id, section_id, parent_id, content, description, priority, due, deadline, duration, labels,
+                               child_order, day_order, is_collapsed, added_by_uid, assigned_by_uid, responsible_uid, version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+               COALESCE($12, (SELECT COALESCE(max(child_order), 0) + 1 FROM sync.items
+                               WHERE project_id = $2 AND parent_id IS NOT DISTINCT FROM $4::bigint AND NOT is_deleted AND NOT in_history)),
+               $13, $14, $1, $15, $16, $17)
+       RETURNING ${ITEM_COLUMNS}`,
+      [
+        item.userId,
+        item.projectId,
+        item.sectionId,
+        item.parentId,
+        item.content,
+        item.description,
+        item.priority,
+        item.due === null ? null : JSON.stringify(item.due),
+        item.deadline === null ? null : JSON.stringify(item.deadline),
+        item.duration === null ? null : JSON.stringify(item.duration),
+        item.labels,
+        item.childOrder,
+        item.dayOrder,
+        item.isCollapsed,
+        item.assignedByUid,
+        item.responsibleUid,
+        version,
+      ],
+    );
+    return row;
+  }
+
+  /** A visible, not deleted task, locked for the rest of the transaction. */
+  async findVisibleForUpdate(manager: EntityManager, userId: string, itemId: string): Promise<Item | undefined> {
+    const rows = await manager.query<Item[]>(
+      `SELECT ${ITEM_COLUMNS} FROM sync.items WHERE id = $2 AND NOT is_deleted AND project_id IN (${VISIBLE_PROJECTS}) FOR UPDATE`,
+      [userId, itemId],
+    );
+    return rows[0];
+  }
+
+  async update(manager: EntityManager, itemId: string, changes: ItemChanges, version: string): Promise<Item> {
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
+    const values = entries.map(([column, value]) => (JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value));
+    const [row] = await manager.query<Item[]>(
+      `UPDATE sync.items SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${ITEM_COLUMNS}`,
+      [itemId, version, ...values],
+    );
+    return row;
+  }
+
+  /** The task and all its descendants (not deleted), the task first. */
+  async subtree(manager: EntityManager, itemId: string): Promise<Item[]> {
+    return manager.query<Item[]>(
+      `WITH RECURSIVE tree AS (
+         SELECT id, 0 AS depth FROM sync.items WHERE id = $1
+         UNION ALL
+         SELECT child.id, tree.depth + 1 FROM sync.items child JOIN tree ON child.parent_id = tree.id WHERE NOT child.is_deleted
+       )
+       SELECT ${ITEM_COLUMNS} FROM sync.items JOIN tree USING (id) ORDER BY tree.depth, child_order, id`,
+      [itemId],
+    );
+  }
+
+  /** The task's ancestors, nearest first. */
+  async ancestors(manager: EntityManager, itemId: string): Promise<Item[]> {
+    return manager.query<Item[]>(
+      `WITH RECURSIVE up AS (
+         SELECT parent_id AS id, 1 AS depth FROM sync.items WHERE id = $1 AND parent_id IS NOT NULL
+         UNION ALL
+         SELECT item.parent_id, up.depth + 1 FROM sync.items item JOIN up ON item.id = up.id WHERE item.parent_id IS NOT NULL
+       )
+       SELECT ${ITEM_COLUMNS} FROM sync.items JOIN up USING (id) ORDER BY up.depth`,
+      [itemId],
+    );
+  }
+
+  /** Applies one state change to many tasks at once (a subtree completing, a project's tasks deleted...). */
+  async setState(
+    manager: EntityManager,
+    itemIds: readonly string[],
+    state: Partial<{ checked: boolean; in_history: boolean; is_deleted: boolean; completed_at: Date | null; project_id: string; section_id: string | null }>,
+    version: string,
+  ): Promise<void> {
+    if (itemIds.length === 0) return;
+    const entries = Object.entries(state).filter(([, value]) => value !== undefined);
+    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
+    await manager.query(`UPDATE sync.items SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = ANY($1::bigint[])`, [
+      itemIds,
+      version,
+      ...entries.map(([, value]) => value),
+    ]);
+  }
+
+  /** Ids of the tasks (not deleted) of some sections; with `activeOnly`, only those not completed into history. */
+  async idsInSections(manager: EntityManager, sectionIds: readonly string[], activeOnly = false): Promise<string[]> {
+    const rows = await manager.query<Array<{ id: string }>>(
+      `SELECT id::text FROM sync.items WHERE section_id = ANY($1::bigint[]) AND NOT is_deleted${activeOnly ? ' AND NOT in_history' : ''}`,
+      [sectionIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Ids of the tasks of some projects (not deleted), for cascades such as a project deleted. */
+  async idsInProjects(manager: EntityManager, projectIds: readonly string[]): Promise<string[]> {
+    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.items WHERE project_id = ANY($1::bigint[]) AND NOT is_deleted`, [projectIds]);
+    return rows.map((row) => row.id);
+  }
+
+  async nextChildOrder(manager: EntityManager, projectId: string, parentId: string | null): Promise<number> {
+    const [{ next }] = await manager.query<Array<{ next: number }>>(
+      `SELECT COALESCE(max(child_order), 0) + 1 AS next FROM sync.items
+        WHERE project_id = $1 AND parent_id IS NOT DISTINCT FROM $2::bigint AND NOT is_deleted AND NOT in_history`,
+      [projectId, parentId],
+    );
+    return next;
+  }
+
+  /** Active tasks for a full sync (completed tasks in history are not part of it). */
+  async listActive(manager: EntityManager, userId: string): Promise<Item[]> {
+    return manager.query<Item[]>(
+      `SELECT ${ITEM_COLUMNS} FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND NOT in_history
+        ORDER BY project_id, child_order, id`,
+      [userId],
+    );
+  }
+
+  /** Everything that changed after a version, deletions and completions included. */
+  async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Item[]> {
+    return manager.query<Item[]>(`SELECT ${ITEM_COLUMNS} FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 ORDER BY id`, [
+      userId,
+      version,
+    ]);
+  }
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { VISIBLE_PROJECTS } from '../items/item.model';
+import { SECTION_COLUMNS, type Section } from './section.model';
+
+/** Sections of the projects a user can see. Every method runs on the caller's transaction. */
+@Injectable()
+export class SectionRepository {
+  async insert(manager: EntityManager, section: { userId: string; projectId: string; name: string; sectionOrder: number | null }, version: string): Promise<Section> {
+    const [row] = await manager.query<Section[]>(
+      `INSERT INTO sync.sections (user_id, project_id, name, section_order, version)
+       VALUES ($1, $2, $3, COALESCE($4, (SELECT COALESCE(max(section_order), 0) + 1 FROM sync.sections WHERE project_id = $2 AND NOT is_deleted)), $5)
+       RETURNING ${SECTION_COLUMNS}`,
+      [section.userId, section.projectId, section.name, section.sectionOrder, version],
+    );
+    return row;
+  }
+
+  async findVisibleForUpdate(manager: EntityManager, userId: string, sectionId: string): Promise<Section | undefined> {
+    const rows = await manager.query<Section[]>(
+      `SELECT ${SECTION_COLUMNS} FROM sync.sections WHERE id = $2 AND NOT is_deleted AND project_id IN (${VISIBLE_PROJECTS}) FOR UPDATE`,
+      [userId, sectionId],
+    );
+    return rows[0];
+  }
+
+  async update(
+    manager: EntityManager,
+    sectionIds: readonly string[],
+    changes: Partial<{ name: string; is_collapsed: boolean; section_order: number; project_id: string; is_archived: boolean; archived_at: Date | null; is_deleted: boolean }>,
+    version: string,
+  ): Promise<void> {
+    if (sectionIds.length === 0) return;
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
+    await manager.query(`UPDATE sync.sections SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = ANY($1::bigint[])`, [
+      sectionIds,
+      version,
+      ...entries.map(([, value]) => value),
+    ]);
+  }
+
+  async idsInProjects(manager: EntityManager, projectIds: readonly string[]): Promise<string[]> {
+    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.sections WHERE project_id = ANY($1::bigint[]) AND NOT is_deleted`, [projectIds]);
+    return rows.map((row) => row.id);
+  }
+
+  async nextOrder(manager: EntityManager, projectId: string): Promise<number> {
+    const [{ next }] = await manager.query<Array<{ next: number }>>(
+      `SELECT COALESCE(max(section_order), 0) + 1 AS next FROM sync.sections WHERE project_id = $1 AND NOT is_deleted`,
+      [projectId],
+    );
+    return next;
+  }
+
+  /** Active sections for a full sync (archived ones are listed elsewhere). */
+  async listActive(manager: EntityManager, userId: string): Promise<Section[]> {
+    return manager.query<Section[]>(
+      `SELECT ${SECTION_COLUMNS} FROM sync.sections WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND NOT is_archived ORDER BY project_id, section_order, id`,
+      [userId],
+    );
+  }
+
+  async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Section[]> {
+    return manager.query<Section[]>(`SELECT ${SECTION_COLUMNS} FROM sync.sections WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 ORDER BY id`, [
+      userId,
+      version,
+    ]);
+  }
+}
