@@ -13,6 +13,7 @@ import { SectionRepository } from './sections/section.repository';
 import { SyncEngine } from './engine/sync-engine';
 import { syncMigrations } from './migrations';
 import { ProjectRepository } from './projects/project.repository';
+import { resourceProviders } from './read/resources';
 import { SyncReader } from './read/sync-reader';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
 import { UserCreatedConsumer } from './users/user-created.consumer';
@@ -37,6 +38,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
       inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates],
     },
     CommandExecutor,
+    ...resourceProviders,
     SyncReader,
     SyncEngine,
     UserCreatedConsumer,

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import type { Server } from 'node:net';
 
 /**
  * Embedded mode's database: PGlite (PostgreSQL compiled to WebAssembly) served over the
@@ -28,9 +28,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
   if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir);
-  const port = options.port || (await freePort());
-  const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: options.maxConnections });
+  const server = new PGLiteSocketServer({ db, port: options.port, host: '127.0.0.1', maxConnections: options.maxConnections });
   await server.start();
+  // With port 0 the OS picks a free port at bind time (no window for another process to take
+  // it); the socket server keeps its net.Server in a private field, the only place to read it.
+  const bound = (server as unknown as { server?: Server }).server?.address();
+  const port = bound && typeof bound === 'object' ? bound.port : options.port;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -39,15 +42,4 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await db.close();
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

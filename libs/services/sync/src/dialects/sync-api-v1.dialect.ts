@@ -12,6 +12,7 @@ import { wireTimestamp } from './wire-format';
  * the SDK validate it as a workspace project).
  */
 export const syncApiV1Writers: SyncObjectWriters = {
+  dialect: 'sync-api-v1',
   project: (project: Project) => ({
     id: project.id,
     name: project.name,

@@ -1,5 +1,8 @@
 import type { ResourceType } from '../engine/resource-types';
 import type { Project } from '../projects/project.model';
+import { ProjectSource } from '../projects/project.source';
+import type { ProjectRepository } from '../projects/project.repository';
+import type { ResourceSource } from '../read/resource-source';
 import type { SyncRead, SyncResult } from '../read/sync-snapshot';
 import type { UserProfile } from '../users/user-profile.model';
 import { syncApiV1Writers } from './sync-api-v1.dialect';
@@ -58,8 +61,13 @@ const user: UserProfile = {
   high_water: '17',
 };
 
-function read(types: ResourceType[], overrides: Partial<SyncRead> = {}): SyncRead {
-  return { fullSync: true, syncToken: 'token-1', generatedAt: GENERATED_AT, types: new Set(types), user, projects: [inbox, errands], items: [], sections: [], ...overrides };
+const projectSource = new ProjectSource(undefined as unknown as ProjectRepository);
+
+/** A read result as the reader builds it; `projects` are rendered through the real project source. */
+function read(types: ResourceType[], overrides: Partial<SyncRead> & { projects?: Project[] } = {}): SyncRead {
+  const { projects = [inbox, errands], ...rest } = overrides;
+  const resources = types.includes('projects') ? [{ rows: projects, source: projectSource as ResourceSource }] : [];
+  return { fullSync: true, syncToken: 'token-1', generatedAt: GENERATED_AT, types: new Set(types), user, resources, ...rest };
 }
 
 const DIALECTS: Array<[string, SyncObjectWriters]> = [

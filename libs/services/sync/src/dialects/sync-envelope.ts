@@ -1,5 +1,6 @@
 import type { ResourceType } from '../engine/resource-types';
 import type { Item } from '../items/item.model';
+import type { SyncDialect } from '../read/resource-source';
 import type { Project } from '../projects/project.model';
 import type { Section } from '../sections/section.model';
 import type { SyncResult } from '../read/sync-snapshot';
@@ -9,6 +10,7 @@ import { wireTimestamp } from './wire-format';
 
 /** How one dialect writes each object; the envelope around them is shared. */
 export interface SyncObjectWriters {
+  readonly dialect: SyncDialect;
   project(project: Project): Record<string, unknown>;
   item(item: Item): Record<string, unknown>;
   section(section: Section): Record<string, unknown>;
@@ -28,20 +30,24 @@ export function renderSyncEnvelope(result: SyncResult, writers: SyncObjectWriter
     body['full_sync'] = read.fullSync;
     if (read.fullSync) body['full_sync_date_utc'] = wireTimestamp(read.generatedAt);
     if (has('user') && read.user) body['user'] = writers.user(read.user);
-    if (has('projects')) body['projects'] = read.projects.map((project) => writers.project(project));
-    if (has('items')) {
-      body['items'] = read.items.map((item) => writers.item(item));
-      body['day_orders'] = Object.fromEntries(read.items.filter((item) => item.day_order >= 0 && !item.is_deleted).map((item) => [item.id, item.day_order]));
+    const rendered = new Set<ResourceType>();
+    for (const { rows, source } of read.resources) {
+      Object.assign(body, source.render(rows, writers.dialect));
+      rendered.add(source.type);
     }
-    if (has('notes')) {
+    // Requested types whose storage has not landed yet answer empty, in the shape clients expect.
+    if (has('items') && !rendered.has('items')) {
+      body['items'] = [];
+      body['day_orders'] = {};
+    }
+    if (has('notes') && !rendered.has('notes')) {
       body['notes'] = [];
       body['project_notes'] = [];
     }
-    if (has('sections')) body['sections'] = read.sections.map((section) => writers.section(section));
-    for (const type of ['labels', 'filters', 'reminders', 'reminders_location', 'locations', 'completed_info', 'workspaces', 'workspace_users', 'workspace_filters', 'view_options', 'project_view_options_defaults', 'role_actions'] as const) {
-      if (has(type)) body[type] = [];
+    for (const type of ['sections', 'labels', 'filters', 'reminders', 'reminders_location', 'locations', 'completed_info', 'workspaces', 'workspace_users', 'workspace_filters', 'view_options', 'project_view_options_defaults', 'role_actions'] as const) {
+      if (has(type) && !rendered.has(type)) body[type] = [];
     }
-    if (has('collaborators')) {
+    if (has('collaborators') && !rendered.has('collaborators')) {
       body['collaborators'] = [];
       body['collaborator_states'] = [];
     }

@@ -7,6 +7,7 @@ import { writeSyncUser } from './user.writer';
 
 /** Sync v9 (`/sync/v9/sync`): string ids, `collapsed`, `shared`, no timestamps on projects. */
 export const syncV9Writers: SyncObjectWriters = {
+  dialect: 'sync-v9',
   project: (project: Project) => ({
     id: project.id,
     name: project.name,

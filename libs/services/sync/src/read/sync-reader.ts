@@ -3,13 +3,8 @@ import { PlansSubjects } from '@doable/contracts-plans';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
-import { Injectable } from '@nestjs/common';
-import { ItemRepository } from '../items/item.repository';
-import type { Item } from '../items/item.model';
-import { ProjectRepository } from '../projects/project.repository';
-import { SectionRepository } from '../sections/section.repository';
-import type { Section } from '../sections/section.model';
-import type { Project } from '../projects/project.model';
+import { Inject, Injectable } from '@nestjs/common';
+import { RESOURCE_SOURCES, type ReadResource, type ResourceSource } from './resource-source';
 import { selectResourceTypes } from '../engine/resource-types';
 import { decodeSyncToken, encodeSyncToken } from '../engine/sync-token';
 import { UserProfileRepository } from '../users/user-profile.repository';
@@ -27,9 +22,7 @@ export class SyncReader {
   constructor(
     private readonly database: Database,
     private readonly profiles: UserProfileRepository,
-    private readonly projects: ProjectRepository,
-    private readonly items: ItemRepository,
-    private readonly sections: SectionRepository,
+    @Inject(RESOURCE_SOURCES) private readonly sources: ResourceSource[],
     private readonly services: ServiceClient,
   ) {}
 
@@ -43,19 +36,14 @@ export class SyncReader {
       const user = await this.profiles.find(manager, userId);
       if (!user) throw new DomainError('USER_NOT_FOUND', 'User not found (the account may still be being set up)');
       const changed = since === undefined || BigInt(user.high_water) > BigInt(since.version);
-      let projects: Project[] = [];
-      let items: Item[] = [];
-      if (changed && types.has('projects')) {
-        projects = since ? await this.projects.listChangedSince(manager, userId, since.version) : await this.projects.listActive(manager, userId);
+      const resources: ReadResource[] = [];
+      for (const source of this.sources) {
+        if (!types.has(source.type)) continue;
+        // Nothing moved past the token: every requested resource is empty, and not one is queried.
+        const rows = !changed ? [] : since ? await source.listChangedSince(manager, userId, since.version) : await source.listActive(manager, userId);
+        resources.push({ rows, source });
       }
-      if (changed && types.has('items')) {
-        items = since ? await this.items.listChangedSince(manager, userId, since.version) : await this.items.listActive(manager, userId);
-      }
-      let sections: Section[] = [];
-      if (changed && types.has('sections')) {
-        sections = since ? await this.sections.listChangedSince(manager, userId, since.version) : await this.sections.listActive(manager, userId);
-      }
-      return { user, changed, projects, items, sections };
+      return { user, changed, resources };
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
@@ -75,9 +63,7 @@ export class SyncReader {
         notificationCursor: notifications?.cursor ?? since?.notificationCursor ?? 0,
       }),
       user: userChanged ? (snapshot.user satisfies UserProfile) : undefined,
-      projects: snapshot.projects,
-      items: snapshot.items,
-      sections: snapshot.sections,
+      resources: snapshot.resources,
       planLimits,
       notifications,
     };

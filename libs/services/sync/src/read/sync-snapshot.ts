@@ -1,8 +1,6 @@
 import type { LiveNotificationsReply } from '@doable/contracts-notifications';
 import type { UserPlanLimits } from '@doable/contracts-plans';
-import type { Item } from '../items/item.model';
-import type { Project } from '../projects/project.model';
-import type { Section } from '../sections/section.model';
+import type { ReadResource } from './resource-source';
 import type { ResourceType } from '../engine/resource-types';
 import type { UserProfile } from '../users/user-profile.model';
 import type { CommandStatus } from '../engine/command-log.repository';
@@ -21,9 +19,8 @@ export interface SyncRead {
   readonly types: ReadonlySet<ResourceType>;
   /** Present on a full sync and when the user changed. */
   readonly user?: UserProfile;
-  readonly projects: readonly Project[];
-  readonly items: readonly Item[];
-  readonly sections: readonly Section[];
+  /** The rows of every requested resource that has a source, with that source. */
+  readonly resources: readonly ReadResource[];
   readonly planLimits?: UserPlanLimits;
   readonly notifications?: LiveNotificationsReply;
 }

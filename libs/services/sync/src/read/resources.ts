@@ -1,0 +1,16 @@
+import type { Provider } from '@nestjs/common';
+import { ItemSource } from '../items/item.source';
+import { ProjectSource } from '../projects/project.source';
+import { SectionSource } from '../sections/section.source';
+import { RESOURCE_SOURCES, type ResourceSource } from './resource-source';
+
+/**
+ * Every resource the sync engine reads from its own tables, in response order. A new resource
+ * type is one source class added here (and to `providers`).
+ */
+const SOURCES = [ProjectSource, ItemSource, SectionSource];
+
+export const resourceProviders: Provider[] = [
+  ...SOURCES,
+  { provide: RESOURCE_SOURCES, useFactory: (...sources: ResourceSource[]) => sources, inject: SOURCES },
+];
