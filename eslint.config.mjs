@@ -46,7 +46,7 @@ export default [
   },
   {
     // Tests may poke at loosely typed JSON responses.
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', 'libs/shared/testing/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', 'e2e/support/**/*.ts', 'libs/shared/testing/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -1,11 +1,11 @@
 import { http } from '@doable/shared-testing';
+import { syncSession } from './support/sync-session';
 import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
 
 /** Tasks through the Sync API: every item command, and what incremental syncs show of each. */
 describe.each(MODES)('items (%s)', (mode) => {
   let system: SystemUnderTest;
   let account: Account;
-  let counter = 0;
 
   beforeAll(async () => {
     system = await startSystem(mode);
@@ -16,17 +16,7 @@ describe.each(MODES)('items (%s)', (mode) => {
     await system?.close();
   });
 
-  const sync = async (body: Record<string, unknown>, token = account.token) => {
-    const response = await http(system.url, 'POST', '/api/v1/sync', { token, json: body });
-    expect(response.status).toBe(200);
-    return response.body;
-  };
-  /** Runs commands and returns [sync_status values in order, temp_id_mapping]. */
-  const run = async (...commands: Array<{ type: string; args: Record<string, unknown>; temp_id?: string }>) => {
-    const withUuids = commands.map((command) => ({ ...command, uuid: `${mode}-${++counter}` }));
-    const body = await sync({ commands: withUuids });
-    return { statuses: withUuids.map((command) => body.sync_status[command.uuid]), mapping: body.temp_id_mapping as Record<string, string> };
-  };
+  const { sync, run } = syncSession(() => system, () => account, 'i');
   const tokenNow = async () => (await sync({ sync_token: '*', resource_types: ['items'] })).sync_token as string;
   const changedSince = async (token: string) => (await sync({ sync_token: token, resource_types: ['items'] })).items as any[];
   const activeItems = async () => (await sync({ sync_token: '*', resource_types: ['items'] })).items as any[];
@@ -175,7 +165,7 @@ describe.each(MODES)('items (%s)', (mode) => {
       { type: 'item_complete', args: { id: mapping['mine'] } },
       { type: 'item_add', args: { content: 'Sneaky child', parent_id: mapping['mine'] } },
     ].map((command, index) => ({ ...command, uuid: `${mode}-foreign-${index}` }));
-    const body = await sync({ commands: attempts }, other.token);
+    const body = await sync({ commands: attempts }, '/api/v1/sync', other.token);
     for (const attempt of attempts) expect(body.sync_status[attempt.uuid]).toMatchObject({ error_tag: 'ITEM_NOT_FOUND', http_code: 404 });
     expect((await activeItems()).find((task) => task.id === mapping['mine'])).toMatchObject({ content: 'Mine', checked: false, is_deleted: false });
   });

@@ -1,10 +1,9 @@
-import { http } from '@doable/shared-testing';
+import { syncSession } from './support/sync-session';
 import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
 
 describe.each(MODES)('sections (%s)', (mode) => {
   let system: SystemUnderTest;
   let account: Account;
-  let counter = 0;
 
   beforeAll(async () => {
     system = await startSystem(mode);
@@ -15,16 +14,7 @@ describe.each(MODES)('sections (%s)', (mode) => {
     await system?.close();
   });
 
-  const sync = async (body: Record<string, unknown>, path = '/api/v1/sync') => {
-    const response = await http(system.url, 'POST', path, { token: account.token, json: body });
-    expect(response.status).toBe(200);
-    return response.body;
-  };
-  const run = async (...commands: Array<{ type: string; args: Record<string, unknown>; temp_id?: string }>) => {
-    const withUuids = commands.map((command) => ({ ...command, uuid: `${mode}-s-${++counter}` }));
-    const body = await sync({ commands: withUuids });
-    return { statuses: withUuids.map((command) => body.sync_status[command.uuid]), mapping: body.temp_id_mapping as Record<string, string> };
-  };
+  const { sync, run } = syncSession(() => system, () => account, 's');
   const full = () => sync({ sync_token: '*', resource_types: ['sections', 'items'] });
 
   it('adds sections and tasks into them by temp id, in both dialect shapes', async () => {

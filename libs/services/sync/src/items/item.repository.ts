@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { updateVersioned } from '../persistence/versioned-update';
 import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from './item.model';
 
 export interface NewItem {
@@ -87,13 +88,7 @@ export class ItemRepository {
   }
 
   async update(manager: EntityManager, itemId: string, changes: ItemChanges, version: string): Promise<Item> {
-    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
-    const values = entries.map(([column, value]) => (JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value));
-    const [row] = await manager.query<Item[]>(
-      `UPDATE sync.items SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${ITEM_COLUMNS}`,
-      [itemId, version, ...values],
-    );
+    const [row] = await updateVersioned<Item>(manager, 'sync.items', [itemId], changes, version, { jsonColumns: JSON_COLUMNS, returning: ITEM_COLUMNS });
     return row;
   }
 
@@ -130,14 +125,7 @@ export class ItemRepository {
     state: Partial<{ checked: boolean; in_history: boolean; is_deleted: boolean; completed_at: Date | null; project_id: string; section_id: string | null }>,
     version: string,
   ): Promise<void> {
-    if (itemIds.length === 0) return;
-    const entries = Object.entries(state).filter(([, value]) => value !== undefined);
-    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
-    await manager.query(`UPDATE sync.items SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = ANY($1::bigint[])`, [
-      itemIds,
-      version,
-      ...entries.map(([, value]) => value),
-    ]);
+    await updateVersioned(manager, 'sync.items', itemIds, state, version);
   }
 
   /** Ids of the tasks (not deleted) of some sections; with `activeOnly`, only those not completed into history. */

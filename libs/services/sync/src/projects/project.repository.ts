@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
+import { updateVersioned } from '../persistence/versioned-update';
 import { PROJECT_COLUMNS, type Project } from './project.model';
 
 export interface NewProject {
@@ -64,23 +65,11 @@ export class ProjectRepository {
     changes: Partial<{ name: string; description: string; color: string; is_collapsed: boolean; is_favorite: boolean; view_style: string; parent_id: string | null; child_order: number }>,
     version: string,
   ): Promise<void> {
-    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
-    await manager.query(`UPDATE sync.projects SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = $1`, [
-      projectId,
-      version,
-      ...entries.map(([, value]) => value),
-    ]);
+    await updateVersioned(manager, 'sync.projects', [projectId], changes, version);
   }
 
   async setState(manager: EntityManager, projectIds: readonly string[], state: Partial<{ is_archived: boolean; is_deleted: boolean }>, version: string): Promise<void> {
-    const entries = Object.entries(state).filter(([, value]) => value !== undefined);
-    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
-    await manager.query(`UPDATE sync.projects SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = ANY($1::bigint[])`, [
-      projectIds,
-      version,
-      ...entries.map(([, value]) => value),
-    ]);
+    await updateVersioned(manager, 'sync.projects', projectIds, state, version);
   }
 
   async nextChildOrder(manager: EntityManager, userId: string, parentId: string | null): Promise<number> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
+import { updateVersioned } from '../persistence/versioned-update';
 import { SECTION_COLUMNS, type Section } from './section.model';
 
 /** Sections of the projects a user can see. Every method runs on the caller's transaction. */
@@ -30,14 +31,7 @@ export class SectionRepository {
     changes: Partial<{ name: string; is_collapsed: boolean; section_order: number; project_id: string; is_archived: boolean; archived_at: Date | null; is_deleted: boolean }>,
     version: string,
   ): Promise<void> {
-    if (sectionIds.length === 0) return;
-    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
-    await manager.query(`UPDATE sync.sections SET ${[...assignments, 'version = $2', 'updated_at = now()'].join(', ')} WHERE id = ANY($1::bigint[])`, [
-      sectionIds,
-      version,
-      ...entries.map(([, value]) => value),
-    ]);
+    await updateVersioned(manager, 'sync.sections', sectionIds, changes, version);
   }
 
   async idsInProjects(manager: EntityManager, projectIds: readonly string[]): Promise<string[]> {
