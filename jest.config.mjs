@@ -22,7 +22,7 @@ const common = {
 export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/*.integration-spec.ts'], testTimeout: 30_000 },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'], testTimeout: 120_000 },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/*.integration-spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout-integration.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout-e2e.ts'] },
   ],
 };

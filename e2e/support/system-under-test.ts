@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { AccountService } from '@doable/auth-oauth';
-import { AuthSubjects } from '@doable/contracts-auth';
+import { AuthSubjects, hashToken } from '@doable/contracts-auth';
+import type { Scope } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import type { ServiceName } from '@doable/shared-runtime';
 import { createTestDatabase, deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
@@ -24,6 +25,11 @@ export interface SystemUnderTest {
   /** Creates an account through auth-oauth's subject and (unless told not to) waits for its sync profile. */
   createAccount(options?: { waitForProfile?: boolean }): Promise<Account>;
   profileExists(userId: string): Promise<boolean>;
+  /**
+   * A token limited to some scopes, as an OAuth grant would issue (written straight into auth's
+   * table until the OAuth flow exists; its issue replaces this with the real flow).
+   */
+  createScopedToken(userId: string, scopes: Scope[]): Promise<string>;
   /** Replaces an account's personal token (as the settings page and the CLI do). */
   resetToken(email: string): Promise<string>;
   /** Reads the system's database directly, to observe what no endpoint shows yet. */
@@ -69,6 +75,15 @@ export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
     };
   }
   const url = 'url' in system ? system.url : system.gatewayUrl;
+  const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
   const profileExists = async (userId: string) => (await clientOf(system).request(SyncSubjects.userStatus, { userId })).exists;
   return {
     mode,
@@ -81,14 +96,11 @@ export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
       if (options.waitForProfile !== false) await waitFor(() => profileExists(userId), `the profile of user ${userId}`);
       return { userId, email, token };
     },
-    async sql<T>(text: string, params: unknown[] = []) {
-      const client = new Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        return (await client.query(text, params)).rows as T[];
-      } finally {
-        await client.end();
-      }
+    sql,
+    async createScopedToken(userId, scopes) {
+      const token = randomBytes(20).toString('hex');
+      await sql(`INSERT INTO auth.access_tokens (user_id, token_hash, kind, scopes) VALUES ($1, $2, 'oauth', $3)`, [userId, hashToken(token), scopes]);
+      return token;
     },
     async resetToken(email) {
       return (await appOf(system, 'auth-oauth').get(AccountService).resetPersonalToken(email)).token;

@@ -1,10 +1,12 @@
 import { DomainError, todoistErrorBody } from '@doable/shared-errors';
 import { LOGGER, type Logger, currentCorrelationId } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
+import type { Principal } from '@doable/contracts-common';
 import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandLogRepository, type CommandStatus } from './command-log.repository';
 import { COMMAND_HANDLERS, type CommandHandler } from './commands/command-handler';
+import { mayRunCommand, requiredScopes } from './scopes';
 import type { SyncCommand } from './sync-request';
 
 export interface CommandResults {
@@ -32,11 +34,14 @@ export class CommandExecutor {
     this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
   }
 
-  async run(userId: string, commands: readonly SyncCommand[]): Promise<CommandResults> {
+  async run(principal: Principal, commands: readonly SyncCommand[]): Promise<CommandResults> {
     const syncStatus: Record<string, CommandStatus> = {};
     const tempIdMapping: Record<string, string> = {};
     for (const command of commands) {
-      syncStatus[command.uuid] = await this.runOne(userId, command, tempIdMapping);
+      // Not remembered in the log: the same uuid may be retried with a token that may run it.
+      syncStatus[command.uuid] = mayRunCommand(principal, command.type)
+        ? await this.runOne(principal.userId, command, tempIdMapping)
+        : { ...todoistErrorBody(new DomainError('FORBIDDEN', `This token may not run ${command.type}`, { required_scopes: requiredScopes(command.type) })) };
     }
     return { syncStatus, tempIdMapping };
   }

@@ -1,8 +1,10 @@
 import type { Principal } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { SyncReader } from '../read/sync-reader';
 import type { SyncResult } from '../read/sync-snapshot';
 import { CommandExecutor } from './command-executor';
+import { mayRead } from './scopes';
 import type { SyncRequest } from './sync-request';
 
 /**
@@ -17,7 +19,11 @@ export class SyncEngine {
   ) {}
 
   async sync(principal: Principal, request: SyncRequest): Promise<SyncResult> {
-    const results = request.commands.length > 0 ? await this.executor.run(principal.userId, request.commands) : undefined;
+    // Refused before anything runs: a request is never half executed for want of a scope.
+    if (request.syncToken !== null && !mayRead(principal)) {
+      throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });
+    }
+    const results = request.commands.length > 0 ? await this.executor.run(principal, request.commands) : undefined;
     const read = request.syncToken === null ? undefined : await this.reader.read(principal.userId, request.syncToken, request.resourceTypes);
     return { read, syncStatus: results?.syncStatus, tempIdMapping: results?.tempIdMapping ?? {} };
   }

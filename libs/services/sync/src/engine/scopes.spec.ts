@@ -1,0 +1,40 @@
+import type { Principal, Scope } from '@doable/contracts-common';
+import { SCOPES } from '@doable/contracts-common';
+import { mayRead, mayRunCommand } from './scopes';
+
+const principal = (...scopes: Scope[]): Principal => ({ userId: '1', scopes, appId: '7', tokenKind: 'oauth' });
+
+describe('sync scopes', () => {
+  it.each<[string, Scope[], boolean]>([
+    ['item_add', ['task:add'], true],
+    ['item_add', ['data:read_write'], true],
+    ['item_add', ['data:read'], false],
+    ['item_update', ['task:add'], false],
+    ['item_update', ['data:read_write'], true],
+    ['project_add', ['data:read'], false],
+    ['item_delete', ['data:read_write'], false],
+    ['item_delete', ['data:delete'], true],
+    ['label_delete', ['data:delete'], true],
+    ['filter_delete', ['data:read_write'], false],
+    ['project_delete', ['data:delete'], false],
+    ['project_delete', ['project:delete'], true],
+    ['note_delete', ['data:read_write'], true],
+  ])('%s with %j -> %s', (command, scopes, allowed) => {
+    expect(mayRunCommand(principal(...scopes), command)).toBe(allowed);
+  });
+
+  it.each<[Scope[], boolean]>([
+    [['task:add'], false],
+    [['data:read'], true],
+    [['data:read_write'], true],
+    [['data:delete', 'project:delete'], false],
+  ])('reading with %j -> %s', (scopes, allowed) => {
+    expect(mayRead(principal(...scopes))).toBe(allowed);
+  });
+
+  it('lets a token with every scope (a personal token) do anything', () => {
+    const all = principal(...SCOPES);
+    expect(mayRead(all)).toBe(true);
+    for (const command of ['item_add', 'item_delete', 'project_delete', 'label_delete', 'user_update']) expect(mayRunCommand(all, command)).toBe(true);
+  });
+});
