@@ -7,6 +7,8 @@ export * from './rpc/service-client';
 export * from './rpc/handles.decorator';
 export * from './rpc/rpc-error.filter';
 export * from './rpc/correlation.interceptor';
+export * from './rpc/reply-chunks';
+export * from './rpc/reply-chunking.interceptor';
 export * from './rpc/transport-error';
 export * from './events/event-bus';
 export * from './events/in-process-event-bus';

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { EventBus } from './events/event-bus';
 import { InProcessBroker } from './in-process/in-process-broker';
 import { CorrelationInterceptor } from './rpc/correlation.interceptor';
+import { ReplyChunkingInterceptor } from './rpc/reply-chunking.interceptor';
 import { Handles } from './rpc/handles.decorator';
 import { RpcErrorFilter } from './rpc/rpc-error.filter';
 import { ServiceClient } from './rpc/service-client';
@@ -20,11 +21,12 @@ const fail = requestSubject<{ code: string }, never>('test.fail.v1', z.object({ 
 const crash = requestSubject<Record<string, never>, never>('test.crash.v1', z.object({}));
 const slow = requestSubject<{ ms: number }, { done: true }>('test.slow.v1', z.object({ ms: z.number() }));
 const mutate = requestSubject<{ items: number[] }, { items: number[] }>('test.mutate.v1', z.object({ items: z.array(z.number()) }));
+const big = requestSubject<{ size: number }, { rows: string[] }>('test.big.v1', z.object({ size: z.number() }));
 const nobody = requestSubject<Record<string, never>, never>('test.nobody-serves.v1', z.object({}));
 
 @Controller()
 @UseFilters(RpcErrorFilter)
-@UseInterceptors(CorrelationInterceptor)
+@UseInterceptors(CorrelationInterceptor, ReplyChunkingInterceptor)
 class TestRpcController {
   @Handles(echo)
   echo(request: { text: string }) {
@@ -45,6 +47,11 @@ class TestRpcController {
   async slow(request: { ms: number }) {
     await new Promise((resolve) => setTimeout(resolve, request.ms));
     return { done: true as const };
+  }
+
+  @Handles(big)
+  big(request: { size: number }) {
+    return { rows: Array.from({ length: request.size }, (_, index) => `row ${index} ${'ü'.repeat(20)}`) };
   }
 
   @Handles(mutate)
@@ -118,6 +125,13 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
     const reply = await client.request(mutate, { items });
     expect(reply.items).toEqual([1, 2, 99]);
     expect(items).toEqual([1, 2]);
+  });
+
+  it('carries a reply far larger than one broker message (NATS refuses over 1 MB)', async () => {
+    const reply = await client.request(big, { size: 100_000 });
+    expect(reply.rows).toHaveLength(100_000);
+    expect(reply.rows[99_999]).toBe(`row 99999 ${'ü'.repeat(20)}`);
+    expect(JSON.stringify(reply).length).toBeGreaterThan(3_000_000);
   });
 
   it('answers SERVICE_UNAVAILABLE (unreachable) when nobody serves the subject', async () => {

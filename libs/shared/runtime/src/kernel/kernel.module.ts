@@ -2,6 +2,7 @@ import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import {
   CorrelationInterceptor,
+  ReplyChunkingInterceptor,
   createClientProxy,
   createEventBus,
   EVENT_BUS,
@@ -76,6 +77,7 @@ export class ServiceKernelModule {
       RpcErrorFilter,
       CorrelationInterceptor,
       RpcMetricsInterceptor,
+      ReplyChunkingInterceptor,
     ];
     const database = definition.database;
     if (database) {

@@ -2,7 +2,8 @@ import type { RequestSubject } from '@doable/contracts-common';
 import { currentCorrelationId } from '@doable/shared-logging';
 import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
-import { firstValueFrom, timeout } from 'rxjs';
+import { firstValueFrom, timeout, toArray } from 'rxjs';
+import { assembleReply } from './reply-chunks';
 import { HEADERS, type TransportOptions } from '../transport-options';
 import { toCallerError } from './transport-error';
 
@@ -25,7 +26,9 @@ export class ServiceClient {
   async request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options: RequestOptions = {}): Promise<Rep> {
     const record = new NatsRecordBuilder(payload).setHeaders(this.headers()).build();
     try {
-      return await firstValueFrom(this.proxy.send<Rep>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs)));
+      // `timeout` bounds the wait for each message; a chunked reply is several messages.
+      const messages = await firstValueFrom(this.proxy.send<unknown>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs), toArray()));
+      return assembleReply<Rep>(messages);
     } catch (err) {
       throw toCallerError(err, subject.name);
     }

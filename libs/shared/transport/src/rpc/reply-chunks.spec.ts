@@ -1,0 +1,26 @@
+import { lastValueFrom, toArray } from 'rxjs';
+import { assembleReply, chunkReply } from './reply-chunks';
+
+describe('reply chunks', () => {
+  const roundTrip = async (value: unknown, maxChars: number) => assembleReply(await lastValueFrom(chunkReply(value, maxChars).pipe(toArray())));
+
+  it('sends a small reply as itself', async () => {
+    await expect(lastValueFrom(chunkReply({ a: 1 }, 100).pipe(toArray()))).resolves.toEqual([{ a: 1 }]);
+  });
+
+  it.each([
+    ['an object', { items: Array.from({ length: 200 }, (_, index) => ({ id: String(index), content: `é task ${index} 🚀` })) }],
+    ['a long string', 'x'.repeat(1_000)],
+    ['an array', Array.from({ length: 50 }, (_, index) => index)],
+  ])('reassembles %s cut into chunks', async (_name, value) => {
+    const messages = await lastValueFrom(chunkReply(value, 64).pipe(toArray()));
+    expect(messages.length).toBeGreaterThan(1);
+    await expect(roundTrip(value, 64)).resolves.toEqual(value);
+  });
+
+  it('refuses an incomplete or shuffled-and-missing set of chunks', async () => {
+    const messages = await lastValueFrom(chunkReply({ big: 'y'.repeat(500) }, 100).pipe(toArray()));
+    expect(() => assembleReply(messages.slice(1))).toThrow('incomplete chunked reply');
+    expect(assembleReply([...messages].reverse())).toEqual({ big: 'y'.repeat(500) });
+  });
+});
