@@ -1,23 +1,5 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { runClient } from './support/clients';
 import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
-
-/** Runs a client driver script (native ESM, outside Jest's module sandbox) and parses its report. */
-function runClient(script: string, env: Record<string, string>): Promise<any> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(__dirname, 'clients', script)], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) reject(new Error(`${script} failed (exit ${code}):\n${stderr}`));
-      else resolve(JSON.parse(stdout.trim().split('\n').pop()!));
-    });
-  });
-}
 
 /** Unmodified real clients against the server: what users of those libraries will see. */
 describe.each(MODES)('official and community clients (%s)', (mode) => {
@@ -34,7 +16,7 @@ describe.each(MODES)('official and community clients (%s)', (mode) => {
   it('@doist/todoist-sdk 17: sync() full, with temp ids, incremental, all validated by the SDK', async () => {
     const account = await system.createAccount();
     const report = await runClient('todoist-sdk-sync.mjs', { DOABLE_URL: system.url, DOABLE_TOKEN: account.token });
-    expect(report.full).toEqual({ fullSync: true, user: account.email, projects: ['Inbox'], items: 0 });
+    expect(report.full).toEqual({ fullSync: true, user: account.email, projects: ['Inbox'], items: 0, labels: 0, filters: 0 });
     expect(report.write.statuses).toEqual(['ok', 'ok', 'ok']);
     expect(report.write.mapped).toEqual(['sdkproject', 'sdksubtask', 'sdktask']);
     expect(report.write.projects).toEqual(['SDK project']);
@@ -45,7 +27,25 @@ describe.each(MODES)('official and community clients (%s)', (mode) => {
       { content: 'SDK subtask', isDeleted: true },
       { content: 'SDK task (edited)', isDeleted: false },
     ]);
-    expect(report.quiet).toEqual({ fullSync: false, items: 0, projects: 0 });
+    expect(report.organise).toEqual({
+      statuses: ['ok', 'ok', 'ok'],
+      labels: [{ name: 'sdk-label', color: 'berry_red', isFavorite: true, isDeleted: false }],
+      filters: [{ name: 'SDK filter', query: '@sdk-label & p1', color: 'blue', isFrozen: false, isDeleted: false }],
+      taskLabels: ['sdk-label'],
+    });
+    expect(report.relabel).toEqual({
+      statuses: ['ok', 'ok', 'ok', 'ok'],
+      labels: [{ name: 'sdk-renamed', order: 5 }],
+      filters: [{ query: '@sdk-renamed', itemOrder: 3 }],
+      taskLabels: ['sdk-renamed'],
+    });
+    expect(report.cleanup).toEqual({
+      statuses: ['ok', 'ok'],
+      labels: [{ id: true, isDeleted: true }],
+      filters: [{ id: true, isDeleted: true }],
+      taskLabels: [],
+    });
+    expect(report.quiet).toEqual({ fullSync: false, items: 0, projects: 0, labels: 0, filters: 0 });
     expect(report.refused).not.toBe('accepted');
   });
 

@@ -8,7 +8,7 @@ const api = new TodoistApi(process.env.DOABLE_TOKEN, { baseUrl: process.env.DOAB
 const report = {};
 
 const full = await api.sync({ syncToken: '*', resourceTypes: ['all'] });
-report.full = { fullSync: full.fullSync, user: full.user?.email, projects: full.projects?.map((project) => project.name), items: full.items?.length ?? 0 };
+report.full = { fullSync: full.fullSync, user: full.user?.email, projects: full.projects?.map((project) => project.name), items: full.items?.length ?? 0, labels: full.labels?.length, filters: full.filters?.length };
 
 const write = await api.sync({
   syncToken: full.syncToken,
@@ -38,8 +38,56 @@ report.edit = {
   items: edit.items?.map((item) => ({ content: item.content, isDeleted: item.isDeleted })).sort((a, b) => a.content.localeCompare(b.content)),
 };
 
-const quiet = await api.sync({ syncToken: edit.syncToken, resourceTypes: ['all'] });
-report.quiet = { fullSync: quiet.fullSync, items: quiet.items?.length ?? 0, projects: quiet.projects?.length ?? 0 };
+// Personal labels and filters, through the SDK's own command argument types (camelCase, sent snake_case).
+const organise = await api.sync({
+  syncToken: edit.syncToken,
+  resourceTypes: ['labels', 'filters', 'items'],
+  commands: [
+    createCommand('label_add', { name: 'sdk-label', color: 'berry_red', isFavorite: true }, 'sdklabel'),
+    createCommand('filter_add', { name: 'SDK filter', query: '@sdk-label & p1', color: 'blue' }, 'sdkfilter'),
+    createCommand('item_update', { id: taskId, labels: ['sdk-label'] }),
+  ],
+});
+const labelId = organise.tempIdMapping.sdklabel;
+const filterId = organise.tempIdMapping.sdkfilter;
+report.organise = {
+  statuses: Object.values(organise.syncStatus ?? {}),
+  labels: organise.labels?.map((label) => ({ name: label.name, color: label.color, isFavorite: label.isFavorite, isDeleted: label.isDeleted })),
+  filters: organise.filters?.map((filter) => ({ name: filter.name, query: filter.query, color: filter.color, isFrozen: filter.isFrozen, isDeleted: filter.isDeleted })),
+  taskLabels: organise.items?.find((item) => item.id === taskId)?.labels,
+};
+
+const relabel = await api.sync({
+  syncToken: organise.syncToken,
+  resourceTypes: ['labels', 'filters', 'items'],
+  commands: [
+    createCommand('label_update', { id: labelId, name: 'sdk-renamed' }),
+    createCommand('label_update_orders', { idOrderMapping: { [labelId]: 5 } }),
+    createCommand('filter_update', { id: filterId, query: '@sdk-renamed' }),
+    createCommand('filter_update_orders', { idOrderMapping: { [filterId]: 3 } }),
+  ],
+});
+report.relabel = {
+  statuses: Object.values(relabel.syncStatus ?? {}),
+  labels: relabel.labels?.map((label) => ({ name: label.name, order: label.order })),
+  filters: relabel.filters?.map((filter) => ({ query: filter.query, itemOrder: filter.itemOrder })),
+  taskLabels: relabel.items?.find((item) => item.id === taskId)?.labels,
+};
+
+const cleanup = await api.sync({
+  syncToken: relabel.syncToken,
+  resourceTypes: ['labels', 'filters', 'items'],
+  commands: [createCommand('label_delete', { id: labelId, cascade: 'all' }), createCommand('filter_delete', { id: filterId })],
+});
+report.cleanup = {
+  statuses: Object.values(cleanup.syncStatus ?? {}),
+  labels: cleanup.labels?.map((label) => ({ id: label.id === labelId, isDeleted: label.isDeleted })),
+  filters: cleanup.filters?.map((filter) => ({ id: filter.id === filterId, isDeleted: filter.isDeleted })),
+  taskLabels: cleanup.items?.find((item) => item.id === taskId)?.labels,
+};
+
+const quiet = await api.sync({ syncToken: cleanup.syncToken, resourceTypes: ['all'] });
+report.quiet = { fullSync: quiet.fullSync, items: quiet.items?.length ?? 0, projects: quiet.projects?.length ?? 0, labels: quiet.labels?.length ?? 0, filters: quiet.filters?.length ?? 0 };
 
 const refused = await api
   .sync({ commands: [createCommand('item_update', { id: '999999999', content: 'nope' })] })

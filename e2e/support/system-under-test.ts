@@ -22,6 +22,8 @@ export interface Account {
 export interface SystemUnderTest {
   readonly mode: Mode;
   readonly url: string;
+  /** The system's PostgreSQL (PGlite's wire endpoint when embedded). */
+  readonly databaseUrl: string;
   /** Creates an account through auth-oauth's subject and (unless told not to) waits for its sync profile. */
   createAccount(options?: { waitForProfile?: boolean }): Promise<Account>;
   profileExists(userId: string): Promise<boolean>;
@@ -88,6 +90,7 @@ export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
   return {
     mode,
     url,
+    databaseUrl,
     cluster: 'gatewayUrl' in system ? system : undefined,
     profileExists,
     async createAccount(options = {}) {

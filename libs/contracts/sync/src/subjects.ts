@@ -9,3 +9,6 @@ export const userStatus = requestSubject<{ userId: string }, { exists: boolean }
   'sync.user.status.v1',
   z.object({ userId: z.string().regex(/^[0-9]+$/) }),
 );
+
+/** Completed-task history (v9 `completed/get_all`, api/v1 `tasks/completed/*`) forwarded by the gateway. */
+export const completed = requestSubject<EdgeRequest, EdgeReply>('sync.edge.completed.v1', edgeRequestSchema);

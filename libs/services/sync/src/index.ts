@@ -1,1 +1,2 @@
 export { syncService } from './sync.service-definition';
+export { seedLargeAccount, ISSUE_SIZE, type LargeAccountSize } from './testing/large-account';

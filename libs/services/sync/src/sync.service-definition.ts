@@ -10,32 +10,53 @@ import { ItemDates } from './items/item-dates';
 import { ItemRepository } from './items/item.repository';
 import { sectionCommands } from './engine/commands/sections/section-commands';
 import { SectionRepository } from './sections/section.repository';
+import { labelCommands } from './engine/commands/labels/label-commands';
+import { LabelRepository } from './labels/label.repository';
+import { filterCommands } from './engine/commands/filters/filter-commands';
+import { FilterRepository } from './filters/filter.repository';
+import { noteCommands } from './engine/commands/notes/note-commands';
+import { NoteRepository } from './notes/note.repository';
+import { reminderCommands } from './engine/commands/reminders/reminder-commands';
+import { ReminderRepository } from './reminders/reminder.repository';
 import { SyncEngine } from './engine/sync-engine';
 import { syncMigrations } from './migrations';
 import { ProjectRepository } from './projects/project.repository';
 import { resourceProviders } from './read/resources';
 import { SyncReader } from './read/sync-reader';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
+import { CompletedRpcController } from './rpc/completed.rpc-controller';
+import { CompletedRepository } from './completed/completed.repository';
+import { CompletedService } from './completed/completed.service';
 import { UserCreatedConsumer } from './users/user-created.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 
 @Module({
-  controllers: [SyncRpcController],
+  controllers: [SyncRpcController, CompletedRpcController],
   providers: [
+    CompletedRepository,
+    CompletedService,
     UserProfileRepository,
     ProjectRepository,
     CommandLogRepository,
     ItemRepository,
     SectionRepository,
+    LabelRepository,
+    FilterRepository,
+    NoteRepository,
+    ReminderRepository,
     ItemDates,
     {
       provide: COMMAND_HANDLERS,
-      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates) => [
+      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository) => [
         ...projectCommands(projects, sections, items),
         ...itemCommands(items, projects, sections, dates),
         ...sectionCommands(sections, projects, items),
+        ...labelCommands(labels),
+        ...filterCommands(filters),
+        ...noteCommands(notes, items, projects),
+        ...reminderCommands(reminders, items, dates),
       ],
-      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates],
+      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository],
     },
     CommandExecutor,
     ...resourceProviders,

@@ -31,6 +31,10 @@ export interface Route {
 export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/sync/v9/sync', subject: SyncSubjects.edge, dialect: 'sync-v9', auth: 'bearer' },
   { method: 'POST', path: '/api/v1/sync', subject: SyncSubjects.edge, dialect: 'sync-api-v1', auth: 'bearer' },
+  { method: 'GET', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
+  { method: 'POST', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
+  { method: 'GET', path: '/api/v1/tasks/completed/by_completion_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
+  { method: 'GET', path: '/api/v1/tasks/completed/by_due_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
 ];
 
 export interface RouteMatch {

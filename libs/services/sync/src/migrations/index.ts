@@ -1,5 +1,8 @@
 import { CreateSyncSchema1732190000400 } from './1732190000400-create-sync-schema';
+import { IndexCompletedItems1732190000900 } from './1732190000900-index-completed-items';
 import { CreateItems1732190000500 } from './1732190000500-create-items';
 import { CreateSections1732190000600 } from './1732190000600-create-sections';
+import { CreateLabelsAndFilters1732190000700 } from './1732190000700-create-labels-and-filters';
+import { CreateNotesAndReminders1732190000800 } from './1732190000800-create-notes-and-reminders';
 
-export const syncMigrations = [CreateSyncSchema1732190000400, CreateItems1732190000500, CreateSections1732190000600];
+export const syncMigrations = [CreateSyncSchema1732190000400, CreateItems1732190000500, CreateSections1732190000600, CreateLabelsAndFilters1732190000700, CreateNotesAndReminders1732190000800, IndexCompletedItems1732190000900];

@@ -1,0 +1,28 @@
+import { ISSUE_SIZE, seedLargeAccount } from '@doable/sync';
+import { runClient } from './support/clients';
+import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+
+/** The sync engine issue's acceptance run: a large account, fully synced and validated by the official SDK. */
+describe.each(MODES)('a large account (%s)', (mode) => {
+  let system: SystemUnderTest;
+
+  beforeAll(async () => {
+    system = await startSystem(mode);
+  });
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  it('full-syncs 5,000 tasks in 100 projects with sections, notes and labels through @doist/todoist-sdk without a validation error', async () => {
+    const account = await system.createAccount();
+    await seedLargeAccount(system.databaseUrl, account.userId, ISSUE_SIZE);
+    const report = await runClient('todoist-sdk-full-sync.mjs', { DOABLE_URL: system.url, DOABLE_TOKEN: account.token });
+    expect(report.fullSync).toBe(true);
+    expect(report.counts.items).toBe(ISSUE_SIZE.tasks);
+    expect(report.counts.projects).toBe(ISSUE_SIZE.projects + 1); // and the Inbox
+    expect(report.counts.sections).toBe(ISSUE_SIZE.projects * ISSUE_SIZE.sectionsPerProject);
+    expect(report.counts.notes).toBe(ISSUE_SIZE.notes);
+    expect(report.counts.labels).toBe(ISSUE_SIZE.labels);
+  });
+});

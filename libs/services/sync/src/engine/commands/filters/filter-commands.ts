@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { FilterRepository } from '../../../filters/filter.repository';
+import { PROJECT_COLORS } from '../../../projects/project.model';
+import { parseArgs } from '../../command-args';
+import { colorName } from '../../colors';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { flag, idArg } from '../items/item-args';
+import { loadFilter } from './filter-access';
+
+const name = z.string().trim().min(1).max(1_024);
+// The query is stored as written: clients evaluate it, the server does not.
+const query = z.string().trim().min(1).max(4_096);
+const description = z.string().max(16_384).nullable().optional();
+const color = z.union([z.enum(PROJECT_COLORS), z.number().int()]).optional();
+
+/** filter_add (+temp_id): at the end of the user's filters unless an order is given. */
+export class FilterAddCommand implements CommandHandler {
+  readonly type = 'filter_add';
+  private readonly schema = z.object({ name, query, description, color, item_order: z.number().int().optional(), is_favorite: flag.optional() });
+
+  constructor(private readonly filters: FilterRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const filter = await this.filters.insert(
+      context.tx.manager,
+      {
+        userId: context.userId,
+        name: args.name,
+        query: args.query,
+        description: args.description ?? null,
+        color: args.color === undefined ? 'charcoal' : colorName(args.color),
+        itemOrder: args.item_order ?? null,
+        isFavorite: args.is_favorite ?? false,
+      },
+      context.version,
+    );
+    return { createdId: filter.id };
+  }
+}
+
+/** filter_update: any of the fields filter_add takes. */
+export class FilterUpdateCommand implements CommandHandler {
+  readonly type = 'filter_update';
+  private readonly schema = z.object({ id: idArg, name: name.optional(), query: query.optional(), description, color, item_order: z.number().int().optional(), is_favorite: flag.optional() });
+
+  constructor(private readonly filters: FilterRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const filter = await loadFilter(this.filters, context, args.id);
+    await this.filters.update(
+      context.tx.manager,
+      filter.id,
+      {
+        name: args.name,
+        query: args.query,
+        description: args.description,
+        color: args.color === undefined ? undefined : colorName(args.color),
+        item_order: args.item_order,
+        is_favorite: args.is_favorite,
+      },
+      context.version,
+    );
+    return {};
+  }
+}
+
+/** filter_delete: the filter becomes a tombstone. */
+export class FilterDeleteCommand implements CommandHandler {
+  readonly type = 'filter_delete';
+  private readonly schema = z.object({ id: idArg });
+
+  constructor(private readonly filters: FilterRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const filter = await loadFilter(this.filters, context, parseArgs(this.schema, rawArgs).id);
+    await this.filters.update(context.tx.manager, filter.id, { is_deleted: true }, context.version);
+    return {};
+  }
+}
+
+/** filter_update_orders: new positions, all or nothing. */
+export class FilterUpdateOrdersCommand implements CommandHandler {
+  readonly type = 'filter_update_orders';
+  private readonly schema = z.object({ id_order_mapping: z.record(z.string(), z.number().int()) });
+
+  constructor(private readonly filters: FilterRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    for (const [id, order] of Object.entries(parseArgs(this.schema, rawArgs).id_order_mapping)) {
+      const filter = await loadFilter(this.filters, context, id, 'id_order_mapping');
+      await this.filters.update(context.tx.manager, filter.id, { item_order: order }, context.version);
+    }
+    return {};
+  }
+}
+
+export function filterCommands(filters: FilterRepository): CommandHandler[] {
+  return [new FilterAddCommand(filters), new FilterUpdateCommand(filters), new FilterDeleteCommand(filters), new FilterUpdateOrdersCommand(filters)];
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import type { LabelRepository } from '../../../labels/label.repository';
+import { PROJECT_COLORS } from '../../../projects/project.model';
+import { parseArgs } from '../../command-args';
+import { colorName } from '../../colors';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { flag, idArg } from '../items/item-args';
+import { assertNameFree, loadLabel } from './label-access';
+
+// The same bounds as a label name on a task (item-args labelsArg): the two must always fit each other.
+const name = z.string().trim().min(1).max(255);
+const color = z.union([z.enum(PROJECT_COLORS), z.number().int()]).optional();
+const orderMapping = z.record(z.string(), z.number().int());
+
+/*
+ * Labels are personal: the acting user's rows only. Tasks hold label names, so renaming or
+ * deleting a label rewrites the names on the tasks the user can see, stamping those tasks with
+ * the command's version and touching their projects so every member sees the change.
+ */
+
+/** label_add (+temp_id): at the end of the user's labels unless an order is given. */
+export class LabelAddCommand implements CommandHandler {
+  readonly type = 'label_add';
+  private readonly schema = z.object({ name, color, item_order: z.number().int().optional(), is_favorite: flag.optional() });
+
+  constructor(private readonly labels: LabelRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    await assertNameFree(this.labels, context, args.name);
+    const label = await this.labels.insert(
+      context.tx.manager,
+      {
+        userId: context.userId,
+        name: args.name,
+        color: args.color === undefined ? 'charcoal' : colorName(args.color),
+        itemOrder: args.item_order ?? null,
+        isFavorite: args.is_favorite ?? false,
+      },
+      context.version,
+    );
+    return { createdId: label.id };
+  }
+}
+
+/** label_update: a new name is carried onto the user's tasks too. */
+export class LabelUpdateCommand implements CommandHandler {
+  readonly type = 'label_update';
+  private readonly schema = z.object({ id: idArg, name: name.optional(), color, item_order: z.number().int().optional(), is_favorite: flag.optional() });
+
+  constructor(private readonly labels: LabelRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const label = await loadLabel(this.labels, context, args.id);
+    const newName = args.name !== undefined && args.name !== label.name ? args.name : undefined;
+    if (newName !== undefined) await assertNameFree(this.labels, context, newName, label.id);
+    await this.labels.update(
+      context.tx.manager,
+      label.id,
+      {
+        name: newName,
+        color: args.color === undefined ? undefined : colorName(args.color),
+        item_order: args.item_order,
+        is_favorite: args.is_favorite,
+      },
+      context.version,
+    );
+    if (newName !== undefined) context.touch(...(await this.labels.renameOnTasks(context.tx.manager, context.userId, label.name, newName, context.version)));
+    return {};
+  }
+}
+
+/** label_delete: `cascade` all (default) takes the name off the user's tasks; none leaves it there as a shared label. */
+export class LabelDeleteCommand implements CommandHandler {
+  readonly type = 'label_delete';
+  private readonly schema = z.object({ id: idArg, cascade: z.enum(['all', 'none']).default('all') });
+
+  constructor(private readonly labels: LabelRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const label = await loadLabel(this.labels, context, args.id);
+    await this.labels.update(context.tx.manager, label.id, { is_deleted: true }, context.version);
+    if (args.cascade === 'all') context.touch(...(await this.labels.removeFromTasks(context.tx.manager, context.userId, label.name, context.version)));
+    return {};
+  }
+}
+
+/** label_update_orders: new positions, all or nothing. */
+export class LabelUpdateOrdersCommand implements CommandHandler {
+  readonly type = 'label_update_orders';
+  private readonly schema = z.object({ id_order_mapping: orderMapping });
+
+  constructor(private readonly labels: LabelRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    for (const [id, order] of Object.entries(parseArgs(this.schema, rawArgs).id_order_mapping)) {
+      const label = await loadLabel(this.labels, context, id, 'id_order_mapping');
+      await this.labels.update(context.tx.manager, label.id, { item_order: order }, context.version);
+    }
+    return {};
+  }
+}
+
+/** label_rename: a name on the user's tasks (shared or personal), and the personal label of that name if there is one. */
+export class LabelRenameCommand implements CommandHandler {
+  readonly type = 'label_rename';
+  private readonly schema = z.object({ name_old: name, name_new: name });
+
+  constructor(private readonly labels: LabelRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    if (args.name_old === args.name_new) return {};
+    const personal = await this.labels.findByNameForUpdate(context.tx.manager, context.userId, args.name_old);
+    if (personal) {
+      await assertNameFree(this.labels, context, args.name_new, personal.id);
+      await this.labels.update(context.tx.manager, personal.id, { name: args.name_new }, context.version);
+    }
+    context.touch(...(await this.labels.renameOnTasks(context.tx.manager, context.userId, args.name_old, args.name_new, context.version)));
+    return {};
+  }
+}
+
+/** label_delete_occurrences: the name comes off the user's tasks; a personal label of that name stays. */
+export class LabelDeleteOccurrencesCommand implements CommandHandler {
+  readonly type = 'label_delete_occurrences';
+  private readonly schema = z.object({ name });
+
+  constructor(private readonly labels: LabelRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    context.touch(...(await this.labels.removeFromTasks(context.tx.manager, context.userId, args.name, context.version)));
+    return {};
+  }
+}
+
+export function labelCommands(labels: LabelRepository): CommandHandler[] {
+  return [
+    new LabelAddCommand(labels),
+    new LabelUpdateCommand(labels),
+    new LabelDeleteCommand(labels),
+    new LabelUpdateOrdersCommand(labels),
+    new LabelRenameCommand(labels),
+    new LabelDeleteOccurrencesCommand(labels),
+  ];
+}

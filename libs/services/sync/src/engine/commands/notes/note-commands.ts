@@ -1,0 +1,138 @@
+import { DomainError } from '@doable/shared-errors';
+import { z } from 'zod';
+import type { ItemRepository } from '../../../items/item.repository';
+import type { NoteRepository } from '../../../notes/note.repository';
+import type { ProjectRepository } from '../../../projects/project.repository';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { loadItem } from '../items/item-access';
+import { idArg } from '../items/item-args';
+import { loadProject } from '../projects/project-access';
+import { loadNote, requireAuthor } from './note-access';
+import { checkNoteContent, fileAttachmentArg, noteContentArg, reactionArg, uidsArg, userIds } from './note-args';
+
+/** note_add (+temp_id): a comment on a task (`item_id`) or on a project (`project_id`), never both. */
+export class NoteAddCommand implements CommandHandler {
+  readonly type = 'note_add';
+  private readonly schema = z.object({
+    item_id: idArg.optional(),
+    project_id: idArg.optional(),
+    content: noteContentArg,
+    file_attachment: fileAttachmentArg.nullish(),
+    uids_to_notify: uidsArg.nullish(),
+  });
+
+  constructor(
+    private readonly notes: NoteRepository,
+    private readonly items: ItemRepository,
+    private readonly projects: ProjectRepository,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    if (args.item_id !== undefined && args.project_id !== undefined) {
+      throw new DomainError('INVALID_ARGUMENT_VALUE', 'A comment belongs to a task or to a project, not both', { argument: 'project_id' });
+    }
+    if (args.item_id === undefined && args.project_id === undefined) {
+      throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: item_id', { argument: 'item_id' });
+    }
+    const attachment = args.file_attachment ?? null;
+    const content = checkNoteContent(args.content, attachment);
+    const uidsToNotify = args.uids_to_notify ? userIds(args.uids_to_notify, 'uids_to_notify') : null;
+    let projectId: string;
+    let itemId: string | null = null;
+    if (args.item_id !== undefined) {
+      const item = await loadItem(this.items, context, args.item_id, 'item_id');
+      projectId = item.project_id;
+      itemId = item.id;
+    } else {
+      projectId = (await loadProject(this.projects, context, args.project_id, 'project_id')).id;
+    }
+    const note = await this.notes.insert(context.tx.manager, { projectId, itemId, postedUid: context.userId, content, fileAttachment: attachment, uidsToNotify }, context.version);
+    context.touch(projectId);
+    return { createdId: note.id };
+  }
+}
+
+/** note_update: content, attachment (null removes it) and who to notify; the author's own comments only. */
+export class NoteUpdateCommand implements CommandHandler {
+  readonly type = 'note_update';
+  private readonly schema = z.object({ id: idArg, content: noteContentArg.optional(), file_attachment: fileAttachmentArg.nullish(), uids_to_notify: uidsArg.nullish() });
+
+  constructor(private readonly notes: NoteRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const note = await loadNote(this.notes, context, args.id);
+    requireAuthor(note, context);
+    const attachment = args.file_attachment === undefined ? note.file_attachment : args.file_attachment;
+    const content = checkNoteContent(args.content ?? note.content, attachment);
+    await this.notes.update(
+      context.tx.manager,
+      note.id,
+      {
+        content,
+        file_attachment: attachment,
+        uids_to_notify: args.uids_to_notify === undefined ? undefined : args.uids_to_notify === null ? null : userIds(args.uids_to_notify, 'uids_to_notify'),
+      },
+      context.version,
+    );
+    context.touch(note.project_id);
+    return {};
+  }
+}
+
+/** note_delete: the comment becomes a tombstone. */
+export class NoteDeleteCommand implements CommandHandler {
+  readonly type = 'note_delete';
+  private readonly schema = z.object({ id: idArg });
+
+  constructor(private readonly notes: NoteRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const note = await loadNote(this.notes, context, parseArgs(this.schema, rawArgs).id);
+    requireAuthor(note, context);
+    await this.notes.update(context.tx.manager, note.id, { is_deleted: true }, context.version);
+    context.touch(note.project_id);
+    return {};
+  }
+}
+
+/** note_reaction_add / note_reaction_remove: the user's reaction with one emoji, on any comment they can see. */
+export class NoteReactionCommand implements CommandHandler {
+  readonly type: 'note_reaction_add' | 'note_reaction_remove';
+  private readonly schema = z.object({ id: idArg, reaction: reactionArg });
+
+  constructor(
+    private readonly notes: NoteRepository,
+    private readonly adding: boolean,
+  ) {
+    this.type = adding ? 'note_reaction_add' : 'note_reaction_remove';
+  }
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const note = await loadNote(this.notes, context, args.id);
+    const reactions = { ...note.reactions };
+    const reacted = (reactions[args.reaction] ?? []).includes(context.userId);
+    // Reacting twice, or taking back a reaction never made, changes nothing and syncs nothing.
+    if (reacted === this.adding) return {};
+    const others = (reactions[args.reaction] ?? []).filter((uid) => uid !== context.userId);
+    if (this.adding) reactions[args.reaction] = [...others, context.userId];
+    else if (others.length > 0) reactions[args.reaction] = others;
+    else delete reactions[args.reaction];
+    await this.notes.update(context.tx.manager, note.id, { reactions }, context.version);
+    context.touch(note.project_id);
+    return {};
+  }
+}
+
+export function noteCommands(notes: NoteRepository, items: ItemRepository, projects: ProjectRepository): CommandHandler[] {
+  return [
+    new NoteAddCommand(notes, items, projects),
+    new NoteUpdateCommand(notes),
+    new NoteDeleteCommand(notes),
+    new NoteReactionCommand(notes, true),
+    new NoteReactionCommand(notes, false),
+  ];
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { ItemDates } from '../../../items/item-dates';
+import type { ItemRepository } from '../../../items/item.repository';
+import type { ReminderRepository } from '../../../reminders/reminder.repository';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { loadItem } from '../items/item-access';
+import { idArg } from '../items/item-args';
+import { loadReminder } from './reminder-access';
+import { reminderArgs, reminderFields } from './reminder-fields';
+
+/** reminder_add (+temp_id): a time or location reminder on a task the user can see. */
+export class ReminderAddCommand implements CommandHandler {
+  readonly type = 'reminder_add';
+  private readonly schema = z.object({ item_id: idArg, ...reminderArgs });
+
+  constructor(
+    private readonly reminders: ReminderRepository,
+    private readonly items: ItemRepository,
+    private readonly dates: ItemDates,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const item = await loadItem(this.items, context, args.item_id, 'item_id');
+    const fields = await reminderFields(args, undefined, item, context, this.dates, this.reminders);
+    const reminder = await this.reminders.insert(context.tx.manager, { ...fields, projectId: item.project_id, itemId: item.id }, context.version);
+    context.touch(item.project_id);
+    return { createdId: reminder.id };
+  }
+}
+
+/** reminder_update: any of the reminder's fields; a time reminder stays a time reminder, a location one a location one. */
+export class ReminderUpdateCommand implements CommandHandler {
+  readonly type = 'reminder_update';
+  private readonly schema = z.object({ id: idArg, ...reminderArgs });
+
+  constructor(
+    private readonly reminders: ReminderRepository,
+    private readonly items: ItemRepository,
+    private readonly dates: ItemDates,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(this.schema, rawArgs);
+    const reminder = await loadReminder(this.reminders, context, args.id);
+    const item = await loadItem(this.items, context, reminder.item_id, 'item_id');
+    const fields = await reminderFields(args, reminder, item, context, this.dates, this.reminders);
+    await this.reminders.update(context.tx.manager, [reminder.id], fields, context.version);
+    context.touch(reminder.project_id);
+    return {};
+  }
+}
+
+/** reminder_delete: the reminder becomes a tombstone. */
+export class ReminderDeleteCommand implements CommandHandler {
+  readonly type = 'reminder_delete';
+  private readonly schema = z.object({ id: idArg });
+
+  constructor(private readonly reminders: ReminderRepository) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const reminder = await loadReminder(this.reminders, context, parseArgs(this.schema, rawArgs).id);
+    await this.reminders.update(context.tx.manager, [reminder.id], { is_deleted: true }, context.version);
+    context.touch(reminder.project_id);
+    return {};
+  }
+}
+
+/** clear_locations: every location reminder that notifies the user becomes a tombstone. */
+export class ClearLocationsCommand implements CommandHandler {
+  readonly type = 'clear_locations';
+
+  constructor(private readonly reminders: ReminderRepository) {}
+
+  async run(context: CommandContext): Promise<CommandOutcome> {
+    const located = await this.reminders.locationRemindersOf(context.tx.manager, context.userId);
+    await this.reminders.update(context.tx.manager, located.map((reminder) => reminder.id), { is_deleted: true }, context.version);
+    context.touch(...new Set(located.map((reminder) => reminder.project_id)));
+    return {};
+  }
+}
+
+export function reminderCommands(reminders: ReminderRepository, items: ItemRepository, dates: ItemDates): CommandHandler[] {
+  return [
+    new ReminderAddCommand(reminders, items, dates),
+    new ReminderUpdateCommand(reminders, items, dates),
+    new ReminderDeleteCommand(reminders),
+    new ClearLocationsCommand(reminders),
+  ];
+}

@@ -1,0 +1,17 @@
+/** A saved search of one user: a name for a query the clients evaluate. */
+export interface Filter {
+  id: string;
+  user_id: string;
+  name: string;
+  query: string;
+  description: string | null;
+  color: string;
+  item_order: number;
+  is_favorite: boolean;
+  is_deleted: boolean;
+  created_at: Date;
+  updated_at: Date;
+  version: string;
+}
+
+export const FILTER_COLUMNS = `id::text, user_id::text, name, query, description, color, item_order, is_favorite, is_deleted, created_at, updated_at, version::text`;

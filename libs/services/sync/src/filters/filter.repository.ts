@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { updateVersioned } from '../persistence/versioned-update';
+import { FILTER_COLUMNS, type Filter } from './filter.model';
+
+export interface NewFilter {
+  readonly userId: string;
+  readonly name: string;
+  readonly query: string;
+  readonly description: string | null;
+  readonly color: string;
+  readonly itemOrder: number | null;
+  readonly isFavorite: boolean;
+}
+
+export type FilterChanges = Partial<{ name: string; query: string; description: string | null; color: string; item_order: number; is_favorite: boolean; is_deleted: boolean }>;
+
+/** A user's filters; only their owner reads or changes them. Every method runs on the caller's transaction. */
+@Injectable()
+export class FilterRepository {
+  async insert(manager: EntityManager, filter: NewFilter, version: string): Promise<Filter> {
+    const [row] = await manager.query<Filter[]>(
+      `INSERT INTO sync.filters (user_id, name, query, description, color, item_order, is_favorite, version)
+       VALUES ($1, $2, $3, $4, $5, COALESCE($6, (SELECT COALESCE(max(item_order), 0) + 1 FROM sync.filters WHERE user_id = $1 AND NOT is_deleted)), $7, $8)
+       RETURNING ${FILTER_COLUMNS}`,
+      [filter.userId, filter.name, filter.query, filter.description, filter.color, filter.itemOrder, filter.isFavorite, version],
+    );
+    return row;
+  }
+
+  /** The user's own filter (not deleted), locked for the rest of the transaction. */
+  async findOwnedForUpdate(manager: EntityManager, userId: string, filterId: string): Promise<Filter | undefined> {
+    const rows = await manager.query<Filter[]>(`SELECT ${FILTER_COLUMNS} FROM sync.filters WHERE id = $2 AND user_id = $1 AND NOT is_deleted FOR UPDATE`, [userId, filterId]);
+    return rows[0];
+  }
+
+  async update(manager: EntityManager, filterId: string, changes: FilterChanges, version: string): Promise<void> {
+    await updateVersioned(manager, 'sync.filters', [filterId], changes, version);
+  }
+
+  async listActive(manager: EntityManager, userId: string): Promise<Filter[]> {
+    return manager.query<Filter[]>(`SELECT ${FILTER_COLUMNS} FROM sync.filters WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`, [userId]);
+  }
+
+  /** Everything stamped after a version, deletions included. */
+  async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Filter[]> {
+    return manager.query<Filter[]>(`SELECT ${FILTER_COLUMNS} FROM sync.filters WHERE user_id = $1 AND version > $2 ORDER BY id`, [userId, version]);
+  }
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { VISIBLE_PROJECTS } from '../items/item.model';
+import { updateVersioned } from '../persistence/versioned-update';
+import { LABEL_COLUMNS, type Label } from './label.model';
+
+export type LabelChanges = Partial<{ name: string; color: string; item_order: number; is_favorite: boolean; is_deleted: boolean }>;
+
+/**
+ * A user's personal labels, and the label names on the tasks they can see. Names match
+ * without regard to case, as the unique index on labels does. Every method runs on the
+ * caller's transaction.
+ */
+@Injectable()
+export class LabelRepository {
+  async insert(manager: EntityManager, label: { userId: string; name: string; color: string; itemOrder: number | null; isFavorite: boolean }, version: string): Promise<Label> {
+    const [row] = await manager.query<Label[]>(
+      `INSERT INTO sync.labels (user_id, name, color, item_order, is_favorite, version)
+       VALUES ($1, $2, $3, COALESCE($4, (SELECT COALESCE(max(item_order), 0) + 1 FROM sync.labels WHERE user_id = $1 AND NOT is_deleted)), $5, $6)
+       RETURNING ${LABEL_COLUMNS}`,
+      [label.userId, label.name, label.color, label.itemOrder, label.isFavorite, version],
+    );
+    return row;
+  }
+
+  /** The user's own label (not deleted), locked for the rest of the transaction. */
+  async findOwnedForUpdate(manager: EntityManager, userId: string, labelId: string): Promise<Label | undefined> {
+    const rows = await manager.query<Label[]>(`SELECT ${LABEL_COLUMNS} FROM sync.labels WHERE id = $2 AND user_id = $1 AND NOT is_deleted FOR UPDATE`, [userId, labelId]);
+    return rows[0];
+  }
+
+  /** The user's label of a name (any case), locked. */
+  async findByNameForUpdate(manager: EntityManager, userId: string, name: string): Promise<Label | undefined> {
+    const rows = await manager.query<Label[]>(
+      `SELECT ${LABEL_COLUMNS} FROM sync.labels WHERE user_id = $1 AND lower(name) = lower($2::text) AND NOT is_deleted FOR UPDATE`,
+      [userId, name],
+    );
+    return rows[0];
+  }
+
+  async update(manager: EntityManager, labelId: string, changes: LabelChanges, version: string): Promise<void> {
+    await updateVersioned(manager, 'sync.labels', [labelId], changes, version);
+  }
+
+  async listActive(manager: EntityManager, userId: string): Promise<Label[]> {
+    return manager.query<Label[]>(`SELECT ${LABEL_COLUMNS} FROM sync.labels WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`, [userId]);
+  }
+
+  /** Everything stamped after a version, deletions included. */
+  async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Label[]> {
+    return manager.query<Label[]>(`SELECT ${LABEL_COLUMNS} FROM sync.labels WHERE user_id = $1 AND version > $2 ORDER BY id`, [userId, version]);
+  }
+
+  /**
+   * Renames a label on every (not deleted) task the user can see, keeping its position; a task
+   * that already carried the new name keeps it once. Returns the projects of the changed tasks.
+   */
+  async renameOnTasks(manager: EntityManager, userId: string, oldName: string, newName: string, version: string): Promise<string[]> {
+    const rows = await manager.query<Array<{ project_id: string }>>(
+      `WITH changed AS (
+       UPDATE sync.items AS item
+          SET labels = ARRAY(
+                SELECT (array_agg(entry.renamed ORDER BY entry.position))[1]
+                  FROM (SELECT CASE WHEN lower(label) = lower($2::text) THEN $3::text ELSE label END AS renamed, position
+                          FROM unnest(item.labels) WITH ORDINALITY AS listed(label, position)) AS entry
+                 GROUP BY lower(entry.renamed)
+                 ORDER BY min(entry.position)),
+              version = $4, updated_at = now()
+        WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted
+          AND EXISTS (SELECT 1 FROM unnest(item.labels) AS label WHERE lower(label) = lower($2::text))
+        RETURNING item.project_id)
+       SELECT DISTINCT project_id::text FROM changed`,
+      [userId, oldName, newName, version],
+    );
+    return rows.map((row) => row.project_id);
+  }
+
+  /** Takes a label off every (not deleted) task the user can see. Returns the projects of the changed tasks. */
+  async removeFromTasks(manager: EntityManager, userId: string, name: string, version: string): Promise<string[]> {
+    const rows = await manager.query<Array<{ project_id: string }>>(
+      `WITH changed AS (
+       UPDATE sync.items AS item
+          SET labels = ARRAY(SELECT label FROM unnest(item.labels) WITH ORDINALITY AS listed(label, position) WHERE lower(label) <> lower($2::text) ORDER BY position),
+              version = $3, updated_at = now()
+        WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted
+          AND EXISTS (SELECT 1 FROM unnest(item.labels) AS label WHERE lower(label) = lower($2::text))
+        RETURNING item.project_id)
+       SELECT DISTINCT project_id::text FROM changed`,
+      [userId, name, version],
+    );
+    return rows.map((row) => row.project_id);
+  }
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { VISIBLE_PROJECTS } from '../items/item.model';
+import { updateVersioned } from '../persistence/versioned-update';
+import { type FileAttachment, NOTE_COLUMNS, type Note } from './note.model';
+
+export interface NewNote {
+  readonly projectId: string;
+  readonly itemId: string | null;
+  readonly postedUid: string;
+  readonly content: string;
+  readonly fileAttachment: FileAttachment | null;
+  readonly uidsToNotify: readonly string[] | null;
+}
+
+export type NoteChanges = Partial<{
+  content: string;
+  file_attachment: FileAttachment | null;
+  uids_to_notify: readonly string[] | null;
+  reactions: Record<string, string[]>;
+  is_deleted: boolean;
+}>;
+
+const JSON_COLUMNS: ReadonlySet<string> = new Set(['file_attachment', 'reactions']);
+
+/**
+ * Comments in the projects a user can see. A task comment's project_id follows its task (see
+ * the notes migration). Every method runs on the caller's transaction.
+ */
+@Injectable()
+export class NoteRepository {
+  async insert(manager: EntityManager, note: NewNote, version: string): Promise<Note> {
+    const [row] = await manager.query<Note[]>(
+      `INSERT INTO sync.notes (project_id, item_id, posted_uid, content, file_attachment, uids_to_notify, version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       RETURNING ${NOTE_COLUMNS}`,
+      [note.projectId, note.itemId, note.postedUid, note.content, note.fileAttachment === null ? null : JSON.stringify(note.fileAttachment), note.uidsToNotify, version],
+    );
+    return row;
+  }
+
+  /** A visible, not deleted comment, locked for the rest of the transaction. */
+  async findVisibleForUpdate(manager: EntityManager, userId: string, noteId: string): Promise<Note | undefined> {
+    const rows = await manager.query<Note[]>(
+      `SELECT ${NOTE_COLUMNS} FROM sync.notes WHERE id = $2 AND NOT is_deleted AND project_id IN (${VISIBLE_PROJECTS}) FOR UPDATE`,
+      [userId, noteId],
+    );
+    return rows[0];
+  }
+
+  async update(manager: EntityManager, noteId: string, changes: NoteChanges, version: string): Promise<void> {
+    await updateVersioned(manager, 'sync.notes', [noteId], changes, version, { jsonColumns: JSON_COLUMNS });
+  }
+
+  /** Comments for a full sync, task and project comments alike. */
+  async listActive(manager: EntityManager, userId: string): Promise<Note[]> {
+    return manager.query<Note[]>(`SELECT ${NOTE_COLUMNS} FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted ORDER BY id`, [userId]);
+  }
+
+  /** Everything stamped after a version, tombstones included. */
+  async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Note[]> {
+    return manager.query<Note[]>(`SELECT ${NOTE_COLUMNS} FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 ORDER BY id`, [
+      userId,
+      version,
+    ]);
+  }
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { VISIBLE_PROJECTS } from '../items/item.model';
+import { updateVersioned } from '../persistence/versioned-update';
+import { REMINDER_COLUMNS, type Reminder, type ReminderFields } from './reminder.model';
+
+/** Which reminders a read wants: time ones (`reminders`) or location ones (`reminders_location`). */
+export type ReminderKind = 'time' | 'location';
+
+const KIND_FILTER: Readonly<Record<ReminderKind, string>> = { time: `type <> 'location'`, location: `type = 'location'` };
+const JSON_COLUMNS: ReadonlySet<string> = new Set(['due']);
+
+/**
+ * Reminders on the tasks a user can see. A reminder's project_id follows its task (see the
+ * notes-and-reminders migration). Every method runs on the caller's transaction.
+ */
+@Injectable()
+export class ReminderRepository {
+  async insert(manager: EntityManager, reminder: ReminderFields & { projectId: string; itemId: string }, version: string): Promise<Reminder> {
+    const [row] = await manager.query<Reminder[]>(
+      `INSERT INTO sync.reminders (project_id, item_id, notify_uid, type, due, minute_offset, is_urgent, name, loc_lat, loc_long, loc_trigger, radius, version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       RETURNING ${REMINDER_COLUMNS}`,
+      [
+        reminder.projectId,
+        reminder.itemId,
+        reminder.notify_uid,
+        reminder.type,
+        reminder.due === null ? null : JSON.stringify(reminder.due),
+        reminder.minute_offset,
+        reminder.is_urgent,
+        reminder.name,
+        reminder.loc_lat,
+        reminder.loc_long,
+        reminder.loc_trigger,
+        reminder.radius,
+        version,
+      ],
+    );
+    return row;
+  }
+
+  /** A visible, not deleted reminder, locked for the rest of the transaction. */
+  async findVisibleForUpdate(manager: EntityManager, userId: string, reminderId: string): Promise<Reminder | undefined> {
+    const rows = await manager.query<Reminder[]>(
+      `SELECT ${REMINDER_COLUMNS} FROM sync.reminders WHERE id = $2 AND NOT is_deleted AND project_id IN (${VISIBLE_PROJECTS}) FOR UPDATE`,
+      [userId, reminderId],
+    );
+    return rows[0];
+  }
+
+  async update(manager: EntityManager, reminderIds: readonly string[], changes: Partial<ReminderFields & { is_deleted: boolean }>, version: string): Promise<void> {
+    await updateVersioned(manager, 'sync.reminders', reminderIds, changes, version, { jsonColumns: JSON_COLUMNS });
+  }
+
+  /** The user's own location reminders (not deleted) in projects they can see, with their projects. */
+  async locationRemindersOf(manager: EntityManager, userId: string): Promise<Array<{ id: string; project_id: string }>> {
+    return manager.query<Array<{ id: string; project_id: string }>>(
+      `SELECT id::text, project_id::text FROM sync.reminders
+        WHERE notify_uid = $1 AND type = 'location' AND NOT is_deleted AND project_id IN (${VISIBLE_PROJECTS}) FOR UPDATE`,
+      [userId],
+    );
+  }
+
+  /** Whether a user is a member of a project (a reminder may only notify someone who sees its task). */
+  async isProjectMember(manager: EntityManager, projectId: string, userId: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(`SELECT 1 FROM sync.project_members WHERE project_id = $1 AND user_id = $2`, [projectId, userId]);
+    return rows.length > 0;
+  }
+
+  async listActive(manager: EntityManager, userId: string, kind: ReminderKind): Promise<Reminder[]> {
+    return manager.query<Reminder[]>(
+      `SELECT ${REMINDER_COLUMNS} FROM sync.reminders WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND ${KIND_FILTER[kind]} ORDER BY id`,
+      [userId],
+    );
+  }
+
+  /** Everything stamped after a version, tombstones included. */
+  async listChangedSince(manager: EntityManager, userId: string, version: string, kind: ReminderKind): Promise<Reminder[]> {
+    return manager.query<Reminder[]>(
+      `SELECT ${REMINDER_COLUMNS} FROM sync.reminders WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 AND ${KIND_FILTER[kind]} ORDER BY id`,
+      [userId, version],
+    );
+  }
+}

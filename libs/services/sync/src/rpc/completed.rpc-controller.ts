@@ -1,0 +1,26 @@
+import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { SyncSubjects } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
+import { RpcController } from '@doable/shared-runtime';
+import { Handles } from '@doable/shared-transport';
+import { CompletedService } from '../completed/completed.service';
+import { mayRead } from '../engine/scopes';
+
+/** Completed history over the transport: v9 reads query or form parameters; api/v1 query parameters. */
+@RpcController()
+export class CompletedRpcController {
+  constructor(private readonly completed: CompletedService) {}
+
+  @Handles(SyncSubjects.completed)
+  async completedTasks(request: EdgeRequest): Promise<EdgeReply> {
+    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
+    if (!mayRead(request.principal)) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
+    const userId = request.principal.userId;
+    if (request.dialect === 'sync-v9') {
+      const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      return { status: 200, body: await this.completed.getAll(userId, { ...request.query, ...form }) };
+    }
+    if (request.dialect === 'rest-api-v1') return { status: 200, body: await this.completed.byWindow(userId, CompletedService.windowOf(request.path), request.query) };
+    throw new DomainError('ROUTE_NOT_FOUND', `completed history does not speak ${request.dialect}`);
+  }
+}
