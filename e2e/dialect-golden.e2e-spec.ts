@@ -1,0 +1,57 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { syncSession } from './support/sync-session';
+import { type Account, startSystem, type SystemUnderTest } from './support/system-under-test';
+
+/**
+ * The wire shape of every object in each Sync API dialect, as golden files: the keys of each
+ * resource object (v9 `collapsed` vs api/v1 `is_collapsed`, and so on). A change of shape must
+ * be made on purpose: `UPDATE_GOLDEN=1 npm test -- e2e/dialect-golden` rewrites the files, and
+ * the diff shows the change in review.
+ */
+const DIALECTS = [
+  ['sync-v9', '/sync/v9/sync'],
+  ['sync-api-v1', '/api/v1/sync'],
+] as const;
+
+describe('dialect golden shapes (embedded)', () => {
+  let system: SystemUnderTest;
+  let account: Account;
+  const { run, sync } = syncSession(() => system, () => account, 'golden');
+
+  beforeAll(async () => {
+    system = await startSystem('embedded');
+    account = await system.createAccount();
+    const { statuses } = await run(
+      { type: 'project_add', temp_id: 'p', args: { name: 'Golden' } },
+      { type: 'section_add', temp_id: 's', args: { name: 'Section', project_id: 'p' } },
+      { type: 'label_add', temp_id: 'l', args: { name: 'golden' } },
+      { type: 'filter_add', temp_id: 'f', args: { name: 'Golden filter', query: 'today' } },
+      { type: 'item_add', temp_id: 'i', args: { content: 'Task', section_id: 's', labels: ['golden'], due: { string: 'tomorrow at 9am' } } },
+      { type: 'note_add', temp_id: 'n', args: { item_id: 'i', content: 'Task comment' } },
+      { type: 'note_add', temp_id: 'pn', args: { project_id: 'p', content: 'Project comment' } },
+      { type: 'reminder_add', temp_id: 'r', args: { item_id: 'i', type: 'relative', minute_offset: 30 } },
+    );
+    expect(statuses.every((status) => status === 'ok')).toBe(true);
+  });
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  it.each(DIALECTS)('%s objects keep their golden key sets', async (dialect, path) => {
+    const body = await sync({ sync_token: '*', resource_types: ['all', 'reminders_location'] }, path);
+    const shapes: Record<string, string[]> = { envelope: Object.keys(body).sort() };
+    for (const [key, value] of Object.entries(body)) {
+      if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'object') {
+        shapes[key] = [...new Set((value as Array<Record<string, unknown>>).flatMap((row) => Object.keys(row)))].sort();
+      } else if (value && typeof value === 'object' && !Array.isArray(value) && ['user', 'user_settings', 'user_plan_limits'].includes(key)) {
+        shapes[key] = Object.keys(value).sort();
+      }
+    }
+    const file = join(__dirname, 'golden', `${dialect}.keys.json`);
+    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(file, `${JSON.stringify(shapes, null, 2)}\n`);
+    expect(existsSync(file)).toBe(true);
+    expect(shapes).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+  });
+});
