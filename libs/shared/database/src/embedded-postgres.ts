@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:net';
+import { startSerializingProxy } from './serializing-proxy';
 
 /**
  * Embedded mode's database: PGlite (PostgreSQL compiled to WebAssembly) served over the
@@ -8,6 +9,8 @@ import type { Server } from 'node:net';
  * PGlite is a single backend: statements from all connections run one at a time and an open
  * transaction blocks the others. The services therefore never await another connection, a
  * message or HTTP inside a transaction (good practice anyway), and keep transactions short.
+ * Clients reach it through a serialising proxy (serializing-proxy.ts) so that one connection's
+ * protocol cycle is never interleaved with another's.
  */
 export interface EmbeddedPostgres {
   readonly url: string;
@@ -28,16 +31,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
   if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir);
-  const server = new PGLiteSocketServer({ db, port: options.port, host: '127.0.0.1', maxConnections: options.maxConnections });
+  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: options.maxConnections });
   await server.start();
-  // With port 0 the OS picks a free port at bind time (no window for another process to take
-  // it); the socket server keeps its net.Server in a private field, the only place to read it.
+  // Port 0: the OS picks a free port at bind time (no window for another process to take it);
+  // the socket server keeps its net.Server in a private field, the only place to read it.
   const bound = (server as unknown as { server?: Server }).server?.address();
-  const port = bound && typeof bound === 'object' ? bound.port : options.port;
+  if (!bound || typeof bound !== 'object') throw new Error('the embedded database did not report its port');
+  const proxy = await startSerializingProxy(bound.port, options.port);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    port,
+    url: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`,
+    port: proxy.port,
     async close() {
+      await proxy.close();
       await server.stop();
       await db.close();
     },
