@@ -12,3 +12,6 @@ export const userStatus = requestSubject<{ userId: string }, { exists: boolean }
 
 /** Completed-task history (v9 `completed/get_all`, api/v1 `tasks/completed/*`) forwarded by the gateway. */
 export const completed = requestSubject<EdgeRequest, EdgeReply>('sync.edge.completed.v1', edgeRequestSchema);
+
+/** Quick add (v9 `quick/add`, api/v1 `tasks/quick`) forwarded by the gateway. */
+export const quickAdd = requestSubject<EdgeRequest, EdgeReply>('sync.edge.quick-add.v1', edgeRequestSchema);

@@ -17,6 +17,7 @@ import { FilterRepository } from './filters/filter.repository';
 import { noteCommands } from './engine/commands/notes/note-commands';
 import { NoteRepository } from './notes/note.repository';
 import { reminderCommands } from './engine/commands/reminders/reminder-commands';
+import { userCommands } from './engine/commands/user/user-commands';
 import { ReminderRepository } from './reminders/reminder.repository';
 import { SyncEngine } from './engine/sync-engine';
 import { syncMigrations } from './migrations';
@@ -25,16 +26,19 @@ import { resourceProviders } from './read/resources';
 import { SyncReader } from './read/sync-reader';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
 import { CompletedRpcController } from './rpc/completed.rpc-controller';
+import { QuickAddRpcController } from './rpc/quick-add.rpc-controller';
+import { QuickAddService } from './quick-add/quick-add.service';
 import { CompletedRepository } from './completed/completed.repository';
 import { CompletedService } from './completed/completed.service';
 import { UserCreatedConsumer } from './users/user-created.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController],
   providers: [
     CompletedRepository,
     CompletedService,
+    QuickAddService,
     UserProfileRepository,
     ProjectRepository,
     CommandLogRepository,
@@ -47,7 +51,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
     ItemDates,
     {
       provide: COMMAND_HANDLERS,
-      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository) => [
+      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository) => [
         ...projectCommands(projects, sections, items),
         ...itemCommands(items, projects, sections, dates),
         ...sectionCommands(sections, projects, items),
@@ -55,8 +59,9 @@ import { UserProfileRepository } from './users/user-profile.repository';
         ...filterCommands(filters),
         ...noteCommands(notes, items, projects),
         ...reminderCommands(reminders, items, dates),
+        ...userCommands(profiles),
       ],
-      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository],
+      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository],
     },
     CommandExecutor,
     ...resourceProviders,

@@ -27,6 +27,20 @@ export const ERROR_CATALOG = {
   NOTE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOTE_NOT_FOUND', message: 'Note not found' },
   REMINDER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'REMINDER_NOT_FOUND', message: 'Reminder not found' },
   ITEM_CONTENT_EMPTY: { http: 400, errorCode: 61, tag: 'ITEM_CONTENT_EMPTY', message: 'Item content is empty' },
+  // user_update (sync-interface §7.4): the tags the public service answers; codes are not shown there.
+  PASSWORD_REQUIRED: { http: 400, errorCode: 20, tag: 'PASSWORD_REQUIRED', message: 'current_password is required to change the email or password' },
+  PASSWORD_TOO_SHORT: { http: 400, errorCode: 20, tag: 'PASSWORD_TOO_SHORT', message: 'Password must be at least 8 characters long' },
+  PASSWORD_CONTAINS_EMAIL: { http: 400, errorCode: 20, tag: 'PASSWORD_CONTAINS_EMAIL', message: 'Password must not contain the email address' },
+  INVALID_EMAIL: { http: 400, errorCode: 20, tag: 'INVALID_EMAIL', message: 'Invalid email address' },
+  BAD_REQUEST: { http: 400, errorCode: 20, tag: 'BAD_REQUEST', message: 'Bad request' },
+  DEVICE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'ERROR_DEVICE_NOT_FOUND', message: 'Device not found' },
+  // Credentials live in auth-oauth, which a sync command (one database transaction) cannot call.
+  CREDENTIAL_CHANGE_FORBIDDEN: {
+    http: 403,
+    errorCode: 403,
+    tag: 'FORBIDDEN',
+    message: 'The email and password cannot be changed through the Sync API; change them in the account settings',
+  },
   ROUTE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOT_FOUND', message: 'No such endpoint' },
   METHOD_NOT_ALLOWED: { http: 405, errorCode: 405, tag: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' },
   EMAIL_ALREADY_EXISTS: { http: 409, errorCode: 409, tag: 'ALREADY_REGISTERED', message: 'Email already registered' },

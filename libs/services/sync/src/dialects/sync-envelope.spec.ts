@@ -55,9 +55,19 @@ const user: UserProfile = {
   weekly_goal: 25,
   days_off: [6, 7],
   theme_id: '11',
+  vacation_mode: false,
+  karma_disabled: true,
+  beta: 0,
+  reminder_push: true,
+  reminder_desktop: false,
+  reminder_email: true,
+  completed_sound_desktop: true,
+  completed_sound_mobile: true,
+  reset_recurring_subtasks: false,
   has_password: true,
   joined_at: new Date('2023-12-24T10:00:00.000Z'),
   version: '3',
+  settings_version: '2',
   high_water: '17',
 };
 
@@ -67,7 +77,7 @@ const projectSource = new ProjectSource(undefined as unknown as ProjectRepositor
 function read(types: ResourceType[], overrides: Partial<SyncRead> & { projects?: Project[] } = {}): SyncRead {
   const { projects = [inbox, errands], ...rest } = overrides;
   const resources = types.includes('projects') ? [{ rows: projects, source: projectSource as ResourceSource }] : [];
-  return { fullSync: true, syncToken: 'token-1', generatedAt: GENERATED_AT, types: new Set(types), user, resources, ...rest };
+  return { fullSync: true, syncToken: 'token-1', generatedAt: GENERATED_AT, types: new Set(types), user, userSettings: user, resources, ...rest };
 }
 
 const DIALECTS: Array<[string, SyncObjectWriters]> = [
@@ -109,12 +119,17 @@ describe.each(DIALECTS)('renderSyncEnvelope (%s)', (_dialect, writers) => {
 
   it('leaves full_sync_date_utc and the full-sync-only resources out of an incremental sync', () => {
     const body = renderSyncEnvelope(
-      { read: read(['projects', 'user_settings', 'notification_settings', 'stats'], { fullSync: false, syncToken: 'token-2' }), tempIdMapping: {} },
+      { read: read(['projects', 'user_settings', 'notification_settings', 'stats'], { fullSync: false, syncToken: 'token-2', userSettings: undefined }), tempIdMapping: {} },
       writers,
     );
     expect(body['full_sync']).toBe(false);
     expect(body['sync_token']).toBe('token-2');
     expect(Object.keys(body).sort()).toEqual(['full_sync', 'projects', 'sync_token', 'temp_id_mapping']);
+  });
+
+  it('writes the stored user_settings on an incremental sync when they changed', () => {
+    const body = renderSyncEnvelope({ read: read(['user_settings'], { fullSync: false }), tempIdMapping: {} }, writers);
+    expect(body['user_settings']).toMatchObject({ reminder_push: true, reminder_desktop: false, legacy_pricing: 0, navigation: { counts_shown: true, features: [] } });
   });
 
   it('leaves the user out when it did not change, even if requested', () => {

@@ -5,7 +5,8 @@ import type { Project } from '../projects/project.model';
 import type { Section } from '../sections/section.model';
 import type { SyncResult } from '../read/sync-snapshot';
 import type { UserProfile } from '../users/user-profile.model';
-import { defaultUserSettings, emptyStats } from './default-resources';
+import { emptyStats } from './default-resources';
+import { writeUserSettings } from './user.writer';
 import { wireTimestamp } from './wire-format';
 
 /** How one dialect writes each object; the envelope around them is shared. */
@@ -55,7 +56,7 @@ export function renderSyncEnvelope(result: SyncResult, writers: SyncObjectWriter
       body['live_notifications'] = read.notifications?.live_notifications ?? [];
       if (read.notifications) body['live_notifications_last_read_id'] = read.notifications.last_read_id;
     }
-    if (has('user_settings') && read.fullSync) body['user_settings'] = defaultUserSettings();
+    if (has('user_settings') && read.userSettings) body['user_settings'] = writeUserSettings(read.userSettings);
     if (has('notification_settings') && read.fullSync) body['settings_notifications'] = {};
     if (has('user_plan_limits') && read.planLimits) body['user_plan_limits'] = read.planLimits;
     if (has('stats') && read.fullSync) body['stats'] = emptyStats(read.generatedAt);

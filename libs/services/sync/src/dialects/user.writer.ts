@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { UserProfile } from '../users/user-profile.model';
+import { defaultUserSettings } from './default-resources';
 import { tzInfo, wireTimestamp } from './wire-format';
 
 /**
@@ -21,11 +22,12 @@ export function writeSyncUser(user: UserProfile): Record<string, unknown> {
     days_off: user.days_off,
     feature_identifier: `${user.id}_${createHash('sha256').update(user.id).digest('hex').slice(0, 16)}`,
     features: {
-      karma_disabled: true,
+      // Karma is never computed here; the user's choice is still shown as made.
+      karma_disabled: user.karma_disabled,
       restriction: 3,
-      karma_vacation: false,
+      karma_vacation: user.vacation_mode,
       dateist_lang: user.lang,
-      beta: 0,
+      beta: user.beta === 1 ? 1 : 0,
       has_push_reminders: false,
       dateist_inline_disabled: false,
     },
@@ -57,5 +59,21 @@ export function writeSyncUser(user: UserProfile): Record<string, unknown> {
     websocket_url: '',
     weekend_start_day: user.weekend_start_day,
     weekly_goal: user.weekly_goal,
+  };
+}
+
+/**
+ * The `user_settings` resource: the stored choices, and the keys the SDK also requires
+ * (client-schemas.md › UserSettingsSchema) at their neutral values (defaultUserSettings).
+ */
+export function writeUserSettings(user: UserProfile): Record<string, unknown> {
+  return {
+    ...defaultUserSettings(),
+    reminder_push: user.reminder_push,
+    reminder_desktop: user.reminder_desktop,
+    reminder_email: user.reminder_email,
+    completed_sound_desktop: user.completed_sound_desktop,
+    completed_sound_mobile: user.completed_sound_mobile,
+    reset_recurring_subtasks: user.reset_recurring_subtasks,
   };
 }

@@ -47,6 +47,7 @@ export class SyncReader {
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
+    const settingsChanged = since === undefined || BigInt(snapshot.user.settings_version) > BigInt(since.version);
     const [planLimits, notifications] = await Promise.all([
       types.has('user_plan_limits') && userChanged ? this.services.request(PlansSubjects.userLimits, { userId }) : undefined,
       types.has('live_notifications') && snapshot.changed
@@ -63,6 +64,7 @@ export class SyncReader {
         notificationCursor: notifications?.cursor ?? since?.notificationCursor ?? 0,
       }),
       user: userChanged ? (snapshot.user satisfies UserProfile) : undefined,
+      userSettings: settingsChanged ? snapshot.user : undefined,
       resources: snapshot.resources,
       planLimits,
       notifications,

@@ -19,6 +19,8 @@ export interface SyncRead {
   readonly types: ReadonlySet<ResourceType>;
   /** Present on a full sync and when the user changed. */
   readonly user?: UserProfile;
+  /** The same row, present on a full sync and when the user's settings changed. */
+  readonly userSettings?: UserProfile;
   /** The rows of every requested resource that has a source, with that source. */
   readonly resources: readonly ReadResource[];
   readonly planLimits?: UserPlanLimits;

@@ -18,12 +18,34 @@ export interface UserProfile {
   weekly_goal: number;
   days_off: number[];
   theme_id: string;
+  /** Goals: vacation mode pauses streaks; karma_disabled hides karma (ignore_days is days_off). */
+  vacation_mode: boolean;
+  karma_disabled: boolean;
+  beta: number;
+  reminder_push: boolean;
+  reminder_desktop: boolean;
+  reminder_email: boolean;
+  completed_sound_desktop: boolean;
+  completed_sound_mobile: boolean;
+  reset_recurring_subtasks: boolean;
   has_password: boolean;
   joined_at: Date;
   version: string;
+  /** When the user_settings resource last changed (a change also moves `version`). */
+  settings_version: string;
   high_water: string;
 }
 
+/** The columns user_update and update_goals may write. */
+export type UserPreferenceColumn =
+  | 'full_name' | 'timezone' | 'start_page' | 'start_day' | 'next_week' | 'weekend_start_day' | 'time_format' | 'date_format'
+  | 'sort_order' | 'auto_reminder' | 'theme_id' | 'beta' | 'daily_goal' | 'weekly_goal' | 'days_off' | 'vacation_mode' | 'karma_disabled';
+
+/** The columns behind the user_settings resource. */
+export type UserSettingColumn =
+  | 'reminder_push' | 'reminder_desktop' | 'reminder_email' | 'completed_sound_desktop' | 'completed_sound_mobile' | 'reset_recurring_subtasks';
+
 export const USER_COLUMNS = `id::text, email, full_name, timezone, lang, inbox_project_id::text, start_page, start_day, next_week,
-  weekend_start_day, time_format, date_format, sort_order, auto_reminder, daily_goal, weekly_goal, days_off, theme_id, has_password,
-  joined_at, version::text, high_water::text`;
+  weekend_start_day, time_format, date_format, sort_order, auto_reminder, daily_goal, weekly_goal, days_off, theme_id, vacation_mode,
+  karma_disabled, beta, reminder_push, reminder_desktop, reminder_email, completed_sound_desktop, completed_sound_mobile,
+  reset_recurring_subtasks, has_password, joined_at, version::text, settings_version::text, high_water::text`;

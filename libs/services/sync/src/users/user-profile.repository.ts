@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { USER_COLUMNS, type UserProfile } from './user-profile.model';
+import { USER_COLUMNS, type UserPreferenceColumn, type UserProfile, type UserSettingColumn } from './user-profile.model';
 
 export interface NewProfile {
   readonly id: string;
@@ -46,6 +46,27 @@ export class UserProfileRepository {
   async lock(manager: EntityManager, userId: string): Promise<UserProfile | undefined> {
     const rows = await manager.query<UserProfile[]>(`SELECT ${USER_COLUMNS} FROM sync.users WHERE id = $1 FOR UPDATE`, [userId]);
     return rows[0];
+  }
+
+  /**
+   * Writes the given profile, goal and settings columns and stamps the user with the command's
+   * version (settings_version too when a setting is written). Column names come from the typed
+   * keys only, never from a client. Undefined values are left as they are.
+   */
+  async update(
+    manager: EntityManager,
+    userId: string,
+    changes: Partial<Record<UserPreferenceColumn | UserSettingColumn, string | number | boolean | readonly number[]>>,
+    version: string,
+    settingsChanged: boolean,
+  ): Promise<void> {
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
+    if (settingsChanged) assignments.push('settings_version = $2');
+    await manager.query(
+      `UPDATE sync.users SET ${[...assignments, 'version = $2'].join(', ')} WHERE id = $1`,
+      [userId, version, ...entries.map(([, value]) => value)],
+    );
   }
 
   /**

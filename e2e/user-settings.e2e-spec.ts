@@ -1,0 +1,154 @@
+import { runClient } from './support/clients';
+import { syncSession } from './support/sync-session';
+import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+
+/** user_update, update_goals, user_settings_update and the user / user_settings resources they change. */
+describe.each(MODES)('user and user settings (%s)', (mode) => {
+  let system: SystemUnderTest;
+  let account: Account;
+
+  beforeAll(async () => {
+    system = await startSystem(mode);
+    account = await system.createAccount();
+  });
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  const { sync, run } = syncSession(() => system, () => account, 'us');
+  const read = (token = '*', path = '/api/v1/sync') => sync({ sync_token: token, resource_types: ['user', 'user_settings', 'projects'] }, path);
+  const tagOf = (status: any) => [status.error_tag, status.http_code];
+
+  it('a full sync carries the stored user and user_settings; an idle incremental sync carries neither', async () => {
+    const full = await read();
+    expect(full.user).toMatchObject({ email: account.email, days_off: [6, 7], daily_goal: 5, weekly_goal: 25, features: { karma_disabled: false, karma_vacation: false, beta: 0 } });
+    expect(full.user_settings).toMatchObject({ reminder_push: true, reminder_desktop: true, reminder_email: true, completed_sound_desktop: true, completed_sound_mobile: true });
+    const idle = await read(full.sync_token);
+    expect(idle).not.toHaveProperty('user');
+    expect(idle).not.toHaveProperty('user_settings');
+  });
+
+  it('user_update changes the profile; the next incremental sync carries the user but not user_settings', async () => {
+    const token = (await read()).sync_token;
+    const { statuses } = await run({
+      type: 'user_update',
+      args: {
+        full_name: 'Ada King',
+        timezone: 'America/New_York',
+        start_page: 'today',
+        start_day: 7,
+        next_week: 3,
+        weekend_start_day: 5,
+        time_format: 1,
+        date_format: 1,
+        sort_order: 1,
+        auto_reminder: 45,
+        theme: 4,
+        beta: 1,
+        onboarding_role: 'ignored',
+      },
+    });
+    expect(statuses).toEqual(['ok']);
+    const changes = await read(token);
+    expect(changes.full_sync).toBe(false);
+    expect(changes.user).toMatchObject({
+      full_name: 'Ada King',
+      start_page: 'today',
+      start_day: 7,
+      next_week: 3,
+      weekend_start_day: 5,
+      time_format: 1,
+      date_format: 1,
+      sort_order: 1,
+      auto_reminder: 45,
+      theme_id: '4',
+      features: { beta: 1 },
+      tz_info: { timezone: 'America/New_York' },
+    });
+    expect(changes).not.toHaveProperty('user_settings');
+    expect(changes.projects).toEqual([]);
+    const v9 = await read('*', '/sync/v9/sync');
+    expect(v9.user).toMatchObject({ full_name: 'Ada King', theme_id: '4' });
+  });
+
+  it('update_goals stores goals; ignore_days is the user object days_off', async () => {
+    const token = (await read()).sync_token;
+    const { statuses } = await run({ type: 'update_goals', args: { daily_goal: 3, weekly_goal: 0, ignore_days: [7, 1, 7], vacation_mode: 1, karma_disabled: 1 } });
+    expect(statuses).toEqual(['ok']);
+    const changes = await read(token);
+    expect(changes.user).toMatchObject({ daily_goal: 3, weekly_goal: 0, days_off: [1, 7], features: { karma_vacation: true, karma_disabled: true } });
+    expect(changes).not.toHaveProperty('user_settings');
+  });
+
+  it('user_settings_update stores the booleans; the next incremental sync carries user_settings', async () => {
+    const token = (await read()).sync_token;
+    const { statuses } = await run({ type: 'user_settings_update', args: { reminder_push: false, reminder_email: 0, completed_sound_mobile: false, reset_recurring_subtasks: true } });
+    expect(statuses).toEqual(['ok']);
+    const changes = await read(token);
+    expect(changes.user_settings).toMatchObject({
+      reminder_push: false,
+      reminder_desktop: true,
+      reminder_email: false,
+      completed_sound_desktop: true,
+      completed_sound_mobile: false,
+      reset_recurring_subtasks: true,
+      legacy_pricing: 0,
+    });
+    expect(changes.user).toBeDefined();
+    const after = await read(changes.sync_token);
+    expect(after).not.toHaveProperty('user');
+    expect(after).not.toHaveProperty('user_settings');
+    expect((await read('*', '/sync/v9/sync')).user_settings).toMatchObject({ reminder_push: false, reminder_email: false });
+  });
+
+  it('refuses a time zone that is not IANA and out-of-range values, changing nothing', async () => {
+    const token = (await read()).sync_token;
+    const { statuses } = await run(
+      { type: 'user_update', args: { timezone: 'Mars/Olympus_Mons', full_name: 'Not applied' } },
+      { type: 'user_update', args: { start_day: 0 } },
+      { type: 'update_goals', args: { ignore_days: [8] } },
+      { type: 'user_settings_update', args: { reminder_push: 'no' } },
+    );
+    expect(statuses.map((status) => [status.error_tag, status.error_extra?.argument])).toEqual([
+      ['INVALID_ARGUMENT_VALUE', 'timezone'],
+      ['INVALID_ARGUMENT_VALUE', 'start_day'],
+      ['INVALID_ARGUMENT_VALUE', 'ignore_days'],
+      ['INVALID_ARGUMENT_VALUE', 'reminder_push'],
+    ]);
+    const changes = await read(token);
+    expect(changes).not.toHaveProperty('user');
+    expect(changes).not.toHaveProperty('user_settings');
+  });
+
+  it('answers the credential and device error tags of user_update', async () => {
+    const { statuses } = await run(
+      { type: 'user_update', args: { email: 'not-an-address', current_password: 'whatever1' } },
+      { type: 'user_update', args: { password: 'short', current_password: 'whatever1' } },
+      { type: 'user_update', args: { password: `x${account.email}x`, current_password: 'whatever1' } },
+      { type: 'user_update', args: { password: 'long enough password' } },
+      { type: 'user_update', args: { email: 'someone.else@example.com' } },
+      { type: 'user_update', args: { password: 'long enough password', current_password: 'whatever1', full_name: 'Not applied' } },
+      { type: 'user_update', args: { urgent_reminder_device: { platform: 'android' } } },
+      { type: 'user_update', args: { urgent_reminder_device: { platform: 'android', id: 'pixel-7' } } },
+    );
+    expect(statuses.map(tagOf)).toEqual([
+      ['INVALID_EMAIL', 400],
+      ['PASSWORD_TOO_SHORT', 400],
+      ['PASSWORD_CONTAINS_EMAIL', 400],
+      ['PASSWORD_REQUIRED', 400],
+      ['PASSWORD_REQUIRED', 400],
+      ['FORBIDDEN', 403],
+      ['BAD_REQUEST', 400],
+      ['ERROR_DEVICE_NOT_FOUND', 404],
+    ]);
+    expect(statuses[5].error).toMatch(/account settings/);
+    expect((await read()).user.full_name).toBe('Ada King');
+  });
+
+  it('the official SDK still validates a full sync of the changed user and settings', async () => {
+    const report = await runClient('todoist-sdk-full-sync.mjs', { DOABLE_URL: system.url, DOABLE_TOKEN: account.token });
+    expect(report.fullSync).toBe(true);
+    expect(report.counts.projects).toBe(1);
+  });
+});

@@ -1,0 +1,111 @@
+import { DomainError } from '@doable/shared-errors';
+import { z } from 'zod';
+import { flag } from '../items/item-args';
+
+/** An IANA zone name ("Europe/Berlin", "UTC", "America/Argentina/Buenos_Aires") the runtime knows. */
+export function isIanaTimezone(value: string): boolean {
+  // Intl also accepts offsets ("+05:00"); the user object's tz_info needs a named zone.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const weekday = z.number().int().min(1).max(7);
+const zeroOrOne = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * user_update (public-api-facts §1.2 "User"). `theme` (v9, a number) and `theme_id` (v1, a
+ * string) are one setting. Unknown keys, the `onboarding_*` ones among them, are accepted and
+ * ignored: Doable has no onboarding flow to record them for.
+ */
+export const userUpdateArgs = z.object({
+  full_name: z.string().trim().min(1).max(255).optional(),
+  timezone: z.string().refine(isIanaTimezone, 'Not an IANA time zone').optional(),
+  start_page: z.string().trim().min(1).max(255).optional(),
+  start_day: weekday.optional(),
+  next_week: weekday.optional(),
+  weekend_start_day: weekday.optional(),
+  time_format: zeroOrOne.optional(),
+  date_format: zeroOrOne.optional(),
+  sort_order: zeroOrOne.optional(),
+  auto_reminder: z.number().int().min(-1).max(525_600).optional(),
+  theme: z.union([z.number().int().min(0).max(1000), z.string().trim().min(1).max(50)]).optional(),
+  theme_id: z.union([z.number().int().min(0).max(1000), z.string().trim().min(1).max(50)]).optional(),
+  beta: flag.optional(),
+  email: z.string().optional(),
+  password: z.string().optional(),
+  current_password: z.string().optional(),
+  urgent_reminder_device: z.unknown().optional(),
+});
+export type UserUpdateArgs = z.infer<typeof userUpdateArgs>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The credential part of user_update. Credentials live in auth-oauth and a command runs inside
+ * one database transaction, so what can be judged here is judged (sync-interface §7.4 tags) and
+ * every valid change is refused with a pointer to the account settings.
+ */
+export function refuseCredentialChange(args: UserUpdateArgs, currentEmail: string): void {
+  const newEmail = args.email?.trim();
+  const changesEmail = newEmail !== undefined && newEmail.toLowerCase() !== currentEmail.toLowerCase();
+  if (!changesEmail && args.password === undefined) return;
+  if (changesEmail && (newEmail.length > 254 || !EMAIL.test(newEmail))) {
+    throw new DomainError('INVALID_EMAIL', undefined, { argument: 'email' });
+  }
+  if (args.password !== undefined) {
+    if (args.password.length < 8) throw new DomainError('PASSWORD_TOO_SHORT', undefined, { argument: 'password' });
+    if (containsEmail(args.password, [currentEmail, ...(changesEmail ? [newEmail] : [])])) {
+      throw new DomainError('PASSWORD_CONTAINS_EMAIL', undefined, { argument: 'password' });
+    }
+  }
+  if (!args.current_password) throw new DomainError('PASSWORD_REQUIRED', undefined, { argument: 'current_password' });
+  throw new DomainError('CREDENTIAL_CHANGE_FORBIDDEN');
+}
+
+/** The password holds the whole address or its local part (case-insensitive). */
+function containsEmail(password: string, emails: readonly string[]): boolean {
+  const lowered = password.toLowerCase();
+  return emails.some((email) => {
+    const address = email.toLowerCase();
+    const local = address.split('@')[0];
+    return lowered.includes(address) || (local.length >= 3 && lowered.includes(local));
+  });
+}
+
+const deviceShape = z.object({ platform: z.string().trim().min(1), id: z.union([z.string().trim().min(1), z.number().int()]) });
+
+/**
+ * urgent_reminder_device names a registered push device. Doable keeps no device registry yet,
+ * so a well-formed device is never found; null (clearing the choice) is accepted.
+ */
+export function checkUrgentReminderDevice(value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (!deviceShape.safeParse(value).success) {
+    throw new DomainError('BAD_REQUEST', 'urgent_reminder_device needs a platform and an id', { argument: 'urgent_reminder_device' });
+  }
+  throw new DomainError('DEVICE_NOT_FOUND', undefined, { argument: 'urgent_reminder_device' });
+}
+
+/** update_goals (sync-interface §4.2). ignore_days are stored as the user's days_off. */
+export const updateGoalsArgs = z.object({
+  daily_goal: z.number().int().min(0).max(10_000).optional(),
+  weekly_goal: z.number().int().min(0).max(70_000).optional(),
+  ignore_days: z.array(weekday).max(7).optional(),
+  vacation_mode: flag.optional(),
+  karma_disabled: flag.optional(),
+});
+
+/** user_settings_update (sync-interface §4.2), and reset_recurring_subtasks from the newer SDK. */
+export const userSettingsArgs = z.object({
+  reminder_push: flag.optional(),
+  reminder_desktop: flag.optional(),
+  reminder_email: flag.optional(),
+  completed_sound_desktop: flag.optional(),
+  completed_sound_mobile: flag.optional(),
+  reset_recurring_subtasks: flag.optional(),
+});

@@ -1,0 +1,152 @@
+/**
+ * The Quick Add task line, read without touching the database: the caller supplies the user's
+ * projects and sections and a test for "this text is a due date".
+ *
+ * Rules, applied in this order:
+ * 1. ` // rest` (the `//` at the start or after a space, so URLs survive) makes the rest the description.
+ * 2. `{expr}`: the first braces whose text is a date become the deadline; others stay in the content.
+ * 3. `#Project` / `#"Multi word"` / `#My\ Project`: the user's project whose name follows the `#`
+ *    (case-insensitive, ending at a space or the end; the longest name wins). The first `#` that
+ *    names a project is used; an unknown `#word` stays in the content, as Todoist does.
+ * 4. `/Section` / `/"Multi word"`: a section of the chosen project (the Inbox without one), same matching.
+ * 5. `@label` / `@"multi word"`: a label name (any name; the service creates unknown ones).
+ * 6. `p1`-`p4` (or `!!1`-`!!4`) as a word: p1 is priority 4, p4 priority 1. The first one wins.
+ * 7. Due: of what remains, the longest run of trailing words that is a date, keeping at least one
+ *    word of content. A date in the middle of the line is not looked for.
+ */
+export interface QuickAddProject {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface QuickAddSection {
+  readonly id: string;
+  readonly projectId: string;
+  readonly name: string;
+}
+
+export interface QuickAddContext {
+  readonly projects: readonly QuickAddProject[];
+  readonly sections: readonly QuickAddSection[];
+  readonly inboxProjectId: string;
+  /** Whether the text parses as a due (or deadline) expression. */
+  readonly isDate: (text: string) => boolean;
+}
+
+export interface QuickAddParse {
+  readonly content: string;
+  readonly description: string | null;
+  readonly projectId: string | null;
+  readonly sectionId: string | null;
+  readonly labels: string[];
+  readonly priority: number | null;
+  readonly dueString: string | null;
+  readonly deadlineString: string | null;
+}
+
+interface Named {
+  readonly id: string;
+  readonly name: string;
+}
+
+const startsToken = (text: string, index: number) => index === 0 || /\s/.test(text[index - 1] ?? '');
+
+/** The longest name right after `index` (a marker), as `[found, end]`; quoted and escaped spellings accepted. */
+function matchName<T extends Named>(text: string, index: number, candidates: readonly T[]): [T, number] | null {
+  const rest = text.slice(index + 1);
+  if (rest.startsWith('"')) {
+    const close = rest.indexOf('"', 1);
+    if (close < 0) return null;
+    const wanted = rest.slice(1, close).toLocaleLowerCase();
+    const found = candidates.find((candidate) => candidate.name.toLocaleLowerCase() === wanted);
+    return found ? [found, index + 1 + close + 1] : null;
+  }
+  const lowerRest = rest.toLocaleLowerCase();
+  const sorted = [...candidates].sort((a, b) => b.name.length - a.name.length);
+  for (const candidate of sorted) {
+    const name = candidate.name.toLocaleLowerCase();
+    for (const spelling of [name, name.replace(/ /g, '\\ ')]) {
+      if (spelling.length > 0 && lowerRest.startsWith(spelling)) {
+        const after = rest[spelling.length];
+        if (after === undefined || /\s/.test(after)) return [candidate, index + 1 + spelling.length];
+      }
+    }
+  }
+  return null;
+}
+
+/** Removes the first marker token that names a candidate; the text is unchanged when none does. */
+function takeNamed<T extends Named>(text: string, marker: string, candidates: readonly T[]): [T | null, string] {
+  for (let index = text.indexOf(marker); index >= 0; index = text.indexOf(marker, index + 1)) {
+    if (!startsToken(text, index)) continue;
+    const match = matchName(text, index, candidates);
+    if (match) return [match[0], text.slice(0, index) + ' ' + text.slice(match[1])];
+  }
+  return [null, text];
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function parseQuickAdd(line: string, context: QuickAddContext): QuickAddParse {
+  let text = line;
+
+  let description: string | null = null;
+  const slashes = /(^|\s)\/\/(.*)$/s.exec(text);
+  if (slashes) {
+    description = slashes[2]?.trim() ?? '';
+    text = text.slice(0, slashes.index);
+  }
+
+  let deadlineString: string | null = null;
+  for (const brace of text.matchAll(/\{([^{}]*)\}/g)) {
+    const expr = squash(brace[1] ?? '');
+    if (expr && context.isDate(expr)) {
+      deadlineString = expr;
+      text = text.slice(0, brace.index) + ' ' + text.slice(brace.index + brace[0].length);
+      break;
+    }
+  }
+
+  const [project, afterProject] = takeNamed(text, '#', context.projects);
+  text = afterProject;
+  const sectionProject = project?.id ?? context.inboxProjectId;
+  const sections = context.sections.filter((section) => section.projectId === sectionProject);
+  const [section, afterSection] = takeNamed(text, '/', sections);
+  text = afterSection;
+
+  const labels: string[] = [];
+  text = text.replace(/(^|\s)@(?:"([^"]+)"|([^\s@#"]+))/g, (_all, space: string, quoted: string | undefined, bare: string | undefined) => {
+    const name = squash(quoted ?? bare ?? '');
+    if (name && !labels.some((label) => label.toLocaleLowerCase() === name.toLocaleLowerCase())) labels.push(name);
+    return space;
+  });
+
+  let priority: number | null = null;
+  const priorityToken = /(^|\s)(?:[pP]|!!)([1-4])(?=\s|$)/.exec(text);
+  if (priorityToken) {
+    priority = 5 - Number(priorityToken[2]);
+    text = text.slice(0, priorityToken.index) + priorityToken[1] + text.slice(priorityToken.index + priorityToken[0].length);
+  }
+
+  const words = squash(text).split(' ').filter(Boolean);
+  let dueString: string | null = null;
+  for (let start = 1; start < words.length; start++) {
+    const candidate = words.slice(start).join(' ');
+    if (context.isDate(candidate)) {
+      dueString = candidate;
+      words.length = start;
+      break;
+    }
+  }
+
+  return {
+    content: words.join(' '),
+    description,
+    projectId: project?.id ?? null,
+    sectionId: section?.id ?? null,
+    labels,
+    priority,
+    dueString,
+    deadlineString,
+  };
+}

@@ -1,0 +1,159 @@
+import type { Dialect } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
+import { Database } from '@doable/shared-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import { type DateContext, parseDue } from '../dates';
+import { DIALECT_WRITERS } from '../dialects/dialect-writers';
+import { COMMAND_HANDLERS, type CommandContext, type CommandHandler } from '../engine/commands/command-handler';
+import { ItemRepository } from '../items/item.repository';
+import { LabelRepository } from '../labels/label.repository';
+import { ProjectRepository } from '../projects/project.repository';
+import { SectionRepository } from '../sections/section.repository';
+import { UserProfileRepository } from '../users/user-profile.repository';
+import { parseQuickAdd } from './quick-add.parser';
+
+/** The request parameters of `quick/add` (v9) and `tasks/quick` (api/v1), from a JSON or form body. */
+export interface QuickAddParams {
+  readonly text?: unknown;
+  readonly content?: unknown;
+  readonly note?: unknown;
+  readonly reminder?: unknown;
+  readonly auto_reminder?: unknown;
+  readonly meta?: unknown;
+}
+
+const scalar = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
+const isTrue = (value: unknown): boolean => {
+  const v = scalar(value);
+  return v === true || v === 1 || v === 'true' || v === '1';
+};
+const optionalText = (value: unknown, argument: string): string | null => {
+  const v = scalar(value);
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string') throw new DomainError('INVALID_ARGUMENT_VALUE', `Invalid argument value: ${argument}`, { argument });
+  return v;
+};
+
+/**
+ * Quick add: one task line parsed into a task (project, section, labels, priority, due, deadline,
+ * description), with an optional comment and reminder, all written in ONE transaction through the
+ * same command handlers the Sync API runs, under the user's row lock and one change version.
+ */
+@Injectable()
+export class QuickAddService {
+  private readonly handlers: ReadonlyMap<string, CommandHandler>;
+
+  constructor(
+    private readonly database: Database,
+    private readonly profiles: UserProfileRepository,
+    private readonly projects: ProjectRepository,
+    private readonly sections: SectionRepository,
+    private readonly labels: LabelRepository,
+    private readonly items: ItemRepository,
+    @Inject(COMMAND_HANDLERS) handlers: CommandHandler[],
+  ) {
+    this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
+  }
+
+  async quickAdd(userId: string, dialect: Dialect, params: QuickAddParams, now = new Date()): Promise<Record<string, unknown>> {
+    const line = optionalText(params.text ?? params.content, 'text');
+    if (line === null) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: text', { argument: 'text' });
+    const note = optionalText(params.note, 'note');
+    const reminder = optionalText(params.reminder, 'reminder');
+    const writers = DIALECT_WRITERS[dialect === 'sync-v9' ? 'sync-v9' : 'sync-api-v1'];
+
+    return this.database.transaction(async (tx) => {
+      const profile = await this.profiles.lock(tx.manager, userId);
+      if (!profile) throw new DomainError('USER_NOT_FOUND');
+      const [{ version }] = await tx.manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
+      const touched = new Set<string>();
+      const context: CommandContext = {
+        tx,
+        userId,
+        version,
+        user: { timezone: profile.timezone, startDay: profile.start_day, nextWeek: profile.next_week, inboxProjectId: profile.inbox_project_id },
+        touch: (...projectIds) => projectIds.forEach((projectId) => touched.add(projectId)),
+        // Quick add only passes ids it has just read or created.
+        resolveId: (value) => Promise.resolve(String(value)),
+      };
+      const dateContext: DateContext = { now, timezone: profile.timezone, startDay: profile.start_day, nextWeekDay: profile.next_week };
+      const asDue = (text: string) => {
+        try {
+          return parseDue({ string: text }, dateContext);
+        } catch {
+          return null;
+        }
+      };
+
+      const projects = await this.projects.listActive(tx.manager, userId);
+      const sections = await this.sections.listActive(tx.manager, userId);
+      const parsed = parseQuickAdd(line, {
+        projects: projects.map((project) => ({ id: project.id, name: project.name })),
+        sections: sections.map((section) => ({ id: section.id, projectId: section.project_id, name: section.name })),
+        inboxProjectId: profile.inbox_project_id,
+        isDate: (text) => asDue(text) !== null,
+      });
+      const labelNames = await this.ensureLabels(context, parsed.labels);
+      const deadline = parsed.deadlineString ? asDue(parsed.deadlineString) : null;
+
+      const { createdId } = await this.run(context, 'item_add', {
+        content: parsed.content,
+        description: parsed.description ?? undefined,
+        project_id: parsed.projectId ?? undefined,
+        section_id: parsed.sectionId ?? undefined,
+        labels: labelNames,
+        priority: parsed.priority ?? undefined,
+        due: parsed.dueString ? { string: parsed.dueString } : undefined,
+        deadline: deadline ? { date: deadline.date.slice(0, 10) } : undefined,
+        auto_reminder: isTrue(params.auto_reminder),
+      });
+      if (!createdId) throw new DomainError('INTERNAL');
+      if (note !== null) await this.run(context, 'note_add', { item_id: createdId, content: note });
+      if (reminder !== null) await this.run(context, 'reminder_add', { item_id: createdId, type: 'absolute', due: { string: reminder } });
+      await this.profiles.raiseHighWater(tx.manager, userId, [...touched], version);
+
+      const item = await this.items.findVisibleForUpdate(tx.manager, userId, createdId);
+      if (!item) throw new DomainError('INTERNAL');
+      const body = writers.item(item);
+      // The writer counts no comments (sync reads never need it); this task has exactly the one just made.
+      if (note !== null && 'note_count' in body) body['note_count'] = 1;
+      if (!isTrue(params.meta)) return body;
+      const project = projects.find((candidate) => candidate.id === item.project_id);
+      const section = sections.find((candidate) => candidate.id === item.section_id);
+      const labels = await Promise.all(labelNames.map((name) => this.labels.findByNameForUpdate(tx.manager, userId, name)));
+      return {
+        ...body,
+        meta: {
+          project: [item.project_id, project?.name ?? null],
+          section: section ? [section.id, section.name] : null,
+          labels: Object.fromEntries(labels.flatMap((label) => (label ? [[label.id, label.name]] : []))),
+          due: body['due'] ?? null,
+          deadline: body['deadline'] ?? null,
+          priority: item.priority,
+          content: item.content,
+          text: line,
+        },
+      };
+    });
+  }
+
+  /** Personal labels by name: an existing label keeps its own spelling, an unknown one is created. */
+  private async ensureLabels(context: CommandContext, names: readonly string[]): Promise<string[]> {
+    const result: string[] = [];
+    for (const name of names) {
+      const existing = await this.labels.findByNameForUpdate(context.tx.manager, context.userId, name);
+      if (existing) result.push(existing.name);
+      else {
+        await this.run(context, 'label_add', { name });
+        result.push(name);
+      }
+    }
+    return result;
+  }
+
+  private run(context: CommandContext, type: string, args: Record<string, unknown>) {
+    const handler = this.handlers.get(type);
+    if (!handler) throw new DomainError('UNKNOWN_COMMAND', `Unknown command type: ${type}`, { command_type: type });
+    return handler.run(context, args);
+  }
+}

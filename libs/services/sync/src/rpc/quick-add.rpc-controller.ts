@@ -1,0 +1,24 @@
+import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { SyncSubjects } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
+import { RpcController } from '@doable/shared-runtime';
+import { Handles } from '@doable/shared-transport';
+import { mayRunCommand, requiredScopes } from '../engine/scopes';
+import { QuickAddService } from '../quick-add/quick-add.service';
+
+/** Quick add over the transport: v9 `quick/add` answers a v9 item, api/v1 `tasks/quick` an API v1 task. */
+@RpcController()
+export class QuickAddRpcController {
+  constructor(private readonly quickAdd: QuickAddService) {}
+
+  @Handles(SyncSubjects.quickAdd)
+  async add(request: EdgeRequest): Promise<EdgeReply> {
+    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
+    if (!mayRunCommand(request.principal, 'item_add')) {
+      throw new DomainError('FORBIDDEN', 'This token may not add tasks', { required_scopes: requiredScopes('item_add') });
+    }
+    if (request.dialect !== 'sync-v9' && request.dialect !== 'rest-api-v1') throw new DomainError('ROUTE_NOT_FOUND', `quick add does not speak ${request.dialect}`);
+    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+    return { status: 200, body: await this.quickAdd.quickAdd(request.principal.userId, request.dialect, { ...request.query, ...body }) };
+  }
+}
