@@ -1,0 +1,145 @@
+import 'reflect-metadata';
+import { AccountService } from '@doable/auth-oauth';
+import { createServiceDataSource, OutboxRelay } from '@doable/shared-database';
+import { createLogger } from '@doable/shared-logging';
+import { Database } from '@doable/shared-runtime';
+import type { EventBus } from '@doable/shared-transport';
+import { waitFor } from '@doable/shared-testing';
+import { Client } from 'pg';
+
+export interface BenchAccount {
+  readonly userId: string;
+  readonly token: string;
+}
+
+export interface BenchUser extends BenchAccount {
+  /** The token of the user's initial full sync: an incremental sync from it sees no change. */
+  readonly syncToken: string;
+}
+
+export function benchEmail(runId: string, index: number): string {
+  return `bench-${index}@${runId}.bench.test`;
+}
+
+/**
+ * Creates accounts the way the operator CLI does (AccountService writing the account, the
+ * hashed personal token and the user-created event to the outbox in one transaction), but in
+ * this process: 200 CLI processes would take minutes, this takes a second or two. The running
+ * system relays the events and builds each profile and Inbox, exactly as after the CLI.
+ */
+export async function createAccounts(databaseUrl: string, runId: string, count: number): Promise<BenchAccount[]> {
+  const logger = createLogger('bench', 'warn');
+  const dataSource = createServiceDataSource({ schema: 'auth', url: databaseUrl, poolSize: 4, applicationName: 'bench-accounts', migrations: [] });
+  await dataSource.initialize();
+  try {
+    // Only the outbox is written here; the system's own relay publishes (as with the CLI).
+    const idle: EventBus = { publish: () => Promise.resolve(), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
+    const accounts = new AccountService(new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger)));
+    const created: BenchAccount[] = [];
+    for (let index = 0; index < count; index++) {
+      created.push(await accounts.create({ email: benchEmail(runId, index), fullName: `Bench User ${index}`, timezone: 'UTC' }));
+    }
+    return created;
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Waits (bounded) until sync has built every profile from the user-created events. */
+export async function waitForProfiles(databaseUrl: string, userIds: readonly string[], boundMs = 60_000): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await waitFor(
+      async () => {
+        const { rows } = await client.query<{ count: string }>('SELECT count(*)::text AS count FROM sync.users WHERE id = ANY($1::bigint[])', [userIds]);
+        return Number(rows[0].count) === userIds.length;
+      },
+      `${userIds.length} sync profiles`,
+      boundMs,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+export interface SyncAnswer {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+export async function postSync(gatewayUrl: string, token: string, payload: Record<string, unknown>): Promise<SyncAnswer> {
+  const response = await fetch(new URL('/api/v1/sync', gatewayUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    body = { raw: text };
+  }
+  return { status: response.status, body };
+}
+
+/**
+ * Each user's first full sync through the product (as a client's first start does); its
+ * token is where the user's polling starts. Also warms the gateway's token cache, as a
+ * running system's would be.
+ */
+export async function initialFullSyncs(gatewayUrl: string, accounts: readonly BenchAccount[], concurrency = 8): Promise<BenchUser[]> {
+  const users: BenchUser[] = new Array<BenchUser>(accounts.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < accounts.length) {
+      const index = next++;
+      const account = accounts[index];
+      const answer = await waitFor(async () => {
+        const result = await postSync(gatewayUrl, account.token, { sync_token: '*', resource_types: ['all'] });
+        return result.status === 200 ? result : undefined;
+      }, `the full sync of user ${account.userId}`);
+      const syncToken = answer.body['sync_token'];
+      if (typeof syncToken !== 'string') throw new Error(`full sync of ${account.userId} has no sync_token`);
+      users[index] = { ...account, syncToken };
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return users;
+}
+
+export interface LargeAccountShape {
+  readonly projects: number;
+  // TODO(#6, S3/S4): tasks, sections, notes and labels, once the tables exist (item_add and
+  // the rest of the engine). Same technique: one INSERT ... SELECT generate_series per
+  // resource, all stamped with one change version, then the user's high-water mark raised.
+}
+
+/**
+ * Grows one account quickly, straight in SQL (a 50,000-task account through the API would take
+ * minutes): every row is stamped with one fresh change version and the user's high-water
+ * mark is raised to it, which is what the engine does for a transaction's writes.
+ */
+export async function growAccount(databaseUrl: string, userId: string, shape: LargeAccountShape): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ version: string }>(`SELECT nextval('sync.change_version')::text AS version`);
+    const version = rows[0].version;
+    await client.query(
+      `INSERT INTO sync.projects (owner_id, name, child_order, version)
+       SELECT $1, 'Bench project ' || n, n, $2 FROM generate_series(1, $3::int) AS n`,
+      [userId, version, shape.projects],
+    );
+    await client.query('UPDATE sync.users SET high_water = GREATEST(high_water, $2) WHERE id = $1', [userId, version]);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,75 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { Client } from 'pg';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** User + system CPU time of a process in ms, from /proc (Linux only; undefined elsewhere or when gone). */
+export async function cpuMs(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at ")"; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server processes of the connections open on one database (its PostgreSQL backends). */
+export async function backendPids(databaseUrl: string, adminUrl: string): Promise<number[]> {
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The pid of a process by its command name (e.g. the shared nats-server), if there is exactly one. */
+export async function pidByName(name: string): Promise<number | undefined> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
+    if (comm.trim() === name) found.push(Number(entry));
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
+export type CpuGroups = ReadonlyMap<string, readonly number[]>;
+
+/**
+ * CPU ms used by each group of processes between two readings. The groups are listed again at
+ * the end: a process that appeared meanwhile (a new pool connection's backend) counts in full,
+ * one that ended meanwhile is lost (it is not readable any more), so figures are lower bounds.
+ */
+export class CpuMeter {
+  private before = new Map<number, number>();
+
+  constructor(private readonly groups: () => Promise<CpuGroups>) {}
+
+  private async read(groups: CpuGroups): Promise<Map<number, number>> {
+    const readings = new Map<number, number>();
+    for (const pids of groups.values()) for (const pid of pids) readings.set(pid, (await cpuMs(pid)) ?? 0);
+    return readings;
+  }
+
+  async start(): Promise<void> {
+    this.before = await this.read(await this.groups());
+  }
+
+  /** CPU ms per request of each group since start(). */
+  async perRequest(requests: number): Promise<Record<string, number>> {
+    const groups = await this.groups();
+    const after = await this.read(groups);
+    const result: Record<string, number> = {};
+    for (const [name, pids] of groups) {
+      const used = pids.reduce((sum, pid) => sum + Math.max(0, (after.get(pid) ?? 0) - (this.before.get(pid) ?? 0)), 0);
+      result[name] = Math.round((used / Math.max(1, requests)) * 1000) / 1000;
+    }
+    return result;
+  }
+}

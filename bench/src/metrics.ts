@@ -1,0 +1,22 @@
+/** Resident set size of a service, from its Prometheus endpoint (prom-client's default metric). */
+export async function residentBytes(baseUrl: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(new URL('/metrics', baseUrl), { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) return undefined;
+    const match = /^process_resident_memory_bytes(?:\{[^}]*\})?\s+([0-9.e+]+)/m.exec(await response.text());
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** RSS in MiB of each named service, read concurrently. */
+export async function residentMiB(services: ReadonlyMap<string, string>): Promise<Record<string, number | null>> {
+  const entries = await Promise.all(
+    [...services].map(async ([name, url]) => {
+      const bytes = await residentBytes(url);
+      return [name, bytes === undefined ? null : Math.round((bytes / 1024 / 1024) * 10) / 10] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}

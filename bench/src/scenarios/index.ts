@@ -1,0 +1,10 @@
+import type { Scenario } from './scenario';
+import { s1NoChangeSync } from './s1-no-change-sync';
+import { s2ItemAdd } from './s2-item-add';
+import { s3FullSyncLarge } from './s3-full-sync-large';
+import { s4IncrementalScale } from './s4-incremental-scale';
+import { s5RestFilter } from './s5-rest-filter';
+import { s6Mixed } from './s6-mixed';
+
+/** The suite, in the order it runs (S1 before S6: S6 writes, S1 needs nothing to change). */
+export const SCENARIOS: readonly Scenario[] = [s1NoChangeSync, s2ItemAdd, s3FullSyncLarge, s4IncrementalScale, s5RestFilter, s6Mixed];

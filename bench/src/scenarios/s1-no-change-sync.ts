@@ -1,0 +1,169 @@
+import { type BenchUser, initialFullSyncs, postSync } from '../accounts';
+import { startBaselineServer } from '../baseline/start-server';
+import { startEmbedded } from '../embedded';
+import { runLoad } from '../load';
+import type { LoadResult } from '../load-plan';
+import { residentMiB } from '../metrics';
+import { backendPids, CpuMeter, type CpuGroups, pidByName } from '../cpu';
+import { TEST_POSTGRES_ADMIN_URL } from '@doable/shared-testing';
+import type { BenchContext, Scenario, ScenarioRow } from './scenario';
+
+export const S1_USERS = 200;
+const CONNECTIONS = 64;
+const TARGET_RATIO = 0.5;
+const SYNC_PATH = '/api/v1/sync';
+
+/**
+ * S1 models the steady state of a deployment: every client polling with its last sync token
+ * and nothing new to fetch. The product answers from the user's high-water mark (one indexed
+ * row); the baseline does that same single query behind bare node:http, so the ratio is the
+ * price of everything else (Express, auth, NATS hop, validation, serialisation).
+ */
+export const s1NoChangeSync: Scenario = {
+  id: 'S1',
+  title: `no-change incremental sync, ${S1_USERS} users, ${CONNECTIONS} connections`,
+  target: `>= ${TARGET_RATIO} of baseline req/s`,
+  run: async (context) => [await measureCluster(context)],
+  runEmbedded: async (context) => [await measureEmbedded(context)],
+};
+
+async function measureCluster(context: BenchContext): Promise<ScenarioRow> {
+  const { cluster, users } = await context.cluster();
+  const rssBefore = await residentMiB(cluster.serviceUrls);
+  const pidOf = (service: string) => cluster.children.get(service)!.pid;
+  const others = [...cluster.children.keys()].filter((service) => service !== 'gateway' && service !== 'sync');
+  // Shared by both sides: the NATS server (the baseline does not use it) and our database's backends.
+  const shared = async (): Promise<Array<[string, number[]]>> => {
+    const nats = await pidByName('nats-server');
+    return [...(nats === undefined ? [] : [['nats-server', [nats]] as [string, number[]]]), ['postgres', await backendPids(cluster.databaseUrl, TEST_POSTGRES_ADMIN_URL)]];
+  };
+  const compared = await compareWithBaseline(context, cluster.gatewayUrl, cluster.databaseUrl, users, 10, {
+    product: async () =>
+      new Map<string, number[]>([['gateway', [pidOf('gateway')]], ['sync', [pidOf('sync')]], ['other services', others.map(pidOf)], ...(await shared())]),
+    baseline: async (baselinePid) => new Map<string, number[]>([['baseline', [baselinePid]], ...(await shared())]),
+  });
+  const rssAfter = await residentMiB(cluster.serviceUrls);
+  return row('cluster', compared, { rssMiB: { before: rssBefore, after: rssAfter } }, [
+    'baseline: bare node:http + pg (pool 10) on the same PostgreSQL database',
+    `CPU ms per request, product: ${describeCpu(compared.productCpu)}; baseline: ${describeCpu(compared.baselineCpu)}`,
+    `RSS MiB before -> after: ${describeRss(rssBefore, rssAfter)}`,
+  ]);
+}
+
+export function describeRss(before: Record<string, number | null>, after: Record<string, number | null>): string {
+  return Object.keys(before)
+    .map((service) => `${service} ${before[service]} -> ${after[service]}`)
+    .join(', ');
+}
+
+async function measureEmbedded(context: BenchContext): Promise<ScenarioRow> {
+  const embedded = await startEmbedded(context.runId, S1_USERS);
+  try {
+    const users = await initialFullSyncs(embedded.url, embedded.accounts);
+    const rss = new Map([['embedded', embedded.url]]);
+    const rssBefore = await residentMiB(rss);
+    // The baseline reads the same PGlite database through the embedded process's socket server,
+    // on one connection: PGlite runs one statement at a time, and several connections
+    // interleaving on its socket produce protocol errors (see README, Findings).
+    const compared = await compareWithBaseline(context, embedded.url, embedded.databaseUrl, users, 1, {
+      product: () => Promise.resolve(new Map([['embedded', [embedded.child.pid]]])),
+      baseline: (baselinePid) => Promise.resolve(new Map([['baseline', [baselinePid]], ['embedded (PGlite)', [embedded.child.pid]]])),
+    });
+    const rssAfter = await residentMiB(rss);
+    return row('embedded', compared, { rssMiB: { before: rssBefore, after: rssAfter } }, [
+      'baseline: bare node:http + pg (one connection) on the embedded PGlite, served by the embedded process',
+      `CPU ms per request, product: ${describeCpu(compared.productCpu)}; baseline: ${describeCpu(compared.baselineCpu)}`,
+      `RSS MiB before -> after: ${describeRss(rssBefore, rssAfter)}`,
+    ]);
+  } finally {
+    await embedded.close();
+  }
+}
+
+function describeCpu(cpu: Record<string, number>): string {
+  return Object.entries(cpu)
+    .map(([name, ms]) => `${name} ${ms}`)
+    .join(', ');
+}
+
+interface Compared {
+  readonly product: LoadResult;
+  readonly baseline: LoadResult;
+  readonly productCpu: Record<string, number>;
+  readonly baselineCpu: Record<string, number>;
+}
+
+interface CpuGroupsOf {
+  readonly product: () => Promise<CpuGroups>;
+  readonly baseline: (baselinePid: number) => Promise<CpuGroups>;
+}
+
+async function compareWithBaseline(context: BenchContext, productUrl: string, databaseUrl: string, users: readonly BenchUser[], poolSize: number, cpuGroups: CpuGroupsOf): Promise<Compared> {
+  const template = await noChangeAnswer(productUrl, users[0]);
+  const baseline = await startBaselineServer('noop-sync-server', { DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), TEMPLATE: JSON.stringify(template) });
+  let baselineRun: { result: LoadResult; cpu: Record<string, number> };
+  try {
+    const check = await postSync(baseline.url, users[0].token, { sync_token: users[0].syncToken, resource_types: ['all'] });
+    if (check.status !== 200) throw new Error(`the baseline answered ${check.status}: ${JSON.stringify(check.body)}`);
+    baselineRun = await measure(context, baseline.url, users, () => cpuGroups.baseline(baseline.child.pid));
+  } finally {
+    // Stopped before the product runs: nothing of the baseline's (not even an idle connection) is left.
+    await baseline.stop();
+  }
+  const productRun = await measure(context, productUrl, users, cpuGroups.product);
+  return { product: productRun.result, baseline: baselineRun.result, productCpu: productRun.cpu, baselineCpu: baselineRun.cpu };
+}
+
+/**
+ * A warm-up run, then the measured run with each process group's CPU time read around it:
+ * CPU per request shows where the work happens (the gateway, sync, NATS, PostgreSQL).
+ */
+async function measure(context: BenchContext, url: string, users: readonly BenchUser[], groups: () => Promise<CpuGroups>): Promise<{ result: LoadResult; cpu: Record<string, number> }> {
+  const plan = { kind: 'poll' as const, url, path: SYNC_PATH, users, connections: CONNECTIONS, warmupS: 0 };
+  if (context.options.warmupS > 0) await runLoad({ ...plan, durationS: context.options.warmupS });
+  // Read after the warm-up: the pools' database connections (and so their backends) exist by now.
+  const meter = new CpuMeter(groups);
+  await meter.start();
+  const result = await runLoad({ ...plan, durationS: context.options.durationS });
+  return { result, cpu: await meter.perRequest(result.requests) };
+}
+
+/** The product's own answer to a no-change sync, minus the token: the baseline sends the same keys. */
+async function noChangeAnswer(productUrl: string, user: BenchUser): Promise<Record<string, unknown>> {
+  const answer = await postSync(productUrl, user.token, { sync_token: user.syncToken, resource_types: ['all'] });
+  if (answer.status !== 200) throw new Error(`a no-change sync answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const { sync_token: _token, ...rest } = answer.body;
+  return rest;
+}
+
+export function failures(result: LoadResult): number {
+  return result.non2xx + result.errors + result.timeouts + result.badAnswers + result.writeErrors;
+}
+
+function figures(result: LoadResult): Record<string, number> {
+  return { 'req/s': Math.round(result.requestsPerSec), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failures: failures(result) };
+}
+
+function row(mode: 'cluster' | 'embedded', { product, baseline, productCpu, baselineCpu }: Compared, details: Record<string, unknown>, notes: string[]): ScenarioRow {
+  const ratio = Math.round((product.requestsPerSec / baseline.requestsPerSec) * 100) / 100;
+  const clean = failures(product) === 0 && failures(baseline) === 0;
+  return {
+    id: 'S1',
+    mode,
+    what: s1NoChangeSync.title,
+    status: 'measured',
+    product: figures(product),
+    baseline: figures(baseline),
+    ratio: { name: 'req/s product / baseline', value: ratio },
+    target: s1NoChangeSync.target,
+    pass: clean && ratio >= TARGET_RATIO,
+    valid: clean,
+    notes: clean
+      ? notes
+      : [
+          ...notes,
+          `some requests failed, so the figures are not valid; first failures: ${[...product.failureSamples.map((text) => `product ${text}`), ...baseline.failureSamples.map((text) => `baseline ${text}`)].slice(0, 4).join(' || ')}`,
+        ],
+    details: { ...details, product, baseline, cpuMsPerRequest: { product: productCpu, baseline: baselineCpu } },
+  };
+}
