@@ -34,6 +34,12 @@ export class UserProfileRepository {
     return true;
   }
 
+  /** The highest change version visible to the user: all a no-change sync needs to read. */
+  async highWater(manager: EntityManager, userId: string): Promise<string | undefined> {
+    const rows = await manager.query<Array<{ high_water: string }>>(`SELECT high_water::text FROM sync.users WHERE id = $1`, [userId]);
+    return rows[0]?.high_water;
+  }
+
   async find(manager: EntityManager, userId: string): Promise<UserProfile | undefined> {
     const rows = await manager.query<UserProfile[]>(`SELECT ${USER_COLUMNS} FROM sync.users WHERE id = $1`, [userId]);
     return rows[0];
