@@ -8,6 +8,7 @@ import { CommandLogRepository, type CommandStatus } from './command-log.reposito
 import { COMMAND_HANDLERS, type CommandHandler } from './commands/command-handler';
 import { mayRunCommand, requiredScopes } from './scopes';
 import type { SyncCommand } from './sync-request';
+import { lockUser, openChange } from './user-change';
 
 export interface CommandResults {
   readonly syncStatus: Record<string, CommandStatus>;
@@ -49,9 +50,7 @@ export class CommandExecutor {
   private async runOne(userId: string, command: SyncCommand, batchMapping: Record<string, string>): Promise<CommandStatus> {
     try {
       return await this.database.transaction(async (tx) => {
-        const profile = await this.profiles.lock(tx.manager, userId);
-        if (!profile) throw new DomainError('USER_NOT_FOUND');
-        const touched = new Set<string>();
+        const profile = await lockUser(tx, this.profiles, userId);
         const logged = await this.log.find(tx.manager, userId, command.uuid);
         if (logged) {
           Object.assign(batchMapping, logged.tempIdMapping);
@@ -59,14 +58,14 @@ export class CommandExecutor {
         }
         const handler = this.handlers.get(command.type);
         if (!handler) throw new DomainError('UNKNOWN_COMMAND', `Unknown command type: ${command.type}`, { command_type: command.type });
-        const [{ version }] = await tx.manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
+        const change = await openChange(tx, this.profiles, profile);
         const outcome = await handler.run(
           {
             tx,
             userId,
-            version,
-            user: { timezone: profile.timezone, startDay: profile.start_day, nextWeek: profile.next_week, inboxProjectId: profile.inbox_project_id },
-            touch: (...projectIds) => projectIds.forEach((projectId) => touched.add(projectId)),
+            version: change.version,
+            user: change.user,
+            touch: change.touch,
             resolveId: async (value, argument) => {
               const id = typeof value === 'number' ? String(value) : value;
               if (typeof id !== 'string' || id.length === 0 || id.length > 100) {
@@ -86,7 +85,7 @@ export class CommandExecutor {
           await this.log.rememberTempId(tx.manager, userId, command.temp_id, outcome.createdId);
         }
         await this.log.record(tx.manager, userId, command.uuid, 'ok', mapping);
-        await this.profiles.raiseHighWater(tx.manager, userId, [...touched], version);
+        await change.close();
         Object.assign(batchMapping, mapping);
         return 'ok' as const;
       });

@@ -5,6 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type DateContext, parseDue } from '../dates';
 import { DIALECT_WRITERS } from '../dialects/dialect-writers';
 import { COMMAND_HANDLERS, type CommandContext, type CommandHandler } from '../engine/commands/command-handler';
+import { lockUser, openChange } from '../engine/user-change';
 import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
 import { ProjectRepository } from '../projects/project.repository';
@@ -63,16 +64,14 @@ export class QuickAddService {
     const writers = DIALECT_WRITERS[dialect === 'sync-v9' ? 'sync-v9' : 'sync-api-v1'];
 
     return this.database.transaction(async (tx) => {
-      const profile = await this.profiles.lock(tx.manager, userId);
-      if (!profile) throw new DomainError('USER_NOT_FOUND');
-      const [{ version }] = await tx.manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
-      const touched = new Set<string>();
+      const profile = await lockUser(tx, this.profiles, userId);
+      const change = await openChange(tx, this.profiles, profile);
       const context: CommandContext = {
         tx,
         userId,
-        version,
-        user: { timezone: profile.timezone, startDay: profile.start_day, nextWeek: profile.next_week, inboxProjectId: profile.inbox_project_id },
-        touch: (...projectIds) => projectIds.forEach((projectId) => touched.add(projectId)),
+        version: change.version,
+        user: change.user,
+        touch: change.touch,
         // Quick add only passes ids it has just read or created.
         resolveId: (value) => Promise.resolve(String(value)),
       };
@@ -110,7 +109,7 @@ export class QuickAddService {
       if (!createdId) throw new DomainError('INTERNAL');
       if (note !== null) await this.run(context, 'note_add', { item_id: createdId, content: note });
       if (reminder !== null) await this.run(context, 'reminder_add', { item_id: createdId, type: 'absolute', due: { string: reminder } });
-      await this.profiles.raiseHighWater(tx.manager, userId, [...touched], version);
+      await change.close();
 
       const item = await this.items.findVisibleForUpdate(tx.manager, userId, createdId);
       if (!item) throw new DomainError('INTERNAL');

@@ -3,32 +3,6 @@ import type { StoredDue } from '../items/item.model';
 export type ReminderType = 'relative' | 'absolute' | 'location';
 export type LocationTrigger = 'on_enter' | 'on_leave';
 
-/**
- * A reminder on a task. Time reminders are `relative` (minute_offset before the task's due,
- * which must have a time) or `absolute` (their own due, with a time); `location` reminders
- * fire on entering or leaving a place and are read only through `reminders_location`.
- */
-export interface Reminder {
-  id: string;
-  /** The task's project (kept in step with the task by the notes-and-reminders migration). */
-  project_id: string;
-  item_id: string;
-  notify_uid: string;
-  type: ReminderType;
-  due: StoredDue | null;
-  minute_offset: number | null;
-  is_urgent: boolean;
-  name: string | null;
-  loc_lat: string | null;
-  loc_long: string | null;
-  loc_trigger: LocationTrigger | null;
-  radius: number | null;
-  is_deleted: boolean;
-  added_at: Date;
-  updated_at: Date;
-  version: string;
-}
-
 /** The columns a command sets; each reminder type uses its own subset. */
 export interface ReminderFields {
   notify_uid: string;
@@ -41,6 +15,24 @@ export interface ReminderFields {
   loc_long: string | null;
   loc_trigger: LocationTrigger | null;
   radius: number | null;
+}
+
+/**
+ * A reminder on a task. Time reminders are `relative` (minute_offset before the task's due,
+ * which must have a time) or `absolute` (their own due, with a time); `location` reminders
+ * fire on entering or leaving a place and are read only through `reminders_location`.
+ *
+ * As stored: the fields a command sets, plus where it lives and its sync state.
+ */
+export interface Reminder extends ReminderFields {
+  id: string;
+  /** The task's project (kept in step with the task by the notes-and-reminders migration). */
+  project_id: string;
+  item_id: string;
+  is_deleted: boolean;
+  added_at: Date;
+  updated_at: Date;
+  version: string;
 }
 
 export const REMINDER_COLUMNS = `id::text, project_id::text, item_id::text, notify_uid::text, type, due, minute_offset, is_urgent, name, loc_lat,
