@@ -1,6 +1,10 @@
-import type { Dialect, RequestSubject, EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
+import { AUTH_ROUTES } from './auth-routes';
+import { REST_ROUTES } from './rest-routes';
+import type { HttpMethod, Route } from './route';
+
+export type { HttpMethod, Route } from './route';
 
 function decodeParam(name: string, raw: string): string {
   try {
@@ -10,34 +14,25 @@ function decodeParam(name: string, raw: string): string {
   }
 }
 
-export type HttpMethod = EdgeRequest['method'];
-
-/** One row of the gateway's routing: which service answers, in which dialect, under which rules. */
-export interface Route {
-  readonly method: HttpMethod;
-  /** Path template; `:name` segments become params. */
-  readonly path: string;
-  readonly subject: RequestSubject<EdgeRequest, EdgeReply>;
-  readonly dialect: Dialect;
-  readonly auth: 'bearer' | 'none';
-  /** Overrides the request timeout (uploads take minutes). */
-  readonly timeoutMs?: number;
-}
-
 /**
  * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
  * it authenticates, limits, and forwards to the subject with the dialect named here.
  */
-export const ROUTES: readonly Route[] = [
-  { method: 'POST', path: '/sync/v9/sync', subject: SyncSubjects.edge, dialect: 'sync-v9', auth: 'bearer' },
-  { method: 'POST', path: '/api/v1/sync', subject: SyncSubjects.edge, dialect: 'sync-api-v1', auth: 'bearer' },
-  { method: 'GET', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
-  { method: 'POST', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
-  { method: 'GET', path: '/api/v1/tasks/completed/by_completion_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
-  { method: 'GET', path: '/api/v1/tasks/completed/by_due_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
-  { method: 'POST', path: '/sync/v9/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v9', auth: 'bearer' },
-  { method: 'POST', path: '/api/v1/tasks/quick', subject: SyncSubjects.quickAdd, dialect: 'rest-api-v1', auth: 'bearer' },
-];
+export const ROUTES: readonly Route[] = [...syncRoutes(), ...AUTH_ROUTES, ...REST_ROUTES];
+
+/** The Sync API and its satellites (completed history, quick add), served by the sync service. */
+function syncRoutes(): Route[] {
+  return [
+    { method: 'POST', path: '/sync/v9/sync', subject: SyncSubjects.edge, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'POST', path: '/api/v1/sync', subject: SyncSubjects.edge, dialect: 'sync-api-v1', auth: 'bearer' },
+    { method: 'GET', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'POST', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'GET', path: '/api/v1/tasks/completed/by_completion_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
+    { method: 'GET', path: '/api/v1/tasks/completed/by_due_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
+    { method: 'POST', path: '/sync/v9/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'POST', path: '/api/v1/tasks/quick', subject: SyncSubjects.quickAdd, dialect: 'rest-api-v1', auth: 'bearer' },
+  ];
+}
 
 export interface RouteMatch {
   readonly route: Route;
