@@ -14,7 +14,7 @@ export const ALL_SERVICES: readonly ServiceDefinition[] = [
   notificationsService,
   uploadsService,
   syncService,
-  restService,
+  restService as unknown as ServiceDefinition,
   gatewayService as unknown as ServiceDefinition,
 ];
 

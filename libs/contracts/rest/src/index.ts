@@ -1,1 +1,2 @@
 export * as RestSubjects from './subjects';
+export * from './endpoints';

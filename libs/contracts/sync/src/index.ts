@@ -1,1 +1,4 @@
 export * as SyncSubjects from './subjects';
+export * from './objects';
+export * from './api-objects';
+export * from './colors';

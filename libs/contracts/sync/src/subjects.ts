@@ -1,5 +1,6 @@
 import { type EdgeReply, type EdgeRequest, edgeRequestSchema, requestSubject } from '@doable/contracts-common';
 import { z } from 'zod';
+import { type ObjectsReply, type ObjectsRequest, objectsRequestSchema } from './objects';
 
 /** Every Sync API request (v9 and api/v1 dialects) forwarded by the gateway. */
 export const edge = requestSubject<EdgeRequest, EdgeReply>('sync.edge.v1', edgeRequestSchema);
@@ -15,3 +16,9 @@ export const completed = requestSubject<EdgeRequest, EdgeReply>('sync.edge.compl
 
 /** Quick add (v9 `quick/add`, api/v1 `tasks/quick`) forwarded by the gateway. */
 export const quickAdd = requestSubject<EdgeRequest, EdgeReply>('sync.edge.quick-add.v1', edgeRequestSchema);
+
+/**
+ * Commands and object reads for the resource-style dialects (the rest service). A request's
+ * commands run through the same executor as the Sync API's; the reply carries api/v1 objects.
+ */
+export const objects = requestSubject<ObjectsRequest, ObjectsReply>('sync.objects.v1', objectsRequestSchema);

@@ -1,2 +1,3 @@
 export { syncService } from './sync.service-definition';
 export { seedLargeAccount, ISSUE_SIZE, type LargeAccountSize } from './testing/large-account';
+export { TaskFilterService, type TaskFilterOptions } from './filter-language/task-filter.service';

@@ -27,18 +27,25 @@ import { SyncReader } from './read/sync-reader';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
 import { CompletedRpcController } from './rpc/completed.rpc-controller';
 import { QuickAddRpcController } from './rpc/quick-add.rpc-controller';
+import { ObjectsRpcController } from './rpc/objects.rpc-controller';
+import { ObjectQueryService } from './objects/object-query.service';
+import { ObjectReadsRepository } from './objects/object-reads.repository';
+import { ObjectsService } from './objects/objects.service';
+import { TaskFilterQuery } from './objects/task-filter.query';
 import { QuickAddService } from './quick-add/quick-add.service';
+import { TaskFilterService } from './filter-language/task-filter.service';
 import { CompletedRepository } from './completed/completed.repository';
 import { CompletedService } from './completed/completed.service';
 import { UserCreatedConsumer } from './users/user-created.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController],
   providers: [
     CompletedRepository,
     CompletedService,
     QuickAddService,
+    TaskFilterService,
     UserProfileRepository,
     ProjectRepository,
     CommandLogRepository,
@@ -68,6 +75,10 @@ import { UserProfileRepository } from './users/user-profile.repository';
     SyncReader,
     SyncEngine,
     UserCreatedConsumer,
+    ObjectReadsRepository,
+    ObjectQueryService,
+    TaskFilterQuery,
+    ObjectsService,
   ],
 })
 export class SyncModule {}

@@ -1,5 +1,5 @@
 import { DomainError } from './domain-error';
-import { todoistErrorBody } from './todoist-error-body';
+import { domainErrorFromBody, todoistErrorBody } from './todoist-error-body';
 
 describe('todoistErrorBody', () => {
   it.each([
@@ -42,5 +42,14 @@ describe('todoistErrorBody', () => {
     const err = new DomainError('INTERNAL', undefined, { remoteCode: 'X' });
     todoistErrorBody(err, 'req-123');
     expect(err.extra).toEqual({ remoteCode: 'X' });
+  });
+
+  it.each(['ITEM_NOT_FOUND', 'INVALID_TEMP_ID', 'FORBIDDEN', 'LABEL_ALREADY_EXISTS'] as const)('reads %s back from its body', (code) => {
+    const back = domainErrorFromBody(todoistErrorBody(new DomainError(code, 'why', { argument: 'x' })));
+    expect(back).toMatchObject({ code, message: 'why', extra: { argument: 'x' } });
+  });
+
+  it('reads an unknown tag back as an internal error', () => {
+    expect(domainErrorFromBody({ error_tag: 'NO_SUCH_TAG', error_code: 7 }).code).toBe('INTERNAL');
   });
 });

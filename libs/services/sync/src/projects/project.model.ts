@@ -1,3 +1,4 @@
+import { COLOR_NAMES } from '@doable/contracts-sync';
 /** A project as the domain stores it: canonical values; dialects decide the wire shape. */
 export interface Project {
   id: string;
@@ -22,9 +23,6 @@ export const PROJECT_COLUMNS = `id::text, owner_id::text, name, description, col
   is_favorite, is_archived, is_deleted, inbox_project, view_style, created_at, updated_at, version::text`;
 
 /** Colour names of the v9/v1 palette (public-api-facts §3). */
-export const PROJECT_COLORS = [
-  'berry_red', 'red', 'orange', 'yellow', 'olive_green', 'lime_green', 'green', 'mint_green', 'teal', 'sky_blue',
-  'light_blue', 'blue', 'grape', 'violet', 'lavender', 'magenta', 'salmon', 'charcoal', 'grey', 'taupe',
-] as const;
+export const PROJECT_COLORS = COLOR_NAMES;
 
 export const VIEW_STYLES = ['list', 'board', 'calendar'] as const;

@@ -1,0 +1,75 @@
+import { principalSchema, type Principal } from '@doable/contracts-common';
+import { z } from 'zod';
+
+/**
+ * Object reads and single writes for the resource-style dialects (REST v1, REST v2, api/v1 REST).
+ * The rest service keeps no data: it sends sync commands (so every rule, limit, event and
+ * idempotency guarantee is the Sync API's) and then asks for objects, which come back in the
+ * api/v1 shape (`ApiTask`, `ApiProject`, ...). Each dialect maps them from there.
+ */
+
+/** An object id, or a temp id created by the same request's commands. */
+const objectId = z.string().min(1).max(100);
+const name = z.string().min(1).max(1024);
+
+/** Offset pages; the rest service wraps them in opaque cursors bound to user and parameters. */
+export const pageSchema = z.object({ limit: z.number().int().min(1).max(200), offset: z.number().int().min(0).max(1_000_000) });
+export type Page = z.infer<typeof pageSchema>;
+
+const page = { page: pageSchema.optional() };
+
+export const objectQuerySchema = z.discriminatedUnion('resource', [
+  z.object({
+    resource: z.literal('tasks'),
+    ids: z.array(objectId).max(500).optional(),
+    project_id: objectId.optional(),
+    section_id: objectId.optional(),
+    parent_id: objectId.optional(),
+    label: name.optional(),
+    ...page,
+  }),
+  z.object({ resource: z.literal('tasks_by_filter'), filter: z.string().min(1).max(1024), lang: z.string().max(8).optional(), ...page }),
+  z.object({ resource: z.literal('task'), id: objectId }),
+  z.object({ resource: z.literal('projects'), archived: z.boolean().optional(), search: name.optional(), ...page }),
+  z.object({ resource: z.literal('project'), id: objectId }),
+  z.object({ resource: z.literal('sections'), project_id: objectId.optional(), search: name.optional(), ...page }),
+  z.object({ resource: z.literal('section'), id: objectId }),
+  z.object({ resource: z.literal('labels'), search: name.optional(), ...page }),
+  z.object({ resource: z.literal('label'), id: objectId }),
+  z.object({ resource: z.literal('shared_labels'), omit_personal: z.boolean().optional(), ...page }),
+  z.object({ resource: z.literal('comments'), task_id: objectId.optional(), project_id: objectId.optional(), ...page }),
+  z.object({ resource: z.literal('comment'), id: objectId }),
+  z.object({ resource: z.literal('collaborators'), project_id: objectId, ...page }),
+  z.object({ resource: z.literal('user') }),
+]);
+export type ObjectQuery = z.infer<typeof objectQuerySchema>;
+export type ObjectResource = ObjectQuery['resource'];
+
+export const objectCommandSchema = z.object({
+  type: z.string().min(1).max(64),
+  uuid: z.string().min(1).max(64),
+  temp_id: z.string().min(1).max(100).optional(),
+  args: z.record(z.string(), z.unknown()),
+});
+export type ObjectCommand = z.infer<typeof objectCommandSchema>;
+
+export const objectsRequestSchema = z.object({
+  principal: principalSchema,
+  /** Run first, in order; the first refused command fails the request with its own error. */
+  commands: z.array(objectCommandSchema).max(100),
+  /** Read after the commands; temp ids of those commands resolve. */
+  query: objectQuerySchema.nullable(),
+});
+export interface ObjectsRequest {
+  readonly principal: Principal;
+  readonly commands: readonly ObjectCommand[];
+  readonly query: ObjectQuery | null;
+}
+
+export interface ObjectsReply {
+  readonly tempIdMapping: Record<string, string>;
+  /** The queried objects in the api/v1 shape; one element for single-object queries. */
+  readonly objects: readonly Record<string, unknown>[];
+  /** Whether a paged query has more after this page. */
+  readonly hasMore: boolean;
+}

@@ -1,0 +1,35 @@
+import type { RestSurface } from '@doable/contracts-rest';
+import type { ApiCollaborator, ApiComment, ApiLabel, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
+
+export interface DialectContext {
+  /** Where the product is reached: the base of the `url` fields of REST v1/v2. */
+  readonly publicUrl: string;
+  /** REST v1 only: the user's personal label ids by lower-cased name, for `label_ids`. */
+  readonly labelIds?: ReadonlyMap<string, string>;
+}
+
+/**
+ * How one REST surface writes each object, from the api/v1 shape the sync service answers in.
+ * One file per surface; everything else (arguments, commands, paging) is shared.
+ */
+export interface RestDialect {
+  readonly surface: RestSurface;
+  /** REST v1 answers updates with 204; REST v2 and api/v1 with the updated object. */
+  readonly updateAnswersObject: boolean;
+  /** api/v1 lists are `{results, next_cursor}` pages; REST v1/v2 lists are whole arrays. */
+  readonly paginated: boolean;
+  task(task: ApiTask, context: DialectContext): Record<string, unknown>;
+  project(project: ApiProject, context: DialectContext): Record<string, unknown>;
+  section(section: ApiSection): Record<string, unknown>;
+  label(label: ApiLabel): Record<string, unknown>;
+  comment(comment: ApiComment): Record<string, unknown>;
+  collaborator(collaborator: ApiCollaborator): Record<string, unknown>;
+}
+
+export function taskUrl(context: DialectContext, id: string): string {
+  return `${context.publicUrl}/app/task/${id}`;
+}
+
+export function projectUrl(context: DialectContext, id: string): string {
+  return `${context.publicUrl}/app/project/${id}`;
+}

@@ -1,0 +1,65 @@
+import type { ApiLabel } from '@doable/contracts-sync';
+import { Injectable } from '@nestjs/common';
+import { type Args, optionalBoolean, optionalInt, optionalString, requiredString } from '../call/rest-args';
+import type { RestCall } from '../call/rest-call';
+import type { OperationHandler, RestResource } from './operation';
+import { noContent, ok, ResourceKit } from './resource-kit';
+
+function colorArg(body: Args): unknown {
+  const color = body['color'];
+  return typeof color === 'number' ? color : optionalString(body, 'color', 32);
+}
+
+/** Personal label fields; REST v1 spells `favorite` without the `is_`. */
+function labelFields(call: RestCall): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    name: optionalString(call.body, 'name', 128),
+    color: colorArg(call.body),
+    item_order: optionalInt(call.body, 'order'),
+    is_favorite: call.surface === 'rest-v1' ? optionalBoolean(call.body, 'favorite') : optionalBoolean(call.body, 'is_favorite'),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/** Personal labels on every surface; shared labels (names on tasks) on REST v2 and api/v1. */
+@Injectable()
+export class LabelsResource implements RestResource {
+  constructor(private readonly kit: ResourceKit) {}
+
+  readonly operations: Readonly<Record<string, OperationHandler>> = {
+    'labels.list': (call) => this.list(call, {}),
+    'labels.search': (call) => this.list(call, { search: requiredString(call.query, 'query', 1024) }),
+    'labels.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, 'label', call.params['id']))),
+    'labels.create': async (call) => {
+      requiredString(call.body, 'name');
+      return ok(this.write(call, await this.kit.objects.create(call, { type: 'label_add', args: labelFields(call) }, 'label')));
+    },
+    'labels.update': async (call) => {
+      const id = call.params['id'];
+      const reply = await this.kit.objects.change(call, [{ type: 'label_update', args: { id, ...labelFields(call) } }], this.kit.dialect(call).updateAnswersObject ? { resource: 'label', id } : null);
+      return this.kit.updated(call, () => Promise.resolve(this.write(call, reply.objects[0])));
+    },
+    'labels.delete': async (call) => {
+      await this.kit.objects.change(call, [{ type: 'label_delete', args: { id: call.params['id'], cascade: 'all' } }]);
+      return noContent();
+    },
+    'labels.shared': (call) => this.kit.list(call, { resource: 'shared_labels', omit_personal: optionalBoolean(call.query, 'omit_personal') }, (label) => label['name']),
+    'labels.shared.rename': async (call) => {
+      const args = { name_old: requiredString(call.body, 'name', 128), name_new: requiredString(call.body, 'new_name', 128) };
+      await this.kit.objects.change(call, [{ type: 'label_rename', args }]);
+      return noContent();
+    },
+    'labels.shared.remove': async (call) => {
+      await this.kit.objects.change(call, [{ type: 'label_delete_occurrences', args: { name: requiredString(call.body, 'name', 128) } }]);
+      return noContent();
+    },
+  };
+
+  private list(call: RestCall, options: { search?: string }) {
+    return this.kit.list(call, { resource: 'labels', ...options }, (label) => this.write(call, label));
+  }
+
+  private write(call: RestCall, label: Record<string, unknown>): Record<string, unknown> {
+    return this.kit.dialect(call).label(label as unknown as ApiLabel);
+  }
+}

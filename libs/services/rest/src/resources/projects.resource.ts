@@ -1,0 +1,78 @@
+import type { ApiCollaborator, ApiProject } from '@doable/contracts-sync';
+import { Injectable } from '@nestjs/common';
+import { type Args, nullableId, optionalBoolean, optionalString, requiredString } from '../call/rest-args';
+import type { RestCall } from '../call/rest-call';
+import type { OperationHandler, RestResource } from './operation';
+import { noContent, ok, ResourceKit } from './resource-kit';
+
+/** A colour: a name (REST v2, api/v1) or an integer id (REST v1); the sync commands take both. */
+function colorArg(body: Args): unknown {
+  const color = body['color'];
+  return typeof color === 'number' ? color : optionalString(body, 'color', 32);
+}
+
+/** Project fields a create and an update share; REST v1 spells `favorite` without the `is_`. */
+function projectFields(call: RestCall): Record<string, unknown> {
+  const body = call.body;
+  const fields: Record<string, unknown> = {
+    name: optionalString(body, 'name', 1024),
+    color: colorArg(body),
+    is_favorite: call.surface === 'rest-v1' ? optionalBoolean(body, 'favorite') : optionalBoolean(body, 'is_favorite'),
+    view_style: optionalString(body, 'view_style', 16),
+    description: call.surface === 'rest-api-v1' ? optionalString(body, 'description') : undefined,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/** Projects on every surface, plus archive, archived, search and collaborators on api/v1. */
+@Injectable()
+export class ProjectsResource implements RestResource {
+  constructor(private readonly kit: ResourceKit) {}
+
+  readonly operations: Readonly<Record<string, OperationHandler>> = {
+    'projects.list': (call) => this.list(call, {}),
+    'projects.archived': (call) => this.list(call, { archived: true }),
+    'projects.search': (call) => this.list(call, { search: requiredString(call.query, 'query', 1024) }),
+    'projects.get': async (call) => ok(await this.write(call, await this.kit.objects.readOne(call, 'project', call.params['id']))),
+    'projects.create': async (call) => {
+      requiredString(call.body, 'name');
+      // REST v1 also accepts the deprecated `parent`.
+      const parentId = nullableId(call.body, 'parent_id') ?? (call.surface === 'rest-v1' ? nullableId(call.body, 'parent') : undefined) ?? undefined;
+      const args = { ...projectFields(call), ...(parentId === undefined ? {} : { parent_id: parentId }) };
+      return ok(await this.write(call, await this.kit.objects.create(call, { type: 'project_add', args }, 'project')));
+    },
+    'projects.update': async (call) => {
+      const id = call.params['id'];
+      const reply = await this.kit.objects.change(call, [{ type: 'project_update', args: { id, ...projectFields(call) } }], this.kit.dialect(call).updateAnswersObject ? { resource: 'project', id } : null);
+      return this.kit.updated(call, () => this.write(call, reply.objects[0]));
+    },
+    'projects.delete': (call) => this.command(call, 'project_delete'),
+    'projects.archive': (call) => this.lifecycle(call, 'project_archive'),
+    'projects.unarchive': (call) => this.lifecycle(call, 'project_unarchive'),
+    'projects.collaborators': (call) => {
+      const dialect = this.kit.dialect(call);
+      return this.kit.list(call, { resource: 'collaborators', project_id: call.params['id'] }, (user) => dialect.collaborator(user as unknown as ApiCollaborator));
+    },
+  };
+
+  private async list(call: RestCall, options: { archived?: boolean; search?: string }) {
+    const context = await this.kit.context(call);
+    const dialect = this.kit.dialect(call);
+    return this.kit.list(call, { resource: 'projects', ...options }, (project) => dialect.project(project as unknown as ApiProject, context));
+  }
+
+  private async write(call: RestCall, project: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.kit.dialect(call).project(project as unknown as ApiProject, await this.kit.context(call));
+  }
+
+  private async command(call: RestCall, type: string) {
+    await this.kit.objects.change(call, [{ type, args: { id: call.params['id'] } }]);
+    return noContent();
+  }
+
+  private async lifecycle(call: RestCall, type: string) {
+    const id = call.params['id'];
+    const reply = await this.kit.objects.change(call, [{ type, args: { id } }], { resource: 'project', id });
+    return ok(await this.write(call, reply.objects[0]));
+  }
+}

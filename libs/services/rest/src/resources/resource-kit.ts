@@ -1,0 +1,56 @@
+import type { EdgeReply } from '@doable/contracts-common';
+import type { ApiLabel, ObjectQuery } from '@doable/contracts-sync';
+import { Inject, Injectable } from '@nestjs/common';
+import { nextCursor, requestedPage } from '../call/page-cursor';
+import type { RestCall } from '../call/rest-call';
+import { type DialectContext, REST_DIALECTS, type RestDialect } from '../dialects';
+import { SyncObjects } from '../objects/sync-objects.client';
+
+export const PUBLIC_URL = Symbol('PUBLIC_URL');
+
+export const ok = (body: unknown): EdgeReply => ({ status: 200, body });
+export const noContent = (): EdgeReply => ({ status: 204, body: null });
+
+type ListQuery = Exclude<ObjectQuery, { id: string } | { resource: 'user' }>;
+
+/** What every resource handler needs: the data client, the caller's dialect, lists and pages. */
+@Injectable()
+export class ResourceKit {
+  constructor(
+    readonly objects: SyncObjects,
+    @Inject(PUBLIC_URL) private readonly publicUrl: string,
+  ) {}
+
+  dialect(call: RestCall): RestDialect {
+    return REST_DIALECTS[call.surface];
+  }
+
+  /** The dialect context; REST v1 tasks also need the personal label ids (one extra read). */
+  async context(call: RestCall, forTasks = false): Promise<DialectContext> {
+    if (!forTasks || call.surface !== 'rest-v1') return { publicUrl: this.publicUrl };
+    const labels = await this.labels(call);
+    return { publicUrl: this.publicUrl, labelIds: new Map(labels.map((label) => [label.name.toLowerCase(), label.id])) };
+  }
+
+  /** The user's personal labels (REST v1 turns `label_ids` into names and back). */
+  async labels(call: RestCall): Promise<ApiLabel[]> {
+    const reply = await this.objects.read(call, { resource: 'labels' });
+    return reply.objects as unknown as ApiLabel[];
+  }
+
+  /** A list in the caller's dialect: a whole array (REST v1/v2) or a `{results, next_cursor}` page (api/v1). */
+  async list(call: RestCall, query: ListQuery, write: (object: Record<string, unknown>) => unknown): Promise<EdgeReply> {
+    if (!this.dialect(call).paginated) {
+      const reply = await this.objects.read(call, query);
+      return ok(reply.objects.map(write));
+    }
+    const page = requestedPage(call);
+    const reply = await this.objects.read(call, { ...query, page });
+    return ok({ results: reply.objects.map(write), next_cursor: nextCursor(call, page, reply.hasMore) });
+  }
+
+  /** An update's answer: the object (REST v2, api/v1) or nothing (REST v1). */
+  async updated(call: RestCall, read: () => Promise<unknown>): Promise<EdgeReply> {
+    return this.dialect(call).updateAnswersObject ? ok(await read()) : noContent();
+  }
+}

@@ -1,0 +1,13 @@
+import { Injectable } from '@nestjs/common';
+import type { OperationHandler, RestResource } from './operation';
+import { ok, ResourceKit } from './resource-kit';
+
+/** `GET /api/v1/user`: the current user. */
+@Injectable()
+export class UserResource implements RestResource {
+  constructor(private readonly kit: ResourceKit) {}
+
+  readonly operations: Readonly<Record<string, OperationHandler>> = {
+    'user.get': async (call) => ok((await this.kit.objects.read(call, { resource: 'user' })).objects[0]),
+  };
+}

@@ -1,0 +1,56 @@
+import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { findRestEndpoint, REST_ENDPOINTS, REST_SURFACES, type RestSurface } from '@doable/contracts-rest';
+import { DomainError } from '@doable/shared-errors';
+import { Injectable } from '@nestjs/common';
+import type { RestCall } from './call/rest-call';
+import type { OperationHandler } from './resources/operation';
+import { CommentsResource } from './resources/comments.resource';
+import { LabelsResource } from './resources/labels.resource';
+import { ProjectsResource } from './resources/projects.resource';
+import { SectionsResource } from './resources/sections.resource';
+import { TasksResource } from './resources/tasks.resource';
+import { UserResource } from './resources/user.resource';
+
+function isSurface(dialect: string): dialect is RestSurface {
+  return (REST_SURFACES as readonly string[]).includes(dialect);
+}
+
+/** A JSON object body, or none; anything else is the client's mistake, said plainly. */
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === null || body === undefined || body === '') return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new DomainError('INVALID_ARGUMENT_VALUE', 'The request body must be a JSON object', { argument: 'body' });
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Finds the operation of an edge request (from the same endpoint list the gateway routes by)
+ * and hands it to its resource. Knows no resource's rules.
+ */
+@Injectable()
+export class RestRouter {
+  private readonly handlers: ReadonlyMap<string, OperationHandler>;
+
+  constructor(tasks: TasksResource, projects: ProjectsResource, sections: SectionsResource, labels: LabelsResource, comments: CommentsResource, user: UserResource) {
+    this.handlers = new Map([tasks, projects, sections, labels, comments, user].flatMap((resource) => Object.entries(resource.operations)));
+    const unhandled = REST_ENDPOINTS.filter((endpoint) => !this.handlers.has(endpoint.operation));
+    if (unhandled.length > 0) throw new Error(`REST operations without a handler: ${unhandled.map((endpoint) => endpoint.operation).join(', ')}`);
+  }
+
+  async handle(request: EdgeRequest): Promise<EdgeReply> {
+    if (!isSurface(request.dialect)) throw new DomainError('ROUTE_NOT_FOUND', `rest does not speak ${request.dialect}`);
+    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
+    const found = findRestEndpoint(request.dialect, request.method, request.path);
+    const handler = found && this.handlers.get(found.endpoint.operation);
+    if (!found || !handler) throw new DomainError('ROUTE_NOT_FOUND', `No endpoint at ${request.path}`);
+    const call: RestCall = {
+      surface: request.dialect,
+      operation: found.endpoint.operation,
+      principal: request.principal,
+      params: { ...found.params, ...request.params },
+      query: request.query,
+      body: bodyObject(request.body),
+      requestId: request.requestId,
+    };
+    return handler(call);
+  }
+}

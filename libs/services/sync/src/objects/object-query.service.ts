@@ -1,0 +1,126 @@
+import type { ObjectQuery } from '@doable/contracts-sync';
+import { DomainError, type ErrorCode } from '@doable/shared-errors';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { syncApiV1Writers } from '../dialects/sync-api-v1.dialect';
+import { writeSyncUser } from '../dialects/user.writer';
+import type { Item } from '../items/item.model';
+import { LABEL_WRITERS } from '../labels/label.writers';
+import { NOTE_WRITERS } from '../notes/note.writer';
+import type { Project } from '../projects/project.model';
+import { UserProfileRepository } from '../users/user-profile.repository';
+import { ObjectReadsRepository } from './object-reads.repository';
+import { TaskFilterQuery } from './task-filter.query';
+
+export interface QueryResult {
+  readonly objects: Record<string, unknown>[];
+  readonly hasMore: boolean;
+}
+
+const writeLabel = LABEL_WRITERS['sync-api-v1'];
+const writeNote = NOTE_WRITERS['sync-api-v1'];
+
+function found<T>(row: T | undefined, code: ErrorCode, what: string): T {
+  if (row === undefined) throw new DomainError(code, `${what} not found`);
+  return row;
+}
+
+/**
+ * Answers an object query in the api/v1 shape: one read per list (filtered and paged in SQL),
+ * plus one grouped count per page where the shape carries comment counts. Ids given as temp
+ * ids of the same request are resolved through its mapping first.
+ */
+@Injectable()
+export class ObjectQueryService {
+  constructor(
+    private readonly reads: ObjectReadsRepository,
+    private readonly profiles: UserProfileRepository,
+    private readonly filters: TaskFilterQuery,
+  ) {}
+
+  async run(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult> {
+    const id = (value: string): string => tempIds[value] ?? value;
+    const optionalId = (value: string | undefined): string | undefined => (value === undefined ? undefined : id(value));
+    switch (query.resource) {
+      case 'tasks': {
+        const filter = {
+          ids: query.ids?.map(id),
+          projectId: optionalId(query.project_id),
+          sectionId: optionalId(query.section_id),
+          parentId: optionalId(query.parent_id),
+          label: query.label,
+        };
+        const { rows, hasMore } = await this.reads.tasks(manager, userId, filter, query.page);
+        return { objects: await this.writeTasks(manager, rows), hasMore };
+      }
+      case 'tasks_by_filter': {
+        const { rows, hasMore } = await this.filters.find(manager, userId, query.filter, query.lang, query.page);
+        return { objects: await this.writeTasks(manager, rows), hasMore };
+      }
+      case 'task':
+        return this.one(await this.writeTasks(manager, [found(await this.reads.task(manager, userId, id(query.id)), 'ITEM_NOT_FOUND', 'Task')]));
+      case 'projects': {
+        const { rows, hasMore } = await this.reads.projects(manager, userId, { archived: query.archived, search: query.search }, query.page);
+        return { objects: await this.writeProjects(manager, rows), hasMore };
+      }
+      case 'project':
+        return this.one(await this.writeProjects(manager, [found(await this.reads.project(manager, userId, id(query.id)), 'PROJECT_NOT_FOUND', 'Project')]));
+      case 'sections': {
+        const { rows, hasMore } = await this.reads.sections(manager, userId, { projectId: optionalId(query.project_id), search: query.search }, query.page);
+        return { objects: rows.map((row) => syncApiV1Writers.section(row)), hasMore };
+      }
+      case 'section':
+        return this.one([syncApiV1Writers.section(found(await this.reads.section(manager, userId, id(query.id)), 'SECTION_NOT_FOUND', 'Section'))]);
+      case 'labels': {
+        const { rows, hasMore } = await this.reads.labels(manager, userId, { search: query.search }, query.page);
+        return { objects: rows.map(writeLabel), hasMore };
+      }
+      case 'label':
+        return this.one([writeLabel(found(await this.reads.label(manager, userId, id(query.id)), 'LABEL_NOT_FOUND', 'Label'))]);
+      case 'shared_labels': {
+        const { rows, hasMore } = await this.reads.sharedLabels(manager, userId, query.omit_personal ?? false, query.page);
+        return { objects: rows.map((name) => ({ name })), hasMore };
+      }
+      case 'comments': {
+        const { rows, hasMore } = await this.reads.comments(manager, userId, { taskId: optionalId(query.task_id), projectId: optionalId(query.project_id) }, query.page);
+        return { objects: rows.map(writeNote), hasMore };
+      }
+      case 'comment':
+        return this.one([writeNote(found(await this.reads.comment(manager, userId, id(query.id)), 'NOTE_NOT_FOUND', 'Comment'))]);
+      case 'collaborators': {
+        found(await this.reads.project(manager, userId, id(query.project_id)), 'PROJECT_NOT_FOUND', 'Project');
+        const { rows, hasMore } = await this.reads.collaborators(manager, userId, id(query.project_id), query.page);
+        return { objects: rows, hasMore };
+      }
+      case 'user':
+        return this.one([await this.currentUser(manager, userId)]);
+    }
+  }
+
+  private one(objects: Record<string, unknown>[]): QueryResult {
+    return { objects, hasMore: false };
+  }
+
+  private async writeTasks(manager: EntityManager, rows: readonly Item[]): Promise<Record<string, unknown>[]> {
+    const counts = await this.reads.taskCommentCounts(
+      manager,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...syncApiV1Writers.item(row), note_count: counts.get(row.id) ?? 0 }));
+  }
+
+  private async writeProjects(manager: EntityManager, rows: readonly Project[]): Promise<Record<string, unknown>[]> {
+    const counts = await this.reads.projectCommentCounts(
+      manager,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...syncApiV1Writers.project(row), note_count: counts.get(row.id) ?? 0 }));
+  }
+
+  /** `GET /api/v1/user`: the sync user plus the completion counters the SDK requires. */
+  private async currentUser(manager: EntityManager, userId: string): Promise<Record<string, unknown>> {
+    const profile = found(await this.profiles.find(manager, userId), 'USER_NOT_FOUND', 'User');
+    const completed = await this.reads.completedCounts(manager, userId, profile.timezone);
+    return { ...writeSyncUser(profile), completed_count: completed.total, completed_today: completed.today };
+  }
+}

@@ -1,0 +1,184 @@
+import type { Page } from '@doable/contracts-sync';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from '../items/item.model';
+import { LABEL_COLUMNS, type Label } from '../labels/label.model';
+import { NOTE_COLUMNS, type Note } from '../notes/note.model';
+import { PROJECT_COLUMNS, type Project } from '../projects/project.model';
+import { SECTION_COLUMNS, type Section } from '../sections/section.model';
+import { ListSql, isObjectId, pageOf, searchPattern } from './list-sql';
+
+export interface TaskListFilter {
+  readonly ids?: readonly string[];
+  readonly projectId?: string;
+  readonly sectionId?: string;
+  readonly parentId?: string;
+  readonly label?: string;
+}
+
+export interface Paged<T> {
+  readonly rows: T[];
+  readonly hasMore: boolean;
+}
+
+/** Active tasks: not deleted, not completed, and not in an archived project. */
+const ACTIVE_TASK = `NOT is_deleted AND NOT in_history AND NOT checked
+  AND project_id IN (SELECT id FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND NOT is_archived AND NOT is_deleted)`;
+
+/**
+ * The reads behind the resource-style endpoints: filtered, ordered and paged in SQL, every
+ * one bounded by the user's visible projects ($1). Counts come in one grouped query per page.
+ */
+@Injectable()
+export class ObjectReadsRepository {
+  async tasks(manager: EntityManager, userId: string, filter: TaskListFilter, page: Page | undefined): Promise<Paged<Item>> {
+    const sql = new ListSql(userId).where(ACTIVE_TASK);
+    if (filter.ids) sql.where(`id = ANY(${sql.value(filter.ids.filter(isObjectId))}::bigint[])`);
+    if (filter.projectId !== undefined) sql.where(isObjectId(filter.projectId) ? `project_id = ${sql.value(filter.projectId)}` : 'false');
+    if (filter.sectionId !== undefined) sql.where(isObjectId(filter.sectionId) ? `section_id = ${sql.value(filter.sectionId)}` : 'false');
+    if (filter.parentId !== undefined) sql.where(isObjectId(filter.parentId) ? `parent_id = ${sql.value(filter.parentId)}` : 'false');
+    if (filter.label !== undefined) sql.where(`EXISTS (SELECT 1 FROM unnest(labels) AS name WHERE lower(name) = lower(${sql.value(filter.label)}))`);
+    const rows = await manager.query<Item[]>(
+      `SELECT ${ITEM_COLUMNS} FROM sync.items ${sql.whereClause()} ORDER BY project_id, child_order, id ${sql.limitClause(page)}`,
+      sql.params,
+    );
+    return pageOf(rows, page);
+  }
+
+  /** A task the user can see, active or completed (not deleted). */
+  async task(manager: EntityManager, userId: string, id: string): Promise<Item | undefined> {
+    if (!isObjectId(id)) return undefined;
+    const rows = await manager.query<Item[]>(`SELECT ${ITEM_COLUMNS} FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND id = $2 AND NOT is_deleted`, [
+      userId,
+      id,
+    ]);
+    return rows[0];
+  }
+
+  /** Comments per task, for `note_count` / `comment_count`. */
+  async taskCommentCounts(manager: EntityManager, taskIds: readonly string[]): Promise<Map<string, number>> {
+    if (taskIds.length === 0) return new Map();
+    const rows = await manager.query<Array<{ id: string; count: number }>>(
+      `SELECT item_id::text AS id, count(*)::int AS count FROM sync.notes WHERE item_id = ANY($1::bigint[]) AND NOT is_deleted GROUP BY item_id`,
+      [taskIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.count]));
+  }
+
+  /** Comments on projects themselves (not on their tasks). */
+  async projectCommentCounts(manager: EntityManager, projectIds: readonly string[]): Promise<Map<string, number>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await manager.query<Array<{ id: string; count: number }>>(
+      `SELECT project_id::text AS id, count(*)::int AS count FROM sync.notes
+        WHERE project_id = ANY($1::bigint[]) AND item_id IS NULL AND NOT is_deleted GROUP BY project_id`,
+      [projectIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.count]));
+  }
+
+  async projects(manager: EntityManager, userId: string, options: { archived?: boolean; search?: string }, page: Page | undefined): Promise<Paged<Project>> {
+    const sql = new ListSql(userId).where(`id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted`).where(options.archived ? 'is_archived' : 'NOT is_archived');
+    if (options.search !== undefined) sql.where(`name ILIKE ${sql.value(searchPattern(options.search))}`);
+    const rows = await manager.query<Project[]>(
+      `SELECT ${PROJECT_COLUMNS} FROM sync.projects ${sql.whereClause()} ORDER BY inbox_project DESC, child_order, id ${sql.limitClause(page)}`,
+      sql.params,
+    );
+    return pageOf(rows, page);
+  }
+
+  async project(manager: EntityManager, userId: string, id: string): Promise<Project | undefined> {
+    if (!isObjectId(id)) return undefined;
+    const rows = await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND id = $2 AND NOT is_deleted`, [
+      userId,
+      id,
+    ]);
+    return rows[0];
+  }
+
+  async sections(manager: EntityManager, userId: string, options: { projectId?: string; search?: string }, page: Page | undefined): Promise<Paged<Section>> {
+    const sql = new ListSql(userId).where(`project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND NOT is_archived`);
+    if (options.projectId !== undefined) sql.where(isObjectId(options.projectId) ? `project_id = ${sql.value(options.projectId)}` : 'false');
+    if (options.search !== undefined) sql.where(`name ILIKE ${sql.value(searchPattern(options.search))}`);
+    const rows = await manager.query<Section[]>(
+      `SELECT ${SECTION_COLUMNS} FROM sync.sections ${sql.whereClause()} ORDER BY project_id, section_order, id ${sql.limitClause(page)}`,
+      sql.params,
+    );
+    return pageOf(rows, page);
+  }
+
+  async section(manager: EntityManager, userId: string, id: string): Promise<Section | undefined> {
+    if (!isObjectId(id)) return undefined;
+    const rows = await manager.query<Section[]>(
+      `SELECT ${SECTION_COLUMNS} FROM sync.sections WHERE project_id IN (${VISIBLE_PROJECTS}) AND id = $2 AND NOT is_deleted`,
+      [userId, id],
+    );
+    return rows[0];
+  }
+
+  async labels(manager: EntityManager, userId: string, options: { search?: string }, page: Page | undefined): Promise<Paged<Label>> {
+    const sql = new ListSql(userId).where('user_id = $1 AND NOT is_deleted');
+    if (options.search !== undefined) sql.where(`name ILIKE ${sql.value(searchPattern(options.search))}`);
+    const rows = await manager.query<Label[]>(`SELECT ${LABEL_COLUMNS} FROM sync.labels ${sql.whereClause()} ORDER BY item_order, id ${sql.limitClause(page)}`, sql.params);
+    return pageOf(rows, page);
+  }
+
+  async label(manager: EntityManager, userId: string, id: string): Promise<Label | undefined> {
+    if (!isObjectId(id)) return undefined;
+    const rows = await manager.query<Label[]>(`SELECT ${LABEL_COLUMNS} FROM sync.labels WHERE user_id = $1 AND id = $2 AND NOT is_deleted`, [userId, id]);
+    return rows[0];
+  }
+
+  /** Label names on the user's active tasks; without the personal ones when asked. */
+  async sharedLabels(manager: EntityManager, userId: string, omitPersonal: boolean, page: Page | undefined): Promise<Paged<string>> {
+    const sql = new ListSql(userId).where(ACTIVE_TASK);
+    const personal = omitPersonal ? `WHERE lower(name) NOT IN (SELECT lower(name) FROM sync.labels WHERE user_id = $1 AND NOT is_deleted)` : '';
+    const rows = await manager.query<Array<{ name: string }>>(
+      `SELECT name FROM (SELECT DISTINCT unnest(labels) AS name FROM sync.items ${sql.whereClause()}) names ${personal} ORDER BY name ${sql.limitClause(page)}`,
+      sql.params,
+    );
+    return pageOf(
+      rows.map((row) => row.name),
+      page,
+    );
+  }
+
+  async comments(manager: EntityManager, userId: string, on: { taskId?: string; projectId?: string }, page: Page | undefined): Promise<Paged<Note>> {
+    const sql = new ListSql(userId).where(`project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted`);
+    if (on.taskId !== undefined) sql.where(isObjectId(on.taskId) ? `item_id = ${sql.value(on.taskId)}` : 'false');
+    else if (on.projectId !== undefined) sql.where(isObjectId(on.projectId) ? `project_id = ${sql.value(on.projectId)} AND item_id IS NULL` : 'false');
+    const rows = await manager.query<Note[]>(`SELECT ${NOTE_COLUMNS} FROM sync.notes ${sql.whereClause()} ORDER BY posted_at, id ${sql.limitClause(page)}`, sql.params);
+    return pageOf(rows, page);
+  }
+
+  async comment(manager: EntityManager, userId: string, id: string): Promise<Note | undefined> {
+    if (!isObjectId(id)) return undefined;
+    const rows = await manager.query<Note[]>(`SELECT ${NOTE_COLUMNS} FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND id = $2 AND NOT is_deleted`, [
+      userId,
+      id,
+    ]);
+    return rows[0];
+  }
+
+  /** The people on a project the user can see (just the owner until sharing lands). */
+  async collaborators(manager: EntityManager, userId: string, projectId: string, page: Page | undefined): Promise<Paged<{ id: string; name: string; email: string }>> {
+    const sql = new ListSql(userId).where(`m.project_id IN (${VISIBLE_PROJECTS})`);
+    sql.where(`m.project_id = ${sql.value(projectId)}`);
+    const rows = await manager.query<Array<{ id: string; name: string; email: string }>>(
+      `SELECT u.id::text AS id, u.full_name AS name, u.email FROM sync.project_members m JOIN sync.users u ON u.id = m.user_id
+        ${sql.whereClause()} ORDER BY u.id ${sql.limitClause(page)}`,
+      sql.params,
+    );
+    return pageOf(rows, page);
+  }
+
+  /** Completed tasks: all time, and since the start of the user's day. */
+  async completedCounts(manager: EntityManager, userId: string, timezone: string): Promise<{ total: number; today: number }> {
+    const rows = await manager.query<Array<{ total: number; today: number }>>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE completed_at >= date_trunc('day', now() AT TIME ZONE $2) AT TIME ZONE $2)::int AS today
+         FROM sync.items WHERE user_id = $1 AND checked AND NOT is_deleted`,
+      [userId, timezone],
+    );
+    return rows[0] ?? { total: 0, today: 0 };
+  }
+}

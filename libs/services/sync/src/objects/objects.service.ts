@@ -1,0 +1,49 @@
+import type { Principal } from '@doable/contracts-common';
+import type { ObjectQuery, ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
+import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
+import { Database } from '@doable/shared-runtime';
+import { Injectable } from '@nestjs/common';
+import { CommandExecutor } from '../engine/command-executor';
+import { mayRead } from '../engine/scopes';
+import { ObjectQueryService } from './object-query.service';
+
+/** Whether a query reads only the object a request's own command just created. */
+function readsOnlyCreated(query: ObjectQuery, tempIds: Readonly<Record<string, string>>): boolean {
+  return 'id' in query && Object.hasOwn(tempIds, query.id);
+}
+
+/**
+ * The resource-style dialects' entry into the domain: a request's commands run through the
+ * Sync API's executor (same rules, uuid log and events), then the query reads the result.
+ * A refused command fails the whole HTTP request with that command's own error.
+ */
+@Injectable()
+export class ObjectsService {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly queries: ObjectQueryService,
+    private readonly database: Database,
+  ) {}
+
+  async handle(request: ObjectsRequest): Promise<ObjectsReply> {
+    const { principal } = request;
+    const tempIdMapping = await this.runCommands(principal, request);
+    if (!request.query) return { tempIdMapping, objects: [], hasMore: false };
+    // A token that may only add tasks still gets back the task it added (REST answers it).
+    if (!mayRead(principal) && !readsOnlyCreated(request.query, tempIdMapping)) {
+      throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });
+    }
+    const result = await this.queries.run(this.database.dataSource.manager, principal.userId, request.query, tempIdMapping);
+    return { tempIdMapping, ...result };
+  }
+
+  private async runCommands(principal: Principal, request: ObjectsRequest): Promise<Record<string, string>> {
+    if (request.commands.length === 0) return {};
+    const results = await this.executor.run(principal, request.commands);
+    for (const command of request.commands) {
+      const status = results.syncStatus[command.uuid];
+      if (status !== undefined && status !== 'ok') throw domainErrorFromBody(status);
+    }
+    return results.tempIdMapping;
+  }
+}

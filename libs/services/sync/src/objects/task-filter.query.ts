@@ -1,0 +1,23 @@
+import type { Page } from '@doable/contracts-sync';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { TaskFilterService } from '../filter-language/task-filter.service';
+import type { Item } from '../items/item.model';
+import type { Paged } from './object-reads.repository';
+
+/**
+ * Tasks matching a filter query (`/rest/v2/tasks?filter=`, `/api/v1/tasks/filter?query=`). A
+ * query with several comma lists answers their union, in list order, each task once.
+ */
+@Injectable()
+export class TaskFilterQuery {
+  constructor(private readonly filters: TaskFilterService) {}
+
+  async find(manager: EntityManager, userId: string, query: string, lang: string | undefined, page: Page | undefined): Promise<Paged<Item>> {
+    const lists = await this.filters.find(manager, userId, query, { lang });
+    const seen = new Set<string>();
+    const rows = lists.flat().filter((row) => !seen.has(row.id) && seen.add(row.id));
+    if (!page) return { rows, hasMore: false };
+    return { rows: rows.slice(page.offset, page.offset + page.limit), hasMore: rows.length > page.offset + page.limit };
+  }
+}

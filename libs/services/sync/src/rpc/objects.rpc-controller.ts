@@ -1,0 +1,15 @@
+import { SyncSubjects, type ObjectsReply, type ObjectsRequest } from '@doable/contracts-sync';
+import { RpcController } from '@doable/shared-runtime';
+import { Handles } from '@doable/shared-transport';
+import { ObjectsService } from '../objects/objects.service';
+
+/** Commands and object reads for the rest service, over the transport. */
+@RpcController()
+export class ObjectsRpcController {
+  constructor(private readonly objects: ObjectsService) {}
+
+  @Handles(SyncSubjects.objects)
+  handle(request: ObjectsRequest): Promise<ObjectsReply> {
+    return this.objects.handle(request);
+  }
+}
