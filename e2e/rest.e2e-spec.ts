@@ -217,7 +217,7 @@ describe.each(MODES)('REST surfaces (%s)', (mode) => {
       ['bracket list', (a: string, b: string) => `ids[]=${a}&ids[]=${b}`],
       ['JSON list', (a: string, b: string) => `ids=${encodeURIComponent(JSON.stringify([a, b]))}`],
     ])('accepts ids as a %s', async (_name, query) => {
-      const { status, body } = await get(`/rest/v2/tasks?${query(ids['report']!, ids['garden']!)}`);
+      const { status, body } = await get(`/rest/v2/tasks?${query(ids['report'], ids['garden'])}`);
       expect(status).toBe(200);
       expect(contents(body)).toEqual(['garden', 'report']);
     });
@@ -304,6 +304,34 @@ describe.each(MODES)('REST surfaces (%s)', (mode) => {
       expect((await post(`/api/v1/projects/${id}/unarchive`, {})).body).toMatchObject({ id, is_archived: false });
       const found = (await get(`/api/v1/projects/search?query=${encodeURIComponent('Archive*')}`)).body.results as Array<{ name: string }>;
       expect(found.map((project) => project.name)).toEqual(['Archive me']);
+    });
+
+    it('reports productivity: completions today, this week, streaks (api/v1), and the sync stats resource', async () => {
+      const fresh = await system.createAccount();
+      for (const content of ['done one', 'done two']) {
+        const task = await newTask({ content }, fresh.token);
+        expect((await post(`/api/v1/tasks/${task.id}/close`, {}, fresh.token)).status).toBe(204);
+      }
+      const { status, body } = await get('/api/v1/tasks/completed/stats', fresh.token);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ completed_count: 2, karma: 0, karma_trend: 'none', karma_graph_data: [], karma_update_reasons: [] });
+      expect(body.days_items).toHaveLength(7);
+      expect(body.days_items[0]).toMatchObject({ total_completed: 2, items: [{ id: expect.any(String), completed: 2 }] });
+      expect(body.week_items).toHaveLength(4);
+      expect(body.week_items[0].total_completed).toBe(2);
+      expect(body.goals).toMatchObject({ daily_goal: 5, weekly_goal: 25, user_id: fresh.userId, vacation_mode: 0, karma_disabled: 0 });
+      expect(body.goals.current_daily_streak).toEqual({ count: 0, start: expect.any(String), end: expect.any(String) });
+      expect(Object.values(body.project_colors)).toEqual(['grey']);
+      const sync = await post('/api/v1/sync', { sync_token: '*', resource_types: ['stats'] }, fresh.token);
+      expect(sync.body.stats).toMatchObject({ completed_count: 2, days_items: [{ total_completed: 2 }], week_items: [{ total_completed: 2 }] });
+    });
+
+    it('lists archived sections (api/v1)', async () => {
+      const project = await newProject('With archive');
+      const section = (await post('/api/v1/sections', { name: 'Old', project_id: project })).body;
+      expect((await post(`/api/v1/sections/${section.id}/archive`, {})).body).toMatchObject({ id: section.id, is_archived: true });
+      expect(((await get(`/api/v1/sections/archived?project_id=${project}`)).body.results as Array<{ id: string }>).map((found) => found.id)).toEqual([section.id]);
+      expect((await get(`/api/v1/sections?project_id=${project}`)).body.results).toEqual([]);
     });
 
     it('renames and removes shared labels (names on tasks), with omit_personal', async () => {

@@ -7,7 +7,22 @@ import { type Account, MODES, startSystem, type SystemUnderTest } from './suppor
  * that exists. A row is [interface, action, scopes of the token, allowed?]. Later interfaces
  * (REST, uploads, backups) add their rows here.
  */
-type Action = 'sync.read' | 'sync.item_add' | 'sync.item_update' | 'sync.item_delete' | 'sync.project_add' | 'sync.project_delete' | 'sync.label_delete';
+type Action =
+  | 'sync.read'
+  | 'sync.item_add'
+  | 'sync.item_update'
+  | 'sync.item_delete'
+  | 'sync.project_add'
+  | 'sync.project_delete'
+  | 'sync.label_delete'
+  | 'rest.read'
+  | 'rest.task_add'
+  | 'rest.task_update'
+  | 'rest.task_delete'
+  | 'rest.project_add'
+  | 'rest.project_delete'
+  | 'rest.label_delete'
+  | 'rest.comment_add';
 
 const MATRIX: Array<[Action, Scope[], boolean]> = [
   ['sync.read', ['task:add'], false],
@@ -27,6 +42,25 @@ const MATRIX: Array<[Action, Scope[], boolean]> = [
   ['sync.project_delete', ['data:read_write', 'data:delete'], false],
   ['sync.project_delete', ['project:delete'], true],
   ['sync.label_delete', ['data:read_write'], false],
+  ['rest.read', ['task:add'], false],
+  ['rest.read', ['data:read'], true],
+  ['rest.read', ['data:read_write'], true],
+  ['rest.read', ['data:delete'], false],
+  ['rest.task_add', ['task:add'], true],
+  ['rest.task_add', ['data:read'], false],
+  ['rest.task_add', ['data:read_write'], true],
+  ['rest.task_update', ['task:add'], false],
+  ['rest.task_update', ['data:read_write'], true],
+  ['rest.task_delete', ['data:read_write'], false],
+  ['rest.task_delete', ['data:delete'], true],
+  ['rest.project_add', ['task:add'], false],
+  ['rest.project_add', ['data:read_write'], true],
+  ['rest.project_delete', ['data:read_write', 'data:delete'], false],
+  ['rest.project_delete', ['project:delete'], true],
+  ['rest.label_delete', ['data:read_write'], false],
+  ['rest.label_delete', ['data:delete'], true],
+  ['rest.comment_add', ['data:read'], false],
+  ['rest.comment_add', ['data:read_write'], true],
 ];
 
 describe.each(MODES)('scope matrix (%s)', (mode) => {
@@ -58,7 +92,35 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       const made = await personal([{ type: 'item_add', uuid: `${mode}-setup-${++counter}`, temp_id: 't', args: { content: 'fixture' } }]);
       return made.body.temp_id_mapping['t'] as string;
     };
+    /** A REST call with the scoped token: 2xx is allowed, anything else must be a coded 403. */
+    const rest = async (method: string, path: string, json?: unknown) => {
+      const response = await http(system.url, method, path, { token, json });
+      if (response.status >= 300) expect(response.body).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+      return response.status < 300;
+    };
+    const newLabel = async () => {
+      const made = await personal([{ type: 'label_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'l', args: { name: `fixture-${counter}` } }]);
+      return made.body.temp_id_mapping['l'] as string;
+    };
     switch (action) {
+      case 'rest.read':
+        return rest('GET', '/rest/v2/tasks');
+      case 'rest.task_add':
+        return rest('POST', '/rest/v2/tasks', { content: 'scoped' });
+      case 'rest.task_update':
+        return rest('POST', `/rest/v2/tasks/${await newTask()}`, { content: 'changed' });
+      case 'rest.task_delete':
+        return rest('DELETE', `/rest/v2/tasks/${await newTask()}`);
+      case 'rest.project_add':
+        return rest('POST', '/api/v1/projects', { name: 'scoped' });
+      case 'rest.project_delete': {
+        const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
+        return rest('DELETE', `/api/v1/projects/${made.body.temp_id_mapping['p']}`);
+      }
+      case 'rest.label_delete':
+        return rest('DELETE', `/rest/v2/labels/${await newLabel()}`);
+      case 'rest.comment_add':
+        return rest('POST', '/api/v1/comments', { task_id: await newTask(), content: 'scoped comment' });
       case 'sync.read': {
         const response = await http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['items'] } });
         if (response.status !== 200) expect(response.body).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });

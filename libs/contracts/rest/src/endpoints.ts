@@ -44,6 +44,7 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = [
   { method: 'GET', path: '/projects/:id/collaborators', operation: 'projects.collaborators', surfaces: ALL },
 
   { method: 'GET', path: '/sections/search', operation: 'sections.search', surfaces: API },
+  { method: 'GET', path: '/sections/archived', operation: 'sections.archived', surfaces: API },
   { method: 'GET', path: '/sections', operation: 'sections.list', surfaces: ALL },
   { method: 'POST', path: '/sections', operation: 'sections.create', surfaces: ALL },
   { method: 'GET', path: '/sections/:id', operation: 'sections.get', surfaces: ALL },
@@ -69,6 +70,7 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = [
   { method: 'DELETE', path: '/comments/:id', operation: 'comments.delete', surfaces: ALL },
 
   { method: 'GET', path: '/user', operation: 'user.get', surfaces: API },
+  { method: 'GET', path: '/tasks/completed/stats', operation: 'user.productivity_stats', surfaces: API },
 ];
 
 export type RestOperation = string;

@@ -32,7 +32,7 @@ export const objectQuerySchema = z.discriminatedUnion('resource', [
   z.object({ resource: z.literal('task'), id: objectId }),
   z.object({ resource: z.literal('projects'), archived: z.boolean().optional(), search: name.optional(), ...page }),
   z.object({ resource: z.literal('project'), id: objectId }),
-  z.object({ resource: z.literal('sections'), project_id: objectId.optional(), search: name.optional(), ...page }),
+  z.object({ resource: z.literal('sections'), project_id: objectId.optional(), search: name.optional(), archived: z.boolean().optional(), ...page }),
   z.object({ resource: z.literal('section'), id: objectId }),
   z.object({ resource: z.literal('labels'), search: name.optional(), ...page }),
   z.object({ resource: z.literal('label'), id: objectId }),
@@ -41,6 +41,7 @@ export const objectQuerySchema = z.discriminatedUnion('resource', [
   z.object({ resource: z.literal('comment'), id: objectId }),
   z.object({ resource: z.literal('collaborators'), project_id: objectId, ...page }),
   z.object({ resource: z.literal('user') }),
+  z.object({ resource: z.literal('productivity_stats') }),
 ]);
 export type ObjectQuery = z.infer<typeof objectQuerySchema>;
 export type ObjectResource = ObjectQuery['resource'];

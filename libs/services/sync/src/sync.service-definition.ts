@@ -32,6 +32,8 @@ import { ObjectQueryService } from './objects/object-query.service';
 import { ObjectReadsRepository } from './objects/object-reads.repository';
 import { ObjectsService } from './objects/objects.service';
 import { TaskFilterQuery } from './objects/task-filter.query';
+import { CompletionStatsRepository } from './stats/completion-stats.repository';
+import { ProductivityStatsService } from './stats/productivity-stats.service';
 import { QuickAddService } from './quick-add/quick-add.service';
 import { TaskFilterService } from './filter-language/task-filter.service';
 import { CompletedRepository } from './completed/completed.repository';
@@ -79,6 +81,8 @@ import { UserProfileRepository } from './users/user-profile.repository';
     ObjectQueryService,
     TaskFilterQuery,
     ObjectsService,
+    CompletionStatsRepository,
+    ProductivityStatsService,
   ],
 })
 export class SyncModule {}

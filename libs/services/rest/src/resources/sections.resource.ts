@@ -12,6 +12,7 @@ export class SectionsResource implements RestResource {
 
   readonly operations: Readonly<Record<string, OperationHandler>> = {
     'sections.list': (call) => this.list(call, { project_id: optionalId(call.query, 'project_id') }),
+    'sections.archived': (call) => this.list(call, { project_id: optionalId(call.query, 'project_id'), archived: true }),
     'sections.search': (call) => this.list(call, { project_id: optionalId(call.query, 'project_id'), search: requiredString(call.query, 'query', 1024) }),
     'sections.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, 'section', call.params['id']))),
     'sections.create': async (call) => {
@@ -30,7 +31,7 @@ export class SectionsResource implements RestResource {
     'sections.unarchive': (call) => this.lifecycle(call, 'section_unarchive'),
   };
 
-  private list(call: RestCall, options: { project_id?: string; search?: string }) {
+  private list(call: RestCall, options: { project_id?: string; search?: string; archived?: boolean }) {
     return this.kit.list(call, { resource: 'sections', ...options }, (section) => this.write(call, section));
   }
 

@@ -59,7 +59,7 @@ export function renderSyncEnvelope(result: SyncResult, writers: SyncObjectWriter
     if (has('user_settings') && read.userSettings) body['user_settings'] = writeUserSettings(read.userSettings);
     if (has('notification_settings') && read.fullSync) body['settings_notifications'] = {};
     if (has('user_plan_limits') && read.planLimits) body['user_plan_limits'] = read.planLimits;
-    if (has('stats') && read.fullSync) body['stats'] = emptyStats(read.generatedAt);
+    if (has('stats') && read.fullSync) body['stats'] = read.stats ?? emptyStats(read.generatedAt);
   }
   body['temp_id_mapping'] = result.tempIdMapping;
   if (result.syncStatus) body['sync_status'] = result.syncStatus;

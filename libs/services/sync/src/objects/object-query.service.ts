@@ -11,6 +11,7 @@ import type { Project } from '../projects/project.model';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { ObjectReadsRepository } from './object-reads.repository';
 import { TaskFilterQuery } from './task-filter.query';
+import { ProductivityStatsService } from '../stats/productivity-stats.service';
 
 export interface QueryResult {
   readonly objects: Record<string, unknown>[];
@@ -36,6 +37,7 @@ export class ObjectQueryService {
     private readonly reads: ObjectReadsRepository,
     private readonly profiles: UserProfileRepository,
     private readonly filters: TaskFilterQuery,
+    private readonly productivity: ProductivityStatsService,
   ) {}
 
   async run(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult> {
@@ -66,7 +68,7 @@ export class ObjectQueryService {
       case 'project':
         return this.one(await this.writeProjects(manager, [found(await this.reads.project(manager, userId, id(query.id)), 'PROJECT_NOT_FOUND', 'Project')]));
       case 'sections': {
-        const { rows, hasMore } = await this.reads.sections(manager, userId, { projectId: optionalId(query.project_id), search: query.search }, query.page);
+        const { rows, hasMore } = await this.reads.sections(manager, userId, { projectId: optionalId(query.project_id), search: query.search, archived: query.archived }, query.page);
         return { objects: rows.map((row) => syncApiV1Writers.section(row)), hasMore };
       }
       case 'section':
@@ -82,7 +84,11 @@ export class ObjectQueryService {
         return { objects: rows.map((name) => ({ name })), hasMore };
       }
       case 'comments': {
-        const { rows, hasMore } = await this.reads.comments(manager, userId, { taskId: optionalId(query.task_id), projectId: optionalId(query.project_id) }, query.page);
+        const on = { taskId: optionalId(query.task_id), projectId: optionalId(query.project_id) };
+        // A task or project the user cannot see is a 404, as for a single read, not an empty list.
+        if (on.taskId !== undefined) found(await this.reads.task(manager, userId, on.taskId), 'ITEM_NOT_FOUND', 'Task');
+        else if (on.projectId !== undefined) found(await this.reads.project(manager, userId, on.projectId), 'PROJECT_NOT_FOUND', 'Project');
+        const { rows, hasMore } = await this.reads.comments(manager, userId, on, query.page);
         return { objects: rows.map(writeNote), hasMore };
       }
       case 'comment':
@@ -94,6 +100,8 @@ export class ObjectQueryService {
       }
       case 'user':
         return this.one([await this.currentUser(manager, userId)]);
+      case 'productivity_stats':
+        return this.one([await this.productivity.stats(manager, userId)]);
     }
   }
 

@@ -95,8 +95,8 @@ export class ObjectReadsRepository {
     return rows[0];
   }
 
-  async sections(manager: EntityManager, userId: string, options: { projectId?: string; search?: string }, page: Page | undefined): Promise<Paged<Section>> {
-    const sql = new ListSql(userId).where(`project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND NOT is_archived`);
+  async sections(manager: EntityManager, userId: string, options: { projectId?: string; search?: string; archived?: boolean }, page: Page | undefined): Promise<Paged<Section>> {
+    const sql = new ListSql(userId).where(`project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted`).where(options.archived ? 'is_archived' : 'NOT is_archived');
     if (options.projectId !== undefined) sql.where(isObjectId(options.projectId) ? `project_id = ${sql.value(options.projectId)}` : 'false');
     if (options.search !== undefined) sql.where(`name ILIKE ${sql.value(searchPattern(options.search))}`);
     const rows = await manager.query<Section[]>(

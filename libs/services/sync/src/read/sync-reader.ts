@@ -10,6 +10,7 @@ import { decodeSyncToken, encodeSyncToken } from '../engine/sync-token';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import type { UserProfile } from '../users/user-profile.model';
 import type { SyncRead } from './sync-snapshot';
+import { ProductivityStatsService } from '../stats/productivity-stats.service';
 
 /**
  * Full and incremental reads. A full sync reads active data in one snapshot; an incremental
@@ -24,6 +25,7 @@ export class SyncReader {
     private readonly profiles: UserProfileRepository,
     @Inject(RESOURCE_SOURCES) private readonly sources: ResourceSource[],
     private readonly services: ServiceClient,
+    private readonly productivity: ProductivityStatsService,
   ) {}
 
   async read(userId: string, syncToken: string, resourceTypes: readonly string[]): Promise<SyncRead> {
@@ -59,7 +61,9 @@ export class SyncReader {
         const rows = !changed ? [] : since ? await source.listChangedSince(manager, userId, since.version) : await source.listActive(manager, userId);
         resources.push({ rows, source });
       }
-      return { user, changed, resources };
+      // The stats resource is answered on full syncs: today's and this week's completions.
+      const stats = since === undefined && types.has('stats') ? await this.productivity.stats(manager, userId, generatedAt) : undefined;
+      return { user, changed, resources, stats };
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
@@ -84,6 +88,13 @@ export class SyncReader {
       resources: snapshot.resources,
       planLimits,
       notifications,
+      stats: snapshot.stats && syncStats(snapshot.stats),
     };
   }
+}
+
+/** The sync `stats` resource: the all-time count, today, and the current week (sync-interface §2). */
+function syncStats(stats: Record<string, unknown>): Record<string, unknown> {
+  const first = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]).slice(0, 1) : []);
+  return { completed_count: stats['completed_count'], days_items: first(stats['days_items']), week_items: first(stats['week_items']) };
 }

@@ -25,4 +25,6 @@ export interface SyncRead {
   readonly resources: readonly ReadResource[];
   readonly planLimits?: UserPlanLimits;
   readonly notifications?: LiveNotificationsReply;
+  /** The `stats` resource (full syncs): today's and this week's completions. */
+  readonly stats?: Record<string, unknown>;
 }

@@ -1,0 +1,114 @@
+import { DomainError } from '@doable/shared-errors';
+import { Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import type { EntityManager } from 'typeorm';
+import type { UserProfile } from '../users/user-profile.model';
+import { UserProfileRepository } from '../users/user-profile.repository';
+import { CompletionStatsRepository, type DayCompletions, STATS_HISTORY_DAYS } from './completion-stats.repository';
+import { streaks } from './streaks';
+
+const DAYS_REPORTED = 7;
+const WEEKS_REPORTED = 4;
+
+interface Period {
+  readonly start: string;
+  readonly end: string;
+  readonly days: readonly string[];
+}
+
+function zoneOf(profile: UserProfile): string {
+  return DateTime.now().setZone(profile.timezone).isValid ? profile.timezone : 'UTC';
+}
+
+/** `{items: [{id: project, completed}], total_completed}` for a set of days. */
+function completionsOf(byDay: ReadonlyMap<string, DayCompletions[]>, days: readonly string[]) {
+  const perProject = new Map<string, number>();
+  for (const day of days) for (const row of byDay.get(day) ?? []) perProject.set(row.projectId, (perProject.get(row.projectId) ?? 0) + row.count);
+  const items = [...perProject].map(([id, completed]) => ({ id, completed }));
+  return { items, total_completed: items.reduce((sum, item) => sum + item.completed, 0) };
+}
+
+/**
+ * Productivity stats (`GET /api/v1/tasks/completed/stats`, the sync `stats` resource): the last
+ * 7 days and 4 weeks of completions by project, and daily/weekly goal streaks over a year, all
+ * in the user's zone and week. Karma is not computed by this server: it reads as zero.
+ */
+@Injectable()
+export class ProductivityStatsService {
+  constructor(
+    private readonly completions: CompletionStatsRepository,
+    private readonly profiles: UserProfileRepository,
+  ) {}
+
+  async stats(manager: EntityManager, userId: string, now = new Date()): Promise<Record<string, unknown>> {
+    const profile = await this.profiles.find(manager, userId);
+    if (!profile) throw new DomainError('USER_NOT_FOUND');
+    const zone = zoneOf(profile);
+    const today = DateTime.fromJSDate(now).setZone(zone).startOf('day');
+    const first = today.minus({ days: STATS_HISTORY_DAYS - 1 });
+    const rows = await this.completions.completionsByDay(manager, userId, zone, first.toJSDate());
+    const byDay = new Map<string, DayCompletions[]>();
+    for (const row of rows) byDay.set(row.day, [...(byDay.get(row.day) ?? []), row]);
+
+    const days: Period[] = Array.from({ length: STATS_HISTORY_DAYS }, (_, index) => {
+      const day = first.plus({ days: index }).toISODate()!;
+      return { start: day, end: day, days: [day] };
+    });
+    const weeks = this.weeks(first, today, profile.start_day);
+    const dailyTotal = (period: Period) => completionsOf(byDay, period.days).total_completed;
+    const daysOff = new Set(profile.days_off);
+    const daily = streaks(
+      days.map((period) => ({ ...period, met: dailyTotal(period) >= profile.daily_goal, skipped: daysOff.has(DateTime.fromISO(period.start).weekday) })),
+      today.toISODate()!,
+    );
+    const weekly = streaks(
+      weeks.map((period) => ({ ...period, met: dailyTotal(period) >= profile.weekly_goal })),
+      today.toISODate()!,
+    );
+    const projectIds = [...new Set(rows.map((row) => row.projectId))];
+
+    return {
+      completed_count: await this.completions.completedCount(manager, userId),
+      days_items: days
+        .slice(-DAYS_REPORTED)
+        .reverse()
+        .map((period) => ({ date: period.start, ...completionsOf(byDay, period.days) })),
+      week_items: weeks
+        .slice(-WEEKS_REPORTED)
+        .reverse()
+        .map((period) => ({ from: period.start, to: period.end, ...completionsOf(byDay, period.days) })),
+      goals: {
+        daily_goal: profile.daily_goal,
+        weekly_goal: profile.weekly_goal,
+        ignore_days: profile.days_off,
+        vacation_mode: profile.vacation_mode ? 1 : 0,
+        karma_disabled: profile.karma_disabled ? 1 : 0,
+        user: profile.full_name,
+        user_id: profile.id,
+        current_daily_streak: daily.current,
+        last_daily_streak: daily.last,
+        max_daily_streak: daily.max,
+        current_weekly_streak: weekly.current,
+        last_weekly_streak: weekly.last,
+        max_weekly_streak: weekly.max,
+      },
+      karma: 0,
+      karma_graph_data: [],
+      karma_last_update: 0,
+      karma_trend: 'none',
+      karma_update_reasons: [],
+      project_colors: await this.completions.projectColors(manager, projectIds),
+    };
+  }
+
+  /** Whole weeks (starting on the user's start day) from the one holding `first` to today's. */
+  private weeks(first: DateTime, today: DateTime, startDay: number): Period[] {
+    const weekStart = (day: DateTime) => day.minus({ days: (day.weekday - startDay + 7) % 7 });
+    const periods: Period[] = [];
+    for (let start = weekStart(first); start <= today; start = start.plus({ weeks: 1 })) {
+      const days = Array.from({ length: 7 }, (_, index) => start.plus({ days: index }).toISODate()!);
+      periods.push({ start: days[0], end: days[6], days });
+    }
+    return periods;
+  }
+}
