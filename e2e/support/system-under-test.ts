@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { AccountService } from '@doable/auth-oauth';
-import { AuthSubjects, hashToken } from '@doable/contracts-auth';
+import { AuthSubjects } from '@doable/contracts-auth';
 import type { Scope } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import type { ServiceName } from '@doable/shared-runtime';
 import { createTestDatabase, deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { ServiceClient, streamNameFor } from '@doable/shared-transport';
 import { type ClusterSystem, type EmbeddedSystem, startClusterSystem, startEmbeddedSystem } from '@doable/system';
+import { scopedTokenThroughOAuth } from './oauth-flow';
 
 export type Mode = 'embedded' | 'cluster';
 export const MODES: Mode[] = ['embedded', 'cluster'];
@@ -27,10 +28,7 @@ export interface SystemUnderTest {
   /** Creates an account through auth-oauth's subject and (unless told not to) waits for its sync profile. */
   createAccount(options?: { waitForProfile?: boolean }): Promise<Account>;
   profileExists(userId: string): Promise<boolean>;
-  /**
-   * A token limited to some scopes, as an OAuth grant would issue (written straight into auth's
-   * table until the OAuth flow exists; its issue replaces this with the real flow).
-   */
+  /** A token limited to some scopes, obtained through the real OAuth flow (HTTP, no browser). */
   createScopedToken(userId: string, scopes: Scope[]): Promise<string>;
   /** Replaces an account's personal token (as the settings page and the CLI do). */
   resetToken(email: string): Promise<string>;
@@ -101,9 +99,11 @@ export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
     },
     sql,
     async createScopedToken(userId, scopes) {
-      const token = randomBytes(20).toString('hex');
-      await sql(`INSERT INTO auth.access_tokens (user_id, token_hash, kind, scopes) VALUES ($1, $2, 'oauth', $3)`, [userId, hashToken(token), scopes]);
-      return token;
+      return scopedTokenThroughOAuth(url, {
+        userId,
+        email: async () => (await sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [userId]))[0].email,
+        setPassword: async (password) => void (await clientOf(system).request(AuthSubjects.setPassword, { userId, password })),
+      }, scopes);
     },
     async resetToken(email) {
       return (await appOf(system, 'auth-oauth').get(AccountService).resetPersonalToken(email)).token;

@@ -22,7 +22,12 @@ async function main(): Promise<void> {
   await writeRuntimeFile(dataDir, { pid: process.pid, url: system.url, databaseUrl: system.databaseUrl });
 
   const first = await ensureFirstAccount(system.services, process.env['DOABLE_FIRST_EMAIL'] ?? 'admin@doable.local', 'Admin');
-  const lines = [`Doable is running (embedded) in ${Date.now() - started} ms`, `  base URL:  ${system.url}`, `  data:      ${dataDir}`];
+  const lines = [
+    `Doable is running (embedded) in ${Date.now() - started} ms`,
+    `  base URL:  ${system.url}`,
+    `  sign up:   ${system.url}/auth/signup  (then log in at ${system.url}/auth/login; apps at ${system.url}/auth/apps)`,
+    `  data:      ${dataDir}`,
+  ];
   if (first) {
     lines.push(`  first account: ${first.email}`, `  API token:     ${first.token}`, '  (shown once: keep it; `npm run cli -- reset-token --email <email>` makes a new one)');
   } else {

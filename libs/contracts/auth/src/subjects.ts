@@ -1,4 +1,4 @@
-import { principalSchema, type Principal, requestSubject } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, edgeRequestSchema, principalSchema, type Principal, requestSubject } from '@doable/contracts-common';
 import { z } from 'zod';
 
 const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, 'sha256 hex');
@@ -19,5 +19,23 @@ export interface CreateAccountReply {
   readonly token: string;
 }
 export const createAccount = requestSubject<CreateAccountRequest, CreateAccountReply>('auth.account.create.v1', createAccountRequest);
+
+/**
+ * The browser pages (sign-up, log-in, settings, application console, consent) and the OAuth 2.0
+ * endpoints (token exchange, revocation, migration, discovery), as edge requests from the gateway.
+ * Replies carry HTML (`contentType`), redirects (`Location`) and `Set-Cookie` where a page needs them.
+ */
+export const edge = requestSubject<EdgeRequest, EdgeReply>('auth.edge.v1', edgeRequestSchema);
+
+export const setPasswordRequest = z.object({
+  userId: z.string().regex(/^[0-9]+$/),
+  password: z.string().min(1).max(1024),
+});
+export type SetPasswordRequest = z.input<typeof setPasswordRequest>;
+/**
+ * Operators' tool: sets an account's password (checked against the password policy) and ends its
+ * browser sessions. Answers PASSWORD_TOO_SHORT, PASSWORD_CONTAINS_EMAIL, COMMON_PASSWORD or USER_NOT_FOUND.
+ */
+export const setPassword = requestSubject<SetPasswordRequest, { ok: true }>('auth.account.set-password.v1', setPasswordRequest);
 
 export { principalSchema };

@@ -22,6 +22,14 @@ export const edgeRequestSchema = z.object({
   principal: principalSchema.nullable(),
   /** `X-Request-Id` when the client sent one (idempotency for REST writes). */
   requestId: z.string().max(36).nullable(),
+  /**
+   * Optional, for browser flows on routes without bearer auth: a small subset of the request
+   * headers (lower-case names: cookie, authorization, origin, referer, content-type). Bearer
+   * routes never carry the raw token here; their principal says who is calling.
+   */
+  headers: z.record(z.string(), z.string()).optional(),
+  /** Optional: the origin the caller used (`scheme://host[:port]`), for absolute URLs in replies. */
+  origin: z.string().max(2048).optional(),
 });
 export type EdgeRequest = z.infer<typeof edgeRequestSchema>;
 
@@ -30,4 +38,11 @@ export interface EdgeReply {
   /** JSON-serialisable body; `null` with 204. */
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Optional: the body is not JSON but text of this media type (`text/html; charset=utf-8`),
+   * sent as is. Absent: the body is rendered as JSON.
+   */
+  readonly contentType?: string;
+  /** Optional: `Set-Cookie` values, one per cookie. */
+  readonly cookies?: readonly string[];
 }

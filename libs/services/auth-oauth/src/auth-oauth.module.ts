@@ -1,11 +1,18 @@
 import { Module } from '@nestjs/common';
 import { AccountService } from './accounts/account.service';
+import { AuthorizePages } from './oauth/authorize-pages';
+import { OAuthAppService } from './oauth/oauth-app.service';
+import { OAuthEndpoints } from './oauth/oauth-endpoints';
+import { OAuthService } from './oauth/oauth.service';
+import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
 import { AuthRpcController } from './rpc/auth.rpc-controller';
+import { SessionService } from './sessions/session.service';
 import { TokenService } from './tokens/token.service';
+import { AccountPages } from './web/account-pages';
 
 @Module({
-  controllers: [AuthRpcController],
-  providers: [AccountService, TokenService],
+  controllers: [AuthRpcController, AuthEdgeRpcController],
+  providers: [AccountService, TokenService, SessionService, OAuthAppService, OAuthService, AccountPages, AuthorizePages, OAuthEndpoints],
   exports: [AccountService],
 })
 export class AuthOauthModule {}

@@ -2,7 +2,8 @@ import { AuthEvents, type CreateAccountReply, hashToken } from '@doable/contract
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { hashPassword } from '../passwords/password-hasher';
+import { hashPassword, verifyPassword } from '../passwords/password-hasher';
+import { passwordProblem } from '../passwords/password-policy';
 import { generatePersonalToken, PERSONAL_TOKEN_SCOPES } from '../tokens/personal-token';
 
 export interface NewAccount {
@@ -13,6 +14,13 @@ export interface NewAccount {
 }
 
 const UNIQUE_VIOLATION = '23505';
+
+let dummy: Promise<string> | undefined;
+/** A hash of nothing anyone knows, made once, to spend the same time on unknown emails. */
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(`no-account-${Math.random()}`);
+  return dummy;
+}
 
 @Injectable()
 export class AccountService {
@@ -75,6 +83,29 @@ export class AccountService {
       ]);
       return { userId: account.id, token };
     });
+  }
+
+  /**
+   * The account behind an email and password, or undefined. An unknown email costs a hash as
+   * well, so timing does not tell which emails have accounts.
+   */
+  async authenticate(email: string, password: string): Promise<{ userId: string } | undefined> {
+    const [row] = await this.database.query<Array<{ id: string; password_hash: string | null }>>(
+      'SELECT id::text AS id, password_hash FROM auth.accounts WHERE lower(email) = lower($1)',
+      [email.trim()],
+    );
+    const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()));
+    return ok && row?.password_hash ? { userId: row.id } : undefined;
+  }
+
+  /** Sets a password that passes the policy (sync-interface §7.4 tags otherwise). */
+  async setPassword(userId: string, password: string): Promise<void> {
+    const [account] = await this.database.query<Array<{ email: string }>>('SELECT email FROM auth.accounts WHERE id = $1', [userId]);
+    if (!account) throw new DomainError('USER_NOT_FOUND', 'No such account', { argument: 'userId' });
+    const problem = passwordProblem(password, account.email);
+    if (problem) throw new DomainError(problem, undefined, { argument: 'password' });
+    const hash = await hashPassword(password);
+    await this.database.query('UPDATE auth.accounts SET password_hash = $2 WHERE id = $1', [userId, hash]);
   }
 
   async count(): Promise<number> {

@@ -3,6 +3,7 @@ import { AuthSubjects, type CreateAccountReply } from '@doable/contracts-auth';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { AccountService } from '../accounts/account.service';
+import { SessionService } from '../sessions/session.service';
 import { TokenService } from '../tokens/token.service';
 
 @RpcController()
@@ -10,6 +11,7 @@ export class AuthRpcController {
   constructor(
     private readonly tokens: TokenService,
     private readonly accounts: AccountService,
+    private readonly sessions: SessionService,
   ) {}
 
   @Handles(AuthSubjects.verifyToken)
@@ -20,5 +22,12 @@ export class AuthRpcController {
   @Handles(AuthSubjects.createAccount)
   createAccount(request: { email: string; fullName: string; password?: string; timezone: string }): Promise<CreateAccountReply> {
     return this.accounts.create(request);
+  }
+
+  @Handles(AuthSubjects.setPassword)
+  async setPassword(request: { userId: string; password: string }): Promise<{ ok: true }> {
+    await this.accounts.setPassword(request.userId, request.password);
+    await this.sessions.endAllFor(request.userId);
+    return { ok: true };
   }
 }

@@ -11,6 +11,29 @@ export interface IncomingEdgeCall {
   readonly body: unknown;
   readonly principal: Principal | null;
   readonly requestId: string | undefined;
+  /** Request headers by lower-case name (only a fixed few are ever forwarded). */
+  readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
+  /** `scheme://host[:port]` as the caller addressed the gateway. */
+  readonly origin?: string;
+}
+
+/**
+ * Headers a browser flow needs (session cookie, HTTP Basic client credentials, the Origin for
+ * CSRF checks). Forwarded only on routes without bearer auth, so a raw bearer token never
+ * leaves the edge: bearer routes carry the principal instead.
+ */
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'origin', 'referer', 'content-type'] as const;
+const MAX_FORWARDED_HEADER_BYTES = 8 * 1024;
+
+function forwardedHeaders(headers: IncomingEdgeCall['headers']): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const out: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const raw = headers[name];
+    const value = Array.isArray(raw) ? raw.join('; ') : raw;
+    if (value !== undefined && Buffer.byteLength(value) <= MAX_FORWARDED_HEADER_BYTES) out[name] = value;
+  }
+  return out;
 }
 
 const MAX_REQUEST_ID_BYTES = 36;
@@ -48,6 +71,11 @@ export class EdgeForwarder {
       principal: call.principal,
       requestId: call.requestId ?? null,
     };
+    if (match.route.auth === 'none') {
+      const headers = forwardedHeaders(call.headers);
+      if (headers) request.headers = headers;
+      if (call.origin) request.origin = call.origin;
+    }
     const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs });
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;

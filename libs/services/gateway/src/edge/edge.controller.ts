@@ -28,10 +28,14 @@ export class EdgeController {
       body: req.body as unknown,
       principal: req.user ?? null,
       requestId: req.header('x-request-id'),
+      headers: req.headers,
+      origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
     });
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+    if (reply.cookies && reply.cookies.length > 0) res.setHeader('Set-Cookie', [...reply.cookies]);
     res.status(reply.status);
     if (reply.status === 204 || reply.body === null || reply.body === undefined) res.end();
+    else if (reply.contentType !== undefined) res.type(reply.contentType).send(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
     else res.json(reply.body);
   }
 }

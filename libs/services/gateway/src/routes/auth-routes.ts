@@ -1,4 +1,34 @@
-import type { Route } from './route';
+import { AuthSubjects } from '@doable/contracts-auth';
+import type { HttpMethod, Route } from './route';
 
-/** Accounts, pages and the OAuth 2.0 flow, served by auth-oauth. */
-export const AUTH_ROUTES: readonly Route[] = [];
+function auth(method: HttpMethod, path: string, dialect: Route['dialect'] = 'sync-api-v1'): Route {
+  return { method, path, subject: AuthSubjects.edge, dialect, auth: 'none' };
+}
+
+/**
+ * Accounts, pages and the OAuth 2.0 flow, served by auth-oauth. None takes a bearer token: pages
+ * use the session cookie, OAuth endpoints the client's credentials (checked by auth-oauth).
+ * The dialect tells v9 from v1 where their answers differ (migrate's `expires_in`).
+ */
+export const AUTH_ROUTES: readonly Route[] = [
+  auth('GET', '/auth/signup'),
+  auth('POST', '/auth/signup'),
+  auth('GET', '/auth/login'),
+  auth('POST', '/auth/login'),
+  auth('POST', '/auth/logout'),
+  auth('GET', '/auth/settings'),
+  auth('POST', '/auth/settings/token'),
+  auth('GET', '/auth/apps'),
+  auth('POST', '/auth/apps'),
+  auth('POST', '/auth/apps/secret'),
+  auth('GET', '/oauth/authorize'),
+  auth('POST', '/oauth/authorize'),
+  auth('POST', '/oauth/access_token'),
+  auth('GET', '/.well-known/oauth-authorization-server'),
+  auth('POST', '/sync/v9/access_tokens/revoke', 'sync-v9'),
+  auth('POST', '/sync/v9/access_tokens/migrate_personal_token', 'sync-v9'),
+  auth('POST', '/api/v1/access_tokens/revoke'),
+  auth('DELETE', '/api/v1/access_tokens'),
+  auth('POST', '/api/v1/revoke'),
+  auth('POST', '/api/v1/access_tokens/migrate_personal_token'),
+];

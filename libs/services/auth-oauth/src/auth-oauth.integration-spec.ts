@@ -1,0 +1,479 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hashToken } from '@doable/contracts-auth';
+import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { createServiceDataSource, migrateUp, type OutboxRelay } from '@doable/shared-database';
+import { DomainError } from '@doable/shared-errors';
+import { Database } from '@doable/shared-runtime';
+import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import type { DataSource } from 'typeorm';
+import { AccountService } from './accounts/account.service';
+import { authMigrations } from './migrations';
+import { AuthorizePages } from './oauth/authorize-pages';
+import { OAuthAppService } from './oauth/oauth-app.service';
+import { OAuthEndpoints } from './oauth/oauth-endpoints';
+import { OAuthService } from './oauth/oauth.service';
+import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
+import { SessionService } from './sessions/session.service';
+import { TokenService } from './tokens/token.service';
+import { AccountPages } from './web/account-pages';
+
+/**
+ * auth-oauth's pages and OAuth endpoints against a real PostgreSQL, through the same edge
+ * handler the gateway reaches over NATS: every error path of sign-up, log-in, the console,
+ * authorization, token exchange, revocation and migration.
+ */
+const ORIGIN = 'http://doable.test';
+const CALLBACK = 'https://app.example/callback';
+const PASSWORD = 'a sturdy passphrase';
+
+interface Call {
+  readonly query?: Record<string, string>;
+  readonly body?: Record<string, string> | null;
+  readonly cookies?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+  readonly dialect?: EdgeRequest['dialect'];
+}
+
+describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let edge: AuthEdgeRpcController;
+  let accounts: AccountService;
+  let apps: OAuthAppService;
+  let tokens: TokenService;
+  let owner: { userId: string; email: string; session: string };
+  let app: { id: string; clientId: string; clientSecret: string };
+
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => dataSource.query<T[]>(text, params);
+
+  function call(method: EdgeRequest['method'], path: string, options: Call = {}): Promise<EdgeReply> {
+    const cookies = { doable_csrf: 'c'.repeat(32), ...options.cookies };
+    const request: EdgeRequest = {
+      dialect: options.dialect ?? 'sync-api-v1',
+      method,
+      path,
+      params: {},
+      query: options.query ?? {},
+      body: options.body === undefined ? null : options.body,
+      principal: null,
+      requestId: null,
+      headers: { cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; '), ...options.headers },
+      origin: ORIGIN,
+    };
+    return edge.edge(request);
+  }
+  /** A form post as the browser sends it: with the CSRF field equal to the cookie. */
+  const post = (path: string, body: Record<string, string>, options: Call = {}) => call('POST', path, { ...options, body: { csrf: 'c'.repeat(32), ...body } });
+  const asOwner = (): Call => ({ cookies: { doable_session: owner.session } });
+  const html = (reply: EdgeReply) => String(reply.body);
+  const errorTag = (reply: EdgeReply) => /data-error-tag="([A-Z_]+)"/.exec(html(reply))?.[1];
+  const location = (reply: EdgeReply) => new URL(reply.headers!['Location'], ORIGIN);
+  const sessionCookie = (reply: EdgeReply) => /doable_session=([^;]+)/.exec(reply.cookies?.find((cookie) => cookie.startsWith('doable_session=')) ?? '')?.[1];
+
+  async function newAccount(label: string): Promise<{ userId: string; email: string; session: string; token: string }> {
+    const email = `${label}-${randomBytes(3).toString('hex')}@example.test`;
+    const { userId, token } = await accounts.create({ email, fullName: label, password: PASSWORD, timezone: 'UTC' });
+    const login = await post('/auth/login', { email, password: PASSWORD });
+    return { userId, email, token, session: sessionCookie(login)! };
+  }
+
+  async function newApp(ownerSession: string, redirectUris = CALLBACK): Promise<{ id: string; clientId: string; clientSecret: string }> {
+    const created = await post('/auth/apps', { name: 'Test app', redirect_uris: redirectUris }, { cookies: { doable_session: ownerSession } });
+    expect(created.status).toBe(201);
+    const clientSecret = /data-testid="client-secret">([0-9a-f]{32})</.exec(html(created))![1];
+    const [row] = await sql<{ id: string; client_id: string }>('SELECT id::text AS id, client_id FROM auth.oauth_apps ORDER BY id DESC LIMIT 1');
+    return { id: row.id, clientId: row.client_id, clientSecret };
+  }
+
+  async function code(options: { scope?: string; query?: Record<string, string>; app?: typeof app } = {}): Promise<string> {
+    const target = options.app ?? app;
+    const reply = await post('/oauth/authorize', { client_id: target.clientId, scope: options.scope ?? 'data:read', state: 'st', decision: 'allow', ...options.query }, asOwner());
+    expect(reply.status).toBe(303);
+    return location(reply).searchParams.get('code')!;
+  }
+
+  const exchange = (body: Record<string, string>, headers?: Record<string, string>) => call('POST', '/oauth/access_token', { body, headers });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('auth_oauth');
+    dataSource = createServiceDataSource({ schema: 'auth', url: database.url, poolSize: 2, applicationName: 'test', migrations: authMigrations });
+    await dataSource.initialize();
+    await migrateUp(dataSource);
+    const db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
+    accounts = new AccountService(db);
+    apps = new OAuthAppService(db);
+    tokens = new TokenService(db);
+    const oauth = new OAuthService(db, apps);
+    const pages = new AccountPages(accounts, new SessionService(db), apps);
+    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, oauth, pages), new OAuthEndpoints(apps, oauth));
+    owner = await newAccount('owner');
+    app = await newApp(owner.session);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  describe('sign-up', () => {
+    it.each([
+      ['an invalid email', { email: 'not-an-email', full_name: 'A', password: PASSWORD }, 'INVALID_EMAIL'],
+      ['no name', { email: 'n@example.test', full_name: ' ', password: PASSWORD }, 'NAME_REQUIRED'],
+      ['a short password', { email: 'n@example.test', full_name: 'A', password: 'short' }, 'PASSWORD_TOO_SHORT'],
+      ['a common password', { email: 'n@example.test', full_name: 'A', password: 'iloveyou' }, 'COMMON_PASSWORD'],
+      ['a password containing the email', { email: 'pat.smith@example.test', full_name: 'A', password: 'PAT.SMITH-2024' }, 'PASSWORD_CONTAINS_EMAIL'],
+    ])('refuses %s with its tag and keeps what was typed (but not the password)', async (_label, form, tag) => {
+      const reply = await post('/auth/signup', form);
+      expect(reply.status).toBe(400);
+      expect(reply.contentType).toBe('text/html; charset=utf-8');
+      expect(errorTag(reply)).toBe(tag);
+      expect(html(reply)).not.toContain(`value="${form.password}"`);
+    });
+
+    it('refuses an email that is taken (ALREADY_REGISTERED, 409)', async () => {
+      const reply = await post('/auth/signup', { email: owner.email.toUpperCase(), full_name: 'Again', password: PASSWORD });
+      expect(reply.status).toBe(409);
+      expect(errorTag(reply)).toBe('ALREADY_REGISTERED');
+    });
+
+    it.each([
+      ['no CSRF field', { body: { email: 'x@example.test', full_name: 'X', password: PASSWORD } }],
+      ['a CSRF field that differs from the cookie', { body: { csrf: 'd'.repeat(32), email: 'x@example.test', full_name: 'X', password: PASSWORD } }],
+      ['a foreign Origin', { body: { csrf: 'c'.repeat(32), email: 'x@example.test', full_name: 'X', password: PASSWORD }, headers: { origin: 'https://evil.example' } }],
+    ])('refuses a post with %s (403) and creates nothing', async (_label, options) => {
+      const reply = await call('POST', '/auth/signup', options);
+      expect(reply.status).toBe(403);
+      await expect(sql(`SELECT 1 FROM auth.accounts WHERE email = 'x@example.test'`)).resolves.toHaveLength(0);
+    });
+
+    it('creates the account, logs in with an HttpOnly SameSite=Lax cookie stored hashed, and shows the token once', async () => {
+      const reply = await post('/auth/signup', { email: 'New.User@Example.test', full_name: 'New User', password: PASSWORD });
+      expect(reply.status).toBe(201);
+      const token = /data-testid="api-token">([0-9a-f]{40})</.exec(html(reply))![1];
+      await expect(tokens.verify(hashToken(token))).resolves.toMatchObject({ tokenKind: 'personal' });
+      const cookie = reply.cookies!.find((value) => value.startsWith('doable_session='))!;
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+      const session = sessionCookie(reply)!;
+      await expect(sql('SELECT 1 FROM auth.sessions WHERE session_hash = $1', [hashToken(session)])).resolves.toHaveLength(1);
+      await expect(sql('SELECT 1 FROM auth.sessions WHERE session_hash = $1', [session])).resolves.toHaveLength(0);
+      expect(reply.headers).toMatchObject({ 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY' });
+    });
+
+    it('continues to a local next page, never to another site', async () => {
+      const local = await post('/auth/signup', { email: 'next1@example.test', full_name: 'N', password: PASSWORD, next: '/oauth/authorize?client_id=x' });
+      expect(local.headers!['Location']).toBe('/oauth/authorize?client_id=x');
+      const foreign = await post('/auth/login', { email: 'next1@example.test', password: PASSWORD, next: '//evil.example/x' });
+      expect(foreign.headers!['Location']).toBe('/auth/settings');
+    });
+  });
+
+  describe('log-in, log-out and settings', () => {
+    it.each([
+      ['a wrong password', () => owner.email, 'wrong password!'],
+      ['an unknown email', () => 'nobody@example.test', PASSWORD],
+      ['an account without a password', () => 'nopass@example.test', ''],
+    ])('refuses %s (401, AUTHENTICATION_ERROR)', async (_label, email, password) => {
+      await accounts.create({ email: 'nopass@example.test', fullName: 'No Pass', timezone: 'UTC' }).catch(() => undefined);
+      const reply = await post('/auth/login', { email: email(), password });
+      expect(reply.status).toBe(401);
+      expect(errorTag(reply)).toBe('AUTHENTICATION_ERROR');
+      expect(reply.cookies?.some((cookie) => cookie.startsWith('doable_session='))).toBe(false);
+    });
+
+    it.each(['/auth/settings', '/auth/apps'])('sends a visitor without a session from %s to the log-in page', async (path) => {
+      const reply = await call('GET', path, { cookies: { doable_session: 'forged' } });
+      expect(reply.status).toBe(303);
+      expect(reply.headers!['Location']).toBe(`/auth/login?next=${encodeURIComponent(path)}`);
+    });
+
+    it('resets the personal token: the old one stops, a token-revoked event is recorded', async () => {
+      const user = await newAccount('reset');
+      const refused = await call('POST', '/auth/settings/token', { cookies: { doable_session: user.session }, body: {} });
+      expect(refused.status).toBe(403);
+      const reply = await post('/auth/settings/token', {}, { cookies: { doable_session: user.session } });
+      const fresh = /data-testid="api-token">([0-9a-f]{40})</.exec(html(reply))![1];
+      await expect(tokens.verify(hashToken(user.token))).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+      await expect(tokens.verify(hashToken(fresh))).resolves.toMatchObject({ userId: user.userId });
+      const events = await sql<{ payload: { tokenHash: string } }>(`SELECT payload FROM auth.outbox WHERE subject = 'auth.evt.token-revoked.v1'`);
+      expect(events.map((event) => event.payload.tokenHash)).toContain(hashToken(user.token));
+    });
+
+    it('logs out: the session stops working', async () => {
+      const user = await newAccount('logout');
+      const reply = await post('/auth/logout', {}, { cookies: { doable_session: user.session } });
+      expect(reply.status).toBe(303);
+      expect(reply.cookies!.some((cookie) => cookie.startsWith('doable_session=;') && cookie.includes('Max-Age=0'))).toBe(true);
+      expect((await call('GET', '/auth/settings', { cookies: { doable_session: user.session } })).status).toBe(303);
+    });
+  });
+
+  describe('application console', () => {
+    it.each([
+      ['no name', { name: '', redirect_uris: CALLBACK }, 'APP_NAME_REQUIRED'],
+      ['a redirect URL with a fragment', { name: 'A', redirect_uris: 'https://a.example/cb#x' }, 'INVALID_REDIRECT_URI'],
+      ['a redirect URL of another scheme', { name: 'A', redirect_uris: 'ftp://a.example/cb' }, 'INVALID_REDIRECT_URI'],
+      ['a relative redirect URL', { name: 'A', redirect_uris: '/cb' }, 'INVALID_REDIRECT_URI'],
+    ])('refuses %s', async (_label, form, tag) => {
+      const reply = await post('/auth/apps', form, asOwner());
+      expect(reply.status).toBe(400);
+      expect(errorTag(reply)).toBe(tag);
+    });
+
+    it('shows the secret once; rotating it stops the old one', async () => {
+      const fresh = await newApp(owner.session);
+      expect(html(await call('GET', '/auth/apps', asOwner()))).not.toContain(fresh.clientSecret);
+      const rotated = await post('/auth/apps/secret', { app_id: fresh.id }, asOwner());
+      const secret = /data-testid="client-secret">([0-9a-f]{32})</.exec(html(rotated))![1];
+      await expect(apps.authenticate(fresh.clientId, fresh.clientSecret)).resolves.toBeUndefined();
+      await expect(apps.authenticate(fresh.clientId, secret)).resolves.toMatchObject({ id: fresh.id });
+    });
+
+    it("does not rotate another user's application", async () => {
+      const other = await newAccount('other');
+      const reply = await post('/auth/apps/secret', { app_id: app.id }, { cookies: { doable_session: other.session } });
+      expect(reply.status).toBe(404);
+      await expect(apps.authenticate(app.clientId, app.clientSecret)).resolves.toBeDefined();
+    });
+  });
+
+  describe('GET /oauth/authorize', () => {
+    const authorize = (query: Record<string, string>, options: Call = asOwner()) => call('GET', '/oauth/authorize', { ...options, query });
+
+    it('shows a consent page naming the app and the scopes in plain words', async () => {
+      const reply = await authorize({ client_id: app.clientId, scope: 'data:read,task:add', state: 's' });
+      expect(reply.status).toBe(200);
+      expect(html(reply)).toContain('Authorize Test app');
+      expect(html(reply)).toContain('Add new tasks (without reading your data)');
+      expect(html(reply)).toContain('Read your tasks, projects, labels and filters');
+    });
+
+    it('sends a visitor to log in first, coming back to the same request', async () => {
+      const reply = await authorize({ client_id: app.clientId, scope: 'data:read', state: 's' }, {});
+      expect(reply.status).toBe(303);
+      const next = new URL(location(reply).searchParams.get('next')!, ORIGIN);
+      expect(next.pathname).toBe('/oauth/authorize');
+      expect(Object.fromEntries(next.searchParams)).toEqual({ client_id: app.clientId, scope: 'data:read', state: 's' });
+    });
+
+    it.each([
+      ['an unknown client', () => ({ client_id: 'nope', scope: 'data:read', state: 's' }), 'invalid_client'],
+      ['a redirect_uri that is not registered', () => ({ client_id: app.clientId, scope: 'data:read', state: 's', redirect_uri: 'https://evil.example/cb' }), 'redirect_uri_mismatch'],
+    ])('answers JSON to the browser for %s', async (_label, query, error) => {
+      const reply = await authorize(query());
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ error });
+      expect(reply.headers!['Location']).toBeUndefined();
+    });
+
+    it('answers JSON when the application has no redirect URL, or several and none chosen', async () => {
+      const none = await newApp(owner.session, '');
+      expect((await authorize({ client_id: none.clientId, scope: 'data:read', state: 's' })).body).toMatchObject({ error: 'invalid_request' });
+      const several = await newApp(owner.session, `${CALLBACK}\nhttps://app.example/other`);
+      expect((await authorize({ client_id: several.clientId, scope: 'data:read', state: 's' })).body).toMatchObject({ error: 'invalid_request' });
+      const chosen = await authorize({ client_id: several.clientId, scope: 'data:read', state: 's', redirect_uri: 'https://app.example/other' });
+      expect(chosen.status).toBe(200);
+    });
+
+    it.each([
+      ['an unknown scope', { scope: 'data:read,data:all', state: 's' }, 'invalid_scope'],
+      ['no scope', { scope: '', state: 's' }, 'invalid_scope'],
+      ['no state', { scope: 'data:read' }, 'invalid_request'],
+      ['a plain PKCE challenge', { scope: 'data:read', state: 's', code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }, 'invalid_request'],
+      ['a malformed S256 challenge', { scope: 'data:read', state: 's', code_challenge: 'short', code_challenge_method: 'S256' }, 'invalid_request'],
+    ])('redirects back with an error for %s', async (_label, query, error) => {
+      const reply = await authorize({ client_id: app.clientId, ...query });
+      expect(reply.status).toBe(303);
+      const back = location(reply);
+      expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+      expect(back.searchParams.get('error')).toBe(error);
+    });
+
+    it('redirects with invalid_application_status for a suspended app and for one at its token limit', async () => {
+      const suspended = await newApp(owner.session);
+      await sql(`UPDATE auth.oauth_apps SET status = 'suspended' WHERE id = $1`, [suspended.id]);
+      const first = await authorize({ client_id: suspended.clientId, scope: 'data:read', state: 's1' });
+      expect(Object.fromEntries(location(first).searchParams)).toEqual({ error: 'invalid_application_status', state: 's1' });
+
+      const limited = await newApp(owner.session);
+      await exchange({ client_id: limited.clientId, client_secret: limited.clientSecret, code: await code({ app: limited }) });
+      await sql('UPDATE auth.oauth_apps SET token_limit = 1 WHERE id = $1', [limited.id]);
+      const second = await authorize({ client_id: limited.clientId, scope: 'data:read', state: 's2' });
+      expect(location(second).searchParams.get('error')).toBe('invalid_application_status');
+    });
+  });
+
+  describe('POST /oauth/authorize (the decision)', () => {
+    it('refuses a decision without the CSRF field', async () => {
+      const reply = await call('POST', '/oauth/authorize', { ...asOwner(), body: { client_id: app.clientId, scope: 'data:read', state: 's', decision: 'allow' } });
+      expect(reply.status).toBe(403);
+    });
+
+    it('redirects with error=access_denied and the state when the user denies', async () => {
+      const reply = await post('/oauth/authorize', { client_id: app.clientId, scope: 'data:read', state: 'xyz', decision: 'deny' }, asOwner());
+      expect(Object.fromEntries(location(reply).searchParams)).toEqual({ error: 'access_denied', state: 'xyz' });
+    });
+  });
+
+  describe('POST /oauth/access_token', () => {
+    it('issues an OAuth token whose principal carries the scopes and the app', async () => {
+      const reply = await exchange({ client_id: app.clientId, client_secret: app.clientSecret, code: await code({ scope: 'task:add,data:delete' }) });
+      expect(reply).toMatchObject({ status: 200, body: { access_token: expect.stringMatching(/^[0-9a-f]{40}$/), token_type: 'Bearer' } });
+      const principal = await tokens.verify(hashToken((reply.body as { access_token: string }).access_token));
+      expect(principal).toEqual({ userId: owner.userId, tokenKind: 'oauth', appId: app.id, scopes: ['task:add', 'data:delete'] });
+    });
+
+    it('accepts grant_type=authorization_code and HTTP Basic client authentication', async () => {
+      const basic = `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
+      const reply = await exchange({ grant_type: 'authorization_code', code: await code() }, { authorization: basic });
+      expect(reply.status).toBe(200);
+    });
+
+    it.each([
+      ['an unknown client', () => ({ client_id: 'nope', client_secret: app.clientSecret }), 'incorrect_application_credentials'],
+      ['a wrong secret', () => ({ client_id: app.clientId, client_secret: 'wrong' }), 'incorrect_application_credentials'],
+      ['no secret and no PKCE', () => ({ client_id: app.clientId }), 'incorrect_application_credentials'],
+      ['another grant type', () => ({ client_id: app.clientId, client_secret: app.clientSecret, grant_type: 'password' }), 'unsupported_grant_type'],
+      ['a different redirect_uri', () => ({ client_id: app.clientId, client_secret: app.clientSecret, redirect_uri: 'https://evil.example/cb' }), 'redirect_uri_mismatch'],
+    ])('refuses %s', async (_label, fields, error) => {
+      const reply = await exchange({ code: await code(), ...fields() });
+      expect(reply).toMatchObject({ status: 400, body: { error } });
+    });
+
+    it('refuses a code twice, an unknown code, an expired code and another app\'s code (bad_authorization_code)', async () => {
+      const credentials = { client_id: app.clientId, client_secret: app.clientSecret };
+      const once = await code();
+      expect((await exchange({ ...credentials, code: once })).status).toBe(200);
+      expect((await exchange({ ...credentials, code: once })).body).toEqual({ error: 'bad_authorization_code' });
+      expect((await exchange({ ...credentials, code: 'f'.repeat(40) })).body).toEqual({ error: 'bad_authorization_code' });
+      expect((await exchange({ ...credentials })).body).toEqual({ error: 'bad_authorization_code' });
+      const expired = await code();
+      await sql(`UPDATE auth.oauth_codes SET expires_at = now() - interval '1 second' WHERE code_hash = $1`, [hashToken(expired)]);
+      expect((await exchange({ ...credentials, code: expired })).body).toEqual({ error: 'bad_authorization_code' });
+      const other = await newApp(owner.session);
+      expect((await exchange({ client_id: other.clientId, client_secret: other.clientSecret, code: await code() })).body).toEqual({ error: 'bad_authorization_code' });
+    });
+
+    it('requires the redirect_uri of the authorization request when it named one', async () => {
+      const named = await code({ query: { redirect_uri: CALLBACK } });
+      expect((await exchange({ client_id: app.clientId, client_secret: app.clientSecret, code: named })).body).toEqual({ error: 'redirect_uri_mismatch' });
+      const again = await code({ query: { redirect_uri: CALLBACK } });
+      expect((await exchange({ client_id: app.clientId, client_secret: app.clientSecret, code: again, redirect_uri: CALLBACK })).status).toBe(200);
+    });
+
+    it('lets a public client use PKCE S256 instead of its secret, and burns the code on a wrong verifier', async () => {
+      const verifier = randomBytes(40).toString('base64url');
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const good = await code({ query: { code_challenge: challenge, code_challenge_method: 'S256' } });
+      expect((await exchange({ client_id: app.clientId, code: good, code_verifier: verifier })).status).toBe(200);
+      const guarded = await code({ query: { code_challenge: challenge, code_challenge_method: 'S256' } });
+      expect((await exchange({ client_id: app.clientId, client_secret: app.clientSecret, code: guarded, code_verifier: `${verifier}x` })).body).toEqual({ error: 'bad_authorization_code' });
+      expect((await exchange({ client_id: app.clientId, code: guarded, code_verifier: verifier })).body).toEqual({ error: 'bad_authorization_code' });
+    });
+  });
+
+  describe('revocation', () => {
+    async function issued(): Promise<string> {
+      const reply = await exchange({ client_id: app.clientId, client_secret: app.clientSecret, code: await code() });
+      return (reply.body as { access_token: string }).access_token;
+    }
+
+    it.each(['/sync/v9/access_tokens/revoke', '/api/v1/access_tokens/revoke'])('%s: 204, the token stops, a token-revoked event is recorded', async (path) => {
+      const token = await issued();
+      const reply = await call('POST', path, { body: { client_id: app.clientId, client_secret: app.clientSecret, access_token: token } });
+      expect(reply.status).toBe(204);
+      await expect(tokens.verify(hashToken(token))).rejects.toBeInstanceOf(DomainError);
+      const events = await sql<{ payload: { tokenHash: string } }>(`SELECT payload FROM auth.outbox WHERE subject = 'auth.evt.token-revoked.v1'`);
+      expect(events.map((event) => event.payload.tokenHash)).toContain(hashToken(token));
+    });
+
+    it('refuses wrong client credentials and a missing token', async () => {
+      const token = await issued();
+      const wrong = await call('POST', '/sync/v9/access_tokens/revoke', { body: { client_id: app.clientId, client_secret: 'nope', access_token: token } });
+      expect(wrong).toMatchObject({ status: 400, body: { error: 'incorrect_application_credentials' } });
+      const missing = await call('POST', '/sync/v9/access_tokens/revoke', { body: { client_id: app.clientId, client_secret: app.clientSecret } });
+      expect(missing).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+      await expect(tokens.verify(hashToken(token))).resolves.toBeDefined();
+    });
+
+    it("leaves another app's token and a personal token alone", async () => {
+      const other = await newApp(owner.session);
+      const token = await issued();
+      const user = await newAccount('keeps');
+      for (const victim of [token, user.token]) {
+        const reply = await call('POST', '/api/v1/access_tokens/revoke', { body: { client_id: other.clientId, client_secret: other.clientSecret, access_token: victim } });
+        expect(reply.status).toBe(204);
+        await expect(tokens.verify(hashToken(victim))).resolves.toBeDefined();
+      }
+    });
+
+    it('RFC 7009 /api/v1/revoke: HTTP Basic, 200; 401 invalid_client without it; 400 without a token', async () => {
+      const token = await issued();
+      const basic = (secret: string) => ({ authorization: `Basic ${Buffer.from(`${app.clientId}:${secret}`).toString('base64')}` });
+      const unauthenticated = await call('POST', '/api/v1/revoke', { body: { token, token_type_hint: 'access_token' } });
+      expect(unauthenticated).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+      expect(unauthenticated.headers!['WWW-Authenticate']).toMatch(/^Basic/);
+      expect((await call('POST', '/api/v1/revoke', { body: { token }, headers: basic('wrong') })).status).toBe(401);
+      expect(await call('POST', '/api/v1/revoke', { body: {}, headers: basic(app.clientSecret) })).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+      expect((await call('POST', '/api/v1/revoke', { body: { token, token_type_hint: 'access_token' }, headers: basic(app.clientSecret) })).status).toBe(200);
+      await expect(tokens.verify(hashToken(token))).rejects.toBeInstanceOf(DomainError);
+      expect((await call('POST', '/api/v1/revoke', { body: { token: 'unknown' }, headers: basic(app.clientSecret) })).status).toBe(200);
+    });
+  });
+
+  describe('migrate_personal_token', () => {
+    const migrate = (path: string, body: Record<string, string>, dialect: EdgeRequest['dialect']) => call('POST', path, { body, dialect });
+
+    it('v9 answers access_token and token_type; v1 adds expires_in; the token has the scope', async () => {
+      const user = await newAccount('migrate');
+      const base = { client_id: app.clientId, client_secret: app.clientSecret, personal_token: user.token, scope: 'data:read' };
+      const v9 = await migrate('/sync/v9/access_tokens/migrate_personal_token', base, 'sync-v9');
+      expect(v9.body).toEqual({ access_token: expect.stringMatching(/^[0-9a-f]{40}$/), token_type: 'Bearer' });
+      const v1 = await migrate('/api/v1/access_tokens/migrate_personal_token', base, 'sync-api-v1');
+      expect(v1.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number) });
+      await expect(tokens.verify(hashToken((v1.body as { access_token: string }).access_token))).resolves.toEqual({ userId: user.userId, tokenKind: 'oauth', appId: app.id, scopes: ['data:read'] });
+    });
+
+    it.each([
+      ['wrong client credentials', { client_secret: 'nope' }, 400, 'incorrect_application_credentials'],
+      ['an unknown personal token', { personal_token: 'a'.repeat(40) }, 400, 'invalid_grant'],
+      ['a bad scope', { scope: 'everything' }, 400, 'invalid_scope'],
+      ['no personal token', { personal_token: '' }, 400, 'invalid_request'],
+    ])('refuses %s', async (_label, override, status, error) => {
+      const body = { client_id: app.clientId, client_secret: app.clientSecret, personal_token: owner.email, scope: 'data:read', ...override };
+      if (!('personal_token' in override)) body.personal_token = (await newAccount('m')).token;
+      expect(await migrate('/sync/v9/access_tokens/migrate_personal_token', body, 'sync-v9')).toMatchObject({ status, body: { error } });
+    });
+  });
+
+  it('publishes RFC 8414 metadata on the caller\'s origin', async () => {
+    const reply = await call('GET', '/.well-known/oauth-authorization-server');
+    expect(reply.body).toMatchObject({
+      issuer: ORIGIN,
+      authorization_endpoint: `${ORIGIN}/oauth/authorize`,
+      token_endpoint: `${ORIGIN}/oauth/access_token`,
+      revocation_endpoint: `${ORIGIN}/api/v1/revoke`,
+      code_challenge_methods_supported: ['S256'],
+    });
+  });
+
+  it('answers ROUTE_NOT_FOUND for a path it does not serve', async () => {
+    await expect(call('GET', '/auth/nothing')).rejects.toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+  });
+
+  describe('setPassword (operators)', () => {
+    it.each([
+      ['short', 'PASSWORD_TOO_SHORT'],
+      ['password1', 'COMMON_PASSWORD'],
+    ])('refuses %j with %s', async (password, code) => {
+      await expect(accounts.setPassword(owner.userId, password)).rejects.toMatchObject({ code });
+    });
+
+    it('refuses an unknown account and accepts a good password', async () => {
+      await expect(accounts.setPassword('999999', PASSWORD)).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+      const user = await newAccount('setpw');
+      await accounts.setPassword(user.userId, 'a brand new passphrase');
+      await expect(accounts.authenticate(user.email, 'a brand new passphrase')).resolves.toEqual({ userId: user.userId });
+    });
+  });
+});

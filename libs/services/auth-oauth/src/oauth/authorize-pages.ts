@@ -1,0 +1,87 @@
+import type { EdgeReply, Scope } from '@doable/contracts-common';
+import { Injectable } from '@nestjs/common';
+import { AccountPages } from '../web/account-pages';
+import { consentPage, type ConsentFields } from '../web/pages';
+import type { WebExchange } from '../web/web-exchange';
+import { type OAuthApp, OAuthAppService } from './oauth-app.service';
+import { parseScopes } from './oauth-scopes';
+import { OAuthService } from './oauth.service';
+import { isS256Challenge } from './pkce';
+
+type Checked =
+  | { readonly kind: 'reply'; readonly reply: EdgeReply }
+  | { readonly kind: 'ok'; readonly app: OAuthApp; readonly scopes: Scope[]; readonly redirectTo: string; readonly fields: ConsentFields };
+
+/** Sends the browser back to the application with these parameters (and the state, always). */
+function backTo(web: WebExchange, redirectTo: string, params: Record<string, string>, state: string): EdgeReply {
+  const url = new URL(redirectTo);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  url.searchParams.set('state', state);
+  return web.redirect(url.toString());
+}
+
+/** `GET /oauth/authorize` (consent page) and `POST /oauth/authorize` (the user's decision). */
+@Injectable()
+export class AuthorizePages {
+  constructor(
+    private readonly apps: OAuthAppService,
+    private readonly oauth: OAuthService,
+    private readonly pages: AccountPages,
+  ) {}
+
+  async show(web: WebExchange): Promise<EdgeReply> {
+    const checked = await this.check(web, (name) => web.query(name));
+    if (checked.kind === 'reply') return checked.reply;
+    const user = await this.pages.currentUser(web);
+    if (!user) return this.pages.loginRedirect(web, this.authorizePath(checked.fields));
+    return web.html(200, consentPage({ csrf: web.csrf(), app: checked.app, scopes: checked.scopes, userEmail: user.email, fields: checked.fields }));
+  }
+
+  async decide(web: WebExchange): Promise<EdgeReply> {
+    const checked = await this.check(web, (name) => web.field(name));
+    if (checked.kind === 'reply') return checked.reply;
+    const user = await this.pages.currentUser(web);
+    if (!user) return this.pages.loginRedirect(web, this.authorizePath(checked.fields));
+    if (!web.csrfValid()) return this.pages.csrfRejected(web);
+    const { app, scopes, redirectTo, fields } = checked;
+    if (web.field('decision') !== 'allow') return backTo(web, redirectTo, { error: 'access_denied' }, fields.state);
+    const code = await this.oauth.issueCode(app, { userId: user.userId, scopes, redirectUri: fields.redirectUri ?? null, codeChallenge: fields.codeChallenge ?? null });
+    return backTo(web, redirectTo, { code }, fields.state);
+  }
+
+  /**
+   * Validates an authorization request. Problems with the client or its redirect URL are shown
+   * to the browser as JSON (redirecting there would be an open redirect); every other problem
+   * goes back to the application as `error=...` (sync-interface §5.6).
+   */
+  private async check(web: WebExchange, read: (name: string) => string | undefined): Promise<Checked> {
+    const json = (error: string, description: string): Checked => ({ kind: 'reply', reply: web.json(400, { error, error_description: description }) });
+    const app = await this.apps.findByClientId(read('client_id'));
+    if (!app) return json('invalid_client', 'Unknown client_id');
+    if (app.redirectUris.length === 0) return json('invalid_request', 'The application has no redirect URL configured');
+    const redirectUri = read('redirect_uri') || undefined;
+    if (redirectUri !== undefined && !app.redirectUris.includes(redirectUri)) return json('redirect_uri_mismatch', 'redirect_uri is not one of the application\'s redirect URLs');
+    if (redirectUri === undefined && app.redirectUris.length > 1) return json('invalid_request', 'redirect_uri is required: the application has several');
+    const redirectTo = redirectUri ?? app.redirectUris[0];
+    const state = read('state') ?? '';
+    const fail = (error: string): Checked => ({ kind: 'reply', reply: backTo(web, redirectTo, { error }, state) });
+    if (state.length === 0 || state.length > 1024) return fail('invalid_request');
+    if (await this.apps.isBlocked(app)) return fail('invalid_application_status');
+    const scope = read('scope') ?? '';
+    const scopes = parseScopes(scope);
+    if (!scopes) return fail('invalid_scope');
+    const codeChallenge = read('code_challenge') || undefined;
+    const codeChallengeMethod = read('code_challenge_method') || undefined;
+    if (codeChallenge !== undefined && (codeChallengeMethod !== 'S256' || !isS256Challenge(codeChallenge))) return fail('invalid_request');
+    if (codeChallenge === undefined && codeChallengeMethod !== undefined) return fail('invalid_request');
+    return { kind: 'ok', app, scopes, redirectTo, fields: { clientId: app.clientId, scope, state, redirectUri, codeChallenge, codeChallengeMethod } };
+  }
+
+  private authorizePath(fields: ConsentFields): string {
+    const query = new URLSearchParams({ client_id: fields.clientId, scope: fields.scope, state: fields.state });
+    if (fields.redirectUri) query.set('redirect_uri', fields.redirectUri);
+    if (fields.codeChallenge) query.set('code_challenge', fields.codeChallenge);
+    if (fields.codeChallengeMethod) query.set('code_challenge_method', fields.codeChallengeMethod);
+    return `/oauth/authorize?${query.toString()}`;
+  }
+}

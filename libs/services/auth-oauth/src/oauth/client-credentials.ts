@@ -1,0 +1,19 @@
+/**
+ * Client credentials from `Authorization: Basic base64(id:secret)` (RFC 6749 §2.3.1: each part
+ * form-urlencoded first), or undefined when the header is absent or not Basic.
+ */
+export function basicCredentials(header: string | undefined): { clientId: string; clientSecret: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  const part = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      return text;
+    }
+  };
+  return { clientId: part(decoded.slice(0, colon)), clientSecret: part(decoded.slice(colon + 1)) };
+}

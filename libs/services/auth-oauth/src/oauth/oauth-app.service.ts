@@ -1,0 +1,115 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { hashToken } from '@doable/contracts-auth';
+import { Database } from '@doable/shared-runtime';
+import { Injectable } from '@nestjs/common';
+
+export interface OAuthApp {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly name: string;
+  readonly clientId: string;
+  readonly redirectUris: readonly string[];
+  readonly status: 'active' | 'suspended';
+  readonly tokenLimit: number | null;
+}
+
+interface AppRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  client_id: string;
+  client_secret_hash: string;
+  redirect_uris: string[];
+  status: 'active' | 'suspended';
+  token_limit: number | null;
+}
+
+const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, name, client_id, client_secret_hash, redirect_uris, status, token_limit';
+
+function toApp(row: AppRow): OAuthApp {
+  return { id: row.id, ownerId: row.owner_id, name: row.name, clientId: row.client_id, redirectUris: row.redirect_uris, status: row.status, tokenLimit: row.token_limit };
+}
+
+/** 32 hex characters, as the public service's client ids and secrets look. */
+function randomHex(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export const MAX_REDIRECT_URIS = 10;
+
+/**
+ * A redirect URL an application may register: absolute http(s), no fragment (RFC 6749 §3.1.2),
+ * no credentials. Plain http is allowed (local development and self-hosted tools).
+ */
+export function isValidRedirectUri(value: string): boolean {
+  if (value.length > 2000) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hash === '' && !value.includes('#') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** OAuth applications: registered by a user in the console; the client secret is kept only as a hash. */
+@Injectable()
+export class OAuthAppService {
+  constructor(private readonly database: Database) {}
+
+  async create(ownerId: string, name: string, redirectUris: readonly string[]): Promise<{ app: OAuthApp; clientSecret: string }> {
+    const clientSecret = randomHex();
+    const [row] = await this.database.query<AppRow[]>(
+      `INSERT INTO auth.oauth_apps (owner_id, name, client_id, client_secret_hash, redirect_uris) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      [ownerId, name, randomHex(), hashToken(clientSecret), [...redirectUris]],
+    );
+    return { app: toApp(row), clientSecret };
+  }
+
+  async listForOwner(ownerId: string): Promise<OAuthApp[]> {
+    const rows = await this.database.query<AppRow[]>(`SELECT ${COLUMNS} FROM auth.oauth_apps WHERE owner_id = $1 ORDER BY id`, [ownerId]);
+    return rows.map(toApp);
+  }
+
+  /** A new secret for the owner's app; the old one stops working at once. Undefined when not theirs. */
+  async rotateSecret(ownerId: string, appId: string): Promise<{ app: OAuthApp; clientSecret: string } | undefined> {
+    if (!/^[0-9]{1,18}$/.test(appId)) return undefined;
+    const clientSecret = randomHex();
+    const [rows] = await this.database.query<[AppRow[], number]>(
+      `UPDATE auth.oauth_apps SET client_secret_hash = $3 WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
+      [appId, ownerId, hashToken(clientSecret)],
+    );
+    const row = rows[0];
+    return row ? { app: toApp(row), clientSecret } : undefined;
+  }
+
+  async findByClientId(clientId: unknown): Promise<OAuthApp | undefined> {
+    const row = await this.rowByClientId(clientId);
+    return row ? toApp(row) : undefined;
+  }
+
+  /** The app whose id and secret these are, or undefined (unknown id and wrong secret look alike). */
+  async authenticate(clientId: unknown, clientSecret: unknown): Promise<OAuthApp | undefined> {
+    const row = await this.rowByClientId(clientId);
+    if (!row || typeof clientSecret !== 'string' || clientSecret.length === 0 || clientSecret.length > 256) return undefined;
+    const expected = Buffer.from(row.client_secret_hash, 'hex');
+    const actual = Buffer.from(hashToken(clientSecret), 'hex');
+    return timingSafeEqual(expected, actual) ? toApp(row) : undefined;
+  }
+
+  /** Suspended, or holding as many live tokens as it may: it may not be granted new ones. */
+  async isBlocked(app: OAuthApp): Promise<boolean> {
+    if (app.status !== 'active') return true;
+    if (app.tokenLimit === null) return false;
+    const [row] = await this.database.query<Array<{ count: string }>>(
+      `SELECT count(*) AS count FROM auth.access_tokens WHERE app_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+      [app.id],
+    );
+    return Number(row.count) >= app.tokenLimit;
+  }
+
+  private async rowByClientId(clientId: unknown): Promise<AppRow | undefined> {
+    if (typeof clientId !== 'string' || clientId.length === 0 || clientId.length > 128) return undefined;
+    const rows = await this.database.query<AppRow[]>(`SELECT ${COLUMNS} FROM auth.oauth_apps WHERE client_id = $1`, [clientId]);
+    return rows[0];
+  }
+}

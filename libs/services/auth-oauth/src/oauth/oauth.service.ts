@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { AuthEvents, hashToken } from '@doable/contracts-auth';
+import type { Scope } from '@doable/contracts-common';
+import { Database, type Tx } from '@doable/shared-runtime';
+import { Injectable } from '@nestjs/common';
+import { generatePersonalToken } from '../tokens/personal-token';
+import { type OAuthApp, OAuthAppService } from './oauth-app.service';
+import { verifiesS256 } from './pkce';
+
+/** An OAuth protocol error, rendered by the edge as `{error}` JSON; never crosses NATS as such. */
+export class OAuthProblem extends Error {
+  constructor(
+    readonly error: string,
+    readonly status = 400,
+    readonly description?: string,
+  ) {
+    super(description ?? error);
+    this.name = 'OAuthProblem';
+  }
+}
+
+/** Authorization codes live ten minutes and work once (RFC 6749 §4.1.2 recommends at most ten). */
+export const CODE_TTL_SECONDS = 600;
+
+export interface CodeGrant {
+  readonly userId: string;
+  readonly scopes: readonly Scope[];
+  /** The redirect_uri the authorization request named explicitly (null when it relied on the registered one). */
+  readonly redirectUri: string | null;
+  /** PKCE S256 challenge, when the client sent one. */
+  readonly codeChallenge: string | null;
+}
+
+export interface CodeExchange {
+  readonly clientId: unknown;
+  readonly clientSecret: unknown;
+  readonly code: unknown;
+  readonly redirectUri: unknown;
+  readonly codeVerifier: unknown;
+}
+
+interface CodeRow {
+  user_id: string;
+  scopes: Scope[];
+  redirect_uri: string | null;
+  code_challenge: string | null;
+}
+
+/** Codes, OAuth access tokens, revocation and migration of personal tokens. */
+@Injectable()
+export class OAuthService {
+  constructor(
+    private readonly database: Database,
+    private readonly apps: OAuthAppService,
+  ) {}
+
+  async issueCode(app: OAuthApp, grant: CodeGrant): Promise<string> {
+    const code = randomBytes(20).toString('hex');
+    // Housekeeping on the way: codes a day past their expiry serve no purpose, not even for audits.
+    await this.database.query(`DELETE FROM auth.oauth_codes WHERE expires_at < now() - interval '1 day'`);
+    await this.database.query(
+      `INSERT INTO auth.oauth_codes (code_hash, app_id, user_id, scopes, redirect_uri, code_challenge, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
+      [hashToken(code), app.id, grant.userId, [...grant.scopes], grant.redirectUri, grant.codeChallenge, CODE_TTL_SECONDS],
+    );
+    return code;
+  }
+
+  /**
+   * Trades a code for an access token. The client authenticates with its secret; a public client
+   * whose code carries a PKCE challenge may instead prove itself with the verifier alone.
+   */
+  async exchangeCode(request: CodeExchange): Promise<{ accessToken: string }> {
+    const app = await this.apps.findByClientId(request.clientId);
+    if (!app) throw new OAuthProblem('incorrect_application_credentials');
+    const hasSecret = typeof request.clientSecret === 'string' && request.clientSecret.length > 0;
+    if (hasSecret && !(await this.apps.authenticate(request.clientId, request.clientSecret))) throw new OAuthProblem('incorrect_application_credentials');
+    if (typeof request.code !== 'string' || request.code.length === 0 || request.code.length > 256) throw new OAuthProblem('bad_authorization_code');
+    if (request.redirectUri !== undefined && typeof request.redirectUri !== 'string') throw new OAuthProblem('redirect_uri_mismatch');
+    if (await this.apps.isBlocked(app)) throw new OAuthProblem('invalid_application_status');
+    const codeHash = hashToken(request.code);
+    const accessToken = generatePersonalToken();
+    const outcome = await this.database.transaction(async (tx) => {
+      // Single use: the first exchange marks it, so a replay finds nothing.
+      const [rows] = await tx.manager.query<[CodeRow[], number]>(
+        `UPDATE auth.oauth_codes SET used_at = now() WHERE code_hash = $1 AND app_id = $2 AND used_at IS NULL AND expires_at > now()
+         RETURNING user_id::text AS user_id, scopes, redirect_uri, code_challenge`,
+        [codeHash, app.id],
+      );
+      const row = rows[0];
+      if (!row) return 'bad_authorization_code' as const;
+      // RFC 6749 §4.1.3: the same redirect_uri as the authorization request, when that named one.
+      const sentRedirect = typeof request.redirectUri === 'string' && request.redirectUri !== '' ? request.redirectUri : null;
+      if (row.redirect_uri !== null ? sentRedirect !== row.redirect_uri : sentRedirect !== null && !app.redirectUris.includes(sentRedirect)) {
+        return 'redirect_uri_mismatch' as const;
+      }
+      if (row.code_challenge !== null ? !verifiesS256(request.codeVerifier, row.code_challenge) : !hasSecret) {
+        return row.code_challenge !== null ? ('bad_authorization_code' as const) : ('incorrect_application_credentials' as const);
+      }
+      await this.insertToken(tx, app, row.user_id, row.scopes, accessToken, null);
+      return 'ok' as const;
+    });
+    // A failed check has still used the code up (the mark committed): no second guess at a verifier.
+    if (outcome !== 'ok') throw new OAuthProblem(outcome);
+    return { accessToken };
+  }
+
+  /**
+   * Revokes one of the app's tokens, at once on every gateway (the token-revoked event). A token
+   * that is unknown, already revoked or another app's is left alone without saying so (RFC 7009 §2.2).
+   */
+  async revoke(app: OAuthApp, token: string): Promise<void> {
+    await this.database.transaction(async (tx) => {
+      const [rows] = await tx.manager.query<[Array<{ user_id: string; token_hash: string }>, number]>(
+        `UPDATE auth.access_tokens SET revoked_at = now() WHERE token_hash = $1 AND app_id = $2 AND kind = 'oauth' AND revoked_at IS NULL
+         RETURNING user_id::text AS user_id, token_hash`,
+        [hashToken(token), app.id],
+      );
+      for (const row of rows) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: row.token_hash, userId: row.user_id });
+    });
+  }
+
+  /** An OAuth token for the owner of a live personal token, with the given scopes. */
+  async migratePersonalToken(app: OAuthApp, personalToken: string, scopes: readonly Scope[], expiresInSeconds: number): Promise<{ accessToken: string }> {
+    if (await this.apps.isBlocked(app)) throw new OAuthProblem('invalid_application_status');
+    const accessToken = generatePersonalToken();
+    const issued = await this.database.transaction(async (tx) => {
+      const [owner] = await tx.manager.query<Array<{ user_id: string }>>(
+        `SELECT user_id::text AS user_id FROM auth.access_tokens WHERE token_hash = $1 AND kind = 'personal' AND revoked_at IS NULL`,
+        [hashToken(personalToken)],
+      );
+      if (!owner) return false;
+      await this.insertToken(tx, app, owner.user_id, scopes, accessToken, expiresInSeconds);
+      return true;
+    });
+    if (!issued) throw new OAuthProblem('invalid_grant', 400, 'The personal token is not valid');
+    return { accessToken };
+  }
+
+  private async insertToken(tx: Tx, app: OAuthApp, userId: string, scopes: readonly Scope[], token: string, expiresInSeconds: number | null): Promise<void> {
+    await tx.manager.query(
+      `INSERT INTO auth.access_tokens (user_id, token_hash, kind, app_id, scopes, expires_at)
+       VALUES ($1, $2, 'oauth', $3, $4, CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int) END)`,
+      [userId, hashToken(token), app.id, [...scopes], expiresInSeconds],
+    );
+  }
+}

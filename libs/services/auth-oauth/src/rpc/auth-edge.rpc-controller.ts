@@ -1,0 +1,50 @@
+import { AuthSubjects } from '@doable/contracts-auth';
+import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
+import { RpcController } from '@doable/shared-runtime';
+import { Handles } from '@doable/shared-transport';
+import { AuthorizePages } from '../oauth/authorize-pages';
+import { OAuthEndpoints } from '../oauth/oauth-endpoints';
+import { AccountPages } from '../web/account-pages';
+import { WebExchange } from '../web/web-exchange';
+
+type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
+
+/** Everything the gateway routes to auth-oauth: pages and OAuth endpoints, by method and path. */
+@RpcController()
+export class AuthEdgeRpcController {
+  private readonly handlers: ReadonlyMap<string, Handler>;
+
+  constructor(pages: AccountPages, authorize: AuthorizePages, oauth: OAuthEndpoints) {
+    this.handlers = new Map<string, Handler>([
+      ['GET /auth/signup', (web) => pages.signupForm(web)],
+      ['POST /auth/signup', (web) => pages.signup(web)],
+      ['GET /auth/login', (web) => pages.loginForm(web)],
+      ['POST /auth/login', (web) => pages.login(web)],
+      ['POST /auth/logout', (web) => pages.logout(web)],
+      ['GET /auth/settings', (web) => pages.settings(web)],
+      ['POST /auth/settings/token', (web) => pages.resetToken(web)],
+      ['GET /auth/apps', (web) => pages.appConsole(web)],
+      ['POST /auth/apps', (web) => pages.registerApp(web)],
+      ['POST /auth/apps/secret', (web) => pages.rotateSecret(web)],
+      ['GET /oauth/authorize', (web) => authorize.show(web)],
+      ['POST /oauth/authorize', (web) => authorize.decide(web)],
+      ['POST /oauth/access_token', (web) => oauth.accessToken(web)],
+      ['POST /sync/v9/access_tokens/revoke', (web) => oauth.revokeWithSecret(web)],
+      ['POST /api/v1/access_tokens/revoke', (web) => oauth.revokeWithSecret(web)],
+      ['DELETE /api/v1/access_tokens', (web) => oauth.revokeWithSecret(web)],
+      ['POST /api/v1/revoke', (web) => oauth.revokeRfc7009(web)],
+      ['POST /sync/v9/access_tokens/migrate_personal_token', (web) => oauth.migratePersonalToken(web)],
+      ['POST /api/v1/access_tokens/migrate_personal_token', (web) => oauth.migratePersonalToken(web)],
+      ['GET /.well-known/oauth-authorization-server', (web) => oauth.metadata(web)],
+    ]);
+  }
+
+  @Handles(AuthSubjects.edge)
+  async edge(request: EdgeRequest): Promise<EdgeReply> {
+    const web = new WebExchange(request);
+    const handler = this.handlers.get(`${web.method} ${web.path}`);
+    if (!handler) throw new DomainError('ROUTE_NOT_FOUND', `auth-oauth does not serve ${web.method} ${web.path}`);
+    return handler(web);
+  }
+}

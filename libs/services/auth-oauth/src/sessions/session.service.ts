@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '@doable/contracts-auth';
+import { Database } from '@doable/shared-runtime';
+import { Injectable } from '@nestjs/common';
+
+export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+
+export interface SessionUser {
+  readonly userId: string;
+  readonly email: string;
+  readonly fullName: string;
+}
+
+/** Browser sessions: the cookie holds a random id; the table holds only its sha256. */
+@Injectable()
+export class SessionService {
+  constructor(private readonly database: Database) {}
+
+  /** A new session for the user (a fresh id on every log-in, so a planted id is never promoted). */
+  async start(userId: string): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    await this.database.query('DELETE FROM auth.sessions WHERE user_id = $1 AND expires_at <= now()', [userId]);
+    await this.database.query(`INSERT INTO auth.sessions (session_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+      hashToken(id),
+      userId,
+      SESSION_TTL_SECONDS,
+    ]);
+    return id;
+  }
+
+  async find(id: string | undefined): Promise<SessionUser | undefined> {
+    if (!id || id.length > 128) return undefined;
+    const rows = await this.database.query<Array<{ user_id: string; email: string; full_name: string }>>(
+      `SELECT s.user_id::text, a.email, a.full_name FROM auth.sessions s JOIN auth.accounts a ON a.id = s.user_id
+        WHERE s.session_hash = $1 AND s.expires_at > now()`,
+      [hashToken(id)],
+    );
+    const row = rows[0];
+    return row ? { userId: row.user_id, email: row.email, fullName: row.full_name } : undefined;
+  }
+
+  async end(id: string | undefined): Promise<void> {
+    if (id) await this.database.query('DELETE FROM auth.sessions WHERE session_hash = $1', [hashToken(id)]);
+  }
+
+  async endAllFor(userId: string): Promise<void> {
+    await this.database.query('DELETE FROM auth.sessions WHERE user_id = $1', [userId]);
+  }
+}

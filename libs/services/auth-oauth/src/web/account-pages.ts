@@ -1,0 +1,136 @@
+import type { EdgeReply } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
+import { Injectable } from '@nestjs/common';
+import { AccountService } from '../accounts/account.service';
+import { OAuthAppService, isValidRedirectUri, MAX_REDIRECT_URIS } from '../oauth/oauth-app.service';
+import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
+import { SESSION_TTL_SECONDS, SessionService, type SessionUser } from '../sessions/session.service';
+import { appsPage, formError, loginPage, messagePage, settingsPage, signupPage } from './pages';
+import { SESSION_COOKIE, safeNext, type WebExchange } from './web-exchange';
+
+const HOME = '/auth/settings';
+
+/** Sign-up, log-in, log-out, the settings page and the application console. */
+@Injectable()
+export class AccountPages {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly sessions: SessionService,
+    private readonly apps: OAuthAppService,
+  ) {}
+
+  /** The logged-in user, if the session cookie names a live session. */
+  currentUser(web: WebExchange): Promise<SessionUser | undefined> {
+    return this.sessions.find(web.cookies[SESSION_COOKIE]);
+  }
+
+  /** Answers when the form's CSRF token does not match: the page is re-sent rather than acted on. */
+  csrfRejected(web: WebExchange): EdgeReply {
+    return web.html(403, messagePage('Form expired', 'This form has expired or did not come from this site. Go back, reload the page and try again.'));
+  }
+
+  loginRedirect(web: WebExchange, next: string): EdgeReply {
+    return web.redirect(`/auth/login?next=${encodeURIComponent(next)}`);
+  }
+
+  signupForm(web: WebExchange): EdgeReply {
+    return web.html(200, signupPage({ csrf: web.csrf(), next: web.query('next') }));
+  }
+
+  async signup(web: WebExchange): Promise<EdgeReply> {
+    if (!web.csrfValid()) return this.csrfRejected(web);
+    const email = (web.field('email') ?? '').trim().toLowerCase();
+    const fullName = (web.field('full_name') ?? '').trim();
+    const password = web.field('password') ?? '';
+    const next = web.field('next');
+    const again = (tag: string, status = 400) => web.html(status, signupPage({ csrf: web.csrf(), next, email, fullName, error: formError(tag) }));
+    if (!isPlausibleEmail(email)) return again('INVALID_EMAIL');
+    if (fullName.length === 0 || fullName.length > 255) return again('NAME_REQUIRED');
+    const problem = passwordProblem(password, email);
+    if (problem) return again(problem);
+    let created: { userId: string; token: string };
+    try {
+      created = await this.accounts.create({ email, fullName, password, timezone: 'UTC' });
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'EMAIL_ALREADY_EXISTS') return again('ALREADY_REGISTERED', 409);
+      throw err;
+    }
+    await this.logIn(web, created.userId);
+    if (next) return web.redirect(safeNext(next, HOME));
+    return web.html(201, settingsPage({ csrf: web.csrf(), email, fullName, newToken: created.token }));
+  }
+
+  async loginForm(web: WebExchange): Promise<EdgeReply> {
+    const next = web.query('next');
+    if (await this.currentUser(web)) return web.redirect(safeNext(next, HOME));
+    return web.html(200, loginPage({ csrf: web.csrf(), next }));
+  }
+
+  async login(web: WebExchange): Promise<EdgeReply> {
+    if (!web.csrfValid()) return this.csrfRejected(web);
+    const email = (web.field('email') ?? '').trim();
+    const next = web.field('next');
+    const account = email ? await this.accounts.authenticate(email, web.field('password') ?? '') : undefined;
+    if (!account) return web.html(401, loginPage({ csrf: web.csrf(), next, email, error: formError('AUTHENTICATION_ERROR') }));
+    await this.logIn(web, account.userId);
+    return web.redirect(safeNext(next, HOME));
+  }
+
+  async logout(web: WebExchange): Promise<EdgeReply> {
+    if (!web.csrfValid()) return this.csrfRejected(web);
+    await this.sessions.end(web.cookies[SESSION_COOKIE]);
+    web.clearCookie(SESSION_COOKIE);
+    return web.redirect('/auth/login');
+  }
+
+  async settings(web: WebExchange): Promise<EdgeReply> {
+    const user = await this.currentUser(web);
+    if (!user) return this.loginRedirect(web, '/auth/settings');
+    return web.html(200, settingsPage({ csrf: web.csrf(), email: user.email, fullName: user.fullName }));
+  }
+
+  /** Replaces the personal token; the old one stops at once on every gateway (token-revoked event). */
+  async resetToken(web: WebExchange): Promise<EdgeReply> {
+    const user = await this.currentUser(web);
+    if (!user) return this.loginRedirect(web, '/auth/settings');
+    if (!web.csrfValid()) return this.csrfRejected(web);
+    const { token } = await this.accounts.resetPersonalToken(user.email);
+    return web.html(200, settingsPage({ csrf: web.csrf(), email: user.email, fullName: user.fullName, newToken: token }));
+  }
+
+  async appConsole(web: WebExchange): Promise<EdgeReply> {
+    const user = await this.currentUser(web);
+    if (!user) return this.loginRedirect(web, '/auth/apps');
+    return web.html(200, appsPage({ csrf: web.csrf(), apps: await this.apps.listForOwner(user.userId) }));
+  }
+
+  async registerApp(web: WebExchange): Promise<EdgeReply> {
+    const user = await this.currentUser(web);
+    if (!user) return this.loginRedirect(web, '/auth/apps');
+    if (!web.csrfValid()) return this.csrfRejected(web);
+    const name = (web.field('name') ?? '').trim();
+    const rawUris = web.field('redirect_uris') ?? '';
+    const redirectUris = [...new Set(rawUris.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0))];
+    const again = async (tag: string) =>
+      web.html(400, appsPage({ csrf: web.csrf(), apps: await this.apps.listForOwner(user.userId), error: formError(tag), name, redirectUris: rawUris }));
+    if (name.length === 0 || name.length > 100) return again('APP_NAME_REQUIRED');
+    if (redirectUris.length > MAX_REDIRECT_URIS || !redirectUris.every(isValidRedirectUri)) return again('INVALID_REDIRECT_URI');
+    const { app, clientSecret } = await this.apps.create(user.userId, name, redirectUris);
+    return web.html(201, appsPage({ csrf: web.csrf(), apps: await this.apps.listForOwner(user.userId), revealed: { appId: app.id, clientSecret } }));
+  }
+
+  async rotateSecret(web: WebExchange): Promise<EdgeReply> {
+    const user = await this.currentUser(web);
+    if (!user) return this.loginRedirect(web, '/auth/apps');
+    if (!web.csrfValid()) return this.csrfRejected(web);
+    const rotated = await this.apps.rotateSecret(user.userId, web.field('app_id') ?? '');
+    if (!rotated) return web.html(404, messagePage('Application not found', 'There is no such application among yours.'));
+    return web.html(200, appsPage({ csrf: web.csrf(), apps: await this.apps.listForOwner(user.userId), revealed: { appId: rotated.app.id, clientSecret: rotated.clientSecret } }));
+  }
+
+  private async logIn(web: WebExchange, userId: string): Promise<void> {
+    const previous = web.cookies[SESSION_COOKIE];
+    if (previous) await this.sessions.end(previous);
+    web.setCookie(SESSION_COOKIE, await this.sessions.start(userId), SESSION_TTL_SECONDS);
+  }
+}

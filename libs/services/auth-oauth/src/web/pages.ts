@@ -1,0 +1,161 @@
+import type { Scope } from '@doable/contracts-common';
+import { SCOPE_DESCRIPTIONS } from '../oauth/oauth-scopes';
+import type { OAuthApp } from '../oauth/oauth-app.service';
+import { html, layout, type SafeHtml } from './html';
+
+/** A form error with its §7.4 tag (also in `data-error-tag`, for scripts and tests). */
+export interface FormError {
+  readonly tag: string;
+  readonly message: string;
+}
+
+export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  PASSWORD_TOO_SHORT: 'The password must be at least 8 characters long.',
+  COMMON_PASSWORD: 'This password is too common. Choose one that is harder to guess.',
+  PASSWORD_CONTAINS_EMAIL: 'The password must not contain your email address.',
+  INVALID_EMAIL: 'Enter a valid email address.',
+  ALREADY_REGISTERED: 'An account with this email already exists. Log in instead.',
+  NAME_REQUIRED: 'Enter your name.',
+  AUTHENTICATION_ERROR: 'The email or password is not correct.',
+  APP_NAME_REQUIRED: 'Enter a name for the application (at most 100 characters).',
+  INVALID_REDIRECT_URI: 'Each redirect URL must be an absolute http or https URL without a #fragment (at most 10).',
+};
+
+export function formError(tag: string): FormError {
+  return { tag, message: ERROR_MESSAGES[tag] ?? 'Something went wrong.' };
+}
+
+function errorBox(error: FormError | undefined): SafeHtml | string {
+  return error ? html`<p class="error" role="alert" id="form-error" data-error-tag="${error.tag}">${error.message}</p>` : '';
+}
+
+function csrfField(csrf: string): SafeHtml {
+  return html`<input type="hidden" name="csrf" value="${csrf}">`;
+}
+
+function nextField(next: string | undefined): SafeHtml | string {
+  return next ? html`<input type="hidden" name="next" value="${next}">` : '';
+}
+
+function withNext(path: string, next: string | undefined): string {
+  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
+}
+
+export function accountNav(csrf: string): SafeHtml {
+  return html`<a href="/auth/settings">Settings</a><a href="/auth/apps">Applications</a><form method="post" action="/auth/logout" style="display:inline">${csrfField(csrf)}<button type="submit" class="secondary">Log out</button></form>`;
+}
+
+export function signupPage(options: { csrf: string; next?: string; email?: string; fullName?: string; error?: FormError }): string {
+  const { csrf, next, error } = options;
+  const invalid = (field: string) => (error && fieldOf(error.tag) === field ? 'true' : 'false');
+  return layout(
+    'Create your account',
+    html`${errorBox(error)}
+<form method="post" action="/auth/signup" novalidate>
+${csrfField(csrf)}${nextField(next)}
+<label for="full_name">Name</label><input id="full_name" name="full_name" autocomplete="name" required maxlength="255" value="${options.fullName ?? ''}" aria-invalid="${invalid('full_name')}">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${options.email ?? ''}" aria-invalid="${invalid('email')}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" aria-describedby="password-hint" aria-invalid="${invalid('password')}">
+<p class="hint" id="password-hint">At least 8 characters, not a common password, and not containing your email address.</p>
+<button type="submit">Sign up</button>
+</form>
+<p>Already have an account? <a href="${withNext('/auth/login', next)}">Log in</a></p>`,
+  );
+}
+
+function fieldOf(tag: string): string {
+  if (tag.startsWith('PASSWORD') || tag === 'COMMON_PASSWORD') return 'password';
+  if (tag === 'NAME_REQUIRED') return 'full_name';
+  return 'email';
+}
+
+export function loginPage(options: { csrf: string; next?: string; email?: string; error?: FormError }): string {
+  const { csrf, next, error } = options;
+  return layout(
+    'Log in',
+    html`${errorBox(error)}
+<form method="post" action="/auth/login" novalidate>
+${csrfField(csrf)}${nextField(next)}
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${options.email ?? ''}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Log in</button>
+</form>
+<p>No account yet? <a href="${withNext('/auth/signup', next)}">Sign up</a></p>`,
+  );
+}
+
+export function settingsPage(options: { csrf: string; email: string; fullName: string; newToken?: string }): string {
+  const { csrf, newToken } = options;
+  const token = newToken
+    ? html`<p class="notice" role="status">Copy your API token now: it is stored only as a hash and cannot be shown again.</p>
+<p><label for="api-token">Your API token</label><code class="secret" id="api-token" data-testid="api-token">${newToken}</code></p>`
+    : html`<p>Your API token is stored only as a hash, so it cannot be shown again. Reset it to get a new one.</p>`;
+  return layout(
+    'Settings',
+    html`<p>Logged in as <strong>${options.fullName}</strong> (${options.email}).</p>
+<h2>API token</h2>${token}
+<form method="post" action="/auth/settings/token">${csrfField(csrf)}
+<p class="hint" id="reset-hint">The current token stops working at once.</p>
+<button type="submit" aria-describedby="reset-hint">Reset API token</button></form>`,
+    { nav: accountNav(csrf) },
+  );
+}
+
+export function appsPage(options: { csrf: string; apps: readonly OAuthApp[]; revealed?: { appId: string; clientSecret: string }; error?: FormError; name?: string; redirectUris?: string }): string {
+  const { csrf, apps, revealed, error } = options;
+  const list = apps.length
+    ? apps.map(
+        (app) => html`<section aria-labelledby="app-${app.id}" data-app-id="${app.id}">
+<h2 id="app-${app.id}">${app.name}</h2>
+<dl><dt>Client ID</dt><dd><code data-testid="client-id">${app.clientId}</code></dd>
+<dt>Redirect URLs</dt><dd>${app.redirectUris.length ? app.redirectUris.join(', ') : 'none'}</dd>
+<dt>Status</dt><dd>${app.status}</dd></dl>
+${
+  revealed?.appId === app.id
+    ? html`<p class="notice" role="status">Copy the client secret now: it is stored only as a hash and cannot be shown again.</p><p><label for="secret-${app.id}">Client secret</label><code class="secret" id="secret-${app.id}" data-testid="client-secret">${revealed.clientSecret}</code></p>`
+    : ''
+}
+<form method="post" action="/auth/apps/secret">${csrfField(csrf)}<input type="hidden" name="app_id" value="${app.id}"><button type="submit" class="secondary">Rotate client secret of ${app.name}</button></form>
+</section>`,
+      )
+    : html`<p>You have not registered any application yet.</p>`;
+  return layout(
+    'Applications',
+    html`${list}
+<h2>Register an application</h2>${errorBox(error)}
+<form method="post" action="/auth/apps" novalidate>${csrfField(csrf)}
+<label for="app-name">Application name</label><input id="app-name" name="name" required maxlength="100" value="${options.name ?? ''}">
+<label for="redirect-uris">Redirect URLs (one per line)</label><textarea id="redirect-uris" name="redirect_uris" rows="3" aria-describedby="redirect-hint">${options.redirectUris ?? ''}</textarea>
+<p class="hint" id="redirect-hint">Where users are sent back after authorizing, e.g. https://example.com/oauth/callback.</p>
+<button type="submit">Register application</button></form>`,
+    { nav: accountNav(csrf) },
+  );
+}
+
+export interface ConsentFields {
+  readonly clientId: string;
+  readonly scope: string;
+  readonly state: string;
+  readonly redirectUri?: string;
+  readonly codeChallenge?: string;
+  readonly codeChallengeMethod?: string;
+}
+
+export function consentPage(options: { csrf: string; app: OAuthApp; scopes: readonly Scope[]; userEmail: string; fields: ConsentFields }): string {
+  const { csrf, app, fields } = options;
+  const hidden = (name: string, value: string | undefined) => (value === undefined ? '' : html`<input type="hidden" name="${name}" value="${value}">`);
+  return layout(
+    `Authorize ${app.name}`,
+    html`<p><strong>${app.name}</strong> wants to access your Doable account (${options.userEmail}). It will be able to:</p>
+<ul>${options.scopes.map((scope) => html`<li>${SCOPE_DESCRIPTIONS[scope]} <span class="hint">(${scope})</span></li>`)}</ul>
+<form method="post" action="/oauth/authorize">${csrfField(csrf)}
+${hidden('client_id', fields.clientId)}${hidden('scope', fields.scope)}${hidden('state', fields.state)}${hidden('redirect_uri', fields.redirectUri)}${hidden('code_challenge', fields.codeChallenge)}${hidden('code_challenge_method', fields.codeChallengeMethod)}
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+</form>`,
+  );
+}
+
+export function messagePage(title: string, message: string): string {
+  return layout(title, html`<p role="alert">${message}</p>`);
+}

@@ -1,0 +1,48 @@
+import { AuthSubjects } from '@doable/contracts-auth';
+import type { EdgeRequest } from '@doable/contracts-common';
+import { SyncSubjects } from '@doable/contracts-sync';
+import type { ServiceClient } from '@doable/shared-transport';
+import type { RouteMatch } from '../routes/route-table';
+import { EdgeForwarder, type IncomingEdgeCall } from './edge-forwarder';
+
+function forwarderSeeing(): { forwarder: EdgeForwarder; sent: EdgeRequest[] } {
+  const sent: EdgeRequest[] = [];
+  const client = { request: (_subject: unknown, request: EdgeRequest) => (sent.push(request), Promise.resolve({ status: 200, body: null })) };
+  return { forwarder: new EdgeForwarder(client as unknown as ServiceClient), sent };
+}
+
+const call: IncomingEdgeCall = {
+  method: 'POST',
+  path: '/x',
+  query: {},
+  body: null,
+  principal: null,
+  requestId: undefined,
+  headers: { cookie: 'doable_session=s', authorization: 'Basic abc', origin: 'http://h', 'x-other': 'no', 'content-type': 'application/json', referer: undefined },
+  origin: 'http://h:8080',
+};
+
+describe('EdgeForwarder', () => {
+  it('forwards cookie, authorization and origin on routes without bearer auth', async () => {
+    const { forwarder, sent } = forwarderSeeing();
+    const match: RouteMatch = { route: { method: 'POST', path: '/x', subject: AuthSubjects.edge, dialect: 'sync-api-v1', auth: 'none' }, params: {} };
+    await forwarder.forward(match, call);
+    expect(sent[0].headers).toEqual({ cookie: 'doable_session=s', authorization: 'Basic abc', origin: 'http://h', 'content-type': 'application/json' });
+    expect(sent[0].origin).toBe('http://h:8080');
+  });
+
+  it('never forwards headers (a raw bearer token) on bearer routes', async () => {
+    const { forwarder, sent } = forwarderSeeing();
+    const match: RouteMatch = { route: { method: 'POST', path: '/x', subject: SyncSubjects.edge, dialect: 'sync-api-v1', auth: 'bearer' }, params: {} };
+    await forwarder.forward(match, { ...call, headers: { authorization: 'Bearer secret-token' } });
+    expect(sent[0].headers).toBeUndefined();
+    expect(sent[0].origin).toBeUndefined();
+  });
+
+  it('drops a forwarded header that is too large', async () => {
+    const { forwarder, sent } = forwarderSeeing();
+    const match: RouteMatch = { route: { method: 'POST', path: '/x', subject: AuthSubjects.edge, dialect: 'sync-api-v1', auth: 'none' }, params: {} };
+    await forwarder.forward(match, { ...call, headers: { cookie: 'x'.repeat(9000), origin: 'http://h' } });
+    expect(sent[0].headers).toEqual({ origin: 'http://h' });
+  });
+});
