@@ -34,6 +34,8 @@ export interface Item {
   completed_at: Date | null;
   updated_at: Date;
   version: string;
+  /** Comments on the task, where a read counted them (api/v1 `note_count`). */
+  note_count?: number;
 }
 
 export const ITEM_COLUMNS = `id::text, user_id::text, project_id::text, section_id::text, parent_id::text, content, description, priority,

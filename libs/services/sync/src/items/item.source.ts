@@ -4,19 +4,27 @@ import { DIALECT_WRITERS } from '../dialects/dialect-writers';
 import type { ResourceSource, SyncDialect } from '../read/resource-source';
 import type { Item } from './item.model';
 import { ItemRepository } from './item.repository';
+import { NoteRepository } from '../notes/note.repository';
 
 @Injectable()
 export class ItemSource implements ResourceSource<Item> {
   readonly type = 'items' as const;
 
-  constructor(private readonly items: ItemRepository) {}
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly notes: NoteRepository,
+  ) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<Item[]> {
-    return this.items.listActive(manager, userId);
+  /** Active tasks with their comment counts: one grouped count for the whole account. */
+  async listActive(manager: EntityManager, userId: string): Promise<Item[]> {
+    const [items, counts] = await Promise.all([this.items.listActive(manager, userId), this.notes.countByTask(manager, userId)]);
+    return withNoteCounts(items, counts);
   }
 
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Item[]> {
-    return this.items.listChangedSince(manager, userId, version);
+  /** Changed tasks with their comment counts (a count changes with the comment, not the task). */
+  async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Item[]> {
+    const items = await this.items.listChangedSince(manager, userId, version);
+    return withNoteCounts(items, await this.notes.countByTask(manager, userId, items.map((item) => item.id)));
   }
 
   /** Tasks, and the daily-agenda order of those that have one. */
@@ -26,4 +34,9 @@ export class ItemSource implements ResourceSource<Item> {
       day_orders: Object.fromEntries(rows.filter((item) => item.day_order >= 0 && !item.is_deleted).map((item) => [item.id, item.day_order])),
     };
   }
+}
+
+function withNoteCounts(items: Item[], counts: ReadonlyMap<string, number>): Item[] {
+  for (const item of items) item.note_count = counts.get(item.id) ?? 0;
+  return items;
 }

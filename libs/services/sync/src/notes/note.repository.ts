@@ -52,6 +52,17 @@ export class NoteRepository {
     await updateVersioned(manager, 'sync.notes', [noteId], changes, version, { jsonColumns: JSON_COLUMNS });
   }
 
+  /** Comments per task: of the given tasks, or of every task the user can see. */
+  async countByTask(manager: EntityManager, userId: string, taskIds?: readonly string[]): Promise<Map<string, number>> {
+    if (taskIds?.length === 0) return new Map();
+    const which = taskIds === undefined ? `project_id IN (${VISIBLE_PROJECTS}) AND item_id IS NOT NULL` : 'item_id = ANY($2::bigint[])';
+    const rows = await manager.query<Array<{ id: string; count: number }>>(
+      `SELECT item_id::text AS id, count(*)::int AS count FROM sync.notes WHERE ${which} AND NOT is_deleted GROUP BY item_id`,
+      taskIds === undefined ? [userId] : [userId, taskIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.count]));
+  }
+
   /** Comments for a full sync, task and project comments alike. */
   async listActive(manager: EntityManager, userId: string): Promise<Note[]> {
     return manager.query<Note[]>(`SELECT ${NOTE_COLUMNS} FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted ORDER BY id`, [userId]);

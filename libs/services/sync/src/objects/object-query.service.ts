@@ -7,6 +7,7 @@ import { writeSyncUser } from '../dialects/user.writer';
 import type { Item } from '../items/item.model';
 import { LABEL_WRITERS } from '../labels/label.writers';
 import { NOTE_WRITERS } from '../notes/note.writer';
+import { NoteRepository } from '../notes/note.repository';
 import type { Project } from '../projects/project.model';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { ObjectReadsRepository } from './object-reads.repository';
@@ -38,6 +39,7 @@ export class ObjectQueryService {
     private readonly profiles: UserProfileRepository,
     private readonly filters: TaskFilterQuery,
     private readonly productivity: ProductivityStatsService,
+    private readonly notes: NoteRepository,
   ) {}
 
   async run(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult> {
@@ -53,14 +55,14 @@ export class ObjectQueryService {
           label: query.label,
         };
         const { rows, hasMore } = await this.reads.tasks(manager, userId, filter, query.page);
-        return { objects: await this.writeTasks(manager, rows), hasMore };
+        return { objects: await this.writeTasks(manager, userId, rows), hasMore };
       }
       case 'tasks_by_filter': {
         const { rows, hasMore } = await this.filters.find(manager, userId, query.filter, query.lang, query.page);
-        return { objects: await this.writeTasks(manager, rows), hasMore };
+        return { objects: await this.writeTasks(manager, userId, rows), hasMore };
       }
       case 'task':
-        return this.one(await this.writeTasks(manager, [found(await this.reads.task(manager, userId, id(query.id)), 'ITEM_NOT_FOUND', 'Task')]));
+        return this.one(await this.writeTasks(manager, userId, [found(await this.reads.task(manager, userId, id(query.id)), 'ITEM_NOT_FOUND', 'Task')]));
       case 'projects': {
         const { rows, hasMore } = await this.reads.projects(manager, userId, { archived: query.archived, search: query.search }, query.page);
         return { objects: await this.writeProjects(manager, rows), hasMore };
@@ -109,12 +111,13 @@ export class ObjectQueryService {
     return { objects, hasMore: false };
   }
 
-  private async writeTasks(manager: EntityManager, rows: readonly Item[]): Promise<Record<string, unknown>[]> {
-    const counts = await this.reads.taskCommentCounts(
+  private async writeTasks(manager: EntityManager, userId: string, rows: readonly Item[]): Promise<Record<string, unknown>[]> {
+    const counts = await this.notes.countByTask(
       manager,
+      userId,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => ({ ...syncApiV1Writers.item(row), note_count: counts.get(row.id) ?? 0 }));
+    return rows.map((row) => syncApiV1Writers.item({ ...row, note_count: counts.get(row.id) ?? 0 }));
   }
 
   private async writeProjects(manager: EntityManager, rows: readonly Project[]): Promise<Record<string, unknown>[]> {

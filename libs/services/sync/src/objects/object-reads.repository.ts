@@ -55,16 +55,6 @@ export class ObjectReadsRepository {
     return rows[0];
   }
 
-  /** Comments per task, for `note_count` / `comment_count`. */
-  async taskCommentCounts(manager: EntityManager, taskIds: readonly string[]): Promise<Map<string, number>> {
-    if (taskIds.length === 0) return new Map();
-    const rows = await manager.query<Array<{ id: string; count: number }>>(
-      `SELECT item_id::text AS id, count(*)::int AS count FROM sync.notes WHERE item_id = ANY($1::bigint[]) AND NOT is_deleted GROUP BY item_id`,
-      [taskIds],
-    );
-    return new Map(rows.map((row) => [row.id, row.count]));
-  }
-
   /** Comments on projects themselves (not on their tasks). */
   async projectCommentCounts(manager: EntityManager, projectIds: readonly string[]): Promise<Map<string, number>> {
     if (projectIds.length === 0) return new Map();
