@@ -53,19 +53,21 @@ function clientOf(system: EmbeddedSystem | ClusterSystem, preferred: ServiceName
   throw new Error('no running service to send requests from');
 }
 
-export async function startSystem(mode: Mode): Promise<SystemUnderTest> {
+/** Starts the whole system; `env` adds settings (e.g. low rate limits) to every service. */
+export async function startSystem(mode: Mode, options: { env?: Record<string, string> } = {}): Promise<SystemUnderTest> {
+  const env = { LOG_LEVEL: 'error', ...options.env };
   let system: EmbeddedSystem | ClusterSystem;
   let cleanup: () => Promise<void>;
   let databaseUrl: string;
   if (mode === 'embedded') {
-    const embedded = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: { LOG_LEVEL: 'error' } });
+    const embedded = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env });
     system = embedded;
     databaseUrl = embedded.databaseUrl;
     cleanup = () => embedded.close();
   } else {
     const database = await createTestDatabase('e2e');
     const subjectPrefix = uniqueSubjectPrefix('e2e');
-    const cluster = await startClusterSystem({ databaseUrl: database.url, natsUrl: TEST_NATS_URL, subjectPrefix, env: { LOG_LEVEL: 'error' } });
+    const cluster = await startClusterSystem({ databaseUrl: database.url, natsUrl: TEST_NATS_URL, subjectPrefix, env });
     system = cluster;
     databaseUrl = database.url;
     cleanup = async () => {

@@ -10,6 +10,7 @@ import { PRINCIPAL_CACHE, PrincipalResolver } from './auth/principal-resolver';
 import { EdgeController } from './edge/edge.controller';
 import { EdgeForwarder } from './edge/edge-forwarder';
 import { RouteGuard } from './edge/route.guard';
+import { RateLimiter } from './limits/rate-limiter';
 import { GatewayHttpAdapter } from './http/gateway-http-adapter';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { httpMetrics } from './http/http-metrics';
@@ -21,14 +22,28 @@ const gatewayEnv = z.object({
   GATEWAY_HEADER_LIMIT_BYTES: env.positiveInt(65 * 1024),
   /** How long a verified token is trusted without asking auth-oauth again (revocations drop it at once). */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Per-user request budgets per window (the public service's: 1,000 Sync, 450 REST per 15 min); 0 turns one off. */
+  RATE_LIMIT_WINDOW_SECONDS: env.positiveInt(15 * 60),
+  RATE_LIMIT_SYNC_REQUESTS: z.coerce.number().int().min(0).default(1_000),
+  RATE_LIMIT_REST_REQUESTS: z.coerce.number().int().min(0).default(450),
 });
 
-function gatewayModule(authCacheTtlMs: number) {
+type GatewayConfig = z.infer<typeof gatewayEnv>;
+
+function rateLimiter(config: GatewayConfig): RateLimiter {
+  return new RateLimiter({
+    windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    perFamily: { sync: config.RATE_LIMIT_SYNC_REQUESTS, rest: config.RATE_LIMIT_REST_REQUESTS },
+  });
+}
+
+function gatewayModule(authCacheTtlMs: number, rates: RateLimiter) {
   @Module({
     imports: [PassportModule.register({ session: false })],
     controllers: [EdgeController],
     providers: [
       { provide: RouteTable, useValue: new RouteTable() },
+      { provide: RateLimiter, useValue: rates },
       { provide: PRINCIPAL_CACHE, useValue: new PrincipalCache(authCacheTtlMs) },
       PrincipalResolver,
       BearerStrategy,
@@ -46,7 +61,7 @@ export const gatewayService = {
   name: 'gateway',
   defaultPort: 8080,
   env: gatewayEnv,
-  imports: (config) => [gatewayModule(config.AUTH_CACHE_TTL_MS)],
+  imports: (config) => [gatewayModule(config.AUTH_CACHE_TTL_MS, rateLimiter(config))],
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS),
   configureHttp: (app, config) => {
     app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY)));

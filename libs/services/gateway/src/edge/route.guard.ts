@@ -2,6 +2,7 @@ import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
+import { familyOf, RateLimiter } from '../limits/rate-limiter';
 import { RouteTable, type RouteMatch } from '../routes/route-table';
 
 export interface RoutedRequest {
@@ -11,10 +12,13 @@ export interface RoutedRequest {
   user?: Principal;
 }
 
-/** Finds the route (404/405 otherwise) and, when the route asks for it, authenticates the bearer. */
+/** Finds the route (404/405 otherwise) and, when the route asks for it, authenticates the bearer and counts the request against the user's rate limit. */
 @Injectable()
 export class RouteGuard extends AuthGuard('bearer') {
-  constructor(private readonly routes: RouteTable) {
+  constructor(
+    private readonly routes: RouteTable,
+    private readonly rates: RateLimiter,
+  ) {
     super({ session: false });
   }
 
@@ -27,7 +31,10 @@ export class RouteGuard extends AuthGuard('bearer') {
     }
     request.routeMatch = resolution.match;
     if (resolution.match.route.auth === 'none') return true;
-    return (await super.canActivate(context)) as boolean;
+    const authenticated = (await super.canActivate(context)) as boolean;
+    // Counted per user once the bearer is known; a refused request reaches no service.
+    if (authenticated && request.user) this.rates.take(request.user.userId, familyOf(resolution.match.route.dialect));
+    return authenticated;
   }
 
   override handleRequest<T>(err: unknown, user: T): T {
