@@ -1,6 +1,7 @@
 import { createTestDatabase, deleteEventStream, http, TEST_NATS_URL, type TestDatabase, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { freePort, runToCompletion, type ServiceProcess, startProcess } from './support/processes';
+import { HttpBrowser, logIn } from './support/oauth-flow';
 
 const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
 const DATA_SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync'];
@@ -62,6 +63,15 @@ describe('each service as its own process (cluster)', () => {
     }, 'the new account to sync');
     expect(response.body.user.email).toBe('ops@example.test');
     expect(response.body.projects).toEqual([expect.objectContaining({ name: 'Inbox' })]);
+
+    // An operator gives the account a password; its owner can then log in to the pages.
+    const weak = runToCompletion('cli', ['set-password', '--email', 'ops@example.test', '--password', 'password'], env);
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toContain('error:');
+    const set = runToCompletion('cli', ['set-password', '--email', 'ops@example.test', '--password', 'violet-harbour-42'], env);
+    expect(set.status).toBe(0);
+    await expect(logIn(new HttpBrowser(gateway), 'ops@example.test', 'violet-harbour-42')).resolves.toBeUndefined();
+    expect(runToCompletion('cli', ['set-password', '--email', 'nobody@example.test', '--password', 'violet-harbour-42'], env).status).toBe(1);
   });
 
   it('refuses to start with a bad configuration, naming every problem', () => {

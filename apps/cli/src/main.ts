@@ -14,6 +14,7 @@ const USAGE = `usage: npm run cli -- <command> [options]
 commands:
   create-account --email <email> --name <full name> [--password <password>] [--timezone <tz>]
   reset-token    --email <email>
+  set-password   --email <email> --password <password>   (to log in to the account pages)
 
 The database is DATABASE_URL when set (cluster), otherwise the embedded one under
 DOABLE_DATA_DIR (default ./data), whether or not \`npm start\` is running.
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
     options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, timezone: { type: 'string' }, help: { type: 'boolean' } },
   });
   const command = positionals[0];
-  if (values.help || !command || !['create-account', 'reset-token'].includes(command) || !values.email || (command === 'create-account' && !values.name)) {
+  if (values.help || !command || !['create-account', 'reset-token', 'set-password'].includes(command) || !values.email || (command === 'create-account' && !values.name) || (command === 'set-password' && !values.password)) {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
@@ -51,6 +52,11 @@ async function main(): Promise<number> {
     if (command === 'create-account') {
       const { userId, token } = await accounts.create({ email: values.email.trim().toLowerCase(), fullName: values.name!, password: values.password, timezone: values.timezone ?? 'UTC' });
       process.stdout.write(`created account ${userId} <${values.email}>\nAPI token: ${token}\n`);
+    } else if (command === 'set-password') {
+      const userId = await accounts.idOf(values.email);
+      if (!userId) throw new DomainError('USER_NOT_FOUND', `No account with the email ${values.email}`);
+      await accounts.setPassword(userId, values.password!);
+      process.stdout.write(`password set for account ${userId} <${values.email}>: log in at /auth/login\n`);
     } else {
       const { userId, token } = await accounts.resetPersonalToken(values.email);
       process.stdout.write(`new token for account ${userId} <${values.email}> (the old one no longer works)\nAPI token: ${token}\n`);

@@ -29,7 +29,12 @@ async function main(): Promise<void> {
     `  data:      ${dataDir}`,
   ];
   if (first) {
-    lines.push(`  first account: ${first.email}`, `  API token:     ${first.token}`, '  (shown once: keep it; `npm run cli -- reset-token --email <email>` makes a new one)');
+    lines.push(
+      `  first account: ${first.email}`,
+      `  API token:     ${first.token}`,
+      '  (shown once: keep it; `npm run cli -- reset-token --email <email>` makes a new one;',
+      `   \`npm run cli -- set-password --email ${first.email} --password <password>\` lets it log in to the pages)`,
+    );
   } else {
     lines.push('  accounts exist already; `npm run cli -- create-account --email <email> --name <name>` adds one');
   }

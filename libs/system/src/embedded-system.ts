@@ -42,6 +42,8 @@ export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<Emb
         definition,
         {
           LOG_LEVEL: 'warn',
+          // Objects' `url` fields point at this gateway unless the operator says otherwise.
+          ...(options.port > 0 ? { PUBLIC_URL: `http://${env['HOST'] && env['HOST'] !== '0.0.0.0' ? env['HOST'] : '127.0.0.1'}:${options.port}` } : {}),
           ...env,
           DATABASE_URL: database.url,
           DATABASE_POOL_SIZE: String(POOL_PER_SERVICE),

@@ -98,6 +98,12 @@ export class AccountService {
     return ok && row?.password_hash ? { userId: row.id } : undefined;
   }
 
+  /** The id of the account with this email, if there is one. */
+  async idOf(email: string): Promise<string | undefined> {
+    const [row] = await this.database.query<Array<{ id: string }>>('SELECT id::text AS id FROM auth.accounts WHERE email = $1', [email.trim().toLowerCase()]);
+    return row?.id;
+  }
+
   /** Sets a password that passes the policy (sync-interface §7.4 tags otherwise). */
   async setPassword(userId: string, password: string): Promise<void> {
     const [account] = await this.database.query<Array<{ email: string }>>('SELECT email FROM auth.accounts WHERE id = $1', [userId]);
