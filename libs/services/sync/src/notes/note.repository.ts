@@ -55,10 +55,11 @@ export class NoteRepository {
   /** Comments per task: of the given tasks, or of every task the user can see. */
   async countByTask(manager: EntityManager, userId: string, taskIds?: readonly string[]): Promise<Map<string, number>> {
     if (taskIds?.length === 0) return new Map();
-    const which = taskIds === undefined ? `project_id IN (${VISIBLE_PROJECTS}) AND item_id IS NOT NULL` : 'item_id = ANY($2::bigint[])';
+    // Given ids were read through the user's visibility already; without them, it bounds the count.
+    const which = taskIds === undefined ? `project_id IN (${VISIBLE_PROJECTS}) AND item_id IS NOT NULL` : 'item_id = ANY($1::bigint[])';
     const rows = await manager.query<Array<{ id: string; count: number }>>(
       `SELECT item_id::text AS id, count(*)::int AS count FROM sync.notes WHERE ${which} AND NOT is_deleted GROUP BY item_id`,
-      taskIds === undefined ? [userId] : [userId, taskIds],
+      taskIds === undefined ? [userId] : [taskIds],
     );
     return new Map(rows.map((row) => [row.id, row.count]));
   }
