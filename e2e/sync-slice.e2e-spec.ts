@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { http, waitFor } from '@doable/shared-testing';
 import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
 
@@ -138,6 +139,23 @@ describe.each(MODES)('sync slice (%s)', (mode) => {
     const response = await http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['all'] } });
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ error_tag: 'AUTH_INVALID_TOKEN', http_code: 401 });
+  });
+
+  it('accepts a request body just under the 1 MiB limit (larger than one bus message once wrapped)', async () => {
+    // Hex text compresses about in half, like real prose; the body is over NATS's 1 MB default.
+    const commands = Array.from({ length: 100 }, (_, index) => ({
+      type: 'item_add',
+      uuid: `${mode}-big-${index}`,
+      temp_id: `big-${index}`,
+      args: { content: `big ${index}`, description: randomBytes(5_150).toString('hex') },
+    }));
+    const raw = JSON.stringify({ commands });
+    expect(raw.length).toBeGreaterThan(1_030_000);
+    expect(raw.length).toBeLessThan(1_048_576);
+    const response = await http(system.url, 'POST', '/api/v1/sync', { token: account.token, raw, headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(200);
+    expect(Object.values(response.body.sync_status as Record<string, unknown>).every((status) => status === 'ok')).toBe(true);
+    expect(Object.keys(response.body.temp_id_mapping as object)).toHaveLength(100);
   });
 
   it('answers bad requests with precise 4xx codes', async () => {

@@ -1,6 +1,7 @@
 import type { RequestSubject } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { MessagePattern } from '@nestjs/microservices';
+import { unpackRequest } from './request-packing';
 
 /**
  * Marks a method as the handler of a request subject and validates the payload against the
@@ -11,7 +12,7 @@ export function Handles<Req, Rep>(subject: RequestSubject<Req, Rep>): MethodDeco
   return (target, key, descriptor) => {
     const original = descriptor.value as unknown as (payload: unknown, ...rest: unknown[]) => unknown;
     const validated = function (this: unknown, payload: unknown, ...rest: unknown[]) {
-      const parsed = subject.request.safeParse(payload);
+      const parsed = subject.request.safeParse(unpackRequest(payload));
       if (!parsed.success) {
         throw new DomainError('INVALID_ARGUMENT_VALUE', `malformed ${subject.name} request`, {
           issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),

@@ -4,6 +4,7 @@ import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { firstValueFrom, timeout, toArray } from 'rxjs';
 import { assembleReply } from './reply-chunks';
+import { packRequest } from './request-packing';
 import { HEADERS, type TransportOptions } from '../transport-options';
 import { toCallerError } from './transport-error';
 
@@ -24,7 +25,9 @@ export class ServiceClient {
   ) {}
 
   async request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options: RequestOptions = {}): Promise<Rep> {
-    const record = new NatsRecordBuilder(payload).setHeaders(this.headers()).build();
+    // In-process messages have no size limit; NATS ones do (see request-packing.ts).
+    const message = this.transport.kind === 'in-process' ? payload : packRequest(payload);
+    const record = new NatsRecordBuilder(message).setHeaders(this.headers()).build();
     try {
       // `timeout` bounds the wait for each message; a chunked reply is several messages.
       const messages = await firstValueFrom(this.proxy.send<unknown>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs), toArray()));

@@ -9,6 +9,10 @@ import { TimeoutError } from 'rxjs';
 export function toCallerError(err: unknown, subject: string): DomainError {
   if (err instanceof DomainError) return err;
   if (isWireError(err)) return DomainError.fromWire(err);
+  // nats.js refuses, before sending, a message over the server's max_payload.
+  if (err instanceof Error && /max_payload/.test(err.message)) {
+    return new DomainError('PAYLOAD_TOO_LARGE', 'The request is larger than the message bus accepts, even compressed', { subject });
+  }
   if (err instanceof TimeoutError) return new DomainError('SERVICE_UNAVAILABLE', `no reply from ${subject} in time`, { subject, reason: 'timeout' });
   return new DomainError('SERVICE_UNAVAILABLE', `${subject} is unavailable`, { subject, reason: 'unreachable' });
 }
