@@ -44,8 +44,9 @@ describe('parseSyncRequest', () => {
       });
     });
 
-    it('ignores resource_types on a write-only request', () => {
-      expect(parseSyncRequest({ commands: [command('u1')], resource_types: 'not json' }).resourceTypes).toEqual([]);
+    it('reads the named types in full when a write names resource_types but no token (the SDKs\' moveTasks)', () => {
+      expect(parseSyncRequest({ commands: [command('u1')], resource_types: ['items'] })).toMatchObject({ syncToken: '*', resourceTypes: ['items'] });
+      expect(parseError({ commands: [command('u1')], resource_types: 'not json' })).toMatchObject({ code: 'INVALID_ARGUMENT_VALUE', extra: { argument: 'resource_types' } });
     });
 
     it.each([null, undefined])('tolerates temp_id %s and leaves the key out', (tempId) => {

@@ -53,9 +53,13 @@ export function parseSyncRequest(rawBody: unknown): SyncRequest {
     throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: sync_token', { argument: 'sync_token' });
   }
 
+  // A write that names resource types but no token reads them in full: the official SDKs'
+  // moveTasks sends `item_move` with `resource_types: ["items"]` and reads the moved tasks back.
+  const rawTypes = jsonField(body, 'resource_types');
+  const readToken = syncToken ?? (commands.length > 0 && rawTypes !== undefined ? '*' : undefined);
   let resourceTypes: string[] = [];
-  if (syncToken !== undefined) {
-    const raw = jsonField(body, 'resource_types');
+  if (readToken !== undefined) {
+    const raw = rawTypes;
     if (raw === undefined) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: resource_types', { argument: 'resource_types' });
     if (!Array.isArray(raw) || !raw.every((name) => typeof name === 'string')) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'resource_types must be an array of strings', { argument: 'resource_types' });
@@ -63,5 +67,5 @@ export function parseSyncRequest(rawBody: unknown): SyncRequest {
     resourceTypes = raw;
   }
 
-  return { syncToken: (syncToken) ?? null, resourceTypes, commands };
+  return { syncToken: readToken ?? null, resourceTypes, commands };
 }

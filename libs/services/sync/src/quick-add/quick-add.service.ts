@@ -12,6 +12,7 @@ import { ProjectRepository } from '../projects/project.repository';
 import { SectionRepository } from '../sections/section.repository';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { parseQuickAdd } from './quick-add.parser';
+import { writeV8Item } from './quick-add-v8.writer';
 
 /** The request parameters of `quick/add` (v9) and `tasks/quick` (api/v1), from a JSON or form body. */
 export interface QuickAddParams {
@@ -61,7 +62,7 @@ export class QuickAddService {
     if (line === null) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: text', { argument: 'text' });
     const note = optionalText(params.note, 'note');
     const reminder = optionalText(params.reminder, 'reminder');
-    const writers = DIALECT_WRITERS[dialect === 'sync-v9' ? 'sync-v9' : 'sync-api-v1'];
+    const writers = DIALECT_WRITERS[dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'];
 
     return this.database.transaction(async (tx) => {
       const profile = await lockUser(tx, this.profiles, userId);
@@ -113,13 +114,15 @@ export class QuickAddService {
 
       const item = await this.items.findVisibleForUpdate(tx.manager, userId, createdId);
       if (!item) throw new DomainError('INTERNAL');
-      const body = writers.item(item);
+      const labelRows = await Promise.all(labelNames.map((name) => this.labels.findByNameForUpdate(tx.manager, userId, name)));
+      const v9OrV1 = writers.item(item);
+      const body = dialect === 'sync-v8' ? writeV8Item(v9OrV1, new Map(labelRows.flatMap((label) => (label ? [[label.name.toLowerCase(), label.id] as const] : [])))) : v9OrV1;
       // The writer counts no comments (sync reads never need it); this task has exactly the one just made.
       if (note !== null && 'note_count' in body) body['note_count'] = 1;
       if (!isTrue(params.meta)) return body;
       const project = projects.find((candidate) => candidate.id === item.project_id);
       const section = sections.find((candidate) => candidate.id === item.section_id);
-      const labels = await Promise.all(labelNames.map((name) => this.labels.findByNameForUpdate(tx.manager, userId, name)));
+      const labels = labelRows;
       return {
         ...body,
         meta: {
