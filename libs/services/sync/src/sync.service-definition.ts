@@ -37,6 +37,7 @@ import { ProductivityStatsService } from './stats/productivity-stats.service';
 import { QuickAddService } from './quick-add/quick-add.service';
 import { TaskFilterService } from './filter-language/task-filter.service';
 import { CompletedRepository } from './completed/completed.repository';
+import { CompletedInfoRepository } from './completed/completed-info.repository';
 import { CompletedService } from './completed/completed.service';
 import { UserCreatedConsumer } from './users/user-created.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
@@ -45,6 +46,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
   controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController],
   providers: [
     CompletedRepository,
+    CompletedInfoRepository,
     CompletedService,
     QuickAddService,
     TaskFilterService,
