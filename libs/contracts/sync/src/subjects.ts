@@ -22,3 +22,6 @@ export const quickAdd = requestSubject<EdgeRequest, EdgeReply>('sync.edge.quick-
  * commands run through the same executor as the Sync API's; the reply carries api/v1 objects.
  */
 export const objects = requestSubject<ObjectsRequest, ObjectsReply>('sync.objects.v1', objectsRequestSchema);
+
+/** Archived projects and sections in the v9 dialect (`projects/get_archived`, `archive/sections`). */
+export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archived.v1', edgeRequestSchema);

@@ -28,6 +28,8 @@ import { SyncRpcController } from './rpc/sync.rpc-controller';
 import { CompletedRpcController } from './rpc/completed.rpc-controller';
 import { QuickAddRpcController } from './rpc/quick-add.rpc-controller';
 import { ObjectsRpcController } from './rpc/objects.rpc-controller';
+import { ArchivedRpcController } from './rpc/archived.rpc-controller';
+import { ArchivedListings } from './objects/archived-listings';
 import { ObjectQueryService } from './objects/object-query.service';
 import { ObjectReadsRepository } from './objects/object-reads.repository';
 import { ObjectsService } from './objects/objects.service';
@@ -43,7 +45,7 @@ import { UserCreatedConsumer } from './users/user-created.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
@@ -83,6 +85,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
     ObjectQueryService,
     TaskFilterQuery,
     ObjectsService,
+    ArchivedListings,
     CompletionStatsRepository,
     ProductivityStatsService,
   ],

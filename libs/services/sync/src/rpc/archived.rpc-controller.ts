@@ -1,0 +1,28 @@
+import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { SyncSubjects } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
+import { Database, RpcController } from '@doable/shared-runtime';
+import { Handles } from '@doable/shared-transport';
+import { ArchivedListings } from '../objects/archived-listings';
+import { mayRead } from '../engine/scopes';
+
+/** Sync v9's archive listings over the transport (api/v1 has them as REST endpoints). */
+@RpcController()
+export class ArchivedRpcController {
+  constructor(
+    private readonly listings: ArchivedListings,
+    private readonly database: Database,
+  ) {}
+
+  @Handles(SyncSubjects.archived)
+  async archived(request: EdgeRequest): Promise<EdgeReply> {
+    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
+    if (!mayRead(request.principal)) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
+    const params = { ...request.query, ...(request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {}) };
+    const manager = this.database.dataSource.manager;
+    const userId = request.principal.userId;
+    if (request.path.endsWith('/projects/get_archived')) return { status: 200, body: await this.listings.projects(manager, userId, params) };
+    if (request.path.endsWith('/archive/sections')) return { status: 200, body: await this.listings.sections(manager, userId, params) };
+    throw new DomainError('ROUTE_NOT_FOUND', `No endpoint at ${request.path}`);
+  }
+}
