@@ -40,7 +40,7 @@ describe.each(MODES)('v9 archived listings (%s)', (mode) => {
     const { status, body } = await http(system.url, 'GET', `/sync/v9/archive/sections?project_id=${ids['kept']}`, { token: account.token });
     expect(status).toBe(200);
     expect(body).toEqual({ sections: [expect.objectContaining({ id: ids['old'], name: 'Old', is_archived: true })], has_more: false, total: 1 });
-    const form = await http(system.url, 'POST', '/sync/v9/archive/sections', { token: account.token, form: { project_id: ids['kept']!, limit: '1' } });
+    const form = await http(system.url, 'POST', '/sync/v9/archive/sections', { token: account.token, form: { project_id: ids['kept'], limit: '1' } });
     expect(form.body.sections).toHaveLength(1);
   });
 
