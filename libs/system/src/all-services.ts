@@ -13,7 +13,7 @@ export const ALL_SERVICES: readonly ServiceDefinition[] = [
   plansService,
   notificationsService,
   uploadsService,
-  syncService,
+  syncService as unknown as ServiceDefinition,
   restService as unknown as ServiceDefinition,
   gatewayService as unknown as ServiceDefinition,
 ];

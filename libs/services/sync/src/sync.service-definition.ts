@@ -1,8 +1,10 @@
+import { env } from '@doable/shared-config';
 import type { ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandExecutor } from './engine/command-executor';
 import { CommandLogRepository } from './engine/command-log.repository';
+import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './engine/command-log-retention';
 import { COMMAND_HANDLERS } from './engine/commands/command-handler';
 import { projectCommands } from './engine/commands/projects';
 import { itemCommands } from './engine/commands/items';
@@ -86,17 +88,23 @@ import { UserProfileRepository } from './users/user-profile.repository';
     TaskFilterQuery,
     ObjectsService,
     ArchivedListings,
+    CommandLogRetention,
     CompletionStatsRepository,
     ProductivityStatsService,
   ],
 })
 export class SyncModule {}
 
+const syncEnv = z.object({
+  /** How long an executed command uuid is remembered (a retry within it is replayed, not re-run). */
+  COMMAND_LOG_RETENTION_DAYS: env.positiveInt(30),
+});
+
 /** The task domain and the Sync API. */
 export const syncService = {
   name: 'sync',
   defaultPort: 3001,
-  env: z.object({}),
+  env: syncEnv,
   database: { schema: 'sync', migrations: syncMigrations },
-  imports: () => [SyncModule],
-} satisfies ServiceDefinition;
+  imports: (config) => [{ module: SyncModule, providers: [{ provide: COMMAND_LOG_RETENTION_DAYS, useValue: config.COMMAND_LOG_RETENTION_DAYS }] }],
+} satisfies ServiceDefinition<typeof syncEnv>;
