@@ -38,4 +38,19 @@ export type SetPasswordRequest = z.input<typeof setPasswordRequest>;
  */
 export const setPassword = requestSubject<SetPasswordRequest, { ok: true }>('auth.account.set-password.v1', setPasswordRequest);
 
+export const changeCredentialsRequest = z.object({
+  userId: z.string().regex(/^[0-9]+$/),
+  currentPassword: z.string().max(1024).nullable(),
+  email: z.string().trim().max(254).optional(),
+  password: z.string().max(1024).optional(),
+});
+export type ChangeCredentialsRequest = z.infer<typeof changeCredentialsRequest>;
+/**
+ * The Sync API's `user_update` email and password change (sync-interface §4.3): needs the current
+ * password when the account has one. Answers the account's email after the change, or
+ * PASSWORD_REQUIRED, AUTHENTICATION_ERROR, INVALID_EMAIL, EMAIL_ALREADY_EXISTS,
+ * PASSWORD_TOO_SHORT, COMMON_PASSWORD, PASSWORD_CONTAINS_EMAIL.
+ */
+export const changeCredentials = requestSubject<ChangeCredentialsRequest, { email: string }>('auth.account.change-credentials.v1', changeCredentialsRequest);
+
 export { principalSchema };

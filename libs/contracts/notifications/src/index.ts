@@ -1,2 +1,3 @@
 export * as NotificationsSubjects from './subjects';
-export type { LiveNotification, LiveNotificationsReply } from './subjects';
+export type { LiveNotification, LiveNotificationCommand, LiveNotificationCommandType, LiveNotificationsReply } from './subjects';
+export { LIVE_NOTIFICATION_COMMANDS, liveNotificationCommandSchema } from './subjects';

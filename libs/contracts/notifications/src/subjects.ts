@@ -25,3 +25,24 @@ export const liveNotifications = requestSubject<{ userId: string; after: number 
   'notifications.live.list.v1',
   z.object({ userId: z.string().regex(/^[0-9]+$/), after: z.number().int().min(0) }),
 );
+
+/** The Sync API's live-notification commands (sync-interface §4.2), run for one user. */
+export const LIVE_NOTIFICATION_COMMANDS = ['live_notifications_set_last_read', 'live_notifications_mark_read', 'live_notifications_mark_read_all', 'live_notifications_mark_unread'] as const;
+export type LiveNotificationCommandType = (typeof LIVE_NOTIFICATION_COMMANDS)[number];
+
+const notificationId = z.union([z.string().regex(/^[0-9]{1,18}$/), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]).transform(String);
+
+export const liveNotificationCommandSchema = z.discriminatedUnion('type', [
+  /** `id` null or 0 marks everything read. */
+  z.object({ type: z.literal('live_notifications_set_last_read'), args: z.object({ id: notificationId.nullable() }) }),
+  z.object({ type: z.literal('live_notifications_mark_read'), args: z.object({ ids: z.array(notificationId).min(1).max(1_000) }) }),
+  z.object({ type: z.literal('live_notifications_mark_read_all'), args: z.object({}).passthrough() }),
+  z.object({ type: z.literal('live_notifications_mark_unread'), args: z.object({ ids: z.array(notificationId).min(1).max(1_000) }) }),
+]);
+export type LiveNotificationCommand = z.infer<typeof liveNotificationCommandSchema>;
+
+/** Runs one live-notification command; ids of other users' notifications change nothing. */
+export const liveNotificationCommand = requestSubject<{ userId: string; command: LiveNotificationCommand }, { ok: true }>(
+  'notifications.live.command.v1',
+  z.object({ userId: z.string().regex(/^[0-9]+$/), command: liveNotificationCommandSchema }),
+);

@@ -476,4 +476,42 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       await expect(accounts.authenticate(user.email, 'a brand new passphrase')).resolves.toEqual({ userId: user.userId });
     });
   });
+
+  describe('email and password change (the Sync API user_update)', () => {
+    const change = (userId: string, changes: { currentPassword?: string | null; email?: string; password?: string }) =>
+      accounts.changeCredentials({ userId, currentPassword: changes.currentPassword ?? null, email: changes.email, password: changes.password });
+
+    it.each([
+      ['no current password', { email: 'moved@example.test' }, 'PASSWORD_REQUIRED'],
+      ['a wrong current password', { currentPassword: 'not it at all', password: 'another passphrase' }, 'AUTHENTICATION_ERROR'],
+      ['an invalid email', { currentPassword: PASSWORD, email: 'nope' }, 'INVALID_EMAIL'],
+      ['a short password', { currentPassword: PASSWORD, password: 'short' }, 'PASSWORD_TOO_SHORT'],
+      ['a common password', { currentPassword: PASSWORD, password: 'iloveyou' }, 'COMMON_PASSWORD'],
+    ] as const)('refuses %s with its tag and changes nothing', async (_label, changes, code) => {
+      const user = await newAccount('creds');
+      await expect(change(user.userId, changes)).rejects.toMatchObject({ code });
+      await expect(accounts.authenticate(user.email, PASSWORD)).resolves.toEqual({ userId: user.userId });
+    });
+
+    it('refuses a password that contains the new email, and an email another account has', async () => {
+      const user = await newAccount('creds');
+      await expect(change(user.userId, { currentPassword: PASSWORD, email: 'zed.quinn@example.test', password: 'zed.quinn-forever' })).rejects.toMatchObject({ code: 'PASSWORD_CONTAINS_EMAIL' });
+      await expect(change(user.userId, { currentPassword: PASSWORD, email: owner.email })).rejects.toMatchObject({ code: 'EMAIL_ALREADY_EXISTS' });
+    });
+
+    it('changes both with the right current password; the new ones log in, the old ones do not', async () => {
+      const user = await newAccount('creds');
+      const email = `renamed-${randomBytes(3).toString('hex')}@example.test`;
+      await expect(change(user.userId, { currentPassword: PASSWORD, email: email.toUpperCase(), password: 'a fresh long passphrase' })).resolves.toEqual({ email });
+      await expect(accounts.authenticate(email, 'a fresh long passphrase')).resolves.toEqual({ userId: user.userId });
+      await expect(accounts.authenticate(user.email, PASSWORD)).resolves.toBeUndefined();
+    });
+
+    it('needs no current password on an account that has none yet', async () => {
+      const email = `nopass-${randomBytes(3).toString('hex')}@example.test`;
+      const { userId } = await accounts.create({ email, fullName: 'No pass', timezone: 'UTC' });
+      await expect(change(userId, { password: 'first real passphrase' })).resolves.toEqual({ email });
+      await expect(accounts.authenticate(email, 'first real passphrase')).resolves.toEqual({ userId });
+    });
+  });
 });

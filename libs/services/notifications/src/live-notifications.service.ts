@@ -1,9 +1,11 @@
-import type { LiveNotification, LiveNotificationsReply } from '@doable/contracts-notifications';
+import type { LiveNotification, LiveNotificationCommand, LiveNotificationsReply } from '@doable/contracts-notifications';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 interface Row {
   id: string;
+  seq: string;
   notification_key: string;
   notification_type: string;
   from_uid: string | null;
@@ -13,7 +15,13 @@ interface Row {
   created_at: Date;
 }
 
-/** A user's live notifications; the notification id doubles as its sequence number. */
+/** Every state change takes the next change sequence value, so sync cursors see it. */
+const MARK = `seq = nextval('notifications.change_seq')`;
+
+/**
+ * A user's live notifications. `seq` orders changes (creation and read state), and the sync
+ * token's notification cursor is the highest `seq` a client has seen.
+ */
 @Injectable()
 export class LiveNotificationsService {
   constructor(private readonly database: Database) {}
@@ -21,8 +29,8 @@ export class LiveNotificationsService {
   async list(userId: string, after: number): Promise<LiveNotificationsReply> {
     const [rows, [state]] = await Promise.all([
       this.database.query<Row[]>(
-        `SELECT id::text, notification_key, notification_type, from_uid::text, data, is_unread, is_deleted, created_at
-           FROM notifications.live_notifications WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT 1000`,
+        `SELECT id::text, seq::text, notification_key, notification_type, from_uid::text, data, is_unread, is_deleted, created_at
+           FROM notifications.live_notifications WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT 1000`,
         [userId, after],
       ),
       this.database.query<Array<{ last_read_id: string | null }>>('SELECT last_read_id::text FROM notifications.read_state WHERE user_id = $1', [userId]),
@@ -38,6 +46,47 @@ export class LiveNotificationsService {
       is_unread: row.is_unread,
       is_deleted: row.is_deleted,
     }));
-    return { live_notifications: live, last_read_id: state?.last_read_id ?? null, cursor: rows.length ? Number(rows[rows.length - 1].id) : after };
+    return { live_notifications: live, last_read_id: state?.last_read_id ?? null, cursor: rows.length ? Number(rows[rows.length - 1].seq) : after };
+  }
+
+  /** Runs a Sync API live-notification command. Ids that are not the user's change nothing. */
+  async run(userId: string, command: LiveNotificationCommand): Promise<void> {
+    await this.database.transaction(async (tx) => {
+      const manager = tx.manager;
+      switch (command.type) {
+        case 'live_notifications_mark_read':
+          return this.setUnread(manager, userId, command.args.ids, false);
+        case 'live_notifications_mark_unread':
+          return this.setUnread(manager, userId, command.args.ids, true);
+        case 'live_notifications_mark_read_all':
+          return this.readUpTo(manager, userId, null);
+        case 'live_notifications_set_last_read':
+          return this.readUpTo(manager, userId, command.args.id === null || command.args.id === '0' ? null : command.args.id);
+      }
+    });
+  }
+
+  private async setUnread(manager: EntityManager, userId: string, ids: readonly string[], unread: boolean): Promise<void> {
+    await manager.query(`UPDATE notifications.live_notifications SET is_unread = $3, ${MARK} WHERE user_id = $1 AND id = ANY($2::bigint[]) AND is_unread <> $3`, [
+      userId,
+      ids,
+      unread,
+    ]);
+  }
+
+  /** Moves the last-read marker (to the newest notification when `id` is null) and reads everything up to it. */
+  private async readUpTo(manager: EntityManager, userId: string, id: string | null): Promise<void> {
+    const [row] = await manager.query<Array<{ last: string | null }>>(
+      id === null ? `SELECT max(id)::text AS last FROM notifications.live_notifications WHERE user_id = $1` : `SELECT $2::bigint::text AS last`,
+      id === null ? [userId] : [userId, id],
+    );
+    const last = row?.last ?? null;
+    await manager.query(
+      `INSERT INTO notifications.read_state (user_id, last_read_id) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET last_read_id = EXCLUDED.last_read_id`,
+      [userId, last],
+    );
+    if (last !== null) {
+      await manager.query(`UPDATE notifications.live_notifications SET is_unread = false, ${MARK} WHERE user_id = $1 AND id <= $2 AND is_unread`, [userId, last]);
+    }
   }
 }

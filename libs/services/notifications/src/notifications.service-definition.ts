@@ -1,4 +1,4 @@
-import { NotificationsSubjects, type LiveNotificationsReply } from '@doable/contracts-notifications';
+import { type LiveNotificationCommand, NotificationsSubjects, type LiveNotificationsReply } from '@doable/contracts-notifications';
 import { RpcController, type ServiceDefinition } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { Module } from '@nestjs/common';
@@ -13,6 +13,12 @@ export class NotificationsRpcController {
   @Handles(NotificationsSubjects.liveNotifications)
   liveNotifications(request: { userId: string; after: number }): Promise<LiveNotificationsReply> {
     return this.live.list(request.userId, request.after);
+  }
+
+  @Handles(NotificationsSubjects.liveNotificationCommand)
+  async liveNotificationCommand(request: { userId: string; command: LiveNotificationCommand }): Promise<{ ok: true }> {
+    await this.live.run(request.userId, request.command);
+    return { ok: true };
   }
 }
 

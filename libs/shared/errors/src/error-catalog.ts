@@ -31,6 +31,8 @@ export const ERROR_CATALOG = {
   PASSWORD_REQUIRED: { http: 400, errorCode: 20, tag: 'PASSWORD_REQUIRED', message: 'current_password is required to change the email or password' },
   PASSWORD_TOO_SHORT: { http: 400, errorCode: 20, tag: 'PASSWORD_TOO_SHORT', message: 'Password must be at least 8 characters long' },
   PASSWORD_CONTAINS_EMAIL: { http: 400, errorCode: 20, tag: 'PASSWORD_CONTAINS_EMAIL', message: 'Password must not contain the email address' },
+  // 400, not 401: a wrong current password must not look like a dead token to clients.
+  AUTHENTICATION_ERROR: { http: 400, errorCode: 20, tag: 'AUTHENTICATION_ERROR', message: 'The current password is wrong' },
   COMMON_PASSWORD: { http: 400, errorCode: 20, tag: 'COMMON_PASSWORD', message: 'Password is too common' },
   INVALID_EMAIL: { http: 400, errorCode: 20, tag: 'INVALID_EMAIL', message: 'Invalid email address' },
   BAD_REQUEST: { http: 400, errorCode: 20, tag: 'BAD_REQUEST', message: 'Bad request' },

@@ -1,9 +1,9 @@
-import { AuthEvents, type CreateAccountReply, hashToken } from '@doable/contracts-auth';
+import { AuthEvents, type ChangeCredentialsRequest, type CreateAccountReply, hashToken } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '../passwords/password-hasher';
-import { passwordProblem } from '../passwords/password-policy';
+import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
 import { generatePersonalToken, PERSONAL_TOKEN_SCOPES } from '../tokens/personal-token';
 
 export interface NewAccount {
@@ -96,6 +96,46 @@ export class AccountService {
     );
     const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()));
     return ok && row?.password_hash ? { userId: row.id } : undefined;
+  }
+
+  /**
+   * The Sync API's email and password change (sync-interface §4.3, §7.4 tags). With a password
+   * on the account, the current one must be given and right. Hashing happens before the
+   * transaction; the row is locked while the change is checked and written.
+   */
+  async changeCredentials(request: ChangeCredentialsRequest): Promise<{ email: string }> {
+    const [account] = await this.database.query<Array<{ email: string; password_hash: string | null }>>('SELECT email, password_hash FROM auth.accounts WHERE id = $1', [
+      request.userId,
+    ]);
+    if (!account) throw new DomainError('USER_NOT_FOUND');
+    const newEmail = request.email?.trim().toLowerCase();
+    const changesEmail = newEmail !== undefined && newEmail !== account.email.toLowerCase();
+    if (!changesEmail && request.password === undefined) return { email: account.email };
+    if (account.password_hash !== null) {
+      if (!request.currentPassword) throw new DomainError('PASSWORD_REQUIRED', undefined, { argument: 'current_password' });
+      if (!(await verifyPassword(request.currentPassword, account.password_hash))) throw new DomainError('AUTHENTICATION_ERROR', undefined, { argument: 'current_password' });
+    }
+    if (changesEmail && !isPlausibleEmail(newEmail)) throw new DomainError('INVALID_EMAIL', undefined, { argument: 'email' });
+    const email = changesEmail ? newEmail : account.email;
+    if (request.password !== undefined) {
+      const problem = passwordProblem(request.password, email);
+      if (problem) throw new DomainError(problem, undefined, { argument: 'password' });
+    }
+    const passwordHash = request.password === undefined ? undefined : await hashPassword(request.password);
+    try {
+      await this.database.transaction(async (tx) => {
+        const [locked] = await tx.manager.query<Array<{ password_hash: string | null }>>('SELECT password_hash FROM auth.accounts WHERE id = $1 FOR UPDATE', [request.userId]);
+        // A concurrent change got there first: the current password checked above may be stale.
+        if (locked?.password_hash !== account.password_hash) throw new DomainError('AUTHENTICATION_ERROR', 'The password changed meanwhile; try again', { argument: 'current_password' });
+        await tx.manager.query('UPDATE auth.accounts SET email = $2, password_hash = coalesce($3, password_hash) WHERE id = $1', [request.userId, email, passwordHash ?? null]);
+      });
+    } catch (err) {
+      if ((err as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
+        throw new DomainError('EMAIL_ALREADY_EXISTS', 'An account with this email already exists', { argument: 'email' });
+      }
+      throw err;
+    }
+    return { email };
   }
 
   /** The id of the account with this email, if there is one. */

@@ -1,5 +1,5 @@
 import type { Principal } from '@doable/contracts-common';
-import { AuthSubjects, type CreateAccountReply } from '@doable/contracts-auth';
+import { AuthSubjects, type ChangeCredentialsRequest, type CreateAccountReply } from '@doable/contracts-auth';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { AccountService } from '../accounts/account.service';
@@ -29,5 +29,13 @@ export class AuthRpcController {
     await this.accounts.setPassword(request.userId, request.password);
     await this.sessions.endAllFor(request.userId);
     return { ok: true };
+  }
+
+  @Handles(AuthSubjects.changeCredentials)
+  async changeCredentials(request: ChangeCredentialsRequest): Promise<{ email: string }> {
+    const changed = await this.accounts.changeCredentials(request);
+    // A new password signs every browser out; API tokens are separate and stay valid.
+    if (request.password !== undefined) await this.sessions.endAllFor(request.userId);
+    return changed;
   }
 }
