@@ -69,20 +69,25 @@ export interface SyncAnswer {
 }
 
 export async function postSync(gatewayUrl: string, token: string, payload: Record<string, unknown>): Promise<SyncAnswer> {
-  const response = await fetch(new URL('/api/v1/sync', gatewayUrl), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
+  const { status, text } = await postSyncText(gatewayUrl, token, payload);
   let body: Record<string, unknown> = {};
   try {
     body = JSON.parse(text) as Record<string, unknown>;
   } catch {
     body = { raw: text };
   }
-  return { status: response.status, body };
+  return { status, body };
+}
+
+/** The answer as it arrives, unparsed: what a timed request should wait for (S3 parses outside the clock). */
+export async function postSyncText(gatewayUrl: string, token: string, payload: Record<string, unknown>, timeoutMs = 10_000): Promise<{ status: number; text: string }> {
+  const response = await fetch(new URL('/api/v1/sync', gatewayUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  return { status: response.status, text: await response.text() };
 }
 
 /**
@@ -108,38 +113,4 @@ export async function initialFullSyncs(gatewayUrl: string, accounts: readonly Be
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return users;
-}
-
-export interface LargeAccountShape {
-  readonly projects: number;
-  // TODO(#6, S3/S4): tasks, sections, notes and labels, once the tables exist (item_add and
-  // the rest of the engine). Same technique: one INSERT ... SELECT generate_series per
-  // resource, all stamped with one change version, then the user's high-water mark raised.
-}
-
-/**
- * Grows one account quickly, straight in SQL (a 50,000-task account through the API would take
- * minutes): every row is stamped with one fresh change version and the user's high-water
- * mark is raised to it, which is what the engine does for a transaction's writes.
- */
-export async function growAccount(databaseUrl: string, userId: string, shape: LargeAccountShape): Promise<void> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
-    const { rows } = await client.query<{ version: string }>(`SELECT nextval('sync.change_version')::text AS version`);
-    const version = rows[0].version;
-    await client.query(
-      `INSERT INTO sync.projects (owner_id, name, child_order, version)
-       SELECT $1, 'Bench project ' || n, n, $2 FROM generate_series(1, $3::int) AS n`,
-      [userId, version, shape.projects],
-    );
-    await client.query('UPDATE sync.users SET high_water = GREATEST(high_water, $2) WHERE id = $1', [userId, version]);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    await client.end();
-  }
 }

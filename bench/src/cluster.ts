@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, deleteEventStream, TEST_NATS_URL } from '@doable/shared-testing';
+import { createTestDatabase, deleteEventStream, freePort, TEST_NATS_URL } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { onCleanup } from './lifecycle';
+import { NO_RATE_LIMITS } from './rate-limits';
 import { statusOf, until } from './poll';
-import { appEntry, type Child, freePort, runToCompletion, spawnNode } from './processes';
+import { appEntry, type Child, runToCompletion, spawnNode } from './processes';
 
 /** Started in dependency order: the gateway last, so it never routes to a service not yet up. */
 export const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
@@ -33,7 +34,8 @@ export async function startCluster(options: { cpuProfileDir?: string } = {}): Pr
     await deleteEventStream(streamNameFor(subjectPrefix));
     await database.drop();
   });
-  const env: NodeJS.ProcessEnv = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  // Load generators hammer a few users far past the per-user rate limits: measured here is throughput, not the limiter.
+  const env: NodeJS.ProcessEnv = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS };
   for (const service of DATA_SERVICES) await runToCompletion(`${service} migrate`, appEntry(service), ['migrate'], env);
 
   const children = new Map<string, Child>();

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** This file runs from dist/bench/src (the suite only runs compiled), so dist/ is two levels up. */
@@ -20,17 +19,6 @@ export function benchEntry(relativePath: string): string {
 function checked(path: string): string {
   if (!existsSync(path)) throw new Error(`${path} is missing: \`npm run bench\` builds it first`);
   return path;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 export interface Child {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
@@ -12,16 +11,8 @@ export function entryOf(app: string): string {
   return entry;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
+/** Moved to the shared test kit (the benchmarks use it too); re-exported for the e2e specs. */
+export { freePort } from '@doable/shared-testing';
 
 export interface Run {
   readonly status: number | null;

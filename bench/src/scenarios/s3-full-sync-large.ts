@@ -1,42 +1,155 @@
+import { ISSUE_SIZE } from '@doable/sync';
 import { Client } from 'pg';
+import { postSyncText } from '../accounts';
+import { createLargeAccount } from '../large-accounts';
+import { residentBytes, sampleResidentPeak } from '../metrics';
 import { percentile, timeRounds } from '../stats';
-import type { Scenario } from './scenario';
+import type { BenchContext, Scenario, ScenarioRow } from './scenario';
+
+const ROUNDS = 25;
+const WARMUP_ROUNDS = 2;
+const TARGET_RATIO = 2.5;
+const TIMEOUT_MS = 60_000;
+
+/** What the answer must hold: the seed, plus the Inbox every account has. */
+const EXPECTED: Readonly<Record<string, number>> = {
+  projects: ISSUE_SIZE.projects + 1,
+  sections: ISSUE_SIZE.projects * ISSUE_SIZE.sectionsPerProject,
+  items: ISSUE_SIZE.tasks,
+  notes: ISSUE_SIZE.notes,
+  labels: ISSUE_SIZE.labels,
+};
 
 /**
- * S3 models a client's first start (or a reset) on a large account: a full sync of 5,000
- * tasks, 100 projects, 300 sections, 2,000 notes and 200 labels. Product half, TODO(#6): grow
- * one account with `growAccount` (accounts.ts) to that shape, then time POST /api/v1/sync
- * sync_token='*' resource_types=["all"] sequentially (p50), while sampling the sync service's
- * RSS from /metrics every 100 ms (peak); compare with `baselineFullRead` below.
+ * S3 models a client's first start (or a reset) on a large account: a full sync
+ * (sync_token '*', resource_types ["all"]) of 5,000 tasks, 100 projects, 300 sections, 2,000
+ * notes and 200 labels, on an account of its own filled by `seedLargeAccount`. Sequential
+ * requests, p50 of the time until the whole answer has arrived (parsed afterwards, outside the
+ * clock, to check it holds every object), while the sync service's RSS is sampled every 100 ms
+ * (peak). Baseline: `baselineFullRead` below.
  */
 export const s3FullSyncLarge: Scenario = {
   id: 'S3',
   title: 'full sync: 5,000 tasks, 100 projects, 300 sections, 2,000 notes, 200 labels',
-  target: '<= 2.5x baseline p50 time',
-  needs: 'its product half: the resources and a seedLargeAccount exist since commit 5d9484c, the scenario is still to write',
+  target: `<= ${TARGET_RATIO}x baseline p50 time`,
+  run: async (context) => [await measure(context)],
 };
 
+async function measure(context: BenchContext): Promise<ScenarioRow> {
+  const { cluster } = await context.cluster();
+  const account = await createLargeAccount(cluster.databaseUrl, `${context.runId}-s3`, ISSUE_SIZE);
+  const syncUrl = cluster.serviceUrls.get('sync')!;
+  const rssBefore = await residentBytes(syncUrl);
+  let failures = 0;
+  let firstFailure = '';
+  let bytes = 0;
+  const fullSync = async () => {
+    const answer = await postSyncText(cluster.gatewayUrl, account.token, { sync_token: '*', resource_types: ['all'] }, TIMEOUT_MS);
+    bytes = answer.text.length;
+    const problem = answer.status === 200 ? missingObjects(answer.text) : `${answer.status} ${answer.text.slice(0, 300)}`;
+    if (problem) {
+      failures++;
+      firstFailure ||= problem;
+    }
+  };
+  const baselineReader = await openBaselineReader(cluster.databaseUrl, account.userId);
+  const productMs: number[] = [];
+  const baselineMs: number[] = [];
+  let peakMiB: number | undefined;
+  try {
+    await timeRounds(WARMUP_ROUNDS, async () => {
+      await fullSync();
+      await baselineReader.read();
+    });
+    failures = 0;
+    const peak = sampleResidentPeak(syncUrl);
+    // Alternating, so the product and its baseline see the same moments of a noisy machine.
+    for (let round = 0; round < ROUNDS; round++) {
+      productMs.push(...(await timeRounds(1, fullSync)));
+      baselineMs.push(...(await timeRounds(1, () => baselineReader.read())));
+    }
+    peakMiB = await peak.stop();
+  } finally {
+    await baselineReader.close();
+  }
+  const durations = productMs;
+  const baselineResult = { p50Ms: percentile(baselineMs, 50), bytes: baselineReader.bytes(), rows: baselineReader.rows() };
+
+  const product = {
+    'p50 ms': Math.round(percentile(durations, 50)),
+    'p99 ms': Math.round(percentile(durations, 99)),
+    'answer KiB': Math.round(bytes / 1024),
+    'sync peak RSS MiB': peakMiB ?? Number.NaN,
+    failures,
+  };
+  const baseline = { 'p50 ms': Math.round(baselineResult.p50Ms * 10) / 10, 'JSON KiB': Math.round(baselineResult.bytes / 1024) };
+  const ratio = Math.round((percentile(durations, 50) / baselineResult.p50Ms) * 100) / 100;
+  return {
+    id: 'S3',
+    mode: 'cluster',
+    what: s3FullSyncLarge.title,
+    status: 'measured',
+    product,
+    baseline,
+    ratio: { name: 'p50 time product / baseline', value: ratio },
+    target: s3FullSyncLarge.target,
+    pass: failures === 0 && ratio <= TARGET_RATIO,
+    valid: failures === 0,
+    notes: [
+      `${ROUNDS} full syncs after ${WARMUP_ROUNDS} warm-up ones, one at a time, alternating with the baseline, on an account seeded in ${account.seedS} s; baseline: bare pg reading the same rows (same WHERE clauses, one REPEATABLE READ transaction) + JSON.stringify`,
+      `sync RSS MiB before ${rssBefore === undefined ? '?' : Math.round((rssBefore / 1024 / 1024) * 10) / 10}, peak while serving ${peakMiB ?? '?'}`,
+      ...(failures > 0 ? [`${failures} answers were wrong or failed, so the figures are not valid; first: ${firstFailure}`] : []),
+    ],
+    details: { durationsMs: durations, baselineDurationsMs: baselineMs, baseline: baselineResult, seedS: account.seedS },
+  };
+}
+
+/** Says what the answer lacks (undefined when it holds every seeded object). */
+function missingObjects(text: string): string | undefined {
+  const body = JSON.parse(text) as Record<string, unknown>;
+  const wrong = Object.entries(EXPECTED)
+    .filter(([key, count]) => !Array.isArray(body[key]) || (body[key] as unknown[]).length !== count)
+    .map(([key, count]) => `${key}: ${Array.isArray(body[key]) ? (body[key] as unknown[]).length : 'none'} of ${count}`);
+  return wrong.length > 0 ? `incomplete answer (${wrong.join(', ')})` : undefined;
+}
+
 /**
- * Baseline half: bare pg reading the same rows and JSON.stringify of them. `readQueries` are
- * one SELECT per resource with `$1` = user id; today only projects exist
- * (`SELECT * FROM sync.projects WHERE owner_id = $1 AND NOT is_deleted`). TODO(#6): the
- * items, sections, notes and labels queries, with the product's own WHERE clauses.
+ * The rows a full sync reads, with the product's own WHERE clauses (projects the user is a
+ * member of; nothing deleted, archived or in history), selected whole.
  */
-export async function baselineFullRead(databaseUrl: string, userId: string, readQueries: readonly string[], rounds: number): Promise<{ p50Ms: number; bytes: number }> {
+const FULL_READ: Readonly<Record<string, string>> = {
+  user: `SELECT * FROM sync.users WHERE id = $1`,
+  projects: `SELECT * FROM sync.projects WHERE id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT is_archived ORDER BY child_order, id`,
+  items: `SELECT * FROM sync.items WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT in_history ORDER BY project_id, child_order, id`,
+  sections: `SELECT * FROM sync.sections WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT is_archived ORDER BY project_id, section_order, id`,
+  labels: `SELECT * FROM sync.labels WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`,
+  filters: `SELECT * FROM sync.filters WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`,
+  notes: `SELECT * FROM sync.notes WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted ORDER BY id`,
+  reminders: `SELECT * FROM sync.reminders WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted ORDER BY id`,
+};
+
+/** Baseline half: bare pg reading the same rows in one snapshot, and JSON.stringify of them. */
+export async function openBaselineReader(
+  databaseUrl: string,
+  userId: string,
+): Promise<{ read(): Promise<void>; bytes(): number; rows(): Record<string, number>; close(): Promise<void> }> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   let bytes = 0;
-  try {
-    const read = async () => {
+  const rows: Record<string, number> = {};
+  return {
+    async read() {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
       const results: Record<string, unknown[]> = {};
-      for (const [index, sql] of readQueries.entries()) results[`r${index}`] = (await client.query(sql, [userId])).rows;
+      for (const [resource, sql] of Object.entries(FULL_READ)) {
+        results[resource] = (await client.query(sql, [userId])).rows;
+        rows[resource] = results[resource].length;
+      }
       await client.query('COMMIT');
       bytes = JSON.stringify(results).length;
-    };
-    await timeRounds(3, read);
-    return { p50Ms: percentile(await timeRounds(rounds, read), 50), bytes };
-  } finally {
-    await client.end();
-  }
+    },
+    bytes: () => bytes,
+    rows: () => ({ ...rows }),
+    close: () => client.end(),
+  };
 }

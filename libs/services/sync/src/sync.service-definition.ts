@@ -3,7 +3,6 @@ import type { ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandExecutor } from './engine/command-executor';
-import { CommandLogRepository } from './engine/command-log.repository';
 import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './engine/command-log-retention';
 import { COMMAND_HANDLERS } from './engine/commands/command-handler';
 import { projectCommands } from './engine/commands/projects';
@@ -56,7 +55,6 @@ import { UserProfileRepository } from './users/user-profile.repository';
     TaskFilterService,
     UserProfileRepository,
     ProjectRepository,
-    CommandLogRepository,
     ItemRepository,
     SectionRepository,
     LabelRepository,

@@ -2,3 +2,4 @@ export * from './test-database';
 export * from './test-nats';
 export * from './wait-for';
 export * from './http-client';
+export * from './free-port';

@@ -1,25 +1,56 @@
 import { DomainError, todoistErrorBody } from '@doable/shared-errors';
 import { LOGGER, type Logger, currentCorrelationId } from '@doable/shared-logging';
-import { Database } from '@doable/shared-runtime';
+import { Database, type Tx } from '@doable/shared-runtime';
 import type { Principal } from '@doable/contracts-common';
 import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
-import { CommandLogRepository, type CommandStatus } from './command-log.repository';
+import { CommandBatchLog, type CommandStatus } from './command-batch-log';
 import { COMMAND_HANDLERS, type CommandHandler } from './commands/command-handler';
+import { RequestChange } from './request-change';
+import { CommandSavepoints } from './savepoint';
 import { mayRunCommand, requiredScopes } from './scopes';
 import type { SyncCommand } from './sync-request';
-import { lockUser, openChange } from './user-change';
+import { lockUser } from './user-change';
 
 export interface CommandResults {
   readonly syncStatus: Record<string, CommandStatus>;
   readonly tempIdMapping: Record<string, string>;
 }
 
+/** Commands that rewrite the user row the later commands of a request read their settings from. */
+const PROFILE_COMMANDS: ReadonlySet<string> = new Set(['user_update', 'user_settings_update', 'update_goals']);
+
+/** PostgreSQL's deadlock and serialization failures: the transaction was rolled back whole. */
+const RETRYABLE_CODES: ReadonlySet<string> = new Set(['40P01', '40001']);
+const TRANSACTION_ATTEMPTS = 3;
+
+function isRetryable(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && RETRYABLE_CODES.has(String((err as { code?: unknown }).code));
+}
+
+interface BatchOutcome {
+  readonly statuses: Map<string, CommandStatus>;
+  readonly tempIdMapping: Record<string, string>;
+}
+
+/** What the commands of one request share inside its transaction. */
+interface Batch {
+  readonly tx: Tx;
+  readonly userId: string;
+  readonly log: CommandBatchLog;
+  readonly change: RequestChange;
+  readonly savepoints: CommandSavepoints;
+  /** temp id -> real id, from this request's commands and the ones it replays. */
+  readonly tempIdMapping: Record<string, string>;
+}
+
 /**
- * Runs a request's commands in order, each in its own transaction: one failing command rolls
- * back only itself. A uuid already executed is not run again; its stored outcome is replayed.
- * Each transaction first locks the user's row, which orders the user's versions by commit and
- * makes two racing copies of one request run the command once.
+ * Runs a request's commands in order in ONE transaction, each inside its own savepoint: a
+ * failing command rolls back only itself and its refusal is recorded; the others commit. The
+ * transaction first locks the user's row, which orders the user's versions by commit and makes
+ * two racing copies of one request run each command once (the second sees the first's log).
+ * A uuid already executed is not run again; its stored outcome is replayed. Outcomes are
+ * reported only once the transaction has committed: if it fails, no command is reported ok.
  */
 @Injectable()
 export class CommandExecutor {
@@ -28,7 +59,6 @@ export class CommandExecutor {
   constructor(
     private readonly database: Database,
     private readonly profiles: UserProfileRepository,
-    private readonly log: CommandLogRepository,
     @Inject(COMMAND_HANDLERS) handlers: CommandHandler[],
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -36,69 +66,115 @@ export class CommandExecutor {
   }
 
   async run(principal: Principal, commands: readonly SyncCommand[]): Promise<CommandResults> {
+    // Refused before anything runs, and not remembered: the same uuid may be retried with a token that may run it.
+    const runnable = commands.filter((command) => mayRunCommand(principal, command.type));
+    const outcome: BatchOutcome = runnable.length > 0 ? await this.runInOneTransaction(principal.userId, runnable) : { statuses: new Map(), tempIdMapping: {} };
     const syncStatus: Record<string, CommandStatus> = {};
-    const tempIdMapping: Record<string, string> = {};
     for (const command of commands) {
-      // Not remembered in the log: the same uuid may be retried with a token that may run it.
-      syncStatus[command.uuid] = mayRunCommand(principal, command.type)
-        ? await this.runOne(principal.userId, command, tempIdMapping)
-        : { ...todoistErrorBody(new DomainError('FORBIDDEN', `This token may not run ${command.type}`, { required_scopes: requiredScopes(command.type) })) };
+      syncStatus[command.uuid] = outcome.statuses.get(command.uuid) ?? {
+        ...todoistErrorBody(new DomainError('FORBIDDEN', `This token may not run ${command.type}`, { required_scopes: requiredScopes(command.type) })),
+      };
     }
-    return { syncStatus, tempIdMapping };
+    return { syncStatus, tempIdMapping: outcome.tempIdMapping };
   }
 
-  private async runOne(userId: string, command: SyncCommand, batchMapping: Record<string, string>): Promise<CommandStatus> {
-    try {
-      return await this.database.transaction(async (tx) => {
-        const profile = await lockUser(tx, this.profiles, userId);
-        const logged = await this.log.find(tx.manager, userId, command.uuid);
-        if (logged) {
-          Object.assign(batchMapping, logged.tempIdMapping);
-          return logged.status;
-        }
-        const handler = this.handlers.get(command.type);
-        if (!handler) throw new DomainError('UNKNOWN_COMMAND', `Unknown command type: ${command.type}`, { command_type: command.type });
-        const change = await openChange(tx, this.profiles, profile);
-        const outcome = await handler.run(
-          {
-            tx,
-            userId,
-            version: change.version,
-            user: change.user,
-            touch: change.touch,
-            resolveId: async (value, argument) => {
-              const id = typeof value === 'number' ? String(value) : value;
-              if (typeof id !== 'string' || id.length === 0 || id.length > 100) {
-                throw new DomainError('INVALID_ARGUMENT_VALUE', `Invalid argument value: ${argument}`, { argument });
-              }
-              const mapped = batchMapping[id] ?? (await this.log.resolveTempId(tx.manager, userId, id));
-              if (mapped) return mapped;
-              if (/^[0-9]{1,19}$/.test(id)) return id;
-              throw new DomainError('INVALID_TEMP_ID', 'Invalid temporary id', { argument, temp_id: id });
-            },
-          },
-          command.args,
-        );
-        const mapping: Record<string, string> = {};
-        if (command.temp_id && outcome.createdId) {
-          mapping[command.temp_id] = outcome.createdId;
-          await this.log.rememberTempId(tx.manager, userId, command.temp_id, outcome.createdId);
-        }
-        await this.log.record(tx.manager, userId, command.uuid, 'ok', mapping);
-        await change.close();
-        Object.assign(batchMapping, mapping);
-        return 'ok' as const;
-      });
-    } catch (err) {
-      if (err instanceof DomainError) {
-        const status = { ...todoistErrorBody(err) };
-        // A deterministic refusal is remembered too: a retry gets the same answer.
-        if (err.code !== 'USER_NOT_FOUND') await this.database.transaction((tx) => this.log.record(tx.manager, userId, command.uuid, status, {}));
-        return status;
+  /**
+   * The request's transaction. Two requests of users who share a project can deadlock when each
+   * raises the other's high-water mark at its end; PostgreSQL then aborts one. Nothing of it was
+   * written, so it runs again (a bounded number of times) instead of failing every command.
+   */
+  private async runInOneTransaction(userId: string, commands: readonly SyncCommand[]): Promise<BatchOutcome> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands));
+      } catch (err) {
+        if (isRetryable(err) && attempt < TRANSACTION_ATTEMPTS) continue;
+        // Nothing was committed (the user row could not be locked, or a statement outside the
+        // commands' savepoints failed, or COMMIT did): no command ran, none is remembered.
+        if (!(err instanceof DomainError)) this.logger.error({ err, userId, commands: commands.length, attempt }, 'command transaction failed');
+        const status: CommandStatus = err instanceof DomainError ? { ...todoistErrorBody(err) } : { ...todoistErrorBody(new DomainError('INTERNAL'), currentCorrelationId()) };
+        return { statuses: new Map(commands.map((command) => [command.uuid, status])), tempIdMapping: {} };
       }
+    }
+  }
+
+  private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[]): Promise<BatchOutcome> {
+    const profile = await lockUser(tx, this.profiles, userId);
+    const batch: Batch = {
+      tx,
+      userId,
+      log: await CommandBatchLog.load(tx.manager, userId, commands.map((command) => command.uuid)),
+      change: new RequestChange(tx, this.profiles, profile),
+      savepoints: new CommandSavepoints(tx),
+      tempIdMapping: {},
+    };
+    const statuses = new Map<string, CommandStatus>();
+    for (const command of commands) statuses.set(command.uuid, await this.runOne(batch, command));
+    await batch.savepoints.finish();
+    await batch.log.flush();
+    await batch.change.close();
+    return { statuses, tempIdMapping: batch.tempIdMapping };
+  }
+
+  private async runOne(batch: Batch, command: SyncCommand): Promise<CommandStatus> {
+    const earlier = batch.log.outcomeOf(command.uuid);
+    if (earlier) {
+      Object.assign(batch.tempIdMapping, earlier.tempIdMapping);
+      return earlier.status;
+    }
+    const handler = this.handlers.get(command.type);
+    if (!handler) return this.refused(batch, command, new DomainError('UNKNOWN_COMMAND', `Unknown command type: ${command.type}`, { command_type: command.type }));
+
+    const change = await batch.change.open();
+    const touched: string[] = [];
+    const attempt = await batch.savepoints.attempt(() =>
+      handler.run(
+        {
+          tx: batch.tx,
+          userId: batch.userId,
+          version: change.version,
+          user: change.user,
+          touch: (...projectIds) => touched.push(...projectIds),
+          resolveId: (value, argument) => this.resolveId(batch, value, argument),
+        },
+        command.args,
+      ),
+    );
+    if (!attempt.ok) {
+      if (attempt.error instanceof DomainError) return this.refused(batch, command, attempt.error);
       // Not remembered: an unexpected failure may succeed on retry.
-      this.logger.error({ err, commandType: command.type, uuid: command.uuid }, 'command failed unexpectedly');
+      this.logger.error({ err: attempt.error, commandType: command.type, uuid: command.uuid }, 'command failed unexpectedly');
       return { ...todoistErrorBody(new DomainError('INTERNAL'), currentCorrelationId()) };
     }
+
+    batch.change.commandWritten(touched);
+    const mapping: Record<string, string> = {};
+    if (command.temp_id && attempt.value.createdId) {
+      mapping[command.temp_id] = attempt.value.createdId;
+      batch.log.rememberTempId(command.temp_id, attempt.value.createdId);
+    }
+    batch.log.record(command.uuid, 'ok', mapping);
+    Object.assign(batch.tempIdMapping, mapping);
+    if (PROFILE_COMMANDS.has(command.type)) await batch.change.reloadProfile();
+    return 'ok';
+  }
+
+  /** A deterministic refusal is remembered too (a retry gets the same answer), unless the profile is missing. */
+  private refused(batch: Batch, command: SyncCommand, err: DomainError): CommandStatus {
+    const status = { ...todoistErrorBody(err) };
+    if (err.code !== 'USER_NOT_FOUND') batch.log.record(command.uuid, status, {});
+    return status;
+  }
+
+  /** A real id, or a temp id from this request or an earlier one, to a real id. */
+  private async resolveId(batch: Batch, value: unknown, argument: string): Promise<string> {
+    const id = typeof value === 'number' ? String(value) : value;
+    if (typeof id !== 'string' || id.length === 0 || id.length > 100) {
+      throw new DomainError('INVALID_ARGUMENT_VALUE', `Invalid argument value: ${argument}`, { argument });
+    }
+    const mapped = batch.tempIdMapping[id] ?? (await batch.log.resolveStoredTempId(id));
+    if (mapped) return mapped;
+    if (/^[0-9]{1,19}$/.test(id)) return id;
+    throw new DomainError('INVALID_TEMP_ID', 'Invalid temporary id', { argument, temp_id: id });
   }
 }

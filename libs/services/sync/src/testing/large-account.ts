@@ -67,6 +67,8 @@ export async function seedLargeAccount(databaseUrl: string, userId: string, size
         WHERE user_id = $1 AND version = $2 ORDER BY child_order LIMIT $3`,
       [userId, version, size.notes],
     );
+    // Fresh statistics, or the planner picks a nested loop over the just-filled table (19 s for 50,000 tasks).
+    await client.query('ANALYZE sync.items');
     // Every tenth task becomes a subtask of the task before it, when both share a project and section.
     await client.query(
       `UPDATE sync.items child SET parent_id = parent.id

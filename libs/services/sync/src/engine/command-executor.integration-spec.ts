@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '@doable/contracts-common';
+import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
+import { DomainError } from '@doable/shared-errors';
+import { createLogger } from '@doable/shared-logging';
+import { Database } from '@doable/shared-runtime';
+import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import type { DataSource } from 'typeorm';
+import { ItemDates } from '../items/item-dates';
+import { ItemRepository } from '../items/item.repository';
+import { syncMigrations } from '../migrations';
+import { ProjectRepository } from '../projects/project.repository';
+import { SectionRepository } from '../sections/section.repository';
+import { UserProfileRepository } from '../users/user-profile.repository';
+import { CommandExecutor } from './command-executor';
+import type { CommandContext, CommandHandler } from './commands/command-handler';
+import { itemCommands } from './commands/items';
+import { userCommands } from './commands/user/user-commands';
+import type { SyncCommand } from './sync-request';
+
+const USER_ID = '7001';
+const principal: Principal = { userId: USER_ID, scopes: ['data:read_write', 'data:delete'], appId: null, tokenKind: 'personal' };
+
+/** Writes a project, then fails the way its name says: the savepoint must undo the write. */
+class WriteThenFailCommand implements CommandHandler {
+  constructor(
+    readonly type: string,
+    private readonly failure: () => Error,
+  ) {}
+  async run(context: CommandContext): Promise<never> {
+    await context.tx.manager.query(`INSERT INTO sync.projects (owner_id, name, child_order, version) VALUES ($1, $2, 1, $3)`, [context.userId, this.type, context.version]);
+    throw this.failure();
+  }
+}
+
+/** Writes a project, then sends a statement PostgreSQL refuses: the transaction is aborted until the rollback. */
+class WriteThenBreakStatementCommand implements CommandHandler {
+  readonly type = 'test_sql_error';
+  async run(context: CommandContext): Promise<never> {
+    await context.tx.manager.query(`INSERT INTO sync.projects (owner_id, name, child_order, version) VALUES ($1, $2, 1, $3)`, [context.userId, this.type, context.version]);
+    await context.tx.manager.query(`SELECT 1 / 0`);
+    throw new Error('unreachable');
+  }
+}
+
+/** Writes a row that breaks a deferred constraint: the statement succeeds, COMMIT fails. */
+class BreakCommitCommand implements CommandHandler {
+  readonly type = 'test_break_commit';
+  async run(context: CommandContext): Promise<object> {
+    await context.tx.manager.query(`INSERT INTO sync.commit_check (id, token) VALUES (1, 'same'), (2, 'same')`);
+    return {};
+  }
+}
+
+/** Writes a row whose deferred check fails the first COMMIT as a deadlock victim would (SQLSTATE 40P01). */
+class DeadlockOnceCommand implements CommandHandler {
+  readonly type = 'test_deadlock_once';
+  async run(context: CommandContext): Promise<object> {
+    await context.tx.manager.query(`INSERT INTO sync.deadlock_once (note) VALUES ('x')`);
+    return {};
+  }
+}
+
+/** Remembers the user settings and version each run saw. */
+class CaptureContextCommand implements CommandHandler {
+  readonly type = 'test_capture_context';
+  readonly seen: Array<{ timezone: string; version: string }> = [];
+  run(context: CommandContext): Promise<object> {
+    this.seen.push({ timezone: context.user.timezone, version: context.version });
+    return Promise.resolve({});
+  }
+}
+
+function itemAdd(content: string, tempId: string = randomUUID(), args: Record<string, unknown> = {}): SyncCommand {
+  return { type: 'item_add', uuid: randomUUID(), temp_id: tempId, args: { content, ...args } };
+}
+
+describe('CommandExecutor: one transaction per request, one savepoint per command (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let executor: CommandExecutor;
+  const capture = new CaptureContextCommand();
+
+  const contents = async () =>
+    (await dataSource.query<Array<{ content: string }>>(`SELECT content FROM sync.items WHERE user_id = $1 ORDER BY id`, [USER_ID])).map((row) => row.content);
+  const highWater = async () => (await dataSource.query<Array<{ high_water: string }>>(`SELECT high_water::text FROM sync.users WHERE id = $1`, [USER_ID]))[0].high_water;
+  const loggedUuids = async () => (await dataSource.query<Array<{ uuid: string }>>(`SELECT uuid FROM sync.command_log WHERE user_id = $1`, [USER_ID])).map((row) => row.uuid);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('command_executor');
+    dataSource = createServiceDataSource({ schema: 'sync', url: database.url, poolSize: 4, applicationName: 'test', migrations: syncMigrations });
+    await dataSource.initialize();
+    await migrateUp(dataSource);
+    await dataSource.query(`CREATE TABLE sync.commit_check (id int PRIMARY KEY, token text, CONSTRAINT commit_check_token UNIQUE (token) DEFERRABLE INITIALLY DEFERRED)`);
+    // A sequence is not transactional: it counts commits attempted across the rollback.
+    await dataSource.query(`CREATE SEQUENCE sync.deadlock_attempts`);
+    await dataSource.query(`CREATE TABLE sync.deadlock_once (note text)`);
+    await dataSource.query(`CREATE FUNCTION sync.deadlock_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('sync.deadlock_attempts') = 1 THEN RAISE EXCEPTION 'deadlock detected (simulated)' USING ERRCODE = '40P01'; END IF;
+        RETURN NULL;
+      END $$`);
+    await dataSource.query(`CREATE CONSTRAINT TRIGGER deadlock_once AFTER INSERT ON sync.deadlock_once DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sync.deadlock_once()`);
+    const profiles = new UserProfileRepository();
+    await dataSource.transaction((manager) =>
+      profiles.createWithInbox(manager, { id: USER_ID, email: 'executor@test', fullName: 'Executor', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+    );
+    const logger = createLogger('test', 'silent');
+    const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger);
+    const handlers = [
+      ...itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates()),
+      new WriteThenFailCommand('test_refused', () => new DomainError('INVALID_ARGUMENT_VALUE', 'refused on purpose', { argument: 'x' })),
+      new WriteThenFailCommand('test_crash', () => new Error('unexpected on purpose')),
+      new WriteThenBreakStatementCommand(),
+      new BreakCommitCommand(),
+      new DeadlockOnceCommand(),
+      ...userCommands(profiles),
+      capture,
+    ];
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  it('commits the commands around a refused, a crashing and a broken-statement one, under one version, and remembers only the refusal', async () => {
+    const before = await highWater();
+    const first = itemAdd('first', 'tmp-first');
+    const refused: SyncCommand = { type: 'test_refused', uuid: randomUUID(), args: {} };
+    const crash: SyncCommand = { type: 'test_crash', uuid: randomUUID(), args: {} };
+    const sqlError: SyncCommand = { type: 'test_sql_error', uuid: randomUUID(), args: {} };
+    const subtask = itemAdd('subtask of first', 'tmp-sub', { parent_id: 'tmp-first' });
+
+    const results = await executor.run(principal, [first, refused, crash, sqlError, subtask]);
+
+    expect(results.syncStatus[first.uuid]).toBe('ok');
+    expect(results.syncStatus[refused.uuid]).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'x' } });
+    expect(results.syncStatus[crash.uuid]).toMatchObject({ error_tag: 'INTERNAL_SERVER_ERROR' });
+    expect(results.syncStatus[sqlError.uuid]).toMatchObject({ error_tag: 'INTERNAL_SERVER_ERROR' });
+    expect(results.syncStatus[subtask.uuid]).toBe('ok');
+    expect(await contents()).toEqual(['first', 'subtask of first']);
+    const projects = await dataSource.query<unknown[]>(`SELECT 1 FROM sync.projects WHERE name LIKE 'test_%'`);
+    expect(projects).toHaveLength(0);
+    const [parent, child] = await dataSource.query<Array<{ id: string; parent_id: string | null; version: string }>>(
+      `SELECT id::text, parent_id::text, version::text FROM sync.items WHERE user_id = $1 ORDER BY id`,
+      [USER_ID],
+    );
+    expect(results.tempIdMapping).toEqual({ 'tmp-first': parent.id, 'tmp-sub': child.id });
+    expect(child.parent_id).toBe(parent.id);
+    expect(child.version).toBe(parent.version);
+    expect(BigInt(await highWater())).toBe(BigInt(parent.version));
+    expect(BigInt(parent.version)).toBeGreaterThan(BigInt(before));
+    expect((await loggedUuids()).sort()).toEqual([first.uuid, refused.uuid, subtask.uuid].sort());
+
+    // The same request again: remembered outcomes replayed, the crash (not remembered) run again.
+    const again = await executor.run(principal, [first, refused, crash, sqlError, subtask]);
+    expect(again.syncStatus).toEqual(results.syncStatus);
+    expect(again.tempIdMapping).toEqual(results.tempIdMapping);
+    expect(await contents()).toEqual(['first', 'subtask of first']);
+
+    // A later request resolves the earlier request's temp ids.
+    const later = itemAdd('second subtask', 'tmp-later', { parent_id: 'tmp-first' });
+    expect((await executor.run(principal, [later])).syncStatus[later.uuid]).toBe('ok');
+  });
+
+  it('reports no command ok when the commit fails, and remembers nothing of the request', async () => {
+    const items = await contents();
+    const water = await highWater();
+    const add = itemAdd('never committed');
+    const refused: SyncCommand = { type: 'test_refused', uuid: randomUUID(), args: {} };
+    const breaker: SyncCommand = { type: 'test_break_commit', uuid: randomUUID(), args: {} };
+
+    const results = await executor.run(principal, [add, refused, breaker]);
+
+    for (const command of [add, refused, breaker]) expect(results.syncStatus[command.uuid]).toMatchObject({ error_tag: 'INTERNAL_SERVER_ERROR' });
+    expect(results.tempIdMapping).toEqual({});
+    expect(await contents()).toEqual(items);
+    expect(await highWater()).toBe(water);
+    const logged = await loggedUuids();
+    for (const command of [add, refused, breaker]) expect(logged).not.toContain(command.uuid);
+  });
+
+  it('runs a request again when PostgreSQL aborts its transaction as a deadlock victim', async () => {
+    const add = itemAdd('after a deadlock');
+    const victim: SyncCommand = { type: 'test_deadlock_once', uuid: randomUUID(), args: {} };
+    const results = await executor.run(principal, [add, victim]);
+    expect(results.syncStatus).toEqual({ [add.uuid]: 'ok', [victim.uuid]: 'ok' });
+    expect((await contents()).filter((content) => content === 'after a deadlock')).toHaveLength(1);
+    expect(await dataSource.query(`SELECT note FROM sync.deadlock_once`)).toEqual([{ note: 'x' }]);
+    expect(await dataSource.query(`SELECT last_value::int AS attempts FROM sync.deadlock_attempts`)).toEqual([{ attempts: 2 }]);
+  });
+
+  it('shows the commands after a user_update the settings it wrote', async () => {
+    const update: SyncCommand = { type: 'user_update', uuid: randomUUID(), args: { timezone: 'Asia/Tokyo' } };
+    const before: SyncCommand = { type: 'test_capture_context', uuid: randomUUID(), args: {} };
+    const after: SyncCommand = { type: 'test_capture_context', uuid: randomUUID(), args: {} };
+    const results = await executor.run(principal, [before, update, after]);
+    expect(Object.values(results.syncStatus)).toEqual(['ok', 'ok', 'ok']);
+    expect(capture.seen.map((seen) => seen.timezone)).toEqual(['UTC', 'Asia/Tokyo']);
+    expect(BigInt(capture.seen[1].version)).toBeGreaterThan(BigInt(capture.seen[0].version));
+    expect(BigInt(await highWater())).toBe(BigInt(capture.seen[1].version));
+    await executor.run(principal, [{ type: 'user_update', uuid: randomUUID(), args: { timezone: 'UTC' } }]);
+  });
+
+  it('runs each command of two racing copies of one request once', async () => {
+    const batch = [itemAdd('raced 1'), itemAdd('raced 2'), itemAdd('raced 3')];
+    const [one, two] = await Promise.all([executor.run(principal, batch), executor.run(principal, batch)]);
+    expect(one).toEqual(two);
+    for (const command of batch) expect(one.syncStatus[command.uuid]).toBe('ok');
+    expect((await contents()).filter((content) => content.startsWith('raced'))).toEqual(['raced 1', 'raced 2', 'raced 3']);
+  });
+
+  it('replays a uuid repeated inside one request instead of running it twice', async () => {
+    const add = itemAdd('once');
+    const results = await executor.run(principal, [add, add]);
+    expect(results.syncStatus[add.uuid]).toBe('ok');
+    expect((await contents()).filter((content) => content === 'once')).toHaveLength(1);
+  });
+
+  it('refuses a command the token may not run before anything runs, without remembering it', async () => {
+    const add = itemAdd('not allowed');
+    const results = await executor.run({ ...principal, scopes: ['data:read'] }, [add]);
+    expect(results.syncStatus[add.uuid]).toMatchObject({ error_tag: 'FORBIDDEN' });
+    expect(await loggedUuids()).not.toContain(add.uuid);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Tx } from '@doable/shared-runtime';
+
+export type Attempt<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
+
+const SAVEPOINT = 'sync_command';
+
+/**
+ * One savepoint per command, in one transaction: a command that throws is undone alone and the
+ * transaction goes on as it was before it (its error is returned, not thrown). The savepoint of
+ * a command is released in the same round trip that sets the next one's (one simple-protocol
+ * query of two statements), so a command costs one extra round trip, not two.
+ * A savepoint that cannot be set, released or rolled back to means the transaction is lost:
+ * that throws, and the caller's transaction fails as a whole.
+ */
+export class CommandSavepoints {
+  private open = false;
+
+  constructor(private readonly tx: Tx) {}
+
+  async attempt<T>(work: () => Promise<T>): Promise<Attempt<T>> {
+    // No parameters: pg sends it as a simple query, which may hold several statements.
+    await this.tx.manager.query(this.open ? `RELEASE SAVEPOINT ${SAVEPOINT}; SAVEPOINT ${SAVEPOINT}` : `SAVEPOINT ${SAVEPOINT}`);
+    this.open = true;
+    try {
+      return { ok: true, value: await work() };
+    } catch (error) {
+      // The savepoint stays set after a rollback to it; the next attempt releases it.
+      await this.tx.manager.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
+      return { ok: false, error };
+    }
+  }
+
+  /** Releases the last savepoint: what follows runs in the transaction itself. */
+  async finish(): Promise<void> {
+    if (this.open) await this.tx.manager.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
+    this.open = false;
+  }
+}
