@@ -1,4 +1,5 @@
 import { runClient } from './support/clients';
+import { HttpBrowser, logIn } from './support/oauth-flow';
 import { syncSession } from './support/sync-session';
 import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
 
@@ -19,6 +20,7 @@ describe.each(MODES)('user and user settings (%s)', (mode) => {
   const { sync, run } = syncSession(() => system, () => account, 'us');
   const read = (token = '*', path = '/api/v1/sync') => sync({ sync_token: token, resource_types: ['user', 'user_settings', 'projects'] }, path);
   const tagOf = (status: any) => [status.error_tag, status.http_code];
+  const PASSWORD = 'correct horse battery staple';
 
   it('a full sync carries the stored user and user_settings; an idle incremental sync carries neither', async () => {
     const full = await read();
@@ -121,29 +123,60 @@ describe.each(MODES)('user and user settings (%s)', (mode) => {
     expect(changes).not.toHaveProperty('user_settings');
   });
 
-  it('answers the credential and device error tags of user_update', async () => {
-    const { statuses } = await run(
-      { type: 'user_update', args: { email: 'not-an-address', current_password: 'whatever1' } },
-      { type: 'user_update', args: { password: 'short', current_password: 'whatever1' } },
-      { type: 'user_update', args: { password: `x${account.email}x`, current_password: 'whatever1' } },
+  it('answers the credential and device error tags of user_update, changing nothing', async () => {
+    const guarded = await system.createAccount({ password: PASSWORD });
+    const asGuarded = syncSession(() => system, () => guarded, 'us-guarded');
+    const { statuses } = await asGuarded.run(
+      { type: 'user_update', args: { email: 'not-an-address', current_password: PASSWORD } },
+      { type: 'user_update', args: { password: 'short', current_password: PASSWORD } },
+      { type: 'user_update', args: { password: `x${guarded.email}x`, current_password: PASSWORD } },
+      { type: 'user_update', args: { password: 'iloveyou', current_password: PASSWORD } },
       { type: 'user_update', args: { password: 'long enough password' } },
       { type: 'user_update', args: { email: 'someone.else@example.com' } },
-      { type: 'user_update', args: { password: 'long enough password', current_password: 'whatever1', full_name: 'Not applied' } },
+      { type: 'user_update', args: { password: 'long enough password', current_password: 'not the password', full_name: 'Not applied' } },
+      { type: 'user_update', args: { email: account.email, current_password: PASSWORD } },
       { type: 'user_update', args: { urgent_reminder_device: { platform: 'android' } } },
       { type: 'user_update', args: { urgent_reminder_device: { platform: 'android', id: 'pixel-7' } } },
+      { type: 'user_update', args: { timezone: 'Nowhere/Land', password: 'a perfectly fine passphrase', current_password: PASSWORD } },
     );
     expect(statuses.map(tagOf)).toEqual([
       ['INVALID_EMAIL', 400],
       ['PASSWORD_TOO_SHORT', 400],
       ['PASSWORD_CONTAINS_EMAIL', 400],
+      ['COMMON_PASSWORD', 400],
       ['PASSWORD_REQUIRED', 400],
       ['PASSWORD_REQUIRED', 400],
-      ['FORBIDDEN', 403],
+      ['AUTHENTICATION_ERROR', 400],
+      ['ALREADY_REGISTERED', 409],
       ['BAD_REQUEST', 400],
       ['ERROR_DEVICE_NOT_FOUND', 404],
+      ['INVALID_ARGUMENT_VALUE', 400],
     ]);
-    expect(statuses[5].error).toMatch(/account settings/);
-    expect((await read()).user.full_name).toBe('Ada King');
+    const user = (await asGuarded.sync({ sync_token: '*', resource_types: ['user'] })).user;
+    expect(user).toMatchObject({ email: guarded.email, full_name: 'Test User' });
+    // The last command's valid password was not set: its bad time zone refused the whole command first.
+    await expect(logIn(new HttpBrowser(system.url), guarded.email, PASSWORD)).resolves.toBeUndefined();
+  });
+
+  it('changes the email and password with the current password; the pages take the new ones', async () => {
+    const mover = await system.createAccount({ password: PASSWORD });
+    const asMover = syncSession(() => system, () => mover, 'us-mover');
+    const before = await asMover.sync({ sync_token: '*', resource_types: ['user'] });
+    const email = `moved-${mover.userId}@example.test`;
+    const { statuses } = await asMover.run({ type: 'user_update', args: { email, password: 'a new long passphrase', current_password: PASSWORD, full_name: 'Moved Person' } });
+    expect(statuses).toEqual(['ok']);
+    const changes = await asMover.sync({ sync_token: before.sync_token, resource_types: ['user'] });
+    expect(changes.user).toMatchObject({ email, full_name: 'Moved Person' });
+    await expect(logIn(new HttpBrowser(system.url), email, 'a new long passphrase')).resolves.toBeUndefined();
+    await expect(logIn(new HttpBrowser(system.url), mover.email, PASSWORD)).rejects.toThrow(/log-in/);
+    // The API token is not a password: it keeps working.
+    expect((await asMover.sync({ sync_token: '*', resource_types: ['projects'] })).projects).toHaveLength(1);
+  });
+
+  it('lets an account without a password set its first one without current_password', async () => {
+    const { statuses } = await run({ type: 'user_update', args: { password: 'my very first passphrase' } });
+    expect(statuses).toEqual(['ok']);
+    await expect(logIn(new HttpBrowser(system.url), account.email, 'my very first passphrase')).resolves.toBeUndefined();
   });
 
   it('the official SDK still validates a full sync of the changed user and settings', async () => {

@@ -26,7 +26,8 @@ export interface SystemUnderTest {
   /** The system's PostgreSQL (PGlite's wire endpoint when embedded). */
   readonly databaseUrl: string;
   /** Creates an account through auth-oauth's subject and (unless told not to) waits for its sync profile. */
-  createAccount(options?: { waitForProfile?: boolean }): Promise<Account>;
+  /** A new account; with `password`, one that can log in to the pages (and must give it to change credentials). */
+  createAccount(options?: { waitForProfile?: boolean; password?: string }): Promise<Account>;
   profileExists(userId: string): Promise<boolean>;
   /** A token limited to some scopes, obtained through the real OAuth flow (HTTP, no browser). */
   createScopedToken(userId: string, scopes: Scope[]): Promise<string>;
@@ -95,7 +96,7 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
     profileExists,
     async createAccount(options = {}) {
       const email = `user-${randomBytes(5).toString('hex')}@example.test`;
-      const { userId, token } = await clientOf(system).request(AuthSubjects.createAccount, { email, fullName: 'Test User', timezone: 'UTC' });
+      const { userId, token } = await clientOf(system).request(AuthSubjects.createAccount, { email, fullName: 'Test User', timezone: 'UTC', password: options.password });
       if (options.waitForProfile !== false) await waitFor(() => profileExists(userId), `the profile of user ${userId}`);
       return { userId, email, token };
     },

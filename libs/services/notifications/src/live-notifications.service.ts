@@ -76,11 +76,11 @@ export class LiveNotificationsService {
 
   /** Moves the last-read marker (to the newest notification when `id` is null) and reads everything up to it. */
   private async readUpTo(manager: EntityManager, userId: string, id: string | null): Promise<void> {
-    const [row] = await manager.query<Array<{ last: string | null }>>(
-      id === null ? `SELECT max(id)::text AS last FROM notifications.live_notifications WHERE user_id = $1` : `SELECT $2::bigint::text AS last`,
-      id === null ? [userId] : [userId, id],
-    );
-    const last = row?.last ?? null;
+    let last = id;
+    if (last === null) {
+      const [row] = await manager.query<Array<{ last: string | null }>>(`SELECT max(id)::text AS last FROM notifications.live_notifications WHERE user_id = $1`, [userId]);
+      last = row?.last ?? null;
+    }
     await manager.query(
       `INSERT INTO notifications.read_state (user_id, last_read_id) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET last_read_id = EXCLUDED.last_read_id`,
       [userId, last],

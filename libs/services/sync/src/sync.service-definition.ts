@@ -19,6 +19,8 @@ import { noteCommands } from './engine/commands/notes/note-commands';
 import { NoteRepository } from './notes/note.repository';
 import { reminderCommands } from './engine/commands/reminders/reminder-commands';
 import { userCommands } from './engine/commands/user/user-commands';
+import { liveNotificationCommands } from './engine/commands/notifications/live-notification-commands';
+import { ServiceClient } from '@doable/shared-transport';
 import { ReminderRepository } from './reminders/reminder.repository';
 import { SyncEngine } from './engine/sync-engine';
 import { syncMigrations } from './migrations';
@@ -64,7 +66,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
     ItemDates,
     {
       provide: COMMAND_HANDLERS,
-      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository) => [
+      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository, services: ServiceClient) => [
         ...projectCommands(projects, sections, items),
         ...itemCommands(items, projects, sections, dates),
         ...sectionCommands(sections, projects, items),
@@ -72,9 +74,10 @@ import { UserProfileRepository } from './users/user-profile.repository';
         ...filterCommands(filters),
         ...noteCommands(notes, items, projects),
         ...reminderCommands(reminders, items, dates),
-        ...userCommands(profiles),
+        ...userCommands(profiles, services),
+        ...liveNotificationCommands(services),
       ],
-      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository],
+      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository, ServiceClient],
     },
     CommandExecutor,
     ...resourceProviders,

@@ -38,6 +38,13 @@ export class CommandBatchLog {
     return new CommandBatchLog(manager, userId, new Map(rows.map((row) => [row.uuid, { status: row.status, tempIdMapping: row.temp_id_mapping }])));
   }
 
+  /** Which of the uuids were executed already (read without the lock: a hint, the transaction decides). */
+  static async executed(manager: EntityManager, userId: string, uuids: readonly string[]): Promise<Set<string>> {
+    if (uuids.length === 0) return new Set();
+    const rows = await manager.query<Array<{ uuid: string }>>(`SELECT uuid FROM sync.command_log WHERE user_id = $1 AND uuid = ANY($2::text[])`, [userId, [...new Set(uuids)]]);
+    return new Set(rows.map((row) => row.uuid));
+  }
+
   /** The outcome of a uuid executed earlier, in a past request or earlier in this one. */
   outcomeOf(uuid: string): LoggedOutcome | undefined {
     return this.outcomes.get(uuid);

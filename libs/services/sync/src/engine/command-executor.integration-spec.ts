@@ -5,6 +5,7 @@ import { DomainError } from '@doable/shared-errors';
 import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import type { ServiceClient } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
 import { ItemDates } from '../items/item-dates';
 import { ItemRepository } from '../items/item.repository';
@@ -30,6 +31,31 @@ class WriteThenFailCommand implements CommandHandler {
   async run(context: CommandContext): Promise<never> {
     await context.tx.manager.query(`INSERT INTO sync.projects (owner_id, name, child_order, version) VALUES ($1, $2, 1, $3)`, [context.userId, this.type, context.version]);
     throw this.failure();
+  }
+}
+
+/**
+ * A command with remote work (like the credential and notification commands): prepare() stands
+ * for the call to another service and records whether a transaction was open when it ran.
+ */
+class RemoteCommand implements CommandHandler {
+  readonly type = 'test_remote';
+  readonly calls: Array<{ args: Record<string, unknown>; inTransaction: boolean }> = [];
+
+  constructor(private readonly dataSource: () => DataSource) {}
+
+  async prepare(_principal: Principal, args: Record<string, unknown>): Promise<string> {
+    const [{ open }] = await this.dataSource().query<Array<{ open: boolean }>>(`SELECT count(*) > 0 AS open FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
+    this.calls.push({ args, inTransaction: open });
+    if (args['fail'] === 'refuse') throw new DomainError('AUTHENTICATION_ERROR', 'refused remotely', { argument: 'current_password' });
+    if (args['fail'] === 'unavailable') throw new DomainError('SERVICE_UNAVAILABLE');
+    return `prepared:${String(args['label'])}`;
+  }
+
+  async run(context: CommandContext, _args: Record<string, unknown>, prepared?: unknown): Promise<{ createdId?: string }> {
+    await context.tx.manager.query(`INSERT INTO sync.projects (owner_id, name, child_order, version) VALUES ($1, $2, 1, $3)`, [context.userId, String(prepared), context.version]);
+    context.touch();
+    return {};
   }
 }
 
@@ -80,6 +106,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
   let dataSource: DataSource;
   let executor: CommandExecutor;
   const capture = new CaptureContextCommand();
+  const remote = new RemoteCommand(() => dataSource);
 
   const contents = async () =>
     (await dataSource.query<Array<{ content: string }>>(`SELECT content FROM sync.items WHERE user_id = $1 ORDER BY id`, [USER_ID])).map((row) => row.content);
@@ -114,8 +141,9 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       new WriteThenBreakStatementCommand(),
       new BreakCommitCommand(),
       new DeadlockOnceCommand(),
-      ...userCommands(profiles),
+      ...userCommands(profiles, { request: () => Promise.reject(new Error('no remote calls here')) } as unknown as ServiceClient),
       capture,
+      remote,
     ];
     executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger);
   });
@@ -224,5 +252,42 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     const results = await executor.run({ ...principal, scopes: ['data:read'] }, [add]);
     expect(results.syncStatus[add.uuid]).toMatchObject({ error_tag: 'FORBIDDEN' });
     expect(await loggedUuids()).not.toContain(add.uuid);
+  });
+
+  describe('commands with remote work', () => {
+    const remoteCommand = (label: string, fail?: string): SyncCommand => ({ type: 'test_remote', uuid: randomUUID(), args: { label, ...(fail ? { fail } : {}) } });
+    const projectNamed = async (name: string) => (await dataSource.query<unknown[]>(`SELECT 1 FROM sync.projects WHERE name = $1`, [name])).length;
+
+    it('does the remote work outside any transaction, once per uuid, between the local commands around it', async () => {
+      remote.calls.length = 0;
+      const before = itemAdd('before remote', 'tmp-before-remote');
+      const call = remoteCommand('one');
+      const after = itemAdd('after remote', 'tmp-after-remote', { parent_id: 'tmp-before-remote' });
+      const results = await executor.run(principal, [before, call, after]);
+      expect(Object.values(results.syncStatus)).toEqual(['ok', 'ok', 'ok']);
+      expect(remote.calls).toEqual([{ args: { label: 'one' }, inTransaction: false }]);
+      expect(await projectNamed('prepared:one')).toBe(1);
+      // The later command resolved a temp id made before the remote command's own transaction.
+      expect(Object.keys(results.tempIdMapping).sort()).toEqual(['tmp-after-remote', 'tmp-before-remote']);
+
+      const again = await executor.run(principal, [before, call, after]);
+      expect(again.syncStatus).toEqual(results.syncStatus);
+      expect(remote.calls).toHaveLength(1);
+      expect(await projectNamed('prepared:one')).toBe(1);
+    });
+
+    it('remembers a remote refusal, but not a remote outage (a retry may succeed)', async () => {
+      remote.calls.length = 0;
+      const refused = remoteCommand('no', 'refuse');
+      const outage = remoteCommand('later', 'unavailable');
+      const results = await executor.run(principal, [refused, outage]);
+      expect(results.syncStatus[refused.uuid]).toMatchObject({ error_tag: 'AUTHENTICATION_ERROR', http_code: 400 });
+      expect(results.syncStatus[outage.uuid]).toMatchObject({ error_tag: 'SERVICE_UNAVAILABLE', http_code: 503 });
+      expect(await loggedUuids()).toContain(refused.uuid);
+      expect(await loggedUuids()).not.toContain(outage.uuid);
+      await executor.run(principal, [refused, outage]);
+      // The refusal is replayed without calling out again; the outage is tried again.
+      expect(remote.calls.map((entry) => entry.args['label'])).toEqual(['no', 'later', 'later']);
+    });
   });
 });

@@ -28,6 +28,12 @@ function isRetryable(err: unknown): boolean {
   return typeof err === 'object' && err !== null && RETRYABLE_CODES.has(String((err as { code?: unknown }).code));
 }
 
+/** A command's remote work, done before its transaction (see CommandHandler.prepare). */
+type Preparation = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+
+/** Refusals that say nothing about the command itself: a retry may succeed, so they are not remembered. */
+const TRANSIENT_CODES: ReadonlySet<string> = new Set(['USER_NOT_FOUND', 'SERVICE_UNAVAILABLE', 'INTERNAL']);
+
 interface BatchOutcome {
   readonly statuses: Map<string, CommandStatus>;
   readonly tempIdMapping: Record<string, string>;
@@ -42,6 +48,8 @@ interface Batch {
   readonly savepoints: CommandSavepoints;
   /** temp id -> real id, from this request's commands and the ones it replays. */
   readonly tempIdMapping: Record<string, string>;
+  /** Remote work already done for commands of this batch, by uuid. */
+  readonly prepared: ReadonlyMap<string, Preparation>;
 }
 
 /**
@@ -68,7 +76,13 @@ export class CommandExecutor {
   async run(principal: Principal, commands: readonly SyncCommand[]): Promise<CommandResults> {
     // Refused before anything runs, and not remembered: the same uuid may be retried with a token that may run it.
     const runnable = commands.filter((command) => mayRunCommand(principal, command.type));
-    const outcome: BatchOutcome = runnable.length > 0 ? await this.runInOneTransaction(principal.userId, runnable) : { statuses: new Map(), tempIdMapping: {} };
+    const outcome = { statuses: new Map<string, CommandStatus>(), tempIdMapping: {} as Record<string, string> };
+    for (const segment of this.segments(runnable)) {
+      const prepared = await this.prepare(principal, segment);
+      const done = await this.runInOneTransaction(principal.userId, segment, prepared);
+      done.statuses.forEach((status, uuid) => outcome.statuses.set(uuid, status));
+      Object.assign(outcome.tempIdMapping, done.tempIdMapping);
+    }
     const syncStatus: Record<string, CommandStatus> = {};
     for (const command of commands) {
       syncStatus[command.uuid] = outcome.statuses.get(command.uuid) ?? {
@@ -83,10 +97,10 @@ export class CommandExecutor {
    * raises the other's high-water mark at its end; PostgreSQL then aborts one. Nothing of it was
    * written, so it runs again (a bounded number of times) instead of failing every command.
    */
-  private async runInOneTransaction(userId: string, commands: readonly SyncCommand[]): Promise<BatchOutcome> {
+  private async runInOneTransaction(userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>): Promise<BatchOutcome> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands));
+        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared));
       } catch (err) {
         if (isRetryable(err) && attempt < TRANSACTION_ATTEMPTS) continue;
         // Nothing was committed (the user row could not be locked, or a statement outside the
@@ -98,7 +112,44 @@ export class CommandExecutor {
     }
   }
 
-  private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[]): Promise<BatchOutcome> {
+  /**
+   * The request cut where remote work is: consecutive local commands share a transaction; a
+   * command with remote work gets its own, after that work, so no transaction waits on the network.
+   */
+  private segments(commands: readonly SyncCommand[]): SyncCommand[][] {
+    const segments: SyncCommand[][] = [];
+    let local: SyncCommand[] = [];
+    for (const command of commands) {
+      if (!this.handlers.get(command.type)?.prepare) {
+        local.push(command);
+        continue;
+      }
+      if (local.length > 0) segments.push(local);
+      segments.push([command]);
+      local = [];
+    }
+    if (local.length > 0) segments.push(local);
+    return segments;
+  }
+
+  /** Does the remote work of a segment's commands, skipping uuids already executed (their outcome is replayed). */
+  private async prepare(principal: Principal, commands: readonly SyncCommand[]): Promise<Map<string, Preparation>> {
+    const prepared = new Map<string, Preparation>();
+    const remote = commands.filter((command) => this.handlers.get(command.type)?.prepare);
+    if (remote.length === 0) return prepared;
+    const executed = await CommandBatchLog.executed(this.database.dataSource.manager, principal.userId, remote.map((command) => command.uuid));
+    for (const command of remote) {
+      if (executed.has(command.uuid)) continue;
+      try {
+        prepared.set(command.uuid, { ok: true, value: await this.handlers.get(command.type)!.prepare!(principal, command.args) });
+      } catch (error) {
+        prepared.set(command.uuid, { ok: false, error });
+      }
+    }
+    return prepared;
+  }
+
+  private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>): Promise<BatchOutcome> {
     const profile = await lockUser(tx, this.profiles, userId);
     const batch: Batch = {
       tx,
@@ -107,6 +158,7 @@ export class CommandExecutor {
       change: new RequestChange(tx, this.profiles, profile),
       savepoints: new CommandSavepoints(tx),
       tempIdMapping: {},
+      prepared,
     };
     const statuses = new Map<string, CommandStatus>();
     for (const command of commands) statuses.set(command.uuid, await this.runOne(batch, command));
@@ -125,6 +177,9 @@ export class CommandExecutor {
     const handler = this.handlers.get(command.type);
     if (!handler) return this.refused(batch, command, new DomainError('UNKNOWN_COMMAND', `Unknown command type: ${command.type}`, { command_type: command.type }));
 
+    const preparation = batch.prepared.get(command.uuid);
+    if (preparation && !preparation.ok) return this.failed(batch, command, preparation.error);
+
     const change = await batch.change.open();
     const touched: string[] = [];
     const attempt = await batch.savepoints.attempt(() =>
@@ -138,14 +193,10 @@ export class CommandExecutor {
           resolveId: (value, argument) => this.resolveId(batch, value, argument),
         },
         command.args,
+        preparation?.value,
       ),
     );
-    if (!attempt.ok) {
-      if (attempt.error instanceof DomainError) return this.refused(batch, command, attempt.error);
-      // Not remembered: an unexpected failure may succeed on retry.
-      this.logger.error({ err: attempt.error, commandType: command.type, uuid: command.uuid }, 'command failed unexpectedly');
-      return { ...todoistErrorBody(new DomainError('INTERNAL'), currentCorrelationId()) };
-    }
+    if (!attempt.ok) return this.failed(batch, command, attempt.error);
 
     batch.change.commandWritten(touched);
     const mapping: Record<string, string> = {};
@@ -159,10 +210,17 @@ export class CommandExecutor {
     return 'ok';
   }
 
-  /** A deterministic refusal is remembered too (a retry gets the same answer), unless the profile is missing. */
+  /** A command that threw: a coded refusal, or an unexpected failure (INTERNAL, not remembered: a retry may succeed). */
+  private failed(batch: Batch, command: SyncCommand, error: unknown): CommandStatus {
+    if (error instanceof DomainError) return this.refused(batch, command, error);
+    this.logger.error({ err: error, commandType: command.type, uuid: command.uuid }, 'command failed unexpectedly');
+    return { ...todoistErrorBody(new DomainError('INTERNAL'), currentCorrelationId()) };
+  }
+
+  /** A deterministic refusal is remembered too (a retry gets the same answer); a transient one is not. */
   private refused(batch: Batch, command: SyncCommand, err: DomainError): CommandStatus {
     const status = { ...todoistErrorBody(err) };
-    if (err.code !== 'USER_NOT_FOUND') batch.log.record(command.uuid, status, {});
+    if (!TRANSIENT_CODES.has(err.code)) batch.log.record(command.uuid, status, {});
     return status;
   }
 

@@ -36,8 +36,9 @@ export interface UserProfile {
   high_water: string;
 }
 
-/** The columns user_update and update_goals may write. */
+/** The columns user_update and update_goals may write (`email` only after auth-oauth changed it). */
 export type UserPreferenceColumn =
+  | 'email'
   | 'full_name' | 'timezone' | 'start_page' | 'start_day' | 'next_week' | 'weekend_start_day' | 'time_format' | 'date_format'
   | 'sort_order' | 'auto_reminder' | 'theme_id' | 'beta' | 'daily_goal' | 'weekly_goal' | 'days_off' | 'vacation_mode' | 'karma_disabled';
 

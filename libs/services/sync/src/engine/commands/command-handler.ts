@@ -1,3 +1,4 @@
+import type { Principal } from '@doable/contracts-common';
 import type { Tx } from '@doable/shared-runtime';
 
 /** What a command sees while it runs: its transaction, its user, the version it stamps. */
@@ -19,10 +20,16 @@ export interface CommandOutcome {
   readonly createdId?: string;
 }
 
-/** One command type of the Sync API. Runs inside its own transaction; throws DomainErrors. */
+/** One command type of the Sync API. Runs inside the request's transaction (its own savepoint); throws DomainErrors. */
 export interface CommandHandler {
   readonly type: string;
-  run(context: CommandContext, args: Record<string, unknown>): Promise<CommandOutcome>;
+  /**
+   * Work another service owns (credentials in auth-oauth, notification state), done BEFORE the
+   * request's transaction: no transaction is held across a network call. What it answers is
+   * handed to run(); what it throws is the command's refusal. Only commands that need it have it.
+   */
+  prepare?(principal: Principal, args: Record<string, unknown>): Promise<unknown>;
+  run(context: CommandContext, args: Record<string, unknown>, prepared?: unknown): Promise<CommandOutcome>;
 }
 
 export const COMMAND_HANDLERS = Symbol('COMMAND_HANDLERS');

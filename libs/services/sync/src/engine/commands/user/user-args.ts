@@ -43,38 +43,9 @@ export const userUpdateArgs = z.object({
 });
 export type UserUpdateArgs = z.infer<typeof userUpdateArgs>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * The credential part of user_update. Credentials live in auth-oauth and a command runs inside
- * one database transaction, so what can be judged here is judged (sync-interface §7.4 tags) and
- * every valid change is refused with a pointer to the account settings.
- */
-export function refuseCredentialChange(args: UserUpdateArgs, currentEmail: string): void {
-  const newEmail = args.email?.trim();
-  const changesEmail = newEmail !== undefined && newEmail.toLowerCase() !== currentEmail.toLowerCase();
-  if (!changesEmail && args.password === undefined) return;
-  if (changesEmail && (newEmail.length > 254 || !EMAIL.test(newEmail))) {
-    throw new DomainError('INVALID_EMAIL', undefined, { argument: 'email' });
-  }
-  if (args.password !== undefined) {
-    if (args.password.length < 8) throw new DomainError('PASSWORD_TOO_SHORT', undefined, { argument: 'password' });
-    if (containsEmail(args.password, [currentEmail, ...(changesEmail ? [newEmail] : [])])) {
-      throw new DomainError('PASSWORD_CONTAINS_EMAIL', undefined, { argument: 'password' });
-    }
-  }
-  if (!args.current_password) throw new DomainError('PASSWORD_REQUIRED', undefined, { argument: 'current_password' });
-  throw new DomainError('CREDENTIAL_CHANGE_FORBIDDEN');
-}
-
-/** The password holds the whole address or its local part (case-insensitive). */
-function containsEmail(password: string, emails: readonly string[]): boolean {
-  const lowered = password.toLowerCase();
-  return emails.some((email) => {
-    const address = email.toLowerCase();
-    const local = address.split('@')[0];
-    return lowered.includes(address) || (local.length >= 3 && lowered.includes(local));
-  });
+/** Whether user_update asks to change the email or the password (auth-oauth checks and does it). */
+export function changesCredentials(args: UserUpdateArgs): boolean {
+  return args.email !== undefined || args.password !== undefined;
 }
 
 const deviceShape = z.object({ platform: z.string().trim().min(1), id: z.union([z.string().trim().min(1), z.number().int()]) });

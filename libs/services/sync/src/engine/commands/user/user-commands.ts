@@ -1,8 +1,11 @@
+import type { Principal } from '@doable/contracts-common';
+import { AuthSubjects } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
+import type { ServiceClient } from '@doable/shared-transport';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { checkUrgentReminderDevice, refuseCredentialChange, updateGoalsArgs, userSettingsArgs, userUpdateArgs } from './user-args';
+import { changesCredentials, checkUrgentReminderDevice, updateGoalsArgs, userSettingsArgs, userUpdateArgs } from './user-args';
 
 /*
  * The user's own profile, goals and settings, all on the user's row (already locked by the
@@ -11,20 +14,45 @@ import { checkUrgentReminderDevice, refuseCredentialChange, updateGoalsArgs, use
  * user_settings. A command that changes nothing leaves the row alone.
  */
 
-/** user_update: profile and preferences. Credential changes are refused (see refuseCredentialChange). */
+/** What auth-oauth answered for a credential change: the account's email after it. */
+interface CredentialChange {
+  readonly email: string;
+}
+
+/**
+ * user_update: profile and preferences, and the email and password, which auth-oauth owns.
+ * Those are changed first, before the transaction and only once every other argument has been
+ * checked, so a command refused for a bad preference never changes a credential.
+ */
 export class UserUpdateCommand implements CommandHandler {
   readonly type = 'user_update';
 
-  constructor(private readonly profiles: UserProfileRepository) {}
+  constructor(
+    private readonly profiles: UserProfileRepository,
+    private readonly services: ServiceClient,
+  ) {}
 
-  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+  async prepare(principal: Principal, rawArgs: Record<string, unknown>): Promise<CredentialChange | undefined> {
+    const args = parseArgs(userUpdateArgs, rawArgs);
+    checkUrgentReminderDevice(args.urgent_reminder_device);
+    if (!changesCredentials(args)) return undefined;
+    return this.services.request(AuthSubjects.changeCredentials, {
+      userId: principal.userId,
+      currentPassword: args.current_password ?? null,
+      email: args.email,
+      password: args.password,
+    });
+  }
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>, prepared?: unknown): Promise<CommandOutcome> {
     const args = parseArgs(userUpdateArgs, rawArgs);
     const profile = await this.profiles.find(context.tx.manager, context.userId);
     if (!profile) throw new DomainError('USER_NOT_FOUND');
-    refuseCredentialChange(args, profile.email);
     checkUrgentReminderDevice(args.urgent_reminder_device);
+    const credentials = prepared as CredentialChange | undefined;
     const theme = args.theme_id ?? args.theme;
     const changes = {
+      email: credentials && credentials.email !== profile.email ? credentials.email : undefined,
       full_name: args.full_name,
       timezone: args.timezone,
       start_page: args.start_page,
@@ -82,6 +110,6 @@ export class UserSettingsUpdateCommand implements CommandHandler {
   }
 }
 
-export function userCommands(profiles: UserProfileRepository): CommandHandler[] {
-  return [new UserUpdateCommand(profiles), new UpdateGoalsCommand(profiles), new UserSettingsUpdateCommand(profiles)];
+export function userCommands(profiles: UserProfileRepository, services: ServiceClient): CommandHandler[] {
+  return [new UserUpdateCommand(profiles, services), new UpdateGoalsCommand(profiles), new UserSettingsUpdateCommand(profiles)];
 }

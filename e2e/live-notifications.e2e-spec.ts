@@ -1,0 +1,90 @@
+import { syncSession } from './support/sync-session';
+import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+
+/**
+ * The live_notifications_* commands: forwarded to the notifications service before the
+ * request's transaction, and seen by the next incremental sync (changed notifications only).
+ */
+describe.each(MODES)('live notification commands (%s)', (mode) => {
+  let system: SystemUnderTest;
+  let account: Account;
+  let stranger: Account;
+  const ids: string[] = [];
+  let theirs: string;
+  const { sync, run } = syncSession(() => system, () => account, 'ln');
+  const read = (token: string) => sync({ sync_token: token, resource_types: ['live_notifications'] });
+  const unread = (body: { live_notifications: Array<{ id: string; is_unread: boolean }> }) =>
+    Object.fromEntries(body.live_notifications.map((notification) => [notification.id, notification.is_unread]));
+
+  async function notify(userId: string, key: string): Promise<string> {
+    const [row] = await system.sql<{ id: string }>(
+      `INSERT INTO notifications.live_notifications (user_id, notification_key, notification_type, data) VALUES ($1, $2, 'note_added', '{}') RETURNING id::text`,
+      [userId, `${key}-${userId}`],
+    );
+    return row!.id;
+  }
+
+  beforeAll(async () => {
+    system = await startSystem(mode);
+    [account, stranger] = await Promise.all([system.createAccount(), system.createAccount()]);
+    for (const key of ['first', 'second', 'third']) ids.push(await notify(account.userId, key));
+    theirs = await notify(stranger.userId, 'private');
+  });
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  it('marks read and unread, moves the last-read marker, and reads everything; each change shows in the next sync', async () => {
+    const [first, second, third] = ids as [string, string, string];
+    const full = await read('*');
+    expect(unread(full)).toEqual({ [first]: true, [second]: true, [third]: true });
+    expect(full.live_notifications_last_read_id).toBeNull();
+
+    expect((await run({ type: 'live_notifications_mark_read', args: { ids: [first] } })).statuses).toEqual(['ok']);
+    const afterRead = await read(full.sync_token);
+    expect(unread(afterRead)).toEqual({ [first]: false });
+
+    expect((await run({ type: 'live_notifications_mark_unread', args: { ids: [Number(first)] } })).statuses).toEqual(['ok']);
+    const afterUnread = await read(afterRead.sync_token);
+    expect(unread(afterUnread)).toEqual({ [first]: true });
+
+    expect((await run({ type: 'live_notifications_set_last_read', args: { id: second } })).statuses).toEqual(['ok']);
+    const afterMarker = await read(afterUnread.sync_token);
+    expect(unread(afterMarker)).toEqual({ [first]: false, [second]: false });
+    expect(afterMarker.live_notifications_last_read_id).toBe(second);
+
+    expect((await run({ type: 'live_notifications_mark_read_all', args: {} })).statuses).toEqual(['ok']);
+    const afterAll = await read(afterMarker.sync_token);
+    expect(unread(afterAll)).toEqual({ [third]: false });
+    expect(afterAll.live_notifications_last_read_id).toBe(third);
+
+    // Nothing changed since: nothing is sent again.
+    expect((await read(afterAll.sync_token)).live_notifications).toEqual([]);
+  });
+
+  it("changes nothing of another user's notifications", async () => {
+    expect((await run({ type: 'live_notifications_mark_read', args: { ids: [theirs] } })).statuses).toEqual(['ok']);
+    const asStranger = await sync({ sync_token: '*', resource_types: ['live_notifications'] }, '/api/v1/sync', stranger.token);
+    expect(unread(asStranger)).toEqual({ [theirs]: true });
+  });
+
+  it('refuses malformed arguments with a coded error naming them', async () => {
+    const { statuses } = await run(
+      { type: 'live_notifications_mark_read', args: { ids: 'all of them' } },
+      { type: 'live_notifications_mark_unread', args: {} },
+      { type: 'live_notifications_set_last_read', args: { id: 'latest' } },
+    );
+    expect(statuses.map((status) => [status.error_tag, status.error_extra?.argument])).toEqual([
+      ['INVALID_ARGUMENT_VALUE', 'ids'],
+      ['INVALID_ARGUMENT_VALUE', 'ids'],
+      ['INVALID_ARGUMENT_VALUE', 'id'],
+    ]);
+  });
+
+  it('needs a token that may write', async () => {
+    const reader = await system.createScopedToken(account.userId, ['data:read']);
+    const response = await sync({ commands: [{ type: 'live_notifications_mark_read_all', uuid: `${mode}-ln-scoped`, args: {} }] }, '/api/v1/sync', reader);
+    expect(response.sync_status[`${mode}-ln-scoped`]).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+  });
+});

@@ -1,0 +1,38 @@
+import type { Principal } from '@doable/contracts-common';
+import { LIVE_NOTIFICATION_COMMANDS, type LiveNotificationCommandType, liveNotificationCommandSchema, NotificationsSubjects } from '@doable/contracts-notifications';
+import { DomainError } from '@doable/shared-errors';
+import type { ServiceClient } from '@doable/shared-transport';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+
+/**
+ * live_notifications_set_last_read, _mark_read, _mark_read_all and _mark_unread (sync-interface
+ * §4.2): notification state is the notifications service's. The command is validated here (at
+ * the edge) and again there, forwarded before the transaction, and then recorded as a change
+ * of the user, so the next incremental sync asks for notifications again and sees the new state.
+ */
+export class LiveNotificationCommand implements CommandHandler {
+  constructor(
+    readonly type: LiveNotificationCommandType,
+    private readonly services: ServiceClient,
+  ) {}
+
+  async prepare(principal: Principal, args: Record<string, unknown>): Promise<void> {
+    const parsed = liveNotificationCommandSchema.safeParse({ type: this.type, args });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const argument = String(issue?.path.at(-1) ?? 'args');
+      throw new DomainError('INVALID_ARGUMENT_VALUE', `Invalid argument value: ${argument}`, { argument });
+    }
+    await this.services.request(NotificationsSubjects.liveNotificationCommand, { userId: principal.userId, command: parsed.data });
+  }
+
+  run(context: CommandContext): Promise<CommandOutcome> {
+    // The state changed elsewhere; this change only moves the user's high-water mark.
+    context.touch();
+    return Promise.resolve({});
+  }
+}
+
+export function liveNotificationCommands(services: ServiceClient): CommandHandler[] {
+  return LIVE_NOTIFICATION_COMMANDS.map((type) => new LiveNotificationCommand(type, services));
+}
