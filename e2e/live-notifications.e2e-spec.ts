@@ -21,7 +21,7 @@ describe.each(MODES)('live notification commands (%s)', (mode) => {
       `INSERT INTO notifications.live_notifications (user_id, notification_key, notification_type, data) VALUES ($1, $2, 'note_added', '{}') RETURNING id::text`,
       [userId, `${key}-${userId}`],
     );
-    return row!.id;
+    return row.id;
   }
 
   beforeAll(async () => {

@@ -120,7 +120,7 @@ export class CommandExecutor {
     const segments: SyncCommand[][] = [];
     let local: SyncCommand[] = [];
     for (const command of commands) {
-      if (!this.handlers.get(command.type)?.prepare) {
+      if (!this.hasRemoteWork(command)) {
         local.push(command);
         continue;
       }
@@ -132,10 +132,14 @@ export class CommandExecutor {
     return segments;
   }
 
+  private hasRemoteWork(command: SyncCommand): boolean {
+    return typeof this.handlers.get(command.type)?.prepare === 'function';
+  }
+
   /** Does the remote work of a segment's commands, skipping uuids already executed (their outcome is replayed). */
   private async prepare(principal: Principal, commands: readonly SyncCommand[]): Promise<Map<string, Preparation>> {
     const prepared = new Map<string, Preparation>();
-    const remote = commands.filter((command) => this.handlers.get(command.type)?.prepare);
+    const remote = commands.filter((command) => this.hasRemoteWork(command));
     if (remote.length === 0) return prepared;
     const executed = await CommandBatchLog.executed(this.database.dataSource.manager, principal.userId, remote.map((command) => command.uuid));
     for (const command of remote) {
