@@ -31,7 +31,14 @@ export interface MixedPlan extends PlanBase {
   readonly writeEvery: number;
 }
 
-export type LoadPlan = PollPlan | MixedPlan;
+/** Every connection sends the same GET (`path` with its query) as the first user, as fast as it can. */
+export interface GetPlan extends PlanBase {
+  readonly kind: 'get';
+  /** The answer must start with this (e.g. `[` for a JSON array): anything else is a bad answer. */
+  readonly expectPrefix: string;
+}
+
+export type LoadPlan = PollPlan | MixedPlan | GetPlan;
 
 export interface LoadResult {
   readonly durationS: number;
@@ -45,7 +52,7 @@ export interface LoadResult {
   /** Mixed plans: writes sent, and writes whose command did not answer `ok`. */
   readonly writes: number;
   readonly writeErrors: number;
-  /** Answers that were 2xx but not a sync answer (no sync_token). */
+  /** Answers that were 2xx but not what the plan expects (a sync answer with a sync_token; a GET's prefix). */
   readonly badAnswers: number;
   /** The first few failed answers, `<status> <start of body>`. */
   readonly failureSamples: readonly string[];

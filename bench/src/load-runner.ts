@@ -3,7 +3,7 @@
 // prints one line `RESULT <json>` with a LoadResult.
 import { randomUUID } from 'node:crypto';
 import autocannon, { type AutocannonClient, type AutocannonOptions, type AutocannonRequest, type AutocannonResult } from 'autocannon';
-import type { LoadPlan, LoadResult, MixedPlan, PlanUser, PollPlan } from './load-plan';
+import type { GetPlan, LoadPlan, LoadResult, MixedPlan, PlanUser, PollPlan } from './load-plan';
 
 interface Counters {
   writes: number;
@@ -90,9 +90,30 @@ function mixedOptions(plan: MixedPlan, counters: Counters): Pick<AutocannonOptio
   };
 }
 
+/** The same GET on every connection, checked for the expected start of the answer. */
+function getOptions(plan: GetPlan, counters: Counters): Pick<AutocannonOptions, 'requests'> {
+  const token = plan.users[0]?.token ?? '';
+  return {
+    requests: [
+      {
+        method: 'GET',
+        path: plan.path,
+        headers: { authorization: `Bearer ${token}` },
+        onResponse(status: number, body: string) {
+          if (status < 200 || status > 299) return sample(counters, status, body); // counted by autocannon as non2xx
+          if (!body.startsWith(plan.expectPrefix)) {
+            counters.badAnswers++;
+            sample(counters, status, body);
+          }
+        },
+      },
+    ],
+  };
+}
+
 function run(plan: LoadPlan, durationS: number): Promise<{ result: AutocannonResult; counters: Counters }> {
   const counters: Counters = { writes: 0, writeErrors: 0, badAnswers: 0, failureSamples: [] };
-  const specific = plan.kind === 'poll' ? pollOptions(plan, counters) : mixedOptions(plan, counters);
+  const specific = plan.kind === 'poll' ? pollOptions(plan, counters) : plan.kind === 'get' ? getOptions(plan, counters) : mixedOptions(plan, counters);
   return new Promise((ok, fail) => {
     autocannon({ url: plan.url, connections: plan.connections, duration: durationS, timeout: 10, ...specific }, (err, result) => (err ? fail(err) : ok({ result, counters })));
   });

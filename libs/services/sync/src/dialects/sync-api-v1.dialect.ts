@@ -34,7 +34,13 @@ export const syncApiV1Writers: SyncObjectWriters = {
     ...(project.inbox_project ? { inbox_project: true } : {}),
   }),
   // Every one of the SDK's 23 task keys, nullable ones present as null (client-constraints §2.1).
-  item: (item: Item) => ({ ...commonItemFields(item), is_collapsed: item.is_collapsed, note_count: item.note_count ?? 0 }),
+  item: (item: Item) => {
+    // Added to, not spread: a full sync writes thousands of these.
+    const fields = commonItemFields(item);
+    fields['is_collapsed'] = item.is_collapsed;
+    fields['note_count'] = item.note_count ?? 0;
+    return fields;
+  },
   section: (section: Section) => ({
     id: section.id,
     user_id: section.user_id,

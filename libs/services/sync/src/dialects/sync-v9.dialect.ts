@@ -23,7 +23,13 @@ export const syncV9Writers: SyncObjectWriters = {
     view_style: project.view_style,
     ...(project.inbox_project ? { inbox_project: true } : {}),
   }),
-  item: (item: Item) => ({ ...commonItemFields(item), collapsed: item.is_collapsed, sync_id: null }),
+  item: (item: Item) => {
+    // Added to, not spread: a full sync writes thousands of these.
+    const fields = commonItemFields(item);
+    fields['collapsed'] = item.is_collapsed;
+    fields['sync_id'] = null;
+    return fields;
+  },
   section: (section: Section) => ({
     id: section.id,
     user_id: section.user_id,

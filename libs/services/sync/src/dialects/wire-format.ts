@@ -1,6 +1,8 @@
 /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`: the v9/v1 timestamp form (microseconds; JS keeps milliseconds). */
 export function wireTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+  // Sliced rather than matched: this runs for every timestamp of every object a sync sends.
+  const iso = date.toISOString();
+  return `${iso.slice(0, -1)}000Z`;
 }
 
 export function wireDate(date: Date): string {

@@ -117,7 +117,11 @@ export class ObjectQueryService {
       userId,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => syncApiV1Writers.item({ ...row, note_count: counts.get(row.id) ?? 0 }));
+    return rows.map((row) => {
+      // The rows are this read's own: counted in place rather than copied per task.
+      row.note_count = counts.get(row.id) ?? 0;
+      return syncApiV1Writers.item(row);
+    });
   }
 
   private async writeProjects(manager: EntityManager, rows: readonly Project[]): Promise<Record<string, unknown>[]> {
