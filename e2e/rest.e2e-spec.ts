@@ -410,6 +410,79 @@ describe.each(MODES)('REST surfaces (%s)', (mode) => {
     });
   });
 
+  describe("every endpoint's error paths", () => {
+    const UNKNOWN = '9999999999';
+    let task: string;
+    let project: string;
+    let section: string;
+
+    beforeAll(async () => {
+      project = await newProject('Errors');
+      section = (await post('/rest/v2/sections', { name: 'Errors section', project_id: project })).body.id;
+      task = (await newTask({ content: 'errors', project_id: project })).id;
+      await post('/rest/v2/labels', { name: 'taken' });
+    });
+
+    type Case = [string, () => Promise<{ status: number; body: any }>, number, string];
+    const cases = (): Case[] => [
+      ['get an unknown project', () => get(`/rest/v2/projects/${UNKNOWN}`), 404, 'PROJECT_NOT_FOUND'],
+      ['update an unknown project', () => post(`/rest/v2/projects/${UNKNOWN}`, { name: 'x' }), 404, 'PROJECT_NOT_FOUND'],
+      ['delete an unknown project', () => call('DELETE', `/rest/v2/projects/${UNKNOWN}`), 404, 'PROJECT_NOT_FOUND'],
+      ['create a project without a name', () => post('/rest/v2/projects', {}), 400, 'ARGUMENT_MISSING'],
+      ['create a project with a number as name', () => post('/rest/v2/projects', { name: 5 }), 400, 'INVALID_ARGUMENT_VALUE'],
+      ['create a project with an unknown colour', () => post('/rest/v2/projects', { name: 'x', color: 'plaid' }), 400, 'INVALID_ARGUMENT_VALUE'],
+      ['list collaborators of an unknown project', () => get(`/rest/v2/projects/${UNKNOWN}/collaborators`), 404, 'PROJECT_NOT_FOUND'],
+      ['archive an unknown project', () => post(`/api/v1/projects/${UNKNOWN}/archive`, {}), 404, 'PROJECT_NOT_FOUND'],
+      ['unarchive an unknown project', () => post(`/api/v1/projects/${UNKNOWN}/unarchive`, {}), 404, 'PROJECT_NOT_FOUND'],
+      ['search projects without a query', () => get('/api/v1/projects/search'), 400, 'ARGUMENT_MISSING'],
+      ['get an unknown section', () => get(`/rest/v2/sections/${UNKNOWN}`), 404, 'SECTION_NOT_FOUND'],
+      ['create a section without a project', () => post('/rest/v2/sections', { name: 'x' }), 400, 'ARGUMENT_MISSING'],
+      ['create a section in an unknown project', () => post('/rest/v2/sections', { name: 'x', project_id: UNKNOWN }), 404, 'PROJECT_NOT_FOUND'],
+      ['rename a section to nothing (REST v2)', () => post(`/rest/v2/sections/${section}`, {}), 400, 'ARGUMENT_MISSING'],
+      ['update an unknown section', () => post(`/rest/v2/sections/${UNKNOWN}`, { name: 'y' }), 404, 'SECTION_NOT_FOUND'],
+      ['delete an unknown section', () => call('DELETE', `/rest/v2/sections/${UNKNOWN}`), 404, 'SECTION_NOT_FOUND'],
+      ['archive an unknown section', () => post(`/api/v1/sections/${UNKNOWN}/archive`, {}), 404, 'SECTION_NOT_FOUND'],
+      ['search sections without a query', () => get('/api/v1/sections/search'), 400, 'ARGUMENT_MISSING'],
+      ['close an unknown task', () => post(`/rest/v2/tasks/${UNKNOWN}/close`, {}), 404, 'ITEM_NOT_FOUND'],
+      ['reopen an unknown task', () => post(`/rest/v2/tasks/${UNKNOWN}/reopen`, {}), 404, 'ITEM_NOT_FOUND'],
+      ['move an unknown task', () => post(`/api/v1/tasks/${UNKNOWN}/move`, { project_id: project }), 404, 'ITEM_NOT_FOUND'],
+      ['move a task to an unknown project', () => post(`/api/v1/tasks/${task}/move`, { project_id: UNKNOWN }), 404, 'PROJECT_NOT_FOUND'],
+      ['create a task in an unknown section', () => post('/rest/v2/tasks', { content: 'x', section_id: UNKNOWN }), 404, 'SECTION_NOT_FOUND'],
+      ['create a task under an unknown parent', () => post('/rest/v2/tasks', { content: 'x', parent_id: UNKNOWN }), 404, 'ITEM_NOT_FOUND'],
+      ['create a task with labels as a string', () => post('/rest/v2/tasks', { content: 'x', labels: 'a,b' }), 400, 'INVALID_ARGUMENT_VALUE'],
+      ['update a task with a bad due_datetime', () => post(`/rest/v2/tasks/${task}`, { due_datetime: 'next blue moon' }), 400, 'INVALID_ARGUMENT_VALUE'],
+      ['filter with an unknown REST v1 label id', () => get(`/rest/v1/tasks?label_id=${UNKNOWN}`), 404, 'LABEL_NOT_FOUND'],
+      ['create a REST v1 task with an unknown label id', () => post('/rest/v1/tasks', { content: 'x', label_ids: [Number(UNKNOWN)] }), 404, 'LABEL_NOT_FOUND'],
+      ['get an unknown label', () => get(`/rest/v2/labels/${UNKNOWN}`), 404, 'LABEL_NOT_FOUND'],
+      ['create a label without a name', () => post('/rest/v2/labels', {}), 400, 'ARGUMENT_MISSING'],
+      ['create a label whose name is taken', () => post('/rest/v2/labels', { name: 'Taken' }), 400, 'LABEL_ALREADY_EXISTS'],
+      ['update an unknown label', () => post(`/rest/v2/labels/${UNKNOWN}`, { name: 'x' }), 404, 'LABEL_NOT_FOUND'],
+      ['delete an unknown label', () => call('DELETE', `/rest/v2/labels/${UNKNOWN}`), 404, 'LABEL_NOT_FOUND'],
+      ['rename a shared label without the new name', () => post('/rest/v2/labels/shared/rename', { name: 'x' }), 400, 'ARGUMENT_MISSING'],
+      ['remove a shared label without a name', () => post('/rest/v2/labels/shared/remove', {}), 400, 'ARGUMENT_MISSING'],
+      ['search labels without a query', () => get('/api/v1/labels/search'), 400, 'ARGUMENT_MISSING'],
+      ['get an unknown comment', () => get(`/rest/v2/comments/${UNKNOWN}`), 404, 'NOTE_NOT_FOUND'],
+      ['comment on nothing', () => post('/rest/v2/comments', { content: 'x' }), 400, 'ARGUMENT_MISSING'],
+      ['comment on an unknown task', () => post('/rest/v2/comments', { task_id: UNKNOWN, content: 'x' }), 404, 'ITEM_NOT_FOUND'],
+      ['comment on a task and a project at once', () => post('/rest/v2/comments', { task_id: task, project_id: project, content: 'x' }), 400, 'INVALID_ARGUMENT_VALUE'],
+      ['comment without content', () => post('/rest/v2/comments', { task_id: task }), 400, 'ARGUMENT_MISSING'],
+      ['comment with a non-http attachment', () => post('/rest/v2/comments', { task_id: task, content: 'x', attachment: { file_url: 'ftp://x' } }), 400, 'INVALID_ARGUMENT_VALUE'],
+      ['list comments of an unknown task', () => get(`/api/v1/comments?task_id=${UNKNOWN}`), 404, 'ITEM_NOT_FOUND'],
+      ['update an unknown comment', () => post(`/rest/v2/comments/${UNKNOWN}`, { content: 'x' }), 404, 'NOTE_NOT_FOUND'],
+      ['delete an unknown comment', () => call('DELETE', `/rest/v2/comments/${UNKNOWN}`), 404, 'NOTE_NOT_FOUND'],
+      ['a method the endpoint does not have', () => call('PUT', '/rest/v2/tasks', { json: {} }), 405, 'METHOD_NOT_ALLOWED'],
+    ];
+
+    it('answers each with its status and tag', async () => {
+      const seen: Array<[string, number, string]> = [];
+      for (const [name, send] of cases()) {
+        const response = await send();
+        seen.push([name, response.status, response.body?.error_tag]);
+      }
+      expect(seen).toEqual(cases().map(([name, , status, tag]) => [name, status, tag]));
+    });
+  });
+
   describe('scopes', () => {
     it('lets task:add add a task and read back only that task', async () => {
       const token = await system.createScopedToken(account.userId, ['task:add']);

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Machine } from './machine';
+import { MISS_EXPLANATIONS } from './misses';
 import { REPO_ROOT } from './processes';
 import type { ScenarioRow } from './scenarios/scenario';
 
@@ -68,6 +69,13 @@ export async function writeJson(report: Report): Promise<string> {
 export async function writeResultsMarkdown(report: Report): Promise<string> {
   const { machine } = report;
   const notes = report.rows.flatMap((row) => row.notes.map((note) => `- ${row.id} ${row.mode}: ${note.replace(/\|/g, '\\|')}`));
+  const misses = report.rows
+    .filter((row) => row.status === 'measured' && row.pass === false)
+    .map((row) => {
+      const explained = MISS_EXPLANATIONS[row.id];
+      const by = row.ratio ? ` (ratio ${formatNumber(row.ratio.value)}, target ${row.target})` : '';
+      return explained ? `- **${row.id} ${row.mode}** misses${by}: ${explained.why}. Profile and next fixes: [${row.id} in README.md](${explained.profile}).` : `- **${row.id} ${row.mode}** misses${by}: not explained yet; profile it (\`npm run bench -- ${row.id} --cpu-prof\`).`;
+    });
   const text = `# Benchmark results (latest run)
 
 Written by \`${report.command}\`; figures are ratios against baselines measured in the same run
@@ -90,6 +98,8 @@ from machine to machine and from minute to minute on a shared one.
 | elapsed | ${report.elapsedS} s |
 
 ${markdownTable(report.rows)}
+${misses.length > 0 ? `\n## Targets missed, and why\n\n${misses.join('\n')}\n` : ''}
+## Notes
 
 ${notes.join('\n')}
 `;

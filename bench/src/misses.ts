@@ -1,0 +1,25 @@
+import type { ScenarioId } from './scenarios/scenario';
+
+/**
+ * Why a scenario misses its target, as far as the profiles show: printed in RESULTS.md under
+ * any row that misses, with the README section that has the profile and the next fixes. Kept
+ * next to the generator so a run that misses always says why; update it when a profile changes.
+ */
+export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, { readonly why: string; readonly profile: string }>>> = {
+  S1: {
+    why: 'the baseline answers from one bare process; the product crosses Express, passport, a transport hop (NATS in cluster mode, serialised in-process embedded), Nest and zod to answer the same one-row read, and its CPU per request (see the notes) is several times the baseline\'s on two shared cores',
+    profile: 'README.md#the-slowest-path-s1-in-cluster-mode-ratio-009-019-against-the-05-target-020-after-the-first-fix',
+  },
+  S2: {
+    why: 'an item_add is 3 statements (savepoint, project check, insert), about 310 round trips per request against one multi-row insert: PostgreSQL round trips cap the ratio near 0.4 before any HTTP or NATS cost',
+    profile: 'README.md#s2-a-batch-of-100-commands-ratio-002-007-before-005-013-after-target-035',
+  },
+  S3: {
+    why: 'the 3 MB answer is serialised three times and parsed twice between sync and the client, and each of ~15,000 timestamps is parsed into a Date and formatted again',
+    profile: 'README.md#s3-a-full-sync-of-a-large-account-ratio-24-37-across-runs-target-25',
+  },
+  S5: {
+    why: 'the matching tasks (hundreds per answer) cross two NATS hops (sync to rest to gateway), each serialising and parsing them, and are written twice (api/v1 objects, then REST v2); CPU per request (see the notes) is about 4x the baseline\'s',
+    profile: 'README.md#s5-the-filter-language-through-rest-v2-ratio-021-037-target-04',
+  },
+};
