@@ -73,8 +73,6 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = [
   { method: 'GET', path: '/tasks/completed/stats', operation: 'user.productivity_stats', surfaces: API },
 ];
 
-export type RestOperation = string;
-
 /** The endpoint a request on a surface reached, or undefined. Paths are matched segment by segment. */
 export function findRestEndpoint(surface: RestSurface, method: string, path: string): { endpoint: RestEndpoint; params: Record<string, string> } | undefined {
   const prefix = REST_PREFIXES[surface];

@@ -1,0 +1,123 @@
+import type { ApiComment, ApiProject, ApiTask } from '@doable/contracts-sync';
+import { restApiV1Dialect } from './rest-api-v1.dialect';
+import { restV1Dialect } from './rest-v1.dialect';
+import { restV2Dialect } from './rest-v2.dialect';
+import { restV2Due } from './rest-v2-due';
+
+const context = { publicUrl: 'https://doable.example', labelIds: new Map([['errand', '2100000007']]) };
+
+const task: ApiTask = {
+  id: '6000000001',
+  user_id: '1',
+  project_id: '2200000001',
+  section_id: null,
+  parent_id: null,
+  added_by_uid: '1',
+  assigned_by_uid: null,
+  responsible_uid: null,
+  labels: ['Errand', 'shared-only'],
+  deadline: null,
+  duration: null,
+  checked: false,
+  is_deleted: false,
+  added_at: '2026-11-21T10:00:00.000000Z',
+  completed_at: null,
+  updated_at: '2026-11-21T10:00:00.000000Z',
+  due: null,
+  priority: 4,
+  child_order: 3,
+  content: 'Buy milk',
+  description: '',
+  note_count: 2,
+  day_order: -1,
+  is_collapsed: false,
+};
+
+const project: ApiProject = {
+  id: '2200000002',
+  name: 'Work',
+  description: '',
+  color: 'blue',
+  parent_id: null,
+  child_order: 1,
+  is_collapsed: false,
+  is_favorite: true,
+  is_archived: false,
+  is_deleted: false,
+  is_shared: false,
+  view_style: 'list',
+  created_at: null,
+  updated_at: null,
+  note_count: 1,
+};
+
+describe('REST dialects', () => {
+  it('REST v1: integer ids and colours, section_id 0, label ids, and optional keys left out rather than null', () => {
+    const written = restV1Dialect.task(task, context);
+    expect(written).toMatchObject({ id: 6000000001, project_id: 2200000001, section_id: 0, label_ids: [2100000007], completed: false, comment_count: 2, order: 3 });
+    for (const key of ['parent_id', 'parent', 'due', 'assignee']) expect(written).not.toHaveProperty(key);
+    const projectV1 = restV1Dialect.project(project, context);
+    expect(projectV1).toMatchObject({ id: 2200000002, color: 41, favorite: true, shared: false, sync_id: 0, comment_count: 1 });
+    expect(projectV1).not.toHaveProperty('inbox_project');
+    expect(restV1Dialect.project({ ...project, inbox_project: true, parent_id: '2200000001' }, context)).toMatchObject({ inbox_project: true, parent_id: 2200000001, parent: 2200000001 });
+  });
+
+  it('REST v2: string ids, nulls for what is absent, is_ booleans, url', () => {
+    expect(restV2Dialect.task(task, context)).toMatchObject({
+      id: '6000000001',
+      section_id: null,
+      parent_id: null,
+      is_completed: false,
+      labels: ['Errand', 'shared-only'],
+      due: null,
+      creator_id: '1',
+      assignee_id: null,
+      url: 'https://doable.example/app/task/6000000001',
+    });
+    expect(restV2Dialect.project(project, context)).toMatchObject({ id: '2200000002', is_favorite: true, is_inbox_project: false, is_team_inbox: false, order: 1 });
+  });
+
+  it('comments name exactly one parent: v2 with the other null, v1 and api/v1 without the other key', () => {
+    const onTask: ApiComment = { id: '3100000001', item_id: '6000000001', posted_uid: '1', content: 'hi', file_attachment: null, uids_to_notify: null, reactions: null, is_deleted: false, posted_at: '2026-11-21T10:00:00.000000Z' };
+    expect(restV2Dialect.comment(onTask)).toMatchObject({ task_id: '6000000001', project_id: null, attachment: null });
+    const v1 = restV1Dialect.comment(onTask);
+    expect(v1).toEqual({ id: 3100000001, content: 'hi', posted: '2026-11-21T10:00:00.000000Z', task_id: 6000000001 });
+    expect(restApiV1Dialect.comment(onTask)).not.toHaveProperty('project_id');
+  });
+
+  it('api/v1 passes tasks through and keeps the comment counter off projects', () => {
+    expect(restApiV1Dialect.task(task, context)).toEqual(task);
+    expect(restApiV1Dialect.project(project, context)).not.toHaveProperty('note_count');
+  });
+});
+
+describe('the REST v2 due object', () => {
+  it('a full-day due has a date and no datetime', () => {
+    expect(restV2Due({ date: '2026-11-22', string: 'tomorrow', is_recurring: false, timezone: null, lang: 'en' })).toEqual({
+      string: 'tomorrow',
+      is_recurring: false,
+      lang: 'en',
+      date: '2026-11-22',
+      datetime: null,
+      timezone: null,
+    });
+  });
+
+  it('a floating time keeps its wall-clock datetime', () => {
+    expect(restV2Due({ date: '2026-11-22T09:00:00', string: 'tomorrow 9am', is_recurring: false, timezone: null, lang: 'en' })).toMatchObject({
+      date: '2026-11-22',
+      datetime: '2026-11-22T09:00:00',
+      timezone: null,
+    });
+  });
+
+  it("a time fixed to a zone answers the UTC instant and the zone's calendar day", () => {
+    // 23:30 UTC is already the next day in Tokyo.
+    expect(restV2Due({ date: '2026-11-22T23:30:00Z', string: 'every day', is_recurring: true, timezone: 'Asia/Tokyo', lang: 'en' })).toMatchObject({
+      date: '2026-11-23',
+      datetime: '2026-11-22T23:30:00Z',
+      timezone: 'Asia/Tokyo',
+      is_recurring: true,
+    });
+  });
+});
