@@ -47,3 +47,15 @@ export interface EdgeReply {
   /** Optional: `Set-Cookie` values, one per cookie. */
   readonly cookies?: readonly string[];
 }
+
+export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A JSON reply serialised once, by the service that built it. The gateway sends the text as it
+ * is: a large answer (a full sync, a long task list) is not parsed back into objects and
+ * stringified again at the edge.
+ */
+export function jsonReply(status: number, body: unknown, headers?: Readonly<Record<string, string>>): EdgeReply {
+  if (status === 204 || body === null || body === undefined) return { status, body: null, ...(headers ? { headers } : {}) };
+  return { status, body: JSON.stringify(body), contentType: JSON_MEDIA_TYPE, ...(headers ? { headers } : {}) };
+}

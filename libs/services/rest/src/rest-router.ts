@@ -1,4 +1,4 @@
-import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
 import { findRestEndpoint, REST_ENDPOINTS, REST_SURFACES, type RestSurface } from '@doable/contracts-rest';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
@@ -51,6 +51,8 @@ export class RestRouter {
       body: bodyObject(request.body),
       requestId: request.requestId,
     };
-    return handler(call);
+    const reply = await handler(call);
+    // Serialised here, once: the gateway sends the text as it is.
+    return reply.contentType === undefined ? jsonReply(reply.status, reply.body, reply.headers) : reply;
   }
 }

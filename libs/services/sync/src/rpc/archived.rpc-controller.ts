@@ -1,4 +1,4 @@
-import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
@@ -21,8 +21,8 @@ export class ArchivedRpcController {
     const params = { ...request.query, ...(request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {}) };
     const manager = this.database.dataSource.manager;
     const userId = request.principal.userId;
-    if (request.path.endsWith('/projects/get_archived')) return { status: 200, body: await this.listings.projects(manager, userId, params) };
-    if (request.path.endsWith('/archive/sections')) return { status: 200, body: await this.listings.sections(manager, userId, params) };
+    if (request.path.endsWith('/projects/get_archived')) return jsonReply(200, await this.listings.projects(manager, userId, params));
+    if (request.path.endsWith('/archive/sections')) return jsonReply(200, await this.listings.sections(manager, userId, params));
     throw new DomainError('ROUTE_NOT_FOUND', `No endpoint at ${request.path}`);
   }
 }

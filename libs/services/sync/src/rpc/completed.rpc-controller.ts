@@ -1,4 +1,4 @@
-import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
@@ -18,9 +18,9 @@ export class CompletedRpcController {
     const userId = request.principal.userId;
     if (request.dialect === 'sync-v9') {
       const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      return { status: 200, body: await this.completed.getAll(userId, { ...request.query, ...form }) };
+      return jsonReply(200, await this.completed.getAll(userId, { ...request.query, ...form }));
     }
-    if (request.dialect === 'rest-api-v1') return { status: 200, body: await this.completed.byWindow(userId, CompletedService.windowOf(request.path), request.query) };
+    if (request.dialect === 'rest-api-v1') return jsonReply(200, await this.completed.byWindow(userId, CompletedService.windowOf(request.path), request.query));
     throw new DomainError('ROUTE_NOT_FOUND', `completed history does not speak ${request.dialect}`);
   }
 }

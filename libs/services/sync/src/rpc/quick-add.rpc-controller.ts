@@ -1,4 +1,4 @@
-import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
@@ -19,6 +19,6 @@ export class QuickAddRpcController {
     }
     if (request.dialect !== 'sync-v8' && request.dialect !== 'sync-v9' && request.dialect !== 'rest-api-v1') throw new DomainError('ROUTE_NOT_FOUND', `quick add does not speak ${request.dialect}`);
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-    return { status: 200, body: await this.quickAdd.quickAdd(request.principal.userId, request.dialect, { ...request.query, ...body }) };
+    return jsonReply(200, await this.quickAdd.quickAdd(request.principal.userId, request.dialect, { ...request.query, ...body }));
   }
 }

@@ -1,4 +1,4 @@
-import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
@@ -27,7 +27,8 @@ export class SyncRpcController {
     if (!writers) throw new DomainError('ROUTE_NOT_FOUND', `sync does not speak ${request.dialect}`);
     if (!request.principal) throw new DomainError('AUTH_REQUIRED');
     const result = await this.engine.sync(request.principal, parseSyncRequest(request.body));
-    return { status: 200, body: renderSyncEnvelope(result, writers) };
+    // Serialised here, once: a full sync of a large account is megabytes the gateway need not re-encode.
+    return jsonReply(200, renderSyncEnvelope(result, writers));
   }
 
   @Handles(SyncSubjects.userStatus)
