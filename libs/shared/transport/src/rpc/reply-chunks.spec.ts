@@ -2,10 +2,17 @@ import { lastValueFrom, toArray } from 'rxjs';
 import { assembleReply, chunkReply } from './reply-chunks';
 
 describe('reply chunks', () => {
-  const roundTrip = async (value: unknown, maxChars: number) => assembleReply(await lastValueFrom(chunkReply(value, maxChars).pipe(toArray())));
+  const roundTrip = async (value: unknown, maxChars: number) => assembleReply(await lastValueFrom(chunkReply(value, maxChars, maxChars).pipe(toArray())));
 
   it('sends a small reply as itself', async () => {
     await expect(lastValueFrom(chunkReply({ a: 1 }, 100).pipe(toArray()))).resolves.toEqual([{ a: 1 }]);
+  });
+
+  it('sends a reply whole while its bytes fit one message, however many chunks its characters would make', async () => {
+    const value = { text: 'é'.repeat(300) };
+    await expect(lastValueFrom(chunkReply(value, 64, 1_000).pipe(toArray()))).resolves.toEqual([value]);
+    // 300 two-byte characters are over 500 bytes: cut.
+    expect((await lastValueFrom(chunkReply(value, 64, 500).pipe(toArray()))).length).toBeGreaterThan(1);
   });
 
   it.each([
@@ -13,13 +20,13 @@ describe('reply chunks', () => {
     ['a long string', 'x'.repeat(1_000)],
     ['an array', Array.from({ length: 50 }, (_, index) => index)],
   ])('reassembles %s cut into chunks', async (_name, value) => {
-    const messages = await lastValueFrom(chunkReply(value, 64).pipe(toArray()));
+    const messages = await lastValueFrom(chunkReply(value, 64, 64).pipe(toArray()));
     expect(messages.length).toBeGreaterThan(1);
     await expect(roundTrip(value, 64)).resolves.toEqual(value);
   });
 
   it('refuses an incomplete or shuffled-and-missing set of chunks', async () => {
-    const messages = await lastValueFrom(chunkReply({ big: 'y'.repeat(500) }, 100).pipe(toArray()));
+    const messages = await lastValueFrom(chunkReply({ big: 'y'.repeat(500) }, 100, 100).pipe(toArray()));
     expect(() => assembleReply(messages.slice(1))).toThrow('incomplete chunked reply');
     expect(assembleReply([...messages].reverse())).toEqual({ big: 'y'.repeat(500) });
   });

@@ -3,11 +3,14 @@ import { from, type Observable, of } from 'rxjs';
 /**
  * Large replies travel as ordered chunks. NATS refuses messages over its max_payload (1 MB by
  * default) and a full sync of a large account is several megabytes, so a reply whose JSON is
- * longer than one chunk is sent as several messages of one request (Nest streams them) and
- * reassembled by the caller. Chunks are cut by characters; 128 Ki characters stay under 512 KiB
- * even when every character takes four bytes.
+ * over MAX_MESSAGE_BYTES is sent as several messages of one request (Nest streams them) and
+ * reassembled by the caller. A reply under it goes whole: chunks carry JSON text inside a JSON
+ * string, which costs an escape on the way and a parse more on arrival. Chunks are cut by
+ * characters; 128 Ki characters stay under 512 KiB even when every character takes four bytes.
  */
 export const MAX_CHUNK_CHARS = 128 * 1024;
+/** Whole-message bound: under the default max_payload with room for Nest's envelope and headers. */
+export const MAX_MESSAGE_BYTES = 900 * 1024;
 const MARK = 'doable.chunk.v1';
 
 interface ReplyChunk {
@@ -22,9 +25,10 @@ function isChunk(value: unknown): value is ReplyChunk {
 }
 
 /** The messages to send for a reply: itself when small, its chunks when large. */
-export function chunkReply(value: unknown, maxChars = MAX_CHUNK_CHARS): Observable<unknown> {
+export function chunkReply(value: unknown, maxChars = MAX_CHUNK_CHARS, maxBytes = MAX_MESSAGE_BYTES): Observable<unknown> {
   const json = JSON.stringify(value);
-  if (json === undefined || json.length <= maxChars) return of(value);
+  // Characters first: a reply that short cannot exceed the bound, whatever its bytes.
+  if (json === undefined || json.length * 4 <= maxBytes || Buffer.byteLength(json) <= maxBytes) return of(value);
   const count = Math.ceil(json.length / maxChars);
   const chunks: ReplyChunk[] = Array.from({ length: count }, (_, index) => ({ mark: MARK, index, count, part: json.slice(index * maxChars, (index + 1) * maxChars) }));
   return from(chunks);
