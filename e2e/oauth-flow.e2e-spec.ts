@@ -20,7 +20,15 @@ describe.each(MODES)('OAuth 2.0 in a browser (%s)', (mode) => {
   let app: { clientId: string; clientSecret: string };
 
   beforeAll(async () => {
-    [system, browser, callback] = await Promise.all([startSystem(mode), launchChromium(), startCallbackServer()]);
+    // Each part is kept as soon as it is up, so afterAll stops what did start when another part
+    // fails (a missing Chromium must fail the suite, not leave a running system behind).
+    const started = await Promise.allSettled([
+      startSystem(mode).then((value) => (system = value)),
+      launchChromium().then((value) => (browser = value)),
+      startCallbackServer().then((value) => (callback = value)),
+    ]);
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
     context = await browser.newContext();
     page = await context.newPage();
   });
