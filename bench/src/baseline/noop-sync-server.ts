@@ -5,13 +5,10 @@
 //
 // Env: DATABASE_URL, POOL_SIZE (the product's sync service uses 10), TEMPLATE (the product's own
 // no-change answer as JSON, so both serialise the same keys). Prints `LISTENING <port>`.
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Pool } from 'pg';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pool, replyText, serveBaseline, userOfBearer } from './bare-server';
 
-const pool = new Pool({ connectionString: process.env['DATABASE_URL'], max: Number(process.env['POOL_SIZE'] ?? 10), application_name: 'bench-baseline' });
 const template = JSON.parse(process.env['TEMPLATE'] ?? '{}') as Record<string, unknown>;
-const userByTokenHash = new Map<string, string>();
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((ok, fail) => {
@@ -32,15 +29,12 @@ function parseSyncToken(contentType: string | undefined, body: string): string |
 }
 
 function reply(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
+  replyText(response, status, JSON.stringify(body));
 }
 
 async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (request.method !== 'POST' || request.url !== '/api/v1/sync') return reply(response, 404, { error: 'not found' });
-  const token = /^Bearer ([0-9a-f]{40})$/.exec(request.headers.authorization ?? '')?.[1];
-  const userId = token ? userByTokenHash.get(createHash('sha256').update(token, 'utf8').digest('hex')) : undefined;
+  const userId = userOfBearer(request.headers.authorization);
   if (!userId) return reply(response, 401, { error: 'unauthorized' });
   const syncToken = parseSyncToken(request.headers['content-type'], await readBody(request));
   // The product's token is base64url("d1:<user>:<version>:<notification cursor>").
@@ -51,26 +45,4 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   reply(response, 200, { ...template, sync_token: Buffer.from(`d1:${userId}:${rows[0].high_water}:${cursor}`, 'utf8').toString('base64url') });
 }
 
-async function main(): Promise<void> {
-  // Loaded once, as a warm cache would hold them; the product's gateway caches verified tokens too.
-  const { rows } = await pool.query<{ token_hash: string; user_id: string }>('SELECT token_hash, user_id::text AS user_id FROM auth.access_tokens WHERE revoked_at IS NULL');
-  for (const row of rows) userByTokenHash.set(row.token_hash, row.user_id);
-  const server = createServer((request, response) => {
-    answer(request, response).catch((err: unknown) => reply(response, 500, { error: err instanceof Error ? err.message : String(err) }));
-  });
-  server.keepAliveTimeout = 65_000;
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
-  });
-  process.once('SIGTERM', () => {
-    server.close();
-    server.closeAllConnections();
-    void pool.end().finally(() => process.exit(0));
-  });
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(`baseline failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+serveBaseline(answer);
