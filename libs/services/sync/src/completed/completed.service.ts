@@ -2,6 +2,7 @@ import { DomainError } from '@doable/shared-errors';
 import type { EntityManager } from 'typeorm';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
+import { SUPPORTED_LANGS } from '../dates';
 import { DIALECT_WRITERS } from '../dialects/dialect-writers';
 import { wireTimestamp } from '../dialects/wire-format';
 import type { CompiledFilter } from '../filter-language/filter-sql.compiler';
@@ -78,6 +79,10 @@ export class CompletedService {
 
   /** The filter language's errors name the argument they came in: here `filter_query` (or `filter_lang`). */
   private async compileFilter(manager: EntityManager, userId: string, query: CompletedQuery): Promise<CompiledFilter> {
+    // Checked whether or not the query has dates to read, so a wrong language is never ignored.
+    if (query.filterLang !== null && !SUPPORTED_LANGS.includes(query.filterLang)) {
+      throw new DomainError('INVALID_ARGUMENT_VALUE', `Unsupported filter_lang: ${query.filterLang}`, { argument: 'filter_lang', supported: SUPPORTED_LANGS });
+    }
     try {
       return await this.filters.compile(manager, userId, query.filterQuery ?? '', { lang: query.filterLang ?? undefined });
     } catch (error) {
