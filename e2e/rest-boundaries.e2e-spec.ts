@@ -169,6 +169,12 @@ describe.each(MODES)('REST boundaries (%s)', (mode) => {
       expect({ status: reused.status, argument: reused.body?.error_extra?.argument }).toEqual({ status: 400, argument: 'X-Request-Id' });
       const found = (await api.get(`/api/v1/tasks/filter?query=${encodeURIComponent('search: Quick reuse')}`)).body.results as unknown[];
       expect(found).toHaveLength(0);
+      // and the other way round: a REST create after a quick add under the same id
+      const quickId = `${mode}-quick-first-${Date.now()}`;
+      expect((await api.post('/api/v1/tasks/quick', { text: 'Quick first' }, { 'X-Request-Id': quickId })).status).toBe(200);
+      const create = await api.post('/api/v1/tasks', { content: 'Created second' }, { 'X-Request-Id': quickId });
+      expect({ status: create.status, argument: create.body?.error_extra?.argument }).toEqual({ status: 400, argument: 'X-Request-Id' });
+      expect((await api.get(`/api/v1/tasks/filter?query=${encodeURIComponent('search: Created second')}`)).body.results).toHaveLength(0);
     });
 
     it('keeps replays per user: the same X-Request-Id from another user is a new quick add', async () => {
