@@ -3,6 +3,7 @@ import { MODES, startSystem, type SystemUnderTest } from './support/system-under
 
 const notFound = { error: 'TodoistRequestError', status: 404 };
 const unauthorized = { error: 'TodoistRequestError', status: 401 };
+const badRequest = { error: 'TodoistRequestError', status: 400 };
 // another user's task, project and comment list are 404 (not an empty list), like unknown ids
 const errors = { otherUsersProject: notFound, otherUsersComments: notFound, updateOtherUsers: notFound, unknown: notFound, otherUsers: notFound, badToken: unauthorized };
 const cleanup = (projects: string[]) => ({ deleted: [true, true, true], labelGone: notFound, sectionGone: notFound, projectGone: notFound, projects });
@@ -128,6 +129,61 @@ function apiV1Expected(sdk: boolean) {
     idempotency: { sameId: true, copies: 1 },
     errors,
     cleanup: cleanup(['API destination', 'API paging', 'Inbox']),
+    // completed now: 'API done' (p4, due 2030-06-10) and 'API urgent done' (p1, @urgentlabel, due 2030-06-11)
+    completedFilters: {
+      p1: ['API urgent done'],
+      notP1: ['API done'],
+      label: ['API urgent done'],
+      lists: ['API done', 'API urgent done'],
+      dueP1: ['API urgent done'],
+      dueDated: ['API done'],
+      german: ['API urgent done'],
+      workspace: 0,
+      pages: [1, 1, 'string', null],
+      distinctPages: true,
+      badFilter: badRequest,
+      badLang: badRequest,
+      cursorOfOtherFilter: badRequest,
+    },
+    completedSearch: {
+      urgent: { names: ['API urgent done'], checked: [true], nextCursor: null },
+      pages: [['API urgent done'], ['API done'], null],
+      active: [],
+      missingQuery: badRequest,
+      theirs: [],
+    },
+    ...(sdk
+      ? {
+          allCompleted: { names: ['API done', 'API urgent done'], checked: true, projects: [true], sections: 0, offsetPage: ['API done'], labelled: ['API urgent done'], future: 0 },
+          projectExtras: {
+            archivedCount: [0, 1, 0],
+            permissions: {
+              projectRoles: ['CREATOR', 'ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'],
+              workspaceRoles: ['ADMIN', 'MEMBER', 'GUEST'],
+              creatorMayDelete: true,
+            },
+            full: {
+              project: 'API full',
+              // on the project and on its tasks
+              commentsCount: 2,
+              tasks: ['Full loose task', 'Full task'],
+              sections: ['Full section'],
+              collaborators: [{ name: 'Test User', hasEmail: true }],
+              notes: ['Full project comment'],
+            },
+            fullTheirs: notFound,
+            // a personal project cannot be joined (workspace projects only): 403 NOT_WORKSPACE_PROJECT
+            joinPersonal: { error: 'TodoistRequestError', status: 403 },
+            joinTheirs: notFound,
+            // their task's id tells nothing: left out
+            taskMappings: [[true, true]],
+            projectMappings: 2,
+            sectionMappings: 1,
+            badObject: badRequest,
+          },
+          quickAddReplay: { sameId: true, replay: { content: 'API quick once', priority: 3, labels: ['replaylabel'] }, copies: 1, freshIsNew: true },
+        }
+      : {}),
   };
 }
 

@@ -2,9 +2,11 @@
 // @doist/todoist-sdk 17 (sdk-rest-client.mjs): both call the same endpoints and validate every
 // response with their own zod schemas. A step the client rejects is reported as {error, status}
 // instead of aborting, so the spec shows every failure at once. `sdk` adds the methods only
-// sdk 17 has (search, section archive). Not a runnable script: imported by the two above.
+// sdk 17 has (search, section archive, all completed tasks, full project, join, permissions, id
+// mappings, and a custom X-Request-Id header through `withRequestId`). Not a runnable script:
+// imported by the two above.
 
-export async function driveApiV1({ api, other, stranger, sdk = false }) {
+export async function driveApiV1({ api, other, stranger, sdk = false, withRequestId = null }) {
   const report = {};
   const ctx = {};
   async function step(name, fn) {
@@ -289,6 +291,129 @@ export async function driveApiV1({ api, other, stranger, sdk = false }) {
       projects: names((await api.getProjects()).results),
     };
   });
+
+  // After the cleanup, so the steps above see the account as they always did.
+  const window = () => {
+    const now = new Date();
+    return { since: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 19), until: new Date(now.getTime() + 86_400_000).toISOString().slice(0, 19) };
+  };
+
+  await step('completedFilters', async () => {
+    const urgent = await api.addTask({ content: 'API urgent done', priority: 4, dueDate: '2030-06-11', labels: ['urgentlabel'] });
+    await api.closeTask(urgent.id);
+    const byCompletion = (filterQuery, extra = {}) => api.getCompletedTasksByCompletionDate({ ...window(), filterQuery, ...extra });
+    const june = { since: '2030-06-01T00:00:00', until: '2030-06-20T00:00:00' };
+    const firstPage = await byCompletion('search: API', { limit: 1 });
+    const secondPage = await byCompletion('search: API', { limit: 1, cursor: firstPage.nextCursor });
+    return {
+      p1: names((await byCompletion('p1')).items),
+      notP1: names((await byCompletion('!p1')).items),
+      label: names((await byCompletion('@urgentlabel')).items),
+      lists: names((await byCompletion('p1, search: API done')).items),
+      dueP1: names((await api.getCompletedTasksByDueDate({ ...june, filterQuery: 'p1' })).items),
+      dueDated: names((await api.getCompletedTasksByDueDate({ ...june, filterQuery: 'due before: 2030-06-11', filterLang: 'en' })).items),
+      german: names((await byCompletion('p1', { filterLang: 'de' })).items),
+      workspace: (await byCompletion(null, { workspaceId: '1' })).items.length,
+      pages: [firstPage.items.length, secondPage.items.length, typeof firstPage.nextCursor, secondPage.nextCursor],
+      distinctPages: firstPage.items[0]?.id !== secondPage.items[0]?.id,
+      badFilter: await failure(() => byCompletion('(((')),
+      badLang: await failure(() => byCompletion('p1', { filterLang: 'xx' })),
+      cursorOfOtherFilter: await failure(() => byCompletion('p1', { limit: 1, cursor: firstPage.nextCursor })),
+    };
+  });
+
+  await step('completedSearch', async () => {
+    const first = await api.searchCompletedTasks({ query: 'API', limit: 1 });
+    const second = await api.searchCompletedTasks({ query: 'API', limit: 1, cursor: first.nextCursor });
+    const urgent = await api.searchCompletedTasks({ query: 'URGENT' });
+    return {
+      urgent: { names: names(urgent.items), checked: urgent.items.map((task) => task.checked), nextCursor: urgent.nextCursor },
+      // most recently completed first
+      pages: [names(first.items), names(second.items), second.nextCursor],
+      active: names((await api.searchCompletedTasks({ query: 'page task' })).items),
+      missingQuery: await failure(() => api.searchCompletedTasks({ query: '' })),
+      theirs: names((await other.searchCompletedTasks({ query: 'API' })).items),
+    };
+  });
+
+  if (sdk) {
+    await step('allCompleted', async () => {
+      const user = await api.getUser();
+      const all = await api.getAllCompletedTasks();
+      const limited = await api.getAllCompletedTasks({ limit: 1, offset: 1 });
+      const labelled = await api.getAllCompletedTasks({ label: 'urgentlabel' });
+      const since = await api.getAllCompletedTasks({ since: new Date(Date.now() + 3_600_000) });
+      return {
+        names: names(all.items),
+        checked: all.items.every((task) => task.checked),
+        projects: Object.values(all.projects).map((project) => project.id === user.inboxProjectId),
+        sections: Object.keys(all.sections).length,
+        offsetPage: names(limited.items),
+        labelled: names(labelled.items),
+        future: since.items.length,
+      };
+    });
+
+    await step('projectExtras', async () => {
+      const theirs = await other.addProject({ name: 'Their full' });
+      const theirTask = await other.addTask({ content: 'Their task', projectId: theirs.id });
+      const project = await api.addProject({ name: 'API full' });
+      const section = await api.addSection({ name: 'Full section', projectId: project.id });
+      const task = await api.addTask({ content: 'Full task', projectId: project.id, sectionId: section.id });
+      await api.addTask({ content: 'Full loose task', projectId: project.id });
+      await api.addComment({ projectId: project.id, content: 'Full project comment' });
+      await api.addComment({ taskId: task.id, content: 'Full task comment' });
+      const old = await api.addProject({ name: 'API old' });
+      const countBefore = await api.getArchivedProjectsCount();
+      await api.archiveProject(old.id);
+      const countAfter = await api.getArchivedProjectsCount();
+      const inWorkspace = await api.getArchivedProjectsCount({ workspaceId: '1' });
+      const permissions = await api.getProjectPermissions();
+      const full = await api.getFullProject(project.id);
+      const result = {
+        archivedCount: [countBefore.count, countAfter.count, inWorkspace.count],
+        permissions: {
+          projectRoles: permissions.projectCollaboratorActions.map((role) => role.name),
+          workspaceRoles: permissions.workspaceCollaboratorActions.map((role) => role.name),
+          creatorMayDelete: permissions.projectCollaboratorActions[0].actions.some((action) => action.name === 'project_delete'),
+        },
+        full: {
+          project: full.project?.name,
+          commentsCount: full.commentsCount,
+          tasks: names(full.tasks),
+          sections: names(full.sections),
+          collaborators: full.collaborators.map((person) => ({ name: person.name, hasEmail: person.email.includes('@') })),
+          notes: full.notes.map((note) => note.content),
+        },
+        fullTheirs: await failure(() => api.getFullProject(theirs.id)),
+        joinPersonal: await failure(() => api.joinProject(project.id)),
+        joinTheirs: await failure(() => api.joinProject(theirs.id)),
+        taskMappings: (await api.getIdMappings({ objName: 'tasks', objIds: [task.id, theirTask.id] })).map((m) => [m.oldId === task.id, m.newId === task.id]),
+        projectMappings: (await api.getIdMappings({ objName: 'projects', objIds: [project.id, old.id] })).length,
+        sectionMappings: (await api.getIdMappings({ objName: 'sections', objIds: [section.id] })).length,
+        badObject: await failure(() => api.getIdMappings({ objName: 'widgets', objIds: [task.id] })),
+      };
+      await api.deleteProject(project.id);
+      await api.deleteProject(old.id);
+      return result;
+    });
+  }
+
+  if (withRequestId) {
+    // A retried quick add: the same X-Request-Id twice, as a client retrying after a lost answer would send.
+    await step('quickAddReplay', async () => {
+      const retrying = withRequestId(crypto.randomUUID());
+      const first = await retrying.quickAddTask({ text: 'API quick once p2 @replaylabel' });
+      const replay = await retrying.quickAddTask({ text: 'API quick once p2 @replaylabel' });
+      const fresh = await withRequestId(crypto.randomUUID()).quickAddTask({ text: 'API quick twice' });
+      return {
+        sameId: first.id === replay.id,
+        replay: { content: replay.content, priority: replay.priority, labels: replay.labels },
+        copies: (await api.getTasksByFilter({ query: 'search: API quick once' })).results.length,
+        freshIsNew: fresh.id !== first.id,
+      };
+    });
+  }
 
   return report;
 }

@@ -11,5 +11,7 @@ const report = await driveApiV1({
   other: new TodoistApi(process.env.DOABLE_OTHER_TOKEN, { baseUrl }),
   stranger: new TodoistApi('0000000000000000000000000000000000000000', { baseUrl }),
   sdk: true,
+  // sdk 17 sends no X-Request-Id of its own to api/v1; its `headers` option adds one.
+  withRequestId: (requestId) => new TodoistApi(process.env.DOABLE_TOKEN, { baseUrl, headers: { 'X-Request-Id': requestId } }),
 });
 process.stdout.write(`${JSON.stringify(report)}\n`);

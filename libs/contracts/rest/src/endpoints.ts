@@ -32,7 +32,9 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = [
   { method: 'POST', path: '/tasks/:id/reopen', operation: 'tasks.reopen', surfaces: ALL },
   { method: 'POST', path: '/tasks/:id/move', operation: 'tasks.move', surfaces: API },
 
+  { method: 'GET', path: '/projects/archived/count', operation: 'projects.archived_count', surfaces: API },
   { method: 'GET', path: '/projects/archived', operation: 'projects.archived', surfaces: API },
+  { method: 'GET', path: '/projects/permissions', operation: 'projects.permissions', surfaces: API },
   { method: 'GET', path: '/projects/search', operation: 'projects.search', surfaces: API },
   { method: 'GET', path: '/projects', operation: 'projects.list', surfaces: ALL },
   { method: 'POST', path: '/projects', operation: 'projects.create', surfaces: ALL },
@@ -42,6 +44,8 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = [
   { method: 'POST', path: '/projects/:id/archive', operation: 'projects.archive', surfaces: API },
   { method: 'POST', path: '/projects/:id/unarchive', operation: 'projects.unarchive', surfaces: API },
   { method: 'GET', path: '/projects/:id/collaborators', operation: 'projects.collaborators', surfaces: ALL },
+  { method: 'GET', path: '/projects/:id/full', operation: 'projects.full', surfaces: API },
+  { method: 'POST', path: '/projects/:id/join', operation: 'projects.join', surfaces: API },
 
   { method: 'GET', path: '/sections/search', operation: 'sections.search', surfaces: API },
   { method: 'GET', path: '/sections/archived', operation: 'sections.archived', surfaces: API },
@@ -71,6 +75,7 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = [
 
   { method: 'GET', path: '/user', operation: 'user.get', surfaces: API },
   { method: 'GET', path: '/tasks/completed/stats', operation: 'user.productivity_stats', surfaces: API },
+  { method: 'GET', path: '/id_mappings/:object/:ids', operation: 'id_mappings.get', surfaces: API },
 ];
 
 /** The endpoint a request on a surface reached, or undefined. Paths are matched segment by segment. */

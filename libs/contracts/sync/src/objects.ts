@@ -18,6 +18,10 @@ export type Page = z.infer<typeof pageSchema>;
 
 const page = { page: pageSchema.optional() };
 
+/** The object kinds api/v1 `id_mappings/{obj}/{ids}` answers for. */
+export const ID_MAPPING_OBJECTS = ['sections', 'tasks', 'comments', 'reminders', 'location_reminders', 'projects'] as const;
+export type IdMappingObject = (typeof ID_MAPPING_OBJECTS)[number];
+
 export const objectQuerySchema = z.discriminatedUnion('resource', [
   z.object({
     resource: z.literal('tasks'),
@@ -42,6 +46,11 @@ export const objectQuerySchema = z.discriminatedUnion('resource', [
   z.object({ resource: z.literal('collaborators'), project_id: objectId, ...page }),
   z.object({ resource: z.literal('user') }),
   z.object({ resource: z.literal('productivity_stats') }),
+  z.object({ resource: z.literal('archived_projects_count') }),
+  /** A project with its active tasks, sections, people and comments (api/v1 `projects/{id}/full`). */
+  z.object({ resource: z.literal('project_full'), id: objectId }),
+  /** Which of these ids name objects the user can see (api/v1 `id_mappings`); at most 100. */
+  z.object({ resource: z.literal('id_mappings'), object: z.enum(ID_MAPPING_OBJECTS), ids: z.array(objectId).min(1).max(100) }),
 ]);
 export type ObjectQuery = z.infer<typeof objectQuerySchema>;
 export type ObjectResource = ObjectQuery['resource'];

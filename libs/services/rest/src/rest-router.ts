@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import type { RestCall } from './call/rest-call';
 import type { OperationHandler } from './resources/operation';
 import { CommentsResource } from './resources/comments.resource';
+import { IdMappingsResource } from './resources/id-mappings.resource';
 import { LabelsResource } from './resources/labels.resource';
 import { ProjectsResource } from './resources/projects.resource';
 import { SectionsResource } from './resources/sections.resource';
@@ -30,8 +31,16 @@ function bodyObject(body: unknown): Record<string, unknown> {
 export class RestRouter {
   private readonly handlers: ReadonlyMap<string, OperationHandler>;
 
-  constructor(tasks: TasksResource, projects: ProjectsResource, sections: SectionsResource, labels: LabelsResource, comments: CommentsResource, user: UserResource) {
-    this.handlers = new Map([tasks, projects, sections, labels, comments, user].flatMap((resource) => Object.entries(resource.operations)));
+  constructor(
+    tasks: TasksResource,
+    projects: ProjectsResource,
+    sections: SectionsResource,
+    labels: LabelsResource,
+    comments: CommentsResource,
+    user: UserResource,
+    idMappings: IdMappingsResource,
+  ) {
+    this.handlers = new Map([tasks, projects, sections, labels, comments, user, idMappings].flatMap((resource) => Object.entries(resource.operations)));
     const unhandled = REST_ENDPOINTS.filter((endpoint) => !this.handlers.has(endpoint.operation));
     if (unhandled.length > 0) throw new Error(`REST operations without a handler: ${unhandled.map((endpoint) => endpoint.operation).join(', ')}`);
   }

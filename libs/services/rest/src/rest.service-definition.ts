@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { SyncObjects } from './objects/sync-objects.client';
 import { CommentsResource } from './resources/comments.resource';
+import { IdMappingsResource } from './resources/id-mappings.resource';
 import { LabelsResource } from './resources/labels.resource';
 import { ProjectsResource } from './resources/projects.resource';
 import { PUBLIC_URL, ResourceKit } from './resources/resource-kit';
@@ -34,6 +35,7 @@ function restModule(publicUrl: string) {
       LabelsResource,
       CommentsResource,
       UserResource,
+      IdMappingsResource,
       RestRouter,
     ],
   })

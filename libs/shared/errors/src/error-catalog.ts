@@ -26,6 +26,8 @@ export const ERROR_CATALOG = {
   FILTER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'FILTER_NOT_FOUND', message: 'Filter not found' },
   NOTE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOTE_NOT_FOUND', message: 'Note not found' },
   REMINDER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'REMINDER_NOT_FOUND', message: 'Reminder not found' },
+  // api/v1 `projects/{id}/join` joins workspace projects only; Doable has no workspaces yet.
+  PROJECT_NOT_JOINABLE: { http: 403, errorCode: 403, tag: 'NOT_WORKSPACE_PROJECT', message: 'Only workspace projects can be joined' },
   ITEM_CONTENT_EMPTY: { http: 400, errorCode: 61, tag: 'ITEM_CONTENT_EMPTY', message: 'Item content is empty' },
   // user_update (sync-interface §7.4): the tags the public service answers; codes are not shown there.
   PASSWORD_REQUIRED: { http: 400, errorCode: 20, tag: 'PASSWORD_REQUIRED', message: 'current_password is required to change the email or password' },

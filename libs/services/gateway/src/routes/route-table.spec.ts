@@ -23,6 +23,11 @@ describe('RouteTable', () => {
       expect(resolution.match.params).toEqual({});
     });
 
+    it.each(['/api/v1/tasks/completed', '/api/v1/completed/search', '/api/v1/tasks/completed/by_due_date'])('sends GET %s to completed history, not to the REST task by id', (path) => {
+      const resolution = table.resolve('GET', path);
+      expect(resolution.kind === 'match' && resolution.match.route.subject).toBe(SyncSubjects.completed);
+    });
+
     it('uses ROUTES when no routes are given', () => {
       const resolution = table.resolve('POST', '/api/v1/sync');
       expect(resolution.kind === 'match' && resolution.match.route).toBe(ROUTES[1]);

@@ -29,6 +29,8 @@ function syncRoutes(): Route[] {
     { method: 'POST', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/tasks/completed/by_completion_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/tasks/completed/by_due_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
+    { method: 'GET', path: '/api/v1/tasks/completed', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
+    { method: 'GET', path: '/api/v1/completed/search', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
     { method: 'GET', path: '/sync/v9/projects/get_archived', subject: SyncSubjects.archived, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/sync/v9/projects/get_archived', subject: SyncSubjects.archived, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'GET', path: '/sync/v9/archive/sections', subject: SyncSubjects.archived, dialect: 'sync-v9', auth: 'bearer' },

@@ -1,8 +1,10 @@
-import type { ApiCollaborator, ApiProject } from '@doable/contracts-sync';
+import type { ApiComment, ApiCollaborator, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { type Args, nullableId, optionalBoolean, optionalString, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
 import type { OperationHandler, RestResource } from './operation';
+import { projectPermissions } from './project-permissions';
 import { noContent, ok, ResourceKit } from './resource-kit';
 
 /** A colour: a name (REST v2, api/v1) or an integer id (REST v1); the sync commands take both. */
@@ -49,6 +51,19 @@ export class ProjectsResource implements RestResource {
     'projects.delete': (call) => this.command(call, 'project_delete'),
     'projects.archive': (call) => this.lifecycle(call, 'project_archive'),
     'projects.unarchive': (call) => this.lifecycle(call, 'project_unarchive'),
+    'projects.archived_count': async (call) => {
+      // Every project is personal until workspaces exist: a workspace has no archived projects.
+      if (optionalString(call.query, 'workspace_id', 64) !== undefined) return ok({ count: 0 });
+      const reply = await this.kit.objects.read(call, { resource: 'archived_projects_count' });
+      return ok({ count: reply.objects[0]?.['count'] ?? 0 });
+    },
+    'projects.permissions': () => Promise.resolve(ok(projectPermissions())),
+    'projects.full': (call) => this.full(call),
+    'projects.join': async (call) => {
+      // A project the user cannot see is a 404 like any other; one they can see is personal.
+      await this.kit.objects.readOne(call, 'project', call.params['id']);
+      throw new DomainError('PROJECT_NOT_JOINABLE', 'Only workspace projects can be joined; this project is personal', { project_id: call.params['id'] });
+    },
     'projects.collaborators': (call) => {
       const dialect = this.kit.dialect(call);
       return this.kit.list(call, { resource: 'collaborators', project_id: call.params['id'] }, (user) => dialect.collaborator(user as unknown as ApiCollaborator));
@@ -59,6 +74,22 @@ export class ProjectsResource implements RestResource {
     const context = await this.kit.context(call);
     const dialect = this.kit.dialect(call);
     return this.kit.list(call, { resource: 'projects', ...options }, (project) => dialect.project(project as unknown as ApiProject, context));
+  }
+
+  /** `projects/{id}/full`: the project with its tasks, sections, people and comments, each in api/v1 shape. */
+  private async full(call: RestCall) {
+    const full = await this.kit.objects.readOne(call, 'project_full', call.params['id']);
+    const dialect = this.kit.dialect(call);
+    const context = await this.kit.context(call);
+    const list = (key: string) => (Array.isArray(full[key]) ? (full[key] as unknown[]) : []);
+    return ok({
+      project: dialect.project(full['project'] as ApiProject, context),
+      comments_count: full['comments_count'],
+      tasks: list('tasks').map((task) => dialect.task(task as ApiTask, context)),
+      sections: list('sections').map((section) => dialect.section(section as ApiSection)),
+      collaborators: list('collaborators'),
+      notes: list('notes').map((note) => dialect.comment(note as ApiComment)),
+    });
   }
 
   private async write(call: RestCall, project: Record<string, unknown>): Promise<Record<string, unknown>> {

@@ -11,7 +11,7 @@ export const PUBLIC_URL = Symbol('PUBLIC_URL');
 export const ok = (body: unknown): EdgeReply => ({ status: 200, body });
 export const noContent = (): EdgeReply => ({ status: 204, body: null });
 
-type ListQuery = Exclude<ObjectQuery, { id: string } | { resource: 'user' | 'productivity_stats' }>;
+type ListQuery = Exclude<ObjectQuery, { id: string } | { resource: 'user' | 'productivity_stats' | 'archived_projects_count' | 'id_mappings' }>;
 
 /** What every resource handler needs: the data client, the caller's dialect, lists and pages. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from '@doable/shared-errors';
-import type { CompletedQuery } from './completed-query';
+import type { CompletedQuery, CompletedSearch } from './completed-query';
 
 /** Where the next page starts: after this (sort key, id) pair. */
 export interface CompletedPosition {
@@ -12,16 +12,21 @@ export interface CompletedPosition {
  * Opaque cursors, bound to the user and the query: replaying one for another user or another
  * query is refused rather than quietly answering the wrong page.
  */
-function binding(userId: string, query: CompletedQuery): string {
-  const shape = [userId, query.by, query.since.toISOString(), query.until.toISOString(), query.projectId, query.sectionId, query.parentId, query.limit].join('|');
+function binding(userId: string, query: CompletedQuery | CompletedSearch): string {
+  const fields =
+    'by' in query
+      ? [query.by, query.since.toISOString(), query.until.toISOString(), query.projectId, query.sectionId, query.parentId, query.filterQuery, query.filterLang, query.workspaceId]
+      : ['search', query.query];
+  // JSON keeps the fields apart whatever text a filter holds.
+  const shape = JSON.stringify([userId, ...fields, query.limit]);
   return createHash('sha256').update(shape).digest('base64url').slice(0, 16);
 }
 
-export function encodeCursor(userId: string, query: CompletedQuery, position: CompletedPosition): string {
+export function encodeCursor(userId: string, query: CompletedQuery | CompletedSearch, position: CompletedPosition): string {
   return Buffer.from(JSON.stringify([binding(userId, query), position.key, position.id]), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(userId: string, query: CompletedQuery, cursor: string): CompletedPosition {
+export function decodeCursor(userId: string, query: CompletedQuery | CompletedSearch, cursor: string): CompletedPosition {
   const invalid = new DomainError('INVALID_ARGUMENT_VALUE', 'Invalid cursor', { argument: 'cursor' });
   let parts: unknown;
   try {

@@ -11,6 +11,11 @@ export interface CompletedQuery {
   readonly projectId: string | null;
   readonly sectionId: string | null;
   readonly parentId: string | null;
+  /** The filter language over the completed tasks (`filter_query`), in `filterLang` dates. */
+  readonly filterQuery: string | null;
+  readonly filterLang: string | null;
+  /** Only tasks of this workspace: Doable has no workspaces yet, so none are. */
+  readonly workspaceId: string | null;
   readonly limit: number;
 }
 
@@ -51,12 +56,29 @@ export function parseCompletedQuery(by: CompletedBy, query: Record<string, unkno
     projectId: field(query, 'project_id', id) ?? null,
     sectionId: field(query, 'section_id', id) ?? null,
     parentId: field(query, 'parent_id', id) ?? null,
+    filterQuery: field(query, 'filter_query', z.string().max(1024)) ?? null,
+    filterLang: field(query, 'filter_lang', z.string().max(8)) ?? null,
+    workspaceId: field(query, 'workspace_id', id) ?? null,
     limit: field(query, 'limit', z.coerce.number().int().min(1).max(MAX_LIMIT)) ?? DEFAULT_LIMIT,
   };
 }
 
+export interface CompletedSearch {
+  readonly query: string;
+  readonly limit: number;
+}
+
+/** api/v1 `completed/search`: a required text, newest completion first. */
+export function parseCompletedSearch(params: Record<string, unknown>): CompletedSearch {
+  const query = field(params, 'query', z.string().max(1024));
+  if (query === undefined || query.trim() === '') throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: query', { argument: 'query' });
+  return { query: query.trim(), limit: field(params, 'limit', z.coerce.number().int().min(1).max(MAX_LIMIT)) ?? DEFAULT_LIMIT };
+}
+
 export interface GetAllQuery {
   readonly projectId: string | null;
+  /** api/v1 `tasks/completed` also filters by a label name. */
+  readonly label: string | null;
   readonly since: Date | null;
   readonly until: Date | null;
   readonly limit: number;
@@ -69,6 +91,7 @@ export function parseGetAllQuery(params: Record<string, unknown>): GetAllQuery {
   const until = field(params, 'until', date);
   return {
     projectId: field(params, 'project_id', id) ?? null,
+    label: field(params, 'label', z.string().max(1024)) ?? null,
     since: since ? new Date(since) : null,
     until: until ? new Date(until) : null,
     limit: field(params, 'limit', z.coerce.number().int().min(1).max(MAX_LIMIT)) ?? 30,

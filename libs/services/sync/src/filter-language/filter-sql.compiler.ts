@@ -59,6 +59,11 @@ class FilterCompiler {
     return { where: this.node(node), params: this.params.values };
   }
 
+  /** Several lists as one fragment matching any of them, sharing one parameter list. */
+  compileAny(nodes: readonly FilterNode[]): CompiledFilter {
+    return { where: `(${nodes.map((node) => this.node(node)).join(' OR ')})`, params: this.params.values };
+  }
+
   private node(node: FilterNode): string {
     switch (node.kind) {
       case 'and':
@@ -244,4 +249,12 @@ function pastCalendarDate(date: FilterDate, phrase: string, today: string): Filt
  */
 export function compileFilter(node: FilterNode, ctx: FilterContext): CompiledFilter {
   return new FilterCompiler(ctx).compile(node);
+}
+
+/**
+ * Several lists (a query's comma lists) as one fragment that matches a task in any of them, with
+ * one parameter list ($1 still the user id), for queries that answer one list, not one per list.
+ */
+export function compileAnyFilter(nodes: readonly FilterNode[], ctx: FilterContext): CompiledFilter {
+  return new FilterCompiler(ctx).compileAny(nodes);
 }

@@ -7,7 +7,7 @@ import { UserProfileRepository } from '../users/user-profile.repository';
 import type { FilterList } from './filter.ast';
 import type { FilterContext } from './filter-context';
 import { parseFilterQuery } from './filter.parser';
-import { compileFilter } from './filter-sql.compiler';
+import { compileAnyFilter, compileFilter, type CompiledFilter } from './filter-sql.compiler';
 
 export interface TaskFilterOptions {
   /** Language of the date phrases in the query (REST `lang`); default the user's language. */
@@ -49,6 +49,19 @@ export class TaskFilterService {
     const results: Item[][] = [];
     for (const list of lists) results.push(await this.findList(manager, list, ctx));
     return results;
+  }
+
+  /**
+   * A query as one WHERE fragment over `sync.items AS item` (its comma lists joined by OR), for
+   * a caller that adds its own conditions (completed history); $1 is the user id. Throws like find().
+   */
+  async compile(manager: EntityManager, userId: string, query: string, options: TaskFilterOptions = {}): Promise<CompiledFilter> {
+    const lists = parseFilterQuery(query);
+    const ctx = await this.context(manager, userId, options);
+    return compileAnyFilter(
+      lists.map((list) => list.expression),
+      ctx,
+    );
   }
 
   /** Whether a query parses and its dates read (for filter_add/filter_update); throws like find(). */

@@ -104,7 +104,36 @@ export class ObjectQueryService {
         return this.one([await this.currentUser(manager, userId)]);
       case 'productivity_stats':
         return this.one([await this.productivity.stats(manager, userId)]);
+      case 'archived_projects_count':
+        return this.one([{ count: await this.reads.archivedProjectCount(manager, userId) }]);
+      case 'project_full':
+        return this.one([await this.projectFull(manager, userId, id(query.id))]);
+      case 'id_mappings': {
+        const ids = await this.reads.visibleIds(manager, userId, query.object, query.ids.map(id));
+        return { objects: ids.map((known) => ({ old_id: known, new_id: known })), hasMore: false };
+      }
     }
+  }
+
+  /** A project and what it holds, read together: active tasks, active sections, people, its own comments. */
+  private async projectFull(manager: EntityManager, userId: string, projectId: string): Promise<Record<string, unknown>> {
+    const project = found(await this.reads.project(manager, userId, projectId), 'PROJECT_NOT_FOUND', 'Project');
+    const [projects, tasks, sections, notes, collaborators, commentsCount] = await Promise.all([
+      this.writeProjects(manager, [project]),
+      this.reads.tasks(manager, userId, { projectId }, undefined).then(({ rows }) => this.writeTasks(manager, userId, rows)),
+      this.reads.sections(manager, userId, { projectId }, undefined),
+      this.reads.comments(manager, userId, { projectId }, undefined),
+      this.reads.projectPeople(manager, userId, projectId),
+      this.reads.projectCommentTotal(manager, userId, projectId),
+    ]);
+    return {
+      project: projects[0],
+      comments_count: commentsCount,
+      tasks,
+      sections: sections.rows.map((row) => syncApiV1Writers.section(row)),
+      collaborators,
+      notes: notes.rows.map(writeNote),
+    };
   }
 
   private one(objects: Record<string, unknown>[]): QueryResult {

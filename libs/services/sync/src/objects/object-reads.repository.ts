@@ -1,4 +1,4 @@
-import type { Page } from '@doable/contracts-sync';
+import type { IdMappingObject, Page } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from '../items/item.model';
@@ -159,6 +159,53 @@ export class ObjectReadsRepository {
       sql.params,
     );
     return pageOf(rows, page);
+  }
+
+  /** How many projects the user can see are archived (api/v1 `projects/archived/count`). */
+  async archivedProjectCount(manager: EntityManager, userId: string): Promise<number> {
+    const rows = await manager.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND is_archived AND NOT is_deleted`, [
+      userId,
+    ]);
+    return rows[0]?.count ?? 0;
+  }
+
+  /** A project's people in the Sync API collaborator shape (api/v1 `projects/{id}/full`). */
+  async projectPeople(manager: EntityManager, userId: string, projectId: string): Promise<Array<Record<string, unknown>>> {
+    return manager.query<Array<Record<string, unknown>>>(
+      `SELECT u.id::text AS id, u.email, u.full_name, u.timezone, NULL::text AS image_id
+         FROM sync.project_members m JOIN sync.users u ON u.id = m.user_id
+        WHERE m.project_id IN (${VISIBLE_PROJECTS}) AND m.project_id = $2 ORDER BY u.id`,
+      [userId, projectId],
+    );
+  }
+
+  /** Comments in a project: on the project itself and on its tasks. */
+  async projectCommentTotal(manager: EntityManager, userId: string, projectId: string): Promise<number> {
+    const rows = await manager.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND project_id = $2 AND NOT is_deleted`,
+      [userId, projectId],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  /**
+   * Which of `ids` name objects of a kind the user can see. Doable never renumbered its objects,
+   * so an id maps to itself; one it cannot see maps to nothing and is left out.
+   */
+  async visibleIds(manager: EntityManager, userId: string, object: IdMappingObject, ids: readonly string[]): Promise<string[]> {
+    const wanted = ids.filter(isObjectId);
+    if (wanted.length === 0) return [];
+    const source: Record<IdMappingObject, string> = {
+      tasks: `sync.items WHERE project_id IN (${VISIBLE_PROJECTS})`,
+      projects: `sync.projects WHERE id IN (${VISIBLE_PROJECTS})`,
+      sections: `sync.sections WHERE project_id IN (${VISIBLE_PROJECTS})`,
+      comments: `sync.notes WHERE project_id IN (${VISIBLE_PROJECTS})`,
+      reminders: `sync.reminders WHERE project_id IN (${VISIBLE_PROJECTS}) AND type <> 'location'`,
+      location_reminders: `sync.reminders WHERE project_id IN (${VISIBLE_PROJECTS}) AND type = 'location'`,
+    };
+    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text AS id FROM ${source[object]} AND NOT is_deleted AND id = ANY($2::bigint[])`, [userId, wanted]);
+    const found = new Set(rows.map((row) => row.id));
+    return wanted.filter((id, index) => found.has(id) && wanted.indexOf(id) === index);
   }
 
   /** Completed tasks: all time, and since the start of the user's day. */

@@ -12,6 +12,13 @@ function readsOnlyCreated(query: ObjectQuery, tempIds: Readonly<Record<string, s
   return 'id' in query && Object.hasOwn(tempIds, query.id);
 }
 
+/** Whether the query reads a temp id one of the request's own commands should have created, but did not. */
+function readsUnmadeTempId(request: ObjectsRequest, tempIds: Readonly<Record<string, string>>): boolean {
+  const query = request.query;
+  if (!query || !('id' in query)) return false;
+  return request.commands.some((command) => command.temp_id === query.id) && !Object.hasOwn(tempIds, query.id);
+}
+
 /**
  * The resource-style dialects' entry into the domain: a request's commands run through the
  * Sync API's executor (same rules, uuid log and events), then the query reads the result.
@@ -29,6 +36,10 @@ export class ObjectsService {
     const { principal } = request;
     const tempIdMapping = await this.runCommands(principal, request);
     if (!request.query) return { tempIdMapping, objects: [], hasMore: false };
+    if (readsUnmadeTempId(request, tempIdMapping)) {
+      // The uuid was logged for another request (a quick add, say), so replaying it made nothing under this temp id.
+      throw new DomainError('INVALID_ARGUMENT_VALUE', 'X-Request-Id was already used by a different request', { argument: 'X-Request-Id' });
+    }
     // A token that may only add tasks still gets back the task it added (REST answers it).
     if (!mayRead(principal) && !readsOnlyCreated(request.query, tempIdMapping)) {
       throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });

@@ -2,10 +2,13 @@ import type { Dialect } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { type DateContext, parseDue } from '../dates';
 import { DIALECT_WRITERS } from '../dialects/dialect-writers';
+import { CommandBatchLog } from '../engine/command-batch-log';
 import { COMMAND_HANDLERS, type CommandContext, type CommandHandler } from '../engine/commands/command-handler';
 import { lockUser, openChange } from '../engine/user-change';
+import type { Item } from '../items/item.model';
 import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
 import { ProjectRepository } from '../projects/project.repository';
@@ -29,6 +32,12 @@ const isTrue = (value: unknown): boolean => {
   const v = scalar(value);
   return v === true || v === 1 || v === 'true' || v === '1';
 };
+/** Where the command log keeps the task a quick add created (its temp-id mapping's one key). */
+const CREATED_KEY = 'quick_add';
+
+/** `X-Request-Id` as the REST dialects map it onto the sync command uuid log. */
+export const quickAddUuid = (requestId: string): string => `rest:${requestId}`;
+
 const optionalText = (value: unknown, argument: string): string | null => {
   const v = scalar(value);
   if (v === undefined || v === null || v === '') return null;
@@ -57,15 +66,32 @@ export class QuickAddService {
     this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
   }
 
-  async quickAdd(userId: string, dialect: Dialect, params: QuickAddParams, now = new Date()): Promise<Record<string, unknown>> {
+  /**
+   * With a `requestId` (the request's `X-Request-Id`) the quick add is idempotent: its outcome is
+   * kept in the sync command log under the uuid `rest:<id>`, in the same transaction, and a replay
+   * answers the task the first request created without adding anything (also when two race: the
+   * user's row lock orders them).
+   */
+  async quickAdd(userId: string, dialect: Dialect, params: QuickAddParams, now = new Date(), requestId: string | null = null): Promise<Record<string, unknown>> {
     const line = optionalText(params.text ?? params.content, 'text');
     if (line === null) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: text', { argument: 'text' });
     const note = optionalText(params.note, 'note');
     const reminder = optionalText(params.reminder, 'reminder');
-    const writers = DIALECT_WRITERS[dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'];
 
     return this.database.transaction(async (tx) => {
       const profile = await lockUser(tx, this.profiles, userId);
+      const uuid = requestId === null ? null : quickAddUuid(requestId);
+      const log = uuid === null ? null : await CommandBatchLog.load(tx.manager, userId, [uuid]);
+      const earlier = uuid === null ? undefined : log?.outcomeOf(uuid);
+      if (earlier !== undefined) {
+        const createdId = earlier.status === 'ok' ? earlier.tempIdMapping[CREATED_KEY] : undefined;
+        if (createdId === undefined) {
+          throw new DomainError('INVALID_ARGUMENT_VALUE', 'X-Request-Id was already used by a request that was not this quick add', { argument: 'X-Request-Id' });
+        }
+        const item = await this.items.findVisibleForUpdate(tx.manager, userId, createdId);
+        if (!item) throw new DomainError('ITEM_NOT_FOUND', 'The task this request created earlier no longer exists');
+        return this.render(tx.manager, userId, dialect, item, line, note !== null, isTrue(params.meta));
+      }
       const change = await openChange(tx, this.profiles, profile);
       const context: CommandContext = {
         tx,
@@ -110,20 +136,31 @@ export class QuickAddService {
       if (!createdId) throw new DomainError('INTERNAL');
       if (note !== null) await this.run(context, 'note_add', { item_id: createdId, content: note });
       if (reminder !== null) await this.run(context, 'reminder_add', { item_id: createdId, type: 'absolute', due: { string: reminder } });
+      if (uuid !== null && log) {
+        log.record(uuid, 'ok', { [CREATED_KEY]: createdId });
+        await log.flush();
+      }
       await change.close();
 
       const item = await this.items.findVisibleForUpdate(tx.manager, userId, createdId);
       if (!item) throw new DomainError('INTERNAL');
-      const labelRows = await Promise.all(labelNames.map((name) => this.labels.findByNameForUpdate(tx.manager, userId, name)));
-      const v9OrV1 = writers.item(item);
-      const body = dialect === 'sync-v8' ? writeV8Item(v9OrV1, new Map(labelRows.flatMap((label) => (label ? [[label.name.toLowerCase(), label.id] as const] : [])))) : v9OrV1;
-      // The writer counts no comments (sync reads never need it); this task has exactly the one just made.
-      if (note !== null && 'note_count' in body) body['note_count'] = 1;
-      if (!isTrue(params.meta)) return body;
-      const project = projects.find((candidate) => candidate.id === item.project_id);
-      const section = sections.find((candidate) => candidate.id === item.section_id);
-      const labels = labelRows;
-      return {
+      return this.render(tx.manager, userId, dialect, item, line, note !== null, isTrue(params.meta));
+    });
+  }
+
+  /** The created task in the dialect's shape, with `meta` (what the line was read as) when asked. */
+  private async render(manager: EntityManager, userId: string, dialect: Dialect, item: Item, line: string, withNote: boolean, meta: boolean): Promise<Record<string, unknown>> {
+    const writers = DIALECT_WRITERS[dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'];
+    const labelRows = await Promise.all(item.labels.map((name) => this.labels.findByNameForUpdate(manager, userId, name)));
+    const v9OrV1 = writers.item(item);
+    const body = dialect === 'sync-v8' ? writeV8Item(v9OrV1, new Map(labelRows.flatMap((label) => (label ? [[label.name.toLowerCase(), label.id] as const] : [])))) : v9OrV1;
+    // The writer counts no comments (sync reads never need it); this task has exactly the one made with it.
+    if (withNote && 'note_count' in body) body['note_count'] = 1;
+    if (!meta) return body;
+    const project = (await this.projects.listActive(manager, userId)).find((candidate) => candidate.id === item.project_id);
+    const section = (await this.sections.listActive(manager, userId)).find((candidate) => candidate.id === item.section_id);
+    const labels = labelRows;
+    return {
         ...body,
         meta: {
           project: [item.project_id, project?.name ?? null],
@@ -136,7 +173,6 @@ export class QuickAddService {
           text: line,
         },
       };
-    });
   }
 
   /** Personal labels by name: an existing label keeps its own spelling, an unknown one is created. */

@@ -20,7 +20,7 @@ export class CompletedRpcController {
       const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
       return jsonReply(200, await this.completed.getAll(userId, { ...request.query, ...form }));
     }
-    if (request.dialect === 'rest-api-v1') return jsonReply(200, await this.completed.byWindow(userId, CompletedService.windowOf(request.path), request.query));
+    if (request.dialect === 'rest-api-v1') return jsonReply(200, await this.completed.apiV1(userId, request.path, request.query));
     throw new DomainError('ROUTE_NOT_FOUND', `completed history does not speak ${request.dialect}`);
   }
 }
