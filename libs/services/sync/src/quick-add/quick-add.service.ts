@@ -5,6 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type DateContext, parseDue } from '../dates';
 import { DIALECT_WRITERS } from '../dialects/dialect-writers';
 import { COMMAND_HANDLERS, type CommandContext, type CommandHandler } from '../engine/commands/command-handler';
+import { eachObject } from '../engine/each-object';
 import { lockUser, openChange } from '../engine/user-change';
 import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
@@ -75,6 +76,7 @@ export class QuickAddService {
         touch: change.touch,
         // Quick add only passes ids it has just read or created.
         resolveId: (value) => Promise.resolve(String(value)),
+        eachObject: (entries, work) => eachObject(tx, entries, work),
       };
       const dateContext: DateContext = { now, timezone: profile.timezone, startDay: profile.start_day, nextWeekDay: profile.next_week };
       const asDue = (text: string) => {
