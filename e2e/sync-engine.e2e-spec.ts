@@ -77,6 +77,27 @@ describe.each(MODES)('sync engine (%s)', (mode) => {
       expect(byId((await full()).items, mapping['a'])).toMatchObject({ checked: false });
     });
 
+    it('answers ok for a child an earlier id of the same command already deleted with its parent', async () => {
+      const { mapping } = await run(
+        { type: 'project_add', temp_id: 'pp', args: { name: 'Parent project' } },
+        { type: 'project_add', temp_id: 'pc', args: { name: 'Child project', parent_id: 'pp' } },
+        { type: 'item_add', temp_id: 'tp', args: { content: 'Parent task' } },
+        { type: 'item_add', temp_id: 'tc', args: { content: 'Child task', parent_id: 'tp' } },
+      );
+      const token = (await full()).sync_token;
+      const { statuses } = await run(
+        { type: 'item_delete', args: { ids: [mapping['tp'], mapping['tc']] } },
+        { type: 'project_delete', args: { ids: [mapping['pp'], mapping['pc']] } },
+      );
+      expect(statuses).toEqual([
+        { [mapping['tp']]: 'ok', [mapping['tc']]: 'ok' },
+        { [mapping['pp']]: 'ok', [mapping['pc']]: 'ok' },
+      ]);
+      const changes = await since(token, ['projects', 'items']);
+      for (const key of ['tp', 'tc']) expect(byId(changes.items, mapping[key])).toMatchObject({ is_deleted: true });
+      for (const key of ['pp', 'pc']) expect(byId(changes.projects, mapping[key])).toMatchObject({ is_deleted: true });
+    });
+
     it('replays the per-id answer of a retried uuid without running it again', async () => {
       const { mapping } = await run({ type: 'item_add', temp_id: 'r', args: { content: 'Once' } });
       const command = { type: 'item_complete', uuid: `se-replay-${mode}`, args: { ids: [mapping['r'], UNKNOWN] } };

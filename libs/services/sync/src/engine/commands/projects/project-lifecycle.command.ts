@@ -52,7 +52,10 @@ export class ProjectDeleteCommand implements CommandHandler {
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    // Sub-projects an earlier id of the same command deleted with their parent: done, not missing.
+    const deleted = new Set<string>();
     return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
+      if (deleted.has(await context.resolveId(id, 'id'))) return;
       const project = await loadProject(this.projects, context, id);
       refuseInbox(project, 'deleted');
       const subtree = (await this.projects.subtree(context.tx.manager, project.id)).map((candidate) => candidate.id);
@@ -61,6 +64,7 @@ export class ProjectDeleteCommand implements CommandHandler {
       await this.sections.update(context.tx.manager, await this.sections.idsInProjects(context.tx.manager, subtree), { is_deleted: true }, context.version);
       await this.projects.setState(context.tx.manager, subtree, { is_deleted: true }, context.version);
       context.touch(...subtree);
+      subtree.forEach((projectId) => deleted.add(projectId));
     });
   }
 }
