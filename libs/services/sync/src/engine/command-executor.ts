@@ -66,6 +66,9 @@ function statusOf(outcome: CommandOutcome): CommandStatus {
  * two racing copies of one request run each command once (the second sees the first's log).
  * A uuid already executed is not run again; its stored outcome is replayed. Outcomes are
  * reported only once the transaction has committed: if it fails, no command is reported ok.
+ * A command over several objects (an `ids` array, an order map) runs each in a savepoint nested
+ * in its own (CommandContext.eachObject) and answers per id (spec §7.2); that answer is stored
+ * and replayed like any other.
  */
 @Injectable()
 export class CommandExecutor {
