@@ -20,6 +20,8 @@ import { NoteRepository } from './notes/note.repository';
 import { reminderCommands } from './engine/commands/reminders/reminder-commands';
 import { userCommands } from './engine/commands/user/user-commands';
 import { liveNotificationCommands } from './engine/commands/notifications/live-notification-commands';
+import { viewOptionsCommands } from './engine/commands/view-options/view-options-commands';
+import { ViewOptionsRepository } from './view-options/view-options.repository';
 import { ServiceClient } from '@doable/shared-transport';
 import { ReminderRepository } from './reminders/reminder.repository';
 import { SyncEngine } from './engine/sync-engine';
@@ -63,10 +65,11 @@ import { UserProfileRepository } from './users/user-profile.repository';
     FilterRepository,
     NoteRepository,
     ReminderRepository,
+    ViewOptionsRepository,
     ItemDates,
     {
       provide: COMMAND_HANDLERS,
-      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository, services: ServiceClient) => [
+      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository, services: ServiceClient, views: ViewOptionsRepository) => [
         ...projectCommands(projects, sections, items),
         ...itemCommands(items, projects, sections, dates),
         ...sectionCommands(sections, projects, items),
@@ -76,8 +79,9 @@ import { UserProfileRepository } from './users/user-profile.repository';
         ...reminderCommands(reminders, items, dates),
         ...userCommands(profiles, services),
         ...liveNotificationCommands(services),
+        ...viewOptionsCommands(views, projects, labels, filters),
       ],
-      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository, ServiceClient],
+      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository, ServiceClient, ViewOptionsRepository],
     },
     CommandExecutor,
     ...resourceProviders,

@@ -1,7 +1,5 @@
 import type { EntityManager } from 'typeorm';
-
-/** A command's stored outcome: `ok`, or the Todoist error body it was refused with. */
-export type CommandStatus = 'ok' | Record<string, unknown>;
+import type { CommandStatus } from './command-status';
 
 export interface LoggedOutcome {
   readonly status: CommandStatus;

@@ -14,7 +14,7 @@ import { ProjectRepository } from '../projects/project.repository';
 import { SectionRepository } from '../sections/section.repository';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandExecutor } from './command-executor';
-import type { CommandContext, CommandHandler } from './commands/command-handler';
+import type { CommandContext, CommandHandler, CommandOutcome } from './commands/command-handler';
 import { itemCommands } from './commands/items';
 import { userCommands } from './commands/user/user-commands';
 import type { SyncCommand } from './sync-request';
@@ -87,6 +87,27 @@ class DeadlockOnceCommand implements CommandHandler {
   }
 }
 
+/**
+ * A command over several objects: writes a project per entry, each on its own; an entry named
+ * `refuse` is refused (a DomainError), one named `crash` throws something else.
+ */
+class EachObjectCommand implements CommandHandler {
+  readonly type = 'test_each_object';
+  async run(context: CommandContext, args: Record<string, unknown>): Promise<CommandOutcome> {
+    const names = args['names'] as string[];
+    const statuses = await context.eachObject(
+      names.map((name) => [name, name] as const),
+      async (name) => {
+        await context.tx.manager.query(`INSERT INTO sync.projects (owner_id, name, child_order, version) VALUES ($1, $2, 1, $3)`, [context.userId, `each:${name}`, context.version]);
+        context.touch('1');
+        if (name.startsWith('refuse')) throw new DomainError('PROJECT_NOT_FOUND', 'refused on purpose', { argument: 'names' });
+        if (name.startsWith('crash')) throw new Error('unexpected on purpose');
+      },
+    );
+    return { perObject: { statuses, answer: 'when-refused' } };
+  }
+}
+
 /** Remembers the user settings and version each run saw. */
 class CaptureContextCommand implements CommandHandler {
   readonly type = 'test_capture_context';
@@ -144,6 +165,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       ...userCommands(profiles, { request: () => Promise.reject(new Error('no remote calls here')) } as unknown as ServiceClient),
       capture,
       remote,
+      new EachObjectCommand(),
     ];
     executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger);
   });
@@ -252,6 +274,83 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     const results = await executor.run({ ...principal, scopes: ['data:read'] }, [add]);
     expect(results.syncStatus[add.uuid]).toMatchObject({ error_tag: 'FORBIDDEN' });
     expect(await loggedUuids()).not.toContain(add.uuid);
+  });
+
+  describe('commands over several objects (spec §7.2)', () => {
+    const itemIds = async (contentPrefix: string) =>
+      (await dataSource.query<Array<{ id: string }>>(`SELECT id::text FROM sync.items WHERE user_id = $1 AND content LIKE $2 ORDER BY id`, [USER_ID, `${contentPrefix}%`])).map((row) => row.id);
+    const checked = async (ids: readonly string[]) =>
+      (await dataSource.query<Array<{ checked: boolean }>>(`SELECT checked FROM sync.items WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids])).map((row) => row.checked);
+    const eachProjects = async () => (await dataSource.query<Array<{ name: string }>>(`SELECT name FROM sync.projects WHERE name LIKE 'each:%' ORDER BY id`)).map((row) => row.name);
+
+    it('does each of the legacy `ids` on its own, answers each id, and replays that answer for the uuid', async () => {
+      await executor.run(principal, [itemAdd('per-id a'), itemAdd('per-id b')]);
+      const [a, b] = await itemIds('per-id');
+      const complete: SyncCommand = { type: 'item_complete', uuid: randomUUID(), args: { ids: [a, '9999999999', b, 'never-made-temp-id'] } };
+
+      const results = await executor.run(principal, [complete]);
+
+      expect(results.syncStatus[complete.uuid]).toEqual({
+        [a]: 'ok',
+        '9999999999': expect.objectContaining({ error_tag: 'ITEM_NOT_FOUND', http_code: 404 }),
+        [b]: 'ok',
+        'never-made-temp-id': expect.objectContaining({ error_tag: 'INVALID_TEMPID' }),
+      });
+      expect(await checked([a, b])).toEqual([true, true]);
+      const again = await executor.run(principal, [complete]);
+      expect(again.syncStatus).toEqual(results.syncStatus);
+
+      // Every id ok still answers the map for the `ids` form; the single `id` form answers ok.
+      const reopen: SyncCommand = { type: 'item_uncomplete', uuid: randomUUID(), args: { ids: [a, Number(b)] } };
+      const single: SyncCommand = { type: 'item_complete', uuid: randomUUID(), args: { id: a } };
+      const missing: SyncCommand = { type: 'item_complete', uuid: randomUUID(), args: { id: '9999999999' } };
+      const both = await executor.run(principal, [reopen, single, missing]);
+      expect(both.syncStatus[reopen.uuid]).toEqual({ [a]: 'ok', [b]: 'ok' });
+      expect(both.syncStatus[single.uuid]).toBe('ok');
+      expect(both.syncStatus[missing.uuid]).toMatchObject({ error_tag: 'ITEM_NOT_FOUND' });
+      expect(await checked([a, b])).toEqual([true, false]);
+    });
+
+    it('answers an id map ok when every id succeeded, and per id (the good ones applied) when one was refused', async () => {
+      await executor.run(principal, [itemAdd('day-order a'), itemAdd('day-order b')]);
+      const [a, b] = await itemIds('day-order');
+      const allGood: SyncCommand = { type: 'item_update_day_orders', uuid: randomUUID(), args: { ids_to_orders: { [a]: 3, [b]: 4 } } };
+      const oneBad: SyncCommand = { type: 'item_update_day_orders', uuid: randomUUID(), args: { ids_to_orders: { [a]: 7, '9999999999': 8 } } };
+      const results = await executor.run(principal, [allGood, oneBad]);
+      expect(results.syncStatus[allGood.uuid]).toBe('ok');
+      expect(results.syncStatus[oneBad.uuid]).toEqual({ [a]: 'ok', '9999999999': expect.objectContaining({ error_tag: 'ITEM_NOT_FOUND' }) });
+      const orders = await dataSource.query<Array<{ day_order: number }>>(`SELECT day_order FROM sync.items WHERE id = ANY($1::bigint[]) ORDER BY id`, [[a, b]]);
+      expect(orders.map((row) => row.day_order)).toEqual([7, 4]);
+    });
+
+    it("undoes a refused object's writes alone, and the whole command when an object crashes", async () => {
+      const mixed: SyncCommand = { type: 'test_each_object', uuid: randomUUID(), args: { names: ['one', 'refuse-two', 'three'] } };
+      const crashing: SyncCommand = { type: 'test_each_object', uuid: randomUUID(), args: { names: ['four', 'crash-five'] } };
+      const after = itemAdd('after the crash');
+      const results = await executor.run(principal, [mixed, crashing, after]);
+      expect(results.syncStatus[mixed.uuid]).toEqual({ one: 'ok', 'refuse-two': expect.objectContaining({ error_tag: 'PROJECT_NOT_FOUND' }), three: 'ok' });
+      expect(results.syncStatus[crashing.uuid]).toMatchObject({ error_tag: 'INTERNAL_SERVER_ERROR' });
+      expect(results.syncStatus[after.uuid]).toBe('ok');
+      expect(await eachProjects()).toEqual(['each:one', 'each:three']);
+      expect(await loggedUuids()).toContain(mixed.uuid);
+      expect(await loggedUuids()).not.toContain(crashing.uuid);
+    });
+  });
+
+  it('keeps the last 500 temp ids per user for later requests, and forgets older ones', async () => {
+    const adds = Array.from({ length: 501 }, (_, n) => itemAdd(`cut-off ${n}`, `cut-${n}`));
+    const made = await executor.run(principal, adds);
+    expect(Object.values(made.syncStatus).every((status) => status === 'ok')).toBe(true);
+    const [{ kept }] = await dataSource.query<Array<{ kept: number }>>(`SELECT count(*)::int AS kept FROM sync.temp_ids WHERE user_id = $1`, [USER_ID]);
+    expect(kept).toBe(500);
+
+    const forgotten = itemAdd('under the oldest', randomUUID(), { parent_id: 'cut-0' });
+    const remembered = itemAdd('under the second oldest', randomUUID(), { parent_id: 'cut-1' });
+    const newest = itemAdd('under the newest', randomUUID(), { parent_id: 'cut-500' });
+    const later = await executor.run(principal, [forgotten, remembered, newest]);
+    expect(later.syncStatus[forgotten.uuid]).toMatchObject({ error_tag: 'INVALID_TEMPID' });
+    expect(later.syncStatus[remembered.uuid]).toBe('ok');
+    expect(later.syncStatus[newest.uuid]).toBe('ok');
   });
 
   describe('commands with remote work', () => {

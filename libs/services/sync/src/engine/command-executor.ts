@@ -4,8 +4,10 @@ import { Database, type Tx } from '@doable/shared-runtime';
 import type { Principal } from '@doable/contracts-common';
 import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
-import { CommandBatchLog, type CommandStatus } from './command-batch-log';
-import { COMMAND_HANDLERS, type CommandHandler } from './commands/command-handler';
+import { CommandBatchLog } from './command-batch-log';
+import type { CommandStatus } from './command-status';
+import { COMMAND_HANDLERS, type CommandHandler, type CommandOutcome } from './commands/command-handler';
+import { eachObject, TRANSIENT_CODES } from './each-object';
 import { RequestChange } from './request-change';
 import { CommandSavepoints } from './savepoint';
 import { mayRunCommand, requiredScopes } from './scopes';
@@ -31,9 +33,6 @@ function isRetryable(err: unknown): boolean {
 /** A command's remote work, done before its transaction (see CommandHandler.prepare). */
 type Preparation = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
 
-/** Refusals that say nothing about the command itself: a retry may succeed, so they are not remembered. */
-const TRANSIENT_CODES: ReadonlySet<string> = new Set(['USER_NOT_FOUND', 'SERVICE_UNAVAILABLE', 'INTERNAL']);
-
 interface BatchOutcome {
   readonly statuses: Map<string, CommandStatus>;
   readonly tempIdMapping: Record<string, string>;
@@ -52,6 +51,14 @@ interface Batch {
   readonly prepared: ReadonlyMap<string, Preparation>;
 }
 
+/** A command that ran: `ok`, or (spec §7.2) its objects' outcomes, as the command asked them answered. */
+function statusOf(outcome: CommandOutcome): CommandStatus {
+  const perObject = outcome.perObject;
+  if (!perObject) return 'ok';
+  if (perObject.answer === 'always' || Object.values(perObject.statuses).some((status) => status !== 'ok')) return perObject.statuses;
+  return 'ok';
+}
+
 /**
  * Runs a request's commands in order in ONE transaction, each inside its own savepoint: a
  * failing command rolls back only itself and its refusal is recorded; the others commit. The
@@ -59,6 +66,9 @@ interface Batch {
  * two racing copies of one request run each command once (the second sees the first's log).
  * A uuid already executed is not run again; its stored outcome is replayed. Outcomes are
  * reported only once the transaction has committed: if it fails, no command is reported ok.
+ * A command over several objects (an `ids` array, an order map) runs each in a savepoint nested
+ * in its own (CommandContext.eachObject) and answers per id (spec §7.2); that answer is stored
+ * and replayed like any other.
  */
 @Injectable()
 export class CommandExecutor {
@@ -195,6 +205,11 @@ export class CommandExecutor {
           user: change.user,
           touch: (...projectIds) => touched.push(...projectIds),
           resolveId: (value, argument) => this.resolveId(batch, value, argument),
+          eachObject: (entries, work) => {
+            let mark = 0;
+            // A refused object's touches go with its writes.
+            return eachObject(batch.tx, entries, work, { begin: () => (mark = touched.length), undone: () => (touched.length = mark) });
+          },
         },
         command.args,
         preparation?.value,
@@ -208,10 +223,12 @@ export class CommandExecutor {
       mapping[command.temp_id] = attempt.value.createdId;
       batch.log.rememberTempId(command.temp_id, attempt.value.createdId);
     }
-    batch.log.record(command.uuid, 'ok', mapping);
+    const status = statusOf(attempt.value);
+    // Remembered whole, per-id outcomes included: a retried uuid answers exactly this again.
+    batch.log.record(command.uuid, status, mapping);
     Object.assign(batch.tempIdMapping, mapping);
     if (PROFILE_COMMANDS.has(command.type)) await batch.change.reloadProfile();
-    return 'ok';
+    return status;
   }
 
   /** A command that threw: a coded refusal, or an unexpected failure (INTERNAL, not remembered: a retry may succeed). */

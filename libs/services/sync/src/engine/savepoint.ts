@@ -2,8 +2,6 @@ import type { Tx } from '@doable/shared-runtime';
 
 export type Attempt<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
-const SAVEPOINT = 'sync_command';
-
 /**
  * One savepoint per command, in one transaction: a command that throws is undone alone and the
  * transaction goes on as it was before it (its error is returned, not thrown). The savepoint of
@@ -11,28 +9,32 @@ const SAVEPOINT = 'sync_command';
  * query of two statements), so a command costs one extra round trip, not two.
  * A savepoint that cannot be set, released or rolled back to means the transaction is lost:
  * that throws, and the caller's transaction fails as a whole.
+ * The same works one level down (another name): the objects of one command, each undone alone.
  */
 export class CommandSavepoints {
   private open = false;
 
-  constructor(private readonly tx: Tx) {}
+  constructor(
+    private readonly tx: Tx,
+    private readonly name = 'sync_command',
+  ) {}
 
   async attempt<T>(work: () => Promise<T>): Promise<Attempt<T>> {
     // No parameters: pg sends it as a simple query, which may hold several statements.
-    await this.tx.manager.query(this.open ? `RELEASE SAVEPOINT ${SAVEPOINT}; SAVEPOINT ${SAVEPOINT}` : `SAVEPOINT ${SAVEPOINT}`);
+    await this.tx.manager.query(this.open ? `RELEASE SAVEPOINT ${this.name}; SAVEPOINT ${this.name}` : `SAVEPOINT ${this.name}`);
     this.open = true;
     try {
       return { ok: true, value: await work() };
     } catch (error) {
       // The savepoint stays set after a rollback to it; the next attempt releases it.
-      await this.tx.manager.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
+      await this.tx.manager.query(`ROLLBACK TO SAVEPOINT ${this.name}`);
       return { ok: false, error };
     }
   }
 
   /** Releases the last savepoint: what follows runs in the transaction itself. */
   async finish(): Promise<void> {
-    if (this.open) await this.tx.manager.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
+    if (this.open) await this.tx.manager.query(`RELEASE SAVEPOINT ${this.name}`);
     this.open = false;
   }
 }

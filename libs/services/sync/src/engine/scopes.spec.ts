@@ -19,6 +19,13 @@ describe('sync scopes', () => {
     ['project_delete', ['data:delete'], false],
     ['project_delete', ['project:delete'], true],
     ['note_delete', ['data:read_write'], true],
+    // View options are preferences: writes like any other, their delete included.
+    ['view_options_set', ['task:add'], false],
+    ['view_options_set', ['data:read_write'], true],
+    ['view_options_delete', ['data:read_write'], true],
+    ['view_options_delete', ['data:delete'], false],
+    ['project_view_options_defaults_set', ['data:read'], false],
+    ['project_view_options_defaults_set', ['data:read_write'], true],
   ])('%s with %j -> %s', (command, scopes, allowed) => {
     expect(mayRunCommand(principal(...scopes), command)).toBe(allowed);
   });

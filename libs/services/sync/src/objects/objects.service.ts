@@ -4,6 +4,7 @@ import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { CommandExecutor } from '../engine/command-executor';
+import { firstRefusal } from '../engine/command-status';
 import { mayRead } from '../engine/scopes';
 import { ObjectQueryService } from './object-query.service';
 
@@ -22,7 +23,8 @@ function readsUnmadeTempId(request: ObjectsRequest, tempIds: Readonly<Record<str
 /**
  * The resource-style dialects' entry into the domain: a request's commands run through the
  * Sync API's executor (same rules, uuid log and events), then the query reads the result.
- * A refused command fails the whole HTTP request with that command's own error.
+ * A refused command fails the whole HTTP request with that command's own error (or its first
+ * refused object's).
  */
 @Injectable()
 export class ObjectsService {
@@ -53,7 +55,8 @@ export class ObjectsService {
     const results = await this.executor.run(principal, request.commands);
     for (const command of request.commands) {
       const status = results.syncStatus[command.uuid];
-      if (status !== undefined && status !== 'ok') throw domainErrorFromBody(status);
+      const refusal = status === undefined ? undefined : firstRefusal(status);
+      if (refusal) throw domainErrorFromBody(refusal);
     }
     return results.tempIdMapping;
   }

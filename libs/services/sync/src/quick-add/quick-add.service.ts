@@ -7,6 +7,7 @@ import { type DateContext, parseDue } from '../dates';
 import { DIALECT_WRITERS } from '../dialects/dialect-writers';
 import { CommandBatchLog } from '../engine/command-batch-log';
 import { COMMAND_HANDLERS, type CommandContext, type CommandHandler } from '../engine/commands/command-handler';
+import { eachObject } from '../engine/each-object';
 import { lockUser, openChange } from '../engine/user-change';
 import type { Item } from '../items/item.model';
 import { ItemRepository } from '../items/item.repository';
@@ -101,6 +102,7 @@ export class QuickAddService {
         touch: change.touch,
         // Quick add only passes ids it has just read or created.
         resolveId: (value) => Promise.resolve(String(value)),
+        eachObject: (entries, work) => eachObject(tx, entries, work),
       };
       const dateContext: DateContext = { now, timezone: profile.timezone, startDay: profile.start_day, nextWeekDay: profile.next_week };
       const asDue = (text: string) => {

@@ -7,13 +7,14 @@ import { FilterSource } from '../filters/filter.source';
 import { NoteSource } from '../notes/note.source';
 import { LocationReminderSource, ReminderSource } from '../reminders/reminder.source';
 import { CompletedInfoSource } from '../completed/completed-info.source';
+import { ProjectViewOptionsDefaultsSource, ViewOptionsSource } from '../view-options/view-options.source';
 import { RESOURCE_SOURCES, type ResourceSource } from './resource-source';
 
 /**
  * Every resource the sync engine reads from its own tables, in response order. A new resource
  * type is one source class added here (and to `providers`).
  */
-const SOURCES = [ProjectSource, ItemSource, SectionSource, LabelSource, FilterSource, NoteSource, ReminderSource, LocationReminderSource, CompletedInfoSource];
+const SOURCES = [ProjectSource, ItemSource, SectionSource, LabelSource, FilterSource, NoteSource, ReminderSource, LocationReminderSource, CompletedInfoSource, ViewOptionsSource, ProjectViewOptionsDefaultsSource];
 
 export const resourceProviders: Provider[] = [
   ...SOURCES,

@@ -3,7 +3,7 @@ import type { UserPlanLimits } from '@doable/contracts-plans';
 import type { ReadResource } from './resource-source';
 import type { ResourceType } from '../engine/resource-types';
 import type { UserProfile } from '../users/user-profile.model';
-import type { CommandStatus } from '../engine/command-batch-log';
+import type { CommandStatus } from '../engine/command-status';
 
 /** The outcome of a sync request in domain terms; each dialect renders it in its own shape. */
 export interface SyncResult {

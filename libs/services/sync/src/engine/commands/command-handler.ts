@@ -1,5 +1,6 @@
 import type { Principal } from '@doable/contracts-common';
 import type { Tx } from '@doable/shared-runtime';
+import type { PerIdStatus } from '../command-status';
 
 /** What a command sees while it runs: its transaction, its user, the version it stamps. */
 export interface CommandContext {
@@ -11,6 +12,12 @@ export interface CommandContext {
   resolveId(value: unknown, argument: string): Promise<string>;
   /** Declares the projects whose content changed: all their members will see the change. */
   touch(...projectIds: string[]): void;
+  /**
+   * Runs the work of each object on its own (a nested savepoint each): an object refused with a
+   * DomainError is undone alone (its touches too) and the others stay. Answers each object's
+   * outcome by the key given. Anything else thrown (or a transient refusal) fails the command.
+   */
+  eachObject<T>(entries: ReadonlyArray<readonly [key: string, value: T]>, work: (value: T) => Promise<void>): Promise<PerIdStatus>;
   /** The acting user's timezone and week settings (due dates are computed in them). */
   readonly user: { readonly timezone: string; readonly startDay: number; readonly nextWeek: number; readonly inboxProjectId: string };
 }
@@ -18,6 +25,19 @@ export interface CommandContext {
 export interface CommandOutcome {
   /** The id of the object the command created; mapped from the command's temp_id. */
   readonly createdId?: string;
+  /** Per-object outcomes of a command over several objects (spec §7.2); see PerObjectOutcome. */
+  readonly perObject?: PerObjectOutcome;
+}
+
+/**
+ * How a command over several objects answers. `always`: the map of each id's outcome, as the
+ * legacy `ids` array form did. `when-refused`: plain `ok` when every object succeeded, the map only
+ * when one was refused; for the id maps and lists modern clients send, whose SDKs validate a
+ * sync_status value as `ok` or an error object only.
+ */
+export interface PerObjectOutcome {
+  readonly statuses: PerIdStatus;
+  readonly answer: 'always' | 'when-refused';
 }
 
 /** One command type of the Sync API. Runs inside the request's transaction (its own savepoint); throws DomainErrors. */

@@ -4,7 +4,7 @@ import { PROJECT_COLORS } from '../../../projects/project.model';
 import { parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, idArg } from '../items/item-args';
+import { flag, forEachEntry, idArg } from '../items/item-args';
 import { loadFilter } from './filter-access';
 
 const name = z.string().trim().min(1).max(1_024);
@@ -80,7 +80,7 @@ export class FilterDeleteCommand implements CommandHandler {
   }
 }
 
-/** filter_update_orders: new positions, all or nothing. */
+/** filter_update_orders: new positions, each filter on its own (a refused id leaves the others applied). */
 export class FilterUpdateOrdersCommand implements CommandHandler {
   readonly type = 'filter_update_orders';
   private readonly schema = z.object({ id_order_mapping: z.record(z.string(), z.number().int()) });
@@ -88,11 +88,11 @@ export class FilterUpdateOrdersCommand implements CommandHandler {
   constructor(private readonly filters: FilterRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    for (const [id, order] of Object.entries(parseArgs(this.schema, rawArgs).id_order_mapping)) {
+    const entries = Object.entries(parseArgs(this.schema, rawArgs).id_order_mapping).map(([id, order]) => [id, { id, order }] as const);
+    return forEachEntry(context, entries, async ({ id, order }) => {
       const filter = await loadFilter(this.filters, context, id, 'id_order_mapping');
       await this.filters.update(context.tx.manager, filter.id, { item_order: order }, context.version);
-    }
-    return {};
+    });
   }
 }
 

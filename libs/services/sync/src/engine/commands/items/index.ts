@@ -21,11 +21,11 @@ export function itemCommands(items: ItemRepository, projects: ProjectRepository,
     new ItemUpdateCommand(items, dates),
     new ItemDeleteCommand(items),
     new ItemCompleteCommand(items),
-    new ItemUncompleteCommand(items),
+    new ItemUncompleteCommand(items, sections),
     new ItemCloseCommand(items, dates),
     new ItemMoveCommand(items, projects, sections),
     new ItemReorderCommand(items),
     new ItemUpdateDayOrdersCommand(items),
-    new ItemUpdateDateCompleteCommand(items, dates),
+    new ItemUpdateDateCompleteCommand(items, sections, dates),
   ];
 }

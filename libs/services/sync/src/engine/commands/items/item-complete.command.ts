@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, idArg, idsOf } from './item-args';
+import { flag, forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
 import { completeItem } from './item-completion';
 
@@ -28,10 +28,9 @@ export class ItemCompleteCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(argsSchema, rawArgs);
     const at = args.completed_at ?? args.date_completed;
-    for (const id of idsOf(args)) {
+    return forEachId(context, args, async (id) => {
       const item = await loadItem(this.items, context, id);
       await completeItem(this.items, context, item, at ? new Date(at) : new Date(), args.force_history ?? true);
-    }
-    return {};
+    });
   }
 }

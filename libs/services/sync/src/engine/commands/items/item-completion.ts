@@ -1,5 +1,6 @@
 import type { Item } from '../../../items/item.model';
 import type { ItemRepository } from '../../../items/item.repository';
+import type { SectionRepository } from '../../../sections/section.repository';
 import type { CommandContext } from '../command-handler';
 
 /**
@@ -13,8 +14,12 @@ export async function completeItem(items: ItemRepository, context: CommandContex
   context.touch(item.project_id);
 }
 
-/** Reopening a task also reopens its completed ancestors (a subtask cannot be open under a closed parent). */
-export async function uncompleteItem(items: ItemRepository, context: CommandContext, item: Item): Promise<void> {
+/**
+ * Reopening a task also reopens its completed ancestors (a subtask cannot be open under a closed
+ * parent), and unarchives the archived section it is in (an open task in an archived section
+ * would be seen nowhere): "ancestors and sections are reinstated".
+ */
+export async function uncompleteItem(items: ItemRepository, sections: SectionRepository, context: CommandContext, item: Item): Promise<void> {
   const closedAncestors = (await items.ancestors(context.tx.manager, item.id)).filter((ancestor) => ancestor.checked);
   const reopened = [item, ...closedAncestors];
   for (const task of reopened) {
@@ -22,5 +27,9 @@ export async function uncompleteItem(items: ItemRepository, context: CommandCont
     await items.update(context.tx.manager, task.id, { child_order: childOrder }, context.version);
   }
   await items.setState(context.tx.manager, reopened.map((task) => task.id), { checked: false, in_history: false, completed_at: null }, context.version);
+  for (const sectionId of new Set(reopened.flatMap((task) => (task.section_id === null ? [] : [task.section_id])))) {
+    const section = await sections.findVisibleForUpdate(context.tx.manager, context.userId, sectionId);
+    if (section?.is_archived) await sections.update(context.tx.manager, [section.id], { is_archived: false, archived_at: null }, context.version);
+  }
   context.touch(item.project_id);
 }

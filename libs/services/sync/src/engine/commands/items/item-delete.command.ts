@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg, idsOf } from './item-args';
+import { forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
 
 const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
@@ -14,13 +14,15 @@ export class ItemDeleteCommand implements CommandHandler {
   constructor(private readonly items: ItemRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    const args = parseArgs(argsSchema, rawArgs);
-    for (const id of idsOf(args)) {
+    // Subtasks an earlier id of the same command deleted with their parent: done, not missing.
+    const deleted = new Set<string>();
+    return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
+      if (deleted.has(await context.resolveId(id, 'id'))) return;
       const item = await loadItem(this.items, context, id);
-      const subtree = await this.items.subtree(context.tx.manager, item.id);
-      await this.items.setState(context.tx.manager, subtree.map((task) => task.id), { is_deleted: true }, context.version);
+      const subtree = (await this.items.subtree(context.tx.manager, item.id)).map((task) => task.id);
+      await this.items.setState(context.tx.manager, subtree, { is_deleted: true }, context.version);
       context.touch(item.project_id);
-    }
-    return {};
+      subtree.forEach((taskId) => deleted.add(taskId));
+    });
   }
 }

@@ -2,24 +2,23 @@ import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from './item-args';
+import { forEachEntry, idArg } from './item-args';
 import { loadItem } from './item-access';
 
 const argsSchema = z.object({ items: z.array(z.object({ id: idArg, child_order: z.number().int() })).min(1).max(1_000) });
 
-/** item_reorder: new positions among siblings; all or nothing (one transaction). */
+/** item_reorder: new positions among siblings, each task on its own (a refused id leaves the others applied). */
 export class ItemReorderCommand implements CommandHandler {
   readonly type = 'item_reorder';
 
   constructor(private readonly items: ItemRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    const args = parseArgs(argsSchema, rawArgs);
-    for (const entry of args.items) {
+    const entries = parseArgs(argsSchema, rawArgs).items.map((entry) => [String(entry.id), entry] as const);
+    return forEachEntry(context, entries, async (entry) => {
       const item = await loadItem(this.items, context, entry.id);
       await this.items.update(context.tx.manager, item.id, { child_order: entry.child_order }, context.version);
       context.touch(item.project_id);
-    }
-    return {};
+    });
   }
 }

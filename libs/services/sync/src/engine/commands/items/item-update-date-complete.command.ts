@@ -1,27 +1,51 @@
+import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ItemDates } from '../../../items/item-dates';
 import { type ItemRepository } from '../../../items/item.repository';
+import { type SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, idArg } from './item-args';
 import { loadItem } from './item-access';
+import { completeItem, uncompleteItem } from './item-completion';
 
 const argsSchema = z.object({ id: idArg, due: z.unknown().optional(), is_forward: flag.optional(), reset_subtasks: flag.optional() });
 
-/** item_update_date_complete: completes one occurrence of a recurring task with an explicit next due. */
+/**
+ * item_update_date_complete: one occurrence of a recurring task, done or undone, with the due
+ * the client gives (public-api-facts §1.2, §1.3).
+ * - `is_forward` (default true): the occurrence is completed and the due moves to `due`; without
+ *   `due` the next occurrence is computed, and a series that has ended completes the task.
+ * - `is_forward: false` is the undo: the due moves back to `due` (required, there is nothing to
+ *   compute it from), and a task the last occurrence completed is reopened.
+ * - `reset_subtasks` unchecks the subtasks either way.
+ */
 export class ItemUpdateDateCompleteCommand implements CommandHandler {
   readonly type = 'item_update_date_complete';
 
   constructor(
     private readonly items: ItemRepository,
+    private readonly sections: SectionRepository,
     private readonly dates: ItemDates,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(argsSchema, rawArgs);
     const item = await loadItem(this.items, context, args.id);
-    const due = args.due === undefined && item.due ? this.dates.next(item.due, new Date(), context.user.timezone) : this.dates.due(args.due, context.user);
-    await this.items.update(context.tx.manager, item.id, { due: due ?? null }, context.version);
+    const forward = args.is_forward ?? true;
+    const given = this.dates.due(args.due, context.user);
+    if (!forward) {
+      if (given === undefined) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: due', { argument: 'due' });
+      if (item.checked) await uncompleteItem(this.items, this.sections, context, item);
+      await this.items.update(context.tx.manager, item.id, { due: given }, context.version);
+    } else if (given !== undefined) {
+      await this.items.update(context.tx.manager, item.id, { due: given }, context.version);
+    } else {
+      if (!item.due) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: due', { argument: 'due' });
+      const next = this.dates.next(item.due, new Date(), context.user.timezone);
+      if (next) await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
+      else await completeItem(this.items, context, item, new Date(), false);
+    }
     if (args.reset_subtasks) {
       const subtasks = (await this.items.subtree(context.tx.manager, item.id)).slice(1);
       await this.items.setState(context.tx.manager, subtasks.map((task) => task.id), { checked: false, in_history: false, completed_at: null }, context.version);

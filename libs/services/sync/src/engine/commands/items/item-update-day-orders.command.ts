@@ -2,23 +2,23 @@ import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { forEachEntry } from './item-args';
 import { loadItem } from './item-access';
 
 const argsSchema = z.object({ ids_to_orders: z.record(z.string(), z.number().int()) });
 
-/** item_update_day_orders: positions in the daily agenda. */
+/** item_update_day_orders: positions in the daily agenda, each task on its own (a refused id leaves the others applied). */
 export class ItemUpdateDayOrdersCommand implements CommandHandler {
   readonly type = 'item_update_day_orders';
 
   constructor(private readonly items: ItemRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    const args = parseArgs(argsSchema, rawArgs);
-    for (const [id, dayOrder] of Object.entries(args.ids_to_orders)) {
+    const entries = Object.entries(parseArgs(argsSchema, rawArgs).ids_to_orders).map(([id, dayOrder]) => [id, { id, dayOrder }] as const);
+    return forEachEntry(context, entries, async ({ id, dayOrder }) => {
       const item = await loadItem(this.items, context, id, 'ids_to_orders');
       await this.items.update(context.tx.manager, item.id, { day_order: dayOrder }, context.version);
       context.touch(item.project_id);
-    }
-    return {};
+    });
   }
 }

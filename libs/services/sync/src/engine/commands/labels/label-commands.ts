@@ -4,7 +4,7 @@ import { PROJECT_COLORS } from '../../../projects/project.model';
 import { parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, idArg } from '../items/item-args';
+import { flag, forEachEntry, idArg } from '../items/item-args';
 import { assertNameFree, loadLabel } from './label-access';
 
 // The same bounds as a label name on a task (item-args labelsArg): the two must always fit each other.
@@ -87,7 +87,7 @@ export class LabelDeleteCommand implements CommandHandler {
   }
 }
 
-/** label_update_orders: new positions, all or nothing. */
+/** label_update_orders: new positions, each label on its own (a refused id leaves the others applied). */
 export class LabelUpdateOrdersCommand implements CommandHandler {
   readonly type = 'label_update_orders';
   private readonly schema = z.object({ id_order_mapping: orderMapping });
@@ -95,11 +95,11 @@ export class LabelUpdateOrdersCommand implements CommandHandler {
   constructor(private readonly labels: LabelRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    for (const [id, order] of Object.entries(parseArgs(this.schema, rawArgs).id_order_mapping)) {
+    const entries = Object.entries(parseArgs(this.schema, rawArgs).id_order_mapping).map(([id, order]) => [id, { id, order }] as const);
+    return forEachEntry(context, entries, async ({ id, order }) => {
       const label = await loadLabel(this.labels, context, id, 'id_order_mapping');
       await this.labels.update(context.tx.manager, label.id, { item_order: order }, context.version);
-    }
-    return {};
+    });
   }
 }
 

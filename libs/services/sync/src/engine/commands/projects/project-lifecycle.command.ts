@@ -4,7 +4,7 @@ import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg, idsOf } from '../items/item-args';
+import { forEachId, idArg } from '../items/item-args';
 import { loadProject, refuseInbox } from './project-access';
 
 const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
@@ -16,14 +16,13 @@ export class ProjectArchiveCommand implements CommandHandler {
   constructor(private readonly projects: ProjectRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    for (const id of idsOf(parseArgs(argsSchema, rawArgs))) {
+    return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
       const project = await loadProject(this.projects, context, id);
       refuseInbox(project, 'archived');
       const subtree = (await this.projects.subtree(context.tx.manager, project.id)).map((candidate) => candidate.id);
       await this.projects.setState(context.tx.manager, subtree, { is_archived: true }, context.version);
       context.touch(...subtree);
-    }
-    return {};
+    });
   }
 }
 
@@ -34,12 +33,11 @@ export class ProjectUnarchiveCommand implements CommandHandler {
   constructor(private readonly projects: ProjectRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    for (const id of idsOf(parseArgs(argsSchema, rawArgs))) {
+    return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
       const project = await loadProject(this.projects, context, id);
       await this.projects.setState(context.tx.manager, [project.id], { is_archived: false }, context.version);
       context.touch(project.id);
-    }
-    return {};
+    });
   }
 }
 
@@ -54,7 +52,10 @@ export class ProjectDeleteCommand implements CommandHandler {
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    for (const id of idsOf(parseArgs(argsSchema, rawArgs))) {
+    // Sub-projects an earlier id of the same command deleted with their parent: done, not missing.
+    const deleted = new Set<string>();
+    return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
+      if (deleted.has(await context.resolveId(id, 'id'))) return;
       const project = await loadProject(this.projects, context, id);
       refuseInbox(project, 'deleted');
       const subtree = (await this.projects.subtree(context.tx.manager, project.id)).map((candidate) => candidate.id);
@@ -63,7 +64,7 @@ export class ProjectDeleteCommand implements CommandHandler {
       await this.sections.update(context.tx.manager, await this.sections.idsInProjects(context.tx.manager, subtree), { is_deleted: true }, context.version);
       await this.projects.setState(context.tx.manager, subtree, { is_deleted: true }, context.version);
       context.touch(...subtree);
-    }
-    return {};
+      subtree.forEach((projectId) => deleted.add(projectId));
+    });
   }
 }

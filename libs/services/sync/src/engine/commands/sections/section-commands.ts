@@ -4,7 +4,7 @@ import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, idArg } from '../items/item-args';
+import { flag, forEachEntry, idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
 import { loadSection } from './section-access';
 
@@ -69,7 +69,7 @@ export class SectionMoveCommand implements CommandHandler {
   }
 }
 
-/** section_reorder: new positions within the project, all or nothing. */
+/** section_reorder: new positions within the project, each section on its own (a refused id leaves the others applied). */
 export class SectionReorderCommand implements CommandHandler {
   readonly type = 'section_reorder';
   private readonly schema = z.object({ sections: z.array(z.object({ id: idArg, section_order: z.number().int() })).min(1).max(1_000) });
@@ -77,12 +77,12 @@ export class SectionReorderCommand implements CommandHandler {
   constructor(private readonly sections: SectionRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    for (const entry of parseArgs(this.schema, rawArgs).sections) {
+    const entries = parseArgs(this.schema, rawArgs).sections.map((entry) => [String(entry.id), entry] as const);
+    return forEachEntry(context, entries, async (entry) => {
       const section = await loadSection(this.sections, context, entry.id);
       await this.sections.update(context.tx.manager, [section.id], { section_order: entry.section_order }, context.version);
       context.touch(section.project_id);
-    }
-    return {};
+    });
   }
 }
 

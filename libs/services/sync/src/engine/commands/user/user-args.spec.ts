@@ -45,10 +45,16 @@ describe('user command arguments', () => {
   it.each<[unknown, string | undefined]>([
     [undefined, undefined],
     [null, undefined],
+    [{}, undefined],
     ['phone', 'BAD_REQUEST'],
-    [{ platform: 'android' }, 'BAD_REQUEST'],
-    [{ platform: '', id: '1' }, 'BAD_REQUEST'],
-    [{ platform: 'ios', id: 'abc' }, 'DEVICE_NOT_FOUND'],
+    [[], 'BAD_REQUEST'],
+    [{ device_platform: 'android' }, 'BAD_REQUEST'],
+    [{ device_id: 'pixel-7' }, 'BAD_REQUEST'],
+    [{ device_platform: 'windows', device_id: '1' }, 'BAD_REQUEST'],
+    [{ device_platform: 'ios', device_id: '' }, 'BAD_REQUEST'],
+    [{ platform: 'ios', id: 'abc' }, 'BAD_REQUEST'],
+    [{ device_platform: 'ios', device_id: 'abc' }, 'DEVICE_NOT_FOUND'],
+    [{ device_platform: 'android', device_id: 'pixel-7' }, 'DEVICE_NOT_FOUND'],
   ])('judges the urgent reminder device %j as %s', (device, code) => {
     expect(codeOf(() => checkUrgentReminderDevice(device))).toBe(code);
   });

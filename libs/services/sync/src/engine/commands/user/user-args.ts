@@ -48,16 +48,19 @@ export function changesCredentials(args: UserUpdateArgs): boolean {
   return args.email !== undefined || args.password !== undefined;
 }
 
-const deviceShape = z.object({ platform: z.string().trim().min(1), id: z.union([z.string().trim().min(1), z.number().int()]) });
+const deviceShape = z.object({ device_platform: z.enum(['ios', 'android']), device_id: z.string().trim().min(1) });
 
 /**
- * urgent_reminder_device names a registered push device. Doable keeps no device registry yet,
- * so a well-formed device is never found; null (clearing the choice) is accepted.
+ * urgent_reminder_device (spec §4.3) names a registered push device: {device_platform: ios or
+ * android, device_id}. An empty object clears the choice (null too, as a client may send it).
+ * A platform or id missing or malformed is BAD_REQUEST. Doable keeps no device registry (it
+ * sends no pushes), so a well-formed device is never registered: ERROR_DEVICE_NOT_FOUND.
  */
 export function checkUrgentReminderDevice(value: unknown): void {
   if (value === undefined || value === null) return;
+  if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) return;
   if (!deviceShape.safeParse(value).success) {
-    throw new DomainError('BAD_REQUEST', 'urgent_reminder_device needs a platform and an id', { argument: 'urgent_reminder_device' });
+    throw new DomainError('BAD_REQUEST', 'urgent_reminder_device needs a device_platform (ios or android) and a device_id', { argument: 'urgent_reminder_device' });
   }
   throw new DomainError('DEVICE_NOT_FOUND', undefined, { argument: 'urgent_reminder_device' });
 }

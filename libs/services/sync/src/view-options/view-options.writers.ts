@@ -1,0 +1,39 @@
+import type { DialectWriters } from '../read/resource-source';
+import type { ProjectViewOptionsDefaults, ViewOptions, ViewSettings } from './view-options.model';
+
+/**
+ * The settings as the SDKs validate them (client-schemas.md, SDK 17 SyncResponseSchema and the
+ * older ones): `view_mode` is left out while unset, as the older SDKs accept it only as a value.
+ */
+function writeSettings(settings: ViewSettings): Record<string, unknown> {
+  return {
+    ...(settings.view_mode === null ? {} : { view_mode: settings.view_mode }),
+    grouped_by: settings.grouped_by,
+    sorted_by: settings.sorted_by,
+    sort_order: settings.sort_order,
+    filtered_by: settings.filtered_by,
+    show_completed_tasks: settings.show_completed_tasks,
+    calendar_settings: settings.calendar_settings,
+    property_settings: settings.property_settings,
+  };
+}
+
+/** The view a row is for: `object_id` only when the view shows one object. */
+function viewKey(row: ViewOptions): Record<string, unknown> {
+  return row.object_id === null ? { view_type: row.view_type } : { view_type: row.view_type, object_id: row.object_id };
+}
+
+/** A view option, or its tombstone (the key and `is_deleted: true`, which every SDK's tombstone schema accepts). */
+function writeViewOptions(row: ViewOptions): Record<string, unknown> {
+  if (row.is_deleted) return { ...viewKey(row), is_deleted: true };
+  return { ...viewKey(row), ...writeSettings(row), is_deleted: false };
+}
+
+function writeProjectDefaults(row: ProjectViewOptionsDefaults): Record<string, unknown> {
+  if (row.is_deleted) return { project_id: row.project_id, is_deleted: true };
+  return { project_id: row.project_id, ...writeSettings(row), is_deleted: false };
+}
+
+/** The same shape in v9 and v1 (view options are a v1 resource; v9 clients ignore them). */
+export const VIEW_OPTIONS_WRITERS: DialectWriters<ViewOptions> = { 'sync-v9': writeViewOptions, 'sync-api-v1': writeViewOptions };
+export const PROJECT_VIEW_DEFAULTS_WRITERS: DialectWriters<ProjectViewOptionsDefaults> = { 'sync-v9': writeProjectDefaults, 'sync-api-v1': writeProjectDefaults };
