@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { type Run, runToCompletion } from './support/processes';
+import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
 
 /**
  * The operator CLI as a process on a cluster database (DATABASE_URL): account creation under
@@ -76,3 +77,28 @@ describe('operator CLI', () => {
     expect((await pg.query("SELECT count(*)::int AS n FROM auth.oauth_apps WHERE status = 'suspended'")).rows[0]).toEqual({ n: 0 });
   });
 });
+
+/** The createAccount subject (what the harness and other services call) under the same policy, over the real transport. */
+describe.each(MODES)('createAccount RPC (%s)', (mode) => {
+  let system: SystemUnderTest;
+
+  beforeAll(async () => {
+    system = await startSystem(mode);
+  });
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  it.each([
+    ['short', 'PASSWORD_TOO_SHORT'],
+    ['password1', 'COMMON_PASSWORD'],
+  ])('refuses the password %j with %s', async (password, code) => {
+    await expect(system.createAccount({ password, waitForProfile: false })).rejects.toMatchObject({ code });
+  });
+
+  it('creates an account whose password passes', async () => {
+    await expect(system.createAccount({ password: 'a perfectly sturdy passphrase' })).resolves.toMatchObject({ token: expect.stringMatching(/^[0-9a-f]{40}$/) });
+  });
+});
+
