@@ -70,4 +70,20 @@ describe.each(MODES)('@doist/todoist-sdk OAuth helpers (%s)', (mode) => {
     const metadata = await http(system.url, 'GET', '/.well-known/oauth-authorization-server');
     expect(metadata.body).toMatchObject({ issuer: system.url, token_endpoint: `${system.url}/oauth/access_token`, code_challenge_methods_supported: ['S256'] });
   });
+
+  it('@doist/todoist-api-typescript 1.7.0: getAuthToken, then revokeAuthToken (POST /sync/v8/access_tokens/revoke) stops the token', async () => {
+    const browser = new HttpBrowser(system.url);
+    await signUp(browser, { email: `v1-${mode}@example.test`, fullName: 'REST v1 User', password: 'a v1 era passphrase' });
+    const app = await registerApp(browser, 'REST v1 app', [CALLBACK_URL]);
+    const code = (await authorize(browser, { clientId: app.clientId, scopes: ['data:read'] })).searchParams.get('code')!;
+
+    const report = await runClient('oauth-rest-v1.mjs', { DOABLE_URL: system.url, CLIENT_ID: app.clientId, CLIENT_SECRET: app.clientSecret, CODE: code });
+
+    expect(report.exchanged).toEqual({ tokenType: 'Bearer', accessToken: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(report.projects).toEqual(['Inbox']);
+    expect(report.wrongSecret).toEqual({ status: 400, data: { error: 'incorrect_application_credentials' } });
+    expect(report.revoked).toBe(true);
+    const projects = () => http(system.url, 'GET', '/rest/v1/projects', { token: report.exchanged.accessToken });
+    await waitFor(async () => (await projects()).status === 401, 'the revoked token to be refused', 5_000);
+  });
 });

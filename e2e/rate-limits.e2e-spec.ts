@@ -8,7 +8,9 @@ describe.each(MODES)('rate limits (%s)', (mode) => {
   let other: Account;
 
   beforeAll(async () => {
-    system = await startSystem(mode, { env: { RATE_LIMIT_REST_REQUESTS: '3', RATE_LIMIT_SYNC_REQUESTS: '2', RATE_LIMIT_WINDOW_SECONDS: '600' } });
+    system = await startSystem(mode, {
+      env: { RATE_LIMIT_REST_REQUESTS: '3', RATE_LIMIT_SYNC_REQUESTS: '2', RATE_LIMIT_WINDOW_SECONDS: '600', RATE_LIMIT_AUTH_REQUESTS: '4', RATE_LIMIT_AUTH_WINDOW_SECONDS: '300' },
+    });
     [account, other] = await Promise.all([system.createAccount(), system.createAccount()]);
   });
 
@@ -32,5 +34,26 @@ describe.each(MODES)('rate limits (%s)', (mode) => {
     expect((await sync()).status).toBe(200);
     expect((await sync()).status).toBe(200);
     expect((await sync()).status).toBe(429);
+  });
+
+  it('limits the unauthenticated auth routes per client address: log-in, sign-up, token exchange and revocation share one budget', async () => {
+    const attempts = [
+      () => http(system.url, 'POST', '/auth/login', { form: { email: account.email, password: 'guess number one' } }),
+      () => http(system.url, 'POST', '/auth/signup', { form: { email: 'x@example.test', full_name: 'X', password: 'guess number two' } }),
+      () => http(system.url, 'POST', '/oauth/access_token', { form: { client_id: 'nope', client_secret: 'nope', code: 'nope' } }),
+      () => http(system.url, 'POST', '/sync/v9/access_tokens/revoke', { json: { client_id: 'nope', client_secret: 'nope', access_token: 'nope' } }),
+    ];
+    for (const attempt of attempts) expect((await attempt()).status).not.toBe(429);
+    for (const attempt of [...attempts, () => http(system.url, 'POST', '/oauth/authorize', { form: { client_id: 'nope' } })]) {
+      const refused = await attempt();
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ error_tag: 'LIMITS_REACHED', http_code: 429, error_extra: { limit: 4, window_seconds: 300 } });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(300);
+    }
+    // Reading a form tries nothing, and bearer calls count on the user's own budgets.
+    expect((await http(system.url, 'GET', '/auth/login')).status).toBe(200);
+    expect((await http(system.url, 'GET', '/rest/v2/labels', { token: other.token })).status).toBe(200);
   });
 });

@@ -4,8 +4,13 @@ import { type Account, MODES, startSystem, type SystemUnderTest } from './suppor
 
 /**
  * The scope matrix: every scope against a sample of every kind of action, on every interface
- * that exists. A row is [interface, action, scopes of the token, allowed?]. Later interfaces
- * (REST, uploads, backups) add their rows here.
+ * that exists. A row is [action, scopes of the token (or the personal token), allowed?]. Later
+ * interfaces (uploads, backups) add their rows here.
+ *
+ * The rules (sync-interface §5.4, libs/services/sync/src/engine/scopes.ts): reads need data:read
+ * or data:read_write; adding a task (also quick add) task:add or data:read_write; deleting tasks,
+ * labels (and their occurrences) and filters data:delete; deleting projects project:delete;
+ * every other write data:read_write. A personal token may do everything.
  */
 type Action =
   | 'sync.read'
@@ -15,6 +20,23 @@ type Action =
   | 'sync.project_add'
   | 'sync.project_delete'
   | 'sync.label_delete'
+  | 'sync.label_delete_occurrences'
+  | 'sync.filter_add'
+  | 'sync.filter_delete'
+  | 'sync.note_add'
+  | 'sync.reminder_add'
+  | 'sync.section_add'
+  | 'sync.user_update_name'
+  | 'sync.user_update_password'
+  | 'quick.v9'
+  | 'quick.api_v1'
+  | 'completed.v9'
+  | 'completed.api_v1'
+  | 'archived.v9'
+  | 'user.api_v1'
+  | 'rest_v1.read'
+  | 'rest_v1.task_add'
+  | 'rest_v1.task_delete'
   | 'rest.read'
   | 'rest.task_add'
   | 'rest.task_update'
@@ -24,7 +46,10 @@ type Action =
   | 'rest.label_delete'
   | 'rest.comment_add';
 
-const MATRIX: Array<[Action, Scope[], boolean]> = [
+const PERSONAL = 'personal token';
+type Grant = Scope[] | typeof PERSONAL;
+
+const MATRIX: Array<[Action, Grant, boolean]> = [
   ['sync.read', ['task:add'], false],
   ['sync.read', ['data:read'], true],
   ['sync.read', ['data:read_write'], true],
@@ -42,6 +67,44 @@ const MATRIX: Array<[Action, Scope[], boolean]> = [
   ['sync.project_delete', ['data:read_write', 'data:delete'], false],
   ['sync.project_delete', ['project:delete'], true],
   ['sync.label_delete', ['data:read_write'], false],
+  ['sync.label_delete', ['data:delete'], true],
+  ['sync.label_delete_occurrences', ['data:read_write'], false],
+  ['sync.label_delete_occurrences', ['data:delete'], true],
+  ['sync.filter_add', ['data:read'], false],
+  ['sync.filter_add', ['data:read_write'], true],
+  ['sync.filter_delete', ['data:read_write'], false],
+  ['sync.filter_delete', ['data:delete'], true],
+  ['sync.note_add', ['task:add'], false],
+  ['sync.note_add', ['data:read_write'], true],
+  ['sync.reminder_add', ['data:read'], false],
+  ['sync.reminder_add', ['data:read_write'], true],
+  ['sync.section_add', ['task:add'], false],
+  ['sync.section_add', ['data:read_write'], true],
+  ['sync.user_update_name', ['data:read'], false],
+  ['sync.user_update_name', ['data:read_write'], true],
+  // Credentials are the personal token's alone, whatever the app's scopes.
+  ['sync.user_update_password', ['data:read_write'], false],
+  ['sync.user_update_password', ['data:read_write', 'data:delete', 'project:delete'], false],
+  ['quick.v9', ['task:add'], true],
+  ['quick.v9', ['data:read'], false],
+  ['quick.v9', ['data:read_write'], true],
+  ['quick.api_v1', ['task:add'], true],
+  ['quick.api_v1', ['data:delete'], false],
+  ['completed.v9', ['task:add'], false],
+  ['completed.v9', ['data:read'], true],
+  ['completed.api_v1', ['task:add'], false],
+  ['completed.api_v1', ['data:read_write'], true],
+  ['archived.v9', ['task:add'], false],
+  ['archived.v9', ['data:read'], true],
+  ['user.api_v1', ['task:add'], false],
+  ['user.api_v1', ['data:read'], true],
+  ['rest_v1.read', ['task:add'], false],
+  ['rest_v1.read', ['data:read'], true],
+  ['rest_v1.task_add', ['task:add'], true],
+  ['rest_v1.task_add', ['data:read'], false],
+  ['rest_v1.task_add', ['data:read_write'], true],
+  ['rest_v1.task_delete', ['data:read_write'], false],
+  ['rest_v1.task_delete', ['data:delete'], true],
   ['rest.read', ['task:add'], false],
   ['rest.read', ['data:read'], true],
   ['rest.read', ['data:read_write'], true],
@@ -61,6 +124,14 @@ const MATRIX: Array<[Action, Scope[], boolean]> = [
   ['rest.label_delete', ['data:delete'], true],
   ['rest.comment_add', ['data:read'], false],
   ['rest.comment_add', ['data:read_write'], true],
+  // A personal token has full access: a sample of each kind of action.
+  ['sync.read', PERSONAL, true],
+  ['sync.item_delete', PERSONAL, true],
+  ['sync.project_delete', PERSONAL, true],
+  ['sync.filter_delete', PERSONAL, true],
+  ['completed.api_v1', PERSONAL, true],
+  ['rest_v1.task_delete', PERSONAL, true],
+  ['rest.label_delete', PERSONAL, true],
 ];
 
 describe.each(MODES)('scope matrix (%s)', (mode) => {
@@ -102,7 +173,50 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       const made = await personal([{ type: 'label_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'l', args: { name: `fixture-${counter}` } }]);
       return made.body.temp_id_mapping['l'] as string;
     };
+    const newFilter = async () => {
+      const made = await personal([{ type: 'filter_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'f', args: { name: `fixture-${counter}`, query: 'today' } }]);
+      return made.body.temp_id_mapping['f'] as string;
+    };
     switch (action) {
+      case 'sync.label_delete_occurrences': {
+        const label = `occurring-${++counter}`;
+        await personal([{ type: 'item_add', uuid: `${mode}-setup-${++counter}`, args: { content: 'labelled', labels: [label] } }]);
+        return withScoped({ type: 'label_delete_occurrences', args: { name: label } });
+      }
+      case 'sync.filter_add':
+        return withScoped({ type: 'filter_add', args: { name: `scoped-${counter}`, query: 'today' } });
+      case 'sync.filter_delete':
+        return withScoped({ type: 'filter_delete', args: { id: await newFilter() } });
+      case 'sync.note_add':
+        return withScoped({ type: 'note_add', args: { item_id: await newTask(), content: 'scoped note' } });
+      case 'sync.reminder_add':
+        return withScoped({ type: 'reminder_add', args: { item_id: await newTask(), type: 'absolute', due: { date: '2030-04-30T18:00:00' } } });
+      case 'sync.section_add': {
+        const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
+        return withScoped({ type: 'section_add', args: { name: 'scoped section', project_id: made.body.temp_id_mapping['p'] } });
+      }
+      case 'sync.user_update_name':
+        return withScoped({ type: 'user_update', args: { full_name: 'Test User' } });
+      case 'sync.user_update_password':
+        return withScoped({ type: 'user_update', args: { password: 'an app-chosen passphrase', email: `taken-over-${counter}@example.test` } });
+      case 'quick.v9':
+        return rest('POST', '/sync/v9/quick/add', { text: 'scoped quick add tomorrow' });
+      case 'quick.api_v1':
+        return rest('POST', '/api/v1/tasks/quick', { text: 'scoped quick add tomorrow' });
+      case 'completed.v9':
+        return rest('GET', '/sync/v9/completed/get_all');
+      case 'completed.api_v1':
+        return rest('GET', '/api/v1/tasks/completed/by_completion_date?since=2030-01-01T00:00:00Z&until=2030-02-01T00:00:00Z');
+      case 'archived.v9':
+        return rest('GET', '/sync/v9/projects/get_archived');
+      case 'user.api_v1':
+        return rest('GET', '/api/v1/user');
+      case 'rest_v1.read':
+        return rest('GET', '/rest/v1/tasks');
+      case 'rest_v1.task_add':
+        return rest('POST', '/rest/v1/tasks', { content: 'scoped v1' });
+      case 'rest_v1.task_delete':
+        return rest('DELETE', `/rest/v1/tasks/${await newTask()}`);
       case 'rest.read':
         return rest('GET', '/rest/v2/tasks');
       case 'rest.task_add':
@@ -139,13 +253,34 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         return withScoped({ type: 'project_delete', args: { id: made.body.temp_id_mapping['p'] } });
       }
       case 'sync.label_delete':
-        return withScoped({ type: 'label_delete', args: { id: '1' } });
+        return withScoped({ type: 'label_delete', args: { id: await newLabel() } });
     }
   }
 
-  it.each(MATRIX)('%s with %j -> allowed: %s', async (action, scopes, allowed) => {
-    const token = await system.createScopedToken(account.userId, scopes);
+  it.each(MATRIX)('%s with %j -> allowed: %s', async (action, grant, allowed) => {
+    const token = grant === PERSONAL ? account.token : await system.createScopedToken(account.userId, grant);
     await expect(attempt(action, token)).resolves.toBe(allowed);
+  });
+
+  it('answers a task:add token the REST v1 task it created (with its label ids), and reads nothing else', async () => {
+    const token = await system.createScopedToken(account.userId, ['task:add']);
+    const label = await http(system.url, 'POST', '/api/v1/sync', {
+      token: account.token,
+      json: { commands: [{ type: 'label_add', uuid: `${mode}-v1-label`, temp_id: 'l', args: { name: 'v1label' } }] },
+    });
+    const labelId = Number(label.body.temp_id_mapping['l']);
+    const made = await http(system.url, 'POST', '/api/v1/sync', {
+      token,
+      json: { commands: [{ type: 'item_add', uuid: `${mode}-v1-labelled`, temp_id: 't', args: { content: 'labelled by name', labels: ['V1Label'] } }] },
+    });
+    expect(made.body.sync_status[`${mode}-v1-labelled`]).toBe('ok');
+    const created = await http(system.url, 'POST', '/rest/v1/tasks', { token, json: { content: 'answered whole' } });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ content: 'answered whole', label_ids: [], completed: false, id: expect.any(Number) });
+    const read = await http(system.url, 'GET', `/rest/v1/tasks/${made.body.temp_id_mapping['t']}`, { token: account.token });
+    expect(read.body.label_ids).toEqual([labelId]);
+    expect((await http(system.url, 'GET', `/rest/v1/tasks/${created.body.id}`, { token })).status).toBe(403);
+    expect((await http(system.url, 'GET', '/rest/v1/labels', { token })).status).toBe(403);
   });
 
   it('refuses a read before running any command of the request', async () => {

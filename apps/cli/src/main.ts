@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AccountService, authMigrations } from '@doable/auth-oauth';
+import { AccountService, authMigrations, type OAuthApp, OAuthAppService } from '@doable/auth-oauth';
 import { createServiceDataSource, migrateUp, OutboxRelay, startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
 import { createLogger } from '@doable/shared-logging';
@@ -15,6 +15,12 @@ commands:
   create-account --email <email> --name <full name> [--password <password>] [--timezone <tz>]
   reset-token    --email <email>
   set-password   --email <email> --password <password>   (to log in to the account pages)
+  app-suspend     --client-id <id>   an OAuth application gets no new tokens (authorize answers invalid_application_status)
+  app-reactivate  --client-id <id>
+  app-token-limit --client-id <id> --limit <n|none>   caps the application's live tokens
+
+Passwords follow the sign-up page's policy (8+ characters, not a common one, not containing
+the email); a refusal exits 1 with the error's code.
 
 The database is DATABASE_URL when set (cluster), otherwise the embedded one under
 DOABLE_DATA_DIR (default ./data), whether or not \`npm start\` is running.
@@ -33,10 +39,22 @@ async function locateDatabase(): Promise<{ url: string; embedded?: EmbeddedPostg
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, timezone: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      timezone: { type: 'string' },
+      'client-id': { type: 'string' },
+      limit: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const command = positionals[0];
-  if (values.help || !command || !['create-account', 'reset-token', 'set-password'].includes(command) || !values.email || (command === 'create-account' && !values.name) || (command === 'set-password' && !values.password)) {
+  const isAppCommand = command === 'app-suspend' || command === 'app-reactivate' || command === 'app-token-limit';
+  const usable = isAppCommand
+    ? values['client-id'] !== undefined && (command !== 'app-token-limit' || values.limit !== undefined)
+    : ['create-account', 'reset-token', 'set-password'].includes(command ?? '') && values.email !== undefined && (command !== 'create-account' || values.name !== undefined) && (command !== 'set-password' || values.password !== undefined);
+  if (values.help || !command || !usable) {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
@@ -48,23 +66,32 @@ async function main(): Promise<number> {
     await migrateUp(dataSource);
     // The CLI only writes the outbox; the running system's relay publishes the events.
     const idle: EventBus = { publish: () => Promise.resolve(), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
-    const accounts = new AccountService(new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger)));
-    if (command === 'create-account') {
-      const { userId, token } = await accounts.create({ email: values.email.trim().toLowerCase(), fullName: values.name!, password: values.password, timezone: values.timezone ?? 'UTC' });
+    const database = new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger));
+    const accounts = new AccountService(database);
+    const email = values.email ?? '';
+    if (isAppCommand) {
+      const apps = new OAuthAppService(database);
+      const clientId = values['client-id']!;
+      let app: OAuthApp;
+      if (command === 'app-token-limit') app = await apps.setTokenLimit(clientId, parseLimit(values.limit!));
+      else app = await apps.setStatus(clientId, command === 'app-suspend' ? 'suspended' : 'active');
+      process.stdout.write(`application ${app.clientId} (${app.name}): status ${app.status}, token limit ${app.tokenLimit ?? 'none'}\n`);
+    } else if (command === 'create-account') {
+      const { userId, token } = await accounts.create({ email: email.trim().toLowerCase(), fullName: values.name!, password: values.password, timezone: values.timezone ?? 'UTC' });
       process.stdout.write(`created account ${userId} <${values.email}>\nAPI token: ${token}\n`);
     } else if (command === 'set-password') {
-      const userId = await accounts.idOf(values.email);
-      if (!userId) throw new DomainError('USER_NOT_FOUND', `No account with the email ${values.email}`);
+      const userId = await accounts.idOf(email);
+      if (!userId) throw new DomainError('USER_NOT_FOUND', `No account with the email ${email}`);
       await accounts.setPassword(userId, values.password!);
       process.stdout.write(`password set for account ${userId} <${values.email}>: log in at /auth/login\n`);
     } else {
-      const { userId, token } = await accounts.resetPersonalToken(values.email);
+      const { userId, token } = await accounts.resetPersonalToken(email);
       process.stdout.write(`new token for account ${userId} <${values.email}> (the old one no longer works)\nAPI token: ${token}\n`);
     }
     return 0;
   } catch (err) {
     if (err instanceof DomainError) {
-      process.stderr.write(`error: ${err.message}\n`);
+      process.stderr.write(`error: ${err.code}: ${err.message}\n`);
       return 1;
     }
     throw err;
@@ -72,6 +99,13 @@ async function main(): Promise<number> {
     await dataSource.destroy();
     await embedded?.close();
   }
+}
+
+/** `none` lifts the cap; otherwise a whole number, 0 or more (checked again by the service). */
+function parseLimit(raw: string): number | null {
+  if (raw === 'none') return null;
+  if (!/^[0-9]{1,9}$/.test(raw)) throw new DomainError('INVALID_ARGUMENT_VALUE', `--limit is a whole number or "none", not ${raw}`, { argument: 'limit' });
+  return Number(raw);
 }
 
 main().then(

@@ -9,7 +9,7 @@ import { uploadsService } from '@doable/uploads';
 
 /** Every service, in start order: owners of data first, the gateway (the front door) last. */
 export const ALL_SERVICES: readonly ServiceDefinition[] = [
-  authOauthService,
+  authOauthService as unknown as ServiceDefinition,
   plansService,
   notificationsService,
   uploadsService,

@@ -1,4 +1,4 @@
 export * as AuthSubjects from './subjects';
 export * as AuthEvents from './events';
-export type { ChangeCredentialsRequest, CreateAccountReply, CreateAccountRequest, SetPasswordRequest } from './subjects';
+export type { ChangeCredentialsRequest, CreateAccountReply, CreateAccountRequest, SetPasswordRequest, VerifiedToken } from './subjects';
 export { hashToken } from './token-hash';

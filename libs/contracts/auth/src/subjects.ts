@@ -4,12 +4,18 @@ import { z } from 'zod';
 const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, 'sha256 hex');
 
 /** Who owns a bearer token. The gateway sends the token's hash: the raw token never leaves the edge. */
-export const verifyToken = requestSubject<{ tokenHash: string }, Principal>('auth.token.verify.v1', z.object({ tokenHash }));
+export const verifyToken = requestSubject<{ tokenHash: string }, VerifiedToken>('auth.token.verify.v1', z.object({ tokenHash }));
+
+/** A verified token's principal, and when the token expires (ISO time; null: never), so no cache trusts it longer. */
+export interface VerifiedToken extends Principal {
+  readonly expiresAt?: string | null;
+}
 
 export const createAccountRequest = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
   fullName: z.string().trim().min(1).max(255),
-  password: z.string().min(8).max(1024).optional(),
+  /** Checked by auth-oauth against the sign-up policy (length, common, contains the email), which answers the precise tag. */
+  password: z.string().min(1).max(1024).optional(),
   timezone: z.string().min(1).max(64).default('UTC'),
 });
 export type CreateAccountRequest = z.input<typeof createAccountRequest>;

@@ -17,6 +17,12 @@ export const pageSchema = z.object({ limit: z.number().int().min(1).max(200), of
 export type Page = z.infer<typeof pageSchema>;
 
 const page = { page: pageSchema.optional() };
+/**
+ * Task queries may ask for the ids of the personal labels the returned tasks carry (REST v1
+ * writes `label_ids`). Only those labels are named, so a `task:add` token can be answered the
+ * task it created without being allowed to read the label list.
+ */
+const withLabelIds = { label_ids: z.boolean().optional() };
 
 /** The object kinds api/v1 `id_mappings/{obj}/{ids}` answers for. */
 export const ID_MAPPING_OBJECTS = ['sections', 'tasks', 'comments', 'reminders', 'location_reminders', 'projects'] as const;
@@ -30,10 +36,11 @@ export const objectQuerySchema = z.discriminatedUnion('resource', [
     section_id: objectId.optional(),
     parent_id: objectId.optional(),
     label: name.optional(),
+    ...withLabelIds,
     ...page,
   }),
-  z.object({ resource: z.literal('tasks_by_filter'), filter: z.string().min(1).max(1024), lang: z.string().max(8).optional(), ...page }),
-  z.object({ resource: z.literal('task'), id: objectId }),
+  z.object({ resource: z.literal('tasks_by_filter'), filter: z.string().min(1).max(1024), lang: z.string().max(8).optional(), ...withLabelIds, ...page }),
+  z.object({ resource: z.literal('task'), id: objectId, ...withLabelIds }),
   z.object({ resource: z.literal('projects'), archived: z.boolean().optional(), search: name.optional(), ...page }),
   z.object({ resource: z.literal('project'), id: objectId }),
   z.object({ resource: z.literal('sections'), project_id: objectId.optional(), search: name.optional(), archived: z.boolean().optional(), ...page }),
@@ -82,4 +89,6 @@ export interface ObjectsReply {
   readonly objects: readonly Record<string, unknown>[];
   /** Whether a paged query has more after this page. */
   readonly hasMore: boolean;
+  /** With `label_ids` on a task query: lower-cased name -> id of the personal labels the returned tasks carry. */
+  readonly labelIds?: Record<string, string>;
 }

@@ -16,6 +16,7 @@ import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
 import { SessionService } from './sessions/session.service';
 import { TokenService } from './tokens/token.service';
 import { AccountPages } from './web/account-pages';
+import { WebExchange } from './web/web-exchange';
 
 /**
  * auth-oauth's pages and OAuth endpoints against a real PostgreSQL, through the same edge
@@ -41,14 +42,20 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
   let accounts: AccountService;
   let apps: OAuthAppService;
   let tokens: TokenService;
+  let oauth: OAuthService;
+  let db: Database;
   let owner: { userId: string; email: string; session: string };
   let app: { id: string; clientId: string; clientSecret: string };
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => dataSource.query<T[]>(text, params);
 
   function call(method: EdgeRequest['method'], path: string, options: Call = {}): Promise<EdgeReply> {
+    return edge.edge(edgeRequest(method, path, options));
+  }
+
+  function edgeRequest(method: EdgeRequest['method'], path: string, options: Call = {}): EdgeRequest {
     const cookies = { doable_csrf: 'c'.repeat(32), ...options.cookies };
-    const request: EdgeRequest = {
+    return {
       dialect: options.dialect ?? 'sync-api-v1',
       method,
       path,
@@ -60,7 +67,6 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       headers: { cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; '), ...options.headers },
       origin: ORIGIN,
     };
-    return edge.edge(request);
   }
   /** A form post as the browser sends it: with the CSRF field equal to the cookie. */
   const post = (path: string, body: Record<string, string>, options: Call = {}) => call('POST', path, { ...options, body: { csrf: 'c'.repeat(32), ...body } });
@@ -81,7 +87,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     const created = await post('/auth/apps', { name: 'Test app', redirect_uris: redirectUris }, { cookies: { doable_session: ownerSession } });
     expect(created.status).toBe(201);
     const clientSecret = /data-testid="client-secret">([0-9a-f]{32})</.exec(html(created))![1];
-    const [row] = await sql<{ id: string; client_id: string }>('SELECT id::text AS id, client_id FROM auth.oauth_apps ORDER BY id DESC LIMIT 1');
+    const [row] = await sql<{ id: string; client_id: string }>('SELECT id::text AS id, client_id FROM auth.oauth_apps ORDER BY oauth_apps.id DESC LIMIT 1');
     return { id: row.id, clientId: row.client_id, clientSecret };
   }
 
@@ -99,12 +105,12 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     dataSource = createServiceDataSource({ schema: 'auth', url: database.url, poolSize: 2, applicationName: 'test', migrations: authMigrations });
     await dataSource.initialize();
     await migrateUp(dataSource);
-    const db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
+    db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
     accounts = new AccountService(db);
     apps = new OAuthAppService(db);
     tokens = new TokenService(db);
-    const oauth = new OAuthService(db, apps);
-    const pages = new AccountPages(accounts, new SessionService(db), apps);
+    oauth = new OAuthService(db, apps);
+    const pages = new AccountPages(accounts, new SessionService(db), apps, oauth);
     edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, oauth, pages), new OAuthEndpoints(apps, oauth));
     owner = await newAccount('owner');
     app = await newApp(owner.session);
@@ -320,7 +326,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       const reply = await exchange({ client_id: app.clientId, client_secret: app.clientSecret, code: await code({ scope: 'task:add,data:delete' }) });
       expect(reply).toMatchObject({ status: 200, body: { access_token: expect.stringMatching(/^[0-9a-f]{40}$/), token_type: 'Bearer' } });
       const principal = await tokens.verify(hashToken((reply.body as { access_token: string }).access_token));
-      expect(principal).toEqual({ userId: owner.userId, tokenKind: 'oauth', appId: app.id, scopes: ['task:add', 'data:delete'] });
+      expect(principal).toEqual({ userId: owner.userId, tokenKind: 'oauth', appId: app.id, scopes: ['task:add', 'data:delete'], expiresAt: null });
     });
 
     it('accepts grant_type=authorization_code and HTTP Basic client authentication', async () => {
@@ -431,7 +437,35 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       expect(v9.body).toEqual({ access_token: expect.stringMatching(/^[0-9a-f]{40}$/), token_type: 'Bearer' });
       const v1 = await migrate('/api/v1/access_tokens/migrate_personal_token', base, 'sync-api-v1');
       expect(v1.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number) });
-      await expect(tokens.verify(hashToken((v1.body as { access_token: string }).access_token))).resolves.toEqual({ userId: user.userId, tokenKind: 'oauth', appId: app.id, scopes: ['data:read'] });
+      await expect(tokens.verify(hashToken((v1.body as { access_token: string }).access_token))).resolves.toEqual({
+        userId: user.userId,
+        tokenKind: 'oauth',
+        appId: app.id,
+        scopes: ['data:read'],
+        expiresAt: expect.stringMatching(/^\d{4}-/),
+      });
+    });
+
+    it('refuses an expired token (AUTH_REQUIRED), and says when a live one expires', async () => {
+      const user = await newAccount('expiring');
+      const body = { client_id: app.clientId, client_secret: app.clientSecret, personal_token: user.token, scope: 'data:read' };
+      const migrated = (await migrate('/api/v1/access_tokens/migrate_personal_token', body, 'sync-api-v1')).body as { access_token: string; expires_in: number };
+      const live = await tokens.verify(hashToken(migrated.access_token));
+      expect(Date.parse(live.expiresAt!) - Date.now()).toBeGreaterThan((migrated.expires_in - 60) * 1000);
+      await sql(`UPDATE auth.access_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(migrated.access_token)]);
+      await expect(tokens.verify(hashToken(migrated.access_token))).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+      await expect(tokens.verify(hashToken(user.token))).resolves.toMatchObject({ tokenKind: 'personal', expiresAt: null });
+    });
+
+    it('gives migrated tokens the configured lifetime (OAUTH_MIGRATED_TOKEN_TTL_SECONDS)', async () => {
+      const shortLived = new OAuthEndpoints(apps, new OAuthService(db, apps), 120);
+      const user = await newAccount('ttl');
+      const web = new WebExchange({ ...edgeRequest('POST', '/api/v1/access_tokens/migrate_personal_token', {}), body: { client_id: app.clientId, client_secret: app.clientSecret, personal_token: user.token, scope: 'data:read' } });
+      const reply = await shortLived.migratePersonalToken(web);
+      expect(reply.body).toMatchObject({ expires_in: 120 });
+      const verified = await tokens.verify(hashToken((reply.body as { access_token: string }).access_token));
+      expect(Date.parse(verified.expiresAt!) - Date.now()).toBeLessThanOrEqual(120_000);
+      expect(Date.parse(verified.expiresAt!) - Date.now()).toBeGreaterThan(60_000);
     });
 
     it.each([
@@ -459,6 +493,109 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
 
   it('answers ROUTE_NOT_FOUND for a path it does not serve', async () => {
     await expect(call('GET', '/auth/nothing')).rejects.toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+  });
+
+  describe('account creation (CLI and RPC)', () => {
+    it.each([
+      ['a short password', { password: 'short' }, 'PASSWORD_TOO_SHORT'],
+      ['a common password', { password: 'iloveyou' }, 'COMMON_PASSWORD'],
+      ['a password containing the email', { email: 'pat.jones@example.test', password: 'pat.jones rules' }, 'PASSWORD_CONTAINS_EMAIL'],
+      ['an implausible email', { email: 'not-an-email' }, 'INVALID_EMAIL'],
+    ])('applies the sign-up policy: refuses %s with %s and creates nothing', async (_label, override, code) => {
+      const email = `policy-${randomBytes(3).toString('hex')}@example.test`;
+      const account = { email, fullName: 'Policy', password: PASSWORD, timezone: 'UTC', ...override };
+      await expect(accounts.create(account)).rejects.toMatchObject({ code });
+      expect(await sql('SELECT id FROM auth.accounts WHERE email = $1', [account.email])).toEqual([]);
+    });
+
+    it('still creates an account without a password (operators set one later)', async () => {
+      const email = `nopw-${randomBytes(3).toString('hex')}@example.test`;
+      await expect(accounts.create({ email, fullName: 'No password', timezone: 'UTC' })).resolves.toMatchObject({ token: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    });
+  });
+
+  describe('application status and token limit (operators)', () => {
+    it('suspends and reactivates an app by client id: a suspended app gets no token, even for a code it already has', async () => {
+      const target = await newApp(owner.session);
+      const pending = await code({ app: target });
+      await expect(apps.setStatus(target.clientId, 'suspended')).resolves.toMatchObject({ status: 'suspended' });
+      const refused = await exchange({ client_id: target.clientId, client_secret: target.clientSecret, code: pending });
+      expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_application_status' } });
+      await expect(apps.setStatus(target.clientId, 'active')).resolves.toMatchObject({ status: 'active' });
+      const issued = await exchange({ client_id: target.clientId, client_secret: target.clientSecret, code: await code({ app: target }) });
+      expect(issued.status).toBe(200);
+    });
+
+    it('sets and lifts the token limit; refuses an unknown client id and a negative limit', async () => {
+      const target = await newApp(owner.session);
+      const pending = await code({ app: target });
+      await expect(apps.setTokenLimit(target.clientId, 0)).resolves.toMatchObject({ tokenLimit: 0 });
+      expect((await exchange({ client_id: target.clientId, client_secret: target.clientSecret, code: pending })).body).toEqual({ error: 'invalid_application_status' });
+      await expect(apps.setTokenLimit(target.clientId, null)).resolves.toMatchObject({ tokenLimit: null });
+      expect((await exchange({ client_id: target.clientId, client_secret: target.clientSecret, code: await code({ app: target }) })).status).toBe(200);
+      await expect(apps.setStatus('no-such-client', 'suspended')).rejects.toMatchObject({ code: 'OAUTH_APP_NOT_FOUND' });
+      await expect(apps.setTokenLimit(target.clientId, -1)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT_VALUE' });
+    });
+
+    it('never issues past the limit when exchanges and migrations race for the last slot', async () => {
+      const target = await newApp(owner.session);
+      const codes = await Promise.all(Array.from({ length: 4 }, () => code({ app: target })));
+      const user = await newAccount('racer');
+      await apps.setTokenLimit(target.clientId, 1);
+      const replies = await Promise.all([
+        ...codes.map((pending) => exchange({ client_id: target.clientId, client_secret: target.clientSecret, code: pending })),
+        call('POST', '/sync/v9/access_tokens/migrate_personal_token', {
+          dialect: 'sync-v9',
+          body: { client_id: target.clientId, client_secret: target.clientSecret, personal_token: user.token, scope: 'data:read' },
+        }),
+      ]);
+      expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+      expect(replies.filter((reply) => reply.status !== 200).map((reply) => reply.body)).toEqual(Array(4).fill({ error: 'invalid_application_status' }));
+      const [live] = await sql<{ count: string }>('SELECT count(*) AS count FROM auth.access_tokens WHERE app_id = $1 AND revoked_at IS NULL', [target.id]);
+      expect(Number(live.count)).toBe(1);
+    });
+  });
+
+  describe('authorized applications on the settings page', () => {
+    it('lists the apps holding the user\'s tokens (grants and migrated tokens) with their scopes, and revokes one app at once', async () => {
+      const user = await newAccount('grants');
+      const asUser: Call = { cookies: { doable_session: user.session } };
+      const granted = await newApp(owner.session);
+      const migratedApp = await newApp(owner.session);
+      await sql(`UPDATE auth.oauth_apps SET name = 'Migrated <app>' WHERE id = $1`, [migratedApp.id]);
+      const reply = await post('/oauth/authorize', { client_id: granted.clientId, scope: 'data:read,task:add', state: 'x', decision: 'allow' }, asUser);
+      const exchanged = await exchange({ client_id: granted.clientId, client_secret: granted.clientSecret, code: location(reply).searchParams.get('code')! });
+      const grantToken = (exchanged.body as { access_token: string }).access_token;
+      const migrated = await call('POST', '/sync/v9/access_tokens/migrate_personal_token', {
+        dialect: 'sync-v9',
+        body: { client_id: migratedApp.clientId, client_secret: migratedApp.clientSecret, personal_token: user.token, scope: 'data:read_write' },
+      });
+      const migratedToken = (migrated.body as { access_token: string }).access_token;
+
+      const page = html(await call('GET', '/auth/settings', asUser));
+      expect(page).toContain(`data-authorized-app-id="${granted.id}"`);
+      expect(page).toContain(`data-authorized-app-id="${migratedApp.id}"`);
+      expect(page).toContain('Migrated &lt;app&gt;');
+      expect(page).toContain('Revoke access of Test app');
+      expect(page).toMatch(/<time datetime="\d{4}-\d\d-\d\dT/);
+      expect(html(await call('GET', '/auth/settings', { cookies: { doable_session: owner.session } }))).not.toContain(`data-authorized-app-id="${granted.id}"`);
+
+      const noCsrf = await call('POST', '/auth/settings/apps/revoke', { ...asUser, body: { app_id: granted.id } });
+      expect(noCsrf.status).toBe(403);
+      await expect(tokens.verify(hashToken(grantToken))).resolves.toMatchObject({ appId: granted.id });
+      const otherUsers = await post('/auth/settings/apps/revoke', { app_id: granted.id }, { cookies: { doable_session: owner.session } });
+      expect(otherUsers.status).toBe(404);
+
+      const revoked = await post('/auth/settings/apps/revoke', { app_id: granted.id }, asUser);
+      expect(revoked.status).toBe(200);
+      expect(html(revoked)).not.toContain(`data-authorized-app-id="${granted.id}"`);
+      expect(html(revoked)).toContain(`data-authorized-app-id="${migratedApp.id}"`);
+      await expect(tokens.verify(hashToken(grantToken))).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+      await expect(tokens.verify(hashToken(migratedToken))).resolves.toMatchObject({ appId: migratedApp.id });
+      await expect(tokens.verify(hashToken(user.token))).resolves.toMatchObject({ tokenKind: 'personal' });
+      const events = await sql<{ payload: { tokenHash: string } }>(`SELECT payload FROM auth.outbox WHERE subject = 'auth.evt.token-revoked.v1'`);
+      expect(events.map((event) => event.payload.tokenHash)).toContain(hashToken(grantToken));
+    });
   });
 
   describe('setPassword (operators)', () => {

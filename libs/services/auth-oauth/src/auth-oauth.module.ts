@@ -1,8 +1,8 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { AccountService } from './accounts/account.service';
 import { AuthorizePages } from './oauth/authorize-pages';
 import { OAuthAppService } from './oauth/oauth-app.service';
-import { OAuthEndpoints } from './oauth/oauth-endpoints';
+import { MIGRATED_TOKEN_TTL, OAuthEndpoints } from './oauth/oauth-endpoints';
 import { OAuthService } from './oauth/oauth.service';
 import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
 import { AuthRpcController } from './rpc/auth.rpc-controller';
@@ -15,4 +15,8 @@ import { AccountPages } from './web/account-pages';
   providers: [AccountService, TokenService, SessionService, OAuthAppService, OAuthService, AccountPages, AuthorizePages, OAuthEndpoints],
   exports: [AccountService],
 })
-export class AuthOauthModule {}
+export class AuthOauthModule {
+  static configured(options: { migratedTokenTtlSeconds: number }): DynamicModule {
+    return { module: AuthOauthModule, providers: [{ provide: MIGRATED_TOKEN_TTL, useValue: options.migratedTokenTtlSeconds }] };
+  }
+}

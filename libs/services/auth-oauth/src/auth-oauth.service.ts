@@ -1,13 +1,20 @@
+import { env } from '@doable/shared-config';
 import type { ServiceDefinition } from '@doable/shared-runtime';
 import { z } from 'zod';
 import { AuthOauthModule } from './auth-oauth.module';
 import { authMigrations } from './migrations';
+import { MIGRATED_TOKEN_TTL_SECONDS } from './oauth/oauth-endpoints';
+
+const authOauthEnv = z.object({
+  /** Lifetime of a token made by migrate_personal_token (v1 reports it as `expires_in`). */
+  OAUTH_MIGRATED_TOKEN_TTL_SECONDS: env.positiveInt(MIGRATED_TOKEN_TTL_SECONDS),
+});
 
 /** Accounts, credentials, personal tokens and (later) OAuth applications. */
 export const authOauthService = {
   name: 'auth-oauth',
   defaultPort: 3003,
-  env: z.object({}),
+  env: authOauthEnv,
   database: { schema: 'auth', migrations: authMigrations },
-  imports: () => [AuthOauthModule],
-} satisfies ServiceDefinition;
+  imports: (config) => [AuthOauthModule.configured({ migratedTokenTtlSeconds: config.OAUTH_MIGRATED_TOKEN_TTL_SECONDS })],
+} satisfies ServiceDefinition<typeof authOauthEnv>;

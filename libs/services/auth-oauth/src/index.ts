@@ -3,3 +3,4 @@ export { AccountService, type NewAccount } from './accounts/account.service';
 export { hashPassword, verifyPassword } from './passwords/password-hasher';
 export { generatePersonalToken } from './tokens/personal-token';
 export { authMigrations } from './migrations';
+export { OAuthAppService, type OAuthApp } from './oauth/oauth-app.service';

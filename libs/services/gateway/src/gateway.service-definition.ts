@@ -26,6 +26,15 @@ const gatewayEnv = z.object({
   RATE_LIMIT_WINDOW_SECONDS: env.positiveInt(15 * 60),
   RATE_LIMIT_SYNC_REQUESTS: z.coerce.number().int().min(0).default(1_000),
   RATE_LIMIT_REST_REQUESTS: z.coerce.number().int().min(0).default(450),
+  /** Per client address: log-in, sign-up, token exchange, revocation and consent posts per window; 0 turns it off. */
+  RATE_LIMIT_AUTH_REQUESTS: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: env.positiveInt(60),
+  /**
+   * Express's `trust proxy`: which hops' X-Forwarded-For to believe for the client address
+   * (a hop count, or comma-separated addresses/subnets such as `loopback, 10.0.0.0/8`). Empty:
+   * none, the socket's address counts (right without a proxy; behind one, set it).
+   */
+  GATEWAY_TRUST_PROXY: z.string().default(''),
 });
 
 type GatewayConfig = z.infer<typeof gatewayEnv>;
@@ -33,8 +42,17 @@ type GatewayConfig = z.infer<typeof gatewayEnv>;
 function rateLimiter(config: GatewayConfig): RateLimiter {
   return new RateLimiter({
     windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
-    perFamily: { sync: config.RATE_LIMIT_SYNC_REQUESTS, rest: config.RATE_LIMIT_REST_REQUESTS },
+    perFamily: { sync: config.RATE_LIMIT_SYNC_REQUESTS, rest: config.RATE_LIMIT_REST_REQUESTS, auth: config.RATE_LIMIT_AUTH_REQUESTS },
+    windowMsPerFamily: { auth: config.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000 },
   });
+}
+
+/** `GATEWAY_TRUST_PROXY` as Express takes it: false, a hop count, or a list of addresses/subnets. */
+export function trustProxySetting(raw: string): boolean | number | string[] {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
 function gatewayModule(authCacheTtlMs: number, rates: RateLimiter) {
@@ -64,6 +82,7 @@ export const gatewayService = {
   imports: (config) => [gatewayModule(config.AUTH_CACHE_TTL_MS, rateLimiter(config))],
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS),
   configureHttp: (app, config) => {
+    (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', trustProxySetting(config.GATEWAY_TRUST_PROXY));
     app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY)));
     configureHttpPipeline(app, { bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES });
   },

@@ -46,6 +46,7 @@ export const ERROR_CATALOG = {
     tag: 'FORBIDDEN',
     message: 'The email and password cannot be changed through the Sync API; change them in the account settings',
   },
+  OAUTH_APP_NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOT_FOUND', message: 'Application not found' },
   ROUTE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOT_FOUND', message: 'No such endpoint' },
   METHOD_NOT_ALLOWED: { http: 405, errorCode: 405, tag: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' },
   EMAIL_ALREADY_EXISTS: { http: 409, errorCode: 409, tag: 'ALREADY_REGISTERED', message: 'Email already registered' },

@@ -2,34 +2,104 @@ import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { currentCorrelationId } from './correlation';
 
-/** Never written to a log, wherever they appear. */
-export const REDACTED_PATHS = [
+/**
+ * Keys whose values are never written to a log, at any depth, in any casing or spelling
+ * (`client_secret`, `clientSecret`, `Client-Secret` are one key). Compared after lower-casing
+ * and dropping `_` and `-`.
+ */
+const SECRET_KEYS = new Set([
+  'personaltoken',
+  'code',
+  'codeverifier',
+  'csrf',
+  'clientsecret',
+  'accesstoken',
+  'refreshtoken',
+  'newtoken',
   'password',
-  '*.password',
   'token',
-  '*.token',
-  'access_token',
-  '*.access_token',
-  'client_secret',
-  '*.client_secret',
   'authorization',
-  '*.authorization',
-  'headers.authorization',
-  '*.headers.authorization',
-  'req.headers.authorization',
-  'req.headers.cookie',
-];
+  'cookie',
+  'setcookie',
+  'session',
+  'sessionid',
+]);
+/** Whatever ends like these is a secret too (`current_password`, `apiToken`, `webhookSecret`). */
+const SECRET_SUFFIXES = ['password', 'token', 'secret'];
 
-export function createLogger(service: string, level: string): Logger {
-  return pino({
+export const REDACTED = '[redacted]';
+
+/** How deep a log object is searched; deeper still is cut off rather than written unsearched. */
+const MAX_DEPTH = 16;
+
+export function isSecretKey(key: string): boolean {
+  const normalized = key.toLowerCase().replace(/[-_]/g, '');
+  return SECRET_KEYS.has(normalized) || SECRET_SUFFIXES.some((suffix) => normalized.endsWith(suffix));
+}
+
+/**
+ * A copy of a log object with every secret-keyed value replaced, at any depth (pino's own
+ * `redact` paths match fixed depths only). Objects without secrets are returned as they are,
+ * so the common case copies nothing; the caller's objects are never changed.
+ */
+export function redactSecrets<T>(value: T): T {
+  return scrub(value, 0, new WeakSet()) as T;
+}
+
+function scrub(value: unknown, depth: number, seen: WeakSet<object>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date || Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return value;
+  if (depth >= MAX_DEPTH) return '[too deep]';
+  if (seen.has(value)) return value;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    let changed = false;
+    const items = value.map((item: unknown) => {
+      const next = scrub(item, depth + 1, seen);
+      if (next !== item) changed = true;
+      return next;
+    });
+    return changed ? items : value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  // An error's own enumerable keys are searched too (message and stack are not enumerable).
+  for (const key of Object.keys(value)) {
+    const current = (value as Record<string, unknown>)[key];
+    const next = isSecretKey(key) ? (current === undefined || current === null ? current : REDACTED) : scrub(current, depth + 1, seen);
+    if (next === current) continue;
+    copy ??= value instanceof Error ? errorCopy(value) : { ...(value as Record<string, unknown>) };
+    copy[key] = next;
+  }
+  return copy ?? value;
+}
+
+/** An error's loggable fields (pino's err serializer reads type, message and stack). */
+function errorCopy(error: Error): Record<string, unknown> {
+  return { type: error.name, message: error.message, stack: error.stack, ...(error as unknown as Record<string, unknown>) };
+}
+
+export function createLogger(service: string, level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    formatters: {
+      log: (object) => redactSecrets(object),
+      bindings: (bindings) => redactSecrets(bindings),
+    },
     mixin: () => {
       const correlationId = currentCorrelationId();
       return correlationId ? { correlationId } : {};
     },
-  });
+  };
+  const logger = destination ? pino(options, destination) : pino(options);
+  // pino formats only the root's bindings; children (inheriting this method) get theirs scrubbed here.
+  type ChildFn = (this: unknown, bindings: pino.Bindings, childOptions?: pino.ChildLoggerOptions) => unknown;
+  const child = Reflect.get(logger, 'child') as ChildFn;
+  const redactedChild: ChildFn = function (this: unknown, bindings, childOptions) {
+    return child.call(this, redactSecrets(bindings), childOptions);
+  };
+  Reflect.set(logger, 'child', redactedChild);
+  return logger;
 }
 
 /** Nest's logger interface over pino: framework messages become structured lines too. */

@@ -31,6 +31,12 @@ export class AccountService {
    * either all three exist or none does. The token is returned once and kept only as a hash.
    */
   async create(account: NewAccount): Promise<CreateAccountReply> {
+    // The same policy as the sign-up page, for every way in (the page, the CLI, the RPC).
+    if (!isPlausibleEmail(account.email)) throw new DomainError('INVALID_EMAIL', undefined, { argument: 'email' });
+    if (account.password !== undefined) {
+      const problem = passwordProblem(account.password, account.email);
+      if (problem) throw new DomainError(problem, undefined, { argument: 'password' });
+    }
     const passwordHash = account.password ? await hashPassword(account.password) : null;
     const token = generatePersonalToken();
     try {

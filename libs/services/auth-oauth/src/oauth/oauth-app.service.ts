@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { hashToken } from '@doable/contracts-auth';
-import { Database } from '@doable/shared-runtime';
+import { DomainError } from '@doable/shared-errors';
+import { Database, type Tx } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 
 export interface OAuthApp {
@@ -105,6 +106,40 @@ export class OAuthAppService {
       [app.id],
     );
     return Number(row.count) >= app.tokenLimit;
+  }
+
+  /**
+   * Inside a token-issuing transaction: locks the app's row, so concurrent grants for one app
+   * queue here, then says whether it may get one more token. Two exchanges racing for the last
+   * slot of a token limit cannot both pass: the second counts the first's token.
+   */
+  async mayIssueLocked(tx: Tx, appId: string): Promise<boolean> {
+    const [app] = await tx.manager.query<Array<Pick<AppRow, 'status' | 'token_limit'>>>(`SELECT status, token_limit FROM auth.oauth_apps WHERE id = $1 FOR UPDATE`, [appId]);
+    if (!app || app.status !== 'active') return false;
+    if (app.token_limit === null) return true;
+    const [row] = await tx.manager.query<Array<{ count: string }>>(
+      `SELECT count(*) AS count FROM auth.access_tokens WHERE app_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+      [appId],
+    );
+    return Number(row.count) < app.token_limit;
+  }
+
+  /** Operators: suspends or reactivates an app by client id. A suspended app gets no new tokens; those it has keep working. */
+  async setStatus(clientId: string, status: OAuthApp['status']): Promise<OAuthApp> {
+    return this.updateByClientId(clientId, 'status = $2', status);
+  }
+
+  /** Operators: caps the app's live tokens (null lifts the cap). Tokens past a lowered cap keep working; new ones wait for room. */
+  async setTokenLimit(clientId: string, tokenLimit: number | null): Promise<OAuthApp> {
+    if (tokenLimit !== null && (!Number.isSafeInteger(tokenLimit) || tokenLimit < 0)) throw new DomainError('INVALID_ARGUMENT_VALUE', 'The token limit is a whole number, 0 or more', { argument: 'token_limit' });
+    return this.updateByClientId(clientId, 'token_limit = $2', tokenLimit);
+  }
+
+  private async updateByClientId(clientId: string, assignment: string, value: unknown): Promise<OAuthApp> {
+    const [rows] = await this.database.query<[AppRow[], number]>(`UPDATE auth.oauth_apps SET ${assignment} WHERE client_id = $1 RETURNING ${COLUMNS}`, [clientId, value]);
+    const row = rows[0];
+    if (!row) throw new DomainError('OAUTH_APP_NOT_FOUND', `No application with the client id ${clientId}`, { argument: 'client_id' });
+    return toApp(row);
   }
 
   private async rowByClientId(clientId: unknown): Promise<AppRow | undefined> {

@@ -1,5 +1,5 @@
 import { type EdgeReply, SCOPES } from '@doable/contracts-common';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { WebExchange } from '../web/web-exchange';
 import { basicCredentials } from './client-credentials';
 import { OAuthAppService } from './oauth-app.service';
@@ -8,6 +8,8 @@ import { OAuthProblem, OAuthService } from './oauth.service';
 
 /** Tokens made by migrating a personal token expire; v1 reports when (`expires_in`, seconds). */
 export const MIGRATED_TOKEN_TTL_SECONDS = 10 * 365 * 24 * 3600;
+/** Injection token of the configured lifetime (`OAUTH_MIGRATED_TOKEN_TTL_SECONDS`). */
+export const MIGRATED_TOKEN_TTL = Symbol('MIGRATED_TOKEN_TTL');
 
 function problemReply(web: WebExchange, problem: OAuthProblem): EdgeReply {
   const headers: Record<string, string> = problem.status === 401 ? { 'WWW-Authenticate': 'Basic realm="Doable"' } : {};
@@ -20,6 +22,7 @@ export class OAuthEndpoints {
   constructor(
     private readonly apps: OAuthAppService,
     private readonly oauth: OAuthService,
+    @Optional() @Inject(MIGRATED_TOKEN_TTL) private readonly migratedTokenTtlSeconds: number = MIGRATED_TOKEN_TTL_SECONDS,
   ) {}
 
   /** Runs an endpoint, rendering protocol errors as `{error}` JSON. */
@@ -84,8 +87,8 @@ export class OAuthEndpoints {
       if (!personalToken) throw new OAuthProblem('invalid_request', 400, 'personal_token is required');
       const scopes = parseScopes(web.param('scope'));
       if (!scopes) throw new OAuthProblem('invalid_scope');
-      const { accessToken } = await this.oauth.migratePersonalToken(app, personalToken, scopes, MIGRATED_TOKEN_TTL_SECONDS);
-      const body = web.request.dialect === 'sync-api-v1' ? { access_token: accessToken, token_type: 'Bearer', expires_in: MIGRATED_TOKEN_TTL_SECONDS } : { access_token: accessToken, token_type: 'Bearer' };
+      const { accessToken } = await this.oauth.migratePersonalToken(app, personalToken, scopes, this.migratedTokenTtlSeconds);
+      const body = web.request.dialect === 'sync-api-v1' ? { access_token: accessToken, token_type: 'Bearer', expires_in: this.migratedTokenTtlSeconds } : { access_token: accessToken, token_type: 'Bearer' };
       return web.json(200, body);
     });
   }

@@ -46,6 +46,16 @@ interface CodeRow {
   code_challenge: string | null;
 }
 
+/** An application holding live tokens of a user (OAuth grants and migrated personal tokens). */
+export interface AuthorizedApp {
+  readonly appId: string;
+  readonly name: string;
+  readonly scopes: readonly Scope[];
+  /** When the user first granted it a token that is still live. */
+  readonly grantedAt: Date;
+  readonly tokens: number;
+}
+
 /** Codes, OAuth access tokens, revocation and migration of personal tokens. */
 @Injectable()
 export class OAuthService {
@@ -97,7 +107,7 @@ export class OAuthService {
       if (row.code_challenge !== null ? !verifiesS256(request.codeVerifier, row.code_challenge) : !hasSecret) {
         return row.code_challenge !== null ? ('bad_authorization_code' as const) : ('incorrect_application_credentials' as const);
       }
-      await this.insertToken(tx, app, row.user_id, row.scopes, accessToken, null);
+      if (!(await this.insertToken(tx, app, row.user_id, row.scopes, accessToken, null))) return 'invalid_application_status' as const;
       return 'ok' as const;
     });
     // A failed check has still used the code up (the mark committed): no second guess at a verifier.
@@ -120,6 +130,41 @@ export class OAuthService {
     });
   }
 
+  /** The applications that hold live tokens of this user, each with the union of their scopes. */
+  async authorizedApps(userId: string): Promise<AuthorizedApp[]> {
+    const rows = await this.database.query<Array<{ app_id: string; name: string; scopes: Scope[]; created_at: Date }>>(
+      `SELECT a.id::text AS app_id, a.name, t.scopes, t.created_at
+         FROM auth.access_tokens t JOIN auth.oauth_apps a ON a.id = t.app_id
+        WHERE t.user_id = $1 AND t.kind = 'oauth' AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
+        ORDER BY t.created_at, t.id`,
+      [userId],
+    );
+    const byApp = new Map<string, { appId: string; name: string; scopes: Set<Scope>; grantedAt: Date; tokens: number }>();
+    for (const row of rows) {
+      const app = byApp.get(row.app_id) ?? { appId: row.app_id, name: row.name, scopes: new Set<Scope>(), grantedAt: new Date(row.created_at), tokens: 0 };
+      for (const scope of row.scopes) app.scopes.add(scope);
+      app.tokens++;
+      byApp.set(row.app_id, app);
+    }
+    return [...byApp.values()].map((app) => ({ ...app, scopes: [...app.scopes].sort() }));
+  }
+
+  /**
+   * The user takes back an application's access: every token of theirs it holds is revoked, at
+   * once on every gateway (one token-revoked event each). Answers how many were revoked.
+   */
+  async revokeAppForUser(userId: string, appId: string): Promise<number> {
+    if (!/^[0-9]{1,18}$/.test(appId)) return 0;
+    return this.database.transaction(async (tx) => {
+      const [rows] = await tx.manager.query<[Array<{ token_hash: string }>, number]>(
+        `UPDATE auth.access_tokens SET revoked_at = now() WHERE user_id = $1 AND app_id = $2 AND kind = 'oauth' AND revoked_at IS NULL RETURNING token_hash`,
+        [userId, appId],
+      );
+      for (const row of rows) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: row.token_hash, userId });
+      return rows.length;
+    });
+  }
+
   /** An OAuth token for the owner of a live personal token, with the given scopes. */
   async migratePersonalToken(app: OAuthApp, personalToken: string, scopes: readonly Scope[], expiresInSeconds: number): Promise<{ accessToken: string }> {
     if (await this.apps.isBlocked(app)) throw new OAuthProblem('invalid_application_status');
@@ -129,19 +174,26 @@ export class OAuthService {
         `SELECT user_id::text AS user_id FROM auth.access_tokens WHERE token_hash = $1 AND kind = 'personal' AND revoked_at IS NULL`,
         [hashToken(personalToken)],
       );
-      if (!owner) return false;
-      await this.insertToken(tx, app, owner.user_id, scopes, accessToken, expiresInSeconds);
-      return true;
+      if (!owner) return 'invalid_grant' as const;
+      if (!(await this.insertToken(tx, app, owner.user_id, scopes, accessToken, expiresInSeconds))) return 'invalid_application_status' as const;
+      return 'ok' as const;
     });
-    if (!issued) throw new OAuthProblem('invalid_grant', 400, 'The personal token is not valid');
+    if (issued === 'invalid_grant') throw new OAuthProblem('invalid_grant', 400, 'The personal token is not valid');
+    if (issued !== 'ok') throw new OAuthProblem(issued);
     return { accessToken };
   }
 
-  private async insertToken(tx: Tx, app: OAuthApp, userId: string, scopes: readonly Scope[], token: string, expiresInSeconds: number | null): Promise<void> {
+  /**
+   * Inserts the token unless the app is suspended or at its token limit (checked under a lock of
+   * the app's row, so concurrent grants cannot overshoot the limit); false when refused.
+   */
+  private async insertToken(tx: Tx, app: OAuthApp, userId: string, scopes: readonly Scope[], token: string, expiresInSeconds: number | null): Promise<boolean> {
+    if (!(await this.apps.mayIssueLocked(tx, app.id))) return false;
     await tx.manager.query(
       `INSERT INTO auth.access_tokens (user_id, token_hash, kind, app_id, scopes, expires_at)
        VALUES ($1, $2, 'oauth', $3, $4, CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int) END)`,
       [userId, hashToken(token), app.id, [...scopes], expiresInSeconds],
     );
+    return true;
   }
 }

@@ -1,5 +1,4 @@
-import type { Principal } from '@doable/contracts-common';
-import { AuthSubjects, type ChangeCredentialsRequest, type CreateAccountReply } from '@doable/contracts-auth';
+import { AuthSubjects, type ChangeCredentialsRequest, type CreateAccountReply, type VerifiedToken } from '@doable/contracts-auth';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { AccountService } from '../accounts/account.service';
@@ -15,7 +14,7 @@ export class AuthRpcController {
   ) {}
 
   @Handles(AuthSubjects.verifyToken)
-  verifyToken(request: { tokenHash: string }): Promise<Principal> {
+  verifyToken(request: { tokenHash: string }): Promise<VerifiedToken> {
     return this.tokens.verify(request.tokenHash);
   }
 

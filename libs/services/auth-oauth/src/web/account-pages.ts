@@ -3,6 +3,7 @@ import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { AccountService } from '../accounts/account.service';
 import { OAuthAppService, isValidRedirectUri, MAX_REDIRECT_URIS } from '../oauth/oauth-app.service';
+import { OAuthService } from '../oauth/oauth.service';
 import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
 import { SESSION_TTL_SECONDS, SessionService, type SessionUser } from '../sessions/session.service';
 import { appsPage, formError, loginPage, messagePage, settingsPage, signupPage } from './pages';
@@ -17,6 +18,7 @@ export class AccountPages {
     private readonly accounts: AccountService,
     private readonly sessions: SessionService,
     private readonly apps: OAuthAppService,
+    private readonly oauth: OAuthService,
   ) {}
 
   /** The logged-in user, if the session cookie names a live session. */
@@ -86,7 +88,18 @@ export class AccountPages {
   async settings(web: WebExchange): Promise<EdgeReply> {
     const user = await this.currentUser(web);
     if (!user) return this.loginRedirect(web, '/auth/settings');
-    return web.html(200, settingsPage({ csrf: web.csrf(), email: user.email, fullName: user.fullName }));
+    return web.html(200, settingsPage({ csrf: web.csrf(), email: user.email, fullName: user.fullName, authorized: await this.oauth.authorizedApps(user.userId) }));
+  }
+
+  /** Takes an application's access back: all its tokens of this user stop at once on every gateway. */
+  async revokeAppAccess(web: WebExchange): Promise<EdgeReply> {
+    const user = await this.currentUser(web);
+    if (!user) return this.loginRedirect(web, '/auth/settings');
+    if (!web.csrfValid()) return this.csrfRejected(web);
+    const revoked = await this.oauth.revokeAppForUser(user.userId, web.field('app_id') ?? '');
+    if (revoked === 0) return web.html(404, messagePage('Application not found', 'No application with access to your account has this id.'));
+    const authorized = await this.oauth.authorizedApps(user.userId);
+    return web.html(200, settingsPage({ csrf: web.csrf(), email: user.email, fullName: user.fullName, authorized, notice: 'Access revoked: the application can no longer use your account.' }));
   }
 
   /** Replaces the personal token; the old one stops at once on every gateway (token-revoked event). */
@@ -95,7 +108,7 @@ export class AccountPages {
     if (!user) return this.loginRedirect(web, '/auth/settings');
     if (!web.csrfValid()) return this.csrfRejected(web);
     const { token } = await this.accounts.resetPersonalToken(user.email);
-    return web.html(200, settingsPage({ csrf: web.csrf(), email: user.email, fullName: user.fullName, newToken: token }));
+    return web.html(200, settingsPage({ csrf: web.csrf(), email: user.email, fullName: user.fullName, newToken: token, authorized: await this.oauth.authorizedApps(user.userId) }));
   }
 
   async appConsole(web: WebExchange): Promise<EdgeReply> {

@@ -1,6 +1,7 @@
 import type { Scope } from '@doable/contracts-common';
 import { SCOPE_DESCRIPTIONS } from '../oauth/oauth-scopes';
 import type { OAuthApp } from '../oauth/oauth-app.service';
+import type { AuthorizedApp } from '../oauth/oauth.service';
 import { html, layout, type SafeHtml } from './html';
 
 /** A form error with its §7.4 tag (also in `data-error-tag`, for scripts and tests). */
@@ -84,7 +85,7 @@ ${csrfField(csrf)}${nextField(next)}
   );
 }
 
-export function settingsPage(options: { csrf: string; email: string; fullName: string; newToken?: string }): string {
+export function settingsPage(options: { csrf: string; email: string; fullName: string; newToken?: string; authorized?: readonly AuthorizedApp[]; notice?: string }): string {
   const { csrf, newToken } = options;
   const token = newToken
     ? html`<p class="notice" role="status">Copy your API token now: it is stored only as a hash and cannot be shown again.</p>
@@ -93,12 +94,25 @@ export function settingsPage(options: { csrf: string; email: string; fullName: s
   return layout(
     'Settings',
     html`<p>Logged in as <strong>${options.fullName}</strong> (${options.email}).</p>
+${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}
 <h2>API token</h2>${token}
 <form method="post" action="/auth/settings/token">${csrfField(csrf)}
 <p class="hint" id="reset-hint">The current token stops working at once.</p>
-<button type="submit" aria-describedby="reset-hint">Reset API token</button></form>`,
+<button type="submit" aria-describedby="reset-hint">Reset API token</button></form>
+<h2>Authorized applications</h2>${authorizedApps(csrf, options.authorized ?? [])}`,
     { nav: accountNav(csrf) },
   );
+}
+
+/** Applications holding the user's tokens, each with what it may do and a button to take access back. */
+function authorizedApps(csrf: string, apps: readonly AuthorizedApp[]): SafeHtml | string {
+  if (apps.length === 0) return html`<p>No application has access to your account.</p>`;
+  return html`<ul class="authorized-apps">${apps.map(
+    (app) => html`<li data-authorized-app-id="${app.appId}"><h3 id="authorized-${app.appId}">${app.name}</h3>
+<p>Authorized on <time datetime="${app.grantedAt.toISOString()}">${app.grantedAt.toISOString().slice(0, 10)}</time>. It may:</p>
+<ul>${app.scopes.map((scope) => html`<li>${SCOPE_DESCRIPTIONS[scope] ?? scope}</li>`)}</ul>
+<form method="post" action="/auth/settings/apps/revoke">${csrfField(csrf)}<input type="hidden" name="app_id" value="${app.appId}"><button type="submit" class="secondary" aria-describedby="authorized-${app.appId}">Revoke access of ${app.name}</button></form></li>`,
+  )}</ul>`;
 }
 
 export function appsPage(options: { csrf: string; apps: readonly OAuthApp[]; revealed?: { appId: string; clientSecret: string }; error?: FormError; name?: string; redirectUris?: string }): string {

@@ -24,6 +24,21 @@ describe('PrincipalCache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it("forgets an expiring token at the token's own expiry when that comes before the ttl", () => {
+    const time = clock();
+    const cache = new PrincipalCache(60_000, 10, time.now);
+    cache.set('hash-a', principal('1'), time.now() + 500);
+    time.advance(499);
+    expect(cache.get('hash-a')).toEqual(principal('1'));
+    time.advance(1);
+    expect(cache.get('hash-a')).toBeUndefined();
+    cache.set('hash-b', principal('2'), time.now() - 1);
+    expect(cache.get('hash-b')).toBeUndefined();
+    cache.set('hash-c', principal('3'), time.now() + 120_000);
+    time.advance(60_000);
+    expect(cache.get('hash-c')).toBeUndefined();
+  });
+
   it('returns undefined for a token it never saw', () => {
     const cache = new PrincipalCache(60_000);
     cache.set('hash-a', principal('1'));

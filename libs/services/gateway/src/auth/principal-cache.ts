@@ -23,14 +23,17 @@ export class PrincipalCache {
     return entry.principal;
   }
 
-  set(tokenHash: string, principal: Principal): void {
+  /** Caches for the TTL, or until `notAfter` (epoch ms: the token's own expiry) when that comes first. */
+  set(tokenHash: string, principal: Principal, notAfter?: number): void {
     if (this.ttlMs <= 0) return;
+    const expiresAt = Math.min(this.now() + this.ttlMs, notAfter ?? Number.POSITIVE_INFINITY);
+    if (expiresAt <= this.now()) return;
     this.entries.delete(tokenHash);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(tokenHash, { principal, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(tokenHash, { principal, expiresAt });
   }
 
   drop(tokenHash: string): void {

@@ -21,8 +21,9 @@ export class PrincipalResolver implements OnApplicationBootstrap, OnApplicationS
     const tokenHash = hashToken(token);
     const cached = this.cache.get(tokenHash);
     if (cached) return cached;
-    const principal = await this.services.request(AuthSubjects.verifyToken, { tokenHash });
-    this.cache.set(tokenHash, principal);
+    const { expiresAt, ...principal } = await this.services.request(AuthSubjects.verifyToken, { tokenHash });
+    // An expiring token is trusted from the cache only until it expires.
+    this.cache.set(tokenHash, principal, expiresAt ? Date.parse(expiresAt) : undefined);
     return principal;
   }
 

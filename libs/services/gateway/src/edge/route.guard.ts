@@ -8,11 +8,17 @@ import { RouteTable, type RouteMatch } from '../routes/route-table';
 export interface RoutedRequest {
   method: string;
   path: string;
+  /** The client's address (Express: the socket's, or the forwarded one behind trusted proxies). */
+  ip?: string;
   routeMatch?: RouteMatch;
   user?: Principal;
 }
 
-/** Finds the route (404/405 otherwise) and, when the route asks for it, authenticates the bearer and counts the request against the user's rate limit. */
+/**
+ * Finds the route (404/405 otherwise) and, when the route asks for it, authenticates the bearer
+ * and counts the request against the user's rate limit. Unauthenticated routes where
+ * credentials are tried count against the client address's auth budget instead.
+ */
 @Injectable()
 export class RouteGuard extends AuthGuard('bearer') {
   constructor(
@@ -30,7 +36,10 @@ export class RouteGuard extends AuthGuard('bearer') {
       throw new DomainError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${request.path}`, { allowed: resolution.allowed });
     }
     request.routeMatch = resolution.match;
-    if (resolution.match.route.auth === 'none') return true;
+    if (resolution.match.route.auth === 'none') {
+      if (resolution.match.route.limitBy === 'address') this.rates.takeForAddress(request.ip);
+      return true;
+    }
     const authenticated = (await super.canActivate(context)) as boolean;
     // Counted per user once the bearer is known; a refused request reaches no service.
     if (authenticated && request.user) this.rates.take(request.user.userId, familyOf(resolution.match.route.dialect));

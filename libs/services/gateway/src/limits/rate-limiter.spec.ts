@@ -1,9 +1,9 @@
 import { DomainError } from '@doable/shared-errors';
-import { familyOf, RateLimiter } from './rate-limiter';
+import { addressKey, familyOf, RateLimiter } from './rate-limiter';
 
 describe('RateLimiter', () => {
   let clock = 0;
-  const limiter = () => new RateLimiter({ windowMs: 60_000, perFamily: { sync: 3, rest: 2 } }, () => clock);
+  const limiter = () => new RateLimiter({ windowMs: 60_000, perFamily: { sync: 3, rest: 2, auth: 0 } }, () => clock);
 
   beforeEach(() => {
     clock = 1_000_000;
@@ -41,7 +41,7 @@ describe('RateLimiter', () => {
   });
 
   it('never refuses a family whose limit is 0 (off)', () => {
-    const rates = new RateLimiter({ windowMs: 60_000, perFamily: { sync: 0, rest: 1 } }, () => clock);
+    const rates = new RateLimiter({ windowMs: 60_000, perFamily: { sync: 0, rest: 1, auth: 0 } }, () => clock);
     for (let i = 0; i < 100; i++) rates.take('1', 'sync');
     expect(rates.size).toBe(0);
   });
@@ -51,5 +51,48 @@ describe('RateLimiter', () => {
     expect(familyOf('sync-api-v1')).toBe('sync');
     expect(familyOf('rest-v2')).toBe('rest');
     expect(familyOf('rest-api-v1')).toBe('rest');
+  });
+
+  describe('auth routes, per client address', () => {
+    const addressLimiter = () =>
+      new RateLimiter({ windowMs: 900_000, perFamily: { sync: 0, rest: 0, auth: 2 }, windowMsPerFamily: { auth: 60_000 } }, () => clock);
+
+    it('refuses the third attempt from one address in its own (shorter) window, with Retry-After', () => {
+      const rates = addressLimiter();
+      rates.takeForAddress('203.0.113.7');
+      rates.takeForAddress('::ffff:203.0.113.7');
+      clock += 10_000;
+      expect(() => rates.takeForAddress('203.0.113.7')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED', extra: { retry_after: 50, limit: 2, window_seconds: 60 } }));
+      expect(() => rates.takeForAddress('203.0.113.8')).not.toThrow();
+      clock += 50_000;
+      expect(() => rates.takeForAddress('203.0.113.7')).not.toThrow();
+    });
+
+    it('counts one IPv6 /64 as one client', () => {
+      const rates = addressLimiter();
+      rates.takeForAddress('2001:db8:1:2::1');
+      rates.takeForAddress('2001:db8:1:2:ffff:0:0:9');
+      expect(() => rates.takeForAddress('2001:0db8:0001:0002::abcd')).toThrow(DomainError);
+      expect(() => rates.takeForAddress('2001:db8:1:3::1')).not.toThrow();
+    });
+
+    it('is off at 0, and keeps user budgets apart from address budgets', () => {
+      const off = new RateLimiter({ windowMs: 60_000, perFamily: { sync: 1, rest: 1, auth: 0 } }, () => clock);
+      for (let i = 0; i < 50; i++) off.takeForAddress('198.51.100.1');
+      expect(off.size).toBe(0);
+      off.take('198.51.100.1', 'rest');
+      expect(() => off.take('198.51.100.1', 'sync')).not.toThrow();
+    });
+
+    it.each([
+      ['192.0.2.1', '192.0.2.1'],
+      ['::ffff:192.0.2.1', '192.0.2.1'],
+      ['::1', '0:0:0:0::/64'],
+      ['2001:db8::', '2001:db8:0:0::/64'],
+      ['2001:DB8:0:0:1::1', '2001:db8:0:0::/64'],
+      [undefined, 'unknown'],
+    ])('keys %s as %s', (address, key) => {
+      expect(addressKey(address)).toBe(key);
+    });
   });
 });

@@ -1,13 +1,35 @@
 import type { Dialect } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 
-/** Request families with their own budget: the Sync API and the REST surfaces. */
-export type RateFamily = 'sync' | 'rest';
+/**
+ * Request families with their own budget: the Sync API and the REST surfaces (per user), and
+ * the unauthenticated auth routes (per client address: log-in, sign-up, token exchange,
+ * revocation, the consent decision), which are where passwords and secrets get guessed.
+ */
+export type RateFamily = 'sync' | 'rest' | 'auth';
 
 export interface RateLimits {
   readonly windowMs: number;
-  /** Requests per user per window; 0 turns the family's limit off. */
+  /** Requests per key (user or address) per window; 0 turns the family's limit off. */
   readonly perFamily: Readonly<Record<RateFamily, number>>;
+  /** A family's own window, where it differs from `windowMs`. */
+  readonly windowMsPerFamily?: Readonly<Partial<Record<RateFamily, number>>>;
+}
+
+/**
+ * The key an address is counted under: IPv4 as it is (also when written IPv6-mapped), IPv6 by
+ * its /64, since one client usually holds a whole /64 and could otherwise rotate through it.
+ */
+export function addressKey(address: string | undefined): string {
+  if (!address) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head, tail = ''] = address.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = address.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 export function familyOf(dialect: Dialect): RateFamily {
@@ -37,23 +59,36 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one request; throws RATE_LIMITED (429 with Retry-After) once the budget is spent. */
-  take(userId: string, family: RateFamily): void {
+  /**
+   * Counts one request of a user (sync, rest) or a client address (auth); throws RATE_LIMITED
+   * (429 with Retry-After) once the budget is spent.
+   */
+  take(key: string, family: RateFamily): void {
     const limit = this.limits.perFamily[family];
     if (limit <= 0) return;
+    const windowMs = this.windowOf(family);
     const now = this.now();
     if (++this.calls % SWEEP_EVERY === 0) this.sweep(now);
-    const key = `${family}:${userId}`;
-    let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= this.limits.windowMs) {
+    const slot = `${family}:${key}`;
+    let window = this.windows.get(slot);
+    if (!window || now - window.startedAt >= windowMs) {
       window = { startedAt: now, count: 0 };
-      this.windows.set(key, window);
+      this.windows.set(slot, window);
     }
     if (window.count >= limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.startedAt + this.limits.windowMs - now) / 1000));
-      throw new DomainError('RATE_LIMITED', undefined, { retry_after: retryAfter, limit, window_seconds: Math.round(this.limits.windowMs / 1000) });
+      const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
+      throw new DomainError('RATE_LIMITED', undefined, { retry_after: retryAfter, limit, window_seconds: Math.round(windowMs / 1000) });
     }
     window.count++;
+  }
+
+  /** Counts one unauthenticated auth request from this client address. */
+  takeForAddress(address: string | undefined): void {
+    this.take(addressKey(address), 'auth');
+  }
+
+  private windowOf(family: RateFamily): number {
+    return this.limits.windowMsPerFamily?.[family] ?? this.limits.windowMs;
   }
 
   get size(): number {
@@ -61,6 +96,9 @@ export class RateLimiter {
   }
 
   private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (now - window.startedAt >= this.limits.windowMs) this.windows.delete(key);
+    for (const [slot, window] of this.windows) {
+      const family = slot.slice(0, slot.indexOf(':')) as RateFamily;
+      if (now - window.startedAt >= this.windowOf(family)) this.windows.delete(slot);
+    }
   }
 }

@@ -5,6 +5,11 @@ function auth(method: HttpMethod, path: string, dialect: Route['dialect'] = 'syn
   return { method, path, subject: AuthSubjects.edge, dialect, auth: 'none' };
 }
 
+/** A route where credentials, codes or secrets are tried: rate-limited per client address. */
+function guessable(method: HttpMethod, path: string, dialect: Route['dialect'] = 'sync-api-v1'): Route {
+  return { ...auth(method, path, dialect), limitBy: 'address' };
+}
+
 /**
  * Accounts, pages and the OAuth 2.0 flow, served by auth-oauth. None takes a bearer token: pages
  * use the session cookie, OAuth endpoints the client's credentials (checked by auth-oauth).
@@ -12,23 +17,25 @@ function auth(method: HttpMethod, path: string, dialect: Route['dialect'] = 'syn
  */
 export const AUTH_ROUTES: readonly Route[] = [
   auth('GET', '/auth/signup'),
-  auth('POST', '/auth/signup'),
+  guessable('POST', '/auth/signup'),
   auth('GET', '/auth/login'),
-  auth('POST', '/auth/login'),
+  guessable('POST', '/auth/login'),
   auth('POST', '/auth/logout'),
   auth('GET', '/auth/settings'),
   auth('POST', '/auth/settings/token'),
+  auth('POST', '/auth/settings/apps/revoke'),
   auth('GET', '/auth/apps'),
   auth('POST', '/auth/apps'),
   auth('POST', '/auth/apps/secret'),
   auth('GET', '/oauth/authorize'),
-  auth('POST', '/oauth/authorize'),
-  auth('POST', '/oauth/access_token'),
+  guessable('POST', '/oauth/authorize'),
+  guessable('POST', '/oauth/access_token'),
   auth('GET', '/.well-known/oauth-authorization-server'),
-  auth('POST', '/sync/v9/access_tokens/revoke', 'sync-v9'),
-  auth('POST', '/sync/v9/access_tokens/migrate_personal_token', 'sync-v9'),
-  auth('POST', '/api/v1/access_tokens/revoke'),
-  auth('DELETE', '/api/v1/access_tokens'),
-  auth('POST', '/api/v1/revoke'),
-  auth('POST', '/api/v1/access_tokens/migrate_personal_token'),
+  guessable('POST', '/sync/v8/access_tokens/revoke', 'sync-v8'),
+  guessable('POST', '/sync/v9/access_tokens/revoke', 'sync-v9'),
+  guessable('POST', '/sync/v9/access_tokens/migrate_personal_token', 'sync-v9'),
+  guessable('POST', '/api/v1/access_tokens/revoke'),
+  guessable('DELETE', '/api/v1/access_tokens'),
+  guessable('POST', '/api/v1/revoke'),
+  guessable('POST', '/api/v1/access_tokens/migrate_personal_token'),
 ];

@@ -28,6 +28,31 @@ describe('RouteTable', () => {
       expect(resolution.kind === 'match' && resolution.match.route.subject).toBe(SyncSubjects.completed);
     });
 
+    it.each([
+      ['POST', '/auth/login'],
+      ['POST', '/auth/signup'],
+      ['POST', '/oauth/authorize'],
+      ['POST', '/oauth/access_token'],
+      ['POST', '/sync/v8/access_tokens/revoke'],
+      ['POST', '/sync/v9/access_tokens/revoke'],
+      ['POST', '/api/v1/access_tokens/revoke'],
+      ['DELETE', '/api/v1/access_tokens'],
+      ['POST', '/api/v1/revoke'],
+      ['POST', '/api/v1/access_tokens/migrate_personal_token'],
+    ] as const)('counts unauthenticated %s %s per client address', (method, path) => {
+      const resolution = table.resolve(method, path);
+      expect(resolution.kind === 'match' && resolution.match.route).toMatchObject({ auth: 'none', limitBy: 'address' });
+    });
+
+    it.each([
+      ['GET', '/auth/login'],
+      ['GET', '/oauth/authorize'],
+      ['GET', '/.well-known/oauth-authorization-server'],
+    ] as const)('leaves the page %s %s unlimited (reading a form tries nothing)', (method, path) => {
+      const resolution = table.resolve(method, path);
+      expect(resolution.kind === 'match' && resolution.match.route.limitBy).toBeUndefined();
+    });
+
     it('uses ROUTES when no routes are given', () => {
       const resolution = table.resolve('POST', '/api/v1/sync');
       expect(resolution.kind === 'match' && resolution.match.route).toBe(ROUTES[1]);

@@ -10,6 +10,11 @@ export interface Route {
   readonly subject: RequestSubject<EdgeRequest, EdgeReply>;
   readonly dialect: Dialect;
   readonly auth: 'bearer' | 'none';
+  /**
+   * `address`: an unauthenticated route where credentials are tried (log-in, sign-up, token
+   * exchange, revocation): counted per client address against the auth budget.
+   */
+  readonly limitBy?: 'address';
   /** Overrides the request timeout (uploads take minutes). */
   readonly timeoutMs?: number;
 }

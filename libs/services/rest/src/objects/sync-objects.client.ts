@@ -33,14 +33,18 @@ export class SyncObjects {
 
   /** Runs one creating command and answers the object it created. */
   async create(call: RestCall, command: RestCommand, resource: SingleResource): Promise<Record<string, unknown>> {
+    return single(await this.createReading(call, command, (id) => ({ resource, id })));
+  }
+
+  /** Runs one creating command and answers the reply of a query on what it created (given its temp id). */
+  createReading(call: RestCall, command: RestCommand, query: (createdId: string) => ObjectQuery): Promise<ObjectsReply> {
     const uuid = this.uuid(call);
     const tempId = `rest-created:${uuid}`;
-    const reply = await this.services.request(SyncSubjects.objects, {
+    return this.services.request(SyncSubjects.objects, {
       principal: call.principal,
       commands: [{ type: command.type, uuid, temp_id: tempId, args: command.args }],
-      query: { resource, id: tempId },
+      query: query(tempId),
     });
-    return single(reply);
   }
 
   /** Runs commands in order (the first refusal fails the call), then the optional read. */
@@ -58,7 +62,7 @@ export class SyncObjects {
   }
 }
 
-function single(reply: ObjectsReply): Record<string, unknown> {
+export function single(reply: ObjectsReply): Record<string, unknown> {
   const [object] = reply.objects;
   if (!object) throw new DomainError('INTERNAL', 'sync answered no object');
   return object;

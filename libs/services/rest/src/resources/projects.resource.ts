@@ -35,13 +35,13 @@ export class ProjectsResource implements RestResource {
     'projects.list': (call) => this.list(call, {}),
     'projects.archived': (call) => this.list(call, { archived: true }),
     'projects.search': (call) => this.list(call, { search: requiredString(call.query, 'query', 1024) }),
-    'projects.get': async (call) => ok(await this.write(call, await this.kit.objects.readOne(call, 'project', call.params['id']))),
+    'projects.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, 'project', call.params['id']))),
     'projects.create': async (call) => {
       requiredString(call.body, 'name');
       // REST v1 also accepts the deprecated `parent`.
       const parentId = nullableId(call.body, 'parent_id') ?? (call.surface === 'rest-v1' ? nullableId(call.body, 'parent') : undefined) ?? undefined;
       const args = { ...projectFields(call), ...(parentId === undefined ? {} : { parent_id: parentId }) };
-      return ok(await this.write(call, await this.kit.objects.create(call, { type: 'project_add', args }, 'project')));
+      return ok(this.write(call, await this.kit.objects.create(call, { type: 'project_add', args }, 'project')));
     },
     'projects.update': async (call) => {
       const id = call.params['id'];
@@ -71,7 +71,7 @@ export class ProjectsResource implements RestResource {
   };
 
   private async list(call: RestCall, options: { archived?: boolean; search?: string }) {
-    const context = await this.kit.context(call);
+    const context = this.kit.context(call);
     const dialect = this.kit.dialect(call);
     return this.kit.list(call, { resource: 'projects', ...options }, (project) => dialect.project(project as unknown as ApiProject, context));
   }
@@ -80,7 +80,7 @@ export class ProjectsResource implements RestResource {
   private async full(call: RestCall) {
     const full = await this.kit.objects.readOne(call, 'project_full', call.params['id']);
     const dialect = this.kit.dialect(call);
-    const context = await this.kit.context(call);
+    const context = this.kit.context(call);
     const list = (key: string) => (Array.isArray(full[key]) ? (full[key] as unknown[]) : []);
     return ok({
       project: dialect.project(full['project'] as ApiProject, context),
@@ -92,8 +92,8 @@ export class ProjectsResource implements RestResource {
     });
   }
 
-  private async write(call: RestCall, project: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.kit.dialect(call).project(project as unknown as ApiProject, await this.kit.context(call));
+  private write(call: RestCall, project: Record<string, unknown>): Record<string, unknown> {
+    return this.kit.dialect(call).project(project as unknown as ApiProject, this.kit.context(call));
   }
 
   private async command(call: RestCall, type: string) {
@@ -104,6 +104,6 @@ export class ProjectsResource implements RestResource {
   private async lifecycle(call: RestCall, type: string) {
     const id = call.params['id'];
     const reply = await this.kit.objects.change(call, [{ type, args: { id } }], { resource: 'project', id });
-    return ok(await this.write(call, reply.objects[0]));
+    return ok(this.write(call, reply.objects[0]));
   }
 }

@@ -1,5 +1,5 @@
 import type { EdgeReply } from '@doable/contracts-common';
-import type { ApiLabel, ObjectQuery } from '@doable/contracts-sync';
+import type { ApiLabel, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
 import { Inject, Injectable } from '@nestjs/common';
 import { nextCursor, requestedPage } from '../call/page-cursor';
 import type { RestCall } from '../call/rest-call';
@@ -25,11 +25,19 @@ export class ResourceKit {
     return REST_DIALECTS[call.surface];
   }
 
-  /** The dialect context; REST v1 tasks also need the personal label ids (one extra read). */
-  async context(call: RestCall, forTasks = false): Promise<DialectContext> {
-    if (!forTasks || call.surface !== 'rest-v1') return { publicUrl: this.publicUrl };
-    const labels = await this.labels(call);
-    return { publicUrl: this.publicUrl, labelIds: new Map(labels.map((label) => [label.name.toLowerCase(), label.id])) };
+  /**
+   * The dialect context. REST v1 tasks also need their labels' ids: task queries ask the sync
+   * service for them (`label_ids`), which names only the labels the returned tasks carry, so a
+   * `task:add` token is answered the task it made without reading the label list.
+   */
+  context(call: RestCall, reply?: Pick<ObjectsReply, 'labelIds'>): DialectContext {
+    if (call.surface !== 'rest-v1' || reply?.labelIds === undefined) return { publicUrl: this.publicUrl };
+    return { publicUrl: this.publicUrl, labelIds: new Map(Object.entries(reply.labelIds)) };
+  }
+
+  /** Whether task queries should carry `label_ids` for this surface. */
+  wantsLabelIds(call: RestCall): boolean {
+    return call.surface === 'rest-v1';
   }
 
   /** The user's personal labels (REST v1 turns `label_ids` into names and back). */
@@ -39,18 +47,18 @@ export class ResourceKit {
   }
 
   /** A list in the caller's dialect: a whole array (REST v1/v2) or a `{results, next_cursor}` page (api/v1). */
-  async list(call: RestCall, query: ListQuery, write: (object: Record<string, unknown>) => unknown): Promise<EdgeReply> {
+  async list(call: RestCall, query: ListQuery, write: (object: Record<string, unknown>, reply: ObjectsReply) => unknown): Promise<EdgeReply> {
     if (!this.dialect(call).paginated) {
       const reply = await this.objects.read(call, query);
-      return ok(reply.objects.map(write));
+      return ok(reply.objects.map((object) => write(object, reply)));
     }
     const page = requestedPage(call);
     const reply = await this.objects.read(call, { ...query, page });
-    return ok({ results: reply.objects.map(write), next_cursor: nextCursor(call, page, reply.hasMore) });
+    return ok({ results: reply.objects.map((object) => write(object, reply)), next_cursor: nextCursor(call, page, reply.hasMore) });
   }
 
   /** An update's answer: the object (REST v2, api/v1) or nothing (REST v1). */
-  async updated(call: RestCall, read: () => Promise<unknown>): Promise<EdgeReply> {
+  async updated(call: RestCall, read: () => unknown): Promise<EdgeReply> {
     return this.dialect(call).updateAnswersObject ? ok(await read()) : noContent();
   }
 }

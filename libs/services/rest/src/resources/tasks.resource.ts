@@ -1,8 +1,9 @@
-import type { ApiTask, ObjectQuery } from '@doable/contracts-sync';
+import type { ApiTask, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { idList, optionalId, optionalString, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
+import { single } from '../objects/sync-objects.client';
 import { noContent, ok, ResourceKit } from './resource-kit';
 import type { OperationHandler, RestResource } from './operation';
 import { type LabelNames, taskCreateArgs, taskMoveArgs, taskUpdateArgs } from './task-args';
@@ -17,25 +18,25 @@ export class TasksResource implements RestResource {
   readonly operations: Readonly<Record<string, OperationHandler>> = {
     'tasks.list': (call) => this.list(call),
     'tasks.filter': (call) => this.listQuery(call, { resource: 'tasks_by_filter', filter: requiredString(call.query, 'query', 1024), lang: optionalString(call.query, 'lang', 8) }),
-    'tasks.get': async (call) => ok(await this.write(call, await this.kit.objects.readOne(call, 'task', call.params['id']))),
+    'tasks.get': async (call) => ok(this.write(call, await this.kit.objects.read(call, this.taskQuery(call, call.params['id'])))),
     'tasks.create': async (call) => {
       requiredString(call.body, 'content');
       const args = taskCreateArgs(call.body, call.surface, await this.labelNames(call));
-      return ok(await this.write(call, await this.kit.objects.create(call, { type: 'item_add', args }, 'task')));
+      return ok(this.write(call, await this.kit.objects.createReading(call, { type: 'item_add', args }, (id) => this.taskQuery(call, id))));
     },
     'tasks.update': async (call) => {
       const id = call.params['id'];
       const args = taskUpdateArgs(id, call.body, call.surface, await this.labelNames(call));
-      const reply = await this.kit.objects.change(call, [{ type: 'item_update', args }], this.kit.dialect(call).updateAnswersObject ? { resource: 'task', id } : null);
-      return this.kit.updated(call, () => this.write(call, reply.objects[0]));
+      const reply = await this.kit.objects.change(call, [{ type: 'item_update', args }], this.kit.dialect(call).updateAnswersObject ? this.taskQuery(call, id) : null);
+      return this.kit.updated(call, () => this.write(call, reply));
     },
     'tasks.close': (call) => this.command(call, 'item_close'),
     'tasks.reopen': (call) => this.command(call, 'item_uncomplete'),
     'tasks.delete': (call) => this.command(call, 'item_delete'),
     'tasks.move': async (call) => {
       const id = call.params['id'];
-      const reply = await this.kit.objects.change(call, [{ type: 'item_move', args: taskMoveArgs(id, call.body) }], { resource: 'task', id });
-      return ok(await this.write(call, reply.objects[0]));
+      const reply = await this.kit.objects.change(call, [{ type: 'item_move', args: taskMoveArgs(id, call.body) }], this.taskQuery(call, id));
+      return ok(this.write(call, reply));
     },
   };
 
@@ -57,14 +58,19 @@ export class TasksResource implements RestResource {
     });
   }
 
-  private async listQuery(call: RestCall, query: TaskListQuery) {
-    const context = await this.kit.context(call, true);
+  private listQuery(call: RestCall, query: TaskListQuery) {
     const dialect = this.kit.dialect(call);
-    return this.kit.list(call, query, (task) => dialect.task(task as unknown as ApiTask, context));
+    const withLabelIds: TaskListQuery = this.kit.wantsLabelIds(call) ? { ...query, label_ids: true } : query;
+    return this.kit.list(call, withLabelIds, (task, reply) => dialect.task(task as unknown as ApiTask, this.kit.context(call, reply)));
   }
 
-  private async write(call: RestCall, task: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.kit.dialect(call).task(task as unknown as ApiTask, await this.kit.context(call, true));
+  /** One task by id (or temp id), with its labels' ids where the surface writes them. */
+  private taskQuery(call: RestCall, id: string): ObjectQuery {
+    return this.kit.wantsLabelIds(call) ? { resource: 'task', id, label_ids: true } : { resource: 'task', id };
+  }
+
+  private write(call: RestCall, reply: ObjectsReply): Record<string, unknown> {
+    return this.kit.dialect(call).task(single(reply) as unknown as ApiTask, this.kit.context(call, reply));
   }
 
   private async command(call: RestCall, type: string) {

@@ -10,7 +10,7 @@ import { COMMAND_HANDLERS, type CommandHandler, type CommandOutcome } from './co
 import { eachObject, TRANSIENT_CODES } from './each-object';
 import { RequestChange } from './request-change';
 import { CommandSavepoints } from './savepoint';
-import { mayRunCommand, requiredScopes } from './scopes';
+import { commandRefusal, mayRunCommand } from './scopes';
 import type { SyncCommand } from './sync-request';
 import { lockUser } from './user-change';
 
@@ -85,7 +85,7 @@ export class CommandExecutor {
 
   async run(principal: Principal, commands: readonly SyncCommand[]): Promise<CommandResults> {
     // Refused before anything runs, and not remembered: the same uuid may be retried with a token that may run it.
-    const runnable = commands.filter((command) => mayRunCommand(principal, command.type));
+    const runnable = commands.filter((command) => mayRunCommand(principal, command.type, command.args));
     const outcome = { statuses: new Map<string, CommandStatus>(), tempIdMapping: {} as Record<string, string> };
     for (const segment of this.segments(runnable)) {
       const prepared = await this.prepare(principal, segment);
@@ -96,7 +96,7 @@ export class CommandExecutor {
     const syncStatus: Record<string, CommandStatus> = {};
     for (const command of commands) {
       syncStatus[command.uuid] = outcome.statuses.get(command.uuid) ?? {
-        ...todoistErrorBody(new DomainError('FORBIDDEN', `This token may not run ${command.type}`, { required_scopes: requiredScopes(command.type) })),
+        ...todoistErrorBody(commandRefusal(command.type, command.args)),
       };
     }
     return { syncStatus, tempIdMapping: outcome.tempIdMapping };

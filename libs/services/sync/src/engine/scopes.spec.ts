@@ -1,6 +1,6 @@
 import type { Principal, Scope } from '@doable/contracts-common';
 import { SCOPES } from '@doable/contracts-common';
-import { mayRead, mayRunCommand } from './scopes';
+import { commandRefusal, mayRead, mayRunCommand } from './scopes';
 
 const principal = (...scopes: Scope[]): Principal => ({ userId: '1', scopes, appId: '7', tokenKind: 'oauth' });
 
@@ -43,5 +43,16 @@ describe('sync scopes', () => {
     const all = principal(...SCOPES);
     expect(mayRead(all)).toBe(true);
     for (const command of ['item_add', 'item_delete', 'project_delete', 'label_delete', 'user_update']) expect(mayRunCommand(all, command)).toBe(true);
+  });
+
+  it("lets only the account's personal token change its email or password through user_update", () => {
+    const app = principal(...SCOPES);
+    const personal: Principal = { ...app, appId: null, tokenKind: 'personal' };
+    expect(mayRunCommand(app, 'user_update', { full_name: 'Renamed' })).toBe(true);
+    expect(mayRunCommand(app, 'user_update', { password: 'a new passphrase' })).toBe(false);
+    expect(mayRunCommand(app, 'user_update', { email: 'taken@example.test' })).toBe(false);
+    expect(mayRunCommand(personal, 'user_update', { email: 'mine@example.test', password: 'a new passphrase' })).toBe(true);
+    expect(commandRefusal('user_update', { password: 'x' })).toMatchObject({ code: 'FORBIDDEN', extra: { argument: 'password' } });
+    expect(commandRefusal('item_delete')).toMatchObject({ code: 'FORBIDDEN', extra: { required_scopes: ['data:delete'] } });
   });
 });

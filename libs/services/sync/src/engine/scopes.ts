@@ -1,4 +1,5 @@
 import type { Principal, Scope } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
 
 /**
  * What an OAuth scope allows in the Sync API (sync-interface §5.4). A personal token carries
@@ -13,8 +14,28 @@ export function requiredScopes(commandType: string): readonly Scope[] {
   return ['data:read_write'];
 }
 
-export function mayRunCommand(principal: Principal, commandType: string): boolean {
+/**
+ * `user_update` arguments that change how the account logs in. Only the account's own personal
+ * token may send them: an application with data:read_write could otherwise set a password on
+ * an account that has none (no current password is asked then) and take the account over.
+ */
+const CREDENTIAL_ARGS = ['email', 'password'] as const;
+
+function changesCredentials(commandType: string, args: Readonly<Record<string, unknown>>): boolean {
+  return commandType === 'user_update' && CREDENTIAL_ARGS.some((name) => args[name] !== undefined);
+}
+
+export function mayRunCommand(principal: Principal, commandType: string, args: Readonly<Record<string, unknown>> = {}): boolean {
+  if (changesCredentials(commandType, args) && principal.tokenKind !== 'personal') return false;
   return requiredScopes(commandType).some((scope) => principal.scopes.includes(scope));
+}
+
+/** Why a command the token may not run was refused (FORBIDDEN, its own sync_status). */
+export function commandRefusal(commandType: string, args: Readonly<Record<string, unknown>> = {}): DomainError {
+  if (changesCredentials(commandType, args)) {
+    return new DomainError('FORBIDDEN', 'Only the account\'s personal token may change its email or password', { argument: 'password' });
+  }
+  return new DomainError('FORBIDDEN', `This token may not run ${commandType}`, { required_scopes: requiredScopes(commandType) });
 }
 
 /** `task:add` alone adds tasks without seeing anything. */

@@ -17,6 +17,7 @@ import { ProductivityStatsService } from '../stats/productivity-stats.service';
 export interface QueryResult {
   readonly objects: Record<string, unknown>[];
   readonly hasMore: boolean;
+  readonly labelIds?: Record<string, string>;
 }
 
 const writeLabel = LABEL_WRITERS['sync-api-v1'];
@@ -43,6 +44,13 @@ export class ObjectQueryService {
   ) {}
 
   async run(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult> {
+    const result = await this.read(manager, userId, query, tempIds);
+    if (!('label_ids' in query) || query.label_ids !== true) return result;
+    const names = result.objects.flatMap((task) => (task['labels'] as string[] | undefined) ?? []);
+    return { ...result, labelIds: await this.reads.labelIdsByName(manager, userId, names) };
+  }
+
+  private async read(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult> {
     const id = (value: string): string => tempIds[value] ?? value;
     const optionalId = (value: string | undefined): string | undefined => (value === undefined ? undefined : id(value));
     switch (query.resource) {

@@ -118,6 +118,16 @@ export class ObjectReadsRepository {
     return rows[0];
   }
 
+  /** Ids of the user's personal labels with these names (compared lower-cased). */
+  async labelIdsByName(manager: EntityManager, userId: string, names: readonly string[]): Promise<Record<string, string>> {
+    if (names.length === 0) return {};
+    const rows = await manager.query<Array<{ id: string; name: string }>>(
+      `SELECT id::text AS id, lower(name) AS name FROM sync.labels WHERE user_id = $1 AND NOT is_deleted AND lower(name) = ANY($2::text[])`,
+      [userId, [...new Set(names.map((label) => label.toLowerCase()))]],
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.id]));
+  }
+
   /** Label names on the user's active tasks; without the personal ones when asked. */
   async sharedLabels(manager: EntityManager, userId: string, omitPersonal: boolean, page: Page | undefined): Promise<Paged<string>> {
     const sql = new ListSql(userId).where(ACTIVE_TASK);

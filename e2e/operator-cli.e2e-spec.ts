@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import { type Run, runToCompletion } from './support/processes';
+import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+
+/**
+ * The operator CLI as a process on a cluster database (DATABASE_URL): account creation under
+ * the sign-up page's password policy, and the application commands (suspend, reactivate, token
+ * limit) by client id.
+ */
+describe('operator CLI', () => {
+  let database: TestDatabase;
+  let pg: Client;
+  const cli = (...args: string[]): Run => runToCompletion('cli', args, { DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
+  const appRow = async (clientId: string) =>
+    (await pg.query<{ status: string; token_limit: number | null }>('SELECT status, token_limit FROM auth.oauth_apps WHERE client_id = $1', [clientId])).rows[0];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('cli');
+    pg = new Client({ connectionString: database.url });
+    await pg.connect();
+  });
+
+  afterAll(async () => {
+    await pg?.end();
+    await database?.drop();
+  });
+
+  it.each([
+    ['short', 'PASSWORD_TOO_SHORT'],
+    ['iloveyou', 'COMMON_PASSWORD'],
+    ['ada-lovelace is me', 'PASSWORD_CONTAINS_EMAIL'],
+  ])('create-account refuses the password %j with %s (exit 1) and creates nothing', async (password, code) => {
+    const run = cli('create-account', '--email', 'ada-lovelace@example.test', '--name', 'Ada', '--password', password);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`error: ${code}:`);
+    expect(run.stdout).not.toContain('API token');
+    expect((await pg.query("SELECT id FROM auth.accounts WHERE email = 'ada-lovelace@example.test'")).rows).toEqual([]);
+  });
+
+  it('create-account accepts a good password and prints the token once', () => {
+    const run = cli('create-account', '--email', 'grace@example.test', '--name', 'Grace', '--password', 'a sturdy operator passphrase');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/API token: [0-9a-f]{40}\n/);
+  });
+
+  it('suspends, reactivates and caps an application by client id', async () => {
+    const owner = await pg.query<{ id: string }>("SELECT id::text AS id FROM auth.accounts WHERE email = 'grace@example.test'");
+    const clientId = randomBytes(16).toString('hex');
+    await pg.query(`INSERT INTO auth.oauth_apps (owner_id, name, client_id, client_secret_hash) VALUES ($1, 'Ops app', $2, 'x')`, [owner.rows[0].id, clientId]);
+
+    const suspended = cli('app-suspend', '--client-id', clientId);
+    expect(suspended).toMatchObject({ status: 0 });
+    expect(suspended.stdout).toContain(`application ${clientId} (Ops app): status suspended`);
+    expect(await appRow(clientId)).toEqual({ status: 'suspended', token_limit: null });
+
+    expect(cli('app-reactivate', '--client-id', clientId).status).toBe(0);
+    expect(await appRow(clientId)).toMatchObject({ status: 'active' });
+
+    expect(cli('app-token-limit', '--client-id', clientId, '--limit', '5').stdout).toContain('token limit 5');
+    expect(await appRow(clientId)).toEqual({ status: 'active', token_limit: 5 });
+    expect(cli('app-token-limit', '--client-id', clientId, '--limit', 'none').status).toBe(0);
+    expect(await appRow(clientId)).toEqual({ status: 'active', token_limit: null });
+  });
+
+  it('refuses an unknown client id, a bad limit and missing arguments', async () => {
+    const unknown = cli('app-suspend', '--client-id', 'no-such-client');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('error: OAUTH_APP_NOT_FOUND:');
+    const badLimit = cli('app-token-limit', '--client-id', 'no-such-client', '--limit=many');
+    expect(badLimit.status).toBe(1);
+    expect(badLimit.stderr).toContain('error: INVALID_ARGUMENT_VALUE:');
+    const usage = cli('app-token-limit', '--client-id', 'no-such-client');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('app-token-limit --client-id <id> --limit <n|none>');
+    expect((await pg.query("SELECT count(*)::int AS n FROM auth.oauth_apps WHERE status = 'suspended'")).rows[0]).toEqual({ n: 0 });
+  });
+});
+
+/** The createAccount subject (what the harness and other services call) under the same policy, over the real transport. */
+describe.each(MODES)('createAccount RPC (%s)', (mode) => {
+  let system: SystemUnderTest;
+
+  beforeAll(async () => {
+    system = await startSystem(mode);
+  });
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  it.each([
+    ['short', 'PASSWORD_TOO_SHORT'],
+    ['password1', 'COMMON_PASSWORD'],
+  ])('refuses the password %j with %s', async (password, code) => {
+    await expect(system.createAccount({ password, waitForProfile: false })).rejects.toMatchObject({ code });
+  });
+
+  it('creates an account whose password passes', async () => {
+    await expect(system.createAccount({ password: 'a perfectly sturdy passphrase' })).resolves.toMatchObject({ token: expect.stringMatching(/^[0-9a-f]{40}$/) });
+  });
+});
+

@@ -1,0 +1,82 @@
+import { createLogger, isSecretKey, REDACTED, redactSecrets } from './logger';
+
+/** A logger writing JSON lines into an array, as pino writes them to stdout. */
+function capture(level = 'info') {
+  const lines: string[] = [];
+  const logger = createLogger('test', level, { write: (line: string) => void lines.push(line) });
+  return { logger, lines, last: () => JSON.parse(lines[lines.length - 1]) as Record<string, unknown> };
+}
+
+const SECRET = 'secret-value-0123456789abcdef';
+
+describe('logger redaction', () => {
+  it.each([
+    'personal_token',
+    'personalToken',
+    'code',
+    'code_verifier',
+    'codeVerifier',
+    'csrf',
+    'client_secret',
+    'clientSecret',
+    'access_token',
+    'accessToken',
+    'password',
+    'current_password',
+    'token',
+    'newToken',
+    'authorization',
+    'Authorization',
+    'cookie',
+    'set-cookie',
+  ])('never writes the value of %s, at the top or nested deep', (key) => {
+    const { logger, lines } = capture();
+    logger.info({ [key]: SECRET, request: { body: { [key]: SECRET, list: [{ deeper: { [key]: SECRET } }] } } }, 'a request');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(SECRET);
+    expect(JSON.parse(lines[0])).toMatchObject({ [key]: REDACTED, request: { body: { [key]: REDACTED, list: [{ deeper: { [key]: REDACTED } }] } } });
+  });
+
+  it('keeps what is not secret: error codes, token types, counts, the message', () => {
+    const { logger, last } = capture();
+    logger.warn({ error_code: 401, errorCode: 35, token_type: 'Bearer', tokenKind: 'oauth', tokens: 3, status: 'ok' }, 'kept');
+    expect(last()).toMatchObject({ error_code: 401, errorCode: 35, token_type: 'Bearer', tokenKind: 'oauth', tokens: 3, status: 'ok', msg: 'kept', service: 'test' });
+  });
+
+  it("redacts child-logger bindings and an error's extra fields, and keeps the error's message and stack", () => {
+    const { logger, last } = capture();
+    const child = logger.child({ auth: { headers: { cookie: SECRET } } });
+    const error = Object.assign(new Error('exchange failed'), { details: { client_secret: SECRET } });
+    child.error({ err: error }, 'boom');
+    const line = last();
+    expect(JSON.stringify(line)).not.toContain(SECRET);
+    expect(line).toMatchObject({ auth: { headers: { cookie: REDACTED } }, err: { message: 'exchange failed', details: { client_secret: REDACTED } } });
+    expect(String((line['err'] as { stack: string }).stack)).toContain('exchange failed');
+  });
+
+  it("never changes the caller's object, copies nothing when there is nothing to hide, and survives cycles", () => {
+    const body: Record<string, unknown> = { password: SECRET, nested: { ok: 1 } };
+    body['self'] = body;
+    const redacted = redactSecrets(body);
+    expect(body['password']).toBe(SECRET);
+    expect(redacted['password']).toBe(REDACTED);
+    const clean = { a: { b: [1, 2, { c: 'd' }] } };
+    expect(redactSecrets(clean)).toBe(clean);
+  });
+
+  it('cuts off objects nested past the search depth instead of writing them unsearched', () => {
+    let deep: Record<string, unknown> = { token: SECRET };
+    for (let i = 0; i < 40; i++) deep = { next: deep };
+    expect(JSON.stringify(redactSecrets(deep))).not.toContain(SECRET);
+  });
+
+  it.each([
+    ['sync_token', true],
+    ['webhookSecret', true],
+    ['error_code', false],
+    ['token_type', false],
+    ['tokenHash', false],
+  ])('isSecretKey(%j) is %s', (key, secret) => {
+    expect(isSecretKey(key)).toBe(secret);
+  });
+});
