@@ -9,6 +9,7 @@ describe.each(MODES)('notes and reminders (%s)', (mode) => {
   let system: SystemUnderTest;
   let account: Account;
   let stranger: Account;
+  let placeAccount: Account;
 
   beforeAll(async () => {
     system = await startSystem(mode);
@@ -21,6 +22,7 @@ describe.each(MODES)('notes and reminders (%s)', (mode) => {
 
   const { sync, run } = syncSession(() => system, () => account, 'nr');
   const theirs = syncSession(() => system, () => stranger, 'nr-stranger');
+  const placer = syncSession(() => system, () => placeAccount, 'nr-places');
   const full = (...types: string[]) => sync({ sync_token: '*', resource_types: types });
 
   it('chains item_add -> note_add -> reminder_add by temp ids in one request', async () => {
@@ -218,7 +220,7 @@ describe.each(MODES)('notes and reminders (%s)', (mode) => {
     expect(statuses[0]).toMatchObject({ http_code: 400, error: expect.stringContaining('due date with a time') });
   });
 
-  it('reads location reminders only through reminders_location, and clear_locations removes them', async () => {
+  it('reads location reminders only through reminders_location, and clear_locations leaves them alone', async () => {
     const { statuses, mapping } = await run(
       { type: 'item_add', temp_id: 't', args: { content: 'Buy milk', due: TIMED } },
       { type: 'reminder_add', temp_id: 'shop', args: { item_id: 't', type: 'location', name: 'Shop', loc_lat: '52.5200', loc_long: 13.405, loc_trigger: 'on_enter', radius: 250 } },
@@ -259,10 +261,73 @@ describe.each(MODES)('notes and reminders (%s)', (mode) => {
     expect((await run({ type: 'reminder_update', args: { id: mapping['shop'], radius: 500, loc_trigger: 'on_leave' } }, { type: 'clear_locations', args: {} })).statuses).toEqual(['ok', 'ok']);
     const changes = await sync({ sync_token: token, resource_types: ['reminders', 'reminders_location'] });
     expect(changes.reminders).toEqual([]);
-    expect(changes.reminders_location).toHaveLength(2);
-    expect(byId(changes.reminders_location, mapping['shop'])).toMatchObject({ is_deleted: true, radius: 500, loc_trigger: 'on_leave', name: 'Shop' });
-    expect(byId(changes.reminders_location, mapping['home'])).toMatchObject({ is_deleted: true, type: 'location' });
-    expect((await full('reminders')).reminders.map((reminder: any) => reminder.id)).toContain(mapping['time']);
+    // clear_locations empties the recent places, never the reminders: only the update shows.
+    expect(changes.reminders_location).toEqual([expect.objectContaining({ id: mapping['shop'], is_deleted: false, radius: 500, loc_trigger: 'on_leave', name: 'Shop' })]);
+    const after = await full('reminders', 'reminders_location');
+    expect(after.reminders_location.map((reminder: any) => reminder.id).sort()).toEqual([mapping['home'], mapping['shop']].sort());
+    expect(after.reminders.map((reminder: any) => reminder.id)).toContain(mapping['time']);
+  });
+
+  it('keeps the places of location reminders in `locations`, once each and most recent first, until clear_locations', async () => {
+    placeAccount = await system.createAccount();
+    const { run: place, sync: placeSync } = placer;
+    const locations = async (token: string, path = '/api/v1/sync', types = ['locations', 'reminders_location']) => placeSync({ sync_token: token, resource_types: types }, path);
+    expect((await locations('*')).locations).toEqual([]);
+
+    const { statuses, mapping } = await place(
+      { type: 'item_add', temp_id: 't', args: { content: 'Errands' } },
+      { type: 'reminder_add', temp_id: 'shop', args: { item_id: 't', type: 'location', name: 'Shop', loc_lat: '52.5200', loc_long: 13.405, loc_trigger: 'on_enter' } },
+      { type: 'reminder_add', temp_id: 'home', args: { item_id: 't', name: 'Home', loc_lat: '-33.86', loc_long: '151.21', loc_trigger: 'on_leave' } },
+      { type: 'reminder_add', temp_id: 'home2', args: { item_id: 't', name: 'Home', loc_lat: '-33.86', loc_long: '151.21', loc_trigger: 'on_enter', radius: 50 } },
+    );
+    expect(statuses).toEqual(['ok', 'ok', 'ok', 'ok']);
+    const first = await locations('*');
+    expect(first.locations).toEqual([
+      { name: 'Home', loc_lat: '-33.86', loc_long: '151.21' },
+      { name: 'Shop', loc_lat: '52.5200', loc_long: '13.405' },
+    ]);
+    expect((await locations('*', '/sync/v9/sync')).locations).toEqual([
+      ['Home', '-33.86', '151.21'],
+      ['Shop', '52.5200', '13.405'],
+    ]);
+    expect((await theirs.sync({ sync_token: '*', resource_types: ['locations'] })).locations).toEqual([]);
+
+    // The same place again (its coordinates spelled otherwise) moves to the front, still once.
+    expect((await place({ type: 'reminder_add', args: { item_id: mapping['t'], name: 'Shop', loc_lat: 52.52, loc_long: '13.4050', loc_trigger: 'on_leave' } })).statuses).toEqual(['ok']);
+    let changes = await locations(first.sync_token);
+    expect(changes.locations).toEqual([
+      { name: 'Shop', loc_lat: '52.52', loc_long: '13.4050' },
+      { name: 'Home', loc_lat: '-33.86', loc_long: '151.21' },
+    ]);
+
+    // A change that moves no place leaves the list out of an incremental sync (clients would take [] as empty).
+    expect((await place({ type: 'reminder_update', args: { id: mapping['home'], radius: 300 } })).statuses).toEqual(['ok']);
+    changes = await locations(changes.sync_token);
+    expect(changes.reminders_location).toEqual([expect.objectContaining({ id: mapping['home'], radius: 300 })]);
+    expect(changes).not.toHaveProperty('locations');
+    // Updating a reminder's place records it.
+    expect((await place({ type: 'reminder_update', args: { id: mapping['home2'], name: 'Gym', loc_lat: '40.7', loc_long: '-74' } })).statuses).toEqual(['ok']);
+    changes = await locations(changes.sync_token);
+    expect(changes.locations.map((entry: any) => entry.name)).toEqual(['Gym', 'Shop', 'Home']);
+
+    // Someone else's clear_locations is theirs alone.
+    expect((await theirs.run({ type: 'clear_locations', args: {} })).statuses).toEqual(['ok']);
+    expect((await locations('*')).locations).toHaveLength(3);
+
+    expect((await place({ type: 'clear_locations', args: {} })).statuses).toEqual(['ok']);
+    const cleared = await locations(changes.sync_token);
+    expect(cleared.locations).toEqual([]);
+    expect(cleared.reminders_location).toEqual([]);
+    expect((await locations(changes.sync_token, '/sync/v9/sync')).locations).toEqual([]);
+    const after = await locations('*');
+    expect(after.locations).toEqual([]);
+    expect(after.reminders_location.map((reminder: any) => [reminder.name, reminder.is_deleted]).sort()).toEqual([
+      ['Gym', false],
+      ['Home', false],
+      ['Shop', false],
+      ['Shop', false],
+    ]);
+    expect((await theirs.sync({ sync_token: '*', resource_types: ['locations'] })).locations).toEqual([]);
   });
 
   it('updates and deletes time reminders, with full tombstones in incremental syncs', async () => {
@@ -367,13 +432,23 @@ describe.each(MODES)('notes and reminders (%s)', (mode) => {
   it('@doist/todoist-sdk 17 validates every comment and reminder shape, tombstones included', async () => {
     const sdkUser = await system.createAccount();
     const report = await runClient('todoist-sdk-notes.mjs', { DOABLE_URL: system.url, DOABLE_TOKEN: sdkUser.token });
+    expect(report.first).toEqual({ locations: [] });
     expect(report.write).toEqual({
       statuses: ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
       notes: [{ content: 'Task comment', hasItemId: true, hasProjectId: false, file: 'a.txt' }],
       projectNotes: [{ content: 'Project comment', hasItemId: false, hasProjectId: true, reactions: { '👍': [sdkUser.userId] } }],
       reminders: ['absolute', 'relative'],
       locationReminders: [{ name: 'Office', radius: 150 }],
+      locations: [{ name: 'Office', locLat: '52.52', locLong: '13.40' }],
     });
-    expect(report.remove).toEqual({ statuses: ['ok', 'ok'], notes: [true], projectNotes: [true], reminders: ['absolute:true', 'relative:true'], locationReminders: [true] });
+    expect(report.remove).toEqual({
+      statuses: ['ok', 'ok'],
+      notes: [true],
+      projectNotes: [true],
+      reminders: ['absolute:true', 'relative:true'],
+      locationReminders: [true],
+      locations: 'unchanged',
+    });
+    expect(report.clear).toEqual({ before: [{ name: 'Office', locLat: '52.52', locLong: '13.40' }], statuses: ['ok'], locations: [] });
   });
 });

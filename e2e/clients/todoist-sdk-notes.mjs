@@ -1,7 +1,8 @@
 // Drives the unmodified official SDK (@doist/todoist-sdk 17, ESM) through comments and reminders
 // and prints what it saw as one JSON line. Every sync response passes the SDK's own zod
-// validation (NoteSchema for notes and project_notes, SyncReminderSchema, LocationReminderSchema),
-// tombstones included, so a shape it rejects makes this script fail.
+// validation (NoteSchema for notes and project_notes, SyncReminderSchema, LocationReminderSchema,
+// and `locations` as record<string, unknown>[]), tombstones included, so a shape it rejects makes
+// this script fail.
 // Env: DOABLE_URL (base URL), DOABLE_TOKEN (API token).
 import { TodoistApi, createCommand } from '@doist/todoist-sdk';
 
@@ -10,6 +11,7 @@ const types = ['all', 'reminders_location'];
 const report = {};
 
 const first = await api.sync({ syncToken: '*', resourceTypes: types });
+report.first = { locations: first.locations };
 const write = await api.sync({
   syncToken: first.syncToken,
   resourceTypes: types,
@@ -36,6 +38,7 @@ report.write = {
   projectNotes: write.projectNotes?.map((note) => ({ content: note.content, hasItemId: 'itemId' in note, hasProjectId: 'projectId' in note, reactions: note.reactions })),
   reminders: write.reminders?.map((reminder) => reminder.type).sort(),
   locationReminders: write.remindersLocation?.map((reminder) => ({ name: reminder.name, radius: reminder.radius })),
+  locations: write.locations,
 };
 
 const remove = await api.sync({
@@ -49,6 +52,12 @@ report.remove = {
   projectNotes: remove.projectNotes?.map((note) => note.isDeleted),
   reminders: remove.reminders?.map((reminder) => `${reminder.type}:${reminder.isDeleted}`).sort(),
   locationReminders: remove.remindersLocation?.map((reminder) => reminder.isDeleted),
+  locations: remove.locations ?? 'unchanged',
 };
+
+// The recent places outlive the reminders; clear_locations empties them.
+const places = await api.sync({ syncToken: '*', resourceTypes: ['locations'] });
+const clear = await api.sync({ syncToken: remove.syncToken, resourceTypes: ['locations'], commands: [createCommand('clear_locations', {})] });
+report.clear = { before: places.locations, statuses: Object.values(clear.syncStatus ?? {}), locations: clear.locations };
 
 process.stdout.write(`${JSON.stringify(report)}\n`);

@@ -24,6 +24,7 @@ import { viewOptionsCommands } from './engine/commands/view-options/view-options
 import { ViewOptionsRepository } from './view-options/view-options.repository';
 import { ServiceClient } from '@doable/shared-transport';
 import { ReminderRepository } from './reminders/reminder.repository';
+import { LocationRepository } from './locations/location.repository';
 import { SyncEngine } from './engine/sync-engine';
 import { syncMigrations } from './migrations';
 import { ProjectRepository } from './projects/project.repository';
@@ -66,22 +67,23 @@ import { UserProfileRepository } from './users/user-profile.repository';
     NoteRepository,
     ReminderRepository,
     ViewOptionsRepository,
+    LocationRepository,
     ItemDates,
     {
       provide: COMMAND_HANDLERS,
-      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository, services: ServiceClient, views: ViewOptionsRepository) => [
+      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository, services: ServiceClient, views: ViewOptionsRepository, locations: LocationRepository) => [
         ...projectCommands(projects, sections, items),
         ...itemCommands(items, projects, sections, dates),
         ...sectionCommands(sections, projects, items),
         ...labelCommands(labels),
         ...filterCommands(filters),
         ...noteCommands(notes, items, projects),
-        ...reminderCommands(reminders, items, dates),
+        ...reminderCommands(reminders, items, dates, locations),
         ...userCommands(profiles, services),
         ...liveNotificationCommands(services),
         ...viewOptionsCommands(views, projects, labels, filters),
       ],
-      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository, ServiceClient, ViewOptionsRepository],
+      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository, ServiceClient, ViewOptionsRepository, LocationRepository],
     },
     CommandExecutor,
     ...resourceProviders,

@@ -45,7 +45,7 @@ export function renderSyncEnvelope(result: SyncResult, writers: SyncObjectWriter
       body['notes'] = [];
       body['project_notes'] = [];
     }
-    for (const type of ['sections', 'labels', 'filters', 'reminders', 'reminders_location', 'locations', 'completed_info', 'workspaces', 'workspace_users', 'workspace_filters', 'role_actions'] as const) {
+    for (const type of ['sections', 'labels', 'filters', 'reminders', 'reminders_location', 'completed_info', 'workspaces', 'workspace_users', 'workspace_filters', 'role_actions'] as const) {
       if (has(type) && !rendered.has(type)) body[type] = [];
     }
     if (has('collaborators') && !rendered.has('collaborators')) {

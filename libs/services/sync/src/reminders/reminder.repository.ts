@@ -53,15 +53,6 @@ export class ReminderRepository {
     await updateVersioned(manager, 'sync.reminders', reminderIds, changes, version, { jsonColumns: JSON_COLUMNS });
   }
 
-  /** The user's own location reminders (not deleted) in projects they can see, with their projects. */
-  async locationRemindersOf(manager: EntityManager, userId: string): Promise<Array<{ id: string; project_id: string }>> {
-    return manager.query<Array<{ id: string; project_id: string }>>(
-      `SELECT id::text, project_id::text FROM sync.reminders
-        WHERE notify_uid = $1 AND type = 'location' AND NOT is_deleted AND project_id IN (${VISIBLE_PROJECTS}) FOR UPDATE`,
-      [userId],
-    );
-  }
-
   /** Whether a user is a member of a project (a reminder may only notify someone who sees its task). */
   async isProjectMember(manager: EntityManager, projectId: string, userId: string): Promise<boolean> {
     const rows = await manager.query<unknown[]>(`SELECT 1 FROM sync.project_members WHERE project_id = $1 AND user_id = $2`, [projectId, userId]);

@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import type { ItemDates } from '../../../items/item-dates';
 import type { ItemRepository } from '../../../items/item.repository';
+import type { LocationRepository } from '../../../locations/location.repository';
+import type { ReminderFields } from '../../../reminders/reminder.model';
 import type { ReminderRepository } from '../../../reminders/reminder.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { loadItem } from '../items/item-access';
 import { idArg } from '../items/item-args';
 import { loadReminder } from './reminder-access';
-import { reminderArgs, reminderFields } from './reminder-fields';
+import { type ReminderArgs, reminderArgs, reminderFields } from './reminder-fields';
+
+/**
+ * A location reminder set on a place (added, or updated with a name or coordinates) puts that
+ * place first in the acting user's recent places: they chose it, whoever the reminder notifies.
+ */
+async function rememberPlace(locations: LocationRepository, context: CommandContext, fields: ReminderFields, args?: ReminderArgs): Promise<void> {
+  if (fields.type !== 'location' || fields.name === null || fields.loc_lat === null || fields.loc_long === null) return;
+  if (args && args.name === undefined && args.loc_lat === undefined && args.loc_long === undefined) return;
+  await locations.record(context.tx.manager, context.userId, { name: fields.name, loc_lat: fields.loc_lat, loc_long: fields.loc_long }, context.version);
+}
 
 /** reminder_add (+temp_id): a time or location reminder on a task the user can see. */
 export class ReminderAddCommand implements CommandHandler {
@@ -18,6 +30,7 @@ export class ReminderAddCommand implements CommandHandler {
     private readonly reminders: ReminderRepository,
     private readonly items: ItemRepository,
     private readonly dates: ItemDates,
+    private readonly locations: LocationRepository,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
@@ -25,6 +38,7 @@ export class ReminderAddCommand implements CommandHandler {
     const item = await loadItem(this.items, context, args.item_id, 'item_id');
     const fields = await reminderFields(args, undefined, item, context, this.dates, this.reminders);
     const reminder = await this.reminders.insert(context.tx.manager, { ...fields, projectId: item.project_id, itemId: item.id }, context.version);
+    await rememberPlace(this.locations, context, fields);
     context.touch(item.project_id);
     return { createdId: reminder.id };
   }
@@ -39,6 +53,7 @@ export class ReminderUpdateCommand implements CommandHandler {
     private readonly reminders: ReminderRepository,
     private readonly items: ItemRepository,
     private readonly dates: ItemDates,
+    private readonly locations: LocationRepository,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
@@ -47,6 +62,7 @@ export class ReminderUpdateCommand implements CommandHandler {
     const item = await loadItem(this.items, context, reminder.item_id, 'item_id');
     const fields = await reminderFields(args, reminder, item, context, this.dates, this.reminders);
     await this.reminders.update(context.tx.manager, [reminder.id], fields, context.version);
+    await rememberPlace(this.locations, context, fields, args);
     context.touch(reminder.project_id);
     return {};
   }
@@ -67,25 +83,26 @@ export class ReminderDeleteCommand implements CommandHandler {
   }
 }
 
-/** clear_locations: every location reminder that notifies the user becomes a tombstone. */
+/**
+ * clear_locations: empties the user's list of recent places ("Clears the locations list, which is
+ * used for location reminders"). Reminders are left alone: deleting them would lose data.
+ */
 export class ClearLocationsCommand implements CommandHandler {
   readonly type = 'clear_locations';
 
-  constructor(private readonly reminders: ReminderRepository) {}
+  constructor(private readonly locations: LocationRepository) {}
 
   async run(context: CommandContext): Promise<CommandOutcome> {
-    const located = await this.reminders.locationRemindersOf(context.tx.manager, context.userId);
-    await this.reminders.update(context.tx.manager, located.map((reminder) => reminder.id), { is_deleted: true }, context.version);
-    context.touch(...new Set(located.map((reminder) => reminder.project_id)));
+    await this.locations.clear(context.tx.manager, context.userId, context.version);
     return {};
   }
 }
 
-export function reminderCommands(reminders: ReminderRepository, items: ItemRepository, dates: ItemDates): CommandHandler[] {
+export function reminderCommands(reminders: ReminderRepository, items: ItemRepository, dates: ItemDates, locations: LocationRepository): CommandHandler[] {
   return [
-    new ReminderAddCommand(reminders, items, dates),
-    new ReminderUpdateCommand(reminders, items, dates),
+    new ReminderAddCommand(reminders, items, dates, locations),
+    new ReminderUpdateCommand(reminders, items, dates, locations),
     new ReminderDeleteCommand(reminders),
-    new ClearLocationsCommand(reminders),
+    new ClearLocationsCommand(locations),
   ];
 }
