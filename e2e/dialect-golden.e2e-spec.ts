@@ -31,6 +31,7 @@ describe('dialect golden shapes (embedded)', () => {
       { type: 'note_add', temp_id: 'n', args: { item_id: 'i', content: 'Task comment' } },
       { type: 'note_add', temp_id: 'pn', args: { project_id: 'p', content: 'Project comment' } },
       { type: 'reminder_add', temp_id: 'r', args: { item_id: 'i', type: 'relative', minute_offset: 30 } },
+      { type: 'reminder_add', temp_id: 'lr', args: { item_id: 'i', type: 'location', name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_enter' } },
     );
     expect(statuses.every((status) => status === 'ok')).toBe(true);
   });
