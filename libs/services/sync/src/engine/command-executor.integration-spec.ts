@@ -7,6 +7,7 @@ import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { ItemDates } from '../items/item-dates';
 import { ItemRepository } from '../items/item.repository';
 import { syncMigrations } from '../migrations';
@@ -274,6 +275,92 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     const results = await executor.run({ ...principal, scopes: ['data:read'] }, [add]);
     expect(results.syncStatus[add.uuid]).toMatchObject({ error_tag: 'FORBIDDEN' });
     expect(await loggedUuids()).not.toContain(add.uuid);
+  });
+
+  describe('the optimistic pass: no savepoints until a command fails', () => {
+    /** Every statement sent to PostgreSQL while `work` runs, one per round trip. */
+    const statementsOf = async (work: () => Promise<unknown>): Promise<string[]> => {
+      const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+      try {
+        await work();
+        return spy.mock.calls.map((call) => String(call[0]).trim());
+      } finally {
+        spy.mockRestore();
+      }
+    };
+
+    it('runs a request whose commands all succeed in one statement per item_add, with no savepoint', async () => {
+      const adds = Array.from({ length: 10 }, (_, n) => itemAdd(`budget ${n}`, `budget-${n}`));
+      let results: Awaited<ReturnType<CommandExecutor['run']>> | undefined;
+      const statements = await statementsOf(async () => (results = await executor.run(principal, adds)));
+      expect(Object.values(results!.syncStatus).every((status) => status === 'ok')).toBe(true);
+      expect(statements.filter((sql) => sql.includes('SAVEPOINT'))).toEqual([]);
+      expect(statements.filter((sql) => sql.startsWith('INSERT INTO sync.items'))).toHaveLength(10);
+      // START TRANSACTION, the user's lock, the log's read, the version; the 10 INSERTs; the
+      // outcomes, the temp ids and their trim, the high-water marks, COMMIT.
+      expect(statements).toHaveLength(4 + 10 + 5);
+    });
+
+    it('runs the request again with savepoints when a command fails, and commits only that run', async () => {
+      capture.seen.length = 0;
+      const before = itemAdd('before the refusal', 'tmp-before-refusal');
+      const seen: SyncCommand = { type: 'test_capture_context', uuid: randomUUID(), args: {} };
+      const refused: SyncCommand = { type: 'test_refused', uuid: randomUUID(), args: {} };
+      const after = itemAdd('after the refusal', 'tmp-after-refusal', { parent_id: 'tmp-before-refusal' });
+      let results: Awaited<ReturnType<CommandExecutor['run']>> | undefined;
+
+      const statements = await statementsOf(async () => (results = await executor.run(principal, [before, seen, refused, after])));
+
+      expect(Object.values(results!.syncStatus)).toEqual(['ok', 'ok', expect.objectContaining({ error_tag: 'INVALID_ARGUMENT_VALUE' }), 'ok']);
+      // The optimistic pass ran up to the refusal and was rolled back whole; the rerun ran all four.
+      expect(statements.filter((sql) => sql === 'ROLLBACK')).toHaveLength(1);
+      expect(statements.filter((sql) => sql === 'ROLLBACK TO SAVEPOINT sync_command')).toHaveLength(1);
+      expect(capture.seen).toHaveLength(2);
+      const version = capture.seen[1].version;
+      expect(BigInt(version)).toBeGreaterThan(BigInt(capture.seen[0].version));
+      // What committed is the rerun's alone: each task once, under its version, with the temp ids it made.
+      const rows = await dataSource.query<Array<{ id: string; content: string; parent_id: string | null; version: string }>>(
+        `SELECT id::text, content, parent_id::text, version::text FROM sync.items WHERE user_id = $1 AND content LIKE '% the refusal' ORDER BY id`,
+        [USER_ID],
+      );
+      expect(rows.map((row) => [row.content, row.version])).toEqual([
+        ['before the refusal', version],
+        ['after the refusal', version],
+      ]);
+      expect(rows[1].parent_id).toBe(rows[0].id);
+      expect(results!.tempIdMapping).toEqual({ 'tmp-before-refusal': rows[0].id, 'tmp-after-refusal': rows[1].id });
+      const stored = await dataSource.query<Array<{ temp_id: string; object_id: string }>>(
+        `SELECT temp_id, object_id::text FROM sync.temp_ids WHERE user_id = $1 AND temp_id LIKE '%-refusal' ORDER BY temp_id`,
+        [USER_ID],
+      );
+      expect(stored).toEqual([
+        { temp_id: 'tmp-after-refusal', object_id: rows[1].id },
+        { temp_id: 'tmp-before-refusal', object_id: rows[0].id },
+      ]);
+      expect(BigInt(await highWater())).toBe(BigInt(version));
+      expect(await loggedUuids()).toEqual(expect.arrayContaining([before.uuid, seen.uuid, refused.uuid, after.uuid]));
+      expect(await dataSource.query(`SELECT 1 FROM sync.projects WHERE name = 'test_refused'`)).toHaveLength(0);
+    });
+  });
+
+  it("adds no task to a project the user cannot see, and answers PROJECT_NOT_FOUND before the task's other refusals", async () => {
+    const profiles = new UserProfileRepository();
+    await dataSource.transaction((manager) =>
+      profiles.createWithInbox(manager, { id: '7002', email: 'other@test', fullName: 'Other', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+    );
+    const [{ theirs }] = await dataSource.query<Array<{ theirs: string }>>(`SELECT inbox_project_id::text AS theirs FROM sync.users WHERE id = 7002`);
+    const foreign = itemAdd('in their inbox', randomUUID(), { project_id: theirs });
+    const foreignAndAssigned = itemAdd('in their inbox, assigned', randomUUID(), { project_id: theirs, responsible_uid: '7002' });
+    const foreignAndBadDue = itemAdd('in their inbox, bad due', randomUUID(), { project_id: theirs, due: { date: 'not a date' } });
+    const assigned = itemAdd('mine, assigned to them', randomUUID(), { responsible_uid: '7002' });
+
+    const results = await executor.run(principal, [foreign, foreignAndAssigned, foreignAndBadDue, assigned]);
+
+    expect(results.syncStatus[foreign.uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+    expect(results.syncStatus[foreignAndAssigned.uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+    expect(results.syncStatus[foreignAndBadDue.uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+    expect(results.syncStatus[assigned.uuid]).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'responsible_uid' } });
+    expect(await dataSource.query(`SELECT 1 FROM sync.items WHERE project_id = $1`, [theirs])).toHaveLength(0);
   });
 
   describe('commands over several objects (spec §7.2)', () => {

@@ -9,7 +9,8 @@ import type { CommandStatus } from './command-status';
 import { COMMAND_HANDLERS, type CommandHandler, type CommandOutcome } from './commands/command-handler';
 import { eachObject, TRANSIENT_CODES } from './each-object';
 import { RequestChange } from './request-change';
-import { CommandSavepoints } from './savepoint';
+import { OptimisticCommands, OptimisticPassFailed } from './optimistic-pass';
+import { CommandSavepoints, type CommandGuard } from './savepoint';
 import { mayRunCommand, requiredScopes } from './scopes';
 import type { SyncCommand } from './sync-request';
 import { lockUser } from './user-change';
@@ -44,7 +45,8 @@ interface Batch {
   readonly userId: string;
   readonly log: CommandBatchLog;
   readonly change: RequestChange;
-  readonly savepoints: CommandSavepoints;
+  /** Savepoints, or none in the optimistic pass. */
+  readonly guard: CommandGuard;
   /** temp id -> real id, from this request's commands and the ones it replays. */
   readonly tempIdMapping: Record<string, string>;
   /** Remote work already done for commands of this batch, by uuid. */
@@ -69,6 +71,9 @@ function statusOf(outcome: CommandOutcome): CommandStatus {
  * A command over several objects (an `ids` array, an order map) runs each in a savepoint nested
  * in its own (CommandContext.eachObject) and answers per id (spec §7.2); that answer is stored
  * and replayed like any other.
+ * The savepoints cost a round trip per command, so a request first runs without them (the
+ * optimistic pass, see OptimisticCommands); only when one of its commands fails is it rolled
+ * back and run again with them. Either way what commits is what the savepoint run commits.
  */
 @Injectable()
 export class CommandExecutor {
@@ -108,11 +113,23 @@ export class CommandExecutor {
    * written, so it runs again (a bounded number of times) instead of failing every command.
    */
   private async runInOneTransaction(userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>): Promise<BatchOutcome> {
-    for (let attempt = 1; ; attempt++) {
+    let optimistic = true;
+    let attempt = 1;
+    for (;;) {
       try {
-        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared));
+        const guard = (tx: Tx): CommandGuard => (optimistic ? new OptimisticCommands() : new CommandSavepoints(tx));
+        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared, guard(tx)));
       } catch (err) {
-        if (isRetryable(err) && attempt < TRANSACTION_ATTEMPTS) continue;
+        // A command failed with no savepoint to undo it alone: the whole pass was rolled back.
+        // Not a failed attempt: the same request runs again, now with savepoints.
+        if (err instanceof OptimisticPassFailed) {
+          optimistic = false;
+          continue;
+        }
+        if (isRetryable(err) && attempt < TRANSACTION_ATTEMPTS) {
+          attempt++;
+          continue;
+        }
         // Nothing was committed (the user row could not be locked, or a statement outside the
         // commands' savepoints failed, or COMMIT did): no command ran, none is remembered.
         if (!(err instanceof DomainError)) this.logger.error({ err, userId, commands: commands.length, attempt }, 'command transaction failed');
@@ -163,20 +180,20 @@ export class CommandExecutor {
     return prepared;
   }
 
-  private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>): Promise<BatchOutcome> {
+  private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>, guard: CommandGuard): Promise<BatchOutcome> {
     const profile = await lockUser(tx, this.profiles, userId);
     const batch: Batch = {
       tx,
       userId,
       log: await CommandBatchLog.load(tx.manager, userId, commands.map((command) => command.uuid)),
       change: new RequestChange(tx, this.profiles, profile),
-      savepoints: new CommandSavepoints(tx),
+      guard,
       tempIdMapping: {},
       prepared,
     };
     const statuses = new Map<string, CommandStatus>();
     for (const command of commands) statuses.set(command.uuid, await this.runOne(batch, command));
-    await batch.savepoints.finish();
+    await batch.guard.finish();
     await batch.log.flush();
     await batch.change.close();
     return { statuses, tempIdMapping: batch.tempIdMapping };
@@ -196,7 +213,7 @@ export class CommandExecutor {
 
     const change = await batch.change.open();
     const touched: string[] = [];
-    const attempt = await batch.savepoints.attempt(() =>
+    const attempt = await batch.guard.attempt(() =>
       handler.run(
         {
           tx: batch.tx,

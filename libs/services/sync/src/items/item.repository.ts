@@ -46,14 +46,23 @@ const JSON_COLUMNS = new Set(['due', 'deadline', 'duration']);
 /** Tasks in the projects a user can see. Every method runs on the caller's transaction. */
 @Injectable()
 export class ItemRepository {
-  async insert(manager: EntityManager, item: NewItem, version: string): Promise<Item> {
-    const [row] = await manager.query<Item[]>(
+  /**
+   * Inserts the task if its project is one the user can see (and not deleted); undefined if not.
+   * One statement: the visibility check, the next child_order and the row itself, so an
+   * item_add costs one round trip. It reads exactly what ProjectRepository.findVisible reads,
+   * in the same statement as the write. The parameters are cast: INSERT ... SELECT does not
+   * take their types from the columns as INSERT ... VALUES does.
+   */
+  async insertIfVisible(manager: EntityManager, item: NewItem, version: string): Promise<Item | undefined> {
+    const rows = await manager.query<Item[]>(
       `INSERT INTO sync.items (user_id, project_id, section_id, parent_id, content, description, priority, due, deadline, duration, labels,
                                child_order, day_order, is_collapsed, added_by_uid, assigned_by_uid, responsible_uid, version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-               COALESCE($12, (SELECT COALESCE(max(child_order), 0) + 1 FROM sync.items
-                               WHERE project_id = $2 AND parent_id IS NOT DISTINCT FROM $4::bigint AND NOT is_deleted AND NOT in_history)),
-               $13, $14, $1, $15, $16, $17)
+       SELECT $1::bigint, project.id, $3::bigint, $4::bigint, $5::text, $6::text, $7::smallint, $8::jsonb, $9::jsonb, $10::jsonb, $11::text[],
+              COALESCE($12::integer, (SELECT COALESCE(max(child_order), 0) + 1 FROM sync.items
+                                       WHERE project_id = project.id AND parent_id IS NOT DISTINCT FROM $4::bigint AND NOT is_deleted AND NOT in_history)),
+              $13::integer, $14::boolean, $1::bigint, $15::bigint, $16::bigint, $17::bigint
+         FROM sync.projects project
+        WHERE project.id = $2::bigint AND project.id IN (${VISIBLE_PROJECTS}) AND NOT project.is_deleted
        RETURNING ${ITEM_COLUMNS}`,
       [
         item.userId,
@@ -75,7 +84,7 @@ export class ItemRepository {
         version,
       ],
     );
-    return row;
+    return rows[0];
   }
 
   /** A visible, not deleted task, locked for the rest of the transaction. */
