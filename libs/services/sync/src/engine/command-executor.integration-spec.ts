@@ -109,6 +109,19 @@ class EachObjectCommand implements CommandHandler {
   }
 }
 
+/** Creates a project the user is a member of, mapped from the command's temp id. */
+class MakeProjectCommand implements CommandHandler {
+  readonly type = 'test_make_project';
+  async run(context: CommandContext): Promise<CommandOutcome> {
+    const [{ id }] = await context.tx.manager.query<Array<{ id: string }>>(
+      `INSERT INTO sync.projects (owner_id, name, child_order, version) VALUES ($1, 'made', 1, $2) RETURNING id::text`,
+      [context.userId, context.version],
+    );
+    await context.tx.manager.query(`INSERT INTO sync.project_members (project_id, user_id) VALUES ($1, $2)`, [id, context.userId]);
+    return { createdId: id };
+  }
+}
+
 /** Remembers the user settings and version each run saw. */
 class CaptureContextCommand implements CommandHandler {
   readonly type = 'test_capture_context';
@@ -167,6 +180,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       capture,
       remote,
       new EachObjectCommand(),
+      new MakeProjectCommand(),
     ];
     executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger);
   });
@@ -289,16 +303,69 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       }
     };
 
-    it('runs a request whose commands all succeed in one statement per item_add, with no savepoint', async () => {
+    it('writes a run of item_adds that all succeed in one INSERT, with no savepoint', async () => {
       const adds = Array.from({ length: 10 }, (_, n) => itemAdd(`budget ${n}`, `budget-${n}`));
       let results: Awaited<ReturnType<CommandExecutor['run']>> | undefined;
       const statements = await statementsOf(async () => (results = await executor.run(principal, adds)));
       expect(Object.values(results!.syncStatus).every((status) => status === 'ok')).toBe(true);
       expect(statements.filter((sql) => sql.includes('SAVEPOINT'))).toEqual([]);
-      expect(statements.filter((sql) => sql.startsWith('INSERT INTO sync.items'))).toHaveLength(10);
-      // START TRANSACTION, the user's lock, the log's read, the version; the 10 INSERTs; the
+      expect(statements.filter((sql) => sql.includes('INSERT INTO sync.items'))).toHaveLength(1);
+      // START TRANSACTION, the user's lock, the log's read, the version; the one INSERT; the
       // outcomes, the temp ids and their trim, the high-water marks, COMMIT.
-      expect(statements).toHaveLength(4 + 10 + 5);
+      expect(statements).toHaveLength(4 + 1 + 5);
+      const made = await dataSource.query<Array<{ id: string; content: string }>>(`SELECT id::text, content FROM sync.items WHERE content LIKE 'budget %' ORDER BY id`);
+      expect(made.map((row) => row.content)).toEqual(adds.map((add) => add.args['content']));
+      expect(results!.tempIdMapping).toEqual(Object.fromEntries(made.map((row, n) => [`budget-${n}`, row.id])));
+    });
+
+    it('orders the tasks written together as one after another would, and runs alone those that depend on the others', async () => {
+      const [{ inbox }] = await dataSource.query<Array<{ inbox: string }>>(`SELECT inbox_project_id::text AS inbox FROM sync.users WHERE id = $1`, [USER_ID]);
+      const [{ last }] = await dataSource.query<Array<{ last: number }>>(
+        `SELECT COALESCE(max(child_order), 0) AS last FROM sync.items WHERE project_id = $1 AND parent_id IS NULL AND NOT is_deleted AND NOT in_history`,
+        [inbox],
+      );
+      const project: SyncCommand = { type: 'test_make_project', uuid: randomUUID(), temp_id: 'tmp-order-project', args: {} };
+      const request = [
+        project,
+        itemAdd('order a', 'tmp-order-a', { labels: ['one', 'two'], priority: 3 }),
+        itemAdd('order b'),
+        itemAdd('order c', randomUUID(), { project_id: 'tmp-order-project' }),
+        itemAdd('order d', randomUUID(), { child_order: last + 100 }),
+        itemAdd('order e'),
+        itemAdd('order f', randomUUID(), { project_id: 'tmp-order-project' }),
+        itemAdd('order g', randomUUID(), { parent_id: 'tmp-order-a' }),
+        itemAdd('order h', 'tmp-order-h', { project_id: 'tmp-order-a' }),
+      ];
+      const results = await executor.run(principal, request);
+      expect(Object.values(results.syncStatus).slice(0, -1)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+      // A task's temp id is not a project: refused as one after another would, by the savepoint rerun.
+      expect(results.syncStatus[request[8].uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+      const rows = await dataSource.query<Array<{ content: string; project_id: string; child_order: number; labels: string[]; priority: number; parent: string | null }>>(
+        `SELECT item.content, item.project_id::text, item.child_order, item.labels, item.priority, parent.content AS parent
+           FROM sync.items item LEFT JOIN sync.items parent ON parent.id = item.parent_id WHERE item.content LIKE 'order %' ORDER BY item.id`,
+      );
+      const theProject = results.tempIdMapping['tmp-order-project'];
+      expect(rows.map((row) => [row.content, row.project_id, row.child_order, row.parent])).toEqual([
+        ['order a', inbox, last + 1, null],
+        ['order b', inbox, last + 2, null],
+        ['order c', theProject, 1, null],
+        ['order d', inbox, last + 100, null],
+        ['order e', inbox, last + 101, null],
+        ['order f', theProject, 2, null],
+        ['order g', inbox, 1, 'order a'],
+      ]);
+      expect(rows[0]).toMatchObject({ labels: ['one', 'two'], priority: 3 });
+    });
+
+    it('resolves a temp id a task of the group reuses to that task, not to what an earlier request mapped it to', async () => {
+      const earlier: SyncCommand = { type: 'test_make_project', uuid: randomUUID(), temp_id: 'tmp-reused', args: {} };
+      expect((await executor.run(principal, [earlier])).syncStatus[earlier.uuid]).toBe('ok');
+      const reusing = itemAdd('reuses the temp id', 'tmp-reused');
+      const into = itemAdd('into the temp id', randomUUID(), { project_id: 'tmp-reused' });
+      const results = await executor.run(principal, [reusing, into]);
+      expect(results.syncStatus[reusing.uuid]).toBe('ok');
+      // One after another, `tmp-reused` names the task just added: not a project.
+      expect(results.syncStatus[into.uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
     });
 
     it('runs the request again with savepoints when a command fails, and commits only that run', async () => {

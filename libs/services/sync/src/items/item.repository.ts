@@ -87,6 +87,64 @@ export class ItemRepository {
     return rows[0];
   }
 
+  /**
+   * Inserts top-level tasks (no section, no parent, no child_order given) in one statement, as
+   * insertIfVisible would one after another: each in order, if its project is visible and not
+   * deleted, each after the last task of its project (the k-th of a project gets the project's
+   * max child_order + k: the statement's subquery sees the table as it was before it). Answers
+   * each task, or undefined for one not inserted, in the order given. The ids are taken from
+   * the column's sequence in that order first, which is how each row is found again.
+   * Labels travel as JSON: an array of arrays cannot be unnested into rows of arrays.
+   */
+  async insertAllIfVisible(manager: EntityManager, items: readonly NewItem[], version: string): Promise<Array<Item | undefined>> {
+    if (items.some((item) => item.sectionId !== null || item.parentId !== null || item.childOrder !== null)) {
+      throw new Error('insertAllIfVisible takes top-level tasks with no child_order');
+    }
+    const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+    const rows = await manager.query<Array<Item & { n: string }>>(
+      `WITH input AS (
+         SELECT nextval(pg_get_serial_sequence('sync.items', 'id')) AS id, given.*
+           FROM unnest($2::bigint[], $3::text[], $4::text[], $5::smallint[], $6::jsonb[], $7::jsonb[], $8::jsonb[], $9::jsonb[],
+                       $10::integer[], $11::boolean[], $12::bigint[], $13::bigint[])
+                WITH ORDINALITY AS given(project_id, content, description, priority, due, deadline, duration, labels,
+                                       day_order, is_collapsed, assigned_by_uid, responsible_uid, n)
+       ),
+       written AS (
+         INSERT INTO sync.items (id, user_id, project_id, content, description, priority, due, deadline, duration, labels,
+                                 child_order, day_order, is_collapsed, added_by_uid, assigned_by_uid, responsible_uid, version)
+         SELECT input.id, $1::bigint, input.project_id, input.content, input.description, input.priority, input.due, input.deadline, input.duration,
+                ARRAY(SELECT jsonb_array_elements_text(input.labels)),
+                (SELECT COALESCE(max(child_order), 0) FROM sync.items
+                  WHERE project_id = input.project_id AND parent_id IS NULL AND NOT is_deleted AND NOT in_history)
+                  + row_number() OVER (PARTITION BY input.project_id ORDER BY input.n),
+                input.day_order, input.is_collapsed, $1::bigint, input.assigned_by_uid, input.responsible_uid, $14::bigint
+           FROM input JOIN sync.projects project ON project.id = input.project_id
+          WHERE project.id IN (${VISIBLE_PROJECTS}) AND NOT project.is_deleted
+          ORDER BY input.n
+         RETURNING ${ITEM_COLUMNS}
+       )
+       SELECT input.n::text AS n, written.* FROM written JOIN input ON input.id::text = written.id`,
+      [
+        items[0]?.userId,
+        items.map((item) => item.projectId),
+        items.map((item) => item.content),
+        items.map((item) => item.description),
+        items.map((item) => item.priority),
+        items.map((item) => json(item.due)),
+        items.map((item) => json(item.deadline)),
+        items.map((item) => json(item.duration)),
+        items.map((item) => JSON.stringify(item.labels)),
+        items.map((item) => item.dayOrder),
+        items.map((item) => item.isCollapsed),
+        items.map((item) => item.assignedByUid),
+        items.map((item) => item.responsibleUid),
+        version,
+      ],
+    );
+    const byPosition = new Map(rows.map(({ n, ...item }) => [Number(n), item]));
+    return items.map((_, index) => byPosition.get(index + 1));
+  }
+
   /** A visible, not deleted task, locked for the rest of the transaction. */
   async findVisibleForUpdate(manager: EntityManager, userId: string, itemId: string): Promise<Item | undefined> {
     const rows = await manager.query<Item[]>(

@@ -75,6 +75,29 @@ export class ItemAddCommand implements CommandHandler {
     return { createdId: item.id };
   }
 
+  /**
+   * A task that can be written with the ones around it (ItemRepository.insertAllIfVisible):
+   * one placed by its project alone. A section or a parent is read, and may be a temp id the
+   * tasks before it create; an explicit child_order moves the next tasks' orders: those run().
+   */
+  async plan(context: CommandContext, rawArgs: Record<string, unknown>): Promise<NewItem | undefined> {
+    const args = parseArgs(argsSchema, rawArgs);
+    if (args.section_id || args.parent_id || args.child_order !== undefined) return undefined;
+    const content = checkContent(args.content);
+    const projectId = args.project_id ? await context.resolveId(args.project_id, 'project_id') : context.user.inboxProjectId;
+    return this.newItem(context, args, { projectId, sectionId: null, parentId: null, content });
+  }
+
+  /** The planned tasks in one INSERT; undefined for one whose project the user cannot see (run() refuses it). */
+  async writeAll(context: CommandContext, plans: readonly NewItem[]): Promise<Array<CommandOutcome | undefined>> {
+    const items = await this.items.insertAllIfVisible(context.tx.manager, plans, context.version);
+    return items.map((item) => {
+      if (!item) return undefined;
+      context.touch(item.project_id);
+      return { createdId: item.id };
+    });
+  }
+
   /** The row to write, from the arguments; throws the refusal of an invalid one. */
   private newItem(
     context: CommandContext,
