@@ -76,7 +76,9 @@ function statusOf(outcome: CommandOutcome): CommandStatus {
  * and replayed like any other.
  * The savepoints cost a round trip per command, so a request first runs without them (the
  * optimistic pass, see OptimisticCommands); only when one of its commands fails is it rolled
- * back and run again with them. Either way what commits is what the savepoint run commits.
+ * back and run again with them. Either way, what commits is what a run with savepoints commits.
+ * In the optimistic pass, consecutive commands whose handler can write several at once (an
+ * item_add run, see WriteGroup) are written in one statement.
  */
 @Injectable()
 export class CommandExecutor {
