@@ -327,24 +327,31 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       const project: SyncCommand = { type: 'test_make_project', uuid: randomUUID(), temp_id: 'tmp-order-project', args: {} };
       const request = [
         project,
-        itemAdd('order a', 'tmp-order-a', { labels: ['one', 'two'], priority: 3 }),
+        itemAdd('order a', 'tmp-order-a', { labels: ['one', 'a "quoted", {braced} \\ label'], priority: 3, description: 'with "quotes", {braces}, NULL and \\' }),
         itemAdd('order b'),
         itemAdd('order c', randomUUID(), { project_id: 'tmp-order-project' }),
         itemAdd('order d', randomUUID(), { child_order: last + 100 }),
         itemAdd('order e'),
         itemAdd('order f', randomUUID(), { project_id: 'tmp-order-project' }),
         itemAdd('order g', randomUUID(), { parent_id: 'tmp-order-a' }),
-        itemAdd('order h', 'tmp-order-h', { project_id: 'tmp-order-a' }),
       ];
-      const results = await executor.run(principal, request);
-      expect(Object.values(results.syncStatus).slice(0, -1)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
-      // A task's temp id is not a project: refused as one after another would, by the savepoint rerun.
-      expect(results.syncStatus[request[8].uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+      let results: Awaited<ReturnType<CommandExecutor['run']>> | undefined;
+      const statements = await statementsOf(async () => (results = await executor.run(principal, request)));
+      expect(Object.values(results!.syncStatus)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+      // All in the optimistic pass: a, b and c in one INSERT, d alone (its child_order), e and f
+      // in one INSERT, g alone (its parent).
+      expect(statements.filter((sql) => sql.includes('SAVEPOINT') || sql === 'ROLLBACK')).toEqual([]);
+      expect(statements.filter((sql) => sql.includes('INSERT INTO sync.items')).map((sql) => (sql.startsWith('WITH input') ? 'group' : 'one'))).toEqual([
+        'group',
+        'one',
+        'group',
+        'one',
+      ]);
       const rows = await dataSource.query<Array<{ content: string; project_id: string; child_order: number; labels: string[]; priority: number; parent: string | null }>>(
         `SELECT item.content, item.project_id::text, item.child_order, item.labels, item.priority, parent.content AS parent
            FROM sync.items item LEFT JOIN sync.items parent ON parent.id = item.parent_id WHERE item.content LIKE 'order %' ORDER BY item.id`,
       );
-      const theProject = results.tempIdMapping['tmp-order-project'];
+      const theProject = results!.tempIdMapping['tmp-order-project'];
       expect(rows.map((row) => [row.content, row.project_id, row.child_order, row.parent])).toEqual([
         ['order a', inbox, last + 1, null],
         ['order b', inbox, last + 2, null],
@@ -354,7 +361,9 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
         ['order f', theProject, 2, null],
         ['order g', inbox, 1, 'order a'],
       ]);
-      expect(rows[0]).toMatchObject({ labels: ['one', 'two'], priority: 3 });
+      expect(rows[0]).toMatchObject({ labels: ['one', 'a "quoted", {braced} \\ label'], priority: 3 });
+      const [{ description }] = await dataSource.query<Array<{ description: string }>>(`SELECT description FROM sync.items WHERE content = 'order a'`);
+      expect(description).toBe('with "quotes", {braces}, NULL and \\');
     });
 
     it('resolves a temp id a task of the group reuses to that task, not to what an earlier request mapped it to', async () => {
