@@ -12,7 +12,7 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, { readonly w
   },
   S2: {
     why: 'a request of 100 item_adds is 10 statements when every command succeeds (one INSERT for the 100); one failing command reruns the request with a savepoint per command (about 210 statements); the product\'s INSERT writes WAL, three indexes and two foreign-key checks per task where the baseline writes a temporary table, and the request crosses HTTP and NATS',
-    profile: 'README.md#s2-a-batch-of-100-commands-ratio-002-007-then-005-013-now-060-081-target-035',
+    profile: 'README.md#s2-a-batch-of-100-commands-ratio-002-007-then-005-013-now-058-081-target-035',
   },
   S3: {
     why: 'the 3 MB answer is serialised three times and parsed twice between sync and the client, and each of ~15,000 timestamps is parsed into a Date and formatted again',
