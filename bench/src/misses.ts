@@ -11,8 +11,8 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, { readonly w
     profile: 'README.md#the-slowest-path-s1-in-cluster-mode-ratio-009-019-against-the-05-target-020-after-the-first-fix',
   },
   S2: {
-    why: 'an item_add is 3 statements (savepoint, project check, insert), about 310 round trips per request against one multi-row insert: PostgreSQL round trips cap the ratio near 0.4 before any HTTP or NATS cost',
-    profile: 'README.md#s2-a-batch-of-100-commands-ratio-002-007-before-005-013-after-target-035',
+    why: 'a request of 100 item_adds is 10 statements when every command succeeds (one INSERT for the 100); one failing command reruns the request with a savepoint per command (about 210 statements); the product\'s INSERT writes WAL, three indexes and two foreign-key checks per task where the baseline writes a temporary table, and the request crosses HTTP and NATS',
+    profile: 'README.md#s2-a-batch-of-100-commands-ratio-002-007-then-005-013-now-058-081-target-035',
   },
   S3: {
     why: 'the 3 MB answer is serialised three times and parsed twice between sync and the client, and each of ~15,000 timestamps is parsed into a Date and formatted again',

@@ -7,6 +7,7 @@ import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { ItemDates } from '../items/item-dates';
 import { ItemRepository } from '../items/item.repository';
 import { syncMigrations } from '../migrations';
@@ -108,6 +109,19 @@ class EachObjectCommand implements CommandHandler {
   }
 }
 
+/** Creates a project the user is a member of, mapped from the command's temp id. */
+class MakeProjectCommand implements CommandHandler {
+  readonly type = 'test_make_project';
+  async run(context: CommandContext): Promise<CommandOutcome> {
+    const [{ id }] = await context.tx.manager.query<Array<{ id: string }>>(
+      `INSERT INTO sync.projects (owner_id, name, child_order, version) VALUES ($1, 'made', 1, $2) RETURNING id::text`,
+      [context.userId, context.version],
+    );
+    await context.tx.manager.query(`INSERT INTO sync.project_members (project_id, user_id) VALUES ($1, $2)`, [id, context.userId]);
+    return { createdId: id };
+  }
+}
+
 /** Remembers the user settings and version each run saw. */
 class CaptureContextCommand implements CommandHandler {
   readonly type = 'test_capture_context';
@@ -166,6 +180,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       capture,
       remote,
       new EachObjectCommand(),
+      new MakeProjectCommand(),
     ];
     executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger);
   });
@@ -274,6 +289,154 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     const results = await executor.run({ ...principal, scopes: ['data:read'] }, [add]);
     expect(results.syncStatus[add.uuid]).toMatchObject({ error_tag: 'FORBIDDEN' });
     expect(await loggedUuids()).not.toContain(add.uuid);
+  });
+
+  describe('the optimistic pass: no savepoints until a command fails', () => {
+    /** Every statement sent to PostgreSQL while `work` runs, one per round trip. */
+    const statementsOf = async (work: () => Promise<unknown>): Promise<string[]> => {
+      const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+      try {
+        await work();
+        return spy.mock.calls.map((call) => String(call[0]).trim());
+      } finally {
+        spy.mockRestore();
+      }
+    };
+
+    it('writes a run of item_adds that all succeed in one INSERT, with no savepoint', async () => {
+      const adds = Array.from({ length: 10 }, (_, n) => itemAdd(`budget ${n}`, `budget-${n}`));
+      let results: Awaited<ReturnType<CommandExecutor['run']>> | undefined;
+      const statements = await statementsOf(async () => (results = await executor.run(principal, adds)));
+      expect(Object.values(results!.syncStatus).every((status) => status === 'ok')).toBe(true);
+      expect(statements.filter((sql) => sql.includes('SAVEPOINT'))).toEqual([]);
+      expect(statements.filter((sql) => sql.includes('INSERT INTO sync.items'))).toHaveLength(1);
+      // START TRANSACTION, the user's lock, the log's read, the version; the one INSERT; the
+      // outcomes, the temp ids and their trim, the high-water marks, COMMIT.
+      expect(statements).toHaveLength(4 + 1 + 5);
+      const made = await dataSource.query<Array<{ id: string; content: string }>>(`SELECT id::text, content FROM sync.items WHERE content LIKE 'budget %' ORDER BY id`);
+      expect(made.map((row) => row.content)).toEqual(adds.map((add) => add.args['content']));
+      expect(results!.tempIdMapping).toEqual(Object.fromEntries(made.map((row, n) => [`budget-${n}`, row.id])));
+    });
+
+    it('orders the tasks written together as one after another would, and runs alone those that depend on the others', async () => {
+      const [{ inbox }] = await dataSource.query<Array<{ inbox: string }>>(`SELECT inbox_project_id::text AS inbox FROM sync.users WHERE id = $1`, [USER_ID]);
+      const [{ last }] = await dataSource.query<Array<{ last: number }>>(
+        `SELECT COALESCE(max(child_order), 0) AS last FROM sync.items WHERE project_id = $1 AND parent_id IS NULL AND NOT is_deleted AND NOT in_history`,
+        [inbox],
+      );
+      const project: SyncCommand = { type: 'test_make_project', uuid: randomUUID(), temp_id: 'tmp-order-project', args: {} };
+      const request = [
+        project,
+        itemAdd('order a', 'tmp-order-a', { labels: ['one', 'a "quoted", {braced} \\ label'], priority: 3, description: 'with "quotes", {braces}, NULL and \\' }),
+        itemAdd('order b'),
+        itemAdd('order c', randomUUID(), { project_id: 'tmp-order-project' }),
+        itemAdd('order d', randomUUID(), { child_order: last + 100 }),
+        itemAdd('order e'),
+        itemAdd('order f', randomUUID(), { project_id: 'tmp-order-project' }),
+        itemAdd('order g', randomUUID(), { parent_id: 'tmp-order-a' }),
+      ];
+      let results: Awaited<ReturnType<CommandExecutor['run']>> | undefined;
+      const statements = await statementsOf(async () => (results = await executor.run(principal, request)));
+      expect(Object.values(results!.syncStatus)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+      // All in the optimistic pass: a, b and c in one INSERT, d alone (its child_order), e and f
+      // in one INSERT, g alone (its parent).
+      expect(statements.filter((sql) => sql.includes('SAVEPOINT') || sql === 'ROLLBACK')).toEqual([]);
+      expect(statements.filter((sql) => sql.includes('INSERT INTO sync.items')).map((sql) => (sql.startsWith('WITH input') ? 'group' : 'one'))).toEqual([
+        'group',
+        'one',
+        'group',
+        'one',
+      ]);
+      const rows = await dataSource.query<Array<{ content: string; project_id: string; child_order: number; labels: string[]; priority: number; parent: string | null }>>(
+        `SELECT item.content, item.project_id::text, item.child_order, item.labels, item.priority, parent.content AS parent
+           FROM sync.items item LEFT JOIN sync.items parent ON parent.id = item.parent_id WHERE item.content LIKE 'order %' ORDER BY item.id`,
+      );
+      const theProject = results!.tempIdMapping['tmp-order-project'];
+      expect(rows.map((row) => [row.content, row.project_id, row.child_order, row.parent])).toEqual([
+        ['order a', inbox, last + 1, null],
+        ['order b', inbox, last + 2, null],
+        ['order c', theProject, 1, null],
+        ['order d', inbox, last + 100, null],
+        ['order e', inbox, last + 101, null],
+        ['order f', theProject, 2, null],
+        ['order g', inbox, 1, 'order a'],
+      ]);
+      expect(rows[0]).toMatchObject({ labels: ['one', 'a "quoted", {braced} \\ label'], priority: 3 });
+      const [{ description }] = await dataSource.query<Array<{ description: string }>>(`SELECT description FROM sync.items WHERE content = 'order a'`);
+      expect(description).toBe('with "quotes", {braces}, NULL and \\');
+    });
+
+    it('resolves a temp id a task of the group reuses to that task, not to what an earlier request mapped it to', async () => {
+      const earlier: SyncCommand = { type: 'test_make_project', uuid: randomUUID(), temp_id: 'tmp-reused', args: {} };
+      expect((await executor.run(principal, [earlier])).syncStatus[earlier.uuid]).toBe('ok');
+      const reusing = itemAdd('reuses the temp id', 'tmp-reused');
+      const into = itemAdd('into the temp id', randomUUID(), { project_id: 'tmp-reused' });
+      const results = await executor.run(principal, [reusing, into]);
+      expect(results.syncStatus[reusing.uuid]).toBe('ok');
+      // One after another, `tmp-reused` names the task just added: not a project.
+      expect(results.syncStatus[into.uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+    });
+
+    it('runs the request again with savepoints when a command fails, and commits only that run', async () => {
+      capture.seen.length = 0;
+      const before = itemAdd('before the refusal', 'tmp-before-refusal');
+      const seen: SyncCommand = { type: 'test_capture_context', uuid: randomUUID(), args: {} };
+      const refused: SyncCommand = { type: 'test_refused', uuid: randomUUID(), args: {} };
+      const after = itemAdd('after the refusal', 'tmp-after-refusal', { parent_id: 'tmp-before-refusal' });
+      let results: Awaited<ReturnType<CommandExecutor['run']>> | undefined;
+
+      const statements = await statementsOf(async () => (results = await executor.run(principal, [before, seen, refused, after])));
+
+      expect(Object.values(results!.syncStatus)).toEqual(['ok', 'ok', expect.objectContaining({ error_tag: 'INVALID_ARGUMENT_VALUE' }), 'ok']);
+      // The optimistic pass ran up to the refusal and was rolled back whole; the rerun ran all four.
+      expect(statements.filter((sql) => sql === 'ROLLBACK')).toHaveLength(1);
+      expect(statements.filter((sql) => sql === 'ROLLBACK TO SAVEPOINT sync_command')).toHaveLength(1);
+      expect(capture.seen).toHaveLength(2);
+      const version = capture.seen[1].version;
+      expect(BigInt(version)).toBeGreaterThan(BigInt(capture.seen[0].version));
+      // What committed is the rerun's alone: each task once, under its version, with the temp ids it made.
+      const rows = await dataSource.query<Array<{ id: string; content: string; parent_id: string | null; version: string }>>(
+        `SELECT id::text, content, parent_id::text, version::text FROM sync.items WHERE user_id = $1 AND content LIKE '% the refusal' ORDER BY id`,
+        [USER_ID],
+      );
+      expect(rows.map((row) => [row.content, row.version])).toEqual([
+        ['before the refusal', version],
+        ['after the refusal', version],
+      ]);
+      expect(rows[1].parent_id).toBe(rows[0].id);
+      expect(results!.tempIdMapping).toEqual({ 'tmp-before-refusal': rows[0].id, 'tmp-after-refusal': rows[1].id });
+      const stored = await dataSource.query<Array<{ temp_id: string; object_id: string }>>(
+        `SELECT temp_id, object_id::text FROM sync.temp_ids WHERE user_id = $1 AND temp_id LIKE '%-refusal' ORDER BY temp_id`,
+        [USER_ID],
+      );
+      expect(stored).toEqual([
+        { temp_id: 'tmp-after-refusal', object_id: rows[1].id },
+        { temp_id: 'tmp-before-refusal', object_id: rows[0].id },
+      ]);
+      expect(BigInt(await highWater())).toBe(BigInt(version));
+      expect(await loggedUuids()).toEqual(expect.arrayContaining([before.uuid, seen.uuid, refused.uuid, after.uuid]));
+      expect(await dataSource.query(`SELECT 1 FROM sync.projects WHERE name = 'test_refused'`)).toHaveLength(0);
+    });
+  });
+
+  it("adds no task to a project the user cannot see, and answers PROJECT_NOT_FOUND before the task's other refusals", async () => {
+    const profiles = new UserProfileRepository();
+    await dataSource.transaction((manager) =>
+      profiles.createWithInbox(manager, { id: '7002', email: 'other@test', fullName: 'Other', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+    );
+    const [{ theirs }] = await dataSource.query<Array<{ theirs: string }>>(`SELECT inbox_project_id::text AS theirs FROM sync.users WHERE id = 7002`);
+    const foreign = itemAdd('in their inbox', randomUUID(), { project_id: theirs });
+    const foreignAndAssigned = itemAdd('in their inbox, assigned', randomUUID(), { project_id: theirs, responsible_uid: '7002' });
+    const foreignAndBadDue = itemAdd('in their inbox, bad due', randomUUID(), { project_id: theirs, due: { date: 'not a date' } });
+    const assigned = itemAdd('mine, assigned to them', randomUUID(), { responsible_uid: '7002' });
+
+    const results = await executor.run(principal, [foreign, foreignAndAssigned, foreignAndBadDue, assigned]);
+
+    expect(results.syncStatus[foreign.uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+    expect(results.syncStatus[foreignAndAssigned.uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+    expect(results.syncStatus[foreignAndBadDue.uuid]).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+    expect(results.syncStatus[assigned.uuid]).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'responsible_uid' } });
+    expect(await dataSource.query(`SELECT 1 FROM sync.items WHERE project_id = $1`, [theirs])).toHaveLength(0);
   });
 
   describe('commands over several objects (spec §7.2)', () => {

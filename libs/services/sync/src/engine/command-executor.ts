@@ -6,13 +6,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandBatchLog } from './command-batch-log';
 import type { CommandStatus } from './command-status';
-import { COMMAND_HANDLERS, type CommandHandler, type CommandOutcome } from './commands/command-handler';
+import { COMMAND_HANDLERS, type CommandContext, type CommandHandler, type CommandOutcome } from './commands/command-handler';
 import { eachObject, TRANSIENT_CODES } from './each-object';
 import { RequestChange } from './request-change';
-import { CommandSavepoints } from './savepoint';
+import { OptimisticCommands, OptimisticPassFailed } from './optimistic-pass';
+import { CommandSavepoints, type CommandGuard } from './savepoint';
 import { commandRefusal, mayRunCommand } from './scopes';
 import type { SyncCommand } from './sync-request';
-import { lockUser } from './user-change';
+import { lockUser, type UserChange } from './user-change';
+import { WriteGroup } from './write-group';
 
 export interface CommandResults {
   readonly syncStatus: Record<string, CommandStatus>;
@@ -44,11 +46,14 @@ interface Batch {
   readonly userId: string;
   readonly log: CommandBatchLog;
   readonly change: RequestChange;
-  readonly savepoints: CommandSavepoints;
+  /** Savepoints, or none in the optimistic pass. */
+  readonly guard: CommandGuard;
   /** temp id -> real id, from this request's commands and the ones it replays. */
   readonly tempIdMapping: Record<string, string>;
   /** Remote work already done for commands of this batch, by uuid. */
   readonly prepared: ReadonlyMap<string, Preparation>;
+  /** The optimistic pass's commands waiting to be written together; none with savepoints. */
+  readonly group: WriteGroup | undefined;
 }
 
 /** A command that ran: `ok`, or (spec §7.2) its objects' outcomes, as the command asked them answered. */
@@ -69,6 +74,11 @@ function statusOf(outcome: CommandOutcome): CommandStatus {
  * A command over several objects (an `ids` array, an order map) runs each in a savepoint nested
  * in its own (CommandContext.eachObject) and answers per id (spec §7.2); that answer is stored
  * and replayed like any other.
+ * The savepoints cost a round trip per command, so a request first runs without them (the
+ * optimistic pass, see OptimisticCommands); only when one of its commands fails is it rolled
+ * back and run again with them. Either way, what commits is what a run with savepoints commits.
+ * In the optimistic pass, consecutive commands whose handler can write several at once (an
+ * item_add run, see WriteGroup) are written in one statement.
  */
 @Injectable()
 export class CommandExecutor {
@@ -108,11 +118,22 @@ export class CommandExecutor {
    * written, so it runs again (a bounded number of times) instead of failing every command.
    */
   private async runInOneTransaction(userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>): Promise<BatchOutcome> {
-    for (let attempt = 1; ; attempt++) {
+    let optimistic = true;
+    let attempt = 1;
+    for (;;) {
       try {
-        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared));
+        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared, optimistic));
       } catch (err) {
-        if (isRetryable(err) && attempt < TRANSACTION_ATTEMPTS) continue;
+        // A command failed with no savepoint to undo it alone: the whole pass was rolled back.
+        // Not a failed attempt: the same request runs again, now with savepoints.
+        if (err instanceof OptimisticPassFailed) {
+          optimistic = false;
+          continue;
+        }
+        if (isRetryable(err) && attempt < TRANSACTION_ATTEMPTS) {
+          attempt++;
+          continue;
+        }
         // Nothing was committed (the user row could not be locked, or a statement outside the
         // commands' savepoints failed, or COMMIT did): no command ran, none is remembered.
         if (!(err instanceof DomainError)) this.logger.error({ err, userId, commands: commands.length, attempt }, 'command transaction failed');
@@ -163,20 +184,26 @@ export class CommandExecutor {
     return prepared;
   }
 
-  private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>): Promise<BatchOutcome> {
+  private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>, optimistic: boolean): Promise<BatchOutcome> {
     const profile = await lockUser(tx, this.profiles, userId);
     const batch: Batch = {
       tx,
       userId,
       log: await CommandBatchLog.load(tx.manager, userId, commands.map((command) => command.uuid)),
       change: new RequestChange(tx, this.profiles, profile),
-      savepoints: new CommandSavepoints(tx),
+      guard: optimistic ? new OptimisticCommands() : new CommandSavepoints(tx),
       tempIdMapping: {},
       prepared,
+      group: optimistic ? new WriteGroup() : undefined,
     };
     const statuses = new Map<string, CommandStatus>();
-    for (const command of commands) statuses.set(command.uuid, await this.runOne(batch, command));
-    await batch.savepoints.finish();
+    for (const command of commands) {
+      if (await this.joinGroup(batch, command)) continue;
+      await this.writeGroup(batch, statuses);
+      statuses.set(command.uuid, await this.runOne(batch, command));
+    }
+    await this.writeGroup(batch, statuses);
+    await batch.guard.finish();
     await batch.log.flush();
     await batch.change.close();
     return { statuses, tempIdMapping: batch.tempIdMapping };
@@ -196,38 +223,90 @@ export class CommandExecutor {
 
     const change = await batch.change.open();
     const touched: string[] = [];
-    const attempt = await batch.savepoints.attempt(() =>
-      handler.run(
-        {
-          tx: batch.tx,
-          userId: batch.userId,
-          version: change.version,
-          user: change.user,
-          touch: (...projectIds) => touched.push(...projectIds),
-          resolveId: (value, argument) => this.resolveId(batch, value, argument),
-          eachObject: (entries, work) => {
-            let mark = 0;
-            // A refused object's touches go with its writes.
-            return eachObject(batch.tx, entries, work, { begin: () => (mark = touched.length), undone: () => (touched.length = mark) });
-          },
-        },
-        command.args,
-        preparation?.value,
-      ),
-    );
+    const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched), command.args, preparation?.value));
     if (!attempt.ok) return this.failed(batch, command, attempt.error);
 
     batch.change.commandWritten(touched);
-    const mapping: Record<string, string> = {};
-    if (command.temp_id && attempt.value.createdId) {
-      mapping[command.temp_id] = attempt.value.createdId;
-      batch.log.rememberTempId(command.temp_id, attempt.value.createdId);
+    const status = this.succeeded(batch, command, attempt.value);
+    if (PROFILE_COMMANDS.has(command.type)) await batch.change.reloadProfile();
+    return status;
+  }
+
+  /**
+   * Plans a command into the optimistic pass's group (CommandHandler.plan) instead of running
+   * it; false when it must run alone. Planning writes nothing, so a command that cannot join
+   * leaves no trace: the group is written, then the command runs as it always did.
+   */
+  private async joinGroup(batch: Batch, command: SyncCommand): Promise<boolean> {
+    const group = batch.group;
+    const handler = this.handlers.get(command.type);
+    if (!group || !handler?.plan || !handler.writeAll || batch.log.outcomeOf(command.uuid) || !group.accepts(command, handler)) return false;
+    const context: CommandContext = {
+      ...this.contextOf(batch, await batch.change.open(), []),
+      resolveId: (value, argument) => {
+        group.checkIndependent(value);
+        return this.resolveId(batch, value, argument);
+      },
+    };
+    let plan: unknown;
+    try {
+      plan = await handler.plan(context, command.args);
+    } catch {
+      // Refused, or depends on the group: run() answers it, on its own.
+      return false;
     }
-    const status = statusOf(attempt.value);
+    if (plan === undefined) return false;
+    group.add(command, handler, plan);
+    return true;
+  }
+
+  /**
+   * Writes the group in one go and answers its commands. A command writeAll() did not write
+   * would have been refused by run(): that is not answered here, the optimistic pass is lost
+   * and the request runs again with savepoints, where run() refuses it. A failing statement
+   * loses the pass the same way (the guard is the optimistic one).
+   */
+  private async writeGroup(batch: Batch, statuses: Map<string, CommandStatus>): Promise<void> {
+    const group = batch.group?.take();
+    if (!group) return;
+    const touched: string[] = [];
+    const context = this.contextOf(batch, await batch.change.open(), touched);
+    const attempt = await batch.guard.attempt(() => group.handler.writeAll!(context, group.members.map((member) => member.plan)));
+    if (!attempt.ok) throw new OptimisticPassFailed(attempt.error);
+    const outcomes = attempt.value;
+    if (group.members.some((_, index) => outcomes[index] === undefined)) throw new OptimisticPassFailed(new Error(`${group.handler.type}: a command was not written`));
+    batch.change.commandWritten(touched);
+    group.members.forEach((member, index) => statuses.set(member.command.uuid, this.succeeded(batch, member.command, outcomes[index]!)));
+  }
+
+  /** What a command sees while it runs; its touches are collected in `touched`. */
+  private contextOf(batch: Batch, change: UserChange, touched: string[]): CommandContext {
+    return {
+      tx: batch.tx,
+      userId: batch.userId,
+      version: change.version,
+      user: change.user,
+      touch: (...projectIds) => touched.push(...projectIds),
+      resolveId: (value, argument) => this.resolveId(batch, value, argument),
+      eachObject: (entries, work) => {
+        let mark = 0;
+        // A refused object's touches go with its writes.
+        return eachObject(batch.tx, entries, work, { begin: () => (mark = touched.length), undone: () => (touched.length = mark) });
+      },
+    };
+  }
+
+  /** A command that ran: its temp id mapped, its outcome remembered, its status. */
+  private succeeded(batch: Batch, command: SyncCommand, outcome: CommandOutcome): CommandStatus {
+    const mapping: Record<string, string> = {};
+    if (command.temp_id && outcome.createdId) {
+      mapping[command.temp_id] = outcome.createdId;
+      batch.log.rememberTempId(command.temp_id, outcome.createdId);
+    }
+    const status = statusOf(outcome);
     // Remembered whole, per-id outcomes included: a retried uuid answers exactly this again.
     batch.log.record(command.uuid, status, mapping);
     Object.assign(batch.tempIdMapping, mapping);
-    if (PROFILE_COMMANDS.has(command.type)) await batch.change.reloadProfile();
     return status;
   }
 

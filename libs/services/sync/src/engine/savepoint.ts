@@ -2,6 +2,14 @@ import type { Tx } from '@doable/shared-runtime';
 
 export type Attempt<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
+/** How the commands of a request are run: each undone alone on failure (savepoints), or optimistically (OptimisticCommands). */
+export interface CommandGuard {
+  /** Runs one command: its value, or the error that undid it. */
+  attempt<T>(work: () => Promise<T>): Promise<Attempt<T>>;
+  /** Call after the last command, before what the request writes at its end. */
+  finish(): Promise<void>;
+}
+
 /**
  * One savepoint per command, in one transaction: a command that throws is undone alone and the
  * transaction goes on as it was before it (its error is returned, not thrown). The savepoint of
@@ -11,7 +19,7 @@ export type Attempt<T> = { readonly ok: true; readonly value: T } | { readonly o
  * that throws, and the caller's transaction fails as a whole.
  * The same works one level down (another name): the objects of one command, each undone alone.
  */
-export class CommandSavepoints {
+export class CommandSavepoints implements CommandGuard {
   private open = false;
 
   constructor(

@@ -50,6 +50,16 @@ export interface CommandHandler {
    */
   prepare?(principal: Principal, args: Record<string, unknown>): Promise<unknown>;
   run(context: CommandContext, args: Record<string, unknown>, prepared?: unknown): Promise<CommandOutcome>;
+  /**
+   * Commands of this type that come one after another may be written together, in one statement
+   * (a request's optimistic pass only, see WriteGroup): plan() checks one command and returns
+   * its write, reading at most, or undefined when it must run() alone; a plan that throws runs
+   * alone too. writeAll() writes the plans in order and answers each one's outcome, or
+   * undefined for one run() would have refused. For every command, the two together must leave
+   * what run() would have left, the commands run one after another.
+   */
+  plan?(context: CommandContext, args: Record<string, unknown>): Promise<unknown>;
+  writeAll?(context: CommandContext, plans: readonly unknown[]): Promise<Array<CommandOutcome | undefined>>;
 }
 
 export const COMMAND_HANDLERS = Symbol('COMMAND_HANDLERS');

@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ItemDates } from '../../../items/item-dates';
-import { type ItemRepository } from '../../../items/item.repository';
+import { type ItemRepository, type NewItem } from '../../../items/item.repository';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
 import { loadSection } from '../sections/section-access';
@@ -59,35 +59,73 @@ export class ItemAddCommand implements CommandHandler {
       projectId = parent.project_id; // a subtask lives with its parent
       sectionId = parent.section_id;
     }
-    const project = await this.projects.findVisible(context.tx.manager, context.userId, projectId);
-    if (!project) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
+    let row: NewItem;
+    try {
+      row = this.newItem(context, args, { projectId, sectionId, parentId, content });
+    } catch (refusal) {
+      // The project is checked first: a task refused for its values in a project the user
+      // cannot see answers PROJECT_NOT_FOUND, as it always has. Only a refused task pays this read.
+      if (!(await this.projects.findVisible(context.tx.manager, context.userId, projectId))) throw projectNotFound();
+      throw refusal;
+    }
+    // The project's visibility is checked by the INSERT itself (one round trip per task).
+    const item = await this.items.insertIfVisible(context.tx.manager, row, context.version);
+    if (!item) throw projectNotFound();
+    context.touch(item.project_id);
+    return { createdId: item.id };
+  }
+
+  /**
+   * A task that can be written with the ones around it (ItemRepository.insertAllIfVisible):
+   * one placed by its project alone. A section or a parent is read, and may be a temp id the
+   * tasks before it create; an explicit child_order moves the next tasks' orders: those run().
+   */
+  async plan(context: CommandContext, rawArgs: Record<string, unknown>): Promise<NewItem | undefined> {
+    const args = parseArgs(argsSchema, rawArgs);
+    if (args.section_id || args.parent_id || args.child_order !== undefined) return undefined;
+    const content = checkContent(args.content);
+    const projectId = args.project_id ? await context.resolveId(args.project_id, 'project_id') : context.user.inboxProjectId;
+    return this.newItem(context, args, { projectId, sectionId: null, parentId: null, content });
+  }
+
+  /** The planned tasks in one INSERT; undefined for one whose project the user cannot see (run() refuses it). */
+  async writeAll(context: CommandContext, plans: readonly NewItem[]): Promise<Array<CommandOutcome | undefined>> {
+    const items = await this.items.insertAllIfVisible(context.tx.manager, plans, context.version);
+    return items.map((item) => {
+      if (!item) return undefined;
+      context.touch(item.project_id);
+      return { createdId: item.id };
+    });
+  }
+
+  /** The row to write, from the arguments; throws the refusal of an invalid one. */
+  private newItem(
+    context: CommandContext,
+    args: z.infer<typeof argsSchema>,
+    placement: { projectId: string; sectionId: string | null; parentId: string | null; content: string },
+  ): NewItem {
     const responsibleUid = args.responsible_uid ? String(args.responsible_uid) : null;
     if (responsibleUid && responsibleUid !== context.userId) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'Tasks can only be assigned to collaborators of the project', { argument: 'responsible_uid' });
     }
-    const item = await this.items.insert(
-      context.tx.manager,
-      {
-        userId: context.userId,
-        projectId: project.id,
-        sectionId,
-        parentId,
-        content,
-        description: args.description ?? '',
-        priority: args.priority ?? 1,
-        due: this.dates.due(args.due, context.user) ?? null,
-        deadline: this.dates.deadline(args.deadline) ?? null,
-        duration: this.dates.duration(args.duration) ?? null,
-        labels: args.labels ?? [],
-        childOrder: args.child_order ?? null,
-        dayOrder: args.day_order ?? -1,
-        isCollapsed: args.is_collapsed ?? args.collapsed ?? false,
-        assignedByUid: responsibleUid ? context.userId : null,
-        responsibleUid,
-      },
-      context.version,
-    );
-    context.touch(item.project_id);
-    return { createdId: item.id };
+    return {
+      userId: context.userId,
+      ...placement,
+      description: args.description ?? '',
+      priority: args.priority ?? 1,
+      due: this.dates.due(args.due, context.user) ?? null,
+      deadline: this.dates.deadline(args.deadline) ?? null,
+      duration: this.dates.duration(args.duration) ?? null,
+      labels: args.labels ?? [],
+      childOrder: args.child_order ?? null,
+      dayOrder: args.day_order ?? -1,
+      isCollapsed: args.is_collapsed ?? args.collapsed ?? false,
+      assignedByUid: responsibleUid ? context.userId : null,
+      responsibleUid,
+    };
   }
+}
+
+function projectNotFound(): DomainError {
+  return new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
 }
