@@ -7,13 +7,14 @@ import { InProcessClient } from './in-process/in-process.client';
 import { InProcessServer } from './in-process/in-process.server';
 import { PrefixedNatsClient } from './nats/prefixed-nats.client';
 import { PrefixedNatsServer } from './nats/prefixed-nats.server';
+import { ReplySerializer } from './nats/reply.serializer';
 import { streamNameFor, type TransportOptions } from './transport-options';
 
 /** The one place that turns transport configuration into Nest strategies, clients and the event bus. */
 export function createServerStrategy(options: TransportOptions, queue: string): CustomTransportStrategy {
   if (options.kind === 'in-process') return new InProcessServer(options.broker, queue, options.subjectPrefix);
   return new PrefixedNatsServer(
-    { servers: options.url, queue, name: `${options.name}-server`, maxReconnectAttempts: -1, waitOnFirstConnect: true, gracefulShutdown: true, gracePeriod: 500 },
+    { servers: options.url, queue, name: `${options.name}-server`, maxReconnectAttempts: -1, waitOnFirstConnect: true, gracefulShutdown: true, gracePeriod: 500, serializer: new ReplySerializer() },
     options.subjectPrefix,
   );
 }

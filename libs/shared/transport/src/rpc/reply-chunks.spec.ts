@@ -1,16 +1,24 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { assembleReply, chunkReply } from './reply-chunks';
+import { SerializedReply, stringifyReplyPacket } from './serialized-reply';
 
 describe('reply chunks', () => {
   const roundTrip = async (value: unknown, maxChars: number) => assembleReply(await lastValueFrom(chunkReply(value, maxChars, maxChars).pipe(toArray())));
 
-  it('sends a small reply as itself', async () => {
-    await expect(lastValueFrom(chunkReply({ a: 1 }, 100).pipe(toArray()))).resolves.toEqual([{ a: 1 }]);
+  it('sends a small reply as itself, with the JSON text the transport sends as is', async () => {
+    await expect(lastValueFrom(chunkReply({ a: 1 }, 100).pipe(toArray()))).resolves.toEqual([new SerializedReply({ a: 1 }, '{"a":1}')]);
+  });
+
+  it('splices the JSON text into the reply envelope as it is', () => {
+    const packet = { response: new SerializedReply({ a: 'é' }, '{"a":"é"}'), isDisposed: true, id: '7' };
+    expect(JSON.parse(stringifyReplyPacket(packet))).toEqual({ response: { a: 'é' }, isDisposed: true, id: '7' });
+    expect(stringifyReplyPacket({ response: new SerializedReply([1], '[1]') })).toBe('{"response":[1]}');
+    expect(stringifyReplyPacket({ err: 'x', id: '7' })).toBe(JSON.stringify({ err: 'x', id: '7' }));
   });
 
   it('sends a reply whole while its bytes fit one message, however many chunks its characters would make', async () => {
     const value = { text: 'é'.repeat(300) };
-    await expect(lastValueFrom(chunkReply(value, 64, 1_000).pipe(toArray()))).resolves.toEqual([value]);
+    await expect(lastValueFrom(chunkReply(value, 64, 1_000).pipe(toArray()))).resolves.toEqual([new SerializedReply(value, JSON.stringify(value))]);
     // 300 two-byte characters are over 500 bytes: cut.
     expect((await lastValueFrom(chunkReply(value, 64, 500).pipe(toArray()))).length).toBeGreaterThan(1);
   });
