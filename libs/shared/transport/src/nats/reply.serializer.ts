@@ -1,13 +1,13 @@
 import type { ConsumerSerializer, OutgoingResponse } from '@nestjs/microservices';
-import { stringifyReplyPacket } from '../rpc/serialized-reply';
+import { encodeReplyPacket } from './reply-frames';
 
 /**
  * The NATS server's reply serializer: what Nest's own does for a reply (JSON text, no
  * headers), except that a reply the chunking interceptor already serialised is not
- * stringified again (see serialized-reply.ts).
+ * stringified again, and a long text body goes as raw bytes (see reply-frames.ts).
  */
 export class ReplySerializer implements ConsumerSerializer {
-  serialize(packet: OutgoingResponse): { data: string; headers: undefined } {
-    return { data: stringifyReplyPacket(packet), headers: undefined };
+  serialize(packet: OutgoingResponse): { data: string | Buffer; headers: undefined } {
+    return { data: encodeReplyPacket(packet), headers: undefined };
   }
 }

@@ -1,6 +1,6 @@
 import { lastValueFrom, toArray } from 'rxjs';
-import { assembleReply, chunkReply } from './reply-chunks';
-import { SerializedReply, stringifyReplyPacket } from './serialized-reply';
+import { assembleReply, chunkReply, FRAME_BODY_FROM_CHARS } from './reply-chunks';
+import { BodyFramedReply, SerializedReply, stringifyReplyPacket } from './serialized-reply';
 
 describe('reply chunks', () => {
   const roundTrip = async (value: unknown, maxChars: number) => assembleReply(await lastValueFrom(chunkReply(value, maxChars, maxChars).pipe(toArray())));
@@ -31,6 +31,18 @@ describe('reply chunks', () => {
     const messages = await lastValueFrom(chunkReply(value, 64, 64).pipe(toArray()));
     expect(messages.length).toBeGreaterThan(1);
     await expect(roundTrip(value, 64)).resolves.toEqual(value);
+  });
+
+  it('frames a long text body, and leaves short ones and bodies too large for one message alone', async () => {
+    const reply = { status: 200, body: 'é'.repeat(FRAME_BODY_FROM_CHARS), contentType: 'application/json' };
+    const [framed] = await lastValueFrom(chunkReply(reply).pipe(toArray()));
+    expect(framed).toBeInstanceOf(BodyFramedReply);
+    expect((framed as BodyFramedReply).head).toBe('{"status":200,"contentType":"application/json"}');
+    expect((framed as BodyFramedReply).body.toString()).toBe(reply.body);
+    const [short] = await lastValueFrom(chunkReply({ status: 200, body: 'short' }).pipe(toArray()));
+    expect(short).toBeInstanceOf(SerializedReply);
+    expect((await lastValueFrom(chunkReply(reply, 4_096, 20_000).pipe(toArray()))).length).toBeGreaterThan(1);
+    await expect(roundTrip(reply, 4_096)).resolves.toEqual(reply);
   });
 
   it('refuses an incomplete or shuffled-and-missing set of chunks', async () => {
