@@ -9,7 +9,7 @@ import { appEntry, type Child, runToCompletion, spawnNode } from './processes';
 /** Started in dependency order: the gateway last, so it never routes to a service not yet up. */
 export const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
 const DATA_SERVICES: ReadonlySet<string> = new Set(['auth-oauth', 'plans', 'notifications', 'uploads', 'sync']);
-const PROFILED: ReadonlySet<string> = new Set(['gateway', 'sync']);
+const PROFILED: ReadonlySet<string> = new Set(['gateway', 'rest', 'sync']);
 
 export interface Cluster {
   readonly gatewayUrl: string;

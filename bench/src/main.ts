@@ -25,7 +25,7 @@ const USAGE = `usage: npm run bench [-- [S1 ... S6] [--duration <s>] [--warmup <
   --warmup <s>       discarded warm-up seconds before each load run (default 3)
   --mixed-duration   seconds of S6 (default 60)
   --cluster-only     skip the embedded-mode measurements
-  --cpu-prof         write V8 CPU profiles of gateway and sync (bench/results/profiles/) and
+  --cpu-prof         write V8 CPU profiles of gateway, rest and sync (bench/results/profiles/) and
                      print where their CPU time went
 `;
 

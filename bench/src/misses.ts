@@ -19,7 +19,7 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, { readonly w
     profile: 'README.md#s3-a-full-sync-of-a-large-account-ratio-24-37-across-runs-target-25',
   },
   S5: {
-    why: 'the matching tasks (hundreds per answer) cross two NATS hops (sync to rest to gateway), each serialising and parsing them (the last one now sends the JSON text as it is), and are written twice (api/v1 objects, then REST v2); CPU per request (see the notes) is about 4x the baseline\'s',
-    profile: 'README.md#s5-the-filter-language-through-rest-v2-ratio-021-037-target-04',
+    why: 'the ~1,000 matching tasks are written twice (api/v1 objects in sync, parsed and written again as REST v2 in rest) and cross two NATS hops; CPU per request (see the notes) is about 2.2x the baseline\'s, and on a loaded machine the ratio follows the other load',
+    profile: 'README.md#s5-the-filter-language-through-rest-v2-ratio-019-042-before-the-third-round-041-056-after-target-04',
   },
 };

@@ -7,20 +7,22 @@ import { InProcessClient } from './in-process/in-process.client';
 import { InProcessServer } from './in-process/in-process.server';
 import { PrefixedNatsClient } from './nats/prefixed-nats.client';
 import { PrefixedNatsServer } from './nats/prefixed-nats.server';
+import { ReplyDeserializer } from './nats/reply.deserializer';
+import { ReplySerializer } from './nats/reply.serializer';
 import { streamNameFor, type TransportOptions } from './transport-options';
 
 /** The one place that turns transport configuration into Nest strategies, clients and the event bus. */
 export function createServerStrategy(options: TransportOptions, queue: string): CustomTransportStrategy {
   if (options.kind === 'in-process') return new InProcessServer(options.broker, queue, options.subjectPrefix);
   return new PrefixedNatsServer(
-    { servers: options.url, queue, name: `${options.name}-server`, maxReconnectAttempts: -1, waitOnFirstConnect: true, gracefulShutdown: true, gracePeriod: 500 },
+    { servers: options.url, queue, name: `${options.name}-server`, maxReconnectAttempts: -1, waitOnFirstConnect: true, gracefulShutdown: true, gracePeriod: 500, serializer: new ReplySerializer() },
     options.subjectPrefix,
   );
 }
 
 export function createClientProxy(options: TransportOptions): ClientProxy {
   if (options.kind === 'in-process') return new InProcessClient(options.broker, options.subjectPrefix);
-  return new PrefixedNatsClient({ servers: options.url, name: `${options.name}-client`, maxReconnectAttempts: -1 }, options.subjectPrefix) as unknown as ClientProxy;
+  return new PrefixedNatsClient({ servers: options.url, name: `${options.name}-client`, maxReconnectAttempts: -1, deserializer: new ReplyDeserializer() }, options.subjectPrefix) as unknown as ClientProxy;
 }
 
 export async function createEventBus(options: TransportOptions, logger: Logger): Promise<EventBus> {

@@ -22,6 +22,7 @@ const crash = requestSubject<Record<string, never>, never>('test.crash.v1', z.ob
 const slow = requestSubject<{ ms: number }, { done: true }>('test.slow.v1', z.object({ ms: z.number() }));
 const mutate = requestSubject<{ items: number[] }, { items: number[] }>('test.mutate.v1', z.object({ items: z.array(z.number()) }));
 const big = requestSubject<{ size: number }, { rows: string[] }>('test.big.v1', z.object({ size: z.number() }));
+const textBody = requestSubject<{ size: number }, { status: number; body: string; contentType: string }>('test.text-body.v1', z.object({ size: z.number() }));
 const nobody = requestSubject<Record<string, never>, never>('test.nobody-serves.v1', z.object({}));
 
 @Controller()
@@ -52,6 +53,11 @@ class TestRpcController {
   @Handles(big)
   big(request: { size: number }) {
     return { rows: Array.from({ length: request.size }, (_, index) => `row ${index} ${'ü'.repeat(20)}`) };
+  }
+
+  @Handles(textBody)
+  textBody(request: { size: number }) {
+    return { status: 200, body: JSON.stringify(Array.from({ length: request.size }, (_, index) => ({ id: String(index), text: `"ü"\n🚀 ${index}` }))), contentType: 'application/json' };
   }
 
   @Handles(mutate)
@@ -132,6 +138,11 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
     expect(reply.rows).toHaveLength(100_000);
     expect(reply.rows[99_999]).toBe(`row 99999 ${'ü'.repeat(20)}`);
     expect(JSON.stringify(reply).length).toBeGreaterThan(3_000_000);
+  });
+
+  it.each([10, 2_000, 40_000])('carries a reply with a long text body as it was (%s rows: whole, framed, chunked)', async (size) => {
+    const reply = await client.request(textBody, { size });
+    expect(reply).toEqual({ status: 200, contentType: 'application/json', body: JSON.stringify(Array.from({ length: size }, (_, index) => ({ id: String(index), text: `"ü"\n🚀 ${index}` }))) });
   });
 
   it('answers SERVICE_UNAVAILABLE (unreachable) when nobody serves the subject', async () => {

@@ -1,4 +1,4 @@
-import type { Item, StoredDue } from '../items/item.model';
+import type { ItemRow, StoredDue } from '../items/item.model';
 import { wireTimestamp } from './wire-format';
 
 /** The due object as v9 and api/v1 send it; `datetime` is the v1 convenience for timed dues. */
@@ -7,12 +7,14 @@ export function writeDue(due: StoredDue | null): Record<string, unknown> | null 
   return { date: due.date, timezone: due.timezone, string: due.string, lang: due.lang, is_recurring: due.is_recurring };
 }
 
-export function timestampOrNull(value: Date | null): string | null {
+/** A timestamp in wire text; one PostgreSQL already formatted (ITEM_WIRE_COLUMNS) is that text. */
+export function timestampOrNull(value: Date | string | null): string | null {
+  if (typeof value === 'string') return value;
   return value ? wireTimestamp(new Date(value)) : null;
 }
 
 /** Fields the two current dialects write the same way. */
-export function commonItemFields(item: Item): Record<string, unknown> {
+export function commonItemFields(item: ItemRow): Record<string, unknown> {
   return {
     id: item.id,
     user_id: item.user_id,

@@ -1,4 +1,4 @@
-import type { Item } from '../items/item.model';
+import type { ItemRow } from '../items/item.model';
 import type { Project } from '../projects/project.model';
 import type { Section } from '../sections/section.model';
 import { commonItemFields, timestampOrNull } from './item-fields';
@@ -34,7 +34,7 @@ export const syncApiV1Writers: SyncObjectWriters = {
     ...(project.inbox_project ? { inbox_project: true } : {}),
   }),
   // Every one of the SDK's 23 task keys, nullable ones present as null (client-constraints §2.1).
-  item: (item: Item) => {
+  item: (item: ItemRow) => {
     // Added to, not spread: a full sync writes thousands of these.
     const fields = commonItemFields(item);
     fields['is_collapsed'] = item.is_collapsed;

@@ -1,5 +1,5 @@
 import type { ResourceType } from '../engine/resource-types';
-import type { Item } from '../items/item.model';
+import type { ItemRow } from '../items/item.model';
 import type { SyncDialect } from '../read/resource-source';
 import type { Project } from '../projects/project.model';
 import type { Section } from '../sections/section.model';
@@ -13,7 +13,7 @@ import { wireTimestamp } from './wire-format';
 export interface SyncObjectWriters {
   readonly dialect: SyncDialect;
   project(project: Project): Record<string, unknown>;
-  item(item: Item): Record<string, unknown>;
+  item(item: ItemRow): Record<string, unknown>;
   section(section: Section): Record<string, unknown>;
   user(user: UserProfile): Record<string, unknown>;
 }

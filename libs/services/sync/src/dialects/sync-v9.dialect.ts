@@ -1,4 +1,4 @@
-import type { Item } from '../items/item.model';
+import type { ItemRow } from '../items/item.model';
 import type { Project } from '../projects/project.model';
 import type { Section } from '../sections/section.model';
 import { commonItemFields, timestampOrNull } from './item-fields';
@@ -23,7 +23,7 @@ export const syncV9Writers: SyncObjectWriters = {
     view_style: project.view_style,
     ...(project.inbox_project ? { inbox_project: true } : {}),
   }),
-  item: (item: Item) => {
+  item: (item: ItemRow) => {
     // Added to, not spread: a full sync writes thousands of these.
     const fields = commonItemFields(item);
     fields['collapsed'] = item.is_collapsed;

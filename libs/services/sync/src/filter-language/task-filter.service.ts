@@ -2,7 +2,7 @@ import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { SUPPORTED_LANGS } from '../dates';
-import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from '../items/item.model';
+import { ITEM_WIRE_COLUMNS, VISIBLE_PROJECTS, type WireItem } from '../items/item.model';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import type { FilterList } from './filter.ast';
 import type { FilterContext } from './filter-context';
@@ -43,10 +43,10 @@ export class TaskFilterService {
    * INVALID_ARGUMENT_VALUE (`argument: 'filter'`) for a query that does not parse or names a date
    * that cannot be read, and (`argument: 'lang'`) for an unsupported language.
    */
-  async find(manager: EntityManager, userId: string, query: string, options: TaskFilterOptions = {}): Promise<Item[][]> {
+  async find(manager: EntityManager, userId: string, query: string, options: TaskFilterOptions = {}): Promise<WireItem[][]> {
     const lists = parseFilterQuery(query);
     const ctx = await this.context(manager, userId, options);
-    const results: Item[][] = [];
+    const results: WireItem[][] = [];
     for (const list of lists) results.push(await this.findList(manager, list, ctx));
     return results;
   }
@@ -70,9 +70,9 @@ export class TaskFilterService {
     for (const list of parseFilterQuery(query)) compileFilter(list.expression, ctx);
   }
 
-  private async findList(manager: EntityManager, list: FilterList, ctx: FilterContext): Promise<Item[]> {
+  private async findList(manager: EntityManager, list: FilterList, ctx: FilterContext): Promise<WireItem[]> {
     const { where, params } = compileFilter(list.expression, ctx);
-    return manager.query<Item[]>(`SELECT ${ITEM_COLUMNS} FROM sync.items AS item WHERE ${ACTIVE_VISIBLE} AND ${where} ${ORDER}`, [...params]);
+    return manager.query<WireItem[]>(`SELECT ${ITEM_WIRE_COLUMNS} FROM sync.items AS item WHERE ${ACTIVE_VISIBLE} AND ${where} ${ORDER}`, [...params]);
   }
 
   private async context(manager: EntityManager, userId: string, options: TaskFilterOptions): Promise<FilterContext> {

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { syncApiV1Writers } from '../dialects/sync-api-v1.dialect';
 import { writeSyncUser } from '../dialects/user.writer';
-import type { Item } from '../items/item.model';
+import type { ItemRow } from '../items/item.model';
 import { LABEL_WRITERS } from '../labels/label.writers';
 import { NOTE_WRITERS } from '../notes/note.writer';
 import { NoteRepository } from '../notes/note.repository';
@@ -148,7 +148,7 @@ export class ObjectQueryService {
     return { objects, hasMore: false };
   }
 
-  private async writeTasks(manager: EntityManager, userId: string, rows: readonly Item[]): Promise<Record<string, unknown>[]> {
+  private async writeTasks(manager: EntityManager, userId: string, rows: readonly ItemRow[]): Promise<Record<string, unknown>[]> {
     const counts = await this.notes.countByTask(
       manager,
       userId,

@@ -1,7 +1,7 @@
 import type { IdMappingObject, Page } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from '../items/item.model';
+import { ITEM_WIRE_COLUMNS, VISIBLE_PROJECTS, type WireItem } from '../items/item.model';
 import { LABEL_COLUMNS, type Label } from '../labels/label.model';
 import { NOTE_COLUMNS, type Note } from '../notes/note.model';
 import { PROJECT_COLUMNS, type Project } from '../projects/project.model';
@@ -31,24 +31,24 @@ const ACTIVE_TASK = `NOT is_deleted AND NOT in_history AND NOT checked
  */
 @Injectable()
 export class ObjectReadsRepository {
-  async tasks(manager: EntityManager, userId: string, filter: TaskListFilter, page: Page | undefined): Promise<Paged<Item>> {
+  async tasks(manager: EntityManager, userId: string, filter: TaskListFilter, page: Page | undefined): Promise<Paged<WireItem>> {
     const sql = new ListSql(userId).where(ACTIVE_TASK);
     if (filter.ids) sql.where(`id = ANY(${sql.value(filter.ids.filter(isObjectId))}::bigint[])`);
     if (filter.projectId !== undefined) sql.where(isObjectId(filter.projectId) ? `project_id = ${sql.value(filter.projectId)}` : 'false');
     if (filter.sectionId !== undefined) sql.where(isObjectId(filter.sectionId) ? `section_id = ${sql.value(filter.sectionId)}` : 'false');
     if (filter.parentId !== undefined) sql.where(isObjectId(filter.parentId) ? `parent_id = ${sql.value(filter.parentId)}` : 'false');
     if (filter.label !== undefined) sql.where(`EXISTS (SELECT 1 FROM unnest(labels) AS name WHERE lower(name) = lower(${sql.value(filter.label)}))`);
-    const rows = await manager.query<Item[]>(
-      `SELECT ${ITEM_COLUMNS} FROM sync.items ${sql.whereClause()} ORDER BY project_id, child_order, id ${sql.limitClause(page)}`,
+    const rows = await manager.query<WireItem[]>(
+      `SELECT ${ITEM_WIRE_COLUMNS} FROM sync.items ${sql.whereClause()} ORDER BY project_id, child_order, id ${sql.limitClause(page)}`,
       sql.params,
     );
     return pageOf(rows, page);
   }
 
   /** A task the user can see, active or completed (not deleted). */
-  async task(manager: EntityManager, userId: string, id: string): Promise<Item | undefined> {
+  async task(manager: EntityManager, userId: string, id: string): Promise<WireItem | undefined> {
     if (!isObjectId(id)) return undefined;
-    const rows = await manager.query<Item[]>(`SELECT ${ITEM_COLUMNS} FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND id = $2 AND NOT is_deleted`, [
+    const rows = await manager.query<WireItem[]>(`SELECT ${ITEM_WIRE_COLUMNS} FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND id = $2 AND NOT is_deleted`, [
       userId,
       id,
     ]);

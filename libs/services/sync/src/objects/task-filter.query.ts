@@ -2,7 +2,7 @@ import type { Page } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { TaskFilterService } from '../filter-language/task-filter.service';
-import type { Item } from '../items/item.model';
+import type { WireItem } from '../items/item.model';
 import type { Paged } from './object-reads.repository';
 
 /**
@@ -13,7 +13,7 @@ import type { Paged } from './object-reads.repository';
 export class TaskFilterQuery {
   constructor(private readonly filters: TaskFilterService) {}
 
-  async find(manager: EntityManager, userId: string, query: string, lang: string | undefined, page: Page | undefined): Promise<Paged<Item>> {
+  async find(manager: EntityManager, userId: string, query: string, lang: string | undefined, page: Page | undefined): Promise<Paged<WireItem>> {
     const lists = await this.filters.find(manager, userId, query, { lang });
     const seen = new Set<string>();
     const rows = lists.flat().filter((row) => !seen.has(row.id) && seen.add(row.id));

@@ -1,6 +1,7 @@
 import { type CustomTransportStrategy, NatsContext, Server } from '@nestjs/microservices';
 import type { InProcessBroker } from './in-process-broker';
 import { MessageHeaders } from './message-headers';
+import { stringifyReplyPacket } from '../rpc/serialized-reply';
 
 interface Packet {
   id?: string;
@@ -44,7 +45,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
       return;
     }
     const handler = this.getHandlerByPattern(pattern);
-    const reply = (response: object) => respond(JSON.stringify({ ...response, id: packet.id }));
+    const reply = (response: object) => respond(stringifyReplyPacket({ ...response, id: packet.id }));
     if (!handler) {
       reply({ err: 'NO_HANDLER', isDisposed: true });
       return;

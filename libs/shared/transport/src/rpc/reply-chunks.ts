@@ -1,4 +1,5 @@
 import { from, type Observable, of } from 'rxjs';
+import { BodyFramedReply, SerializedReply } from './serialized-reply';
 
 /**
  * Large replies travel as ordered chunks. NATS refuses messages over its max_payload (1 MB by
@@ -24,19 +25,45 @@ function isChunk(value: unknown): value is ReplyChunk {
   return typeof value === 'object' && value !== null && (value as ReplyChunk).mark === MARK;
 }
 
-/** The messages to send for a reply: itself when small, its chunks when large. */
+/**
+ * Text bodies at least this long travel framed, as raw bytes (BodyFramedReply); shorter ones are
+ * not worth a second message format.
+ */
+export const FRAME_BODY_FROM_CHARS = 16 * 1024;
+
+/** The messages to send for a reply: itself (serialised) when it fits one message, its chunks when not. */
 export function chunkReply(value: unknown, maxChars = MAX_CHUNK_CHARS, maxBytes = MAX_MESSAGE_BYTES): Observable<unknown> {
+  const framed = framedBody(value, maxBytes);
+  if (framed) return of(framed);
   const json = JSON.stringify(value);
-  // Characters first: a reply that short cannot exceed the bound, whatever its bytes.
-  if (json === undefined || json.length * 4 <= maxBytes || Buffer.byteLength(json) <= maxBytes) return of(value);
+  if (json === undefined) return of(value);
+  // A UTF-16 code unit is at most three UTF-8 bytes: a reply that short fits, whatever its text.
+  if (json.length * 3 <= maxBytes) return of(new SerializedReply(value, json));
+  const bytes = Buffer.from(json);
+  if (bytes.length <= maxBytes) return of(new SerializedReply(value, json, bytes));
   const count = Math.ceil(json.length / maxChars);
   const chunks: ReplyChunk[] = Array.from({ length: count }, (_, index) => ({ mark: MARK, index, count, part: json.slice(index * maxChars, (index + 1) * maxChars) }));
   return from(chunks);
 }
 
+/** A plain reply object with a long text `body` that fits one message, framed; else undefined. */
+function framedBody(value: unknown, maxBytes: number): BodyFramedReply | undefined {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const { body, ...rest } = value as { body?: unknown };
+  if (typeof body !== 'string' || body.length < FRAME_BODY_FROM_CHARS) return undefined;
+  const head = JSON.stringify(rest);
+  const bytes = Buffer.from(body);
+  // Too large for one message: chunked like any other reply.
+  if (head.length * 3 + bytes.length > maxBytes) return undefined;
+  return new BodyFramedReply(value as { body: string }, head, bytes);
+}
+
 /** The reply from what arrived: one plain value, or a complete set of chunks. */
 export function assembleReply<T>(messages: readonly unknown[]): T {
-  if (messages.length === 1 && !isChunk(messages[0])) return messages[0] as T;
+  const [first] = messages;
+  // These arrive only where nothing serialised them (a direct call, a unit test).
+  if (messages.length === 1 && (first instanceof SerializedReply || first instanceof BodyFramedReply)) return first.value as T;
+  if (messages.length === 1 && !isChunk(first)) return first as T;
   const chunks = messages.filter(isChunk).sort((a, b) => a.index - b.index);
   const complete = chunks.length === messages.length && chunks.length > 0 && chunks.length === chunks[0].count && chunks.every((chunk, index) => chunk.index === index);
   if (!complete) throw new Error(`incomplete chunked reply (${chunks.length} of ${chunks[0]?.count ?? '?'} chunks, ${messages.length} messages)`);

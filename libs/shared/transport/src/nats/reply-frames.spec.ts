@@ -1,0 +1,30 @@
+import { BodyFramedReply, SerializedReply } from '../rpc/serialized-reply';
+import { decodeReplyMessage, encodeReplyPacket } from './reply-frames';
+
+const bytesOf = (data: string | Buffer): Uint8Array => (typeof data === 'string' ? Buffer.from(data) : data);
+const decode = (data: string | Buffer) => {
+  const bytes = bytesOf(data);
+  return decodeReplyMessage(bytes, () => JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown);
+};
+
+describe('NATS reply frames', () => {
+  it('sends a serialised reply as its packet, from its text or its bytes', () => {
+    const value = { a: 'é' };
+    const packet = { id: '1', isDisposed: true };
+    expect(decode(encodeReplyPacket({ ...packet, response: new SerializedReply(value, '{"a":"é"}') }))).toEqual({ ...packet, response: value });
+    expect(decode(encodeReplyPacket({ ...packet, response: new SerializedReply(value, '{"a":"é"}', Buffer.from('{"a":"é"}')) }))).toEqual({ ...packet, response: value });
+  });
+
+  it('sends a long body after the packet as raw bytes, and puts it back', () => {
+    const value = { status: 200, body: '[{"text":"\\"ü\\"\\n🚀"}]\n', contentType: 'application/json' };
+    const data = encodeReplyPacket({ id: '7', isDisposed: true, response: new BodyFramedReply(value, '{"status":200,"contentType":"application/json"}', Buffer.from(value.body)) });
+    expect(Buffer.isBuffer(data) && data.includes(Buffer.from(value.body))).toBe(true);
+    expect(decode(data)).toEqual({ id: '7', isDisposed: true, response: value });
+  });
+
+  it('reads plain packets and errors as JSON, and refuses a broken frame', () => {
+    expect(decode(encodeReplyPacket({ id: '2', err: { code: 'X' }, isDisposed: true }))).toEqual({ id: '2', err: { code: 'X' }, isDisposed: true });
+    expect(() => decode('#{"id":"3","response":1}\nbody')).toThrow('malformed framed reply');
+    expect(() => decode('#no head end')).toThrow('malformed framed reply');
+  });
+});

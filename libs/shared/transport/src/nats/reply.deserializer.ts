@@ -1,0 +1,17 @@
+import { IncomingResponseDeserializer } from '@nestjs/microservices';
+import { decodeReplyMessage } from './reply-frames';
+
+interface NatsReplyMessage {
+  readonly data: Uint8Array;
+  json(): unknown;
+}
+
+/** The NATS client's reply deserializer: Nest's JSON one, which also reads framed replies (see reply-frames.ts). */
+export class ReplyDeserializer extends IncomingResponseDeserializer {
+  override deserialize(message: NatsReplyMessage, options?: Record<string, unknown>): ReturnType<IncomingResponseDeserializer['deserialize']> {
+    return super.deserialize(
+      decodeReplyMessage(message.data, () => message.json()),
+      options,
+    );
+  }
+}
