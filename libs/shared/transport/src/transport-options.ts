@@ -14,7 +14,15 @@ export type TransportOptions =
 export const TRANSPORT_OPTIONS = Symbol('TRANSPORT_OPTIONS');
 
 /** Header names shared by both transports. */
-export const HEADERS = { correlationId: 'x-correlation-id' } as const;
+export const HEADERS = {
+  correlationId: 'x-correlation-id',
+  /**
+   * Set by callers that can read framed replies (nats/reply-frames.ts). A service frames a reply
+   * only for such a caller, so a gateway or service of an older release keeps getting plain JSON
+   * during a rolling upgrade, and a newer caller reads an older service's plain replies as ever.
+   */
+  replyFrames: 'x-doable-reply-frames',
+} as const;
 
 export function streamNameFor(prefix: string): string {
   const tag = prefix.replace(/[^A-Za-z0-9]/g, '_').replace(/_+$/, '').toUpperCase();

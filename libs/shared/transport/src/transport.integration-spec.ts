@@ -5,6 +5,7 @@ import { deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '
 import { Controller, type INestMicroservice, Module, UseFilters, UseInterceptors } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
 import { z } from 'zod';
 import type { EventBus } from './events/event-bus';
 import { InProcessBroker } from './in-process/in-process-broker';
@@ -144,6 +145,21 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
     const reply = await client.request(textBody, { size });
     expect(reply).toEqual({ status: 200, contentType: 'application/json', body: JSON.stringify(Array.from({ length: size }, (_, index) => ({ id: String(index), text: `"ü"\n🚀 ${index}` }))) });
   });
+
+  if (kind === 'nats') {
+    it('answers a caller of an older release (no reply-frames header) in plain JSON, never framed', async () => {
+      // A rolling upgrade: the gateway of the release before frames knows only Nest's JSON packets.
+      const connection = await connect({ servers: TEST_NATS_URL });
+      try {
+        const message = await connection.request(`${prefix}${textBody.name}`, JSON.stringify({ pattern: `${prefix}${textBody.name}`, data: { size: 2_000 }, id: 'old-caller' }), { timeout: 2_000 });
+        const packet = message.json<{ response: { body: string } }>();
+        expect(message.data[0]).toBe('{'.charCodeAt(0));
+        expect(JSON.parse(packet.response.body)).toHaveLength(2_000);
+      } finally {
+        await connection.close();
+      }
+    });
+  }
 
   it('answers SERVICE_UNAVAILABLE (unreachable) when nobody serves the subject', async () => {
     const error = (await client.request(nobody, {}).catch((err: unknown) => err)) as DomainError;

@@ -31,9 +31,17 @@ function isChunk(value: unknown): value is ReplyChunk {
  */
 export const FRAME_BODY_FROM_CHARS = 16 * 1024;
 
+export interface ChunkOptions {
+  /** Whether the caller reads framed replies; older callers get plain JSON. */
+  readonly frameBodies?: boolean;
+  readonly maxChars?: number;
+  readonly maxBytes?: number;
+}
+
 /** The messages to send for a reply: itself (serialised) when it fits one message, its chunks when not. */
-export function chunkReply(value: unknown, maxChars = MAX_CHUNK_CHARS, maxBytes = MAX_MESSAGE_BYTES): Observable<unknown> {
-  const framed = framedBody(value, maxBytes);
+export function chunkReply(value: unknown, options: ChunkOptions = {}): Observable<unknown> {
+  const { frameBodies = false, maxChars = MAX_CHUNK_CHARS, maxBytes = MAX_MESSAGE_BYTES } = options;
+  const framed = frameBodies ? framedBody(value, maxBytes) : undefined;
   if (framed) return of(framed);
   const json = JSON.stringify(value);
   if (json === undefined) return of(value);

@@ -42,6 +42,7 @@ export class ServiceClient {
     if (this.transport.kind === 'in-process') return correlationId ? { [HEADERS.correlationId]: correlationId } : {};
     const headers = natsHeaders();
     if (correlationId) headers.set(HEADERS.correlationId, correlationId);
+    headers.set(HEADERS.replyFrames, '1');
     return headers;
   }
 }
