@@ -156,6 +156,7 @@ function apiV1Expected(sdk: boolean) {
       ? {
           allCompleted: { names: ['API done', 'API urgent done'], checked: true, projects: [true], sections: 0, offsetPage: ['API done'], labelled: ['API urgent done'], future: 0 },
           projectExtras: {
+            capacity: { maxProjects: expect.any(Number), counted: true, remaining: true },
             archivedCount: [0, 1, 0],
             permissions: {
               projectRoles: ['CREATOR', 'ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'],

@@ -370,7 +370,14 @@ export async function driveApiV1({ api, other, stranger, sdk = false, withReques
       const inWorkspace = await api.getArchivedProjectsCount({ workspaceId: '1' });
       const permissions = await api.getProjectPermissions();
       const full = await api.getFullProject(project.id);
+      // Computed by the SDK from the Sync API's user_plan_limits and a walk of every project page.
+      const capacity = await api.getPersonalProjectCapacity();
       const result = {
+        capacity: {
+          maxProjects: capacity.maxProjects,
+          counted: capacity.activeCount > 1,
+          remaining: capacity.remaining === Math.max(0, capacity.maxProjects - capacity.activeCount),
+        },
         archivedCount: [countBefore.count, countAfter.count, inWorkspace.count],
         permissions: {
           projectRoles: permissions.projectCollaboratorActions.map((role) => role.name),
