@@ -37,6 +37,13 @@ describe('logger redaction', () => {
     expect(JSON.parse(lines[0])).toMatchObject({ [key]: REDACTED, request: { body: { [key]: REDACTED, list: [{ deeper: { [key]: REDACTED } }] } } });
   });
 
+  it('keeps an error code under `code` (domain, PostgreSQL, Node) but not an authorization code', () => {
+    const { logger, last } = capture();
+    const failure = Object.assign(new Error('deadlock'), { code: '40P01' });
+    logger.error({ err: failure, domain: { code: 'ITEM_NOT_FOUND' }, socket: { code: 'ECONNREFUSED' }, exit: { code: 78 }, oauth: { code: SECRET } }, 'failed');
+    expect(last()).toMatchObject({ err: { code: '40P01' }, domain: { code: 'ITEM_NOT_FOUND' }, socket: { code: 'ECONNREFUSED' }, exit: { code: 78 }, oauth: { code: REDACTED } });
+  });
+
   it('keeps what is not secret: error codes, token types, counts, the message', () => {
     const { logger, last } = capture();
     logger.warn({ error_code: 401, errorCode: 35, token_type: 'Bearer', tokenKind: 'oauth', tokens: 3, status: 'ok' }, 'kept');

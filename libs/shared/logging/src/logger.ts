@@ -32,6 +32,18 @@ export const REDACTED = '[redacted]';
 /** How deep a log object is searched; deeper still is cut off rather than written unsearched. */
 const MAX_DEPTH = 16;
 
+/**
+ * `code` is both an OAuth authorization code (secret) and the usual name of an error's code
+ * (`ITEM_NOT_FOUND`, PostgreSQL's `40P01`, Node's `ECONNREFUSED`), which a log must keep to be
+ * useful. Error codes are short and upper-case; authorization codes are long random lower-case
+ * text, so a value shaped like an error code is kept.
+ */
+const ERROR_CODE_SHAPE = /^[A-Z0-9_]{1,40}$/;
+
+function isKeptErrorCode(key: string, value: unknown): boolean {
+  return key.toLowerCase() === 'code' && ((typeof value === 'string' && ERROR_CODE_SHAPE.test(value)) || typeof value === 'number');
+}
+
 export function isSecretKey(key: string): boolean {
   const normalized = key.toLowerCase().replace(/[-_]/g, '');
   return SECRET_KEYS.has(normalized) || SECRET_SUFFIXES.some((suffix) => normalized.endsWith(suffix));
@@ -65,7 +77,8 @@ function scrub(value: unknown, depth: number, seen: WeakSet<object>): unknown {
   // An error's own enumerable keys are searched too (message and stack are not enumerable).
   for (const key of Object.keys(value)) {
     const current = (value as Record<string, unknown>)[key];
-    const next = isSecretKey(key) ? (current === undefined || current === null ? current : REDACTED) : scrub(current, depth + 1, seen);
+    const secret = isSecretKey(key) && !isKeptErrorCode(key, current);
+    const next = secret ? (current === undefined || current === null ? current : REDACTED) : scrub(current, depth + 1, seen);
     if (next === current) continue;
     copy ??= value instanceof Error ? errorCopy(value) : { ...(value as Record<string, unknown>) };
     copy[key] = next;
