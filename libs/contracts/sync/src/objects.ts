@@ -8,6 +8,13 @@ import { z } from 'zod';
  * api/v1 shape (`ApiTask`, `ApiProject`, ...). Each dialect maps them from there.
  */
 
+/**
+ * The Sync command uuid a request's `X-Request-Id` stands for: REST writes and quick add record
+ * their outcome under it, so a replayed request is answered from the command log, and ids sent
+ * by REST clients never collide with the uuids Sync clients choose.
+ */
+export const requestIdUuid = (requestId: string): string => `rest:${requestId}`;
+
 /** An object id, or a temp id created by the same request's commands. */
 const objectId = z.string().min(1).max(100);
 const name = z.string().min(1).max(1024);

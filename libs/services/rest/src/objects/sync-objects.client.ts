@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ObjectQuery, type ObjectsReply, SyncSubjects } from '@doable/contracts-sync';
+import { type ObjectQuery, type ObjectsReply, requestIdUuid, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { ServiceClient } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
@@ -58,7 +58,7 @@ export class SyncObjects {
   }
 
   private uuid(call: RestCall): string {
-    return call.requestId === null ? randomUUID() : `rest:${call.requestId}`;
+    return call.requestId === null ? randomUUID() : requestIdUuid(call.requestId);
   }
 }
 

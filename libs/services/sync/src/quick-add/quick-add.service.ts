@@ -1,4 +1,5 @@
 import type { Dialect } from '@doable/contracts-common';
+import { requestIdUuid } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -10,6 +11,8 @@ import { COMMAND_HANDLERS, type CommandContext, type CommandHandler } from '../e
 import { eachObject } from '../engine/each-object';
 import { lockUser, openChange } from '../engine/user-change';
 import type { Item } from '../items/item.model';
+import type { Project } from '../projects/project.model';
+import type { Section } from '../sections/section.model';
 import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
 import { ProjectRepository } from '../projects/project.repository';
@@ -35,9 +38,6 @@ const isTrue = (value: unknown): boolean => {
 };
 /** Where the command log keeps the task a quick add created (its temp-id mapping's one key). */
 const CREATED_KEY = 'quick_add';
-
-/** `X-Request-Id` as the REST dialects map it onto the sync command uuid log. */
-export const quickAddUuid = (requestId: string): string => `rest:${requestId}`;
 
 const optionalText = (value: unknown, argument: string): string | null => {
   const v = scalar(value);
@@ -81,7 +81,7 @@ export class QuickAddService {
 
     return this.database.transaction(async (tx) => {
       const profile = await lockUser(tx, this.profiles, userId);
-      const uuid = requestId === null ? null : quickAddUuid(requestId);
+      const uuid = requestId === null ? null : requestIdUuid(requestId);
       const log = uuid === null ? null : await CommandBatchLog.load(tx.manager, userId, [uuid]);
       const earlier = uuid === null ? undefined : log?.outcomeOf(uuid);
       if (earlier !== undefined) {
@@ -146,12 +146,26 @@ export class QuickAddService {
 
       const item = await this.items.findVisibleForUpdate(tx.manager, userId, createdId);
       if (!item) throw new DomainError('INTERNAL');
-      return this.render(tx.manager, userId, dialect, item, line, note !== null, isTrue(params.meta));
+      return this.render(tx.manager, userId, dialect, item, line, note !== null, isTrue(params.meta), { projects, sections });
     });
   }
 
   /** The created task in the dialect's shape, with `meta` (what the line was read as) when asked. */
-  private async render(manager: EntityManager, userId: string, dialect: Dialect, item: Item, line: string, withNote: boolean, meta: boolean): Promise<Record<string, unknown>> {
+  /**
+   * `known` holds the user's active projects and sections when the caller has read them already
+   * (a first quick add reads them to resolve `#project` and `/section`); a replay reads them here,
+   * and only when `meta` asks for their names.
+   */
+  private async render(
+    manager: EntityManager,
+    userId: string,
+    dialect: Dialect,
+    item: Item,
+    line: string,
+    withNote: boolean,
+    meta: boolean,
+    known?: { readonly projects: readonly Project[]; readonly sections: readonly Section[] },
+  ): Promise<Record<string, unknown>> {
     const writers = DIALECT_WRITERS[dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'];
     const labelRows = await Promise.all(item.labels.map((name) => this.labels.findByNameForUpdate(manager, userId, name)));
     const v9OrV1 = writers.item(item);
@@ -159,8 +173,10 @@ export class QuickAddService {
     // The writer counts no comments (sync reads never need it); this task has exactly the one made with it.
     if (withNote && 'note_count' in body) body['note_count'] = 1;
     if (!meta) return body;
-    const project = (await this.projects.listActive(manager, userId)).find((candidate) => candidate.id === item.project_id);
-    const section = (await this.sections.listActive(manager, userId)).find((candidate) => candidate.id === item.section_id);
+    const projects = known?.projects ?? (await this.projects.listActive(manager, userId));
+    const sections = known?.sections ?? (await this.sections.listActive(manager, userId));
+    const project = projects.find((candidate) => candidate.id === item.project_id);
+    const section = sections.find((candidate) => candidate.id === item.section_id);
     const labels = labelRows;
     return {
         ...body,
