@@ -1,3 +1,4 @@
+import { http } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
 import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
 
@@ -373,5 +374,32 @@ describe.each(MODES)('sync engine (%s)', (mode) => {
     expect(byId(changes.items, mapping['t'])).toMatchObject({ is_collapsed: true });
     expect(byId(changes.items, mapping['done'])).toMatchObject({ checked: true, completed_at: '2030-04-05T06:07:08.000000Z' });
     expect(byId(changes.items, mapping['gone'])).toMatchObject({ is_deleted: true });
+  });
+
+  describe('a request refused for its read arguments runs none of its commands', () => {
+    const forged = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
+    it.each([
+      ['another user\'s token', () => forged(`d1:${other.userId}:1:0`)],
+      ['a version past the bigint range', () => forged(`d1:${account.userId}:9223372036854775808:0`)],
+      ['garbage', () => 'not a token'],
+    ])('%s: 400 INVALID_SYNC_TOKEN, and the task it would have deleted is still there', async (_label, token) => {
+      const { mapping } = await run({ type: 'item_add', temp_id: 'keep', args: { content: 'Keep me' } });
+      const response = await http(system.url, 'POST', '/api/v1/sync', {
+        token: account.token,
+        json: { sync_token: token(), resource_types: ['items'], commands: [{ type: 'item_delete', uuid: `refused-${Math.random()}`, args: { id: mapping['keep'] } }] },
+      });
+      expect({ status: response.status, tag: response.body.error_tag }).toEqual({ status: 400, tag: 'INVALID_SYNC_TOKEN' });
+      expect(byId((await full(['items'])).items, mapping['keep'])).toMatchObject({ content: 'Keep me', is_deleted: false });
+    });
+
+    it('an unknown resource type: 400, and nothing ran', async () => {
+      const response = await http(system.url, 'POST', '/api/v1/sync', {
+        token: account.token,
+        json: { sync_token: '*', resource_types: ['items', 'no_such_thing'], commands: [{ type: 'project_add', uuid: `refused-${Math.random()}`, args: { name: 'Never made' } }] },
+      });
+      expect(response.status).toBe(400);
+      expect((await full(['projects'])).projects.map((project: { name: string }) => project.name)).not.toContain('Never made');
+    });
   });
 });

@@ -7,6 +7,7 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import type { ServiceName } from '@doable/shared-runtime';
 import { createTestDatabase, deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { ServiceClient, streamNameFor } from '@doable/shared-transport';
+import { COMMAND_HANDLERS, type CommandHandler } from '@doable/sync';
 import { type ClusterSystem, type EmbeddedSystem, startClusterSystem, startEmbeddedSystem } from '@doable/system';
 import { scopedTokenThroughOAuth } from './oauth-flow';
 
@@ -35,6 +36,8 @@ export interface SystemUnderTest {
   resetToken(email: string): Promise<string>;
   /** Reads the system's database directly, to observe what no endpoint shows yet. */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Every command type the Sync API runs (the sync service's registered handlers). */
+  commandTypes(): string[];
   /** Cluster mode only: the individual services. */
   readonly cluster?: ClusterSystem;
   close(): Promise<void>;
@@ -96,6 +99,7 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
     databaseUrl,
     cluster: 'gatewayUrl' in system ? system : undefined,
     profileExists,
+    commandTypes: () => appOf(system, 'sync').get<symbol, CommandHandler[]>(COMMAND_HANDLERS).map((handler) => handler.type),
     async createAccount(options = {}) {
       const email = `user-${randomBytes(5).toString('hex')}@example.test`;
       const { userId, token } = await clientOf(system).request(AuthSubjects.createAccount, { email, fullName: 'Test User', timezone: 'UTC', password: options.password });

@@ -51,6 +51,7 @@ export const ERROR_CATALOG = {
   METHOD_NOT_ALLOWED: { http: 405, errorCode: 405, tag: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' },
   EMAIL_ALREADY_EXISTS: { http: 409, errorCode: 409, tag: 'ALREADY_REGISTERED', message: 'Email already registered' },
   PAYLOAD_TOO_LARGE: { http: 413, errorCode: 413, tag: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
+  HEADERS_TOO_LARGE: { http: 431, errorCode: 431, tag: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: 'Request line or headers too large' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, errorCode: 415, tag: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
   RATE_LIMITED: { http: 429, errorCode: 35, tag: 'LIMITS_REACHED', message: 'Too many requests. Limits reached. Try again later' },
   INTERNAL: { http: 500, errorCode: 500, tag: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' },

@@ -23,6 +23,8 @@ export class SyncEngine {
     if (request.syncToken !== null && !mayRead(principal)) {
       throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });
     }
+    // The read's arguments too: a request answered 400 for its sync token must not have run its commands.
+    if (request.syncToken !== null) this.reader.check(principal.userId, request.syncToken, request.resourceTypes);
     const results = request.commands.length > 0 ? await this.executor.run(principal, request.commands) : undefined;
     const read = request.syncToken === null ? undefined : await this.reader.read(principal.userId, request.syncToken, request.resourceTypes);
     return { read, syncStatus: results?.syncStatus, tempIdMapping: results?.tempIdMapping ?? {} };

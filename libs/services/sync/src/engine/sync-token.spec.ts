@@ -58,6 +58,7 @@ describe('sync token', () => {
     ['a non-numeric cursor', b64('d1:42:10:x')],
     ['a hex cursor', b64('d1:42:10:0x1')],
     ['a version of 20 digits', b64(`d1:42:${'9'.repeat(20)}:2`)],
+    ['a version past the bigint range', b64('d1:42:9223372036854775808:2')],
     ['a cursor of 16 digits', b64(`d1:42:10:${'9'.repeat(16)}`)],
   ])('rejects %s', (_label, token) => {
     const err = decodeError('42', token);

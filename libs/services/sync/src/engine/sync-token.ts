@@ -11,6 +11,8 @@ export interface SyncPosition {
 }
 
 const PREFIX = 'd1';
+/** Versions are PostgreSQL bigints: a crafted token past that range must not reach a query. */
+const MAX_VERSION = 9_223_372_036_854_775_807n;
 
 export function encodeSyncToken(userId: string, position: SyncPosition): string {
   return Buffer.from(`${PREFIX}:${userId}:${position.version}:${position.notificationCursor}`, 'utf8').toString('base64url');
@@ -23,5 +25,6 @@ export function decodeSyncToken(userId: string, token: string): SyncPosition {
   if (prefix !== PREFIX || rest.length > 0 || owner !== userId || !/^[0-9]{1,19}$/.test(version ?? '') || !/^[0-9]{1,15}$/.test(cursor ?? '')) {
     throw invalid();
   }
+  if (BigInt(version) > MAX_VERSION) throw invalid();
   return { version, notificationCursor: Number(cursor) };
 }

@@ -28,6 +28,12 @@ export class SyncReader {
     private readonly productivity: ProductivityStatsService,
   ) {}
 
+  /** Refuses a read's malformed arguments (a foreign or crafted token, an unknown resource) without reading. */
+  check(userId: string, syncToken: string, resourceTypes: readonly string[]): void {
+    if (syncToken !== '*') decodeSyncToken(userId, syncToken);
+    selectResourceTypes(resourceTypes, syncToken === '*');
+  }
+
   async read(userId: string, syncToken: string, resourceTypes: readonly string[]): Promise<SyncRead> {
     const fullSync = syncToken === '*';
     const since = fullSync ? undefined : decodeSyncToken(userId, syncToken);
