@@ -1,6 +1,6 @@
 import { createTestDatabase, deleteEventStream, http, TEST_NATS_URL, type TestDatabase, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
-import { freePort, runToCompletion, type ServiceProcess, startProcess } from './support/processes';
+import { freePort, run, runToCompletion, type ServiceProcess, startProcess } from './support/processes';
 import { HttpBrowser, logIn } from './support/oauth-flow';
 
 const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
@@ -51,7 +51,7 @@ describe('each service as its own process (cluster)', () => {
   });
 
   it('serves the first account created with the CLI through the gateway', async () => {
-    const created = runToCompletion('cli', ['create-account', '--email', 'ops@example.test', '--name', 'Ops'], env);
+    const created = await run('cli', ['create-account', '--email', 'ops@example.test', '--name', 'Ops'], env);
     expect(created.status).toBe(0);
     const token = /API token: ([0-9a-f]{40})/.exec(created.stdout)?.[1];
     expect(token).toBeDefined();
@@ -64,22 +64,24 @@ describe('each service as its own process (cluster)', () => {
     expect(response.body.user.email).toBe('ops@example.test');
     expect(response.body.projects).toEqual([expect.objectContaining({ name: 'Inbox' })]);
 
-    // An operator gives the account a password; its owner can then log in to the pages.
-    const weak = runToCompletion('cli', ['set-password', '--email', 'ops@example.test', '--password', 'password'], env);
+    // An operator gives the account a password; its owner can then log in to the pages. The CLI
+    // runs asynchronously: a blocked event loop (spawnSync) outlived the gateway's keep-alive
+    // timeout under load, and the log-in then went out on a connection the gateway had closed.
+    const weak = await run('cli', ['set-password', '--email', 'ops@example.test', '--password', 'password'], env);
     expect(weak.status).toBe(1);
     expect(weak.stderr).toContain('error:');
-    const set = runToCompletion('cli', ['set-password', '--email', 'ops@example.test', '--password', 'violet-harbour-42'], env);
+    const set = await run('cli', ['set-password', '--email', 'ops@example.test', '--password', 'violet-harbour-42'], env);
     expect(set.status).toBe(0);
     await expect(logIn(new HttpBrowser(gateway), 'ops@example.test', 'violet-harbour-42')).resolves.toBeUndefined();
-    expect(runToCompletion('cli', ['set-password', '--email', 'nobody@example.test', '--password', 'violet-harbour-42'], env).status).toBe(1);
+    expect((await run('cli', ['set-password', '--email', 'nobody@example.test', '--password', 'violet-harbour-42'], env)).status).toBe(1);
   });
 
   it('refuses to start with a bad configuration, naming every problem', () => {
-    const run = runToCompletion('sync', ['serve'], { NATS_URL: 'http://not-nats', DATABASE_URL: 'nope', LOG_LEVEL: 'loud' });
-    expect(run.status).toBe(78);
-    expect(run.stderr).toContain('NATS_URL');
-    expect(run.stderr).toContain('DATABASE_URL');
-    expect(run.stderr).toContain('LOG_LEVEL');
+    const refused = runToCompletion('sync', ['serve'], { NATS_URL: 'http://not-nats', DATABASE_URL: 'nope', LOG_LEVEL: 'loud' });
+    expect(refused.status).toBe(78);
+    expect(refused.stderr).toContain('NATS_URL');
+    expect(refused.stderr).toContain('DATABASE_URL');
+    expect(refused.stderr).toContain('LOG_LEVEL');
   });
 
   it('shuts down gracefully on SIGTERM', async () => {

@@ -20,9 +20,32 @@ export interface Run {
   readonly stderr: string;
 }
 
+const RUN_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs an app's command and waits for it, blocking this process. Only for specs that keep no
+ * HTTP connection open meanwhile: while the event loop is blocked, fetch cannot retire a
+ * kept-alive connection before the server closes it, and the next request on it fails.
+ */
 export function runToCompletion(app: string, args: string[], env: NodeJS.ProcessEnv): Run {
-  const result = spawnSync(process.execPath, [entryOf(app), ...args], { env: { PATH: process.env['PATH'], ...env }, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [entryOf(app), ...args], { env: { PATH: process.env['PATH'], ...env }, encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Runs an app's command to its end without blocking the event loop, so connections this
+ * process keeps alive (fetch's pool) are retired on time while the command runs.
+ */
+export function run(app: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  const child = spawn(process.execPath, [entryOf(app), ...args], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'], timeout: RUN_TIMEOUT_MS });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((ok, fail) => {
+    child.once('error', fail);
+    child.once('close', (status) => ok({ status, stdout, stderr }));
+  });
 }
 
 export interface ServiceProcess {
