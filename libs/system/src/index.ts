@@ -3,3 +3,5 @@ export * from './embedded-system';
 export * from './cluster-system';
 export * from './first-account';
 export * from './runtime-file';
+export * from './cluster-processes';
+export * from './cluster-launcher';

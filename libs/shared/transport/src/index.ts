@@ -12,6 +12,7 @@ export * from './rpc/serialized-reply';
 export * from './rpc/request-packing';
 export * from './rpc/reply-chunking.interceptor';
 export * from './rpc/transport-error';
+export * from './rpc/infrastructure-failure';
 export * from './events/event-bus';
 export * from './events/in-process-event-bus';
 export * from './events/jetstream-event-bus';

@@ -44,6 +44,8 @@ export function writeHttpError(res: HttpResponseLike, err: unknown): void {
   const body = todoistErrorBody(domain, domain.code === 'INTERNAL' ? correlationId : undefined);
   if (res.headersSent) return;
   if (domain.code === 'RATE_LIMITED' && typeof domain.extra['retry_after'] === 'number') res.setHeader('Retry-After', String(domain.extra['retry_after']));
+  // An outage (a service, the database or the bus down): clients retry a 503 after Retry-After.
+  if (domain.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(typeof domain.extra['retry_after'] === 'number' ? domain.extra['retry_after'] : 1));
   if (domain.code === 'AUTH_REQUIRED') res.setHeader('WWW-Authenticate', 'Bearer');
   if (domain.code === 'METHOD_NOT_ALLOWED' && Array.isArray(domain.extra['allowed'])) res.setHeader('Allow', (domain.extra['allowed'] as string[]).join(', '));
   res.status(ERROR_CATALOG[domain.code].http).json(body);

@@ -1,6 +1,7 @@
 import { DomainError, todoistErrorBody } from '@doable/shared-errors';
 import { LOGGER, type Logger, currentCorrelationId } from '@doable/shared-logging';
 import { Database, type Tx } from '@doable/shared-runtime';
+import { infrastructureUnavailable, isInfrastructureFailure } from '@doable/shared-transport';
 import type { Principal } from '@doable/contracts-common';
 import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
@@ -30,6 +31,11 @@ const TRANSACTION_ATTEMPTS = 3;
 
 function isRetryable(err: unknown): boolean {
   return typeof err === 'object' && err !== null && RETRYABLE_CODES.has(String((err as { code?: unknown }).code));
+}
+
+/** A raw failure of the infrastructure (a coded remote outage stays a per-command, unremembered refusal). */
+function isOutage(err: unknown): boolean {
+  return !(err instanceof DomainError) && isInfrastructureFailure(err);
 }
 
 /** A command's remote work, done before its transaction (see CommandHandler.prepare). */
@@ -134,6 +140,10 @@ export class CommandExecutor {
           attempt++;
           continue;
         }
+        // The database went away (down, restarting, refusing connections): nothing of this
+        // segment committed and no uuid was recorded, so the whole request is refused with a
+        // 503 its client retries, not answered with per-command errors it would take as final.
+        if (isOutage(err)) throw infrastructureUnavailable(err);
         // Nothing was committed (the user row could not be locked, or a statement outside the
         // commands' savepoints failed, or COMMIT did): no command ran, none is remembered.
         if (!(err instanceof DomainError)) this.logger.error({ err, userId, commands: commands.length, attempt }, 'command transaction failed');
@@ -313,6 +323,8 @@ export class CommandExecutor {
   /** A command that threw: a coded refusal, or an unexpected failure (INTERNAL, not remembered: a retry may succeed). */
   private failed(batch: Batch, command: SyncCommand, error: unknown): CommandStatus {
     if (error instanceof DomainError) return this.refused(batch, command, error);
+    // An outage fails the transaction, not the command (see runInOneTransaction).
+    if (isOutage(error)) throw error;
     this.logger.error({ err: error, commandType: command.type, uuid: command.uuid }, 'command failed unexpectedly');
     return { ...todoistErrorBody(new DomainError('INTERNAL'), currentCorrelationId()) };
   }

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createTestDatabase, deleteEventStream, http, TEST_NATS_URL, type TestDatabase, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
+import { streamNameFor } from '@doable/shared-transport';
+import { runClient } from './support/clients';
+import { REPO_ROOT, run } from './support/processes';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `npm run start:cluster` as a user runs it: one command, every service its own process, a
+ * printed URL and first token that unmodified clients use; Ctrl-C leaves no process behind.
+ */
+describe('npm run start:cluster', () => {
+  let database: TestDatabase;
+  const subjectPrefix = uniqueSubjectPrefix('start-cluster');
+  let launcher: ChildProcess;
+  let exited: Promise<number | null>;
+  let stdout = '';
+  let stderr = '';
+  let url: string;
+  let token: string;
+  let pids: number[];
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('start_cluster');
+    env = { PATH: process.env['PATH'], DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, OUTBOX_POLL_MS: '200', RATE_LIMIT_AUTH_REQUESTS: '0' };
+    // npm test has built dist/ already; rebuilding would delete it under running processes.
+    launcher = spawn(process.execPath, [join(REPO_ROOT, 'tools/scripts/start-cluster.mjs'), '--no-build', '--port', '0', '--gateways', '2', '--sync', '2'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    launcher.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    launcher.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    exited = new Promise((ok) => launcher.once('exit', (code) => ok(code)));
+    await waitFor(() => /API token: /.test(stdout) || launcher.exitCode !== null, 'start:cluster to print its token', 120_000);
+    url = /base URL: +(\S+)/.exec(stdout)?.[1] ?? '';
+    token = /API token: +([0-9a-f]{40})/.exec(stdout)?.[1] ?? '';
+    pids = [...(/processes: (.*)/.exec(stdout)?.[1] ?? '').matchAll(/=(\d+)/g)].map((match) => Number(match[1]));
+  });
+
+  afterAll(async () => {
+    if (launcher.exitCode === null) launcher.kill('SIGKILL');
+    for (const pid of pids ?? []) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    await deleteEventStream(streamNameFor(subjectPrefix));
+    await database.drop();
+  });
+
+  /** Another account, made the operator's way (the CLI on the cluster's database). */
+  async function cliAccount(): Promise<string> {
+    const email = `ops-${Math.random().toString(16).slice(2, 10)}@example.test`;
+    const created = await run('cli', ['create-account', '--email', email, '--name', 'Ops'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    const made = /API token: ([0-9a-f]{40})/.exec(created.stdout)?.[1];
+    if (!made) throw new Error(`create-account failed: ${created.stderr}`);
+    await waitFor(async () => (await http(url, 'POST', '/api/v1/sync', { token: made, json: { sync_token: '*', resource_types: ['user'] } })).status === 200, 'the new profile');
+    return made;
+  }
+
+  it('prints the base URL, a first token and every process it started', () => {
+    expect({ stderr, url, token }).toEqual({ stderr: expect.any(String), url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    // 5 data and rest services, 2 sync replicas, 2 gateways.
+    expect(pids).toHaveLength(9);
+    expect(pids.every(isAlive)).toBe(true);
+  });
+
+  it('serves @doist/todoist-sdk 17 with the printed token (sync, temp ids, incremental)', async () => {
+    const report = await runClient('todoist-sdk-sync.mjs', { DOABLE_URL: url, DOABLE_TOKEN: token });
+    expect(report.full).toEqual({ fullSync: true, user: 'admin@doable.local', projects: ['Inbox'], items: 0, labels: 0, filters: 0 });
+    expect(report.write.statuses).toEqual(['ok', 'ok', 'ok']);
+    expect(report.quiet).toEqual({ fullSync: false, items: 0, projects: 0, labels: 0, filters: 0 });
+  });
+
+  it.each(['/sync/v9', '/api/v1'])('serves todoist@1.1.0 against %s', async (path) => {
+    const report = await runClient('todoist-community.mjs', { DOABLE_SYNC_ENDPOINT: `${url}${path}`, DOABLE_TOKEN: await cliAccount() });
+    expect(report.projects).toEqual(['Community project', 'Inbox']);
+  });
+
+  it.each(['rest-v2-client.mjs', 'api-v1-client.mjs'])('serves the official REST client %s (its own schemas validate every answer)', async (script) => {
+    const [account, other] = await Promise.all([cliAccount(), cliAccount()]);
+    const report = await runClient(script, { DOABLE_URL: url, DOABLE_TOKEN: account, DOABLE_OTHER_TOKEN: other });
+    expect(report.projects).toMatchObject({ inbox: 'Inbox', fetched: true });
+  });
+
+  it('stops every process it started on Ctrl-C (SIGINT)', async () => {
+    launcher.kill('SIGINT');
+    await expect(exited).resolves.toBe(0);
+    expect(pids.filter(isAlive)).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+import { parseArgs } from 'node:util';
+import { Client } from 'pg';
+import { SERVICE_NAMES, type ServiceName } from '@doable/shared-runtime';
+import { type ClusterProcesses, createClusterProcesses, migrateClusterDatabase, runApp, type ServiceReplica } from './cluster-processes';
+
+const USAGE = `usage: npm run start:cluster -- [--port 8080] [--gateways N] [--sync N] [--rest N] [--<service> N] [--verbose]
+
+Runs every service as its own process over PostgreSQL (DATABASE_URL, default
+postgres://postgres@127.0.0.1:5432/doable, created if missing) and NATS with JetStream
+(NATS_URL, default nats://127.0.0.1:4222), after the migration step. Ctrl-C stops them all.
+Services: ${SERVICE_NAMES.join(', ')}. Logs at warn and above are shown (all with --verbose).`;
+
+export const DEFAULT_CLUSTER_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/doable';
+export const DEFAULT_CLUSTER_NATS_URL = 'nats://127.0.0.1:4222';
+
+export interface LaunchOptions {
+  readonly port: number;
+  readonly replicas: Partial<Record<ServiceName, number>>;
+  readonly verbose: boolean;
+}
+
+export function parseLaunchArgs(argv: string[]): LaunchOptions | undefined {
+  const replicaOptions: Record<string, { type: 'string' }> = Object.fromEntries(SERVICE_NAMES.map((name) => [name, { type: 'string' as const }]));
+  const parsed = parseArgs({ args: argv, options: { ...replicaOptions, gateways: { type: 'string' }, port: { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } } });
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values['help']) return undefined;
+  const replicas: Partial<Record<ServiceName, number>> = {};
+  for (const name of SERVICE_NAMES) {
+    const raw = name === 'gateway' ? (values['gateways'] ?? values[name]) : values[name];
+    if (raw === undefined) continue;
+    const count = Number(raw);
+    if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error(`--${name} takes a replica count from 1 to 16, not ${String(raw)}`);
+    replicas[name] = count;
+  }
+  const port = Number(values['port'] ?? process.env['PORT'] ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a TCP port, not ${String(values['port'])}`);
+  return { port, replicas, verbose: values['verbose'] === true };
+}
+
+/** Creates the database named in the URL when it does not exist (as `npm start` makes its data folder). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!name) return;
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const admin = new Client({ connectionString: server.toString() });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function accountCount(databaseUrl: string): Promise<number> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM auth.accounts')).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * On a fresh database, creates one account with the operator CLI (as the embedded first run
+ * does) and waits until the running system has made its profile from the user-created event.
+ * Undefined when accounts exist: tokens are stored hashed and cannot be shown again.
+ */
+async function ensureFirstAccount(distDir: string, env: NodeJS.ProcessEnv, gatewayUrl: string, email: string): Promise<{ email: string; token: string } | undefined> {
+  if ((await accountCount(env['DATABASE_URL']!)) > 0) return undefined;
+  const { stdout } = await runApp(distDir, 'cli', ['create-account', '--email', email, '--name', 'Admin'], { ...env, LOG_LEVEL: 'warn' });
+  const token = /API token: ([0-9a-f]{40})/.exec(stdout)?.[1];
+  if (!token) throw new Error(`the CLI did not print a token:\n${stdout}`);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await fetch(`${gatewayUrl}/api/v1/sync`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ sync_token: '*', resource_types: ['user'] }) });
+    if (response.status === 200) return { email, token };
+    if (Date.now() > deadline) throw new Error(`the first account was created but its profile did not appear in 30 s (HTTP ${response.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function redactUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+const LEVEL_WARN = 40;
+
+/** Shows a replica's log line when it matters (warn and above), or every line with --verbose. */
+function printLine(replica: ServiceReplica, line: string, verbose: boolean): void {
+  if (!verbose) {
+    const level = /"level":(\d+)/.exec(line)?.[1];
+    if (level !== undefined && Number(level) < LEVEL_WARN) return;
+  }
+  process.stderr.write(`[${replica.label}] ${line}\n`);
+}
+
+/**
+ * `npm run start:cluster`: the cluster as deployed, on this machine, until Ctrl-C. Resolves to
+ * the exit code; the process stays alive (signal handlers) until then.
+ */
+export async function launchCluster(argv: string[], distDir: string): Promise<number> {
+  let options: LaunchOptions | undefined;
+  try {
+    options = parseLaunchArgs(argv);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (!options) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const started = Date.now();
+  const databaseUrl = process.env['DATABASE_URL'] || DEFAULT_CLUSTER_DATABASE_URL;
+  const natsUrl = process.env['NATS_URL'] || DEFAULT_CLUSTER_NATS_URL;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl };
+  const verbose = options.verbose;
+  let cluster: ClusterProcesses | undefined;
+  let stopping = false;
+  let stopped: (code: number) => void = () => undefined;
+  const done = new Promise<number>((ok) => (stopped = ok));
+  const shutdown = (code: number, why: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`${why}: stopping every process\n`);
+    void (cluster?.stop() ?? Promise.resolve()).finally(() => stopped(code));
+  };
+  // Ctrl-C reaches the children too (same process group); stopping them here covers a
+  // SIGTERM sent to this process alone, and waits until every one has exited.
+  process.on('SIGINT', () => shutdown(0, 'SIGINT'));
+  process.on('SIGTERM', () => shutdown(0, 'SIGTERM'));
+  try {
+    await ensureDatabase(databaseUrl);
+    await migrateClusterDatabase({ distDir, databaseUrl, natsUrl, env });
+    if (stopping) return await done;
+    const processes = createClusterProcesses({
+      distDir,
+      databaseUrl,
+      natsUrl,
+      env,
+      replicas: options.replicas,
+      gatewayPort: options.port,
+      onLine: (replica, line) => printLine(replica, line, verbose),
+      onUnexpectedExit: (replica, code, signal) => {
+        if (stopping) return;
+        // As an orchestrator would: the replica comes back; the others keep serving meanwhile.
+        process.stderr.write(`${replica.label} exited (${signal ?? `code ${code}`}); restarting it\n`);
+        replica.start().catch((err: unknown) => shutdown(1, `${replica.label} could not restart (${(err as Error).message})`));
+      },
+    });
+    cluster = processes;
+    await processes.start();
+    const [url, ...others] = cluster.gatewayUrls;
+    const first = await ensureFirstAccount(distDir, env, url, process.env['DOABLE_FIRST_EMAIL'] ?? 'admin@doable.local');
+    const lines = [
+      `Doable is running (cluster: ${cluster.replicas.length} processes) in ${Date.now() - started} ms`,
+      `  base URL:  ${url}`,
+      ...(others.length ? [`  gateways:  ${[url, ...others].join(' ')}`] : []),
+      `  sign up:   ${url}/auth/signup  (then log in at ${url}/auth/login; apps at ${url}/auth/apps)`,
+      `  database:  ${redactUrl(databaseUrl)}`,
+      `  NATS:      ${natsUrl}`,
+      `  processes: ${cluster.replicas.map((replica) => `${replica.label}=${replica.pid}`).join(' ')}`,
+    ];
+    if (first) {
+      lines.push(
+        `  first account: ${first.email}`,
+        `  API token:     ${first.token}`,
+        '  (shown once: keep it; `DATABASE_URL=... npm run cli -- reset-token --email <email>` makes a new one)',
+      );
+    } else {
+      lines.push('  accounts exist already; `DATABASE_URL=... npm run cli -- create-account --email <email> --name <name>` adds one');
+    }
+    lines.push(`  try: curl -s -X POST ${url}/api/v1/sync -H "Authorization: Bearer <token>" -d sync_token='*' -d resource_types='["all"]'`, '  Ctrl-C stops every process.');
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } catch (err) {
+    if (stopping) return done;
+    process.stderr.write(`Doable (cluster) failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    shutdown(1, 'start failed');
+  }
+  return done;
+}
