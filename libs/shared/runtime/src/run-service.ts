@@ -21,7 +21,10 @@ export async function startClusterService<Env extends z.ZodObject>(
   const service = await createServiceApp(
     definition,
     config,
-    { transport: { kind: 'nats', url: config.NATS_URL!, subjectPrefix: config.NATS_SUBJECT_PREFIX, name: definition.name }, migrateOnStart: false },
+    {
+      transport: { kind: 'nats', url: config.NATS_URL!, subjectPrefix: config.NATS_SUBJECT_PREFIX, name: definition.name, replicaSilenceMs: config.REPLICA_SILENCE_MS },
+      migrateOnStart: false,
+    },
     logger,
   );
   await service.startMessaging();

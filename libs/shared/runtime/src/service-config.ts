@@ -12,6 +12,12 @@ const runtimeEnvSchema = baseEnvSchema.extend({
   /** Apply pending migrations at start (development); clusters run the migrate step instead. */
   MIGRATE_ON_START: env.bool(false),
   OUTBOX_POLL_MS: env.positiveInt(1_000),
+  /**
+   * Cluster: a replica working on a request beats every third of this; silence this long means
+   * it is gone, and the request goes to another replica (or fails with 503). 0: wait for
+   * REQUEST_TIMEOUT_MS instead, as before.
+   */
+  REPLICA_SILENCE_MS: z.coerce.number().int().nonnegative().default(1_500),
 });
 
 const clusterEnvSchema = runtimeEnvSchema.extend({ NATS_URL: env.url(['nats', 'tls']) });

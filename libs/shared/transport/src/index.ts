@@ -16,3 +16,4 @@ export * from './rpc/infrastructure-failure';
 export * from './events/event-bus';
 export * from './events/in-process-event-bus';
 export * from './events/jetstream-event-bus';
+export * from './nats/replica-beats';

@@ -7,6 +7,7 @@ import { InProcessClient } from './in-process/in-process.client';
 import { InProcessServer } from './in-process/in-process.server';
 import { PrefixedNatsClient } from './nats/prefixed-nats.client';
 import { PrefixedNatsServer } from './nats/prefixed-nats.server';
+import { replicaId } from './nats/replica-beats';
 import { ReplyDeserializer } from './nats/reply.deserializer';
 import { ReplySerializer } from './nats/reply.serializer';
 import { streamNameFor, type TransportOptions } from './transport-options';
@@ -17,12 +18,13 @@ export function createServerStrategy(options: TransportOptions, queue: string): 
   return new PrefixedNatsServer(
     { servers: options.url, queue, name: `${options.name}-server`, maxReconnectAttempts: -1, waitOnFirstConnect: true, gracefulShutdown: true, gracePeriod: 500, serializer: new ReplySerializer() },
     options.subjectPrefix,
+    replicaId(options.name),
   );
 }
 
 export function createClientProxy(options: TransportOptions): ClientProxy {
   if (options.kind === 'in-process') return new InProcessClient(options.broker, options.subjectPrefix);
-  return new PrefixedNatsClient({ servers: options.url, name: `${options.name}-client`, maxReconnectAttempts: -1, deserializer: new ReplyDeserializer() }, options.subjectPrefix) as unknown as ClientProxy;
+  return new PrefixedNatsClient({ servers: options.url, name: `${options.name}-client`, maxReconnectAttempts: -1, deserializer: new ReplyDeserializer() }, options.subjectPrefix, options.replicaSilenceMs ?? 0) as unknown as ClientProxy;
 }
 
 export async function createEventBus(options: TransportOptions, logger: Logger): Promise<EventBus> {

@@ -8,7 +8,14 @@ import type { InProcessBroker } from './in-process/in-process-broker';
  * test runs) can share one NATS server without seeing each other.
  */
 export type TransportOptions =
-  | { readonly kind: 'nats'; readonly url: string; readonly subjectPrefix: string; readonly name: string }
+  | {
+      readonly kind: 'nats';
+      readonly url: string;
+      readonly subjectPrefix: string;
+      readonly name: string;
+      /** Silence after which a replica working on a request counts as gone (see nats/replica-beats.ts); 0: wait for the timeout. */
+      readonly replicaSilenceMs?: number;
+    }
   | { readonly kind: 'in-process'; readonly broker: InProcessBroker; readonly subjectPrefix: string; readonly name: string };
 
 export const TRANSPORT_OPTIONS = Symbol('TRANSPORT_OPTIONS');

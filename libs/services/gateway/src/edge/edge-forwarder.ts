@@ -50,6 +50,15 @@ function normaliseQuery(query: Record<string, unknown>): Record<string, string |
 }
 
 /**
+ * Safe to send again to another replica when the first falls silent (a crash): a read; a Sync
+ * API request (every command carries its uuid: a second run replays, never repeats); a write
+ * with X-Request-Id (its idempotency key).
+ */
+function isResendable(request: EdgeRequest): boolean {
+  return request.method === 'GET' || request.requestId !== null || /\/sync$/.test(request.path);
+}
+
+/**
  * Adapter-neutral core of the gateway: turns a matched HTTP call into the route's edge
  * request and returns the service's reply. Knows no HTTP framework and no domain.
  */
@@ -76,7 +85,7 @@ export class EdgeForwarder {
       if (headers) request.headers = headers;
       if (call.origin) request.origin = call.origin;
     }
-    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs });
+    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(request) });
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;
   }

@@ -1,18 +1,30 @@
 import { ServerNats } from '@nestjs/microservices';
+import { Empty, headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
+import { BEAT_HEADERS, beatHeaders, requestedBeatMs } from './replica-beats';
 
 type NatsConnection = { subscribe(subject: string, opts: { queue?: string; callback: (...args: never[]) => unknown }): unknown };
+type NatsMsg = { reply?: string; headers?: MsgHdrs; respond(data: unknown, opts?: { headers?: MsgHdrs }): boolean };
+/** Beats stop by this time even if no last reply was seen (a handler that never answers). */
+const MAX_BEATING_MS = 10 * 60_000;
+
+type Publisher = (response: { isDisposed?: boolean; err?: unknown }) => unknown;
 
 /**
  * Nest's NATS server, subscribing every pattern under the deployment's subject prefix while
  * still dispatching by the unprefixed pattern. Queue group = service name, so replicas share
- * the load.
+ * the load. For a caller that asks (see replica-beats.ts), it beats while a request is being
+ * handled and names itself on every reply message.
  */
 export class PrefixedNatsServer extends ServerNats {
   private readonly defaultQueue: string | undefined;
+  /** Stops the beats of a request once its last reply message is out. */
+  private readonly beating = new WeakMap<object, () => void>();
 
   constructor(
     options: ConstructorParameters<typeof ServerNats>[0],
     private readonly subjectPrefix: string,
+    /** `sync@host/pid`: how beats and replies name this replica. */
+    private readonly replica = '',
   ) {
     super(options);
     this.defaultQueue = options?.queue;
@@ -26,5 +38,42 @@ export class PrefixedNatsServer extends ServerNats {
         client.subscribe(this.subjectPrefix + pattern, { queue, callback: this.getMessageHandler(pattern).bind(this) as never }),
       );
     }
+  }
+
+  override async handleMessage(channel: string, natsMsg: NatsMsg): Promise<unknown> {
+    const beatMs = this.replica ? requestedBeatMs(natsMsg.headers) : undefined;
+    if (!beatMs || !natsMsg.reply) return super.handleMessage(channel, natsMsg);
+    // The first beat only after one interval: a fast reply goes out alone.
+    const timer = setInterval(() => natsMsg.respond(Empty, { headers: beatHeaders(this.replica) }), beatMs);
+    const cap = setTimeout(() => clearInterval(timer), MAX_BEATING_MS).unref();
+    const stop = () => {
+      clearInterval(timer);
+      clearTimeout(cap);
+    };
+    this.beating.set(natsMsg, stop);
+    try {
+      return await super.handleMessage(channel, natsMsg);
+    } catch (err) {
+      stop();
+      throw err;
+    }
+  }
+
+  override getPublisher(natsMsg: NatsMsg, id: string, ctx: unknown): Publisher {
+    const publish = super.getPublisher(natsMsg, id, ctx as never) as Publisher;
+    const stop = this.beating.get(natsMsg);
+    if (!stop) return publish;
+    const replica = this.replica;
+    // Nest's publisher sends the serializer's headers (none for replies); these name the replica.
+    const respond = natsMsg.respond.bind(natsMsg);
+    natsMsg.respond = (data, opts) => {
+      const headers = opts?.headers ?? natsHeaders();
+      headers.set(BEAT_HEADERS.replica, replica);
+      return respond(data, { ...opts, headers });
+    };
+    return (response) => {
+      if (response.isDisposed || response.err) stop();
+      return publish(response);
+    };
   }
 }

@@ -6,11 +6,17 @@ import { firstValueFrom, timeout, toArray } from 'rxjs';
 import { assembleReply } from './reply-chunks';
 import { packRequest } from './request-packing';
 import { HEADERS, type TransportOptions } from '../transport-options';
+import { BEAT_HEADERS, beatIntervalFor } from '../nats/replica-beats';
 import { toCallerError } from './transport-error';
 
 export interface RequestOptions {
   /** Overrides the service's default request timeout (uploads need minutes, not seconds). */
   readonly timeoutMs?: number;
+  /**
+   * Safe to run twice (a read; commands that carry their uuids; a write with X-Request-Id): if
+   * the replica that took it falls silent, it goes again to a live one instead of failing.
+   */
+  readonly resendable?: boolean;
 }
 
 /**
@@ -27,7 +33,7 @@ export class ServiceClient {
   async request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options: RequestOptions = {}): Promise<Rep> {
     // In-process messages have no size limit; NATS ones do (see request-packing.ts).
     const message = this.transport.kind === 'in-process' ? payload : packRequest(payload);
-    const record = new NatsRecordBuilder(message).setHeaders(this.headers()).build();
+    const record = new NatsRecordBuilder(message).setHeaders(this.headers(options)).build();
     try {
       // `timeout` bounds the wait for each message; a chunked reply is several messages.
       const messages = await firstValueFrom(this.proxy.send<unknown>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs), toArray()));
@@ -37,12 +43,17 @@ export class ServiceClient {
     }
   }
 
-  private headers(): unknown {
+  private headers(options: RequestOptions): unknown {
     const correlationId = currentCorrelationId();
     if (this.transport.kind === 'in-process') return correlationId ? { [HEADERS.correlationId]: correlationId } : {};
     const headers = natsHeaders();
     if (correlationId) headers.set(HEADERS.correlationId, correlationId);
     headers.set(HEADERS.replyFrames, '1');
+    const silenceMs = this.transport.replicaSilenceMs ?? 0;
+    if (silenceMs > 0) {
+      headers.set(BEAT_HEADERS.request, String(beatIntervalFor(silenceMs)));
+      if (options.resendable) headers.set(BEAT_HEADERS.resendable, '1');
+    }
     return headers;
   }
 }

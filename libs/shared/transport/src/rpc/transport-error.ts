@@ -1,5 +1,6 @@
 import { DomainError, isWireError } from '@doable/shared-errors';
 import { TimeoutError } from 'rxjs';
+import { ReplicaLostError } from '../nats/replica-beats';
 
 /**
  * What a failed request to another service means to the caller. Errors that crossed the
@@ -13,6 +14,7 @@ export function toCallerError(err: unknown, subject: string): DomainError {
   if (err instanceof Error && /max_payload/.test(err.message)) {
     return new DomainError('PAYLOAD_TOO_LARGE', 'The request is larger than the message bus accepts, even compressed', { subject });
   }
+  if (err instanceof ReplicaLostError) return new DomainError('SERVICE_UNAVAILABLE', `the replica serving ${subject} stopped answering`, { subject, reason: 'replica-lost' });
   if (err instanceof TimeoutError) return new DomainError('SERVICE_UNAVAILABLE', `no reply from ${subject} in time`, { subject, reason: 'timeout' });
   return new DomainError('SERVICE_UNAVAILABLE', `${subject} is unavailable`, { subject, reason: 'unreachable' });
 }
