@@ -1,0 +1,229 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { waitFor } from '@doable/shared-testing';
+import { type ClusterProcesses, ensureDatabase, migrateClusterDatabase, runApp, startClusterProcesses } from '@doable/system';
+import { REPO_ROOT } from '../support/processes';
+import { type PrivateNats, type PrivatePostgres, startPrivateNats, startPrivatePostgres } from './private-servers';
+import { type Attempt, SteadyWriters } from './steady-writers';
+
+/**
+ * The fault suite (`npm run test:faults`, not part of `npm test`): the cluster as deployed
+ * (every replica its own process; 2 gateways, 2 sync replicas) over a PostgreSQL and a NATS of
+ * its own, under steady write load, while each service in turn is SIGKILLed and restarted, then
+ * NATS and then PostgreSQL are restarted. Correctness is asserted (nothing acknowledged is
+ * lost, nothing is written twice, an outage answers 503 and never a per-command error, the
+ * system recovers by itself, events still flow); times are measured and printed, not asserted.
+ */
+
+const DIST = join(REPO_ROOT, 'dist');
+const WRITERS = 8;
+/** How long each fault lasts before the repair. */
+const DOWN_MS = 3_000;
+/** A bound for liveness only: a 503 must come, not hang until the client gives up. */
+const ANSWER_BOUND_MS = 10_000;
+
+interface Probe {
+  readonly status: number;
+  readonly seconds: number;
+  readonly reason?: string;
+  readonly retryAfter?: string | null;
+}
+
+interface FaultFigures {
+  readonly fault: string;
+  readonly requests: number;
+  readonly answered503: number;
+  readonly connectionErrors: number;
+  /** The slowest request sent during the fault: what a client waited at worst. */
+  readonly slowestRequestS: number;
+  /** From the fault to the first acknowledged write after the last failed one (0: none failed). */
+  readonly disturbedS: number;
+  /** From the end of the repair (restart done) to that write. */
+  readonly recoveryS: number;
+  readonly probe?: Probe;
+}
+
+const seconds = (ms: number) => Math.round(ms / 10) / 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('faults under steady write load (cluster, real PostgreSQL and NATS)', () => {
+  let postgres: PrivatePostgres;
+  let nats: PrivateNats;
+  let cluster: ClusterProcesses;
+  let writers: SteadyWriters;
+  const tokens: string[] = [];
+  const figures: FaultFigures[] = [];
+  let env: NodeJS.ProcessEnv;
+
+  const gateway = () => cluster.gatewayUrls.find((url, index) => url && cluster.replica('gateway', index).running) ?? cluster.gatewayUrls[0];
+
+  async function cliAccount(email: string): Promise<string> {
+    const { stdout } = await runApp(DIST, 'cli', ['create-account', '--email', email, '--name', 'Writer'], { ...env, LOG_LEVEL: 'warn' });
+    const token = /API token: ([0-9a-f]{40})/.exec(stdout)?.[1];
+    if (!token) throw new Error(`create-account printed no token: ${stdout}`);
+    await waitFor(async () => (await syncRead(token)).status === 200, `the profile of ${email}`, 60_000);
+    return token;
+  }
+
+  function syncRead(token: string, resourceTypes = ['user']): Promise<Response> {
+    return fetch(`${gateway()}/api/v1/sync`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ sync_token: '*', resource_types: resourceTypes }),
+      signal: AbortSignal.timeout(30_000),
+    });
+  }
+
+  async function probe(path: string, init: RequestInit = {}): Promise<Probe> {
+    const started = Date.now();
+    const response = await fetch(`${gateway()}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
+    const body = (await response.json().catch(() => ({}))) as { error_extra?: { reason?: string } };
+    return { status: response.status, seconds: seconds(Date.now() - started), reason: body.error_extra?.reason, retryAfter: response.headers.get('retry-after') };
+  }
+
+  const syncProbe = () => probe('/api/v1/sync', { method: 'POST', headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' }, body: JSON.stringify({ sync_token: '*', resource_types: ['projects'] }) });
+
+  /** Injects a fault, keeps it DOWN_MS (probing meanwhile), repairs it, and waits for writes to succeed again. */
+  async function fault(name: string, inject: () => Promise<void> | void, repair: () => Promise<void> | void, probeWhileDown?: () => Promise<Probe>): Promise<void> {
+    const startedAt = Date.now();
+    await inject();
+    const probed = probeWhileDown ? await probeWhileDown() : undefined;
+    await sleep(Math.max(0, DOWN_MS - (Date.now() - startedAt)));
+    await repair();
+    const repairedAt = Date.now();
+    const attempts = writers.figures.attempts;
+    await waitFor(() => attempts.some((attempt) => attempt.ok && attempt.sentAt >= repairedAt), `writes to succeed again after ${name}`, 60_000);
+    await sleep(500);
+    const during = attempts.filter((attempt) => attempt.sentAt >= startedAt);
+    const failed = during.filter((attempt) => !attempt.ok);
+    const lastFailure = failed.reduce((latest, attempt) => Math.max(latest, attempt.answeredAt), 0);
+    const backAt = lastFailure ? (during.find((attempt: Attempt) => attempt.ok && attempt.answeredAt > lastFailure)?.answeredAt ?? Date.now()) : startedAt;
+    figures.push({
+      fault: name,
+      requests: during.length,
+      answered503: during.filter((attempt) => attempt.status === 503).length,
+      connectionErrors: during.filter((attempt) => attempt.status === 0).length,
+      slowestRequestS: seconds(Math.max(0, ...during.map((attempt) => attempt.answeredAt - attempt.sentAt))),
+      disturbedS: seconds(backAt - startedAt),
+      recoveryS: seconds(Math.max(0, backAt - repairedAt)),
+      ...(probed ? { probe: probed } : {}),
+    });
+  }
+
+  const kill = (service: Parameters<ClusterProcesses['replica']>[0], index = 0) => () => cluster.replica(service, index).kill('SIGKILL');
+  const restart = (service: Parameters<ClusterProcesses['replica']>[0], index = 0) => () => cluster.replica(service, index).start();
+
+  beforeAll(async () => {
+    [postgres, nats] = await Promise.all([startPrivatePostgres(), startPrivateNats()]);
+    env = {
+      PATH: process.env['PATH'],
+      DATABASE_URL: postgres.url,
+      NATS_URL: nats.url,
+      NATS_SUBJECT_PREFIX: 'faults.',
+      LOG_LEVEL: 'warn',
+      OUTBOX_POLL_MS: '200',
+      RATE_LIMIT_SYNC_REQUESTS: '0',
+      RATE_LIMIT_REST_REQUESTS: '0',
+      RATE_LIMIT_AUTH_REQUESTS: '0',
+    };
+    await ensureDatabase(postgres.url);
+    await migrateClusterDatabase({ distDir: DIST, databaseUrl: postgres.url, natsUrl: nats.url, env });
+    cluster = await startClusterProcesses({ distDir: DIST, databaseUrl: postgres.url, natsUrl: nats.url, env, replicas: { gateway: 2, sync: 2 } });
+    for (let writer = 0; writer < WRITERS; writer++) tokens.push(await cliAccount(`writer-${writer}@faults.test`));
+  }, 300_000);
+
+  afterAll(async () => {
+    await writers?.stop().catch(() => undefined);
+    await cluster?.stop();
+    await nats?.destroy();
+    postgres?.destroy();
+  }, 120_000);
+
+  it('loses nothing, writes nothing twice, answers 503 during outages and recovers by itself', async () => {
+    writers = new SteadyWriters(() => cluster.gatewayUrls, tokens);
+    writers.start();
+    await sleep(2_000);
+
+    await fault('SIGKILL sync#1 (of 2)', kill('sync', 0), restart('sync', 0));
+    await fault('SIGKILL sync#2 (of 2)', kill('sync', 1), restart('sync', 1));
+    await fault(
+      'SIGKILL both sync replicas',
+      async () => {
+        await Promise.all([kill('sync', 0)(), kill('sync', 1)()]);
+      },
+      async () => {
+        await Promise.all([restart('sync', 0)(), restart('sync', 1)()]);
+      },
+      syncProbe,
+    );
+    await fault('SIGKILL rest', kill('rest'), restart('rest'), () => probe('/rest/v2/projects', { headers: { authorization: `Bearer ${tokens[0]}` } }));
+    await fault('SIGKILL auth-oauth', kill('auth-oauth'), restart('auth-oauth'), () => probe('/auth/login'));
+    await fault('SIGKILL plans', kill('plans'), restart('plans'));
+    await fault('SIGKILL notifications', kill('notifications'), restart('notifications'));
+    await fault('SIGKILL uploads', kill('uploads'), restart('uploads'));
+    await fault('SIGKILL gateway#1 (of 2)', kill('gateway', 0), restart('gateway', 0));
+    await fault('restart NATS', () => nats.stop(), () => nats.start(), syncProbe);
+    await fault('restart PostgreSQL (immediate stop)', () => postgres.stopImmediate(), () => postgres.start(), syncProbe);
+
+    await writers.stop();
+
+    // What every writer finds in its account afterwards.
+    let acknowledged = 0;
+    let present = 0;
+    let lost = 0;
+    let duplicated = 0;
+    for (let writer = 0; writer < WRITERS; writer++) {
+      const response = await syncRead(tokens[writer], ['items']);
+      expect(response.status).toBe(200);
+      const { items } = (await response.json()) as { items: { content: string }[] };
+      const counts = new Map<string, number>();
+      for (const item of items) counts.set(item.content, (counts.get(item.content) ?? 0) + 1);
+      const acked = writers.figures.acknowledged.get(writer)!;
+      acknowledged += acked.length;
+      present += counts.size;
+      lost += acked.filter((content) => !counts.has(content)).length;
+      duplicated += [...counts.values()].filter((count) => count > 1).length;
+    }
+
+    // Events still reach their consumers: an account made now gets its profile (auth -> sync),
+    // and no outbox holds an event it could not publish.
+    await cliAccount('after-the-faults@faults.test');
+    const database = new Client({ connectionString: postgres.url });
+    await database.connect();
+    let unpublished = -1;
+    try {
+      await waitFor(async () => {
+        const schemas = (await database.query<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox'")).rows;
+        let waiting = 0;
+        for (const { table_schema: schema } of schemas) waiting += Number((await database.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL`)).rows[0].n);
+        unpublished = waiting;
+        return waiting === 0;
+      }, 'every outbox to drain', 60_000);
+    } finally {
+      await database.end();
+    }
+
+    const summary = { writers: WRITERS, requests: writers.figures.attempts.length, acknowledged, present, lost, duplicated, commandErrors: writers.figures.commandErrors.length, unpublishedEvents: unpublished };
+    const report = [
+      'fault suite figures',
+      `  ${JSON.stringify(summary)}`,
+      '  fault                                   requests  503s  conn.err  slowest s  disturbed s  recovery s  probe while down',
+      ...figures.map(
+        (entry) =>
+          `  ${entry.fault.padEnd(40)}${String(entry.requests).padStart(8)}${String(entry.answered503).padStart(6)}${String(entry.connectionErrors).padStart(10)}${entry.slowestRequestS.toFixed(2).padStart(11)}${entry.disturbedS.toFixed(2).padStart(13)}${entry.recoveryS.toFixed(2).padStart(12)}  ${entry.probe ? `${entry.probe.status} in ${entry.probe.seconds} s (${entry.probe.reason ?? '-'}, Retry-After ${entry.probe.retryAfter ?? '-'})` : ''}`,
+      ),
+    ].join('\n');
+    process.stdout.write(`\n${report}\n`);
+    mkdirSync(join(REPO_ROOT, 'tmp'), { recursive: true });
+    writeFileSync(join(REPO_ROOT, 'tmp', 'faults-figures.json'), JSON.stringify({ summary, faults: figures }, null, 2));
+
+    expect(writers.figures.commandErrors).toEqual([]);
+    expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
+    expect(present).toBeGreaterThanOrEqual(acknowledged);
+    for (const entry of figures.filter((candidate) => candidate.probe)) {
+      expect({ fault: entry.fault, status: entry.probe!.status, retryAfter: entry.probe!.retryAfter !== null }).toEqual({ fault: entry.fault, status: 503, retryAfter: true });
+      expect(entry.probe!.seconds * 1000).toBeLessThan(ANSWER_BOUND_MS);
+    }
+  }, 900_000);
+});
