@@ -1,6 +1,6 @@
 import { createTestDatabase, deleteEventStream, http, TEST_NATS_URL, type TestDatabase, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
-import { freePort, run, runToCompletion, type ServiceProcess, startProcess } from './support/processes';
+import { run, runToCompletion, type ServiceProcess, startProcess } from './support/processes';
 import { HttpBrowser, logIn } from './support/oauth-flow';
 
 const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
@@ -14,7 +14,6 @@ describe('each service as its own process (cluster)', () => {
   let database: TestDatabase;
   const subjectPrefix = uniqueSubjectPrefix('procs');
   const processes = new Map<string, ServiceProcess>();
-  const ports = new Map<string, number>();
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
@@ -25,9 +24,8 @@ describe('each service as its own process (cluster)', () => {
       expect({ service, status: migrated.status, stderr: migrated.stderr }).toEqual({ service, status: 0, stderr: '' });
     }
     for (const service of SERVICES) {
-      const port = await freePort();
-      ports.set(service, port);
-      processes.set(service, startProcess(service, { ...env, PORT: String(port), ...(DATA_SERVICES.includes(service) ? {} : { DATABASE_URL: '' }) }));
+      // PORT 0: the OS picks each port at bind; the `ready` line (LOG_LEVEL info) says which.
+      processes.set(service, startProcess(service, { ...env, PORT: '0', LOG_LEVEL: 'info', ...(DATA_SERVICES.includes(service) ? {} : { DATABASE_URL: '' }) }));
     }
   });
 
@@ -38,7 +36,7 @@ describe('each service as its own process (cluster)', () => {
   });
 
   it.each(SERVICES)('%s starts alone and reports ready', async (service) => {
-    const url = `http://127.0.0.1:${ports.get(service)}`;
+    const url = await processes.get(service)!.url();
     const ready = await waitFor(async () => {
       const response = await http(url, 'GET', '/health/ready');
       return response.status === 200 ? response : undefined;
@@ -55,7 +53,7 @@ describe('each service as its own process (cluster)', () => {
     expect(created.status).toBe(0);
     const token = /API token: ([0-9a-f]{40})/.exec(created.stdout)?.[1];
     expect(token).toBeDefined();
-    const gateway = `http://127.0.0.1:${ports.get('gateway')}`;
+    const gateway = await processes.get('gateway')!.url();
     // The profile is made by sync from the event the CLI left in auth's outbox.
     const response = await waitFor(async () => {
       const answer = await http(gateway, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['user', 'projects'] } });

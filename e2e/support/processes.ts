@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { readyUrlOf } from '@doable/system';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 
@@ -51,6 +53,12 @@ export function run(app: string, args: string[], env: NodeJS.ProcessEnv): Promis
 export interface ServiceProcess {
   readonly child: ChildProcess;
   readonly output: () => string;
+  /**
+   * Where the service listens, from its `ready` log line (start it with PORT=0 and LOG_LEVEL
+   * info): the OS picks the port at bind, so no other process can take it between a port being
+   * chosen and the service binding it, as with a port picked in advance.
+   */
+  url(): Promise<string>;
   /** SIGTERM, then the exit code (a graceful shutdown exits 0). */
   stop(): Promise<number | null>;
 }
@@ -58,12 +66,22 @@ export interface ServiceProcess {
 export function startProcess(app: string, env: NodeJS.ProcessEnv): ServiceProcess {
   const child = spawn(process.execPath, [entryOf(app), 'serve'], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let announced: (url: string) => void = () => undefined;
+  const ready = new Promise<string>((ok) => (announced = ok));
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      output += `${line}\n`;
+      const url = readyUrlOf(line);
+      if (url) announced(url);
+    });
+  }
   const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+  const url = Promise.race([ready, exited.then((code) => Promise.reject(new Error(`${app} exited (${code}) before it was ready:\n${output}`)))]);
+  url.catch(() => undefined);
   return {
     child,
     output: () => output,
+    url: () => url,
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');

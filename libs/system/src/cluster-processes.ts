@@ -85,8 +85,8 @@ function childEnv(options: Pick<ClusterProcessesOptions, 'databaseUrl' | 'natsUr
   return { PATH: process.env['PATH'], HOST: '127.0.0.1', ...options.env, DATABASE_URL: options.databaseUrl, NATS_URL: options.natsUrl, ...extra };
 }
 
-/** The URL a service logs when it is serving (pino JSON: `{"msg":"ready","url":...}`). */
-function readyUrlOf(line: string): string | undefined {
+/** The URL a service logs when it is serving (pino JSON: `{"msg":"ready","url":...}`; LOG_LEVEL info or lower). */
+export function readyUrlOf(line: string): string | undefined {
   if (!line.startsWith('{') || !line.includes('"ready"')) return undefined;
   try {
     const entry = JSON.parse(line) as { msg?: unknown; url?: unknown };
