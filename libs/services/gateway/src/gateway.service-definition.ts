@@ -1,4 +1,5 @@
 import { env } from '@doable/shared-config';
+import { LOGGER, type Logger } from '@doable/shared-logging';
 import { METRICS_REGISTRY, type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
@@ -84,6 +85,6 @@ export const gatewayService = {
   configureHttp: (app, config) => {
     (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', trustProxySetting(config.GATEWAY_TRUST_PROXY));
     app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY)));
-    configureHttpPipeline(app, { bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES });
+    configureHttpPipeline(app, { bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES, logger: app.get<Logger>(LOGGER) });
   },
 } satisfies ServiceDefinition<typeof gatewayEnv>;
