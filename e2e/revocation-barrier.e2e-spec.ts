@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { http } from '@doable/shared-testing';
 import type { RunningService } from '@doable/shared-runtime';
+import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import { runClient } from './support/clients';
 import { startExtraGateway } from './support/extra-gateway';
 import { authorize, CALLBACK_URL, HttpBrowser, logIn, registerApp, signUp } from './support/oauth-flow';
+import { entryOf } from './support/processes';
 import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
 
 const ROUNDS = 5;
@@ -98,6 +102,44 @@ describe.each(MODES)('revocation takes effect before the revoke call returns (%s
       const fresh = /data-testid="api-token">([0-9a-f]{40})</.exec(reset.text)![1];
       expect((await http(callUrl, 'GET', '/api/v1/projects', { token: current })).status).toBe(401);
       expect((await http(callUrl, 'GET', '/api/v1/projects', { token: fresh })).status).toBe(200);
+      current = fresh;
+    }
+  });
+});
+
+/**
+ * `cli reset-token` on a running cluster (DATABASE_URL and NATS_URL set): it returns once both
+ * gateway replicas have dropped the old token. The CLI runs as its own process, as an operator
+ * runs it, while this process serves the gateways.
+ */
+describe('cli reset-token against a running cluster with two gateways', () => {
+  let system: SystemUnderTest;
+  let second: RunningService;
+  let transport: TransportOptions;
+
+  beforeAll(async () => {
+    system = await startSystem('cluster');
+    second = await startExtraGateway(system);
+    transport = system.cluster!.running('gateway')!.service.app.get<symbol, TransportOptions>(TRANSPORT_OPTIONS);
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await system?.close();
+  });
+
+  it('returns once no gateway accepts the old token', async () => {
+    if (transport.kind !== 'nats') throw new Error('cluster gateways run on NATS');
+    const account = await system.createAccount();
+    let current = account.token;
+    for (let round = 0; round < 3; round++) {
+      for (const url of [system.url, second.url]) expect((await http(url, 'GET', '/api/v1/projects', { token: current })).status).toBe(200);
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [entryOf('cli'), 'reset-token', '--email', account.email], {
+        env: { PATH: process.env['PATH'], DATABASE_URL: system.databaseUrl, NATS_URL: transport.url, NATS_SUBJECT_PREFIX: transport.subjectPrefix, LOG_LEVEL: 'silent' },
+      });
+      expect(stderr).toBe('');
+      const fresh = /API token: ([0-9a-f]{40})/.exec(stdout)![1];
+      for (const url of [system.url, second.url]) expect((await http(url, 'GET', '/api/v1/projects', { token: current })).status).toBe(401);
       current = fresh;
     }
   });

@@ -75,7 +75,7 @@ export class AccountService {
   }
 
   /** Replaces the user's personal token: the old one stops working at once (gateways drop it on the event). */
-  async resetPersonalToken(email: string): Promise<{ userId: string; token: string }> {
+  async resetPersonalToken(email: string): Promise<{ userId: string; token: string; confirmed: boolean }> {
     const token = generatePersonalToken();
     const { revoked, ...reset } = await this.database.transaction(async (tx) => {
       const [account] = await tx.manager.query<Array<{ id: string }>>(`SELECT id::text AS id FROM auth.accounts WHERE lower(email) = lower($1) FOR UPDATE`, [email]);
@@ -93,9 +93,14 @@ export class AccountService {
       ]);
       return { userId: account.id, token, revoked: revoked[0].map((row) => row.token_hash) };
     });
-    // After the commit: returns once no gateway accepts the old token.
-    await this.barrier.revoked(revoked);
-    return reset;
+    // After the commit: returns once no gateway accepts the old token. Should that not be
+    // confirmed (NATS unreachable), the new token is still handed out, said to be unconfirmed:
+    // the old one is revoked all the same, and a gateway cache forgets it within AUTH_CACHE_TTL_MS.
+    const confirmed = await this.barrier.revoked(revoked).then(
+      () => true,
+      () => false,
+    );
+    return { ...reset, confirmed };
   }
 
   /**
