@@ -15,6 +15,7 @@ import { EdgeController } from './edge/edge.controller';
 import { EdgeForwarder } from './edge/edge-forwarder';
 import { RouteGuard } from './edge/route.guard';
 import { RateLimiter } from './limits/rate-limiter';
+import { LONGEST_RATE_WINDOW, SharedRateCounts } from './limits/shared-rate-counts';
 import { GatewayHttpAdapter } from './http/gateway-http-adapter';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { httpMetrics } from './http/http-metrics';
@@ -65,7 +66,7 @@ export function trustProxySetting(raw: string): boolean | number | string[] {
   return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
-function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter) {
+function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number) {
   @Module({
     imports: [PassportModule.register({ session: false })],
     controllers: [EdgeController, TokenDropRpcController],
@@ -74,6 +75,8 @@ function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimit
       GatewayRegistration,
       { provide: RouteTable, useValue: new RouteTable() },
       { provide: RateLimiter, useValue: rates },
+      { provide: LONGEST_RATE_WINDOW, useValue: longestRateWindowMs },
+      SharedRateCounts,
       { provide: PRINCIPAL_CACHE, useValue: new PrincipalCache(authCacheTtlMs) },
       PrincipalResolver,
       BearerStrategy,
@@ -91,7 +94,9 @@ export const gatewayService = {
   name: 'gateway',
   defaultPort: 8080,
   env: gatewayEnv,
-  imports: (config) => [gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config))],
+  imports: (config) => [
+    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), 1000 * Math.max(config.RATE_LIMIT_WINDOW_SECONDS, config.RATE_LIMIT_AUTH_WINDOW_SECONDS)),
+  ],
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS),
   configureHttp: (app, config) => {
     (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', trustProxySetting(config.GATEWAY_TRUST_PROXY));
