@@ -63,7 +63,8 @@ async function main(): Promise<number> {
   const { url, embedded } = await locateDatabase();
   const dataSource = createServiceDataSource({ schema: 'auth', url, poolSize: 2, applicationName: 'doable-cli', migrations: authMigrations });
   await dataSource.initialize();
-  const barrier = revocationBarrier(logger);
+  // The embedded folder with no `npm start` running: no gateway exists, so none holds a cache.
+  const barrier = embedded ? NO_GATEWAY : revocationBarrier(logger);
   try {
     await migrateUp(dataSource);
     // The CLI only writes the outbox; the running system's relay publishes the events.
@@ -110,9 +111,12 @@ const UNCONFIRMED_REVOCATION =
 
 /**
  * With NATS_URL (a cluster), a token reset returns once every gateway has dropped the old
- * token, as the settings page's does. Without it (the embedded folder, or no route to NATS)
- * the gateways cannot be reached from here: the reset is reported as unconfirmed.
+ * token, as the settings page's does. Without it (a running `npm start`, whose gateway lives
+ * in that process, or no route to NATS) the gateways cannot be reached from here: the reset is
+ * reported as unconfirmed.
  */
+const NO_GATEWAY: RevocationBarrier = { revoked: () => Promise.resolve() };
+
 function revocationBarrier(logger: Logger): RevocationBarrier {
   const url = process.env['NATS_URL'];
   if (!url) return { revoked: (hashes) => (hashes.length === 0 ? Promise.resolve() : Promise.reject(new Error('no NATS_URL'))) };
