@@ -76,6 +76,12 @@ describe.each(MODES)('hostile request bodies at the edge (%s)', (mode) => {
     }
   });
 
+  it('holds JSON text in the query string to the same depth', async () => {
+    const deep = await fetch(new URL(`/api/v1/tasks?ids=${encodeURIComponent(deepArray(5_000))}`, system.url), { headers: { authorization: `Bearer ${account.token}` } });
+    expect(deep.status).toBe(400);
+    expect(((await deep.json()) as { error_tag: string }).error_tag).toBe('BODY_TOO_DEEP');
+  });
+
   it('still serves a JSON null body and ordinary gzip bodies', async () => {
     expect((await send(system.url, '/api/v1/sync', 'null', JSON_TYPE, account.token)).status).toBeLessThan(500);
     const zipped = gzipSync(JSON.stringify({ sync_token: '*', resource_types: ['projects'] }));

@@ -44,7 +44,7 @@ function looksLikeJson(value: string): boolean {
 }
 
 function tooDeep(): DomainError {
-  return new DomainError('BODY_TOO_DEEP', `Request body nests deeper than ${MAX_BODY_DEPTH} levels`, { max_depth: MAX_BODY_DEPTH });
+  return new DomainError('BODY_TOO_DEEP', `JSON in the request nests deeper than ${MAX_BODY_DEPTH} levels`, { max_depth: MAX_BODY_DEPTH });
 }
 
 /** Raw JSON body bytes, before parsing: refused when they nest too deep. */

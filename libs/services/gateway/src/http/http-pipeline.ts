@@ -50,6 +50,11 @@ type WithRawJson = Request & { [RAW_JSON]?: Buffer };
  */
 function body(options: HttpPipelineOptions): RequestHandler {
   const parsers: RequestHandler[] = [
+    // JSON text in the query string (`ids=[...]`) is held to the same depth as a body.
+    (req, _res, next) => {
+      checkFormValues(req.query);
+      next();
+    },
     express.json({
       limit: options.bodyLimitBytes,
       // Not strict, so that `null`, a string or an array are parsed and then refused with their own code.
