@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AccountService, authMigrations, type OAuthApp, OAuthAppService } from '@doable/auth-oauth';
+import { AccountService, authMigrations, NatsRevocationBarrier, type OAuthApp, OAuthAppService, type RevocationBarrier } from '@doable/auth-oauth';
+import { GatewayRevocation } from '@doable/contracts-auth';
 import { createServiceDataSource, migrateUp, OutboxRelay, startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
-import { createLogger } from '@doable/shared-logging';
+import { createLogger, type Logger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import type { EventBus } from '@doable/shared-transport';
 import { isAlive, readRuntimeFile } from '@doable/system';
@@ -62,12 +63,14 @@ async function main(): Promise<number> {
   const { url, embedded } = await locateDatabase();
   const dataSource = createServiceDataSource({ schema: 'auth', url, poolSize: 2, applicationName: 'doable-cli', migrations: authMigrations });
   await dataSource.initialize();
+  // The embedded folder with no `npm start` running: no gateway exists, so none holds a cache.
+  const barrier = embedded ? NO_GATEWAY : revocationBarrier(logger);
   try {
     await migrateUp(dataSource);
     // The CLI only writes the outbox; the running system's relay publishes the events.
     const idle: EventBus = { publish: () => Promise.resolve(), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
     const database = new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger));
-    const accounts = new AccountService(database);
+    const accounts = new AccountService(database, barrier);
     const email = values.email ?? '';
     if (isAppCommand) {
       const apps = new OAuthAppService(database);
@@ -85,8 +88,9 @@ async function main(): Promise<number> {
       await accounts.setPassword(userId, values.password!);
       process.stdout.write(`password set for account ${userId} <${values.email}>: log in at /auth/login\n`);
     } else {
-      const { userId, token } = await accounts.resetPersonalToken(email);
+      const { userId, token, confirmed } = await accounts.resetPersonalToken(email);
       process.stdout.write(`new token for account ${userId} <${values.email}> (the old one no longer works)\nAPI token: ${token}\n`);
+      if (!confirmed) process.stderr.write(`warning: ${UNCONFIRMED_REVOCATION}\n`);
     }
     return 0;
   } catch (err) {
@@ -96,9 +100,34 @@ async function main(): Promise<number> {
     }
     throw err;
   } finally {
+    if (barrier instanceof NatsRevocationBarrier) await barrier.close();
     await dataSource.destroy();
     await embedded?.close();
   }
+}
+
+const UNCONFIRMED_REVOCATION =
+  'the gateways could not be reached to confirm (NATS_URL unset or unreachable): a gateway that cached the old token accepts it until its cache entry expires (AUTH_CACHE_TTL_MS) or the running system relays the revocation (within OUTBOX_POLL_MS).';
+
+/**
+ * With NATS_URL (a cluster), a token reset returns once every gateway has dropped the old
+ * token, as the settings page's does. Without it (a running `npm start`, whose gateway lives
+ * in that process, or no route to NATS) the gateways cannot be reached from here: the reset is
+ * reported as unconfirmed.
+ */
+const NO_GATEWAY: RevocationBarrier = { revoked: () => Promise.resolve() };
+
+function revocationBarrier(logger: Logger): RevocationBarrier {
+  const url = process.env['NATS_URL'];
+  if (!url) return { revoked: (hashes) => (hashes.length === 0 ? Promise.resolve() : Promise.reject(new Error('no NATS_URL'))) };
+  return new NatsRevocationBarrier({
+    url,
+    subjectPrefix: process.env['NATS_SUBJECT_PREFIX'] ?? 'doable.',
+    name: 'cli',
+    leaseMs: Number(process.env['REVOCATION_LEASE_MS'] ?? GatewayRevocation.GATEWAY_LEASE_MS),
+    logger,
+    connectTimeoutMs: 3_000,
+  });
 }
 
 /** `none` lifts the cap; otherwise a whole number, 0 or more (checked again by the service). */

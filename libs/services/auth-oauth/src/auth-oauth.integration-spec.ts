@@ -172,6 +172,23 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       const foreign = await post('/auth/login', { email: 'next1@example.test', password: PASSWORD, next: '//evil.example/x' });
       expect(foreign.headers!['Location']).toBe('/auth/settings');
     });
+
+    it.each(['/\t/evil.example', '/\n/evil.example', ' //evil.example', '/\\evil.example', '\\\\evil.example', 'https://evil.example'])(
+      'sends a next of %j home, after log-in and from the log-in form when logged in',
+      async (next) => {
+        const email = `redirect-${randomBytes(3).toString('hex')}@example.test`;
+        await accounts.create({ email, fullName: 'R', password: PASSWORD, timezone: 'UTC' });
+        const login = await post('/auth/login', { email, password: PASSWORD, next });
+        expect(login.headers!['Location']).toBe('/auth/settings');
+        const again = await call('GET', '/auth/login', { query: { next }, cookies: { doable_session: sessionCookie(login)! } });
+        expect(again.headers!['Location']).toBe('/auth/settings');
+      },
+    );
+
+    it('answers a next holding CR, LF or non-Latin-1 text with a Location that is a valid header value', async () => {
+      const login = await post('/auth/login', { email: owner.email, password: PASSWORD, next: '/auth/apps\r\nSet-Cookie: x=1\u2603' });
+      expect(login.headers!['Location']).toBe('/auth/appsSet-Cookie:%20x=1%E2%98%83');
+    });
   });
 
   describe('log-in, log-out and settings', () => {
@@ -649,6 +666,46 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       const { userId } = await accounts.create({ email, fullName: 'No pass', timezone: 'UTC' });
       await expect(change(userId, { password: 'first real passphrase' })).resolves.toEqual({ email });
       await expect(accounts.authenticate(email, 'first real passphrase')).resolves.toEqual({ userId });
+    });
+  });
+
+  describe('text PostgreSQL cannot store (NUL, unpaired surrogates)', () => {
+    const bad = ['with\u0000nul', 'lone \ud800 surrogate'];
+
+    it.each(bad)('re-renders the sign-up and log-in forms with a form error for %j', async (text) => {
+      const signup = await post('/auth/signup', { email: 'nul@example.test', full_name: text, password: PASSWORD });
+      expect(signup.status).toBe(400);
+      expect(errorTag(signup)).toBe('INVALID_TEXT');
+      expect(html(signup)).toContain('value="nul@example.test"');
+      const login = await post('/auth/login', { email: owner.email, password: `${PASSWORD}${text}` });
+      expect(login.status).toBe(400);
+      expect(errorTag(login)).toBe('INVALID_TEXT');
+      await expect(sql('SELECT 1 FROM auth.accounts WHERE email = $1', ['nul@example.test'])).resolves.toHaveLength(0);
+    });
+
+    it.each([
+      ['POST', '/oauth/access_token', { client_id: 'x', client_secret: 'y', code: 'c\u0000' }],
+      ['POST', '/sync/v9/access_tokens/revoke', { client_id: 'x\ud800', client_secret: 'y', access_token: 't' }],
+      ['POST', '/api/v1/revoke', { token: 't\u0000' }],
+      ['DELETE', '/api/v1/access_tokens', { client_id: 'x', client_secret: 'y', access_token: '\udc00' }],
+      ['POST', '/api/v1/access_tokens/migrate_personal_token', { client_id: 'x', client_secret: 'y', personal_token: 'p\u0000', scope: 'data:read' }],
+    ] as const)('answers %s %s with invalid_request', async (method, path, body) => {
+      const reply = await call(method, path, { body: { ...body } });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ error: 'invalid_request' });
+    });
+
+    it('takes HTTP Basic credentials holding a NUL as no credentials', async () => {
+      const basic = `Basic ${Buffer.from(`${app.clientId}\u0000:${app.clientSecret}`).toString('base64')}`;
+      const reply = await call('POST', '/api/v1/revoke', { body: { token: 'whatever' }, headers: { authorization: basic } });
+      expect(reply.status).toBe(401);
+      expect(reply.body).toMatchObject({ error: 'invalid_client' });
+    });
+
+    it('answers any other page with a 400 page', async () => {
+      const reply = await post('/auth/apps', { name: 'App\u0000', redirect_uris: CALLBACK }, asOwner());
+      expect(reply.status).toBe(400);
+      expect(html(reply)).toContain('cannot be saved');
     });
   });
 });

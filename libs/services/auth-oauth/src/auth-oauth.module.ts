@@ -7,16 +7,34 @@ import { OAuthService } from './oauth/oauth.service';
 import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
 import { AuthRpcController } from './rpc/auth.rpc-controller';
 import { SessionService } from './sessions/session.service';
+import { REVOCATION_LEASE, RevocationBarrierCloser, revocationBarrierProvider } from './tokens/revocation-barrier.provider';
 import { TokenService } from './tokens/token.service';
 import { AccountPages } from './web/account-pages';
 
 @Module({
   controllers: [AuthRpcController, AuthEdgeRpcController],
-  providers: [AccountService, TokenService, SessionService, OAuthAppService, OAuthService, AccountPages, AuthorizePages, OAuthEndpoints],
+  providers: [
+    revocationBarrierProvider,
+    RevocationBarrierCloser,
+    AccountService,
+    TokenService,
+    SessionService,
+    OAuthAppService,
+    OAuthService,
+    AccountPages,
+    AuthorizePages,
+    OAuthEndpoints,
+  ],
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number }): DynamicModule {
-    return { module: AuthOauthModule, providers: [{ provide: MIGRATED_TOKEN_TTL, useValue: options.migratedTokenTtlSeconds }] };
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number }): DynamicModule {
+    return {
+      module: AuthOauthModule,
+      providers: [
+        { provide: MIGRATED_TOKEN_TTL, useValue: options.migratedTokenTtlSeconds },
+        { provide: REVOCATION_LEASE, useValue: options.revocationLeaseMs },
+      ],
+    };
   }
 }

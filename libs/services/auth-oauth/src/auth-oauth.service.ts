@@ -1,3 +1,4 @@
+import { GatewayRevocation } from '@doable/contracts-auth';
 import { env } from '@doable/shared-config';
 import type { ServiceDefinition } from '@doable/shared-runtime';
 import { z } from 'zod';
@@ -8,6 +9,8 @@ import { MIGRATED_TOKEN_TTL_SECONDS } from './oauth/oauth-endpoints';
 const authOauthEnv = z.object({
   /** Lifetime of a token made by migrate_personal_token (v1 reports it as `expires_in`). */
   OAUTH_MIGRATED_TOKEN_TTL_SECONDS: env.positiveInt(MIGRATED_TOKEN_TTL_SECONDS),
+  /** The gateways' REVOCATION_LEASE_MS: a revoke gives up on a silent live gateway after two of them. */
+  REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GatewayRevocation.GATEWAY_LEASE_MS),
 });
 
 /** Accounts, credentials, personal tokens and (later) OAuth applications. */
@@ -16,5 +19,5 @@ export const authOauthService = {
   defaultPort: 3003,
   env: authOauthEnv,
   database: { schema: 'auth', migrations: authMigrations },
-  imports: (config) => [AuthOauthModule.configured({ migratedTokenTtlSeconds: config.OAUTH_MIGRATED_TOKEN_TTL_SECONDS })],
+  imports: (config) => [AuthOauthModule.configured({ migratedTokenTtlSeconds: config.OAUTH_MIGRATED_TOKEN_TTL_SECONDS, revocationLeaseMs: config.REVOCATION_LEASE_MS })],
 } satisfies ServiceDefinition<typeof authOauthEnv>;

@@ -1,16 +1,21 @@
 import { env } from '@doable/shared-config';
+import { LOGGER, type Logger } from '@doable/shared-logging';
 import { METRICS_REGISTRY, type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
+import { GatewayRevocation } from '@doable/contracts-auth';
 import { BearerStrategy } from './auth/bearer.strategy';
+import { GATEWAY_LEASE, GatewayRegistration } from './auth/gateway-registration';
+import { TokenDropRpcController } from './auth/token-drop.rpc-controller';
 import { PrincipalCache } from './auth/principal-cache';
 import { PRINCIPAL_CACHE, PrincipalResolver } from './auth/principal-resolver';
 import { EdgeController } from './edge/edge.controller';
 import { EdgeForwarder } from './edge/edge-forwarder';
 import { RouteGuard } from './edge/route.guard';
 import { RateLimiter } from './limits/rate-limiter';
+import { LONGEST_RATE_WINDOW, SharedRateCounts } from './limits/shared-rate-counts';
 import { GatewayHttpAdapter } from './http/gateway-http-adapter';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { httpMetrics } from './http/http-metrics';
@@ -22,6 +27,12 @@ const gatewayEnv = z.object({
   GATEWAY_HEADER_LIMIT_BYTES: env.positiveInt(65 * 1024),
   /** How long a verified token is trusted without asking auth-oauth again (revocations drop it at once). */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Cluster: how long this gateway's registration for revocations lives without a refresh. A
+   * gateway cut off from NATS stops trusting its cache within 3/4 of it; a revoke waits at most
+   * about this long for a gateway that vanished without leaving the registry.
+   */
+  REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GatewayRevocation.GATEWAY_LEASE_MS),
   /** Per-user request budgets per window (the public service's: 1,000 Sync, 450 REST per 15 min); 0 turns one off. */
   RATE_LIMIT_WINDOW_SECONDS: env.positiveInt(15 * 60),
   RATE_LIMIT_SYNC_REQUESTS: z.coerce.number().int().min(0).default(1_000),
@@ -55,13 +66,17 @@ export function trustProxySetting(raw: string): boolean | number | string[] {
   return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
-function gatewayModule(authCacheTtlMs: number, rates: RateLimiter) {
+function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number) {
   @Module({
     imports: [PassportModule.register({ session: false })],
-    controllers: [EdgeController],
+    controllers: [EdgeController, TokenDropRpcController],
     providers: [
+      { provide: GATEWAY_LEASE, useValue: leaseMs },
+      GatewayRegistration,
       { provide: RouteTable, useValue: new RouteTable() },
       { provide: RateLimiter, useValue: rates },
+      { provide: LONGEST_RATE_WINDOW, useValue: longestRateWindowMs },
+      SharedRateCounts,
       { provide: PRINCIPAL_CACHE, useValue: new PrincipalCache(authCacheTtlMs) },
       PrincipalResolver,
       BearerStrategy,
@@ -79,11 +94,13 @@ export const gatewayService = {
   name: 'gateway',
   defaultPort: 8080,
   env: gatewayEnv,
-  imports: (config) => [gatewayModule(config.AUTH_CACHE_TTL_MS, rateLimiter(config))],
+  imports: (config) => [
+    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), 1000 * Math.max(config.RATE_LIMIT_WINDOW_SECONDS, config.RATE_LIMIT_AUTH_WINDOW_SECONDS)),
+  ],
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS),
   configureHttp: (app, config) => {
     (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', trustProxySetting(config.GATEWAY_TRUST_PROXY));
     app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY)));
-    configureHttpPipeline(app, { bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES });
+    configureHttpPipeline(app, { bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES, logger: app.get<Logger>(LOGGER) });
   },
 } satisfies ServiceDefinition<typeof gatewayEnv>;

@@ -52,6 +52,12 @@ export const ERROR_CATALOG = {
   EMAIL_ALREADY_EXISTS: { http: 409, errorCode: 409, tag: 'ALREADY_REGISTERED', message: 'Email already registered' },
   PAYLOAD_TOO_LARGE: { http: 413, errorCode: 413, tag: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
   HEADERS_TOO_LARGE: { http: 431, errorCode: 431, tag: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: 'Request line or headers too large' },
+  // What the edge refuses of a request body before any service sees it (client faults, never outages).
+  BODY_TOO_DEEP: { http: 400, errorCode: 20, tag: 'BODY_TOO_DEEP', message: 'Request body is nested too deeply' },
+  BODY_NOT_OBJECT: { http: 400, errorCode: 20, tag: 'BODY_NOT_OBJECT', message: 'Request body must be a JSON object' },
+  INVALID_UTF8: { http: 400, errorCode: 20, tag: 'INVALID_UTF8', message: 'Request body is not valid UTF-8' },
+  INVALID_CONTENT_ENCODING: { http: 400, errorCode: 20, tag: 'INVALID_CONTENT_ENCODING', message: 'Request body could not be decompressed' },
+  TOO_MANY_PARAMETERS: { http: 413, errorCode: 413, tag: 'TOO_MANY_PARAMETERS', message: 'Too many form parameters' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, errorCode: 415, tag: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
   RATE_LIMITED: { http: 429, errorCode: 35, tag: 'LIMITS_REACHED', message: 'Too many requests. Limits reached. Try again later' },
   INTERNAL: { http: 500, errorCode: 500, tag: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' },

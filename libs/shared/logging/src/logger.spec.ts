@@ -1,3 +1,4 @@
+import { QueryFailedError } from 'typeorm';
 import { createLogger, isSecretKey, REDACTED, redactSecrets } from './logger';
 
 /** A logger writing JSON lines into an array, as pino writes them to stdout. */
@@ -85,5 +86,41 @@ describe('logger redaction', () => {
     ['tokenHash', false],
   ])('isSecretKey(%j) is %s', (key, secret) => {
     expect(isSecretKey(key)).toBe(secret);
+  });
+});
+
+describe('logged database errors', () => {
+  const HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA';
+  const SALT = 'c2FsdHNhbHRzYWx0';
+
+  /** What TypeORM throws when an INSERT fails: the statement and its positional parameters ride on the error. */
+  function failedSignUp(): QueryFailedError {
+    const driverError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: '23505',
+      detail: 'Key (email)=(ada@example.com) already exists.',
+      constraint: 'users_email_key',
+      table: 'users',
+    });
+    return new QueryFailedError('INSERT INTO "auth"."users"("email", "password_hash", "salt") VALUES ($1, $2, $3)', ['ada@example.com', HASH, SALT], driverError);
+  }
+
+  it.each([
+    ['under err', (error: Error) => ({ err: error }), true],
+    ['nested elsewhere', (error: Error) => ({ failure: { attempt: 1, error } }), true],
+    // pino folds a cause into the message and stack only, so its fields are not there to keep.
+    ['as the cause of another error', (error: Error) => ({ err: new Error('sign-up failed', { cause: error }) }), false],
+  ])('never writes the query or its parameters (%s), and keeps what an operator needs', (_where, wrap, keepsFields) => {
+    const { logger, lines } = capture();
+    logger.error(wrap(failedSignUp()), 'sign-up failed');
+    expect(lines).toHaveLength(1);
+    for (const leaked of [HASH, SALT, 'ada@example.com', 'INSERT INTO']) expect(lines[0]).not.toContain(leaked);
+    expect(lines[0]).toContain('users_email_key');
+    if (keepsFields) expect(lines[0]).toContain('23505');
+  });
+
+  it('names the error by its class and keeps its message and stack', () => {
+    const { logger, last } = capture();
+    logger.error({ err: failedSignUp() }, 'sign-up failed');
+    expect(last()['err']).toMatchObject({ type: 'QueryFailedError', message: expect.stringContaining('duplicate key') as unknown, stack: expect.stringContaining('QueryFailedError') as unknown });
   });
 });

@@ -73,22 +73,44 @@ function scrub(value: unknown, depth: number, seen: WeakSet<object>): unknown {
     });
     return changed ? items : value;
   }
-  let copy: Record<string, unknown> | undefined;
-  // An error's own enumerable keys are searched too (message and stack are not enumerable).
-  for (const key of Object.keys(value)) {
-    const current = (value as Record<string, unknown>)[key];
+  // An error is always copied: its unlogged fields must go even when nothing else is secret.
+  const source = value instanceof Error ? errorCopy(value) : (value as Record<string, unknown>);
+  let copy: Record<string, unknown> | undefined = value instanceof Error ? source : undefined;
+  for (const key of Object.keys(source)) {
+    const current = source[key];
     const secret = isSecretKey(key) && !isKeptErrorCode(key, current);
     const next = secret ? (current === undefined || current === null ? current : REDACTED) : scrub(current, depth + 1, seen);
     if (next === current) continue;
-    copy ??= value instanceof Error ? errorCopy(value) : { ...(value as Record<string, unknown>) };
+    copy ??= { ...source };
     copy[key] = next;
   }
   return copy ?? value;
 }
 
-/** An error's loggable fields (pino's err serializer reads type, message and stack). */
+/**
+ * Fields of an error that are never logged, whatever their name says: a database error
+ * carries the statement and its positional parameters (TypeORM's QueryFailedError: `query`,
+ * `parameters`), and the driver's `detail` echoes row values (`Key (email)=(...) already
+ * exists`). Redaction by key name cannot see that `$2` was a password hash, so the fields go.
+ */
+const UNLOGGED_ERROR_FIELDS = new Set(['query', 'parameters', 'detail']);
+
+/**
+ * An error's loggable fields, as a plain object pino's err serializer (and JSON.stringify,
+ * for an error nested elsewhere in a log object) reads: its name, message, stack, cause and
+ * own fields, without the unlogged ones. No prototype, so the serializer takes `name` as the
+ * type rather than `Object`.
+ */
 function errorCopy(error: Error): Record<string, unknown> {
-  return { type: error.name, message: error.message, stack: error.stack, ...(error as unknown as Record<string, unknown>) };
+  const copy = Object.create(null) as Record<string, unknown>;
+  copy['name'] = error.name;
+  copy['message'] = error.message;
+  copy['stack'] = error.stack;
+  if (error.cause !== undefined) copy['cause'] = error.cause;
+  for (const key of Object.keys(error)) {
+    if (!UNLOGGED_ERROR_FIELDS.has(key)) copy[key] = (error as unknown as Record<string, unknown>)[key];
+  }
+  return copy;
 }
 
 export function createLogger(service: string, level: string, destination?: pino.DestinationStream): Logger {

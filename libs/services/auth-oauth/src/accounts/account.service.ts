@@ -1,10 +1,11 @@
 import { AuthEvents, type ChangeCredentialsRequest, type CreateAccountReply, hashToken } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '../passwords/password-hasher';
 import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
 import { generatePersonalToken, PERSONAL_TOKEN_SCOPES } from '../tokens/personal-token';
+import { NO_BARRIER, REVOCATION_BARRIER, type RevocationBarrier } from '../tokens/revocation-barrier';
 
 export interface NewAccount {
   readonly email: string;
@@ -24,7 +25,10 @@ function dummyHash(): Promise<string> {
 
 @Injectable()
 export class AccountService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    @Optional() @Inject(REVOCATION_BARRIER) private readonly barrier: RevocationBarrier = NO_BARRIER,
+  ) {}
 
   /**
    * Creates the account, its personal token and the user-created event in one transaction:
@@ -71,9 +75,9 @@ export class AccountService {
   }
 
   /** Replaces the user's personal token: the old one stops working at once (gateways drop it on the event). */
-  async resetPersonalToken(email: string): Promise<{ userId: string; token: string }> {
+  async resetPersonalToken(email: string): Promise<{ userId: string; token: string; confirmed: boolean }> {
     const token = generatePersonalToken();
-    return this.database.transaction(async (tx) => {
+    const { revoked, ...reset } = await this.database.transaction(async (tx) => {
       const [account] = await tx.manager.query<Array<{ id: string }>>(`SELECT id::text AS id FROM auth.accounts WHERE lower(email) = lower($1) FOR UPDATE`, [email]);
       if (!account) throw new DomainError('USER_NOT_FOUND', 'No account with this email', { argument: 'email' });
       // TypeORM answers UPDATE ... RETURNING with [rows, affected].
@@ -87,8 +91,16 @@ export class AccountService {
         hashToken(token),
         PERSONAL_TOKEN_SCOPES,
       ]);
-      return { userId: account.id, token };
+      return { userId: account.id, token, revoked: revoked[0].map((row) => row.token_hash) };
     });
+    // After the commit: returns once no gateway accepts the old token. Should that not be
+    // confirmed (NATS unreachable), the new token is still handed out, said to be unconfirmed:
+    // the old one is revoked all the same, and a gateway cache forgets it within AUTH_CACHE_TTL_MS.
+    const confirmed = await this.barrier.revoked(revoked).then(
+      () => true,
+      () => false,
+    );
+    return { ...reset, confirmed };
   }
 
   /**

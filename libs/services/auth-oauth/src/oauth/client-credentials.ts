@@ -1,3 +1,5 @@
+import { isStorableText } from '../web/storable-text';
+
 /**
  * Client credentials from `Authorization: Basic base64(id:secret)` (RFC 6749 §2.3.1: each part
  * form-urlencoded first), or undefined when the header is absent or not Basic.
@@ -15,5 +17,9 @@ export function basicCredentials(header: string | undefined): { clientId: string
       return text;
     }
   };
-  return { clientId: part(decoded.slice(0, colon)), clientSecret: part(decoded.slice(colon + 1)) };
+  const clientId = part(decoded.slice(0, colon));
+  const clientSecret = part(decoded.slice(colon + 1));
+  // Credentials no application can have (NUL, unpaired surrogates) are as good as none: never sent to the database.
+  if (!isStorableText(clientId) || !isStorableText(clientSecret)) return undefined;
+  return { clientId, clientSecret };
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { AuthEvents, hashToken } from '@doable/contracts-auth';
 import type { Scope } from '@doable/contracts-common';
 import { Database, type Tx } from '@doable/shared-runtime';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { generatePersonalToken } from '../tokens/personal-token';
+import { NO_BARRIER, REVOCATION_BARRIER, type RevocationBarrier } from '../tokens/revocation-barrier';
 import { type OAuthApp, OAuthAppService } from './oauth-app.service';
 import { verifiesS256 } from './pkce';
 
@@ -62,6 +63,7 @@ export class OAuthService {
   constructor(
     private readonly database: Database,
     private readonly apps: OAuthAppService,
+    @Optional() @Inject(REVOCATION_BARRIER) private readonly barrier: RevocationBarrier = NO_BARRIER,
   ) {}
 
   async issueCode(app: OAuthApp, grant: CodeGrant): Promise<string> {
@@ -120,14 +122,17 @@ export class OAuthService {
    * that is unknown, already revoked or another app's is left alone without saying so (RFC 7009 §2.2).
    */
   async revoke(app: OAuthApp, token: string): Promise<void> {
-    await this.database.transaction(async (tx) => {
+    const revoked = await this.database.transaction(async (tx) => {
       const [rows] = await tx.manager.query<[Array<{ user_id: string; token_hash: string }>, number]>(
         `UPDATE auth.access_tokens SET revoked_at = now() WHERE token_hash = $1 AND app_id = $2 AND kind = 'oauth' AND revoked_at IS NULL
          RETURNING user_id::text AS user_id, token_hash`,
         [hashToken(token), app.id],
       );
       for (const row of rows) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: row.token_hash, userId: row.user_id });
+      return rows.map((row) => row.token_hash);
     });
+    // After the commit (never inside the transaction): returns once no gateway accepts the token.
+    await this.barrier.revoked(revoked);
   }
 
   /** The applications that hold live tokens of this user, each with the union of their scopes. */
@@ -155,14 +160,16 @@ export class OAuthService {
    */
   async revokeAppForUser(userId: string, appId: string): Promise<number> {
     if (!/^[0-9]{1,18}$/.test(appId)) return 0;
-    return this.database.transaction(async (tx) => {
+    const revoked = await this.database.transaction(async (tx) => {
       const [rows] = await tx.manager.query<[Array<{ token_hash: string }>, number]>(
         `UPDATE auth.access_tokens SET revoked_at = now() WHERE user_id = $1 AND app_id = $2 AND kind = 'oauth' AND revoked_at IS NULL RETURNING token_hash`,
         [userId, appId],
       );
       for (const row of rows) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: row.token_hash, userId });
-      return rows.length;
+      return rows.map((row) => row.token_hash);
     });
+    await this.barrier.revoked(revoked);
+    return revoked.length;
   }
 
   /** An OAuth token for the owner of a live personal token, with the given scopes. */

@@ -6,16 +6,37 @@ import { Handles } from '@doable/shared-transport';
 import { AuthorizePages } from '../oauth/authorize-pages';
 import { OAuthEndpoints } from '../oauth/oauth-endpoints';
 import { AccountPages } from '../web/account-pages';
+import { unstorableField } from '../web/storable-text';
 import { WebExchange } from '../web/web-exchange';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
+
+/** The endpoints answering OAuth's JSON `{error}` bodies rather than pages. */
+const OAUTH_JSON_PATHS: ReadonlySet<string> = new Set([
+  '/oauth/access_token',
+  '/sync/v8/access_tokens/revoke',
+  '/sync/v9/access_tokens/revoke',
+  '/api/v1/access_tokens/revoke',
+  '/api/v1/access_tokens',
+  '/api/v1/revoke',
+  '/sync/v9/access_tokens/migrate_personal_token',
+  '/api/v1/access_tokens/migrate_personal_token',
+]);
+
+function bodyFields(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
 
 /** Everything the gateway routes to auth-oauth: pages and OAuth endpoints, by method and path. */
 @RpcController()
 export class AuthEdgeRpcController {
   private readonly handlers: ReadonlyMap<string, Handler>;
 
-  constructor(pages: AccountPages, authorize: AuthorizePages, oauth: OAuthEndpoints) {
+  constructor(
+    private readonly pages: AccountPages,
+    authorize: AuthorizePages,
+    oauth: OAuthEndpoints,
+  ) {
     this.handlers = new Map<string, Handler>([
       ['GET /auth/signup', (web) => pages.signupForm(web)],
       ['POST /auth/signup', (web) => pages.signup(web)],
@@ -48,6 +69,19 @@ export class AuthEdgeRpcController {
     const web = new WebExchange(request);
     const handler = this.handlers.get(`${web.method} ${web.path}`);
     if (!handler) throw new DomainError('ROUTE_NOT_FOUND', `auth-oauth does not serve ${web.method} ${web.path}`);
+    // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused before any handler
+    // reads it: as RFC 6749/7009's invalid_request by the OAuth endpoints, and by the pages
+    // with a form error (sign-up and log-in re-render their form).
+    const field = unstorableField({ ...request.query, ...request.params, ...bodyFields(request.body) });
+    if (field !== undefined) return this.refuseText(web, field);
     return handler(web);
+  }
+
+  private refuseText(web: WebExchange, field: string): EdgeReply | Promise<EdgeReply> {
+    const description = `${field} contains a NUL character or an unpaired surrogate`;
+    if (OAUTH_JSON_PATHS.has(web.path)) return web.json(400, { error: 'invalid_request', error_description: description });
+    if (web.method === 'POST' && web.path === '/auth/signup') return this.pages.signupRefused(web, 'INVALID_TEXT');
+    if (web.method === 'POST' && web.path === '/auth/login') return this.pages.loginRefused(web, 'INVALID_TEXT');
+    return this.pages.invalidText(web);
   }
 }

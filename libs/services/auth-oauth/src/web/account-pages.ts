@@ -6,8 +6,10 @@ import { OAuthAppService, isValidRedirectUri, MAX_REDIRECT_URIS } from '../oauth
 import { OAuthService } from '../oauth/oauth.service';
 import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
 import { SESSION_TTL_SECONDS, SessionService, type SessionUser } from '../sessions/session.service';
-import { appsPage, formError, loginPage, messagePage, settingsPage, signupPage } from './pages';
-import { SESSION_COOKIE, safeNext, type WebExchange } from './web-exchange';
+import { appsPage, ERROR_MESSAGES, formError, loginPage, messagePage, settingsPage, signupPage } from './pages';
+import { isStorableText } from './storable-text';
+import { safeNext } from './safe-next';
+import { SESSION_COOKIE, type WebExchange } from './web-exchange';
 
 const HOME = '/auth/settings';
 
@@ -35,6 +37,23 @@ export class AccountPages {
     return web.redirect(`/auth/login?next=${encodeURIComponent(next)}`);
   }
 
+  /** The sign-up form again, with what was typed (never the password) and the error. */
+  signupRefused(web: WebExchange, tag: string, status = 400): EdgeReply {
+    const text = (value: string | undefined) => (value !== undefined && isStorableText(value) ? value : undefined);
+    return web.html(status, signupPage({ csrf: web.csrf(), next: text(web.field('next')), email: text(web.field('email')), fullName: text(web.field('full_name')), error: formError(tag) }));
+  }
+
+  /** The log-in form again, with the email typed (never the password) and the error. */
+  loginRefused(web: WebExchange, tag: string, status = 400): EdgeReply {
+    const text = (value: string | undefined) => (value !== undefined && isStorableText(value) ? value : undefined);
+    return web.html(status, loginPage({ csrf: web.csrf(), next: text(web.field('next')), email: text(web.field('email')), error: formError(tag) }));
+  }
+
+  /** Any other page or form given text that cannot be stored. */
+  invalidText(web: WebExchange): EdgeReply {
+    return web.html(400, messagePage('Invalid characters', ERROR_MESSAGES['INVALID_TEXT']));
+  }
+
   signupForm(web: WebExchange): EdgeReply {
     return web.html(200, signupPage({ csrf: web.csrf(), next: web.query('next') }));
   }
@@ -45,7 +64,7 @@ export class AccountPages {
     const fullName = (web.field('full_name') ?? '').trim();
     const password = web.field('password') ?? '';
     const next = web.field('next');
-    const again = (tag: string, status = 400) => web.html(status, signupPage({ csrf: web.csrf(), next, email, fullName, error: formError(tag) }));
+    const again = (tag: string, status = 400) => this.signupRefused(web, tag, status);
     if (!isPlausibleEmail(email)) return again('INVALID_EMAIL');
     if (fullName.length === 0 || fullName.length > 255) return again('NAME_REQUIRED');
     const problem = passwordProblem(password, email);
@@ -73,7 +92,7 @@ export class AccountPages {
     const email = (web.field('email') ?? '').trim();
     const next = web.field('next');
     const account = email ? await this.accounts.authenticate(email, web.field('password') ?? '') : undefined;
-    if (!account) return web.html(401, loginPage({ csrf: web.csrf(), next, email, error: formError('AUTHENTICATION_ERROR') }));
+    if (!account) return this.loginRefused(web, 'AUTHENTICATION_ERROR', 401);
     await this.logIn(web, account.userId);
     return web.redirect(safeNext(next, HOME));
   }

@@ -19,6 +19,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   NAME_REQUIRED: 'Enter your name.',
   AUTHENTICATION_ERROR: 'The email or password is not correct.',
   APP_NAME_REQUIRED: 'Enter a name for the application (at most 100 characters).',
+  INVALID_TEXT: 'The form contains characters that cannot be saved (a NUL character or a broken emoji). Remove them and try again.',
   INVALID_REDIRECT_URI: 'Each redirect URL must be an absolute http or https URL without a #fragment (at most 10).',
 };
 

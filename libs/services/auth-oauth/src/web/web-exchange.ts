@@ -116,12 +116,3 @@ export class WebExchange {
     return { status, body, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...headers }, cookies: this.setCookies };
   }
 }
-
-/**
- * Where to go after logging in: only a path on this site (never `//host` or a scheme), so the
- * `next` parameter cannot send a user elsewhere.
- */
-export function safeNext(next: string | undefined, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || next.length > 4000) return fallback;
-  return next;
-}

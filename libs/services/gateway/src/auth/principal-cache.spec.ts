@@ -122,4 +122,25 @@ describe('PrincipalCache', () => {
     expect(cache.get('hash-a')).toBeUndefined();
     expect(cache.size).toBe(0);
   });
+
+  it('drops several tokens at once and says how many it held', () => {
+    const cache = new PrincipalCache(60_000);
+    cache.set('hash-a', principal('1'));
+    cache.set('hash-b', principal('2'));
+    expect(cache.dropMany(['hash-a', 'hash-z'])).toBe(1);
+    expect(cache.get('hash-a')).toBeUndefined();
+    expect(cache.get('hash-b')).toEqual(principal('2'));
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not cache an answer read before a drop (it may be the token just revoked)', () => {
+    const cache = new PrincipalCache(60_000);
+    const before = cache.epoch;
+    cache.dropMany(['hash-a']);
+    cache.set('hash-a', principal('1'), undefined, before);
+    expect(cache.get('hash-a')).toBeUndefined();
+    cache.set('hash-a', principal('1'), undefined, cache.epoch);
+    expect(cache.get('hash-a')).toEqual(principal('1'));
+  });
 });

@@ -1,11 +1,12 @@
 import type { Principal } from '@doable/contracts-common';
 
 /**
- * Recently verified tokens (by hash) and their principals. Short-lived by design and emptied
- * of a token the moment its revocation event arrives, on every gateway replica.
+ * Recently verified tokens (by hash) and their principals. Emptied of a token before its
+ * revocation call returns (the revocation barrier, see GatewayRegistration), on every replica.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, { principal: Principal; expiresAt: number }>();
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -23,9 +24,12 @@ export class PrincipalCache {
     return entry.principal;
   }
 
-  /** Caches for the TTL, or until `notAfter` (epoch ms: the token's own expiry) when that comes first. */
-  set(tokenHash: string, principal: Principal, notAfter?: number): void {
-    if (this.ttlMs <= 0) return;
+  /**
+   * Caches for the TTL, or until `notAfter` (epoch ms: the token's own expiry) when that comes
+   * first; not at all when a drop happened since `epoch` was read.
+   */
+  set(tokenHash: string, principal: Principal, notAfter?: number, epoch = this.generation): void {
+    if (this.ttlMs <= 0 || epoch !== this.generation) return;
     const expiresAt = Math.min(this.now() + this.ttlMs, notAfter ?? Number.POSITIVE_INFINITY);
     if (expiresAt <= this.now()) return;
     this.entries.delete(tokenHash);
@@ -38,6 +42,30 @@ export class PrincipalCache {
 
   drop(tokenHash: string): void {
     this.entries.delete(tokenHash);
+    this.generation++;
+  }
+
+  /** Drops these tokens; answers how many were held. */
+  dropMany(tokenHashes: readonly string[]): number {
+    let dropped = 0;
+    for (const tokenHash of tokenHashes) if (this.entries.delete(tokenHash)) dropped++;
+    this.generation++;
+    return dropped;
+  }
+
+  /** Forgets everything (a lapsed lease: revocations may have been missed). */
+  clear(): void {
+    this.entries.clear();
+    this.generation++;
+  }
+
+  /**
+   * Changes with every drop. A verification that started before a drop must not be cached
+   * after it (it may be the answer for the very token just revoked): the resolver reads the
+   * generation before asking auth-oauth and caches the answer only if it has not changed.
+   */
+  get epoch(): number {
+    return this.generation;
   }
 
   get size(): number {

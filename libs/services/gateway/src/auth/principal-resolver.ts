@@ -2,9 +2,11 @@ import type { Principal } from '@doable/contracts-common';
 import { AuthEvents, AuthSubjects, hashToken } from '@doable/contracts-auth';
 import { EVENT_BUS, type EventBus, ServiceClient, type Unsubscribe } from '@doable/shared-transport';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { GatewayRegistration } from './gateway-registration';
 import { PrincipalCache } from './principal-cache';
+import { PRINCIPAL_CACHE } from './principal-cache.token';
 
-export const PRINCIPAL_CACHE = Symbol('PRINCIPAL_CACHE');
+export { PRINCIPAL_CACHE } from './principal-cache.token';
 
 /** Bearer token -> principal, asking auth-oauth (by hash) when the cache does not know it. */
 @Injectable()
@@ -15,15 +17,20 @@ export class PrincipalResolver implements OnApplicationBootstrap, OnApplicationS
     private readonly services: ServiceClient,
     @Inject(PRINCIPAL_CACHE) private readonly cache: PrincipalCache,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly registration: GatewayRegistration,
   ) {}
 
   async resolve(token: string): Promise<Principal> {
     const tokenHash = hashToken(token);
-    const cached = this.cache.get(tokenHash);
+    // Without a fresh lease (cluster), this gateway may have missed a revocation: ask every time.
+    const cacheUsable = this.registration.cacheUsable();
+    const cached = cacheUsable ? this.cache.get(tokenHash) : undefined;
     if (cached) return cached;
+    const epoch = this.cache.epoch;
     const { expiresAt, ...principal } = await this.services.request(AuthSubjects.verifyToken, { tokenHash });
-    // An expiring token is trusted from the cache only until it expires.
-    this.cache.set(tokenHash, principal, expiresAt ? Date.parse(expiresAt) : undefined);
+    // An expiring token is trusted from the cache only until it expires; an answer that a drop
+    // overtook (the token may be the one just revoked) is used once and not cached.
+    if (cacheUsable) this.cache.set(tokenHash, principal, expiresAt ? Date.parse(expiresAt) : undefined, epoch);
     return principal;
   }
 

@@ -1,6 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import { All, Controller, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { bodyWithoutFormToken } from '../auth/bearer-token';
 import { HttpErrorFilter } from '../http/http-error.filter';
 import { EdgeForwarder } from './edge-forwarder';
 import { RouteGuard, type RoutedRequest } from './route.guard';
@@ -25,7 +26,7 @@ export class EdgeController {
       method: req.method,
       path: req.path,
       query: req.query,
-      body: req.body as unknown,
+      body: bodyWithoutFormToken(req, req.routeMatch!.route),
       principal: req.user ?? null,
       requestId: req.header('x-request-id'),
       headers: req.headers,

@@ -1,16 +1,16 @@
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs/common';
+import { logEdgeRefusal } from './edge-refusal-log';
 import { toDomainError, writeHttpError, type HttpResponseLike } from './http-errors';
 
-/** Nest's side of the one error mapper; unexpected errors are logged here, once. */
+/** Nest's side of the one error mapper; every refusal is logged here, once, at its level. */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const domain = toDomainError(exception);
-    if (domain.code === 'INTERNAL') this.logger.error({ err: exception }, 'unhandled error at the edge');
-    else if (domain.code === 'SERVICE_UNAVAILABLE') this.logger.warn({ extra: domain.extra }, 'upstream unavailable');
+    logEdgeRefusal(this.logger, domain, exception);
     writeHttpError(host.switchToHttp().getResponse<HttpResponseLike>(), domain);
   }
 }

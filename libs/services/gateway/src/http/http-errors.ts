@@ -1,6 +1,7 @@
 import { DomainError, ERROR_CATALOG, todoistErrorBody } from '@doable/shared-errors';
 import { currentCorrelationId } from '@doable/shared-logging';
 import { HttpException } from '@nestjs/common';
+import { bodyParserError } from './body-parser-errors';
 
 export interface HttpResponseLike {
   status(code: number): HttpResponseLike;
@@ -12,11 +13,8 @@ export interface HttpResponseLike {
 /** Errors raised by the HTTP stack itself (body parsing, passport, Nest routing) as domain codes. */
 export function toDomainError(err: unknown): DomainError {
   if (err instanceof DomainError) return err;
-  const type = (err as { type?: string }).type;
-  if (type === 'entity.parse.failed') return new DomainError('INVALID_JSON');
-  if (type === 'entity.too.large') return new DomainError('PAYLOAD_TOO_LARGE', 'Request body exceeds 1 MiB');
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new DomainError('UNSUPPORTED_MEDIA_TYPE');
-  if (type === 'request.aborted') return new DomainError('INVALID_ARGUMENT_VALUE', 'Request aborted');
+  const bodyError = bodyParserError(err);
+  if (bodyError) return bodyError;
   if (err instanceof HttpException) {
     switch (err.getStatus()) {
       case 401:

@@ -1,10 +1,15 @@
-import { acceptCorrelationId, withCorrelationId } from '@doable/shared-logging';
+import { acceptCorrelationId, type Logger, withCorrelationId } from '@doable/shared-logging';
 import type { INestApplication } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { writeHttpError } from './http-errors';
+import { checkFormBytes, checkUtf8Bytes } from './body-encoding';
+import { checkFormValues, checkJsonBody, checkJsonBytes } from './body-shape';
+import { logEdgeRefusal } from './edge-refusal-log';
+import { toDomainError, writeHttpError } from './http-errors';
 
 export interface HttpPipelineOptions {
   readonly bodyLimitBytes: number;
+  /** Where refused bodies are reported (as client faults). */
+  readonly logger?: Logger;
 }
 
 /** Paths of the OAuth browser flow: no CORS there (sync-interface §5.10). */
@@ -33,22 +38,64 @@ function cors(): RequestHandler {
   };
 }
 
-/** Body parsers whose failures (malformed JSON, too large) go through the one error mapper. */
+/** The raw bytes of a JSON body, kept for the checks that follow parsing. */
+const RAW_JSON = Symbol('rawJson');
+type WithRawJson = Request & { [RAW_JSON]?: Buffer };
+
+/**
+ * Body parsers, and the checks that keep a hostile body from becoming anyone else's problem:
+ * bytes must be valid UTF-8, JSON (and JSON text in form fields) at most MAX_BODY_DEPTH deep,
+ * a JSON body an object, a form at most 10,000 parameters. Every refusal is a coded 4xx,
+ * logged as a client fault.
+ */
 function body(options: HttpPipelineOptions): RequestHandler {
-  const parsers = [
-    express.json({ limit: options.bodyLimitBytes, strict: false, type: ['application/json', 'application/*+json'] }),
-    express.urlencoded({ limit: options.bodyLimitBytes, extended: false, parameterLimit: 10_000 }),
+  const parsers: RequestHandler[] = [
+    // JSON text in the query string (`ids=[...]`) is held to the same depth as a body.
+    (req, _res, next) => {
+      checkFormValues(req.query);
+      next();
+    },
+    express.json({
+      limit: options.bodyLimitBytes,
+      // Not strict, so that `null`, a string or an array are parsed and then refused with their own code.
+      strict: false,
+      type: ['application/json', 'application/*+json'],
+      verify: (req, _res, raw, charset) => {
+        checkUtf8Bytes(raw, charset);
+        checkJsonBytes(raw);
+        (req as WithRawJson)[RAW_JSON] = raw;
+      },
+    }),
+    (req, _res, next) => {
+      const raw = (req as WithRawJson)[RAW_JSON];
+      if (raw) checkJsonBody(req.body, raw);
+      next();
+    },
+    express.urlencoded({ limit: options.bodyLimitBytes, extended: false, parameterLimit: 10_000, verify: (_req, _res, raw, charset) => checkFormBytes(raw, charset) }),
+    (req, _res, next) => {
+      if (req.is('application/x-www-form-urlencoded') && req.body && typeof req.body === 'object') checkFormValues(req.body as Record<string, unknown>);
+      next();
+    },
   ];
   return (req: Request, res: Response, next: NextFunction) => {
     let index = 0;
     const step = (err?: unknown): void => {
-      if (err) return writeHttpError(res, err);
+      if (err) return refuse(options.logger, res, err);
       const parser = parsers[index++];
       if (!parser) return next();
-      parser(req, res, step);
+      try {
+        parser(req, res, step);
+      } catch (thrown) {
+        refuse(options.logger, res, thrown);
+      }
     };
     step();
   };
+}
+
+function refuse(logger: Logger | undefined, res: Response, err: unknown): void {
+  if (logger) logEdgeRefusal(logger, toDomainError(err), err);
+  writeHttpError(res, err);
 }
 
 /** The gateway's HTTP pipeline, in order: correlation id, CORS, body limits and parsing. */

@@ -36,9 +36,19 @@ export function familyOf(dialect: Dialect): RateFamily {
   return dialect.startsWith('sync-') ? 'sync' : 'rest';
 }
 
-interface Window {
+/** One key's window. `count` is what this replica admitted; `others` what the shared store says the other replicas did. */
+export interface Window {
   readonly startedAt: number;
   count: number;
+  others: number;
+}
+
+/**
+ * Counts shared across gateway replicas (cluster: NATS KV). `add` must not wait: it batches
+ * the increment and, when it is flushed, updates the window's `others` from the shared total.
+ */
+export interface SharedCounts {
+  add(slot: string, window: Window): void;
 }
 
 /** Sweeping expired windows every this many calls keeps memory bounded by active users. */
@@ -46,13 +56,15 @@ const SWEEP_EVERY = 10_000;
 
 /**
  * Per-user request budgets (public limits: 450 REST and 1,000 Sync requests per user per 15
- * minutes), counted in fixed windows in this gateway's memory. Replicas count separately, so
- * with N replicas behind a balancer a user gets up to N times the budget: the limit protects
- * the services from one runaway client; it is not a billing meter.
+ * minutes), counted in fixed windows. Alone (embedded), in this gateway's memory, each window
+ * starting at the key's first request. With shared counts (cluster), windows are aligned to
+ * the clock so that every replica counts the same slot, and a request is refused once this
+ * replica's count plus the others' (as last read from the shared store) reaches the budget.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
   private calls = 0;
+  private shared?: SharedCounts;
 
   constructor(
     private readonly limits: RateLimits,
@@ -72,14 +84,21 @@ export class RateLimiter {
     const slot = `${family}:${key}`;
     let window = this.windows.get(slot);
     if (!window || now - window.startedAt >= windowMs) {
-      window = { startedAt: now, count: 0 };
+      window = { startedAt: this.shared ? now - (now % windowMs) : now, count: 0, others: 0 };
       this.windows.set(slot, window);
     }
-    if (window.count >= limit) {
+    if (window.count + window.others >= limit) {
       const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
       throw new DomainError('RATE_LIMITED', undefined, { retry_after: retryAfter, limit, window_seconds: Math.round(windowMs / 1000) });
     }
     window.count++;
+    this.shared?.add(`${slot}:${window.startedAt}`, window);
+  }
+
+  /** From now on, counts are shared with the other replicas (set once, at start-up, in a cluster). */
+  shareCounts(shared: SharedCounts): void {
+    this.shared = shared;
+    this.windows.clear();
   }
 
   /** Counts one unauthenticated auth request from this client address. */

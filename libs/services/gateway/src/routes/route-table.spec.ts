@@ -139,3 +139,11 @@ describe('RouteTable with a malformed escape in a path parameter', () => {
     expect((error as DomainError).extra).toEqual({ argument: 'id' });
   });
 });
+
+describe('where a route accepts the token', () => {
+  it('takes a token form field on every v8-and-older route and on no other (sync-interface §5.1)', () => {
+    const withFormToken = ROUTES.filter((route) => route.formToken === true).map((route) => `${route.method} ${route.path}`);
+    expect(withFormToken).toEqual(ROUTES.filter((route) => route.dialect === 'sync-v8').map((route) => `${route.method} ${route.path}`));
+    expect(withFormToken).toEqual(expect.arrayContaining(['POST /sync/v8/quick/add', 'POST /sync/v8/access_tokens/revoke']));
+  });
+});

@@ -1,3 +1,4 @@
+import type { Dialect } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { AUTH_ROUTES } from './auth-routes';
@@ -15,10 +16,20 @@ function decodeParam(name: string, raw: string): string {
 }
 
 /**
+ * Dialects whose clients may send the token as a `token` form field (sync-interface §5.1:
+ * v8 and older). Sync v7 and the first generation join this list when their dialects arrive.
+ */
+const FORM_TOKEN_DIALECTS: ReadonlySet<Dialect> = new Set<Dialect>(['sync-v8']);
+
+function withTokenPlaces(route: Route): Route {
+  return FORM_TOKEN_DIALECTS.has(route.dialect) ? { ...route, formToken: true } : route;
+}
+
+/**
  * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
  * it authenticates, limits, and forwards to the subject with the dialect named here.
  */
-export const ROUTES: readonly Route[] = [...syncRoutes(), ...AUTH_ROUTES, ...REST_ROUTES];
+export const ROUTES: readonly Route[] = [...syncRoutes(), ...AUTH_ROUTES, ...REST_ROUTES].map(withTokenPlaces);
 
 /** The Sync API and its satellites (completed history, quick add), served by the sync service. */
 function syncRoutes(): Route[] {

@@ -1,0 +1,24 @@
+import { createLogger } from '@doable/shared-logging';
+import { loadServiceConfig, type RunningService, startClusterService } from '@doable/shared-runtime';
+import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
+import { serviceByName } from '@doable/system';
+import type { SystemUnderTest } from './system-under-test';
+
+/**
+ * One more gateway replica beside a cluster system's own: same NATS and subject prefix, its
+ * own process state (principal cache, rate counters, registration). Started here rather than
+ * in the cluster harness, so the harness keeps one gateway.
+ */
+export async function startExtraGateway(system: SystemUnderTest, env: Record<string, string> = {}): Promise<RunningService> {
+  const gateway = system.cluster?.running('gateway');
+  if (!gateway) throw new Error('an extra gateway needs a cluster system');
+  const transport = gateway.service.app.get<symbol, TransportOptions>(TRANSPORT_OPTIONS);
+  if (transport.kind !== 'nats') throw new Error('the cluster gateway is not on NATS');
+  const definition = serviceByName('gateway');
+  const config = loadServiceConfig(
+    definition,
+    { LOG_LEVEL: 'error', RATE_LIMIT_AUTH_REQUESTS: '0', ...env, NATS_URL: transport.url, NATS_SUBJECT_PREFIX: transport.subjectPrefix, PORT: '0', HOST: '127.0.0.1' },
+    'cluster',
+  );
+  return startClusterService(definition, config, createLogger('gateway-2', config.LOG_LEVEL));
+}

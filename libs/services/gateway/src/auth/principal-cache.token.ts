@@ -1,0 +1,1 @@
+export const PRINCIPAL_CACHE = Symbol('PRINCIPAL_CACHE');
