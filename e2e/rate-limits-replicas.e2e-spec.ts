@@ -1,10 +1,11 @@
 import { http, waitFor } from '@doable/shared-testing';
 import type { RunningService } from '@doable/shared-runtime';
 import { startExtraGateway } from './support/extra-gateway';
+import { clearOfRateWindowEdges, TEST_RATE_WINDOW_SECONDS as WINDOW } from './support/rate-windows';
 import { startSystem, type SystemUnderTest } from './support/system-under-test';
 
 const BUDGET = 6;
-const LIMITS = { RATE_LIMIT_REST_REQUESTS: String(BUDGET), RATE_LIMIT_SYNC_REQUESTS: '1000', RATE_LIMIT_WINDOW_SECONDS: '600' };
+const LIMITS = { RATE_LIMIT_REST_REQUESTS: String(BUDGET), RATE_LIMIT_SYNC_REQUESTS: '1000', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) };
 
 /**
  * Two gateway replicas count one budget per user (NATS KV): a user who spent it on one replica
@@ -19,6 +20,7 @@ describe('rate limits shared by two gateway replicas (cluster)', () => {
   beforeAll(async () => {
     system = await startSystem('cluster', { env: LIMITS });
     second = await startExtraGateway(system, LIMITS);
+    await clearOfRateWindowEdges([WINDOW]);
   });
 
   afterAll(async () => {
@@ -43,7 +45,7 @@ describe('rate limits shared by two gateway replicas (cluster)', () => {
 
     const refused = await projects(second.url);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error_tag: 'LIMITS_REACHED', error_extra: { limit: BUDGET, window_seconds: 600 } });
+    expect(refused.body).toMatchObject({ error_tag: 'LIMITS_REACHED', error_extra: { limit: BUDGET, window_seconds: WINDOW } });
   });
 
   it('counts requests spread over both replicas against one budget', async () => {

@@ -1,4 +1,5 @@
 import { http } from '@doable/shared-testing';
+import { clearOfRateWindowEdges, TEST_RATE_WINDOW_SECONDS as WINDOW } from './support/rate-windows';
 import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
 
 /** Per-user request budgets at the gateway: a coded 429 with Retry-After, per user and per API family. */
@@ -9,9 +10,10 @@ describe.each(MODES)('rate limits (%s)', (mode) => {
 
   beforeAll(async () => {
     system = await startSystem(mode, {
-      env: { RATE_LIMIT_REST_REQUESTS: '3', RATE_LIMIT_SYNC_REQUESTS: '2', RATE_LIMIT_WINDOW_SECONDS: '600', RATE_LIMIT_AUTH_REQUESTS: '4', RATE_LIMIT_AUTH_WINDOW_SECONDS: '300' },
+      env: { RATE_LIMIT_REST_REQUESTS: '3', RATE_LIMIT_SYNC_REQUESTS: '2', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW), RATE_LIMIT_AUTH_REQUESTS: '4', RATE_LIMIT_AUTH_WINDOW_SECONDS: String(WINDOW) },
     });
     [account, other] = await Promise.all([system.createAccount(), system.createAccount()]);
+    await clearOfRateWindowEdges([WINDOW]);
   });
 
   afterAll(async () => {
@@ -22,10 +24,10 @@ describe.each(MODES)('rate limits (%s)', (mode) => {
     for (let i = 0; i < 3; i++) expect((await http(system.url, 'GET', '/rest/v2/projects', { token: account.token })).status).toBe(200);
     const refused = await http(system.url, 'GET', '/api/v1/projects', { token: account.token });
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error_tag: 'LIMITS_REACHED', error_code: 35, http_code: 429, error_extra: { limit: 3, window_seconds: 600 } });
+    expect(refused.body).toMatchObject({ error_tag: 'LIMITS_REACHED', error_code: 35, http_code: 429, error_extra: { limit: 3, window_seconds: WINDOW } });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW);
     expect((await http(system.url, 'GET', '/rest/v2/projects', { token: other.token })).status).toBe(200);
   });
 
@@ -47,10 +49,10 @@ describe.each(MODES)('rate limits (%s)', (mode) => {
     for (const attempt of [...attempts, () => http(system.url, 'POST', '/oauth/authorize', { form: { client_id: 'nope' } })]) {
       const refused = await attempt();
       expect(refused.status).toBe(429);
-      expect(refused.body).toMatchObject({ error_tag: 'LIMITS_REACHED', http_code: 429, error_extra: { limit: 4, window_seconds: 300 } });
+      expect(refused.body).toMatchObject({ error_tag: 'LIMITS_REACHED', http_code: 429, error_extra: { limit: 4, window_seconds: WINDOW } });
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(300);
+      expect(retryAfter).toBeLessThanOrEqual(WINDOW);
     }
     // Reading a form tries nothing, and bearer calls count on the user's own budgets.
     expect((await http(system.url, 'GET', '/auth/login')).status).toBe(200);
