@@ -92,10 +92,26 @@ export function oddValue(realIds: readonly string[]): fc.Arbitrary<unknown> {
   return value;
 }
 
-/** An arguments object: known argument names, each with an odd value, sometimes a sensible one. */
+/** Arguments that carry a date, and the shapes a date takes: a bare text, or a due/deadline object. */
+const DATE_ARGUMENTS = ['due', 'deadline', 'due_date', 'due_datetime', 'due_string', 'deadline_date', 'since', 'until', 'completed_at', 'date_completed', 'new_date', 'filter', 'query', 'text'] as const;
+const dateValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...DATE_TEXT),
+  fc.record({ string: fc.constantFrom(...DATE_TEXT) }),
+  fc.record({ date: fc.constantFrom(...DATE_TEXT) }),
+  fc.constantFrom(...DATE_TEXT).map((date) => `due before: ${date}`),
+  fc.constantFrom(...DATE_TEXT).map((date) => `x ${date}`),
+);
+
+/**
+ * An arguments object: known argument names, each with an odd value, sometimes a sensible one,
+ * and often a date argument with an odd date (a stored bad date shows only in later reads, which
+ * the suite's health probes make).
+ */
 export function oddArgs(realIds: readonly string[], sensible: Record<string, unknown> = {}): fc.Arbitrary<Record<string, unknown>> {
   const odd = fc.dictionary(fc.constantFrom(...ARGUMENT_NAMES), oddValue(realIds), { maxKeys: 5 });
-  return fc.tuple(odd, fc.subarray(Object.keys(sensible))).map(([args, keep]) => {
+  const dates = fc.option(fc.dictionary(fc.constantFrom(...DATE_ARGUMENTS), dateValue, { minKeys: 1, maxKeys: 2 }), { freq: 2 });
+  return fc.tuple(odd, fc.subarray(Object.keys(sensible)), dates).map(([oddOnes, keep, dated]) => {
+    const args = { ...oddOnes, ...(dated ?? {}) };
     const merged: Record<string, unknown> = {};
     for (const key of keep) merged[key] = sensible[key];
     // Own keys only: '__proto__' must arrive as a key of the JSON text, not set a prototype here.
