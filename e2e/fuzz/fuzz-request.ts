@@ -98,10 +98,10 @@ function fill(path: string, ids: readonly unknown[]): string {
  * A request for one route of the gateway's route table: its path parameters odd ids, its query
  * and body odd arguments, sent as JSON, as a form, or as one of the raw bodies above.
  */
-export function routeRequest(routes: readonly Route[], realIds: readonly string[], token: string): fc.Arbitrary<FuzzRequest> {
+export function routeRequest(routes: readonly Route[], realIds: readonly string[], token: string, sensible: Record<string, unknown> = {}): fc.Arbitrary<FuzzRequest> {
   const body = fc.oneof(
-    { weight: 5, arbitrary: oddArgs(realIds).map((args) => ({ kind: 'json', args })) },
-    { weight: 3, arbitrary: oddArgs(realIds).map((args) => ({ kind: 'form', args })) },
+    { weight: 5, arbitrary: oddArgs(realIds, sensible).map((args) => ({ kind: 'json', args })) },
+    { weight: 3, arbitrary: oddArgs(realIds, sensible).map((args) => ({ kind: 'form', args })) },
     { weight: 1, arbitrary: oddValue(realIds).map((value) => ({ kind: 'json-value', args: value })) },
     { weight: 2, arbitrary: fc.constantFrom(...RAW_BODIES).map((raw) => ({ kind: 'raw', args: raw })) },
   );

@@ -150,7 +150,8 @@ describe.each(MODES)('fuzzing every route and command (%s)', (mode) => {
         probed++;
         const answer = await http(system.url, probe.method, probe.path, { token: me.token, ...(probe.json ? { json: probe.json } : {}) });
         if (answer.status !== 200) {
-          findings.push({ defect: `a later read answers ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`, request: `${probe.method} ${probe.path} after ${after}`, target: `probe ${probe.path.split('?')[0]}`, owner: 'domain' });
+          const tag = (answer.body as { error_tag?: string } | null)?.error_tag ?? JSON.stringify(answer.body).slice(0, 120);
+          findings.push({ defect: `a later read answers ${answer.status} ${tag}`, request: `${probe.method} ${probe.path} after ${after}`, target: `probe ${probe.path.split('?')[0]}`, owner: 'domain' });
         }
       }
     };
@@ -177,7 +178,7 @@ describe.each(MODES)('fuzzing every route and command (%s)', (mode) => {
 
     let sampleSeed = SEED;
     for (const route of routes) {
-      for (const request of fc.sample(routeRequest([route], realIds, me.token), { numRuns: PER_TARGET, seed: sampleSeed++ })) await exercise(request);
+      for (const request of fc.sample(routeRequest([route], realIds, me.token, sensible), { numRuns: PER_TARGET, seed: sampleSeed++ })) await exercise(request);
     }
     for (const type of commandTypes) {
       for (const request of fc.sample(syncRequest([type], realIds, me.token, sensible), { numRuns: PER_TARGET, seed: sampleSeed++ })) await exercise(request);
