@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withStorableText } from './input/storable-text';
 import { principalSchema } from './principal';
 
 /**
@@ -33,6 +34,15 @@ export const edgeRequestSchema = z.object({
   origin: z.string().max(2048).optional(),
 });
 export type EdgeRequest = z.infer<typeof edgeRequestSchema>;
+
+/**
+ * An edge request into the task domain (sync's completed, quick add and archive endpoints, and
+ * rest): its path parameters, query and body must keep the text rule (input/storable-text.ts),
+ * checked as the message is consumed, so no endpoint has to remember it. The Sync API's own
+ * edge is not checked whole: each command's arguments are checked on their own, so one bad
+ * command of a batch is refused alone.
+ */
+export const domainEdgeRequestSchema = withStorableText(edgeRequestSchema);
 
 export interface EdgeReply {
   readonly status: number;

@@ -1,3 +1,4 @@
 export * from './subject';
 export * from './principal';
 export * from './edge';
+export * from './input';

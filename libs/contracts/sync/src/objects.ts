@@ -1,4 +1,4 @@
-import { principalSchema, type Principal } from '@doable/contracts-common';
+import { principalSchema, type Principal, storableString } from '@doable/contracts-common';
 import { z } from 'zod';
 
 /**
@@ -70,9 +70,9 @@ export type ObjectQuery = z.infer<typeof objectQuerySchema>;
 export type ObjectResource = ObjectQuery['resource'];
 
 export const objectCommandSchema = z.object({
-  type: z.string().min(1).max(64),
-  uuid: z.string().min(1).max(64),
-  temp_id: z.string().min(1).max(100).optional(),
+  type: storableString.min(1).max(64),
+  uuid: storableString.min(1).max(64),
+  temp_id: storableString.min(1).max(100).optional(),
   args: z.record(z.string(), z.unknown()),
 });
 export type ObjectCommand = z.infer<typeof objectCommandSchema>;

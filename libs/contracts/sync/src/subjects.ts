@@ -1,4 +1,4 @@
-import { type EdgeReply, type EdgeRequest, edgeRequestSchema, requestSubject } from '@doable/contracts-common';
+import { domainEdgeRequestSchema, type EdgeReply, type EdgeRequest, edgeRequestSchema, requestSubject } from '@doable/contracts-common';
 import { z } from 'zod';
 import { type ObjectsReply, type ObjectsRequest, objectsRequestSchema } from './objects';
 
@@ -12,10 +12,10 @@ export const userStatus = requestSubject<{ userId: string }, { exists: boolean }
 );
 
 /** Completed-task history (v9 `completed/get_all`, api/v1 `tasks/completed/*`) forwarded by the gateway. */
-export const completed = requestSubject<EdgeRequest, EdgeReply>('sync.edge.completed.v1', edgeRequestSchema);
+export const completed = requestSubject<EdgeRequest, EdgeReply>('sync.edge.completed.v1', domainEdgeRequestSchema);
 
 /** Quick add (v9 `quick/add`, api/v1 `tasks/quick`) forwarded by the gateway. */
-export const quickAdd = requestSubject<EdgeRequest, EdgeReply>('sync.edge.quick-add.v1', edgeRequestSchema);
+export const quickAdd = requestSubject<EdgeRequest, EdgeReply>('sync.edge.quick-add.v1', domainEdgeRequestSchema);
 
 /**
  * Commands and object reads for the resource-style dialects (the rest service). A request's
@@ -24,4 +24,4 @@ export const quickAdd = requestSubject<EdgeRequest, EdgeReply>('sync.edge.quick-
 export const objects = requestSubject<ObjectsRequest, ObjectsReply>('sync.objects.v1', objectsRequestSchema);
 
 /** Archived projects and sections in the v9 dialect (`projects/get_archived`, `archive/sections`). */
-export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archived.v1', edgeRequestSchema);
+export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archived.v1', domainEdgeRequestSchema);

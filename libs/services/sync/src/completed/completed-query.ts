@@ -1,3 +1,4 @@
+import { CALENDAR_RANGE_MESSAGE, isInCalendarRange, objectIdSchema } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 
@@ -26,8 +27,8 @@ export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 
 const one = (value: unknown) => (Array.isArray(value) ? (value[0] as unknown) : value);
-const id = z.string().regex(/^[0-9]{1,19}$/);
-const date = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'a date or date-time');
+const id = objectIdSchema;
+const date = z.string().refine((value) => isInCalendarRange(new Date(value)), `a date or date-time (${CALENDAR_RANGE_MESSAGE})`);
 
 function invalid(argument: string, explanation: string): DomainError {
   return new DomainError('INVALID_ARGUMENT_VALUE', `Invalid argument value: ${argument}`, { argument, explanation });

@@ -1,3 +1,4 @@
+import { checkCalendarRange } from './calendar-range';
 import { DEFAULT_LANG } from './due.model';
 import { invalidDateArgument } from './due-errors';
 import { requireLanguagePack } from './languages';
@@ -17,5 +18,5 @@ export function parseDeadline(input: { date: string; lang?: string } | null): De
   if (!m || !wallDay(Number(m[1]), Number(m[2]), Number(m[3]))) {
     throw invalidDateArgument('deadline', 'A deadline date must be a calendar day written YYYY-MM-DD', { date: input.date });
   }
-  return { date: input.date, lang };
+  return checkCalendarRange({ date: input.date, lang }, 'deadline');
 }

@@ -4,3 +4,4 @@ export { nextOccurrence } from './next-occurrence';
 export { parseDeadline, type Deadline } from './deadline';
 export { parseDuration, type Duration, type DurationUnit } from './duration';
 export { SUPPORTED_LANGS } from './languages';
+export { isInCalendar } from './calendar-range';

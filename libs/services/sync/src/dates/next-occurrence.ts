@@ -1,3 +1,4 @@
+import { isInCalendar } from './calendar-range';
 import { dueDateFields, dueToWall } from './due-date-format';
 import { type Due } from './due.model';
 import { languagePack } from './languages';
@@ -28,5 +29,8 @@ export function nextOccurrence(due: Due, ctx: { completedAt: Date; timezone: str
   const next = occurrenceAfter(rule, from);
   if (!next) return null;
   const time = current.time ?? rule.time;
-  return { ...due, ...dueDateFields(time ? { day: next, time } : { day: next }, due.timezone) };
+  const fields = dueDateFields(time ? { day: next, time } : { day: next }, due.timezone);
+  // A series that would run past the calendar (year 9999) ends there, like one with an `until`.
+  if (!isInCalendar(fields.date)) return null;
+  return { ...due, ...fields };
 }

@@ -1,4 +1,5 @@
 import { type DateTime } from 'luxon';
+import { checkCalendarRange } from './calendar-range';
 import { type DateContext, DEFAULT_LANG, type Due, type DueInput } from './due.model';
 import { invalidDateArgument } from './due-errors';
 import { requireLanguagePack } from './languages';
@@ -48,6 +49,11 @@ function isRecurringString(text: string, lang: string, ctx: DateContext): boolea
  * the string (clients echo the whole object back); the string then only says whether it recurs.
  */
 export function parseDue(input: DueInput, ctx: DateContext): Due | null {
+  const due = readDue(input, ctx);
+  return due === null ? null : checkCalendarRange(due, 'due');
+}
+
+function readDue(input: DueInput, ctx: DateContext): Due | null {
   const lang = input.lang ?? DEFAULT_LANG;
   const pack = requireLanguagePack(lang);
   const zone = checkZone(input.timezone);

@@ -1,3 +1,4 @@
+import { storableString } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { MAX_COMMANDS_PER_REQUEST, type SyncCommand, type SyncRequest } from '../engine/sync-request';
@@ -16,11 +17,12 @@ function jsonField(body: Record<string, unknown>, name: string): unknown {
   }
 }
 
+// A command's name, uuid and temp id are stored (the command log, temp ids): they keep the text rule.
 const commandSchema = z.object({
-  type: z.string().min(1).max(64),
-  uuid: z.string().min(1).max(64),
+  type: storableString.min(1).max(64),
+  uuid: storableString.min(1).max(64),
   args: z.record(z.string(), z.unknown()).default({}),
-  temp_id: z.string().min(1).max(100).nullish(),
+  temp_id: storableString.min(1).max(100).nullish(),
 });
 
 export function parseSyncRequest(rawBody: unknown): SyncRequest {

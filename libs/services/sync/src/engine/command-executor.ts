@@ -2,7 +2,7 @@ import { DomainError, todoistErrorBody } from '@doable/shared-errors';
 import { LOGGER, type Logger, currentCorrelationId } from '@doable/shared-logging';
 import { Database, type Tx } from '@doable/shared-runtime';
 import { infrastructureUnavailable, isInfrastructureFailure } from '@doable/shared-transport';
-import type { Principal } from '@doable/contracts-common';
+import { findUnstorableText, isObjectId, type Principal, type UnstorableText } from '@doable/contracts-common';
 import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandBatchLog } from './command-batch-log';
@@ -20,6 +20,20 @@ import { WriteGroup } from './write-group';
 export interface CommandResults {
   readonly syncStatus: Record<string, CommandStatus>;
   readonly tempIdMapping: Record<string, string>;
+}
+
+/**
+ * A map keyed by what clients chose (uuids, temp ids): without a prototype, so a key named
+ * `__proto__` or `constructor` is an entry like any other, never Object.prototype's.
+ */
+function keyedByClient<V>(): Record<string, V> {
+  return Object.create(null) as Record<string, V>;
+}
+
+/** A command argument that breaks the text rule, named by its top-level key. */
+function unstorableArgument(found: UnstorableText): DomainError {
+  const argument = found.path.split('.')[0];
+  return new DomainError('INVALID_ARGUMENT_VALUE', `Invalid argument value: ${argument}`, { argument, explanation: `Text ${found.reason}` });
 }
 
 /** Commands that rewrite the user row the later commands of a request read their settings from. */
@@ -101,15 +115,21 @@ export class CommandExecutor {
 
   async run(principal: Principal, commands: readonly SyncCommand[]): Promise<CommandResults> {
     // Refused before anything runs, and not remembered: the same uuid may be retried with a token that may run it.
-    const runnable = commands.filter((command) => mayRunCommand(principal, command.type, command.args));
-    const outcome = { statuses: new Map<string, CommandStatus>(), tempIdMapping: {} as Record<string, string> };
+    const outcome = { statuses: new Map<string, CommandStatus>(), tempIdMapping: keyedByClient<string>() };
+    // Arguments no statement could store are refused before any work (a credential change
+    // included), and not remembered: nothing ran.
+    for (const command of commands) {
+      const unstorable = findUnstorableText(command.args);
+      if (unstorable) outcome.statuses.set(command.uuid, { ...todoistErrorBody(unstorableArgument(unstorable)) });
+    }
+    const runnable = commands.filter((command) => !outcome.statuses.has(command.uuid) && mayRunCommand(principal, command.type, command.args));
     for (const segment of this.segments(runnable)) {
       const prepared = await this.prepare(principal, segment);
       const done = await this.runInOneTransaction(principal.userId, segment, prepared);
       done.statuses.forEach((status, uuid) => outcome.statuses.set(uuid, status));
       Object.assign(outcome.tempIdMapping, done.tempIdMapping);
     }
-    const syncStatus: Record<string, CommandStatus> = {};
+    const syncStatus = keyedByClient<CommandStatus>();
     for (const command of commands) {
       syncStatus[command.uuid] = outcome.statuses.get(command.uuid) ?? {
         ...todoistErrorBody(commandRefusal(command.type, command.args)),
@@ -202,7 +222,7 @@ export class CommandExecutor {
       log: await CommandBatchLog.load(tx.manager, userId, commands.map((command) => command.uuid)),
       change: new RequestChange(tx, this.profiles, profile),
       guard: optimistic ? new OptimisticCommands() : new CommandSavepoints(tx),
-      tempIdMapping: {},
+      tempIdMapping: keyedByClient<string>(),
       prepared,
       group: optimistic ? new WriteGroup() : undefined,
     };
@@ -308,7 +328,7 @@ export class CommandExecutor {
 
   /** A command that ran: its temp id mapped, its outcome remembered, its status. */
   private succeeded(batch: Batch, command: SyncCommand, outcome: CommandOutcome): CommandStatus {
-    const mapping: Record<string, string> = {};
+    const mapping = keyedByClient<string>();
     if (command.temp_id && outcome.createdId) {
       mapping[command.temp_id] = outcome.createdId;
       batch.log.rememberTempId(command.temp_id, outcome.createdId);
@@ -342,9 +362,10 @@ export class CommandExecutor {
     if (typeof id !== 'string' || id.length === 0 || id.length > 100) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', `Invalid argument value: ${argument}`, { argument });
     }
-    const mapped = batch.tempIdMapping[id] ?? (await batch.log.resolveStoredTempId(id));
+    // Own keys only: a temp id named `__proto__` or `constructor` is not the mapping's prototype.
+    const mapped = Object.hasOwn(batch.tempIdMapping, id) ? batch.tempIdMapping[id] : await batch.log.resolveStoredTempId(id);
     if (mapped) return mapped;
-    if (/^[0-9]{1,19}$/.test(id)) return id;
+    if (isObjectId(id)) return id;
     throw new DomainError('INVALID_TEMP_ID', 'Invalid temporary id', { argument, temp_id: id });
   }
 }

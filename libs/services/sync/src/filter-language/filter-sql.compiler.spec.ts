@@ -38,6 +38,17 @@ describe('compileFilter', () => {
     expect(where).toBe('EXISTS (SELECT 1 FROM sync.projects fp WHERE fp.id = item.project_id AND fp.name ILIKE $2)');
   });
 
+  it('reads a stored due date only through the calendar pattern, so a year-0000 row cannot fail the cast', () => {
+    const { where } = compile('today | overdue');
+    expect(where).toContain(`CASE WHEN (item.due->>'date') ~ '^(000[1-9]|`);
+    expect(where).not.toMatch(/\(item\.due->>'date'\)::/);
+  });
+
+  it('refuses a filter date outside the calendar as a bad filter', () => {
+    const err = compileError('due before: 0000-01-01');
+    expect({ code: err.code, argument: err.extra['argument'] }).toEqual({ code: 'INVALID_ARGUMENT_VALUE', argument: 'filter' });
+  });
+
   it('maps p1 to the API priority 4 and p4 to 1', () => {
     expect(compile('p1').where).toBe('item.priority = 4');
     expect(compile('p4').where).toBe('item.priority = 1');

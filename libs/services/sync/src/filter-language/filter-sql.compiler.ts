@@ -1,4 +1,6 @@
+import { CALENDAR_RANGE_MESSAGE, isInCalendarRange } from '@doable/contracts-common';
 import { DateTime } from 'luxon';
+import { isInCalendar } from '../dates';
 import type { Assignee, DateComparison, FilterNode, FilterTerm, NamePattern } from './filter.ast';
 import type { FilterContext } from './filter-context';
 import { filterZone, type FilterDate, resolveFilterDate, shiftDay, startOfUserDay, userToday } from './filter-dates';
@@ -13,8 +15,17 @@ export interface CompiledFilter {
   readonly params: readonly unknown[];
 }
 
+/**
+ * The shapes the parsers store (a day, a floating time, a UTC instant) with a year in the
+ * calendar (0001-9999). A stored date of any other shape (year 0000, a five-digit year, written
+ * before the calendar rule existed) reads as no date at all: the casts below never see it, so
+ * one bad row cannot fail every date filter of its user. Days are valid per month because the
+ * parsers checked them; the pattern only has to keep the casts in their range.
+ */
+const STORED_DUE_DATE = '^(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z?)?$';
+
 /** The due's day on the user's wall clock: fixed (…Z) dues are converted, floating and date-only ones read as they are. */
-const DUE_TEXT = `(item.due->>'date')`;
+const DUE_TEXT = `(CASE WHEN (item.due->>'date') ~ '${STORED_DUE_DATE}' THEN (item.due->>'date') END)`;
 const HAS_TIME = `length(${DUE_TEXT}) > 10`;
 
 /** Collects parameters so every value reaches PostgreSQL as a bind value, never as SQL text. */
@@ -82,11 +93,14 @@ class FilterCompiler {
     return `${this.params.once('zone', filterZone(this.ctx))}::text`;
   }
 
+  // Every date a filter names is bound here: one outside the calendar is a bad filter, not a bad cast.
   private day(value: string): string {
+    if (!isInCalendar(value)) throw invalidFilter(`Invalid filter date: ${CALENDAR_RANGE_MESSAGE}`, { date: value });
     return `${this.params.once(`day:${value}`, value)}::date`;
   }
 
   private instant(value: Date): string {
+    if (!isInCalendarRange(value)) throw invalidFilter(`Invalid filter date: ${CALENDAR_RANGE_MESSAGE}`);
     return `${this.params.add(value.toISOString())}::timestamptz`;
   }
 

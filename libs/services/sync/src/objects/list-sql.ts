@@ -46,7 +46,3 @@ export function searchPattern(term: string): string {
   return escaped.includes('%') ? escaped : `%${escaped}%`;
 }
 
-/** Ids are bigints: a value that cannot be one matches nothing rather than failing the query. */
-export function isObjectId(value: string): boolean {
-  return /^[0-9]{1,18}$/.test(value);
-}

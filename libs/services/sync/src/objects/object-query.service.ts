@@ -51,7 +51,8 @@ export class ObjectQueryService {
   }
 
   private async read(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult> {
-    const id = (value: string): string => tempIds[value] ?? value;
+    // Own keys only: an id named `__proto__` is not the mapping's prototype.
+    const id = (value: string): string => (Object.hasOwn(tempIds, value) ? tempIds[value] : value);
     const optionalId = (value: string | undefined): string | undefined => (value === undefined ? undefined : id(value));
     switch (query.resource) {
       case 'tasks': {

@@ -40,7 +40,8 @@ export interface UserProfile {
 export type UserPreferenceColumn =
   | 'email'
   | 'full_name' | 'timezone' | 'start_page' | 'start_day' | 'next_week' | 'weekend_start_day' | 'time_format' | 'date_format'
-  | 'sort_order' | 'auto_reminder' | 'theme_id' | 'beta' | 'daily_goal' | 'weekly_goal' | 'days_off' | 'vacation_mode' | 'karma_disabled';
+  | 'sort_order' | 'auto_reminder' | 'theme_id' | 'beta' | 'daily_goal' | 'weekly_goal' | 'days_off' | 'vacation_mode' | 'karma_disabled'
+  | 'has_password';
 
 /** The columns behind the user_settings resource. */
 export type UserSettingColumn =

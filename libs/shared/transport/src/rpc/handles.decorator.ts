@@ -14,7 +14,10 @@ export function Handles<Req, Rep>(subject: RequestSubject<Req, Rep>): MethodDeco
     const validated = function (this: unknown, payload: unknown, ...rest: unknown[]) {
       const parsed = subject.request.safeParse(unpackRequest(payload));
       if (!parsed.success) {
+        // The argument a client can act on: the deepest named key of the first issue (`body.content` -> content).
+        const argument = [...parsed.error.issues[0].path].reverse().find((key) => typeof key === 'string' && !['body', 'query', 'params'].includes(key));
         throw new DomainError('INVALID_ARGUMENT_VALUE', `malformed ${subject.name} request`, {
+          ...(typeof argument === 'string' ? { argument } : {}),
           issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
         });
       }

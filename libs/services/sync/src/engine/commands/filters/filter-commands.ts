@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import type { FilterRepository } from '../../../filters/filter.repository';
 import { PROJECT_COLORS } from '../../../projects/project.model';
@@ -11,12 +12,12 @@ const name = z.string().trim().min(1).max(1_024);
 // The query is stored as written: clients evaluate it, the server does not.
 const query = z.string().trim().min(1).max(4_096);
 const description = z.string().max(16_384).nullable().optional();
-const color = z.union([z.enum(PROJECT_COLORS), z.number().int()]).optional();
+const color = z.union([z.enum(PROJECT_COLORS), storedInteger]).optional();
 
 /** filter_add (+temp_id): at the end of the user's filters unless an order is given. */
 export class FilterAddCommand implements CommandHandler {
   readonly type = 'filter_add';
-  private readonly schema = z.object({ name, query, description, color, item_order: z.number().int().optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object({ name, query, description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly filters: FilterRepository) {}
 
@@ -42,7 +43,7 @@ export class FilterAddCommand implements CommandHandler {
 /** filter_update: any of the fields filter_add takes. */
 export class FilterUpdateCommand implements CommandHandler {
   readonly type = 'filter_update';
-  private readonly schema = z.object({ id: idArg, name: name.optional(), query: query.optional(), description, color, item_order: z.number().int().optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object({ id: idArg, name: name.optional(), query: query.optional(), description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly filters: FilterRepository) {}
 
@@ -83,7 +84,7 @@ export class FilterDeleteCommand implements CommandHandler {
 /** filter_update_orders: new positions, each filter on its own (a refused id leaves the others applied). */
 export class FilterUpdateOrdersCommand implements CommandHandler {
   readonly type = 'filter_update_orders';
-  private readonly schema = z.object({ id_order_mapping: z.record(z.string(), z.number().int()) });
+  private readonly schema = z.object({ id_order_mapping: z.record(z.string(), storedInteger) });
 
   constructor(private readonly filters: FilterRepository) {}
 

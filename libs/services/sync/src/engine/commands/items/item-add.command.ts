@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ItemDates } from '../../../items/item-dates';
@@ -16,8 +17,8 @@ const argsSchema = z.object({
   project_id: idArg.nullish(),
   section_id: idArg.nullish(),
   parent_id: idArg.nullish(),
-  child_order: z.number().int().optional(),
-  day_order: z.number().int().optional(),
+  child_order: storedInteger.optional(),
+  day_order: storedInteger.optional(),
   is_collapsed: flag.optional(),
   collapsed: flag.optional(),
   labels: labelsArg.optional(),

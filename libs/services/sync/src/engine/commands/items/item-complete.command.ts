@@ -1,3 +1,4 @@
+import { calendarInstantSchema } from '@doable/contracts-common';
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
 import { parseArgs } from '../../command-args';
@@ -10,8 +11,8 @@ const argsSchema = z.object({
   id: idArg.optional(),
   ids: z.array(idArg).max(100).optional(),
   // v9/v1 name and the v8 name of the same argument.
-  completed_at: z.iso.datetime({ offset: true }).optional(),
-  date_completed: z.iso.datetime({ offset: true }).optional(),
+  completed_at: calendarInstantSchema.optional(),
+  date_completed: calendarInstantSchema.optional(),
   force_history: flag.optional(),
   from_undo: flag.optional(),
 });

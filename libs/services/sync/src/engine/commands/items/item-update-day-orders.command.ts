@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
 import { parseArgs } from '../../command-args';
@@ -5,7 +6,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { forEachEntry } from './item-args';
 import { loadItem } from './item-access';
 
-const argsSchema = z.object({ ids_to_orders: z.record(z.string(), z.number().int()) });
+const argsSchema = z.object({ ids_to_orders: z.record(z.string(), storedInteger) });
 
 /** item_update_day_orders: positions in the daily agenda, each task on its own (a refused id leaves the others applied). */
 export class ItemUpdateDayOrdersCommand implements CommandHandler {

@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ItemDates } from '../../../items/item-dates';
@@ -18,7 +19,7 @@ const argsSchema = z.object({
   labels: labelsArg.optional(),
   is_collapsed: flag.optional(),
   collapsed: flag.optional(),
-  day_order: z.number().int().optional(),
+  day_order: storedInteger.optional(),
   responsible_uid: idArg.nullish(),
   assigned_by_uid: idArg.nullish(),
 });

@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import type { LabelRepository } from '../../../labels/label.repository';
 import { PROJECT_COLORS } from '../../../projects/project.model';
@@ -9,8 +10,8 @@ import { assertNameFree, loadLabel } from './label-access';
 
 // The same bounds as a label name on a task (item-args labelsArg): the two must always fit each other.
 const name = z.string().trim().min(1).max(255);
-const color = z.union([z.enum(PROJECT_COLORS), z.number().int()]).optional();
-const orderMapping = z.record(z.string(), z.number().int());
+const color = z.union([z.enum(PROJECT_COLORS), storedInteger]).optional();
+const orderMapping = z.record(z.string(), storedInteger);
 
 /*
  * Labels are personal: the acting user's rows only. Tasks hold label names, so renaming or
@@ -21,7 +22,7 @@ const orderMapping = z.record(z.string(), z.number().int());
 /** label_add (+temp_id): at the end of the user's labels unless an order is given. */
 export class LabelAddCommand implements CommandHandler {
   readonly type = 'label_add';
-  private readonly schema = z.object({ name, color, item_order: z.number().int().optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object({ name, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly labels: LabelRepository) {}
 
@@ -46,7 +47,7 @@ export class LabelAddCommand implements CommandHandler {
 /** label_update: a new name is carried onto the user's tasks too. */
 export class LabelUpdateCommand implements CommandHandler {
   readonly type = 'label_update';
-  private readonly schema = z.object({ id: idArg, name: name.optional(), color, item_order: z.number().int().optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object({ id: idArg, name: name.optional(), color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly labels: LabelRepository) {}
 

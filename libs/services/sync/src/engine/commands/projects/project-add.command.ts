@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { PROJECT_COLORS, VIEW_STYLES } from '../../../projects/project.model';
@@ -10,9 +11,9 @@ const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value
 
 const argsSchema = z.object({
   name: z.string().trim().min(1).max(120),
-  color: z.union([z.enum(PROJECT_COLORS), z.number().int()]).optional(),
+  color: z.union([z.enum(PROJECT_COLORS), storedInteger]).optional(),
   parent_id: z.union([z.string(), z.number()]).nullable().optional(),
-  child_order: z.number().int().min(0).optional(),
+  child_order: storedInteger.min(0).optional(),
   is_favorite: flag.optional(),
   view_style: z.enum(VIEW_STYLES).optional(),
   description: z.string().max(16_384).optional(),

@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { parseArgs } from '../../command-args';
@@ -5,7 +6,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { forEachEntry, idArg } from '../items/item-args';
 import { loadProject } from './project-access';
 
-const argsSchema = z.object({ projects: z.array(z.object({ id: idArg, child_order: z.number().int() })).min(1).max(1_000) });
+const argsSchema = z.object({ projects: z.array(z.object({ id: idArg, child_order: storedInteger })).min(1).max(1_000) });
 
 /** project_reorder: new positions among siblings, each project on its own (a refused id leaves the others applied). */
 export class ProjectReorderCommand implements CommandHandler {

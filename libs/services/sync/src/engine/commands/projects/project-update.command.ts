@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { PROJECT_COLORS, VIEW_STYLES } from '../../../projects/project.model';
 import { type ProjectRepository } from '../../../projects/project.repository';
@@ -10,7 +11,7 @@ import { loadProject } from './project-access';
 const argsSchema = z.object({
   id: idArg,
   name: z.string().trim().min(1).max(120).optional(),
-  color: z.union([z.enum(PROJECT_COLORS), z.number().int()]).optional(),
+  color: z.union([z.enum(PROJECT_COLORS), storedInteger]).optional(),
   description: z.string().max(16_384).optional(),
   is_collapsed: flag.optional(),
   collapsed: flag.optional(),

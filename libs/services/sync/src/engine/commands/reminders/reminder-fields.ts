@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { Item } from '../../../items/item.model';
@@ -18,14 +19,14 @@ export const reminderArgs = {
   type: z.enum(['relative', 'absolute', 'location']).optional(),
   notify_uid: idArg.optional(),
   service: z.enum(['default', 'email', 'mobile', 'push', 'no_default']).optional(),
-  minute_offset: z.number().int().min(0).max(525_600).optional(),
+  minute_offset: storedInteger.min(0).max(525_600).optional(),
   due: z.unknown().optional(),
   is_urgent: flag.optional(),
   name: z.string().trim().min(1).max(255).optional(),
   loc_lat: coordinate(90).optional(),
   loc_long: coordinate(180).optional(),
   loc_trigger: z.enum(['on_enter', 'on_leave']).optional(),
-  radius: z.number().int().min(1).max(1_000_000).optional(),
+  radius: storedInteger.min(1).max(1_000_000).optional(),
 };
 
 export type ReminderArgs = z.infer<z.ZodObject<typeof reminderArgs>>;

@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
 import { type ProjectRepository } from '../../../projects/project.repository';
@@ -13,7 +14,7 @@ const name = z.string().trim().min(1).max(2_048);
 /** section_add (+temp_id): at the end of the project unless an order is given. */
 export class SectionAddCommand implements CommandHandler {
   readonly type = 'section_add';
-  private readonly schema = z.object({ name, project_id: idArg, section_order: z.number().int().optional() });
+  private readonly schema = z.object({ name, project_id: idArg, section_order: storedInteger.optional() });
 
   constructor(
     private readonly sections: SectionRepository,
@@ -72,7 +73,7 @@ export class SectionMoveCommand implements CommandHandler {
 /** section_reorder: new positions within the project, each section on its own (a refused id leaves the others applied). */
 export class SectionReorderCommand implements CommandHandler {
   readonly type = 'section_reorder';
-  private readonly schema = z.object({ sections: z.array(z.object({ id: idArg, section_order: z.number().int() })).min(1).max(1_000) });
+  private readonly schema = z.object({ sections: z.array(z.object({ id: idArg, section_order: storedInteger })).min(1).max(1_000) });
 
   constructor(private readonly sections: SectionRepository) {}
 

@@ -12,6 +12,17 @@ function codeOf(action: () => unknown): string | undefined {
 }
 
 describe('user command arguments', () => {
+  it.each(['inbox', 'teaminbox', 'today', 'next7days', 'project?id=2200000001', 'label?name=Waiting on', 'filter?id=7', 'workspace_filter?id=9'])(
+    'accepts the start page %s (sync-interface §4.3)',
+    (page) => {
+      expect(parseArgs(userUpdateArgs, { start_page: page })).toEqual({ start_page: page });
+    },
+  );
+
+  it.each(['bogus', '', 'project?id=', 'project?id=abc', 'label?name=', 'Today', 'inbox?x=1'])('refuses the start page %j', (page) => {
+    expect(codeOf(() => parseArgs(userUpdateArgs, { start_page: page }))).toBe('INVALID_ARGUMENT_VALUE');
+  });
+
   it.each(['UTC', 'Europe/Berlin', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5', 'Asia/Calcutta'])('accepts the IANA zone %s', (zone) => {
     expect(isIanaTimezone(zone)).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { flag } from '../items/item-args';
@@ -14,7 +15,18 @@ export function isIanaTimezone(value: string): boolean {
   }
 }
 
-const weekday = z.number().int().min(1).max(7);
+const weekday = storedInteger.min(1).max(7);
+
+/**
+ * The start pages of sync-interface §4.3: a fixed view, or a project, label, filter or workspace
+ * filter named by id (or name for a label). Anything else would leave clients on a page they
+ * cannot open.
+ */
+const START_PAGE = /^(inbox|teaminbox|today|next7days|(project|filter|workspace_filter)\?id=[0-9]{1,19}|label\?name=[^\s].{0,254})$/;
+
+export function isStartPage(value: string): boolean {
+  return START_PAGE.test(value);
+}
 const zeroOrOne = z.union([z.literal(0), z.literal(1)]);
 
 /**
@@ -25,16 +37,16 @@ const zeroOrOne = z.union([z.literal(0), z.literal(1)]);
 export const userUpdateArgs = z.object({
   full_name: z.string().trim().min(1).max(255).optional(),
   timezone: z.string().refine(isIanaTimezone, 'Not an IANA time zone').optional(),
-  start_page: z.string().trim().min(1).max(255).optional(),
+  start_page: z.string().trim().refine(isStartPage, 'Not a start page (inbox, teaminbox, today, next7days, project?id=, label?name=, filter?id=, workspace_filter?id=)').optional(),
   start_day: weekday.optional(),
   next_week: weekday.optional(),
   weekend_start_day: weekday.optional(),
   time_format: zeroOrOne.optional(),
   date_format: zeroOrOne.optional(),
   sort_order: zeroOrOne.optional(),
-  auto_reminder: z.number().int().min(-1).max(525_600).optional(),
-  theme: z.union([z.number().int().min(0).max(1000), z.string().trim().min(1).max(50)]).optional(),
-  theme_id: z.union([z.number().int().min(0).max(1000), z.string().trim().min(1).max(50)]).optional(),
+  auto_reminder: storedInteger.min(-1).max(525_600).optional(),
+  theme: z.union([storedInteger.min(0).max(1000), z.string().trim().min(1).max(50)]).optional(),
+  theme_id: z.union([storedInteger.min(0).max(1000), z.string().trim().min(1).max(50)]).optional(),
   beta: flag.optional(),
   email: z.string().optional(),
   password: z.string().optional(),
@@ -67,8 +79,8 @@ export function checkUrgentReminderDevice(value: unknown): void {
 
 /** update_goals (sync-interface §4.2). ignore_days are stored as the user's days_off. */
 export const updateGoalsArgs = z.object({
-  daily_goal: z.number().int().min(0).max(10_000).optional(),
-  weekly_goal: z.number().int().min(0).max(70_000).optional(),
+  daily_goal: storedInteger.min(0).max(10_000).optional(),
+  weekly_goal: storedInteger.min(0).max(70_000).optional(),
   ignore_days: z.array(weekday).max(7).optional(),
   vacation_mode: flag.optional(),
   karma_disabled: flag.optional(),

@@ -65,6 +65,8 @@ export class UserUpdateCommand implements CommandHandler {
       auto_reminder: args.auto_reminder,
       theme_id: theme === undefined ? undefined : String(theme),
       beta: args.beta === undefined ? undefined : Number(args.beta),
+      // auth-oauth has just set a password: clients read has_password to know they must send current_password next time.
+      has_password: credentials && args.password !== undefined ? true : undefined,
     };
     if (Object.values(changes).some((value) => value !== undefined)) {
       await this.profiles.update(context.tx.manager, context.userId, changes, context.version, false);

@@ -1,3 +1,4 @@
+import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../../view-options/view-options.model';
 import { flag, idArg } from '../items/item-args';
@@ -23,7 +24,7 @@ const propertyKey = z.string().min(1).max(200);
 const propertySettingsPatch = z.object({
   order: z.array(propertyKey).max(200).nullable().optional(),
   properties: z
-    .record(propertyKey, z.object({ is_hidden: z.boolean().nullable().optional(), width: z.number().int().min(0).max(10_000).nullable().optional() }).nullable())
+    .record(propertyKey, z.object({ is_hidden: z.boolean().nullable().optional(), width: storedInteger.min(0).max(10_000).nullable().optional() }).nullable())
     .refine((properties) => Object.keys(properties).length <= 200, 'At most 200 properties')
     .nullable()
     .optional(),

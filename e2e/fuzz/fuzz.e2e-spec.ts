@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import { ROUTES } from '@doable/gateway';
+import { http } from '@doable/shared-testing';
+import { type Account, MODES, startSystem, type SystemUnderTest } from '../support/system-under-test';
+import { judge } from './fuzz-oracle';
+import { type FuzzOwner, type FuzzRequest, routeRequest, syncRequest } from './fuzz-request';
+
+/**
+ * Property-based fuzzing of the whole edge (issue #11): every route of the gateway's route table
+ * and every Sync API command type gets generated requests with wrong types, hostile text, odd
+ * ids and numbers, deep nesting and broken encodings. Every answer must be a success or a coded
+ * 4xx (fuzz-oracle.ts), and a refused request must leave the user's data as it was (an
+ * incremental sync from just before it shows no change).
+ *
+ * FUZZ_PER_TARGET requests are made for each route and each command type, in each mode: a few
+ * in `npm test`, many in `npm run test:fuzz`. FUZZ_SEED replays a run (the seed is printed).
+ */
+const PER_TARGET = Number(process.env['FUZZ_PER_TARGET'] ?? 2);
+const RESEED_EVERY = 50;
+// Fixed unless asked: `npm test` must fail the same way twice. `npm run test:fuzz` picks a new one.
+const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_124);
+
+/**
+ * Findings whose fix belongs to another part of issue #11 (the gateway's body parsing and
+ * auth-oauth's pages and OAuth endpoints, done in a parallel branch): reported, counted, not
+ * failed on. Empty this set once that branch is merged: every finding then fails the suite.
+ */
+const PENDING_ELSEWHERE: ReadonlySet<FuzzOwner> = new Set<FuzzOwner>(['gateway-edge', 'auth-oauth']);
+
+/**
+ * Reads that must keep answering 200 whatever the fuzzer stored: a value accepted once (a due in
+ * year 0000, say) must not break the user's filters or syncs afterwards.
+ */
+const HEALTH_PROBES: ReadonlyArray<{ readonly method: 'GET' | 'POST'; readonly path: string; readonly json?: Record<string, unknown> }> = [
+  ...['today | overdue', '7 days', 'due before: next monday', 'no date', 'due after: yesterday & p1'].flatMap((filter) => [
+    { method: 'GET' as const, path: `/api/v1/tasks/filter?query=${encodeURIComponent(filter)}` },
+    { method: 'GET' as const, path: `/rest/v2/tasks?filter=${encodeURIComponent(filter)}` },
+    { method: 'GET' as const, path: `/rest/v1/tasks?filter=${encodeURIComponent(filter)}` },
+  ]),
+  { method: 'POST', path: '/api/v1/sync', json: { sync_token: '*', resource_types: ['all'] } },
+  { method: 'GET', path: '/api/v1/tasks/completed/by_completion_date?since=2000-01-01T00:00:00Z&until=2000-03-01T00:00:00Z' },
+];
+
+/** Findings grouped by owner, defect and target, with up to three example requests each. */
+function report(findings: readonly Finding[]): string[] {
+  const groups = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    const key = `[${finding.owner}] ${finding.defect} <- ${finding.target}`;
+    groups.set(key, [...(groups.get(key) ?? []), finding]);
+  }
+  return [...groups.entries()].map(([key, seen]) => `${seen.length} x ${key}\n    e.g. ${seen.slice(0, 3).map((f) => f.request).join('\n         ')}`);
+}
+
+interface Finding {
+  readonly defect: string;
+  readonly request: string;
+  readonly target: string;
+  readonly owner: FuzzOwner;
+}
+
+/** Requests tried in every mode of this run, printed once at the end. */
+const triedPerMode = new Map<string, number>();
+
+afterAll(() => {
+  const total = [...triedPerMode.values()].reduce((sum, count) => sum + count, 0);
+  process.stdout.write(`fuzz total: ${total} generated requests (${[...triedPerMode].map(([mode, count]) => `${mode} ${count}`).join(', ')}), seed ${SEED}\n`);
+});
+
+describe.each(MODES)('fuzzing every route and command (%s)', (mode) => {
+  let system: SystemUnderTest;
+  let me: Account;
+  const realIds: string[] = [];
+  const sensible: Record<string, unknown> = {};
+
+  const sync = async (body: Record<string, unknown>) => {
+    const answer = await http(system.url, 'POST', '/api/v1/sync', { token: me.token, json: body });
+    if (answer.status !== 200) throw new Error(`the fuzzing user's own sync failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body as Record<string, unknown>;
+  };
+
+  /**
+   * One object of each kind, so that generated ids are sometimes real and commands get past
+   * their lookups. Made again now and then: the fuzzer deletes and moves what it finds.
+   */
+  let seeds = 0;
+  async function seed(): Promise<void> {
+    const round = ++seeds;
+    const seeded = await sync({
+      commands: [
+        { type: 'project_add', uuid: `seed-${round}-1`, temp_id: 'p', args: { name: 'Fuzz project' } },
+        { type: 'section_add', uuid: `seed-${round}-2`, temp_id: 's', args: { name: 'Fuzz section', project_id: 'p' } },
+        { type: 'item_add', uuid: `seed-${round}-3`, temp_id: 'i', args: { content: 'Fuzz task', project_id: 'p', section_id: 's', due: { string: 'tomorrow at 10:00' } } },
+        { type: 'item_add', uuid: `seed-${round}-4`, temp_id: 'c', args: { content: 'Fuzz subtask', parent_id: 'i' } },
+        { type: 'label_add', uuid: `seed-${round}-5`, temp_id: 'l', args: { name: `fuzzlabel${round}` } },
+        { type: 'filter_add', uuid: `seed-${round}-6`, temp_id: 'f', args: { name: `Fuzz filter ${round}`, query: 'today' } },
+        { type: 'note_add', uuid: `seed-${round}-7`, temp_id: 'n', args: { item_id: 'i', content: 'Fuzz comment' } },
+        { type: 'reminder_add', uuid: `seed-${round}-8`, temp_id: 'r', args: { item_id: 'i', type: 'relative', minute_offset: 30 } },
+      ],
+    });
+    const mapping = seeded['temp_id_mapping'] as Record<string, string>;
+    expect({ mapped: Object.keys(mapping).sort(), statuses: seeded['sync_status'] }).toEqual({ mapped: ['c', 'f', 'i', 'l', 'n', 'p', 'r', 's'], statuses: expect.anything() });
+    realIds.splice(0, realIds.length, ...Object.values(mapping));
+    Object.assign(sensible, { id: mapping['i'], project_id: mapping['p'], section_id: mapping['s'], item_id: mapping['i'], parent_id: mapping['c'], content: 'ok', name: 'ok' });
+  }
+
+  beforeAll(async () => {
+    // The fuzzer sends thousands of requests as one user: the per-user budgets would answer 429s.
+    system = await startSystem(mode, { env: { RATE_LIMIT_SYNC_REQUESTS: '0', RATE_LIMIT_REST_REQUESTS: '0' } });
+    me = await system.createAccount({ password: 'fuzzing-password-1' });
+    await seed();
+  });
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  async function send(request: FuzzRequest) {
+    const response = await fetch(new URL(request.path, system.url), { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (a page, or a defect the oracle reports).
+    }
+    return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
+  }
+
+  /** The resources an incremental sync from `token` delivers: none when nothing changed. */
+  async function changedSince(token: string): Promise<{ changed: string[]; token: string }> {
+    const answer = await sync({ sync_token: token, resource_types: ['all'] });
+    const changed = Object.entries(answer)
+      .filter(([key, value]) => (Array.isArray(value) ? value.length > 0 : key === 'user' || key === 'user_settings'))
+      .map(([key]) => key);
+    return { changed, token: answer['sync_token'] as string };
+  }
+
+  it('answers every generated request with a success or a coded 4xx, and a refused one changes nothing', async () => {
+    const commandTypes = system.commandTypes();
+    expect(commandTypes.length).toBeGreaterThan(40);
+    const routes = ROUTES;
+    const findings: Finding[] = [];
+    let tried = 0;
+    let syncToken = (await sync({ sync_token: '*', resource_types: ['all'] }))['sync_token'] as string;
+
+    let probed = 0;
+    /** The reads every user relies on still answer 200 after what was generated so far. */
+    const probeHealth = async (after: string) => {
+      for (const probe of HEALTH_PROBES) {
+        probed++;
+        const answer = await http(system.url, probe.method, probe.path, { token: me.token, ...(probe.json ? { json: probe.json } : {}) });
+        if (answer.status !== 200) {
+          const tag = (answer.body as { error_tag?: string } | null)?.error_tag ?? JSON.stringify(answer.body).slice(0, 120);
+          findings.push({ defect: `a later read answers ${answer.status} ${tag}`, request: `${probe.method} ${probe.path} after ${after}`, target: `probe ${probe.path.split('?')[0]}`, owner: 'domain' });
+        }
+      }
+    };
+
+    let last = 'the seed';
+    const exercise = async (request: FuzzRequest) => {
+      if (++tried % RESEED_EVERY === 0) {
+        await probeHealth(`the ${RESEED_EVERY} requests up to ${last}`);
+        await seed();
+        syncToken = (await sync({ sync_token: syncToken, resource_types: ['all'] }))['sync_token'] as string;
+      }
+      last = request.describe;
+      const answer = await send(request);
+      const verdict = judge(request.method, request.path, answer);
+      const found = (defect: string, shown = request.describe) => findings.push({ defect, request: shown, target: request.target, owner: request.owner });
+      if (verdict.defect) found(verdict.defect);
+      // After any request, later refusals are judged against the state it left (one incremental sync).
+      const since = await changedSince(syncToken);
+      if (verdict.refused && since.changed.length > 0) {
+        found(`refused, yet changed ${since.changed.join(', ')}`, `${request.describe} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+      }
+      syncToken = since.token;
+    };
+
+    let sampleSeed = SEED;
+    for (const route of routes) {
+      for (const request of fc.sample(routeRequest([route], realIds, me.token, sensible), { numRuns: PER_TARGET, seed: sampleSeed++ })) await exercise(request);
+    }
+    for (const type of commandTypes) {
+      for (const request of fc.sample(syncRequest([type], realIds, me.token, sensible), { numRuns: PER_TARGET, seed: sampleSeed++ })) await exercise(request);
+    }
+
+    await probeHealth('the last request');
+    triedPerMode.set(mode, tried);
+
+    // The fuzzing user can still sync: nothing generated took the account or its token away.
+    expect(await sync({ sync_token: '*', resource_types: ['projects'] })).toEqual(expect.objectContaining({ full_sync: true }));
+    const failing = findings.filter((finding) => !PENDING_ELSEWHERE.has(finding.owner));
+    const pending = findings.filter((finding) => PENDING_ELSEWHERE.has(finding.owner));
+    process.stdout.write(
+      `fuzz (${mode}): ${tried} generated requests (${PER_TARGET} per target) over ${routes.length} routes and ${commandTypes.length} command types, ` +
+        `plus ${probed} health probes; seed ${SEED}: ${failing.length} findings, ${pending.length} more pending in another branch\n` +
+        (pending.length > 0 ? `pending elsewhere:\n${report(pending).join('\n')}\n` : ''),
+    );
+    // Every target was tried as often as asked: a generator that silently made nothing would pass.
+    expect(tried).toBe(PER_TARGET * (routes.length + commandTypes.length));
+    expect(report(failing)).toEqual([]);
+    // About 200 targets at up to ~200 ms a request (the request, its sync checks, two shared cores).
+  }, 120_000 + PER_TARGET * 40_000);
+});
