@@ -76,6 +76,13 @@ describe.each(MODES)('hostile request bodies at the edge (%s)', (mode) => {
     }
   });
 
+  it('answers a path segment that does not decode (%ff%00) with a coded 400', async () => {
+    for (const path of ['/rest/v2/comments/%ff%00', '/api/v1/labels/%ff', '/rest/v1/projects/%E0%A4%A']) {
+      const answer = await fetch(new URL(path, system.url), { method: 'DELETE', headers: { authorization: `Bearer ${account.token}` } });
+      expect({ path, status: answer.status, tag: ((await answer.json()) as { error_tag?: string }).error_tag }).toEqual({ path, status: 400, tag: 'INVALID_ARGUMENT_VALUE' });
+    }
+  });
+
   it('holds JSON text in the query string to the same depth', async () => {
     const deep = await fetch(new URL(`/api/v1/tasks?ids=${encodeURIComponent(deepArray(5_000))}`, system.url), { headers: { authorization: `Bearer ${account.token}` } });
     expect(deep.status).toBe(400);

@@ -102,5 +102,8 @@ export const gatewayService = {
     (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', trustProxySetting(config.GATEWAY_TRUST_PROXY));
     app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY)));
     configureHttpPipeline(app, { bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES, logger: app.get<Logger>(LOGGER) });
+    // Also for what Express's router refuses before any controller runs (a path segment that
+    // does not decode): otherwise Nest's default filter answers it without a code.
+    app.useGlobalFilters(app.get(HttpErrorFilter));
   },
 } satisfies ServiceDefinition<typeof gatewayEnv>;

@@ -17,6 +17,11 @@ export function unstorableTextReason(text: string): string | undefined {
   return undefined;
 }
 
+/** Whether text keeps the text rule (a field read one by one: a form field, a credential). */
+export function isStorableText(text: string): boolean {
+  return unstorableTextReason(text) === undefined;
+}
+
 export interface UnstorableText {
   /** Where in the value: `body.commands.0.args.content` (keys are checked too). */
   readonly path: string;

@@ -1,4 +1,4 @@
-import { isStorableText } from '../web/storable-text';
+import { isStorableText } from '@doable/contracts-common';
 
 /**
  * Client credentials from `Authorization: Basic base64(id:secret)` (RFC 6749 §2.3.1: each part

@@ -1,12 +1,11 @@
 import { AuthSubjects } from '@doable/contracts-auth';
-import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, findUnstorableText } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { AuthorizePages } from '../oauth/authorize-pages';
 import { OAuthEndpoints } from '../oauth/oauth-endpoints';
 import { AccountPages } from '../web/account-pages';
-import { unstorableField } from '../web/storable-text';
 import { WebExchange } from '../web/web-exchange';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
@@ -72,8 +71,8 @@ export class AuthEdgeRpcController {
     // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused before any handler
     // reads it: as RFC 6749/7009's invalid_request by the OAuth endpoints, and by the pages
     // with a form error (sign-up and log-in re-render their form).
-    const field = unstorableField({ ...request.query, ...request.params, ...bodyFields(request.body) });
-    if (field !== undefined) return this.refuseText(web, field);
+    const found = findUnstorableText({ ...request.query, ...request.params, ...bodyFields(request.body) });
+    if (found !== undefined) return this.refuseText(web, found.path.split('.')[0]);
     return handler(web);
   }
 

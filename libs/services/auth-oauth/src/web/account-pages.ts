@@ -1,4 +1,4 @@
-import type { EdgeReply } from '@doable/contracts-common';
+import { type EdgeReply, isStorableText } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { AccountService } from '../accounts/account.service';
@@ -7,7 +7,6 @@ import { OAuthService } from '../oauth/oauth.service';
 import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
 import { SESSION_TTL_SECONDS, SessionService, type SessionUser } from '../sessions/session.service';
 import { appsPage, ERROR_MESSAGES, formError, loginPage, messagePage, settingsPage, signupPage } from './pages';
-import { isStorableText } from './storable-text';
 import { safeNext } from './safe-next';
 import { SESSION_COOKIE, type WebExchange } from './web-exchange';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isStorableText, unstorableField } from './storable-text';
+import { findUnstorableText, isStorableText } from './storable-text';
 
 describe('storable text', () => {
   it.each(['a\u0000b', '\ud800', 'x\udc00y', '\udfff\ud800'])('refuses %j', (text) => {
@@ -19,10 +19,10 @@ describe('storable text', () => {
     );
   });
 
-  it('names the first field holding unstorable text, in keys and nested values too', () => {
-    expect(unstorableField({ email: 'a@b.c', password: 'x\u0000' })).toBe('password');
-    expect(unstorableField({ redirect_uris: ['https://ok.example', 'https://\ud800.example'] })).toBe('redirect_uris');
-    expect(unstorableField({ meta: { '\u0000': 1 } })).toBe('meta');
-    expect(unstorableField({ email: 'a@b.c', n: 3, none: null })).toBeUndefined();
+  it('names where unstorable text is, in keys and nested values too', () => {
+    expect(findUnstorableText({ email: 'a@b.c', password: 'x\u0000' })?.path).toBe('password');
+    expect(findUnstorableText({ redirect_uris: ['https://ok.example', 'https://\ud800.example'] })?.path).toBe('redirect_uris.1');
+    expect(findUnstorableText({ meta: { '\u0000': 1 } })?.path).toBe('meta.\u0000');
+    expect(findUnstorableText({ email: 'a@b.c', n: 3, none: null })).toBeUndefined();
   });
 });
