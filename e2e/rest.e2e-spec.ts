@@ -374,7 +374,7 @@ describe.each(MODES)('REST surfaces (%s)', (mode) => {
 
     it.each([
       ['malformed JSON', () => call('POST', '/rest/v2/tasks', { raw: '{"content":', headers: { 'content-type': 'application/json' } }), 400, 'INVALID_JSON'],
-      ['a JSON array body', () => post('/rest/v2/tasks', [1, 2]), 400, 'INVALID_ARGUMENT_VALUE'],
+      ['a JSON array body', () => post('/rest/v2/tasks', [1, 2]), 400, 'BODY_NOT_OBJECT'],
       ['no content', () => post('/rest/v2/tasks', { description: 'no content' }), 400, 'ARGUMENT_MISSING'],
       ['a number as content', () => post('/rest/v2/tasks', { content: 42 }), 400, 'INVALID_ARGUMENT_VALUE'],
       ['priority out of range', () => post('/rest/v2/tasks', { content: 'x', priority: 9 }), 400, 'INVALID_ARGUMENT_VALUE'],

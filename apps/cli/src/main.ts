@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AccountService, authMigrations, NatsRevocationBarrier, type OAuthApp, OAuthAppService, type RevocationBarrier } from '@doable/auth-oauth';
+import { AccountService, authMigrations, NatsRevocationBarrier, type OAuthApp, OAuthAppService, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
 import { GatewayRevocation } from '@doable/contracts-auth';
 import { createServiceDataSource, migrateUp, OutboxRelay, startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
@@ -64,7 +64,9 @@ async function main(): Promise<number> {
   const dataSource = createServiceDataSource({ schema: 'auth', url, poolSize: 2, applicationName: 'doable-cli', migrations: authMigrations });
   await dataSource.initialize();
   // The embedded folder with no `npm start` running: no gateway exists, so none holds a cache.
-  const barrier = embedded ? NO_GATEWAY : revocationBarrier(logger);
+  // A running `npm start`: its relay delivers the revocation to its one gateway (see
+  // OutboxDeliveryBarrier). A cluster (DATABASE_URL): every gateway confirms over NATS.
+  const barrier = embedded ? NO_GATEWAY : process.env['DATABASE_URL'] ? revocationBarrier(logger) : new OutboxDeliveryBarrier(dataSource);
   try {
     await migrateUp(dataSource);
     // The CLI only writes the outbox; the running system's relay publishes the events.
@@ -107,13 +109,12 @@ async function main(): Promise<number> {
 }
 
 const UNCONFIRMED_REVOCATION =
-  'the gateways could not be reached to confirm (NATS_URL unset or unreachable): a gateway that cached the old token accepts it until its cache entry expires (AUTH_CACHE_TTL_MS) or the running system relays the revocation (within OUTBOX_POLL_MS).';
+  'the gateways could not confirm that they dropped the old token (a cluster: NATS_URL unset or unreachable; npm start: its relay did not deliver the revocation within 10 s): a gateway that cached the old token accepts it until its cache entry expires (AUTH_CACHE_TTL_MS) or the revocation reaches it.';
 
 /**
- * With NATS_URL (a cluster), a token reset returns once every gateway has dropped the old
- * token, as the settings page's does. Without it (a running `npm start`, whose gateway lives
- * in that process, or no route to NATS) the gateways cannot be reached from here: the reset is
- * reported as unconfirmed.
+ * In a cluster, a token reset returns once every gateway has dropped the old token, as the
+ * settings page's does; that needs NATS_URL. Without it, or with no route to NATS, the gateways
+ * cannot be reached from here: the reset is reported as unconfirmed.
  */
 const NO_GATEWAY: RevocationBarrier = { revoked: () => Promise.resolve() };
 

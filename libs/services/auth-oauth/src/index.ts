@@ -5,3 +5,4 @@ export { generatePersonalToken } from './tokens/personal-token';
 export { authMigrations } from './migrations';
 export { OAuthAppService, type OAuthApp } from './oauth/oauth-app.service';
 export { NatsRevocationBarrier, type RevocationBarrier } from './tokens/revocation-barrier';
+export { OutboxDeliveryBarrier } from './tokens/outbox-delivery-barrier';
