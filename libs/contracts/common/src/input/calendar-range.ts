@@ -22,7 +22,7 @@ export function isInCalendarRange(instant: Date): boolean {
   return !Number.isNaN(time) && isCalendarYear(instant.getUTCFullYear());
 }
 
-export const CALENDAR_RANGE_MESSAGE = `Dates must lie between 000${MIN_CALENDAR_YEAR}-01-01 and ${MAX_CALENDAR_YEAR}-12-31`;
+export const CALENDAR_RANGE_MESSAGE = `Dates must lie between ${String(MIN_CALENDAR_YEAR).padStart(4, '0')}-01-01 and ${MAX_CALENDAR_YEAR}-12-31`;
 
 /** An ISO 8601 instant with a zone or offset, inside the calendar (completion times, `since`/`until`). */
 export const calendarInstantSchema = z.iso.datetime({ offset: true }).refine((value) => isInCalendarRange(new Date(value)), CALENDAR_RANGE_MESSAGE);

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-/** The largest id a PostgreSQL bigint holds: every object id of the domain is one. */
+/** The largest value a PostgreSQL bigint holds: every object id (and change version) of the domain is one. */
 export const MAX_OBJECT_ID = 9_223_372_036_854_775_807n;
+
+/** Decimal digits that fit a bigint, 0 included (a change version); ids are these and positive. */
+export function fitsBigint(value: string): boolean {
+  return /^[0-9]{1,19}$/.test(value) && BigInt(value) <= MAX_OBJECT_ID;
+}
 
 /**
  * The one id rule: an object id is a positive integer of at most 19 decimal digits that fits a
@@ -9,7 +14,7 @@ export const MAX_OBJECT_ID = 9_223_372_036_854_775_807n;
  * overflowing a cast). Anything else a client sends where an id goes is a temp id, or not found.
  */
 export function isObjectId(value: string): boolean {
-  return /^[0-9]{1,19}$/.test(value) && BigInt(value) <= MAX_OBJECT_ID && BigInt(value) > 0n;
+  return fitsBigint(value) && BigInt(value) > 0n;
 }
 
 /** An object id as a string. */

@@ -1,3 +1,4 @@
+import { isObjectId } from '@doable/contracts-common';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { hashToken } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
@@ -73,7 +74,7 @@ export class OAuthAppService {
 
   /** A new secret for the owner's app; the old one stops working at once. Undefined when not theirs. */
   async rotateSecret(ownerId: string, appId: string): Promise<{ app: OAuthApp; clientSecret: string } | undefined> {
-    if (!/^[0-9]{1,18}$/.test(appId)) return undefined;
+    if (!isObjectId(appId)) return undefined;
     const clientSecret = randomHex();
     const [rows] = await this.database.query<[AppRow[], number]>(
       `UPDATE auth.oauth_apps SET client_secret_hash = $3 WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,

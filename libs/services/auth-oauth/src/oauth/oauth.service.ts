@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AuthEvents, hashToken } from '@doable/contracts-auth';
-import type { Scope } from '@doable/contracts-common';
+import { isObjectId, type Scope } from '@doable/contracts-common';
 import { Database, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { generatePersonalToken } from '../tokens/personal-token';
@@ -159,7 +159,7 @@ export class OAuthService {
    * once on every gateway (one token-revoked event each). Answers how many were revoked.
    */
   async revokeAppForUser(userId: string, appId: string): Promise<number> {
-    if (!/^[0-9]{1,18}$/.test(appId)) return 0;
+    if (!isObjectId(appId)) return 0;
     const revoked = await this.database.transaction(async (tx) => {
       const [rows] = await tx.manager.query<[Array<{ token_hash: string }>, number]>(
         `UPDATE auth.access_tokens SET revoked_at = now() WHERE user_id = $1 AND app_id = $2 AND kind = 'oauth' AND revoked_at IS NULL RETURNING token_hash`,

@@ -1,7 +1,9 @@
 import type { EdgeReply, EdgeRequest, Principal } from '@doable/contracts-common';
+import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { ServiceClient } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
+import type { Route } from '../routes/route';
 import type { RouteMatch } from '../routes/route-table';
 
 export interface IncomingEdgeCall {
@@ -54,8 +56,9 @@ function normaliseQuery(query: Record<string, unknown>): Record<string, string |
  * API request (every command carries its uuid: a second run replays, never repeats); a write
  * with X-Request-Id (its idempotency key).
  */
-function isResendable(request: EdgeRequest): boolean {
-  return request.method === 'GET' || request.requestId !== null || /\/sync$/.test(request.path);
+function isResendable(route: Route, request: EdgeRequest): boolean {
+  const syncApi = route.subject === SyncSubjects.edge && route.dialect.startsWith('sync-');
+  return route.method === 'GET' || request.requestId !== null || syncApi;
 }
 
 /**
@@ -85,7 +88,7 @@ export class EdgeForwarder {
       if (headers) request.headers = headers;
       if (call.origin) request.origin = call.origin;
     }
-    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(request) });
+    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) });
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;
   }
