@@ -46,7 +46,7 @@ import { QuickAddService } from './quick-add/quick-add.service';
 import { TaskFilterService } from './filter-language/task-filter.service';
 import { CompletedRepository } from './completed/completed.repository';
 import { CompletedInfoRepository } from './completed/completed-info.repository';
-import { CompletedService } from './completed/completed.service';
+import { CompletedService } from './completed-history/completed.service';
 import { UserCreatedConsumer } from './users/user-created.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 

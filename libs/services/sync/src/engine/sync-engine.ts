@@ -2,7 +2,7 @@ import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { SyncReader } from '../read/sync-reader';
-import type { SyncResult } from '../read/sync-snapshot';
+import type { SyncResult } from './sync-result';
 import { CommandExecutor } from './command-executor';
 import { mayRead } from './scopes';
 import type { SyncRequest } from './sync-request';

@@ -1,5 +1,4 @@
 import { MAX_RECENT_LOCATIONS, type RecentLocation, sameLocations, withRecentLocation } from './location.model';
-import { LOCATION_WRITERS } from './location.writers';
 
 const place = (name: string, loc_lat = '52.52', loc_long = '13.40'): RecentLocation => ({ name, loc_lat, loc_long });
 
@@ -30,10 +29,5 @@ describe('recent locations', () => {
     expect(sameLocations(withRecentLocation(list, place('Home')), list)).toBe(true);
     expect(sameLocations(withRecentLocation(list, place('Work', '1', '2')), list)).toBe(false);
     expect(sameLocations([place('Home', '52.5200')], [place('Home')])).toBe(false);
-  });
-
-  it('writes an array in Sync v9 and an object in api/v1', () => {
-    expect(LOCATION_WRITERS['sync-v9'](place('Home'))).toEqual(['Home', '52.52', '13.40']);
-    expect(LOCATION_WRITERS['sync-api-v1'](place('Home'))).toEqual({ name: 'Home', loc_lat: '52.52', loc_long: '13.40' });
   });
 });

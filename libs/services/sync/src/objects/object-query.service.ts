@@ -2,11 +2,8 @@ import type { ObjectQuery } from '@doable/contracts-sync';
 import { DomainError, type ErrorCode } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { syncApiV1Writers } from '../dialects/sync-api-v1.dialect';
-import { writeSyncUser } from '../dialects/user.writer';
+import { syncApiV1Writers } from '../dialects/sync-api-v1/sync-api-v1.writers';
 import type { ItemRow } from '../items/item.model';
-import { LABEL_WRITERS } from '../labels/label.writers';
-import { NOTE_WRITERS } from '../notes/note.writer';
 import { NoteRepository } from '../notes/note.repository';
 import type { Project } from '../projects/project.model';
 import { UserProfileRepository } from '../users/user-profile.repository';
@@ -20,8 +17,8 @@ export interface QueryResult {
   readonly labelIds?: Record<string, string>;
 }
 
-const writeLabel = LABEL_WRITERS['sync-api-v1'];
-const writeNote = NOTE_WRITERS['sync-api-v1'];
+const writeLabel = syncApiV1Writers.label;
+const writeNote = syncApiV1Writers.note;
 
 function found<T>(row: T | undefined, code: ErrorCode, what: string): T {
   if (row === undefined) throw new DomainError(code, `${what} not found`);
@@ -174,6 +171,6 @@ export class ObjectQueryService {
   private async currentUser(manager: EntityManager, userId: string): Promise<Record<string, unknown>> {
     const profile = found(await this.profiles.find(manager, userId), 'USER_NOT_FOUND', 'User');
     const completed = await this.reads.completedCounts(manager, userId, profile.timezone);
-    return { ...writeSyncUser(profile), completed_count: completed.total, completed_today: completed.today };
+    return { ...syncApiV1Writers.user(profile), completed_count: completed.total, completed_today: completed.today };
   }
 }

@@ -5,7 +5,7 @@ import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type DateContext, parseDue } from '../dates';
-import { DIALECT_WRITERS } from '../dialects/dialect-writers';
+import { SYNC_DIALECTS } from '../dialects/sync-dialects';
 import { CommandBatchLog } from '../engine/command-batch-log';
 import { COMMAND_HANDLERS, type CommandContext, type CommandHandler } from '../engine/commands/command-handler';
 import { eachObject } from '../engine/each-object';
@@ -166,7 +166,7 @@ export class QuickAddService {
     meta: boolean,
     known?: { readonly projects: readonly Project[]; readonly sections: readonly Section[] },
   ): Promise<Record<string, unknown>> {
-    const writers = DIALECT_WRITERS[dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'];
+    const writers = SYNC_DIALECTS[dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'].writers;
     const labelRows = await Promise.all(item.labels.map((name) => this.labels.findByNameForUpdate(manager, userId, name)));
     const v9OrV1 = writers.item(item);
     const body = dialect === 'sync-v8' ? writeV8Item(v9OrV1, new Map(labelRows.flatMap((label) => (label ? [[label.name.toLowerCase(), label.id] as const] : [])))) : v9OrV1;

@@ -1,28 +1,48 @@
 import type { EntityManager } from 'typeorm';
-import type { ResourceType } from '../engine/resource-types';
+import type { CompletedInfo } from '../completed/completed-info.repository';
+import type { Filter } from '../filters/filter.model';
+import type { Item } from '../items/item.model';
+import type { Label } from '../labels/label.model';
+import type { LocationList } from '../locations/location.model';
+import type { Note } from '../notes/note.model';
+import type { Project } from '../projects/project.model';
+import type { Reminder } from '../reminders/reminder.model';
+import type { Section } from '../sections/section.model';
+import type { ProjectViewOptionsDefaults, ViewOptions } from '../view-options/view-options.model';
 
-/** The Sync API dialects that render resources (v9 and the unified api/v1). */
-export type SyncDialect = 'sync-v9' | 'sync-api-v1';
+/**
+ * The canonical rows behind each resource type the sync service reads from its own tables.
+ * What the read side hands a dialect: domain objects, never a dialect's shape.
+ */
+export interface ResourceRows {
+  projects: Project[];
+  items: Item[];
+  sections: Section[];
+  labels: Label[];
+  filters: Filter[];
+  notes: Note[];
+  reminders: Reminder[];
+  reminders_location: Reminder[];
+  /** At most one list: none on an incremental sync when it did not change. */
+  locations: LocationList[];
+  completed_info: CompletedInfo[];
+  view_options: ViewOptions[];
+  project_view_options_defaults: ProjectViewOptionsDefaults[];
+}
 
-/** How one object is written in each dialect: both shapes side by side, so differences are plain. */
-export type DialectWriters<Row> = Readonly<Record<SyncDialect, (row: Row) => Record<string, unknown>>>;
+/** A resource type with a source of its own. */
+export type SourcedType = keyof ResourceRows;
 
 /**
  * One resource type of the Sync API: how its rows are read for a full sync (active data) and an
- * incremental one (everything stamped after a version, tombstones included), and which response
- * keys they fill. Adding a resource is adding one of these to the registry (resources.ts).
+ * incremental one (everything stamped after a version, tombstones included). It knows nothing
+ * of how any version writes them. Adding a resource is adding one of these to the registry
+ * (resources.ts) and a writer to each dialect.
  */
-export interface ResourceSource<Row = unknown> {
-  readonly type: ResourceType;
-  listActive(manager: EntityManager, userId: string): Promise<Row[]>;
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Row[]>;
-  render(rows: readonly Row[], dialect: SyncDialect): Record<string, unknown>;
-}
-
-/** Rows read for one request, with the source that knows how to render them. */
-export interface ReadResource {
-  readonly rows: readonly unknown[];
-  readonly source: ResourceSource;
+export interface ResourceSource<T extends SourcedType = SourcedType> {
+  readonly type: T;
+  listActive(manager: EntityManager, userId: string): Promise<ResourceRows[T]>;
+  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<ResourceRows[T]>;
 }
 
 export const RESOURCE_SOURCES = Symbol('RESOURCE_SOURCES');

@@ -1,19 +1,19 @@
 import type { Provider } from '@nestjs/common';
-import { ItemSource } from '../items/item.source';
-import { ProjectSource } from '../projects/project.source';
-import { SectionSource } from '../sections/section.source';
-import { LabelSource } from '../labels/label.source';
-import { FilterSource } from '../filters/filter.source';
-import { NoteSource } from '../notes/note.source';
-import { LocationReminderSource, ReminderSource } from '../reminders/reminder.source';
-import { LocationSource } from '../locations/location.source';
-import { CompletedInfoSource } from '../completed/completed-info.source';
-import { ProjectViewOptionsDefaultsSource, ViewOptionsSource } from '../view-options/view-options.source';
+import { ItemSource } from './sources/item.source';
+import { ProjectSource } from './sources/project.source';
+import { SectionSource } from './sources/section.source';
+import { LabelSource } from './sources/label.source';
+import { FilterSource } from './sources/filter.source';
+import { NoteSource } from './sources/note.source';
+import { LocationReminderSource, ReminderSource } from './sources/reminder.source';
+import { LocationSource } from './sources/location.source';
+import { CompletedInfoSource } from './sources/completed-info.source';
+import { ProjectViewOptionsDefaultsSource, ViewOptionsSource } from './sources/view-options.source';
 import { RESOURCE_SOURCES, type ResourceSource } from './resource-source';
 
 /**
  * Every resource the sync engine reads from its own tables, in response order. A new resource
- * type is one source class added here (and to `providers`).
+ * type is one source class added here, and a writer in each dialect.
  */
 const SOURCES = [ProjectSource, ItemSource, SectionSource, LabelSource, FilterSource, NoteSource, ReminderSource, LocationReminderSource, LocationSource, CompletedInfoSource, ViewOptionsSource, ProjectViewOptionsDefaultsSource];
 

@@ -4,9 +4,9 @@ import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
-import { RESOURCE_SOURCES, type ReadResource, type ResourceSource } from './resource-source';
-import { selectResourceTypes } from '../engine/resource-types';
-import { decodeSyncToken, encodeSyncToken } from '../engine/sync-token';
+import { RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './resource-source';
+import { selectResourceTypes } from './resource-types';
+import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import type { UserProfile } from '../users/user-profile.model';
 import type { SyncRead } from './sync-snapshot';
@@ -51,7 +51,8 @@ export class SyncReader {
           generatedAt,
           types,
           syncToken: encodeSyncToken(userId, since),
-          resources: this.sources.filter((source) => types.has(source.type)).map((source) => ({ rows: [], source })),
+          version: since.version,
+          rows: Object.fromEntries(this.sources.filter((source) => types.has(source.type)).map((source) => [source.type, []])),
         };
       }
     }
@@ -60,16 +61,15 @@ export class SyncReader {
       const user = await this.profiles.find(manager, userId);
       if (!user) throw new DomainError('USER_NOT_FOUND', 'User not found (the account may still be being set up)');
       const changed = since === undefined || BigInt(user.high_water) > BigInt(since.version);
-      const resources: ReadResource[] = [];
+      const rows: Partial<Record<keyof ResourceRows, unknown[]>> = {};
       for (const source of this.sources) {
         if (!types.has(source.type)) continue;
         // Nothing moved past the token: every requested resource is empty, and not one is queried.
-        const rows = !changed ? [] : since ? await source.listChangedSince(manager, userId, since.version) : await source.listActive(manager, userId);
-        resources.push({ rows, source });
+        rows[source.type] = !changed ? [] : since ? await source.listChangedSince(manager, userId, since.version) : await source.listActive(manager, userId);
       }
       // The stats resource is answered on full syncs: today's and this week's completions.
       const stats = since === undefined && types.has('stats') ? await this.productivity.stats(manager, userId, generatedAt) : undefined;
-      return { user, changed, resources, stats };
+      return { user, changed, rows: rows as Partial<ResourceRows>, stats };
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
@@ -85,13 +85,14 @@ export class SyncReader {
       fullSync,
       generatedAt,
       types,
+      version: snapshot.user.high_water,
       syncToken: encodeSyncToken(userId, {
         version: snapshot.user.high_water,
         notificationCursor: notifications?.cursor ?? since?.notificationCursor ?? 0,
       }),
       user: userChanged ? (snapshot.user satisfies UserProfile) : undefined,
       userSettings: settingsChanged ? snapshot.user : undefined,
-      resources: snapshot.resources,
+      rows: snapshot.rows,
       planLimits,
       notifications,
       stats: snapshot.stats && syncStats(snapshot.stats),

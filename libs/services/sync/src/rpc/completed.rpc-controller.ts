@@ -3,7 +3,7 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
-import { CompletedService } from '../completed/completed.service';
+import { CompletedService } from '../completed-history/completed.service';
 import { mayRead } from '../engine/scopes';
 
 /** Completed history over the transport: v9 reads query or form parameters; api/v1 query parameters. */

@@ -3,16 +3,11 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
-import { renderSyncEnvelope, type SyncObjectWriters } from '../dialects/sync-envelope';
-import { parseSyncRequest } from '../dialects/sync-request.parser';
-import { syncApiV1Writers } from '../dialects/sync-api-v1.dialect';
-import { syncV9Writers } from '../dialects/sync-v9.dialect';
+import { isSyncDialect, SYNC_DIALECTS } from '../dialects/sync-dialects';
 import { SyncEngine } from '../engine/sync-engine';
 import { UserProfileRepository } from '../users/user-profile.repository';
 
-const WRITERS: Partial<Record<EdgeRequest['dialect'], SyncObjectWriters>> = { 'sync-v9': syncV9Writers, 'sync-api-v1': syncApiV1Writers };
-
-/** The Sync API over the transport: parse the dialect, run the engine, render the dialect. */
+/** The Sync API over the transport: the dialect parses, the engine runs, the dialect renders. */
 @RpcController()
 export class SyncRpcController {
   constructor(
@@ -23,12 +18,12 @@ export class SyncRpcController {
 
   @Handles(SyncSubjects.edge)
   async sync(request: EdgeRequest): Promise<EdgeReply> {
-    const writers = WRITERS[request.dialect];
-    if (!writers) throw new DomainError('ROUTE_NOT_FOUND', `sync does not speak ${request.dialect}`);
+    if (!isSyncDialect(request.dialect)) throw new DomainError('ROUTE_NOT_FOUND', `sync does not speak ${request.dialect}`);
+    const dialect = SYNC_DIALECTS[request.dialect];
     if (!request.principal) throw new DomainError('AUTH_REQUIRED');
-    const result = await this.engine.sync(request.principal, parseSyncRequest(request.body));
+    const result = await this.engine.sync(request.principal, dialect.parseRequest(request.body, { userId: request.principal.userId }));
     // Serialised here, once: a full sync of a large account is megabytes the gateway need not re-encode.
-    return jsonReply(200, renderSyncEnvelope(result, writers));
+    return jsonReply(200, dialect.render(result));
   }
 
   @Handles(SyncSubjects.userStatus)

@@ -1,0 +1,78 @@
+import type { ResourceRows } from '../../read/resource-source';
+import type { ResourceType } from '../../read/resource-types';
+import type { SyncResult } from '../../engine/sync-result';
+import type { ObjectWriters } from '../sync-dialect';
+import { emptyStats } from './default-resources';
+import { wireTimestamp } from './wire-format';
+
+type RowWriters = { readonly [T in keyof ResourceRows]: (rows: ResourceRows[T], writers: ObjectWriters) => Record<string, unknown> };
+
+/** The response keys each sourced resource fills, from its canonical rows. */
+const RESOURCE_KEYS: RowWriters = {
+  projects: (rows, writers) => ({ projects: rows.map((row) => writers.project(row)) }),
+  // Tasks, and the daily-agenda order of those that have one.
+  items: (rows, writers) => ({
+    items: rows.map((row) => writers.item(row)),
+    day_orders: Object.fromEntries(rows.filter((item) => item.day_order >= 0 && !item.is_deleted).map((item) => [item.id, item.day_order])),
+  }),
+  sections: (rows, writers) => ({ sections: rows.map((row) => writers.section(row)) }),
+  labels: (rows, writers) => ({ labels: rows.map((row) => writers.label(row)) }),
+  filters: (rows, writers) => ({ filters: rows.map((row) => writers.filter(row)) }),
+  // Task comments in `notes`, project comments in `project_notes`.
+  notes: (rows, writers) => ({
+    notes: rows.filter((row) => row.item_id !== null).map((row) => writers.note(row)),
+    project_notes: rows.filter((row) => row.item_id === null).map((row) => writers.note(row)),
+  }),
+  reminders: (rows, writers) => ({ reminders: rows.map((row) => writers.reminder(row)) }),
+  reminders_location: (rows, writers) => ({ reminders_location: rows.map((row) => writers.reminder(row)) }),
+  // No list: it did not change, and `[]` would wipe the client's (see LocationSource).
+  locations: ([list], writers) => (list ? { locations: list.entries.map((place) => writers.location(place)) } : {}),
+  completed_info: (rows, writers) => ({ completed_info: rows.map((row) => writers.completedInfo(row)) }),
+  view_options: (rows, writers) => ({ view_options: rows.map((row) => writers.viewOptions(row)) }),
+  project_view_options_defaults: (rows, writers) => ({ project_view_options_defaults: rows.map((row) => writers.projectViewOptionsDefaults(row)) }),
+};
+
+/** Requested types whose storage has not landed yet answer empty, in the shape clients expect. */
+const EMPTY_KEYS: Partial<Record<ResourceType, readonly string[]>> = {
+  workspaces: ['workspaces'],
+  workspace_users: ['workspace_users'],
+  workspace_filters: ['workspace_filters'],
+  role_actions: ['role_actions'],
+  collaborators: ['collaborators', 'collaborator_states'],
+};
+
+/**
+ * The response envelope of the Sync API (sync-interface §4.1) in the shape v9 and api/v1 share:
+ * only requested resource types appear; on an incremental sync the arrays hold only what changed.
+ * Older versions start from it and rename or drop what they wrote differently.
+ */
+export function renderSyncEnvelope(result: SyncResult, writers: ObjectWriters): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const read = result.read;
+  if (read) {
+    const has = (type: ResourceType) => read.types.has(type);
+    body['sync_token'] = read.syncToken;
+    body['full_sync'] = read.fullSync;
+    if (read.fullSync) body['full_sync_date_utc'] = wireTimestamp(read.generatedAt);
+    if (has('user') && read.user) body['user'] = writers.user(read.user);
+    for (const type of Object.keys(RESOURCE_KEYS) as Array<keyof ResourceRows>) {
+      // A requested type read by no source (a test's partial read) is written empty.
+      const rows = read.rows[type] ?? (has(type) ? [] : undefined);
+      if (rows) Object.assign(body, (RESOURCE_KEYS[type] as (rows: unknown, writers: ObjectWriters) => Record<string, unknown>)(rows, writers));
+    }
+    for (const [type, keys] of Object.entries(EMPTY_KEYS) as Array<[ResourceType, readonly string[]]>) {
+      if (has(type)) for (const key of keys) body[key] = [];
+    }
+    if (has('live_notifications')) {
+      body['live_notifications'] = read.notifications?.live_notifications ?? [];
+      if (read.notifications) body['live_notifications_last_read_id'] = read.notifications.last_read_id;
+    }
+    if (has('user_settings') && read.userSettings) body['user_settings'] = writers.userSettings(read.userSettings);
+    if (has('notification_settings') && read.fullSync) body['settings_notifications'] = {};
+    if (has('user_plan_limits') && read.planLimits) body['user_plan_limits'] = read.planLimits;
+    if (has('stats') && read.fullSync) body['stats'] = read.stats ?? emptyStats(read.generatedAt);
+  }
+  body['temp_id_mapping'] = result.tempIdMapping;
+  if (result.syncStatus) body['sync_status'] = result.syncStatus;
+  return body;
+}

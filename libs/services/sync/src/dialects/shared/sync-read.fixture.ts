@@ -1,0 +1,77 @@
+import type { Project } from '../../projects/project.model';
+import type { ResourceType } from '../../read/resource-types';
+import type { SyncRead } from '../../read/sync-snapshot';
+import type { UserProfile } from '../../users/user-profile.model';
+
+/** An account's read, as the reader hands it to a dialect: the input of every dialect's golden tests. */
+export const GENERATED_AT = new Date('2024-05-06T07:08:09.123Z');
+
+export function project(overrides: Partial<Project> = {}): Project {
+  return {
+    id: '2203306141',
+    owner_id: '42',
+    name: 'Errands',
+    description: 'things to do',
+    color: 'berry_red',
+    parent_id: null,
+    child_order: 1,
+    is_collapsed: true,
+    is_favorite: false,
+    is_archived: false,
+    is_deleted: false,
+    inbox_project: false,
+    view_style: 'list',
+    created_at: new Date('2024-01-02T03:04:05.678Z'),
+    updated_at: new Date('2024-02-03T04:05:06.789Z'),
+    version: '17',
+    ...overrides,
+  };
+}
+
+export const inbox = project({ id: '2203306140', name: 'Inbox', inbox_project: true, is_collapsed: false, child_order: 0 });
+export const errands = project();
+
+export const user: UserProfile = {
+  id: '42',
+  email: 'ada@example.com',
+  full_name: 'Ada Lovelace',
+  timezone: 'Europe/Berlin',
+  lang: 'en',
+  inbox_project_id: inbox.id,
+  start_page: 'inbox',
+  start_day: 1,
+  next_week: 1,
+  weekend_start_day: 6,
+  time_format: 0,
+  date_format: 0,
+  sort_order: 0,
+  auto_reminder: 30,
+  daily_goal: 5,
+  weekly_goal: 25,
+  days_off: [6, 7],
+  theme_id: '11',
+  vacation_mode: false,
+  karma_disabled: true,
+  beta: 0,
+  reminder_push: true,
+  reminder_desktop: false,
+  reminder_email: true,
+  completed_sound_desktop: true,
+  completed_sound_mobile: true,
+  reset_recurring_subtasks: false,
+  has_password: true,
+  joined_at: new Date('2023-12-24T10:00:00.000Z'),
+  version: '3',
+  settings_version: '2',
+  high_water: '17',
+};
+
+/** A read result as the reader builds it, with `projects` as the requested rows. */
+export function read(types: ResourceType[], overrides: Partial<SyncRead> & { projects?: Project[] } = {}): SyncRead {
+  const { projects = [inbox, errands], ...rest } = overrides;
+  const rows = types.includes('projects') ? { projects } : {};
+  return { fullSync: true, syncToken: 'token-1', version: '17', generatedAt: GENERATED_AT, types: new Set(types), user, userSettings: user, rows, ...rest };
+}
+
+
+export const renderedProjects = (body: Record<string, unknown>) => body['projects'] as Array<Record<string, unknown>>;

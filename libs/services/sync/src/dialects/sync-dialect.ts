@@ -1,0 +1,52 @@
+import type { CompletedInfo } from '../completed/completed-info.repository';
+import type { SyncRequest } from '../engine/sync-request';
+import type { Filter } from '../filters/filter.model';
+import type { ItemRow } from '../items/item.model';
+import type { Label } from '../labels/label.model';
+import type { RecentLocation } from '../locations/location.model';
+import type { Note } from '../notes/note.model';
+import type { Project } from '../projects/project.model';
+import type { SyncResult } from '../engine/sync-result';
+import type { Reminder } from '../reminders/reminder.model';
+import type { Section } from '../sections/section.model';
+import type { UserProfile } from '../users/user-profile.model';
+import type { ProjectViewOptionsDefaults, ViewOptions } from '../view-options/view-options.model';
+
+/** The Sync API generations served, each by one module under dialects/. */
+export type SyncDialectName = 'sync-v9' | 'sync-api-v1';
+
+/** How one version writes each canonical object. */
+export interface ObjectWriters {
+  readonly project: (row: Project) => Record<string, unknown>;
+  readonly item: (row: ItemRow) => Record<string, unknown>;
+  readonly section: (row: Section) => Record<string, unknown>;
+  readonly label: (row: Label) => Record<string, unknown>;
+  readonly filter: (row: Filter) => Record<string, unknown>;
+  readonly note: (row: Note) => Record<string, unknown>;
+  readonly reminder: (row: Reminder) => Record<string, unknown>;
+  readonly location: (place: RecentLocation) => unknown;
+  readonly completedInfo: (row: CompletedInfo) => Record<string, unknown>;
+  readonly viewOptions: (row: ViewOptions) => Record<string, unknown>;
+  readonly projectViewOptionsDefaults: (row: ProjectViewOptionsDefaults) => Record<string, unknown>;
+  readonly user: (profile: UserProfile) => Record<string, unknown>;
+  readonly userSettings: (profile: UserProfile) => Record<string, unknown>;
+}
+
+/** Who is asking, for the translations that need it (a v6 `seq_no` becomes this user's sync token). */
+export interface DialectContext {
+  readonly userId: string;
+}
+
+/**
+ * One generation of the Sync API: it parses its requests into the engine's canonical request
+ * (argument renames included) and renders the engine's canonical result in its own shape. The
+ * engine, the commands and the read side never learn which version asked; adding a version is
+ * adding one folder that implements this (see the README's architecture section).
+ */
+export interface SyncDialect {
+  readonly name: SyncDialectName;
+  parseRequest(body: unknown, context: DialectContext): SyncRequest;
+  readonly render: (result: SyncResult) => Record<string, unknown>;
+  /** Its object writers, for the satellite endpoints that answer single objects in this version (quick add). */
+  readonly writers: ObjectWriters;
+}

@@ -1,0 +1,13 @@
+import type { SyncDialect, SyncDialectName } from './sync-dialect';
+import { syncApiV1Dialect } from './sync-api-v1/sync-api-v1.dialect';
+import { syncV9Dialect } from './sync-v9/sync-v9.dialect';
+
+/** Every Sync API generation served, by the dialect name the gateway's route table gives. */
+export const SYNC_DIALECTS: Readonly<Record<SyncDialectName, SyncDialect>> = {
+  'sync-v9': syncV9Dialect,
+  'sync-api-v1': syncApiV1Dialect,
+};
+
+export function isSyncDialect(name: string): name is SyncDialectName {
+  return Object.hasOwn(SYNC_DIALECTS, name);
+}

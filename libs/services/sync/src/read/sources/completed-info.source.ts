@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ResourceSource } from '../resource-source';
+import { type CompletedInfo, CompletedInfoRepository } from '../../completed/completed-info.repository';
+
+/**
+ * The `completed_info` resource: how much is completed under each project (and how many of its
+ * sections are archived), each section and each parent task, so clients can show "N completed"
+ * without loading history.
+ */
+@Injectable()
+export class CompletedInfoSource implements ResourceSource<'completed_info'> {
+  readonly type = 'completed_info' as const;
+
+  constructor(private readonly counts: CompletedInfoRepository) {}
+
+  listActive(manager: EntityManager, userId: string): Promise<CompletedInfo[]> {
+    return this.counts.all(manager, userId);
+  }
+
+  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<CompletedInfo[]> {
+    return this.counts.touchedSince(manager, userId, version);
+  }
+}

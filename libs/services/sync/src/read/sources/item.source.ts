@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ResourceSource } from '../resource-source';
+import type { Item } from '../../items/item.model';
+import { ItemRepository } from '../../items/item.repository';
+import { NoteRepository } from '../../notes/note.repository';
+
+@Injectable()
+export class ItemSource implements ResourceSource<'items'> {
+  readonly type = 'items' as const;
+
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly notes: NoteRepository,
+  ) {}
+
+  /** Active tasks with their comment counts: one grouped count for the whole account. */
+  async listActive(manager: EntityManager, userId: string): Promise<Item[]> {
+    const [items, counts] = await Promise.all([this.items.listActive(manager, userId), this.notes.countByTask(manager, userId)]);
+    return withNoteCounts(items, counts);
+  }
+
+  /** Changed tasks with their comment counts (a count changes with the comment, not the task). */
+  async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Item[]> {
+    const items = await this.items.listChangedSince(manager, userId, version);
+    return withNoteCounts(items, await this.notes.countByTask(manager, userId, items.map((item) => item.id)));
+  }
+}
+
+function withNoteCounts(items: Item[], counts: ReadonlyMap<string, number>): Item[] {
+  for (const item of items) item.note_count = counts.get(item.id) ?? 0;
+  return items;
+}

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ResourceSource } from '../resource-source';
+import type { Note } from '../../notes/note.model';
+import { NoteRepository } from '../../notes/note.repository';
+
+/** The `notes` resource type: task comments in `notes`, project comments in `project_notes`. */
+@Injectable()
+export class NoteSource implements ResourceSource<'notes'> {
+  readonly type = 'notes' as const;
+
+  constructor(private readonly notes: NoteRepository) {}
+
+  listActive(manager: EntityManager, userId: string): Promise<Note[]> {
+    return this.notes.listActive(manager, userId);
+  }
+
+  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Note[]> {
+    return this.notes.listChangedSince(manager, userId, version);
+  }
+}

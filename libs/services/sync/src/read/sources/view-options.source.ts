@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ResourceSource } from '../resource-source';
+import type { ProjectViewOptionsDefaults, ViewOptions } from '../../view-options/view-options.model';
+import { ViewOptionsRepository } from '../../view-options/view-options.repository';
+
+/** The user's saved view options. */
+@Injectable()
+export class ViewOptionsSource implements ResourceSource<'view_options'> {
+  readonly type = 'view_options' as const;
+
+  constructor(private readonly views: ViewOptionsRepository) {}
+
+  listActive(manager: EntityManager, userId: string): Promise<ViewOptions[]> {
+    return this.views.listActive(manager, userId);
+  }
+
+  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<ViewOptions[]> {
+    return this.views.listChangedSince(manager, userId, version);
+  }
+}
+
+/** The view defaults of the projects the user sees. */
+@Injectable()
+export class ProjectViewOptionsDefaultsSource implements ResourceSource<'project_view_options_defaults'> {
+  readonly type = 'project_view_options_defaults' as const;
+
+  constructor(private readonly views: ViewOptionsRepository) {}
+
+  listActive(manager: EntityManager, userId: string): Promise<ProjectViewOptionsDefaults[]> {
+    return this.views.listActiveDefaults(manager, userId);
+  }
+
+  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<ProjectViewOptionsDefaults[]> {
+    return this.views.listDefaultsChangedSince(manager, userId, version);
+  }
+}
