@@ -40,7 +40,7 @@ const EXPECTED: AccountFacts = {
     { content: 'Buy milk', project: 'Inbox', parent: null, section: null, labels: [], due: null, recurring: false },
     { content: 'Child task', project: 'Work', parent: 'Parent task', section: 'Doing', labels: ['focus'], due: null, recurring: false },
     { content: 'Parent task', project: 'Work', parent: null, section: 'Doing', labels: [], due: '2030-01-15', recurring: false },
-    { content: 'Water plants', project: 'Work', parent: null, section: null, labels: [], due: expect.any(String) as unknown as string, recurring: true },
+    { content: 'Water plants', project: 'Work', parent: null, section: null, labels: [], due: expect.any(String), recurring: true },
   ],
   notes: ['Parent task: Remember the slides'],
   completed: ['Done already'],
