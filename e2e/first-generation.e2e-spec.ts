@@ -104,6 +104,11 @@ describe.each(MODES)('first generation (%s)', (mode) => {
       { query: 'p1', type: 'priority', data: expect.arrayContaining([expect.objectContaining({ id: Number(mapping['urgent']), priority: 4 })]) },
     ]);
     expect(answer.body[0].data.map((item: any) => item.id)).not.toContain(Number(mapping['urgent']));
+
+    // The help text's own example form: a day written with an unpadded month and a time.
+    const onDay = await get('query', { queries: JSON.stringify(['2001-2-3T10:13']) });
+    expect(onDay.body).toEqual([{ query: '2001-2-3T10:13', type: 'date', data: [expect.objectContaining({ id: Number(mapping['late']) })] }]);
+    expect(await get('query', { queries: JSON.stringify(['p1']), as_count: '1' })).toMatchObject({ status: 200, body: [{ query: 'p1', type: 'priority', data: expect.any(Number) }] });
   });
 
   it('wraps answers in a good callback and refuses a bad one', async () => {
