@@ -152,6 +152,41 @@ describe.each(MODES)('first generation (%s)', (mode) => {
     expect(both.body.User).not.toHaveProperty('token');
   });
 
+  it('places rows by item_order and indent in the domain\'s tree, both ways', async () => {
+    const { mapping } = await run({ type: 'project_add', temp_id: 'tree', args: { name: 'Flat list' } });
+    const projectId = mapping['tree'];
+    const parent = await get('addItem', { project_id: projectId, content: 'Parent' });
+    const child = await get('addItem', { project_id: projectId, content: 'Child', indent: '2' });
+    const first = await get('addItem', { project_id: projectId, content: 'First', item_order: '1', indent: '1' });
+    expect([parent.status, child.status, first.status]).toEqual([200, 200, 200]);
+    const rows = async () => (await get('getUncompletedItems', { project_id: projectId })).body.map((item: any) => [item.content, item.item_order, item.indent]);
+    expect(await rows()).toEqual([
+      ['First', 1, 1],
+      ['Parent', 2, 1],
+      ['Child', 3, 2],
+    ]);
+    const tree = async () => {
+      const items = (await sync({ sync_token: '*', resource_types: ['items'] })).items.filter((item: any) => item.project_id === projectId);
+      return Object.fromEntries(items.map((item: any) => [item.content, item.parent_id === null ? null : items.find((other: any) => other.id === item.parent_id).content]));
+    };
+    expect(await tree()).toEqual({ First: null, Parent: null, Child: 'Parent' });
+
+    // v5.3's item_update_orders_indents: the child outdented to the top and moved first.
+    const moved = await post(
+      '/TodoistSync/v5.3/sync',
+      { items_to_sync: JSON.stringify([{ type: 'item_update_orders_indents', timestamp: 1411654466656, args: { ids_to_orders_indents: { [child.body.id]: [1, 1], [first.body.id]: [2, 2] } } }]) },
+      account.token,
+      'api_token',
+    );
+    expect(moved.status).toBe(200);
+    expect(await rows()).toEqual([
+      ['Child', 1, 1],
+      ['First', 2, 2],
+      ['Parent', 3, 1],
+    ]);
+    expect(await tree()).toEqual({ Child: null, First: 'Child', Parent: null });
+  });
+
   it('shows changes made through /api/v1/sync, and the Sync API shows its changes', async () => {
     const projectId = await inbox();
     const { mapping } = await run({ type: 'item_add', temp_id: 'modern', args: { content: 'Written by v1' } });
