@@ -90,7 +90,7 @@ export function expandPlacements(
         const order = Array.isArray(pair) ? whole(pair[0]) : undefined;
         const indent = Array.isArray(pair) ? whole(pair[1]) : undefined;
         if (project === undefined || order === undefined || indent === undefined) continue;
-        byProject.set(project, (byProject.get(project) ?? new Map()).set(id, [order, indent] as const));
+        byProject.set(project, (byProject.get(project) ?? new Map<string, readonly [number, number]>()).set(id, [order, indent] as const));
       }
       let part = 0;
       for (const [project, wanted] of byProject) {
