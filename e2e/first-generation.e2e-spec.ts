@@ -88,8 +88,26 @@ describe.each(MODES)('first generation (%s)', (mode) => {
     expect(await get('addItem', { content: 'Dated', date_string: 'the twelfth of never' })).toMatchObject({ status: 400, body: 'ERROR_WRONG_DATE_SYNTAX' });
     expect(await get('completeItems', {})).toMatchObject({ status: 400, body: 'ERROR_ARGUMENT_MISSING' });
     expect(await get('getItemsById', { ids: 'not json' })).toMatchObject({ status: 400, body: 'ERROR_INVALID_ARGUMENT' });
-    const login = await post('/API/login', { email: account.email, password: 'whatever-it-is' }, 'unused', 'unused');
-    expect(login).toMatchObject({ status: 403, body: 'LOGIN_ERROR' });
+  });
+
+  it('logs in with a password: a new token of a built-in app, listed among authorized apps; a wrong password is LOGIN_ERROR', async () => {
+    const password = 'correct horse battery staple 1';
+    const member = await system.createAccount({ password });
+    expect(await post('/API/login', { email: member.email, password: 'wrong password 123' }, 'unused', 'unused')).toMatchObject({ status: 401, body: 'LOGIN_ERROR' });
+    expect(await http(system.url, 'GET', '/API/login')).toMatchObject({ status: 400, body: 'LOGIN_ERROR' });
+
+    const login = await http(system.url, 'GET', `/API/login?${new URLSearchParams({ email: member.email, password }).toString()}`);
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ id: Number(member.userId), email: member.email, full_name: 'Test User', timezone: 'UTC', api_token: expect.stringMatching(/^[0-9a-f]{40}$/), token: login.body.api_token });
+    expect(login.body.api_token).not.toBe(member.token);
+    const projects = await get('getProjects', {}, login.body.api_token);
+    expect(projects.status).toBe(200);
+    expect(projects.body).toEqual([expect.objectContaining({ name: 'Inbox' })]);
+    const apps = await system.sql<{ name: string; scopes: string[] }>(
+      `SELECT a.name, t.scopes FROM auth.access_tokens t JOIN auth.oauth_apps a ON a.id = t.app_id WHERE t.user_id = $1 AND t.revoked_at IS NULL`,
+      [member.userId],
+    );
+    expect(apps).toEqual([{ name: 'First-generation login', scopes: expect.arrayContaining(['data:read_write', 'data:delete', 'project:delete', 'task:add']) }]);
   });
 
   it('answers query per search: overdue and p1', async () => {

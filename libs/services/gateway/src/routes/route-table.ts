@@ -1,4 +1,5 @@
 import type { Dialect } from '@doable/contracts-common';
+import { AuthSubjects } from '@doable/contracts-auth';
 import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { AUTH_ROUTES } from './auth-routes';
@@ -61,8 +62,8 @@ function syncRoutes(): Route[] {
  * The first generation (public-api-facts §1.8): `/API/<call>` and `/TodoistSync/<version>/<call>`,
  * each over GET and POST. Only the paths old clients used, upper-case `/API/`: a lower-case
  * `/api/<call>` is not served (it would sit beside `/api/v1/...` and `/api/v7/...` with nothing
- * to gain; no old client wrote it). `login` takes credentials, not a token: counted per
- * address, like every other log-in.
+ * to gain; no old client wrote it). `login` takes credentials, not a token: auth-oauth answers
+ * it (it holds the passwords), counted per address like every other log-in.
  */
 function firstGenerationRoutes(): Route[] {
   const subject = SyncSubjects.firstGeneration;
@@ -71,7 +72,7 @@ function firstGenerationRoutes(): Route[] {
     ...FIRST_GENERATION_CALLS.flatMap((call) =>
       methods.map((method): Route =>
         call === 'login'
-          ? { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'none', limitBy: 'address' }
+          ? { method, path: `/API/${call}`, subject: AuthSubjects.edge, dialect: 'first-generation', auth: 'none', limitBy: 'address' }
           : { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'bearer' },
       ),
     ),

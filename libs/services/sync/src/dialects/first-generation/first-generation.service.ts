@@ -87,8 +87,8 @@ export class FirstGenerationService {
   }
 
   private async answer(call: FirstGenerationCall | FirstGenerationSyncCall, principal: Principal | null, params: FirstGenerationParams): Promise<unknown> {
-    // Login takes credentials, not a token (its route has no bearer): answered before anything asks who is calling.
-    if (call === 'login') throw this.loginRefusal();
+    // auth-oauth answers login (it holds the passwords: oauth/legacy-login.ts); the gateway never routes it here.
+    if (call === 'login') throw new DomainError('ROUTE_NOT_FOUND', 'login is answered by auth-oauth');
     if (!principal) throw new DomainError('AUTH_REQUIRED');
     switch (call) {
       case 'getProjects':
@@ -128,15 +128,6 @@ export class FirstGenerationService {
       case 'syncAndGetUpdated':
         return this.syncAndGet(principal, params);
     }
-  }
-
-  /**
-   * `login` answered the user object with its `api_token`. Tokens are stored hashed here, so the
-   * personal token cannot be given back, and minting one from a password is not offered: the
-   * refusal is LOGIN_ERROR (what every old client handles), 403, the reason in a header.
-   */
-  private loginRefusal(): FirstGenerationRefusal {
-    return new FirstGenerationRefusal(403, FIRST_GENERATION_TAGS.LOGIN_ERROR, 'Log-in by password is not offered on the first-generation interface: send your API token as token=');
   }
 
   /** A read call: the token must be allowed to read (a task:add-only token adds tasks without seeing any). */
