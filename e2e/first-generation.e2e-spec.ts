@@ -230,5 +230,13 @@ describe.each(MODES)('first generation (%s)', (mode) => {
     expect(added.body).toMatchObject({ content: 'Added by an app' });
     expect(await get('getProjects', {}, token)).toMatchObject({ status: 403, body: 'ERROR_FORBIDDEN' });
     expect(await get('completeItems', { ids: JSON.stringify([added.body.id]) }, token)).toMatchObject({ status: 403, body: 'ERROR_FORBIDDEN' });
+
+    // The sync calls: commands under the same scopes; a combined call that must read is refused before it writes.
+    const items = (content: string) => JSON.stringify([{ type: 'item_add', temp_id: '$9', timestamp: Date.now(), args: { content } }]);
+    expect(await post('/TodoistSync/v5.3/sync', { items_to_sync: items('Synced by an app') }, token, 'api_token')).toMatchObject({ status: 200, body: { $9: expect.any(Number) } });
+    expect(await post('/TodoistSync/v5.3/syncAndGetUpdated', { items_to_sync: items('Never written') }, token, 'api_token')).toMatchObject({ status: 403, body: 'ERROR_FORBIDDEN' });
+    const contents = (await sync({ sync_token: '*', resource_types: ['items'] })).items.map((item: any) => item.content);
+    expect(contents).toEqual(expect.arrayContaining(['Added by an app', 'Synced by an app']));
+    expect(contents).not.toContain('Never written');
   });
 });

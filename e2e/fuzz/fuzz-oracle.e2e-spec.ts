@@ -24,6 +24,8 @@ describe('the fuzz oracle', () => {
     ['a page re-rendered with its error', 'POST', '/auth/login', { status: 400, contentType: 'text/html; charset=utf-8', body: '<form>' }, true],
     ['a successful write', 'POST', '/rest/v2/tasks', { status: 200, contentType: 'application/json', body: { id: '1' } }, false],
     ['a first-generation refusal', 'GET', '/API/getProject?project_id=x', { status: 400, contentType: 'application/json', body: 'ERROR_PROJECT_NOT_FOUND' }, true],
+    ['a first-generation write over GET', 'GET', '/API/addItem?content=x', { status: 200, contentType: 'application/json', body: { id: 1 } }, false],
+    ['a first-generation read over GET', 'GET', '/API/getProjects', { status: 200, contentType: 'application/json', body: [] }, true],
     ['a refused command', 'POST', '/api/v1/sync', { status: 200, contentType: 'application/json', body: { sync_status: { u: coded } } }, true],
   ])('accepts %s', (_, method, path, answer, refused) => {
     expect(judge(method, path, answer)).toEqual({ refused });

@@ -155,6 +155,14 @@ describe('where a route accepts the token', () => {
     expect(ROUTES.filter((route) => route.dialect === 'first-generation' && route.formToken)).toEqual([]);
   });
 
+  it('marks the first generation\'s writes over GET, and nothing else, as writing on GET', () => {
+    const marked = ROUTES.filter((route) => route.writesOnGet === true).map((route) => `${route.method} ${route.path}`);
+    expect(marked.every((route) => route.startsWith('GET /API/') || route.startsWith('GET /TodoistSync/'))).toBe(true);
+    expect(marked).toEqual(expect.arrayContaining(['GET /API/addItem', 'GET /API/completeItems', 'GET /TodoistSync/:version/sync']));
+    expect(marked).not.toContain('GET /API/getProjects');
+    expect(marked).not.toContain('GET /TodoistSync/:version/get');
+  });
+
   it('serves the first generation at /API/ only, never beside /api/v1', () => {
     const table = new RouteTable();
     expect(table.resolve('GET', '/API/getProjects')).toMatchObject({ kind: 'match' });

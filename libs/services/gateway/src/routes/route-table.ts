@@ -1,6 +1,6 @@
 import type { Dialect } from '@doable/contracts-common';
 import { AuthSubjects } from '@doable/contracts-auth';
-import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, SyncSubjects } from '@doable/contracts-sync';
+import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, FIRST_GENERATION_WRITES, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { AUTH_ROUTES } from './auth-routes';
 import { REST_ROUTES } from './rest-routes';
@@ -73,10 +73,19 @@ function firstGenerationRoutes(): Route[] {
       methods.map((method): Route =>
         call === 'login'
           ? { method, path: `/API/${call}`, subject: AuthSubjects.edge, dialect: 'first-generation', auth: 'none', limitBy: 'address' }
-          : { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'bearer' },
+          : { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'bearer', ...(method === 'GET' && FIRST_GENERATION_WRITES.has(call) ? { writesOnGet: true } : {}) },
       ),
     ),
-    ...FIRST_GENERATION_SYNC_CALLS.flatMap((call) => methods.map((method): Route => ({ method, path: `/TodoistSync/:version/${call}`, subject, dialect: 'first-generation', auth: 'bearer' }))),
+    ...FIRST_GENERATION_SYNC_CALLS.flatMap((call) =>
+      methods.map((method): Route => ({
+        method,
+        path: `/TodoistSync/:version/${call}`,
+        subject,
+        dialect: 'first-generation',
+        auth: 'bearer',
+        ...(method === 'GET' && FIRST_GENERATION_WRITES.has(call) ? { writesOnGet: true } : {}),
+      })),
+    ),
   ];
 }
 

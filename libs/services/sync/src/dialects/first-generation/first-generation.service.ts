@@ -304,6 +304,8 @@ export class FirstGenerationService {
 
   /** `syncAndGetUpdated`: `sync`, then `get` from the client's `seq_no`, with `TempIdMapping`. */
   private async syncAndGet(principal: Principal, params: FirstGenerationParams): Promise<Record<string, unknown>> {
+    // Refused before the commands run: a token that may not read would otherwise write and then be told no.
+    if (!mayRead(principal)) throw FirstGenerationRefusal.forbidden('This token may not read data (data:read or data:read_write)');
     const mapping = params.has('items_to_sync') ? await this.sync(principal, params) : {};
     const data = await this.read(principal, (ctx) => this.syncData(ctx, params));
     return { ...data, TempIdMapping: mapping };
