@@ -170,6 +170,24 @@ describe.each(MODES)('first generation (%s)', (mode) => {
     expect(both.body.User).not.toHaveProperty('token');
   });
 
+  it('answers get from seq_no with what changed since, deletions flagged', async () => {
+    const full = await post('/TodoistSync/v5.3/get', { seq_no: '0' }, account.token, 'api_token');
+    expect(full.status).toBe(200);
+    expect(full.body).toMatchObject({ UserId: Number(account.userId), User: { id: Number(account.userId), email: account.email }, Projects: expect.any(Array), Items: expect.any(Array) });
+    const seq = full.body.seq_no as number;
+
+    const { mapping } = await run({ type: 'item_add', temp_id: 'later', args: { content: 'Changed after seq_no' } });
+    const since = await http(system.url, 'GET', `/TodoistSync/v5.3/get?${new URLSearchParams({ seq_no: String(seq), api_token: account.token }).toString()}`);
+    expect(since.status).toBe(200);
+    expect(since.body.Items).toEqual([expect.objectContaining({ id: Number(mapping['later']), content: 'Changed after seq_no', is_deleted: 0 })]);
+    expect(since.body).not.toHaveProperty('User');
+    expect(since.body.seq_no).toBeGreaterThan(seq);
+
+    await run({ type: 'item_delete', args: { id: mapping['later'] } });
+    const gone = await http(system.url, 'GET', `/TodoistSync/v5.3/get?${new URLSearchParams({ seq_no: String(since.body.seq_no), api_token: account.token }).toString()}`);
+    expect(gone.body.Items).toEqual([expect.objectContaining({ id: Number(mapping['later']), is_deleted: 1 })]);
+  });
+
   it('places rows by item_order and indent in the domain\'s tree, both ways', async () => {
     const { mapping } = await run({ type: 'project_add', temp_id: 'tree', args: { name: 'Flat list' } });
     const projectId = mapping['tree'];
