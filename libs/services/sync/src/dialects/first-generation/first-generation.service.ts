@@ -16,7 +16,7 @@ import { ItemRepository } from '../../items/item.repository';
 import { LabelRepository } from '../../labels/label.repository';
 import { ProjectRepository } from '../../projects/project.repository';
 import { UserProfileRepository } from '../../users/user-profile.repository';
-import { flag, integerId, legacyTimestamp } from '../legacy';
+import { flag, integerId, legacyTimestamp, withV6Keys } from '../legacy';
 import { canonicalCommands, type LegacyCommand } from './legacy-commands';
 import { expandPlacements, placementOf } from './row-placement';
 import type { TreeTask } from '../legacy';
@@ -308,12 +308,12 @@ export class FirstGenerationService {
     if (!mayRead(principal)) throw FirstGenerationRefusal.forbidden('This token may not read data (data:read or data:read_write)');
     const mapping = params.has('items_to_sync') ? await this.sync(principal, params) : {};
     const data = await this.read(principal, (ctx) => this.syncData(ctx, params));
-    return { ...data, TempIdMapping: mapping };
+    return { ...data, ...withV6Keys({ temp_id_mapping: mapping }) };
   }
 
   /**
    * `get`: the account (`seq_no=0`) or what changed after `seq_no` (deleted objects with
-   * `is_deleted: 1`), v5.3's CamelCase keys. `seq_no` is the domain's change version the read
+   * `is_deleted: 1`), under v5.3's CamelCase keys (withV6Keys: v6 kept them). `seq_no` is the domain's change version the read
    * saw (the user's high-water mark). Resources Doable keeps but this generation's clients
    * could not use (notes, reminders, filters, collaborators) are sent empty.
    */
@@ -331,24 +331,24 @@ export class FirstGenerationService {
     const placesOfProjects = projectPlaces(allProjects);
     const places = itemPlaces(uncompleted);
     const seq = integerId(highWater);
-    return {
-      Projects: projects.map((project) => ({ ...renderProject(project, placesOfProjects, counts.get(project.id) ?? 0), is_deleted: flag(project.is_deleted), is_archived: flag(project.is_archived), inbox_project: project.inbox_project })),
-      Items: items.map((item) => ({ ...renderItem(item, places, ctx.timezone), is_deleted: flag(item.is_deleted), labels: item.labels, date_added: legacyTimestamp(item.added_at) })),
-      Labels: labels.map((label) => ({ ...renderLabel(label), is_deleted: flag(label.is_deleted) })),
-      Filters: [],
-      Notes: [],
-      Reminders: [],
-      Collaborators: [],
-      CollaboratorStates: [],
-      LiveNotifications: [],
-      LiveNotificationsLastRead: 0,
-      DayOrders: {},
-      DayOrdersTimestamp: '',
-      UserId: integerId(ctx.userId),
+    return withV6Keys({
+      projects: projects.map((project) => ({ ...renderProject(project, placesOfProjects, counts.get(project.id) ?? 0), is_deleted: flag(project.is_deleted), is_archived: flag(project.is_archived), inbox_project: project.inbox_project })),
+      items: items.map((item) => ({ ...renderItem(item, places, ctx.timezone), is_deleted: flag(item.is_deleted), labels: item.labels, date_added: legacyTimestamp(item.added_at) })),
+      labels: labels.map((label) => ({ ...renderLabel(label), is_deleted: flag(label.is_deleted) })),
+      filters: [],
+      notes: [],
+      reminders: [],
+      collaborators: [],
+      collaborator_states: [],
+      live_notifications: [],
+      live_notifications_last_read: 0,
+      day_orders: {},
+      day_orders_timestamp: '',
+      user_id: integerId(ctx.userId),
       // The user without its token: tokens are stored hashed (see login).
       ...(since === undefined && profile
         ? {
-            User: {
+            user: {
               id: integerId(profile.id),
               email: profile.email,
               full_name: profile.full_name,
@@ -366,6 +366,6 @@ export class FirstGenerationService {
         : {}),
       seq_no: seq,
       seq_no_global: seq,
-    };
+    });
   }
 }
