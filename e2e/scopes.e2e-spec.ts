@@ -44,7 +44,11 @@ type Action =
   | 'rest.project_add'
   | 'rest.project_delete'
   | 'rest.label_delete'
-  | 'rest.comment_add';
+  | 'rest.comment_add'
+  | 'first_generation.read'
+  | 'first_generation.add_item'
+  | 'first_generation.complete_items'
+  | 'first_generation.delete_items';
 
 const PERSONAL = 'personal token';
 type Grant = Scope[] | typeof PERSONAL;
@@ -124,6 +128,15 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['rest.label_delete', ['data:delete'], true],
   ['rest.comment_add', ['data:read'], false],
   ['rest.comment_add', ['data:read_write'], true],
+  // The first generation's calls: its clients knew no scopes; the same rules hold per call.
+  ['first_generation.read', ['task:add'], false],
+  ['first_generation.read', ['data:read'], true],
+  ['first_generation.add_item', ['task:add'], true],
+  ['first_generation.add_item', ['data:read'], false],
+  ['first_generation.complete_items', ['task:add'], false],
+  ['first_generation.complete_items', ['data:read_write'], true],
+  ['first_generation.delete_items', ['data:read_write'], false],
+  ['first_generation.delete_items', ['data:delete'], true],
   // A personal token has full access: a sample of each kind of action.
   ['sync.read', PERSONAL, true],
   ['sync.item_delete', PERSONAL, true],
@@ -132,6 +145,7 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['completed.api_v1', PERSONAL, true],
   ['rest_v1.task_delete', PERSONAL, true],
   ['rest.label_delete', PERSONAL, true],
+  ['first_generation.delete_items', PERSONAL, true],
 ];
 
 describe.each(MODES)('scope matrix (%s)', (mode) => {
@@ -176,6 +190,12 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
     const newFilter = async () => {
       const made = await personal([{ type: 'filter_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'f', args: { name: `fixture-${counter}`, query: 'today' } }]);
       return made.body.temp_id_mapping['f'] as string;
+    };
+    /** A first-generation call with the token in the query: 200 is allowed, anything else must be its coded 403. */
+    const firstGeneration = async (call: string, params: Record<string, string>) => {
+      const response = await http(system.url, 'GET', `/API/${call}?${new URLSearchParams({ ...params, token }).toString()}`);
+      if (response.status !== 200) expect(response).toMatchObject({ status: 403, body: 'ERROR_FORBIDDEN' });
+      return response.status === 200;
     };
     switch (action) {
       case 'sync.label_delete_occurrences': {
@@ -254,6 +274,14 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       }
       case 'sync.label_delete':
         return withScoped({ type: 'label_delete', args: { id: await newLabel() } });
+      case 'first_generation.read':
+        return firstGeneration('getProjects', {});
+      case 'first_generation.add_item':
+        return firstGeneration('addItem', { content: 'scoped first generation' });
+      case 'first_generation.complete_items':
+        return firstGeneration('completeItems', { ids: JSON.stringify([Number(await newTask())]) });
+      case 'first_generation.delete_items':
+        return firstGeneration('deleteItems', { ids: JSON.stringify([Number(await newTask())]) });
     }
   }
 
