@@ -18,8 +18,8 @@ export interface AccountFacts {
   readonly tasks: readonly TaskFact[];
   /** `task content: comment content`. */
   readonly notes: readonly string[];
-  /** The contents of completed tasks, where the generation has a way to list them. */
-  readonly completed?: readonly string[];
+  /** The contents of completed tasks. */
+  readonly completed: readonly string[];
 }
 
 /** A user of one generation: who, against which system. */
@@ -32,10 +32,19 @@ export interface Caller {
  * One API generation as a test drives it: how it reads the account into shared facts, how its
  * whole rendering looks with ids and instants masked (the golden file), and how it writes.
  */
+/** What a generation can tell of a task beyond its content, project and parent. */
+export interface Tells {
+  readonly sections: boolean;
+  readonly labels: boolean;
+  readonly notes: boolean;
+  readonly completed: boolean;
+}
+
+export const TELLS_EVERYTHING: Tells = { sections: true, labels: true, notes: true, completed: true };
+
 export interface Generation {
   readonly name: string;
-  /** The generation's listing of completed tasks (contents), when it has one. */
-  completed?(caller: Caller): Promise<string[]>;
+  readonly tells: Tells;
   facts(caller: Caller): Promise<AccountFacts>;
   render(caller: Caller): Promise<unknown>;
   /** Adds a task with this content as a subtask of the task `parent` (by content), in its own write shape. */
@@ -111,11 +120,12 @@ export function masked(value: unknown): unknown {
 }
 
 /** Facts from objects in the v9 / api/v1 shapes (string ids, parent_id, due objects, label names). */
-export function factsFromCurrentShapes(projects: any[], sections: any[], items: any[], notes: any[]): AccountFacts {
+export function factsFromCurrentShapes(projects: any[], sections: any[], items: any[], notes: any[]): Omit<AccountFacts, 'completed'> {
   const projectName = new Map(projects.map((project) => [String(project.id), project.name as string]));
   const sectionName = new Map(sections.map((section) => [String(section.id), section.name as string]));
   const taskContent = new Map(items.map((item) => [String(item.id), item.content as string]));
   return sortedFacts({
+    completed: [],
     projects: projects.filter((project) => !project.is_deleted && !project.is_archived).map((project) => project.name),
     tasks: items.map((item) => ({
       content: item.content,
@@ -131,12 +141,13 @@ export function factsFromCurrentShapes(projects: any[], sections: any[], items: 
 }
 
 /** Facts in a stable order, so two generations' facts compare equal. */
-export function sortedFacts(facts: AccountFacts): AccountFacts {
+export function sortedFacts<F extends AccountFacts>(facts: F): F {
   return {
+    ...facts,
     projects: [...facts.projects].sort(),
     tasks: [...facts.tasks].map((task) => ({ ...task, labels: [...task.labels].sort() })).sort((a, b) => a.content.localeCompare(b.content)),
     notes: [...facts.notes].sort(),
-    ...(facts.completed ? { completed: [...facts.completed].sort() } : {}),
+    completed: [...facts.completed].sort(),
   };
 }
 
@@ -151,10 +162,11 @@ export function currentSyncGeneration(name: string, path: string, completedPath:
   };
   return {
     name,
+    tells: TELLS_EVERYTHING,
     facts: async (caller) => {
       const body = await read(caller);
       const completed = ((await get(caller, completedPath)).items as any[]).map((item) => item.content as string);
-      return sortedFacts({ ...factsFromCurrentShapes(body.projects, body.sections, body.items, body.notes), completed });
+      return { ...factsFromCurrentShapes(body.projects, body.sections, body.items, body.notes), completed: completed.sort() };
     },
     render: async (caller) => masked(await post(caller, path, { sync_token: '*', resource_types: ['projects', 'sections', 'items', 'notes', 'labels', 'reminders'] })),
     addSubtask: async (caller, content, parent) => {
@@ -164,6 +176,77 @@ export function currentSyncGeneration(name: string, path: string, completedPath:
     renameTask: async (caller, from, to) => {
       const id = await idOf(caller, from);
       await runCommands(caller, path, [{ type: 'item_update', uuid: nextUuid(name), args: { id, content: to } }]);
+    },
+  };
+}
+
+/**
+ * What a generation can tell of the facts: a field it has no way to show is left out of both
+ * sides of a comparison (the first generation has no sections, labels or comments).
+ */
+export function toldBy(tells: Tells, facts: AccountFacts): unknown {
+  return {
+    projects: facts.projects,
+    tasks: facts.tasks.map(({ section, labels, ...task }) => ({ ...task, ...(tells.sections ? { section } : {}), ...(tells.labels ? { labels } : {}) })),
+    ...(tells.notes ? { notes: facts.notes } : {}),
+    ...(tells.completed ? { completed: facts.completed } : {}),
+  };
+}
+
+/** The first generation (`/API/*`, public-api-facts §1.8): flat lists per project, `?token=`. */
+export function firstGeneration(): Generation {
+  const call = async (caller: Caller, name: string, params: Record<string, string> = {}): Promise<any> => {
+    const query = new URLSearchParams({ ...params, token: caller.account.token });
+    const response = await http(caller.system.url, 'GET', `/API/${name}?${query.toString()}`);
+    if (response.status !== 200) throw new Error(`/API/${name} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+  const read = async (caller: Caller) => {
+    const projects = (await call(caller, 'getProjects')) as any[];
+    const lists = await Promise.all(projects.map(async (project) => ({ project, items: (await call(caller, 'getUncompletedItems', { project_id: String(project.id) })) as any[] })));
+    const completed = await Promise.all(projects.map(async (project) => (await call(caller, 'getCompletedItems', { project_id: String(project.id) })) as any[]));
+    return { projects, lists, completed: completed.flat() };
+  };
+  const find = async (caller: Caller, content: string) => {
+    const { lists } = await read(caller);
+    for (const { project, items } of lists) {
+      const item = items.find((candidate) => candidate.content === content);
+      if (item) return { project, item };
+    }
+    throw new Error(`first generation: no task ${content}`);
+  };
+  return {
+    name: 'first-generation',
+    tells: { sections: false, labels: false, notes: false, completed: true },
+    facts: async (caller) => {
+      const { projects, lists, completed } = await read(caller);
+      const tasks: TaskFact[] = [];
+      for (const { project, items } of lists) {
+        // A task's parent is the nearest row above it one indent shallower.
+        const flat = [...items].sort((a, b) => a.item_order - b.item_order);
+        flat.forEach((item, index) => {
+          const parent = flat.slice(0, index).reverse().find((above) => above.indent === item.indent - 1);
+          tasks.push({
+            content: item.content,
+            project: project.name,
+            parent: item.indent > 1 ? (parent?.content ?? '?') : null,
+            section: null,
+            labels: [],
+            due: item.due_date ? new Date(item.due_date).toISOString().slice(0, 10) : null,
+            recurring: /^every/i.test(item.date_string),
+          });
+        });
+      }
+      return sortedFacts({ projects: projects.map((project) => project.name), tasks, notes: [], completed: completed.map((item) => item.content) });
+    },
+    render: async (caller) => masked(await read(caller)),
+    addSubtask: async (caller, content, parent) => {
+      const { project, item } = await find(caller, parent);
+      await call(caller, 'addItem', { project_id: String(project.id), content, item_order: String(item.item_order + 1), indent: String(item.indent + 1) });
+    },
+    renameTask: async (caller, from, to) => {
+      const { item } = await find(caller, from);
+      await call(caller, 'updateItem', { id: String(item.id), content: to });
     },
   };
 }
