@@ -2,9 +2,8 @@ import { DomainError } from '@doable/shared-errors';
 import type { Item } from '../../items/item.model';
 import type { Label } from '../../labels/label.model';
 import type { Note } from '../../notes/note.model';
-import type { Reminder } from '../../reminders/reminder.model';
 import type { Section } from '../../sections/section.model';
-import { inbox, read, renderedProjects, user } from '../shared/sync-read.fixture';
+import { inbox, read, reminder, renderedProjects, user } from '../shared/sync-read.fixture';
 import { syncV8Dialect } from './sync-v8.dialect';
 import { V8_RESOURCE_TYPES } from './sync-v8.request';
 import { labelIdLookup, writeV8Item } from './sync-v8.writers';
@@ -208,35 +207,15 @@ describe('sync-v8 objects', () => {
   });
 
   it('writes every reminder kind in reminders (mm_offset, due, the place), none in reminders_location', () => {
-    const reminder = (overrides: Partial<Reminder>): Reminder => ({
-      id: '12763422',
-      project_id: '2203306141',
-      item_id: '2995104339',
-      notify_uid: '42',
-      type: 'relative',
-      due: null,
-      minute_offset: 30,
-      is_urgent: false,
-      name: null,
-      loc_lat: null,
-      loc_long: null,
-      loc_trigger: null,
-      radius: null,
-      is_deleted: false,
-      added_at: new Date('2024-01-02T03:04:05.678Z'),
-      updated_at: new Date('2024-01-02T03:04:05.678Z'),
-      version: '7',
-      ...overrides,
-    });
-    const place = reminder({ id: '12763423', type: 'location', minute_offset: null, name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_leave', radius: 100 });
+    const place = reminder({ id: '4100000002', type: 'location', minute_offset: null, name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_leave', radius: 100 });
     const body = syncV8Dialect.render({
       read: read(['reminders', 'reminders_location'], { rows: { reminders: [reminder({})], reminders_location: [place] } }),
       tempIdMapping: {},
     });
     expect(body).not.toHaveProperty('reminders_location');
     expect(body['reminders']).toEqual([
-      { id: 12763422, notify_uid: 42, item_id: 2995104339, service: 'push', type: 'relative', is_deleted: 0, mm_offset: 30 },
-      { id: 12763423, notify_uid: 42, item_id: 2995104339, service: 'push', type: 'location', is_deleted: 0, name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_leave', radius: 100 },
+      { id: 4100000001, notify_uid: 42, item_id: 6000000001, service: 'push', type: 'relative', is_deleted: 0, mm_offset: 30 },
+      { id: 4100000002, notify_uid: 42, item_id: 6000000001, service: 'push', type: 'location', is_deleted: 0, name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_leave', radius: 100 },
     ]);
   });
 

@@ -8,6 +8,7 @@ import type { Section } from '../../sections/section.model';
 import type { UserProfile } from '../../users/user-profile.model';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { writeDue } from '../shared/item-fields';
+import { writeReminder } from '../shared/reminder.writer';
 import { writeSyncUser } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
 import { flag, integerId, integerIdOrNull, v8ColorOf, v8Timestamp } from '../legacy';
@@ -167,29 +168,22 @@ export function writeV8Note(note: Note): Record<string, unknown> {
  * (guessed: the v8 values were email, mobile, push).
  */
 export function writeV8Reminder(reminder: Reminder): Record<string, unknown> {
-  const common = {
+  // The fields per type as v9 writes them, then v8's names and types.
+  const fields = writeReminder(reminder);
+  delete fields['project_id'];
+  delete fields['is_urgent'];
+  if ('minute_offset' in fields) {
+    fields['mm_offset'] = fields['minute_offset'];
+    delete fields['minute_offset'];
+  }
+  return {
+    ...fields,
     id: integerId(reminder.id),
     notify_uid: integerId(reminder.notify_uid),
     item_id: integerId(reminder.item_id),
     service: 'push',
-    type: reminder.type,
     is_deleted: flag(reminder.is_deleted),
   };
-  switch (reminder.type) {
-    case 'absolute':
-      return { ...common, due: writeDue(reminder.due) };
-    case 'relative':
-      return { ...common, mm_offset: reminder.minute_offset ?? 0 };
-    case 'location':
-      return {
-        ...common,
-        name: reminder.name ?? '',
-        loc_lat: reminder.loc_lat ?? '0',
-        loc_long: reminder.loc_long ?? '0',
-        loc_trigger: reminder.loc_trigger ?? 'on_enter',
-        radius: reminder.radius ?? 0,
-      };
-  }
 }
 
 /** The v8 user keys taken as v9 writes them; the rest are renamed or retyped below. */
