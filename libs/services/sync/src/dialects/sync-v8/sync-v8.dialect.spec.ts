@@ -343,6 +343,11 @@ describe('sync-v8 requests', () => {
     expect(command('live_notifications_set_last_read', { id: 12 }).args).toEqual({ id: 12 });
   });
 
+  it("takes a reminder's mm_offset as minute_offset", () => {
+    expect(command('reminder_add', { item_id: 1, type: 'relative', mm_offset: 30 }).args).toEqual({ item_id: 1, type: 'relative', minute_offset: 30 });
+    expect(command('reminder_update', { id: 2, minute_offset: 15 }).args).toEqual({ id: 2, minute_offset: 15 });
+  });
+
   it('passes other commands as they came', () => {
     expect(command('item_delete', { ids: [1, 2] }).args).toEqual({ ids: [1, 2] });
   });

@@ -51,33 +51,32 @@ function flagsAsBooleans(...names: string[]): ArgsTranslation {
   };
 }
 
-/** v8 `collapsed` is the canonical `is_collapsed`. */
-const collapsedAsIsCollapsed: ArgsTranslation = (args) => {
-  if (args['collapsed'] === undefined || args['is_collapsed'] !== undefined) return args;
-  const { collapsed, ...rest } = args;
-  return { ...rest, is_collapsed: parseFlag(collapsed) ?? collapsed };
-};
+/** An argument v8 named otherwise, under its canonical name (unless that was sent too), its value converted. */
+function renamed(from: string, to: string, value: (sent: unknown) => unknown = (sent) => sent): ArgsTranslation {
+  return (args) => {
+    if (args[from] === undefined || args[to] !== undefined) return args;
+    const { [from]: sent, ...rest } = args;
+    return { ...rest, [to]: value(sent) };
+  };
+}
+
+/** v8 `collapsed` (0/1) is the canonical `is_collapsed`. */
+const collapsedAsIsCollapsed = renamed('collapsed', 'is_collapsed', (sent) => parseFlag(sent) ?? sent);
 
 /** A v8 task's `labels` are label ids (v8 docs `_items.md`: "a list of label ids such as [2324,2525]"): the canonical `label_ids`. */
-const labelIdsOfLabels: ArgsTranslation = (args) => {
-  if (!Array.isArray(args['labels'])) return args;
-  const { labels, ...rest } = args;
-  return { ...rest, label_ids: labels };
-};
+const labelIdsOfLabels = renamed('labels', 'label_ids');
 
 /** v8 `date_completed` is `completed_at` (public-api-facts §1.2). */
-const completedAt: ArgsTranslation = (args) => {
-  if (args['date_completed'] === undefined || args['completed_at'] !== undefined) return args;
-  const { date_completed, ...rest } = args;
-  return { ...rest, completed_at: date_completed };
-};
+const completedAt = renamed('date_completed', 'completed_at');
+
+/**
+ * A reminder's minutes: v8 documented `minute_offset` on reminder_add, but wrote the reminder
+ * with `mm_offset`; a client that sends back what it read sends `mm_offset` (accepted as the same).
+ */
+const minuteOffset = renamed('mm_offset', 'minute_offset');
 
 /** v8 marks one notification (`id`, V8D `_livenotifications.md`); the canonical command takes `ids`. */
-const idAsIds: ArgsTranslation = (args) => {
-  if (args['id'] === undefined || args['ids'] !== undefined) return args;
-  const { id, ...rest } = args;
-  return { ...rest, ids: [id] };
-};
+const idAsIds = renamed('id', 'ids', (sent) => [sent]);
 
 function chain(...steps: ArgsTranslation[]): ArgsTranslation {
   return (args) => steps.reduce((out, step) => step(out), args);
@@ -99,6 +98,8 @@ const ARGS: Readonly<Record<string, ArgsTranslation>> = {
   label_update: chain(colorAsName, flagsAsBooleans('is_favorite')),
   filter_add: chain(colorAsName, flagsAsBooleans('is_favorite')),
   filter_update: chain(colorAsName, flagsAsBooleans('is_favorite')),
+  reminder_add: minuteOffset,
+  reminder_update: minuteOffset,
   live_notifications_mark_read: idAsIds,
   live_notifications_mark_unread: idAsIds,
 };
