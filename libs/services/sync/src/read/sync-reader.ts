@@ -4,6 +4,7 @@ import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { RESOURCE_SOURCES, type RenderNeeds, type ResourceRows, type ResourceSource, type SourcedType } from './resource-source';
 import { selectResourceTypes } from './resource-types';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
@@ -107,7 +108,7 @@ export class SyncReader {
    * type are its active rows already and are reused.
    */
   private async renderContext(
-    manager: Parameters<ResourceSource['listActive']>[0],
+    manager: EntityManager,
     userId: string,
     rows: Partial<ResourceRows>,
     renderNeeds: RenderNeeds,
