@@ -104,6 +104,21 @@ describe.each(MODES)('quick add (%s)', (mode) => {
     expect([delta.items, delta.labels]).toEqual([[], []]);
   });
 
+  it('is not a Sync API command: quick_add sent to /sync is UNKNOWN_COMMAND and adds nothing', async () => {
+    const before = await sync({ sync_token: '*', resource_types: ['items'] });
+    const { statuses, mapping } = await run({ type: 'quick_add', temp_id: 'quick_add', args: { text: 'Smuggled #Work' } });
+    expect(statuses).toEqual([expect.objectContaining({ error_tag: 'UNKNOWN_COMMAND' })]);
+    expect(mapping).toEqual({});
+    expect((await sync({ sync_token: before.sync_token, resource_types: ['items'] })).items).toEqual([]);
+  });
+
+  it('answers /sync/v8/quick/add with v8 timestamps, in whole seconds', async () => {
+    const { status, body } = await quick('/sync/v8/quick/add', { text: 'Old client task' });
+    expect(status).toBe(200);
+    expect(body.date_added).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(body.date_completed).toBeNull();
+  });
+
   it('allows a task:add token and refuses a data:read one', async () => {
     const adder = await system.createScopedToken(account.userId, ['task:add']);
     const added = await quick('/api/v1/tasks/quick', { text: 'From a widget' }, adder);

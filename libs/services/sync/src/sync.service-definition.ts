@@ -4,7 +4,8 @@ import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandExecutor } from './engine/command-executor';
 import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './engine/command-log-retention';
-import { COMMAND_HANDLERS } from './engine/commands/command-handler';
+import { COMMAND_HANDLERS, type CommandHandler, INTERNAL_COMMAND_HANDLERS } from './engine/commands/command-handler';
+import { ItemQuickAddCommand } from './engine/commands/items/item-quick-add.command';
 import { projectCommands } from './engine/commands/projects';
 import { itemCommands } from './engine/commands/items';
 import { ItemDates } from './items/item-dates';
@@ -87,6 +88,12 @@ import { UserProfileRepository } from './users/user-profile.repository';
         ...viewOptionsCommands(views, projects, labels, filters),
       ],
       inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository, ServiceClient, ViewOptionsRepository, LocationRepository],
+    },
+    {
+      // Not among COMMAND_HANDLERS: no client may send these (see CommandExecutor.runInternal).
+      provide: INTERNAL_COMMAND_HANDLERS,
+      useFactory: (handlers: CommandHandler[], projects: ProjectRepository, sections: SectionRepository, labels: LabelRepository) => [new ItemQuickAddCommand(handlers, projects, sections, labels)],
+      inject: [COMMAND_HANDLERS, ProjectRepository, SectionRepository, LabelRepository],
     },
     CommandExecutor,
     ...resourceProviders,

@@ -14,6 +14,7 @@ import { LabelRepository } from '../labels/label.repository';
 import { syncMigrations } from '../migrations';
 import { ProjectRepository } from '../projects/project.repository';
 import { SectionRepository } from '../sections/section.repository';
+import { failFirstCommit } from '../testing/fail-first-commit';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandExecutor } from './command-executor';
 import type { CommandContext, CommandHandler, CommandOutcome } from './commands/command-handler';
@@ -141,6 +142,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
   let database: TestDatabase;
   let dataSource: DataSource;
   let executor: CommandExecutor;
+  let deadlock: Awaited<ReturnType<typeof failFirstCommit>>;
   const capture = new CaptureContextCommand();
   const remote = new RemoteCommand(() => dataSource);
 
@@ -155,15 +157,8 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     await dataSource.initialize();
     await migrateUp(dataSource);
     await dataSource.query(`CREATE TABLE sync.commit_check (id int PRIMARY KEY, token text, CONSTRAINT commit_check_token UNIQUE (token) DEFERRABLE INITIALLY DEFERRED)`);
-    // A sequence is not transactional: it counts commits attempted across the rollback.
-    await dataSource.query(`CREATE SEQUENCE sync.deadlock_attempts`);
     await dataSource.query(`CREATE TABLE sync.deadlock_once (note text)`);
-    await dataSource.query(`CREATE FUNCTION sync.deadlock_once() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF nextval('sync.deadlock_attempts') = 1 THEN RAISE EXCEPTION 'deadlock detected (simulated)' USING ERRCODE = '40P01'; END IF;
-        RETURN NULL;
-      END $$`);
-    await dataSource.query(`CREATE CONSTRAINT TRIGGER deadlock_once AFTER INSERT ON sync.deadlock_once DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sync.deadlock_once()`);
+    deadlock = await failFirstCommit(dataSource, { name: 'deadlock_once', table: 'sync.deadlock_once', sqlstate: '40P01' });
     const profiles = new UserProfileRepository();
     await dataSource.transaction((manager) =>
       profiles.createWithInbox(manager, { id: USER_ID, email: 'executor@test', fullName: 'Executor', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
@@ -183,7 +178,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       new EachObjectCommand(),
       new MakeProjectCommand(),
     ];
-    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger);
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, []);
   });
 
   afterAll(async () => {
@@ -255,7 +250,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     expect(results.syncStatus).toEqual({ [add.uuid]: 'ok', [victim.uuid]: 'ok' });
     expect((await contents()).filter((content) => content === 'after a deadlock')).toHaveLength(1);
     expect(await dataSource.query(`SELECT note FROM sync.deadlock_once`)).toEqual([{ note: 'x' }]);
-    expect(await dataSource.query(`SELECT last_value::int AS attempts FROM sync.deadlock_attempts`)).toEqual([{ attempts: 2 }]);
+    expect(await deadlock.attempts()).toBe(2);
   });
 
   it('shows the commands after a user_update the settings it wrote', async () => {

@@ -7,7 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandBatchLog } from './command-batch-log';
 import type { CommandStatus } from './command-status';
-import { COMMAND_HANDLERS, type CommandContext, type CommandHandler, type CommandOutcome } from './commands/command-handler';
+import { COMMAND_HANDLERS, type CommandContext, type CommandHandler, type CommandOutcome, INTERNAL_COMMAND_HANDLERS } from './commands/command-handler';
 import { eachObject, TRANSIENT_CODES } from './each-object';
 import { RequestChange } from './request-change';
 import { OptimisticCommands, OptimisticPassFailed } from './optimistic-pass';
@@ -52,6 +52,9 @@ function isOutage(err: unknown): boolean {
   return !(err instanceof DomainError) && isInfrastructureFailure(err);
 }
 
+/** The handlers a run may use, by command type. */
+type Handlers = ReadonlyMap<string, CommandHandler>;
+
 /** A command's remote work, done before its transaction (see CommandHandler.prepare). */
 type Preparation = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
 
@@ -64,6 +67,8 @@ interface BatchOutcome {
 interface Batch {
   readonly tx: Tx;
   readonly userId: string;
+  /** The registry this run's commands are looked up in (the public one, or the internal one). */
+  readonly handlers: Handlers;
   readonly log: CommandBatchLog;
   readonly change: RequestChange;
   /** Savepoints, or none in the optimistic pass. */
@@ -84,6 +89,10 @@ function statusOf(outcome: CommandOutcome): CommandStatus {
   return 'ok';
 }
 
+function hasRemoteWork(handlers: Handlers, command: SyncCommand): boolean {
+  return typeof handlers.get(command.type)?.prepare === 'function';
+}
+
 /**
  * Runs a request's commands in order in ONE transaction, each inside its own savepoint: a
  * failing command rolls back only itself and its refusal is recorded; the others commit. The
@@ -102,18 +111,39 @@ function statusOf(outcome: CommandOutcome): CommandStatus {
  */
 @Injectable()
 export class CommandExecutor {
-  private readonly handlers: ReadonlyMap<string, CommandHandler>;
+  private readonly handlers: Handlers;
+  private readonly internalHandlers: Handlers;
 
   constructor(
     private readonly database: Database,
     private readonly profiles: UserProfileRepository,
     @Inject(COMMAND_HANDLERS) handlers: CommandHandler[],
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(INTERNAL_COMMAND_HANDLERS) internalHandlers: CommandHandler[],
   ) {
     this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
+    this.internalHandlers = new Map(internalHandlers.map((handler) => [handler.type, handler]));
   }
 
-  async run(principal: Principal, commands: readonly SyncCommand[]): Promise<CommandResults> {
+  /** A client's commands (the Sync API, the REST dialects): only the public command types. */
+  run(principal: Principal, commands: readonly SyncCommand[]): Promise<CommandResults> {
+    return this.execute(principal, commands, this.handlers);
+  }
+
+  /**
+   * One command of this service's own (quick add), through the same steps as a client's: the
+   * text rule, scopes, the user's lock, one version, a savepoint, the uuid log, the deadlock retry.
+   * Why a second entry and a second registry rather than an `internal` flag on the handler: the
+   * public path then cannot reach an internal type at all (a client sending one gets
+   * UNKNOWN_COMMAND, as for any type it does not know), without a check to remember at each of
+   * the places a handler is looked up, and whatever reads COMMAND_HANDLERS as the list of the
+   * Sync API's commands (the fuzz suite, for one) sees only those.
+   */
+  runInternal(principal: Principal, command: SyncCommand): Promise<CommandResults> {
+    return this.execute(principal, [command], this.internalHandlers);
+  }
+
+  private async execute(principal: Principal, commands: readonly SyncCommand[], handlers: Handlers): Promise<CommandResults> {
     // Refused before anything runs, and not remembered: the same uuid may be retried with a token that may run it.
     const outcome = { statuses: new Map<string, CommandStatus>(), tempIdMapping: keyedByClient<string>() };
     // Arguments no statement could store are refused before any work (a credential change
@@ -123,9 +153,9 @@ export class CommandExecutor {
       if (unstorable) outcome.statuses.set(command.uuid, { ...todoistErrorBody(unstorableArgument(unstorable)) });
     }
     const runnable = commands.filter((command) => !outcome.statuses.has(command.uuid) && mayRunCommand(principal, command.type, command.args));
-    for (const segment of this.segments(runnable)) {
-      const prepared = await this.prepare(principal, segment);
-      const done = await this.runInOneTransaction(principal.userId, segment, prepared);
+    for (const segment of this.segments(runnable, handlers)) {
+      const prepared = await this.prepare(principal, segment, handlers);
+      const done = await this.runInOneTransaction(principal.userId, segment, prepared, handlers);
       done.statuses.forEach((status, uuid) => outcome.statuses.set(uuid, status));
       Object.assign(outcome.tempIdMapping, done.tempIdMapping);
     }
@@ -143,12 +173,12 @@ export class CommandExecutor {
    * raises the other's high-water mark at its end; PostgreSQL then aborts one. Nothing of it was
    * written, so it runs again (a bounded number of times) instead of failing every command.
    */
-  private async runInOneTransaction(userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>): Promise<BatchOutcome> {
+  private async runInOneTransaction(userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>, handlers: Handlers): Promise<BatchOutcome> {
     let optimistic = true;
     let attempt = 1;
     for (;;) {
       try {
-        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared, optimistic));
+        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared, handlers, optimistic));
       } catch (err) {
         // A command failed with no savepoint to undo it alone: the whole pass was rolled back.
         // Not a failed attempt: the same request runs again, now with savepoints.
@@ -177,11 +207,11 @@ export class CommandExecutor {
    * The request cut where remote work is: consecutive local commands share a transaction; a
    * command with remote work gets its own, after that work, so no transaction waits on the network.
    */
-  private segments(commands: readonly SyncCommand[]): SyncCommand[][] {
+  private segments(commands: readonly SyncCommand[], handlers: Handlers): SyncCommand[][] {
     const segments: SyncCommand[][] = [];
     let local: SyncCommand[] = [];
     for (const command of commands) {
-      if (!this.hasRemoteWork(command)) {
+      if (!hasRemoteWork(handlers, command)) {
         local.push(command);
         continue;
       }
@@ -193,20 +223,16 @@ export class CommandExecutor {
     return segments;
   }
 
-  private hasRemoteWork(command: SyncCommand): boolean {
-    return typeof this.handlers.get(command.type)?.prepare === 'function';
-  }
-
   /** Does the remote work of a segment's commands, skipping uuids already executed (their outcome is replayed). */
-  private async prepare(principal: Principal, commands: readonly SyncCommand[]): Promise<Map<string, Preparation>> {
+  private async prepare(principal: Principal, commands: readonly SyncCommand[], handlers: Handlers): Promise<Map<string, Preparation>> {
     const prepared = new Map<string, Preparation>();
-    const remote = commands.filter((command) => this.hasRemoteWork(command));
+    const remote = commands.filter((command) => hasRemoteWork(handlers, command));
     if (remote.length === 0) return prepared;
     const executed = await CommandBatchLog.executed(this.database.dataSource.manager, principal.userId, remote.map((command) => command.uuid));
     for (const command of remote) {
       if (executed.has(command.uuid)) continue;
       try {
-        prepared.set(command.uuid, { ok: true, value: await this.handlers.get(command.type)!.prepare!(principal, command.args) });
+        prepared.set(command.uuid, { ok: true, value: await handlers.get(command.type)!.prepare!(principal, command.args) });
       } catch (error) {
         prepared.set(command.uuid, { ok: false, error });
       }
@@ -214,11 +240,12 @@ export class CommandExecutor {
     return prepared;
   }
 
-  private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>, optimistic: boolean): Promise<BatchOutcome> {
+  private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>, handlers: Handlers, optimistic: boolean): Promise<BatchOutcome> {
     const profile = await lockUser(tx, this.profiles, userId);
     const batch: Batch = {
       tx,
       userId,
+      handlers,
       log: await CommandBatchLog.load(tx.manager, userId, commands.map((command) => command.uuid)),
       change: new RequestChange(tx, this.profiles, profile),
       guard: optimistic ? new OptimisticCommands() : new CommandSavepoints(tx),
@@ -245,7 +272,7 @@ export class CommandExecutor {
       Object.assign(batch.tempIdMapping, earlier.tempIdMapping);
       return earlier.status;
     }
-    const handler = this.handlers.get(command.type);
+    const handler = batch.handlers.get(command.type);
     if (!handler) return this.refused(batch, command, new DomainError('UNKNOWN_COMMAND', `Unknown command type: ${command.type}`, { command_type: command.type }));
 
     const preparation = batch.prepared.get(command.uuid);
@@ -269,7 +296,7 @@ export class CommandExecutor {
    */
   private async joinGroup(batch: Batch, command: SyncCommand): Promise<boolean> {
     const group = batch.group;
-    const handler = this.handlers.get(command.type);
+    const handler = batch.handlers.get(command.type);
     if (!group || !handler?.plan || !handler.writeAll || batch.log.outcomeOf(command.uuid) || !group.accepts(command, handler)) return false;
     const context: CommandContext = {
       ...this.contextOf(batch, await batch.change.open(), []),

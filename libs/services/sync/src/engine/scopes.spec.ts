@@ -9,6 +9,10 @@ describe('sync scopes', () => {
     ['item_add', ['task:add'], true],
     ['item_add', ['data:read_write'], true],
     ['item_add', ['data:read'], false],
+    // Quick add (the internal quick_add command) adds a task: what item_add needs.
+    ['quick_add', ['task:add'], true],
+    ['quick_add', ['data:read_write'], true],
+    ['quick_add', ['data:read'], false],
     ['item_update', ['task:add'], false],
     ['item_update', ['data:read_write'], true],
     ['project_add', ['data:read'], false],

@@ -1,5 +1,6 @@
 import type { Principal, Scope } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
+import { QUICK_ADD_COMMAND } from './commands/items/item-quick-add.command';
 
 /**
  * What an OAuth scope allows in the Sync API (sync-interface §5.4). A personal token carries
@@ -7,8 +8,11 @@ import { DomainError } from '@doable/shared-errors';
  */
 const DELETES_NEEDING_DATA_DELETE = new Set(['item_delete', 'label_delete', 'label_delete_occurrences', 'filter_delete']);
 
+/** Quick add (an internal command) adds a task too: the same scopes as item_add. */
+const ADDS_A_TASK = new Set(['item_add', QUICK_ADD_COMMAND]);
+
 export function requiredScopes(commandType: string): readonly Scope[] {
-  if (commandType === 'item_add') return ['task:add', 'data:read_write'];
+  if (ADDS_A_TASK.has(commandType)) return ['task:add', 'data:read_write'];
   if (commandType === 'project_delete') return ['project:delete'];
   if (DELETES_NEEDING_DATA_DELETE.has(commandType)) return ['data:delete'];
   return ['data:read_write'];

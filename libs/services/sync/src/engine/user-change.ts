@@ -5,7 +5,7 @@ import type { UserProfileRepository } from '../users/user-profile.repository';
 import type { CommandContext } from './commands/command-handler';
 
 /**
- * One change by one user: the unit every write is made of (a sync command, a quick add).
+ * One change by one user: the unit every write is made of (a command: a client's, or quick add's own).
  * The user's row is locked first, so the user's versions follow commit order and a client never
  * skips a change; one version stamps every row the change writes; closing it raises the
  * high-water mark of the user and of every member of the projects it touched.

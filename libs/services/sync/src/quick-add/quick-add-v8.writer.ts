@@ -1,7 +1,16 @@
 /**
+ * A timestamp as v8 wrote it: whole seconds, `2024-01-02T03:04:05Z`. The v9 writer's timestamps
+ * carry microseconds (`…05.123000Z`); those are cut, not rounded, so a v8 time is never later
+ * than the v9 one. No timestamp (null) stays null.
+ */
+function v8Timestamp(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/\.\d+Z$/, 'Z') : (value ?? null);
+}
+
+/**
  * A task as Sync v8 wrote it, for the one v8 endpoint still called (`/sync/v8/quick/add`, by
  * @doist/todoist-api-typescript 1.7.0): integer ids, `checked` and `collapsed` as 0/1, labels as
- * label ids, `date_added` (client-constraints §2.10). Derived from the v9 item.
+ * label ids, `date_added` (client-constraints §2.10), timestamps in whole seconds. Derived from the v9 item.
  */
 export function writeV8Item(v9: Record<string, unknown>, labelIds: ReadonlyMap<string, string>): Record<string, unknown> {
   const int = (value: unknown): number | null => (typeof value === 'string' && value !== '' ? Number(value) : null);
@@ -24,7 +33,10 @@ export function writeV8Item(v9: Record<string, unknown>, labelIds: ReadonlyMap<s
     collapsed: v9['collapsed'] === true ? 1 : 0,
     is_deleted: v9['is_deleted'] === true ? 1 : 0,
     in_history: 0,
-    date_added: v9['added_at'],
-    date_completed: v9['completed_at'] ?? null,
+    added_at: v8Timestamp(v9['added_at']),
+    updated_at: v8Timestamp(v9['updated_at']),
+    completed_at: v8Timestamp(v9['completed_at']),
+    date_added: v8Timestamp(v9['added_at']),
+    date_completed: v8Timestamp(v9['completed_at']),
   };
 }

@@ -1,24 +1,19 @@
-import type { Dialect } from '@doable/contracts-common';
+import { randomUUID } from 'node:crypto';
+import type { Dialect, Principal } from '@doable/contracts-common';
 import { requestIdUuid } from '@doable/contracts-sync';
-import { DomainError } from '@doable/shared-errors';
+import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type DateContext, parseDue } from '../dates';
 import { SYNC_DIALECTS } from '../dialects/sync-dialects';
-import { CommandBatchLog } from '../engine/command-batch-log';
-import { COMMAND_HANDLERS, type CommandContext, type CommandHandler } from '../engine/commands/command-handler';
-import { eachObject } from '../engine/each-object';
-import { lockUser, openChange } from '../engine/user-change';
+import { CommandExecutor } from '../engine/command-executor';
+import { firstRefusal } from '../engine/command-status';
+import { QUICK_ADD_COMMAND } from '../engine/commands/items/item-quick-add.command';
 import type { Item } from '../items/item.model';
-import type { Project } from '../projects/project.model';
-import type { Section } from '../sections/section.model';
 import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
 import { ProjectRepository } from '../projects/project.repository';
 import { SectionRepository } from '../sections/section.repository';
-import { UserProfileRepository } from '../users/user-profile.repository';
-import { parseQuickAdd } from './quick-add.parser';
 import { writeV8Item } from './quick-add-v8.writer';
 
 /** The request parameters of `quick/add` (v9) and `tasks/quick` (api/v1), from a JSON or form body. */
@@ -36,7 +31,10 @@ const isTrue = (value: unknown): boolean => {
   const v = scalar(value);
   return v === true || v === 1 || v === 'true' || v === '1';
 };
-/** Where the command log keeps the task a quick add created (its temp-id mapping's one key). */
+/**
+ * The quick add command's temp id: the executor maps it to the task created and keeps that
+ * mapping in the command log with the uuid, where a replay reads it back.
+ */
 const CREATED_KEY = 'quick_add';
 
 const optionalText = (value: unknown, argument: string): string | null => {
@@ -47,115 +45,55 @@ const optionalText = (value: unknown, argument: string): string | null => {
 };
 
 /**
- * Quick add: one task line parsed into a task (project, section, labels, priority, due, deadline,
- * description), with an optional comment and reminder, all written in ONE transaction through the
- * same command handlers the Sync API runs, under the user's row lock and one change version.
+ * Quick add: one task line parsed into a task, with an optional comment and reminder. The work
+ * is the internal `quick_add` command (ItemQuickAddCommand), run by the command executor like a
+ * client's commands: this service reads the request's parameters, answers the command's refusal
+ * as the request's error, and renders the task it created in the request's dialect.
  */
 @Injectable()
 export class QuickAddService {
-  private readonly handlers: ReadonlyMap<string, CommandHandler>;
-
   constructor(
     private readonly database: Database,
-    private readonly profiles: UserProfileRepository,
+    private readonly executor: CommandExecutor,
     private readonly projects: ProjectRepository,
     private readonly sections: SectionRepository,
     private readonly labels: LabelRepository,
     private readonly items: ItemRepository,
-    @Inject(COMMAND_HANDLERS) handlers: CommandHandler[],
-  ) {
-    this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
-  }
+  ) {}
 
   /**
-   * With a `requestId` (the request's `X-Request-Id`) the quick add is idempotent: its outcome is
-   * kept in the sync command log under the uuid `rest:<id>`, in the same transaction, and a replay
-   * answers the task the first request created without adding anything (also when two race: the
-   * user's row lock orders them).
+   * With a `requestId` (the request's `X-Request-Id`) the quick add is idempotent: the command's
+   * uuid is `rest:<id>`, so a replay answers the outcome the first request had (the task it
+   * created, or its refusal) without adding anything; without one, the uuid is fresh.
    */
-  async quickAdd(userId: string, dialect: Dialect, params: QuickAddParams, now = new Date(), requestId: string | null = null): Promise<Record<string, unknown>> {
+  async quickAdd(principal: Principal, dialect: Dialect, params: QuickAddParams, requestId: string | null = null): Promise<Record<string, unknown>> {
     const line = optionalText(params.text ?? params.content, 'text');
     if (line === null) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: text', { argument: 'text' });
     const note = optionalText(params.note, 'note');
     const reminder = optionalText(params.reminder, 'reminder');
 
+    const uuid = requestId === null ? randomUUID() : requestIdUuid(requestId);
+    const results = await this.executor.runInternal(principal, {
+      type: QUICK_ADD_COMMAND,
+      uuid,
+      temp_id: CREATED_KEY,
+      args: { text: line, note, reminder, auto_reminder: isTrue(params.auto_reminder) },
+    });
+    const status = results.syncStatus[uuid];
+    const refusal = status === undefined ? undefined : firstRefusal(status);
+    if (refusal) throw domainErrorFromBody(refusal);
+    const createdId = results.tempIdMapping[CREATED_KEY];
+    if (createdId === undefined) {
+      throw new DomainError('INVALID_ARGUMENT_VALUE', 'X-Request-Id was already used by a request that was not this quick add', { argument: 'X-Request-Id' });
+    }
     return this.database.transaction(async (tx) => {
-      const profile = await lockUser(tx, this.profiles, userId);
-      const uuid = requestId === null ? null : requestIdUuid(requestId);
-      const log = uuid === null ? null : await CommandBatchLog.load(tx.manager, userId, [uuid]);
-      const earlier = uuid === null ? undefined : log?.outcomeOf(uuid);
-      if (earlier !== undefined) {
-        const createdId = earlier.status === 'ok' ? earlier.tempIdMapping[CREATED_KEY] : undefined;
-        if (createdId === undefined) {
-          throw new DomainError('INVALID_ARGUMENT_VALUE', 'X-Request-Id was already used by a request that was not this quick add', { argument: 'X-Request-Id' });
-        }
-        const item = await this.items.findVisibleForUpdate(tx.manager, userId, createdId);
-        if (!item) throw new DomainError('ITEM_NOT_FOUND', 'The task this request created earlier no longer exists');
-        return this.render(tx.manager, userId, dialect, item, line, note !== null, isTrue(params.meta));
-      }
-      const change = await openChange(tx, this.profiles, profile);
-      const context: CommandContext = {
-        tx,
-        userId,
-        version: change.version,
-        user: change.user,
-        touch: change.touch,
-        // Quick add only passes ids it has just read or created.
-        resolveId: (value) => Promise.resolve(String(value)),
-        eachObject: (entries, work) => eachObject(tx, entries, work),
-      };
-      const dateContext: DateContext = { now, timezone: profile.timezone, startDay: profile.start_day, nextWeekDay: profile.next_week };
-      const asDue = (text: string) => {
-        try {
-          return parseDue({ string: text }, dateContext);
-        } catch {
-          return null;
-        }
-      };
-
-      const projects = await this.projects.listActive(tx.manager, userId);
-      const sections = await this.sections.listActive(tx.manager, userId);
-      const parsed = parseQuickAdd(line, {
-        projects: projects.map((project) => ({ id: project.id, name: project.name })),
-        sections: sections.map((section) => ({ id: section.id, projectId: section.project_id, name: section.name })),
-        inboxProjectId: profile.inbox_project_id,
-        isDate: (text) => asDue(text) !== null,
-      });
-      const labelNames = await this.ensureLabels(context, parsed.labels);
-      const deadline = parsed.deadlineString ? asDue(parsed.deadlineString) : null;
-
-      const { createdId } = await this.run(context, 'item_add', {
-        content: parsed.content,
-        description: parsed.description ?? undefined,
-        project_id: parsed.projectId ?? undefined,
-        section_id: parsed.sectionId ?? undefined,
-        labels: labelNames,
-        priority: parsed.priority ?? undefined,
-        due: parsed.dueString ? { string: parsed.dueString } : undefined,
-        deadline: deadline ? { date: deadline.date.slice(0, 10) } : undefined,
-        auto_reminder: isTrue(params.auto_reminder),
-      });
-      if (!createdId) throw new DomainError('INTERNAL');
-      if (note !== null) await this.run(context, 'note_add', { item_id: createdId, content: note });
-      if (reminder !== null) await this.run(context, 'reminder_add', { item_id: createdId, type: 'absolute', due: { string: reminder } });
-      if (uuid !== null && log) {
-        log.record(uuid, 'ok', { [CREATED_KEY]: createdId });
-        await log.flush();
-      }
-      await change.close();
-
-      const item = await this.items.findVisibleForUpdate(tx.manager, userId, createdId);
-      if (!item) throw new DomainError('INTERNAL');
-      return this.render(tx.manager, userId, dialect, item, line, note !== null, isTrue(params.meta), { projects, sections });
+      const item = await this.items.findVisibleForUpdate(tx.manager, principal.userId, createdId);
+      if (!item) throw new DomainError('ITEM_NOT_FOUND', 'The task this request created no longer exists');
+      return this.render(tx.manager, principal.userId, dialect, item, line, note !== null, isTrue(params.meta));
     });
   }
 
   /** The created task in the dialect's shape, with `meta` (what the line was read as) when asked. */
-  /**
-   * `known` holds the user's active projects and sections when the caller has read them already
-   * (a first quick add reads them to resolve `#project` and `/section`); a replay reads them here,
-   * and only when `meta` asks for their names.
-   */
   private async render(
     manager: EntityManager,
     userId: string,
@@ -164,7 +102,6 @@ export class QuickAddService {
     line: string,
     withNote: boolean,
     meta: boolean,
-    known?: { readonly projects: readonly Project[]; readonly sections: readonly Section[] },
   ): Promise<Record<string, unknown>> {
     const writers = SYNC_DIALECTS[dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'].writers;
     const labelRows = await Promise.all(item.labels.map((name) => this.labels.findByNameForUpdate(manager, userId, name)));
@@ -173,8 +110,8 @@ export class QuickAddService {
     // The writer counts no comments (sync reads never need it); this task has exactly the one made with it.
     if (withNote && 'note_count' in body) body['note_count'] = 1;
     if (!meta) return body;
-    const projects = known?.projects ?? (await this.projects.listActive(manager, userId));
-    const sections = known?.sections ?? (await this.sections.listActive(manager, userId));
+    const projects = await this.projects.listActive(manager, userId);
+    const sections = await this.sections.listActive(manager, userId);
     const project = projects.find((candidate) => candidate.id === item.project_id);
     const section = sections.find((candidate) => candidate.id === item.section_id);
     const labels = labelRows;
@@ -191,25 +128,5 @@ export class QuickAddService {
           text: line,
         },
       };
-  }
-
-  /** Personal labels by name: an existing label keeps its own spelling, an unknown one is created. */
-  private async ensureLabels(context: CommandContext, names: readonly string[]): Promise<string[]> {
-    const result: string[] = [];
-    for (const name of names) {
-      const existing = await this.labels.findByNameForUpdate(context.tx.manager, context.userId, name);
-      if (existing) result.push(existing.name);
-      else {
-        await this.run(context, 'label_add', { name });
-        result.push(name);
-      }
-    }
-    return result;
-  }
-
-  private run(context: CommandContext, type: string, args: Record<string, unknown>) {
-    const handler = this.handlers.get(type);
-    if (!handler) throw new DomainError('UNKNOWN_COMMAND', `Unknown command type: ${type}`, { command_type: type });
-    return handler.run(context, args);
   }
 }

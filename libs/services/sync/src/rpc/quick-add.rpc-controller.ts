@@ -19,6 +19,6 @@ export class QuickAddRpcController {
     }
     if (request.dialect !== 'sync-v8' && request.dialect !== 'sync-v9' && request.dialect !== 'rest-api-v1') throw new DomainError('ROUTE_NOT_FOUND', `quick add does not speak ${request.dialect}`);
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-    return jsonReply(200, await this.quickAdd.quickAdd(request.principal.userId, request.dialect, { ...request.query, ...body }, new Date(), request.requestId));
+    return jsonReply(200, await this.quickAdd.quickAdd(request.principal, request.dialect, { ...request.query, ...body }, request.requestId));
   }
 }

@@ -62,4 +62,7 @@ export interface CommandHandler {
   writeAll?(context: CommandContext, plans: readonly unknown[]): Promise<Array<CommandOutcome | undefined>>;
 }
 
+/** The Sync API's commands: what a client may send. */
 export const COMMAND_HANDLERS = Symbol('COMMAND_HANDLERS');
+/** Commands this service runs for itself (CommandExecutor.runInternal); no client can send them. */
+export const INTERNAL_COMMAND_HANDLERS = Symbol('INTERNAL_COMMAND_HANDLERS');

@@ -1,5 +1,5 @@
-import { parseDue } from '../dates';
-import { BERLIN } from '../dates/due-test-helpers';
+import { parseDue } from '../../../dates';
+import { BERLIN } from '../../../dates/due-test-helpers';
 import { type QuickAddContext, type QuickAddParse, parseQuickAdd } from './quick-add.parser';
 
 const isDate = (text: string): boolean => {

@@ -1,0 +1,169 @@
+import { http } from '@doable/shared-testing';
+import type { Account, SystemUnderTest } from './system-under-test';
+
+/** One task as every generation can tell it: names instead of ids, the due day instead of an instant. */
+export interface TaskFact {
+  readonly content: string;
+  readonly project: string;
+  readonly parent: string | null;
+  readonly section: string | null;
+  readonly labels: readonly string[];
+  readonly due: string | null;
+  readonly recurring: boolean;
+}
+
+/** What a generation shows of an account, in terms all of them share. */
+export interface AccountFacts {
+  readonly projects: readonly string[];
+  readonly tasks: readonly TaskFact[];
+  /** `task content: comment content`. */
+  readonly notes: readonly string[];
+  /** The contents of completed tasks, where the generation has a way to list them. */
+  readonly completed?: readonly string[];
+}
+
+/** A user of one generation: who, against which system. */
+export interface Caller {
+  readonly system: SystemUnderTest;
+  readonly account: Account;
+}
+
+/**
+ * One API generation as a test drives it: how it reads the account into shared facts, how its
+ * whole rendering looks with ids and instants masked (the golden file), and how it writes.
+ */
+export interface Generation {
+  readonly name: string;
+  /** The generation's listing of completed tasks (contents), when it has one. */
+  completed?(caller: Caller): Promise<string[]>;
+  facts(caller: Caller): Promise<AccountFacts>;
+  render(caller: Caller): Promise<unknown>;
+  /** Adds a task with this content as a subtask of the task `parent` (by content), in its own write shape. */
+  addSubtask(caller: Caller, content: string, parent: string): Promise<void>;
+  /** Renames the task `from` to `to`, in its own write shape. */
+  renameTask(caller: Caller, from: string, to: string): Promise<void>;
+}
+
+let uuids = 0;
+/** A uuid no other command of the run has. */
+export const nextUuid = (label: string): string => `${label}-${process.pid}-${++uuids}`;
+
+export async function get(caller: Caller, path: string): Promise<any> {
+  const response = await http(caller.system.url, 'GET', path, { token: caller.account.token });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export async function post(caller: Caller, path: string, body: Record<string, unknown>, form = false): Promise<any> {
+  const options = form
+    ? { token: caller.account.token, form: Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) }
+    : { token: caller.account.token, json: body };
+  const response = await http(caller.system.url, 'POST', path, options);
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** Each command of a write must be `ok`; the write's body is returned. */
+export async function runCommands(caller: Caller, path: string, commands: ReadonlyArray<Record<string, unknown>>, form = false): Promise<any> {
+  const body = await post(caller, path, { commands }, form);
+  const failed = Object.entries(body.sync_status ?? {}).filter(([, status]) => status !== 'ok');
+  if (failed.length > 0) throw new Error(`${path}: ${JSON.stringify(failed)}`);
+  return body;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const LEGACY_INSTANT = /^[A-Z][a-z]{2} \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} \+0000$/;
+/** A day, or a floating date-time (a due in the user's zone): recurring dues move with the calendar. */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2})?$/;
+const ID_KEY = /(^id$|_id$|_uid$|^uid$)/;
+
+/**
+ * A rendering with what differs from run to run masked: ids become `#1`, `#2`... in order of
+ * first appearance (the same id the same mask everywhere, so references stay visible), instants
+ * become `<instant>`, days `<date>`, and sync tokens `<sync_token>`. Keys keep their order; arrays of ids too.
+ */
+export function masked(value: unknown): unknown {
+  const ids = new Map<string, string>();
+  const maskId = (id: string | number): string => {
+    const key = String(id);
+    if (!ids.has(key)) ids.set(key, `#${ids.size + 1}`);
+    return ids.get(key)!;
+  };
+  const walk = (node: unknown, key: string | null): unknown => {
+    if (Array.isArray(node)) return node.map((entry) => walk(entry, key));
+    if (node && typeof node === 'object') {
+      return Object.fromEntries(
+        Object.entries(node as Record<string, unknown>).map(([name, child]) => {
+          // Maps keyed by ids (day_orders, temp_id_mapping) keep their shape with masked keys.
+          const maskedName = /^\d+$/.test(name) ? maskId(name) : name;
+          return [maskedName, walk(child, name)];
+        }),
+      );
+    }
+    if (typeof node === 'string' && (ISO_INSTANT.test(node) || LEGACY_INSTANT.test(node))) return '<instant>';
+    if (typeof node === 'string' && CALENDAR_DATE.test(node)) return '<date>';
+    if (key !== null && /^(sync_token|seq_no|SeqNo|seq_no_global|SeqNoGlobal|feature_identifier)$/i.test(key)) return `<${key}>`;
+    if (key !== null && ID_KEY.test(key) && (typeof node === 'number' || (typeof node === 'string' && /^\d+$/.test(node)))) return maskId(node);
+    if (key !== null && /^(labels|ids|children)$/.test(key) && typeof node === 'number') return maskId(node);
+    return node;
+  };
+  return walk(value, null);
+}
+
+/** Facts from objects in the v9 / api/v1 shapes (string ids, parent_id, due objects, label names). */
+export function factsFromCurrentShapes(projects: any[], sections: any[], items: any[], notes: any[]): AccountFacts {
+  const projectName = new Map(projects.map((project) => [String(project.id), project.name as string]));
+  const sectionName = new Map(sections.map((section) => [String(section.id), section.name as string]));
+  const taskContent = new Map(items.map((item) => [String(item.id), item.content as string]));
+  return sortedFacts({
+    projects: projects.filter((project) => !project.is_deleted && !project.is_archived).map((project) => project.name),
+    tasks: items.map((item) => ({
+      content: item.content,
+      project: projectName.get(String(item.project_id)) ?? '?',
+      parent: item.parent_id ? (taskContent.get(String(item.parent_id)) ?? '?') : null,
+      section: item.section_id ? (sectionName.get(String(item.section_id)) ?? '?') : null,
+      labels: item.labels,
+      due: item.due ? String(item.due.date).slice(0, 10) : null,
+      recurring: item.due ? item.due.is_recurring === true : false,
+    })),
+    notes: notes.filter((note) => note.item_id).map((note) => `${taskContent.get(String(note.item_id)) ?? '?'}: ${note.content}`),
+  });
+}
+
+/** Facts in a stable order, so two generations' facts compare equal. */
+export function sortedFacts(facts: AccountFacts): AccountFacts {
+  return {
+    projects: [...facts.projects].sort(),
+    tasks: [...facts.tasks].map((task) => ({ ...task, labels: [...task.labels].sort() })).sort((a, b) => a.content.localeCompare(b.content)),
+    notes: [...facts.notes].sort(),
+    ...(facts.completed ? { completed: [...facts.completed].sort() } : {}),
+  };
+}
+
+/** A generation that speaks the current Sync API shapes at `path` (v9, api/v1). */
+export function currentSyncGeneration(name: string, path: string, completedPath: string): Generation {
+  const read = (caller: Caller) => post(caller, path, { sync_token: '*', resource_types: ['projects', 'sections', 'items', 'notes', 'labels'] });
+  const idOf = async (caller: Caller, content: string): Promise<string> => {
+    const body = await read(caller);
+    const item = (body.items as any[]).find((candidate) => candidate.content === content);
+    if (!item) throw new Error(`${name}: no task ${content}`);
+    return item.id as string;
+  };
+  return {
+    name,
+    facts: async (caller) => {
+      const body = await read(caller);
+      const completed = ((await get(caller, completedPath)).items as any[]).map((item) => item.content as string);
+      return sortedFacts({ ...factsFromCurrentShapes(body.projects, body.sections, body.items, body.notes), completed });
+    },
+    render: async (caller) => masked(await post(caller, path, { sync_token: '*', resource_types: ['projects', 'sections', 'items', 'notes', 'labels', 'reminders'] })),
+    addSubtask: async (caller, content, parent) => {
+      const parentId = await idOf(caller, parent);
+      await runCommands(caller, path, [{ type: 'item_add', uuid: nextUuid(name), temp_id: nextUuid('t'), args: { content, parent_id: parentId } }]);
+    },
+    renameTask: async (caller, from, to) => {
+      const id = await idOf(caller, from);
+      await runCommands(caller, path, [{ type: 'item_update', uuid: nextUuid(name), args: { id, content: to } }]);
+    },
+  };
+}
