@@ -54,7 +54,7 @@ const HOSTILE_BODIES: ReadonlyArray<[string, Buffer | string, Record<string, str
   ['a __proto__ key', '{"__proto__":{"admin":true},"sync_token":"*"}', JSON_TYPE, 400, 'BAD_REQUEST'],
 ];
 
-const ROUTES = ['/api/v1/sync', '/sync/v9/sync', '/rest/v2/tasks', '/api/v1/tasks', '/oauth/access_token', '/auth/login', '/api/v1/revoke'];
+const ROUTES = ['/api/v1/sync', '/sync/v9/sync', '/sync/v8/sync', '/rest/v2/tasks', '/api/v1/tasks', '/oauth/access_token', '/auth/login', '/api/v1/revoke'];
 
 describe.each(MODES)('hostile request bodies at the edge (%s)', (mode) => {
   let system: SystemUnderTest;

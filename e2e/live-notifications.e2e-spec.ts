@@ -82,6 +82,29 @@ describe.each(MODES)('live notification commands (%s)', (mode) => {
     ]);
   });
 
+  it('speaks v8: one id to mark read or unread, integer ids, created in epoch seconds, 0/1 flags', async () => {
+    const v8User = await system.createAccount();
+    const [one, two] = [await notify(v8User.userId, 'v8-one'), await notify(v8User.userId, 'v8-two')];
+    const v8 = (body: Record<string, unknown>) => sync(body, '/sync/v8/sync', v8User.token);
+    const full = await v8({ sync_token: '*', resource_types: ['live_notifications'] });
+    expect(full.live_notifications).toEqual([
+      expect.objectContaining({ id: Number(one), is_unread: 1, created: expect.any(Number) }),
+      expect.objectContaining({ id: Number(two), is_unread: 1 }),
+    ]);
+    expect(full.live_notifications[0]).not.toHaveProperty('created_at');
+    expect(full.live_notifications_last_read_id).toBe(0);
+
+    const marked = await v8({ commands: [{ type: 'live_notifications_mark_read', uuid: `${mode}-v8-read`, args: { id: Number(one) } }], sync_token: full.sync_token, resource_types: ['live_notifications'] });
+    expect(marked.sync_status[`${mode}-v8-read`]).toBe('ok');
+    expect(marked.live_notifications).toEqual([expect.objectContaining({ id: Number(one), is_unread: 0 })]);
+
+    const unmarked = await v8({ commands: [{ type: 'live_notifications_mark_unread', uuid: `${mode}-v8-unread`, args: { id: Number(one) } }], sync_token: marked.sync_token, resource_types: ['live_notifications'] });
+    expect(unmarked.live_notifications).toEqual([expect.objectContaining({ id: Number(one), is_unread: 1 })]);
+
+    const last = await v8({ commands: [{ type: 'live_notifications_set_last_read', uuid: `${mode}-v8-last`, args: { id: Number(two) } }], sync_token: unmarked.sync_token, resource_types: ['live_notifications'] });
+    expect(last.live_notifications_last_read_id).toBe(Number(two));
+  });
+
   it('needs a token that may write', async () => {
     const reader = await system.createScopedToken(account.userId, ['data:read']);
     const response = await sync({ commands: [{ type: 'live_notifications_mark_read_all', uuid: `${mode}-ln-scoped`, args: {} }] }, '/api/v1/sync', reader);

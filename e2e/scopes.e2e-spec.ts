@@ -28,6 +28,9 @@ type Action =
   | 'sync.section_add'
   | 'sync.user_update_name'
   | 'sync.user_update_password'
+  | 'sync_v8.read'
+  | 'sync_v8.item_add'
+  | 'sync_v8.item_delete'
   | 'quick.v9'
   | 'quick.api_v1'
   | 'completed.v9'
@@ -89,6 +92,13 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   // Credentials are the personal token's alone, whatever the app's scopes.
   ['sync.user_update_password', ['data:read_write'], false],
   ['sync.user_update_password', ['data:read_write', 'data:delete', 'project:delete'], false],
+  // Sync v8 runs through the same engine: the same scopes, whatever shape the arguments came in.
+  ['sync_v8.read', ['task:add'], false],
+  ['sync_v8.read', ['data:read'], true],
+  ['sync_v8.item_add', ['task:add'], true],
+  ['sync_v8.item_add', ['data:read'], false],
+  ['sync_v8.item_delete', ['data:read_write'], false],
+  ['sync_v8.item_delete', ['data:delete'], true],
   ['quick.v9', ['task:add'], true],
   ['quick.v9', ['data:read'], false],
   ['quick.v9', ['data:read_write'], true],
@@ -165,9 +175,9 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
   /** Creates what an action needs with the personal token, then tries the action with the scoped one. */
   async function attempt(action: Action, token: string): Promise<boolean> {
     const personal = (commands: object[]) => http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { commands } });
-    const withScoped = async (command: { type: string; args: Record<string, unknown> }) => {
+    const withScoped = async (command: { type: string; args: Record<string, unknown> }, path = '/api/v1/sync') => {
       const uuid = `${mode}-scope-${++counter}`;
-      const response = await http(system.url, 'POST', '/api/v1/sync', { token, json: { commands: [{ ...command, uuid }] } });
+      const response = await http(system.url, 'POST', path, { token, json: { commands: [{ ...command, uuid }] } });
       expect(response.status).toBe(200);
       const status = response.body.sync_status[uuid];
       if (status !== 'ok') expect(status).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
@@ -262,6 +272,15 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       }
       case 'sync.item_add':
         return withScoped({ type: 'item_add', args: { content: 'scoped' } });
+      case 'sync_v8.read': {
+        const response = await http(system.url, 'POST', '/sync/v8/sync', { token, json: { sync_token: '*', resource_types: ['items'] } });
+        if (response.status !== 200) expect(response.body).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+        return response.status === 200;
+      }
+      case 'sync_v8.item_add':
+        return withScoped({ type: 'item_add', args: { content: 'scoped v8', priority: 2 } }, '/sync/v8/sync');
+      case 'sync_v8.item_delete':
+        return withScoped({ type: 'item_delete', args: { id: Number(await newTask()) } }, '/sync/v8/sync');
       case 'sync.item_update':
         return withScoped({ type: 'item_update', args: { id: await newTask(), content: 'changed' } });
       case 'sync.item_delete':

@@ -25,6 +25,7 @@ describe.each(MODES)('where the token may be placed (%s)', (mode) => {
       ['GET', '/rest/v2/projects'],
       ['GET', '/api/v1/projects'],
       ['POST', '/api/v1/sync'],
+      ['POST', '/sync/v8/sync'],
     ] as const) {
       const answer = await http(system.url, method, `${path}?access_token=${account.token}`, method === 'POST' ? { form: { sync_token: '*', resource_types: '["projects"]' } } : {});
       expect({ path, status: answer.status, tag: (answer.body as { error_tag?: string }).error_tag }).toEqual({ path, status: 401, tag: 'AUTH_INVALID_TOKEN' });
@@ -47,9 +48,16 @@ describe.each(MODES)('where the token may be placed (%s)', (mode) => {
     expect(answer.body).toMatchObject({ content: 'Added the v8 way' });
   });
 
+  it('takes the token form field on /sync/v8/sync, and answers in v8 shapes', async () => {
+    const answer = await http(system.url, 'POST', '/sync/v8/sync', { form: { token: account.token, sync_token: '*', resource_types: '["projects"]' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.projects).toEqual([expect.objectContaining({ name: 'Inbox', id: expect.any(Number), inbox_project: true })]);
+  });
+
   it('takes the Authorization header everywhere', async () => {
     expect((await http(system.url, 'GET', '/rest/v2/projects', { token: account.token })).status).toBe(200);
     expect((await http(system.url, 'POST', '/sync/v8/quick/add', { token: account.token, form: { text: 'Header on v8' } })).status).toBe(200);
+    expect((await http(system.url, 'POST', '/sync/v8/sync', { token: account.token, form: { sync_token: '*', resource_types: '["user"]' } })).status).toBe(200);
   });
 });
 

@@ -161,7 +161,7 @@ export function syncRequest(commandTypes: readonly string[], realIds: readonly s
   });
   return fc
     .record({
-      path: fc.constantFrom('/sync/v9/sync', '/api/v1/sync'),
+      path: fc.constantFrom('/sync/v9/sync', '/api/v1/sync', '/sync/v8/sync'),
       commands: fc.array(command, { minLength: 1, maxLength: 4 }),
       form: fc.boolean(),
       extra: fc.option(fc.record({ sync_token: oddValue(realIds), resource_types: oddValue(realIds) }, { requiredKeys: [] }), { freq: 4 }),

@@ -153,20 +153,41 @@ export function sortedFacts<F extends AccountFacts>(facts: F): F {
 
 /** A generation that speaks the current Sync API shapes at `path` (v9, api/v1). */
 export function currentSyncGeneration(name: string, path: string, completedPath: string): Generation {
+  return syncGeneration(name, path, { completedPath, labelsById: false });
+}
+
+/**
+ * Sync v8 at `/sync/v8/sync`: the same commands, integer ids, a task's labels as label ids (read
+ * back to names through the labels resource). Its completed listing is not served, so its facts
+ * leave completed tasks out.
+ */
+export function syncV8Generation(): Generation {
+  return syncGeneration('sync-v8', '/sync/v8/sync', { labelsById: true });
+}
+
+function syncGeneration(name: string, path: string, options: { readonly completedPath?: string; readonly labelsById: boolean }): Generation {
   const read = (caller: Caller) => post(caller, path, { sync_token: '*', resource_types: ['projects', 'sections', 'items', 'notes', 'labels'] });
-  const idOf = async (caller: Caller, content: string): Promise<string> => {
+  const idOf = async (caller: Caller, content: string): Promise<string | number> => {
     const body = await read(caller);
     const item = (body.items as any[]).find((candidate) => candidate.content === content);
     if (!item) throw new Error(`${name}: no task ${content}`);
-    return item.id as string;
+    return item.id as string | number;
   };
+  /** Tasks with their labels as names, whichever way the generation wrote them. */
+  const namedLabels = (body: any): any[] => {
+    if (!options.labelsById) return body.items;
+    const labelName = new Map((body.labels as any[]).map((label) => [label.id, label.name as string]));
+    return (body.items as any[]).map((item) => ({ ...item, labels: (item.labels as number[]).map((id) => labelName.get(id) ?? `?${id}`) }));
+  };
+  const completedPath = options.completedPath;
   return {
     name,
-    tells: TELLS_EVERYTHING,
+    tells: { ...TELLS_EVERYTHING, completed: completedPath !== undefined },
     facts: async (caller) => {
       const body = await read(caller);
-      const completed = ((await get(caller, completedPath)).items as any[]).map((item) => item.content as string);
-      return { ...factsFromCurrentShapes(body.projects, body.sections, body.items, body.notes), completed: completed.sort() };
+      const facts = factsFromCurrentShapes(body.projects, body.sections, namedLabels(body), body.notes);
+      const completed = completedPath ? ((await get(caller, completedPath)).items as any[]).map((item) => item.content as string) : [];
+      return { ...facts, completed: completed.sort() };
     },
     render: async (caller) => masked(await post(caller, path, { sync_token: '*', resource_types: ['projects', 'sections', 'items', 'notes', 'labels', 'reminders'] })),
     addSubtask: async (caller, content, parent) => {

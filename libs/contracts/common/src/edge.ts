@@ -8,7 +8,7 @@ import { principalSchema } from './principal';
  * domain logic: it only chooses the subject and dialect from its route table.
  */
 /**
- * `sync-v8` is served only where old clients still call it (REST v1-era quick add).
+ * `sync-v8`: Sync v8 (`/sync/v8/sync`) and the v8 satellites old clients still call (quick add, token revoke).
  * `first-generation`: the pre-v6 `/API/*` calls and the `TodoistSync` get/sync calls.
  */
 export const DIALECTS = ['sync-v8', 'sync-v9', 'sync-api-v1', 'rest-v1', 'rest-v2', 'rest-api-v1', 'first-generation'] as const;

@@ -12,6 +12,7 @@ describe('RouteTable', () => {
     const table = new RouteTable();
 
     it.each([
+      ['/sync/v8/sync', 'sync-v8'],
       ['/sync/v9/sync', 'sync-v9'],
       ['/api/v1/sync', 'sync-api-v1'],
     ])('matches POST %s with dialect %s', (path, dialect) => {
@@ -70,6 +71,8 @@ describe('RouteTable', () => {
 
     it('answers method-not-allowed with the allowed methods when only the method differs', () => {
       expect(table.resolve('GET', '/sync/v9/sync')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
+      // v8 was documented POST only.
+      expect(table.resolve('GET', '/sync/v8/sync')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
     });
 
     it.each(['/', '', '/sync/v9', '/sync/v9/sync/extra', '/SYNC/V9/SYNC', '/api/v1/syncx', 'x/api/v1/sync'])('answers none for %j', (path) => {

@@ -42,6 +42,9 @@ function syncRoutes(): Route[] {
   return [
     { method: 'POST', path: '/sync/v9/sync', subject: SyncSubjects.edge, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/api/v1/sync', subject: SyncSubjects.edge, dialect: 'sync-api-v1', auth: 'bearer' },
+    // v8 is POST only: its docs say "Sync API requests should be made in HTTP POST" and its SDK
+    // (todoist-python) only posts; no GET.
+    { method: 'POST', path: '/sync/v8/sync', subject: SyncSubjects.edge, dialect: 'sync-v8', auth: 'bearer' },
     { method: 'GET', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/tasks/completed/by_completion_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },

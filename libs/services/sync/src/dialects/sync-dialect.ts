@@ -13,7 +13,7 @@ import type { UserProfile } from '../users/user-profile.model';
 import type { ProjectViewOptionsDefaults, ViewOptions } from '../view-options/view-options.model';
 
 /** The Sync API generations served, each by one module under dialects/. */
-export type SyncDialectName = 'sync-v9' | 'sync-api-v1';
+export type SyncDialectName = 'sync-v8' | 'sync-v9' | 'sync-api-v1';
 
 /** How one version writes each canonical object. */
 export interface ObjectWriters {

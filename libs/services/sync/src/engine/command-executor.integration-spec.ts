@@ -10,6 +10,7 @@ import type { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { ItemDates } from '../items/item-dates';
 import { ItemRepository } from '../items/item.repository';
+import { LabelRepository } from '../labels/label.repository';
 import { syncMigrations } from '../migrations';
 import { ProjectRepository } from '../projects/project.repository';
 import { SectionRepository } from '../sections/section.repository';
@@ -165,7 +166,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger);
     const handlers = [
-      ...itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates()),
+      ...itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates(), new LabelRepository()),
       new WriteThenFailCommand('test_refused', () => new DomainError('INVALID_ARGUMENT_VALUE', 'refused on purpose', { argument: 'x' })),
       new WriteThenFailCommand('test_crash', () => new Error('unexpected on purpose')),
       new WriteThenBreakStatementCommand(),

@@ -29,6 +29,19 @@ export class LabelRepository {
     return rows[0];
   }
 
+  /**
+   * The names of the user's own labels (not deleted) among these ids, in one query: how a task
+   * command given label ids (Sync v8 wrote a task's labels as ids) stores the names it keeps.
+   */
+  async namesOfIds(manager: EntityManager, userId: string, labelIds: readonly string[]): Promise<Map<string, string>> {
+    if (labelIds.length === 0) return new Map();
+    const rows = await manager.query<Array<{ id: string; name: string }>>(
+      `SELECT id::text, name FROM sync.labels WHERE user_id = $1 AND id = ANY($2::bigint[]) AND NOT is_deleted`,
+      [userId, labelIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   /** The user's label of a name (any case), locked. */
   async findByNameForUpdate(manager: EntityManager, userId: string, name: string): Promise<Label | undefined> {
     const rows = await manager.query<Label[]>(

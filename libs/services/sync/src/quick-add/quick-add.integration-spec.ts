@@ -76,7 +76,7 @@ describe('QuickAddService: quick add as one command of the executor (real Postgr
     const [items, projects, sections, labels, dates] = [new ItemRepository(), new ProjectRepository(), new SectionRepository(), new LabelRepository(), new ItemDates()];
     const handlers = [
       ...projectCommands(projects, sections, items),
-      ...itemCommands(items, projects, sections, dates),
+      ...itemCommands(items, projects, sections, dates, labels),
       ...sectionCommands(sections, projects, items),
       ...labelCommands(labels),
       ...noteCommands(new NoteRepository(), items, projects),

@@ -14,7 +14,7 @@ import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
 import { ProjectRepository } from '../projects/project.repository';
 import { SectionRepository } from '../sections/section.repository';
-import { writeV8Item } from './quick-add-v8.writer';
+import { labelIdLookup, writeV8Item } from '../dialects/sync-v8/sync-v8.writers';
 
 /** The request parameters of `quick/add` (v9) and `tasks/quick` (api/v1), from a JSON or form body. */
 export interface QuickAddParams {
@@ -103,10 +103,12 @@ export class QuickAddService {
     withNote: boolean,
     meta: boolean,
   ): Promise<Record<string, unknown>> {
-    const writers = SYNC_DIALECTS[dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'].writers;
     const labelRows = await Promise.all(item.labels.map((name) => this.labels.findByNameForUpdate(manager, userId, name)));
-    const v9OrV1 = writers.item(item);
-    const body = dialect === 'sync-v8' ? writeV8Item(v9OrV1, new Map(labelRows.flatMap((label) => (label ? [[label.name.toLowerCase(), label.id] as const] : [])))) : v9OrV1;
+    // v8 writes a task's labels as ids: the writer takes the lookup of the labels it names.
+    const body =
+      dialect === 'sync-v8'
+        ? writeV8Item(item, labelIdLookup(labelRows.filter((label) => label !== undefined && label !== null)))
+        : SYNC_DIALECTS[dialect === 'sync-v9' ? 'sync-v9' : 'sync-api-v1'].writers.item(item);
     // The writer counts no comments (sync reads never need it); this task has exactly the one made with it.
     if (withNote && 'note_count' in body) body['note_count'] = 1;
     if (!meta) return body;

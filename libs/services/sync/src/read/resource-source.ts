@@ -34,6 +34,13 @@ export interface ResourceRows {
 export type SourcedType = keyof ResourceRows;
 
 /**
+ * Rows a dialect needs to render others: for each sourced type, the types whose active rows it
+ * needs whenever that type has rows to write (`{ items: ['labels'] }`: v8 writes task labels
+ * as ids). The reader reads them in the same snapshot, once each, never per row.
+ */
+export type RenderNeeds = Partial<Record<SourcedType, readonly SourcedType[]>>;
+
+/**
  * One resource type of the Sync API: how its rows are read for a full sync (active data) and an
  * incremental one (everything stamped after a version, tombstones included). It knows nothing
  * of how any version writes them. Adding a resource is adding one of these to the registry

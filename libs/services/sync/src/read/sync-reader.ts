@@ -4,7 +4,8 @@ import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
-import { RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './resource-source';
+import type { EntityManager } from 'typeorm';
+import { RESOURCE_SOURCES, type RenderNeeds, type ResourceRows, type ResourceSource, type SourcedType } from './resource-source';
 import { selectResourceTypes } from './resource-types';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import { UserProfileRepository } from '../users/user-profile.repository';
@@ -34,7 +35,7 @@ export class SyncReader {
     selectResourceTypes(resourceTypes, syncToken === '*');
   }
 
-  async read(userId: string, syncToken: string, resourceTypes: readonly string[]): Promise<SyncRead> {
+  async read(userId: string, syncToken: string, resourceTypes: readonly string[], renderNeeds: RenderNeeds = {}): Promise<SyncRead> {
     const fullSync = syncToken === '*';
     const since = fullSync ? undefined : decodeSyncToken(userId, syncToken);
     const types = selectResourceTypes(resourceTypes, fullSync);
@@ -67,9 +68,10 @@ export class SyncReader {
         // Nothing moved past the token: every requested resource is empty, and not one is queried.
         rows[source.type] = !changed ? [] : since ? await source.listChangedSince(manager, userId, since.version) : await source.listActive(manager, userId);
       }
+      const context = await this.renderContext(manager, userId, rows as Partial<ResourceRows>, renderNeeds, fullSync);
       // The stats resource is answered on full syncs: today's and this week's completions.
       const stats = since === undefined && types.has('stats') ? await this.productivity.stats(manager, userId, generatedAt) : undefined;
-      return { user, changed, rows: rows as Partial<ResourceRows>, stats };
+      return { user, changed, rows: rows as Partial<ResourceRows>, context, stats };
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
@@ -93,10 +95,37 @@ export class SyncReader {
       user: userChanged ? (snapshot.user satisfies UserProfile) : undefined,
       userSettings: settingsChanged ? snapshot.user : undefined,
       rows: snapshot.rows,
+      ...(snapshot.context ? { context: snapshot.context } : {}),
       planLimits,
       notifications,
       stats: snapshot.stats && syncStats(snapshot.stats),
     };
+  }
+
+  /**
+   * The active rows a dialect needs to render what was read (SyncRequest.renderNeeds): one query
+   * per needed type, and only when a type that needs it has rows. A full sync's own rows of that
+   * type are its active rows already and are reused.
+   */
+  private async renderContext(
+    manager: EntityManager,
+    userId: string,
+    rows: Partial<ResourceRows>,
+    renderNeeds: RenderNeeds,
+    fullSync: boolean,
+  ): Promise<Partial<ResourceRows> | undefined> {
+    const needed = new Set<SourcedType>();
+    for (const [type, needs] of Object.entries(renderNeeds) as Array<[SourcedType, readonly SourcedType[]]>) {
+      if ((rows[type]?.length ?? 0) > 0) needs.forEach((need) => needed.add(need));
+    }
+    if (needed.size === 0) return undefined;
+    const context: Partial<Record<SourcedType, unknown[]>> = {};
+    for (const type of needed) {
+      const source = this.sources.find((candidate) => candidate.type === type);
+      if (!source) continue;
+      context[type] = fullSync && rows[type] ? rows[type] : await source.listActive(manager, userId);
+    }
+    return context as Partial<ResourceRows>;
   }
 }
 

@@ -20,6 +20,11 @@ export interface SyncRead {
   readonly rows: Partial<ResourceRows>;
   readonly planLimits?: UserPlanLimits;
   readonly notifications?: LiveNotificationsReply;
+  /**
+   * The active rows of the types the dialect declared it needs to render the others
+   * (SyncRequest.renderNeeds), from the same snapshot; only those needed by a type with rows.
+   */
+  readonly context?: Partial<ResourceRows>;
   /** The `stats` resource (full syncs): today's and this week's completions. */
   readonly stats?: Record<string, unknown>;
 }

@@ -1,25 +1,8 @@
 import type { Reminder } from '../../reminders/reminder.model';
 import { SYNC_DIALECTS } from '../sync-dialects';
+import { reminder } from './sync-read.fixture';
 
-const base: Reminder = {
-  id: '4100000001',
-  project_id: '2200000001',
-  item_id: '6000000001',
-  notify_uid: '42',
-  type: 'relative',
-  due: null,
-  minute_offset: 30,
-  is_urgent: false,
-  name: null,
-  loc_lat: null,
-  loc_long: null,
-  loc_trigger: null,
-  radius: null,
-  is_deleted: false,
-  added_at: new Date(),
-  updated_at: new Date(),
-  version: '9',
-};
+const base: Reminder = reminder();
 const common = { id: '4100000001', project_id: '2200000001', item_id: '6000000001', notify_uid: '42', is_deleted: false };
 const write = SYNC_DIALECTS['sync-api-v1'].writers.reminder;
 

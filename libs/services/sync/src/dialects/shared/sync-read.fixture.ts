@@ -1,4 +1,5 @@
 import type { Project } from '../../projects/project.model';
+import type { Reminder } from '../../reminders/reminder.model';
 import type { ResourceType } from '../../read/resource-types';
 import type { SyncRead } from '../../read/sync-snapshot';
 import type { UserProfile } from '../../users/user-profile.model';
@@ -24,6 +25,30 @@ export function project(overrides: Partial<Project> = {}): Project {
     created_at: new Date('2024-01-02T03:04:05.678Z'),
     updated_at: new Date('2024-02-03T04:05:06.789Z'),
     version: '17',
+    ...overrides,
+  };
+}
+
+/** A relative reminder, 30 minutes before its task's due. */
+export function reminder(overrides: Partial<Reminder> = {}): Reminder {
+  return {
+    id: '4100000001',
+    project_id: '2200000001',
+    item_id: '6000000001',
+    notify_uid: '42',
+    type: 'relative',
+    due: null,
+    minute_offset: 30,
+    is_urgent: false,
+    name: null,
+    loc_lat: null,
+    loc_long: null,
+    loc_trigger: null,
+    radius: null,
+    is_deleted: false,
+    added_at: new Date('2024-01-02T03:04:05.678Z'),
+    updated_at: new Date('2024-01-02T03:04:05.678Z'),
+    version: '9',
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { ItemDates } from '../../../items/item-dates';
 import type { ItemRepository } from '../../../items/item.repository';
+import type { LabelRepository } from '../../../labels/label.repository';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
 import type { CommandHandler } from '../command-handler';
@@ -15,10 +16,10 @@ import { ItemUpdateDayOrdersCommand } from './item-update-day-orders.command';
 import { ItemUpdateCommand } from './item-update.command';
 
 /** Every task command. */
-export function itemCommands(items: ItemRepository, projects: ProjectRepository, sections: SectionRepository, dates: ItemDates): CommandHandler[] {
+export function itemCommands(items: ItemRepository, projects: ProjectRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository): CommandHandler[] {
   return [
-    new ItemAddCommand(items, projects, sections, dates),
-    new ItemUpdateCommand(items, dates),
+    new ItemAddCommand(items, projects, sections, dates, labels),
+    new ItemUpdateCommand(items, dates, labels),
     new ItemDeleteCommand(items),
     new ItemCompleteCommand(items),
     new ItemUncompleteCommand(items, sections),

@@ -3,6 +3,7 @@ import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ItemDates } from '../../../items/item-dates';
 import { type ItemRepository, type NewItem } from '../../../items/item.repository';
+import type { LabelRepository } from '../../../labels/label.repository';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
 import { loadSection } from '../sections/section-access';
@@ -10,6 +11,7 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { checkContent, contentArg, flag, idArg, labelsArg, priorityArg } from './item-args';
 import { loadItem } from './item-access';
+import { labelIdsArg, taskLabels } from './item-labels';
 
 const argsSchema = z.object({
   content: contentArg,
@@ -22,6 +24,7 @@ const argsSchema = z.object({
   is_collapsed: flag.optional(),
   collapsed: flag.optional(),
   labels: labelsArg.optional(),
+  label_ids: labelIdsArg.optional(),
   priority: priorityArg.optional(),
   due: z.unknown().optional(),
   deadline: z.unknown().optional(),
@@ -41,10 +44,12 @@ export class ItemAddCommand implements CommandHandler {
     private readonly projects: ProjectRepository,
     private readonly sections: SectionRepository,
     private readonly dates: ItemDates,
+    private readonly labels: LabelRepository,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    const args = parseArgs(argsSchema, rawArgs);
+    const parsed = parseArgs(argsSchema, rawArgs);
+    const args = { ...parsed, labels: await taskLabels(this.labels, context, parsed) };
     const content = checkContent(args.content);
     let projectId = args.project_id ? await context.resolveId(args.project_id, 'project_id') : context.user.inboxProjectId;
     let parentId: string | null = null;
@@ -83,7 +88,7 @@ export class ItemAddCommand implements CommandHandler {
    */
   async plan(context: CommandContext, rawArgs: Record<string, unknown>): Promise<NewItem | undefined> {
     const args = parseArgs(argsSchema, rawArgs);
-    if (args.section_id || args.parent_id || args.child_order !== undefined) return undefined;
+    if (args.section_id || args.parent_id || args.child_order !== undefined || args.label_ids !== undefined) return undefined;
     const content = checkContent(args.content);
     const projectId = args.project_id ? await context.resolveId(args.project_id, 'project_id') : context.user.inboxProjectId;
     return this.newItem(context, args, { projectId, sectionId: null, parentId: null, content });

@@ -3,10 +3,12 @@ import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ItemDates } from '../../../items/item-dates';
 import { type ItemRepository } from '../../../items/item.repository';
+import type { LabelRepository } from '../../../labels/label.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { checkContent, contentArg, flag, idArg, labelsArg, priorityArg } from './item-args';
 import { loadItem } from './item-access';
+import { labelIdsArg, taskLabels } from './item-labels';
 
 const argsSchema = z.object({
   id: idArg,
@@ -17,6 +19,7 @@ const argsSchema = z.object({
   deadline: z.unknown().optional(),
   duration: z.unknown().optional(),
   labels: labelsArg.optional(),
+  label_ids: labelIdsArg.optional(),
   is_collapsed: flag.optional(),
   collapsed: flag.optional(),
   day_order: storedInteger.optional(),
@@ -31,11 +34,13 @@ export class ItemUpdateCommand implements CommandHandler {
   constructor(
     private readonly items: ItemRepository,
     private readonly dates: ItemDates,
+    private readonly labels: LabelRepository,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(argsSchema, rawArgs);
     const item = await loadItem(this.items, context, args.id);
+    const labels = await taskLabels(this.labels, context, args);
     let responsibleUid: string | null | undefined;
     if (args.responsible_uid !== undefined) {
       responsibleUid = args.responsible_uid === null ? null : String(args.responsible_uid);
@@ -53,7 +58,7 @@ export class ItemUpdateCommand implements CommandHandler {
         due: this.dates.due(args.due, context.user),
         deadline: this.dates.deadline(args.deadline),
         duration: this.dates.duration(args.duration),
-        labels: args.labels,
+        labels,
         is_collapsed: args.is_collapsed ?? args.collapsed,
         day_order: args.day_order,
         responsible_uid: responsibleUid,
