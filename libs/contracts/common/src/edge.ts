@@ -7,8 +7,11 @@ import { principalSchema } from './principal';
  * request; the service's dialect parses it and renders the reply. The gateway keeps no
  * domain logic: it only chooses the subject and dialect from its route table.
  */
-/** `sync-v8` is served only where old clients still call it (REST v1-era quick add). */
-export const DIALECTS = ['sync-v8', 'sync-v9', 'sync-api-v1', 'rest-v1', 'rest-v2', 'rest-api-v1'] as const;
+/**
+ * `sync-v8` is served only where old clients still call it (REST v1-era quick add).
+ * `first-generation`: the pre-v6 `/API/*` calls and the `TodoistSync` get/sync calls.
+ */
+export const DIALECTS = ['sync-v8', 'sync-v9', 'sync-api-v1', 'rest-v1', 'rest-v2', 'rest-api-v1', 'first-generation'] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
 const scalar = z.union([z.string(), z.array(z.string())]);

@@ -25,3 +25,6 @@ export const objects = requestSubject<ObjectsRequest, ObjectsReply>('sync.object
 
 /** Archived projects and sections in the v9 dialect (`projects/get_archived`, `archive/sections`). */
 export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archived.v1', domainEdgeRequestSchema);
+
+/** The first-generation interface (`/API/*` and the `TodoistSync` get/sync calls) forwarded by the gateway. */
+export const firstGeneration = requestSubject<EdgeRequest, EdgeReply>('sync.edge.first-generation.v1', domainEdgeRequestSchema);

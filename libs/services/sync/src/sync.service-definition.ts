@@ -35,6 +35,9 @@ import { CompletedRpcController } from './rpc/completed.rpc-controller';
 import { QuickAddRpcController } from './rpc/quick-add.rpc-controller';
 import { ObjectsRpcController } from './rpc/objects.rpc-controller';
 import { ArchivedRpcController } from './rpc/archived.rpc-controller';
+import { FirstGenerationRpcController } from './rpc/first-generation.rpc-controller';
+import { FirstGenerationService } from './dialects/first-generation/first-generation.service';
+import { FirstGenerationReadsRepository } from './dialects/first-generation/first-generation-reads.repository';
 import { ArchivedListings } from './objects/archived-listings';
 import { ObjectQueryService } from './objects/object-query.service';
 import { ObjectReadsRepository } from './objects/object-reads.repository';
@@ -51,7 +54,7 @@ import { UserCreatedConsumer } from './users/user-created.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
@@ -98,6 +101,8 @@ import { UserProfileRepository } from './users/user-profile.repository';
     CommandLogRetention,
     CompletionStatsRepository,
     ProductivityStatsService,
+    FirstGenerationReadsRepository,
+    FirstGenerationService,
   ],
 })
 export class SyncModule {}

@@ -4,7 +4,34 @@ import type { Route } from '../routes/route';
 export interface TokenSource {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly body?: unknown;
+  /** The parsed query string (read only on first-generation routes). */
+  readonly query?: unknown;
   is(type: string): string | false | null;
+}
+
+/** The first generation's token parameters, in the order they are looked for. */
+const LEGACY_TOKEN_FIELDS = ['token', 'api_token'] as const;
+
+function textField(source: unknown, name: string): string | undefined {
+  if (source === null || typeof source !== 'object') return undefined;
+  const value = (source as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/**
+ * On a first-generation route: `token` or `api_token` from the form, else from the query string
+ * (a JSON body is no form: its fields are not looked at, as for formToken).
+ */
+function legacyToken(request: TokenSource, route: Route): string | undefined {
+  if (!route.legacyToken) return undefined;
+  const form = request.is('application/x-www-form-urlencoded') ? request.body : undefined;
+  for (const source of [form, request.query]) {
+    for (const name of LEGACY_TOKEN_FIELDS) {
+      const value = textField(source, name);
+      if (value !== undefined) return value;
+    }
+  }
+  return undefined;
 }
 
 /** The `token` form field, on a route that accepts it and a form-encoded body that has one. */
@@ -27,13 +54,32 @@ export function authorizationFor(request: TokenSource, route: Route): string | u
   const header = request.headers['authorization'];
   const given = Array.isArray(header) ? header[0] : header;
   if (given !== undefined) return given;
-  const token = formToken(request, route);
+  const token = formToken(request, route) ?? legacyToken(request, route);
   return token === undefined ? undefined : `Bearer ${token}`;
 }
 
 /** The body forwarded to the service: without the `token` field the edge took as the credential (a token never leaves the edge). */
 export function bodyWithoutFormToken(request: TokenSource, route: Route): unknown {
+  if (route.legacyToken) return withoutLegacyTokens(request.body);
   if (formToken(request, route) === undefined || request.headers['authorization'] !== undefined) return request.body;
   const { token: _credential, ...rest } = request.body as Record<string, unknown>;
   return rest;
+}
+
+/**
+ * Fields named like a first-generation token dropped from an object (a form body, a query): on
+ * those routes they are credentials wherever they are, used or not (a second copy, or one sent
+ * beside an Authorization header), and no service needs them.
+ */
+function withoutLegacyTokens(source: unknown): unknown {
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) return source;
+  const rest: Record<string, unknown> = { ...(source as Record<string, unknown>) };
+  for (const name of LEGACY_TOKEN_FIELDS) delete rest[name];
+  return rest;
+}
+
+/** The query forwarded to the service: on a first-generation route, without its token parameters. */
+export function queryWithoutTokens(request: TokenSource, route: Route): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return route.legacyToken ? (withoutLegacyTokens(query) as Record<string, unknown>) : query;
 }

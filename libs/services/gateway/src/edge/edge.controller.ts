@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import { All, Controller, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { bodyWithoutFormToken } from '../auth/bearer-token';
+import { bodyWithoutFormToken, queryWithoutTokens } from '../auth/bearer-token';
 import { HttpErrorFilter } from '../http/http-error.filter';
 import { EdgeForwarder } from './edge-forwarder';
 import { RouteGuard, type RoutedRequest } from './route.guard';
@@ -25,7 +25,7 @@ export class EdgeController {
     const reply = await this.forwarder.forward(req.routeMatch!, {
       method: req.method,
       path: req.path,
-      query: req.query,
+      query: queryWithoutTokens(req, req.routeMatch!.route),
       body: bodyWithoutFormToken(req, req.routeMatch!.route),
       principal: req.user ?? null,
       requestId: req.header('x-request-id'),

@@ -33,7 +33,8 @@ export function addressKey(address: string | undefined): string {
 }
 
 export function familyOf(dialect: Dialect): RateFamily {
-  return dialect.startsWith('sync-') ? 'sync' : 'rest';
+  // The first generation's calls were the sync clients of their day: counted with the Sync API.
+  return dialect.startsWith('sync-') || dialect === 'first-generation' ? 'sync' : 'rest';
 }
 
 /** One key's window. `count` is what this replica admitted; `others` what the shared store says the other replicas did. */

@@ -1,5 +1,5 @@
 import type { Dialect } from '@doable/contracts-common';
-import { SyncSubjects } from '@doable/contracts-sync';
+import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { AUTH_ROUTES } from './auth-routes';
 import { REST_ROUTES } from './rest-routes';
@@ -17,19 +17,24 @@ function decodeParam(name: string, raw: string): string {
 
 /**
  * Dialects whose clients may send the token as a `token` form field (sync-interface §5.1:
- * v8 and older). Sync v7 and the first generation join this list when their dialects arrive.
+ * v8 and older). Sync v7 joins this list when its dialect arrives.
  */
 const FORM_TOKEN_DIALECTS: ReadonlySet<Dialect> = new Set<Dialect>(['sync-v8']);
 
+/** Dialects whose clients send the token as a query or form parameter (`token`, `api_token`): the first generation only. */
+const LEGACY_TOKEN_DIALECTS: ReadonlySet<Dialect> = new Set<Dialect>(['first-generation']);
+
 function withTokenPlaces(route: Route): Route {
-  return FORM_TOKEN_DIALECTS.has(route.dialect) ? { ...route, formToken: true } : route;
+  if (FORM_TOKEN_DIALECTS.has(route.dialect)) return { ...route, formToken: true };
+  if (LEGACY_TOKEN_DIALECTS.has(route.dialect) && route.auth === 'bearer') return { ...route, legacyToken: true };
+  return route;
 }
 
 /**
  * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
  * it authenticates, limits, and forwards to the subject with the dialect named here.
  */
-export const ROUTES: readonly Route[] = [...syncRoutes(), ...AUTH_ROUTES, ...REST_ROUTES].map(withTokenPlaces);
+export const ROUTES: readonly Route[] = [...syncRoutes(), ...firstGenerationRoutes(), ...AUTH_ROUTES, ...REST_ROUTES].map(withTokenPlaces);
 
 /** The Sync API and its satellites (completed history, quick add), served by the sync service. */
 function syncRoutes(): Route[] {
@@ -49,6 +54,28 @@ function syncRoutes(): Route[] {
     { method: 'POST', path: '/sync/v8/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v8', auth: 'bearer' },
     { method: 'POST', path: '/sync/v9/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/api/v1/tasks/quick', subject: SyncSubjects.quickAdd, dialect: 'rest-api-v1', auth: 'bearer' },
+  ];
+}
+
+/**
+ * The first generation (public-api-facts §1.8): `/API/<call>` and `/TodoistSync/<version>/<call>`,
+ * each over GET and POST. Only the paths old clients used, upper-case `/API/`: a lower-case
+ * `/api/<call>` is not served (it would sit beside `/api/v1/...` and `/api/v7/...` with nothing
+ * to gain; no old client wrote it). `login` takes credentials, not a token: counted per
+ * address, like every other log-in.
+ */
+function firstGenerationRoutes(): Route[] {
+  const subject = SyncSubjects.firstGeneration;
+  const methods = ['GET', 'POST'] as const;
+  return [
+    ...FIRST_GENERATION_CALLS.flatMap((call) =>
+      methods.map((method): Route =>
+        call === 'login'
+          ? { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'none', limitBy: 'address' }
+          : { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'bearer' },
+      ),
+    ),
+    ...FIRST_GENERATION_SYNC_CALLS.flatMap((call) => methods.map((method): Route => ({ method, path: `/TodoistSync/:version/${call}`, subject, dialect: 'first-generation', auth: 'bearer' }))),
   ];
 }
 

@@ -22,6 +22,14 @@ export interface Route {
    * Authorization header: never in the query string, never as an `access_token` field.
    */
   readonly formToken?: boolean;
+  /**
+   * The first generation's token places: a `token` or `api_token` parameter in the query string
+   * OR the form (its clients put it in URLs: `/API/getProjects?token=...`). Set from the dialect
+   * by the route table, like formToken, and only for the first-generation dialect. The edge
+   * takes the parameter out of what it forwards, and the gateway logs no URLs, so the token goes
+   * no further than the bearer check. `access_token` is never read, here or anywhere.
+   */
+  readonly legacyToken?: boolean;
   /** Overrides the request timeout (uploads take minutes). */
   readonly timeoutMs?: number;
 }

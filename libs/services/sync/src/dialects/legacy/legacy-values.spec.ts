@@ -1,0 +1,30 @@
+import { DomainError } from '@doable/shared-errors';
+import { flag, idArg, integerId, integerIdOrNull, parseFlag, withV6Keys } from './legacy-values';
+
+describe('legacy values', () => {
+  it('writes booleans as 0/1 and reads both spellings back', () => {
+    expect([flag(true), flag(false)]).toEqual([1, 0]);
+    expect(['1', 1, true, 'true', '0', 0, false, 'false', 'yes', null].map(parseFlag)).toEqual([true, true, true, true, false, false, false, false, undefined, undefined]);
+  });
+
+  it('writes ids as JSON numbers and refuses one a double would change', () => {
+    expect(integerId('9000000001')).toBe(9_000_000_001);
+    expect(integerIdOrNull(null)).toBeNull();
+    expect(() => integerId('9007199254740993')).toThrow(DomainError);
+    expect(() => integerId('0012')).toThrow(DomainError);
+  });
+
+  it('takes ids as numbers or text and leaves temp ids alone', () => {
+    expect([idArg(9_000_000_001), idArg('9000000001'), idArg('$1')]).toEqual(['9000000001', '9000000001', '$1']);
+  });
+
+  it('names v6 top-level keys in CamelCase', () => {
+    expect(withV6Keys({ projects: [], temp_id_mapping: {}, sync_status: {}, day_orders_timestamp: '1', seq_no: 3 })).toEqual({
+      Projects: [],
+      TempIdMapping: {},
+      SyncStatus: {},
+      DayOrdersTimestamp: '1',
+      seq_no: 3,
+    });
+  });
+});
