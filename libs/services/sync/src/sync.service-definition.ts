@@ -76,7 +76,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
       provide: COMMAND_HANDLERS,
       useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository, services: ServiceClient, views: ViewOptionsRepository, locations: LocationRepository) => [
         ...projectCommands(projects, sections, items),
-        ...itemCommands(items, projects, sections, dates),
+        ...itemCommands(items, projects, sections, dates, labels),
         ...sectionCommands(sections, projects, items),
         ...labelCommands(labels),
         ...filterCommands(filters),

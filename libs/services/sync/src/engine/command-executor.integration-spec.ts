@@ -9,6 +9,7 @@ import type { ServiceClient } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { ItemDates } from '../items/item-dates';
+import { LabelRepository } from '../labels/label.repository';
 import { ItemRepository } from '../items/item.repository';
 import { syncMigrations } from '../migrations';
 import { ProjectRepository } from '../projects/project.repository';
@@ -170,7 +171,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger);
     const handlers = [
-      ...itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates()),
+      ...itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates(), new LabelRepository()),
       new WriteThenFailCommand('test_refused', () => new DomainError('INVALID_ARGUMENT_VALUE', 'refused on purpose', { argument: 'x' })),
       new WriteThenFailCommand('test_crash', () => new Error('unexpected on purpose')),
       new WriteThenBreakStatementCommand(),

@@ -8,7 +8,7 @@ import { DomainError } from '@doable/shared-errors';
 const DELETES_NEEDING_DATA_DELETE = new Set(['item_delete', 'label_delete', 'label_delete_occurrences', 'filter_delete']);
 
 export function requiredScopes(commandType: string): readonly Scope[] {
-  if (commandType === 'item_add') return ['task:add', 'data:read_write'];
+  if (commandType === 'item_add' || commandType === 'item_add_flat') return ['task:add', 'data:read_write'];
   if (commandType === 'project_delete') return ['project:delete'];
   if (DELETES_NEEDING_DATA_DELETE.has(commandType)) return ['data:delete'];
   return ['data:read_write'];

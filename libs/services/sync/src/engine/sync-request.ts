@@ -1,3 +1,5 @@
+import type { ReadNeeds } from '../read/read-needs';
+
 /** A Sync API request as the engine sees it, whatever dialect it came in. */
 export interface SyncCommand {
   readonly type: string;
@@ -11,6 +13,10 @@ export interface SyncRequest {
   readonly syncToken: string | null;
   readonly resourceTypes: readonly string[];
   readonly commands: readonly SyncCommand[];
+  /** What the dialect needs read beside the rows to render them (the old generations' flat lists). */
+  readonly readNeeds?: ReadNeeds;
+  /** Request parameters only the dialect's render reads (v7's `day_orders_timestamp`); the engine passes them by. */
+  readonly renderParams?: Readonly<Record<string, unknown>>;
 }
 
 export const MAX_COMMANDS_PER_REQUEST = 100;

@@ -4,6 +4,11 @@ import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ItemRepository } from '../items/item.repository';
+import { LabelRepository } from '../labels/label.repository';
+import { ProjectRepository } from '../projects/project.repository';
+import type { ReadContext, ReadNeeds } from './read-needs';
 import { RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './resource-source';
 import { selectResourceTypes } from './resource-types';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
@@ -26,6 +31,9 @@ export class SyncReader {
     @Inject(RESOURCE_SOURCES) private readonly sources: ResourceSource[],
     private readonly services: ServiceClient,
     private readonly productivity: ProductivityStatsService,
+    private readonly items: ItemRepository,
+    private readonly projects: ProjectRepository,
+    private readonly labels: LabelRepository,
   ) {}
 
   /** Refuses a read's malformed arguments (a foreign or crafted token, an unknown resource) without reading. */
@@ -34,7 +42,7 @@ export class SyncReader {
     selectResourceTypes(resourceTypes, syncToken === '*');
   }
 
-  async read(userId: string, syncToken: string, resourceTypes: readonly string[]): Promise<SyncRead> {
+  async read(userId: string, syncToken: string, resourceTypes: readonly string[], needs: ReadNeeds = {}): Promise<SyncRead> {
     const fullSync = syncToken === '*';
     const since = fullSync ? undefined : decodeSyncToken(userId, syncToken);
     const types = selectResourceTypes(resourceTypes, fullSync);
@@ -69,7 +77,8 @@ export class SyncReader {
       }
       // The stats resource is answered on full syncs: today's and this week's completions.
       const stats = since === undefined && types.has('stats') ? await this.productivity.stats(manager, userId, generatedAt) : undefined;
-      return { user, changed, rows: rows as Partial<ResourceRows>, stats };
+      const context = await this.readContext(manager, user, rows as Partial<ResourceRows>, needs, since === undefined);
+      return { user, changed, rows: rows as Partial<ResourceRows>, stats, context };
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
@@ -96,7 +105,25 @@ export class SyncReader {
       planLimits,
       notifications,
       stats: snapshot.stats && syncStats(snapshot.stats),
+      context: snapshot.context,
     };
+  }
+
+  /**
+   * What the dialect declared it needs beside the rows (ReadNeeds), in the read's snapshot: one
+   * query per need, only when the rows it serves were read and are not already whole.
+   */
+  private async readContext(manager: EntityManager, user: UserProfile, rows: Partial<ResourceRows>, needs: ReadNeeds, full: boolean): Promise<ReadContext | undefined> {
+    if (!needs.projectTasks && !needs.allProjects && !needs.labels) return undefined;
+    const items = rows.items ?? [];
+    let projectTasks: ReadContext['projectTasks'];
+    if (needs.projectTasks && items.length > 0) {
+      // A full read's tasks are every active task already.
+      projectTasks = full ? items : await this.items.listActiveInProjects(manager, user.id, [...new Set(items.map((item) => item.project_id))]);
+    }
+    const projects = needs.allProjects && !full && (rows.projects?.length ?? 0) > 0 ? await this.projects.listActive(manager, user.id) : undefined;
+    const labels = needs.labels && items.length > 0 ? await this.labels.listActive(manager, user.id) : undefined;
+    return { timezone: user.timezone, projectTasks, projects: full ? rows.projects : projects, labels };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { LiveNotificationsReply } from '@doable/contracts-notifications';
 import type { UserPlanLimits } from '@doable/contracts-plans';
+import type { ReadContext } from './read-needs';
 import type { ResourceRows } from './resource-source';
 import type { ResourceType } from './resource-types';
 import type { UserProfile } from '../users/user-profile.model';
@@ -22,4 +23,6 @@ export interface SyncRead {
   readonly notifications?: LiveNotificationsReply;
   /** The `stats` resource (full syncs): today's and this week's completions. */
   readonly stats?: Record<string, unknown>;
+  /** What the request's dialect declared it needs read beside the rows (ReadNeeds); absent when nothing was read. */
+  readonly context?: ReadContext;
 }

@@ -1,5 +1,6 @@
 import type { ItemDates } from '../../../items/item-dates';
 import type { ItemRepository } from '../../../items/item.repository';
+import type { LabelRepository } from '../../../labels/label.repository';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
 import type { CommandHandler } from '../command-handler';
@@ -7,6 +8,7 @@ import { ItemAddCommand } from './item-add.command';
 import { ItemCloseCommand } from './item-close.command';
 import { ItemCompleteCommand } from './item-complete.command';
 import { ItemDeleteCommand } from './item-delete.command';
+import { ItemAddFlatCommand, ItemUpdateFlatCommand, ItemUpdateOrdersIndentsCommand } from './item-flat-place.command';
 import { ItemMoveCommand } from './item-move.command';
 import { ItemReorderCommand } from './item-reorder.command';
 import { ItemUncompleteCommand } from './item-uncomplete.command';
@@ -15,10 +17,16 @@ import { ItemUpdateDayOrdersCommand } from './item-update-day-orders.command';
 import { ItemUpdateCommand } from './item-update.command';
 
 /** Every task command. */
-export function itemCommands(items: ItemRepository, projects: ProjectRepository, sections: SectionRepository, dates: ItemDates): CommandHandler[] {
+export function itemCommands(items: ItemRepository, projects: ProjectRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository): CommandHandler[] {
+  const add = new ItemAddCommand(items, projects, sections, dates);
+  const update = new ItemUpdateCommand(items, dates);
   return [
-    new ItemAddCommand(items, projects, sections, dates),
-    new ItemUpdateCommand(items, dates),
+    add,
+    update,
+    // Placing by the old generations' flat positions (v7, v6): see item-flat-place.command.ts.
+    new ItemAddFlatCommand(items, labels, add),
+    new ItemUpdateFlatCommand(items, labels, update),
+    new ItemUpdateOrdersIndentsCommand(items),
     new ItemDeleteCommand(items),
     new ItemCompleteCommand(items),
     new ItemUncompleteCommand(items, sections),
