@@ -11,7 +11,7 @@ import { principalSchema } from './principal';
  * `sync-v8` is served only where old clients still call it (REST v1-era quick add).
  * `first-generation`: the pre-v6 `/API/*` calls and the `TodoistSync` get/sync calls.
  */
-export const DIALECTS = ['sync-v8', 'sync-v9', 'sync-api-v1', 'rest-v1', 'rest-v2', 'rest-api-v1', 'first-generation'] as const;
+export const DIALECTS = ['sync-v6', 'sync-v7', 'sync-v8', 'sync-v9', 'sync-api-v1', 'rest-v1', 'rest-v2', 'rest-api-v1', 'first-generation'] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
 const scalar = z.union([z.string(), z.array(z.string())]);

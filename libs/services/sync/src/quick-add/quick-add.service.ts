@@ -166,10 +166,12 @@ export class QuickAddService {
     meta: boolean,
     known?: { readonly projects: readonly Project[]; readonly sections: readonly Section[] },
   ): Promise<Record<string, unknown>> {
-    const writers = SYNC_DIALECTS[dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'].writers;
+    const writers = SYNC_DIALECTS[dialect === 'sync-v7' ? 'sync-v7' : dialect === 'sync-v9' || dialect === 'sync-v8' ? 'sync-v9' : 'sync-api-v1'].writers;
     const labelRows = await Promise.all(item.labels.map((name) => this.labels.findByNameForUpdate(manager, userId, name)));
     const v9OrV1 = writers.item(item);
     const body = dialect === 'sync-v8' ? writeV8Item(v9OrV1, new Map(labelRows.flatMap((label) => (label ? [[label.name.toLowerCase(), label.id] as const] : [])))) : v9OrV1;
+    // v7 names labels by id; its writer alone has no labels read to name them by.
+    if (dialect === 'sync-v7') body['labels'] = labelRows.flatMap((label) => (label ? [Number(label.id)] : []));
     // The writer counts no comments (sync reads never need it); this task has exactly the one made with it.
     if (withNote && 'note_count' in body) body['note_count'] = 1;
     if (!meta) return body;

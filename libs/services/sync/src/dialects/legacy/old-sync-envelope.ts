@@ -3,6 +3,7 @@ import type { SyncResult } from '../../engine/sync-result';
 import type { ReadNeeds } from '../../read/read-needs';
 import { renderSyncEnvelope } from '../shared/sync-envelope';
 import type { ObjectWriters } from '../sync-dialect';
+import { integerId } from './legacy-values';
 import { canonicalOldSyncCommand } from './old-sync-commands';
 import { EMPTY_OLD_SYNC_CONTEXT, oldSyncWriterContext, oldSyncWriters } from './old-sync-writers';
 
@@ -101,6 +102,8 @@ export function oldSyncWritersFor(result: SyncResult): ObjectWriters {
 export function renderOldSync(result: SyncResult, request: SyncRequest | undefined, writers: ObjectWriters = oldSyncWritersFor(result)): Record<string, unknown> {
   const body = renderSyncEnvelope(result, writers);
   delete body['full_sync_date_utc'];
+  // Real ids as the integers they were (v7 docs: `"temp_id_mapping": {"381e601f-...": 128501470}`).
+  body['temp_id_mapping'] = Object.fromEntries(Object.entries(result.tempIdMapping).map(([tempId, id]) => [tempId, integerId(id)]));
   if (Array.isArray(body['notes'])) body['notes'] = capNotes(body['notes'] as Array<Record<string, unknown>>);
   const params = request?.renderParams ?? {};
   applyDayOrders(body, result, params['day_orders_timestamp'] as string | undefined);

@@ -3,7 +3,10 @@ import type { SyncResult } from '../../engine/sync-result';
 import { SYNC_DIALECTS } from '../sync-dialects';
 import { errands, inbox, read, renderedProjects } from './sync-read.fixture';
 
-describe.each(Object.values(SYNC_DIALECTS))('$name renders the shared envelope', (dialect) => {
+// The dialects that answer the shared envelope as it is; v7 and v6 reshape it (their own specs).
+const ENVELOPE_AS_IS = Object.values(SYNC_DIALECTS).filter((dialect) => dialect.name === 'sync-v9' || dialect.name === 'sync-api-v1');
+
+describe.each(ENVELOPE_AS_IS)('$name renders the shared envelope', (dialect) => {
   it('writes only the requested resource types', () => {
     const body = dialect.render({ read: read(['projects', 'user']), tempIdMapping: {} });
     expect(Object.keys(body).sort()).toEqual(['full_sync', 'full_sync_date_utc', 'projects', 'sync_token', 'temp_id_mapping', 'user']);
@@ -173,7 +176,7 @@ function schemaProblems(object: Record<string, unknown>, required: Record<string
     .map(([key]) => `${prefix}${key}: ${JSON.stringify(object[key])}`);
 }
 
-describe.each(Object.values(SYNC_DIALECTS))('$name user', (dialect) => {
+describe.each(ENVELOPE_AS_IS)('$name user', (dialect) => {
   const body = dialect.render({ read: read(['user']), tempIdMapping: {} });
   const written = body['user'] as Record<string, unknown>;
 
