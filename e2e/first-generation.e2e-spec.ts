@@ -88,8 +88,26 @@ describe.each(MODES)('first generation (%s)', (mode) => {
     expect(await get('addItem', { content: 'Dated', date_string: 'the twelfth of never' })).toMatchObject({ status: 400, body: 'ERROR_WRONG_DATE_SYNTAX' });
     expect(await get('completeItems', {})).toMatchObject({ status: 400, body: 'ERROR_ARGUMENT_MISSING' });
     expect(await get('getItemsById', { ids: 'not json' })).toMatchObject({ status: 400, body: 'ERROR_INVALID_ARGUMENT' });
-    const login = await post('/API/login', { email: account.email, password: 'whatever-it-is' }, 'unused', 'unused');
-    expect(login).toMatchObject({ status: 403, body: 'LOGIN_ERROR' });
+  });
+
+  it('logs in with a password: a new token of a built-in app, listed among authorized apps; a wrong password is LOGIN_ERROR', async () => {
+    const password = 'correct horse battery staple 1';
+    const member = await system.createAccount({ password });
+    expect(await post('/API/login', { email: member.email, password: 'wrong password 123' }, 'unused', 'unused')).toMatchObject({ status: 401, body: 'LOGIN_ERROR' });
+    expect(await http(system.url, 'GET', '/API/login')).toMatchObject({ status: 400, body: 'LOGIN_ERROR' });
+
+    const login = await http(system.url, 'GET', `/API/login?${new URLSearchParams({ email: member.email, password }).toString()}`);
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ id: Number(member.userId), email: member.email, full_name: 'Test User', timezone: 'UTC', api_token: expect.stringMatching(/^[0-9a-f]{40}$/), token: login.body.api_token });
+    expect(login.body.api_token).not.toBe(member.token);
+    const projects = await get('getProjects', {}, login.body.api_token);
+    expect(projects.status).toBe(200);
+    expect(projects.body).toEqual([expect.objectContaining({ name: 'Inbox' })]);
+    const apps = await system.sql<{ name: string; scopes: string[] }>(
+      `SELECT a.name, t.scopes FROM auth.access_tokens t JOIN auth.oauth_apps a ON a.id = t.app_id WHERE t.user_id = $1 AND t.revoked_at IS NULL`,
+      [member.userId],
+    );
+    expect(apps).toEqual([{ name: 'First-generation login', scopes: expect.arrayContaining(['data:read_write', 'data:delete', 'project:delete', 'task:add']) }]);
   });
 
   it('answers query per search: overdue and p1', async () => {
@@ -104,6 +122,11 @@ describe.each(MODES)('first generation (%s)', (mode) => {
       { query: 'p1', type: 'priority', data: expect.arrayContaining([expect.objectContaining({ id: Number(mapping['urgent']), priority: 4 })]) },
     ]);
     expect(answer.body[0].data.map((item: any) => item.id)).not.toContain(Number(mapping['urgent']));
+
+    // The help text's own example form: a day written with an unpadded month and a time.
+    const onDay = await get('query', { queries: JSON.stringify(['2001-2-3T10:13']) });
+    expect(onDay.body).toEqual([{ query: '2001-2-3T10:13', type: 'date', data: [expect.objectContaining({ id: Number(mapping['late']) })] }]);
+    expect(await get('query', { queries: JSON.stringify(['p1']), as_count: '1' })).toMatchObject({ status: 200, body: [{ query: 'p1', type: 'priority', data: expect.any(Number) }] });
   });
 
   it('wraps answers in a good callback and refuses a bad one', async () => {
@@ -147,6 +170,41 @@ describe.each(MODES)('first generation (%s)', (mode) => {
     expect(both.body.User).not.toHaveProperty('token');
   });
 
+  it('places rows by item_order and indent in the domain\'s tree, both ways', async () => {
+    const { mapping } = await run({ type: 'project_add', temp_id: 'tree', args: { name: 'Flat list' } });
+    const projectId = mapping['tree'];
+    const parent = await get('addItem', { project_id: projectId, content: 'Parent' });
+    const child = await get('addItem', { project_id: projectId, content: 'Child', indent: '2' });
+    const first = await get('addItem', { project_id: projectId, content: 'First', item_order: '1', indent: '1' });
+    expect([parent.status, child.status, first.status]).toEqual([200, 200, 200]);
+    const rows = async () => (await get('getUncompletedItems', { project_id: projectId })).body.map((item: any) => [item.content, item.item_order, item.indent]);
+    expect(await rows()).toEqual([
+      ['First', 1, 1],
+      ['Parent', 2, 1],
+      ['Child', 3, 2],
+    ]);
+    const tree = async () => {
+      const items = (await sync({ sync_token: '*', resource_types: ['items'] })).items.filter((item: any) => item.project_id === projectId);
+      return Object.fromEntries(items.map((item: any) => [item.content, item.parent_id === null ? null : items.find((other: any) => other.id === item.parent_id).content]));
+    };
+    expect(await tree()).toEqual({ First: null, Parent: null, Child: 'Parent' });
+
+    // v5.3's item_update_orders_indents: the child outdented to the top and moved first.
+    const moved = await post(
+      '/TodoistSync/v5.3/sync',
+      { items_to_sync: JSON.stringify([{ type: 'item_update_orders_indents', timestamp: 1411654466656, args: { ids_to_orders_indents: { [child.body.id]: [1, 1], [first.body.id]: [2, 2] } } }]) },
+      account.token,
+      'api_token',
+    );
+    expect(moved.status).toBe(200);
+    expect(await rows()).toEqual([
+      ['Child', 1, 1],
+      ['First', 2, 2],
+      ['Parent', 3, 1],
+    ]);
+    expect(await tree()).toEqual({ Child: null, First: 'Child', Parent: null });
+  });
+
   it('shows changes made through /api/v1/sync, and the Sync API shows its changes', async () => {
     const projectId = await inbox();
     const { mapping } = await run({ type: 'item_add', temp_id: 'modern', args: { content: 'Written by v1' } });
@@ -172,5 +230,13 @@ describe.each(MODES)('first generation (%s)', (mode) => {
     expect(added.body).toMatchObject({ content: 'Added by an app' });
     expect(await get('getProjects', {}, token)).toMatchObject({ status: 403, body: 'ERROR_FORBIDDEN' });
     expect(await get('completeItems', { ids: JSON.stringify([added.body.id]) }, token)).toMatchObject({ status: 403, body: 'ERROR_FORBIDDEN' });
+
+    // The sync calls: commands under the same scopes; a combined call that must read is refused before it writes.
+    const items = (content: string) => JSON.stringify([{ type: 'item_add', temp_id: '$9', timestamp: Date.now(), args: { content } }]);
+    expect(await post('/TodoistSync/v5.3/sync', { items_to_sync: items('Synced by an app') }, token, 'api_token')).toMatchObject({ status: 200, body: { $9: expect.any(Number) } });
+    expect(await post('/TodoistSync/v5.3/syncAndGetUpdated', { items_to_sync: items('Never written') }, token, 'api_token')).toMatchObject({ status: 403, body: 'ERROR_FORBIDDEN' });
+    const contents = (await sync({ sync_token: '*', resource_types: ['items'] })).items.map((item: any) => item.content);
+    expect(contents).toEqual(expect.arrayContaining(['Added by an app', 'Synced by an app']));
+    expect(contents).not.toContain('Never written');
   });
 });

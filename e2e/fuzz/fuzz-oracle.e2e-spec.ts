@@ -8,6 +8,8 @@ describe('the fuzz oracle', () => {
     ['a 500', 'POST', '/rest/v2/tasks', { status: 500, contentType: 'application/json', body: { ...coded, error_tag: 'INTERNAL_SERVER_ERROR', http_code: 500 } }],
     ['a 503', 'GET', '/api/v1/tasks', { status: 503, contentType: 'application/json', body: null }],
     ['an uncoded 400 (Nest default body)', 'DELETE', '/rest/v1/tasks/1', { status: 400, contentType: 'application/json', body: { message: 'Failed to decode param', statusCode: 400 } }],
+    ['a first-generation error string elsewhere', 'GET', '/api/v1/tasks', { status: 400, contentType: 'application/json', body: 'ERROR_PROJECT_NOT_FOUND' }],
+    ['an uncoded string on a first-generation route', 'GET', '/API/getProjects', { status: 400, contentType: 'application/json', body: 'something went wrong' }],
     ['a 404 in HTML on an API route', 'GET', '/api/v1/tasks/1', { status: 404, contentType: 'text/html', body: '<html>' }],
     ['a command answering 500', 'POST', '/api/v1/sync', { status: 200, contentType: 'application/json', body: { sync_status: { u: { ...coded, http_code: 500 } } } }],
     ['a command answering neither ok nor a code', 'POST', '/sync/v9/sync', { status: 200, contentType: 'application/json', body: { sync_status: { u: 'maybe' } } }],
@@ -21,6 +23,9 @@ describe('the fuzz oracle', () => {
     ['an OAuth error body', 'POST', '/oauth/access_token', { status: 400, contentType: 'application/json', body: { error: 'bad_authorization_code' } }, true],
     ['a page re-rendered with its error', 'POST', '/auth/login', { status: 400, contentType: 'text/html; charset=utf-8', body: '<form>' }, true],
     ['a successful write', 'POST', '/rest/v2/tasks', { status: 200, contentType: 'application/json', body: { id: '1' } }, false],
+    ['a first-generation refusal', 'GET', '/API/getProject?project_id=x', { status: 400, contentType: 'application/json', body: 'ERROR_PROJECT_NOT_FOUND' }, true],
+    ['a first-generation write over GET', 'GET', '/API/addItem?content=x', { status: 200, contentType: 'application/json', body: { id: 1 } }, false],
+    ['a first-generation read over GET', 'GET', '/API/getProjects', { status: 200, contentType: 'application/json', body: [] }, true],
     ['a refused command', 'POST', '/api/v1/sync', { status: 200, contentType: 'application/json', body: { sync_status: { u: coded } } }, true],
   ])('accepts %s', (_, method, path, answer, refused) => {
     expect(judge(method, path, answer)).toEqual({ refused });

@@ -20,6 +20,11 @@ export interface Verdict {
 const OAUTH_BODIES = /^\/(oauth\/access_token|oauth\/authorize|api\/v1\/revoke|api\/v1\/access_tokens|sync\/v[89]\/access_tokens)/;
 const HTML_PAGES = /^\/(auth\/|oauth\/authorize)/;
 const SYNC = /^\/(sync\/v9\/sync|api\/v1\/sync)$/;
+/** The first generation refuses with its help text's error strings (`"ERROR_PROJECT_NOT_FOUND"`), as JSON strings. */
+const FIRST_GENERATION = /^\/(API\/|TodoistSync\/)/;
+const FIRST_GENERATION_TAG = /^(LOGIN_ERROR|UNKNOWN_ERROR|ERROR_[A-Z_]+)$/;
+/** The first generation writes over GET too (addItem?content=...): there a GET that succeeded may have changed data. */
+const WRITES_ON_GET = /^\/(API\/(addItem|updateItem|deleteItems|completeItems)|TodoistSync\/[^/]+\/(sync|syncAndGetUpdated|syncAndGet))\/?$/;
 
 function isTodoistError(value: unknown): value is { error_tag: string; error_code: number; http_code?: number } {
   const error = value as { error_tag?: unknown; error_code?: unknown } | null;
@@ -29,6 +34,7 @@ function isTodoistError(value: unknown): value is { error_tag: string; error_cod
 function isCodedRefusal(path: string, answer: Answer): boolean {
   if (isTodoistError(answer.body)) return true;
   if (OAUTH_BODIES.test(path) && typeof (answer.body as { error?: unknown } | null)?.error === 'string') return true;
+  if (FIRST_GENERATION.test(path) && typeof answer.body === 'string' && FIRST_GENERATION_TAG.test(answer.body)) return true;
   return HTML_PAGES.test(path) && answer.contentType.startsWith('text/html');
 }
 
@@ -70,5 +76,5 @@ export function judge(method: string, path: string, answer: Answer): Verdict {
     }
     return { refused: statuses.length > 0 && statuses.every(refusedStatus) };
   }
-  return { refused: method === 'GET' };
+  return { refused: method === 'GET' && !WRITES_ON_GET.test(pathOnly) };
 }

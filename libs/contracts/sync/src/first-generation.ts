@@ -33,3 +33,18 @@ export const FIRST_GENERATION_SYNC_VERSIONS = ['v2', 'v3', 'v4', 'v5', 'v5.1', '
 
 /** The calls that authenticate: the token as `token` (the `/API/*` calls) or `api_token` (the sync calls), in the query or the form. */
 export const FIRST_GENERATION_TOKEN_FIELDS = ['token', 'api_token'] as const;
+
+/**
+ * The calls that write. The first generation wrote over GET as readily as over POST, so on these
+ * a GET is no read: the gateway never sends one again to another replica (a retry could add a
+ * task twice; `sync` has its timestamps, the single calls nothing).
+ */
+export const FIRST_GENERATION_WRITES: ReadonlySet<FirstGenerationCall | FirstGenerationSyncCall> = new Set<FirstGenerationCall | FirstGenerationSyncCall>([
+  'addItem',
+  'updateItem',
+  'deleteItems',
+  'completeItems',
+  'sync',
+  'syncAndGetUpdated',
+  'syncAndGet',
+]);

@@ -11,6 +11,7 @@ import { authMigrations } from './migrations';
 import { AuthorizePages } from './oauth/authorize-pages';
 import { OAuthAppService } from './oauth/oauth-app.service';
 import { OAuthEndpoints } from './oauth/oauth-endpoints';
+import { LegacyLogin } from './oauth/legacy-login';
 import { OAuthService } from './oauth/oauth.service';
 import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
 import { SessionService } from './sessions/session.service';
@@ -111,7 +112,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     tokens = new TokenService(db);
     oauth = new OAuthService(db, apps);
     const pages = new AccountPages(accounts, new SessionService(db), apps, oauth);
-    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, oauth, pages), new OAuthEndpoints(apps, oauth));
+    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth));
     owner = await newAccount('owner');
     app = await newApp(owner.session);
   });

@@ -3,6 +3,7 @@ import { AccountService } from './accounts/account.service';
 import { AuthorizePages } from './oauth/authorize-pages';
 import { OAuthAppService } from './oauth/oauth-app.service';
 import { MIGRATED_TOKEN_TTL, OAuthEndpoints } from './oauth/oauth-endpoints';
+import { LegacyLogin } from './oauth/legacy-login';
 import { OAuthService } from './oauth/oauth.service';
 import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
 import { AuthRpcController } from './rpc/auth.rpc-controller';
@@ -24,6 +25,7 @@ import { AccountPages } from './web/account-pages';
     AccountPages,
     AuthorizePages,
     OAuthEndpoints,
+    LegacyLogin,
   ],
   exports: [AccountService],
 })

@@ -157,6 +157,12 @@ export class AccountService {
   }
 
   /** The id of the account with this email, if there is one. */
+  /** What a first-generation `login` answers about the account (beside its new token). */
+  async summary(userId: string): Promise<{ email: string; fullName: string; timezone: string } | undefined> {
+    const [row] = await this.database.query<Array<{ email: string; full_name: string; timezone: string }>>('SELECT email, full_name, timezone FROM auth.accounts WHERE id = $1', [userId]);
+    return row ? { email: row.email, fullName: row.full_name, timezone: row.timezone } : undefined;
+  }
+
   async idOf(email: string): Promise<string | undefined> {
     const [row] = await this.database.query<Array<{ id: string }>>('SELECT id::text AS id FROM auth.accounts WHERE email = $1', [email.trim().toLowerCase()]);
     return row?.id;

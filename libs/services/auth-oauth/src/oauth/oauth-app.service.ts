@@ -39,6 +39,9 @@ function randomHex(): string {
 
 export const MAX_REDIRECT_URIS = 10;
 
+/** The name of the application first-generation log-ins are issued under (see legacyLoginApp). */
+export const LEGACY_LOGIN_APP_NAME = 'First-generation login';
+
 /**
  * A redirect URL an application may register: absolute http(s), no fragment (RFC 6749 §3.1.2),
  * no credentials. Plain http is allowed (local development and self-hosted tools).
@@ -65,6 +68,17 @@ export class OAuthAppService {
       [ownerId, name, randomHex(), hashToken(clientSecret), [...redirectUris]],
     );
     return { app: toApp(row), clientSecret };
+  }
+
+  /**
+   * The built-in application a first-generation `login` issues its tokens to: one per user, owned
+   * by that user (an application needs an owner), so its tokens are listed and revocable among
+   * the user's authorized apps like any other's. Made on first use; no redirect URIs (it never
+   * takes part in the authorization-code flow). Two first logins racing may make two; either works.
+   */
+  async legacyLoginApp(userId: string): Promise<OAuthApp> {
+    const [row] = await this.database.query<AppRow[]>(`SELECT ${COLUMNS} FROM auth.oauth_apps WHERE owner_id = $1 AND name = $2 ORDER BY id LIMIT 1`, [userId, LEGACY_LOGIN_APP_NAME]);
+    return row ? toApp(row) : (await this.create(userId, LEGACY_LOGIN_APP_NAME, [])).app;
   }
 
   async listForOwner(ownerId: string): Promise<OAuthApp[]> {

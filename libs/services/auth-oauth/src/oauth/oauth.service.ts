@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AuthEvents, hashToken } from '@doable/contracts-auth';
-import { isObjectId, type Scope } from '@doable/contracts-common';
+import { isObjectId, type Scope, SCOPES } from '@doable/contracts-common';
 import { Database, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { generatePersonalToken } from '../tokens/personal-token';
@@ -188,6 +188,18 @@ export class OAuthService {
     if (issued === 'invalid_grant') throw new OAuthProblem('invalid_grant', 400, 'The personal token is not valid');
     if (issued !== 'ok') throw new OAuthProblem(issued);
     return { accessToken };
+  }
+
+  /**
+   * A first-generation `login`: a NEW access token of the user's legacy-login application (the
+   * personal token is stored hashed and cannot be given back), with every scope a personal token
+   * holds, without expiry. Undefined when the application may not issue (suspended, at its limit).
+   */
+  async issueLegacyLoginToken(app: OAuthApp, userId: string): Promise<string | undefined> {
+    if (await this.apps.isBlocked(app)) return undefined;
+    const accessToken = generatePersonalToken();
+    const issued = await this.database.transaction((tx) => this.insertToken(tx, app, userId, SCOPES, accessToken, null));
+    return issued ? accessToken : undefined;
   }
 
   /**

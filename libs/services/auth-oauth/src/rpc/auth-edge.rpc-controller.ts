@@ -4,6 +4,7 @@ import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { AuthorizePages } from '../oauth/authorize-pages';
+import { LegacyLogin } from '../oauth/legacy-login';
 import { OAuthEndpoints } from '../oauth/oauth-endpoints';
 import { AccountPages } from '../web/account-pages';
 import { WebExchange } from '../web/web-exchange';
@@ -35,6 +36,7 @@ export class AuthEdgeRpcController {
     private readonly pages: AccountPages,
     authorize: AuthorizePages,
     oauth: OAuthEndpoints,
+    legacyLogin: LegacyLogin,
   ) {
     this.handlers = new Map<string, Handler>([
       ['GET /auth/signup', (web) => pages.signupForm(web)],
@@ -60,6 +62,9 @@ export class AuthEdgeRpcController {
       ['POST /sync/v9/access_tokens/migrate_personal_token', (web) => oauth.migratePersonalToken(web)],
       ['POST /api/v1/access_tokens/migrate_personal_token', (web) => oauth.migratePersonalToken(web)],
       ['GET /.well-known/oauth-authorization-server', (web) => oauth.metadata(web)],
+      // The first generation's log-in (its clients sent it over GET or POST).
+      ['GET /API/login', (web) => legacyLogin.login(web)],
+      ['POST /API/login', (web) => legacyLogin.login(web)],
     ]);
   }
 
@@ -81,6 +86,7 @@ export class AuthEdgeRpcController {
     if (OAUTH_JSON_PATHS.has(web.path)) return web.json(400, { error: 'invalid_request', error_description: description });
     if (web.method === 'POST' && web.path === '/auth/signup') return this.pages.signupRefused(web, 'INVALID_TEXT');
     if (web.method === 'POST' && web.path === '/auth/login') return this.pages.loginRefused(web, 'INVALID_TEXT');
+    if (web.path === '/API/login') return web.json(400, 'LOGIN_ERROR');
     return this.pages.invalidText(web);
   }
 }

@@ -5,10 +5,13 @@ import type { ServiceClient } from '@doable/shared-transport';
 import type { RouteMatch } from '../routes/route-table';
 import { EdgeForwarder, type IncomingEdgeCall } from './edge-forwarder';
 
-function forwarderSeeing(): { forwarder: EdgeForwarder; sent: EdgeRequest[] } {
+function forwarderSeeing(): { forwarder: EdgeForwarder; sent: EdgeRequest[]; resendable: boolean[] } {
   const sent: EdgeRequest[] = [];
-  const client = { request: (_subject: unknown, request: EdgeRequest) => (sent.push(request), Promise.resolve({ status: 200, body: null })) };
-  return { forwarder: new EdgeForwarder(client as unknown as ServiceClient), sent };
+  const resendable: boolean[] = [];
+  const client = {
+    request: (_subject: unknown, request: EdgeRequest, options: { resendable?: boolean }) => (sent.push(request), resendable.push(options.resendable === true), Promise.resolve({ status: 200, body: null })),
+  };
+  return { forwarder: new EdgeForwarder(client as unknown as ServiceClient), sent, resendable };
 }
 
 const call: IncomingEdgeCall = {
@@ -44,5 +47,14 @@ describe('EdgeForwarder', () => {
     const match: RouteMatch = { route: { method: 'POST', path: '/x', subject: AuthSubjects.edge, dialect: 'sync-api-v1', auth: 'none' }, params: {} };
     await forwarder.forward(match, { ...call, headers: { cookie: 'x'.repeat(9000), origin: 'http://h' } });
     expect(sent[0].headers).toEqual({ origin: 'http://h' });
+  });
+
+  it('resends a GET to another replica, unless the route writes on GET (the first generation)', async () => {
+    const { forwarder, resendable } = forwarderSeeing();
+    const read: RouteMatch = { route: { method: 'GET', path: '/API/getProjects', subject: SyncSubjects.firstGeneration, dialect: 'first-generation', auth: 'bearer' }, params: {} };
+    const write: RouteMatch = { route: { ...read.route, path: '/API/addItem', writesOnGet: true }, params: {} };
+    await forwarder.forward(read, { ...call, method: 'GET' });
+    await forwarder.forward(write, { ...call, method: 'GET' });
+    expect(resendable).toEqual([true, false]);
   });
 });

@@ -52,13 +52,14 @@ function normaliseQuery(query: Record<string, unknown>): Record<string, string |
 }
 
 /**
- * Safe to send again to another replica when the first falls silent (a crash): a read; a Sync
- * API request (every command carries its uuid: a second run replays, never repeats); a write
- * with X-Request-Id (its idempotency key).
+ * Safe to send again to another replica when the first falls silent (a crash): a read (a GET,
+ * unless the route writes on GET: the first generation's); a Sync API request (every command
+ * carries its uuid: a second run replays, never repeats); a write with X-Request-Id (its
+ * idempotency key).
  */
 function isResendable(route: Route, request: EdgeRequest): boolean {
   const syncApi = route.subject === SyncSubjects.edge && route.dialect.startsWith('sync-');
-  return route.method === 'GET' || request.requestId !== null || syncApi;
+  return (route.method === 'GET' && route.writesOnGet !== true) || request.requestId !== null || syncApi;
 }
 
 /**

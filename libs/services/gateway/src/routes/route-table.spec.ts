@@ -149,4 +149,27 @@ describe('where a route accepts the token', () => {
       expect.arrayContaining(['POST /sync/v8/quick/add', 'POST /sync/v8/access_tokens/revoke', 'POST /API/v7/sync', 'POST /api/v7/sync', 'POST /API/v6/sync', 'POST /API/v7/quick/add']),
     );
   });
+
+  it('takes token/api_token from the query or form on every first-generation route with a bearer, and on no other', () => {
+    const legacy = ROUTES.filter((route) => route.legacyToken === true).map((route) => `${route.method} ${route.path}`);
+    expect(legacy).toEqual(ROUTES.filter((route) => route.dialect === 'first-generation' && route.auth === 'bearer').map((route) => `${route.method} ${route.path}`));
+    expect(legacy).toEqual(expect.arrayContaining(['GET /API/getProjects', 'POST /API/addItem', 'POST /TodoistSync/:version/sync']));
+    expect(ROUTES.find((route) => route.path === '/API/login')).toMatchObject({ auth: 'none', limitBy: 'address' });
+    expect(ROUTES.filter((route) => route.dialect === 'first-generation' && route.formToken)).toEqual([]);
+  });
+
+  it('marks the first generation\'s writes over GET, and nothing else, as writing on GET', () => {
+    const marked = ROUTES.filter((route) => route.writesOnGet === true).map((route) => `${route.method} ${route.path}`);
+    expect(marked.every((route) => route.startsWith('GET /API/') || route.startsWith('GET /TodoistSync/'))).toBe(true);
+    expect(marked).toEqual(expect.arrayContaining(['GET /API/addItem', 'GET /API/completeItems', 'GET /TodoistSync/:version/sync']));
+    expect(marked).not.toContain('GET /API/getProjects');
+    expect(marked).not.toContain('GET /TodoistSync/:version/get');
+  });
+
+  it('serves the first generation at /API/ only, never beside /api/v1', () => {
+    const table = new RouteTable();
+    expect(table.resolve('GET', '/API/getProjects')).toMatchObject({ kind: 'match' });
+    expect(table.resolve('GET', '/api/getProjects')).toEqual({ kind: 'none' });
+    expect(table.resolve('POST', '/api/v1/sync')).toMatchObject({ kind: 'match', match: { route: { dialect: 'sync-api-v1' } } });
+  });
 });

@@ -1,5 +1,6 @@
 import type { Dialect } from '@doable/contracts-common';
-import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, SyncSubjects } from '@doable/contracts-sync';
+import { AuthSubjects } from '@doable/contracts-auth';
+import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, FIRST_GENERATION_WRITES, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { AUTH_ROUTES } from './auth-routes';
 import { REST_ROUTES } from './rest-routes';
@@ -66,8 +67,8 @@ function syncRoutes(): Route[] {
  * The first generation (public-api-facts §1.8): `/API/<call>` and `/TodoistSync/<version>/<call>`,
  * each over GET and POST. Only the paths old clients used, upper-case `/API/`: a lower-case
  * `/api/<call>` is not served (it would sit beside `/api/v1/...` and `/api/v7/...` with nothing
- * to gain; no old client wrote it). `login` takes credentials, not a token: counted per
- * address, like every other log-in.
+ * to gain; no old client wrote it). `login` takes credentials, not a token: auth-oauth answers
+ * it (it holds the passwords), counted per address like every other log-in.
  */
 function firstGenerationRoutes(): Route[] {
   const subject = SyncSubjects.firstGeneration;
@@ -76,11 +77,20 @@ function firstGenerationRoutes(): Route[] {
     ...FIRST_GENERATION_CALLS.flatMap((call) =>
       methods.map((method): Route =>
         call === 'login'
-          ? { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'none', limitBy: 'address' }
-          : { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'bearer' },
+          ? { method, path: `/API/${call}`, subject: AuthSubjects.edge, dialect: 'first-generation', auth: 'none', limitBy: 'address' }
+          : { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'bearer', ...(method === 'GET' && FIRST_GENERATION_WRITES.has(call) ? { writesOnGet: true } : {}) },
       ),
     ),
-    ...FIRST_GENERATION_SYNC_CALLS.flatMap((call) => methods.map((method): Route => ({ method, path: `/TodoistSync/:version/${call}`, subject, dialect: 'first-generation', auth: 'bearer' }))),
+    ...FIRST_GENERATION_SYNC_CALLS.flatMap((call) =>
+      methods.map((method): Route => ({
+        method,
+        path: `/TodoistSync/:version/${call}`,
+        subject,
+        dialect: 'first-generation',
+        auth: 'bearer',
+        ...(method === 'GET' && FIRST_GENERATION_WRITES.has(call) ? { writesOnGet: true } : {}),
+      })),
+    ),
   ];
 }
 

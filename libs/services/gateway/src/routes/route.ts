@@ -30,6 +30,11 @@ export interface Route {
    * no further than the bearer check. `access_token` is never read, here or anywhere.
    */
   readonly legacyToken?: boolean;
+  /**
+   * A GET here may write (the first generation's addItem, completeItems, sync...): it is not
+   * resent to another replica when the first falls silent, as reads are.
+   */
+  readonly writesOnGet?: boolean;
   /** Overrides the request timeout (uploads take minutes). */
   readonly timeoutMs?: number;
 }

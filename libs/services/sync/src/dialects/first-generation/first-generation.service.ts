@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EdgeReply, EdgeRequest, Principal } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, isObjectId, type Principal } from '@doable/contracts-common';
 import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, FIRST_GENERATION_SYNC_VERSIONS, type FirstGenerationCall, type FirstGenerationSyncCall } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
@@ -17,7 +17,9 @@ import { LabelRepository } from '../../labels/label.repository';
 import { ProjectRepository } from '../../projects/project.repository';
 import { UserProfileRepository } from '../../users/user-profile.repository';
 import { flag, integerId, legacyTimestamp } from '../legacy';
-import { canonicalCommands } from './legacy-commands';
+import { canonicalCommands, type LegacyCommand } from './legacy-commands';
+import { expandPlacements, placementOf } from './row-placement';
+import type { TreeTask } from '../legacy';
 import { FirstGenerationParams } from './first-generation-params';
 import { filterOf, queryType } from './first-generation-query';
 import { FirstGenerationReadsRepository } from './first-generation-reads.repository';
@@ -85,8 +87,8 @@ export class FirstGenerationService {
   }
 
   private async answer(call: FirstGenerationCall | FirstGenerationSyncCall, principal: Principal | null, params: FirstGenerationParams): Promise<unknown> {
-    // Login takes credentials, not a token (its route has no bearer): answered before anything asks who is calling.
-    if (call === 'login') throw this.loginRefusal();
+    // auth-oauth answers login (it holds the passwords: oauth/legacy-login.ts); the gateway never routes it here.
+    if (call === 'login') throw new DomainError('ROUTE_NOT_FOUND', 'login is answered by auth-oauth');
     if (!principal) throw new DomainError('AUTH_REQUIRED');
     switch (call) {
       case 'getProjects':
@@ -126,15 +128,6 @@ export class FirstGenerationService {
       case 'syncAndGetUpdated':
         return this.syncAndGet(principal, params);
     }
-  }
-
-  /**
-   * `login` answered the user object with its `api_token`. Tokens are stored hashed here, so the
-   * personal token cannot be given back, and minting one from a password is not offered: the
-   * refusal is LOGIN_ERROR (what every old client handles), 403, the reason in a header.
-   */
-  private loginRefusal(): FirstGenerationRefusal {
-    return new FirstGenerationRefusal(403, FIRST_GENERATION_TAGS.LOGIN_ERROR, 'Log-in by password is not offered on the first-generation interface: send your API token as token=');
   }
 
   /** A read call: the token must be allowed to read (a task:add-only token adds tasks without seeing any). */
@@ -248,8 +241,9 @@ export class FirstGenerationService {
     const projectId = params.optionalId('project_id', FirstGenerationRefusal.projectNotFound());
     if (params.text('content') === undefined) throw new FirstGenerationRefusal(400, FIRST_GENERATION_TAGS.NAME_IS_EMPTY, 'content is required');
     const tempId = randomUUID();
-    const [command] = canonicalCommands(principal.userId, [{ type: 'item_add', temp_id: tempId, args: { ...this.itemArgs(params, ['content', 'date_string', 'priority']), project_id: projectId } }], await this.userTimezone(principal.userId));
-    const mapping = await this.run(principal, [command]);
+    const legacy: LegacyCommand[] = [{ type: 'item_add', temp_id: tempId, args: { ...this.itemArgs(params, ['content', 'date_string', 'priority', 'indent', 'item_order']), project_id: projectId } }];
+    const commands = await this.withPlacements(principal.userId, legacy, canonicalCommands(principal.userId, legacy, await this.userTimezone(principal.userId)));
+    const mapping = await this.run(principal, commands);
     return this.itemAnswer(principal.userId, mapping[tempId]);
   }
 
@@ -280,13 +274,38 @@ export class FirstGenerationService {
   private async sync(principal: Principal, params: FirstGenerationParams): Promise<Record<string, number>> {
     const legacy = params.list('items_to_sync');
     if (legacy.length > MAX_LIST) throw FirstGenerationRefusal.invalid('items_to_sync');
-    const commands = canonicalCommands(principal.userId, legacy, await this.userTimezone(principal.userId));
+    const commands = await this.withPlacements(principal.userId, legacy as LegacyCommand[], canonicalCommands(principal.userId, legacy, await this.userTimezone(principal.userId)));
     const result = await this.executor.run(principal, commands);
-    return FirstGenerationService.mapping(result.tempIdMapping);
+    // Only the client's own temp ids: placement names the rows it adds with temp ids of its own.
+    const sent = new Set(legacy.map((entry) => (entry as LegacyCommand | null)?.temp_id).filter((id) => id !== undefined && id !== null).map(String));
+    return FirstGenerationService.mapping(Object.fromEntries(Object.entries(result.tempIdMapping).filter(([tempId]) => sent.has(tempId))));
+  }
+
+  /**
+   * Rows placed by `item_order`/`indent` (row-placement.ts): the involved projects' open tasks
+   * read in one snapshot (two queries), then the batch expanded into the domain's commands.
+   */
+  private async withPlacements(userId: string, legacy: readonly LegacyCommand[], commands: SyncCommand[]): Promise<SyncCommand[]> {
+    const needs = legacy.map((entry) => (entry !== null && typeof entry === 'object' ? placementOf(entry) : undefined));
+    if (needs.every((need) => need === undefined)) return commands;
+    return this.database.readSnapshot(async (manager) => {
+      const inbox = (await this.profiles.find(manager, userId))?.inbox_project_id ?? '';
+      const ordered = needs.flatMap((need) => (need?.kind === 'orders' ? need.ids : []));
+      const named = ordered.length > 0 ? await this.reads.byIds(manager, userId, ordered) : [];
+      const projectOf = new Map(named.map((item) => [item.id, item.project_id]));
+      const projects = new Set([...needs.flatMap((need) => (need?.kind === 'add' ? [need.projectId ?? inbox] : [])), ...projectOf.values()].filter(isObjectId));
+      const tasksByProject = new Map<string, TreeTask[]>();
+      for (const item of await this.reads.uncompletedIn(manager, userId, [...projects])) {
+        tasksByProject.set(item.project_id, [...(tasksByProject.get(item.project_id) ?? []), { id: item.id, parent_id: item.parent_id, child_order: item.child_order }]);
+      }
+      return expandPlacements(legacy, commands, tasksByProject, projectOf, inbox);
+    });
   }
 
   /** `syncAndGetUpdated`: `sync`, then `get` from the client's `seq_no`, with `TempIdMapping`. */
   private async syncAndGet(principal: Principal, params: FirstGenerationParams): Promise<Record<string, unknown>> {
+    // Refused before the commands run: a token that may not read would otherwise write and then be told no.
+    if (!mayRead(principal)) throw FirstGenerationRefusal.forbidden('This token may not read data (data:read or data:read_write)');
     const mapping = params.has('items_to_sync') ? await this.sync(principal, params) : {};
     const data = await this.read(principal, (ctx) => this.syncData(ctx, params));
     return { ...data, TempIdMapping: mapping };

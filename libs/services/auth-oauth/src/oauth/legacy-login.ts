@@ -1,0 +1,56 @@
+import type { EdgeReply } from '@doable/contracts-common';
+import { Injectable } from '@nestjs/common';
+import { AccountService } from '../accounts/account.service';
+import type { WebExchange } from '../web/web-exchange';
+import { OAuthAppService } from './oauth-app.service';
+import { OAuthService } from './oauth.service';
+
+/** Email addresses and passwords longer than any real one are refused before any hashing. */
+const MAX_EMAIL = 254;
+const MAX_PASSWORD = 1024;
+
+/**
+ * The first generation's `/API/login` (email, password): it answered the user object with its
+ * `api_token`. Personal tokens are stored hashed, so that token cannot be given back; instead a
+ * NEW access token is issued to the user's built-in "First-generation login" application, with
+ * every scope a personal token holds, visible and revocable among the user's authorized apps.
+ * Each log-in issues another token (a client on two devices keeps both working). A wrong email
+ * or password answers `"LOGIN_ERROR"` (401), the help text's refusal; the password and the token
+ * are never logged (the logger redacts both names, and nothing here logs the exchange).
+ */
+@Injectable()
+export class LegacyLogin {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly apps: OAuthAppService,
+    private readonly oauth: OAuthService,
+  ) {}
+
+  async login(web: WebExchange): Promise<EdgeReply> {
+    const email = web.field('email') ?? web.query('email');
+    const password = web.field('password') ?? web.query('password');
+    if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) return this.refused(web, 400);
+    const account = await this.accounts.authenticate(email, password);
+    if (!account) return this.refused(web, 401);
+    const token = await this.oauth.issueLegacyLoginToken(await this.apps.legacyLoginApp(account.userId), account.userId);
+    // The application is suspended or at its token limit: the operator's decision, answered as a refused log-in.
+    if (token === undefined) return this.refused(web, 403);
+    const summary = await this.accounts.summary(account.userId);
+    return web.json(
+      200,
+      {
+        id: Number(account.userId),
+        email: summary?.email ?? email,
+        full_name: summary?.fullName ?? '',
+        timezone: summary?.timezone ?? 'UTC',
+        api_token: token,
+        token,
+      },
+      { 'X-Content-Type-Options': 'nosniff' },
+    );
+  }
+
+  private refused(web: WebExchange, status: number): EdgeReply {
+    return web.json(status, 'LOGIN_ERROR', { 'X-Content-Type-Options': 'nosniff' });
+  }
+}
