@@ -5,40 +5,9 @@ import type { Item } from '../../items/item.model';
 import type { Label } from '../../labels/label.model';
 import type { Note } from '../../notes/note.model';
 import { treeFromFlatRows } from '../../items/task-tree-order';
-import { GENERATED_AT, inbox, errands, read } from '../shared/sync-read.fixture';
+import { GENERATED_AT, inbox, errands, item, read } from '../shared/sync-read.fixture';
 import { legacyDueFields, oldSyncDueArg } from '../legacy';
 import { parseV7Request, syncV7Dialect } from './sync-v7.dialect';
-
-function item(id: string, overrides: Partial<Item> = {}): Item {
-  return {
-    id,
-    user_id: '42',
-    project_id: inbox.id,
-    section_id: null,
-    parent_id: null,
-    content: `Task ${id}`,
-    description: '',
-    priority: 1,
-    due: null,
-    deadline: null,
-    duration: null,
-    labels: [],
-    child_order: 1,
-    day_order: -1,
-    is_collapsed: false,
-    checked: false,
-    in_history: false,
-    is_deleted: false,
-    added_by_uid: '42',
-    assigned_by_uid: null,
-    responsible_uid: null,
-    added_at: new Date('2024-01-02T03:04:05.000Z'),
-    completed_at: null,
-    updated_at: GENERATED_AT,
-    version: '17',
-    ...overrides,
-  };
-}
 
 function note(id: string, itemId: string): Note {
   return { id, project_id: inbox.id, item_id: itemId, posted_uid: '42', content: `note ${id}`, file_attachment: null, uids_to_notify: null, reactions: {}, is_deleted: false, posted_at: GENERATED_AT, updated_at: GENERATED_AT, version: '17' };
