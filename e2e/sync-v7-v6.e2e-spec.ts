@@ -130,6 +130,22 @@ describe.each(MODES)('sync v7 and v6 (%s)', (mode) => {
     ]);
   });
 
+  it('places projects by item_order and indent, and moves them with project_update_orders_indents', async () => {
+    const top = await v7({ commands: [{ type: 'project_add', uuid: uuid(), temp_id: 'top', args: { name: 'Top', color: 1 } }] });
+    const topId = String(top.temp_id_mapping['top']);
+    const before = (await v7({ sync_token: '*', resource_types: ['projects'] })).projects as any[];
+    const topOrder = byId(before, topId).item_order as number;
+    const sub = await v7({ commands: [{ type: 'project_add', uuid: uuid(), temp_id: 'sub', args: { name: 'Sub', item_order: topOrder + 1, indent: 2 } }] });
+    const subId = String(sub.temp_id_mapping['sub']);
+    const v1Projects = async () => (await v1.sync({ sync_token: '*', resource_types: ['projects'] })).projects as any[];
+    expect(byId(await v1Projects(), subId)).toMatchObject({ parent_id: topId });
+    expect(byId((await v7({ sync_token: '*', resource_types: ['projects'] })).projects, subId)).toMatchObject({ indent: 2, item_order: topOrder + 1 });
+
+    const moved = await v7({ commands: [{ type: 'project_update_orders_indents', uuid: uuid(), args: { ids_to_orders_indents: { [subId]: [topOrder + 1, 1] } } }] });
+    expect(Object.values(moved.sync_status)).toEqual(['ok']);
+    expect(byId(await v1Projects(), subId)).toMatchObject({ parent_id: null });
+  });
+
   it('round-trips date_string through the domain\'s due', async () => {
     const add = await v7({ commands: [{ type: 'item_add', uuid: uuid(), temp_id: 't', args: { content: 'Dated', date_string: 'tomorrow', date_lang: 'en' } }] });
     const id = add.temp_id_mapping['t'];

@@ -68,6 +68,17 @@ describe('sync-v7 requests', () => {
     ]);
   });
 
+  it('renames a project_add placed by flat position to the domain command that places it', () => {
+    const [placed, plain] = request({
+      commands: [
+        { type: 'project_add', uuid: 'p1', temp_id: 't', args: { name: 'Sub', item_order: 4, indent: 2 } },
+        { type: 'project_add', uuid: 'p2', args: { name: 'Top', collapsed: 0 } },
+      ],
+    }).commands;
+    expect(placed).toEqual({ type: 'project_add_flat', uuid: 'p1', temp_id: 't', args: { name: 'Sub', item_order: 4, indent: 2 } });
+    expect(plain).toEqual({ type: 'project_add', uuid: 'p2', args: { name: 'Top', is_collapsed: false } });
+  });
+
   it('takes legacy colour indexes as the named colours the domain stores', () => {
     const [project, labelAdd] = request({
       commands: [
