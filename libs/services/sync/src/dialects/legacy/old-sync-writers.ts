@@ -167,7 +167,6 @@ export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
         is_archived: 0,
         sync_id: null,
         date_added: date(item.added_at),
-        date_completed: date(item.completed_at),
       };
     },
     // v7 had no sections: never requested (the dialect's `all` leaves them out); written as v8 drafts did if asked by name.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DomainError } from '@doable/shared-errors';
 import { decodeSyncToken } from '../../read/sync-token';
-import { read, user } from '../shared/sync-read.fixture';
+import { errands, item, read, user } from '../shared/sync-read.fixture';
 import { parseV6Request, syncV6Dialect } from './sync-v6.dialect';
 
 const context = { userId: '42' };
@@ -51,6 +51,13 @@ describe('sync-v6 answers', () => {
     const written = syncV6Dialect.writers.user({ ...user, timezone: 'UTC' });
     expect(written).not.toHaveProperty('tz_info');
     expect(written).toMatchObject({ id: 42, timezone: 'UTC', tz_offset: ['+00:00', 0, 0, 0] });
+  });
+
+  it('writes tasks with due_date and has_notifications, projects with their owner and archive fields', () => {
+    const task = syncV6Dialect.writers.item(item('12', { due: { date: '2024-05-07', timezone: null, string: 'tomorrow', lang: 'en', is_recurring: false } }));
+    expect(task).toMatchObject({ id: 12, date_string: 'tomorrow', due_date: 'Tue 07 May 2024 23:59:59 +0000', due_date_utc: 'Tue 07 May 2024 23:59:59 +0000', has_notifications: 0 });
+    expect(task).not.toHaveProperty('date_lang');
+    expect(syncV6Dialect.writers.project(errands)).toMatchObject({ id: 2203306141, user_id: 42, archived_date: null, archived_timestamp: 0, item_order: 1, indent: 1 });
   });
 
   it('answers SyncStatus with command types on errors', () => {

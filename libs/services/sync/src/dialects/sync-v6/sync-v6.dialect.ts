@@ -19,7 +19,7 @@ import {
 } from '../legacy';
 import { parseSyncRequest } from '../shared/sync-request.parser';
 import { tzInfo } from '../shared/wire-format';
-import type { DialectContext, SyncDialect } from '../sync-dialect';
+import type { DialectContext, ObjectWriters, SyncDialect } from '../sync-dialect';
 
 /**
  * API v6 at `/API/v6/sync` (phpandroidgladiator/todoist-api `source/includes/_workflow.md`,
@@ -86,8 +86,26 @@ export function writeV6User(user: UserProfile): Record<string, unknown> {
   return { ...rest, timezone: tz.timezone, tz_offset: [tz.gmt_string, tz.hours, tz.minutes, tz.is_dst] };
 }
 
+/**
+ * v6's objects where they differ from v7's (v6 docs `_items.md`, `_projects.md`): a task carries
+ * `due_date` (the same instant as `due_date_utc`) and `has_notifications`, and no `date_lang`; a
+ * project carries its `user_id` and `archived_date`/`archived_timestamp`.
+ */
+export function v6Writers(writers: ObjectWriters): ObjectWriters {
+  return {
+    ...writers,
+    user: writeV6User,
+    item: (row) => {
+      const { date_lang: _dateLang, ...written } = writers.item(row);
+      // Guess: the reminders are not read with the tasks; 0 until a client reads them.
+      return { ...written, due_date: written['due_date_utc'], has_notifications: 0 };
+    },
+    project: (row) => ({ ...writers.project(row), user_id: integerId(row.owner_id), archived_date: null, archived_timestamp: 0 }),
+  };
+}
+
 export function renderV6(result: SyncResult, request?: SyncRequest): Record<string, unknown> {
-  const body = renderOldSync(result, request, { ...oldSyncWritersFor(result), user: writeV6User });
+  const body = renderOldSync(result, request, v6Writers(oldSyncWritersFor(result)));
   const read = result.read;
   delete body['sync_token'];
   delete body['full_sync'];
@@ -111,5 +129,5 @@ export const syncV6Dialect: SyncDialect = {
   name: 'sync-v6',
   parseRequest: parseV6Request,
   render: renderV6,
-  writers: { ...oldSyncWriters(EMPTY_OLD_SYNC_CONTEXT), user: writeV6User },
+  writers: v6Writers(oldSyncWriters(EMPTY_OLD_SYNC_CONTEXT)),
 };

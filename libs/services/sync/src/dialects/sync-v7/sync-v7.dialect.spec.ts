@@ -125,7 +125,6 @@ describe('sync-v7 items', () => {
         is_archived: 0,
         sync_id: null,
         date_added: 'Tue 02 Jan 2024 03:04:05 +0000',
-        date_completed: null,
       },
     ]);
   });
