@@ -122,7 +122,8 @@ export class SyncReader {
       projectTasks = full ? items : await this.items.listActiveInProjects(manager, user.id, [...new Set(items.map((item) => item.project_id))]);
     }
     const projects = needs.allProjects && !full && (rows.projects?.length ?? 0) > 0 ? await this.projects.listActive(manager, user.id) : undefined;
-    const labels = needs.labels && items.length > 0 ? await this.labels.listActive(manager, user.id) : undefined;
+    // A full read that fetched the labels already has them all.
+    const labels = needs.labels && items.length > 0 ? (full && rows.labels ? rows.labels : await this.labels.listActive(manager, user.id)) : undefined;
     return { timezone: user.timezone, projectTasks, projects: full ? rows.projects : projects, labels };
   }
 }
