@@ -9,12 +9,18 @@ import { type Account, startSystem, type SystemUnderTest } from './support/syste
  * be made on purpose: `UPDATE_GOLDEN=1 npm test -- e2e/dialect-golden` rewrites the files, and
  * the diff shows the change in review.
  */
+const CURRENT_READ = { sync_token: '*', resource_types: ['all', 'reminders_location'] };
 const DIALECTS = [
-  ['sync-v9', '/sync/v9/sync', ['all', 'reminders_location']],
-  ['sync-api-v1', '/api/v1/sync', ['all', 'reminders_location']],
+  ['sync-v9', '/sync/v9/sync', CURRENT_READ],
+  ['sync-api-v1', '/api/v1/sync', CURRENT_READ],
   // v8 has no reminders_location: its reminders carry location reminders too.
-  ['sync-v8', '/sync/v8/sync', ['all']],
+  ['sync-v8', '/sync/v8/sync', { sync_token: '*', resource_types: ['all'] }],
+  // The old generations write day orders only when asked (day_orders_timestamp); v6 reads by seq_no.
+  ['sync-v7', '/API/v7/sync', { ...CURRENT_READ, day_orders_timestamp: '0' }],
+  ['sync-v6', '/API/v6/sync', { seq_no: 0, resource_types: ['all'], day_orders_timestamp: '0' }],
 ] as const;
+/** The single objects recorded whole, in each dialect's key names (v6 writes `User`). */
+const OBJECT_KEYS = ['user', 'user_settings', 'user_plan_limits', 'User'];
 
 describe('dialect golden shapes (embedded)', () => {
   let system: SystemUnderTest;
@@ -42,13 +48,13 @@ describe('dialect golden shapes (embedded)', () => {
     await system?.close();
   });
 
-  it.each(DIALECTS)('%s objects keep their golden key sets', async (dialect, path, resourceTypes) => {
-    const body = await sync({ sync_token: '*', resource_types: resourceTypes }, path);
+  it.each(DIALECTS)('%s objects keep their golden key sets', async (dialect, path, request) => {
+    const body = await sync(request, path);
     const shapes: Record<string, string[]> = { envelope: Object.keys(body).sort() };
     for (const [key, value] of Object.entries(body)) {
       if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'object') {
         shapes[key] = [...new Set((value as Array<Record<string, unknown>>).flatMap((row) => Object.keys(row)))].sort();
-      } else if (value && typeof value === 'object' && !Array.isArray(value) && ['user', 'user_settings', 'user_plan_limits'].includes(key)) {
+      } else if (value && typeof value === 'object' && !Array.isArray(value) && OBJECT_KEYS.includes(key)) {
         shapes[key] = Object.keys(value).sort();
       }
     }

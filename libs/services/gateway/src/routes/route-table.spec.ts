@@ -146,8 +146,11 @@ describe('RouteTable with a malformed escape in a path parameter', () => {
 describe('where a route accepts the token', () => {
   it('takes a token form field on every v8-and-older route and on no other (sync-interface §5.1)', () => {
     const withFormToken = ROUTES.filter((route) => route.formToken === true).map((route) => `${route.method} ${route.path}`);
-    expect(withFormToken).toEqual(ROUTES.filter((route) => route.dialect === 'sync-v8').map((route) => `${route.method} ${route.path}`));
-    expect(withFormToken).toEqual(expect.arrayContaining(['POST /sync/v8/quick/add', 'POST /sync/v8/access_tokens/revoke']));
+    const old = new Set(['sync-v8', 'sync-v7', 'sync-v6']);
+    expect(withFormToken).toEqual(ROUTES.filter((route) => old.has(route.dialect)).map((route) => `${route.method} ${route.path}`));
+    expect(withFormToken).toEqual(
+      expect.arrayContaining(['POST /sync/v8/quick/add', 'POST /sync/v8/access_tokens/revoke', 'POST /API/v7/sync', 'POST /api/v7/sync', 'POST /API/v6/sync', 'POST /API/v7/quick/add']),
+    );
   });
 
   it('takes token/api_token from the query or form on every first-generation route with a bearer, and on no other', () => {

@@ -18,9 +18,9 @@ function decodeParam(name: string, raw: string): string {
 
 /**
  * Dialects whose clients may send the token as a `token` form field (sync-interface §5.1:
- * v8 and older). Sync v7 joins this list when its dialect arrives.
+ * v8 and older).
  */
-const FORM_TOKEN_DIALECTS: ReadonlySet<Dialect> = new Set<Dialect>(['sync-v8']);
+const FORM_TOKEN_DIALECTS: ReadonlySet<Dialect> = new Set<Dialect>(['sync-v8', 'sync-v7', 'sync-v6']);
 
 /** Dialects whose clients send the token as a query or form parameter (`token`, `api_token`): the first generation only. */
 const LEGACY_TOKEN_DIALECTS: ReadonlySet<Dialect> = new Set<Dialect>(['first-generation']);
@@ -45,6 +45,10 @@ function syncRoutes(): Route[] {
     // v8 is POST only: its docs say "Sync API requests should be made in HTTP POST" and its SDK
     // (todoist-python) only posts; no GET.
     { method: 'POST', path: '/sync/v8/sync', subject: SyncSubjects.edge, dialect: 'sync-v8', auth: 'bearer' },
+    // Sync v7 was documented at both spellings (sync-interface §9); API v6 only upper-case.
+    { method: 'POST', path: '/API/v7/sync', subject: SyncSubjects.edge, dialect: 'sync-v7', auth: 'bearer' },
+    { method: 'POST', path: '/api/v7/sync', subject: SyncSubjects.edge, dialect: 'sync-v7', auth: 'bearer' },
+    { method: 'POST', path: '/API/v6/sync', subject: SyncSubjects.edge, dialect: 'sync-v6', auth: 'bearer' },
     { method: 'GET', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/sync/v9/completed/get_all', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/tasks/completed/by_completion_date', subject: SyncSubjects.completed, dialect: 'rest-api-v1', auth: 'bearer' },
@@ -57,6 +61,7 @@ function syncRoutes(): Route[] {
     { method: 'POST', path: '/sync/v9/archive/sections', subject: SyncSubjects.archived, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/sync/v8/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v8', auth: 'bearer' },
     { method: 'POST', path: '/sync/v9/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'POST', path: '/API/v7/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v7', auth: 'bearer' },
     { method: 'POST', path: '/api/v1/tasks/quick', subject: SyncSubjects.quickAdd, dialect: 'rest-api-v1', auth: 'bearer' },
   ];
 }

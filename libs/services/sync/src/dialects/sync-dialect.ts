@@ -13,7 +13,7 @@ import type { UserProfile } from '../users/user-profile.model';
 import type { ProjectViewOptionsDefaults, ViewOptions } from '../view-options/view-options.model';
 
 /** The Sync API generations served, each by one module under dialects/. */
-export type SyncDialectName = 'sync-v8' | 'sync-v9' | 'sync-api-v1';
+export type SyncDialectName = 'sync-v6' | 'sync-v7' | 'sync-v8' | 'sync-v9' | 'sync-api-v1';
 
 /** How one version writes each canonical object. */
 export interface ObjectWriters {
@@ -46,7 +46,8 @@ export interface DialectContext {
 export interface SyncDialect {
   readonly name: SyncDialectName;
   parseRequest(body: unknown, context: DialectContext): SyncRequest;
-  readonly render: (result: SyncResult) => Record<string, unknown>;
+  /** `request` is the one parseRequest answered (its renderParams: what the old generations echo or key on). */
+  readonly render: (result: SyncResult, request?: SyncRequest) => Record<string, unknown>;
   /** Its object writers, for the satellite endpoints that answer single objects in this version (quick add). */
   readonly writers: ObjectWriters;
 }

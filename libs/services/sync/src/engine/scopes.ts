@@ -9,7 +9,7 @@ import { QUICK_ADD_COMMAND } from './commands/items/item-quick-add.command';
 const DELETES_NEEDING_DATA_DELETE = new Set(['item_delete', 'label_delete', 'label_delete_occurrences', 'filter_delete']);
 
 /** Quick add (an internal command) adds a task too: the same scopes as item_add. */
-const ADDS_A_TASK = new Set(['item_add', QUICK_ADD_COMMAND]);
+const ADDS_A_TASK = new Set(['item_add', 'item_add_flat', QUICK_ADD_COMMAND]);
 
 export function requiredScopes(commandType: string): readonly Scope[] {
   if (ADDS_A_TASK.has(commandType)) return ['task:add', 'data:read_write'];

@@ -26,7 +26,7 @@ export class SyncEngine {
     // The read's arguments too: a request answered 400 for its sync token must not have run its commands.
     if (request.syncToken !== null) this.reader.check(principal.userId, request.syncToken, request.resourceTypes);
     const results = request.commands.length > 0 ? await this.executor.run(principal, request.commands) : undefined;
-    const read = request.syncToken === null ? undefined : await this.reader.read(principal.userId, request.syncToken, request.resourceTypes, request.renderNeeds);
+    const read = request.syncToken === null ? undefined : await this.reader.read(principal.userId, request.syncToken, request.resourceTypes, request.readNeeds);
     return { read, syncStatus: results?.syncStatus, tempIdMapping: results?.tempIdMapping ?? {} };
   }
 }

@@ -1,4 +1,4 @@
-import type { RenderNeeds } from '../read/resource-source';
+import type { ReadNeeds } from '../read/read-needs';
 
 /** A Sync API request as the engine sees it, whatever dialect it came in. */
 export interface SyncCommand {
@@ -13,12 +13,10 @@ export interface SyncRequest {
   readonly syncToken: string | null;
   readonly resourceTypes: readonly string[];
   readonly commands: readonly SyncCommand[];
-  /**
-   * What the dialect needs read to render the requested types (Sync v8 writes a task's labels
-   * as label ids, so it needs the user's labels to render items). Read in the read's snapshot,
-   * handed to the dialect as SyncRead.context, never rendered as a resource.
-   */
-  readonly renderNeeds?: RenderNeeds;
+  /** What the dialect needs read beside the rows to render them (the old generations' flat lists). */
+  readonly readNeeds?: ReadNeeds;
+  /** Request parameters only the dialect's render reads (v7's `day_orders_timestamp`); the engine passes them by. */
+  readonly renderParams?: Readonly<Record<string, unknown>>;
 }
 
 export const MAX_COMMANDS_PER_REQUEST = 100;

@@ -43,6 +43,15 @@ export type ItemChanges = Partial<{
 
 const JSON_COLUMNS = new Set(['due', 'deadline', 'duration']);
 
+/** A task's place in its project's tree. */
+export interface ItemPlace {
+  readonly id: string;
+  readonly project_id: string;
+  readonly section_id: string | null;
+  readonly parent_id: string | null;
+  readonly child_order: number;
+}
+
 /** Tasks in the projects a user can see. Every method runs on the caller's transaction. */
 @Injectable()
 export class ItemRepository {
@@ -217,6 +226,30 @@ export class ItemRepository {
       [projectId, parentId],
     );
     return next;
+  }
+
+  /**
+   * Where each active task of some projects sits in its project's tree (the old generations' flat
+   * list is drawn from these): one query for all the projects. With `forUpdate` the rows are
+   * locked, for a command that re-places them from flat positions.
+   */
+  async listPlaces(manager: EntityManager, projectIds: readonly string[], forUpdate = false): Promise<ItemPlace[]> {
+    if (projectIds.length === 0) return [];
+    return manager.query<ItemPlace[]>(
+      `SELECT id::text, project_id::text, section_id::text, parent_id::text, child_order FROM sync.items
+        WHERE project_id = ANY($1::bigint[]) AND NOT is_deleted AND NOT in_history ORDER BY project_id, child_order, id${forUpdate ? ' FOR UPDATE' : ''}`,
+      [projectIds],
+    );
+  }
+
+  /** Active tasks of some projects the user can see, whole (an old generation's incremental read flattens their trees). */
+  async listActiveInProjects(manager: EntityManager, userId: string, projectIds: readonly string[]): Promise<Item[]> {
+    if (projectIds.length === 0) return [];
+    return manager.query<Item[]>(
+      `SELECT ${ITEM_COLUMNS} FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND project_id = ANY($2::bigint[]) AND NOT is_deleted AND NOT in_history
+        ORDER BY project_id, child_order, id`,
+      [userId, projectIds],
+    );
   }
 
   /** Active tasks for a full sync (completed tasks in history are not part of it). */

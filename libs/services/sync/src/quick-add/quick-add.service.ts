@@ -104,11 +104,12 @@ export class QuickAddService {
     meta: boolean,
   ): Promise<Record<string, unknown>> {
     const labelRows = await Promise.all(item.labels.map((name) => this.labels.findByNameForUpdate(manager, userId, name)));
-    // v8 writes a task's labels as ids: the writer takes the lookup of the labels it names.
-    const body =
-      dialect === 'sync-v8'
-        ? writeV8Item(item, labelIdLookup(labelRows.filter((label) => label !== undefined && label !== null)))
-        : SYNC_DIALECTS[dialect === 'sync-v9' ? 'sync-v9' : 'sync-api-v1'].writers.item(item);
+    const known = labelRows.filter((label) => label !== undefined && label !== null);
+    // v8 and v7 write a task's labels as ids: from the labels the task names, read here.
+    let body: Record<string, unknown>;
+    if (dialect === 'sync-v8') body = writeV8Item(item, labelIdLookup(known));
+    else if (dialect === 'sync-v7') body = { ...SYNC_DIALECTS['sync-v7'].writers.item(item), labels: known.map((label) => Number(label.id)) };
+    else body = SYNC_DIALECTS[dialect === 'sync-v9' ? 'sync-v9' : 'sync-api-v1'].writers.item(item);
     // The writer counts no comments (sync reads never need it); this task has exactly the one made with it.
     if (withNote && 'note_count' in body) body['note_count'] = 1;
     if (!meta) return body;

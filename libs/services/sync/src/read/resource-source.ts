@@ -33,12 +33,6 @@ export interface ResourceRows {
 /** A resource type with a source of its own. */
 export type SourcedType = keyof ResourceRows;
 
-/**
- * Rows a dialect needs to render others: for each sourced type, the types whose active rows it
- * needs whenever that type has rows to write (`{ items: ['labels'] }`: v8 writes task labels
- * as ids). The reader reads them in the same snapshot, once each, never per row.
- */
-export type RenderNeeds = Partial<Record<SourcedType, readonly SourcedType[]>>;
 
 /**
  * One resource type of the Sync API: how its rows are read for a full sync (active data) and an

@@ -5,7 +5,11 @@ import { Database } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { RESOURCE_SOURCES, type RenderNeeds, type ResourceRows, type ResourceSource, type SourcedType } from './resource-source';
+import { ItemRepository } from '../items/item.repository';
+import { LabelRepository } from '../labels/label.repository';
+import { ProjectRepository } from '../projects/project.repository';
+import type { ReadContext, ReadNeeds } from './read-needs';
+import { RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './resource-source';
 import { selectResourceTypes } from './resource-types';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import { UserProfileRepository } from '../users/user-profile.repository';
@@ -27,6 +31,9 @@ export class SyncReader {
     @Inject(RESOURCE_SOURCES) private readonly sources: ResourceSource[],
     private readonly services: ServiceClient,
     private readonly productivity: ProductivityStatsService,
+    private readonly items: ItemRepository,
+    private readonly projects: ProjectRepository,
+    private readonly labels: LabelRepository,
   ) {}
 
   /** Refuses a read's malformed arguments (a foreign or crafted token, an unknown resource) without reading. */
@@ -35,7 +42,7 @@ export class SyncReader {
     selectResourceTypes(resourceTypes, syncToken === '*');
   }
 
-  async read(userId: string, syncToken: string, resourceTypes: readonly string[], renderNeeds: RenderNeeds = {}): Promise<SyncRead> {
+  async read(userId: string, syncToken: string, resourceTypes: readonly string[], needs: ReadNeeds = {}): Promise<SyncRead> {
     const fullSync = syncToken === '*';
     const since = fullSync ? undefined : decodeSyncToken(userId, syncToken);
     const types = selectResourceTypes(resourceTypes, fullSync);
@@ -68,10 +75,10 @@ export class SyncReader {
         // Nothing moved past the token: every requested resource is empty, and not one is queried.
         rows[source.type] = !changed ? [] : since ? await source.listChangedSince(manager, userId, since.version) : await source.listActive(manager, userId);
       }
-      const context = await this.renderContext(manager, userId, rows as Partial<ResourceRows>, renderNeeds, fullSync);
       // The stats resource is answered on full syncs: today's and this week's completions.
       const stats = since === undefined && types.has('stats') ? await this.productivity.stats(manager, userId, generatedAt) : undefined;
-      return { user, changed, rows: rows as Partial<ResourceRows>, context, stats };
+      const context = await this.readContext(manager, user, rows as Partial<ResourceRows>, needs, since === undefined);
+      return { user, changed, rows: rows as Partial<ResourceRows>, stats, context };
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
@@ -95,37 +102,29 @@ export class SyncReader {
       user: userChanged ? (snapshot.user satisfies UserProfile) : undefined,
       userSettings: settingsChanged ? snapshot.user : undefined,
       rows: snapshot.rows,
-      ...(snapshot.context ? { context: snapshot.context } : {}),
       planLimits,
       notifications,
       stats: snapshot.stats && syncStats(snapshot.stats),
+      context: snapshot.context,
     };
   }
 
   /**
-   * The active rows a dialect needs to render what was read (SyncRequest.renderNeeds): one query
-   * per needed type, and only when a type that needs it has rows. A full sync's own rows of that
-   * type are its active rows already and are reused.
+   * What the dialect declared it needs beside the rows (ReadNeeds), in the read's snapshot: one
+   * query per need, only when the rows it serves were read and are not already whole.
    */
-  private async renderContext(
-    manager: EntityManager,
-    userId: string,
-    rows: Partial<ResourceRows>,
-    renderNeeds: RenderNeeds,
-    fullSync: boolean,
-  ): Promise<Partial<ResourceRows> | undefined> {
-    const needed = new Set<SourcedType>();
-    for (const [type, needs] of Object.entries(renderNeeds) as Array<[SourcedType, readonly SourcedType[]]>) {
-      if ((rows[type]?.length ?? 0) > 0) needs.forEach((need) => needed.add(need));
+  private async readContext(manager: EntityManager, user: UserProfile, rows: Partial<ResourceRows>, needs: ReadNeeds, full: boolean): Promise<ReadContext | undefined> {
+    if (!needs.projectTasks && !needs.allProjects && !needs.labels) return undefined;
+    const items = rows.items ?? [];
+    let projectTasks: ReadContext['projectTasks'];
+    if (needs.projectTasks && items.length > 0) {
+      // A full read's tasks are every active task already.
+      projectTasks = full ? items : await this.items.listActiveInProjects(manager, user.id, [...new Set(items.map((item) => item.project_id))]);
     }
-    if (needed.size === 0) return undefined;
-    const context: Partial<Record<SourcedType, unknown[]>> = {};
-    for (const type of needed) {
-      const source = this.sources.find((candidate) => candidate.type === type);
-      if (!source) continue;
-      context[type] = fullSync && rows[type] ? rows[type] : await source.listActive(manager, userId);
-    }
-    return context as Partial<ResourceRows>;
+    const projects = needs.allProjects && !full && (rows.projects?.length ?? 0) > 0 ? await this.projects.listActive(manager, user.id) : undefined;
+    // A full read that fetched the labels already has them all.
+    const labels = needs.labels && items.length > 0 ? (full && rows.labels ? rows.labels : await this.labels.listActive(manager, user.id)) : undefined;
+    return { timezone: user.timezone, projectTasks, projects: full ? rows.projects : projects, labels };
   }
 }
 

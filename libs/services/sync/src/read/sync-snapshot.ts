@@ -1,5 +1,6 @@
 import type { LiveNotificationsReply } from '@doable/contracts-notifications';
 import type { UserPlanLimits } from '@doable/contracts-plans';
+import type { ReadContext } from './read-needs';
 import type { ResourceRows } from './resource-source';
 import type { ResourceType } from './resource-types';
 import type { UserProfile } from '../users/user-profile.model';
@@ -20,11 +21,8 @@ export interface SyncRead {
   readonly rows: Partial<ResourceRows>;
   readonly planLimits?: UserPlanLimits;
   readonly notifications?: LiveNotificationsReply;
-  /**
-   * The active rows of the types the dialect declared it needs to render the others
-   * (SyncRequest.renderNeeds), from the same snapshot; only those needed by a type with rows.
-   */
-  readonly context?: Partial<ResourceRows>;
   /** The `stats` resource (full syncs): today's and this week's completions. */
   readonly stats?: Record<string, unknown>;
+  /** What the request's dialect declared it needs read beside the rows (ReadNeeds); absent when nothing was read. */
+  readonly context?: ReadContext;
 }

@@ -21,9 +21,10 @@ export class SyncRpcController {
     if (!isSyncDialect(request.dialect)) throw new DomainError('ROUTE_NOT_FOUND', `sync does not speak ${request.dialect}`);
     const dialect = SYNC_DIALECTS[request.dialect];
     if (!request.principal) throw new DomainError('AUTH_REQUIRED');
-    const result = await this.engine.sync(request.principal, dialect.parseRequest(request.body, { userId: request.principal.userId }));
+    const parsed = dialect.parseRequest(request.body, { userId: request.principal.userId });
+    const result = await this.engine.sync(request.principal, parsed);
     // Serialised here, once: a full sync of a large account is megabytes the gateway need not re-encode.
-    return jsonReply(200, dialect.render(result));
+    return jsonReply(200, dialect.render(result, parsed));
   }
 
   @Handles(SyncSubjects.userStatus)

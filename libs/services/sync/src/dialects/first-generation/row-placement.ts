@@ -5,7 +5,7 @@ import { applyOrdersIndents, idArg, placeNewTask, type TreePlace, type TreeTask 
 import type { LegacyCommand } from './legacy-commands';
 
 /**
- * Rows of the old flat list placed in the domain's tree (dialects/legacy/task-tree-order.ts):
+ * Rows of the old flat list placed in the domain's tree (items/task-tree-order.ts, re-exported by dialects/legacy):
  * an `item_add` with `item_order`/`indent`, and `item_update_orders_indents`
  * (`ids_to_orders_indents` {id: [order, indent]}), become the domain's item_add with
  * parent_id/child_order, item_move and item_reorder. Placement reads the projects' open tasks

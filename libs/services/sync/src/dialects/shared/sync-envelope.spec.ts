@@ -3,7 +3,7 @@ import type { SyncResult } from '../../engine/sync-result';
 import { SYNC_DIALECTS } from '../sync-dialects';
 import { errands, inbox, read, renderedProjects } from './sync-read.fixture';
 
-/** The dialects that write this envelope and the SDKs' user as they are (v8 writes its own: sync-v8.dialect.spec.ts). */
+/** The dialects that write this envelope and the SDKs' user as they are (v8, v7 and v6 write their own: their dialect specs). */
 const CURRENT_DIALECTS = [SYNC_DIALECTS['sync-v9'], SYNC_DIALECTS['sync-api-v1']];
 
 describe.each(CURRENT_DIALECTS)('$name renders the shared envelope', (dialect) => {

@@ -1,3 +1,4 @@
+import type { Item } from '../../items/item.model';
 import type { Project } from '../../projects/project.model';
 import type { Reminder } from '../../reminders/reminder.model';
 import type { ResourceType } from '../../read/resource-types';
@@ -55,6 +56,38 @@ export function reminder(overrides: Partial<Reminder> = {}): Reminder {
 
 export const inbox = project({ id: '2203306140', name: 'Inbox', inbox_project: true, is_collapsed: false, child_order: 0 });
 export const errands = project();
+
+/** A top-level task of the inbox, as the domain stores it. */
+export function item(id: string, overrides: Partial<Item> = {}): Item {
+  return {
+    id,
+    user_id: '42',
+    project_id: inbox.id,
+    section_id: null,
+    parent_id: null,
+    content: `Task ${id}`,
+    description: '',
+    priority: 1,
+    due: null,
+    deadline: null,
+    duration: null,
+    labels: [],
+    child_order: 1,
+    day_order: -1,
+    is_collapsed: false,
+    checked: false,
+    in_history: false,
+    is_deleted: false,
+    added_by_uid: '42',
+    assigned_by_uid: null,
+    responsible_uid: null,
+    added_at: new Date('2024-01-02T03:04:05.000Z'),
+    completed_at: null,
+    updated_at: GENERATED_AT,
+    version: '17',
+    ...overrides,
+  };
+}
 
 export const user: UserProfile = {
   id: '42',

@@ -119,7 +119,7 @@ describe('sync-v8 objects', () => {
 
   it("renders items' labels from the read's context (the user's labels), not from the requested labels", () => {
     const body = syncV8Dialect.render({
-      read: read(['items'], { fullSync: false, rows: { items: [task] }, context: { labels: [errand, phone] } }),
+      read: read(['items'], { fullSync: false, rows: { items: [task] }, context: { timezone: 'UTC', labels: [errand, phone] } }),
       tempIdMapping: {},
     });
     expect(body['items']).toEqual([V8_ITEM]);
@@ -296,7 +296,7 @@ describe('sync-v8 requests', () => {
     const request = parse({ sync_token: '*', resource_types: '["all","-projects"]' });
     expect(request.resourceTypes).toEqual([...V8_RESOURCE_TYPES.flatMap((type) => (type === 'reminders' ? [type, 'reminders_location'] : [type])), '-projects']);
     expect(request.resourceTypes).not.toContain('completed_info');
-    expect(request.renderNeeds).toEqual({ items: ['labels'] });
+    expect(request.readNeeds).toEqual({ labels: true });
   });
 
   it('excludes location reminders with reminders', () => {

@@ -121,6 +121,6 @@ export function parseSyncV8Request(body: unknown): SyncRequest {
     syncToken: request.syncToken,
     resourceTypes: request.syncToken === null ? request.resourceTypes : v8ResourceTypes(request.resourceTypes),
     commands: request.commands.map(v8Command),
-    renderNeeds: { items: ['labels'] },
+    readNeeds: { labels: true },
   };
 }

@@ -8,6 +8,7 @@ import { ItemAddCommand } from './item-add.command';
 import { ItemCloseCommand } from './item-close.command';
 import { ItemCompleteCommand } from './item-complete.command';
 import { ItemDeleteCommand } from './item-delete.command';
+import { ItemAddFlatCommand, ItemUpdateFlatCommand, ItemUpdateOrdersIndentsCommand } from './item-flat-place.command';
 import { ItemMoveCommand } from './item-move.command';
 import { ItemReorderCommand } from './item-reorder.command';
 import { ItemUncompleteCommand } from './item-uncomplete.command';
@@ -17,9 +18,15 @@ import { ItemUpdateCommand } from './item-update.command';
 
 /** Every task command. */
 export function itemCommands(items: ItemRepository, projects: ProjectRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository): CommandHandler[] {
+  const add = new ItemAddCommand(items, projects, sections, dates, labels);
+  const update = new ItemUpdateCommand(items, dates, labels);
   return [
-    new ItemAddCommand(items, projects, sections, dates, labels),
-    new ItemUpdateCommand(items, dates, labels),
+    add,
+    update,
+    // Placing by the old generations' flat positions (v7, v6): see item-flat-place.command.ts.
+    new ItemAddFlatCommand(items, add),
+    new ItemUpdateFlatCommand(items, update),
+    new ItemUpdateOrdersIndentsCommand(items),
     new ItemDeleteCommand(items),
     new ItemCompleteCommand(items),
     new ItemUncompleteCommand(items, sections),

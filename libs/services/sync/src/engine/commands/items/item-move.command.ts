@@ -6,10 +6,17 @@ import { type SectionRepository } from '../../../sections/section.repository';
 import { loadSection } from '../sections/section-access';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from './item-args';
+import { forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
 
-const argsSchema = z.object({ id: idArg, parent_id: idArg.optional(), section_id: idArg.optional(), project_id: idArg.optional() });
+const argsSchema = z.object({
+  id: idArg.optional(),
+  // v7 moved several tasks to one project (`project_items`), answered per id (forEachId).
+  ids: z.array(idArg).max(100).optional(),
+  parent_id: idArg.optional(),
+  section_id: idArg.optional(),
+  project_id: idArg.optional(),
+});
 
 /**
  * item_move: exactly one destination. The task becomes the last child of a parent, or the last
@@ -30,7 +37,11 @@ export class ItemMoveCommand implements CommandHandler {
     if (destinations.length !== 1) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'Exactly one of parent_id, section_id or project_id is required', { argument: 'parent_id' });
     }
-    const item = await loadItem(this.items, context, args.id);
+    return forEachId(context, args, (id) => this.moveOne(context, id, args));
+  }
+
+  private async moveOne(context: CommandContext, id: string | number, args: z.infer<typeof argsSchema>): Promise<void> {
+    const item = await loadItem(this.items, context, id);
     let projectId: string;
     let parentId: string | null = null;
     let sectionId: string | null = null;
@@ -59,6 +70,5 @@ export class ItemMoveCommand implements CommandHandler {
     const descendants = (await this.items.subtree(context.tx.manager, item.id)).slice(1);
     await this.items.setState(context.tx.manager, descendants.map((task) => task.id), { project_id: projectId, section_id: sectionId }, context.version);
     context.touch(item.project_id, projectId);
-    return {};
   }
 }

@@ -2,8 +2,9 @@
  * Sync v7 and the first generation kept a project's tasks as one flat list: `item_order`
  * (position) and `indent` (1 = top level, at most 4). The domain keeps a tree (`parent_id`,
  * `child_order` among siblings). These functions translate between the two, both ways, without
- * touching storage: a dialect reads a project's tasks, asks where a row goes, and sends the
- * domain's own commands (item_add with parent_id/child_order, item_move, item_reorder).
+ * touching storage. It sits with the tasks (not in dialects/legacy, which re-exports it) because
+ * the domain's flat-position commands (engine/commands/items/item-flat-place.command.ts) place
+ * tasks by it inside their transaction, and the engine may not import a dialect.
  */
 
 /** The part of a task that places it in its project's tree. */
