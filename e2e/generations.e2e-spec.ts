@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AccountFacts, type Caller, currentSyncGeneration, firstGeneration, type Generation, runCommands, syncV8Generation, toldBy } from './support/generations';
+import { type AccountFacts, type Caller, currentSyncGeneration, firstGeneration, type Generation, runCommands, syncV6Generation, syncV7Generation, syncV8Generation, toldBy } from './support/generations';
 import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
 
 /**
@@ -13,6 +13,8 @@ const GENERATIONS: readonly Generation[] = [
   currentSyncGeneration('sync-api-v1', '/api/v1/sync', `/api/v1/tasks/completed/by_completion_date?${WINDOW}`),
   currentSyncGeneration('sync-v9', '/sync/v9/sync', '/sync/v9/completed/get_all'),
   syncV8Generation(),
+  syncV7Generation(),
+  syncV6Generation(),
   firstGeneration(),
 ];
 

@@ -73,9 +73,11 @@ export async function post(caller: Caller, path: string, body: Record<string, un
 }
 
 /** Each command of a write must be `ok`; the write's body is returned. */
-export async function runCommands(caller: Caller, path: string, commands: ReadonlyArray<Record<string, unknown>>, form = false): Promise<any> {
+export async function runCommands(caller: Caller, path: string, commands: ReadonlyArray<Record<string, unknown>>, form = false, statusKey = 'sync_status'): Promise<any> {
   const body = await post(caller, path, { commands }, form);
-  const failed = Object.entries(body.sync_status ?? {}).filter(([, status]) => status !== 'ok');
+  const statuses = body[statusKey];
+  if (!statuses || typeof statuses !== 'object') throw new Error(`${path}: no ${statusKey} in ${JSON.stringify(body)}`);
+  const failed = Object.entries(statuses).filter(([, status]) => status !== 'ok');
   if (failed.length > 0) throw new Error(`${path}: ${JSON.stringify(failed)}`);
   return body;
 }
@@ -270,4 +272,76 @@ export function firstGeneration(): Generation {
       await call(caller, 'updateItem', { id: String(item.id), content: to });
     },
   };
+}
+
+/** The keys an old sync generation answers its resources under (v6 CamelCases them). */
+interface OldSyncKeys {
+  readonly projects: string;
+  readonly items: string;
+  readonly notes: string;
+  readonly labels: string;
+}
+
+/**
+ * An old Sync API generation (v7, v6): flat `item_order`/`indent` lists per project, labels as
+ * ids, dues as `date_string`/`due_date_utc`; no sections and no completed listing served.
+ */
+function oldSyncGeneration(name: string, path: string, fullRead: Record<string, unknown>, keys: OldSyncKeys): Generation {
+  const read = (caller: Caller) => post(caller, path, { ...fullRead, resource_types: ['projects', 'items', 'notes', 'labels'] });
+  const find = async (caller: Caller, content: string) => {
+    const item = ((await read(caller))[keys.items] as any[]).find((candidate) => candidate.content === content);
+    if (!item) throw new Error(`${name}: no task ${content}`);
+    return item;
+  };
+  return {
+    name,
+    tells: { sections: false, labels: true, notes: true, completed: false },
+    facts: async (caller) => {
+      const body = await read(caller);
+      const projects = body[keys.projects] as any[];
+      const items = body[keys.items] as any[];
+      const labelName = new Map((body[keys.labels] as any[]).map((label) => [label.id, label.name as string]));
+      const projectName = new Map(projects.map((project) => [project.id, project.name as string]));
+      const tasks: TaskFact[] = [];
+      for (const project of projects) {
+        // A task's parent is the nearest row above it one indent shallower, in its project's list.
+        const flat = items.filter((item) => item.project_id === project.id).sort((a, b) => a.item_order - b.item_order);
+        flat.forEach((item, index) => {
+          const parent = flat.slice(0, index).reverse().find((above) => above.indent === item.indent - 1);
+          tasks.push({
+            content: item.content,
+            project: projectName.get(item.project_id) ?? '?',
+            parent: item.indent > 1 ? (parent?.content ?? '?') : null,
+            section: null,
+            labels: (item.labels as number[]).map((id) => labelName.get(id) ?? `?${id}`),
+            due: item.due_date_utc ? new Date(item.due_date_utc).toISOString().slice(0, 10) : null,
+            recurring: /^every/i.test(item.date_string ?? ''),
+          });
+        });
+      }
+      const content = new Map(items.map((item) => [item.id, item.content as string]));
+      const notes = (body[keys.notes] as any[]).map((note) => `${content.get(note.item_id) ?? '?'}: ${note.content}`);
+      return sortedFacts({ projects: projects.map((project) => project.name), tasks, notes, completed: [] });
+    },
+    render: async (caller) => masked(await post(caller, path, { ...fullRead, resource_types: ['projects', 'items', 'notes', 'labels', 'reminders'] })),
+    addSubtask: async (caller, content, parent) => {
+      const above = await find(caller, parent);
+      const args = { content, project_id: above.project_id, item_order: above.item_order + 1, indent: above.indent + 1 };
+      await runCommands(caller, path, [{ type: 'item_add', uuid: nextUuid(name), temp_id: nextUuid('t'), args }], true, keys.items === 'Items' ? 'SyncStatus' : 'sync_status');
+    },
+    renameTask: async (caller, from, to) => {
+      const item = await find(caller, from);
+      await runCommands(caller, path, [{ type: 'item_update', uuid: nextUuid(name), args: { id: item.id, content: to } }], true, keys.items === 'Items' ? 'SyncStatus' : 'sync_status');
+    },
+  };
+}
+
+/** Sync v7 at `/API/v7/sync`, form-encoded as its clients sent it. */
+export function syncV7Generation(): Generation {
+  return oldSyncGeneration('sync-v7', '/API/v7/sync', { sync_token: '*' }, { projects: 'projects', items: 'items', notes: 'notes', labels: 'labels' });
+}
+
+/** API v6 at `/API/v6/sync`: `seq_no` instead of a sync token, CamelCase keys. */
+export function syncV6Generation(): Generation {
+  return oldSyncGeneration('sync-v6', '/API/v6/sync', { seq_no: 0 }, { projects: 'Projects', items: 'Items', notes: 'Notes', labels: 'Labels' });
 }

@@ -102,6 +102,8 @@ export function oldSyncWritersFor(result: SyncResult): ObjectWriters {
 export function renderOldSync(result: SyncResult, request: SyncRequest | undefined, writers: ObjectWriters = oldSyncWritersFor(result)): Record<string, unknown> {
   const body = renderSyncEnvelope(result, writers);
   delete body['full_sync_date_utc'];
+  // Project comments came with v8 (sync-interface §9): v7 and v6 had none.
+  delete body['project_notes'];
   // Real ids as the integers they were (v7 docs: `"temp_id_mapping": {"381e601f-...": 128501470}`).
   body['temp_id_mapping'] = Object.fromEntries(Object.entries(result.tempIdMapping).map(([tempId, id]) => [tempId, integerId(id)]));
   if (Array.isArray(body['notes'])) body['notes'] = capNotes(body['notes'] as Array<Record<string, unknown>>);

@@ -109,8 +109,6 @@ export function renderV6(result: SyncResult, request?: SyncRequest): Record<stri
   const read = result.read;
   delete body['sync_token'];
   delete body['full_sync'];
-  // v6 had no project comments.
-  delete body['project_notes'];
   if ('live_notifications_last_read_id' in body) {
     body['live_notifications_last_read'] = body['live_notifications_last_read_id'];
     delete body['live_notifications_last_read_id'];
