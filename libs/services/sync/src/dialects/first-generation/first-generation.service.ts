@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EdgeReply, type EdgeRequest, isObjectId, type Principal } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, type Principal } from '@doable/contracts-common';
 import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, FIRST_GENERATION_SYNC_VERSIONS, type FirstGenerationCall, type FirstGenerationSyncCall } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
@@ -18,8 +18,6 @@ import { ProjectRepository } from '../../projects/project.repository';
 import { UserProfileRepository } from '../../users/user-profile.repository';
 import { flag, integerId, legacyTimestamp, withV6Keys } from '../legacy';
 import { canonicalCommands, type LegacyCommand } from './legacy-commands';
-import { expandPlacements, placementOf } from './row-placement';
-import type { TreeTask } from '../legacy';
 import { FirstGenerationParams } from './first-generation-params';
 import { filterOf, queryType } from './first-generation-query';
 import { FirstGenerationReadsRepository } from './first-generation-reads.repository';
@@ -242,8 +240,7 @@ export class FirstGenerationService {
     if (params.text('content') === undefined) throw new FirstGenerationRefusal(400, FIRST_GENERATION_TAGS.NAME_IS_EMPTY, 'content is required');
     const tempId = randomUUID();
     const legacy: LegacyCommand[] = [{ type: 'item_add', temp_id: tempId, args: { ...this.itemArgs(params, ['content', 'date_string', 'priority', 'indent', 'item_order']), project_id: projectId } }];
-    const commands = await this.withPlacements(principal.userId, legacy, canonicalCommands(principal.userId, legacy, await this.userTimezone(principal.userId)));
-    const mapping = await this.run(principal, commands);
+    const mapping = await this.run(principal, canonicalCommands(principal.userId, legacy, await this.userTimezone(principal.userId)));
     return this.itemAnswer(principal.userId, mapping[tempId]);
   }
 
@@ -274,32 +271,8 @@ export class FirstGenerationService {
   private async sync(principal: Principal, params: FirstGenerationParams): Promise<Record<string, number>> {
     const legacy = params.list('items_to_sync');
     if (legacy.length > MAX_LIST) throw FirstGenerationRefusal.invalid('items_to_sync');
-    const commands = await this.withPlacements(principal.userId, legacy as LegacyCommand[], canonicalCommands(principal.userId, legacy, await this.userTimezone(principal.userId)));
-    const result = await this.executor.run(principal, commands);
-    // Only the client's own temp ids: placement names the rows it adds with temp ids of its own.
-    const sent = new Set(legacy.map((entry) => (entry as LegacyCommand | null)?.temp_id).filter((id) => id !== undefined && id !== null).map(String));
-    return FirstGenerationService.mapping(Object.fromEntries(Object.entries(result.tempIdMapping).filter(([tempId]) => sent.has(tempId))));
-  }
-
-  /**
-   * Rows placed by `item_order`/`indent` (row-placement.ts): the involved projects' open tasks
-   * read in one snapshot (two queries), then the batch expanded into the domain's commands.
-   */
-  private async withPlacements(userId: string, legacy: readonly LegacyCommand[], commands: SyncCommand[]): Promise<SyncCommand[]> {
-    const needs = legacy.map((entry) => (entry !== null && typeof entry === 'object' ? placementOf(entry) : undefined));
-    if (needs.every((need) => need === undefined)) return commands;
-    return this.database.readSnapshot(async (manager) => {
-      const inbox = (await this.profiles.find(manager, userId))?.inbox_project_id ?? '';
-      const ordered = needs.flatMap((need) => (need?.kind === 'orders' ? need.ids : []));
-      const named = ordered.length > 0 ? await this.reads.byIds(manager, userId, ordered) : [];
-      const projectOf = new Map(named.map((item) => [item.id, item.project_id]));
-      const projects = new Set([...needs.flatMap((need) => (need?.kind === 'add' ? [need.projectId ?? inbox] : [])), ...projectOf.values()].filter(isObjectId));
-      const tasksByProject = new Map<string, TreeTask[]>();
-      for (const item of await this.reads.uncompletedIn(manager, userId, [...projects])) {
-        tasksByProject.set(item.project_id, [...(tasksByProject.get(item.project_id) ?? []), { id: item.id, parent_id: item.parent_id, child_order: item.child_order }]);
-      }
-      return expandPlacements(legacy, commands, tasksByProject, projectOf, inbox);
-    });
+    const result = await this.executor.run(principal, canonicalCommands(principal.userId, legacy, await this.userTimezone(principal.userId)));
+    return FirstGenerationService.mapping(result.tempIdMapping);
   }
 
   /** `syncAndGetUpdated`: `sync`, then `get` from the client's `seq_no`, with `TempIdMapping`. */

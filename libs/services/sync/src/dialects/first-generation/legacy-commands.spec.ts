@@ -3,13 +3,22 @@ import { duplicateProtectionUuid } from './duplicate-protection';
 
 describe('first-generation commands', () => {
   it('turns item commands into the domain\'s, with the due, ids and flags translated', () => {
-    expect(canonicalCommand('item_add', { content: 'x', project_id: 2300000001, date_string: 'tomorrow', date_lang: 'de', priority: '4', indent: 2 }, 'UTC')).toEqual({
+    expect(canonicalCommand('item_add', { content: 'x', project_id: 2300000001, date_string: 'tomorrow', date_lang: 'de', priority: '4' }, 'UTC')).toEqual({
       type: 'item_add',
       args: { content: 'x', project_id: '2300000001', due: { string: 'tomorrow', lang: 'de' }, priority: 4 },
     });
     expect(canonicalCommand('item_update', { id: 9000000001, date_string: '', collapsed: 1 }, 'UTC')).toEqual({ type: 'item_update', args: { id: '9000000001', due: null, is_collapsed: true } });
     expect(canonicalCommand('item_complete', { ids: [9000000001, '$1'], in_history: 0 }, 'UTC')).toEqual({ type: 'item_complete', args: { ids: ['9000000001', '$1'], force_history: false } });
     expect(canonicalCommand('item_delete', { ids: [1] }, 'UTC')).toEqual({ type: 'item_delete', args: { ids: ['1'] } });
+  });
+
+  it('places a task by its flat item_order/indent through the domain\'s flat-place commands', () => {
+    expect(canonicalCommand('item_add', { content: 'x', item_order: '3', indent: 2 }, 'UTC')).toEqual({ type: 'item_add_flat', args: { content: 'x', item_order: 3, indent: 2 } });
+    expect(canonicalCommand('item_update', { id: 9000000001, indent: 1 }, 'UTC')).toEqual({ type: 'item_update_flat', args: { id: '9000000001', indent: 1 } });
+    expect(canonicalCommand('item_update_orders_indents', { ids_to_orders_indents: { '9000000001': ['2', 1] } }, 'UTC')).toEqual({
+      type: 'item_update_orders_indents',
+      args: { ids_to_orders_indents: { '9000000001': [2, 1] } },
+    });
   });
 
   it('turns legacy colours into names and passes unknown commands on', () => {

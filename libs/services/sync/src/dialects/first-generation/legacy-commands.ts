@@ -7,9 +7,11 @@ import { duplicateProtectionUuid } from './duplicate-protection';
  * The first generation's commands (`items_to_sync` of the TodoistSync calls, and the single
  * calls addItem, updateItem, deleteItems, completeItems) as the domain's canonical commands, so
  * they run through CommandExecutor like every other generation's: same scopes, validation,
- * limits and idempotency. Argument names follow the v5.3 help; what the domain has no field
- * for (`item_order`/`indent` on items and projects, `labels` as label ids, `note`) is dropped
- * (see the report: placing rows needs a read, planned with dialects/legacy placeNewTask).
+ * limits and idempotency. Argument names follow the v5.3 help. A task placed by the flat list's
+ * `item_order`/`indent` becomes the domain's `item_add_flat` / `item_update_flat`, and
+ * `item_update_orders_indents` is the domain's command of that name: the domain places them in
+ * its tree inside the command's transaction (engine/commands/items/item-flat-place.command.ts),
+ * as for Sync v7. What the domain has no field for (`labels` as label ids, `note`) is dropped.
  */
 
 /** A first-generation command as sent. */
@@ -68,9 +70,17 @@ export function canonicalCommand(type: string, legacyArgs: unknown, userTimezone
   const args = objectArgs(legacyArgs);
   switch (type) {
     case 'item_add':
-      return { type, args: defined({ ...itemFields(args, userTimezone), project_id: idArg(args['project_id']) }) };
-    case 'item_update':
-      return { type, args: defined({ ...itemFields(args, userTimezone), id: idArg(args['id']) }) };
+    case 'item_update': {
+      const place = defined({ item_order: integerArg(args['item_order']), indent: integerArg(args['indent']) });
+      const flat = Object.keys(place).length > 0;
+      const target = type === 'item_add' ? { project_id: idArg(args['project_id']) } : { id: idArg(args['id']) };
+      return { type: flat ? `${type}_flat` : type, args: defined({ ...itemFields(args, userTimezone), ...target, ...place }) };
+    }
+    case 'item_update_orders_indents': {
+      const map = objectArgs(args['ids_to_orders_indents']);
+      const pairs = Object.entries(map).map(([id, pair]) => [id, Array.isArray(pair) ? pair.map(integerArg) : pair] as const);
+      return { type, args: { ids_to_orders_indents: Object.fromEntries(pairs) } };
+    }
     case 'item_delete':
     case 'item_uncomplete':
       return { type, args: defined({ ids: ids(args['ids']) }) };
