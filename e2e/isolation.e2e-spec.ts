@@ -7,7 +7,14 @@ import { type Account, MODES, startSystem, type SystemUnderTest } from './suppor
  * socket server interleaved protocol messages of different connections. The serialising proxy
  * in front of it is what this guards.)
  */
-const SYNC_PATHS = ['/api/v1/sync', '/sync/v9/sync', '/sync/v8/sync'];
+const SYNC_PATHS = ['/api/v1/sync', '/sync/v9/sync', '/sync/v8/sync', '/API/v7/sync', '/API/v6/sync'];
+
+/** The user and projects as each version answers them (v8 and older name the inbox `inbox_project`; v6 CamelCases). */
+function userAndProjects(path: string, body: any): { email: unknown; inbox: unknown; projects: Array<{ id: unknown }> } {
+  if (path === '/API/v6/sync') return { email: body.User?.email, inbox: body.User?.inbox_project, projects: body.Projects ?? [] };
+  const user = body.user ?? {};
+  return { email: user.email, inbox: path === '/api/v1/sync' || path === '/sync/v9/sync' ? user.inbox_project_id : user.inbox_project, projects: body.projects ?? [] };
+}
 
 describe.each(MODES)('isolation between concurrent users (%s)', (mode) => {
   let system: SystemUnderTest;
@@ -28,12 +35,13 @@ describe.each(MODES)('isolation between concurrent users (%s)', (mode) => {
       await Promise.all(
         Array.from({ length: 48 }, async (_, index) => {
           const account = accounts[index % accounts.length];
-          // Every Sync API version, in turn: v8 names the inbox `inbox_project` (an integer id).
+          // Every Sync API version, in turn.
           const path = SYNC_PATHS[index % SYNC_PATHS.length];
-          const response = await http(system.url, 'POST', path, { token: account.token, json: { sync_token: '*', resource_types: ['user', 'projects'] } });
-          const inbox = path === '/sync/v8/sync' ? response.body.user?.inbox_project : response.body.user?.inbox_project_id;
+          const read = path === '/API/v6/sync' ? { seq_no: 0 } : { sync_token: '*' };
+          const response = await http(system.url, 'POST', path, { token: account.token, json: { ...read, resource_types: ['user', 'projects'] } });
+          const seen = userAndProjects(path, response.body);
           if (response.status !== 200) outcomes.failed++;
-          else if (response.body.user.email === account.email && response.body.projects.every((project: { id: unknown }) => project.id === inbox)) outcomes.own++;
+          else if (seen.email === account.email && seen.projects.length === 1 && seen.projects.every((project) => project.id === seen.inbox)) outcomes.own++;
           else outcomes.foreign++;
         }),
       );

@@ -31,6 +31,10 @@ type Action =
   | 'sync_v8.read'
   | 'sync_v8.item_add'
   | 'sync_v8.item_delete'
+  | 'sync_v7.read'
+  | 'sync_v7.item_add_flat'
+  | 'sync_v7.item_update_flat'
+  | 'sync_v6.read'
   | 'quick.v9'
   | 'quick.api_v1'
   | 'completed.v9'
@@ -99,6 +103,15 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['sync_v8.item_add', ['data:read'], false],
   ['sync_v8.item_delete', ['data:read_write'], false],
   ['sync_v8.item_delete', ['data:delete'], true],
+  // v7 and v6: the same checks, on their own paths (a v7 add or update by indent is a flat-place command).
+  ['sync_v7.read', ['task:add'], false],
+  ['sync_v7.read', ['data:read'], true],
+  ['sync_v7.item_add_flat', ['task:add'], true],
+  ['sync_v7.item_add_flat', ['data:read'], false],
+  ['sync_v7.item_update_flat', ['data:read'], false],
+  ['sync_v7.item_update_flat', ['data:read_write'], true],
+  ['sync_v6.read', ['task:add'], false],
+  ['sync_v6.read', ['data:read'], true],
   ['quick.v9', ['task:add'], true],
   ['quick.v9', ['data:read'], false],
   ['quick.v9', ['data:read_write'], true],
@@ -281,6 +294,17 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         return withScoped({ type: 'item_add', args: { content: 'scoped v8', priority: 2 } }, '/sync/v8/sync');
       case 'sync_v8.item_delete':
         return withScoped({ type: 'item_delete', args: { id: Number(await newTask()) } }, '/sync/v8/sync');
+      case 'sync_v7.read':
+      case 'sync_v6.read': {
+        const [path, read] = action === 'sync_v7.read' ? ['/API/v7/sync', { sync_token: '*' }] : ['/API/v6/sync', { seq_no: 0 }];
+        const response = await http(system.url, 'POST', path, { token, json: { ...read, resource_types: ['items'] } });
+        if (response.status !== 200) expect(response.body).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+        return response.status === 200;
+      }
+      case 'sync_v7.item_add_flat':
+        return withScoped({ type: 'item_add', args: { content: 'scoped v7', indent: 1, item_order: 1 } }, '/API/v7/sync');
+      case 'sync_v7.item_update_flat':
+        return withScoped({ type: 'item_update', args: { id: Number(await newTask()), indent: 1 } }, '/API/v7/sync');
       case 'sync.item_update':
         return withScoped({ type: 'item_update', args: { id: await newTask(), content: 'changed' } });
       case 'sync.item_delete':
