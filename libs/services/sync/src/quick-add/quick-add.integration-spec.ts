@@ -131,7 +131,22 @@ describe('QuickAddService: quick add as one command of the executor (real Postgr
       USER_ID,
       requestIdUuid(requestId),
     ]);
-    expect(logged.temp_id_mapping).toEqual({ quick_add: first['id'] });
+    expect(logged.temp_id_mapping).toEqual({ [`quick_add:${requestIdUuid(requestId)}`]: first['id'] });
+  });
+
+  it('answers a quick add logged before its temp id was bound to the uuid, under the plain quick_add key', async () => {
+    const requestId = `earlier-${randomUUID()}`;
+    const first = await service.quickAdd(principal, 'rest-api-v1', { text: 'Logged the old way' }, requestId);
+    await dataSource.query(`UPDATE sync.command_log SET temp_id_mapping = $3 WHERE user_id = $1 AND uuid = $2`, [USER_ID, requestIdUuid(requestId), JSON.stringify({ quick_add: first['id'] })]);
+    expect(await service.quickAdd(principal, 'rest-api-v1', { text: 'Logged the old way' }, requestId)).toEqual(first);
+    expect(await tasks('Logged the old way')).toHaveLength(1);
+  });
+
+  it("leaves a client's own temp id named quick_add unmapped: it never names a quick-added task", async () => {
+    await service.quickAdd(principal, 'rest-api-v1', { text: 'Not a temp id' });
+    const uuid = randomUUID();
+    const results = await executor.run(principal, [{ type: 'note_add', uuid, args: { item_id: 'quick_add', content: 'where does this go?' } }]);
+    expect(results.syncStatus[uuid]).toMatchObject({ error_tag: 'INVALID_TEMPID' });
   });
 
   it('refuses an X-Request-Id a different command used, adding nothing', async () => {

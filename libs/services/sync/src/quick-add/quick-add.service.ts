@@ -32,10 +32,14 @@ const isTrue = (value: unknown): boolean => {
   return v === true || v === 1 || v === 'true' || v === '1';
 };
 /**
- * The quick add command's temp id: the executor maps it to the task created and keeps that
- * mapping in the command log with the uuid, where a replay reads it back.
+ * The quick add command's temp id, one per request (`quick_add:<uuid>`): the executor maps it to
+ * the task created and keeps that mapping in the command log with the uuid, where a replay reads
+ * it back. Bound to the uuid so that no client's own temp id (the executor remembers temp ids
+ * across requests) can name a quick-added task. Quick adds logged before it was bound answer
+ * under the plain `quick_add` key.
  */
-const CREATED_KEY = 'quick_add';
+const createdKey = (uuid: string): string => `quick_add:${uuid}`;
+const EARLIER_CREATED_KEY = 'quick_add';
 
 const optionalText = (value: unknown, argument: string): string | null => {
   const v = scalar(value);
@@ -76,13 +80,13 @@ export class QuickAddService {
     const results = await this.executor.runInternal(principal, {
       type: QUICK_ADD_COMMAND,
       uuid,
-      temp_id: CREATED_KEY,
+      temp_id: createdKey(uuid),
       args: { text: line, note, reminder, auto_reminder: isTrue(params.auto_reminder) },
     });
     const status = results.syncStatus[uuid];
     const refusal = status === undefined ? undefined : firstRefusal(status);
     if (refusal) throw domainErrorFromBody(refusal);
-    const createdId = results.tempIdMapping[CREATED_KEY];
+    const createdId = results.tempIdMapping[createdKey(uuid)] ?? results.tempIdMapping[EARLIER_CREATED_KEY];
     if (createdId === undefined) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'X-Request-Id was already used by a request that was not this quick add', { argument: 'X-Request-Id' });
     }
