@@ -80,8 +80,14 @@ export async function postSync(gatewayUrl: string, token: string, payload: Recor
 }
 
 /** The answer as it arrives, unparsed: what a timed request should wait for (S3 parses outside the clock). */
-export async function postSyncText(gatewayUrl: string, token: string, payload: Record<string, unknown>, timeoutMs = 10_000): Promise<{ status: number; text: string }> {
-  const response = await fetch(new URL('/api/v1/sync', gatewayUrl), {
+export async function postSyncText(
+  gatewayUrl: string,
+  token: string,
+  payload: Record<string, unknown>,
+  timeoutMs = 10_000,
+  path = '/api/v1/sync',
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(new URL(path, gatewayUrl), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(payload),
