@@ -1,39 +1,14 @@
 import type { Item } from '../../items/item.model';
 import type { Label } from '../../labels/label.model';
 import type { Project } from '../../projects/project.model';
+import { item as fixtureItem } from '../shared/sync-read.fixture';
 import { itemPlaces, projectPlaces, renderItem, renderLabel, renderProject } from './first-generation-render';
 
 const at = new Date('2014-09-26T08:25:05Z');
 
+/** The shared fixture's task, with the ids and instants the help text's examples use. */
 function item(overrides: Partial<Item>): Item {
-  return {
-    id: '9000000001',
-    user_id: '2100000001',
-    project_id: '2300000001',
-    section_id: null,
-    parent_id: null,
-    content: 'Task1',
-    description: '',
-    priority: 1,
-    due: null,
-    deadline: null,
-    duration: null,
-    labels: [],
-    child_order: 1,
-    day_order: -1,
-    is_collapsed: false,
-    checked: false,
-    in_history: false,
-    is_deleted: false,
-    added_by_uid: '2100000001',
-    assigned_by_uid: null,
-    responsible_uid: null,
-    added_at: at,
-    completed_at: null,
-    updated_at: at,
-    version: '7',
-    ...overrides,
-  };
+  return fixtureItem('9000000001', { user_id: '2100000001', project_id: '2300000001', content: 'Task1', added_by_uid: '2100000001', added_at: at, updated_at: at, version: '7', ...overrides });
 }
 
 const project: Project = {
