@@ -1,17 +1,15 @@
 import { http } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** Sync v9's archive listings: `projects/get_archived` and `archive/sections`. */
 describe.each(MODES)('v9 archived listings (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
+  const { system, account } = useSystem(mode);
   let ids: Record<string, string> = {};
   const { run } = syncSession(() => system, () => account, 'arch');
 
   beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
     const { mapping, statuses } = await run(
       { type: 'project_add', temp_id: 'kept', args: { name: 'Kept' } },
       { type: 'project_add', temp_id: 'gone', args: { name: 'Gone' } },
@@ -22,10 +20,6 @@ describe.each(MODES)('v9 archived listings (%s)', (mode) => {
     );
     expect(statuses.every((status) => status === 'ok')).toBe(true);
     ids = mapping;
-  });
-
-  afterAll(async () => {
-    await system?.close();
   });
 
   it('lists archived projects as v9 projects', async () => {

@@ -1,20 +1,13 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { authorize, CALLBACK_URL, csrfOf, exchangeCode, HttpBrowser, registerApp, signUp } from './support/oauth-flow';
-import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES, type SystemUnderTest } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 const fullSync = (system: SystemUnderTest, token: string) => http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['user'] } });
 
 /** The settings page's "Authorized applications": what it lists, and its revoke button taking an app's access back on every gateway. */
 describe.each(MODES)('authorized applications on the settings page (%s)', (mode) => {
-  let system: SystemUnderTest;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system } = useSystem(mode, { accounts: 0 });
 
   it('lists OAuth grants and migrated tokens, and revoking one app stops only its tokens at once', async () => {
     const browser = new HttpBrowser(system.url);
@@ -54,15 +47,7 @@ describe.each(MODES)('authorized applications on the settings page (%s)', (mode)
 
 /** Expiring tokens: a migrated token lives OAUTH_MIGRATED_TOKEN_TTL_SECONDS, and the gateway's cache does not outlive it. */
 describe.each(MODES)('token expiry (%s)', (mode) => {
-  let system: SystemUnderTest;
-
-  beforeAll(async () => {
-    system = await startSystem(mode, { env: { OAUTH_MIGRATED_TOKEN_TTL_SECONDS: '2' } });
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system } = useSystem(mode, { accounts: 0, env: { OAUTH_MIGRATED_TOKEN_TTL_SECONDS: '2' } });
 
   it('refuses an expired token with 401, although the gateway had it cached', async () => {
     const browser = new HttpBrowser(system.url);

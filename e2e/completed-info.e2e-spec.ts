@@ -1,16 +1,14 @@
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** The completed_info resource: completed counts per project, section and parent task, full and incremental. */
 describe.each(MODES)('completed_info (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
+  const { system, account } = useSystem(mode);
   let ids: Record<string, string> = {};
   const { sync, run } = syncSession(() => system, () => account, 'ci');
 
   beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
     const { mapping, statuses } = await run(
       { type: 'project_add', temp_id: 'p', args: { name: 'Counted' } },
       { type: 'section_add', temp_id: 's', args: { name: 'Doing', project_id: 'p' } },
@@ -22,10 +20,6 @@ describe.each(MODES)('completed_info (%s)', (mode) => {
     );
     expect(statuses.every((status) => status === 'ok')).toBe(true);
     ids = mapping;
-  });
-
-  afterAll(async () => {
-    await system?.close();
   });
 
   const infoOf = (body: { completed_info: Array<Record<string, unknown>> }) => body.completed_info;

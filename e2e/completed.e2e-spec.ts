@@ -1,16 +1,14 @@
 import { http } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 describe.each(MODES)('completed history (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
+  const { system, account } = useSystem(mode);
   const ids: Record<string, string> = {};
   const { run } = syncSession(() => system, () => account, 'done');
 
   beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
     const { mapping } = await run(
       { type: 'project_add', temp_id: 'p', args: { name: 'Errands' } },
       { type: 'item_add', temp_id: 'a', args: { content: 'First', project_id: 'p', due: { date: '2030-01-10' } } },
@@ -22,10 +20,6 @@ describe.each(MODES)('completed history (%s)', (mode) => {
       { type: 'item_complete', args: { id: 'c', completed_at: '2030-01-13T10:00:00.000000Z' } },
     );
     Object.assign(ids, mapping);
-  });
-
-  afterAll(async () => {
-    await system?.close();
   });
 
   const get = (path: string, token = account.token) => http(system.url, 'GET', path, { token });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { syncSession } from './support/sync-session';
-import { type Account, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * The wire shape of every object in each Sync API dialect, as golden files: the keys of each
@@ -23,13 +23,10 @@ const DIALECTS = [
 const OBJECT_KEYS = ['user', 'user_settings', 'user_plan_limits', 'User'];
 
 describe('dialect golden shapes (embedded)', () => {
-  let system: SystemUnderTest;
-  let account: Account;
+  const { system, account } = useSystem('embedded');
   const { run, sync } = syncSession(() => system, () => account, 'golden');
 
   beforeAll(async () => {
-    system = await startSystem('embedded');
-    account = await system.createAccount();
     const { statuses } = await run(
       { type: 'project_add', temp_id: 'p', args: { name: 'Golden' } },
       { type: 'section_add', temp_id: 's', args: { name: 'Section', project_id: 'p' } },
@@ -42,10 +39,6 @@ describe('dialect golden shapes (embedded)', () => {
       { type: 'reminder_add', temp_id: 'lr', args: { item_id: 'i', type: 'location', name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_enter' } },
     );
     expect(statuses.every((status) => status === 'ok')).toBe(true);
-  });
-
-  afterAll(async () => {
-    await system?.close();
   });
 
   it.each(DIALECTS)('%s objects keep their golden key sets', async (dialect, path, request) => {

@@ -1,6 +1,7 @@
 import { http } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * The first-generation interface (public-api-facts §1.8) over the one domain: `/API/*` calls
@@ -9,17 +10,7 @@ import { type Account, MODES, startSystem, type SystemUnderTest } from './suppor
  * generation writes, every other reads.
  */
 describe.each(MODES)('first generation (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, account } = useSystem(mode);
 
   const { sync, run } = syncSession(() => system, () => account, 'fg');
 

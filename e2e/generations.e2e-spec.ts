@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AccountFacts, type Caller, currentSyncGeneration, firstGeneration, type Generation, runCommands, syncV6Generation, syncV7Generation, syncV8Generation, toldBy } from './support/generations';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * One account, every generation of the API: the same projects, nested tasks, sections, labels,
@@ -52,20 +53,12 @@ const EXPECTED: AccountFacts = {
 
 
 describe.each(MODES)('one account, every generation (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-  /** Seeded the same way and never written to again: what the golden files render. */
-  let pristine: Account;
+  /** `pristine` is seeded the same way and never written to again: what the golden files render. */
+  const { system, accounts: [account, pristine] } = useSystem(mode, { accounts: 2 });
   const caller = (): Caller => ({ system, account });
 
   beforeAll(async () => {
-    system = await startSystem(mode);
-    [account, pristine] = await Promise.all([system.createAccount(), system.createAccount()]);
     await Promise.all([seed(caller()), seed({ system, account: pristine })]);
-  });
-
-  afterAll(async () => {
-    await system?.close();
   });
 
   it.each(GENERATIONS.map((generation) => [generation.name, generation] as const))('%s shows the same account', async (_name, generation) => {

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 interface Answer {
   readonly status: number;
@@ -57,17 +58,7 @@ const HOSTILE_BODIES: ReadonlyArray<[string, Buffer | string, Record<string, str
 const ROUTES = ['/api/v1/sync', '/sync/v9/sync', '/sync/v8/sync', '/rest/v2/tasks', '/api/v1/tasks', '/oauth/access_token', '/auth/login', '/api/v1/revoke'];
 
 describe.each(MODES)('hostile request bodies at the edge (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, account } = useSystem(mode);
 
   it.each(HOSTILE_BODIES)('answers %s with a coded client error on every kind of route', async (_name, body, headers, status, tag) => {
     for (const path of ROUTES) {

@@ -1,23 +1,14 @@
 import { http } from '@doable/shared-testing';
 import { HttpBrowser, logIn } from './support/oauth-flow';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { type Account, MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * Issue #11: input a client may send, but no statement can store, is a coded 400 at the edge of
  * the domain, never a 500; and nothing a client stored breaks the user's later reads.
  */
 describe.each(MODES)('hardened input (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let me: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    me = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, account: me } = useSystem(mode);
 
   const call = (method: string, path: string, json?: unknown, account: Account = me) => http(system.url, method, path, { token: account.token, ...(json === undefined ? {} : { json }) });
   const sync = async (commands: Array<Record<string, unknown>>, account: Account = me) => {

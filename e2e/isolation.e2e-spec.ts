@@ -1,5 +1,6 @@
 import { http } from '@doable/shared-testing';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * Security under load: many users syncing at once each get their own data, never another's.
@@ -17,17 +18,7 @@ function userAndProjects(path: string, body: any): { email: unknown; inbox: unkn
 }
 
 describe.each(MODES)('isolation between concurrent users (%s)', (mode) => {
-  let system: SystemUnderTest;
-  const accounts: Account[] = [];
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    for (let index = 0; index < 12; index++) accounts.push(await system.createAccount());
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, accounts } = useSystem(mode, { accounts: 12 });
 
   it('answers every one of many concurrent syncs with the asking user own data', async () => {
     const outcomes = { own: 0, foreign: 0, failed: 0 };

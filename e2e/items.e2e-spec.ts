@@ -1,20 +1,11 @@
 import { http } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** Tasks through the Sync API: every item command, and what incremental syncs show of each. */
 describe.each(MODES)('items (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, account } = useSystem(mode);
 
   const { sync, run } = syncSession(() => system, () => account, 'i');
   const tokenNow = async () => (await sync({ sync_token: '*', resource_types: ['items'] })).sync_token as string;

@@ -1,5 +1,6 @@
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** Keys the SDK's sync schemas require (client-schemas.md, @doist/todoist-sdk sync response), with their JSON types. */
 const V1_LABEL_KEYS = { id: 'string', name: 'string', color: 'string', order: 'number', is_favorite: 'boolean', is_deleted: 'boolean' };
@@ -11,18 +12,7 @@ function expectKeys(object: Record<string, unknown>, keys: Record<string, string
 }
 
 describe.each(MODES)('labels and filters (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-  let other: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    [account, other] = await Promise.all([system.createAccount(), system.createAccount()]);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, accounts: [account, other] } = useSystem(mode, { accounts: 2 });
 
   const { sync, run } = syncSession(() => system, () => account, 'lf');
   const otherSession = syncSession(() => system, () => other, 'lf-other');

@@ -1,18 +1,11 @@
 import { ISSUE_SIZE, seedLargeAccount } from '@doable/sync';
 import { runClient } from './support/clients';
-import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** The sync engine issue's acceptance run: a large account, fully synced and validated by the official SDK. */
 describe.each(MODES)('a large account (%s)', (mode) => {
-  let system: SystemUnderTest;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system } = useSystem(mode, { accounts: 0 });
 
   it('full-syncs 5,000 tasks in 100 projects with sections, notes and labels through @doist/todoist-sdk without a validation error', async () => {
     const account = await system.createAccount();

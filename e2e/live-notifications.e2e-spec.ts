@@ -1,14 +1,13 @@
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * The live_notifications_* commands: forwarded to the notifications service before the
  * request's transaction, and seen by the next incremental sync (changed notifications only).
  */
 describe.each(MODES)('live notification commands (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-  let stranger: Account;
+  const { system, accounts: [account, stranger] } = useSystem(mode, { accounts: 2 });
   const ids: string[] = [];
   let theirs: string;
   const { sync, run } = syncSession(() => system, () => account, 'ln');
@@ -25,14 +24,8 @@ describe.each(MODES)('live notification commands (%s)', (mode) => {
   }
 
   beforeAll(async () => {
-    system = await startSystem(mode);
-    [account, stranger] = await Promise.all([system.createAccount(), system.createAccount()]);
     for (const key of ['first', 'second', 'third']) ids.push(await notify(account.userId, key));
     theirs = await notify(stranger.userId, 'private');
-  });
-
-  afterAll(async () => {
-    await system?.close();
   });
 
   it('marks read and unread, moves the last-read marker, and reads everything; each change shows in the next sync', async () => {

@@ -1,24 +1,14 @@
 import { runClient } from './support/clients';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { type Account, MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 const TIMED = { date: '2030-05-01T10:00:00' };
 const byId = (list: any[], id: string) => list.find((entry) => entry.id === id);
 
 describe.each(MODES)('notes and reminders (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-  let stranger: Account;
+  const { system, accounts: [account, stranger] } = useSystem(mode, { accounts: 2 });
   let placeAccount: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    [account, stranger] = await Promise.all([system.createAccount(), system.createAccount()]);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
 
   const { sync, run } = syncSession(() => system, () => account, 'nr');
   const theirs = syncSession(() => system, () => stranger, 'nr-stranger');

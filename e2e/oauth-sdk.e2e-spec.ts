@@ -1,19 +1,12 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { runClient } from './support/clients';
 import { authorize, CALLBACK_URL, HttpBrowser, registerApp, signUp } from './support/oauth-flow';
-import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** The official SDK's OAuth helpers (getAuthToken, revokeToken, migratePersonalToken) against the server. */
 describe.each(MODES)('@doist/todoist-sdk OAuth helpers (%s)', (mode) => {
-  let system: SystemUnderTest;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system } = useSystem(mode, { accounts: 0 });
 
   it('exchanges a code, uses the token, revokes it (RFC 7009, HTTP Basic) and migrates a personal token', async () => {
     const browser = new HttpBrowser(system.url);

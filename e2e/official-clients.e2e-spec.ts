@@ -1,17 +1,10 @@
 import { runClient } from './support/clients';
-import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** Unmodified real clients against the server: what users of those libraries will see. */
 describe.each(MODES)('official and community clients (%s)', (mode) => {
-  let system: SystemUnderTest;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system } = useSystem(mode, { accounts: 0 });
 
   it('@doist/todoist-sdk 17: sync() full, with temp ids, incremental, all validated by the SDK', async () => {
     const account = await system.createAccount();

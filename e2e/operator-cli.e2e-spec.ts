@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { type Run, runToCompletion } from './support/processes';
-import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * The operator CLI as a process on a cluster database (DATABASE_URL): account creation under
@@ -80,15 +81,7 @@ describe('operator CLI', () => {
 
 /** The createAccount subject (what the harness and other services call) under the same policy, over the real transport. */
 describe.each(MODES)('createAccount RPC (%s)', (mode) => {
-  let system: SystemUnderTest;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system } = useSystem(mode, { accounts: 0 });
 
   it.each([
     ['short', 'PASSWORD_TOO_SHORT'],

@@ -1,18 +1,15 @@
 import { http } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 describe.each(MODES)('quick add (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-  let stranger: Account;
+  const { system, accounts: [account, stranger] } = useSystem(mode, { accounts: 2 });
   const ids: Record<string, string> = {};
   const { sync, run } = syncSession(() => system, () => account, 'qa');
   const theirs = syncSession(() => system, () => stranger, 'qa-stranger');
 
   beforeAll(async () => {
-    system = await startSystem(mode);
-    [account, stranger] = await Promise.all([system.createAccount(), system.createAccount()]);
     const { mapping } = await run(
       { type: 'project_add', temp_id: 'work', args: { name: 'Work' } },
       { type: 'project_add', temp_id: 'big', args: { name: 'Big Plans' } },
@@ -22,10 +19,6 @@ describe.each(MODES)('quick add (%s)', (mode) => {
     Object.assign(ids, mapping);
     const other = await theirs.run({ type: 'project_add', temp_id: 'secret', args: { name: 'Secret' } });
     ids['secret'] = other.mapping['secret']!;
-  });
-
-  afterAll(async () => {
-    await system?.close();
   });
 
   const quick = (path: string, body: Record<string, unknown>, token = account.token) => http(system.url, 'POST', path, { token, json: body });

@@ -1,23 +1,17 @@
 import { http } from '@doable/shared-testing';
 import { clearOfRateWindowEdges, TEST_RATE_WINDOW_SECONDS as WINDOW } from './support/rate-windows';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** Per-user request budgets at the gateway: a coded 429 with Retry-After, per user and per API family. */
 describe.each(MODES)('rate limits (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-  let other: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode, {
-      env: { RATE_LIMIT_REST_REQUESTS: '3', RATE_LIMIT_SYNC_REQUESTS: '2', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW), RATE_LIMIT_AUTH_REQUESTS: '4', RATE_LIMIT_AUTH_WINDOW_SECONDS: String(WINDOW) },
-    });
-    [account, other] = await Promise.all([system.createAccount(), system.createAccount()]);
-    await clearOfRateWindowEdges([WINDOW]);
+  const { system, accounts: [account, other] } = useSystem(mode, {
+    accounts: 2,
+    env: { RATE_LIMIT_REST_REQUESTS: '3', RATE_LIMIT_SYNC_REQUESTS: '2', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW), RATE_LIMIT_AUTH_REQUESTS: '4', RATE_LIMIT_AUTH_WINDOW_SECONDS: String(WINDOW) },
   });
 
-  afterAll(async () => {
-    await system?.close();
+  beforeAll(async () => {
+    await clearOfRateWindowEdges([WINDOW]);
   });
 
   it('answers 429 with Retry-After once a user has spent the REST budget, and only for that user', async () => {

@@ -1,17 +1,9 @@
 import { http, waitFor } from '@doable/shared-testing';
-import { startSystem, type SystemUnderTest } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** What a platform team sees when services come and go (cluster mode: one app per service). */
 describe('resilience (cluster)', () => {
-  let system: SystemUnderTest;
-
-  beforeAll(async () => {
-    system = await startSystem('cluster');
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system } = useSystem('cluster', { accounts: 0 });
 
   const fullSync = (token: string) => http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['projects'] } });
 

@@ -1,5 +1,6 @@
 import { http } from '@doable/shared-testing';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { type Account, MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 const MIB = 1024 * 1024;
 
@@ -9,18 +10,7 @@ const MIB = 1024 * 1024;
  * quick add retried with the same X-Request-Id, and the completed-history filter's error paths.
  */
 describe.each(MODES)('REST boundaries (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let me: Account;
-  let them: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    [me, them] = await Promise.all([system.createAccount(), system.createAccount()]);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, accounts: [me, them] } = useSystem(mode, { accounts: 2 });
 
   const as = (account: Account) => ({
     get: (path: string) => http(system.url, 'GET', path, { token: account.token }),

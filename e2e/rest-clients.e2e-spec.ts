@@ -1,5 +1,6 @@
 import { runClient } from './support/clients';
-import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 const notFound = { error: 'TodoistRequestError', status: 404 };
 const unauthorized = { error: 'TodoistRequestError', status: 401 };
@@ -193,7 +194,7 @@ function apiV1Expected(sdk: boolean) {
  * client's own runtypes/zod schemas: what users of those libraries will see on every surface.
  */
 describe.each(MODES)('official REST clients (%s)', (mode) => {
-  let system: SystemUnderTest;
+  const { system } = useSystem(mode, { accounts: 0 });
   const reports: Record<string, Record<string, unknown>> = {};
 
   async function run(script: string): Promise<Record<string, unknown>> {
@@ -202,14 +203,6 @@ describe.each(MODES)('official REST clients (%s)', (mode) => {
     reports[script] = report;
     return report;
   }
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
 
   it('todoist-api-typescript 1.7.0 on REST v1: integer ids, omitted optionals, 204 updates', async () => {
     const report = await run('rest-v1-client.mjs');

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { http } from '@doable/shared-testing';
-import { type Account, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * The wire shape of every REST object in each REST dialect, as golden files (like
@@ -29,8 +29,7 @@ function shapeOf(name: string, objects: readonly Json[]): Record<string, string[
 }
 
 describe('REST dialect golden shapes (embedded)', () => {
-  let system: SystemUnderTest;
-  let account: Account;
+  const { system, account } = useSystem('embedded');
   const ids: Record<string, string> = {};
 
   const call = async (method: string, path: string, json?: unknown): Promise<any> => {
@@ -40,8 +39,6 @@ describe('REST dialect golden shapes (embedded)', () => {
   };
 
   beforeAll(async () => {
-    system = await startSystem('embedded');
-    account = await system.createAccount();
     ids['project'] = (await call('POST', '/rest/v2/projects', { name: 'Golden', color: 'red' })).id;
     ids['child'] = (await call('POST', '/rest/v2/projects', { name: 'Golden child', parent_id: ids['project'] })).id;
     ids['section'] = (await call('POST', '/rest/v2/sections', { name: 'Golden section', project_id: ids['project'] })).id;
@@ -70,10 +67,6 @@ describe('REST dialect golden shapes (embedded)', () => {
     ids['projectComment'] = (await call('POST', '/rest/v2/comments', { project_id: ids['project'], content: 'Golden project comment' })).id;
     const done = (await call('POST', '/rest/v2/tasks', { content: 'Golden done', project_id: ids['project'] })).id;
     expect((await http(system.url, 'POST', `/rest/v2/tasks/${done}/close`, { token: account.token })).status).toBe(204);
-  });
-
-  afterAll(async () => {
-    await system?.close();
   });
 
   /** Every object kind a dialect writes, read through that dialect's own endpoints. */

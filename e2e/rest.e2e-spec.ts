@@ -1,5 +1,6 @@
 import { http } from '@doable/shared-testing';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * The REST surfaces (REST v1, REST v2, api/v1) end to end: each dialect's shapes, list
@@ -7,19 +8,8 @@ import { type Account, MODES, startSystem, type SystemUnderTest } from './suppor
  * The official clients' own validation of these answers is in rest-clients.e2e-spec.ts.
  */
 describe.each(MODES)('REST surfaces (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-  let stranger: Account;
+  const { system, accounts: [account, stranger] } = useSystem(mode, { accounts: 2 });
   let requestCounter = 0;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    [account, stranger] = await Promise.all([system.createAccount(), system.createAccount()]);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
 
   const call = (method: string, path: string, options: { json?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {}) =>
     http(system.url, method, path, { token: account.token, ...options });

@@ -1,6 +1,7 @@
 import type { Scope } from '@doable/contracts-common';
 import { http } from '@doable/shared-testing';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * The scope matrix: every scope against a sample of every kind of action, on every interface
@@ -172,18 +173,8 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
 ];
 
 describe.each(MODES)('scope matrix (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
+  const { system, account } = useSystem(mode);
   let counter = 0;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
 
   /** Creates what an action needs with the personal token, then tries the action with the scoped one. */
   async function attempt(action: Action, token: string): Promise<boolean> {

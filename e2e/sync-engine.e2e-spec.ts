@@ -1,6 +1,7 @@
 import { http } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 const UNKNOWN = '9999999999';
 const notFound = (tag: string) => expect.objectContaining({ error_tag: tag, http_code: 404 });
@@ -13,18 +14,7 @@ const idsIn = (list: any[]) => list.map((entry) => entry.id as string);
  * kind of change, and the historical argument names.
  */
 describe.each(MODES)('sync engine (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-  let other: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    [account, other] = await Promise.all([system.createAccount(), system.createAccount()]);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, accounts: [account, other] } = useSystem(mode, { accounts: 2 });
 
   const { sync, run } = syncSession(() => system, () => account, 'se');
   const theirs = syncSession(() => system, () => other, 'se-other');

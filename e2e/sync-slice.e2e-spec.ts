@@ -1,23 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { http, waitFor } from '@doable/shared-testing';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * The foundation's vertical slice through every layer: gateway -> auth -> sync -> plans and
  * notifications, the same tests embedded and clustered.
  */
 describe.each(MODES)('sync slice (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, account } = useSystem(mode);
 
   const sync = (body: Record<string, unknown>, path = '/api/v1/sync', token = account.token) => http(system.url, 'POST', path, { token, json: body });
 

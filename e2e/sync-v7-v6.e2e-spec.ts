@@ -1,6 +1,7 @@
 import { http } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * Sync v7 (`/API/v7/sync`, `/api/v7/sync`) and API v6 (`/API/v6/sync`) over the one domain: tasks
@@ -8,17 +9,7 @@ import { type Account, MODES, startSystem, type SystemUnderTest } from './suppor
  * legacy dues, day orders by timestamp, v6's seq_no, uuid idempotency, and the `token` form field.
  */
 describe.each(MODES)('sync v7 and v6 (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, account } = useSystem(mode);
 
   const v1 = syncSession(() => system, () => account, `v7v6-${mode}`);
   let uuids = 0;

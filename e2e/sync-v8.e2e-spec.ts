@@ -1,5 +1,6 @@
 import { http } from '@doable/shared-testing';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * Sync v8 at `/sync/v8/sync` (issue #12): v8's arguments reach the one domain as canonical
@@ -7,18 +8,8 @@ import { type Account, MODES, startSystem, type SystemUnderTest } from './suppor
  * timestamps without fractions, a task's labels as label ids).
  */
 describe.each(MODES)('Sync v8 (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
+  const { system, account } = useSystem(mode);
   let counter = 0;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
 
   const post = (path: string, json: Record<string, unknown>) => http(system.url, 'POST', path, { token: account.token, json });
   const v8 = async (json: Record<string, unknown>): Promise<any> => {

@@ -1,6 +1,7 @@
 import { http } from '@doable/shared-testing';
 import { HttpBrowser, logIn } from './support/oauth-flow';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { type Account, MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /**
  * Where a client may put its token (sync-interface §5.1, rest-interface): the Authorization
@@ -8,17 +9,7 @@ import { type Account, MODES, startSystem, type SystemUnderTest } from './suppor
  * string, never an `access_token` field: a URL is written to access logs and browser history.
  */
 describe.each(MODES)('where the token may be placed (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, account } = useSystem(mode);
 
   it('refuses a token in the query string, on REST and Sync routes', async () => {
     for (const [method, path] of [
@@ -63,17 +54,12 @@ describe.each(MODES)('where the token may be placed (%s)', (mode) => {
 
 /** `next` after log-in goes only to a path on this site, as a browser would read the Location header. */
 describe.each(MODES)('log-in redirect (%s)', (mode) => {
-  let system: SystemUnderTest;
+  const { system } = useSystem(mode, { accounts: 0 });
   let account: Account;
   const password = 'a sturdy passphrase';
 
   beforeAll(async () => {
-    system = await startSystem(mode);
     account = await system.createAccount({ password });
-  });
-
-  afterAll(async () => {
-    await system?.close();
   });
 
   it.each(['/\t/evil.example', '/\\evil.example', ' //evil.example', '/%09/evil.example/../'])('sends next=%j home, never to another host', async (next) => {

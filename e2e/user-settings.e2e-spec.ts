@@ -1,21 +1,12 @@
 import { runClient } from './support/clients';
 import { HttpBrowser, logIn } from './support/oauth-flow';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 /** user_update, update_goals, user_settings_update and the user / user_settings resources they change. */
 describe.each(MODES)('user and user settings (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    account = await system.createAccount();
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, account } = useSystem(mode);
 
   const { sync, run } = syncSession(() => system, () => account, 'us');
   const read = (token = '*', path = '/api/v1/sync') => sync({ sync_token: token, resource_types: ['user', 'user_settings', 'projects'] }, path);

@@ -1,24 +1,14 @@
 import { runClient } from './support/clients';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-under-test';
+import { useSystem } from './support/use-system';
 
 const TYPES = ['view_options', 'project_view_options_defaults'];
 const UNSET = { grouped_by: null, sorted_by: null, sort_order: null, filtered_by: null, show_completed_tasks: false, calendar_settings: null, property_settings: null, is_deleted: false };
 
 /** Saved view options and project view defaults: commands, full and incremental syncs, tombstones, other users, and the official SDK. */
 describe.each(MODES)('view options (%s)', (mode) => {
-  let system: SystemUnderTest;
-  let account: Account;
-  let other: Account;
-
-  beforeAll(async () => {
-    system = await startSystem(mode);
-    [account, other] = await Promise.all([system.createAccount(), system.createAccount()]);
-  });
-
-  afterAll(async () => {
-    await system?.close();
-  });
+  const { system, accounts: [account, other] } = useSystem(mode, { accounts: 2 });
 
   const { sync, run } = syncSession(() => system, () => account, 'vo');
   const theirs = syncSession(() => system, () => other, 'vo-other');
