@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import type { StoredDue } from '../../items/item.model';
 import { legacyTimestamp, parseLegacyTimestamp } from './legacy-timestamps';
 
@@ -24,9 +24,16 @@ export interface LegacyDueFields {
   readonly due_date_utc: string | null;
 }
 
-/** The user's zone as Luxon takes it; an unknown or missing zone reads as UTC rather than failing a read. */
-function zoneOrUtc(timezone: string | null | undefined): string {
-  return timezone && IANAZone.isValidZone(timezone) ? timezone : 'UTC';
+/**
+ * The user's zone as Luxon takes it; an unknown or missing zone reads as UTC rather than failing a
+ * read. A zone object, not its name: Luxon keeps one per name and checks it once, where
+ * `IANAZone.isValidZone` builds an Intl formatter per call (a third of a v7 full sync's time on
+ * 5,000 tasks, bench S7).
+ */
+function zoneOrUtc(timezone: string | null | undefined): Zone {
+  if (!timezone) return FixedOffsetZone.utcInstance;
+  const zone = IANAZone.create(timezone);
+  return zone.isValid ? zone : FixedOffsetZone.utcInstance;
 }
 
 /** The instant a due stands for, as old Todoist reckoned it (see above); undefined for text that is no due date. */

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { legacyTimestamp, parseLegacyTimestamp, v8Timestamp } from './legacy-timestamps';
 
 const instant = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => new Date(Math.floor(date.getTime() / 1000) * 1000));
@@ -8,6 +9,14 @@ describe('legacy timestamps', () => {
     const at = new Date('2014-09-26T08:25:05.123Z');
     expect(v8Timestamp(at)).toBe('2014-09-26T08:25:05Z');
     expect(legacyTimestamp(at)).toBe('Fri 26 Sep 2014 08:25:05 +0000');
+  });
+
+  it("writes what Luxon's English format writes, for any instant (property)", () => {
+    fc.assert(
+      fc.property(instant, (at) => {
+        expect(legacyTimestamp(at)).toBe(DateTime.fromJSDate(at, { zone: 'utc' }).setLocale('en-US').toFormat("ccc dd LLL yyyy HH:mm:ss '+0000'"));
+      }),
+    );
   });
 
   it('reads back what it writes, in both forms (property)', () => {

@@ -12,10 +12,19 @@ export function v8Timestamp(instant: Date): string {
   return `${instant.toISOString().slice(0, 19)}Z`;
 }
 
-/** v7, v6 and the first generation: `Fri 26 Sep 2014 08:25:05 +0000`. */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * v7, v6 and the first generation: `Fri 26 Sep 2014 08:25:05 +0000`. Written from the UTC parts
+ * with fixed English names (never the server's locale), not through Luxon: a full sync writes
+ * one or two per task, and a Luxon DateTime each was a tenth of its time (bench S7).
+ */
 export function legacyTimestamp(instant: Date): string {
-  // Luxon with a fixed English locale: the names must not follow the server's locale.
-  return DateTime.fromJSDate(instant, { zone: 'utc' }).setLocale('en-US').toFormat("ccc dd LLL yyyy HH:mm:ss '+0000'");
+  const two = (value: number) => String(value).padStart(2, '0');
+  const year = String(instant.getUTCFullYear()).padStart(4, '0');
+  const time = `${two(instant.getUTCHours())}:${two(instant.getUTCMinutes())}:${two(instant.getUTCSeconds())}`;
+  return `${WEEKDAYS[instant.getUTCDay()]} ${two(instant.getUTCDate())} ${MONTHS[instant.getUTCMonth()]} ${year} ${time} +0000`;
 }
 
 const LEGACY_FORMAT = 'ccc dd LLL yyyy HH:mm:ss ZZZ';
