@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AccountFacts, type Caller, currentSyncGeneration, firstGeneration, type Generation, runCommands, syncV6Generation, syncV7Generation, syncV8Generation, toldBy } from './support/generations';
+import { type AccountFacts, type Caller, currentSyncGeneration, firstGeneration, type Generation, post, runCommands, syncV6Generation, syncV7Generation, syncV8Generation, toldBy } from './support/generations';
 import { MODES } from './support/system-under-test';
 import { useSystem } from './support/use-system';
 
@@ -76,6 +76,17 @@ describe.each(MODES)('one account, every generation (%s)', (mode) => {
         task: expect.objectContaining({ project: 'Work', parent: 'Parent task' }),
       });
     }
+  });
+
+  it.each(GENERATIONS.map((generation) => [generation.name, generation] as const))("%s lets no user rename another user's task by its id", async (name, generation) => {
+    const theirs = (await post({ system, account: pristine }, '/api/v1/sync', { sync_token: '*', resource_types: ['items'] })).items as Array<{ id: string; content: string }>;
+    const target = theirs.find((item) => item.content === 'Buy milk')!;
+    // The same call on the caller's own task is accepted: a refusal below is about whose task it is.
+    const mine = ((await post(caller(), '/api/v1/sync', { sync_token: '*', resource_types: ['items'] })).items as Array<{ id: string; content: string }>).find((item) => item.content === 'Buy milk')!;
+    expect(await generation.renameById(caller(), mine.id, 'Buy milk')).toBe(true);
+    expect(await generation.renameById(caller(), target.id, `Taken through ${name}`)).toBe(false);
+    const after = (await post({ system, account: pristine }, '/api/v1/sync', { sync_token: '*', resource_types: ['items'] })).items as Array<{ id: string; content: string }>;
+    expect(after.find((item) => item.id === target.id)?.content).toBe('Buy milk');
   });
 
   if (mode === 'embedded') {

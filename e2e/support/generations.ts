@@ -51,6 +51,8 @@ export interface Generation {
   addSubtask(caller: Caller, content: string, parent: string): Promise<void>;
   /** Renames the task `from` to `to`, in its own write shape. */
   renameTask(caller: Caller, from: string, to: string): Promise<void>;
+  /** Tries to rename the task with this (canonical, string) id; whether the generation said it did. */
+  renameById(caller: Caller, id: string, to: string): Promise<boolean>;
 }
 
 let uuids = 0;
@@ -70,6 +72,13 @@ export async function post(caller: Caller, path: string, body: Record<string, un
   const response = await http(caller.system.url, 'POST', path, options);
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body;
+}
+
+/** Whether a one-command write was answered `ok` (a refused one is not an error here). */
+export async function commandAccepted(caller: Caller, path: string, command: Record<string, unknown>, form = false, statusKey = 'sync_status'): Promise<boolean> {
+  const uuid = nextUuid('try');
+  const body = await post(caller, path, { commands: [{ ...command, uuid }] }, form);
+  return body[statusKey]?.[uuid] === 'ok';
 }
 
 /** Each command of a write must be `ok`; the write's body is returned. */
@@ -200,6 +209,7 @@ function syncGeneration(name: string, path: string, options: { readonly complete
       const id = await idOf(caller, from);
       await runCommands(caller, path, [{ type: 'item_update', uuid: nextUuid(name), args: { id, content: to } }]);
     },
+    renameById: (caller, id, to) => commandAccepted(caller, path, { type: 'item_update', args: { id: options.labelsById ? Number(id) : id, content: to } }),
   };
 }
 
@@ -271,6 +281,10 @@ export function firstGeneration(): Generation {
       const { item } = await find(caller, from);
       await call(caller, 'updateItem', { id: String(item.id), content: to });
     },
+    renameById: async (caller, id, to) => {
+      const query = new URLSearchParams({ id, content: to, token: caller.account.token });
+      return (await http(caller.system.url, 'GET', `/API/updateItem?${query.toString()}`)).status === 200;
+    },
   };
 }
 
@@ -333,6 +347,7 @@ function oldSyncGeneration(name: string, path: string, fullRead: Record<string, 
       const item = await find(caller, from);
       await runCommands(caller, path, [{ type: 'item_update', uuid: nextUuid(name), args: { id: item.id, content: to } }], true, keys.items === 'Items' ? 'SyncStatus' : 'sync_status');
     },
+    renameById: (caller, id, to) => commandAccepted(caller, path, { type: 'item_update', args: { id: Number(id), content: to } }, true, keys.items === 'Items' ? 'SyncStatus' : 'sync_status'),
   };
 }
 
