@@ -14,7 +14,8 @@ import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
 import { ProjectRepository } from '../projects/project.repository';
 import { SectionRepository } from '../sections/section.repository';
-import { labelIdLookup, writeV8Item } from '../dialects/sync-v8/sync-v8.writers';
+import { labelIdLookup, labelIdsOf } from '../dialects/legacy';
+import { writeV8Item } from '../dialects/sync-v8/sync-v8.writers';
 
 /** The request parameters of `quick/add` (v9) and `tasks/quick` (api/v1), from a JSON or form body. */
 export interface QuickAddParams {
@@ -112,7 +113,7 @@ export class QuickAddService {
     // v8 and v7 write a task's labels as ids: from the labels the task names, read here.
     let body: Record<string, unknown>;
     if (dialect === 'sync-v8') body = writeV8Item(item, labelIdLookup(known));
-    else if (dialect === 'sync-v7') body = { ...SYNC_DIALECTS['sync-v7'].writers.item(item), labels: known.map((label) => Number(label.id)) };
+    else if (dialect === 'sync-v7') body = { ...SYNC_DIALECTS['sync-v7'].writers.item(item), labels: labelIdsOf(item.labels, labelIdLookup(known)) };
     else body = SYNC_DIALECTS[dialect === 'sync-v9' ? 'sync-v9' : 'sync-api-v1'].writers.item(item);
     // The writer counts no comments (sync reads never need it); this task has exactly the one made with it.
     if (withNote && 'note_count' in body) body['note_count'] = 1;

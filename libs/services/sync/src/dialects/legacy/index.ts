@@ -8,6 +8,7 @@ export * from './legacy-due';
 export * from './legacy-colors';
 export * from './legacy-timestamps';
 export * from './legacy-values';
+export * from './label-ids';
 export * from './old-sync-commands';
 export * from './old-sync-writers';
 export * from './old-sync-envelope';

@@ -12,6 +12,7 @@ import type { ProjectViewOptionsDefaults, ViewOptions } from '../../view-options
 import { type FlatPlace, flattenTaskTree } from '../../items/task-tree-order';
 import { legacyLabelColor, legacyProjectColor } from './legacy-colors';
 import { legacyDueFields } from './legacy-due';
+import { labelIdLookup, labelIdsOf } from './label-ids';
 import { legacyTimestamp } from './legacy-timestamps';
 import { flag, integerId, integerIdOrNull } from './legacy-values';
 import { tzInfo } from '../shared/wire-format';
@@ -71,7 +72,7 @@ export function oldSyncWriterContext(rows: { items?: readonly ItemRow[]; project
     timezone: context?.timezone ?? 'UTC',
     taskPlaces: flatPlaces(items, (context?.projectTasks ?? []), (row) => row.project_id ?? ''),
     projectPlaces: flatPlaces(projects, context?.projects ?? [], () => ''),
-    labelIds: new Map(labels.filter((label) => !label.is_deleted).map((label) => [label.name.toLowerCase(), label.id])),
+    labelIds: labelIdLookup(labels),
   };
 }
 
@@ -155,10 +156,7 @@ export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
         collapsed: flag(item.is_collapsed),
         children: null,
         // Shared labels (no personal label of that name) have no id to give: a v7 client could not show them.
-        labels: item.labels.flatMap((name) => {
-          const id = context.labelIds.get(name.toLowerCase());
-          return id === undefined ? [] : [integerId(id)];
-        }),
+        labels: labelIdsOf(item.labels, context.labelIds),
         assigned_by_uid: integerIdOrNull(item.assigned_by_uid ?? item.added_by_uid),
         responsible_uid: integerIdOrNull(item.responsible_uid),
         checked: flag(item.checked),

@@ -6,7 +6,8 @@ import type { Section } from '../../sections/section.model';
 import { inbox, read, reminder, renderedProjects, user } from '../shared/sync-read.fixture';
 import { syncV8Dialect } from './sync-v8.dialect';
 import { V8_RESOURCE_TYPES } from './sync-v8.request';
-import { labelIdLookup, writeV8Item } from './sync-v8.writers';
+import { labelIdLookup } from '../legacy';
+import { writeV8Item } from './sync-v8.writers';
 
 const label = (overrides: Partial<Label>): Label => ({
   id: '2156154810',

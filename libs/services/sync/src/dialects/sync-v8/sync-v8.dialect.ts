@@ -4,7 +4,8 @@ import { renderSyncEnvelope } from '../shared/sync-envelope';
 import { flag, integerId } from '../legacy';
 import type { SyncDialect } from '../sync-dialect';
 import { parseSyncV8Request } from './sync-v8.request';
-import { labelIdLookup, syncV8Writers } from './sync-v8.writers';
+import { labelIdLookup } from '../legacy';
+import { syncV8Writers } from './sync-v8.writers';
 
 const DIGITS = /^[0-9]{1,15}$/;
 

@@ -11,7 +11,7 @@ import { writeDue } from '../shared/item-fields';
 import { writeReminder } from '../shared/reminder.writer';
 import { writeSyncUser } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
-import { flag, integerId, integerIdOrNull, v8ColorOf, v8Timestamp } from '../legacy';
+import { flag, integerId, integerIdOrNull, labelIdsOf, type LabelIdLookup, v8ColorOf, v8Timestamp } from '../legacy';
 import type { ObjectWriters } from '../sync-dialect';
 
 /**
@@ -25,14 +25,6 @@ import type { ObjectWriters } from '../sync-dialect';
  * `parent_id`/`child_order` and `description`, which v8 GA had; v9-and-later fields (deadline,
  * duration, updated_at, note_count, view options) are not written.
  */
-
-/** Lower-cased label name to label id: how a v8 task's labels (names in the domain) become ids. */
-export type LabelIdLookup = ReadonlyMap<string, string>;
-
-/** The lookup of a user's personal labels (active ones; a deleted label's name is no longer its). */
-export function labelIdLookup(labels: readonly Label[]): LabelIdLookup {
-  return new Map(labels.filter((label) => !label.is_deleted).map((label) => [label.name.toLowerCase(), label.id]));
-}
 
 /** A timestamp the domain holds as a Date, or as wire text already (ITEM_WIRE_COLUMNS), in v8's form. */
 function v8TimestampOrNull(value: Date | string | null): string | null {
@@ -51,11 +43,7 @@ function v8TimestampOrNull(value: Date | string | null): string | null {
  * Also the writer v8 quick add (`/sync/v8/quick/add`) answers with.
  */
 export function writeV8Item(item: ItemRow, labelIds: LabelIdLookup): Record<string, unknown> {
-  const labels: number[] = [];
-  for (const name of item.labels) {
-    const id = labelIds.get(name.toLowerCase());
-    if (id !== undefined) labels.push(integerId(id));
-  }
+  const labels = labelIdsOf(item.labels, labelIds);
   return {
     id: integerId(item.id),
     user_id: integerId(item.user_id),
