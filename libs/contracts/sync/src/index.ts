@@ -3,3 +3,6 @@ export * from './objects';
 export * from './api-objects';
 export * from './colors';
 export * from './first-generation';
+export * as SyncEvents from './events';
+export type { CollaboratorLeft, GoalReached, ItemAssigned, ItemCompletionChanged, KarmaLevelReached, NoteAdded, NotificationPerson, ShareInvitationAnswered, ShareInvitationSent } from './events';
+export * from './project-roles';

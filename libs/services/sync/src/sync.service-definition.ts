@@ -29,6 +29,7 @@ import { LocationRepository } from './locations/location.repository';
 import { SyncEngine } from './engine/sync-engine';
 import { syncMigrations } from './migrations';
 import { ProjectRepository } from './projects/project.repository';
+import { ProjectMembersRepository } from './projects/project-members.repository';
 import { resourceProviders } from './read/resources';
 import { SyncReader } from './read/sync-reader';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
@@ -64,6 +65,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
     TaskFilterService,
     UserProfileRepository,
     ProjectRepository,
+    ProjectMembersRepository,
     ItemRepository,
     SectionRepository,
     LabelRepository,

@@ -1,3 +1,4 @@
+import { ProjectMembersRepository } from '../projects/project-members.repository';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
@@ -178,7 +179,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       new EachObjectCommand(),
       new MakeProjectCommand(),
     ];
-    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, []);
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository());
   });
 
   afterAll(async () => {

@@ -5,11 +5,13 @@ import { infrastructureUnavailable, isInfrastructureFailure } from '@doable/shar
 import { findUnstorableText, isObjectId, type Principal, type UnstorableText } from '@doable/contracts-common';
 import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
+import { ProjectMembersRepository } from '../projects/project-members.repository';
 import { CommandBatchLog } from './command-batch-log';
 import type { CommandStatus } from './command-status';
 import { COMMAND_HANDLERS, type CommandContext, type CommandHandler, type CommandOutcome, INTERNAL_COMMAND_HANDLERS } from './commands/command-handler';
 import { eachObject, TRANSIENT_CODES } from './each-object';
-import { RequestChange } from './request-change';
+import { nothingTouched, RequestChange, type Touched } from './request-change';
+import { changesMemberships, ProjectAccess } from './project-access';
 import { OptimisticCommands, OptimisticPassFailed } from './optimistic-pass';
 import { CommandSavepoints, type CommandGuard } from './savepoint';
 import { commandRefusal, mayRunCommand } from './scopes';
@@ -79,6 +81,8 @@ interface Batch {
   readonly prepared: ReadonlyMap<string, Preparation>;
   /** The optimistic pass's commands waiting to be written together; none with savepoints. */
   readonly group: WriteGroup | undefined;
+  /** The user's roles in the projects the commands act in (see ProjectAccess). */
+  readonly access: ProjectAccess;
 }
 
 /** A command that ran: `ok`, or (spec §7.2) its objects' outcomes, as the command asked them answered. */
@@ -120,6 +124,7 @@ export class CommandExecutor {
     @Inject(COMMAND_HANDLERS) handlers: CommandHandler[],
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(INTERNAL_COMMAND_HANDLERS) internalHandlers: CommandHandler[],
+    private readonly members: ProjectMembersRepository,
   ) {
     this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
     this.internalHandlers = new Map(internalHandlers.map((handler) => [handler.type, handler]));
@@ -252,6 +257,7 @@ export class CommandExecutor {
       tempIdMapping: keyedByClient<string>(),
       prepared,
       group: optimistic ? new WriteGroup() : undefined,
+      access: new ProjectAccess(tx.manager, this.members, userId),
     };
     const statuses = new Map<string, CommandStatus>();
     for (const command of commands) {
@@ -279,8 +285,9 @@ export class CommandExecutor {
     if (preparation && !preparation.ok) return this.failed(batch, command, preparation.error);
 
     const change = await batch.change.open();
-    const touched: string[] = [];
-    const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched), command.args, preparation?.value));
+    const touched = nothingTouched();
+    const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched, command.type), command.args, preparation?.value));
+    if (changesMemberships(command.type)) batch.access.forget();
     if (!attempt.ok) return this.failed(batch, command, attempt.error);
 
     batch.change.commandWritten(touched);
@@ -299,7 +306,7 @@ export class CommandExecutor {
     const handler = batch.handlers.get(command.type);
     if (!group || !handler?.plan || !handler.writeAll || batch.log.outcomeOf(command.uuid) || !group.accepts(command, handler)) return false;
     const context: CommandContext = {
-      ...this.contextOf(batch, await batch.change.open(), []),
+      ...this.contextOf(batch, await batch.change.open(), nothingTouched(), command.type),
       resolveId: (value, argument) => {
         group.checkIndependent(value);
         return this.resolveId(batch, value, argument);
@@ -326,8 +333,8 @@ export class CommandExecutor {
   private async writeGroup(batch: Batch, statuses: Map<string, CommandStatus>): Promise<void> {
     const group = batch.group?.take();
     if (!group) return;
-    const touched: string[] = [];
-    const context = this.contextOf(batch, await batch.change.open(), touched);
+    const touched = nothingTouched();
+    const context = this.contextOf(batch, await batch.change.open(), touched, group.handler.type);
     const attempt = await batch.guard.attempt(() => group.handler.writeAll!(context, group.members.map((member) => member.plan)));
     if (!attempt.ok) throw new OptimisticPassFailed(attempt.error);
     const outcomes = attempt.value;
@@ -336,19 +343,27 @@ export class CommandExecutor {
     group.members.forEach((member, index) => statuses.set(member.command.uuid, this.succeeded(batch, member.command, outcomes[index]!)));
   }
 
-  /** What a command sees while it runs; its touches are collected in `touched`. */
-  private contextOf(batch: Batch, change: UserChange, touched: string[]): CommandContext {
+  /** What a command of this type sees while it runs; its touches are collected in `touched`. */
+  private contextOf(batch: Batch, change: UserChange, touched: Touched, commandType: string): CommandContext {
     return {
       tx: batch.tx,
       userId: batch.userId,
       version: change.version,
       user: change.user,
-      touch: (...projectIds) => touched.push(...projectIds),
+      touch: (...projectIds) => touched.projects.push(...projectIds),
+      touchUsers: (...userIds) => touched.users.push(...userIds),
+      requireAccess: (projectId) => batch.access.require(commandType, projectId),
       resolveId: (value, argument) => this.resolveId(batch, value, argument),
       eachObject: (entries, work) => {
-        let mark = 0;
+        const mark = { projects: 0, users: 0 };
         // A refused object's touches go with its writes.
-        return eachObject(batch.tx, entries, work, { begin: () => (mark = touched.length), undone: () => (touched.length = mark) });
+        return eachObject(batch.tx, entries, work, {
+          begin: () => Object.assign(mark, { projects: touched.projects.length, users: touched.users.length }),
+          undone: () => {
+            touched.projects.length = mark.projects;
+            touched.users.length = mark.users;
+          },
+        });
       },
     };
   }

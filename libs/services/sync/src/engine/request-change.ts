@@ -3,6 +3,14 @@ import type { UserProfile } from '../users/user-profile.model';
 import type { UserProfileRepository } from '../users/user-profile.repository';
 import { openChange, type UserChange } from './user-change';
 
+/** What one command declared changed for others: projects (all their members) and single users. */
+export interface Touched {
+  readonly projects: string[];
+  readonly users: string[];
+}
+
+export const nothingTouched = (): Touched => ({ projects: [], users: [] });
+
 /**
  * The change a request's commands write under: one version for all of them, as they commit
  * together. Opened when the first command runs (a request of replays opens none). Only the
@@ -25,9 +33,10 @@ export class RequestChange {
   }
 
   /** A command of the change succeeded: its projects' members will see it. */
-  commandWritten(touched: readonly string[]): void {
+  commandWritten(touched: Touched): void {
     this.written = true;
-    this.current?.touch(...touched);
+    this.current?.touch(...touched.projects);
+    this.current?.touchUsers(...touched.users);
   }
 
   /** Closes the change and reads the user row again (still locked by this transaction). */

@@ -15,6 +15,8 @@ export interface UserChange {
   /** The acting user's clock and defaults, as commands see them. */
   readonly user: CommandContext['user'];
   readonly touch: (...projectIds: string[]) => void;
+  /** Users outside the touched projects who must see the change (a removed collaborator). */
+  readonly touchUsers: (...userIds: string[]) => void;
   /** Call last, inside the same transaction. */
   readonly close: () => Promise<void>;
 }
@@ -30,10 +32,12 @@ export async function lockUser(tx: Tx, profiles: UserProfileRepository, userId: 
 export async function openChange(tx: Tx, profiles: UserProfileRepository, profile: UserProfile): Promise<UserChange> {
   const [{ version }] = await tx.manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
   const touched = new Set<string>();
+  const users = new Set<string>();
   return {
     version,
     user: { timezone: profile.timezone, startDay: profile.start_day, nextWeek: profile.next_week, inboxProjectId: profile.inbox_project_id },
     touch: (...projectIds) => projectIds.forEach((projectId) => touched.add(projectId)),
-    close: () => profiles.raiseHighWater(tx.manager, profile.id, [...touched], version),
+    touchUsers: (...userIds) => userIds.forEach((userId) => users.add(userId)),
+    close: () => profiles.raiseHighWater(tx.manager, profile.id, [...touched], version, [...users]),
   };
 }

@@ -62,4 +62,4 @@ export type WireItem = Omit<Item, 'added_at' | 'completed_at' | 'updated_at'> & 
 export type ItemRow = Item | WireItem;
 
 /** Projects a user may see: the single definition every read and write goes through. */
-export const VISIBLE_PROJECTS = `SELECT project_id FROM sync.project_members WHERE user_id = $1`;
+export const VISIBLE_PROJECTS = `SELECT project_id FROM sync.project_members WHERE user_id = $1 AND state = 'active'`;

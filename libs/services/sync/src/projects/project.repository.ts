@@ -34,7 +34,7 @@ export class ProjectRepository {
        RETURNING ${PROJECT_COLUMNS}`,
       [project.ownerId, project.name, project.description, project.color, project.parentId, project.childOrder, project.isCollapsed, project.isFavorite, project.viewStyle, version],
     );
-    await manager.query(`INSERT INTO sync.project_members (project_id, user_id) VALUES ($1, $2)`, [row.id, project.ownerId]);
+    await manager.query(`INSERT INTO sync.project_members (project_id, user_id, role, version) VALUES ($1, $2, 'CREATOR', $3)`, [row.id, project.ownerId, version]);
     return row;
   }
 

@@ -1,3 +1,4 @@
+import { ProjectMembersRepository } from '../projects/project-members.repository';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { requestIdUuid } from '@doable/contracts-sync';
@@ -82,7 +83,7 @@ describe('QuickAddService: quick add as one command of the executor (real Postgr
       ...noteCommands(new NoteRepository(), items, projects),
       ...reminderCommands(new ReminderRepository(), items, dates, new LocationRepository()),
     ];
-    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)]);
+    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], new ProjectMembersRepository());
     service = new QuickAddService(db, executor, projects, sections, labels, items);
 
     const setup = await executor.run(principal, [

@@ -29,7 +29,7 @@ export class UserProfileRepository {
        VALUES ($1, 'Inbox', 'grey', 0, true, $2) RETURNING id::text`,
       [profile.id, version],
     );
-    await manager.query(`INSERT INTO sync.project_members (project_id, user_id) VALUES ($1, $2)`, [inbox.id, profile.id]);
+    await manager.query(`INSERT INTO sync.project_members (project_id, user_id, role, version) VALUES ($1, $2, 'CREATOR', $3)`, [inbox.id, profile.id, version]);
     await manager.query(`UPDATE sync.users SET inbox_project_id = $2 WHERE id = $1`, [profile.id, inbox.id]);
     return true;
   }
@@ -76,14 +76,15 @@ export class UserProfileRepository {
   }
 
   /**
-   * Marks a change as visible: the acting user and every member of the touched projects
-   * see it in their next incremental sync.
+   * Marks a change as visible: the acting user, every member of the touched projects, and the
+   * users named see it in their next incremental sync.
    */
-  async raiseHighWater(manager: EntityManager, userId: string, projectIds: readonly string[], version: string): Promise<void> {
+  async raiseHighWater(manager: EntityManager, userId: string, projectIds: readonly string[], version: string, userIds: readonly string[] = []): Promise<void> {
     await manager.query(
       `UPDATE sync.users SET high_water = GREATEST(high_water, $3)
-        WHERE id = $1 OR id IN (SELECT user_id FROM sync.project_members WHERE project_id = ANY($2::bigint[]))`,
-      [userId, projectIds, version],
+        WHERE id = $1 OR id = ANY($4::bigint[])
+           OR id IN (SELECT user_id FROM sync.project_members WHERE project_id = ANY($2::bigint[]) AND state = 'active')`,
+      [userId, projectIds, version, userIds],
     );
   }
 }

@@ -1,4 +1,5 @@
 import type { Principal } from '@doable/contracts-common';
+import type { ProjectRole } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
 import type { PerIdStatus } from '../command-status';
 
@@ -12,6 +13,14 @@ export interface CommandContext {
   resolveId(value: unknown, argument: string): Promise<string>;
   /** Declares the projects whose content changed: all their members will see the change. */
   touch(...projectIds: string[]): void;
+  /** Declares users who must see the change though they are no longer members (a removed collaborator). */
+  touchUsers(...userIds: string[]): void;
+  /**
+   * Refuses the command unless the user may run it in this project: PROJECT_NOT_FOUND for a
+   * non-member, FORBIDDEN for a role that does not allow the command's type (contracts-sync
+   * COMMAND_ACTION_GROUP). Every loader of a project-scoped object calls it; answers the role.
+   */
+  requireAccess(projectId: string): Promise<ProjectRole>;
   /**
    * Runs the work of each object on its own (a nested savepoint each): an object refused with a
    * DomainError is undone alone (its touches too) and the others stay. Answers each object's

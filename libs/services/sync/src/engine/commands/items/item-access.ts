@@ -11,5 +11,6 @@ export async function loadItem(items: ItemRepository, context: CommandContext, v
   const id = await context.resolveId(value, argument);
   const item = await items.findVisibleForUpdate(context.tx.manager, context.userId, id);
   if (!item) throw new DomainError('ITEM_NOT_FOUND', 'Item not found', { argument, id });
+  await context.requireAccess(item.project_id);
   return item;
 }

@@ -1,3 +1,4 @@
+import { ProjectMembersRepository } from '../../../projects/project-members.repository';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
@@ -76,7 +77,7 @@ describe('flat-position task commands (real PostgreSQL)', () => {
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger);
     const handlers = itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates(), new LabelRepository());
-    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, []);
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository());
   });
 
   afterAll(async () => {

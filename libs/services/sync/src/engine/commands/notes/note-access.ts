@@ -8,6 +8,7 @@ export async function loadNote(notes: NoteRepository, context: CommandContext, v
   const id = await context.resolveId(value, argument);
   const note = await notes.findVisibleForUpdate(context.tx.manager, context.userId, id);
   if (!note) throw new DomainError('NOTE_NOT_FOUND', 'Note not found', { argument, id });
+  await context.requireAccess(note.project_id);
   return note;
 }
 

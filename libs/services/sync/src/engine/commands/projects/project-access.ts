@@ -8,6 +8,7 @@ export async function loadProject(projects: ProjectRepository, context: CommandC
   const id = await context.resolveId(value, argument);
   const project = await projects.findVisible(context.tx.manager, context.userId, id);
   if (!project) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument, id });
+  await context.requireAccess(project.id);
   return project;
 }
 

@@ -8,5 +8,6 @@ export async function loadReminder(reminders: ReminderRepository, context: Comma
   const id = await context.resolveId(value, argument);
   const reminder = await reminders.findVisibleForUpdate(context.tx.manager, context.userId, id);
   if (!reminder) throw new DomainError('REMINDER_NOT_FOUND', 'Reminder not found', { argument, id });
+  await context.requireAccess(reminder.project_id);
   return reminder;
 }

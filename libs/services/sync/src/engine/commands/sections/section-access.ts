@@ -8,5 +8,6 @@ export async function loadSection(sections: SectionRepository, context: CommandC
   const id = await context.resolveId(value, argument);
   const section = await sections.findVisibleForUpdate(context.tx.manager, context.userId, id);
   if (!section) throw new DomainError('SECTION_NOT_FOUND', 'Section not found', { argument, id });
+  await context.requireAccess(section.project_id);
   return section;
 }

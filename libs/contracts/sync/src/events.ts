@@ -1,0 +1,133 @@
+import { eventSubject } from '@doable/contracts-common';
+import { z } from 'zod';
+import { PROJECT_ROLES } from './project-roles';
+
+/**
+ * What happened in the task domain that other services act on. Sync records these in its
+ * outbox in the transaction of the command that caused them; the notifications service turns
+ * them into live notifications (who receives what is its decision, sync-interface §6), so
+ * each event carries the facts of the moment (names, members) rather than recipients.
+ */
+
+const uid = z.string().regex(/^[0-9]+$/);
+
+/** A user as live notifications show them (`from_user`). */
+export const notificationPerson = z.object({ id: uid, email: z.string(), full_name: z.string(), image_id: z.string().nullable() });
+export type NotificationPerson = z.infer<typeof notificationPerson>;
+
+/**
+ * An invitation to a project was made (share_project), or a pending one was offered to the
+ * account just created for its address. `inviteeId` null: no account has the address yet; the
+ * invitation waits and this event is sent again, with a new secret, when one is created.
+ * `invitationSecret` is the only copy in clear: sync keeps its hash, and the receiver's
+ * share_invitation_sent notification (or an email, see the notifications service's
+ * InvitationMailer) is how it reaches the receiver.
+ */
+export const shareInvitationSent = eventSubject(
+  'sync.evt.share-invitation-sent.v1',
+  z.object({
+    invitationId: uid,
+    invitationSecret: z.string().min(16),
+    projectId: uid,
+    projectName: z.string(),
+    inviter: notificationPerson,
+    inviteeEmail: z.string(),
+    inviteeId: uid.nullable(),
+    role: z.enum(PROJECT_ROLES),
+    message: z.string(),
+  }),
+);
+export type ShareInvitationSent = z.infer<typeof shareInvitationSent.payload>;
+
+/**
+ * An invitation ended: accepted or rejected by its receiver, or deleted (withdrawn) by someone
+ * allowed to. `actor` is who did it.
+ */
+export const shareInvitationAnswered = eventSubject(
+  'sync.evt.share-invitation-answered.v1',
+  z.object({
+    invitationId: uid,
+    projectId: uid,
+    projectName: z.string(),
+    inviterId: uid,
+    inviteeEmail: z.string(),
+    inviteeId: uid.nullable(),
+    actor: notificationPerson,
+    answer: z.enum(['accepted', 'rejected', 'deleted']),
+  }),
+);
+export type ShareInvitationAnswered = z.infer<typeof shareInvitationAnswered.payload>;
+
+/**
+ * A collaborator stopped being one: left (project_leave, `removedBy` null) or was removed
+ * (delete_collaborator). `memberIds` are the members after the change.
+ */
+export const collaboratorLeft = eventSubject(
+  'sync.evt.collaborator-left.v1',
+  z.object({
+    projectId: uid,
+    projectName: z.string(),
+    userId: uid,
+    userName: z.string(),
+    removedBy: uid.nullable(),
+    memberIds: z.array(uid),
+  }),
+);
+export type CollaboratorLeft = z.infer<typeof collaboratorLeft.payload>;
+
+/** A task of a shared project got a (new) responsible user. */
+export const itemAssigned = eventSubject(
+  'sync.evt.item-assigned.v1',
+  z.object({ itemId: uid, itemContent: z.string(), projectId: uid, assignedBy: uid, responsibleUid: uid, creatorId: uid.nullable() }),
+);
+export type ItemAssigned = z.infer<typeof itemAssigned.payload>;
+
+/** An assigned task was completed or reopened (item_completed, item_uncompleted). */
+export const itemCompletionChanged = eventSubject(
+  'sync.evt.item-completion-changed.v1',
+  z.object({
+    itemId: uid,
+    itemContent: z.string(),
+    projectId: uid,
+    completed: z.boolean(),
+    actorId: uid,
+    assignedBy: uid.nullable(),
+    responsibleUid: uid,
+  }),
+);
+export type ItemCompletionChanged = z.infer<typeof itemCompletionChanged.payload>;
+
+/**
+ * A comment was added in a shared project. `uidsToNotify` is the note_add argument when the
+ * client sent one (then only those members are told); `memberIds` are the project's members.
+ */
+export const noteAdded = eventSubject(
+  'sync.evt.note-added.v1',
+  z.object({
+    noteId: uid,
+    noteContent: z.string(),
+    itemId: uid.nullable(),
+    projectId: uid,
+    actorId: uid,
+    memberIds: z.array(uid),
+    uidsToNotify: z.array(uid).nullable(),
+  }),
+);
+export type NoteAdded = z.infer<typeof noteAdded.payload>;
+
+/**
+ * A user's completions reached their daily or weekly goal, once per period (`period` is the
+ * day, or the week's first day, in the user's zone: with the type it makes the notification key).
+ */
+export const goalReached = eventSubject(
+  'sync.evt.goal-reached.v1',
+  z.object({ userId: uid, goal: z.enum(['daily', 'weekly']), count: z.number().int(), target: z.number().int(), period: z.string() }),
+);
+export type GoalReached = z.infer<typeof goalReached.payload>;
+
+/** A user's karma crossed into a new level (once per level). */
+export const karmaLevelReached = eventSubject(
+  'sync.evt.karma-level-reached.v1',
+  z.object({ userId: uid, level: z.number().int().min(1), karma: z.number().int() }),
+);
+export type KarmaLevelReached = z.infer<typeof karmaLevelReached.payload>;

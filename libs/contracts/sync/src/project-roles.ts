@@ -1,0 +1,102 @@
+/**
+ * Who may do what in a shared project: the one table both enforcement (sync's command
+ * executor, CommandContext.requireAccess) and presentation (`GET /api/v1/projects/permissions`,
+ * the role_actions resource) read. Role names are the public service's (sdk 17
+ * COLLABORATOR_ROLES; public-api-facts "project_update collaborator_role_default").
+ *
+ * Rules (sync-interface §4.2 delete_collaborator, §5.11, §7.5; the rest is the public service's
+ * documented role behaviour, as far as the spec is silent):
+ * - CREATOR: everything. There is exactly one, the project's owner; it cannot leave (delete the
+ *   project instead) and its role cannot be changed.
+ * - ADMIN: everything but deleting the project; may remove collaborators and change roles
+ *   (never the CREATOR's).
+ * - READ_WRITE: sections, tasks, completion, comments; may invite others (Todoist lets every
+ *   member of a personal shared project invite).
+ * - EDIT_ONLY: tasks, completion and comments; no sections, no invitations.
+ * - COMPLETE_ONLY: completion and comments only.
+ */
+export const PROJECT_ROLES = ['CREATOR', 'ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+export function isProjectRole(value: unknown): value is ProjectRole {
+  return typeof value === 'string' && (PROJECT_ROLES as readonly string[]).includes(value);
+}
+
+/** The default role of an invited collaborator (the project's `collaborator_role_default`). */
+export const DEFAULT_COLLABORATOR_ROLE: ProjectRole = 'READ_WRITE';
+
+/** What a role may do, grouped; every project-scoped command belongs to exactly one group. */
+export const PROJECT_ACTION_GROUPS = ['delete', 'manage', 'invite', 'organise', 'edit', 'complete', 'comment', 'leave'] as const;
+export type ProjectActionGroup = (typeof PROJECT_ACTION_GROUPS)[number];
+
+const ROLE_GROUPS: Readonly<Record<ProjectRole, readonly ProjectActionGroup[]>> = {
+  CREATOR: ['delete', 'manage', 'invite', 'organise', 'edit', 'complete', 'comment'],
+  ADMIN: ['manage', 'invite', 'organise', 'edit', 'complete', 'comment', 'leave'],
+  READ_WRITE: ['invite', 'organise', 'edit', 'complete', 'comment', 'leave'],
+  EDIT_ONLY: ['edit', 'complete', 'comment', 'leave'],
+  COMPLETE_ONLY: ['complete', 'comment', 'leave'],
+};
+
+/**
+ * The group of every Sync API command that acts inside a project, by command type. A command
+ * not listed here acts on the user's own objects only (labels, filters, settings, notifications,
+ * invitations addressed to the user) and needs no project role; requireAccess refuses a type it
+ * does not know, so a new project command cannot forget its row.
+ */
+export const COMMAND_ACTION_GROUP: Readonly<Record<string, ProjectActionGroup>> = {
+  project_delete: 'delete',
+  project_update: 'manage',
+  project_archive: 'manage',
+  project_unarchive: 'manage',
+  // A project's place in the tree is stored on the project, so moving it moves it for everyone.
+  project_move: 'manage',
+  project_reorder: 'manage',
+  project_add_flat: 'manage',
+  project_update_orders_indents: 'manage',
+  project_change_role: 'manage',
+  delete_collaborator: 'manage',
+  share_project: 'invite',
+  delete_invitation: 'invite',
+  section_add: 'organise',
+  section_update: 'organise',
+  section_move: 'organise',
+  section_reorder: 'organise',
+  section_delete: 'organise',
+  section_archive: 'organise',
+  section_unarchive: 'organise',
+  item_add: 'edit',
+  item_add_flat: 'edit',
+  item_update: 'edit',
+  item_update_flat: 'edit',
+  item_update_orders_indents: 'edit',
+  item_move: 'edit',
+  item_delete: 'edit',
+  item_reorder: 'edit',
+  item_update_day_orders: 'edit',
+  quick_add: 'edit',
+  reminder_add: 'edit',
+  reminder_update: 'edit',
+  reminder_delete: 'edit',
+  item_complete: 'complete',
+  item_close: 'complete',
+  item_uncomplete: 'complete',
+  item_update_date_complete: 'complete',
+  note_add: 'comment',
+  note_update: 'comment',
+  note_delete: 'comment',
+  project_leave: 'leave',
+};
+
+export function roleMay(role: ProjectRole, group: ProjectActionGroup): boolean {
+  return ROLE_GROUPS[role].includes(group);
+}
+
+/** `GET /api/v1/projects/permissions`'s project half: each role and the command types it may run. */
+export function projectRoleActions(): Array<{ name: ProjectRole; actions: Array<{ name: string }> }> {
+  return PROJECT_ROLES.map((role) => ({
+    name: role,
+    actions: Object.entries(COMMAND_ACTION_GROUP)
+      .filter(([, group]) => roleMay(role, group))
+      .map(([type]) => ({ name: type })),
+  }));
+}

@@ -1,0 +1,49 @@
+import { COMMAND_ACTION_GROUP, type ProjectRole, roleMay } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
+import type { EntityManager } from 'typeorm';
+import type { ProjectMembersRepository } from '../projects/project-members.repository';
+
+/**
+ * The one place a write is checked against the writer's role in the project it acts in
+ * (CommandContext.requireAccess calls it; every command loader calls that). Roles are read once
+ * per project per request and forgotten after a command that may change membership.
+ */
+export class ProjectAccess {
+  private readonly roles = new Map<string, ProjectRole | undefined>();
+
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly members: ProjectMembersRepository,
+    private readonly userId: string,
+  ) {}
+
+  /**
+   * Refuses the command unless the user's role in the project allows its type
+   * (COMMAND_ACTION_GROUP): PROJECT_NOT_FOUND for a non-member (as for a project that does not
+   * exist), FORBIDDEN for a member whose role does not allow it.
+   */
+  async require(commandType: string, projectId: string): Promise<ProjectRole> {
+    const group = COMMAND_ACTION_GROUP[commandType];
+    // A programming error, not a client's: every project-scoped command has a row in the table.
+    if (!group) throw new Error(`command ${commandType} acts in a project but has no row in COMMAND_ACTION_GROUP`);
+    if (!this.roles.has(projectId)) this.roles.set(projectId, await this.members.roleOf(this.manager, projectId, this.userId));
+    const role = this.roles.get(projectId);
+    if (!role) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { project_id: projectId });
+    if (!roleMay(role, group)) {
+      throw new DomainError('FORBIDDEN', `Your role in this project (${role}) does not allow ${commandType}`, { project_id: projectId, role, command_type: commandType });
+    }
+    return role;
+  }
+
+  /** After a command that may have changed memberships or roles: read them again. */
+  forget(): void {
+    this.roles.clear();
+  }
+}
+
+/** Commands after which the roles read so far may be wrong (a membership or role changed). */
+const MEMBERSHIP_COMMANDS: ReadonlySet<string> = new Set(['accept_invitation', 'delete_collaborator', 'project_leave', 'project_change_role', 'project_delete']);
+
+export function changesMemberships(commandType: string): boolean {
+  return MEMBERSHIP_COMMANDS.has(commandType);
+}
