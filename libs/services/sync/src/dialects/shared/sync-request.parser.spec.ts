@@ -55,6 +55,11 @@ describe('parseSyncRequest', () => {
       expect(Object.keys(parsed)).not.toContain('temp_id');
     });
 
+    it("reads todoist@1.1.0's collaborator_<command> names as the sharing commands, and nothing else", () => {
+      const commands = ['collaborator_share_project', 'collaborator_accept_invitation', 'collaborator_delete_collaborator', 'collaborator_update', 'share_project'].map((type, index) => ({ type, uuid: `u${index}` }));
+      expect(parseSyncRequest({ commands }).commands.map((parsed) => parsed.type)).toEqual(['share_project', 'accept_invitation', 'delete_collaborator', 'collaborator_update', 'share_project']);
+    });
+
     it('defaults missing args to an empty object', () => {
       const [parsed] = parseSyncRequest({ commands: [{ type: 'project_add', uuid: 'u1' }] }).commands;
       expect(parsed.args).toEqual({});

@@ -1,6 +1,7 @@
 import { storableString } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
+import { canonicalCommandType } from './command-aliases';
 import { MAX_COMMANDS_PER_REQUEST, type SyncCommand, type SyncRequest } from '../../engine/sync-request';
 
 /**
@@ -46,7 +47,8 @@ export function parseSyncRequest(rawBody: unknown): SyncRequest {
       throw new DomainError('INVALID_ARGUMENT_VALUE', `${where}: ${issue.message}`, { argument: 'commands' });
     }
     const { temp_id, ...command } = parsed.data;
-    return temp_id ? { ...command, temp_id } : command;
+    const type = canonicalCommandType(command.type);
+    return temp_id ? { ...command, type, temp_id } : { ...command, type };
   });
   const uuids = new Set(commands.map((command) => command.uuid));
   if (uuids.size !== commands.length) throw new DomainError('INVALID_ARGUMENT_VALUE', 'Command uuids must be unique within a request', { argument: 'commands' });
