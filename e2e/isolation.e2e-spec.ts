@@ -1,5 +1,6 @@
 import { http } from '@doable/shared-testing';
 import { MODES } from './support/system-under-test';
+import { command, shareWith } from './support/sharing';
 import { useSystem } from './support/use-system';
 
 /**
@@ -38,5 +39,94 @@ describe.each(MODES)('isolation between concurrent users (%s)', (mode) => {
       );
     }
     expect(outcomes).toEqual({ own: 6 * 48, foreign: 0, failed: 0 });
+  });
+});
+
+/** Everything of one project, as each Sync API version names it: its projects' and tasks' names. */
+function namesIn(path: string, body: any): string[] {
+  const projects = (path === '/API/v6/sync' ? body.Projects : body.projects) ?? [];
+  const items = (path === '/API/v6/sync' ? body.Items : body.items) ?? [];
+  return [...projects.map((project: { name: string }) => project.name), ...items.map((item: { content: string }) => item.content)];
+}
+
+/**
+ * Shared projects: members see and change them as their role allows, everyone else sees nothing
+ * of them on any interface, and a removed member loses them at once.
+ */
+describe.each(MODES)('isolation of shared projects (%s)', (mode) => {
+  const { system, accounts: [owner, member, stranger, completer] } = useSystem(mode, { accounts: 4 });
+  let projectId: string;
+  let taskId: string;
+  let sectionId: string;
+
+  beforeAll(async () => {
+    const made = await http(system.url, 'POST', '/api/v1/sync', {
+      token: owner.token,
+      json: {
+        commands: [
+          { type: 'project_add', uuid: `${mode}-iso-p`, temp_id: 'p', args: { name: 'Shared secret' } },
+          { type: 'section_add', uuid: `${mode}-iso-s`, temp_id: 's', args: { name: 'Secret section', project_id: 'p' } },
+          { type: 'item_add', uuid: `${mode}-iso-t`, temp_id: 't', args: { content: 'Secret task', project_id: 'p', due: { string: 'today' } } },
+          { type: 'note_add', uuid: `${mode}-iso-n`, args: { item_id: 't', content: 'Secret comment' } },
+        ],
+      },
+    });
+    ({ p: projectId, t: taskId, s: sectionId } = made.body.temp_id_mapping as Record<string, string>);
+    await shareWith(system, owner, member, projectId);
+    await shareWith(system, owner, completer, projectId, 'COMPLETE_ONLY');
+  });
+
+  it.each(SYNC_PATHS)('shows the project to members and nothing of it to a stranger on %s', async (path) => {
+    const read = path === '/API/v6/sync' ? { seq_no: 0 } : { sync_token: '*' };
+    const seen = async (token: string) => namesIn(path, (await http(system.url, 'POST', path, { token, json: { ...read, resource_types: ['projects', 'items'] } })).body);
+    expect(await seen(member.token)).toEqual(expect.arrayContaining(['Shared secret', 'Secret task']));
+    expect(await seen(stranger.token)).not.toEqual(expect.arrayContaining(['Shared secret']));
+    expect(await seen(stranger.token)).not.toEqual(expect.arrayContaining(['Secret task']));
+  });
+
+  it('answers a stranger 404 on every REST surface and not found on every command', async () => {
+    const as = (path: string) => http(system.url, 'GET', path, { token: stranger.token });
+    for (const path of [`/rest/v2/projects/${projectId}`, `/rest/v2/tasks/${taskId}`, `/rest/v2/sections/${sectionId}`, `/rest/v1/projects/${projectId}`, `/api/v1/projects/${projectId}/collaborators`, `/api/v1/tasks/${taskId}`]) {
+      expect([path, (await as(path)).status]).toEqual([path, 404]);
+    }
+    const filtered = await as(`/api/v1/tasks/filter?query=${encodeURIComponent('today')}`);
+    expect(filtered.body.results.map((task: { content: string }) => task.content)).not.toContain('Secret task');
+    const refusals = [
+      await command(system, stranger, 'item_update', { id: taskId, content: 'taken' }),
+      await command(system, stranger, 'note_add', { item_id: taskId, content: 'intruding' }),
+      await command(system, stranger, 'share_project', { project_id: projectId, email: stranger.email }),
+      await command(system, stranger, 'section_add', { project_id: projectId, name: 'intruding' }),
+    ];
+    expect(refusals.map((status) => (status as { error_tag: string }).error_tag)).toEqual(['ITEM_NOT_FOUND', 'ITEM_NOT_FOUND', 'PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND']);
+    // The member, asking the same, is answered: the refusals are about who asks.
+    expect((await http(system.url, 'GET', `/rest/v2/tasks/${taskId}`, { token: member.token })).status).toBe(200);
+  });
+
+  it("refuses each role what it may not do, with a coded forbidden error (403 in REST)", async () => {
+    const forbidden = { error_tag: 'FORBIDDEN', http_code: 403 };
+    // COMPLETE_ONLY: may complete and comment, not edit or organise.
+    expect(await command(system, completer, 'item_update', { id: taskId, content: 'edited' })).toMatchObject(forbidden);
+    expect((await http(system.url, 'POST', `/rest/v2/tasks/${taskId}`, { token: completer.token, json: { content: 'edited' } })).body).toMatchObject(forbidden);
+    expect((await http(system.url, 'POST', '/api/v1/sections', { token: completer.token, json: { name: 'x', project_id: projectId } })).status).toBe(403);
+    expect(await command(system, completer, 'note_add', { item_id: taskId, content: 'done soon' })).toBe('ok');
+    // READ_WRITE: may organise and edit, not manage the people or delete the project.
+    expect(await command(system, member, 'section_add', { project_id: projectId, name: 'Member section' })).toBe('ok');
+    expect(await command(system, member, 'delete_collaborator', { project_id: projectId, email: completer.email })).toMatchObject(forbidden);
+    expect(await command(system, member, 'project_change_role', { id: projectId, user_id: completer.userId, role: 'ADMIN' })).toMatchObject(forbidden);
+    expect(await command(system, member, 'project_delete', { id: projectId })).toMatchObject(forbidden);
+    expect((await http(system.url, 'DELETE', `/rest/v2/projects/${projectId}`, { token: member.token })).status).toBe(403);
+    // The task was not edited by the refused commands.
+    expect((await http(system.url, 'GET', `/rest/v2/tasks/${taskId}`, { token: owner.token })).body.content).toBe('Secret task');
+    expect((await http(system.url, 'POST', `/rest/v2/tasks/${taskId}/close`, { token: completer.token })).status).toBe(204);
+  });
+
+  it('takes everything away from a removed member at once', async () => {
+    expect((await http(system.url, 'GET', `/rest/v2/projects/${projectId}`, { token: member.token })).status).toBe(200);
+    expect(await command(system, owner, 'delete_collaborator', { project_id: projectId, email: member.email })).toBe('ok');
+    // No waiting: the very next request is refused.
+    expect((await http(system.url, 'GET', `/rest/v2/projects/${projectId}`, { token: member.token })).status).toBe(404);
+    expect((await command(system, member, 'note_add', { item_id: taskId, content: 'too late' }) as { error_tag: string }).error_tag).toBe('ITEM_NOT_FOUND');
+    const full = await http(system.url, 'POST', '/api/v1/sync', { token: member.token, json: { sync_token: '*', resource_types: ['projects', 'items', 'notes', 'sections'] } });
+    expect(namesIn('/api/v1/sync', full.body)).not.toEqual(expect.arrayContaining(['Shared secret']));
   });
 });

@@ -29,6 +29,9 @@ type Action =
   | 'sync.section_add'
   | 'sync.user_update_name'
   | 'sync.user_update_password'
+  | 'sync.share_project'
+  | 'sync.delete_invitation'
+  | 'rest.collaborators'
   | 'sync_v8.read'
   | 'sync_v8.item_add'
   | 'sync_v8.item_delete'
@@ -97,6 +100,14 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   // Credentials are the personal token's alone, whatever the app's scopes.
   ['sync.user_update_password', ['data:read_write'], false],
   ['sync.user_update_password', ['data:read_write', 'data:delete', 'project:delete'], false],
+  // Sharing is a write like any other: data:read_write; listing collaborators is a read.
+  ['sync.share_project', ['data:read'], false],
+  ['sync.share_project', ['task:add'], false],
+  ['sync.share_project', ['data:read_write'], true],
+  ['sync.delete_invitation', ['data:read'], false],
+  ['sync.delete_invitation', ['data:read_write'], true],
+  ['rest.collaborators', ['task:add'], false],
+  ['rest.collaborators', ['data:read'], true],
   // Sync v8 runs through the same engine: the same scopes, whatever shape the arguments came in.
   ['sync_v8.read', ['task:add'], false],
   ['sync_v8.read', ['data:read'], true],
@@ -228,6 +239,20 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       case 'sync.section_add': {
         const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
         return withScoped({ type: 'section_add', args: { name: 'scoped section', project_id: made.body.temp_id_mapping['p'] } });
+      }
+      case 'sync.share_project':
+      case 'sync.delete_invitation': {
+        const invitee = await system.createAccount();
+        const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
+        const projectId = made.body.temp_id_mapping['p'] as string;
+        if (action === 'sync.share_project') return withScoped({ type: 'share_project', args: { project_id: projectId, email: invitee.email } });
+        await personal([{ type: 'share_project', uuid: `${mode}-setup-${++counter}`, args: { project_id: projectId, email: invitee.email } }]);
+        const [invitation] = await system.sql<{ id: string }>(`SELECT id::text FROM sync.project_invitations WHERE project_id = $1`, [projectId]);
+        return withScoped({ type: 'delete_invitation', args: { invitation_id: invitation!.id } });
+      }
+      case 'rest.collaborators': {
+        const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
+        return rest('GET', `/rest/v2/projects/${made.body.temp_id_mapping['p']}/collaborators`);
       }
       case 'sync.user_update_name':
         return withScoped({ type: 'user_update', args: { full_name: 'Test User' } });
