@@ -8,6 +8,7 @@ import { COMMAND_HANDLERS, type CommandHandler, INTERNAL_COMMAND_HANDLERS } from
 import { ItemQuickAddCommand } from './engine/commands/items/item-quick-add.command';
 import { projectCommands } from './engine/commands/projects';
 import { itemCommands } from './engine/commands/items';
+import { sharingCommands } from './engine/commands/sharing';
 import { ItemDates } from './items/item-dates';
 import { ItemRepository } from './items/item.repository';
 import { sectionCommands } from './engine/commands/sections/section-commands';
@@ -30,6 +31,7 @@ import { SyncEngine } from './engine/sync-engine';
 import { syncMigrations } from './migrations';
 import { ProjectRepository } from './projects/project.repository';
 import { ProjectMembersRepository } from './projects/project-members.repository';
+import { ProjectInvitationsRepository } from './projects/project-invitations.repository';
 import { resourceProviders } from './read/resources';
 import { SyncReader } from './read/sync-reader';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
@@ -66,6 +68,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
     UserProfileRepository,
     ProjectRepository,
     ProjectMembersRepository,
+    ProjectInvitationsRepository,
     ItemRepository,
     SectionRepository,
     LabelRepository,
@@ -77,7 +80,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
     ItemDates,
     {
       provide: COMMAND_HANDLERS,
-      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository, services: ServiceClient, views: ViewOptionsRepository, locations: LocationRepository) => [
+      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository, services: ServiceClient, views: ViewOptionsRepository, locations: LocationRepository, members: ProjectMembersRepository, invitations: ProjectInvitationsRepository) => [
         ...projectCommands(projects, sections, items),
         ...itemCommands(items, projects, sections, dates, labels),
         ...sectionCommands(sections, projects, items),
@@ -88,8 +91,9 @@ import { UserProfileRepository } from './users/user-profile.repository';
         ...userCommands(profiles, services),
         ...liveNotificationCommands(services),
         ...viewOptionsCommands(views, projects, labels, filters),
+        ...sharingCommands({ projects, members, invitations, items, profiles }),
       ],
-      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository, ServiceClient, ViewOptionsRepository, LocationRepository],
+      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository, ServiceClient, ViewOptionsRepository, LocationRepository, ProjectMembersRepository, ProjectInvitationsRepository],
     },
     {
       // Not among COMMAND_HANDLERS: no client may send these (see CommandExecutor.runInternal).

@@ -268,4 +268,17 @@ export class ItemRepository {
       version,
     ]);
   }
+
+  /**
+   * A collaborator left the project or was removed: their tasks in it (not deleted) are nobody's
+   * any more. Answers the ids of the tasks changed.
+   */
+  async unassignInProject(manager: EntityManager, projectId: string, userId: string, version: string): Promise<string[]> {
+    const [rows] = await manager.query<[Array<{ id: string }>, number]>(
+      `UPDATE sync.items SET responsible_uid = NULL, assigned_by_uid = NULL, version = $3, updated_at = now()
+        WHERE project_id = $1 AND responsible_uid = $2 AND NOT is_deleted RETURNING id::text`,
+      [projectId, userId, version],
+    );
+    return rows.map((row) => row.id);
+  }
 }

@@ -2,9 +2,19 @@ import { isProjectRole, type ProjectRole } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+/** An active member as the sharing commands need them: who, with which role, and their name for events. */
+export interface ActiveMember {
+  readonly user_id: string;
+  readonly role: ProjectRole;
+  readonly email: string;
+  readonly full_name: string;
+}
+
 /**
  * Project membership: who is in a project and with which role. VISIBLE_PROJECTS (item.model)
- * is the read side's one definition of it; this is the write side's.
+ * is the read side's one definition of it; this is the write side's. A member who leaves or is
+ * removed keeps the row as `deleted` (their next incremental sync carries the project's
+ * tombstones from it); every change stamps the row's version, so incremental syncs find it.
  */
 @Injectable()
 export class ProjectMembersRepository {
@@ -16,5 +26,72 @@ export class ProjectMembersRepository {
     );
     const role = rows[0]?.role;
     return isProjectRole(role) ? role : undefined;
+  }
+
+  /**
+   * The active member with this address (compared lower-cased, as invitations store it), locked
+   * for the rest of the transaction; undefined when the address is no member.
+   */
+  async findActiveByEmail(manager: EntityManager, projectId: string, email: string): Promise<ActiveMember | undefined> {
+    return this.findActive(manager, projectId, 'lower(u.email) = lower($2)', email);
+  }
+
+  /** The active member with this user id, locked for the rest of the transaction. */
+  async findActiveById(manager: EntityManager, projectId: string, userId: string): Promise<ActiveMember | undefined> {
+    return this.findActive(manager, projectId, 'm.user_id = $2', userId);
+  }
+
+  /**
+   * Makes the user an active member with the role: a new row, or the row of an earlier
+   * membership they left or were removed from (joined again now). An active member stays as
+   * they are (an invitation never changes a role, the CREATOR's least of all).
+   */
+  async addOrReactivate(manager: EntityManager, projectId: string, userId: string, role: ProjectRole, version: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO sync.project_members (project_id, user_id, role, state, version, joined_at) VALUES ($1, $2, $3, 'active', $4, now())
+       ON CONFLICT (project_id, user_id) DO UPDATE SET role = EXCLUDED.role, state = 'active', version = EXCLUDED.version, joined_at = now()
+         WHERE sync.project_members.state <> 'active'`,
+      [projectId, userId, role, version],
+    );
+  }
+
+  /** Ends an active membership (left or removed). Answers whether there was one to end. */
+  async remove(manager: EntityManager, projectId: string, userId: string, version: string): Promise<boolean> {
+    const rows = await manager.query<[unknown[], number]>(
+      `UPDATE sync.project_members SET state = 'deleted', version = $3 WHERE project_id = $1 AND user_id = $2 AND state = 'active' RETURNING user_id`,
+      [projectId, userId, version],
+    );
+    return rows[1] > 0;
+  }
+
+  /** Gives an active member another role. Answers whether there was such a member. */
+  async changeRole(manager: EntityManager, projectId: string, userId: string, role: ProjectRole, version: string): Promise<boolean> {
+    const rows = await manager.query<[unknown[], number]>(
+      `UPDATE sync.project_members SET role = $3, version = $4 WHERE project_id = $1 AND user_id = $2 AND state = 'active' RETURNING user_id`,
+      [projectId, userId, role, version],
+    );
+    return rows[1] > 0;
+  }
+
+  /** The project's active members' ids, in id order. */
+  async activeMemberIds(manager: EntityManager, projectId: string): Promise<string[]> {
+    // Named apart from user_id so the order is the number's, not the text's.
+    const rows = await manager.query<Array<{ id: string }>>(
+      `SELECT user_id::text AS id FROM sync.project_members WHERE project_id = $1 AND state = 'active' ORDER BY user_id`,
+      [projectId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  private async findActive(manager: EntityManager, projectId: string, match: string, value: string): Promise<ActiveMember | undefined> {
+    const rows = await manager.query<Array<{ user_id: string; role: string; email: string; full_name: string }>>(
+      `SELECT m.user_id::text, m.role, u.email, u.full_name
+         FROM sync.project_members m JOIN sync.users u ON u.id = m.user_id
+        WHERE m.project_id = $1 AND m.state = 'active' AND ${match}
+        FOR UPDATE OF m`,
+      [projectId, value],
+    );
+    const row = rows[0];
+    return row && isProjectRole(row.role) ? { ...row, role: row.role } : undefined;
   }
 }

@@ -1,0 +1,33 @@
+import type { ItemRepository } from '../../../items/item.repository';
+import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
+import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
+import type { ProjectRepository } from '../../../projects/project.repository';
+import type { UserProfileRepository } from '../../../users/user-profile.repository';
+import type { CommandHandler } from '../command-handler';
+import { DeleteCollaboratorCommand, ProjectLeaveCommand } from './collaborator-removal.command';
+import { DeleteInvitationCommand } from './delete-invitation.command';
+import { AcceptInvitationCommand, RejectInvitationCommand } from './invitation-answer.command';
+import { ProjectChangeRoleCommand } from './project-change-role.command';
+import { ShareProjectCommand } from './share-project.command';
+
+export interface SharingRepositories {
+  readonly projects: ProjectRepository;
+  readonly members: ProjectMembersRepository;
+  readonly invitations: ProjectInvitationsRepository;
+  readonly items: ItemRepository;
+  readonly profiles: UserProfileRepository;
+}
+
+/** Every sharing command: invitations, and the memberships and roles they lead to. */
+export function sharingCommands({ projects, members, invitations, items, profiles }: SharingRepositories): CommandHandler[] {
+  const membership = { projects, members, items };
+  return [
+    new ShareProjectCommand(projects, members, invitations, profiles),
+    new AcceptInvitationCommand(invitations, profiles, members, projects),
+    new RejectInvitationCommand(invitations, profiles),
+    new DeleteInvitationCommand(invitations, members, profiles),
+    new DeleteCollaboratorCommand(membership, invitations, profiles),
+    new ProjectLeaveCommand(membership),
+    new ProjectChangeRoleCommand(projects, members),
+  ];
+}

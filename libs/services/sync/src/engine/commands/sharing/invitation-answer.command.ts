@@ -1,0 +1,74 @@
+import { DomainError } from '@doable/shared-errors';
+import { z } from 'zod';
+import type { ProjectInvitation } from '../../../projects/project-invitations.model';
+import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
+import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
+import type { ProjectRepository } from '../../../projects/project.repository';
+import type { UserProfileRepository } from '../../../users/user-profile.repository';
+import { parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { idArg } from '../items/item-args';
+import { emitInvitationAnswered, loadInvitationForInvitee } from './sharing-args';
+
+const argsSchema = z.object({ invitation_id: idArg, invitation_secret: z.string().min(1).max(200) });
+
+/**
+ * accept_invitation / reject_invitation: the receiver answers an invitation addressed to them,
+ * proving it with the secret from their share_invitation_sent notification. The receiver is no
+ * member yet, so there is no project role to check (these are not in COMMAND_ACTION_GROUP).
+ */
+abstract class InvitationAnswerCommand implements CommandHandler {
+  abstract readonly type: string;
+
+  constructor(
+    protected readonly invitations: ProjectInvitationsRepository,
+    protected readonly profiles: UserProfileRepository,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(argsSchema, rawArgs);
+    const invitation = await loadInvitationForInvitee(this.invitations, context, args);
+    const projectName = await this.invitations.projectName(context.tx.manager, invitation.project_id);
+    // The project was deleted after the invitation was sent: there is nothing left to join.
+    if (projectName === undefined) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'invitation_id' });
+    const answer = await this.answer(context, invitation);
+    await this.invitations.answer(context.tx.manager, invitation.id, answer, context.version);
+    await emitInvitationAnswered(this.profiles, context, invitation, projectName, answer);
+    // The members see the collaborator state change (invited to active, or gone).
+    context.touch(invitation.project_id);
+    return {};
+  }
+
+  /** This answer's own work; answers the invitation's new state. */
+  protected abstract answer(context: CommandContext, invitation: ProjectInvitation): Promise<'accepted' | 'rejected'>;
+}
+
+/** accept_invitation: the receiver becomes a member with the invitation's role. */
+export class AcceptInvitationCommand extends InvitationAnswerCommand {
+  readonly type = 'accept_invitation';
+
+  constructor(
+    invitations: ProjectInvitationsRepository,
+    profiles: UserProfileRepository,
+    private readonly members: ProjectMembersRepository,
+    private readonly projects: ProjectRepository,
+  ) {
+    super(invitations, profiles);
+  }
+
+  protected async answer(context: CommandContext, invitation: ProjectInvitation): Promise<'accepted'> {
+    await this.members.addOrReactivate(context.tx.manager, invitation.project_id, context.userId, invitation.role, context.version);
+    // The project row is now shared for every member: each re-reads it.
+    await this.projects.update(context.tx.manager, invitation.project_id, {}, context.version);
+    return 'accepted';
+  }
+}
+
+/** reject_invitation: the invitation ends; the sender is told (share_invitation_rejected). */
+export class RejectInvitationCommand extends InvitationAnswerCommand {
+  readonly type = 'reject_invitation';
+
+  protected answer(): Promise<'rejected'> {
+    return Promise.resolve('rejected');
+  }
+}

@@ -1,0 +1,72 @@
+import { isObjectId } from '@doable/contracts-common';
+import { DEFAULT_COLLABORATOR_ROLE, type ProjectRole, type ShareInvitationAnswered, SyncEvents } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
+import { z } from 'zod';
+import { notificationPersonOf } from '../../../projects/project-invitations.events';
+import type { ProjectInvitation } from '../../../projects/project-invitations.model';
+import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
+import { invitationSecretMatches } from '../../../projects/project-invitations.secret';
+import type { UserProfileRepository } from '../../../users/user-profile.repository';
+import type { UserProfile } from '../../../users/user-profile.model';
+import type { CommandContext } from '../command-handler';
+
+/** The roles a collaborator may be given: every one but CREATOR (a project has one, its owner). */
+export const collaboratorRoleArg = z.enum(['ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'] as const satisfies readonly Exclude<ProjectRole, 'CREATOR'>[]);
+export type CollaboratorRole = z.infer<typeof collaboratorRoleArg>;
+export const DEFAULT_INVITED_ROLE: CollaboratorRole = DEFAULT_COLLABORATOR_ROLE === 'CREATOR' ? 'READ_WRITE' : DEFAULT_COLLABORATOR_ROLE;
+
+/** An address as accounts store it (auth's sign-up rule): trimmed, lower-cased, valid. */
+export const emailArg = z.string().trim().toLowerCase().email().max(254);
+
+/** The acting user's profile (names and address for events); it exists, its row is locked by the request. */
+export async function actingUser(profiles: UserProfileRepository, context: CommandContext): Promise<UserProfile> {
+  const profile = await profiles.find(context.tx.manager, context.userId);
+  if (!profile) throw new Error(`user ${context.userId} runs commands but has no profile`);
+  return profile;
+}
+
+/**
+ * The invitation a receiver answers, locked. Not found, addressed to someone else, or the wrong
+ * secret: one refusal for all three, so a stranger learns nothing of which invitations exist.
+ * Only then, to its receiver, whether it is still open.
+ */
+export async function loadInvitationForInvitee(
+  invitations: ProjectInvitationsRepository,
+  context: CommandContext,
+  args: { invitation_id: string | number; invitation_secret: string },
+): Promise<ProjectInvitation> {
+  const id = String(args.invitation_id);
+  const invitation = isObjectId(id) ? await invitations.findForUpdate(context.tx.manager, id) : undefined;
+  if (!invitation || invitation.invitee_id !== context.userId || !invitationSecretMatches(args.invitation_secret, invitation.secret_hash)) {
+    throw new DomainError('INVALID_ARGUMENT_VALUE', 'Invalid invitation', { argument: 'invitation_secret' });
+  }
+  refuseAnswered(invitation);
+  return invitation;
+}
+
+/** An invitation answered (or withdrawn) already cannot change again. */
+export function refuseAnswered(invitation: ProjectInvitation): void {
+  if (invitation.state !== 'invited') {
+    throw new DomainError('INVALID_ARGUMENT_VALUE', `The invitation was already ${invitation.state}`, { argument: 'invitation_id', state: invitation.state });
+  }
+}
+
+/** Records that an invitation ended (accepted, rejected, deleted), the caller its actor. */
+export async function emitInvitationAnswered(
+  profiles: UserProfileRepository,
+  context: CommandContext,
+  invitation: ProjectInvitation,
+  projectName: string,
+  answer: ShareInvitationAnswered['answer'],
+): Promise<void> {
+  await context.tx.emit(SyncEvents.shareInvitationAnswered, {
+    invitationId: invitation.id,
+    projectId: invitation.project_id,
+    projectName,
+    inviterId: invitation.inviter_id,
+    inviteeEmail: invitation.invitee_email,
+    inviteeId: invitation.invitee_id,
+    actor: notificationPersonOf(await actingUser(profiles, context)),
+    answer,
+  });
+}
