@@ -47,7 +47,7 @@ describe.each(MODES)('sharing (%s)', (mode) => {
       collaborators: [a.userId, b.userId].sort(),
       states: [`${a.userId}:active`, `${b.userId}:active`].sort(),
     });
-    expect(report.cRejects).toEqual({ wrongSecret: ['INVALID_INVITATION'], reject: ['ok'], sawProject: false });
+    expect(report.cRejects).toEqual({ wrongSecret: ['INVALID_ARGUMENT_VALUE'], reject: ['ok'], sawProject: false });
     expect(report.cJoins).toEqual({ reinvite: ['ok'], accept: ['ok'], items: ['Shared task'] });
     expect(report.assignment).toEqual({
       roleChange: ['ok'],
@@ -83,8 +83,8 @@ describe.each(MODES)('sharing (%s)', (mode) => {
     const report = await runClient('todoist-community-sharing.mjs', { ...env, DOABLE_SYNC_ENDPOINT: `${system.url}${path}` });
     expect(report).toEqual({
       bJoined: { projects: ['Community shared'], collaborators: 2 },
-      cWrongSecret: 'INVALID_INVITATION',
-      cAfterWithdrawal: 'INVALID_INVITATION',
+      cWrongSecret: 'INVALID_ARGUMENT_VALUE',
+      cAfterWithdrawal: 'INVALID_ARGUMENT_VALUE',
       aCollaborators: [a.email, b.email].sort(),
       bAfterRemoval: false,
     });
