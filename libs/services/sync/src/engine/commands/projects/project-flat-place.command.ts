@@ -28,6 +28,8 @@ async function writePlaces(projects: ProjectRepository, context: CommandContext,
     const was = byId.get(id);
     if (!was || (was.parent_id === parentId && was.child_order === place.child_order)) continue;
     if (parentId !== null) refuseInbox(was, 'nested');
+    // Re-placing a project moves it for all its members: every project re-placed is checked.
+    await context.requireAccess(id);
     await projects.update(context.tx.manager, id, { parent_id: parentId, child_order: place.child_order }, context.version);
     context.touch(id);
   }
