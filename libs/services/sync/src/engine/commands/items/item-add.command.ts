@@ -66,8 +66,8 @@ export class ItemAddCommand implements CommandHandler {
       projectId = parent.project_id; // a subtask lives with its parent
       sectionId = parent.section_id;
     }
-    // A section or a parent was checked by its loader; a project named alone (or the Inbox) here.
-    if (!args.section_id && !args.parent_id) await context.requireAccess(projectId);
+    // A section or a parent was checked by its loader; a project named alone is checked here.
+    if (!args.section_id && !args.parent_id) await requireProject(context, projectId);
     let row: NewItem;
     try {
       const responsibleUid = (await assigneeOf(context, projectId, args.responsible_uid)) ?? null;
@@ -97,7 +97,7 @@ export class ItemAddCommand implements CommandHandler {
     if (args.section_id || args.parent_id || args.child_order !== undefined || args.label_ids !== undefined || args.responsible_uid) return undefined;
     const content = checkContent(args.content);
     const projectId = args.project_id ? await context.resolveId(args.project_id, 'project_id') : context.user.inboxProjectId;
-    await context.requireAccess(projectId);
+    await requireProject(context, projectId);
     return this.newItem(context, args, { projectId, sectionId: null, parentId: null, content }, null);
   }
 
@@ -134,6 +134,14 @@ export class ItemAddCommand implements CommandHandler {
       responsibleUid,
     };
   }
+}
+
+/**
+ * The caller's role must allow adding tasks in the project. The user's own Inbox is never shared
+ * (its owner is its CREATOR): it is not read, so a task added to the Inbox still costs one statement.
+ */
+async function requireProject(context: CommandContext, projectId: string): Promise<void> {
+  if (projectId !== context.user.inboxProjectId) await context.requireAccess(projectId);
 }
 
 function projectNotFound(): DomainError {
