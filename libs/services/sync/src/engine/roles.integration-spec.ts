@@ -130,7 +130,7 @@ describe('Project roles, assignment and collaboration events in the command exec
       { type: 'project_add', temp_id: 'private', args: { name: 'Private' } },
     ]);
     expect(setup.statuses).toEqual(['ok', 'ok', 'ok', 'ok']);
-    ({ shared, section, task, private: privateOfA } = setup.ids as Record<string, string>);
+    ({ shared, section, task, private: privateOfA } = setup.ids);
     await dataSource.query(
       `INSERT INTO sync.project_members (project_id, user_id, role, version) VALUES ($1, $2, 'EDIT_ONLY', 1), ($1, $3, 'COMPLETE_ONLY', 1)`,
       [shared, B, C],
