@@ -172,6 +172,21 @@ describe('Project roles, assignment and collaboration events in the command exec
       expect(statuses).toEqual(statuses.map(() => refusal('FORBIDDEN')));
       expect(await written()).toEqual(before);
     });
+
+    it('places its own projects from flat positions without re-placing the shared one, which it may not move', async () => {
+      const place = async () =>
+        (await dataSource.query<Array<{ child_order: number; version: string }>>(`SELECT child_order, version::text FROM sync.projects WHERE id = $1`, [shared]))[0];
+      const before = await place();
+      const { status } = await one(B, 'project_update_orders_indents', { ids_to_orders_indents: { [shared]: [1, 1] } });
+      expect(status).toEqual({ [shared]: refusal('FORBIDDEN') });
+      // First in B's list: every project after it is renumbered, but the shared one keeps its place.
+      const id = await added(B, 'project_add_flat', { name: 'First of B', item_order: 1, indent: 1 });
+      const [{ owner }] = await dataSource.query<Array<{ owner: string }>>(`SELECT owner_id::text AS owner FROM sync.projects WHERE id = $1`, [id]);
+      expect(owner).toBe(B);
+      expect(await place()).toEqual(before);
+      // Its owner may put a project under it.
+      await added(A, 'project_add', { name: 'Under the shared one', parent_id: shared });
+    });
   });
 
   describe('COMPLETE_ONLY', () => {
