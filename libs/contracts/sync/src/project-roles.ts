@@ -53,6 +53,8 @@ export const COMMAND_ACTION_GROUP: Readonly<Record<string, ProjectActionGroup>> 
   project_reorder: 'manage',
   project_add_flat: 'manage',
   project_update_orders_indents: 'manage',
+  // The view settings every member starts from (a member's own view is view_options_set, no role).
+  project_view_options_defaults_set: 'manage',
   project_change_role: 'manage',
   delete_collaborator: 'manage',
   share_project: 'invite',
@@ -84,6 +86,8 @@ export const COMMAND_ACTION_GROUP: Readonly<Record<string, ProjectActionGroup>> 
   note_add: 'comment',
   note_update: 'comment',
   note_delete: 'comment',
+  note_reaction_add: 'comment',
+  note_reaction_remove: 'comment',
   project_leave: 'leave',
 };
 

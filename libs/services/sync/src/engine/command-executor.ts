@@ -352,7 +352,7 @@ export class CommandExecutor {
       user: change.user,
       touch: (...projectIds) => touched.projects.push(...projectIds),
       touchUsers: (...userIds) => touched.users.push(...userIds),
-      requireAccess: (projectId) => batch.access.require(commandType, projectId),
+      requireAccess: (projectId, asCommand) => batch.access.require(asCommand ?? commandType, projectId),
       resolveId: (value, argument) => this.resolveId(batch, value, argument),
       eachObject: (entries, work) => {
         const mark = { projects: 0, users: 0 };

@@ -204,6 +204,22 @@ export class ItemRepository {
     await updateVersioned(manager, 'sync.items', itemIds, state, version);
   }
 
+  /**
+   * Tasks that moved into a project: those assigned to someone who is not an active member of it
+   * are unassigned (one statement). Answers the ids unassigned.
+   */
+  async unassignNonMembers(manager: EntityManager, itemIds: readonly string[], projectId: string, version: string): Promise<string[]> {
+    if (itemIds.length === 0) return [];
+    const [rows] = await manager.query<[Array<{ id: string }>, number]>(
+      `UPDATE sync.items SET responsible_uid = NULL, assigned_by_uid = NULL, version = $3, updated_at = now()
+        WHERE id = ANY($1::bigint[]) AND responsible_uid IS NOT NULL
+          AND responsible_uid NOT IN (SELECT user_id FROM sync.project_members WHERE project_id = $2 AND state = 'active')
+        RETURNING id::text`,
+      [itemIds, projectId, version],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Ids of the tasks (not deleted) of some sections; with `activeOnly`, only those not completed into history. */
   async idsInSections(manager: EntityManager, sectionIds: readonly string[], activeOnly = false): Promise<string[]> {
     const rows = await manager.query<Array<{ id: string }>>(

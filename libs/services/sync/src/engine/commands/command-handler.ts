@@ -19,8 +19,11 @@ export interface CommandContext {
    * Refuses the command unless the user may run it in this project: PROJECT_NOT_FOUND for a
    * non-member, FORBIDDEN for a role that does not allow the command's type (contracts-sync
    * COMMAND_ACTION_GROUP). Every loader of a project-scoped object calls it; answers the role.
+   * `asCommand`: check as that command type instead (a command that, on one of its paths, does
+   * what another command does in a project: project_add under a shared parent places it as
+   * project_move would).
    */
-  requireAccess(projectId: string): Promise<ProjectRole>;
+  requireAccess(projectId: string, asCommand?: string): Promise<ProjectRole>;
   /**
    * Runs the work of each object on its own (a nested savepoint each): an object refused with a
    * DomainError is undone alone (its touches too) and the others stay. Answers each object's

@@ -11,6 +11,7 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { checkContent, contentArg, flag, idArg, labelsArg, priorityArg } from './item-args';
 import { loadItem } from './item-access';
+import { announceAssignment, assigneeOf } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
 
 const argsSchema = z.object({
@@ -65,9 +66,12 @@ export class ItemAddCommand implements CommandHandler {
       projectId = parent.project_id; // a subtask lives with its parent
       sectionId = parent.section_id;
     }
+    // A section or a parent was checked by its loader; a project named alone is checked here.
+    if (!args.section_id && !args.parent_id) await requireProject(context, projectId);
     let row: NewItem;
     try {
-      row = this.newItem(context, args, { projectId, sectionId, parentId, content });
+      const responsibleUid = (await assigneeOf(context, projectId, args.responsible_uid)) ?? null;
+      row = this.newItem(context, args, { projectId, sectionId, parentId, content }, responsibleUid);
     } catch (refusal) {
       // The project is checked first: a task refused for its values in a project the user
       // cannot see answers PROJECT_NOT_FOUND, as it always has. Only a refused task pays this read.
@@ -77,6 +81,7 @@ export class ItemAddCommand implements CommandHandler {
     // The project's visibility is checked by the INSERT itself (one round trip per task).
     const item = await this.items.insertIfVisible(context.tx.manager, row, context.version);
     if (!item) throw projectNotFound();
+    await announceAssignment(context, item, item.responsible_uid, null);
     context.touch(item.project_id);
     return { createdId: item.id };
   }
@@ -84,14 +89,16 @@ export class ItemAddCommand implements CommandHandler {
   /**
    * A task that can be written with the ones around it (ItemRepository.insertAllIfVisible):
    * one placed by its project alone. A section or a parent is read, and may be a temp id the
-   * tasks before it create; an explicit child_order moves the next tasks' orders: those run().
+   * tasks before it create; an explicit child_order moves the next tasks' orders; an
+   * assignment is checked against the project's members and announced: those run().
    */
   async plan(context: CommandContext, rawArgs: Record<string, unknown>): Promise<NewItem | undefined> {
     const args = parseArgs(argsSchema, rawArgs);
-    if (args.section_id || args.parent_id || args.child_order !== undefined || args.label_ids !== undefined) return undefined;
+    if (args.section_id || args.parent_id || args.child_order !== undefined || args.label_ids !== undefined || args.responsible_uid) return undefined;
     const content = checkContent(args.content);
     const projectId = args.project_id ? await context.resolveId(args.project_id, 'project_id') : context.user.inboxProjectId;
-    return this.newItem(context, args, { projectId, sectionId: null, parentId: null, content });
+    await requireProject(context, projectId);
+    return this.newItem(context, args, { projectId, sectionId: null, parentId: null, content }, null);
   }
 
   /** The planned tasks in one INSERT; undefined for one whose project the user cannot see (run() refuses it). */
@@ -104,16 +111,13 @@ export class ItemAddCommand implements CommandHandler {
     });
   }
 
-  /** The row to write, from the arguments; throws the refusal of an invalid one. */
+  /** The row to write, from the arguments (the assignee already checked); throws the refusal of an invalid one. */
   private newItem(
     context: CommandContext,
     args: z.infer<typeof argsSchema>,
     placement: { projectId: string; sectionId: string | null; parentId: string | null; content: string },
+    responsibleUid: string | null,
   ): NewItem {
-    const responsibleUid = args.responsible_uid ? String(args.responsible_uid) : null;
-    if (responsibleUid && responsibleUid !== context.userId) {
-      throw new DomainError('INVALID_ARGUMENT_VALUE', 'Tasks can only be assigned to collaborators of the project', { argument: 'responsible_uid' });
-    }
     return {
       userId: context.userId,
       ...placement,
@@ -130,6 +134,14 @@ export class ItemAddCommand implements CommandHandler {
       responsibleUid,
     };
   }
+}
+
+/**
+ * The caller's role must allow adding tasks in the project. The user's own Inbox is never shared
+ * (its owner is its CREATOR): it is not read, so a task added to the Inbox still costs one statement.
+ */
+async function requireProject(context: CommandContext, projectId: string): Promise<void> {
+  if (projectId !== context.user.inboxProjectId) await context.requireAccess(projectId);
 }
 
 function projectNotFound(): DomainError {

@@ -6,6 +6,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { idArg } from './item-args';
 import { loadItem } from './item-access';
 import { completeItem } from './item-completion';
+import { announceCompletion } from './item-events';
 
 const argsSchema = z.object({ id: idArg });
 
@@ -30,6 +31,8 @@ export class ItemCloseCommand implements CommandHandler {
       const next = this.dates.next(item.due, now, context.user.timezone);
       if (next) {
         await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
+        // An occurrence done is a completion for whoever assigned or holds the task.
+        await announceCompletion(context, [item], true);
         context.touch(item.project_id);
         return {};
       }

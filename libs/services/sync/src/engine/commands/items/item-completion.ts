@@ -2,6 +2,7 @@ import type { Item } from '../../../items/item.model';
 import type { ItemRepository } from '../../../items/item.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
 import type { CommandContext } from '../command-handler';
+import { announceCompletion } from './item-events';
 
 /**
  * Checking a task off. A top-level task goes to history with its subtasks; a subtask goes to
@@ -11,6 +12,7 @@ export async function completeItem(items: ItemRepository, context: CommandContex
   const inHistory = item.parent_id === null || forceHistory;
   const subtree = await items.subtree(context.tx.manager, item.id);
   await items.setState(context.tx.manager, subtree.map((task) => task.id), { checked: true, in_history: inHistory, completed_at: completedAt }, context.version);
+  await announceCompletion(context, subtree.filter((task) => !task.checked), true);
   context.touch(item.project_id);
 }
 
@@ -27,6 +29,7 @@ export async function uncompleteItem(items: ItemRepository, sections: SectionRep
     await items.update(context.tx.manager, task.id, { child_order: childOrder }, context.version);
   }
   await items.setState(context.tx.manager, reopened.map((task) => task.id), { checked: false, in_history: false, completed_at: null }, context.version);
+  await announceCompletion(context, reopened.filter((task) => task.checked), false);
   for (const sectionId of new Set(reopened.flatMap((task) => (task.section_id === null ? [] : [task.section_id])))) {
     const section = await sections.findVisibleForUpdate(context.tx.manager, context.userId, sectionId);
     if (section?.is_archived) await sections.update(context.tx.manager, [section.id], { is_archived: false, archived_at: null }, context.version);

@@ -55,7 +55,8 @@ export class ItemAddFlatCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const { place, rest } = splitPlace(rawArgs);
     const projectId = rest['project_id'] ? await context.resolveId(rest['project_id'], 'project_id') : context.user.inboxProjectId;
-    // The INSERT checks the project's visibility; the places read here are never answered.
+    // Checked before its tasks are locked; the INSERT checks the project's visibility again.
+    await context.requireAccess(projectId);
     const stored = await this.items.listPlaces(context.tx.manager, [projectId], true);
     const placement = placeNewTask(stored, { item_order: place.item_order, indent: place.indent }, NEW_TASK);
     const outcome = await this.add.run(context, { ...rest, project_id: projectId, parent_id: placement.parent_id, child_order: placement.child_order });

@@ -61,6 +61,8 @@ export class ItemMoveCommand implements CommandHandler {
     } else {
       const target = await this.projects.findVisible(context.tx.manager, context.userId, await context.resolveId(args.project_id, 'project_id'));
       if (!target) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
+      // The task leaves one project for another: the caller's role must allow it in both.
+      await context.requireAccess(target.id);
       projectId = target.id;
     }
 
@@ -69,6 +71,8 @@ export class ItemMoveCommand implements CommandHandler {
     // Subtasks follow their parent into its project and section.
     const descendants = (await this.items.subtree(context.tx.manager, item.id)).slice(1);
     await this.items.setState(context.tx.manager, descendants.map((task) => task.id), { project_id: projectId, section_id: sectionId }, context.version);
+    // In another project, a task stays assigned only to a member of it.
+    if (projectId !== item.project_id) await this.items.unassignNonMembers(context.tx.manager, [item.id, ...descendants.map((task) => task.id)], projectId, context.version);
     context.touch(item.project_id, projectId);
   }
 }

@@ -8,6 +8,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { flag, idArg } from './item-args';
 import { loadItem } from './item-access';
 import { completeItem, uncompleteItem } from './item-completion';
+import { announceCompletion } from './item-events';
 
 const argsSchema = z.object({ id: idArg, due: z.unknown().optional(), is_forward: flag.optional(), reset_subtasks: flag.optional() });
 
@@ -37,14 +38,18 @@ export class ItemUpdateDateCompleteCommand implements CommandHandler {
     if (!forward) {
       if (given === undefined) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: due', { argument: 'due' });
       if (item.checked) await uncompleteItem(this.items, this.sections, context, item);
+      else await announceCompletion(context, [item], false); // the occurrence undone
       await this.items.update(context.tx.manager, item.id, { due: given }, context.version);
     } else if (given !== undefined) {
       await this.items.update(context.tx.manager, item.id, { due: given }, context.version);
+      await announceCompletion(context, [item], true); // an occurrence done
     } else {
       if (!item.due) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: due', { argument: 'due' });
       const next = this.dates.next(item.due, new Date(), context.user.timezone);
-      if (next) await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
-      else await completeItem(this.items, context, item, new Date(), false);
+      if (next) {
+        await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
+        await announceCompletion(context, [item], true);
+      } else await completeItem(this.items, context, item, new Date(), false);
     }
     if (args.reset_subtasks) {
       const subtasks = (await this.items.subtree(context.tx.manager, item.id)).slice(1);

@@ -1,5 +1,4 @@
 import { storedInteger } from '@doable/contracts-common';
-import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ItemDates } from '../../../items/item-dates';
 import { type ItemRepository } from '../../../items/item.repository';
@@ -8,6 +7,7 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { checkContent, contentArg, flag, idArg, labelsArg, priorityArg } from './item-args';
 import { loadItem } from './item-access';
+import { announceAssignment, assigneeOf } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
 
 const argsSchema = z.object({
@@ -41,14 +41,10 @@ export class ItemUpdateCommand implements CommandHandler {
     const args = parseArgs(argsSchema, rawArgs);
     const item = await loadItem(this.items, context, args.id);
     const labels = await taskLabels(this.labels, context, args);
-    let responsibleUid: string | null | undefined;
-    if (args.responsible_uid !== undefined) {
-      responsibleUid = args.responsible_uid === null ? null : String(args.responsible_uid);
-      if (responsibleUid && responsibleUid !== context.userId) {
-        throw new DomainError('INVALID_ARGUMENT_VALUE', 'Tasks can only be assigned to collaborators of the project', { argument: 'responsible_uid' });
-      }
-    }
-    await this.items.update(
+    const responsibleUid = await assigneeOf(context, item.project_id, args.responsible_uid);
+    // Assigning a task to whom it is assigned already changes nothing (assigned_by_uid included).
+    const reassigned = responsibleUid !== undefined && responsibleUid !== item.responsible_uid;
+    const updated = await this.items.update(
       context.tx.manager,
       item.id,
       {
@@ -61,11 +57,12 @@ export class ItemUpdateCommand implements CommandHandler {
         labels,
         is_collapsed: args.is_collapsed ?? args.collapsed,
         day_order: args.day_order,
-        responsible_uid: responsibleUid,
-        assigned_by_uid: responsibleUid === undefined ? undefined : responsibleUid ? context.userId : null,
+        responsible_uid: reassigned ? responsibleUid : undefined,
+        assigned_by_uid: reassigned ? (responsibleUid ? context.userId : null) : undefined,
       },
       context.version,
     );
+    if (reassigned) await announceAssignment(context, updated, responsibleUid ?? null, item.responsible_uid);
     context.touch(item.project_id);
     return {};
   }

@@ -1,7 +1,9 @@
+import { SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ItemRepository } from '../../../items/item.repository';
 import type { NoteRepository } from '../../../notes/note.repository';
+import { activeMemberIds } from '../../../projects/project-member-ids';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
@@ -49,6 +51,11 @@ export class NoteAddCommand implements CommandHandler {
       projectId = (await loadProject(this.projects, context, args.project_id, 'project_id')).id;
     }
     const note = await this.notes.insert(context.tx.manager, { projectId, itemId, postedUid: context.userId, content, fileAttachment: attachment, uidsToNotify }, context.version);
+    // In a shared project the other members hear of it (the notifications service decides who).
+    const memberIds = await activeMemberIds(context.tx.manager, projectId);
+    if (memberIds.length > 1) {
+      await context.tx.emit(SyncEvents.noteAdded, { noteId: note.id, noteContent: content, itemId, projectId, actorId: context.userId, memberIds, uidsToNotify });
+    }
     context.touch(projectId);
     return { createdId: note.id };
   }

@@ -34,6 +34,9 @@ export class ProjectAddCommand implements CommandHandler {
       parentId = await context.resolveId(args.parent_id, 'parent_id');
       const parent = await this.projects.findVisible(context.tx.manager, context.userId, parentId);
       if (!parent) throw new DomainError('PROJECT_NOT_FOUND', 'Parent project not found', { argument: 'parent_id' });
+      // A project's place is stored on it and shown to all the parent's members: placing one
+      // under a shared project is what project_move there needs.
+      await context.requireAccess(parent.id, 'project_move');
     }
     const project = await this.projects.insert(
       context.tx.manager,

@@ -1,4 +1,5 @@
 import { storedInteger } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { Project } from '../../../projects/project.model';
 import type { ProjectRepository } from '../../../projects/project.repository';
@@ -28,8 +29,22 @@ async function writePlaces(projects: ProjectRepository, context: CommandContext,
     const was = byId.get(id);
     if (!was || (was.parent_id === parentId && was.child_order === place.child_order)) continue;
     if (parentId !== null) refuseInbox(was, 'nested');
+    // Re-placing a project moves it for all its members. The projects a command names were
+    // checked by their loader; one only renumbered around them that the user may not re-place
+    // (a shared project where they are no admin) keeps its place.
+    if (!(await mayReplace(context, id))) continue;
     await projects.update(context.tx.manager, id, { parent_id: parentId, child_order: place.child_order }, context.version);
     context.touch(id);
+  }
+}
+
+async function mayReplace(context: CommandContext, projectId: string): Promise<boolean> {
+  try {
+    await context.requireAccess(projectId);
+    return true;
+  } catch (refusal) {
+    if (refusal instanceof DomainError && refusal.code === 'FORBIDDEN') return false;
+    throw refusal;
   }
 }
 

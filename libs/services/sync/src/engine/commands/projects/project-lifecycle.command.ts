@@ -9,6 +9,17 @@ import { loadProject, refuseInbox } from './project-access';
 
 const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
 
+/**
+ * The project and its sub-projects, each checked as the project is: a sub-project the user may
+ * not archive or delete (one another member created, where this user is no more than a member,
+ * or not one at all) refuses the command rather than going with its parent.
+ */
+async function accessibleSubtree(projects: ProjectRepository, context: CommandContext, projectId: string): Promise<string[]> {
+  const subtree = (await projects.subtree(context.tx.manager, projectId)).map((candidate) => candidate.id);
+  for (const id of subtree.slice(1)) await context.requireAccess(id);
+  return subtree;
+}
+
 /** project_archive: the project and its sub-projects leave the active set (their tasks stay with them). */
 export class ProjectArchiveCommand implements CommandHandler {
   readonly type = 'project_archive';
@@ -19,7 +30,7 @@ export class ProjectArchiveCommand implements CommandHandler {
     return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
       const project = await loadProject(this.projects, context, id);
       refuseInbox(project, 'archived');
-      const subtree = (await this.projects.subtree(context.tx.manager, project.id)).map((candidate) => candidate.id);
+      const subtree = await accessibleSubtree(this.projects, context, project.id);
       await this.projects.setState(context.tx.manager, subtree, { is_archived: true }, context.version);
       context.touch(...subtree);
     });
@@ -58,7 +69,7 @@ export class ProjectDeleteCommand implements CommandHandler {
       if (deleted.has(await context.resolveId(id, 'id'))) return;
       const project = await loadProject(this.projects, context, id);
       refuseInbox(project, 'deleted');
-      const subtree = (await this.projects.subtree(context.tx.manager, project.id)).map((candidate) => candidate.id);
+      const subtree = await accessibleSubtree(this.projects, context, project.id);
       const itemIds = await this.items.idsInProjects(context.tx.manager, subtree);
       await this.items.setState(context.tx.manager, itemIds, { is_deleted: true }, context.version);
       await this.sections.update(context.tx.manager, await this.sections.idsInProjects(context.tx.manager, subtree), { is_deleted: true }, context.version);

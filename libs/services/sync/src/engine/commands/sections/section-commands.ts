@@ -64,7 +64,10 @@ export class SectionMoveCommand implements CommandHandler {
     if (target.id === section.project_id) return {};
     const order = await this.sections.nextOrder(context.tx.manager, target.id);
     await this.sections.update(context.tx.manager, [section.id], { project_id: target.id, section_order: order }, context.version);
-    await this.items.setState(context.tx.manager, await this.items.idsInSections(context.tx.manager, [section.id]), { project_id: target.id }, context.version);
+    const taskIds = await this.items.idsInSections(context.tx.manager, [section.id]);
+    await this.items.setState(context.tx.manager, taskIds, { project_id: target.id }, context.version);
+    // In another project, a task stays assigned only to a member of it.
+    await this.items.unassignNonMembers(context.tx.manager, taskIds, target.id, context.version);
     context.touch(section.project_id, target.id);
     return {};
   }

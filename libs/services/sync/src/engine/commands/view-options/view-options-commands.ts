@@ -10,7 +10,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { idArg } from '../items/item-args';
 import { loadFilter } from '../filters/filter-access';
 import { loadLabel } from '../labels/label-access';
-import { loadProject } from '../projects/project-access';
+import { findProject, loadProject } from '../projects/project-access';
 import { applyViewSettings, viewKeyArgs, viewSettingsArgs } from './view-options-args';
 
 /** Views of one object: their object_id names it, and must be one the user sees. */
@@ -25,7 +25,8 @@ export class ViewKeys {
 
   constructor(projects: ProjectRepository, labels: LabelRepository, filters: FilterRepository) {
     this.objectViews = {
-      PROJECT: async (context, value) => (await loadProject(projects, context, value, 'object_id')).id,
+      // A member's own view of a project: seeing the project is enough, whatever their role.
+      PROJECT: async (context, value) => (await findProject(projects, context, value, 'object_id')).id,
       LABEL: async (context, value) => (await loadLabel(labels, context, value, 'object_id')).id,
       FILTER: async (context, value) => (await loadFilter(filters, context, value, 'object_id')).id,
     };
