@@ -1,6 +1,7 @@
 import { isProjectRole, type ProjectRole } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { activeMemberIds } from './project-member-ids';
 
 /** An active member as the sharing commands need them: who, with which role, and their name for events. */
 export interface ActiveMember {
@@ -74,13 +75,8 @@ export class ProjectMembersRepository {
   }
 
   /** The project's active members' ids, in id order. */
-  async activeMemberIds(manager: EntityManager, projectId: string): Promise<string[]> {
-    // Named apart from user_id so the order is the number's, not the text's.
-    const rows = await manager.query<Array<{ id: string }>>(
-      `SELECT user_id::text AS id FROM sync.project_members WHERE project_id = $1 AND state = 'active' ORDER BY user_id`,
-      [projectId],
-    );
-    return rows.map((row) => row.id);
+  activeMemberIds(manager: EntityManager, projectId: string): Promise<string[]> {
+    return activeMemberIds(manager, projectId);
   }
 
   private async findActive(manager: EntityManager, projectId: string, match: string, value: string): Promise<ActiveMember | undefined> {
