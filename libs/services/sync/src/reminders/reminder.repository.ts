@@ -56,7 +56,7 @@ export class ReminderRepository {
 
   /** Whether a user is a member of a project (a reminder may only notify someone who sees its task). */
   async isProjectMember(manager: EntityManager, projectId: string, userId: string): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(`SELECT 1 FROM sync.project_members WHERE project_id = $1 AND user_id = $2`, [projectId, userId]);
+    const rows = await manager.query<unknown[]>(`SELECT 1 FROM sync.project_members WHERE project_id = $1 AND user_id = $2 AND state = 'active'`, [projectId, userId]);
     return rows.length > 0;
   }
 
