@@ -12,24 +12,28 @@ import { NoteRepository } from '../notes/note.repository';
 import { ProjectRepository } from '../projects/project.repository';
 import { ReminderRepository } from '../reminders/reminder.repository';
 import { SectionRepository } from '../sections/section.repository';
+import { CompletedInfoRepository } from '../completed/completed-info.repository';
+import { ViewOptionsRepository } from '../view-options/view-options.repository';
 import { CompletionStatsRepository } from '../stats/completion-stats.repository';
 import { ProductivityStatsService } from '../stats/productivity-stats.service';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { MembershipChangesRepository } from './membership-changes.repository';
 import type { ResourceSource } from './resource-source';
 import { CollaboratorSource } from './sources/collaborator.source';
+import { CompletedInfoSource } from './sources/completed-info.source';
 import { ItemSource } from './sources/item.source';
 import { NoteSource } from './sources/note.source';
 import { ProjectSource } from './sources/project.source';
 import { ReminderSource } from './sources/reminder.source';
 import { SectionSource } from './sources/section.source';
+import { ProjectViewOptionsDefaultsSource } from './sources/view-options.source';
 import { SyncReader } from './sync-reader';
 import type { SyncRead } from './sync-snapshot';
 
 const ALICE = '8001';
 const BOB = '8002';
 const CAROL = '8003';
-const TYPES = ['projects', 'sections', 'items', 'notes', 'reminders', 'collaborators'];
+const TYPES = ['projects', 'sections', 'items', 'notes', 'reminders', 'collaborators', 'project_view_options_defaults', 'completed_info'];
 
 /**
  * What members read of a shared project, through the real reader and database: the membership
@@ -41,7 +45,7 @@ describe('sync reads of shared projects', () => {
   let dataSource: DataSource;
   let reader: SyncReader;
   let projectId: string;
-  const ids: Record<'section' | 'task' | 'taskNote' | 'projectNote' | 'reminder', string> = { section: '', task: '', taskNote: '', projectNote: '', reminder: '' };
+  const ids: Record<'section' | 'task' | 'done' | 'taskNote' | 'projectNote' | 'reminder', string> = { section: '', task: '', done: '', taskNote: '', projectNote: '', reminder: '' };
 
   const nextVersion = async () => (await dataSource.query<Array<{ v: string }>>(`SELECT nextval('sync.change_version')::text AS v`))[0].v;
   const raise = (version: string, users: string[]) => dataSource.query(`UPDATE sync.users SET high_water = GREATEST(high_water, $1) WHERE id = ANY($2::bigint[])`, [version, users]);
@@ -81,6 +85,8 @@ describe('sync reads of shared projects', () => {
       new NoteSource(notes),
       new ReminderSource(new ReminderRepository()),
       new CollaboratorSource(new CollaboratorRepository()),
+      new ProjectViewOptionsDefaultsSource(new ViewOptionsRepository()),
+      new CompletedInfoSource(new CompletedInfoRepository()),
     ];
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, createLogger('test', 'silent'));
     const noServices = { request: () => Promise.reject(new Error('no remote calls in these reads')) } as unknown as ServiceClient;
@@ -121,6 +127,12 @@ describe('sync reads of shared projects', () => {
       `INSERT INTO sync.reminders (project_id, item_id, notify_uid, type, minute_offset, version) VALUES ($1, $2, $3, 'relative', 30, $4) RETURNING id::text`,
       [projectId, ids.task, ALICE, version],
     );
+    await dataSource.query(`INSERT INTO sync.project_view_options_defaults (project_id, version) VALUES ($1, $2)`, [projectId, version]);
+    // A completed task in history: counted in the project's completed_info.
+    [{ id: ids.done }] = await dataSource.query(
+      `INSERT INTO sync.items (user_id, project_id, content, child_order, checked, in_history, completed_at, version) VALUES ($1, $2, 'Done', 3, true, true, now(), $3) RETURNING id::text`,
+      [ALICE, projectId, version],
+    );
     // A deleted task of the project: never part of what a joining member is sent.
     await dataSource.query(`INSERT INTO sync.items (user_id, project_id, content, child_order, is_deleted, version) VALUES ($1, $2, 'Gone', 2, true, $3)`, [ALICE, projectId, version]);
     await raise(version, [ALICE]);
@@ -154,6 +166,8 @@ describe('sync reads of shared projects', () => {
     expect(bobJoined.rows.items?.find((item) => item.id === ids.task)?.note_count).toBe(1);
     expect(idsOf(bobJoined.rows.notes)).toEqual([ids.taskNote, ids.projectNote].sort());
     expect(idsOf(bobJoined.rows.reminders)).toEqual([ids.reminder]);
+    expect(bobJoined.rows.project_view_options_defaults?.map((row) => [row.project_id, row.is_deleted])).toEqual([[projectId, false]]);
+    expect(bobJoined.rows.completed_info).toContainEqual({ kind: 'project', id: projectId, completedItems: 1, archivedSections: 0 });
     expect(collaboration(bobJoined).collaborators.map((user) => [user.id, user.full_name, user.email, user.timezone, user.image_id])).toEqual([
       [ALICE, 'Alice', 'alice@test', 'Europe/Berlin', null],
       [BOB, 'Bob', 'bob@test', 'Europe/Berlin', null],
@@ -187,10 +201,15 @@ describe('sync reads of shared projects', () => {
     const bobLeft = await reader.read(BOB, bobJoined.syncToken, TYPES);
     expect(bobLeft.rows.projects?.map((project) => [project.id, project.is_deleted])).toEqual([[projectId, true]]);
     expect(bobLeft.rows.sections?.map((section) => [section.id, section.is_deleted])).toEqual([[ids.section, true]]);
-    expect(bobLeft.rows.items?.map((item) => [item.id, item.is_deleted])).toEqual([[ids.task, true]]);
+    // Completed tasks too: the client may hold them.
+    expect(bobLeft.rows.items?.map((item) => [item.id, item.is_deleted])).toEqual([
+      [ids.task, true],
+      [ids.done, true],
+    ]);
     expect(bobLeft.rows.notes?.every((note) => note.is_deleted)).toBe(true);
     expect(idsOf(bobLeft.rows.notes)).toEqual([ids.taskNote, ids.projectNote].sort());
     expect(bobLeft.rows.reminders?.map((reminder) => [reminder.id, reminder.is_deleted])).toEqual([[ids.reminder, true]]);
+    expect(bobLeft.rows.project_view_options_defaults?.map((row) => [row.project_id, row.is_deleted])).toEqual([[projectId, true]]);
     expect(statesOf(bobLeft)).toEqual([`${projectId}:${BOB}:active:deleted`]);
     expect(collaboration(bobLeft).states[0].role).toBe('READ_WRITE');
 
