@@ -22,8 +22,8 @@ export interface Project {
 }
 
 /**
- * A project is shared while it has a second active member: the membership index
- * (project_id, version) answers it after at most two entries. `id` is the outer row's (memberships
+ * A project is shared while it has a second active member: an index on the project's
+ * memberships (its primary key) answers it after at most two entries. `id` is the outer row's (memberships
  * have none), so the columns read the same from any statement over sync.projects, RETURNING too.
  * The sharing commands raise the project's version on every membership change, so members re-read it.
  */
