@@ -23,7 +23,7 @@ const DIALECTS = [
 const OBJECT_KEYS = ['user', 'user_settings', 'user_plan_limits', 'User'];
 
 describe('dialect golden shapes (embedded)', () => {
-  const { system, account } = useSystem('embedded');
+  const { system, account, accounts } = useSystem('embedded', { accounts: 2 });
   const { run, sync } = syncSession(() => system, () => account, 'golden');
 
   beforeAll(async () => {
@@ -39,6 +39,13 @@ describe('dialect golden shapes (embedded)', () => {
       { type: 'reminder_add', temp_id: 'lr', args: { item_id: 'i', type: 'location', name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_enter' } },
     );
     expect(statuses.every((status) => status === 'ok')).toBe(true);
+    // A second member, as sharing leaves the project (membership, project and high-water marks at
+    // one fresh version), so collaborators, collaborator states and the shared flag have their keys.
+    const [{ id: projectId }] = await system.sql<{ id: string }>(`SELECT id::text FROM sync.projects WHERE owner_id = $1 AND name = 'Golden'`, [account.userId]);
+    const [{ version }] = await system.sql<{ version: string }>(`SELECT nextval('sync.change_version')::text AS version`);
+    await system.sql(`INSERT INTO sync.project_members (project_id, user_id, role, version) VALUES ($1, $2, 'READ_WRITE', $3)`, [projectId, accounts[1].userId, version]);
+    await system.sql(`UPDATE sync.projects SET version = $2 WHERE id = $1`, [projectId, version]);
+    await system.sql(`UPDATE sync.users SET high_water = GREATEST(high_water, $1) WHERE id = ANY($2::bigint[])`, [version, [account.userId, accounts[1].userId]]);
   });
 
   it.each(DIALECTS)('%s objects keep their golden key sets', async (dialect, path, request) => {

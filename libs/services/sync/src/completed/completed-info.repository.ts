@@ -25,16 +25,22 @@ export class CompletedInfoRepository {
     return this.count(manager, userId, undefined);
   }
 
-  /** The containers whose counts changes after `version` may have moved (zeros included). */
-  async touchedSince(manager: EntityManager, userId: string, version: string): Promise<CompletedInfo[]> {
+  /**
+   * The containers whose counts changes after `version` may have moved (zeros included), and
+   * every container of the projects joined since (`joined`: their counts are new to the reader).
+   */
+  async touchedSince(manager: EntityManager, userId: string, version: string, joined: readonly string[] = []): Promise<CompletedInfo[]> {
+    // The joined projects' clause only when there are any: the common read keeps its (project_id, version) index scans.
+    const orJoined = joined.length > 0 ? ' OR project_id = ANY($3::bigint[])' : '';
     const [touched] = await manager.query<Array<{ projects: string[] | null; sections: string[] | null; parents: string[] | null }>>(
       `SELECT array_agg(DISTINCT project_id::text) AS projects,
               array_agg(DISTINCT section_id::text) FILTER (WHERE section_id IS NOT NULL) AS sections,
               array_agg(DISTINCT parent_id::text) FILTER (WHERE parent_id IS NOT NULL) AS parents
-         FROM (SELECT project_id, section_id, parent_id FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2
+         FROM (SELECT project_id, section_id, parent_id FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND (version > $2${orJoined})
                UNION ALL
-               SELECT project_id, NULL, NULL FROM sync.sections WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2) changed`,
-      [userId, version],
+               SELECT project_id, NULL, NULL FROM sync.sections WHERE project_id IN (${VISIBLE_PROJECTS}) AND (version > $2${orJoined})
+               ${joined.length > 0 ? 'UNION ALL SELECT unnest($3::bigint[]), NULL, NULL' : ''}) changed`,
+      joined.length > 0 ? [userId, version, joined] : [userId, version],
     );
     const scope = { projectIds: touched?.projects ?? [], sectionIds: touched?.sections ?? [], parentIds: touched?.parents ?? [] };
     if (scope.projectIds.length + scope.sectionIds.length + scope.parentIds.length === 0) return [];

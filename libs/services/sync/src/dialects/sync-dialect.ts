@@ -1,3 +1,4 @@
+import type { Collaborator, CollaboratorState } from '../collaborators/collaborator.model';
 import type { CompletedInfo } from '../completed/completed-info.repository';
 import type { SyncRequest } from '../engine/sync-request';
 import type { Filter } from '../filters/filter.model';
@@ -30,6 +31,8 @@ export interface ObjectWriters {
   readonly projectViewOptionsDefaults: (row: ProjectViewOptionsDefaults) => Record<string, unknown>;
   readonly user: (profile: UserProfile) => Record<string, unknown>;
   readonly userSettings: (profile: UserProfile) => Record<string, unknown>;
+  readonly collaborator: (row: Collaborator) => Record<string, unknown>;
+  readonly collaboratorState: (row: CollaboratorState) => Record<string, unknown>;
 }
 
 /** Who is asking, for the translations that need it (a v6 `seq_no` becomes this user's sync token). */

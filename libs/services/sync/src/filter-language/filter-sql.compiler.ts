@@ -171,7 +171,8 @@ class FilterCompiler {
       case 'assigned':
         return 'item.responsible_uid IS NOT NULL';
       case 'shared':
-        return 'EXISTS (SELECT 1 FROM sync.project_members fm WHERE fm.project_id = item.project_id AND fm.user_id <> $1)';
+        // A project with another active member (a departed one leaves it unshared).
+        return `EXISTS (SELECT 1 FROM sync.project_members fm WHERE fm.project_id = item.project_id AND fm.user_id <> $1 AND fm.state = 'active')`;
       case 'recurring':
         return `COALESCE((item.due->>'is_recurring')::boolean, false)`;
       case 'subtask':
@@ -221,7 +222,7 @@ class FilterCompiler {
   private projectTree(name: NamePattern): string {
     return `item.project_id IN (WITH RECURSIVE fp_tree(id) AS (
         SELECT fp.id FROM sync.projects fp
-         WHERE fp.name ILIKE ${this.like(name)} AND NOT fp.is_deleted AND fp.id IN (SELECT fm.project_id FROM sync.project_members fm WHERE fm.user_id = $1)
+         WHERE fp.name ILIKE ${this.like(name)} AND NOT fp.is_deleted AND fp.id IN (SELECT fm.project_id FROM sync.project_members fm WHERE fm.user_id = $1 AND fm.state = 'active')
         UNION SELECT child.id FROM sync.projects child JOIN fp_tree ON child.parent_id = fp_tree.id WHERE NOT child.is_deleted)
       SELECT fp_tree.id FROM fp_tree)`;
   }

@@ -194,6 +194,17 @@ describe('TaskFilterService (real PostgreSQL)', () => {
     }
   });
 
+  it('counts only active members: a departed member leaves a project unshared, and a project left is no #project of theirs', async () => {
+    await dataSource.query(`UPDATE sync.project_members SET state = 'deleted' WHERE user_id = $1 AND project_id = (SELECT id FROM sync.projects WHERE name = 'Family')`, [BECKY]);
+    try {
+      expect((await names('shared'))[0]).toEqual([]);
+      const [becky] = await service.find(dataSource.manager, BECKY, '#Family', { now: NOW });
+      expect(becky).toEqual([]);
+    } finally {
+      await dataSource.query(`UPDATE sync.project_members SET state = 'active' WHERE user_id = $1 AND project_id = (SELECT id FROM sync.projects WHERE name = 'Family')`, [BECKY]);
+    }
+  });
+
   it('another user sees only their own tasks', async () => {
     const lists = await service.find(dataSource.manager, STRANGER, '#Stranger* | #Work | /Meetings', { now: NOW });
     expect(lists[0].map((row) => row.content)).toEqual(['Stranger work']);

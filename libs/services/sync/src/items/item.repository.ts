@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
+import { asLeftTombstones, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
 import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from './item.model';
 
 export interface NewItem {
@@ -277,12 +278,24 @@ export class ItemRepository {
     );
   }
 
-  /** Everything that changed after a version, deletions and completions included. */
-  async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Item[]> {
-    return manager.query<Item[]>(`SELECT ${ITEM_COLUMNS} FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 ORDER BY id`, [
-      userId,
-      version,
-    ]);
+  /**
+   * Everything that changed after a version, deletions and completions included; with the active
+   * tasks of projects joined since (as a full sync has them) and tombstones for every task of
+   * projects left since. Without membership changes, the one indexed query it always was.
+   */
+  async listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges = NO_MEMBERSHIP_CHANGES): Promise<Item[]> {
+    if (memberships.joined.length === 0 && memberships.left.length === 0) {
+      return manager.query<Item[]>(`SELECT ${ITEM_COLUMNS} FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 ORDER BY id`, [userId, version]);
+    }
+    const rows = await manager.query<Item[]>(
+      `SELECT ${ITEM_COLUMNS} FROM sync.items
+        WHERE (project_id IN (${VISIBLE_PROJECTS}) AND version > $2)
+           OR (project_id = ANY($3::bigint[]) AND NOT is_deleted AND NOT in_history)
+           OR (project_id = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2))
+        ORDER BY id`,
+      [userId, version, memberships.joined, memberships.left],
+    );
+    return asLeftTombstones(rows, memberships.left);
   }
 
   /**

@@ -160,9 +160,9 @@ export class ObjectReadsRepository {
     return rows[0];
   }
 
-  /** The people on a project the user can see (just the owner until sharing lands). */
+  /** The active members of a project the user can see (departed members and open invitations are not listed). */
   async collaborators(manager: EntityManager, userId: string, projectId: string, page: Page | undefined): Promise<Paged<{ id: string; name: string; email: string }>> {
-    const sql = new ListSql(userId).where(`m.project_id IN (${VISIBLE_PROJECTS})`);
+    const sql = new ListSql(userId).where(`m.project_id IN (${VISIBLE_PROJECTS}) AND m.state = 'active'`);
     sql.where(`m.project_id = ${sql.value(projectId)}`);
     const rows = await manager.query<Array<{ id: string; name: string; email: string }>>(
       `SELECT u.id::text AS id, u.full_name AS name, u.email FROM sync.project_members m JOIN sync.users u ON u.id = m.user_id
@@ -180,12 +180,12 @@ export class ObjectReadsRepository {
     return rows[0]?.count ?? 0;
   }
 
-  /** A project's people in the Sync API collaborator shape (api/v1 `projects/{id}/full`). */
+  /** A project's active members in the Sync API collaborator shape (api/v1 `projects/{id}/full`). */
   async projectPeople(manager: EntityManager, userId: string, projectId: string): Promise<Array<Record<string, unknown>>> {
     return manager.query<Array<Record<string, unknown>>>(
       `SELECT u.id::text AS id, u.email, u.full_name, u.timezone, NULL::text AS image_id
          FROM sync.project_members m JOIN sync.users u ON u.id = m.user_id
-        WHERE m.project_id IN (${VISIBLE_PROJECTS}) AND m.project_id = $2 ORDER BY u.id`,
+        WHERE m.project_id IN (${VISIBLE_PROJECTS}) AND m.project_id = $2 AND m.state = 'active' ORDER BY u.id`,
       [userId, projectId],
     );
   }

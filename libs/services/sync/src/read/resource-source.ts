@@ -1,11 +1,12 @@
 import type { EntityManager } from 'typeorm';
+import type { Collaboration } from '../collaborators/collaborator.model';
 import type { CompletedInfo } from '../completed/completed-info.repository';
 import type { Filter } from '../filters/filter.model';
 import type { Item } from '../items/item.model';
 import type { Label } from '../labels/label.model';
 import type { LocationList } from '../locations/location.model';
 import type { Note } from '../notes/note.model';
-import type { Project } from '../projects/project.model';
+import type { MembershipChanges, Project } from '../projects/project.model';
 import type { Reminder } from '../reminders/reminder.model';
 import type { Section } from '../sections/section.model';
 import type { ProjectViewOptionsDefaults, ViewOptions } from '../view-options/view-options.model';
@@ -28,6 +29,8 @@ export interface ResourceRows {
   completed_info: CompletedInfo[];
   view_options: ViewOptions[];
   project_view_options_defaults: ProjectViewOptionsDefaults[];
+  /** One entry: the collaborators and their states (the resource's two response keys). */
+  collaborators: Collaboration[];
 }
 
 /** A resource type with a source of its own. */
@@ -43,7 +46,11 @@ export type SourcedType = keyof ResourceRows;
 export interface ResourceSource<T extends SourcedType = SourcedType> {
   readonly type: T;
   listActive(manager: EntityManager, userId: string): Promise<ResourceRows[T]>;
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<ResourceRows[T]>;
+  /**
+   * `memberships`: the projects the user joined after the version (carried whole, as a full sync
+   * would) and those they left (carried as tombstones); sources of per-project data honour it.
+   */
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<ResourceRows[T]>;
 }
 
 export const RESOURCE_SOURCES = Symbol('RESOURCE_SOURCES');

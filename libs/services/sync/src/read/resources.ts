@@ -9,15 +9,20 @@ import { LocationReminderSource, ReminderSource } from './sources/reminder.sourc
 import { LocationSource } from './sources/location.source';
 import { CompletedInfoSource } from './sources/completed-info.source';
 import { ProjectViewOptionsDefaultsSource, ViewOptionsSource } from './sources/view-options.source';
+import { CollaboratorSource } from './sources/collaborator.source';
+import { CollaboratorRepository } from '../collaborators/collaborator.repository';
+import { MembershipChangesRepository } from './membership-changes.repository';
 import { RESOURCE_SOURCES, type ResourceSource } from './resource-source';
 
 /**
  * Every resource the sync engine reads from its own tables, in response order. A new resource
  * type is one source class added here, and a writer in each dialect.
  */
-const SOURCES = [ProjectSource, ItemSource, SectionSource, LabelSource, FilterSource, NoteSource, ReminderSource, LocationReminderSource, LocationSource, CompletedInfoSource, ViewOptionsSource, ProjectViewOptionsDefaultsSource];
+const SOURCES = [ProjectSource, ItemSource, SectionSource, LabelSource, FilterSource, NoteSource, ReminderSource, LocationReminderSource, LocationSource, CompletedInfoSource, ViewOptionsSource, ProjectViewOptionsDefaultsSource, CollaboratorSource];
 
 export const resourceProviders: Provider[] = [
   ...SOURCES,
+  CollaboratorRepository,
+  MembershipChangesRepository,
   { provide: RESOURCE_SOURCES, useFactory: (...sources: ResourceSource[]) => sources, inject: SOURCES },
 ];

@@ -8,6 +8,7 @@ import type { EntityManager } from 'typeorm';
 import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
 import { ProjectRepository } from '../projects/project.repository';
+import { MembershipChangesRepository } from './membership-changes.repository';
 import type { ReadContext, ReadNeeds } from './read-needs';
 import { RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './resource-source';
 import { selectResourceTypes } from './resource-types';
@@ -34,6 +35,7 @@ export class SyncReader {
     private readonly items: ItemRepository,
     private readonly projects: ProjectRepository,
     private readonly labels: LabelRepository,
+    private readonly memberships: MembershipChangesRepository,
   ) {}
 
   /** Refuses a read's malformed arguments (a foreign or crafted token, an unknown resource) without reading. */
@@ -70,10 +72,12 @@ export class SyncReader {
       if (!user) throw new DomainError('USER_NOT_FOUND', 'User not found (the account may still be being set up)');
       const changed = since === undefined || BigInt(user.high_water) > BigInt(since.version);
       const rows: Partial<Record<keyof ResourceRows, unknown[]>> = {};
+      // Projects joined or left after the token: read once, carried whole or as tombstones by every source.
+      const memberships = changed && since ? await this.memberships.since(manager, userId, since.version) : undefined;
       for (const source of this.sources) {
         if (!types.has(source.type)) continue;
         // Nothing moved past the token: every requested resource is empty, and not one is queried.
-        rows[source.type] = !changed ? [] : since ? await source.listChangedSince(manager, userId, since.version) : await source.listActive(manager, userId);
+        rows[source.type] = !changed ? [] : since && memberships ? await source.listChangedSince(manager, userId, since.version, memberships) : await source.listActive(manager, userId);
       }
       // The stats resource is answered on full syncs: today's and this week's completions.
       const stats = since === undefined && types.has('stats') ? await this.productivity.stats(manager, userId, generatedAt) : undefined;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
+import { type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
 import { updateVersioned } from '../persistence/versioned-update';
 import {
   PROJECT_VIEW_DEFAULTS_COLUMNS,
@@ -118,13 +119,25 @@ export class ViewOptionsRepository {
   /**
    * Defaults changed after a version, and those whose project was deleted after it: a deleted
    * project takes its defaults with it, so they arrive as tombstones without a write of their own.
+   * So do a left project's (`memberships.left`); a joined project's come whole, as a full sync has them.
    */
-  async listDefaultsChangedSince(manager: EntityManager, userId: string, version: string): Promise<ProjectViewOptionsDefaults[]> {
+  async listDefaultsChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges = NO_MEMBERSHIP_CHANGES): Promise<ProjectViewOptionsDefaults[]> {
+    if (memberships.joined.length === 0 && memberships.left.length === 0) {
+      return manager.query<ProjectViewOptionsDefaults[]>(
+        `SELECT ${QUALIFIED_DEFAULTS_COLUMNS}, (d.is_deleted OR p.is_deleted) AS is_deleted, GREATEST(d.version, p.version)::text AS version
+         FROM sync.project_view_options_defaults d JOIN sync.projects p ON p.id = d.project_id
+         WHERE d.project_id IN (${VISIBLE_PROJECTS}) AND (d.version > $2 OR (p.is_deleted AND p.version > $2)) ORDER BY d.id`,
+        [userId, version],
+      );
+    }
     return manager.query<ProjectViewOptionsDefaults[]>(
-      `SELECT ${QUALIFIED_DEFAULTS_COLUMNS}, (d.is_deleted OR p.is_deleted) AS is_deleted, GREATEST(d.version, p.version)::text AS version
+      `SELECT ${QUALIFIED_DEFAULTS_COLUMNS}, (d.is_deleted OR p.is_deleted OR d.project_id = ANY($4::bigint[])) AS is_deleted, GREATEST(d.version, p.version)::text AS version
        FROM sync.project_view_options_defaults d JOIN sync.projects p ON p.id = d.project_id
-       WHERE d.project_id IN (${VISIBLE_PROJECTS}) AND (d.version > $2 OR (p.is_deleted AND p.version > $2)) ORDER BY d.id`,
-      [userId, version],
+       WHERE (d.project_id IN (${VISIBLE_PROJECTS}) AND (d.version > $2 OR (p.is_deleted AND p.version > $2)))
+          OR (d.project_id = ANY($3::bigint[]) AND NOT d.is_deleted AND NOT p.is_deleted)
+          OR (d.project_id = ANY($4::bigint[]) AND (NOT d.is_deleted OR d.version > $2))
+       ORDER BY d.id`,
+      [userId, version, memberships.joined, memberships.left],
     );
   }
 }

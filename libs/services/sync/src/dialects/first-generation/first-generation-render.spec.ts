@@ -25,6 +25,7 @@ const project: Project = {
   is_deleted: false,
   inbox_project: true,
   view_style: 'list',
+  shared: false,
   created_at: at,
   updated_at: at,
   version: '3',

@@ -15,6 +15,7 @@ import type { Item, ItemRow } from '../../items/item.model';
 import { ItemRepository } from '../../items/item.repository';
 import { LabelRepository } from '../../labels/label.repository';
 import { ProjectRepository } from '../../projects/project.repository';
+import { MembershipChangesRepository } from '../../read/membership-changes.repository';
 import { UserProfileRepository } from '../../users/user-profile.repository';
 import { flag, integerId, legacyTimestamp, withV6Keys } from '../legacy';
 import { canonicalCommands, type LegacyCommand } from './legacy-commands';
@@ -67,6 +68,7 @@ export class FirstGenerationService {
     private readonly reads: FirstGenerationReadsRepository,
     private readonly completed: CompletedRepository,
     private readonly filters: TaskFilterService,
+    private readonly memberships: MembershipChangesRepository,
   ) {}
 
   async handle(request: EdgeRequest): Promise<EdgeReply> {
@@ -295,8 +297,10 @@ export class FirstGenerationService {
     const since = seqNo !== undefined && /^\d{1,18}$/.test(seqNo) && seqNo !== '0' ? seqNo : undefined;
     const highWater = (await this.profiles.highWater(ctx.manager, ctx.userId)) ?? '0';
     const profile = await this.profiles.find(ctx.manager, ctx.userId);
-    const projects = since ? await this.projects.listChangedSince(ctx.manager, ctx.userId, since) : await this.projects.listActive(ctx.manager, ctx.userId);
-    const items = since ? await this.items.listChangedSince(ctx.manager, ctx.userId, since) : await this.items.listActive(ctx.manager, ctx.userId);
+    // Projects joined after seq_no come whole, those left as tombstones (as the later generations' reads).
+    const memberships = since ? await this.memberships.since(ctx.manager, ctx.userId, since) : undefined;
+    const projects = since ? await this.projects.listChangedSince(ctx.manager, ctx.userId, since, memberships) : await this.projects.listActive(ctx.manager, ctx.userId);
+    const items = since ? await this.items.listChangedSince(ctx.manager, ctx.userId, since, memberships) : await this.items.listActive(ctx.manager, ctx.userId);
     const labels = since ? await this.labels.listChangedSince(ctx.manager, ctx.userId, since) : await this.labels.listActive(ctx.manager, ctx.userId);
     const allProjects = since ? await this.projects.listActive(ctx.manager, ctx.userId) : projects;
     const uncompleted = await this.reads.uncompletedIn(ctx.manager, ctx.userId, [...new Set(items.map((item) => item.project_id))]);

@@ -9,6 +9,7 @@ export * from './legacy-colors';
 export * from './legacy-timestamps';
 export * from './legacy-values';
 export * from './label-ids';
+export * from './legacy-collaborators';
 export * from './old-sync-commands';
 export * from './old-sync-writers';
 export * from './old-sync-envelope';

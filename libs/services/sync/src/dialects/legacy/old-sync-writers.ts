@@ -13,6 +13,7 @@ import { type FlatPlace, flattenTaskTree } from '../../items/task-tree-order';
 import { legacyLabelColor, legacyProjectColor } from './legacy-colors';
 import { legacyDueFields } from './legacy-due';
 import { labelIdLookup, labelIdsOf } from './label-ids';
+import { writeLegacyCollaborator, writeLegacyCollaboratorState } from './legacy-collaborators';
 import { legacyTimestamp } from './legacy-timestamps';
 import { flag, integerId, integerIdOrNull } from './legacy-values';
 import { tzInfo } from '../shared/wire-format';
@@ -135,7 +136,7 @@ export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
         indent: place.indent,
         item_order: place.item_order,
         collapsed: flag(project.is_collapsed),
-        shared: false,
+        shared: project.shared,
         is_deleted: flag(project.is_deleted),
         is_archived: flag(project.is_archived),
         ...(project.inbox_project ? { inbox_project: true } : {}),
@@ -220,5 +221,8 @@ export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
     projectViewOptionsDefaults: (row: ProjectViewOptionsDefaults) => ({ ...row }),
     user: writeOldSyncUser,
     userSettings: () => ({}),
+    // As v8 writes them (v7 docs `_sharing.md`: integer ids, `is_deleted` a boolean).
+    collaborator: writeLegacyCollaborator,
+    collaboratorState: writeLegacyCollaboratorState,
   };
 }

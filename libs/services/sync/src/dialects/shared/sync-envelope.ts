@@ -30,6 +30,11 @@ const RESOURCE_KEYS: RowWriters = {
   completed_info: (rows, writers) => ({ completed_info: rows.map((row) => writers.completedInfo(row)) }),
   view_options: (rows, writers) => ({ view_options: rows.map((row) => writers.viewOptions(row)) }),
   project_view_options_defaults: (rows, writers) => ({ project_view_options_defaults: rows.map((row) => writers.projectViewOptionsDefaults(row)) }),
+  // One entry holding both keys (a partial read with no source for it writes both empty).
+  collaborators: ([entry], writers) => ({
+    collaborators: (entry?.collaborators ?? []).map((row) => writers.collaborator(row)),
+    collaborator_states: (entry?.states ?? []).map((row) => writers.collaboratorState(row)),
+  }),
 };
 
 /** Requested types whose storage has not landed yet answer empty, in the shape clients expect. */
@@ -38,7 +43,6 @@ const EMPTY_KEYS: Partial<Record<ResourceType, readonly string[]>> = {
   workspace_users: ['workspace_users'],
   workspace_filters: ['workspace_filters'],
   role_actions: ['role_actions'],
-  collaborators: ['collaborators', 'collaborator_states'],
 };
 
 /**

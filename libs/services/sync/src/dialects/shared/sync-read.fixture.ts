@@ -23,6 +23,7 @@ export function project(overrides: Partial<Project> = {}): Project {
     is_deleted: false,
     inbox_project: false,
     view_style: 'list',
+    shared: false,
     created_at: new Date('2024-01-02T03:04:05.678Z'),
     updated_at: new Date('2024-02-03T04:05:06.789Z'),
     version: '17',

@@ -3,6 +3,7 @@ import type { ItemRow } from '../../items/item.model';
 import type { Label } from '../../labels/label.model';
 import type { Project } from '../../projects/project.model';
 import type { Section } from '../../sections/section.model';
+import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { commonItemFields, timestampOrNull } from '../shared/item-fields';
 import { writeFilter, writeLabel } from '../shared/label-filter.writers';
@@ -32,8 +33,9 @@ export const syncApiV1Writers: ObjectWriters = {
     is_archived: project.is_archived,
     is_deleted: project.is_deleted,
     is_frozen: false,
-    is_shared: false,
-    can_assign_tasks: false,
+    is_shared: project.shared,
+    // Tasks can be assigned to the other members of a shared project.
+    can_assign_tasks: project.shared,
     view_style: project.view_style,
     created_at: wireTimestamp(new Date(project.created_at)),
     updated_at: wireTimestamp(new Date(project.updated_at)),
@@ -87,4 +89,6 @@ export const syncApiV1Writers: ObjectWriters = {
   projectViewOptionsDefaults: writeProjectViewOptionsDefaults,
   user: writeSyncUser,
   userSettings: writeUserSettings,
+  collaborator: writeCollaborator,
+  collaboratorState: writeCollaboratorState,
 };

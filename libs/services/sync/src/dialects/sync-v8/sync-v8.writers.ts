@@ -11,7 +11,7 @@ import { writeDue } from '../shared/item-fields';
 import { writeReminder } from '../shared/reminder.writer';
 import { writeSyncUser } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
-import { flag, integerId, integerIdOrNull, labelIdsOf, type LabelIdLookup, v8ColorOf, v8Timestamp } from '../legacy';
+import { flag, integerId, integerIdOrNull, labelIdsOf, type LabelIdLookup, v8ColorOf, v8Timestamp, writeLegacyCollaborator, writeLegacyCollaboratorState } from '../legacy';
 import type { ObjectWriters } from '../sync-dialect';
 
 /**
@@ -79,7 +79,7 @@ export function writeV8Project(project: Project): Record<string, unknown> {
     parent_id: integerIdOrNull(project.parent_id),
     child_order: project.child_order,
     collapsed: flag(project.is_collapsed),
-    shared: false,
+    shared: project.shared,
     is_deleted: flag(project.is_deleted),
     is_archived: flag(project.is_archived),
     is_favorite: flag(project.is_favorite),
@@ -229,5 +229,7 @@ export function syncV8Writers(labelIds: LabelIdLookup): ObjectWriters {
     projectViewOptionsDefaults: writeProjectViewOptionsDefaults,
     user: writeV8User,
     userSettings: writeV8UserSettings,
+    collaborator: writeLegacyCollaborator,
+    collaboratorState: writeLegacyCollaboratorState,
   };
 }

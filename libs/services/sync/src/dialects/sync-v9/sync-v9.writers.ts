@@ -1,6 +1,7 @@
 import type { ItemRow } from '../../items/item.model';
 import type { Project } from '../../projects/project.model';
 import type { Section } from '../../sections/section.model';
+import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { commonItemFields, timestampOrNull } from '../shared/item-fields';
 import { writeFilter, writeLabel } from '../shared/label-filter.writers';
@@ -23,7 +24,7 @@ export const syncV9Writers: ObjectWriters = {
     parent_id: project.parent_id,
     child_order: project.child_order,
     collapsed: project.is_collapsed,
-    shared: false,
+    shared: project.shared,
     sync_id: null,
     is_favorite: project.is_favorite,
     is_archived: project.is_archived,
@@ -62,4 +63,6 @@ export const syncV9Writers: ObjectWriters = {
   projectViewOptionsDefaults: writeProjectViewOptionsDefaults,
   user: writeSyncUser,
   userSettings: writeUserSettings,
+  collaborator: writeCollaborator,
+  collaboratorState: writeCollaboratorState,
 };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { MembershipChanges } from '../../projects/project.model';
 import type { ResourceSource } from '../resource-source';
 import { type CompletedInfo, CompletedInfoRepository } from '../../completed/completed-info.repository';
 
@@ -18,7 +19,8 @@ export class CompletedInfoSource implements ResourceSource<'completed_info'> {
     return this.counts.all(manager, userId);
   }
 
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<CompletedInfo[]> {
-    return this.counts.touchedSince(manager, userId, version);
+  /** Counts touched after the version; all of a project joined since. Left projects need none: their tombstone takes them. */
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<CompletedInfo[]> {
+    return this.counts.touchedSince(manager, userId, version, memberships.joined);
   }
 }

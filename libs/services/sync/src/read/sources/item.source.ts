@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { MembershipChanges } from '../../projects/project.model';
 import type { ResourceSource } from '../resource-source';
 import type { Item } from '../../items/item.model';
 import { ItemRepository } from '../../items/item.repository';
@@ -21,8 +22,8 @@ export class ItemSource implements ResourceSource<'items'> {
   }
 
   /** Changed tasks with their comment counts (a count changes with the comment, not the task). */
-  async listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Item[]> {
-    const items = await this.items.listChangedSince(manager, userId, version);
+  async listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Item[]> {
+    const items = await this.items.listChangedSince(manager, userId, version, memberships);
     return withNoteCounts(items, await this.notes.countByTask(manager, userId, items.map((item) => item.id)));
   }
 }

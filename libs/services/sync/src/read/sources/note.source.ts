@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { MembershipChanges } from '../../projects/project.model';
 import type { ResourceSource } from '../resource-source';
 import type { Note } from '../../notes/note.model';
 import { NoteRepository } from '../../notes/note.repository';
@@ -15,7 +16,7 @@ export class NoteSource implements ResourceSource<'notes'> {
     return this.notes.listActive(manager, userId);
   }
 
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Note[]> {
-    return this.notes.listChangedSince(manager, userId, version);
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Note[]> {
+    return this.notes.listChangedSince(manager, userId, version, memberships);
   }
 }

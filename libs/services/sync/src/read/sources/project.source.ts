@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ResourceSource } from '../resource-source';
-import type { Project } from '../../projects/project.model';
+import type { MembershipChanges, Project } from '../../projects/project.model';
 import { ProjectRepository } from '../../projects/project.repository';
 
 @Injectable()
@@ -14,7 +14,7 @@ export class ProjectSource implements ResourceSource<'projects'> {
     return this.projects.listActive(manager, userId);
   }
 
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Project[]> {
-    return this.projects.listChangedSince(manager, userId, version);
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Project[]> {
+    return this.projects.listChangedSince(manager, userId, version, memberships);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { MembershipChanges } from '../../projects/project.model';
 import type { ResourceSource } from '../resource-source';
 import type { Reminder } from '../../reminders/reminder.model';
 import { ReminderRepository } from '../../reminders/reminder.repository';
@@ -15,8 +16,8 @@ export class ReminderSource implements ResourceSource<'reminders'> {
     return this.reminders.listActive(manager, userId, 'time');
   }
 
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Reminder[]> {
-    return this.reminders.listChangedSince(manager, userId, version, 'time');
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Reminder[]> {
+    return this.reminders.listChangedSince(manager, userId, version, 'time', memberships);
   }
 }
 
@@ -31,7 +32,7 @@ export class LocationReminderSource implements ResourceSource<'reminders_locatio
     return this.reminders.listActive(manager, userId, 'location');
   }
 
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Reminder[]> {
-    return this.reminders.listChangedSince(manager, userId, version, 'location');
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Reminder[]> {
+    return this.reminders.listChangedSince(manager, userId, version, 'location', memberships);
   }
 }

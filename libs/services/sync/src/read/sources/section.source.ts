@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { MembershipChanges } from '../../projects/project.model';
 import type { ResourceSource } from '../resource-source';
 import type { Section } from '../../sections/section.model';
 import { SectionRepository } from '../../sections/section.repository';
@@ -14,7 +15,7 @@ export class SectionSource implements ResourceSource<'sections'> {
     return this.sections.listActive(manager, userId);
   }
 
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Section[]> {
-    return this.sections.listChangedSince(manager, userId, version);
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Section[]> {
+    return this.sections.listChangedSince(manager, userId, version, memberships);
   }
 }

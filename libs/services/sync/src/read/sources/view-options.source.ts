@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { MembershipChanges } from '../../projects/project.model';
 import type { ResourceSource } from '../resource-source';
 import type { ProjectViewOptionsDefaults, ViewOptions } from '../../view-options/view-options.model';
 import { ViewOptionsRepository } from '../../view-options/view-options.repository';
@@ -31,7 +32,7 @@ export class ProjectViewOptionsDefaultsSource implements ResourceSource<'project
     return this.views.listActiveDefaults(manager, userId);
   }
 
-  listChangedSince(manager: EntityManager, userId: string, version: string): Promise<ProjectViewOptionsDefaults[]> {
-    return this.views.listDefaultsChangedSince(manager, userId, version);
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<ProjectViewOptionsDefaults[]> {
+    return this.views.listDefaultsChangedSince(manager, userId, version, memberships);
   }
 }
