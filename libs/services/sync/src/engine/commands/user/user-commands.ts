@@ -4,6 +4,7 @@ import { DomainError } from '@doable/shared-errors';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
 import { parseArgs } from '../../command-args';
+import { sharedProjectIds } from '../../../projects/project-member-ids';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { changesCredentials, checkUrgentReminderDevice, updateGoalsArgs, userSettingsArgs, userUpdateArgs } from './user-args';
 
@@ -70,6 +71,10 @@ export class UserUpdateCommand implements CommandHandler {
     };
     if (Object.values(changes).some((value) => value !== undefined)) {
       await this.profiles.update(context.tx.manager, context.userId, changes, context.version, false);
+    }
+    // What collaborators show of the user changed: the people they share projects with see it in their next sync.
+    if (changes.email !== undefined || changes.full_name !== undefined || changes.timezone !== undefined) {
+      context.touch(...(await sharedProjectIds(context.tx.manager, context.userId)));
     }
     return {};
   }
