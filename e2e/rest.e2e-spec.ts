@@ -304,7 +304,7 @@ describe.each(MODES)('REST surfaces (%s)', (mode) => {
       }
       const { status, body } = await get('/api/v1/tasks/completed/stats', fresh.token);
       expect(status).toBe(200);
-      expect(body).toMatchObject({ completed_count: 2, karma: 0, karma_trend: 'none', karma_graph_data: [], karma_update_reasons: [] });
+      expect(body).toMatchObject({ completed_count: 2, karma: 2, karma_trend: 'up', karma_last_update: 1, karma_graph_data: [], karma_update_reasons: [] });
       expect(body.days_items).toHaveLength(7);
       expect(body.days_items[0]).toMatchObject({ total_completed: 2, items: [{ id: expect.any(String), completed: 2 }] });
       expect(body.week_items).toHaveLength(4);

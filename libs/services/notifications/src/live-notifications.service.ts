@@ -2,6 +2,7 @@ import type { LiveNotification, LiveNotificationCommand, LiveNotificationsReply 
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { MARK } from './live-notification.repository';
 
 interface Row {
   id: string;
@@ -14,9 +15,6 @@ interface Row {
   is_deleted: boolean;
   created_at: Date;
 }
-
-/** Every state change takes the next change sequence value, so sync cursors see it. */
-const MARK = `seq = nextval('notifications.change_seq')`;
 
 /**
  * A user's live notifications. `seq` orders changes (creation and read state), and the sync

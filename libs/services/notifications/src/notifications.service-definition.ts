@@ -3,8 +3,11 @@ import { RpcController, type ServiceDefinition } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
+import { INVITATION_MAILER, LoggingInvitationMailer } from './invitation-mailer';
+import { LiveNotificationRepository } from './live-notification.repository';
 import { LiveNotificationsService } from './live-notifications.service';
 import { notificationsMigrations } from './migrations';
+import { NotificationProducersConsumer } from './producers/notification-producers.consumer';
 
 @RpcController()
 export class NotificationsRpcController {
@@ -22,7 +25,16 @@ export class NotificationsRpcController {
   }
 }
 
-@Module({ controllers: [NotificationsRpcController], providers: [LiveNotificationsService] })
+@Module({
+  controllers: [NotificationsRpcController],
+  providers: [
+    LiveNotificationsService,
+    LiveNotificationRepository,
+    NotificationProducersConsumer,
+    // No mail sender ships with the server: this one only logs. A real one replaces it here (see InvitationMailer).
+    { provide: INVITATION_MAILER, useClass: LoggingInvitationMailer },
+  ],
+})
 export class NotificationsModule {}
 
 /** Live notifications per user (later: push and webhooks), fed by domain events. */

@@ -55,6 +55,7 @@ import { CompletedRepository } from './completed/completed.repository';
 import { CompletedInfoRepository } from './completed/completed-info.repository';
 import { CompletedService } from './completed-history/completed.service';
 import { UserCreatedConsumer } from './users/user-created.consumer';
+import { NotificationsDeliveredConsumer } from './users/notifications-delivered.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 
 @Module({
@@ -106,6 +107,7 @@ import { UserProfileRepository } from './users/user-profile.repository';
     SyncReader,
     SyncEngine,
     UserCreatedConsumer,
+    NotificationsDeliveredConsumer,
     ObjectReadsRepository,
     ObjectQueryService,
     TaskFilterQuery,

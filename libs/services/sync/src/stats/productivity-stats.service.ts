@@ -31,7 +31,7 @@ function completionsOf(byDay: ReadonlyMap<string, DayCompletions[]>, days: reado
 /**
  * Productivity stats (`GET /api/v1/tasks/completed/stats`, the sync `stats` resource): the last
  * 7 days and 4 weeks of completions by project, and daily/weekly goal streaks over a year, all
- * in the user's zone and week. Karma is not computed by this server: it reads as zero.
+ * in the user's zone and week, and the user's karma (stats/karma.ts).
  */
 @Injectable()
 export class ProductivityStatsService {
@@ -92,10 +92,11 @@ export class ProductivityStatsService {
         last_weekly_streak: weekly.last,
         max_weekly_streak: weekly.max,
       },
-      karma: 0,
+      // Karma by the rule of stats/karma.ts; karma_last_update is its last change (+1, -1).
+      karma: profile.karma,
       karma_graph_data: [],
-      karma_last_update: 0,
-      karma_trend: 'none',
+      karma_last_update: profile.karma_last_change,
+      karma_trend: profile.karma_trend,
       karma_update_reasons: [],
       project_colors: await this.completions.projectColors(manager, projectIds),
     };

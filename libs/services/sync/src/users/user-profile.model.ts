@@ -21,6 +21,10 @@ export interface UserProfile {
   /** Goals: vacation mode pauses streaks; karma_disabled hides karma (ignore_days is days_off). */
   vacation_mode: boolean;
   karma_disabled: boolean;
+  /** Karma (stats/karma.ts): the points, the direction and size of their last change. */
+  karma: number;
+  karma_trend: 'up' | 'down' | 'none';
+  karma_last_change: number;
   beta: number;
   reminder_push: boolean;
   reminder_desktop: boolean;
@@ -50,4 +54,4 @@ export type UserSettingColumn =
 export const USER_COLUMNS = `id::text, email, full_name, timezone, lang, inbox_project_id::text, start_page, start_day, next_week,
   weekend_start_day, time_format, date_format, sort_order, auto_reminder, daily_goal, weekly_goal, days_off, theme_id, vacation_mode,
   karma_disabled, beta, reminder_push, reminder_desktop, reminder_email, completed_sound_desktop, completed_sound_mobile,
-  reset_recurring_subtasks, has_password, joined_at, version::text, settings_version::text, high_water::text`;
+  reset_recurring_subtasks, has_password, joined_at, version::text, settings_version::text, high_water::text, karma, karma_trend, karma_last_change`;

@@ -87,4 +87,17 @@ export class UserProfileRepository {
       [userId, projectIds, version, userIds],
     );
   }
+
+  /**
+   * Something outside sync's own rows changed for these users (live notifications): their
+   * high-water mark takes a fresh version, so the gate of their next incremental sync opens.
+   * The rows are locked in id order, so two of these never deadlock each other.
+   */
+  async raiseHighWaterOf(manager: EntityManager, userIds: readonly string[]): Promise<void> {
+    await manager.query(
+      `UPDATE sync.users SET high_water = GREATEST(high_water, nextval('sync.change_version'))
+        WHERE id IN (SELECT id FROM sync.users WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE)`,
+      [userIds],
+    );
+  }
 }

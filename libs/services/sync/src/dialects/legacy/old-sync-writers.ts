@@ -108,8 +108,9 @@ export function writeOldSyncUser(user: UserProfile): Record<string, unknown> {
     mobile_number: null,
     completed_count: 0,
     completed_today: 0,
-    karma: 0,
-    karma_trend: '-',
+    karma: user.karma,
+    // The old generations wrote '-' for no trend.
+    karma_trend: user.karma_trend === 'none' ? '-' : user.karma_trend,
     is_premium: false,
     premium_until: null,
     is_biz_admin: false,

@@ -6,7 +6,7 @@ import { tzInfo, wireTimestamp } from './wire-format';
 /**
  * The sync `user` object (v9 and api/v1 agree on it). Every key the official SDK requires is
  * present (client-schemas.md › SyncUserSchema); features a self-hosted server does not have
- * (karma, trials, business accounts) carry their neutral values.
+ * (trials, business accounts) carry their neutral values. Karma follows stats/karma.ts.
  */
 export function writeSyncUser(user: UserProfile): Record<string, unknown> {
   return {
@@ -22,7 +22,6 @@ export function writeSyncUser(user: UserProfile): Record<string, unknown> {
     days_off: user.days_off,
     feature_identifier: `${user.id}_${createHash('sha256').update(user.id).digest('hex').slice(0, 16)}`,
     features: {
-      // Karma is never computed here; the user's choice is still shown as made.
       karma_disabled: user.karma_disabled,
       restriction: 3,
       karma_vacation: user.vacation_mode,
@@ -40,8 +39,8 @@ export function writeSyncUser(user: UserProfile): Record<string, unknown> {
     joinable_workspace: null,
     joined_at: wireTimestamp(new Date(user.joined_at)),
     getting_started_guide_projects: null,
-    karma: 0,
-    karma_trend: 'none',
+    karma: user.karma,
+    karma_trend: user.karma_trend,
     lang: user.lang,
     mfa_enabled: false,
     next_week: user.next_week,

@@ -1,6 +1,7 @@
 import type { Item } from '../../../items/item.model';
 import type { ItemRepository } from '../../../items/item.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
+import { recordCompletion, recordReopening } from '../../../stats/karma';
 import type { CommandContext } from '../command-handler';
 import { announceCompletion } from './item-events';
 
@@ -13,6 +14,7 @@ export async function completeItem(items: ItemRepository, context: CommandContex
   const subtree = await items.subtree(context.tx.manager, item.id);
   await items.setState(context.tx.manager, subtree.map((task) => task.id), { checked: true, in_history: inHistory, completed_at: completedAt }, context.version);
   await announceCompletion(context, subtree.filter((task) => !task.checked), true);
+  if (!item.checked) await recordCompletion(context.tx, context.userId, context.version);
   context.touch(item.project_id);
 }
 
@@ -23,6 +25,7 @@ export async function completeItem(items: ItemRepository, context: CommandContex
  */
 export async function uncompleteItem(items: ItemRepository, sections: SectionRepository, context: CommandContext, item: Item): Promise<void> {
   const closedAncestors = (await items.ancestors(context.tx.manager, item.id)).filter((ancestor) => ancestor.checked);
+  if (item.checked) await recordReopening(context.tx, context.userId, context.version);
   const reopened = [item, ...closedAncestors];
   for (const task of reopened) {
     const childOrder = task.in_history ? await items.nextChildOrder(context.tx.manager, task.project_id, task.parent_id) : task.child_order;
