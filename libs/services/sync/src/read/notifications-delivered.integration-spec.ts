@@ -15,6 +15,7 @@ import { CompletionStatsRepository } from '../stats/completion-stats.repository'
 import { ProductivityStatsService } from '../stats/productivity-stats.service';
 import { NotificationsDeliveredConsumer } from '../users/notifications-delivered.consumer';
 import { UserProfileRepository } from '../users/user-profile.repository';
+import { MembershipChangesRepository } from './membership-changes.repository';
 import { SyncReader } from './sync-reader';
 import { decodeSyncToken } from './sync-token';
 
@@ -42,8 +43,8 @@ describe('notifications delivered: the receivers’ next incremental sync asks f
   let reader: SyncReader;
   const bus = new InProcessEventBus(new InProcessBroker(), '');
   const notifications = new NotificationsStandIn();
-  const highWater = async (userId: string) =>
-    (await dataSource.query<Array<{ high_water: string }>>(`SELECT high_water::text FROM sync.users WHERE id = $1`, [userId]))[0].high_water;
+  const position = async (userId: string) =>
+    (await dataSource.query<Array<{ high_water: string; notification_mark: string }>>(`SELECT high_water::text, notification_mark::text FROM sync.users WHERE id = $1`, [userId]))[0]!;
   const deliver = (userIds: string[], id: string = randomUUID()) =>
     bus.publish({ id, subject: NotificationsEvents.delivered.name, occurredAt: new Date().toISOString(), payload: { userIds } });
 
@@ -60,7 +61,7 @@ describe('notifications delivered: the receivers’ next incremental sync asks f
     }
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger, 3_600_000));
-    // The consumer's durable name is the service's: `sync.raise-notified-high-water`.
+    // The consumer's durable name is the service's: `sync.mark-notified`.
     consumers = new EventConsumers({ name: 'sync', defaultPort: 0, env: z.object({}), imports: () => [] }, bus, logger, db);
     new NotificationsDeliveredConsumer(consumers, profiles);
     await consumers.start();
@@ -73,6 +74,7 @@ describe('notifications delivered: the receivers’ next incremental sync asks f
       new ItemRepository(),
       new ProjectRepository(),
       new LabelRepository(),
+      new MembershipChangesRepository(),
     );
   });
 
@@ -82,16 +84,28 @@ describe('notifications delivered: the receivers’ next incremental sync asks f
     await database.drop();
   });
 
-  it('raises the named users’ high-water mark, once per event, and no one else’s', async () => {
-    const [notified, other] = [await highWater(NOTIFIED), await highWater(OTHER)];
+  it('moves the named users’ delivery count, once per event, and no one else’s, without taking a change version', async () => {
+    const [notified, other] = [await position(NOTIFIED), await position(OTHER)];
     const eventId = randomUUID();
     await deliver([NOTIFIED, '999999'], eventId);
-    const raised = await highWater(NOTIFIED);
-    expect(BigInt(raised)).toBeGreaterThan(BigInt(notified));
-    expect(await highWater(OTHER)).toBe(other);
+    const marked = await position(NOTIFIED);
+    expect(BigInt(marked.notification_mark)).toBe(BigInt(notified.notification_mark) + 1n);
+    // A version taken here could run ahead of one another transaction holds uncommitted.
+    expect(marked.high_water).toBe(notified.high_water);
+    expect(await position(OTHER)).toEqual(other);
 
     await deliver([NOTIFIED], eventId);
-    expect(await highWater(NOTIFIED)).toBe(raised);
+    expect(await position(NOTIFIED)).toEqual(marked);
+  });
+
+  it('opens the gate only for a sync that asks for live notifications, and keeps the delivery for the one that does', async () => {
+    const full = await reader.read(NOTIFIED, '*', ['live_notifications']);
+    await deliver([NOTIFIED]);
+    notifications.asked.length = 0;
+    const projectsOnly = await reader.read(NOTIFIED, full.syncToken, ['projects']);
+    expect(notifications.asked).toEqual([]);
+    await reader.read(NOTIFIED, projectsOnly.syncToken, ['live_notifications']);
+    expect(notifications.asked).toHaveLength(1);
   });
 
   it('lets the next incremental sync carry the new notifications, and the one after it nothing', async () => {

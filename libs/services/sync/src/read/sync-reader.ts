@@ -50,12 +50,14 @@ export class SyncReader {
     const types = selectResourceTypes(resourceTypes, fullSync);
     const generatedAt = new Date();
 
+    const wantsNotifications = types.has('live_notifications');
     // What polling clients do most: ask for changes when there are none. One indexed read of
     // the user row, outside any transaction, answers it; nothing else is queried.
     if (since) {
-      const highWater = await this.profiles.highWater(this.database.dataSource.manager, userId);
-      if (highWater === undefined) throw new DomainError('USER_NOT_FOUND', 'User not found (the account may still be being set up)');
-      if (BigInt(highWater) <= BigInt(since.version)) {
+      const position = await this.profiles.syncPosition(this.database.dataSource.manager, userId);
+      if (position === undefined) throw new DomainError('USER_NOT_FOUND', 'User not found (the account may still be being set up)');
+      const notified = wantsNotifications && BigInt(position.notification_mark) > BigInt(since.notificationMark);
+      if (BigInt(position.high_water) <= BigInt(since.version) && !notified) {
         return {
           fullSync,
           generatedAt,
@@ -89,7 +91,8 @@ export class SyncReader {
     const settingsChanged = since === undefined || BigInt(snapshot.user.settings_version) > BigInt(since.version);
     const [planLimits, notifications] = await Promise.all([
       types.has('user_plan_limits') && userChanged ? this.services.request(PlansSubjects.userLimits, { userId }) : undefined,
-      types.has('live_notifications') && snapshot.changed
+      // Asked when data moved (the user's own notification commands move it) or a delivery arrived since the token.
+      wantsNotifications && (snapshot.changed || BigInt(snapshot.user.notification_mark) > BigInt(since?.notificationMark ?? '-1'))
         ? this.services.request(NotificationsSubjects.liveNotifications, { userId, after: since?.notificationCursor ?? 0 })
         : undefined,
     ]);
@@ -102,6 +105,8 @@ export class SyncReader {
       syncToken: encodeSyncToken(userId, {
         version: snapshot.user.high_water,
         notificationCursor: notifications?.cursor ?? since?.notificationCursor ?? 0,
+        // Only an answer that asked for live notifications has caught up with the deliveries.
+        notificationMark: wantsNotifications ? snapshot.user.notification_mark : (since?.notificationMark ?? '0'),
       }),
       user: userChanged ? (snapshot.user satisfies UserProfile) : undefined,
       userSettings: settingsChanged ? snapshot.user : undefined,

@@ -36,8 +36,16 @@ export class UserProfileRepository {
 
   /** The highest change version visible to the user: all a no-change sync needs to read. */
   async highWater(manager: EntityManager, userId: string): Promise<string | undefined> {
-    const rows = await manager.query<Array<{ high_water: string }>>(`SELECT high_water::text FROM sync.users WHERE id = $1`, [userId]);
-    return rows[0]?.high_water;
+    return (await this.syncPosition(manager, userId))?.high_water;
+  }
+
+  /** The high-water mark and the live-notification delivery count: what the reader's gate compares with a token. */
+  async syncPosition(manager: EntityManager, userId: string): Promise<{ high_water: string; notification_mark: string } | undefined> {
+    const rows = await manager.query<Array<{ high_water: string; notification_mark: string }>>(
+      `SELECT high_water::text, notification_mark::text FROM sync.users WHERE id = $1`,
+      [userId],
+    );
+    return rows[0];
   }
 
   async find(manager: EntityManager, userId: string): Promise<UserProfile | undefined> {
@@ -89,13 +97,13 @@ export class UserProfileRepository {
   }
 
   /**
-   * Something outside sync's own rows changed for these users (live notifications): their
-   * high-water mark takes a fresh version, so the gate of their next incremental sync opens.
-   * The rows are locked in id order, so two of these never deadlock each other.
+   * Live notifications of these users were created or changed: their delivery count moves, so
+   * the reader's gate opens for their next sync that asks for live notifications. The rows are
+   * locked in id order, so two of these never deadlock each other.
    */
-  async raiseHighWaterOf(manager: EntityManager, userIds: readonly string[]): Promise<void> {
+  async markNotified(manager: EntityManager, userIds: readonly string[]): Promise<void> {
     await manager.query(
-      `UPDATE sync.users SET high_water = GREATEST(high_water, nextval('sync.change_version'))
+      `UPDATE sync.users SET notification_mark = notification_mark + 1
         WHERE id IN (SELECT id FROM sync.users WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE)`,
       [userIds],
     );

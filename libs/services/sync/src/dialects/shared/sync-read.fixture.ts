@@ -126,6 +126,7 @@ export const user: UserProfile = {
   version: '3',
   settings_version: '2',
   high_water: '17',
+  notification_mark: '0',
 };
 
 /** A read result as the reader builds it, with `projects` as the requested rows. */

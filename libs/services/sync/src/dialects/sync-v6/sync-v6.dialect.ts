@@ -57,7 +57,7 @@ function syncTokenOf(seqNo: unknown, context: DialectContext): string | undefine
   if (typeof text !== 'string' || !/^\d{1,19}$/.test(text) || !fitsBigint(text)) {
     throw new DomainError('INVALID_ARGUMENT_VALUE', 'seq_no must be a whole number (0 for everything)', { argument: 'seq_no' });
   }
-  return /^0+$/.test(text) ? '*' : encodeSyncToken(context.userId, { version: BigInt(text).toString(), notificationCursor: 0 });
+  return /^0+$/.test(text) ? '*' : encodeSyncToken(context.userId, { version: BigInt(text).toString(), notificationCursor: 0, notificationMark: '0' });
 }
 
 export function parseV6Request(rawBody: unknown, context: DialectContext): SyncRequest {
