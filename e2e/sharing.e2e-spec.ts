@@ -34,7 +34,7 @@ describe.each(MODES)('sharing (%s)', (mode) => {
 
     expect(report.share).toEqual({ statuses: ['ok', 'ok', 'ok', 'ok'], shared: false });
     expect(report.invitation).toEqual({
-      fields: ['fromUser', 'invitationId', 'invitationSecret', 'projectId', 'projectName', 'state'],
+      fields: ['fromUser', 'invitationId', 'invitationSecret', 'projectName', 'state'],
       state: 'invited',
       projectName: 'Team project',
       from: a.email,
@@ -44,8 +44,9 @@ describe.each(MODES)('sharing (%s)', (mode) => {
       statuses: ['ok'],
       projects: [{ name: 'Team project', shared: true }],
       items: ['Shared task'],
-      collaborators: [a.userId, b.userId].sort(),
-      states: [`${a.userId}:active`, `${b.userId}:active`].sort(),
+      // C is invited: members see the invited state and the person.
+      collaborators: [a.userId, b.userId, c.userId].sort(),
+      states: [`${a.userId}:active`, `${b.userId}:active`, `${c.userId}:invited`].sort(),
     });
     expect(report.cRejects).toEqual({ wrongSecret: ['INVALID_ARGUMENT_VALUE'], reject: ['ok'], sawProject: false });
     expect(report.cJoins).toEqual({ reinvite: ['ok'], accept: ['ok'], items: ['Shared task'] });
@@ -67,7 +68,8 @@ describe.each(MODES)('sharing (%s)', (mode) => {
       notification: { fields: ['projectId', 'removedName', 'removedUid'], removedUid: b.userId },
       tombstone: { project: true, item: true },
       fullSyncHasProject: false,
-      aSeesStates: [`${a.userId}:false`, `${b.userId}:true`].sort(),
+      // A is alone again: the project is no longer shared, so A's own state goes too.
+      aSeesStates: [`${a.userId}:true`, `${b.userId}:true`].sort(),
     });
     // Exactly what §6 sends each of them, once each.
     expect(report.notifications).toEqual({
@@ -82,10 +84,12 @@ describe.each(MODES)('sharing (%s)', (mode) => {
     const env = people(system, [a, b, c]);
     const report = await runClient('todoist-community-sharing.mjs', { ...env, DOABLE_SYNC_ENDPOINT: `${system.url}${path}` });
     expect(report).toEqual({
-      bJoined: { projects: ['Community shared'], collaborators: 2 },
+      // A, B, and C, who is invited: an invited person is a collaborator too (their state says `invited`).
+      bJoined: { projects: ['Community shared'], collaborators: 3 },
       cWrongSecret: 'INVALID_ARGUMENT_VALUE',
       cAfterWithdrawal: 'INVALID_ARGUMENT_VALUE',
-      aCollaborators: [a.email, b.email].sort(),
+      // The client keeps every collaborator it was sent (collaborators carry no tombstone).
+      aCollaborators: [a.email, b.email, c.email].sort(),
       bAfterRemoval: false,
     });
   });

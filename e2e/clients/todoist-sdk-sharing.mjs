@@ -35,10 +35,19 @@ function person(name) {
       for (const item of response.items ?? []) self.items.set(item.id, item);
       return response;
     },
-    /** Runs commands; answers each one's sync_status value in order, and the response. */
+    /**
+     * Runs commands; answers each one's sync_status value in order, and the response. The SDK
+     * throws a TodoistSyncError when a command is refused; its statuses are answered then, and
+     * no response.
+     */
     async run(...commands) {
-      const response = await self.sync(commands);
-      return { statuses: commands.map((command) => response.syncStatus?.[command.uuid]), response };
+      try {
+        const response = await self.sync(commands);
+        return { statuses: commands.map((command) => response.syncStatus?.[command.uuid]), response };
+      } catch (error) {
+        if (!error.syncStatus) throw error;
+        return { statuses: commands.map((command) => error.syncStatus[command.uuid]), response: null };
+      }
     },
     /** Syncs until a notification matching `test` has been seen (20 s at most). */
     async waitFor(description, test) {
@@ -74,7 +83,7 @@ const setup = await a.run(
 );
 const projectId = setup.response.tempIdMapping.team;
 const taskId = setup.response.tempIdMapping.task;
-report.share = { statuses: setup.statuses.map(statusOf), shared: setup.response.projects.find((project) => project.id === projectId)?.shared ?? null };
+report.share = { statuses: setup.statuses.map(statusOf), shared: setup.response.projects.find((project) => project.id === projectId)?.isShared ?? null };
 
 // B accepts; the project, its task and its people arrive in B's next sync.
 const toB = await b.waitFor('an invitation', (n) => typeOf(n) === 'share_invitation_sent');
@@ -82,7 +91,7 @@ report.invitation = { fields: fieldsOf(toB), state: toB.state, projectName: toB.
 const accepted = await b.run(createCommand('accept_invitation', { invitationId: toB.invitationId, invitationSecret: toB.invitationSecret }));
 report.bJoins = {
   statuses: accepted.statuses.map(statusOf),
-  projects: accepted.response.projects.filter((project) => project.id === projectId).map((project) => ({ name: project.name, shared: project.shared })),
+  projects: accepted.response.projects.filter((project) => project.id === projectId).map((project) => ({ name: project.name, shared: project.isShared })),
   items: accepted.response.items.filter((item) => item.projectId === projectId).map((item) => item.content),
   collaborators: accepted.response.collaborators.map((collaborator) => collaborator.id).sort(),
   states: accepted.response.collaboratorStates.filter((state) => state.projectId === projectId).map((state) => `${state.userId}:${state.state}`).sort(),
