@@ -4,6 +4,18 @@ import type { EntityManager } from 'typeorm';
 /** Every state change takes the next change sequence value, so sync cursors see it. */
 export const MARK = `seq = nextval('notifications.change_seq')`;
 
+/**
+ * Serialises the writes to these users' notifications until the transaction ends. A sync
+ * token's cursor is the highest `seq` its user has seen, so one user's `seq` values must commit
+ * in the order they are taken: two transactions taking seq 50 and 51 for the same user, 51
+ * committing first, would let a sync in between move the cursor past 50 for good. Every writer
+ * takes this lock (in id order, so two writers never deadlock) before it takes a `seq`.
+ */
+export async function lockNotificationsOf(manager: EntityManager, userIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+  for (const id of ids) await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('notifications.user:' || $1::text, 0))`, [id]);
+}
+
 /** A notification to create: who receives it, its unique key, its type, and its type's own fields. */
 export interface NotificationDraft {
   readonly userId: string;
@@ -21,6 +33,7 @@ export class LiveNotificationRepository {
   /** Creates the drafts whose key is still free; answers the receivers of those created. */
   async insert(manager: EntityManager, drafts: readonly NotificationDraft[]): Promise<string[]> {
     if (drafts.length === 0) return [];
+    await lockNotificationsOf(manager, drafts.map((draft) => draft.userId));
     const rows = await manager.query<Array<{ user_id: string }>>(
       `INSERT INTO notifications.live_notifications (user_id, notification_key, notification_type, from_uid, data)
        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::jsonb[])
@@ -36,6 +49,7 @@ export class LiveNotificationRepository {
    * The same fields again (a redelivery) change nothing.
    */
   async upsert(manager: EntityManager, draft: NotificationDraft): Promise<string[]> {
+    await lockNotificationsOf(manager, [draft.userId]);
     const rows = await manager.query<Array<{ user_id: string }>>(
       `INSERT INTO notifications.live_notifications (user_id, notification_key, notification_type, from_uid, data)
        VALUES ($1, $2, $3, $4, $5::jsonb)
@@ -51,6 +65,7 @@ export class LiveNotificationRepository {
 
   /** Sets the `state` field of the notification with this key, unless it already has it. */
   async setState(manager: EntityManager, key: string, state: string): Promise<string[]> {
+    await lockNotificationsOf(manager, await this.receiversOf(manager, key));
     // TypeORM answers UPDATE ... RETURNING with [rows, affected].
     const [rows] = await manager.query<[Array<{ user_id: string }>, number]>(
       `UPDATE notifications.live_notifications SET data = jsonb_set(data, '{state}', to_jsonb($2::text)), ${MARK}
@@ -62,10 +77,16 @@ export class LiveNotificationRepository {
 
   /** Marks the notification with this key deleted (its receiver's next sync shows is_deleted). */
   async markDeleted(manager: EntityManager, key: string): Promise<string[]> {
+    await lockNotificationsOf(manager, await this.receiversOf(manager, key));
     const [rows] = await manager.query<[Array<{ user_id: string }>, number]>(
       `UPDATE notifications.live_notifications SET is_deleted = true, ${MARK} WHERE notification_key = $1 AND NOT is_deleted RETURNING user_id::text`,
       [key],
     );
+    return rows.map((row) => row.user_id);
+  }
+
+  private async receiversOf(manager: EntityManager, key: string): Promise<string[]> {
+    const rows = await manager.query<Array<{ user_id: string }>>(`SELECT user_id::text FROM notifications.live_notifications WHERE notification_key = $1`, [key]);
     return rows.map((row) => row.user_id);
   }
 }

@@ -2,7 +2,7 @@ import type { LiveNotification, LiveNotificationCommand, LiveNotificationsReply 
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { MARK } from './live-notification.repository';
+import { lockNotificationsOf, MARK } from './live-notification.repository';
 
 interface Row {
   id: string;
@@ -51,6 +51,7 @@ export class LiveNotificationsService {
   async run(userId: string, command: LiveNotificationCommand): Promise<void> {
     await this.database.transaction(async (tx) => {
       const manager = tx.manager;
+      await lockNotificationsOf(manager, [userId]);
       switch (command.type) {
         case 'live_notifications_mark_read':
           return this.setUnread(manager, userId, command.args.ids, false);
