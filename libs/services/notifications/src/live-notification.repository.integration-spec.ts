@@ -25,7 +25,7 @@ describe('live notification writes for one user (real PostgreSQL)', () => {
   });
 
   const seqOf = async (key: string) =>
-    (await dataSource.query<Array<{ seq: string }>>(`SELECT seq::text FROM notifications.live_notifications WHERE notification_key = $1`, [key]))[0]!.seq;
+    (await dataSource.query<Array<{ seq: string }>>(`SELECT seq::text FROM notifications.live_notifications WHERE notification_key = $1`, [key]))[0].seq;
 
   it("makes a second writer for the same user wait for the first to commit, so the user's seqs commit in order", async () => {
     const first = dataSource.createQueryRunner();
