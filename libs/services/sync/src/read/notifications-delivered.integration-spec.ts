@@ -44,7 +44,7 @@ describe('notifications delivered: the receivers’ next incremental sync asks f
   const bus = new InProcessEventBus(new InProcessBroker(), '');
   const notifications = new NotificationsStandIn();
   const position = async (userId: string) =>
-    (await dataSource.query<Array<{ high_water: string; notification_mark: string }>>(`SELECT high_water::text, notification_mark::text FROM sync.users WHERE id = $1`, [userId]))[0]!;
+    (await dataSource.query<Array<{ high_water: string; notification_mark: string }>>(`SELECT high_water::text, notification_mark::text FROM sync.users WHERE id = $1`, [userId]))[0];
   const deliver = (userIds: string[], id: string = randomUUID()) =>
     bus.publish({ id, subject: NotificationsEvents.delivered.name, occurredAt: new Date().toISOString(), payload: { userIds } });
 
