@@ -248,7 +248,7 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         if (action === 'sync.share_project') return withScoped({ type: 'share_project', args: { project_id: projectId, email: invitee.email } });
         await personal([{ type: 'share_project', uuid: `${mode}-setup-${++counter}`, args: { project_id: projectId, email: invitee.email } }]);
         const [invitation] = await system.sql<{ id: string }>(`SELECT id::text FROM sync.project_invitations WHERE project_id = $1`, [projectId]);
-        return withScoped({ type: 'delete_invitation', args: { invitation_id: invitation!.id } });
+        return withScoped({ type: 'delete_invitation', args: { invitation_id: invitation.id } });
       }
       case 'rest.collaborators': {
         const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);

@@ -8,14 +8,14 @@ import { useSystem } from './support/use-system';
 function people(system: SystemUnderTest, [a, b, c]: readonly Account[]): Record<string, string> {
   return {
     DOABLE_URL: system.url,
-    DOABLE_TOKEN_A: a!.token,
-    DOABLE_TOKEN_B: b!.token,
-    DOABLE_TOKEN_C: c!.token,
-    DOABLE_USER_A: a!.userId,
-    DOABLE_USER_B: b!.userId,
-    DOABLE_USER_C: c!.userId,
-    DOABLE_EMAIL_B: b!.email,
-    DOABLE_EMAIL_C: c!.email,
+    DOABLE_TOKEN_A: a.token,
+    DOABLE_TOKEN_B: b.token,
+    DOABLE_TOKEN_C: c.token,
+    DOABLE_USER_A: a.userId,
+    DOABLE_USER_B: b.userId,
+    DOABLE_USER_C: c.userId,
+    DOABLE_EMAIL_B: b.email,
+    DOABLE_EMAIL_C: c.email,
   };
 }
 
@@ -105,15 +105,15 @@ describe.each(MODES)('sharing (%s)', (mode) => {
     const [invitation] = await system.sql<{ id: string }>(`SELECT id::text FROM sync.project_invitations WHERE invitee_id = $1`, [b.userId]);
     const secret = await waitFor(async () => {
       const body = (await http(system.url, 'POST', '/api/v1/sync', { token: b.token, json: { sync_token: '*', resource_types: ['live_notifications'] } })).body;
-      return body.live_notifications.find((n: { invitation_id?: string }) => n.invitation_id === invitation!.id)?.invitation_secret as string | undefined;
+      return body.live_notifications.find((n: { invitation_id?: string }) => n.invitation_id === invitation.id)?.invitation_secret as string | undefined;
     }, 'the invitation to reach B');
     const accept = await http(system.url, 'POST', '/api/v1/sync', {
       token: b.token,
-      json: { commands: [{ type: 'accept_invitation', uuid: `accept-${mode}`, args: { invitation_id: invitation!.id, invitation_secret: secret } }] },
+      json: { commands: [{ type: 'accept_invitation', uuid: `accept-${mode}`, args: { invitation_id: invitation.id, invitation_secret: secret } }] },
     });
     expect(accept.body.sync_status[`accept-${mode}`]).toBe('ok');
 
-    const report = await runClient('rest-collaborators.mjs', { DOABLE_URL: system.url, DOABLE_PROJECT_ID: mapping['shared']!, DOABLE_MEMBER_TOKEN: b.token, DOABLE_STRANGER_TOKEN: stranger.token });
+    const report = await runClient('rest-collaborators.mjs', { DOABLE_URL: system.url, DOABLE_PROJECT_ID: mapping['shared'], DOABLE_MEMBER_TOKEN: b.token, DOABLE_STRANGER_TOKEN: stranger.token });
     const members = [a.email, b.email].sort();
     expect(report).toEqual({
       'rest-v1 (1.7.0)': { member: members, stranger: 404 },
@@ -155,7 +155,7 @@ describe('sharing notifications across a notifications outage (cluster)', () => 
     await waitFor(async () => (await typesFor(a.userId)).includes('share_invitation_accepted') || undefined, 'the acceptance');
 
     await system.cluster!.stop('notifications');
-    const projectId = shared.mapping['p']!;
+    const projectId = shared.mapping['p'];
     const task = await asA.run({ type: 'item_add', temp_id: 't', args: { content: 'Assigned in the dark', project_id: projectId, responsible_uid: b.userId } });
     expect(task.statuses).toEqual(['ok']);
     const later = await asB.run({ type: 'note_add', args: { item_id: task.mapping['t'], content: 'Said while nobody listened' } }, { type: 'project_leave', args: { project_id: projectId } });

@@ -24,8 +24,8 @@ export async function shareWith(system: SystemUnderTest, owner: Account, member:
   );
   const secret = await waitFor(async () => {
     const body = (await http(system.url, 'POST', '/api/v1/sync', { token: member.token, json: { sync_token: '*', resource_types: ['live_notifications'] } })).body;
-    const notification = (body.live_notifications as Array<{ invitation_id?: string; invitation_secret?: string }>).find((n) => n.invitation_id === invitation!.id);
+    const notification = (body.live_notifications as Array<{ invitation_id?: string; invitation_secret?: string }>).find((n) => n.invitation_id === invitation.id);
     return notification?.invitation_secret;
   }, `the invitation to ${member.email}`);
-  expect(await command(system, member, 'accept_invitation', { invitation_id: invitation!.id, invitation_secret: secret })).toBe('ok');
+  expect(await command(system, member, 'accept_invitation', { invitation_id: invitation.id, invitation_secret: secret })).toBe('ok');
 }

@@ -77,7 +77,7 @@ async function measure(context: BenchContext): Promise<ScenarioRow> {
 
 /** The first member's project, with one task, shared with the other members; each member's token after it. */
 async function share(gatewayUrl: string, databaseUrl: string, name: string, members: readonly BenchAccount[]): Promise<Group> {
-  const owner = members[0]!;
+  const owner = members[0];
   const made = await postSync(gatewayUrl, owner.token, {
     commands: [
       { type: 'project_add', uuid: randomUUID(), temp_id: 'shared', args: { name: `S8 ${name}` } },
@@ -108,7 +108,7 @@ async function share(gatewayUrl: string, databaseUrl: string, name: string, memb
 }
 
 async function writeAndSync(gatewayUrl: string, group: Group, round: number, measured: boolean): Promise<void> {
-  const writer = group.members[round % group.members.length]!;
+  const writer = group.members[round % group.members.length];
   const uuid = randomUUID();
   const write = await postSync(gatewayUrl, writer.token, { commands: [{ type: 'item_update', uuid, args: { id: group.taskId, content: `Edited ${round}` } }] });
   const writeStatus = (write.body['sync_status'] as Record<string, unknown> | undefined)?.[uuid];

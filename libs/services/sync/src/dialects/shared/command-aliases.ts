@@ -15,5 +15,5 @@ const COMMAND_ALIASES: Readonly<Record<string, string>> = {
 
 /** The command type a client meant. */
 export function canonicalCommandType(type: string): string {
-  return Object.hasOwn(COMMAND_ALIASES, type) ? COMMAND_ALIASES[type]! : type;
+  return Object.hasOwn(COMMAND_ALIASES, type) ? COMMAND_ALIASES[type] : type;
 }
