@@ -120,6 +120,18 @@ describe.each(MODES)('isolation of shared projects (%s)', (mode) => {
     expect((await http(system.url, 'POST', `/rest/v2/tasks/${taskId}/close`, { token: completer.token })).status).toBe(204);
   });
 
+  it('quick add reaches a shared project for its members only, and assigns a collaborator named with +', async () => {
+    const quick = (token: string, text: string) => http(system.url, 'POST', '/api/v1/tasks/quick', { token, json: { text } });
+    const assigned = await quick(owner.token, `Quick one #"Shared secret" +${member.email}`);
+    expect(assigned.status).toBe(200);
+    expect(assigned.body).toMatchObject({ content: 'Quick one', project_id: projectId, responsible_uid: member.userId });
+    // A stranger's #"Shared secret" names no project of theirs: the text stays, the task goes to their Inbox.
+    const outside = await quick(stranger.token, 'Peek #"Shared secret"');
+    expect(outside.status).toBe(200);
+    expect(outside.body.project_id).not.toBe(projectId);
+    expect(outside.body.content).toContain('Shared secret');
+  });
+
   it('takes everything away from a removed member at once', async () => {
     expect((await http(system.url, 'GET', `/rest/v2/projects/${projectId}`, { token: member.token })).status).toBe(200);
     expect(await command(system, owner, 'delete_collaborator', { project_id: projectId, email: member.email })).toBe('ok');

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { VISIBLE_PROJECTS } from '../items/item.model';
 
 /**
  * The ids of a project's active members (its creator included), in id order: who may be assigned
@@ -21,4 +22,15 @@ export async function sharedProjectIds(manager: EntityManager, userId: string): 
     [userId],
   );
   return rows.map((row) => row.project_id);
+}
+
+/** The members of the user's shared projects with the names Quick Add's `+Person` matches (one query). */
+export async function sharedProjectPeople(manager: EntityManager, userId: string): Promise<Array<{ id: string; projectId: string; fullName: string; email: string }>> {
+  return manager.query(
+    `SELECT u.id::text AS "id", m.project_id::text AS "projectId", u.full_name AS "fullName", u.email
+       FROM sync.project_members m JOIN sync.users u ON u.id = m.user_id
+      WHERE m.state = 'active' AND m.project_id IN (${VISIBLE_PROJECTS})
+        AND EXISTS (SELECT 1 FROM sync.project_members o WHERE o.project_id = m.project_id AND o.user_id <> $1 AND o.state = 'active')`,
+    [userId],
+  );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type DateContext, parseDue } from '../../../dates';
 import type { LabelRepository } from '../../../labels/label.repository';
 import type { ProjectRepository } from '../../../projects/project.repository';
+import { sharedProjectPeople } from '../../../projects/project-member-ids';
 import { parseQuickAdd } from './quick-add.parser';
 import type { SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
@@ -23,7 +24,7 @@ const PARTS = ['item_add', 'label_add', 'note_add', 'reminder_add'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
- * quick_add: one task line parsed into a task (project, section, labels, priority, due,
+ * quick_add: one task line parsed into a task (project, section, assignee, labels, priority, due,
  * deadline, description), with an optional comment and reminder. The line is read against the
  * user's projects and sections in the command's transaction; the writes are those of item_add,
  * label_add (for labels the user does not have yet), note_add and reminder_add, run with this
@@ -70,6 +71,7 @@ export class ItemQuickAddCommand implements CommandHandler {
     const parsed = parseQuickAdd(args.text, {
       projects: projects.map((project) => ({ id: project.id, name: project.name })),
       sections: sections.map((section) => ({ id: section.id, projectId: section.project_id, name: section.name })),
+      collaborators: await sharedProjectPeople(manager, context.userId),
       inboxProjectId: context.user.inboxProjectId,
       isDate: (text) => asDue(text) !== null,
     });
@@ -81,6 +83,7 @@ export class ItemQuickAddCommand implements CommandHandler {
       description: parsed.description ?? undefined,
       project_id: parsed.projectId ?? undefined,
       section_id: parsed.sectionId ?? undefined,
+      responsible_uid: parsed.responsibleUid ?? undefined,
       labels: labelNames,
       priority: parsed.priority ?? undefined,
       due: parsed.dueString ? { string: parsed.dueString } : undefined,

@@ -24,10 +24,15 @@ const context: QuickAddContext = {
     { id: '12', projectId: '4', name: 'Garden' },
     { id: '13', projectId: '1', name: 'Later' },
   ],
+  collaborators: [
+    { id: '100', projectId: '2', fullName: 'Ann Lee', email: 'ann@example.test' },
+    { id: '101', projectId: '2', fullName: 'Bob Stone', email: 'bob@example.test' },
+    { id: '102', projectId: '4', fullName: 'Cat Moss', email: 'cat@example.test' },
+  ],
   isDate,
 };
 
-const plain: QuickAddParse = { content: '', description: null, projectId: null, sectionId: null, labels: [], priority: null, dueString: null, deadlineString: null };
+const plain: QuickAddParse = { content: '', description: null, projectId: null, sectionId: null, responsibleUid: null, labels: [], priority: null, dueString: null, deadlineString: null };
 
 const rows: Array<[string, Partial<QuickAddParse>]> = [
   ['Buy milk', { content: 'Buy milk' }],
@@ -45,6 +50,12 @@ const rows: Array<[string, Partial<QuickAddParse>]> = [
   ['Plan #Work /"Big Ideas"', { content: 'Plan', projectId: '2', sectionId: '11' }],
   ['Plan #Work /Garden', { content: 'Plan /Garden', projectId: '2' }],
   ['Plan /Later', { content: 'Plan', sectionId: '13' }],
+  ['Review #Work +Ann', { content: 'Review', projectId: '2', responsibleUid: '100' }],
+  ['Review #Work +"Bob Stone" tomorrow', { content: 'Review', projectId: '2', responsibleUid: '101', dueString: 'tomorrow' }],
+  ['Review #Work +bob@example.test', { content: 'Review', projectId: '2', responsibleUid: '101' }],
+  ['Review #Work +Cat', { content: 'Review +Cat', projectId: '2' }],
+  ['Review +Ann', { content: 'Review +Ann' }],
+  ['C++ rocks #Work', { content: 'C++ rocks', projectId: '2' }],
   ['Call mom @phone', { content: 'Call mom', labels: ['phone'] }],
   ['Call mom @phone @home @Phone', { content: 'Call mom', labels: ['phone', 'home'] }],
   ['Call mom @"on the go"', { content: 'Call mom', labels: ['on the go'] }],

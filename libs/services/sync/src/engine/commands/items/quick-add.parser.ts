@@ -9,6 +9,9 @@
  *    (case-insensitive, ending at a space or the end; the longest name wins). The first `#` that
  *    names a project is used; an unknown `#word` stays in the content, as Todoist does.
  * 4. `/Section` / `/"Multi word"`: a section of the chosen project (the Inbox without one), same matching.
+ * 4b. `+Person` / `+"Full Name"`: the assignee, a collaborator of the chosen project named by full
+ *    name, first name or email, same matching (public-api-facts: `+Assignee`, "needs shared
+ *    project"). In a project nobody shares, or for a name that is no collaborator, it stays in the content.
  * 5. `@label` / `@"multi word"`: a label name (any name; the service creates unknown ones).
  * 6. `p1`-`p4` (or `!!1`-`!!4`) as a word: p1 is priority 4, p4 priority 1. The first one wins.
  * 7. Due: of what remains, the longest run of trailing words that is a date, keeping at least one
@@ -25,9 +28,19 @@ export interface QuickAddSection {
   readonly name: string;
 }
 
+/** A member of a shared project, by the names Quick Add knows them by. */
+export interface QuickAddCollaborator {
+  readonly id: string;
+  readonly projectId: string;
+  readonly fullName: string;
+  readonly email: string;
+}
+
 export interface QuickAddContext {
   readonly projects: readonly QuickAddProject[];
   readonly sections: readonly QuickAddSection[];
+  /** The members of the user's shared projects (none when nothing is shared). */
+  readonly collaborators?: readonly QuickAddCollaborator[];
   readonly inboxProjectId: string;
   /** Whether the text parses as a due (or deadline) expression. */
   readonly isDate: (text: string) => boolean;
@@ -38,6 +51,8 @@ export interface QuickAddParse {
   readonly description: string | null;
   readonly projectId: string | null;
   readonly sectionId: string | null;
+  /** The assignee (`+Person`), a collaborator of the chosen project. */
+  readonly responsibleUid: string | null;
   readonly labels: string[];
   readonly priority: number | null;
   readonly dueString: string | null;
@@ -114,6 +129,13 @@ export function parseQuickAdd(line: string, context: QuickAddContext): QuickAddP
   const [section, afterSection] = takeNamed(text, '/', sections);
   text = afterSection;
 
+  // Each person under every name they may be called by; the longest name that matches wins.
+  const people = (context.collaborators ?? [])
+    .filter((person) => person.projectId === sectionProject)
+    .flatMap((person) => [person.fullName, person.fullName.split(' ')[0] ?? '', person.email].filter(Boolean).map((name) => ({ id: person.id, name })));
+  const [assignee, afterAssignee] = takeNamed(text, '+', people);
+  text = afterAssignee;
+
   const labels: string[] = [];
   text = text.replace(/(^|\s)@(?:"([^"]+)"|([^\s@#"]+))/g, (_all, space: string, quoted: string | undefined, bare: string | undefined) => {
     const name = squash(quoted ?? bare ?? '');
@@ -144,6 +166,7 @@ export function parseQuickAdd(line: string, context: QuickAddContext): QuickAddP
     description,
     projectId: project?.id ?? null,
     sectionId: section?.id ?? null,
+    responsibleUid: assignee?.id ?? null,
     labels,
     priority,
     dueString,
