@@ -18,7 +18,7 @@ describe('sync-v6 requests', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 2n ** 62n }), (version) => {
         const parsed = parseV6Request({ seq_no: version.toString(), resource_types: '["items","day_orders"]' }, context);
-        expect(decodeSyncToken('42', parsed.syncToken!)).toEqual({ version: version.toString(), notificationCursor: 0 });
+        expect(decodeSyncToken('42', parsed.syncToken!)).toEqual({ version: version.toString(), notificationCursor: 0, notificationMark: '0' });
         // Day orders come with the tasks: v6's own name for them reads nothing more.
         expect(parsed.resourceTypes).toEqual(['items']);
       }),
