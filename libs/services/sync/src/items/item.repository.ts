@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { asLeftTombstones, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
 import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from './item.model';
 
 export interface NewItem {
@@ -284,19 +284,13 @@ export class ItemRepository {
    * projects left since. Without membership changes, the one indexed query it always was.
    */
   async listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges = NO_MEMBERSHIP_CHANGES): Promise<Item[]> {
-    if (memberships.joined.length === 0 && memberships.left.length === 0) {
-      return manager.query<Item[]>(`SELECT ${ITEM_COLUMNS} FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 ORDER BY id`, [userId, version]);
-    }
     const rows = await manager.query<Item[]>(
-      `SELECT ${ITEM_COLUMNS} FROM sync.items
-        WHERE (project_id IN (${VISIBLE_PROJECTS}) AND version > $2)
-           OR (project_id = ANY($3::bigint[]) AND NOT is_deleted AND NOT in_history)
-           OR (project_id = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2))
-        ORDER BY id`,
-      [userId, version, memberships.joined, memberships.left],
+      `SELECT ${ITEM_COLUMNS} FROM sync.items WHERE ${changedSinceCondition(memberships, 'NOT is_deleted AND NOT in_history')} ORDER BY id`,
+      changedSinceParams(userId, version, memberships),
     );
     return asLeftTombstones(rows, memberships.left);
   }
+
 
   /**
    * A collaborator left the project or was removed: their tasks in it (not deleted) are nobody's

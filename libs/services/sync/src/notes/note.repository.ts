@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
-import { asLeftTombstones, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
 import { updateVersioned } from '../persistence/versioned-update';
 import { type FileAttachment, NOTE_COLUMNS, type Note } from './note.model';
 
@@ -72,17 +72,11 @@ export class NoteRepository {
 
   /** Everything stamped after a version, tombstones included; all comments of projects joined since, tombstones for those of projects left. */
   async listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges = NO_MEMBERSHIP_CHANGES): Promise<Note[]> {
-    if (memberships.joined.length === 0 && memberships.left.length === 0) {
-      return manager.query<Note[]>(`SELECT ${NOTE_COLUMNS} FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 ORDER BY id`, [userId, version]);
-    }
     const rows = await manager.query<Note[]>(
-      `SELECT ${NOTE_COLUMNS} FROM sync.notes
-        WHERE (project_id IN (${VISIBLE_PROJECTS}) AND version > $2)
-           OR (project_id = ANY($3::bigint[]) AND NOT is_deleted)
-           OR (project_id = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2))
-        ORDER BY id`,
-      [userId, version, memberships.joined, memberships.left],
+      `SELECT ${NOTE_COLUMNS} FROM sync.notes WHERE ${changedSinceCondition(memberships, 'NOT is_deleted')} ORDER BY id`,
+      changedSinceParams(userId, version, memberships),
     );
     return asLeftTombstones(rows, memberships.left);
   }
+
 }

@@ -1,4 +1,5 @@
 import { COLOR_NAMES } from '@doable/contracts-sync';
+import { VISIBLE_PROJECTS } from '../items/item.model';
 /** A project as the domain stores it: canonical values; dialects decide the wire shape. */
 export interface Project {
   id: string;
@@ -43,6 +44,27 @@ export interface MembershipChanges {
 }
 
 export const NO_MEMBERSHIP_CHANGES: MembershipChanges = { joined: [], left: [] };
+
+/**
+ * Which rows of a project-scoped table an incremental read carries, as a condition on
+ * `$1` (the user) and `$2` (the token's version): those stamped after the version in the user's
+ * projects. When memberships moved (then with `$3` joined and `$4` left, see
+ * changedSinceParams), also every row of a project joined since that a full sync would carry
+ * (`active`), and every row of a project left since that is alive or changed (its tombstone).
+ * Without membership changes it is the one indexed condition it always was.
+ */
+export function changedSinceCondition(memberships: MembershipChanges, active: string, projectColumn = 'project_id'): string {
+  const changed = `(${projectColumn} IN (${VISIBLE_PROJECTS}) AND version > $2)`;
+  if (memberships.joined.length === 0 && memberships.left.length === 0) return changed;
+  return `(${changed}
+       OR (${projectColumn} = ANY($3::bigint[]) AND ${active})
+       OR (${projectColumn} = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2)))`;
+}
+
+/** The parameters changedSinceCondition reads. */
+export function changedSinceParams(userId: string, version: string, memberships: MembershipChanges): unknown[] {
+  return memberships.joined.length === 0 && memberships.left.length === 0 ? [userId, version] : [userId, version, memberships.joined, memberships.left];
+}
 
 /** Rows of projects the user left, as the tombstones their incremental sync carries. */
 export function asLeftTombstones<T extends { project_id: string; is_deleted: boolean }>(rows: T[], left: readonly string[]): T[] {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
 import { updateVersioned } from '../persistence/versioned-update';
-import { type MembershipChanges, NO_MEMBERSHIP_CHANGES, PROJECT_COLUMNS, type Project } from './project.model';
+import { changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, PROJECT_COLUMNS, type Project } from './project.model';
 
 export interface NewProject {
   readonly ownerId: string;
@@ -94,19 +94,13 @@ export class ProjectRepository {
    * since (unless archived or deleted, as a full sync), and tombstones of projects left since.
    */
   async listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges = NO_MEMBERSHIP_CHANGES): Promise<Project[]> {
-    if (memberships.joined.length === 0 && memberships.left.length === 0) {
-      return await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${this.visibleTo} AND version > $2 ORDER BY id`, [userId, version]);
-    }
     const rows = await manager.query<Project[]>(
-      `SELECT ${PROJECT_COLUMNS} FROM sync.projects
-        WHERE (${this.visibleTo} AND version > $2)
-           OR (id = ANY($3::bigint[]) AND NOT is_deleted AND NOT is_archived)
-           OR (id = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2))
-        ORDER BY id`,
-      [userId, version, memberships.joined, memberships.left],
+      `SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${changedSinceCondition(memberships, 'NOT is_deleted AND NOT is_archived', 'id')} ORDER BY id`,
+      changedSinceParams(userId, version, memberships),
     );
     const left = new Set(memberships.left);
     for (const row of rows) if (left.has(row.id)) row.is_deleted = true;
     return rows;
   }
+
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
-import { asLeftTombstones, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
 import { updateVersioned } from '../persistence/versioned-update';
 import { REMINDER_COLUMNS, type Reminder, type ReminderFields } from './reminder.model';
 
@@ -69,21 +69,11 @@ export class ReminderRepository {
 
   /** Everything stamped after a version, tombstones included; all reminders of projects joined since, tombstones for those of projects left. */
   async listChangedSince(manager: EntityManager, userId: string, version: string, kind: ReminderKind, memberships: MembershipChanges = NO_MEMBERSHIP_CHANGES): Promise<Reminder[]> {
-    if (memberships.joined.length === 0 && memberships.left.length === 0) {
-      return manager.query<Reminder[]>(
-        `SELECT ${REMINDER_COLUMNS} FROM sync.reminders WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 AND ${KIND_FILTER[kind]} ORDER BY id`,
-        [userId, version],
-      );
-    }
     const rows = await manager.query<Reminder[]>(
-      `SELECT ${REMINDER_COLUMNS} FROM sync.reminders
-        WHERE ((project_id IN (${VISIBLE_PROJECTS}) AND version > $2)
-                OR (project_id = ANY($3::bigint[]) AND NOT is_deleted)
-                OR (project_id = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2)))
-          AND ${KIND_FILTER[kind]}
-        ORDER BY id`,
-      [userId, version, memberships.joined, memberships.left],
+      `SELECT ${REMINDER_COLUMNS} FROM sync.reminders WHERE ${changedSinceCondition(memberships, 'NOT is_deleted')} AND ${KIND_FILTER[kind]} ORDER BY id`,
+      changedSinceParams(userId, version, memberships),
     );
     return asLeftTombstones(rows, memberships.left);
   }
+
 }

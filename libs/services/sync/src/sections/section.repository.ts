@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
-import { asLeftTombstones, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
 import { updateVersioned } from '../persistence/versioned-update';
 import { SECTION_COLUMNS, type Section } from './section.model';
 
@@ -58,17 +58,11 @@ export class SectionRepository {
 
   /** Changed after a version; the active sections of projects joined since, tombstones for those of projects left. */
   async listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges = NO_MEMBERSHIP_CHANGES): Promise<Section[]> {
-    if (memberships.joined.length === 0 && memberships.left.length === 0) {
-      return manager.query<Section[]>(`SELECT ${SECTION_COLUMNS} FROM sync.sections WHERE project_id IN (${VISIBLE_PROJECTS}) AND version > $2 ORDER BY id`, [userId, version]);
-    }
     const rows = await manager.query<Section[]>(
-      `SELECT ${SECTION_COLUMNS} FROM sync.sections
-        WHERE (project_id IN (${VISIBLE_PROJECTS}) AND version > $2)
-           OR (project_id = ANY($3::bigint[]) AND NOT is_deleted AND NOT is_archived)
-           OR (project_id = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2))
-        ORDER BY id`,
-      [userId, version, memberships.joined, memberships.left],
+      `SELECT ${SECTION_COLUMNS} FROM sync.sections WHERE ${changedSinceCondition(memberships, 'NOT is_deleted AND NOT is_archived')} ORDER BY id`,
+      changedSinceParams(userId, version, memberships),
     );
     return asLeftTombstones(rows, memberships.left);
   }
+
 }
