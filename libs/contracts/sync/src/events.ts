@@ -1,6 +1,6 @@
 import { eventSubject } from '@doable/contracts-common';
 import { z } from 'zod';
-import { PROJECT_ROLES } from './project-roles';
+import { COLLABORATOR_ROLES } from './project-roles';
 
 /**
  * What happened in the task domain that other services act on. Sync records these in its
@@ -33,7 +33,7 @@ export const shareInvitationSent = eventSubject(
     inviter: notificationPerson,
     inviteeEmail: z.string(),
     inviteeId: uid.nullable(),
-    role: z.enum(PROJECT_ROLES),
+    role: z.enum(COLLABORATOR_ROLES),
     message: z.string(),
   }),
 );

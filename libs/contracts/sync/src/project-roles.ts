@@ -15,7 +15,11 @@
  * - EDIT_ONLY: tasks, completion and comments; no sections, no invitations.
  * - COMPLETE_ONLY: completion and comments only.
  */
-export const PROJECT_ROLES = ['CREATOR', 'ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'] as const;
+/** The roles a collaborator may be given: every one but CREATOR (a project has one, its owner). */
+export const COLLABORATOR_ROLES = ['ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'] as const;
+export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
+
+export const PROJECT_ROLES = ['CREATOR', ...COLLABORATOR_ROLES] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
 
 export function isProjectRole(value: unknown): value is ProjectRole {
@@ -23,7 +27,7 @@ export function isProjectRole(value: unknown): value is ProjectRole {
 }
 
 /** The default role of an invited collaborator (the project's `collaborator_role_default`). */
-export const DEFAULT_COLLABORATOR_ROLE: ProjectRole = 'READ_WRITE';
+export const DEFAULT_COLLABORATOR_ROLE: CollaboratorRole = 'READ_WRITE';
 
 /** What a role may do, grouped; every project-scoped command belongs to exactly one group. */
 export const PROJECT_ACTION_GROUPS = ['delete', 'manage', 'invite', 'organise', 'edit', 'complete', 'comment', 'leave'] as const;

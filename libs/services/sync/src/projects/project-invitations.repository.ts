@@ -21,12 +21,6 @@ export interface WaitingInvitation extends ProjectInvitation {
 /** Invitations to projects (share_project and its answers). Every method runs on the caller's transaction. */
 @Injectable()
 export class ProjectInvitationsRepository {
-  /** The account with this address, if there is one (addresses compared lower-cased). */
-  async findUserIdByEmail(manager: EntityManager, email: string): Promise<string | undefined> {
-    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1`, [email]);
-    return rows[0]?.id;
-  }
-
   /**
    * Records an invitation, or re-sends the open one for the same address and project: one open
    * invitation per pair (the unique index), which keeps its id and takes the new inviter, role,

@@ -1,7 +1,6 @@
 import { isProjectRole, type ProjectRole } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { activeMemberIds } from './project-member-ids';
 
 /** An active member as the sharing commands need them: who, with which role, and their name for events. */
 export interface ActiveMember {
@@ -74,10 +73,6 @@ export class ProjectMembersRepository {
     return rows[1] > 0;
   }
 
-  /** The project's active members' ids, in id order. */
-  activeMemberIds(manager: EntityManager, projectId: string): Promise<string[]> {
-    return activeMemberIds(manager, projectId);
-  }
 
   private async findActive(manager: EntityManager, projectId: string, match: string, value: string): Promise<ActiveMember | undefined> {
     const rows = await manager.query<Array<{ user_id: string; role: string; email: string; full_name: string }>>(

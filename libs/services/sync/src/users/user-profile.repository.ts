@@ -48,6 +48,12 @@ export class UserProfileRepository {
     return rows[0];
   }
 
+  /** The account with this address, if there is one (addresses compared lower-cased). */
+  async findIdByEmail(manager: EntityManager, email: string): Promise<string | undefined> {
+    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1`, [email]);
+    return rows[0]?.id;
+  }
+
   async find(manager: EntityManager, userId: string): Promise<UserProfile | undefined> {
     const rows = await manager.query<UserProfile[]>(`SELECT ${USER_COLUMNS} FROM sync.users WHERE id = $1`, [userId]);
     return rows[0];

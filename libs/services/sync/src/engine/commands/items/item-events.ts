@@ -1,7 +1,7 @@
 import { SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { Item } from '../../../items/item.model';
-import { activeMemberIds } from '../../../projects/project-member-ids';
+import { activeMemberIds } from '../../../projects/project-member.queries';
 import type { CommandContext } from '../command-handler';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type DateContext, parseDue } from '../../../dates';
 import type { LabelRepository } from '../../../labels/label.repository';
 import type { ProjectRepository } from '../../../projects/project.repository';
-import { sharedProjectPeople } from '../../../projects/project-member-ids';
+import { sharedProjectPeople } from '../../../projects/project-member.queries';
 import { parseQuickAdd } from './quick-add.parser';
 import type { SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';

@@ -3,7 +3,7 @@ import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ItemRepository } from '../../../items/item.repository';
 import type { NoteRepository } from '../../../notes/note.repository';
-import { activeMemberIds } from '../../../projects/project-member-ids';
+import { activeMemberIds } from '../../../projects/project-member.queries';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';

@@ -3,6 +3,7 @@ import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ItemRepository } from '../../../items/item.repository';
 import type { Project } from '../../../projects/project.model';
+import { activeMemberIds } from '../../../projects/project-member.queries';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
 import type { ActiveMember, ProjectMembersRepository } from '../../../projects/project-members.repository';
@@ -39,7 +40,7 @@ async function endMembership(deps: MembershipDeps, context: CommandContext, proj
     userId: member.user_id,
     userName: member.full_name,
     removedBy,
-    memberIds: await deps.members.activeMemberIds(manager, project.id),
+    memberIds: await activeMemberIds(manager, project.id),
   });
 }
 

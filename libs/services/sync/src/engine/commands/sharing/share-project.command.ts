@@ -1,4 +1,4 @@
-import { SyncEvents } from '@doable/contracts-sync';
+import { DEFAULT_COLLABORATOR_ROLE, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
@@ -11,7 +11,7 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
-import { actingUser, collaboratorRoleArg, DEFAULT_INVITED_ROLE, emailArg } from './sharing-args';
+import { actingUser, collaboratorRoleArg, emailArg } from './sharing-args';
 
 const argsSchema = z.object({
   project_id: idArg,
@@ -48,7 +48,7 @@ export class ShareProjectCommand implements CommandHandler {
     if (await this.members.findActiveByEmail(manager, project.id, args.email)) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'This user is already a collaborator of the project', { argument: 'email' });
     }
-    const inviteeId = (await this.invitations.findUserIdByEmail(manager, args.email)) ?? null;
+    const inviteeId = (await this.profiles.findIdByEmail(manager, args.email)) ?? null;
     const { secret, hash } = newInvitationSecret();
     const invitation = await this.invitations.upsertOpen(
       manager,
@@ -57,7 +57,7 @@ export class ShareProjectCommand implements CommandHandler {
         inviterId: context.userId,
         inviteeEmail: args.email,
         inviteeId,
-        role: args.role ?? DEFAULT_INVITED_ROLE,
+        role: args.role ?? DEFAULT_COLLABORATOR_ROLE,
         message: args.message ?? '',
         secretHash: hash,
       },

@@ -1,5 +1,5 @@
 import { isObjectId } from '@doable/contracts-common';
-import { DEFAULT_COLLABORATOR_ROLE, type ProjectRole, type ShareInvitationAnswered, SyncEvents } from '@doable/contracts-sync';
+import { COLLABORATOR_ROLES, type ShareInvitationAnswered, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { notificationPersonOf } from '../../../projects/project-invitations.events';
@@ -11,9 +11,7 @@ import type { UserProfile } from '../../../users/user-profile.model';
 import type { CommandContext } from '../command-handler';
 
 /** The roles a collaborator may be given: every one but CREATOR (a project has one, its owner). */
-export const collaboratorRoleArg = z.enum(['ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'] as const satisfies readonly Exclude<ProjectRole, 'CREATOR'>[]);
-export type CollaboratorRole = z.infer<typeof collaboratorRoleArg>;
-export const DEFAULT_INVITED_ROLE: CollaboratorRole = DEFAULT_COLLABORATOR_ROLE === 'CREATOR' ? 'READ_WRITE' : DEFAULT_COLLABORATOR_ROLE;
+export const collaboratorRoleArg = z.enum(COLLABORATOR_ROLES);
 
 /** An address as accounts store it (auth's sign-up rule): trimmed, lower-cased, valid. */
 export const emailArg = z.string().trim().toLowerCase().email().max(254);

@@ -1,6 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
 
+/** The membership `m` is of a project someone besides the user ($1) is an active member of: a shared one. */
+const SHARED_WITH_SOMEONE = `EXISTS (SELECT 1 FROM sync.project_members o WHERE o.project_id = m.project_id AND o.user_id <> $1 AND o.state = 'active')`;
+
 /**
  * The ids of a project's active members (its creator included), in id order: who may be assigned
  * its tasks and who hears of its comments. One query.
@@ -18,7 +21,7 @@ export async function sharedProjectIds(manager: EntityManager, userId: string): 
   const rows = await manager.query<Array<{ project_id: string }>>(
     `SELECT m.project_id::text FROM sync.project_members m
       WHERE m.user_id = $1 AND m.state = 'active'
-        AND EXISTS (SELECT 1 FROM sync.project_members o WHERE o.project_id = m.project_id AND o.user_id <> $1 AND o.state = 'active')`,
+        AND ${SHARED_WITH_SOMEONE}`,
     [userId],
   );
   return rows.map((row) => row.project_id);
@@ -30,7 +33,7 @@ export async function sharedProjectPeople(manager: EntityManager, userId: string
     `SELECT u.id::text AS "id", m.project_id::text AS "projectId", u.full_name AS "fullName", u.email
        FROM sync.project_members m JOIN sync.users u ON u.id = m.user_id
       WHERE m.state = 'active' AND m.project_id IN (${VISIBLE_PROJECTS})
-        AND EXISTS (SELECT 1 FROM sync.project_members o WHERE o.project_id = m.project_id AND o.user_id <> $1 AND o.state = 'active')`,
+        AND ${SHARED_WITH_SOMEONE}`,
     [userId],
   );
 }
