@@ -9,6 +9,7 @@ import { createLogger, type Logger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import type { EventBus } from '@doable/shared-transport';
 import { isAlive, readRuntimeFile } from '@doable/system';
+import { PlanAssignments, plansMigrations, planNames } from '@doable/plans';
 
 const USAGE = `usage: npm run cli -- <command> [options]
 
@@ -19,6 +20,8 @@ commands:
   app-suspend     --client-id <id>   an OAuth application gets no new tokens (authorize answers invalid_application_status)
   app-reactivate  --client-id <id>
   app-token-limit --client-id <id> --limit <n|none>   caps the application's live tokens
+  set-plan       --email <email> --plan <name>   puts the account on a plan of the catalogue
+  list-plans                                     the catalogue the running system published
 
 Passwords follow the sign-up page's policy (8+ characters, not a common one, not containing
 the email); a refusal exits 1 with the error's code.
@@ -47,12 +50,16 @@ async function main(): Promise<number> {
       timezone: { type: 'string' },
       'client-id': { type: 'string' },
       limit: { type: 'string' },
+      plan: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
   const command = positionals[0];
   const isAppCommand = command === 'app-suspend' || command === 'app-reactivate' || command === 'app-token-limit';
-  const usable = isAppCommand
+  const isPlanCommand = command === 'set-plan' || command === 'list-plans';
+  const usable = isPlanCommand
+    ? command === 'list-plans' || (values.email !== undefined && values.plan !== undefined)
+    : isAppCommand
     ? values['client-id'] !== undefined && (command !== 'app-token-limit' || values.limit !== undefined)
     : ['create-account', 'reset-token', 'set-password'].includes(command ?? '') && values.email !== undefined && (command !== 'create-account' || values.name !== undefined) && (command !== 'set-password' || values.password !== undefined);
   if (values.help || !command || !usable) {
@@ -74,7 +81,9 @@ async function main(): Promise<number> {
     const database = new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger));
     const accounts = new AccountService(database, barrier);
     const email = values.email ?? '';
-    if (isAppCommand) {
+    if (isPlanCommand) {
+      await planCommand(command, url, logger, accounts, email, values.plan);
+    } else if (isAppCommand) {
       const apps = new OAuthAppService(database);
       const clientId = values['client-id']!;
       let app: OAuthApp;
@@ -129,6 +138,34 @@ function revocationBarrier(logger: Logger): RevocationBarrier {
     logger,
     connectTimeoutMs: 3_000,
   });
+}
+
+/**
+ * set-plan and list-plans work on the plans schema (the catalogue the running system published
+ * at its start, and the assignments). The change is written with its event in the plans
+ * service's outbox: the running system's relay delivers it, and sync enforces and serves the
+ * new limits from the user's next request on.
+ */
+async function planCommand(command: string, url: string, logger: Logger, accounts: AccountService, email: string, plan: string | undefined): Promise<void> {
+  const dataSource = createServiceDataSource({ schema: 'plans', url, poolSize: 2, applicationName: 'doable-cli', migrations: plansMigrations });
+  await dataSource.initialize();
+  try {
+    await migrateUp(dataSource);
+    if (command === 'list-plans') {
+      const names = await planNames(dataSource.manager);
+      process.stdout.write(names.length > 0 ? `${names.join('\n')}\n` : 'no catalogue yet: start the system once (npm start) to publish it\n');
+      return;
+    }
+    const userId = await accounts.idOf(email);
+    if (!userId) throw new DomainError('USER_NOT_FOUND', `No account with the email ${email}`);
+    const idle: EventBus = { publish: () => Promise.resolve(), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
+    const database = new Database(dataSource, 'plans', new OutboxRelay(dataSource, 'plans', idle, logger));
+    const limits = await database.transaction((tx) => new PlanAssignments().assign(tx, userId, plan!));
+    const next = limits.next ? `, next: ${limits.next.plan_name}` : '';
+    process.stdout.write(`account ${userId} <${email}> is on plan ${limits.current.plan_name} (max_projects ${limits.current.max_projects}, max_tasks ${limits.current.max_tasks}${next})\n`);
+  } finally {
+    await dataSource.destroy();
+  }
 }
 
 /** `none` lifts the cap; otherwise a whole number, 0 or more (checked again by the service). */

@@ -1,2 +1,4 @@
 export { plansService } from './plans.service-definition';
-export { PLANS, DEFAULT_PLAN } from './plan-catalogue';
+export { plansMigrations } from './migrations';
+export { PlanAssignments, planNames } from './assignments/plan-assignments';
+export { parseCatalogue, readCatalogueFile } from './catalogue/catalogue-file';

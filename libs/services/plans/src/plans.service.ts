@@ -1,29 +1,37 @@
 import { AuthEvents } from '@doable/contracts-auth';
-import type { UserPlanLimits } from '@doable/contracts-plans';
+import type { PlanCatalogue, UserPlanLimits } from '@doable/contracts-plans';
+import { LOGGER, type Logger } from '@doable/shared-logging';
 import { Database, EventConsumers } from '@doable/shared-runtime';
-import { Injectable } from '@nestjs/common';
-import { DEFAULT_PLAN, NEXT_PLAN, PLANS } from './plan-catalogue';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { PlanAssignments } from './assignments/plan-assignments';
+import { publishCatalogue } from './catalogue/catalogue-store';
 
+export const PLAN_CATALOGUE = Symbol('PLAN_CATALOGUE');
+
+/**
+ * The plan catalogue and each user's plan. At start it publishes the catalogue it was given
+ * (announcing changed plans to their users); every new account gets the default plan.
+ */
 @Injectable()
-export class PlansService {
+export class PlansService implements OnApplicationBootstrap {
+  private readonly assignments = new PlanAssignments();
+
   constructor(
     private readonly database: Database,
     consumers: EventConsumers,
+    @Inject(PLAN_CATALOGUE) private readonly catalogue: PlanCatalogue,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    // Every new user starts on the default plan.
-    consumers.on('assign-default-plan', AuthEvents.userCreated, async (user, tx) => {
-      await tx.manager.query(`INSERT INTO plans.user_plans (user_id, plan_id) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [
-        user.userId,
-        DEFAULT_PLAN,
-      ]);
-    });
+    consumers.on('assign-default-plan', AuthEvents.userCreated, (user, tx) => this.assignments.assignDefault(tx, user.userId));
   }
 
-  async limitsFor(userId: string): Promise<UserPlanLimits> {
-    const [row] = await this.database.query<Array<{ plan_id: string }>>('SELECT plan_id FROM plans.user_plans WHERE user_id = $1', [userId]);
-    // A user whose user-created event is still in flight is on the default plan anyway.
-    const planId = row && PLANS[row.plan_id] ? row.plan_id : DEFAULT_PLAN;
-    const next = NEXT_PLAN[planId];
-    return { current: PLANS[planId], next: next ? PLANS[next] : null };
+  async onApplicationBootstrap(): Promise<void> {
+    const published = await this.database.transaction((tx) => publishCatalogue(tx, this.catalogue));
+    const names = this.catalogue.plans.map((plan) => plan.plan_name).join(', ');
+    this.logger.info({ plans: names, default: this.catalogue.defaultPlan, ...published }, 'plan catalogue published');
+  }
+
+  limitsFor(userId: string): Promise<UserPlanLimits> {
+    return this.assignments.limitsOf(this.database.dataSource.manager, userId);
   }
 }

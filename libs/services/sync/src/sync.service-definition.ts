@@ -56,6 +56,8 @@ import { CompletedInfoRepository } from './completed/completed-info.repository';
 import { CompletedService } from './completed-history/completed.service';
 import { UserCreatedConsumer } from './users/user-created.consumer';
 import { NotificationsDeliveredConsumer } from './users/notifications-delivered.consumer';
+import { PlanLimitsRepository } from './plans/plan-limits.repository';
+import { UserPlanChangedConsumer } from './plans/user-plan-changed.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 
 @Module({
@@ -108,6 +110,8 @@ import { UserProfileRepository } from './users/user-profile.repository';
     SyncEngine,
     UserCreatedConsumer,
     NotificationsDeliveredConsumer,
+    UserPlanChangedConsumer,
+    PlanLimitsRepository,
     ObjectReadsRepository,
     ObjectQueryService,
     TaskFilterQuery,

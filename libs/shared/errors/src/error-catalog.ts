@@ -28,6 +28,22 @@ export const ERROR_CATALOG = {
   REMINDER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'REMINDER_NOT_FOUND', message: 'Reminder not found' },
   // api/v1 `projects/{id}/join` joins workspace projects only; Doable has no workspaces yet.
   PROJECT_NOT_JOINABLE: { http: 403, errorCode: 403, tag: 'NOT_WORKSPACE_PROJECT', message: 'Only workspace projects can be joined' },
+  // Plan limits (public-api-facts §2.1): a 403 whose tag ends in _LIMIT_REACHED, error_extra
+  // naming the limit (`limit`), its value (`max_count`) and the plan. 49 is the public service's
+  // code for the task cap; it shows no code for the others.
+  MAX_PROJECTS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_PROJECTS_LIMIT_REACHED', message: 'Maximum number of active projects limit reached' },
+  MAX_PROJECTS_JOINED_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_PROJECTS_JOINED_LIMIT_REACHED', message: 'Maximum number of joined projects limit reached' },
+  MAX_ITEMS_LIMIT_REACHED: { http: 403, errorCode: 49, tag: 'MAX_ITEMS_LIMIT_REACHED', message: 'Maximum number of items per user project limit reached' },
+  MAX_SECTIONS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_SECTIONS_LIMIT_REACHED', message: 'Maximum number of sections per project limit reached' },
+  MAX_LABELS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_LABELS_LIMIT_REACHED', message: 'Maximum number of labels limit reached' },
+  MAX_FILTERS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_FILTERS_LIMIT_REACHED', message: 'Maximum number of filters limit reached' },
+  MAX_REMINDERS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_REMINDERS_LIMIT_REACHED', message: 'Maximum number of reminders limit reached' },
+  MAX_LOCATION_REMINDERS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_LOCATION_REMINDERS_LIMIT_REACHED', message: 'Maximum number of location reminders limit reached' },
+  MAX_COLLABORATORS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_COLLABORATORS_LIMIT_REACHED', message: 'Maximum number of collaborators per project limit reached' },
+  UPLOAD_SIZE_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'UPLOAD_SIZE_LIMIT_REACHED', message: 'The file is larger than the plan allows' },
+  // A feature the plan does not include (error_extra.feature names it). The tag is the one older
+  // Todoist APIs answered for paid-only features; the public service shows none for today's plans.
+  FEATURE_NOT_IN_PLAN: { http: 403, errorCode: 32, tag: 'PREMIUM_ONLY', message: 'This feature is not included in your plan' },
   ITEM_CONTENT_EMPTY: { http: 400, errorCode: 61, tag: 'ITEM_CONTENT_EMPTY', message: 'Item content is empty' },
   // user_update (sync-interface §7.4): the tags the public service answers; codes are not shown there.
   PASSWORD_REQUIRED: { http: 400, errorCode: 20, tag: 'PASSWORD_REQUIRED', message: 'current_password is required to change the email or password' },

@@ -1,3 +1,4 @@
+import type { UserPlanLimits } from '@doable/contracts-plans';
 import type { Collaborator, CollaboratorState } from '../collaborators/collaborator.model';
 import type { CompletedInfo } from '../completed/completed-info.repository';
 import type { SyncRequest } from '../engine/sync-request';
@@ -33,6 +34,8 @@ export interface ObjectWriters {
   readonly userSettings: (profile: UserProfile) => Record<string, unknown>;
   readonly collaborator: (row: Collaborator) => Record<string, unknown>;
   readonly collaboratorState: (row: CollaboratorState) => Record<string, unknown>;
+  /** `user_plan_limits` where a generation's clients need it otherwise than the canonical value (api/v1). */
+  readonly planLimits?: (limits: UserPlanLimits) => unknown;
 }
 
 /** Who is asking, for the translations that need it (a v6 `seq_no` becomes this user's sync token). */

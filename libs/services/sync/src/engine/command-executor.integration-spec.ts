@@ -22,6 +22,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from './commands/
 import { itemCommands } from './commands/items';
 import { userCommands } from './commands/user/user-commands';
 import type { SyncCommand } from './sync-request';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 
 const USER_ID = '7001';
 const principal: Principal = { userId: USER_ID, scopes: ['data:read_write', 'data:delete'], appId: null, tokenKind: 'personal' };
@@ -179,7 +180,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       new EachObjectCommand(),
       new MakeProjectCommand(),
     ];
-    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository());
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
   });
 
   afterAll(async () => {

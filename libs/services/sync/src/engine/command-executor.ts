@@ -6,6 +6,8 @@ import { findUnstorableText, isObjectId, type Principal, type UnstorableText } f
 import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { ProjectMembersRepository } from '../projects/project-members.repository';
+import { PlanGate } from '../plans/plan-gate';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { CommandBatchLog } from './command-batch-log';
 import type { CommandStatus } from './command-status';
 import { COMMAND_HANDLERS, type CommandContext, type CommandHandler, type CommandOutcome, INTERNAL_COMMAND_HANDLERS } from './commands/command-handler';
@@ -83,6 +85,8 @@ interface Batch {
   readonly group: WriteGroup | undefined;
   /** The user's roles in the projects the commands act in (see ProjectAccess). */
   readonly access: ProjectAccess;
+  /** The plans the commands are checked against, read once per request (see PlanGate). */
+  readonly plan: PlanGate;
 }
 
 /** A command that ran: `ok`, or (spec §7.2) its objects' outcomes, as the command asked them answered. */
@@ -125,6 +129,7 @@ export class CommandExecutor {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(INTERNAL_COMMAND_HANDLERS) internalHandlers: CommandHandler[],
     private readonly members: ProjectMembersRepository,
+    private readonly planLimits: PlanLimitsRepository,
   ) {
     this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
     this.internalHandlers = new Map(internalHandlers.map((handler) => [handler.type, handler]));
@@ -258,6 +263,7 @@ export class CommandExecutor {
       prepared,
       group: optimistic ? new WriteGroup() : undefined,
       access: new ProjectAccess(tx.manager, this.members, userId),
+      plan: new PlanGate(tx.manager, this.planLimits, userId),
     };
     const statuses = new Map<string, CommandStatus>();
     for (const command of commands) {
@@ -353,6 +359,7 @@ export class CommandExecutor {
       touch: (...projectIds) => touched.projects.push(...projectIds),
       touchUsers: (...userIds) => touched.users.push(...userIds),
       requireAccess: (projectId, asCommand) => batch.access.require(asCommand ?? commandType, projectId),
+      plan: batch.plan,
       resolveId: (value, argument) => this.resolveId(batch, value, argument),
       eachObject: (entries, work) => {
         const mark = { projects: 0, users: 0 };

@@ -29,6 +29,7 @@ import { projectCommands } from './commands/projects';
 import { reminderCommands } from './commands/reminders/reminder-commands';
 import { sectionCommands } from './commands/sections/section-commands';
 import { viewOptionsCommands } from './commands/view-options/view-options-commands';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 
 /** A owns the shared project; B is EDIT_ONLY in it, C COMPLETE_ONLY; D is no member. */
 const A = '8301';
@@ -121,7 +122,7 @@ describe('Project roles, assignment and collaboration events in the command exec
       ...reminderCommands(new ReminderRepository(), items, dates, new LocationRepository()),
       ...viewOptionsCommands(new ViewOptionsRepository(), projects, labels, new FilterRepository()),
     ];
-    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], new ProjectMembersRepository());
+    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], new ProjectMembersRepository(), new PlanLimitsRepository());
 
     const setup = await send(A, [
       { type: 'project_add', temp_id: 'shared', args: { name: 'Shared' } },

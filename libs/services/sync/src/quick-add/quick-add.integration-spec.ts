@@ -28,6 +28,7 @@ import { SectionRepository } from '../sections/section.repository';
 import { failFirstCommit } from '../testing/fail-first-commit';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { QuickAddService } from './quick-add.service';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 
 const USER_ID = '7101';
 /** Deadlock victim, serialization failure: PostgreSQL rolled the transaction back whole. */
@@ -83,7 +84,7 @@ describe('QuickAddService: quick add as one command of the executor (real Postgr
       ...noteCommands(new NoteRepository(), items, projects),
       ...reminderCommands(new ReminderRepository(), items, dates, new LocationRepository()),
     ];
-    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], new ProjectMembersRepository());
+    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], new ProjectMembersRepository(), new PlanLimitsRepository());
     service = new QuickAddService(db, executor, projects, sections, labels, items);
 
     const setup = await executor.run(principal, [

@@ -18,6 +18,7 @@ import { UserProfileRepository } from '../users/user-profile.repository';
 import { MembershipChangesRepository } from './membership-changes.repository';
 import { SyncReader } from './sync-reader';
 import { decodeSyncToken } from './sync-token';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 
 const [NOTIFIED, OTHER] = ['8101', '8102'];
 
@@ -75,6 +76,7 @@ describe('notifications delivered: the receivers’ next incremental sync asks f
       new ProjectRepository(),
       new LabelRepository(),
       new MembershipChangesRepository(),
+      new PlanLimitsRepository(),
     );
   });
 

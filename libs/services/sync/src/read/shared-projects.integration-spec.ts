@@ -29,6 +29,7 @@ import { SectionSource } from './sources/section.source';
 import { ProjectViewOptionsDefaultsSource } from './sources/view-options.source';
 import { SyncReader } from './sync-reader';
 import type { SyncRead } from './sync-snapshot';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 
 const ALICE = '8001';
 const BOB = '8002';
@@ -100,6 +101,7 @@ describe('sync reads of shared projects', () => {
       projects,
       new LabelRepository(),
       new MembershipChangesRepository(),
+      new PlanLimitsRepository(),
     );
 
     // Alice's project, with one of everything, long before anyone joins it.

@@ -1,5 +1,4 @@
 import { NotificationsSubjects } from '@doable/contracts-notifications';
-import { PlansSubjects } from '@doable/contracts-plans';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
@@ -9,6 +8,7 @@ import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
 import { ProjectRepository } from '../projects/project.repository';
 import { MembershipChangesRepository } from './membership-changes.repository';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import type { ReadContext, ReadNeeds } from './read-needs';
 import { RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './resource-source';
 import { selectResourceTypes } from './resource-types';
@@ -36,6 +36,7 @@ export class SyncReader {
     private readonly projects: ProjectRepository,
     private readonly labels: LabelRepository,
     private readonly memberships: MembershipChangesRepository,
+    private readonly planLimits: PlanLimitsRepository,
   ) {}
 
   /** Refuses a read's malformed arguments (a foreign or crafted token, an unknown resource) without reading. */
@@ -84,13 +85,17 @@ export class SyncReader {
       // The stats resource is answered on full syncs: today's and this week's completions.
       const stats = since === undefined && types.has('stats') ? await this.productivity.stats(manager, userId, generatedAt) : undefined;
       const context = await this.readContext(manager, user, rows as Partial<ResourceRows>, needs, since === undefined);
-      return { user, changed, rows: rows as Partial<ResourceRows>, stats, context };
+      // This service's copy of the plan (the one commands are checked against): carried when it
+      // changed after the token (a set-plan, a catalogue change), or the user row did.
+      const plan = changed && types.has('user_plan_limits') ? await this.planLimits.find(manager, userId) : undefined;
+      return { user, changed, rows: rows as Partial<ResourceRows>, stats, context, plan };
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
     const settingsChanged = since === undefined || BigInt(snapshot.user.settings_version) > BigInt(since.version);
-    const [planLimits, notifications] = await Promise.all([
-      types.has('user_plan_limits') && userChanged ? this.services.request(PlansSubjects.userLimits, { userId }) : undefined,
+    const plan = snapshot.plan;
+    const planLimits = plan && (since === undefined || userChanged || BigInt(plan.version) > BigInt(since.version)) ? plan.limits : undefined;
+    const [notifications] = await Promise.all([
       // Asked when data moved (the user's own notification commands move it) or a delivery arrived since the token.
       wantsNotifications && (snapshot.changed || BigInt(snapshot.user.notification_mark) > BigInt(since?.notificationMark ?? '-1'))
         ? this.services.request(NotificationsSubjects.liveNotifications, { userId, after: since?.notificationCursor ?? 0 })

@@ -73,7 +73,7 @@ export function renderSyncEnvelope(result: SyncResult, writers: ObjectWriters): 
     }
     if (has('user_settings') && read.userSettings) body['user_settings'] = writers.userSettings(read.userSettings);
     if (has('notification_settings') && read.fullSync) body['settings_notifications'] = {};
-    if (has('user_plan_limits') && read.planLimits) body['user_plan_limits'] = read.planLimits;
+    if (has('user_plan_limits') && read.planLimits) body['user_plan_limits'] = writers.planLimits ? writers.planLimits(read.planLimits) : read.planLimits;
     if (has('stats') && read.fullSync) body['stats'] = read.stats ?? emptyStats(read.generatedAt);
   }
   body['temp_id_mapping'] = result.tempIdMapping;

@@ -13,6 +13,7 @@ import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
 import { wireTimestamp } from '../shared/wire-format';
 import type { ObjectWriters } from '../sync-dialect';
+import { writeApiV1PlanLimits } from './plan-limits.writer';
 
 /**
  * Unified API v1 (`/api/v1/sync`): string ids, `is_collapsed`, every project key the SDK
@@ -20,6 +21,7 @@ import type { ObjectWriters } from '../sync-dialect';
  * the SDK validate it as a workspace project).
  */
 export const syncApiV1Writers: ObjectWriters = {
+  planLimits: writeApiV1PlanLimits,
   project: (project: Project) => ({
     id: project.id,
     name: project.name,

@@ -1,6 +1,7 @@
 import type { Principal } from '@doable/contracts-common';
 import type { ProjectRole } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
+import type { PlanGate } from '../../plans/plan-gate';
 import type { PerIdStatus } from '../command-status';
 
 /** What a command sees while it runs: its transaction, its user, the version it stamps. */
@@ -30,6 +31,11 @@ export interface CommandContext {
    * outcome by the key given. Anything else thrown (or a transient refusal) fails the command.
    */
   eachObject<T>(entries: ReadonlyArray<readonly [key: string, value: T]>, work: (value: T) => Promise<void>): Promise<PerIdStatus>;
+  /**
+   * The plans of the users the command acts for: features (requireFeature) and counted
+   * quantities (requireRoom, room), refused with their coded 403 (plans/plan-gate.ts).
+   */
+  readonly plan: PlanGate;
   /** The acting user's timezone and week settings (due dates are computed in them). */
   readonly user: { readonly timezone: string; readonly startDay: number; readonly nextWeek: number; readonly inboxProjectId: string };
 }

@@ -18,6 +18,7 @@ import { UserProfileRepository } from '../../../users/user-profile.repository';
 import { CommandExecutor } from '../../command-executor';
 import type { SyncCommand } from '../../sync-request';
 import { itemCommands } from '.';
+import { PlanLimitsRepository } from '../../../plans/plan-limits.repository';
 
 let nextUser = 7301;
 
@@ -68,7 +69,7 @@ describe('karma and goals on completion (real PostgreSQL)', () => {
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger, 3_600_000);
     const handlers = itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates(), new LabelRepository());
-    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository());
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
   });
 
   afterAll(async () => {

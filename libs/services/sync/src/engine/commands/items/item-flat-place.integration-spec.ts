@@ -18,6 +18,7 @@ import { UserProfileRepository } from '../../../users/user-profile.repository';
 import { CommandExecutor } from '../../command-executor';
 import type { SyncCommand } from '../../sync-request';
 import { itemCommands } from '.';
+import { PlanLimitsRepository } from '../../../plans/plan-limits.repository';
 
 const USER_ID = '7101';
 const principal: Principal = { userId: USER_ID, scopes: ['data:read_write', 'data:delete'], appId: null, tokenKind: 'personal' };
@@ -77,7 +78,7 @@ describe('flat-position task commands (real PostgreSQL)', () => {
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger);
     const handlers = itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates(), new LabelRepository());
-    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository());
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
   });
 
   afterAll(async () => {

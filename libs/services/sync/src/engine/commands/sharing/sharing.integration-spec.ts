@@ -24,6 +24,7 @@ import type { SyncCommand } from '../../sync-request';
 import { itemCommands } from '../items';
 import { projectCommands } from '../projects';
 import { sharingCommands } from '.';
+import { PlanLimitsRepository } from '../../../plans/plan-limits.repository';
 
 const ANN = '7201';
 const BOB = '7202';
@@ -110,7 +111,7 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
       ...itemCommands(items, projects, sections, new ItemDates(), new LabelRepository()),
       ...sharingCommands({ projects, members, invitations, items, profiles }),
     ];
-    executor = new CommandExecutor(db, profiles, handlers, logger, [], members);
+    executor = new CommandExecutor(db, profiles, handlers, logger, [], members, new PlanLimitsRepository());
     // The consumer registers its handler with the service's consumers; here it is called directly, in a real transaction.
     const consumers = { on: (_name: string, _event: unknown, handler: (payload: unknown, tx: Tx) => Promise<void>) => (userCreated = handler) } as unknown as EventConsumers;
     new UserCreatedConsumer(consumers, profiles, invitations);

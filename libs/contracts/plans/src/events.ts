@@ -1,0 +1,20 @@
+import { eventSubject } from '@doable/contracts-common';
+import { z } from 'zod';
+import { userPlanLimitsSchema } from './plan-info';
+
+/**
+ * A user's plan changed: assigned (sign-up, `npm run cli -- set-plan`) or redefined (the
+ * operator changed the catalogue). Carries the whole `user_plan_limits` value, so the services
+ * that enforce limits keep their own copy and never ask per command. `revision` grows with every
+ * change of any user's plan: a consumer keeps the highest it has seen, so an event delivered
+ * late or twice cannot bring back an older plan.
+ */
+export const userPlanChanged = eventSubject(
+  'plans.evt.user-plan-changed.v1',
+  z.object({
+    userId: z.string().regex(/^[0-9]+$/),
+    revision: z.string().regex(/^[0-9]+$/),
+    limits: userPlanLimitsSchema,
+  }),
+);
+export type UserPlanChanged = z.infer<typeof userPlanChanged.payload>;

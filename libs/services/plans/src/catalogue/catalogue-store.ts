@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { PlanCatalogue, UserPlanLimits } from '@doable/contracts-plans';
+import type { Tx } from '@doable/shared-runtime';
+import type { EntityManager } from 'typeorm';
+import { PlanAssignments } from '../assignments/plan-assignments';
+
+/** A plan's `user_plan_limits` value: the plan and the upgrade it offers. */
+export function limitsOf(catalogue: PlanCatalogue, planName: string): UserPlanLimits {
+  const current = catalogue.plans.find((plan) => plan.plan_name === planName);
+  if (!current) throw new Error(`plan ${planName} is not in the catalogue`);
+  const next = catalogue.next[planName];
+  return { current, next: next ? (catalogue.plans.find((plan) => plan.plan_name === next) ?? null) : null };
+}
+
+function digestOf(limits: UserPlanLimits): string {
+  return createHash('sha256').update(JSON.stringify(limits)).digest('base64url');
+}
+
+/** A lock of the catalogue for one transaction: two replicas starting at once publish one after the other. */
+const CATALOGUE_LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('plans.catalogue', 0))`;
+
+/**
+ * Writes the catalogue the service started with into plans.catalogue, where the CLI and every
+ * replica read it. A plan whose value changed (its keys, or the upgrade it offers) is announced
+ * to each of its users, so the services enforcing limits see it without a restart; users of a
+ * plan the catalogue no longer has move to the default plan.
+ */
+export async function publishCatalogue(tx: Tx, catalogue: PlanCatalogue): Promise<{ changedPlans: string[]; announcedUsers: number }> {
+  const manager = tx.manager;
+  await manager.query(CATALOGUE_LOCK);
+  const stored = new Map(
+    (await manager.query<Array<{ plan_name: string; digest: string }>>('SELECT plan_name, digest FROM plans.catalogue')).map((row) => [row.plan_name, row.digest]),
+  );
+  const changedPlans: string[] = [];
+  for (const [position, plan] of catalogue.plans.entries()) {
+    const limits = limitsOf(catalogue, plan.plan_name);
+    const digest = digestOf(limits);
+    if (stored.get(plan.plan_name) !== digest) changedPlans.push(plan.plan_name);
+    await manager.query(
+      `INSERT INTO plans.catalogue (plan_name, position, is_default, limits, digest) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (plan_name) DO UPDATE SET position = $2, is_default = $3, limits = $4, digest = $5`,
+      [plan.plan_name, position, plan.plan_name === catalogue.defaultPlan, JSON.stringify(limits), digest],
+    );
+  }
+  const names = catalogue.plans.map((plan) => plan.plan_name);
+  await manager.query('DELETE FROM plans.catalogue WHERE NOT (plan_name = ANY($1::text[]))', [names]);
+  // A retired plan's users go to the default plan; they are announced with its users below.
+  const moved = await manager.query<Array<{ user_id: string }>>(
+    'UPDATE plans.user_plans SET plan_id = $1, assigned_at = now() WHERE NOT (plan_id = ANY($2::text[])) RETURNING user_id::text',
+    [catalogue.defaultPlan, names],
+  );
+  const assignments = new PlanAssignments();
+  let announcedUsers = 0;
+  const announce = async (userIds: string[], planName: string): Promise<void> => {
+    for (const userId of userIds) await assignments.announce(tx, userId, limitsOf(catalogue, planName));
+    announcedUsers += userIds.length;
+  };
+  for (const planName of changedPlans) await announce(await usersOn(manager, planName), planName);
+  if (!changedPlans.includes(catalogue.defaultPlan)) await announce(moved.map((row) => row.user_id), catalogue.defaultPlan);
+  return { changedPlans, announcedUsers };
+}
+
+async function usersOn(manager: EntityManager, planName: string): Promise<string[]> {
+  const rows = await manager.query<Array<{ user_id: string }>>('SELECT user_id::text FROM plans.user_plans WHERE plan_id = $1 ORDER BY user_id', [planName]);
+  return rows.map((row) => row.user_id);
+}

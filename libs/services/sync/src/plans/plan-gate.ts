@@ -1,0 +1,83 @@
+import { type PlanFeature, type PlanInfo, type PlanQuantity, quantityOf } from '@doable/contracts-plans';
+import { DomainError, type ErrorCode } from '@doable/shared-errors';
+import type { EntityManager } from 'typeorm';
+import type { PlanLimitsRepository } from './plan-limits.repository';
+
+/** The refusal of each counted quantity (public-api-facts §2.1: a 403 whose tag ends in _LIMIT_REACHED). */
+const LIMIT_ERRORS: Readonly<Record<PlanQuantity, ErrorCode>> = {
+  max_projects: 'MAX_PROJECTS_LIMIT_REACHED',
+  max_projects_joined: 'MAX_PROJECTS_JOINED_LIMIT_REACHED',
+  max_tasks: 'MAX_ITEMS_LIMIT_REACHED',
+  max_sections: 'MAX_SECTIONS_LIMIT_REACHED',
+  max_labels: 'MAX_LABELS_LIMIT_REACHED',
+  max_filters: 'MAX_FILTERS_LIMIT_REACHED',
+  max_reminders_time: 'MAX_REMINDERS_LIMIT_REACHED',
+  max_reminders_location: 'MAX_LOCATION_REMINDERS_LIMIT_REACHED',
+  max_collaborators: 'MAX_COLLABORATORS_LIMIT_REACHED',
+  upload_limit_mb: 'UPLOAD_SIZE_LIMIT_REACHED',
+};
+
+export function limitReached(quantity: PlanQuantity, plan: PlanInfo, extra: Record<string, unknown> = {}): DomainError {
+  return new DomainError(LIMIT_ERRORS[quantity], undefined, { limit: quantity, max_count: quantityOf(plan, quantity), plan: plan.plan_name, ...extra });
+}
+
+export interface RoomRequest {
+  /** Whose plan counts: the acting user, or the project's owner (QUANTITY_SUBJECT). */
+  readonly planOf: string;
+  /** How many there are now; called once the lock (if any) is held. */
+  readonly count: () => Promise<number>;
+  /** How many the command adds (a batch of one type asks once for all of them). */
+  readonly adding?: number;
+  /**
+   * What writers other than this user's requests race on (a shared project's tasks: every
+   * member adds to it). Held to the end of the transaction, so concurrent creations cannot
+   * overshoot; the acting user's own requests are already one after another (their row's lock).
+   */
+  readonly lockKey?: string;
+  /** More for error_extra (the project, say). */
+  readonly extra?: Record<string, unknown>;
+}
+
+/**
+ * The one place a command meets the plan (CommandContext.plan): each user's limits are read
+ * once per request from this service's copy (PlanLimitsRepository), never asked of the plans
+ * service per command. Refusals are coded DomainErrors, so the command's savepoint undoes it alone.
+ */
+export class PlanGate {
+  private readonly plans = new Map<string, PlanInfo>();
+
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly repository: PlanLimitsRepository,
+    private readonly actorId: string,
+  ) {}
+
+  /** The plan of a user (the acting one by default). */
+  async planOf(userId: string = this.actorId): Promise<PlanInfo> {
+    let plan = this.plans.get(userId);
+    if (!plan) {
+      plan = (await this.repository.limitsOf(this.manager, [userId])).get(userId)!.current;
+      this.plans.set(userId, plan);
+    }
+    return plan;
+  }
+
+  /** FEATURE_NOT_IN_PLAN (403 PREMIUM_ONLY, error_extra.feature) unless the user's plan has the feature. */
+  async requireFeature(feature: PlanFeature, userId: string = this.actorId): Promise<void> {
+    const plan = await this.planOf(userId);
+    if (!plan[feature]) throw new DomainError('FEATURE_NOT_IN_PLAN', `Your plan (${plan.plan_name}) does not include ${feature.replace(/_/g, ' ')}`, { feature, plan: plan.plan_name });
+  }
+
+  /** How many more the plan allows now (0 or more): a batch writes that many and refuses the rest. */
+  async room(quantity: PlanQuantity, request: Omit<RoomRequest, 'adding' | 'extra'>): Promise<number> {
+    const plan = await this.planOf(request.planOf);
+    if (request.lockKey) await this.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`limit:${quantity}:${request.lockKey}`]);
+    return Math.max(0, quantityOf(plan, quantity) - (await request.count()));
+  }
+
+  /** Refuses with the quantity's *_LIMIT_REACHED unless `adding` more fit (1 by default). */
+  async requireRoom(quantity: PlanQuantity, request: RoomRequest): Promise<void> {
+    const room = await this.room(quantity, request);
+    if (room < (request.adding ?? 1)) throw limitReached(quantity, await this.planOf(request.planOf), request.extra);
+  }
+}

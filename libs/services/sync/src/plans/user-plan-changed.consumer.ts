@@ -1,0 +1,20 @@
+import { PlansEvents } from '@doable/contracts-plans';
+import { EventConsumers } from '@doable/shared-runtime';
+import { Injectable } from '@nestjs/common';
+import { UserProfileRepository } from '../users/user-profile.repository';
+import { PlanLimitsRepository } from './plan-limits.repository';
+
+/**
+ * A user's plan changed (sign-up, set-plan, a catalogue change): the next command is checked
+ * against the new limits, and the user's next incremental sync carries `user_plan_limits` (the
+ * high-water mark moves to the version that stored them).
+ */
+@Injectable()
+export class UserPlanChangedConsumer {
+  constructor(consumers: EventConsumers, plans: PlanLimitsRepository, profiles: UserProfileRepository) {
+    consumers.on('keep-plan-limits', PlansEvents.userPlanChanged, async ({ userId, revision, limits }, tx) => {
+      const version = await plans.store(tx.manager, userId, revision, limits);
+      if (version !== undefined) await profiles.raiseHighWater(tx.manager, userId, [], version);
+    });
+  }
+}
