@@ -18,3 +18,16 @@ export const userPlanChanged = eventSubject(
   }),
 );
 export type UserPlanChanged = z.infer<typeof userPlanChanged.payload>;
+
+/**
+ * The catalogue's default plan changed (first start, or a new catalogue): what an account is on
+ * before its own assignment reaches a consumer (the moments after sign-up), so a consumer never
+ * has to guess the operator's default.
+ */
+export const defaultPlanChanged = eventSubject(
+  'plans.evt.default-plan-changed.v1',
+  z.object({
+    revision: z.string().regex(/^[0-9]+$/),
+    limits: userPlanLimitsSchema,
+  }),
+);

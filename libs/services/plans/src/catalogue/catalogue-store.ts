@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PlanCatalogue, UserPlanLimits } from '@doable/contracts-plans';
+import { type PlanCatalogue, PlansEvents, type UserPlanLimits } from '@doable/contracts-plans';
 import type { Tx } from '@doable/shared-runtime';
 import type { EntityManager } from 'typeorm';
 import { PlanAssignments } from '../assignments/plan-assignments';
@@ -28,9 +28,9 @@ const CATALOGUE_LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('plans.cat
 export async function publishCatalogue(tx: Tx, catalogue: PlanCatalogue): Promise<{ changedPlans: string[]; announcedUsers: number }> {
   const manager = tx.manager;
   await manager.query(CATALOGUE_LOCK);
-  const stored = new Map(
-    (await manager.query<Array<{ plan_name: string; digest: string }>>('SELECT plan_name, digest FROM plans.catalogue')).map((row) => [row.plan_name, row.digest]),
-  );
+  const storedRows = await manager.query<Array<{ plan_name: string; digest: string; is_default: boolean }>>('SELECT plan_name, digest, is_default FROM plans.catalogue');
+  const stored = new Map(storedRows.map((row) => [row.plan_name, row.digest]));
+  const storedDefault = storedRows.find((row) => row.is_default);
   const changedPlans: string[] = [];
   for (const [position, plan] of catalogue.plans.entries()) {
     const limits = limitsOf(catalogue, plan.plan_name);
@@ -41,6 +41,11 @@ export async function publishCatalogue(tx: Tx, catalogue: PlanCatalogue): Promis
        ON CONFLICT (plan_name) DO UPDATE SET position = $2, is_default = $3, limits = $4, digest = $5`,
       [plan.plan_name, position, plan.plan_name === catalogue.defaultPlan, JSON.stringify(limits), digest],
     );
+  }
+  const defaultLimits = limitsOf(catalogue, catalogue.defaultPlan);
+  if (storedDefault?.plan_name !== catalogue.defaultPlan || storedDefault.digest !== digestOf(defaultLimits)) {
+    const [{ revision }] = await manager.query<Array<{ revision: string }>>(`SELECT nextval('plans.plan_revision')::text AS revision`);
+    await tx.emit(PlansEvents.defaultPlanChanged, { revision, limits: defaultLimits });
   }
   const names = catalogue.plans.map((plan) => plan.plan_name);
   await manager.query('DELETE FROM plans.catalogue WHERE NOT (plan_name = ANY($1::text[]))', [names]);

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 
 export interface StoredPlanLimits {
   readonly limits: UserPlanLimits;
-  /** The change version that stored them (an incremental sync past it carries them). */
+  /** The change version that stored them (an incremental sync past it carries them); '0' for the default plan. */
   readonly version: string;
 }
 
@@ -26,19 +26,35 @@ export class PlanLimitsRepository {
     return rows[0]?.version;
   }
 
-  /**
-   * Each user's limits. A user the plans service has not announced yet (the few milliseconds
-   * after sign-up) is on the built-in default plan, for reads and checks alike.
-   */
+  /** Keeps the catalogue's default plan (PlansEvents.defaultPlanChanged) unless a newer one is here. */
+  async storeDefault(manager: EntityManager, revision: string, limits: UserPlanLimits): Promise<void> {
+    await manager.query(
+      `INSERT INTO sync.default_plan (id, limits, revision) VALUES (true, $1, $2)
+       ON CONFLICT (id) DO UPDATE SET limits = excluded.limits, revision = excluded.revision WHERE sync.default_plan.revision < excluded.revision`,
+      [JSON.stringify(limits), revision],
+    );
+  }
+
+  /** Each user's limits; a user not announced yet is on the default plan (see defaultLimits). */
   async limitsOf(manager: EntityManager, userIds: readonly string[]): Promise<Map<string, UserPlanLimits>> {
     const rows = await manager.query<Array<{ user_id: string; limits: unknown }>>('SELECT user_id::text, limits FROM sync.user_plans WHERE user_id = ANY($1::bigint[])', [userIds]);
     const found = new Map(rows.map((row) => [row.user_id, userPlanLimitsSchema.parse(row.limits)]));
-    return new Map(userIds.map((userId) => [userId, found.get(userId) ?? BUILTIN_DEFAULT_LIMITS]));
+    const fallback = found.size < userIds.length ? await this.defaultLimits(manager) : undefined;
+    return new Map(userIds.map((userId) => [userId, found.get(userId) ?? fallback!]));
   }
 
-  /** The user's limits with the version that stored them ('0' for the built-in default). */
+  /** The user's limits with the version that stored them. */
   async find(manager: EntityManager, userId: string): Promise<StoredPlanLimits> {
     const [row] = await manager.query<Array<{ limits: unknown; version: string }>>('SELECT limits, version::text FROM sync.user_plans WHERE user_id = $1', [userId]);
-    return row ? { limits: userPlanLimitsSchema.parse(row.limits), version: row.version } : { limits: BUILTIN_DEFAULT_LIMITS, version: '0' };
+    return row ? { limits: userPlanLimitsSchema.parse(row.limits), version: row.version } : { limits: await this.defaultLimits(manager), version: '0' };
+  }
+
+  /**
+   * The catalogue's default plan as the plans service announced it; before any announcement
+   * (the plans service has never run against this database) the built-in one.
+   */
+  private async defaultLimits(manager: EntityManager): Promise<UserPlanLimits> {
+    const [row] = await manager.query<Array<{ limits: unknown }>>('SELECT limits FROM sync.default_plan');
+    return row ? userPlanLimitsSchema.parse(row.limits) : BUILTIN_DEFAULT_LIMITS;
   }
 }

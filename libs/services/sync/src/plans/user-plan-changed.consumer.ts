@@ -7,7 +7,8 @@ import { PlanLimitsRepository } from './plan-limits.repository';
 /**
  * A user's plan changed (sign-up, set-plan, a catalogue change): the next command is checked
  * against the new limits, and the user's next incremental sync carries `user_plan_limits` (the
- * high-water mark moves to the version that stored them).
+ * high-water mark moves to the version that stored them). The catalogue's default plan is kept
+ * too: it is what an account is on until its own assignment arrives.
  */
 @Injectable()
 export class UserPlanChangedConsumer {
@@ -16,5 +17,6 @@ export class UserPlanChangedConsumer {
       const version = await plans.store(tx.manager, userId, revision, limits);
       if (version !== undefined) await profiles.raiseHighWater(tx.manager, userId, [], version);
     });
+    consumers.on('keep-default-plan', PlansEvents.defaultPlanChanged, ({ revision, limits }, tx) => plans.storeDefault(tx.manager, revision, limits));
   }
 }
