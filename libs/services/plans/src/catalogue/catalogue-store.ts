@@ -51,7 +51,8 @@ export async function publishCatalogue(tx: Tx, catalogue: PlanCatalogue): Promis
   await manager.query('DELETE FROM plans.catalogue WHERE NOT (plan_name = ANY($1::text[]))', [names]);
   // A retired plan's users go to the default plan; they are announced with its users below.
   const moved = await manager.query<Array<{ user_id: string }>>(
-    'UPDATE plans.user_plans SET plan_id = $1, assigned_at = now() WHERE NOT (plan_id = ANY($2::text[])) RETURNING user_id::text',
+    `WITH moved AS (UPDATE plans.user_plans SET plan_id = $1, assigned_at = now() WHERE NOT (plan_id = ANY($2::text[])) RETURNING user_id)
+     SELECT user_id::text FROM moved ORDER BY user_id`,
     [catalogue.defaultPlan, names],
   );
   const assignments = new PlanAssignments();
