@@ -160,5 +160,5 @@ export class PlanLimitsHarness {
 }
 
 export function principalOf(userId: string): Principal {
-  return { userId, scopes: ['data:read_write', 'data:delete'], appId: null, tokenKind: 'personal' };
+  return { userId, scopes: ['data:read_write', 'data:delete', 'project:delete'], appId: null, tokenKind: 'personal' };
 }
