@@ -21,7 +21,8 @@ export interface QuantityContext {
  * project's owner for its tasks and sections, whoever adds them.
  * A project with other active members is written by their requests too, which the acting user's
  * row lock does not order: its count is taken under a lock on the project (lockKey), held to the
- * end of the transaction, so concurrent members cannot overshoot. A project that becomes shared
+ * end of the transaction, so concurrent members cannot overshoot (a request that finds it taken
+ * runs again once it is free: PlanGate's CountLockBusy). A project that becomes shared
  * while its owner's request is counting may let that one request through unlocked: one over at
  * most, on a race of a join and an add in the same instant.
  */
