@@ -23,6 +23,7 @@ import { itemCommands } from './commands/items';
 import { userCommands } from './commands/user/user-commands';
 import type { SyncCommand } from './sync-request';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { givePlan } from '../testing/plans';
 
 const USER_ID = '7001';
 const principal: Principal = { userId: USER_ID, scopes: ['data:read_write', 'data:delete'], appId: null, tokenKind: 'personal' };
@@ -165,6 +166,8 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     await dataSource.transaction((manager) =>
       profiles.createWithInbox(manager, { id: USER_ID, email: 'executor@test', fullName: 'Executor', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
     );
+    // More tasks in the Inbox than the built-in free plan holds.
+    await givePlan(dataSource.manager, USER_ID);
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger);
     const handlers = [
@@ -308,9 +311,10 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       expect(Object.values(results!.syncStatus).every((status) => status === 'ok')).toBe(true);
       expect(statements.filter((sql) => sql.includes('SAVEPOINT'))).toEqual([]);
       expect(statements.filter((sql) => sql.includes('INSERT INTO sync.items'))).toHaveLength(1);
-      // START TRANSACTION, the user's lock, the log's read, the version; the one INSERT; the
-      // outcomes, the temp ids and their trim, the high-water marks, COMMIT.
-      expect(statements).toHaveLength(4 + 1 + 5);
+      // START TRANSACTION, the user's lock, the log's read, the version; the plan's check (the
+      // project's open tasks, its owner's plan) and the one INSERT; the outcomes, the temp ids
+      // and their trim, the high-water marks, COMMIT.
+      expect(statements).toHaveLength(4 + 2 + 1 + 5);
       const made = await dataSource.query<Array<{ id: string; content: string }>>(`SELECT id::text, content FROM sync.items WHERE content LIKE 'budget %' ORDER BY id`);
       expect(made.map((row) => row.content)).toEqual(adds.map((add) => add.args['content']));
       expect(results!.tempIdMapping).toEqual(Object.fromEntries(made.map((row, n) => [`budget-${n}`, row.id])));

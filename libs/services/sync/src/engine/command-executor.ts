@@ -6,7 +6,7 @@ import { findUnstorableText, isObjectId, type Principal, type UnstorableText } f
 import { Inject, Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { ProjectMembersRepository } from '../projects/project-members.repository';
-import { PlanGate } from '../plans/plan-gate';
+import { CountLockBusy, PlanGate, waitForCountLock } from '../plans/plan-gate';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { CommandBatchLog } from './command-batch-log';
 import type { CommandStatus } from './command-status';
@@ -46,6 +46,14 @@ const PROFILE_COMMANDS: ReadonlySet<string> = new Set(['user_update', 'user_sett
 /** PostgreSQL's deadlock and serialization failures: the transaction was rolled back whole. */
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(['40P01', '40001']);
 const TRANSACTION_ATTEMPTS = 3;
+/** How many times a request waits for a plan count's lock and runs again (each wait is another request committing). */
+const COUNT_LOCK_WAITS = 100;
+
+/** The count lock a command found taken (see CountLockBusy), whichever pass it ran in. */
+function busyCountLock(err: unknown): CountLockBusy | undefined {
+  const cause = err instanceof OptimisticPassFailed ? err.commandError : err;
+  return cause instanceof CountLockBusy ? cause : undefined;
+}
 
 function isRetryable(err: unknown): boolean {
   return typeof err === 'object' && err !== null && RETRYABLE_CODES.has(String((err as { code?: unknown }).code));
@@ -186,10 +194,19 @@ export class CommandExecutor {
   private async runInOneTransaction(userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>, handlers: Handlers): Promise<BatchOutcome> {
     let optimistic = true;
     let attempt = 1;
+    let countLockWaits = 0;
     for (;;) {
       try {
         return await this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared, handlers, optimistic));
       } catch (err) {
+        // A plan count another request is taking: nothing of this one was kept; it runs again
+        // once that one is done (each wait is someone else's progress, so the waits are bounded).
+        const busy = busyCountLock(err);
+        if (busy && countLockWaits < COUNT_LOCK_WAITS) {
+          countLockWaits++;
+          await waitForCountLock(this.database.dataSource.manager, busy.lockId);
+          continue;
+        }
         // A command failed with no savepoint to undo it alone: the whole pass was rolled back.
         // Not a failed attempt: the same request runs again, now with savepoints.
         if (err instanceof OptimisticPassFailed) {
@@ -392,8 +409,8 @@ export class CommandExecutor {
   /** A command that threw: a coded refusal, or an unexpected failure (INTERNAL, not remembered: a retry may succeed). */
   private failed(batch: Batch, command: SyncCommand, error: unknown): CommandStatus {
     if (error instanceof DomainError) return this.refused(batch, command, error);
-    // An outage fails the transaction, not the command (see runInOneTransaction).
-    if (isOutage(error)) throw error;
+    // An outage, or a plan count's lock taken, fails the transaction, not the command (see runInOneTransaction).
+    if (isOutage(error) || error instanceof CountLockBusy) throw error;
     this.logger.error({ err: error, commandType: command.type, uuid: command.uuid }, 'command failed unexpectedly');
     return { ...todoistErrorBody(new DomainError('INTERNAL'), currentCorrelationId()) };
   }

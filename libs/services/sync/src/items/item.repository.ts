@@ -53,6 +53,15 @@ export interface ItemPlace {
   readonly child_order: number;
 }
 
+/** A project's open tasks with whose plan caps them (ItemRepository.openTaskCounts). */
+export interface OpenTaskCount {
+  readonly project_id: string;
+  readonly owner_id: string;
+  /** Someone besides the owner is an active member: their requests add to it too. */
+  readonly shared: boolean;
+  readonly open: number;
+}
+
 /** Tasks in the projects a user can see. Every method runs on the caller's transaction. */
 @Injectable()
 export class ItemRepository {
@@ -234,6 +243,43 @@ export class ItemRepository {
   async idsInProjects(manager: EntityManager, projectIds: readonly string[]): Promise<string[]> {
     const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.items WHERE project_id = ANY($1::bigint[]) AND NOT is_deleted`, [projectIds]);
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * What max_tasks is checked with, for some projects (not deleted): each one's open tasks (not
+   * completed, not deleted; subtasks included), its owner (whose plan caps it) and whether anyone
+   * else is an active member (then others write to it too). One statement for all of them.
+   */
+  async openTaskCounts(manager: EntityManager, projectIds: readonly string[]): Promise<OpenTaskCount[]> {
+    return manager.query<OpenTaskCount[]>(
+      `SELECT project.id::text AS project_id, project.owner_id::text AS owner_id,
+              EXISTS (SELECT 1 FROM sync.project_members other
+                       WHERE other.project_id = project.id AND other.state = 'active' AND other.user_id <> project.owner_id) AS shared,
+              (SELECT count(*)::int FROM sync.items
+                WHERE project_id = project.id AND NOT checked AND NOT is_deleted AND NOT in_history) AS open
+         FROM sync.projects project
+        WHERE project.id = ANY($1::bigint[]) AND NOT project.is_deleted
+        ORDER BY project.id`,
+      [projectIds],
+    );
+  }
+
+  /** A project's open tasks (not completed, not deleted; subtasks included): what max_tasks counts. */
+  async countOpenInProject(manager: EntityManager, projectId: string): Promise<number> {
+    const [{ open }] = await manager.query<Array<{ open: number }>>(
+      `SELECT count(*)::int AS open FROM sync.items WHERE project_id = $1 AND NOT checked AND NOT is_deleted AND NOT in_history`,
+      [projectId],
+    );
+    return open;
+  }
+
+  /** A section's open tasks: what moving it takes into another project's max_tasks. */
+  async countOpenInSection(manager: EntityManager, sectionId: string): Promise<number> {
+    const [{ open }] = await manager.query<Array<{ open: number }>>(
+      `SELECT count(*)::int AS open FROM sync.items WHERE section_id = $1 AND NOT checked AND NOT is_deleted AND NOT in_history`,
+      [sectionId],
+    );
+    return open;
   }
 
   async nextChildOrder(manager: EntityManager, projectId: string, parentId: string | null): Promise<number> {

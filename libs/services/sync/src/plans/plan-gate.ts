@@ -21,6 +21,25 @@ export function limitReached(quantity: PlanQuantity, plan: PlanInfo, extra: Reco
   return new DomainError(LIMIT_ERRORS[quantity], undefined, { limit: quantity, max_count: quantityOf(plan, quantity), plan: plan.plan_name, ...extra });
 }
 
+/**
+ * Another request holds the lock a count is taken under (RoomRequest.lockKey). It is not waited
+ * for inside the transaction: this one holds its user's row, and the holder cannot commit
+ * before it has raised the high-water mark of every member of the project, this user's
+ * included; waiting would deadlock, every time two members add at once. The executor rolls the
+ * request back, waits for the lock with nothing held (waitForCountLock), and runs it again.
+ */
+export class CountLockBusy extends Error {
+  constructor(readonly lockId: string) {
+    super(`${lockId} is being counted by another request`);
+  }
+}
+
+/** Waits, outside any transaction, until the holder of a count's lock has committed or rolled back. */
+export async function waitForCountLock(manager: EntityManager, lockId: string): Promise<void> {
+  // One statement in autocommit: the lock is taken once free and let go as the statement ends.
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [lockId]);
+}
+
 export interface RoomRequest {
   /** Whose plan counts: the acting user, or the project's owner (QUANTITY_SUBJECT). */
   readonly planOf: string;
@@ -68,10 +87,17 @@ export class PlanGate {
     if (!plan[feature]) throw new DomainError('FEATURE_NOT_IN_PLAN', `Your plan (${plan.plan_name}) does not include ${feature.replace(/_/g, ' ')}`, { feature, plan: plan.plan_name });
   }
 
-  /** How many more the plan allows now (0 or more): a batch writes that many and refuses the rest. */
+  /**
+   * How many more the plan allows now (0 or more): a batch writes that many and refuses the rest.
+   * With a lockKey the lock is only tried: held by another request, CountLockBusy is thrown.
+   */
   async room(quantity: PlanQuantity, request: Omit<RoomRequest, 'adding' | 'extra'>): Promise<number> {
     const plan = await this.planOf(request.planOf);
-    if (request.lockKey) await this.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`limit:${quantity}:${request.lockKey}`]);
+    if (request.lockKey) {
+      const lockId = `limit:${quantity}:${request.lockKey}`;
+      const [{ locked }] = await this.manager.query<Array<{ locked: boolean }>>(`SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked`, [lockId]);
+      if (!locked) throw new CountLockBusy(lockId);
+    }
     return Math.max(0, quantityOf(plan, quantity) - (await request.count()));
   }
 

@@ -16,6 +16,12 @@ export interface NewProject {
   readonly viewStyle: string;
 }
 
+/** Whose plan a project's contents count against, and whether others write to it too. */
+export interface ProjectOwner {
+  readonly owner_id: string;
+  readonly shared: boolean;
+}
+
 /**
  * Projects visible to a user: those they are a member of (VISIBLE_PROJECTS). Sharing adds
  * members without changing any of these reads.
@@ -70,6 +76,40 @@ export class ProjectRepository {
 
   async setState(manager: EntityManager, projectIds: readonly string[], state: Partial<{ is_archived: boolean; is_deleted: boolean }>, version: string): Promise<void> {
     await updateVersioned(manager, 'sync.projects', projectIds, state, version);
+  }
+
+  /** Who owns a project (not deleted), and whether anyone else is an active member of it. */
+  async ownerOf(manager: EntityManager, projectId: string): Promise<ProjectOwner | undefined> {
+    const rows = await manager.query<ProjectOwner[]>(
+      `SELECT project.owner_id::text AS owner_id,
+              EXISTS (SELECT 1 FROM sync.project_members other
+                       WHERE other.project_id = project.id AND other.state = 'active' AND other.user_id <> project.owner_id) AS shared
+         FROM sync.projects project WHERE project.id = $1 AND NOT project.is_deleted`,
+      [projectId],
+    );
+    return rows[0];
+  }
+
+  /** The user's own active projects (not archived, not deleted), the Inbox left out: what max_projects counts. */
+  async countOwnedActive(manager: EntityManager, userId: string): Promise<number> {
+    const [{ owned }] = await manager.query<Array<{ owned: number }>>(
+      `SELECT count(*)::int AS owned FROM sync.projects WHERE owner_id = $1 AND NOT is_deleted AND NOT is_archived AND NOT inbox_project`,
+      [userId],
+    );
+    return owned;
+  }
+
+  /**
+   * The projects of others the user is an active member of (not deleted; archived ones too, their
+   * membership goes on): what max_projects_joined counts.
+   */
+  async countJoined(manager: EntityManager, userId: string): Promise<number> {
+    const [{ joined }] = await manager.query<Array<{ joined: number }>>(
+      `SELECT count(*)::int AS joined FROM sync.project_members member JOIN sync.projects project ON project.id = member.project_id
+        WHERE member.user_id = $1 AND member.state = 'active' AND project.owner_id <> $1 AND NOT project.is_deleted`,
+      [userId],
+    );
+    return joined;
   }
 
   async nextChildOrder(manager: EntityManager, userId: string, parentId: string | null): Promise<number> {

@@ -40,6 +40,15 @@ export class SectionRepository {
     return rows.map((row) => row.id);
   }
 
+  /** A project's sections in use (not archived, not deleted): what max_sections counts. */
+  async countActiveInProject(manager: EntityManager, projectId: string): Promise<number> {
+    const [{ active }] = await manager.query<Array<{ active: number }>>(
+      `SELECT count(*)::int AS active FROM sync.sections WHERE project_id = $1 AND NOT is_archived AND NOT is_deleted`,
+      [projectId],
+    );
+    return active;
+  }
+
   async nextOrder(manager: EntityManager, projectId: string): Promise<number> {
     const [{ next }] = await manager.query<Array<{ next: number }>>(
       `SELECT COALESCE(max(section_order), 0) + 1 AS next FROM sync.sections WHERE project_id = $1 AND NOT is_deleted`,

@@ -20,6 +20,7 @@ import { ItemUpdateCommand } from './item-update.command';
 export function itemCommands(items: ItemRepository, projects: ProjectRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository): CommandHandler[] {
   const add = new ItemAddCommand(items, projects, sections, dates, labels);
   const update = new ItemUpdateCommand(items, dates, labels);
+  const reopening = { items, sections, projects };
   return [
     add,
     update,
@@ -29,11 +30,11 @@ export function itemCommands(items: ItemRepository, projects: ProjectRepository,
     new ItemUpdateOrdersIndentsCommand(items),
     new ItemDeleteCommand(items),
     new ItemCompleteCommand(items),
-    new ItemUncompleteCommand(items, sections),
+    new ItemUncompleteCommand(reopening),
     new ItemCloseCommand(items, dates),
     new ItemMoveCommand(items, projects, sections),
     new ItemReorderCommand(items),
     new ItemUpdateDayOrdersCommand(items),
-    new ItemUpdateDateCompleteCommand(items, sections, dates),
+    new ItemUpdateDateCompleteCommand(reopening, dates),
   ];
 }

@@ -6,6 +6,7 @@ import { type ItemRepository, type NewItem } from '../../../items/item.repositor
 import type { LabelRepository } from '../../../labels/label.repository';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
+import { requireTaskRoom, taskRooms } from '../../../plans/project-quantities';
 import { loadSection } from '../sections/section-access';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
@@ -78,7 +79,9 @@ export class ItemAddCommand implements CommandHandler {
       if (!(await this.projects.findVisible(context.tx.manager, context.userId, projectId))) throw projectNotFound();
       throw refusal;
     }
-    // The project's visibility is checked by the INSERT itself (one round trip per task).
+    await requireTaskFeatures(context, row);
+    await requireTaskRoom(this.items, context, projectId);
+    // The project's visibility is checked by the INSERT itself.
     const item = await this.items.insertIfVisible(context.tx.manager, row, context.version);
     if (!item) throw projectNotFound();
     await announceAssignment(context, item, item.responsible_uid, null);
@@ -98,13 +101,28 @@ export class ItemAddCommand implements CommandHandler {
     const content = checkContent(args.content);
     const projectId = args.project_id ? await context.resolveId(args.project_id, 'project_id') : context.user.inboxProjectId;
     await requireProject(context, projectId);
-    return this.newItem(context, args, { projectId, sectionId: null, parentId: null, content }, null);
+    const row = this.newItem(context, args, { projectId, sectionId: null, parentId: null, content }, null);
+    await requireTaskFeatures(context, row);
+    return row;
   }
 
-  /** The planned tasks in one INSERT; undefined for one whose project the user cannot see (run() refuses it). */
+  /**
+   * The planned tasks in one INSERT; undefined for one whose project the user cannot see, or
+   * past what its project's plan allows (run() refuses both): each project's room is counted
+   * once for the group, and its tasks take it in order.
+   */
   async writeAll(context: CommandContext, plans: readonly NewItem[]): Promise<Array<CommandOutcome | undefined>> {
-    const items = await this.items.insertAllIfVisible(context.tx.manager, plans, context.version);
-    return items.map((item) => {
+    const rooms = await taskRooms(this.items, context, plans.map((plan) => plan.projectId));
+    const fits = plans.map((plan) => {
+      const room = rooms.get(plan.projectId);
+      if (room === undefined) return true; // a deleted project: the INSERT leaves it out
+      rooms.set(plan.projectId, room - 1);
+      return room > 0;
+    });
+    const kept = plans.filter((_, index) => fits[index]);
+    const written = kept.length > 0 ? await this.items.insertAllIfVisible(context.tx.manager, kept, context.version) : [];
+    return fits.map((fit) => {
+      const item = fit ? written.shift() : undefined;
       if (!item) return undefined;
       context.touch(item.project_id);
       return { createdId: item.id };
@@ -134,6 +152,12 @@ export class ItemAddCommand implements CommandHandler {
       responsibleUid,
     };
   }
+}
+
+/** Durations and deadlines are plan features (the acting user's): setting one needs it, clearing one does not. */
+export async function requireTaskFeatures(context: CommandContext, values: { readonly duration?: unknown; readonly deadline?: unknown }): Promise<void> {
+  if (values.duration !== undefined && values.duration !== null) await context.plan.requireFeature('durations');
+  if (values.deadline !== undefined && values.deadline !== null) await context.plan.requireFeature('deadlines');
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Item } from '../../../items/item.model';
 import type { ItemRepository } from '../../../items/item.repository';
+import { requireSectionRoom, requireTaskRoom } from '../../../plans/project-quantities';
+import type { ProjectRepository } from '../../../projects/project.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
 import { recordCompletion, recordReopening } from '../../../stats/karma';
 import type { CommandContext } from '../command-handler';
@@ -18,15 +20,25 @@ export async function completeItem(items: ItemRepository, context: CommandContex
   context.touch(item.project_id);
 }
 
+/** What reopening a task reads and writes: the task, its section, and its project's owner (whose plan caps both). */
+export interface ReopeningRepositories {
+  readonly items: ItemRepository;
+  readonly sections: SectionRepository;
+  readonly projects: ProjectRepository;
+}
+
 /**
  * Reopening a task also reopens its completed ancestors (a subtask cannot be open under a closed
  * parent), and unarchives the archived section it is in (an open task in an archived section
  * would be seen nowhere): "ancestors and sections are reinstated".
  */
-export async function uncompleteItem(items: ItemRepository, sections: SectionRepository, context: CommandContext, item: Item): Promise<void> {
+export async function uncompleteItem(repositories: ReopeningRepositories, context: CommandContext, item: Item): Promise<void> {
+  const { items, sections, projects } = repositories;
   const closedAncestors = (await items.ancestors(context.tx.manager, item.id)).filter((ancestor) => ancestor.checked);
-  if (item.checked) await recordReopening(context.tx, context.userId, context.version);
   const reopened = [item, ...closedAncestors];
+  // Back among the project's open tasks: they count against what it holds.
+  await requireTaskRoom(items, context, item.project_id, reopened.filter((task) => task.checked).length);
+  if (item.checked) await recordReopening(context.tx, context.userId, context.version);
   for (const task of reopened) {
     const childOrder = task.in_history ? await items.nextChildOrder(context.tx.manager, task.project_id, task.parent_id) : task.child_order;
     await items.update(context.tx.manager, task.id, { child_order: childOrder }, context.version);
@@ -35,7 +47,10 @@ export async function uncompleteItem(items: ItemRepository, sections: SectionRep
   await announceCompletion(context, reopened.filter((task) => task.checked), false);
   for (const sectionId of new Set(reopened.flatMap((task) => (task.section_id === null ? [] : [task.section_id])))) {
     const section = await sections.findVisibleForUpdate(context.tx.manager, context.userId, sectionId);
-    if (section?.is_archived) await sections.update(context.tx.manager, [section.id], { is_archived: false, archived_at: null }, context.version);
+    if (!section?.is_archived) continue;
+    // Back in use: it counts against the project's sections.
+    await requireSectionRoom(projects, sections, context, section.project_id);
+    await sections.update(context.tx.manager, [section.id], { is_archived: false, archived_at: null }, context.version);
   }
   context.touch(item.project_id);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
+import { requireTaskRoom } from '../../../plans/project-quantities';
 import { loadSection } from '../sections/section-access';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
@@ -42,6 +43,8 @@ export class ItemMoveCommand implements CommandHandler {
 
   private async moveOne(context: CommandContext, id: string | number, args: z.infer<typeof argsSchema>): Promise<void> {
     const item = await loadItem(this.items, context, id);
+    // Subtasks follow their parent into its project and section.
+    const moving = await this.items.subtree(context.tx.manager, item.id);
     let projectId: string;
     let parentId: string | null = null;
     let sectionId: string | null = null;
@@ -51,8 +54,7 @@ export class ItemMoveCommand implements CommandHandler {
       sectionId = section.id;
     } else if (args.parent_id !== undefined) {
       const parent = await loadItem(this.items, context, args.parent_id, 'parent_id');
-      const subtree = await this.items.subtree(context.tx.manager, item.id);
-      if (subtree.some((task) => task.id === parent.id)) {
+      if (moving.some((task) => task.id === parent.id)) {
         throw new DomainError('INVALID_ARGUMENT_VALUE', 'A task cannot be moved under itself or its subtasks', { argument: 'parent_id' });
       }
       projectId = parent.project_id;
@@ -66,10 +68,11 @@ export class ItemMoveCommand implements CommandHandler {
       projectId = target.id;
     }
 
+    // Into another project: the open tasks moving count against what it holds.
+    if (projectId !== item.project_id) await requireTaskRoom(this.items, context, projectId, moving.filter((task) => !task.checked).length);
     const childOrder = await this.items.nextChildOrder(context.tx.manager, projectId, parentId);
     await this.items.update(context.tx.manager, item.id, { parent_id: parentId, project_id: projectId, section_id: sectionId, child_order: childOrder }, context.version);
-    // Subtasks follow their parent into its project and section.
-    const descendants = (await this.items.subtree(context.tx.manager, item.id)).slice(1);
+    const descendants = moving.slice(1);
     await this.items.setState(context.tx.manager, descendants.map((task) => task.id), { project_id: projectId, section_id: sectionId }, context.version);
     // In another project, a task stays assigned only to a member of it.
     if (projectId !== item.project_id) await this.items.unassignNonMembers(context.tx.manager, [item.id, ...descendants.map((task) => task.id)], projectId, context.version);

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { type ItemRepository } from '../../../items/item.repository';
-import { type SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
-import { uncompleteItem } from './item-completion';
+import { type ReopeningRepositories, uncompleteItem } from './item-completion';
 
 const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
 
@@ -13,12 +11,10 @@ const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100)
 export class ItemUncompleteCommand implements CommandHandler {
   readonly type = 'item_uncomplete';
 
-  constructor(
-    private readonly items: ItemRepository,
-    private readonly sections: SectionRepository,
-  ) {}
+  constructor(private readonly repositories: ReopeningRepositories) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
-    return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => uncompleteItem(this.items, this.sections, context, await loadItem(this.items, context, id)));
+    const items = this.repositories.items;
+    return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => uncompleteItem(this.repositories, context, await loadItem(items, context, id)));
   }
 }

@@ -2,12 +2,12 @@ import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ItemDates } from '../../../items/item-dates';
 import { type ItemRepository } from '../../../items/item.repository';
-import { type SectionRepository } from '../../../sections/section.repository';
+import { requireTaskRoom } from '../../../plans/project-quantities';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, idArg } from './item-args';
 import { loadItem } from './item-access';
-import { completeItem, uncompleteItem } from './item-completion';
+import { completeItem, type ReopeningRepositories, uncompleteItem } from './item-completion';
 import { announceCompletion } from './item-events';
 
 const argsSchema = z.object({ id: idArg, due: z.unknown().optional(), is_forward: flag.optional(), reset_subtasks: flag.optional() });
@@ -24,11 +24,14 @@ const argsSchema = z.object({ id: idArg, due: z.unknown().optional(), is_forward
 export class ItemUpdateDateCompleteCommand implements CommandHandler {
   readonly type = 'item_update_date_complete';
 
+  private readonly items: ItemRepository;
+
   constructor(
-    private readonly items: ItemRepository,
-    private readonly sections: SectionRepository,
+    private readonly repositories: ReopeningRepositories,
     private readonly dates: ItemDates,
-  ) {}
+  ) {
+    this.items = repositories.items;
+  }
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(argsSchema, rawArgs);
@@ -37,7 +40,7 @@ export class ItemUpdateDateCompleteCommand implements CommandHandler {
     const given = this.dates.due(args.due, context.user);
     if (!forward) {
       if (given === undefined) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: due', { argument: 'due' });
-      if (item.checked) await uncompleteItem(this.items, this.sections, context, item);
+      if (item.checked) await uncompleteItem(this.repositories, context, item);
       else await announceCompletion(context, [item], false); // the occurrence undone
       await this.items.update(context.tx.manager, item.id, { due: given }, context.version);
     } else if (given !== undefined) {
@@ -53,6 +56,8 @@ export class ItemUpdateDateCompleteCommand implements CommandHandler {
     }
     if (args.reset_subtasks) {
       const subtasks = (await this.items.subtree(context.tx.manager, item.id)).slice(1);
+      // Checked subtasks are open again: they count against what the project holds.
+      await requireTaskRoom(this.items, context, item.project_id, subtasks.filter((task) => task.checked).length);
       await this.items.setState(context.tx.manager, subtasks.map((task) => task.id), { checked: false, in_history: false, completed_at: null }, context.version);
     }
     context.touch(item.project_id);

@@ -5,6 +5,7 @@ import { type ItemRepository } from '../../../items/item.repository';
 import type { LabelRepository } from '../../../labels/label.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { requireTaskFeatures } from './item-add.command';
 import { checkContent, contentArg, flag, idArg, labelsArg, priorityArg } from './item-args';
 import { loadItem } from './item-access';
 import { announceAssignment, assigneeOf } from './item-events';
@@ -41,6 +42,9 @@ export class ItemUpdateCommand implements CommandHandler {
     const args = parseArgs(argsSchema, rawArgs);
     const item = await loadItem(this.items, context, args.id);
     const labels = await taskLabels(this.labels, context, args);
+    const deadline = this.dates.deadline(args.deadline);
+    const duration = this.dates.duration(args.duration);
+    await requireTaskFeatures(context, { deadline, duration });
     const responsibleUid = await assigneeOf(context, item.project_id, args.responsible_uid);
     // Assigning a task to whom it is assigned already changes nothing (assigned_by_uid included).
     const reassigned = responsibleUid !== undefined && responsibleUid !== item.responsible_uid;
@@ -52,8 +56,8 @@ export class ItemUpdateCommand implements CommandHandler {
         description: args.description,
         priority: args.priority,
         due: this.dates.due(args.due, context.user),
-        deadline: this.dates.deadline(args.deadline),
-        duration: this.dates.duration(args.duration),
+        deadline,
+        duration,
         labels,
         is_collapsed: args.is_collapsed ?? args.collapsed,
         day_order: args.day_order,

@@ -1,6 +1,7 @@
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
+import { requireProjectRoom } from '../../../plans/project-quantities';
 import { PROJECT_COLORS, VIEW_STYLES } from '../../../projects/project.model';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { parseArgs } from '../../command-args';
@@ -38,6 +39,8 @@ export class ProjectAddCommand implements CommandHandler {
       // under a shared project is what project_move there needs.
       await context.requireAccess(parent.id, 'project_move');
     }
+    // The new project is the actor's own (whoever owns the parent).
+    await requireProjectRoom(this.projects, context);
     const project = await this.projects.insert(
       context.tx.manager,
       {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
+import { requireProjectRoom } from '../../../plans/project-quantities';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
@@ -46,6 +47,9 @@ export class ProjectUnarchiveCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
       const project = await loadProject(this.projects, context, id);
+      // Active again, among its owner's projects: their plan's count (an ADMIN may unarchive
+      // another's project; that request is not ordered with the owner's own, a race left open).
+      if (project.is_archived) await requireProjectRoom(this.projects, context, project.owner_id);
       await this.projects.setState(context.tx.manager, [project.id], { is_archived: false }, context.version);
       context.touch(project.id);
     });

@@ -1,6 +1,7 @@
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
+import { requireSectionRoom, requireTaskRoom } from '../../../plans/project-quantities';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
@@ -24,6 +25,7 @@ export class SectionAddCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(this.schema, rawArgs);
     const project = await loadProject(this.projects, context, args.project_id, 'project_id');
+    await requireSectionRoom(this.projects, this.sections, context, project.id);
     const section = await this.sections.insert(context.tx.manager, { userId: context.userId, projectId: project.id, name: args.name, sectionOrder: args.section_order ?? null }, context.version);
     context.touch(project.id);
     return { createdId: section.id };
@@ -62,6 +64,9 @@ export class SectionMoveCommand implements CommandHandler {
     const section = await loadSection(this.sections, context, args.id);
     const target = await loadProject(this.projects, context, args.project_id, 'project_id');
     if (target.id === section.project_id) return {};
+    // Into another project: the section (unless archived) and its open tasks count against what it holds.
+    if (!section.is_archived) await requireSectionRoom(this.projects, this.sections, context, target.id);
+    await requireTaskRoom(this.items, context, target.id, await this.items.countOpenInSection(context.tx.manager, section.id));
     const order = await this.sections.nextOrder(context.tx.manager, target.id);
     await this.sections.update(context.tx.manager, [section.id], { project_id: target.id, section_order: order }, context.version);
     const taskIds = await this.items.idsInSections(context.tx.manager, [section.id]);
@@ -116,10 +121,14 @@ export class SectionUnarchiveCommand implements CommandHandler {
   readonly type = 'section_unarchive';
   private readonly schema = z.object({ id: idArg });
 
-  constructor(private readonly sections: SectionRepository) {}
+  constructor(
+    private readonly sections: SectionRepository,
+    private readonly projects: ProjectRepository,
+  ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const section = await loadSection(this.sections, context, parseArgs(this.schema, rawArgs).id);
+    if (section.is_archived) await requireSectionRoom(this.projects, this.sections, context, section.project_id);
     await this.sections.update(context.tx.manager, [section.id], { is_archived: false, archived_at: null }, context.version);
     context.touch(section.project_id);
     return {};
@@ -152,7 +161,7 @@ export function sectionCommands(sections: SectionRepository, projects: ProjectRe
     new SectionMoveCommand(sections, projects, items),
     new SectionReorderCommand(sections),
     new SectionArchiveCommand(sections, items),
-    new SectionUnarchiveCommand(sections),
+    new SectionUnarchiveCommand(sections, projects),
     new SectionDeleteCommand(sections, items),
   ];
 }

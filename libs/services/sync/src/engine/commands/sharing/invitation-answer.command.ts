@@ -1,5 +1,6 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
+import { requireJoinedRoom } from '../../../plans/project-quantities';
 import type { ProjectInvitation } from '../../../projects/project-invitations.model';
 import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
@@ -57,6 +58,8 @@ export class AcceptInvitationCommand extends InvitationAnswerCommand {
   }
 
   protected async answer(context: CommandContext, invitation: ProjectInvitation): Promise<'accepted'> {
+    // One more project of someone else's for the receiver, unless they are in it already.
+    if (!(await this.members.roleOf(context.tx.manager, invitation.project_id, context.userId))) await requireJoinedRoom(this.projects, context);
     await this.members.addOrReactivate(context.tx.manager, invitation.project_id, context.userId, invitation.role, context.version);
     // The project row is now shared for every member: each re-reads it.
     await this.projects.update(context.tx.manager, invitation.project_id, {}, context.version);

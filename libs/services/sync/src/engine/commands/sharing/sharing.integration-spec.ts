@@ -25,6 +25,7 @@ import { itemCommands } from '../items';
 import { projectCommands } from '../projects';
 import { sharingCommands } from '.';
 import { PlanLimitsRepository } from '../../../plans/plan-limits.repository';
+import { givePlan } from '../../../testing/plans';
 
 const ANN = '7201';
 const BOB = '7202';
@@ -102,6 +103,8 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
       await dataSource.transaction((manager) =>
         profiles.createWithInbox(manager, { id, email, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
       );
+      // More projects than the built-in free plan holds.
+      await givePlan(dataSource.manager, id);
     }
     const logger = createLogger('test', 'silent');
     db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));

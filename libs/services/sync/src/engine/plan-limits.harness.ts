@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { PlanInfo } from '@doable/contracts-plans';
+import type { Principal } from '@doable/contracts-common';
+import type { ShareInvitationSent } from '@doable/contracts-sync';
+import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
+import { createLogger } from '@doable/shared-logging';
+import { Database } from '@doable/shared-runtime';
+import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import type { DataSource } from 'typeorm';
+import { ItemDates } from '../items/item-dates';
+import { ItemRepository } from '../items/item.repository';
+import { LabelRepository } from '../labels/label.repository';
+import { LocationRepository } from '../locations/location.repository';
+import { syncMigrations } from '../migrations';
+import { NoteRepository } from '../notes/note.repository';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { ProjectInvitationsRepository } from '../projects/project-invitations.repository';
+import { ProjectMembersRepository } from '../projects/project-members.repository';
+import { ProjectRepository } from '../projects/project.repository';
+import { ReminderRepository } from '../reminders/reminder.repository';
+import { SectionRepository } from '../sections/section.repository';
+import { givePlan } from '../testing/plans';
+import { UserProfileRepository } from '../users/user-profile.repository';
+import { CommandExecutor } from './command-executor';
+import type { CommandStatus } from './command-status';
+import { itemCommands } from './commands/items';
+import { ItemQuickAddCommand, QUICK_ADD_COMMAND } from './commands/items/item-quick-add.command';
+import { labelCommands } from './commands/labels/label-commands';
+import { noteCommands } from './commands/notes/note-commands';
+import { projectCommands } from './commands/projects';
+import { reminderCommands } from './commands/reminders/reminder-commands';
+import { sectionCommands } from './commands/sections/section-commands';
+import { sharingCommands } from './commands/sharing';
+
+export interface HarnessCommand {
+  readonly type: string;
+  readonly args: Record<string, unknown>;
+  readonly temp_id?: string;
+}
+
+/**
+ * The plan-limit specs' test bed: a real command executor (the task, project, section, sharing
+ * and quick add commands) over a fresh database, users on chosen plans, and the few reads the
+ * specs assert with. Nothing in it is mocked.
+ */
+export class PlanLimitsHarness {
+  private constructor(
+    private readonly database: TestDatabase,
+    readonly dataSource: DataSource,
+    readonly executor: CommandExecutor,
+    private readonly profiles: UserProfileRepository,
+  ) {}
+
+  static async start(label: string): Promise<PlanLimitsHarness> {
+    const database = await createTestDatabase(label);
+    // Enough connections for the concurrency tests' requests to overlap.
+    const dataSource = createServiceDataSource({ schema: 'sync', url: database.url, poolSize: 12, applicationName: 'test', migrations: syncMigrations });
+    await dataSource.initialize();
+    await migrateUp(dataSource);
+    const logger = createLogger('test', 'silent');
+    const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
+    const [items, projects, sections, labels, dates, members, profiles] = [
+      new ItemRepository(),
+      new ProjectRepository(),
+      new SectionRepository(),
+      new LabelRepository(),
+      new ItemDates(),
+      new ProjectMembersRepository(),
+      new UserProfileRepository(),
+    ];
+    const handlers = [
+      ...projectCommands(projects, sections, items),
+      ...itemCommands(items, projects, sections, dates, labels),
+      ...sectionCommands(sections, projects, items),
+      ...labelCommands(labels),
+      ...noteCommands(new NoteRepository(), items, projects),
+      ...reminderCommands(new ReminderRepository(), items, dates, new LocationRepository()),
+      ...sharingCommands({ projects, members, invitations: new ProjectInvitationsRepository(), items, profiles }),
+    ];
+    const quickAdd = new ItemQuickAddCommand(handlers, projects, sections, labels);
+    const executor = new CommandExecutor(db, profiles, handlers, logger, [quickAdd], members, new PlanLimitsRepository());
+    return new PlanLimitsHarness(database, dataSource, executor, profiles);
+  }
+
+  async stop(): Promise<void> {
+    await this.dataSource.destroy();
+    await this.database.drop();
+  }
+
+  /** A user with an Inbox, on a roomy plan changed by `plan` (or on no stored plan: the built-in free one). Answers the Inbox's id. */
+  async user(id: string, plan: Partial<PlanInfo> | 'builtin' = {}): Promise<string> {
+    await this.dataSource.transaction((manager) =>
+      this.profiles.createWithInbox(manager, { id, email: `${id}@limits.test`, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+    );
+    if (plan !== 'builtin') await givePlan(this.dataSource.manager, id, plan);
+    const [row] = await this.dataSource.query<Array<{ id: string }>>(`SELECT inbox_project_id::text AS id FROM sync.users WHERE id = $1`, [id]);
+    return row.id;
+  }
+
+  /** The user's commands in one request: each one's status, and the temp id mapping. */
+  async send(userId: string, commands: readonly HarnessCommand[]): Promise<{ statuses: CommandStatus[]; ids: Record<string, string> }> {
+    const withUuids = commands.map((command) => ({ ...command, uuid: randomUUID() }));
+    const results = await this.executor.run(principalOf(userId), withUuids);
+    return { statuses: withUuids.map((command) => results.syncStatus[command.uuid]), ids: results.tempIdMapping };
+  }
+
+  /** One command in its own request: its status, and the id it created. */
+  async one(userId: string, type: string, args: Record<string, unknown>): Promise<{ status: CommandStatus; id: string | undefined }> {
+    const { statuses, ids } = await this.send(userId, [{ type, args, temp_id: 'created' }]);
+    return { status: statuses[0], id: ids['created'] };
+  }
+
+  /** One command that must succeed; answers the id it created. */
+  async made(userId: string, type: string, args: Record<string, unknown>): Promise<string> {
+    const { status, id } = await this.one(userId, type, args);
+    if (status !== 'ok' || id === undefined) throw new Error(`${type} was refused: ${JSON.stringify(status)}`);
+    return id;
+  }
+
+  /** A quick add line, as the quick add endpoint runs it (CommandExecutor.runInternal). */
+  async quickAdd(userId: string, text: string): Promise<CommandStatus> {
+    const uuid = randomUUID();
+    const results = await this.executor.runInternal(principalOf(userId), { type: QUICK_ADD_COMMAND, uuid, args: { text } });
+    return results.syncStatus[uuid];
+  }
+
+  /** Makes the user a member of the owner's project through an invitation they accept; answers the accept's status. */
+  async join(ownerId: string, projectId: string, userId: string, role = 'READ_WRITE'): Promise<CommandStatus> {
+    const { status } = await this.one(ownerId, 'share_project', { project_id: projectId, email: `${userId}@limits.test`, role });
+    if (status !== 'ok') throw new Error(`share_project was refused: ${JSON.stringify(status)}`);
+    const [{ payload }] = await this.dataSource.query<Array<{ payload: ShareInvitationSent }>>(
+      `SELECT payload FROM sync.outbox WHERE subject = 'sync.evt.share-invitation-sent.v1' ORDER BY id DESC LIMIT 1`,
+    );
+    return (await this.one(userId, 'accept_invitation', { invitation_id: payload.invitationId, invitation_secret: payload.invitationSecret })).status;
+  }
+
+  /** Open tasks of a project (not completed, not deleted). */
+  async openTasks(projectId: string): Promise<number> {
+    const [{ open }] = await this.dataSource.query<Array<{ open: number }>>(
+      `SELECT count(*)::int AS open FROM sync.items WHERE project_id = $1 AND NOT checked AND NOT is_deleted`,
+      [projectId],
+    );
+    return open;
+  }
+
+  /**
+   * Everything a command could have written, as rows and versions of the synced tables, the
+   * memberships, the invitations and the outbox: equal before and after a refusal.
+   */
+  async written(): Promise<unknown> {
+    return this.dataSource.query(
+      `SELECT (SELECT count(*) || ':' || coalesce(max(version), 0) FROM sync.items) AS items,
+              (SELECT count(*) || ':' || coalesce(max(version), 0) FROM sync.sections) AS sections,
+              (SELECT count(*) || ':' || coalesce(max(version), 0) FROM sync.projects) AS projects,
+              (SELECT count(*) || ':' || coalesce(max(version), 0) FROM sync.project_members) AS members,
+              (SELECT count(*) || ':' || coalesce(max(version), 0) FROM sync.project_invitations) AS invitations,
+              (SELECT count(*) FROM sync.outbox) AS outbox`,
+    );
+  }
+}
+
+export function principalOf(userId: string): Principal {
+  return { userId, scopes: ['data:read_write', 'data:delete', 'project:delete'], appId: null, tokenKind: 'personal' };
+}
