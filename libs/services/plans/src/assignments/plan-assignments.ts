@@ -50,8 +50,10 @@ export class PlanAssignments {
 
   /** Stamps the user's assignment with a new revision and emits the change. */
   async announce(tx: Tx, userId: string, limits: UserPlanLimits): Promise<void> {
+    // In a CTE: TypeORM answers a bare UPDATE with [rows, count], not the rows.
     const [{ revision }] = await tx.manager.query<Array<{ revision: string }>>(
-      `UPDATE plans.user_plans SET revision = nextval('plans.plan_revision') WHERE user_id = $1 RETURNING revision::text`,
+      `WITH stamped AS (UPDATE plans.user_plans SET revision = nextval('plans.plan_revision') WHERE user_id = $1 RETURNING revision)
+       SELECT revision::text FROM stamped`,
       [userId],
     );
     await tx.emit(PlansEvents.userPlanChanged, { userId, revision, limits });
