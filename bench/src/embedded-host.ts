@@ -9,6 +9,7 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { ServiceClient } from '@doable/shared-transport';
 import { startEmbeddedSystem } from '@doable/system';
 import { type BenchAccount, benchEmail } from './accounts';
+import { ROOMY_PLANS } from './plans';
 import { NO_RATE_LIMITS } from './rate-limits';
 
 const BATCH = 1;
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const count = Math.min(Number(countText), 1_000);
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  const system = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: { LOG_LEVEL: 'warn', ...NO_RATE_LIMITS } });
+  const system = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: { LOG_LEVEL: 'warn', ...NO_RATE_LIMITS, ...ROOMY_PLANS } });
   process.once('SIGTERM', () => {
     void system.close().finally(() => process.exit(0));
   });
