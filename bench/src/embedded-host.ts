@@ -8,7 +8,7 @@ import { AccountService } from '@doable/auth-oauth';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { ServiceClient } from '@doable/shared-transport';
 import { startEmbeddedSystem } from '@doable/system';
-import { type BenchAccount, benchEmail } from './accounts';
+import { type BenchAccount, benchEmail, waitForProfiles } from './accounts';
 import { ROOMY_PLANS } from './plans';
 import { NO_RATE_LIMITS } from './rate-limits';
 
@@ -53,6 +53,8 @@ async function main(): Promise<void> {
     if (created.length % 50 === 0) process.stderr.write(`embedded host: ${created.length} accounts ready after ${elapsed()}\n`);
   }
   if (failedChecks > 0) process.stderr.write(`embedded host: ${failedChecks} profile checks failed and were retried\n`);
+  // Each user's roomy plan reaches sync through the plans service's outbox, after the profile.
+  await waitForProfiles(system.databaseUrl, created.map((account) => account.userId));
   process.stdout.write(`READY ${JSON.stringify({ url: system.url, databaseUrl: system.databaseUrl, accounts: created })}\n`);
 }
 
