@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { http, waitFor } from '@doable/shared-testing';
 import { planLimitsOf, setPlan } from './support/plans';
-import { type Account, MODES, type SystemUnderTest } from './support/system-under-test';
+import { type Account, E2E_PLANS_FILE, MODES, type SystemUnderTest } from './support/system-under-test';
 import { useSystem } from './support/use-system';
 
 interface Command {
@@ -299,5 +302,43 @@ describe.each(MODES)('plans and limits (%s)', (mode) => {
   it('serves the plan the limits are checked against', async () => {
     const account = await accountOn('tiny');
     expect((await planLimitsOf(system, account)).current).toMatchObject({ plan_name: 'tiny', ...TINY });
+  });
+});
+
+/**
+ * The operator edits the catalogue file and restarts the plans service (cluster: one app per
+ * service): at start it publishes the new catalogue and announces the changed plan to its users,
+ * whose next incremental sync carries it and whose next command is checked against it.
+ */
+describe('a catalogue change (cluster)', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'doable-plans-')), 'plans.json');
+  const catalogue = JSON.parse(readFileSync(E2E_PLANS_FILE, 'utf8')) as { plans: Array<Record<string, unknown>> };
+  writeFileSync(file, JSON.stringify(catalogue));
+  const { system, accounts } = useSystem('cluster', { accounts: 2, env: { PLANS_FILE: file } });
+  afterAll(() => rmSync(dirname(file), { recursive: true, force: true }));
+
+  it('reaches the users of the changed plan when the plans service restarts, and nobody else', async () => {
+    const [onTiny, onRoomy] = accounts;
+    await setPlan(system, onTiny, 'tiny');
+    const tokenOf = async (account: Account) =>
+      (await http(system.url, 'POST', '/sync/v9/sync', { token: account.token, json: { sync_token: '*', resource_types: ['all'] } })).body.sync_token as string;
+    const [tinyToken, roomyToken] = [await tokenOf(onTiny), await tokenOf(onRoomy)];
+
+    const tiny = catalogue.plans.find((plan) => plan['plan_name'] === 'tiny')!;
+    writeFileSync(file, JSON.stringify({ ...catalogue, plans: catalogue.plans.map((plan) => (plan === tiny ? { ...tiny, max_projects: 3 } : plan)) }));
+    await system.cluster!.stop('plans');
+    await system.cluster!.start('plans');
+
+    const changed = await waitFor(async () => {
+      const response = await http(system.url, 'POST', '/sync/v9/sync', { token: onTiny.token, json: { sync_token: tinyToken, resource_types: ['all'] } });
+      return response.body.user_plan_limits?.current.max_projects === 3 ? response.body : undefined;
+    }, 'the changed tiny plan in sync');
+    expect(changed.user_plan_limits.current).toMatchObject({ plan_name: 'tiny', max_projects: 3, max_tasks: 5 });
+    const untouched = await http(system.url, 'POST', '/sync/v9/sync', { token: onRoomy.token, json: { sync_token: roomyToken, resource_types: ['all'] } });
+    expect(untouched.body.user_plan_limits).toBeUndefined();
+
+    const { statuses } = await sync(system, onTiny, times(4, (index) => ({ type: 'project_add', args: { name: `P${index}` } })));
+    expect(statuses.slice(0, 3)).toEqual(['ok', 'ok', 'ok']);
+    expect(statuses[3]).toMatchObject({ error_tag: 'MAX_PROJECTS_LIMIT_REACHED', error_extra: { limit: 'max_projects', max_count: 3, plan: 'tiny' } });
   });
 });
