@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
-import { type Run, runToCompletion } from './support/processes';
+import { createTestDatabase, type TestDatabase, waitFor } from '@doable/shared-testing';
+import { type Run, run, runToCompletion } from './support/processes';
+import { planLimitsOf } from './support/plans';
 import { MODES } from './support/system-under-test';
 import { useSystem } from './support/use-system';
 
@@ -65,6 +66,12 @@ describe('operator CLI', () => {
     expect(await appRow(clientId)).toEqual({ status: 'active', token_limit: null });
   });
 
+  it('list-plans on a database no system has started on says so', () => {
+    const listed = cli('list-plans');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain('no catalogue yet');
+  });
+
   it('refuses an unknown client id, a bad limit and missing arguments', async () => {
     const unknown = cli('app-suspend', '--client-id', 'no-such-client');
     expect(unknown.status).toBe(1);
@@ -76,6 +83,41 @@ describe('operator CLI', () => {
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('app-token-limit --client-id <id> --limit <n|none>');
     expect((await pg.query("SELECT count(*)::int AS n FROM auth.oauth_apps WHERE status = 'suspended'")).rows[0]).toEqual({ n: 0 });
+  });
+});
+
+/**
+ * set-plan and list-plans on a running cluster's database: the catalogue is what the plans
+ * service published at its start (here the e2e catalogue), and an assignment reaches sync
+ * through the plans service's outbox.
+ */
+describe('operator CLI: plans', () => {
+  const { system, account } = useSystem('cluster');
+  const cli = (...args: string[]): Promise<Run> => run('cli', args, { DATABASE_URL: system.databaseUrl, LOG_LEVEL: 'silent' });
+
+  it('list-plans prints the published catalogue in upgrade order', async () => {
+    const listed = await cli('list-plans');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout.trim().split('\n')).toEqual(['free', 'pro', 'business', 'tiny', 'bare', 'roomy']);
+  });
+
+  it('set-plan puts an account on a plan and sync serves it', async () => {
+    const assigned = await cli('set-plan', '--email', account.email, '--plan', 'tiny');
+    expect(assigned.status).toBe(0);
+    expect(assigned.stdout).toContain(`account ${account.userId} <${account.email}> is on plan tiny (max_projects 2, max_tasks 5, next: pro)`);
+    await waitFor(async () => (await planLimitsOf(system, account)).current.plan_name === 'tiny', 'the tiny plan in sync');
+  });
+
+  it('refuses an unknown email with USER_NOT_FOUND and an unknown plan with INVALID_ARGUMENT_VALUE naming the plans (exit 1)', async () => {
+    const unknownEmail = await cli('set-plan', '--email', 'nobody@example.test', '--plan', 'pro');
+    expect(unknownEmail.status).toBe(1);
+    expect(unknownEmail.stderr).toContain('error: USER_NOT_FOUND:');
+    const unknownPlan = await cli('set-plan', '--email', account.email, '--plan', 'gold');
+    expect(unknownPlan.status).toBe(1);
+    expect(unknownPlan.stderr).toContain('error: INVALID_ARGUMENT_VALUE: No plan named "gold" (the catalogue has: free, pro, business, tiny, bare, roomy)');
+    const usage = await cli('set-plan', '--email', account.email);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('set-plan       --email <email> --plan <name>');
   });
 });
 

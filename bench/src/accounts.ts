@@ -45,17 +45,25 @@ export async function createAccounts(databaseUrl: string, runId: string, count: 
   }
 }
 
-/** Waits (bounded) until sync has built every profile from the user-created events. */
+/**
+ * Waits (bounded) until sync has built every profile from the user-created events, and holds
+ * every user's plan (the bench catalogue's roomy default, announced by the plans service): until
+ * then a user is on the built-in free plan, whose 5 projects S8 would outgrow.
+ */
 export async function waitForProfiles(databaseUrl: string, userIds: readonly string[], boundMs = 60_000): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await waitFor(
       async () => {
-        const { rows } = await client.query<{ count: string }>('SELECT count(*)::text AS count FROM sync.users WHERE id = ANY($1::bigint[])', [userIds]);
-        return Number(rows[0].count) === userIds.length;
+        const { rows } = await client.query<{ profiles: string; plans: string }>(
+          `SELECT (SELECT count(*) FROM sync.users WHERE id = ANY($1::bigint[]))::text AS profiles,
+                  (SELECT count(*) FROM sync.user_plans WHERE user_id = ANY($1::bigint[]))::text AS plans`,
+          [userIds],
+        );
+        return Number(rows[0].profiles) === userIds.length && Number(rows[0].plans) === userIds.length;
       },
-      `${userIds.length} sync profiles`,
+      `${userIds.length} sync profiles and plans`,
       boundMs,
     );
   } finally {

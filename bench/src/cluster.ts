@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createTestDatabase, deleteEventStream, freePort, TEST_NATS_URL } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { onCleanup } from './lifecycle';
+import { ROOMY_PLANS } from './plans';
 import { NO_RATE_LIMITS } from './rate-limits';
 import { statusOf, until } from './poll';
 import { appEntry, type Child, runToCompletion, spawnNode } from './processes';
@@ -35,7 +36,7 @@ export async function startCluster(options: { cpuProfileDir?: string } = {}): Pr
     await database.drop();
   });
   // Load generators hammer a few users far past the per-user rate limits: measured here is throughput, not the limiter.
-  const env: NodeJS.ProcessEnv = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS };
+  const env: NodeJS.ProcessEnv = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS, ...ROOMY_PLANS };
   for (const service of DATA_SERVICES) await runToCompletion(`${service} migrate`, appEntry(service), ['migrate'], env);
 
   const children = new Map<string, Child>();

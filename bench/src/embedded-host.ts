@@ -8,7 +8,8 @@ import { AccountService } from '@doable/auth-oauth';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { ServiceClient } from '@doable/shared-transport';
 import { startEmbeddedSystem } from '@doable/system';
-import { type BenchAccount, benchEmail } from './accounts';
+import { type BenchAccount, benchEmail, waitForProfiles } from './accounts';
+import { ROOMY_PLANS } from './plans';
 import { NO_RATE_LIMITS } from './rate-limits';
 
 const BATCH = 1;
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const count = Math.min(Number(countText), 1_000);
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  const system = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: { LOG_LEVEL: 'warn', ...NO_RATE_LIMITS } });
+  const system = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: { LOG_LEVEL: 'warn', ...NO_RATE_LIMITS, ...ROOMY_PLANS } });
   process.once('SIGTERM', () => {
     void system.close().finally(() => process.exit(0));
   });
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
     if (created.length % 50 === 0) process.stderr.write(`embedded host: ${created.length} accounts ready after ${elapsed()}\n`);
   }
   if (failedChecks > 0) process.stderr.write(`embedded host: ${failedChecks} profile checks failed and were retried\n`);
+  // Each user's roomy plan reaches sync through the plans service's outbox, after the profile.
+  await waitForProfiles(system.databaseUrl, created.map((account) => account.userId));
   process.stdout.write(`READY ${JSON.stringify({ url: system.url, databaseUrl: system.databaseUrl, accounts: created })}\n`);
 }
 

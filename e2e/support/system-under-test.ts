@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { AccountService } from '@doable/auth-oauth';
 import { AuthSubjects } from '@doable/contracts-auth';
@@ -57,11 +58,18 @@ function clientOf(system: EmbeddedSystem | ClusterSystem, preferred: ServiceName
   throw new Error('no running service to send requests from');
 }
 
+/**
+ * The e2e plan catalogue: new accounts get "roomy" (limits no suite reaches), so suites that make
+ * dozens of projects or filters test what they test and not the built-in free plan; the limit
+ * suites put their accounts on "tiny" or "bare" (setPlan in ./plans).
+ */
+export const E2E_PLANS_FILE = join(__dirname, 'plans.e2e.json');
+
 /** Starts the whole system; `env` adds settings (e.g. low rate limits) to every service. */
 export async function startSystem(mode: Mode, options: { env?: Record<string, string> } = {}): Promise<SystemUnderTest> {
   // Every request of a test comes from 127.0.0.1, and suites make tokens through the OAuth flow
   // by the dozen: the per-address auth limit is off unless a test turns it on (rate-limits e2e).
-  const env = { LOG_LEVEL: 'error', RATE_LIMIT_AUTH_REQUESTS: '0', ...options.env };
+  const env = { LOG_LEVEL: 'error', RATE_LIMIT_AUTH_REQUESTS: '0', PLANS_FILE: E2E_PLANS_FILE, ...options.env };
   let system: EmbeddedSystem | ClusterSystem;
   let cleanup: () => Promise<void>;
   let databaseUrl: string;
@@ -103,7 +111,12 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
     async createAccount(options = {}) {
       const email = `user-${randomBytes(5).toString('hex')}@example.test`;
       const { userId, token } = await clientOf(system).request(AuthSubjects.createAccount, { email, fullName: 'Test User', timezone: 'UTC', password: options.password });
-      if (options.waitForProfile !== false) await waitFor(() => profileExists(userId), `the profile of user ${userId}`);
+      if (options.waitForProfile !== false) {
+        await waitFor(() => profileExists(userId), `the profile of user ${userId}`);
+        // Until the default plan (roomy) reaches sync, the user is on the built-in free plan:
+        // a suite making its sixth project at once would meet that plan's limit instead.
+        await waitFor(async () => (await sql('SELECT 1 FROM sync.user_plans WHERE user_id = $1', [userId])).length > 0, `the plan of user ${userId}`);
+      }
       return { userId, email, token };
     },
     sql,

@@ -12,8 +12,20 @@ export function limitsOf(catalogue: PlanCatalogue, planName: string): UserPlanLi
   return { current, next: next ? (catalogue.plans.find((plan) => plan.plan_name === next) ?? null) : null };
 }
 
+/**
+ * Over the keys in a fixed order: a plan read from a file (keys in the schema's order) and the
+ * same plan built in (keys as written) are one value, and publishing one after the other must
+ * announce nothing.
+ */
 function digestOf(limits: UserPlanLimits): string {
-  return createHash('sha256').update(JSON.stringify(limits)).digest('base64url');
+  return createHash('sha256').update(canonicalJson(limits)).digest('base64url');
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
 }
 
 /** A lock of the catalogue for one transaction: two replicas starting at once publish one after the other. */
@@ -50,6 +62,7 @@ export async function publishCatalogue(tx: Tx, catalogue: PlanCatalogue): Promis
   const names = catalogue.plans.map((plan) => plan.plan_name);
   await manager.query('DELETE FROM plans.catalogue WHERE NOT (plan_name = ANY($1::text[]))', [names]);
   // A retired plan's users go to the default plan; they are announced with its users below.
+  // In a CTE: TypeORM answers a bare UPDATE with [rows, count], not the rows.
   const moved = await manager.query<Array<{ user_id: string }>>(
     `WITH moved AS (UPDATE plans.user_plans SET plan_id = $1, assigned_at = now() WHERE NOT (plan_id = ANY($2::text[])) RETURNING user_id)
      SELECT user_id::text FROM moved ORDER BY user_id`,

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BUILTIN_CATALOGUE, BUILTIN_FREE } from '@doable/contracts-plans';
+import { CatalogueFileError, parseCatalogue, readCatalogueFile } from './catalogue-file';
+
+const builtin = (name: string) => BUILTIN_CATALOGUE.plans.find((plan) => plan.plan_name === name)!;
+
+describe('the plan catalogue file', () => {
+  it('builds a plan from a built-in one and the keys it changes', () => {
+    const catalogue = parseCatalogue({ default: 'family', plans: [{ plan_name: 'family', extends: 'free', max_projects: 50, labels: false }] });
+    expect(catalogue.plans).toEqual([{ ...BUILTIN_FREE, plan_name: 'family', max_projects: 50, labels: false }]);
+    expect(catalogue.defaultPlan).toBe('family');
+  });
+
+  it('lets a plan extend one earlier in the file, which the built-in of that name does not shadow', () => {
+    const catalogue = parseCatalogue({
+      default: 'free',
+      plans: [
+        { plan_name: 'free', extends: 'free', max_projects: 7 },
+        { plan_name: 'free-plus', extends: 'free', max_tasks: 900 },
+        { plan_name: 'team', extends: 'free-plus', max_collaborators: 40 },
+      ],
+    });
+    expect(catalogue.plans.map((plan) => [plan.plan_name, plan.max_projects, plan.max_tasks, plan.max_collaborators])).toEqual([
+      ['free', 7, 300, 5],
+      ['free-plus', 7, 900, 5],
+      ['team', 7, 900, 40],
+    ]);
+  });
+
+  it('offers the next plan in the list as the upgrade, the last none, unless next says otherwise', () => {
+    const catalogue = parseCatalogue({
+      default: 'a',
+      plans: [
+        { plan_name: 'a', extends: 'free' },
+        { plan_name: 'b', extends: 'pro', next: 'd' },
+        { plan_name: 'c', extends: 'pro', next: null },
+        { plan_name: 'd', extends: 'business' },
+      ],
+    });
+    expect(catalogue.next).toEqual({ a: 'b', b: 'd', c: null, d: null });
+  });
+
+  it('takes a plan with every key and no extends', () => {
+    const { plan_name: _name, ...keys } = builtin('pro');
+    expect(parseCatalogue({ default: 'own', plans: [{ plan_name: 'own', ...keys }] }).plans[0]).toEqual({ ...builtin('pro'), plan_name: 'own' });
+  });
+
+  it.each([
+    ['an unknown key (a misspelt limit)', { default: 'a', plans: [{ plan_name: 'a', extends: 'free', max_project: 9 }] }, /plans\.0: .*max_project/],
+    ['a missing key without extends', { default: 'a', plans: [{ plan_name: 'a', max_projects: 9 }] }, /plans\.0: .*activity_log/],
+    ['a wrong type', { default: 'a', plans: [{ plan_name: 'a', extends: 'free', max_tasks: 'many' }] }, /plans\.0: max_tasks/],
+    ['a negative count', { default: 'a', plans: [{ plan_name: 'a', extends: 'free', max_tasks: -1 }] }, /plans\.0: max_tasks/],
+    ['a bad plan name', { default: 'A B', plans: [{ plan_name: 'A B', extends: 'free' }] }, /plans\.0: plan_name/],
+    ['extends of a plan that does not exist', { default: 'a', plans: [{ plan_name: 'a', extends: 'gold' }] }, /extends "gold"/],
+    ['extends of a plan later in the file', { default: 'a', plans: [{ plan_name: 'a', extends: 'b' }, { plan_name: 'b', extends: 'free' }] }, /plans\.0: extends "b"/],
+    ['a plan defined twice', { default: 'a', plans: [{ plan_name: 'a', extends: 'free' }, { plan_name: 'a', extends: 'pro' }] }, /plan "a" is defined twice/],
+    ['a default the file does not define', { default: 'free', plans: [{ plan_name: 'a', extends: 'free' }] }, /default names "free"/],
+    ['a next the file does not define', { default: 'a', plans: [{ plan_name: 'a', extends: 'free', next: 'pro' }] }, /plan "a": next names "pro"/],
+    ['no plans', { default: 'a', plans: [] }, /plans/],
+    ['an unknown top-level key', { default: 'a', plans: [{ plan_name: 'a', extends: 'free' }], defualt: 'a' }, /defualt/],
+  ])('refuses %s, saying where', (_case, raw, reason) => {
+    expect(() => parseCatalogue(raw, 'plans.json')).toThrow(CatalogueFileError);
+    expect(() => parseCatalogue(raw, 'plans.json')).toThrow(reason);
+  });
+
+  describe('read from disk', () => {
+    let dir: string;
+    beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'plans-'))));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('reads a file and names it in a refusal', () => {
+      const good = join(dir, 'good.json');
+      writeFileSync(good, JSON.stringify({ default: 'x', plans: [{ plan_name: 'x', extends: 'business' }] }));
+      expect(readCatalogueFile(good).plans[0]).toEqual({ ...builtin('business'), plan_name: 'x' });
+      const broken = join(dir, 'broken.json');
+      writeFileSync(broken, '{ "default": ');
+      expect(() => readCatalogueFile(broken)).toThrow(new RegExp(`plan catalogue ${broken}: `));
+      expect(() => readCatalogueFile(join(dir, 'missing.json'))).toThrow(CatalogueFileError);
+    });
+
+    it('reads the e2e catalogue (roomy by default, tiny and bare as the limit suites need)', () => {
+      const catalogue = readCatalogueFile(join(__dirname, '..', '..', '..', '..', '..', 'e2e', 'support', 'plans.e2e.json'));
+      expect(catalogue.defaultPlan).toBe('roomy');
+      const tiny = catalogue.plans.find((plan) => plan.plan_name === 'tiny')!;
+      expect([tiny.max_projects, tiny.max_tasks, tiny.max_sections, tiny.max_collaborators]).toEqual([2, 5, 2, 2]);
+      const bare = catalogue.plans.find((plan) => plan.plan_name === 'bare')!;
+      expect([bare.filters, bare.labels, bare.reminders, bare.comments, bare.durations, bare.deadlines, bare.completed_tasks]).toEqual([false, false, false, false, false, false, false]);
+    });
+  });
+});
