@@ -67,6 +67,9 @@ interface BatchOutcome {
   readonly tempIdMapping: Record<string, string>;
 }
 
+/** An event a command asked for should it be refused (CommandContext.emitOnRefusal), ready to record. */
+type RefusalEvent = () => Promise<unknown>;
+
 /** What the commands of one request share inside its transaction. */
 interface Batch {
   readonly tx: Tx;
@@ -292,9 +295,13 @@ export class CommandExecutor {
 
     const change = await batch.change.open();
     const touched = nothingTouched();
-    const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched, command.type), command.args, preparation?.value));
+    const onRefusal: RefusalEvent[] = [];
+    const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched, command.type, onRefusal), command.args, preparation?.value));
     if (changesMemberships(command.type)) batch.access.forget();
-    if (!attempt.ok) return this.failed(batch, command, attempt.error);
+    if (!attempt.ok) {
+      await this.emitRefusalEvents(batch, attempt.error, onRefusal);
+      return this.failed(batch, command, attempt.error);
+    }
 
     batch.change.commandWritten(touched);
     const status = this.succeeded(batch, command, attempt.value);
@@ -349,8 +356,12 @@ export class CommandExecutor {
     group.members.forEach((member, index) => statuses.set(member.command.uuid, this.succeeded(batch, member.command, outcomes[index]!)));
   }
 
-  /** What a command of this type sees while it runs; its touches are collected in `touched`. */
-  private contextOf(batch: Batch, change: UserChange, touched: Touched, commandType: string): CommandContext {
+  /**
+   * What a command of this type sees while it runs; its touches are collected in `touched`, the
+   * events it asks for should it be refused in `onRefusal` (none kept where no one reads them: a
+   * command planned or written in a group is never answered refused there, see writeGroup).
+   */
+  private contextOf(batch: Batch, change: UserChange, touched: Touched, commandType: string, onRefusal: RefusalEvent[] = []): CommandContext {
     return {
       tx: batch.tx,
       userId: batch.userId,
@@ -360,6 +371,7 @@ export class CommandExecutor {
       touchUsers: (...userIds) => touched.users.push(...userIds),
       requireAccess: (projectId, asCommand) => batch.access.require(asCommand ?? commandType, projectId),
       plan: batch.plan,
+      emitOnRefusal: (event, payload) => onRefusal.push(() => batch.tx.emit(event, payload)),
       resolveId: (value, argument) => this.resolveId(batch, value, argument),
       eachObject: (entries, work) => {
         const mark = { projects: 0, users: 0 };
@@ -387,6 +399,18 @@ export class CommandExecutor {
     batch.log.record(command.uuid, status, mapping);
     Object.assign(batch.tempIdMapping, mapping);
     return status;
+  }
+
+  /**
+   * The events a refused command asked for (CommandContext.emitOnRefusal), recorded now that its
+   * savepoint has undone its writes. Only here, in the pass with savepoints: in the optimistic
+   * pass a refusal never reaches this point (the pass is lost and the request reruns with
+   * savepoints, where the command is refused again and this runs once). Only for a refusal that
+   * is remembered: the uuid's retry replays it without running, so the events go out once.
+   */
+  private async emitRefusalEvents(batch: Batch, error: unknown, onRefusal: readonly RefusalEvent[]): Promise<void> {
+    if (!(error instanceof DomainError) || TRANSIENT_CODES.has(error.code)) return;
+    for (const emit of onRefusal) await emit();
   }
 
   /** A command that threw: a coded refusal, or an unexpected failure (INTERNAL, not remembered: a retry may succeed). */
