@@ -47,6 +47,16 @@ const PROFILE_COMMANDS: ReadonlySet<string> = new Set(['user_update', 'user_sett
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(['40P01', '40001']);
 const TRANSACTION_ATTEMPTS = 3;
 
+/**
+ * A short random pause before a transaction PostgreSQL rolled back runs again. At once, it would
+ * take its user's row before the transaction that won could (raising the high-water marks of a
+ * shared project's members, it waits on that row), then wait on what the winner holds (a plan
+ * limit's lock on the project), and lose the same deadlock again; paused, it finds the winner done.
+ */
+function beforeRetry(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, attempt * (20 + Math.random() * 30)));
+}
+
 function isRetryable(err: unknown): boolean {
   return typeof err === 'object' && err !== null && RETRYABLE_CODES.has(String((err as { code?: unknown }).code));
 }
@@ -200,6 +210,7 @@ export class CommandExecutor {
           continue;
         }
         if (isRetryable(err) && attempt < TRANSACTION_ATTEMPTS) {
+          await beforeRetry(attempt);
           attempt++;
           continue;
         }
@@ -416,8 +427,10 @@ export class CommandExecutor {
   /** A command that threw: a coded refusal, or an unexpected failure (INTERNAL, not remembered: a retry may succeed). */
   private failed(batch: Batch, command: SyncCommand, error: unknown): CommandStatus {
     if (error instanceof DomainError) return this.refused(batch, command, error);
-    // An outage fails the transaction, not the command (see runInOneTransaction).
-    if (isOutage(error)) throw error;
+    // An outage fails the transaction, not the command (see runInOneTransaction). So does a
+    // deadlock met inside a command (one waiting on a plan limit's lock while the holder waits
+    // on its row): not the command's failure, the whole request runs again.
+    if (isOutage(error) || isRetryable(error)) throw error;
     this.logger.error({ err: error, commandType: command.type, uuid: command.uuid }, 'command failed unexpectedly');
     return { ...todoistErrorBody(new DomainError('INTERNAL'), currentCorrelationId()) };
   }
