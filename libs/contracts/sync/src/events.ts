@@ -59,6 +59,25 @@ export const shareInvitationAnswered = eventSubject(
 export type ShareInvitationAnswered = z.infer<typeof shareInvitationAnswered.payload>;
 
 /**
+ * share_project was refused because the project already holds as many collaborators (members
+ * besides its owner, and open invitations) as its owner's plan allows (max_collaborators).
+ * Recorded by the refused command, which writes nothing else: the inviter, and the owner when
+ * someone else invited, get a share_invitation_blocked_by_project_limit live notification.
+ */
+export const shareInvitationBlocked = eventSubject(
+  'sync.evt.share-invitation-blocked.v1',
+  z.object({
+    projectId: uid,
+    projectName: z.string(),
+    inviter: notificationPerson,
+    inviteeEmail: z.string(),
+    ownerId: uid,
+    maxCount: z.number().int().min(0),
+  }),
+);
+export type ShareInvitationBlocked = z.infer<typeof shareInvitationBlocked.payload>;
+
+/**
  * A collaborator stopped being one: left (project_leave, `removedBy` null) or was removed
  * (delete_collaborator). `memberIds` are the members after the change.
  */

@@ -4,5 +4,5 @@ export * from './api-objects';
 export * from './colors';
 export * from './first-generation';
 export * as SyncEvents from './events';
-export type { CollaboratorLeft, GoalReached, ItemAssigned, ItemCompletionChanged, KarmaLevelReached, NoteAdded, NotificationPerson, ShareInvitationAnswered, ShareInvitationSent } from './events';
+export type { CollaboratorLeft, GoalReached, ItemAssigned, ItemCompletionChanged, KarmaLevelReached, NoteAdded, NotificationPerson, ShareInvitationAnswered, ShareInvitationBlocked, ShareInvitationSent } from './events';
 export * from './project-roles';

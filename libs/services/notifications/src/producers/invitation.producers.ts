@@ -1,4 +1,4 @@
-import { SyncEvents, type ShareInvitationAnswered, type ShareInvitationSent } from '@doable/contracts-sync';
+import { SyncEvents, type ShareInvitationAnswered, type ShareInvitationBlocked, type ShareInvitationSent } from '@doable/contracts-sync';
 import type { LiveNotificationRepository } from '../live-notification.repository';
 import type { InvitationMailer } from '../invitation-mailer';
 import type { RegisterProducer } from './notification-producer';
@@ -11,7 +11,8 @@ export const invitationSentKey = (invitationId: string): string => `share_invita
  * secret that accept_invitation and reject_invitation need; sending the invitation again (a new
  * secret) refreshes that notification instead of adding one. An answer tells the sender
  * (accepted, rejected) and moves the receiver's notification's `state`; a deleted invitation
- * deletes it.
+ * deletes it. An invitation the project's collaborator limit blocked tells whoever tried
+ * (share_invitation_blocked_by_project_limit), and the project's owner too, whose plan sets it.
  */
 export function invitationProducers(register: RegisterProducer, notifications: LiveNotificationRepository, mailer: InvitationMailer): void {
   register('share-invitation-sent', SyncEvents.shareInvitationSent, async (invitation: ShareInvitationSent, tx) => {
@@ -58,5 +59,27 @@ export function invitationProducers(register: RegisterProducer, notifications: L
             },
           ]);
     return [...told, ...(await notifications.setState(tx.manager, receiver, answer.answer))];
+  });
+
+  register('share-invitation-blocked', SyncEvents.shareInvitationBlocked, (blocked: ShareInvitationBlocked, tx, eventId) => {
+    // Unlike the other producers, the one who acted is told: their invitation did not go out.
+    const receivers = [...new Set([blocked.inviter.id, blocked.ownerId])];
+    return notifications.insert(
+      tx.manager,
+      receivers.map((receiver) => ({
+        userId: receiver,
+        // Each refused share_project is one event (a replayed uuid emits none), so one notification each.
+        key: `share_invitation_blocked_by_project_limit:${eventId}:${receiver}`,
+        type: 'share_invitation_blocked_by_project_limit',
+        fromUid: blocked.inviter.id,
+        data: {
+          from_user: blocked.inviter,
+          project_id: blocked.projectId,
+          project_name: blocked.projectName,
+          invitee_email: blocked.inviteeEmail,
+          max_count: blocked.maxCount,
+        },
+      })),
+    );
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
 import { NotificationsEvents } from '@doable/contracts-notifications';
-import { SyncEvents, type NotificationPerson, type ShareInvitationSent } from '@doable/contracts-sync';
+import { SyncEvents, type NotificationPerson, type ShareInvitationBlocked, type ShareInvitationSent } from '@doable/contracts-sync';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database, EventConsumers } from '@doable/shared-runtime';
@@ -202,6 +202,46 @@ describe('live notifications produced from sync events (real PostgreSQL)', () =>
         invitation_secret: 'secret-one-0123456789',
         state: 'invited',
       });
+    });
+  });
+
+  describe('invitations blocked by the collaborator limit', () => {
+    const blocked = (overrides: Partial<ShareInvitationBlocked> = {}): ShareInvitationBlocked => ({
+      projectId: '901',
+      projectName: 'Orchard',
+      inviter: BOB,
+      inviteeEmail: 'dan@example.test',
+      ownerId: ANN.id,
+      maxCount: 2,
+      ...overrides,
+    });
+    const expected = (receiver: NotificationPerson, inviter: NotificationPerson) =>
+      expect.objectContaining({
+        user_id: receiver.id,
+        notification_type: 'share_invitation_blocked_by_project_limit',
+        from_uid: inviter.id,
+        data: { from_user: inviter, project_id: '901', project_name: 'Orchard', invitee_email: 'dan@example.test', max_count: 2 },
+      });
+
+    it('tells the member who tried, whose own action it was, and the owner whose plan sets the limit', async () => {
+      await clear();
+      const envelope = await publish(SyncEvents.shareInvitationBlocked, blocked());
+      expect(await notificationsOf(BOB.id)).toEqual([expected(BOB, BOB)]);
+      expect(await notificationsOf(ANN.id)).toEqual([expected(ANN, BOB)]);
+      expect(await lastDelivered()).toEqual({ userIds: [ANN.id, BOB.id] });
+
+      // The same event delivered again makes nothing more.
+      await publish(SyncEvents.shareInvitationBlocked, envelope.payload as ShareInvitationBlocked, envelope);
+      expect(await notificationsOf(BOB.id)).toHaveLength(1);
+      expect(await notificationsOf(ANN.id)).toHaveLength(1);
+    });
+
+    it('tells an owner who tried once, and each blocked attempt on its own', async () => {
+      await clear();
+      await publish(SyncEvents.shareInvitationBlocked, blocked({ inviter: ANN }));
+      await publish(SyncEvents.shareInvitationBlocked, blocked({ inviter: ANN }));
+      expect(await notificationsOf(ANN.id)).toEqual([expected(ANN, ANN), expected(ANN, ANN)]);
+      expect(await lastDelivered()).toEqual({ userIds: [ANN.id] });
     });
   });
 

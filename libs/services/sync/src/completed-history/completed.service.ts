@@ -12,6 +12,8 @@ import type { Item } from '../items/item.model';
 import { PROJECT_COLUMNS, type Project } from '../projects/project.model';
 import { SECTION_COLUMNS, type Section } from '../sections/section.model';
 import { CompletedRepository } from '../completed/completed.repository';
+import { requireCompletedTasks } from '../completed/completed-plan';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { type CompletedPosition, decodeCursor, encodeCursor } from '../completed/completed-cursor';
 import { type CompletedBy, type CompletedQuery, type CompletedSearch, parseCompletedQuery, parseCompletedSearch, parseGetAllQuery } from '../completed/completed-query';
 
@@ -29,6 +31,7 @@ export class CompletedService {
     private readonly database: Database,
     private readonly completed: CompletedRepository,
     private readonly filters: TaskFilterService,
+    private readonly plans: PlanLimitsRepository,
   ) {}
 
   /**
@@ -36,6 +39,7 @@ export class CompletedService {
    * `filter_query` is the filter language, applied in the same SQL as the window.
    */
   async byWindow(userId: string, by: CompletedBy, params: Record<string, unknown>): Promise<Page> {
+    await this.requirePlan(userId);
     const query = parseCompletedQuery(by, params);
     const cursor = cursorParam(params);
     const after = cursor ? decodeCursor(userId, query, cursor) : null;
@@ -49,6 +53,7 @@ export class CompletedService {
 
   /** api/v1 `completed/search`: completed tasks whose content holds `query`, newest first, `{items, next_cursor}`. */
   async search(userId: string, params: Record<string, unknown>): Promise<Page> {
+    await this.requirePlan(userId);
     const search = parseCompletedSearch(params);
     const cursor = cursorParam(params);
     const after = cursor ? decodeCursor(userId, search, cursor) : null;
@@ -61,6 +66,7 @@ export class CompletedService {
    * in the API v1 shape (the sdk validates them as Tasks), and their projects and sections by id.
    */
   async allApiV1(userId: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    await this.requirePlan(userId);
     const query = parseGetAllQuery(params);
     const { items, projects, sections } = await this.database.readSnapshot((manager) => this.withContainers(manager, userId, query));
     const writers = syncApiV1Writers;
@@ -69,6 +75,11 @@ export class CompletedService {
       projects: Object.fromEntries(projects.map((project) => [project.id, writers.project(project)])),
       sections: Object.fromEntries(sections.map((section) => [section.id, writers.section(section)])),
     };
+  }
+
+  /** Every listing of the history first: the plan's completed_tasks feature (completed/completed-plan.ts). */
+  private requirePlan(userId: string): Promise<void> {
+    return requireCompletedTasks(this.database.dataSource.manager, this.plans, userId);
   }
 
   private page(userId: string, query: CompletedQuery | CompletedSearch, rows: Item[], keyOf: (last: Item) => string): Page {
@@ -108,6 +119,7 @@ export class CompletedService {
 
   /** v9: `{items, projects, sections}` with the projects and sections those items live in. */
   async getAll(userId: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    await this.requirePlan(userId);
     const query = parseGetAllQuery(params);
     const { items, projects, sections } = await this.database.readSnapshot((manager) => this.withContainers(manager, userId, query));
     const writers = syncV9Writers;

@@ -55,6 +55,16 @@ function busyCountLock(err: unknown): CountLockBusy | undefined {
   return cause instanceof CountLockBusy ? cause : undefined;
 }
 
+/**
+ * A short random pause before a transaction PostgreSQL rolled back runs again. At once, it would
+ * take its user's row before the transaction that won could (raising the high-water marks of a
+ * shared project's members, it waits on that row), then wait on what the winner holds (a plan
+ * limit's lock on the project), and lose the same deadlock again; paused, it finds the winner done.
+ */
+function beforeRetry(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, attempt * (20 + Math.random() * 30)));
+}
+
 function isRetryable(err: unknown): boolean {
   return typeof err === 'object' && err !== null && RETRYABLE_CODES.has(String((err as { code?: unknown }).code));
 }
@@ -74,6 +84,9 @@ interface BatchOutcome {
   readonly statuses: Map<string, CommandStatus>;
   readonly tempIdMapping: Record<string, string>;
 }
+
+/** An event a command asked for should it be refused (CommandContext.emitOnRefusal), ready to record. */
+type RefusalEvent = () => Promise<unknown>;
 
 /** What the commands of one request share inside its transaction. */
 interface Batch {
@@ -214,6 +227,7 @@ export class CommandExecutor {
           continue;
         }
         if (isRetryable(err) && attempt < TRANSACTION_ATTEMPTS) {
+          await beforeRetry(attempt);
           attempt++;
           continue;
         }
@@ -309,9 +323,13 @@ export class CommandExecutor {
 
     const change = await batch.change.open();
     const touched = nothingTouched();
-    const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched, command.type), command.args, preparation?.value));
+    const onRefusal: RefusalEvent[] = [];
+    const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched, command.type, onRefusal), command.args, preparation?.value));
     if (changesMemberships(command.type)) batch.access.forget();
-    if (!attempt.ok) return this.failed(batch, command, attempt.error);
+    if (!attempt.ok) {
+      await this.emitRefusalEvents(batch, attempt.error, onRefusal);
+      return this.failed(batch, command, attempt.error);
+    }
 
     batch.change.commandWritten(touched);
     const status = this.succeeded(batch, command, attempt.value);
@@ -366,8 +384,12 @@ export class CommandExecutor {
     group.members.forEach((member, index) => statuses.set(member.command.uuid, this.succeeded(batch, member.command, outcomes[index]!)));
   }
 
-  /** What a command of this type sees while it runs; its touches are collected in `touched`. */
-  private contextOf(batch: Batch, change: UserChange, touched: Touched, commandType: string): CommandContext {
+  /**
+   * What a command of this type sees while it runs; its touches are collected in `touched`, the
+   * events it asks for should it be refused in `onRefusal` (none kept where no one reads them: a
+   * command planned or written in a group is never answered refused there, see writeGroup).
+   */
+  private contextOf(batch: Batch, change: UserChange, touched: Touched, commandType: string, onRefusal: RefusalEvent[] = []): CommandContext {
     return {
       tx: batch.tx,
       userId: batch.userId,
@@ -377,6 +399,7 @@ export class CommandExecutor {
       touchUsers: (...userIds) => touched.users.push(...userIds),
       requireAccess: (projectId, asCommand) => batch.access.require(asCommand ?? commandType, projectId),
       plan: batch.plan,
+      emitOnRefusal: (event, payload) => onRefusal.push(() => batch.tx.emit(event, payload)),
       resolveId: (value, argument) => this.resolveId(batch, value, argument),
       eachObject: (entries, work) => {
         const mark = { projects: 0, users: 0 };
@@ -406,11 +429,25 @@ export class CommandExecutor {
     return status;
   }
 
+  /**
+   * The events a refused command asked for (CommandContext.emitOnRefusal), recorded now that its
+   * savepoint has undone its writes. Only here, in the pass with savepoints: in the optimistic
+   * pass a refusal never reaches this point (the pass is lost and the request reruns with
+   * savepoints, where the command is refused again and this runs once). Only for a refusal that
+   * is remembered: the uuid's retry replays it without running, so the events go out once.
+   */
+  private async emitRefusalEvents(batch: Batch, error: unknown, onRefusal: readonly RefusalEvent[]): Promise<void> {
+    if (!(error instanceof DomainError) || TRANSIENT_CODES.has(error.code)) return;
+    for (const emit of onRefusal) await emit();
+  }
+
   /** A command that threw: a coded refusal, or an unexpected failure (INTERNAL, not remembered: a retry may succeed). */
   private failed(batch: Batch, command: SyncCommand, error: unknown): CommandStatus {
     if (error instanceof DomainError) return this.refused(batch, command, error);
-    // An outage, or a plan count's lock taken, fails the transaction, not the command (see runInOneTransaction).
-    if (isOutage(error) || error instanceof CountLockBusy) throw error;
+    // An outage fails the transaction, not the command (see runInOneTransaction). So do a plan
+    // count's lock found taken (CountLockBusy) and a deadlock met inside a command: not the
+    // command's failure; the whole request runs again.
+    if (isOutage(error) || isRetryable(error) || error instanceof CountLockBusy) throw error;
     this.logger.error({ err: error, commandType: command.type, uuid: command.uuid }, 'command failed unexpectedly');
     return { ...todoistErrorBody(new DomainError('INTERNAL'), currentCorrelationId()) };
   }

@@ -28,6 +28,12 @@ export class FilterRepository {
     return row;
   }
 
+  /** How many filters the user has (not deleted): what max_filters counts. */
+  async countActive(manager: EntityManager, userId: string): Promise<number> {
+    const [row] = await manager.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM sync.filters WHERE user_id = $1 AND NOT is_deleted`, [userId]);
+    return row.count;
+  }
+
   /** The user's own filter (not deleted), locked for the rest of the transaction. */
   async findOwnedForUpdate(manager: EntityManager, userId: string, filterId: string): Promise<Filter | undefined> {
     const rows = await manager.query<Filter[]>(`SELECT ${FILTER_COLUMNS} FROM sync.filters WHERE id = $2 AND user_id = $1 AND NOT is_deleted FOR UPDATE`, [userId, filterId]);

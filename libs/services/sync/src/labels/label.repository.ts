@@ -23,6 +23,12 @@ export class LabelRepository {
     return row;
   }
 
+  /** How many personal labels the user has (not deleted): what max_labels counts. */
+  async countActive(manager: EntityManager, userId: string): Promise<number> {
+    const [row] = await manager.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM sync.labels WHERE user_id = $1 AND NOT is_deleted`, [userId]);
+    return row.count;
+  }
+
   /** The user's own label (not deleted), locked for the rest of the transaction. */
   async findOwnedForUpdate(manager: EntityManager, userId: string, labelId: string): Promise<Label | undefined> {
     const rows = await manager.query<Label[]>(`SELECT ${LABEL_COLUMNS} FROM sync.labels WHERE id = $2 AND user_id = $1 AND NOT is_deleted FOR UPDATE`, [userId, labelId]);

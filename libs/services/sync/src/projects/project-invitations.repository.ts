@@ -40,6 +40,19 @@ export class ProjectInvitationsRepository {
     return row;
   }
 
+  /**
+   * What a project holds against its owner's max_collaborators: its active members besides the
+   * owner, and its open invitations (each a seat promised: accepting one adds no one new).
+   */
+  async countCollaborators(manager: EntityManager, projectId: string, ownerId: string): Promise<number> {
+    const [row] = await manager.query<Array<{ count: number }>>(
+      `SELECT (SELECT count(*) FROM sync.project_members WHERE project_id = $1 AND state = 'active' AND user_id <> $2)
+            + (SELECT count(*) FROM sync.project_invitations WHERE project_id = $1 AND state = 'invited') AS count`,
+      [projectId, ownerId],
+    );
+    return Number(row.count);
+  }
+
   /** The invitation, locked for the rest of the transaction (its answer is decided once). */
   async findForUpdate(manager: EntityManager, invitationId: string): Promise<ProjectInvitation | undefined> {
     const rows = await manager.query<ProjectInvitation[]>(`SELECT ${INVITATION_COLUMNS} FROM sync.project_invitations WHERE id = $1 FOR UPDATE`, [invitationId]);

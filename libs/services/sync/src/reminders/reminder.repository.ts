@@ -60,6 +60,18 @@ export class ReminderRepository {
     return rows.length > 0;
   }
 
+  /**
+   * How many reminders of a kind are the user's: those that notify them (not deleted, on tasks
+   * they can still see). What max_reminders_time and max_reminders_location count.
+   */
+  async countNotifying(manager: EntityManager, userId: string, kind: ReminderKind): Promise<number> {
+    const [row] = await manager.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM sync.reminders WHERE notify_uid = $1 AND NOT is_deleted AND ${KIND_FILTER[kind]} AND project_id IN (${VISIBLE_PROJECTS})`,
+      [userId],
+    );
+    return row.count;
+  }
+
   async listActive(manager: EntityManager, userId: string, kind: ReminderKind): Promise<Reminder[]> {
     return manager.query<Reminder[]>(
       `SELECT ${REMINDER_COLUMNS} FROM sync.reminders WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND ${KIND_FILTER[kind]} ORDER BY id`,

@@ -6,6 +6,8 @@ import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CompletedRepository } from '../../completed/completed.repository';
+import { requireCompletedTasks } from '../../completed/completed-plan';
+import { PlanLimitsRepository } from '../../plans/plan-limits.repository';
 import { CommandExecutor } from '../../engine/command-executor';
 import { firstRefusal } from '../../engine/command-status';
 import { mayRead } from '../../engine/scopes';
@@ -69,6 +71,7 @@ export class FirstGenerationService {
     private readonly completed: CompletedRepository,
     private readonly filters: TaskFilterService,
     private readonly memberships: MembershipChangesRepository,
+    private readonly plans: PlanLimitsRepository,
   ) {}
 
   async handle(request: EdgeRequest): Promise<EdgeReply> {
@@ -170,6 +173,7 @@ export class FirstGenerationService {
   }
 
   private async getCompletedItems(ctx: ReadContext, projectId: string, offset: number): Promise<unknown[]> {
+    await requireCompletedTasks(ctx.manager, this.plans, ctx.userId);
     await this.requireOpenProject(ctx, projectId);
     const items = await this.completed.page(ctx.manager, ctx.userId, { projectId, label: null, since: null, until: null, limit: COMPLETED_PAGE, offset });
     return this.renderItems(ctx, items, []);

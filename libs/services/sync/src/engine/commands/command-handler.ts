@@ -1,4 +1,4 @@
-import type { Principal } from '@doable/contracts-common';
+import type { EventSubject, Principal } from '@doable/contracts-common';
 import type { ProjectRole } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
 import type { PlanGate } from '../../plans/plan-gate';
@@ -36,6 +36,14 @@ export interface CommandContext {
    * quantities (requireRoom, room), refused with their coded 403 (plans/plan-gate.ts).
    */
   readonly plan: PlanGate;
+  /**
+   * An event to record only if this command ends refused (a DomainError that is remembered):
+   * emitted after the command's savepoint has undone everything it wrote, so it is all the
+   * refusal leaves behind (share_project over the collaborator limit tells the inviter and the
+   * owner: SyncEvents.shareInvitationBlocked). Not emitted when the command succeeds, nor for a
+   * uuid already executed (its remembered outcome is replayed without running it).
+   */
+  emitOnRefusal<P>(event: EventSubject<P>, payload: P): void;
   /** The acting user's timezone and week settings (due dates are computed in them). */
   readonly user: { readonly timezone: string; readonly startDay: number; readonly nextWeek: number; readonly inboxProjectId: string };
 }

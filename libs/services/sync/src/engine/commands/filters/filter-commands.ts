@@ -14,7 +14,11 @@ const query = z.string().trim().min(1).max(4_096);
 const description = z.string().max(16_384).nullable().optional();
 const color = z.union([z.enum(PROJECT_COLORS), storedInteger]).optional();
 
-/** filter_add (+temp_id): at the end of the user's filters unless an order is given. */
+/**
+ * filter_add (+temp_id): at the end of the user's filters unless an order is given. Needs the
+ * plan's `filters` feature and room under its max_filters; the filters a user already has stay
+ * theirs to change and delete whatever their plan becomes.
+ */
 export class FilterAddCommand implements CommandHandler {
   readonly type = 'filter_add';
   private readonly schema = z.object({ name, query, description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
@@ -23,6 +27,8 @@ export class FilterAddCommand implements CommandHandler {
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(this.schema, rawArgs);
+    await context.plan.requireFeature('filters');
+    await context.plan.requireRoom('max_filters', { planOf: context.userId, count: () => this.filters.countActive(context.tx.manager, context.userId) });
     const filter = await this.filters.insert(
       context.tx.manager,
       {

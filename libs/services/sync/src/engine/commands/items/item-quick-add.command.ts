@@ -8,6 +8,7 @@ import { parseQuickAdd } from './quick-add.parser';
 import type { SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { isLabelPlanRefusal } from '../labels/label-commands';
 
 /** The internal command quick add runs as (CommandExecutor.runInternal); never a Sync API command. */
 export const QUICK_ADD_COMMAND = 'quick_add';
@@ -96,14 +97,21 @@ export class ItemQuickAddCommand implements CommandHandler {
     return { createdId };
   }
 
-  /** Personal labels by name: an existing label keeps its own spelling, an unknown one is created. */
+  /**
+   * Personal labels by name: an existing label keeps its own spelling, an unknown one is created.
+   * One the plan does not allow (no `labels` feature, max_labels reached) is not created, and the
+   * task still gets the name: label names on tasks are free, and the task the user typed is what
+   * they asked for (label_add refuses before it writes anything, so nothing is left to undo).
+   */
   private async ensureLabels(context: CommandContext, names: readonly string[]): Promise<string[]> {
     const result: string[] = [];
     for (const name of names) {
       const existing = await this.labels.findByNameForUpdate(context.tx.manager, context.userId, name);
       if (existing) result.push(existing.name);
       else {
-        await this.runPart(context, 'label_add', { name });
+        await this.runPart(context, 'label_add', { name }).catch((error: unknown) => {
+          if (!isLabelPlanRefusal(error)) throw error;
+        });
         result.push(name);
       }
     }

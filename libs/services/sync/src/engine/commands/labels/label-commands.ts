@@ -1,4 +1,5 @@
 import { storedInteger } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { LabelRepository } from '../../../labels/label.repository';
 import { PROJECT_COLORS } from '../../../projects/project.model';
@@ -19,7 +20,19 @@ const orderMapping = z.record(z.string(), storedInteger);
  * the command's version and touching their projects so every member sees the change.
  */
 
-/** label_add (+temp_id): at the end of the user's labels unless an order is given. */
+/**
+ * Whether label_add was refused by the plan (no `labels` feature, or max_labels reached) rather
+ * than by its arguments: quick add then keeps the name on its task without a personal label.
+ */
+export function isLabelPlanRefusal(error: unknown): boolean {
+  return error instanceof DomainError && (error.code === 'MAX_LABELS_LIMIT_REACHED' || (error.code === 'FEATURE_NOT_IN_PLAN' && error.extra['feature'] === 'labels'));
+}
+
+/**
+ * label_add (+temp_id): at the end of the user's labels unless an order is given. Personal
+ * labels need the plan's `labels` feature and count against its max_labels; label names on
+ * tasks do not (tasks carry any names, as on the public service).
+ */
 export class LabelAddCommand implements CommandHandler {
   readonly type = 'label_add';
   private readonly schema = z.object({ name, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
@@ -28,7 +41,9 @@ export class LabelAddCommand implements CommandHandler {
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(this.schema, rawArgs);
+    await context.plan.requireFeature('labels');
     await assertNameFree(this.labels, context, args.name);
+    await context.plan.requireRoom('max_labels', { planOf: context.userId, count: () => this.labels.countActive(context.tx.manager, context.userId) });
     const label = await this.labels.insert(
       context.tx.manager,
       {

@@ -1,7 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import { SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ItemRepository } from '../../../items/item.repository';
+import type { FileAttachment } from '../../../notes/note.model';
 import type { NoteRepository } from '../../../notes/note.repository';
 import { activeMemberIds } from '../../../projects/project-member.queries';
 import type { ProjectRepository } from '../../../projects/project.repository';
@@ -13,7 +15,20 @@ import { loadProject } from '../projects/project-access';
 import { loadNote, requireAuthor } from './note-access';
 import { checkNoteContent, fileAttachmentArg, noteContentArg, reactionArg, uidsArg, userIds } from './note-args';
 
-/** note_add (+temp_id): a comment on a task (`item_id`) or on a project (`project_id`), never both. */
+/**
+ * A file attachment needs the acting user's `uploads` feature, whether it comes with the comment
+ * (note_add) or later (note_update).
+ */
+async function requireUploadsFor(context: CommandContext, attachment: FileAttachment | null | undefined, current: FileAttachment | null = null): Promise<void> {
+  // The attachment the comment already has, sent back unchanged with an edit, is no new upload.
+  if (attachment && !isDeepStrictEqual(attachment, current)) await context.plan.requireFeature('uploads');
+}
+
+/**
+ * note_add (+temp_id): a comment on a task (`item_id`) or on a project (`project_id`), never both.
+ * Adding one needs the acting user's `comments` feature; the comments that exist stay theirs to
+ * edit and delete whatever their plan becomes.
+ */
 export class NoteAddCommand implements CommandHandler {
   readonly type = 'note_add';
   private readonly schema = z.object({
@@ -40,6 +55,8 @@ export class NoteAddCommand implements CommandHandler {
     }
     const attachment = args.file_attachment ?? null;
     const content = checkNoteContent(args.content, attachment);
+    await context.plan.requireFeature('comments');
+    await requireUploadsFor(context, attachment);
     const uidsToNotify = args.uids_to_notify ? userIds(args.uids_to_notify, 'uids_to_notify') : null;
     let projectId: string;
     let itemId: string | null = null;
@@ -72,6 +89,7 @@ export class NoteUpdateCommand implements CommandHandler {
     const args = parseArgs(this.schema, rawArgs);
     const note = await loadNote(this.notes, context, args.id);
     requireAuthor(note, context);
+    await requireUploadsFor(context, args.file_attachment, note.file_attachment);
     const attachment = args.file_attachment === undefined ? note.file_attachment : args.file_attachment;
     const content = checkNoteContent(args.content ?? note.content, attachment);
     await this.notes.update(

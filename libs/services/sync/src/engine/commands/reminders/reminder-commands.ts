@@ -21,7 +21,14 @@ async function rememberPlace(locations: LocationRepository, context: CommandCont
   await locations.record(context.tx.manager, context.userId, { name: fields.name, loc_lat: fields.loc_lat, loc_long: fields.loc_long }, context.version);
 }
 
-/** reminder_add (+temp_id): a time or location reminder on a task the user can see. */
+/**
+ * reminder_add (+temp_id): a time or location reminder on a task the user can see. Needs the
+ * acting user's `reminders` feature, and room among the reminders of the user it notifies:
+ * max_reminders_time (absolute, relative) or max_reminders_location of that user's plan. A
+ * reminder is its receiver's (theirs to see fire): the acting user themselves unless it is set
+ * for a collaborator, who then holds it against their own plan. Anyone sharing a project with
+ * that user may add one, so the count is taken under a lock on them.
+ */
 export class ReminderAddCommand implements CommandHandler {
   readonly type = 'reminder_add';
   private readonly schema = z.object({ item_id: idArg, ...reminderArgs });
@@ -35,8 +42,15 @@ export class ReminderAddCommand implements CommandHandler {
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(this.schema, rawArgs);
+    await context.plan.requireFeature('reminders');
     const item = await loadItem(this.items, context, args.item_id, 'item_id');
     const fields = await reminderFields(args, undefined, item, context, this.dates, this.reminders);
+    const kind = fields.type === 'location' ? 'location' : 'time';
+    await context.plan.requireRoom(kind === 'location' ? 'max_reminders_location' : 'max_reminders_time', {
+      planOf: fields.notify_uid,
+      count: () => this.reminders.countNotifying(context.tx.manager, fields.notify_uid, kind),
+      lockKey: fields.notify_uid,
+    });
     const reminder = await this.reminders.insert(context.tx.manager, { ...fields, projectId: item.project_id, itemId: item.id }, context.version);
     await rememberPlace(this.locations, context, fields);
     context.touch(item.project_id);

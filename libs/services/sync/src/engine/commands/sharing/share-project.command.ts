@@ -2,10 +2,13 @@ import { DEFAULT_COLLABORATOR_ROLE, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
-import { invitationSentPayload } from '../../../projects/project-invitations.events';
+import { invitationSentPayload, notificationPersonOf } from '../../../projects/project-invitations.events';
 import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
 import { newInvitationSecret } from '../../../projects/project-invitations.secret';
+import type { Project } from '../../../projects/project.model';
 import type { ProjectRepository } from '../../../projects/project.repository';
+import { limitReached } from '../../../plans/plan-gate';
+import type { UserProfile } from '../../../users/user-profile.model';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
@@ -26,6 +29,9 @@ const argsSchema = z.object({
  * live notification, secret included); an address without an account keeps the invitation
  * waiting until one is created (users/user-created.consumer.ts offers it then). Inviting an
  * address with an open invitation sends that invitation again under a new secret.
+ * A new invitation takes a seat of the project's max_collaborators (its owner's plan, whoever
+ * invites); over it, the command is refused and all it leaves is the shareInvitationBlocked
+ * event, which tells the inviter and the owner (CommandContext.emitOnRefusal).
  */
 export class ShareProjectCommand implements CommandHandler {
   readonly type = 'share_project';
@@ -48,6 +54,7 @@ export class ShareProjectCommand implements CommandHandler {
     if (await this.members.findActiveByEmail(manager, project.id, args.email)) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'This user is already a collaborator of the project', { argument: 'email' });
     }
+    await this.requireSeat(context, project, inviter, args.email);
     const inviteeId = (await this.profiles.findIdByEmail(manager, args.email)) ?? null;
     const { secret, hash } = newInvitationSecret();
     const invitation = await this.invitations.upsertOpen(
@@ -68,5 +75,30 @@ export class ShareProjectCommand implements CommandHandler {
     context.touch(project.id);
     if (inviteeId) context.touchUsers(inviteeId);
     return {};
+  }
+
+  /**
+   * Room for one more collaborator under the owner's plan. Every member with the right may
+   * invite, so the count is taken under the project's lock (two members cannot both take the
+   * last seat). Sending an open invitation again takes no new seat: asked only when full.
+   */
+  private async requireSeat(context: CommandContext, project: Project, inviter: UserProfile, email: string): Promise<void> {
+    const manager = context.tx.manager;
+    const room = await context.plan.room('max_collaborators', {
+      planOf: project.owner_id,
+      count: () => this.invitations.countCollaborators(manager, project.id, project.owner_id),
+      lockKey: project.id,
+    });
+    if (room > 0 || (await this.invitations.findOpenForUpdate(manager, project.id, email))) return;
+    const plan = await context.plan.planOf(project.owner_id);
+    context.emitOnRefusal(SyncEvents.shareInvitationBlocked, {
+      projectId: project.id,
+      projectName: project.name,
+      inviter: notificationPersonOf(inviter),
+      inviteeEmail: email,
+      ownerId: project.owner_id,
+      maxCount: plan.max_collaborators,
+    });
+    throw limitReached('max_collaborators', plan, { project_id: project.id });
   }
 }
