@@ -88,5 +88,13 @@ describe('the plan catalogue file', () => {
       const bare = catalogue.plans.find((plan) => plan.plan_name === 'bare')!;
       expect([bare.filters, bare.labels, bare.reminders, bare.comments, bare.durations, bare.deadlines, bare.completed_tasks]).toEqual([false, false, false, false, false, false, false]);
     });
+
+    it('reads the shipped catalogues: the Kubernetes base restates the built-in one, the bench one is roomy', () => {
+      const repo = join(__dirname, '..', '..', '..', '..', '..');
+      const k8s = readCatalogueFile(join(repo, 'k8s', 'base', 'plans.json'));
+      expect(k8s).toEqual(BUILTIN_CATALOGUE);
+      const bench = readCatalogueFile(join(repo, 'bench', 'plans.bench.json'));
+      expect(bench.plans.find((plan) => plan.plan_name === bench.defaultPlan)?.max_tasks).toBeGreaterThanOrEqual(100_000);
+    });
   });
 });
