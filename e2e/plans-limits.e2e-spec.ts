@@ -196,27 +196,54 @@ describe.each(MODES)('plans and limits (%s)', (mode) => {
 
   describe('the same boundaries through REST and quick add', () => {
     const post = (account: Account, path: string, json: Record<string, unknown>) => http(system.url, 'POST', path, { token: account.token, json });
-    /** REST v2 refusals are the gateway's one JSON error body (not the public service's old text/plain), naming the limit. */
-    const expectRestV2Refusal = (response: { status: number; body: unknown }, tag: string) => {
+    /** REST refusals (v2 and api/v1) are the gateway's one JSON error body (not the public service's old text/plain), naming the limit. */
+    const expectRestRefusal = (response: { status: number; body: unknown }, tag: string) => {
       expect(response.status).toBe(403);
       expect(response.body).toMatchObject({ error_tag: tag, http_code: 403, error_extra: { plan: 'tiny' } });
     };
 
-    it('REST v2: projects, tasks, sections and labels stop at the plan with 403', async () => {
+    it.each([
+      ['REST v2', '/rest/v2'],
+      ['api/v1 REST', '/api/v1'],
+    ])('%s: projects, tasks, sections and labels stop at the plan with 403', async (_surface, prefix) => {
       const account = await accountOn('tiny');
-      const projects = [await post(account, '/rest/v2/projects', { name: 'A' }), await post(account, '/rest/v2/projects', { name: 'B' })];
+      const projects = [await post(account, `${prefix}/projects`, { name: 'A' }), await post(account, `${prefix}/projects`, { name: 'B' })];
       expect(projects.map((response) => response.status)).toEqual([200, 200]);
-      expectRestV2Refusal(await post(account, '/rest/v2/projects', { name: 'C' }), 'MAX_PROJECTS_LIMIT_REACHED');
+      expectRestRefusal(await post(account, `${prefix}/projects`, { name: 'C' }), 'MAX_PROJECTS_LIMIT_REACHED');
 
       const projectId = (projects[0].body as { id: string }).id;
-      for (let index = 0; index < 5; index++) expect((await post(account, '/rest/v2/tasks', { content: `T${index}`, project_id: projectId })).status).toBe(200);
-      expectRestV2Refusal(await post(account, '/rest/v2/tasks', { content: 'T5', project_id: projectId }), 'MAX_ITEMS_LIMIT_REACHED');
+      for (let index = 0; index < 5; index++) expect((await post(account, `${prefix}/tasks`, { content: `T${index}`, project_id: projectId })).status).toBe(200);
+      expectRestRefusal(await post(account, `${prefix}/tasks`, { content: 'T5', project_id: projectId }), 'MAX_ITEMS_LIMIT_REACHED');
 
-      for (let index = 0; index < 2; index++) expect((await post(account, '/rest/v2/sections', { name: `S${index}`, project_id: projectId })).status).toBe(200);
-      expectRestV2Refusal(await post(account, '/rest/v2/sections', { name: 'S2', project_id: projectId }), 'MAX_SECTIONS_LIMIT_REACHED');
+      for (let index = 0; index < 2; index++) expect((await post(account, `${prefix}/sections`, { name: `S${index}`, project_id: projectId })).status).toBe(200);
+      expectRestRefusal(await post(account, `${prefix}/sections`, { name: 'S2', project_id: projectId }), 'MAX_SECTIONS_LIMIT_REACHED');
 
-      for (let index = 0; index < 2; index++) expect((await post(account, '/rest/v2/labels', { name: `l${index}` })).status).toBe(200);
-      expectRestV2Refusal(await post(account, '/rest/v2/labels', { name: 'l2' }), 'MAX_LABELS_LIMIT_REACHED');
+      for (let index = 0; index < 2; index++) expect((await post(account, `${prefix}/labels`, { name: `l${index}` })).status).toBe(200);
+      expectRestRefusal(await post(account, `${prefix}/labels`, { name: 'l2' }), 'MAX_LABELS_LIMIT_REACHED');
+
+      const counts = await system.sql<{ projects: number; tasks: number; sections: number; labels: number }>(
+        `SELECT (SELECT count(*)::int FROM sync.projects WHERE owner_id = $1 AND NOT inbox_project) AS projects,
+                (SELECT count(*)::int FROM sync.items WHERE project_id = $2) AS tasks,
+                (SELECT count(*)::int FROM sync.sections WHERE project_id = $2) AS sections,
+                (SELECT count(*)::int FROM sync.labels WHERE user_id = $1) AS labels`,
+        [account.userId, projectId],
+      );
+      expect(counts[0]).toEqual({ projects: 2, tasks: 5, sections: 2, labels: 2 });
+    });
+
+    it.each([
+      ['REST v2', '/rest/v2'],
+      ['api/v1 REST', '/api/v1'],
+    ])('%s: comments and labels the plan leaves out are 403 PREMIUM_ONLY', async (_surface, prefix) => {
+      const account = await accountOn('bare');
+      const task = await post(account, `${prefix}/tasks`, { content: 'Plain task' });
+      expect(task.status).toBe(200);
+      const comment = await post(account, `${prefix}/comments`, { task_id: (task.body as { id: string }).id, content: 'A comment' });
+      expect(comment.status).toBe(403);
+      expect(comment.body).toMatchObject(premiumOnly('comments'));
+      const label = await post(account, `${prefix}/labels`, { name: 'errand' });
+      expect(label.status).toBe(403);
+      expect(label.body).toMatchObject(premiumOnly('labels'));
     });
 
     it('api/v1 REST: the sixth task is a 403 JSON body with error_tag and the plan in error_extra', async () => {
