@@ -7,6 +7,7 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
+import { FilterRepository } from '../filters/filter.repository';
 import { ItemDates } from '../items/item-dates';
 import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';
@@ -23,6 +24,7 @@ import { givePlan } from '../testing/plans';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandExecutor } from './command-executor';
 import type { CommandStatus } from './command-status';
+import { filterCommands } from './commands/filters/filter-commands';
 import { itemCommands } from './commands/items';
 import { ItemQuickAddCommand, QUICK_ADD_COMMAND } from './commands/items/item-quick-add.command';
 import { labelCommands } from './commands/labels/label-commands';
@@ -36,12 +38,14 @@ export interface HarnessCommand {
   readonly type: string;
   readonly args: Record<string, unknown>;
   readonly temp_id?: string;
+  /** Given only to send the same command again (a replay); otherwise a new one. */
+  readonly uuid?: string;
 }
 
 /**
- * The plan-limit specs' test bed: a real command executor (the task, project, section, sharing
- * and quick add commands) over a fresh database, users on chosen plans, and the few reads the
- * specs assert with. Nothing in it is mocked.
+ * The plan-limit specs' test bed: a real command executor (the task, project, section, label,
+ * filter, comment, reminder, sharing and quick add commands) over a fresh database, users on
+ * chosen plans, and the few reads the specs assert with. Nothing in it is mocked.
  */
 export class PlanLimitsHarness {
   private constructor(
@@ -73,6 +77,7 @@ export class PlanLimitsHarness {
       ...itemCommands(items, projects, sections, dates, labels),
       ...sectionCommands(sections, projects, items),
       ...labelCommands(labels),
+      ...filterCommands(new FilterRepository()),
       ...noteCommands(new NoteRepository(), items, projects),
       ...reminderCommands(new ReminderRepository(), items, dates, new LocationRepository()),
       ...sharingCommands({ projects, members, invitations: new ProjectInvitationsRepository(), items, profiles }),
@@ -90,16 +95,21 @@ export class PlanLimitsHarness {
   /** A user with an Inbox, on a roomy plan changed by `plan` (or on no stored plan: the built-in free one). Answers the Inbox's id. */
   async user(id: string, plan: Partial<PlanInfo> | 'builtin' = {}): Promise<string> {
     await this.dataSource.transaction((manager) =>
-      this.profiles.createWithInbox(manager, { id, email: `${id}@limits.test`, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      this.profiles.createWithInbox(manager, { id, email: emailOf(id), fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
     );
-    if (plan !== 'builtin') await givePlan(this.dataSource.manager, id, plan);
+    if (plan !== 'builtin') await this.plan(id, plan);
     const [row] = await this.dataSource.query<Array<{ id: string }>>(`SELECT inbox_project_id::text AS id FROM sync.users WHERE id = $1`, [id]);
     return row.id;
   }
 
+  /** Puts the user on a roomy plan changed by `overrides` (givePlan), replacing the one they had. */
+  async plan(userId: string, overrides: Partial<PlanInfo> = {}): Promise<void> {
+    await givePlan(this.dataSource.manager, userId, overrides);
+  }
+
   /** The user's commands in one request: each one's status, and the temp id mapping. */
   async send(userId: string, commands: readonly HarnessCommand[]): Promise<{ statuses: CommandStatus[]; ids: Record<string, string> }> {
-    const withUuids = commands.map((command) => ({ ...command, uuid: randomUUID() }));
+    const withUuids = commands.map((command) => ({ ...command, uuid: command.uuid ?? randomUUID() }));
     const results = await this.executor.run(principalOf(userId), withUuids);
     return { statuses: withUuids.map((command) => results.syncStatus[command.uuid]), ids: results.tempIdMapping };
   }
@@ -117,30 +127,36 @@ export class PlanLimitsHarness {
     return id;
   }
 
-  /** A quick add line, as the quick add endpoint runs it (CommandExecutor.runInternal). */
-  async quickAdd(userId: string, text: string): Promise<CommandStatus> {
+  /** A quick add line, as the quick add endpoint runs it (CommandExecutor.runInternal): its status, and the task it created. */
+  async quickAdd(userId: string, text: string): Promise<{ status: CommandStatus; id: string | undefined }> {
     const uuid = randomUUID();
-    const results = await this.executor.runInternal(principalOf(userId), { type: QUICK_ADD_COMMAND, uuid, args: { text } });
-    return results.syncStatus[uuid];
+    const results = await this.executor.runInternal(principalOf(userId), { type: QUICK_ADD_COMMAND, uuid, temp_id: 'created', args: { text } });
+    return { status: results.syncStatus[uuid], id: results.tempIdMapping['created'] };
   }
 
   /** Makes the user a member of the owner's project through an invitation they accept; answers the accept's status. */
   async join(ownerId: string, projectId: string, userId: string, role = 'READ_WRITE'): Promise<CommandStatus> {
-    const { status } = await this.one(ownerId, 'share_project', { project_id: projectId, email: `${userId}@limits.test`, role });
+    const { status } = await this.one(ownerId, 'share_project', { project_id: projectId, email: emailOf(userId), role });
     if (status !== 'ok') throw new Error(`share_project was refused: ${JSON.stringify(status)}`);
-    const [{ payload }] = await this.dataSource.query<Array<{ payload: ShareInvitationSent }>>(
-      `SELECT payload FROM sync.outbox WHERE subject = 'sync.evt.share-invitation-sent.v1' ORDER BY id DESC LIMIT 1`,
-    );
-    return (await this.one(userId, 'accept_invitation', { invitation_id: payload.invitationId, invitation_secret: payload.invitationSecret })).status;
+    const sent = (await this.events<ShareInvitationSent>('sync.evt.share-invitation-sent.v1')).at(-1)!;
+    return (await this.one(userId, 'accept_invitation', { invitation_id: sent.invitationId, invitation_secret: sent.invitationSecret })).status;
   }
 
   /** Open tasks of a project (not completed, not deleted). */
   async openTasks(projectId: string): Promise<number> {
-    const [{ open }] = await this.dataSource.query<Array<{ open: number }>>(
-      `SELECT count(*)::int AS open FROM sync.items WHERE project_id = $1 AND NOT checked AND NOT is_deleted`,
-      [projectId],
-    );
-    return open;
+    return this.count(`sync.items WHERE project_id = $1 AND NOT checked AND NOT is_deleted`, [projectId]);
+  }
+
+  /** The rows of `from`: a table and, as the specs need, its WHERE clause (`sync.labels WHERE user_id = $1`). */
+  async count(from: string, params: unknown[] = []): Promise<number> {
+    const [{ n }] = await this.dataSource.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM ${from}`, params);
+    return n;
+  }
+
+  /** The payloads of the events the outbox holds under `subject`, oldest first. */
+  async events<P>(subject: string): Promise<P[]> {
+    const rows = await this.dataSource.query<Array<{ payload: P }>>(`SELECT payload FROM sync.outbox WHERE subject = $1 ORDER BY id`, [subject]);
+    return rows.map((row) => row.payload);
   }
 
   /**
@@ -157,6 +173,11 @@ export class PlanLimitsHarness {
               (SELECT count(*) FROM sync.outbox) AS outbox`,
     );
   }
+}
+
+/** The email the harness gives a user: what a share_project addressed to them names. */
+export function emailOf(userId: string): string {
+  return `${userId}@limits.test`;
 }
 
 export function principalOf(userId: string): Principal {

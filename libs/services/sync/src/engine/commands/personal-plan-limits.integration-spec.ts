@@ -1,42 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { Principal } from '@doable/contracts-common';
 import type { PlanInfo } from '@doable/contracts-plans';
-import type { ShareInvitationSent } from '@doable/contracts-sync';
-import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
-import { createLogger } from '@doable/shared-logging';
-import { Database } from '@doable/shared-runtime';
-import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
-import type { DataSource } from 'typeorm';
-import { FilterRepository } from '../../filters/filter.repository';
-import { ItemDates } from '../../items/item-dates';
-import { ItemRepository } from '../../items/item.repository';
-import { LabelRepository } from '../../labels/label.repository';
-import { LocationRepository } from '../../locations/location.repository';
-import { syncMigrations } from '../../migrations';
-import { NoteRepository } from '../../notes/note.repository';
-import { PlanLimitsRepository } from '../../plans/plan-limits.repository';
-import { ProjectInvitationsRepository } from '../../projects/project-invitations.repository';
-import { ProjectMembersRepository } from '../../projects/project-members.repository';
-import { ProjectRepository } from '../../projects/project.repository';
-import { ReminderRepository } from '../../reminders/reminder.repository';
-import { SectionRepository } from '../../sections/section.repository';
-import { givePlan } from '../../testing/plans';
-import { UserProfileRepository } from '../../users/user-profile.repository';
-import { CommandExecutor } from '../command-executor';
-import type { CommandStatus } from '../command-status';
-import type { SyncCommand } from '../sync-request';
-import { filterCommands } from './filters/filter-commands';
-import { itemCommands } from './items';
-import { ItemQuickAddCommand, QUICK_ADD_COMMAND } from './items/item-quick-add.command';
-import { labelCommands } from './labels/label-commands';
-import { noteCommands } from './notes/note-commands';
-import { projectCommands } from './projects';
-import { reminderCommands } from './reminders/reminder-commands';
-import { sharingCommands } from './sharing';
+import { PlanLimitsHarness } from '../plan-limits.harness';
 
 const ANN = '7301';
 const BOB = '7302';
-const EMAIL: Record<string, string> = { [ANN]: 'ann@limits.test', [BOB]: 'bob@limits.test' };
 
 const ABSOLUTE = { type: 'absolute', due: { date: '2031-05-01T09:00:00Z' } };
 const LOCATION = { type: 'location', name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_enter' };
@@ -51,71 +17,28 @@ const limitReached = (tag: string, limit: string, maxCount: number, plan = 'tigh
 const notInPlan = (feature: string, plan = 'tight') => ({ error_tag: 'PREMIUM_ONLY', error_code: 32, http_code: 403, error_extra: { feature, plan } });
 
 describe('plan limits of labels, filters, reminders and comments (real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
-  let executor: CommandExecutor;
+  let harness: PlanLimitsHarness;
 
-  const principal = (userId: string): Principal => ({ userId, scopes: ['data:read_write', 'data:delete'], appId: null, tokenKind: 'personal' });
-  const plan = (userId: string, overrides: Partial<PlanInfo> = {}) => givePlan(dataSource.manager, userId, { plan_name: 'tight', ...overrides });
-
-  /** Runs commands in one request as the user; answers their statuses in order and the temp id mapping. */
-  const runAll = async (userId: string, commands: Array<Omit<SyncCommand, 'uuid'> & { uuid?: string }>) => {
-    const sent = commands.map((command) => ({ ...command, uuid: command.uuid ?? randomUUID() }));
-    const result = await executor.run(principal(userId), sent);
-    return { statuses: sent.map((command) => result.syncStatus[command.uuid]), mapping: result.tempIdMapping };
-  };
-  const run = async (userId: string, type: string, args: Record<string, unknown>): Promise<CommandStatus> => (await runAll(userId, [{ type, args }])).statuses[0];
-  const create = async (userId: string, type: string, args: Record<string, unknown>): Promise<string> => {
-    const { statuses, mapping } = await runAll(userId, [{ type, args, temp_id: 'new' }]);
-    expect(statuses).toEqual(['ok']);
-    return mapping['new'];
-  };
-  const count = async (sql: string, params: unknown[]): Promise<number> => (await dataSource.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0].n;
-  const labelsOf = (userId: string) => count(`sync.labels WHERE user_id = $1 AND NOT is_deleted`, [userId]);
-  const filtersOf = (userId: string) => count(`sync.filters WHERE user_id = $1 AND NOT is_deleted`, [userId]);
-  const remindersOn = (itemId: string) => count(`sync.reminders WHERE item_id = $1 AND NOT is_deleted`, [itemId]);
-  const notesOf = (userId: string) => count(`sync.notes WHERE posted_uid = $1 AND NOT is_deleted`, [userId]);
-  const task = (userId: string, content: string) => create(userId, 'item_add', { content });
+  const plan = (userId: string, overrides: Partial<PlanInfo> = {}) => harness.plan(userId, { plan_name: 'tight', ...overrides });
+  const run = async (userId: string, type: string, args: Record<string, unknown>) => (await harness.send(userId, [{ type, args }])).statuses[0];
+  const labelsOf = (userId: string) => harness.count(`sync.labels WHERE user_id = $1 AND NOT is_deleted`, [userId]);
+  const filtersOf = (userId: string) => harness.count(`sync.filters WHERE user_id = $1 AND NOT is_deleted`, [userId]);
+  const remindersOn = (itemId: string) => harness.count(`sync.reminders WHERE item_id = $1 AND NOT is_deleted`, [itemId]);
+  const notesOf = (userId: string) => harness.count(`sync.notes WHERE posted_uid = $1 AND NOT is_deleted`, [userId]);
+  const task = (userId: string, content: string) => harness.made(userId, 'item_add', { content });
+  const labelsOfTask = async (itemId: string) => (await harness.dataSource.query<Array<{ labels: string[] }>>(`SELECT labels FROM sync.items WHERE id = $1`, [itemId]))[0].labels;
 
   beforeAll(async () => {
-    database = await createTestDatabase('personal_plan_limits');
-    dataSource = createServiceDataSource({ schema: 'sync', url: database.url, poolSize: 4, applicationName: 'test', migrations: syncMigrations });
-    await dataSource.initialize();
-    await migrateUp(dataSource);
-    const profiles = new UserProfileRepository();
-    for (const [id, email] of Object.entries(EMAIL)) {
-      await dataSource.transaction((manager) =>
-        profiles.createWithInbox(manager, { id, email, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
-      );
-    }
-    const logger = createLogger('test', 'silent');
-    const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    const [items, projects, sections, labels, dates, members, invitations] = [
-      new ItemRepository(),
-      new ProjectRepository(),
-      new SectionRepository(),
-      new LabelRepository(),
-      new ItemDates(),
-      new ProjectMembersRepository(),
-      new ProjectInvitationsRepository(),
-    ];
-    const handlers = [
-      ...projectCommands(projects, sections, items),
-      ...itemCommands(items, projects, sections, dates, labels),
-      ...labelCommands(labels),
-      ...filterCommands(new FilterRepository()),
-      ...noteCommands(new NoteRepository(), items, projects),
-      ...reminderCommands(new ReminderRepository(), items, dates, new LocationRepository()),
-      ...sharingCommands({ projects, members, invitations, items, profiles }),
-    ];
-    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], members, new PlanLimitsRepository());
+    harness = await PlanLimitsHarness.start('personal_plan_limits');
+    await harness.user(ANN);
+    await harness.user(BOB);
   });
 
   afterAll(async () => {
-    await dataSource.destroy();
-    await database.drop();
+    await harness.stop();
   });
 
+  // Each test starts both users on a roomy plan named 'tight', then narrows what it tests.
   beforeEach(async () => {
     await plan(ANN);
     await plan(BOB);
@@ -126,7 +49,7 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
       await plan(ANN, { max_labels: (await labelsOf(ANN)) + 2 });
       const before = await labelsOf(ANN);
       expect(await run(ANN, 'label_add', { name: 'one' })).toBe('ok');
-      const last = await create(ANN, 'label_add', { name: 'two' });
+      const last = await harness.made(ANN, 'label_add', { name: 'two' });
       expect(await run(ANN, 'label_add', { name: 'three' })).toMatchObject(limitReached('MAX_LABELS_LIMIT_REACHED', 'max_labels', before + 2));
       expect(await labelsOf(ANN)).toBe(before + 2);
 
@@ -136,39 +59,36 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
 
     it('applies what fits of a batch and refuses the rest, each on its own', async () => {
       await plan(ANN, { max_labels: (await labelsOf(ANN)) + 1 });
-      const { statuses } = await runAll(ANN, [
+      const { statuses } = await harness.send(ANN, [
         { type: 'label_add', args: { name: 'batch-a' } },
         { type: 'label_add', args: { name: 'batch-b' } },
         { type: 'label_add', args: { name: 'batch-c' } },
       ]);
       expect(statuses[0]).toBe('ok');
       expect(statuses.slice(1)).toEqual([expect.objectContaining({ error_tag: 'MAX_LABELS_LIMIT_REACHED' }), expect.objectContaining({ error_tag: 'MAX_LABELS_LIMIT_REACHED' })]);
-      expect(await count(`sync.labels WHERE user_id = $1 AND name LIKE 'batch-%'`, [ANN])).toBe(1);
+      expect(await harness.count(`sync.labels WHERE user_id = $1 AND name LIKE 'batch-%'`, [ANN])).toBe(1);
     });
 
     it('refuses label_add without the labels feature, while tasks still carry any label names', async () => {
       await plan(ANN, { labels: false });
       const before = await labelsOf(ANN);
       expect(await run(ANN, 'label_add', { name: 'featureless' })).toMatchObject(notInPlan('labels'));
-      const itemId = await create(ANN, 'item_add', { content: 'Named', labels: ['featureless'] });
-      expect((await dataSource.query<Array<{ labels: string[] }>>(`SELECT labels FROM sync.items WHERE id = $1`, [itemId]))[0].labels).toEqual(['featureless']);
+      const itemId = await harness.made(ANN, 'item_add', { content: 'Named', labels: ['featureless'] });
+      expect(await labelsOfTask(itemId)).toEqual(['featureless']);
       expect(await labelsOf(ANN)).toBe(before);
     });
 
     it('quick add keeps a new label name on its task but creates no personal label the plan has no room for', async () => {
       await plan(ANN, { max_labels: await labelsOf(ANN) });
       const before = await labelsOf(ANN);
-      const uuid = randomUUID();
-      const result = await executor.runInternal(principal(ANN), { type: QUICK_ADD_COMMAND, uuid, temp_id: 'quick', args: { text: 'Call mum @phone-call' } });
-      expect(result.syncStatus[uuid]).toBe('ok');
-      const [row] = await dataSource.query<Array<{ labels: string[] }>>(`SELECT labels FROM sync.items WHERE id = $1`, [result.tempIdMapping['quick']]);
-      expect(row.labels).toEqual(['phone-call']);
+      const { status, id } = await harness.quickAdd(ANN, 'Call mum @phone-call');
+      expect(status).toBe('ok');
+      expect(await labelsOfTask(id!)).toEqual(['phone-call']);
       expect(await labelsOf(ANN)).toBe(before);
 
       // With room, the same line makes the personal label as before.
       await plan(ANN, { max_labels: before + 1 });
-      const again = randomUUID();
-      expect((await executor.runInternal(principal(ANN), { type: QUICK_ADD_COMMAND, uuid: again, args: { text: 'Call dad @phone-call' } })).syncStatus[again]).toBe('ok');
+      expect((await harness.quickAdd(ANN, 'Call dad @phone-call')).status).toBe('ok');
       expect(await labelsOf(ANN)).toBe(before + 1);
     });
   });
@@ -178,7 +98,7 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
       await plan(ANN, { max_filters: (await filtersOf(ANN)) + 2 });
       const before = await filtersOf(ANN);
       expect(await run(ANN, 'filter_add', { name: 'Today', query: 'today' })).toBe('ok');
-      const last = await create(ANN, 'filter_add', { name: 'Soon', query: '7 days' });
+      const last = await harness.made(ANN, 'filter_add', { name: 'Soon', query: '7 days' });
       expect(await run(ANN, 'filter_add', { name: 'Late', query: 'overdue' })).toMatchObject(limitReached('MAX_FILTERS_LIMIT_REACHED', 'max_filters', before + 2));
       expect(await filtersOf(ANN)).toBe(before + 2);
 
@@ -187,7 +107,7 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
     });
 
     it('refuses filter_add without the filters feature; an existing filter can still be changed', async () => {
-      const filterId = await create(ANN, 'filter_add', { name: 'Mine', query: 'assigned to: me' });
+      const filterId = await harness.made(ANN, 'filter_add', { name: 'Mine', query: 'assigned to: me' });
       await plan(ANN, { filters: false });
       const before = await filtersOf(ANN);
       expect(await run(ANN, 'filter_add', { name: 'More', query: 'p1' })).toMatchObject(notInPlan('filters'));
@@ -198,12 +118,12 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
 
   describe('reminders', () => {
     it('counts time reminders (absolute and relative) against max_reminders_time, apart from location ones', async () => {
-      const itemId = await create(ANN, 'item_add', { content: 'Dentist', due: { date: '2031-05-02T10:00:00Z' } });
-      const existing = await count(`sync.reminders WHERE notify_uid = $1 AND NOT is_deleted AND type <> 'location'`, [ANN]);
+      const itemId = await harness.made(ANN, 'item_add', { content: 'Dentist', due: { date: '2031-05-02T10:00:00Z' } });
+      const existing = await harness.count(`sync.reminders WHERE notify_uid = $1 AND NOT is_deleted AND type <> 'location'`, [ANN]);
       await plan(ANN, { max_reminders_time: existing + 2, max_reminders_location: 5 });
       expect(await run(ANN, 'reminder_add', { item_id: itemId, ...LOCATION })).toBe('ok');
       expect(await run(ANN, 'reminder_add', { item_id: itemId, ...ABSOLUTE })).toBe('ok');
-      const relative = await create(ANN, 'reminder_add', { item_id: itemId, type: 'relative', minute_offset: 30 });
+      const relative = await harness.made(ANN, 'reminder_add', { item_id: itemId, type: 'relative', minute_offset: 30 });
       expect(await run(ANN, 'reminder_add', { item_id: itemId, ...ABSOLUTE })).toMatchObject(limitReached('MAX_REMINDERS_LIMIT_REACHED', 'max_reminders_time', existing + 2));
       expect(await remindersOn(itemId)).toBe(3);
 
@@ -213,7 +133,7 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
 
     it('counts location reminders against max_reminders_location (none on a plan with 0)', async () => {
       const itemId = await task(ANN, 'Groceries');
-      const existing = await count(`sync.reminders WHERE notify_uid = $1 AND NOT is_deleted AND type = 'location'`, [ANN]);
+      const existing = await harness.count(`sync.reminders WHERE notify_uid = $1 AND NOT is_deleted AND type = 'location'`, [ANN]);
       await plan(ANN, { max_reminders_location: existing + 1 });
       expect(await run(ANN, 'reminder_add', { item_id: itemId, ...LOCATION })).toBe('ok');
       expect(await run(ANN, 'reminder_add', { item_id: itemId, ...LOCATION, name: 'Shop' })).toMatchObject(
@@ -234,11 +154,9 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
     });
 
     it('holds a reminder set for a collaborator against that collaborator’s reminders and plan', async () => {
-      const projectId = await create(ANN, 'project_add', { name: 'Shared reminders' });
-      expect(await run(ANN, 'share_project', { project_id: projectId, email: EMAIL[BOB] })).toBe('ok');
-      const [sent] = await dataSource.query<Array<{ payload: ShareInvitationSent }>>(`SELECT payload FROM sync.outbox WHERE subject = 'sync.evt.share-invitation-sent.v1' ORDER BY id DESC LIMIT 1`);
-      expect(await run(BOB, 'accept_invitation', { invitation_id: sent.payload.invitationId, invitation_secret: sent.payload.invitationSecret })).toBe('ok');
-      const itemId = await create(ANN, 'item_add', { content: 'For Bob', project_id: projectId });
+      const projectId = await harness.made(ANN, 'project_add', { name: 'Shared reminders' });
+      expect(await harness.join(ANN, projectId, BOB)).toBe('ok');
+      const itemId = await harness.made(ANN, 'item_add', { content: 'For Bob', project_id: projectId });
 
       await plan(BOB, { plan_name: 'bobs', max_reminders_time: 0 });
       expect(await run(ANN, 'reminder_add', { item_id: itemId, ...ABSOLUTE, notify_uid: BOB })).toMatchObject(limitReached('MAX_REMINDERS_LIMIT_REACHED', 'max_reminders_time', 0, 'bobs'));
@@ -250,7 +168,7 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
   describe('comments', () => {
     it('refuses task and project comments without the comments feature, writing nothing', async () => {
       const itemId = await task(ANN, 'Quiet task');
-      const projectId = await create(ANN, 'project_add', { name: 'Quiet project' });
+      const projectId = await harness.made(ANN, 'project_add', { name: 'Quiet project' });
       await plan(ANN, { comments: false });
       const before = await notesOf(ANN);
       expect(await run(ANN, 'note_add', { item_id: itemId, content: 'hello' })).toMatchObject(notInPlan('comments'));
@@ -260,8 +178,8 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
 
     it('refuses a file attachment without the uploads feature, on a new comment or an edit; plain comments and unchanged attachments pass', async () => {
       const itemId = await task(ANN, 'Attachments');
-      const withFile = await create(ANN, 'note_add', { item_id: itemId, content: 'the plan', file_attachment: ATTACHMENT });
-      const plain = await create(ANN, 'note_add', { item_id: itemId, content: 'no file' });
+      const withFile = await harness.made(ANN, 'note_add', { item_id: itemId, content: 'the plan', file_attachment: ATTACHMENT });
+      const plain = await harness.made(ANN, 'note_add', { item_id: itemId, content: 'no file' });
       await plan(ANN, { uploads: false });
       const before = await notesOf(ANN);
 
@@ -270,7 +188,7 @@ describe('plan limits of labels, filters, reminders and comments (real PostgreSQ
       expect(await run(ANN, 'note_add', { item_id: itemId, content: 'words only' })).toBe('ok');
 
       expect(await run(ANN, 'note_update', { id: plain, file_attachment: ATTACHMENT })).toMatchObject(notInPlan('uploads'));
-      expect((await dataSource.query<Array<{ file_attachment: unknown }>>(`SELECT file_attachment FROM sync.notes WHERE id = $1`, [plain]))[0].file_attachment).toBeNull();
+      expect((await harness.dataSource.query<Array<{ file_attachment: unknown }>>(`SELECT file_attachment FROM sync.notes WHERE id = $1`, [plain]))[0].file_attachment).toBeNull();
       // A client sending the comment's attachment back with an edit uploads nothing new.
       expect(await run(ANN, 'note_update', { id: withFile, content: 'the new plan', file_attachment: { ...ATTACHMENT } })).toBe('ok');
       expect(await run(ANN, 'note_update', { id: withFile, file_attachment: null })).toBe('ok');

@@ -1,6 +1,5 @@
 import { BUILTIN_DEFAULT_LIMITS } from '@doable/contracts-plans';
 import { PlanLimitsRepository } from '../../../plans/plan-limits.repository';
-import { givePlan } from '../../../testing/plans';
 import type { CommandStatus } from '../../command-status';
 import { PlanLimitsHarness } from '../../plan-limits.harness';
 
@@ -148,11 +147,11 @@ describe('max_tasks and the task features in the task commands (real PostgreSQL)
 
   it('refuses a quick add into a full project as item_add is refused', async () => {
     const full = await harness.made(OWNER, 'project_add', { name: 'Groceries' });
-    expect(await harness.quickAdd(OWNER, 'Milk #Groceries')).toBe('ok');
+    expect((await harness.quickAdd(OWNER, 'Milk #Groceries')).status).toBe('ok');
     await task(OWNER, full);
     await task(OWNER, full);
     const before = await harness.written();
-    expect(await harness.quickAdd(OWNER, 'Bread #Groceries')).toEqual(itemsRefusal(full));
+    expect((await harness.quickAdd(OWNER, 'Bread #Groceries')).status).toEqual(itemsRefusal(full));
     expect(await harness.written()).toEqual(before);
   });
 
@@ -248,7 +247,7 @@ describe('max_tasks and the task features in the task commands (real PostgreSQL)
     );
     expect(await status('9106', 'item_add', { content: 'three hundredth' })).toBe('ok');
     expect(await status('9106', 'item_add', { content: 'one too many' })).toEqual(itemsRefusal(inbox, 300, 'free'));
-    await givePlan(harness.dataSource.manager, '9106');
+    await harness.plan('9106');
     expect(await status('9106', 'item_add', { content: 'roomy now' })).toBe('ok');
   });
 });
