@@ -30,6 +30,15 @@ The database is DATABASE_URL when set (cluster), otherwise the embedded one unde
 DOABLE_DATA_DIR (default ./data), whether or not \`npm start\` is running.
 Events (the new user's profile and Inbox) are delivered by the running system.`;
 
+/** The CLI only writes outboxes; the running system's relay publishes the events. */
+const IDLE_BUS: EventBus = {
+  publish: () => Promise.resolve(),
+  consume: () => Promise.reject(new Error('unused')),
+  broadcast: () => Promise.reject(new Error('unused')),
+  isConnected: () => true,
+  close: () => Promise.resolve(),
+};
+
 /** Where the auth-oauth schema lives: the cluster's database, a running embedded system's, or the embedded data folder. */
 async function locateDatabase(): Promise<{ url: string; embedded?: EmbeddedPostgres }> {
   if (process.env['DATABASE_URL']) return { url: process.env['DATABASE_URL'] };
@@ -76,9 +85,7 @@ async function main(): Promise<number> {
   const barrier = embedded ? NO_GATEWAY : process.env['DATABASE_URL'] ? revocationBarrier(logger) : new OutboxDeliveryBarrier(dataSource);
   try {
     await migrateUp(dataSource);
-    // The CLI only writes the outbox; the running system's relay publishes the events.
-    const idle: EventBus = { publish: () => Promise.resolve(), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
-    const database = new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger));
+    const database = new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', IDLE_BUS, logger));
     const accounts = new AccountService(database, barrier);
     const email = values.email ?? '';
     if (isPlanCommand) {
@@ -158,8 +165,7 @@ async function planCommand(command: string, url: string, logger: Logger, account
     }
     const userId = await accounts.idOf(email);
     if (!userId) throw new DomainError('USER_NOT_FOUND', `No account with the email ${email}`);
-    const idle: EventBus = { publish: () => Promise.resolve(), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
-    const database = new Database(dataSource, 'plans', new OutboxRelay(dataSource, 'plans', idle, logger));
+    const database = new Database(dataSource, 'plans', new OutboxRelay(dataSource, 'plans', IDLE_BUS, logger));
     const limits = await database.transaction((tx) => new PlanAssignments().assign(tx, userId, plan!));
     const next = limits.next ? `, next: ${limits.next.plan_name}` : '';
     process.stdout.write(`account ${userId} <${email}> is on plan ${limits.current.plan_name} (max_projects ${limits.current.max_projects}, max_tasks ${limits.current.max_tasks}${next})\n`);

@@ -41,7 +41,7 @@ export async function waitForCountLock(manager: EntityManager, lockId: string): 
 }
 
 export interface RoomRequest {
-  /** Whose plan counts: the acting user, or the project's owner (QUANTITY_SUBJECT). */
+  /** Whose plan counts: the acting user, the project's owner, or the user a reminder notifies (the README's limit table). */
   readonly planOf: string;
   /** How many there are now; called once the lock (if any) is held. */
   readonly count: () => Promise<number>;
