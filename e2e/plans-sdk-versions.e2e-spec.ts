@@ -1,3 +1,4 @@
+import { waitFor } from '@doable/shared-testing';
 import { TodoistApi as TodoistApiV11 } from 'todoist-sdk-v11';
 import { runClient } from './support/clients';
 import { setPlan } from './support/plans';
@@ -79,5 +80,26 @@ describe.each(MODES)('plan limits and the two official SDK generations (%s)', (m
     expect(v1.user_plan_limits.next).not.toHaveProperty('activity_log');
     const v9 = await sync({ sync_token: '*', resource_types: ['user_plan_limits'] }, '/sync/v9/sync');
     expect([v9.user_plan_limits.current.activity_log, v9.user_plan_limits.next.activity_log]).toEqual([true, true]);
+  });
+
+  it('both validate the live notification a plan produces (share_invitation_blocked_by_project_limit)', async () => {
+    await setPlan(system, account, 'one-seat');
+    const { mapping } = await run({ type: 'project_add', temp_id: 'shared', args: { name: 'Seats' } });
+    const { statuses } = await run(
+      { type: 'share_project', args: { project_id: mapping['shared'], email: 'first-seat@sdk-versions.test' } },
+      { type: 'share_project', args: { project_id: mapping['shared'], email: 'no-seat@sdk-versions.test' } },
+    );
+    expect(statuses[0]).toBe('ok');
+    expect(statuses[1]).toMatchObject({ error_tag: 'MAX_COLLABORATORS_LIMIT_REACHED' });
+
+    const api = new TodoistApiV11(account.token, { baseUrl: system.url });
+    const blocked = await waitFor(async () => {
+      const full = await api.sync({ syncToken: '*', resourceTypes: EVERYTHING });
+      return full.liveNotifications?.find((notification) => notification.notificationType === 'share_invitation_blocked_by_project_limit');
+    }, 'the blocked-invitation notification');
+    expect(blocked).toMatchObject({ projectId: mapping['shared'], fromUid: account.userId });
+    const report = await runClient('todoist-sdk-full-sync.mjs', { DOABLE_URL: system.url, DOABLE_TOKEN: account.token });
+    expect(report.fullSync).toBe(true);
+    expect(report.counts.liveNotifications).toBeGreaterThanOrEqual(1);
   });
 });
