@@ -11,7 +11,12 @@ export type PlanQuantity =
   | 'max_reminders_time'
   | 'max_reminders_location'
   | 'max_collaborators'
-  | 'upload_limit_mb';
+  | 'upload_limit_mb'
+  // Workspaces: counted against the workspace's plan, but the last, against the creator's.
+  | 'max_folders_per_workspace'
+  | 'max_guests_per_workspace'
+  | 'max_workspace_filters'
+  | 'max_free_workspaces_created';
 
 /** The plan's features a write or read can be refused for. */
 export type PlanFeature =
@@ -25,7 +30,8 @@ export type PlanFeature =
   | 'automatic_backups'
   | 'durations'
   | 'deadlines'
-  | 'completed_tasks';
+  | 'completed_tasks'
+  | 'workspace_filters';
 
 export function quantityOf(plan: PlanInfo, quantity: PlanQuantity): number {
   return plan[quantity];

@@ -6,3 +6,4 @@ export * from './first-generation';
 export * as SyncEvents from './events';
 export type { CollaboratorLeft, GoalReached, ItemAssigned, ItemCompletionChanged, KarmaLevelReached, NoteAdded, NotificationPerson, ShareInvitationAnswered, ShareInvitationBlocked, ShareInvitationSent } from './events';
 export * from './project-roles';
+export * from './workspace-roles';

@@ -59,6 +59,10 @@ import { NotificationsDeliveredConsumer } from './users/notifications-delivered.
 import { PlanLimitsRepository } from './plans/plan-limits.repository';
 import { UserPlanChangedConsumer } from './plans/user-plan-changed.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
+import { WorkspaceRepository } from './workspaces/workspace.repository';
+import { WorkspaceMembersRepository } from './workspaces/workspace-members.repository';
+import { FolderRepository } from './workspaces/folder.repository';
+import { WorkspaceFilterRepository } from './workspaces/workspace-filter.repository';
 
 @Module({
   controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController],
@@ -72,6 +76,10 @@ import { UserProfileRepository } from './users/user-profile.repository';
     ProjectRepository,
     ProjectMembersRepository,
     ProjectInvitationsRepository,
+    WorkspaceRepository,
+    WorkspaceMembersRepository,
+    FolderRepository,
+    WorkspaceFilterRepository,
     ItemRepository,
     SectionRepository,
     LabelRepository,

@@ -26,8 +26,13 @@ export const ERROR_CATALOG = {
   FILTER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'FILTER_NOT_FOUND', message: 'Filter not found' },
   NOTE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOTE_NOT_FOUND', message: 'Note not found' },
   REMINDER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'REMINDER_NOT_FOUND', message: 'Reminder not found' },
-  // api/v1 `projects/{id}/join` joins workspace projects only; Doable has no workspaces yet.
+  // api/v1 `projects/{id}/join` joins workspace projects only (a personal one answers this).
   PROJECT_NOT_JOINABLE: { http: 403, errorCode: 403, tag: 'NOT_WORKSPACE_PROJECT', message: 'Only workspace projects can be joined' },
+  // Workspaces (sync-interface §4.1): the public service shows no codes for these; the tags follow its naming.
+  WORKSPACE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'WORKSPACE_NOT_FOUND', message: 'Workspace not found' },
+  FOLDER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'FOLDER_NOT_FOUND', message: 'Folder not found' },
+  WORKSPACE_FILTER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'WORKSPACE_FILTER_NOT_FOUND', message: 'Workspace filter not found' },
+  INVITATION_NOT_FOUND: { http: 404, errorCode: 404, tag: 'INVITATION_NOT_FOUND', message: 'Invitation not found' },
   // Plan limits (public-api-facts §2.1): a 403 whose tag ends in _LIMIT_REACHED, error_extra
   // naming the limit (`limit`), its value (`max_count`) and the plan. 49 is the public service's
   // code for the task cap; it shows no code for the others.
@@ -40,6 +45,10 @@ export const ERROR_CATALOG = {
   MAX_REMINDERS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_REMINDERS_LIMIT_REACHED', message: 'Maximum number of reminders limit reached' },
   MAX_LOCATION_REMINDERS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_LOCATION_REMINDERS_LIMIT_REACHED', message: 'Maximum number of location reminders limit reached' },
   MAX_COLLABORATORS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_COLLABORATORS_LIMIT_REACHED', message: 'Maximum number of collaborators per project limit reached' },
+  MAX_FOLDERS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_FOLDERS_LIMIT_REACHED', message: 'Maximum number of folders per workspace limit reached' },
+  MAX_GUESTS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_GUESTS_LIMIT_REACHED', message: 'Maximum number of guests per workspace limit reached' },
+  MAX_WORKSPACE_FILTERS_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_WORKSPACE_FILTERS_LIMIT_REACHED', message: 'Maximum number of workspace filters limit reached' },
+  MAX_FREE_WORKSPACES_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'MAX_FREE_WORKSPACES_LIMIT_REACHED', message: 'Maximum number of free workspaces created limit reached' },
   UPLOAD_SIZE_LIMIT_REACHED: { http: 403, errorCode: 403, tag: 'UPLOAD_SIZE_LIMIT_REACHED', message: 'The file is larger than the plan allows' },
   // A feature the plan does not include (error_extra.feature names it). The tag is the one older
   // Todoist APIs answered for paid-only features; the public service shows none for today's plans.

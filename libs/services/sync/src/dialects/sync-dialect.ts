@@ -13,6 +13,7 @@ import type { Reminder } from '../reminders/reminder.model';
 import type { Section } from '../sections/section.model';
 import type { UserProfile } from '../users/user-profile.model';
 import type { ProjectViewOptionsDefaults, ViewOptions } from '../view-options/view-options.model';
+import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '../workspaces/workspace.model';
 
 /** The Sync API generations served, each by one module under dialects/. */
 export type SyncDialectName = 'sync-v6' | 'sync-v7' | 'sync-v8' | 'sync-v9' | 'sync-api-v1';
@@ -36,6 +37,15 @@ export interface ObjectWriters {
   readonly collaboratorState: (row: CollaboratorState) => Record<string, unknown>;
   /** `user_plan_limits` where a generation's clients need it otherwise than the canonical value (api/v1). */
   readonly planLimits?: (limits: UserPlanLimits) => unknown;
+  /** Workspaces and what they hold, in the generations that have them (v9, api/v1); the others never read them. */
+  readonly workspaces?: WorkspaceWriters;
+}
+
+export interface WorkspaceWriters {
+  readonly workspace: (row: Workspace) => Record<string, unknown>;
+  readonly workspaceUser: (row: WorkspaceMember) => Record<string, unknown>;
+  readonly folder: (row: Folder) => Record<string, unknown>;
+  readonly workspaceFilter: (row: WorkspaceFilter) => Record<string, unknown>;
 }
 
 /** Who is asking, for the translations that need it (a v6 `seq_no` becomes this user's sync token). */

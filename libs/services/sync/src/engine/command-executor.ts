@@ -14,6 +14,8 @@ import { COMMAND_HANDLERS, type CommandContext, type CommandHandler, type Comman
 import { eachObject, TRANSIENT_CODES } from './each-object';
 import { nothingTouched, RequestChange, type Touched } from './request-change';
 import { changesMemberships, ProjectAccess } from './project-access';
+import { changesWorkspaceMemberships, WorkspaceAccess } from './workspace-access';
+import { WorkspaceMembersRepository } from '../workspaces/workspace-members.repository';
 import { OptimisticCommands, OptimisticPassFailed } from './optimistic-pass';
 import { CommandSavepoints, type CommandGuard } from './savepoint';
 import { commandRefusal, mayRunCommand } from './scopes';
@@ -106,6 +108,8 @@ interface Batch {
   readonly group: WriteGroup | undefined;
   /** The user's roles in the projects the commands act in (see ProjectAccess). */
   readonly access: ProjectAccess;
+  /** The user's roles in the workspaces the commands act in (see WorkspaceAccess). */
+  readonly workspaceAccess: WorkspaceAccess;
   /** The plans the commands are checked against, read once per request (see PlanGate). */
   readonly plan: PlanGate;
 }
@@ -151,6 +155,8 @@ export class CommandExecutor {
     @Inject(INTERNAL_COMMAND_HANDLERS) internalHandlers: CommandHandler[],
     private readonly members: ProjectMembersRepository,
     private readonly planLimits: PlanLimitsRepository,
+    // Stateless: the specs that build an executor by hand need not pass one.
+    private readonly workspaceMembers: WorkspaceMembersRepository = new WorkspaceMembersRepository(),
   ) {
     this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
     this.internalHandlers = new Map(internalHandlers.map((handler) => [handler.type, handler]));
@@ -294,6 +300,7 @@ export class CommandExecutor {
       prepared,
       group: optimistic ? new WriteGroup() : undefined,
       access: new ProjectAccess(tx.manager, this.members, userId),
+      workspaceAccess: new WorkspaceAccess(tx.manager, this.workspaceMembers, userId),
       plan: new PlanGate(tx.manager, this.planLimits, userId),
     };
     const statuses = new Map<string, CommandStatus>();
@@ -325,7 +332,10 @@ export class CommandExecutor {
     const touched = nothingTouched();
     const onRefusal: RefusalEvent[] = [];
     const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched, command.type, onRefusal), command.args, preparation?.value));
-    if (changesMemberships(command.type)) batch.access.forget();
+    if (changesMemberships(command.type) || changesWorkspaceMemberships(command.type)) {
+      batch.access.forget();
+      batch.workspaceAccess.forget();
+    }
     if (!attempt.ok) {
       await this.emitRefusalEvents(batch, attempt.error, onRefusal);
       return this.failed(batch, command, attempt.error);
@@ -397,18 +407,21 @@ export class CommandExecutor {
       user: change.user,
       touch: (...projectIds) => touched.projects.push(...projectIds),
       touchUsers: (...userIds) => touched.users.push(...userIds),
+      touchWorkspace: (...workspaceIds) => touched.workspaces.push(...workspaceIds),
       requireAccess: (projectId, asCommand) => batch.access.require(asCommand ?? commandType, projectId),
+      requireWorkspaceAccess: (workspaceId, asCommand) => batch.workspaceAccess.require(asCommand ?? commandType, workspaceId),
       plan: batch.plan,
       emitOnRefusal: (event, payload) => onRefusal.push(() => batch.tx.emit(event, payload)),
       resolveId: (value, argument) => this.resolveId(batch, value, argument),
       eachObject: (entries, work) => {
-        const mark = { projects: 0, users: 0 };
+        const mark = { projects: 0, users: 0, workspaces: 0 };
         // A refused object's touches go with its writes.
         return eachObject(batch.tx, entries, work, {
-          begin: () => Object.assign(mark, { projects: touched.projects.length, users: touched.users.length }),
+          begin: () => Object.assign(mark, { projects: touched.projects.length, users: touched.users.length, workspaces: touched.workspaces.length }),
           undone: () => {
             touched.projects.length = mark.projects;
             touched.users.length = mark.users;
+            touched.workspaces.length = mark.workspaces;
           },
         });
       },

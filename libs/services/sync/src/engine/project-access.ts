@@ -18,15 +18,15 @@ export class ProjectAccess {
   ) {}
 
   /**
-   * Refuses the command unless the user's role in the project allows its type
-   * (COMMAND_ACTION_GROUP): PROJECT_NOT_FOUND for a non-member (as for a project that does not
+   * Refuses the command unless the user's role in the project (a workspace admin's at least
+   * ADMIN in the workspace's projects) allows its type (COMMAND_ACTION_GROUP): PROJECT_NOT_FOUND for a non-member (as for a project that does not
    * exist), FORBIDDEN for a member whose role does not allow it.
    */
   async require(commandType: string, projectId: string): Promise<ProjectRole> {
     const group = COMMAND_ACTION_GROUP[commandType];
     // A programming error, not a client's: every project-scoped command has a row in the table.
     if (!group) throw new Error(`command ${commandType} acts in a project but has no row in COMMAND_ACTION_GROUP`);
-    if (!this.roles.has(projectId)) this.roles.set(projectId, await this.members.roleOf(this.manager, projectId, this.userId));
+    if (!this.roles.has(projectId)) this.roles.set(projectId, await this.members.effectiveRoleOf(this.manager, projectId, this.userId));
     const role = this.roles.get(projectId);
     if (!role) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { project_id: projectId });
     if (!roleMay(role, group)) {

@@ -3,13 +3,14 @@ import type { UserProfile } from '../users/user-profile.model';
 import type { UserProfileRepository } from '../users/user-profile.repository';
 import { openChange, type UserChange } from './user-change';
 
-/** What one command declared changed for others: projects (all their members) and single users. */
+/** What one command declared changed for others: projects and workspaces (all their members) and single users. */
 export interface Touched {
   readonly projects: string[];
   readonly users: string[];
+  readonly workspaces: string[];
 }
 
-export const nothingTouched = (): Touched => ({ projects: [], users: [] });
+export const nothingTouched = (): Touched => ({ projects: [], users: [], workspaces: [] });
 
 /**
  * The change a request's commands write under: one version for all of them, as they commit
@@ -37,6 +38,7 @@ export class RequestChange {
     this.written = true;
     this.current?.touch(...touched.projects);
     this.current?.touchUsers(...touched.users);
+    this.current?.touchWorkspaces(...touched.workspaces);
   }
 
   /** Closes the change and reads the user row again (still locked by this transaction). */

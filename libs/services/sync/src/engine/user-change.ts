@@ -17,6 +17,8 @@ export interface UserChange {
   readonly touch: (...projectIds: string[]) => void;
   /** Users outside the touched projects who must see the change (a removed collaborator). */
   readonly touchUsers: (...userIds: string[]) => void;
+  /** Workspaces whose own data changed (the workspace, its members, folders, filters): every member sees it. */
+  readonly touchWorkspaces: (...workspaceIds: string[]) => void;
   /** Call last, inside the same transaction. */
   readonly close: () => Promise<void>;
 }
@@ -33,11 +35,13 @@ export async function openChange(tx: Tx, profiles: UserProfileRepository, profil
   const [{ version }] = await tx.manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
   const touched = new Set<string>();
   const users = new Set<string>();
+  const workspaces = new Set<string>();
   return {
     version,
     user: { timezone: profile.timezone, startDay: profile.start_day, nextWeek: profile.next_week, inboxProjectId: profile.inbox_project_id },
     touch: (...projectIds) => projectIds.forEach((projectId) => touched.add(projectId)),
     touchUsers: (...userIds) => userIds.forEach((userId) => users.add(userId)),
-    close: () => profiles.raiseHighWater(tx.manager, profile.id, [...touched], version, [...users]),
+    touchWorkspaces: (...workspaceIds) => workspaceIds.forEach((workspaceId) => workspaces.add(workspaceId)),
+    close: () => profiles.raiseHighWater(tx.manager, profile.id, [...touched], version, [...users], [...workspaces]),
   };
 }

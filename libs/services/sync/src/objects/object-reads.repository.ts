@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { ITEM_WIRE_COLUMNS, VISIBLE_PROJECTS, type WireItem } from '../items/item.model';
 import { LABEL_COLUMNS, type Label } from '../labels/label.model';
 import { NOTE_COLUMNS, type Note } from '../notes/note.model';
-import { PROJECT_COLUMNS, type Project } from '../projects/project.model';
+import { PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Project } from '../projects/project.model';
 import { SECTION_COLUMNS, type Section } from '../sections/section.model';
 import { ListSql, pageOf, searchPattern } from './list-sql';
 
@@ -71,7 +71,7 @@ export class ObjectReadsRepository {
     const sql = new ListSql(userId).where(`id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted`).where(options.archived ? 'is_archived' : 'NOT is_archived');
     if (options.search !== undefined) sql.where(`name ILIKE ${sql.value(searchPattern(options.search))}`);
     const rows = await manager.query<Project[]>(
-      `SELECT ${PROJECT_COLUMNS} FROM sync.projects ${sql.whereClause()} ORDER BY inbox_project DESC, child_order, id ${sql.limitClause(page)}`,
+      `SELECT ${PROJECT_COLUMNS}, ${PROJECT_ROLE_COLUMN} FROM sync.projects ${sql.whereClause()} ORDER BY inbox_project DESC, child_order, id ${sql.limitClause(page)}`,
       sql.params,
     );
     return pageOf(rows, page);
@@ -79,7 +79,7 @@ export class ObjectReadsRepository {
 
   async project(manager: EntityManager, userId: string, id: string): Promise<Project | undefined> {
     if (!isObjectId(id)) return undefined;
-    const rows = await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND id = $2 AND NOT is_deleted`, [
+    const rows = await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS}, ${PROJECT_ROLE_COLUMN} FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND id = $2 AND NOT is_deleted`, [
       userId,
       id,
     ]);

@@ -15,6 +15,10 @@ const LIMIT_ERRORS: Readonly<Record<PlanQuantity, ErrorCode>> = {
   max_reminders_location: 'MAX_LOCATION_REMINDERS_LIMIT_REACHED',
   max_collaborators: 'MAX_COLLABORATORS_LIMIT_REACHED',
   upload_limit_mb: 'UPLOAD_SIZE_LIMIT_REACHED',
+  max_folders_per_workspace: 'MAX_FOLDERS_LIMIT_REACHED',
+  max_guests_per_workspace: 'MAX_GUESTS_LIMIT_REACHED',
+  max_workspace_filters: 'MAX_WORKSPACE_FILTERS_LIMIT_REACHED',
+  max_free_workspaces_created: 'MAX_FREE_WORKSPACES_LIMIT_REACHED',
 };
 
 export function limitReached(quantity: PlanQuantity, plan: PlanInfo, extra: Record<string, unknown> = {}): DomainError {

@@ -29,6 +29,26 @@ export class ProjectMembersRepository {
   }
 
   /**
+   * The role the user acts with in the project: their own, raised to ADMIN when the project
+   * belongs to a workspace they administer (sync-interface §5.11: workspace admins manage the
+   * collaborators of workspace projects). Undefined when they are not an active member.
+   */
+  async effectiveRoleOf(manager: EntityManager, projectId: string, userId: string): Promise<ProjectRole | undefined> {
+    const rows = await manager.query<Array<{ role: string; workspace_role: string | null }>>(
+      `SELECT member.role, workspace_member.role AS workspace_role
+         FROM sync.project_members member
+         JOIN sync.projects project ON project.id = member.project_id
+         LEFT JOIN sync.workspace_members workspace_member
+           ON workspace_member.workspace_id = project.workspace_id AND workspace_member.user_id = member.user_id AND workspace_member.state = 'active'
+        WHERE member.project_id = $1 AND member.user_id = $2 AND member.state = 'active'`,
+      [projectId, userId],
+    );
+    const row = rows[0];
+    if (!row || !isProjectRole(row.role)) return undefined;
+    return row.workspace_role === 'ADMIN' && row.role !== 'CREATOR' ? 'ADMIN' : row.role;
+  }
+
+  /**
    * The active member with this address (compared lower-cased, as invitations store it), locked
    * for the rest of the transaction; undefined when the address is no member.
    */

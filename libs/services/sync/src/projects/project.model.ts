@@ -1,5 +1,6 @@
 import { COLOR_NAMES } from '@doable/contracts-sync';
 import { VISIBLE_PROJECTS } from '../items/item.model';
+import type { WorkspaceMembershipChanges } from '../workspaces/workspace.model';
 /** A project as the domain stores it: canonical values; dialects decide the wire shape. */
 export interface Project {
   id: string;
@@ -20,7 +21,28 @@ export interface Project {
   created_at: Date;
   updated_at: Date;
   version: string;
+  /** The workspace the project belongs to (a workspace project), or null for a personal one. */
+  workspace_id: string | null;
+  folder_id: string | null;
+  /** Workspace projects: reached only by invitation (true), or joinable by every workspace member. */
+  is_invite_only: boolean;
+  status: ProjectStatus;
+  /** `access.visibility` of api/v1 (restricted, team, public). */
+  visibility: ProjectVisibility;
+  /** The role an invited or joining collaborator gets. */
+  collaborator_role_default: string;
+  is_link_sharing_enabled: boolean;
+  /**
+   * The reading user's role in the project (api/v1 workspace projects' `role`); only reads made
+   * for one user fill it (PROJECT_ROLE_COLUMN), others leave it undefined.
+   */
+  role?: string | null;
 }
+
+export const PROJECT_STATUSES = ['PLANNED', 'IN_PROGRESS', 'PAUSED', 'COMPLETED', 'CANCELED'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_VISIBILITIES = ['restricted', 'team', 'public'] as const;
+export type ProjectVisibility = (typeof PROJECT_VISIBILITIES)[number];
 
 /**
  * A project is shared while it has a second active member: an index on the project's
@@ -31,19 +53,25 @@ export interface Project {
 const SHARED_SQL = `EXISTS (SELECT 1 FROM sync.project_members shared_member WHERE shared_member.project_id = id AND shared_member.state = 'active' OFFSET 1) AS shared`;
 
 export const PROJECT_COLUMNS = `id::text, owner_id::text, name, description, color, parent_id::text, child_order, is_collapsed,
-  is_favorite, is_archived, is_deleted, inbox_project, view_style, ${SHARED_SQL}, created_at, updated_at, version::text`;
+  is_favorite, is_archived, is_deleted, inbox_project, view_style, ${SHARED_SQL}, created_at, updated_at, version::text,
+  workspace_id::text, folder_id::text, is_invite_only, status, visibility, collaborator_role_default, is_link_sharing_enabled`;
+
+/** The reading user's (`$1`) role in the project, for statements over sync.projects read for one user. */
+export const PROJECT_ROLE_COLUMN = `(SELECT role_member.role FROM sync.project_members role_member
+  WHERE role_member.project_id = id AND role_member.user_id = $1 AND role_member.state = 'active') AS role`;
 
 /**
  * How a user's memberships moved after a sync token's version: projects they joined (an
  * incremental sync carries them whole, as a full sync would, though their rows are older than
- * the token) and projects they left or were removed from (it carries their tombstones).
+ * the token) and projects they left or were removed from (it carries their tombstones); and the
+ * same of workspaces (their folders, workspace filters and members).
  */
-export interface MembershipChanges {
+export interface MembershipChanges extends WorkspaceMembershipChanges {
   readonly joined: readonly string[];
   readonly left: readonly string[];
 }
 
-export const NO_MEMBERSHIP_CHANGES: MembershipChanges = { joined: [], left: [] };
+export const NO_MEMBERSHIP_CHANGES: MembershipChanges = { joined: [], left: [], workspacesJoined: [], workspacesLeft: [] };
 
 /**
  * Which rows of a project-scoped table an incremental read carries, as a condition on

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
 import { updateVersioned } from '../persistence/versioned-update';
-import { changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, PROJECT_COLUMNS, type Project } from './project.model';
+import { changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Project } from './project.model';
 
 export interface NewProject {
   readonly ownerId: string;
@@ -45,7 +45,7 @@ export class ProjectRepository {
   }
 
   async findVisible(manager: EntityManager, userId: string, projectId: string): Promise<Project | undefined> {
-    const rows = await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${this.visibleTo} AND id = $2 AND NOT is_deleted`, [
+    const rows = await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS}, ${PROJECT_ROLE_COLUMN} FROM sync.projects WHERE ${this.visibleTo} AND id = $2 AND NOT is_deleted`, [
       userId,
       projectId,
     ]);
@@ -90,10 +90,13 @@ export class ProjectRepository {
     return rows[0];
   }
 
-  /** The user's own active projects (not archived, not deleted), the Inbox left out: what max_projects counts. */
+  /**
+   * The user's own active personal projects (not archived, not deleted), the Inbox left out: what
+   * max_projects counts (a workspace project counts against its workspace's plan instead).
+   */
   async countOwnedActive(manager: EntityManager, userId: string): Promise<number> {
     const [{ owned }] = await manager.query<Array<{ owned: number }>>(
-      `SELECT count(*)::int AS owned FROM sync.projects WHERE owner_id = $1 AND NOT is_deleted AND NOT is_archived AND NOT inbox_project`,
+      `SELECT count(*)::int AS owned FROM sync.projects WHERE owner_id = $1 AND workspace_id IS NULL AND NOT is_deleted AND NOT is_archived AND NOT inbox_project`,
       [userId],
     );
     return owned;
@@ -124,7 +127,7 @@ export class ProjectRepository {
   /** Active projects for a full sync (archived and deleted ones are not part of it). */
   async listActive(manager: EntityManager, userId: string): Promise<Project[]> {
     return await manager.query<Project[]>(
-      `SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${this.visibleTo} AND NOT is_deleted AND NOT is_archived ORDER BY child_order, id`,
+      `SELECT ${PROJECT_COLUMNS}, ${PROJECT_ROLE_COLUMN} FROM sync.projects WHERE ${this.visibleTo} AND NOT is_deleted AND NOT is_archived ORDER BY child_order, id`,
       [userId],
     );
   }
@@ -135,7 +138,7 @@ export class ProjectRepository {
    */
   async listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges = NO_MEMBERSHIP_CHANGES): Promise<Project[]> {
     const rows = await manager.query<Project[]>(
-      `SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE ${changedSinceCondition(memberships, 'NOT is_deleted AND NOT is_archived', 'id')} ORDER BY id`,
+      `SELECT ${PROJECT_COLUMNS}, ${PROJECT_ROLE_COLUMN} FROM sync.projects WHERE ${changedSinceCondition(memberships, 'NOT is_deleted AND NOT is_archived', 'id')} ORDER BY id`,
       changedSinceParams(userId, version, memberships),
     );
     const left = new Set(memberships.left);

@@ -3,21 +3,22 @@ import type { EntityManager } from 'typeorm';
 import type { MembershipChanges } from '../projects/project.model';
 
 /**
- * A user's own memberships that changed after a sync token's version: the projects an
- * incremental sync must carry whole (joined) or as tombstones (left). One indexed read of the
+ * A user's own memberships that changed after a sync token's version: the projects (and
+ * workspaces) an incremental sync must carry whole (joined) or as tombstones (left). One indexed read of the
  * user's few membership rows (project_members_user), made once per incremental read that has
  * changes, and handed to every source.
  */
 @Injectable()
 export class MembershipChangesRepository {
   async since(manager: EntityManager, userId: string, version: string): Promise<MembershipChanges> {
-    const rows = await manager.query<Array<{ project_id: string; state: string }>>(
-      `SELECT project_id::text, state FROM sync.project_members WHERE user_id = $1 AND version > $2`,
+    // One round trip for both kinds of membership.
+    const rows = await manager.query<Array<{ kind: 'project' | 'workspace'; id: string; state: string }>>(
+      `SELECT 'project' AS kind, project_id::text AS id, state FROM sync.project_members WHERE user_id = $1 AND version > $2
+       UNION ALL
+       SELECT 'workspace' AS kind, workspace_id::text AS id, state FROM sync.workspace_members WHERE user_id = $1 AND version > $2`,
       [userId, version],
     );
-    return {
-      joined: rows.filter((row) => row.state === 'active').map((row) => row.project_id),
-      left: rows.filter((row) => row.state !== 'active').map((row) => row.project_id),
-    };
+    const ids = (kind: string, active: boolean) => rows.filter((row) => row.kind === kind && (row.state === 'active') === active).map((row) => row.id);
+    return { joined: ids('project', true), left: ids('project', false), workspacesJoined: ids('workspace', true), workspacesLeft: ids('workspace', false) };
   }
 }

@@ -10,6 +10,7 @@ import type { MembershipChanges, Project } from '../projects/project.model';
 import type { Reminder } from '../reminders/reminder.model';
 import type { Section } from '../sections/section.model';
 import type { ProjectViewOptionsDefaults, ViewOptions } from '../view-options/view-options.model';
+import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '../workspaces/workspace.model';
 
 /**
  * The canonical rows behind each resource type the sync service reads from its own tables.
@@ -31,6 +32,11 @@ export interface ResourceRows {
   project_view_options_defaults: ProjectViewOptionsDefaults[];
   /** One entry: the collaborators and their states (the resource's two response keys). */
   collaborators: Collaboration[];
+  workspaces: Workspace[];
+  /** Incremental syncs only (sync-interface §4.1). */
+  workspace_users: WorkspaceMember[];
+  folders: Folder[];
+  workspace_filters: WorkspaceFilter[];
 }
 
 /** A resource type with a source of its own. */

@@ -5,6 +5,8 @@ export const RESOURCE_TYPES = [
   'labels', 'projects', 'items', 'notes', 'sections', 'filters', 'reminders', 'reminders_location', 'locations', 'user',
   'live_notifications', 'collaborators', 'user_settings', 'notification_settings', 'user_plan_limits', 'completed_info',
   'stats', 'workspaces', 'workspace_users', 'workspace_filters', 'view_options', 'project_view_options_defaults', 'role_actions',
+  // Not in the spec's list, but in every SDK's sync response schema (sdk 10.5, 11, 17 `folders`).
+  'folders',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

@@ -10,6 +10,7 @@ import { LocationSource } from './sources/location.source';
 import { CompletedInfoSource } from './sources/completed-info.source';
 import { ProjectViewOptionsDefaultsSource, ViewOptionsSource } from './sources/view-options.source';
 import { CollaboratorSource } from './sources/collaborator.source';
+import { FolderSource, WorkspaceFilterSource, WorkspaceSource, WorkspaceUserSource } from './sources/workspace.source';
 import { CollaboratorRepository } from '../collaborators/collaborator.repository';
 import { MembershipChangesRepository } from './membership-changes.repository';
 import { RESOURCE_SOURCES, type ResourceSource } from './resource-source';
@@ -18,7 +19,25 @@ import { RESOURCE_SOURCES, type ResourceSource } from './resource-source';
  * Every resource the sync engine reads from its own tables, in response order. A new resource
  * type is one source class added here, and a writer in each dialect.
  */
-const SOURCES = [ProjectSource, ItemSource, SectionSource, LabelSource, FilterSource, NoteSource, ReminderSource, LocationReminderSource, LocationSource, CompletedInfoSource, ViewOptionsSource, ProjectViewOptionsDefaultsSource, CollaboratorSource];
+const SOURCES = [
+  ProjectSource,
+  ItemSource,
+  SectionSource,
+  LabelSource,
+  FilterSource,
+  NoteSource,
+  ReminderSource,
+  LocationReminderSource,
+  LocationSource,
+  CompletedInfoSource,
+  ViewOptionsSource,
+  ProjectViewOptionsDefaultsSource,
+  CollaboratorSource,
+  WorkspaceSource,
+  WorkspaceUserSource,
+  FolderSource,
+  WorkspaceFilterSource,
+];
 
 export const resourceProviders: Provider[] = [
   ...SOURCES,

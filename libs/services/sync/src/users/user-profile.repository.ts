@@ -90,15 +90,23 @@ export class UserProfileRepository {
   }
 
   /**
-   * Marks a change as visible: the acting user, every member of the touched projects, and the
-   * users named see it in their next incremental sync.
+   * Marks a change as visible: the acting user, every member of the touched projects and
+   * workspaces, and the users named see it in their next incremental sync.
    */
-  async raiseHighWater(manager: EntityManager, userId: string, projectIds: readonly string[], version: string, userIds: readonly string[] = []): Promise<void> {
+  async raiseHighWater(
+    manager: EntityManager,
+    userId: string,
+    projectIds: readonly string[],
+    version: string,
+    userIds: readonly string[] = [],
+    workspaceIds: readonly string[] = [],
+  ): Promise<void> {
     await manager.query(
       `UPDATE sync.users SET high_water = GREATEST(high_water, $3)
         WHERE id = $1 OR id = ANY($4::bigint[])
-           OR id IN (SELECT user_id FROM sync.project_members WHERE project_id = ANY($2::bigint[]) AND state = 'active')`,
-      [userId, projectIds, version, userIds],
+           OR id IN (SELECT user_id FROM sync.project_members WHERE project_id = ANY($2::bigint[]) AND state = 'active')
+           OR id IN (SELECT user_id FROM sync.workspace_members WHERE workspace_id = ANY($5::bigint[]) AND state = 'active')`,
+      [userId, projectIds, version, userIds, workspaceIds],
     );
   }
 

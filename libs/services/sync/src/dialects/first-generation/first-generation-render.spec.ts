@@ -29,6 +29,13 @@ const project: Project = {
   created_at: at,
   updated_at: at,
   version: '3',
+  workspace_id: null,
+  folder_id: null,
+  is_invite_only: false,
+  status: 'IN_PROGRESS',
+  visibility: 'team',
+  collaborator_role_default: 'READ_WRITE',
+  is_link_sharing_enabled: true,
 };
 
 describe('first-generation objects (golden shapes)', () => {

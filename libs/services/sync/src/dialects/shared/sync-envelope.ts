@@ -2,6 +2,7 @@ import type { ResourceRows } from '../../read/resource-source';
 import type { ResourceType } from '../../read/resource-types';
 import type { SyncResult } from '../../engine/sync-result';
 import type { ObjectWriters } from '../sync-dialect';
+import { rolePermissions } from '@doable/contracts-sync';
 import { emptyStats } from './default-resources';
 import { wireTimestamp } from './wire-format';
 
@@ -35,14 +36,11 @@ const RESOURCE_KEYS: RowWriters = {
     collaborators: (entry?.collaborators ?? []).map((row) => writers.collaborator(row)),
     collaborator_states: (entry?.states ?? []).map((row) => writers.collaboratorState(row)),
   }),
-};
-
-/** Requested types whose storage has not landed yet answer empty, in the shape clients expect. */
-const EMPTY_KEYS: Partial<Record<ResourceType, readonly string[]>> = {
-  workspaces: ['workspaces'],
-  workspace_users: ['workspace_users'],
-  workspace_filters: ['workspace_filters'],
-  role_actions: ['role_actions'],
+  // A generation without workspace writers never reads these (its types refuse them); written empty if asked.
+  workspaces: (rows, writers) => ({ workspaces: writers.workspaces ? rows.map(writers.workspaces.workspace) : [] }),
+  workspace_users: (rows, writers) => ({ workspace_users: writers.workspaces ? rows.map(writers.workspaces.workspaceUser) : [] }),
+  folders: (rows, writers) => ({ folders: writers.workspaces ? rows.map(writers.workspaces.folder) : [] }),
+  workspace_filters: (rows, writers) => ({ workspace_filters: writers.workspaces ? rows.map(writers.workspaces.workspaceFilter) : [] }),
 };
 
 /**
@@ -64,9 +62,9 @@ export function renderSyncEnvelope(result: SyncResult, writers: ObjectWriters): 
       const rows = read.rows[type] ?? (has(type) ? [] : undefined);
       if (rows) Object.assign(body, (RESOURCE_KEYS[type] as (rows: unknown, writers: ObjectWriters) => Record<string, unknown>)(rows, writers));
     }
-    for (const [type, keys] of Object.entries(EMPTY_KEYS) as Array<[ResourceType, readonly string[]]>) {
-      if (has(type)) for (const key of keys) body[key] = [];
-    }
+    // The role table is the code's, not the account's: whole on a full sync, unchanged (empty) after.
+    // A list of one object: every SDK validates role_actions as `record<string, unknown>[]`.
+    if (has('role_actions')) body['role_actions'] = read.fullSync ? [rolePermissions()] : [];
     if (has('live_notifications')) {
       body['live_notifications'] = read.notifications?.live_notifications ?? [];
       if (read.notifications) body['live_notifications_last_read_id'] = read.notifications.last_read_id;

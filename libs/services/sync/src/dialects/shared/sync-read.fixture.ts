@@ -27,6 +27,13 @@ export function project(overrides: Partial<Project> = {}): Project {
     created_at: new Date('2024-01-02T03:04:05.678Z'),
     updated_at: new Date('2024-02-03T04:05:06.789Z'),
     version: '17',
+    workspace_id: null,
+    folder_id: null,
+    is_invite_only: false,
+    status: 'IN_PROGRESS',
+    visibility: 'team',
+    collaborator_role_default: 'READ_WRITE',
+    is_link_sharing_enabled: true,
     ...overrides,
   };
 }

@@ -13,7 +13,22 @@ import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
 import { wireTimestamp } from '../shared/wire-format';
 import type { ObjectWriters } from '../sync-dialect';
+import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
 import { writeApiV1PlanLimits } from './plan-limits.writer';
+
+/** The keys sdk 17's WorkspaceProject schema requires beside a personal project's. */
+function workspaceProjectFields(project: Project): Record<string, unknown> {
+  return {
+    workspace_id: project.workspace_id,
+    folder_id: project.folder_id,
+    is_invite_only: project.is_invite_only,
+    status: project.status,
+    access: { visibility: project.visibility },
+    collaborator_role_default: project.collaborator_role_default,
+    is_link_sharing_enabled: project.is_link_sharing_enabled,
+    role: project.role ?? null,
+  };
+}
 
 /**
  * Unified API v1 (`/api/v1/sync`): string ids, `is_collapsed`, every project key the SDK
@@ -21,6 +36,7 @@ import { writeApiV1PlanLimits } from './plan-limits.writer';
  * the SDK validate it as a workspace project).
  */
 export const syncApiV1Writers: ObjectWriters = {
+  workspaces: WORKSPACE_WRITERS,
   planLimits: writeApiV1PlanLimits,
   project: (project: Project) => ({
     id: project.id,
@@ -42,6 +58,7 @@ export const syncApiV1Writers: ObjectWriters = {
     created_at: wireTimestamp(new Date(project.created_at)),
     updated_at: wireTimestamp(new Date(project.updated_at)),
     ...(project.inbox_project ? { inbox_project: true } : {}),
+    ...(project.workspace_id === null ? {} : workspaceProjectFields(project)),
   }),
   // Every one of the SDK's 23 task keys, nullable ones present as null (client-constraints §2.1).
   item: (item: ItemRow) => {

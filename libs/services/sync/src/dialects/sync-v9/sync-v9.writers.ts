@@ -10,6 +10,7 @@ import { writeReminder } from '../shared/reminder.writer';
 import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
 import type { ObjectWriters } from '../sync-dialect';
+import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
 
 /**
  * Sync v9 (`/sync/v9/sync`): string ids, `collapsed`, `shared`, no timestamps on projects.
@@ -17,6 +18,7 @@ import type { ObjectWriters } from '../sync-dialect';
  * them (view options are a v1 resource; v9 clients ignore them).
  */
 export const syncV9Writers: ObjectWriters = {
+  workspaces: WORKSPACE_WRITERS,
   project: (project: Project) => ({
     id: project.id,
     name: project.name,

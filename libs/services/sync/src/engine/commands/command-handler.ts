@@ -1,5 +1,5 @@
 import type { EventSubject, Principal } from '@doable/contracts-common';
-import type { ProjectRole } from '@doable/contracts-sync';
+import type { ProjectRole, WorkspaceRole } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
 import type { PlanGate } from '../../plans/plan-gate';
 import type { PerIdStatus } from '../command-status';
@@ -16,6 +16,8 @@ export interface CommandContext {
   touch(...projectIds: string[]): void;
   /** Declares users who must see the change though they are no longer members (a removed collaborator). */
   touchUsers(...userIds: string[]): void;
+  /** Declares workspaces whose own data changed (the workspace, its members, folders, filters): all their members will see it. */
+  touchWorkspace(...workspaceIds: string[]): void;
   /**
    * Refuses the command unless the user may run it in this project: PROJECT_NOT_FOUND for a
    * non-member, FORBIDDEN for a role that does not allow the command's type (contracts-sync
@@ -25,6 +27,13 @@ export interface CommandContext {
    * project_move would).
    */
   requireAccess(projectId: string, asCommand?: string): Promise<ProjectRole>;
+  /**
+   * Refuses the command unless the user may run it in this workspace: WORKSPACE_NOT_FOUND for a
+   * non-member, FORBIDDEN for a role that does not allow it (contracts-sync
+   * WORKSPACE_COMMAND_ACTION_GROUP). Every workspace command calls it; answers the role.
+   * `asCommand`: check as that command type (project_add's workspace half).
+   */
+  requireWorkspaceAccess(workspaceId: string, asCommand?: string): Promise<WorkspaceRole>;
   /**
    * Runs the work of each object on its own (a nested savepoint each): an object refused with a
    * DomainError is undone alone (its touches too) and the others stay. Answers each object's

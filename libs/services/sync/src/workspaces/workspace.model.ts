@@ -1,0 +1,143 @@
+import type { WorkspaceRole } from '@doable/contracts-sync';
+
+/**
+ * A workspace as one member reads it: the workspace's own fields, the reader's membership (role,
+ * their sidebar's is_collapsed) and the counts the clients show. Canonical values; dialects
+ * decide the wire shape.
+ */
+export interface Workspace {
+  id: string;
+  name: string;
+  description: string;
+  creator_id: string;
+  is_link_sharing_enabled: boolean;
+  is_guest_allowed: boolean;
+  domain_name: string | null;
+  domain_discovery: boolean;
+  restrict_email_domains: boolean;
+  invite_code: string;
+  plan_type: WorkspacePlanType;
+  /** The workspace plan's `{current, next}` (null until the plans service announced one: the default plan). */
+  limits: WorkspaceLimits | null;
+  is_deleted: boolean;
+  created_at: Date;
+  updated_at: Date;
+  version: string;
+  /** The reader's role; null in a tombstone of a workspace they left. */
+  role: WorkspaceRole | null;
+  is_collapsed: boolean;
+  current_active_projects: number;
+  admin_count: number;
+  member_count: number;
+  guest_count: number;
+}
+
+/** A workspace plan's `{current, next}` plan info objects (the shape of user_plan_limits). */
+export interface WorkspaceLimits {
+  readonly current: Record<string, unknown> | null;
+  readonly next: Record<string, unknown> | null;
+}
+
+export const WORKSPACE_PLAN_TYPES = ['STARTER', 'BUSINESS'] as const;
+export type WorkspacePlanType = (typeof WORKSPACE_PLAN_TYPES)[number];
+
+/** A member of a workspace (the `workspace_users` resource). */
+export interface WorkspaceMember {
+  workspace_id: string;
+  user_id: string;
+  email: string;
+  full_name: string;
+  timezone: string;
+  role: WorkspaceRole;
+  is_deleted: boolean;
+  version: string;
+}
+
+/** A folder of a workspace's projects. */
+export interface Folder {
+  id: string;
+  workspace_id: string;
+  name: string;
+  child_order: number;
+  default_order: number;
+  is_deleted: boolean;
+  created_at: Date;
+  updated_at: Date;
+  version: string;
+}
+
+/** A saved search shared by a workspace's members. */
+export interface WorkspaceFilter {
+  id: string;
+  workspace_id: string;
+  name: string;
+  query: string;
+  description: string | null;
+  color: string;
+  item_order: number;
+  is_favorite: boolean;
+  is_deleted: boolean;
+  creator_id: string;
+  updater_id: string;
+  created_at: Date;
+  updated_at: Date;
+  version: string;
+}
+
+/** The workspaces a user (`$1`) is an active member of: the read side's one definition of it. */
+export const VISIBLE_WORKSPACES = `SELECT workspace_id FROM sync.workspace_members WHERE user_id = $1 AND state = 'active'`;
+
+/**
+ * The columns of a Workspace read for the user `$1` from `sync.workspaces w` joined with their
+ * membership `m` (a LEFT JOIN for tombstones). The counts are a few index reads per workspace; a
+ * user belongs to a handful of workspaces.
+ */
+export const WORKSPACE_COLUMNS = `w.id::text, w.name, w.description, w.creator_id::text, w.is_link_sharing_enabled, w.is_guest_allowed,
+  w.domain_name, w.domain_discovery, w.restrict_email_domains, w.invite_code, w.plan_type, w.is_deleted,
+  w.created_at, w.updated_at, w.version::text,
+  CASE WHEN m.state = 'active' THEN m.role END AS role, COALESCE(m.is_collapsed, false) AS is_collapsed,
+  (SELECT count(*)::int FROM sync.projects p WHERE p.workspace_id = w.id AND NOT p.is_deleted AND NOT p.is_archived) AS current_active_projects,
+  COALESCE(w.limits, (SELECT d.limits FROM sync.default_workspace_plan d)) AS limits,
+  (SELECT count(*) FILTER (WHERE c.role = 'ADMIN')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS admin_count,
+  (SELECT count(*) FILTER (WHERE c.role = 'MEMBER')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS member_count,
+  (SELECT count(*) FILTER (WHERE c.role = 'GUEST')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS guest_count`;
+
+export const FOLDER_COLUMNS = `id::text, workspace_id::text, name, child_order, default_order, is_deleted, created_at, updated_at, version::text`;
+
+export const WORKSPACE_FILTER_COLUMNS = `id::text, workspace_id::text, name, query, description, color, item_order, is_favorite, is_deleted,
+  creator_id::text, updater_id::text, created_at, updated_at, version::text`;
+
+/**
+ * Which rows of a workspace-scoped table an incremental read carries, as a condition on `$1`
+ * (the user) and `$2` (the token's version); as changedSinceCondition does for projects: rows
+ * stamped after the version in the user's workspaces, and when their workspace memberships moved
+ * (`$3` joined, `$4` left, see workspaceChangedSinceParams) every active row of a workspace
+ * joined since and every row of one left since that is alive or changed (its tombstone).
+ */
+export function workspaceChangedSinceCondition(memberships: WorkspaceMembershipChanges, active: string, workspaceColumn = 'workspace_id'): string {
+  const changed = `(${workspaceColumn} IN (${VISIBLE_WORKSPACES}) AND version > $2)`;
+  if (memberships.workspacesJoined.length === 0 && memberships.workspacesLeft.length === 0) return changed;
+  return `(${changed}
+       OR (${workspaceColumn} = ANY($3::bigint[]) AND ${active})
+       OR (${workspaceColumn} = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2)))`;
+}
+
+export function workspaceChangedSinceParams(userId: string, version: string, memberships: WorkspaceMembershipChanges): unknown[] {
+  return memberships.workspacesJoined.length === 0 && memberships.workspacesLeft.length === 0
+    ? [userId, version]
+    : [userId, version, memberships.workspacesJoined, memberships.workspacesLeft];
+}
+
+/** How a user's workspace memberships moved after a sync token's version (see MembershipChanges). */
+export interface WorkspaceMembershipChanges {
+  readonly workspacesJoined: readonly string[];
+  readonly workspacesLeft: readonly string[];
+}
+
+/** Rows of workspaces the user left, marked as the tombstones their incremental sync carries. */
+export function asLeftWorkspaceTombstones<T extends { workspace_id: string; is_deleted: boolean }>(rows: T[], left: readonly string[]): T[] {
+  if (left.length === 0) return rows;
+  const gone = new Set(left);
+  for (const row of rows) if (gone.has(row.workspace_id)) row.is_deleted = true;
+  return rows;
+}
