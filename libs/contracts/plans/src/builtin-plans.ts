@@ -69,7 +69,7 @@ const BUILTIN_PRO: PlanInfo = {
   max_user_templates: 100,
 };
 
-const BUILTIN_BUSINESS: PlanInfo = {
+export const BUILTIN_BUSINESS: PlanInfo = {
   ...BUILTIN_PRO,
   plan_name: 'business',
   max_projects: 500,

@@ -1,6 +1,7 @@
 import { eventSubject } from '@doable/contracts-common';
 import { z } from 'zod';
 import { userPlanLimitsSchema } from './plan-info';
+import { workspacePlanLimitsSchema } from './workspace-plans';
 
 /**
  * A user's plan changed: assigned (sign-up, `npm run cli -- set-plan`) or redefined (the
@@ -29,5 +30,29 @@ export const defaultPlanChanged = eventSubject(
   z.object({
     revision: z.string().regex(/^[0-9]+$/),
     limits: userPlanLimitsSchema,
+  }),
+);
+
+/**
+ * A workspace's plan changed (the operator's `npm run cli -- set-workspace-plan`, or the
+ * catalogue redefined it). Carries the plan type and whole `{current, next}` limits, so sync
+ * keeps its own copy; `revision` as for userPlanChanged.
+ */
+export const workspacePlanChanged = eventSubject(
+  'plans.evt.workspace-plan-changed.v1',
+  z.object({
+    workspaceId: z.string().regex(/^[0-9]+$/),
+    revision: z.string().regex(/^[0-9]+$/),
+    plan: workspacePlanLimitsSchema,
+  }),
+);
+export type WorkspacePlanChanged = z.infer<typeof workspacePlanChanged.payload>;
+
+/** The catalogue's default workspace plan changed (first start, or a new catalogue): what a new workspace is on. */
+export const defaultWorkspacePlanChanged = eventSubject(
+  'plans.evt.default-workspace-plan-changed.v1',
+  z.object({
+    revision: z.string().regex(/^[0-9]+$/),
+    plan: workspacePlanLimitsSchema,
   }),
 );

@@ -1,6 +1,7 @@
 import { eventSubject } from '@doable/contracts-common';
 import { z } from 'zod';
 import { COLLABORATOR_ROLES } from './project-roles';
+import { notificationPerson } from './notification-person';
 
 /**
  * What happened in the task domain that other services act on. Sync records these in its
@@ -11,9 +12,7 @@ import { COLLABORATOR_ROLES } from './project-roles';
 
 const uid = z.string().regex(/^[0-9]+$/);
 
-/** A user as live notifications show them (`from_user`). */
-export const notificationPerson = z.object({ id: uid, email: z.string(), full_name: z.string(), image_id: z.string().nullable() });
-export type NotificationPerson = z.infer<typeof notificationPerson>;
+export { notificationPerson, type NotificationPerson } from './notification-person';
 
 /**
  * An invitation to a project was made (share_project), or a pending one was offered to the
@@ -150,3 +149,5 @@ export const karmaLevelReached = eventSubject(
   z.object({ userId: uid, level: z.number().int().min(1), karma: z.number().int() }),
 );
 export type KarmaLevelReached = z.infer<typeof karmaLevelReached.payload>;
+
+export * from './workspace-events';

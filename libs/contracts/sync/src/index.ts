@@ -5,5 +5,14 @@ export * from './colors';
 export * from './first-generation';
 export * as SyncEvents from './events';
 export type { CollaboratorLeft, GoalReached, ItemAssigned, ItemCompletionChanged, KarmaLevelReached, NoteAdded, NotificationPerson, ShareInvitationAnswered, ShareInvitationBlocked, ShareInvitationSent } from './events';
+export type {
+  WorkspaceDeleted,
+  WorkspaceInvitationAnswered,
+  WorkspaceInvitationSent,
+  WorkspacePlanTypeChanged,
+  WorkspaceProjectArchived,
+  WorkspaceUserJoined,
+  WorkspaceUserRemoved,
+} from './workspace-events';
 export * from './project-roles';
 export * from './workspace-roles';

@@ -23,13 +23,14 @@ export function isWorkspaceRole(value: unknown): value is WorkspaceRole {
 export const DEFAULT_WORKSPACE_ROLE: WorkspaceRole = 'MEMBER';
 
 /** What a workspace role may do, grouped; every workspace-scoped command belongs to exactly one group. */
-export const WORKSPACE_ACTION_GROUPS = ['administer', 'contribute', 'invite', 'leave'] as const;
+/** `belong`: what every member may do (leave; their own sidebar's state of the workspace). */
+export const WORKSPACE_ACTION_GROUPS = ['administer', 'contribute', 'invite', 'belong'] as const;
 export type WorkspaceActionGroup = (typeof WORKSPACE_ACTION_GROUPS)[number];
 
 const WORKSPACE_ROLE_GROUPS: Readonly<Record<WorkspaceRole, readonly WorkspaceActionGroup[]>> = {
-  ADMIN: ['administer', 'contribute', 'invite', 'leave'],
-  MEMBER: ['contribute', 'invite', 'leave'],
-  GUEST: ['leave'],
+  ADMIN: ['administer', 'contribute', 'invite', 'belong'],
+  MEMBER: ['contribute', 'invite', 'belong'],
+  GUEST: ['belong'],
 };
 
 /**
@@ -46,7 +47,8 @@ export const WORKSPACE_COMMAND_ACTION_GROUP: Readonly<Record<string, WorkspaceAc
   workspace_invite: 'invite',
   workspace_resend_invite: 'invite',
   workspace_delete_invitation: 'invite',
-  workspace_leave: 'leave',
+  workspace_leave: 'belong',
+  workspace_update_user_sidebar_preference: 'belong',
   folder_add: 'contribute',
   folder_update: 'contribute',
   folder_delete: 'contribute',

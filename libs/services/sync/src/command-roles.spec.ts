@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { LIVE_NOTIFICATION_COMMANDS } from '@doable/contracts-notifications';
-import { COMMAND_ACTION_GROUP } from '@doable/contracts-sync';
+import { COMMAND_ACTION_GROUP, WORKSPACE_COMMAND_ACTION_GROUP } from '@doable/contracts-sync';
 import type { FactoryProvider } from '@nestjs/common';
 import { COMMAND_HANDLERS, type CommandHandler, INTERNAL_COMMAND_HANDLERS } from './engine/commands/command-handler';
 import { SyncModule } from './sync.service-definition';
@@ -8,7 +8,8 @@ import { SyncModule } from './sync.service-definition';
 /**
  * Commands that act on the user's own objects only, never inside a project: they need no role and
  * do not call CommandContext.requireAccess. Every other command has a row in
- * COMMAND_ACTION_GROUP (contracts-sync project-roles), so a new command cannot forget its role.
+ * COMMAND_ACTION_GROUP (contracts-sync project-roles) or WORKSPACE_COMMAND_ACTION_GROUP
+ * (workspace-roles), so a new command cannot forget its role.
  */
 const NON_PROJECT_COMMANDS: ReadonlySet<string> = new Set([
   // A new project is the user's own; under a parent it is checked as project_move there.
@@ -34,6 +35,8 @@ const NON_PROJECT_COMMANDS: ReadonlySet<string> = new Set([
   // Answered by the invitation's receiver, who is not a member yet.
   'accept_invitation',
   'reject_invitation',
+  // A new workspace is the user's own (its other commands have rows in WORKSPACE_COMMAND_ACTION_GROUP).
+  'workspace_add',
 ]);
 
 /** The handlers the service registers, built as its module builds them (their dependencies are never called here). */
@@ -55,7 +58,7 @@ describe('every command is either project-scoped (with a role group) or explicit
   });
 
   it.each(types.map((type) => [type]))('%s has a role group or is a non-project command', (type) => {
-    expect(Object.hasOwn(COMMAND_ACTION_GROUP, type) || NON_PROJECT_COMMANDS.has(type)).toBe(true);
+    expect(Object.hasOwn(COMMAND_ACTION_GROUP, type) || Object.hasOwn(WORKSPACE_COMMAND_ACTION_GROUP, type) || NON_PROJECT_COMMANDS.has(type)).toBe(true);
   });
 
   it('no command is both', () => {

@@ -9,6 +9,7 @@ import { ItemQuickAddCommand } from './engine/commands/items/item-quick-add.comm
 import { projectCommands } from './engine/commands/projects';
 import { itemCommands } from './engine/commands/items';
 import { sharingCommands } from './engine/commands/sharing';
+import { workspaceCommands } from './engine/commands/workspaces';
 import { ItemDates } from './items/item-dates';
 import { ItemRepository } from './items/item.repository';
 import { sectionCommands } from './engine/commands/sections/section-commands';
@@ -91,7 +92,24 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
     ItemDates,
     {
       provide: COMMAND_HANDLERS,
-      useFactory: (projects: ProjectRepository, items: ItemRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository, filters: FilterRepository, notes: NoteRepository, reminders: ReminderRepository, profiles: UserProfileRepository, services: ServiceClient, views: ViewOptionsRepository, locations: LocationRepository, members: ProjectMembersRepository, invitations: ProjectInvitationsRepository) => [
+      useFactory: (
+        projects: ProjectRepository,
+        items: ItemRepository,
+        sections: SectionRepository,
+        dates: ItemDates,
+        labels: LabelRepository,
+        filters: FilterRepository,
+        notes: NoteRepository,
+        reminders: ReminderRepository,
+        profiles: UserProfileRepository,
+        services: ServiceClient,
+        views: ViewOptionsRepository,
+        locations: LocationRepository,
+        members: ProjectMembersRepository,
+        invitations: ProjectInvitationsRepository,
+        workspaces: WorkspaceRepository,
+        workspaceMembers: WorkspaceMembersRepository,
+      ) => [
         ...projectCommands(projects, sections, items),
         ...itemCommands(items, projects, sections, dates, labels),
         ...sectionCommands(sections, projects, items),
@@ -103,8 +121,26 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
         ...liveNotificationCommands(services),
         ...viewOptionsCommands(views, projects, labels, filters),
         ...sharingCommands({ projects, members, invitations, items, profiles }),
+        ...workspaceCommands({ workspaces, members: workspaceMembers, projects, sections, items, profiles }),
       ],
-      inject: [ProjectRepository, ItemRepository, SectionRepository, ItemDates, LabelRepository, FilterRepository, NoteRepository, ReminderRepository, UserProfileRepository, ServiceClient, ViewOptionsRepository, LocationRepository, ProjectMembersRepository, ProjectInvitationsRepository],
+      inject: [
+        ProjectRepository,
+        ItemRepository,
+        SectionRepository,
+        ItemDates,
+        LabelRepository,
+        FilterRepository,
+        NoteRepository,
+        ReminderRepository,
+        UserProfileRepository,
+        ServiceClient,
+        ViewOptionsRepository,
+        LocationRepository,
+        ProjectMembersRepository,
+        ProjectInvitationsRepository,
+        WorkspaceRepository,
+        WorkspaceMembersRepository,
+      ],
     },
     {
       // Not among COMMAND_HANDLERS: no client may send these (see CommandExecutor.runInternal).

@@ -47,6 +47,11 @@ export async function waitForCountLock(manager: EntityManager, lockId: string): 
 export interface RoomRequest {
   /** Whose plan counts: the acting user, the project's owner, or the user a reminder notifies (the README's limit table). */
   readonly planOf: string;
+  /**
+   * The workspace whose plan counts instead (a workspace project's projects, tasks, sections and
+   * collaborators; a workspace's folders, guests and filters). `planOf` is then unused.
+   */
+  readonly workspace?: string;
   /** How many there are now; called once the lock (if any) is held. */
   readonly count: () => Promise<number>;
   /** How many the command adds (a batch of one type asks once for all of them). */
@@ -68,6 +73,7 @@ export interface RoomRequest {
  */
 export class PlanGate {
   private readonly plans = new Map<string, PlanInfo>();
+  private readonly workspacePlans = new Map<string, PlanInfo>();
 
   constructor(
     private readonly manager: EntityManager,
@@ -85,6 +91,21 @@ export class PlanGate {
     return plan;
   }
 
+  /** A workspace's plan (the workspace object's `limits.current`), read once per request. */
+  async workspacePlanOf(workspaceId: string): Promise<PlanInfo> {
+    let plan = this.workspacePlans.get(workspaceId);
+    if (!plan) {
+      plan = (await this.repository.workspaceLimits(this.manager, workspaceId)).limits.current;
+      this.workspacePlans.set(workspaceId, plan);
+    }
+    return plan;
+  }
+
+  /** The plan a request counts against: its workspace's, or its user's. */
+  private planFor(request: Pick<RoomRequest, 'planOf' | 'workspace'>): Promise<PlanInfo> {
+    return request.workspace === undefined ? this.planOf(request.planOf) : this.workspacePlanOf(request.workspace);
+  }
+
   /** FEATURE_NOT_IN_PLAN (403 PREMIUM_ONLY, error_extra.feature) unless the user's plan has the feature. */
   async requireFeature(feature: PlanFeature, userId: string = this.actorId): Promise<void> {
     const plan = await this.planOf(userId);
@@ -96,7 +117,7 @@ export class PlanGate {
    * With a lockKey the lock is only tried: held by another request, CountLockBusy is thrown.
    */
   async room(quantity: PlanQuantity, request: Omit<RoomRequest, 'adding' | 'extra'>): Promise<number> {
-    const plan = await this.planOf(request.planOf);
+    const plan = await this.planFor(request);
     if (request.lockKey) {
       const lockId = `limit:${quantity}:${request.lockKey}`;
       const [{ locked }] = await this.manager.query<Array<{ locked: boolean }>>(`SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked`, [lockId]);
@@ -108,6 +129,6 @@ export class PlanGate {
   /** Refuses with the quantity's *_LIMIT_REACHED unless `adding` more fit (1 by default). */
   async requireRoom(quantity: PlanQuantity, request: RoomRequest): Promise<void> {
     const room = await this.room(quantity, request);
-    if (room < (request.adding ?? 1)) throw limitReached(quantity, await this.planOf(request.planOf), request.extra);
+    if (room < (request.adding ?? 1)) throw limitReached(quantity, await this.planFor(request), request.workspace === undefined ? request.extra : { workspace_id: request.workspace, ...request.extra });
   }
 }

@@ -1,4 +1,4 @@
-import { BUILTIN_DEFAULT_LIMITS, type UserPlanLimits, userPlanLimitsSchema } from '@doable/contracts-plans';
+import { BUILTIN_DEFAULT_LIMITS, BUILTIN_DEFAULT_WORKSPACE_LIMITS, type UserPlanLimits, userPlanLimitsSchema, type WorkspacePlanLimits, workspacePlanLimitsSchema } from '@doable/contracts-plans';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -47,6 +47,21 @@ export class PlanLimitsRepository {
   async find(manager: EntityManager, userId: string): Promise<StoredPlanLimits> {
     const [row] = await manager.query<Array<{ limits: unknown; version: string }>>('SELECT limits, version::text FROM sync.user_plans WHERE user_id = $1', [userId]);
     return row ? { limits: userPlanLimitsSchema.parse(row.limits), version: row.version } : { limits: await this.defaultLimits(manager), version: '0' };
+  }
+
+  /**
+   * A workspace's plan: as the plans service announced it for the workspace, else the catalogue's
+   * default workspace plan, else (the plans service never ran here) the built-in one.
+   */
+  async workspaceLimits(manager: EntityManager, workspaceId: string): Promise<WorkspacePlanLimits> {
+    const [row] = await manager.query<Array<{ plan_type: string; limits: unknown; default_type: string | null; default_limits: unknown }>>(
+      `SELECT w.plan_type, w.limits, d.plan_type AS default_type, d.limits AS default_limits
+         FROM sync.workspaces w LEFT JOIN sync.default_workspace_plan d ON true WHERE w.id = $1`,
+      [workspaceId],
+    );
+    if (row?.limits) return workspacePlanLimitsSchema.parse({ plan_type: row.plan_type, limits: row.limits });
+    if (row?.default_limits) return workspacePlanLimitsSchema.parse({ plan_type: row.default_type, limits: row.default_limits });
+    return BUILTIN_DEFAULT_WORKSPACE_LIMITS;
   }
 
   /**

@@ -52,6 +52,12 @@ export class ProjectRepository {
     return rows[0];
   }
 
+  /** A workspace's projects (not deleted), archived ones too. */
+  async idsInWorkspace(manager: EntityManager, workspaceId: string): Promise<string[]> {
+    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.projects WHERE workspace_id = $1 AND NOT is_deleted ORDER BY id`, [workspaceId]);
+    return rows.map((row) => row.id);
+  }
+
   /** The project and all its sub-projects (not deleted), the project first. */
   async subtree(manager: EntityManager, projectId: string): Promise<Project[]> {
     return manager.query<Project[]>(

@@ -1,4 +1,4 @@
-import { BUILTIN_CATALOGUE, type PlanInfo } from '@doable/contracts-plans';
+import { BUILTIN_CATALOGUE, BUILTIN_WORKSPACE_BUSINESS, BUILTIN_WORKSPACE_STARTER, type PlanInfo, type WorkspacePlanType } from '@doable/contracts-plans';
 import type { EntityManager } from 'typeorm';
 
 /** What "no cap" is in a test: no test creates this many of anything. */
@@ -20,4 +20,14 @@ export async function givePlan(manager: EntityManager, userId: string, overrides
      ON CONFLICT (user_id) DO UPDATE SET limits = excluded.limits, revision = excluded.revision, version = excluded.version`,
     [userId, JSON.stringify(limits)],
   );
+}
+
+/**
+ * Puts a workspace on a plan in sync's copy, as PlansEvents.workspacePlanChanged would: the
+ * built-in workspace plan of the type with the overrides (limit tests pass the counts they test).
+ */
+export async function giveWorkspacePlan(manager: EntityManager, workspaceId: string, planType: WorkspacePlanType, overrides: Partial<PlanInfo> = {}): Promise<void> {
+  const plan = planType === 'BUSINESS' ? BUILTIN_WORKSPACE_BUSINESS : BUILTIN_WORKSPACE_STARTER;
+  const limits = { current: { ...plan.info, ...overrides }, next: planType === 'STARTER' ? BUILTIN_WORKSPACE_BUSINESS.info : null };
+  await manager.query(`UPDATE sync.workspaces SET plan_type = $2, limits = $3, plan_revision = plan_revision + 1 WHERE id = $1`, [workspaceId, planType, JSON.stringify(limits)]);
 }

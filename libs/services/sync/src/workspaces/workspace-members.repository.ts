@@ -13,10 +13,11 @@ const MEMBER_COLUMNS = `m.workspace_id::text, m.user_id::text, u.email, u.full_n
  */
 @Injectable()
 export class WorkspaceMembersRepository {
-  /** The user's role in the workspace, or undefined when they are not an active member. */
+  /** The user's role in the workspace, or undefined when they are not an active member (or it was deleted). */
   async roleOf(manager: EntityManager, workspaceId: string, userId: string): Promise<WorkspaceRole | undefined> {
     const rows = await manager.query<Array<{ role: string }>>(
-      `SELECT role FROM sync.workspace_members WHERE workspace_id = $1 AND user_id = $2 AND state = 'active'`,
+      `SELECT m.role FROM sync.workspace_members m JOIN sync.workspaces w ON w.id = m.workspace_id
+        WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.state = 'active' AND NOT w.is_deleted`,
       [workspaceId, userId],
     );
     const role = rows[0]?.role;

@@ -1,3 +1,4 @@
+import type { WorkspacePlanType } from '@doable/contracts-plans';
 import type { WorkspaceRole } from '@doable/contracts-sync';
 
 /**
@@ -37,9 +38,6 @@ export interface WorkspaceLimits {
   readonly current: Record<string, unknown> | null;
   readonly next: Record<string, unknown> | null;
 }
-
-export const WORKSPACE_PLAN_TYPES = ['STARTER', 'BUSINESS'] as const;
-export type WorkspacePlanType = (typeof WORKSPACE_PLAN_TYPES)[number];
 
 /** A member of a workspace (the `workspace_users` resource). */
 export interface WorkspaceMember {
