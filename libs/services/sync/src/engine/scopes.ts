@@ -6,14 +6,17 @@ import { QUICK_ADD_COMMAND } from './commands/items/item-quick-add.command';
  * What an OAuth scope allows in the Sync API (sync-interface §5.4). A personal token carries
  * every scope. Each rule lists alternatives: holding any one of them is enough.
  */
-const DELETES_NEEDING_DATA_DELETE = new Set(['item_delete', 'label_delete', 'label_delete_occurrences', 'filter_delete']);
+const DELETES_NEEDING_DATA_DELETE = new Set(['item_delete', 'label_delete', 'label_delete_occurrences', 'filter_delete', 'folder_delete', 'workspace_filter_delete']);
+
+/** Deleting a workspace deletes its projects: the project-deleting scope (a guess where §5.4 is silent). */
+const DELETES_PROJECTS = new Set(['project_delete', 'workspace_delete']);
 
 /** Quick add (an internal command) adds a task too: the same scopes as item_add. */
 const ADDS_A_TASK = new Set(['item_add', 'item_add_flat', QUICK_ADD_COMMAND]);
 
 export function requiredScopes(commandType: string): readonly Scope[] {
   if (ADDS_A_TASK.has(commandType)) return ['task:add', 'data:read_write'];
-  if (commandType === 'project_delete') return ['project:delete'];
+  if (DELETES_PROJECTS.has(commandType)) return ['project:delete'];
   if (DELETES_NEEDING_DATA_DELETE.has(commandType)) return ['data:delete'];
   return ['data:read_write'];
 }

@@ -39,8 +39,9 @@ export class WorkspaceRepository {
   /** A new workspace with its creator as its first ADMIN. */
   async create(manager: EntityManager, workspace: NewWorkspace, version: string): Promise<string> {
     const [{ id }] = await manager.query<Array<{ id: string }>>(
-      `INSERT INTO sync.workspaces (name, description, creator_id, invite_code, is_link_sharing_enabled, is_guest_allowed, domain_name, domain_discovery, restrict_email_domains, version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text`,
+      // On the catalogue's default workspace plan (its limits are read from sync.default_workspace_plan while `limits` is null).
+      `INSERT INTO sync.workspaces (name, description, creator_id, invite_code, is_link_sharing_enabled, is_guest_allowed, domain_name, domain_discovery, restrict_email_domains, version, plan_type)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE((SELECT plan_type FROM sync.default_workspace_plan), 'STARTER')) RETURNING id::text`,
       [
         workspace.name,
         workspace.description,
