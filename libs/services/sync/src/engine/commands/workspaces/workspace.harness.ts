@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '@doable/contracts-common';
+import { type Principal, SCOPES } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
@@ -135,8 +135,9 @@ export class WorkspaceHarness {
     await this.database.drop();
   }
 
+  /** A personal token's principal: every scope. */
   principal(userId: string): Principal {
-    return { userId, scopes: ['data:read_write'], appId: null, tokenKind: 'personal' };
+    return { userId, scopes: [...SCOPES], appId: null, tokenKind: 'personal' };
   }
 
   /** Runs one command as the user; answers its status and the request's temp id mapping. */
