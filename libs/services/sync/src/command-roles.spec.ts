@@ -37,6 +37,11 @@ const NON_PROJECT_COMMANDS: ReadonlySet<string> = new Set([
   'reject_invitation',
   // A new workspace is the user's own (its other commands have rows in WORKSPACE_COMMAND_ACTION_GROUP).
   'workspace_add',
+  // Answered or run by someone not (yet) a member: the invitation's secret, the join link or the
+  // address's domain is the right (workspace-invitation-answer.command.ts, workspace-join.command.ts).
+  'biz_accept_invitation',
+  'biz_reject_invitation',
+  'workspace_join',
 ]);
 
 /** The handlers the service registers, built as its module builds them (their dependencies are never called here). */

@@ -62,6 +62,7 @@ import { UserPlanChangedConsumer } from './plans/user-plan-changed.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 import { WorkspaceRepository } from './workspaces/workspace.repository';
 import { WorkspaceMembersRepository } from './workspaces/workspace-members.repository';
+import { WorkspaceInvitationsRepository } from './workspaces/workspace-invitations.repository';
 import { FolderRepository } from './workspaces/folder.repository';
 import { WorkspaceFilterRepository } from './workspaces/workspace-filter.repository';
 
@@ -79,6 +80,7 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
     ProjectInvitationsRepository,
     WorkspaceRepository,
     WorkspaceMembersRepository,
+    WorkspaceInvitationsRepository,
     FolderRepository,
     WorkspaceFilterRepository,
     ItemRepository,

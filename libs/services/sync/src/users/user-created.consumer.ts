@@ -5,6 +5,8 @@ import { Injectable } from '@nestjs/common';
 import { invitationSentPayload } from '../projects/project-invitations.events';
 import { ProjectInvitationsRepository } from '../projects/project-invitations.repository';
 import { newInvitationSecret } from '../projects/project-invitations.secret';
+import { workspaceInvitationSentPayload } from '../workspaces/workspace-invitations.events';
+import { WorkspaceInvitationsRepository } from '../workspaces/workspace-invitations.repository';
 import type { UserProfile } from './user-profile.model';
 import { UserProfileRepository } from './user-profile.repository';
 
@@ -18,6 +20,7 @@ export class UserCreatedConsumer {
     consumers: EventConsumers,
     private readonly profiles: UserProfileRepository,
     private readonly invitations: ProjectInvitationsRepository,
+    private readonly workspaceInvitations: WorkspaceInvitationsRepository = new WorkspaceInvitationsRepository(),
   ) {
     consumers.on('create-profile', AuthEvents.userCreated, async (user, tx) => {
       const created = await profiles.createWithInbox(tx.manager, {
@@ -32,7 +35,10 @@ export class UserCreatedConsumer {
       // A redelivered event finds the profile made: its invitations were offered the first time.
       if (!created) return;
       const profile = await profiles.find(tx.manager, user.userId);
-      if (profile) await this.offerWaitingInvitations(tx, profile);
+      if (profile) {
+        await this.offerWaitingInvitations(tx, profile);
+        await this.offerWaitingWorkspaceInvitations(tx, profile);
+      }
     });
   }
 
@@ -59,5 +65,20 @@ export class UserCreatedConsumer {
       projectIds.add(invitation.project_id);
     }
     if (projectIds.size > 0) await this.profiles.raiseHighWater(tx.manager, profile.id, [...projectIds], profile.version);
+  }
+
+  /**
+   * The same for workspace_invite's waiting invitations: addressed to the account, each sent
+   * again (workspaceInvitationSent, a new secret) for its workspace_invitation_created
+   * notification. No member's view changes (the invitee is no member until they accept).
+   */
+  async offerWaitingWorkspaceInvitations(tx: Tx, profile: UserProfile): Promise<void> {
+    for (const invitation of await this.workspaceInvitations.waitingFor(tx.manager, profile.email)) {
+      const inviter = await this.profiles.find(tx.manager, invitation.inviter_id);
+      if (!inviter) throw new Error(`workspace invitation ${invitation.id} has no inviter profile`);
+      const { secret, hash } = newInvitationSecret();
+      const offered = await this.workspaceInvitations.attachInvitee(tx.manager, invitation.id, profile.id, hash, profile.version);
+      await tx.emit(SyncEvents.workspaceInvitationSent, workspaceInvitationSentPayload(offered, invitation.workspace_name, inviter, secret));
+    }
   }
 }

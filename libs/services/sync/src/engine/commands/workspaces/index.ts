@@ -2,10 +2,15 @@ import type { ItemRepository } from '../../../items/item.repository';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
+import { WorkspaceInvitationsRepository } from '../../../workspaces/workspace-invitations.repository';
 import type { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
 import type { CommandHandler } from '../command-handler';
+import { WorkspaceAcceptInvitationCommand, WorkspaceRejectInvitationCommand } from './workspace-invitation-answer.command';
+import { WorkspaceDeleteInvitationCommand, WorkspaceInviteCommand, WorkspaceResendInviteCommand } from './workspace-invite.command';
+import { WorkspaceJoinCommand } from './workspace-join.command';
 import { WorkspaceAddCommand, WorkspaceDeleteCommand, WorkspaceLeaveCommand, WorkspaceUpdateCommand } from './workspace-lifecycle.command';
+import { WorkspaceDeleteUserCommand, WorkspaceUpdateUserCommand } from './workspace-members.command';
 
 export interface WorkspaceRepositories {
   readonly workspaces: WorkspaceRepository;
@@ -14,14 +19,25 @@ export interface WorkspaceRepositories {
   readonly sections: SectionRepository;
   readonly items: ItemRepository;
   readonly profiles: UserProfileRepository;
+  /** Stateless; made here when not given (the service and the harness need not know of it). */
+  readonly invitations?: WorkspaceInvitationsRepository;
 }
 
 /** Every workspace command: the workspace itself, its members and invitations. */
-export function workspaceCommands({ workspaces, members, projects, sections, items, profiles }: WorkspaceRepositories): CommandHandler[] {
+export function workspaceCommands({ workspaces, members, projects, sections, items, profiles, invitations = new WorkspaceInvitationsRepository() }: WorkspaceRepositories): CommandHandler[] {
+  const invitationRepositories = { workspaces, members, invitations, profiles };
   return [
     new WorkspaceAddCommand(workspaces),
     new WorkspaceUpdateCommand(workspaces, members),
     new WorkspaceDeleteCommand(workspaces, members, projects, sections, items, profiles),
     new WorkspaceLeaveCommand(workspaces, members),
+    new WorkspaceInviteCommand(invitationRepositories),
+    new WorkspaceResendInviteCommand(invitationRepositories),
+    new WorkspaceDeleteInvitationCommand(invitationRepositories),
+    new WorkspaceAcceptInvitationCommand(invitationRepositories),
+    new WorkspaceRejectInvitationCommand(invitationRepositories),
+    new WorkspaceUpdateUserCommand(invitationRepositories),
+    new WorkspaceDeleteUserCommand(invitationRepositories),
+    new WorkspaceJoinCommand(invitationRepositories),
   ];
 }
