@@ -31,6 +31,8 @@ export interface Workspace {
   admin_count: number;
   member_count: number;
   guest_count: number;
+  /** The addresses of its open invitations, for an ADMIN reader; null for everyone else. */
+  pending_invitations: string[] | null;
 }
 
 /** A workspace plan's `{current, next}` plan info objects (the shape of user_plan_limits). */
@@ -98,7 +100,10 @@ export const WORKSPACE_COLUMNS = `w.id::text, w.name, w.description, w.creator_i
   COALESCE(w.limits, (SELECT d.limits FROM sync.default_workspace_plan d)) AS limits,
   (SELECT count(*) FILTER (WHERE c.role = 'ADMIN')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS admin_count,
   (SELECT count(*) FILTER (WHERE c.role = 'MEMBER')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS member_count,
-  (SELECT count(*) FILTER (WHERE c.role = 'GUEST')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS guest_count`;
+  (SELECT count(*) FILTER (WHERE c.role = 'GUEST')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS guest_count,
+  CASE WHEN m.state = 'active' AND m.role = 'ADMIN' THEN
+    (SELECT COALESCE(array_agg(i.invitee_email ORDER BY i.id), '{}') FROM sync.workspace_invitations i WHERE i.workspace_id = w.id AND i.state = 'invited')
+  END AS pending_invitations`;
 
 export const FOLDER_COLUMNS = `id::text, workspace_id::text, name, child_order, default_order, is_deleted, created_at, updated_at, version::text`;
 

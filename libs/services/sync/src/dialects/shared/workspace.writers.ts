@@ -39,6 +39,8 @@ export function writeWorkspace(workspace: Workspace): Record<string, unknown> {
     project_sort_preference: null,
     default_collaborators: { predefined_group_ids: [], user_ids: [] },
     properties: {},
+    // Who is invited and has not answered yet: the admins' to manage (sdk 17 pendingInvitations, optional and nullable).
+    pending_invitations: workspace.pending_invitations,
   };
 }
 

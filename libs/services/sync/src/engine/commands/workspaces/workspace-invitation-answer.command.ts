@@ -10,7 +10,7 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { idArg } from '../items/item-args';
 import { actingUser } from '../sharing/sharing-args';
-import type { WorkspaceInvitationRepositories } from './workspace-invite.command';
+import { invitationsChanged, type WorkspaceInvitationRepositories } from './workspace-invite.command';
 
 const argsSchema = z.object({ invitation_id: idArg.optional(), invitation_secret: z.string().min(1).max(200) });
 
@@ -81,11 +81,9 @@ export class WorkspaceAcceptInvitationCommand extends WorkspaceInvitationAnswerC
   readonly type = 'biz_accept_invitation';
 
   protected async answer(context: CommandContext, invitation: WorkspaceInvitation, workspace: WorkspaceFacts): Promise<'accepted'> {
-    const manager = context.tx.manager;
-    await this.repositories.members.addOrReactivate(manager, workspace.id, context.userId, invitation.role, context.version);
-    // The counts the workspace object carries moved: every member re-reads it.
-    await this.repositories.workspaces.touch(manager, workspace.id, context.version);
-    context.touchWorkspace(workspace.id);
+    await this.repositories.members.addOrReactivate(context.tx.manager, workspace.id, context.userId, invitation.role, context.version);
+    // The counts and pending invitations the workspace object carries moved: every member re-reads it.
+    await invitationsChanged(context, this.repositories.workspaces, workspace.id);
     return 'accepted';
   }
 }
@@ -94,7 +92,9 @@ export class WorkspaceAcceptInvitationCommand extends WorkspaceInvitationAnswerC
 export class WorkspaceRejectInvitationCommand extends WorkspaceInvitationAnswerCommand {
   readonly type = 'biz_reject_invitation';
 
-  protected answer(): Promise<'rejected'> {
-    return Promise.resolve('rejected');
+  protected async answer(context: CommandContext, _invitation: WorkspaceInvitation, workspace: WorkspaceFacts): Promise<'rejected'> {
+    // The admins' pending_invitations lose the address.
+    await invitationsChanged(context, this.repositories.workspaces, workspace.id);
+    return 'rejected';
   }
 }

@@ -59,6 +59,8 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     ]);
     expect(found).toBe(false);
     expect(await highWater(BEN)).toBeGreaterThan(before);
+    // The admins see the open invitation in the workspace object.
+    expect(workspaceIn((await harness.read(ADA, adaToken)).rows.workspaces, id)).toMatchObject({ pending_invitations: ['ben@acme.test'] });
     // Not a member yet: Ben sees no workspace.
     expect(workspaceIn((await harness.read(BEN, benToken)).rows.workspaces, id)).toBeUndefined();
 
@@ -75,13 +77,13 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     });
 
     const ben = await harness.read(BEN, benToken);
-    expect(workspaceIn(ben.rows.workspaces, id)).toMatchObject({ role: 'MEMBER', admin_count: 1, member_count: 1 });
+    expect(workspaceIn(ben.rows.workspaces, id)).toMatchObject({ role: 'MEMBER', admin_count: 1, member_count: 1, pending_invitations: null });
     expect(usersOf(ben.rows.workspace_users, id)).toEqual([
       [ADA, 'ADMIN', false],
       [BEN, 'MEMBER', false],
     ]);
     const ada = await harness.read(ADA, adaToken);
-    expect(workspaceIn(ada.rows.workspaces, id)).toMatchObject({ member_count: 1 });
+    expect(workspaceIn(ada.rows.workspaces, id)).toMatchObject({ member_count: 1, pending_invitations: [] });
     expect(usersOf(ada.rows.workspace_users, id)).toEqual([[BEN, 'MEMBER', false]]);
     // Others see nothing.
     expect((await harness.read(CY)).rows.workspaces).toEqual([]);

@@ -82,8 +82,18 @@ export class WorkspaceInviteCommand implements CommandHandler {
       await context.tx.emit(SyncEvents.workspaceInvitationSent, workspaceInvitationSentPayload(invitation, workspace.name, inviter, secret));
       if (inviteeId) context.touchUsers(inviteeId);
     }
+    await invitationsChanged(context, workspaces, workspace.id);
     return {};
   }
+}
+
+/**
+ * The workspace's open invitations changed: its admins read them (pending_invitations) in the
+ * workspace object, so it is stamped and its members re-read it.
+ */
+export async function invitationsChanged(context: CommandContext, workspaces: WorkspaceRepository, workspaceId: string): Promise<void> {
+  await workspaces.touch(context.tx.manager, workspaceId, context.version);
+  context.touchWorkspace(workspaceId);
 }
 
 /**
@@ -164,6 +174,7 @@ export class WorkspaceDeleteInvitationCommand implements CommandHandler {
       workspaceInvitationAnsweredPayload(invitation, workspace, await actingUser(this.repositories.profiles, context), 'deleted', adminIds),
     );
     if (invitation.invitee_id) context.touchUsers(invitation.invitee_id);
+    await invitationsChanged(context, this.repositories.workspaces, workspace.id);
     return {};
   }
 }

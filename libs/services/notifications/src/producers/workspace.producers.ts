@@ -1,0 +1,125 @@
+import {
+  SyncEvents,
+  type WorkspaceDeleted,
+  type WorkspaceInvitationAnswered,
+  type WorkspaceInvitationSent,
+  type WorkspaceProjectArchived,
+  type WorkspaceUserJoined,
+  type WorkspaceUserRemoved,
+} from '@doable/contracts-sync';
+import type { LiveNotificationRepository } from '../live-notification.repository';
+import { draftsFor, type RegisterProducer } from './notification-producer';
+
+/** The invitee's workspace_invitation_created notification: one per invitation, whoever receives it. */
+export const workspaceInvitationCreatedKey = (invitationId: string): string => `workspace_invitation_created:${invitationId}`;
+
+/**
+ * sync-interface §6 gives workspace_id as an integer (project ids of the same table are strings,
+ * which the SDK validates): workspace ids are well under 2^53, so the number is exact.
+ */
+const workspaceIdField = (workspaceId: string): number => Number(workspaceId);
+
+/**
+ * Workspace notifications (sync-interface §6), from sync's workspace events. Keys are derived
+ * from the event (an invitation's id, a workspace's id, or the event id where the same fact can
+ * happen again), with the receiver where there are several, so a redelivered or repeated event
+ * makes no second notification. No one is told of their own action.
+ * Guesses: an invitation to an address without an account makes no notification (the event
+ * comes again when the account is created; no mail is sent for workspace invitations yet); a
+ * join by link tells no one (§6 names only the join by domain); workspace_user_joined_by_domain
+ * carries from_user, workspace_id and workspace_name (§6 lists no fields for it).
+ */
+export function workspaceProducers(register: RegisterProducer, notifications: LiveNotificationRepository): void {
+  register('workspace-invitation-sent', SyncEvents.workspaceInvitationSent, (invitation: WorkspaceInvitationSent, tx) => {
+    if (invitation.inviteeId === null || invitation.inviteeId === invitation.inviter.id) return Promise.resolve([]);
+    // Sent again (a new secret): the same notification, refreshed and unread again.
+    return notifications.upsert(tx.manager, {
+      userId: invitation.inviteeId,
+      key: workspaceInvitationCreatedKey(invitation.invitationId),
+      type: 'workspace_invitation_created',
+      fromUid: invitation.inviter.id,
+      data: {
+        from_user: invitation.inviter,
+        workspace_id: workspaceIdField(invitation.workspaceId),
+        workspace_name: invitation.workspaceName,
+        invitation_id: invitation.invitationId,
+        invitation_secret: invitation.invitationSecret,
+        state: 'invited',
+      },
+    });
+  });
+
+  register('workspace-invitation-answered', SyncEvents.workspaceInvitationAnswered, async (answer: WorkspaceInvitationAnswered, tx) => {
+    const invitee = workspaceInvitationCreatedKey(answer.invitationId);
+    if (answer.answer === 'deleted') return notifications.markDeleted(tx.manager, invitee);
+    const type = `workspace_invitation_${answer.answer}`;
+    // Accepted: the inviter, and the admins too when the workspace is paid (§6); rejected: the inviter.
+    const receivers = answer.answer === 'accepted' && answer.planType === 'BUSINESS' ? [answer.inviterId, ...answer.adminIds] : [answer.inviterId];
+    const told = await notifications.insert(
+      tx.manager,
+      draftsFor(receivers, answer.actor.id, (receiver) => ({
+        key: `${type}:${answer.invitationId}:${receiver}`,
+        type,
+        fromUid: answer.actor.id,
+        data: { from_user: answer.actor, workspace_id: workspaceIdField(answer.workspaceId), workspace_name: answer.workspaceName, invitation_id: answer.invitationId },
+      })),
+    );
+    return [...told, ...(await notifications.setState(tx.manager, invitee, answer.answer))];
+  });
+
+  register('workspace-user-removed', SyncEvents.workspaceUserRemoved, (removal: WorkspaceUserRemoved, tx, eventId) => {
+    // Leaving (removedBy null, or an admin removing themselves) tells no one.
+    if (removal.removedBy === null) return Promise.resolve([]);
+    const remover = removal.removedBy;
+    return notifications.insert(
+      tx.manager,
+      draftsFor([removal.userId], remover.id, () => ({
+        // A user may be removed from the same workspace more than once (rejoining between).
+        key: `removed_from_workspace:${eventId}`,
+        type: 'removed_from_workspace',
+        fromUid: remover.id,
+        data: { from_user: remover, workspace_id: workspaceIdField(removal.workspaceId), workspace_name: removal.workspaceName },
+      })),
+    );
+  });
+
+  register('workspace-deleted', SyncEvents.workspaceDeleted, (deleted: WorkspaceDeleted, tx) =>
+    notifications.insert(
+      tx.manager,
+      draftsFor(deleted.memberIds, deleted.actor.id, (receiver) => ({
+        // A workspace is deleted once.
+        key: `workspace_deleted:${deleted.workspaceId}:${receiver}`,
+        type: 'workspace_deleted',
+        fromUid: deleted.actor.id,
+        data: { from_user: deleted.actor, workspace_id: workspaceIdField(deleted.workspaceId), workspace_name: deleted.workspaceName },
+      })),
+    ),
+  );
+
+  register('workspace-user-joined', SyncEvents.workspaceUserJoined, (joined: WorkspaceUserJoined, tx, eventId) => {
+    if (joined.via !== 'domain') return Promise.resolve([]);
+    return notifications.insert(
+      tx.manager,
+      draftsFor(joined.adminIds, joined.user.id, (receiver) => ({
+        key: `workspace_user_joined_by_domain:${eventId}:${receiver}`,
+        type: 'workspace_user_joined_by_domain',
+        fromUid: joined.user.id,
+        data: { from_user: joined.user, workspace_id: workspaceIdField(joined.workspaceId), workspace_name: joined.workspaceName },
+      })),
+    );
+  });
+
+  register('workspace-project-archived', SyncEvents.workspaceProjectArchived, (archived: WorkspaceProjectArchived, tx, eventId) =>
+    notifications.insert(
+      tx.manager,
+      draftsFor(archived.memberIds, archived.actor.id, (receiver) => ({
+        // A project may be archived, unarchived and archived again: each time is news.
+        key: `project_archived:${eventId}:${receiver}`,
+        type: 'project_archived',
+        fromUid: archived.actor.id,
+        // The SDK validates a notification's projectId as a string (§6 says integer).
+        data: { from_user: archived.actor, project_id: archived.projectId, project_name: archived.projectName },
+      })),
+    ),
+  );
+}
