@@ -165,6 +165,11 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     expect(await harness.status(DEE, 'workspace_invite', { workspace_id: id, email: 'x@acme.test' })).toMatchObject({ error_tag: 'WORKSPACE_NOT_FOUND', http_code: 404 });
     expect(await harness.status(BEN, 'workspace_invite', { workspace_id: id, email: 'x@acme.test', role: 'ADMIN' })).toMatchObject({ error_tag: 'FORBIDDEN' });
     expect(await harness.status(BEN, 'workspace_invite', { workspace_id: id, email: 'x@acme.test' })).toBe('ok');
+    expect(await harness.status(CY, 'workspace_resend_invite', { workspace_id: id, email: 'x@acme.test' })).toMatchObject({ error_tag: 'FORBIDDEN' });
+    expect(await harness.status(DEE, 'workspace_resend_invite', { workspace_id: id, email: 'x@acme.test' })).toMatchObject({ error_tag: 'WORKSPACE_NOT_FOUND' });
+    expect(await harness.status(CY, 'workspace_delete_invitation', { workspace_id: id, email: 'x@acme.test' })).toMatchObject({ error_tag: 'FORBIDDEN' });
+    expect(await harness.status(BEN, 'workspace_resend_invite', { workspace_id: id, email: 'x@acme.test' })).toBe('ok');
+    expect(await harness.status(BEN, 'workspace_delete_invitation', { workspace_id: id, email: 'x@acme.test' })).toBe('ok');
     expect(await harness.status(ADA, 'workspace_invite', { workspace_id: id })).toMatchObject({ error_tag: 'ARGUMENT_MISSING', http_code: 400 });
     expect(await harness.status(ADA, 'workspace_invite', { email: 'x@acme.test' })).toMatchObject({ error_tag: 'ARGUMENT_MISSING' });
     expect(await harness.status(ADA, 'workspace_invite', { workspace_id: id, email: 'not an address' })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE' });
@@ -173,6 +178,9 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     // Members' commands are the admins'.
     expect(await harness.status(BEN, 'workspace_update_user', { workspace_id: id, user_id: CY, role: 'MEMBER' })).toMatchObject({ error_tag: 'FORBIDDEN' });
     expect(await harness.status(CY, 'workspace_delete_user', { workspace_id: id, user_id: BEN })).toMatchObject({ error_tag: 'FORBIDDEN' });
+    expect(await harness.status(CY, 'workspace_update_user', { workspace_id: id, user_id: CY, role: 'ADMIN' })).toMatchObject({ error_tag: 'FORBIDDEN' });
+    expect(await harness.status(BEN, 'workspace_delete_user', { workspace_id: id, user_id: CY })).toMatchObject({ error_tag: 'FORBIDDEN' });
+    expect(await harness.status(DEE, 'workspace_update_user', { workspace_id: id, user_id: BEN, role: 'GUEST' })).toMatchObject({ error_tag: 'WORKSPACE_NOT_FOUND' });
     expect(await harness.status(DEE, 'workspace_delete_user', { workspace_id: id, user_id: BEN })).toMatchObject({ error_tag: 'WORKSPACE_NOT_FOUND' });
     expect(await harness.status(ADA, 'workspace_update_user', { workspace_id: id, user_id: DEE, role: 'MEMBER' })).toMatchObject({ error_tag: 'USER_NOT_FOUND', http_code: 404 });
     expect(await harness.status(ADA, 'workspace_update_user', { workspace_id: id, user_id: BEN })).toMatchObject({ error_tag: 'ARGUMENT_MISSING' });
