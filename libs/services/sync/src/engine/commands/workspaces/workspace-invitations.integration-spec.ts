@@ -215,6 +215,18 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     expect(await harness.status(ADA, 'workspace_update_user', { workspace_id: id, user_id: BEN, role: 'GUEST' })).toBe('ok');
   });
 
+  it('two admins inviting guests at once cannot both take the last guest seat', async () => {
+    const id = await harness.create(ADA, 'workspace_add', { name: 'Race' });
+    await harness.addMember(id, BEN, 'ADMIN');
+    await giveWorkspacePlan(harness.dataSource.manager, id, 'BUSINESS', { max_guests_per_workspace: 1 });
+    const statuses = await Promise.all([
+      harness.status(ADA, 'workspace_invite', { workspace_id: id, email: 'race1@other.test', role: 'GUEST' }),
+      harness.status(BEN, 'workspace_invite', { workspace_id: id, email: 'race2@other.test', role: 'GUEST' }),
+    ]);
+    expect(statuses.filter((status) => status === 'ok')).toHaveLength(1);
+    expect(statuses.find((status) => status !== 'ok')).toMatchObject({ error_tag: 'MAX_GUESTS_LIMIT_REACHED' });
+  });
+
   it('restrict_email_domains refuses members from other domains, never guests', async () => {
     const id = await harness.create(ADA, 'workspace_add', { name: 'Restricted', domain_name: 'acme.test', restrict_email_domains: true });
     await giveWorkspacePlan(harness.dataSource.manager, id, 'BUSINESS');
