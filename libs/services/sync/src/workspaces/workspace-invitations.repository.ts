@@ -89,6 +89,21 @@ export class WorkspaceInvitationsRepository {
     return rows.map((row) => row.invitee_email);
   }
 
+  /** Ends every open invitation of a workspace (it is being deleted); answers them as they were, oldest first. */
+  async deleteAllOpen(manager: EntityManager, workspaceId: string, version: string): Promise<WorkspaceInvitation[]> {
+    const ended = await manager.query<Array<{ id: string }>>(
+      `WITH ended AS (UPDATE sync.workspace_invitations SET state = 'deleted', answered_at = now(), version = $2 WHERE workspace_id = $1 AND state = 'invited' RETURNING id)
+       SELECT id::text FROM ended ORDER BY id`,
+      [workspaceId, version],
+    );
+    const invitations: WorkspaceInvitation[] = [];
+    for (const { id } of ended) {
+      const invitation = await this.findForUpdate(manager, id);
+      if (invitation) invitations.push(invitation);
+    }
+    return invitations;
+  }
+
   /** Open GUEST invitations: seats promised to guests, which max_guests_per_workspace counts with the active guests. */
   async countOpenGuests(manager: EntityManager, workspaceId: string): Promise<number> {
     const [row] = await manager.query<Array<{ count: number }>>(

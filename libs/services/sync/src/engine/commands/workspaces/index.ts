@@ -29,7 +29,7 @@ export function workspaceCommands({ workspaces, members, projects, sections, ite
   return [
     new WorkspaceAddCommand(workspaces),
     new WorkspaceUpdateCommand(workspaces, members),
-    new WorkspaceDeleteCommand(workspaces, members, projects, sections, items, profiles),
+    new WorkspaceDeleteCommand(workspaces, members, projects, sections, items, profiles, invitations),
     new WorkspaceLeaveCommand(workspaces, members),
     new WorkspaceInviteCommand(invitationRepositories),
     new WorkspaceResendInviteCommand(invitationRepositories),

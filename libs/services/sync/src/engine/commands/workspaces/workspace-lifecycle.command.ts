@@ -7,6 +7,8 @@ import { notificationPersonOf } from '../../../projects/project-invitations.even
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
+import type { WorkspaceInvitationsRepository } from '../../../workspaces/workspace-invitations.repository';
+import { workspaceInvitationAnsweredPayload } from '../../../workspaces/workspace-invitations.events';
 import type { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
 import { parseArgs } from '../../command-args';
@@ -104,7 +106,8 @@ export class WorkspaceUpdateCommand implements CommandHandler {
 
 /**
  * workspace_delete (ADMIN): the workspace and its projects (with what they hold) become
- * tombstones for everyone who was in it; each member is told (workspace_deleted).
+ * tombstones for everyone who was in it; each member is told (workspace_deleted). Its open
+ * invitations are withdrawn, so no invitee is left holding a live invitation to nothing.
  */
 export class WorkspaceDeleteCommand implements CommandHandler {
   readonly type = 'workspace_delete';
@@ -117,12 +120,19 @@ export class WorkspaceDeleteCommand implements CommandHandler {
     private readonly sections: SectionRepository,
     private readonly items: ItemRepository,
     private readonly profiles: UserProfileRepository,
+    private readonly invitations: WorkspaceInvitationsRepository,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(this.schema, rawArgs);
     const workspace = await loadWorkspace(this.workspaces, context, workspaceIdOf(args));
     const manager = context.tx.manager;
+    const actor = await actingUser(this.profiles, context);
+    const adminIds = await this.members.memberIds(manager, workspace.id, ['ADMIN']);
+    for (const invitation of await this.invitations.deleteAllOpen(manager, workspace.id, context.version)) {
+      await context.tx.emit(SyncEvents.workspaceInvitationAnswered, workspaceInvitationAnsweredPayload(invitation, workspace, actor, 'deleted', adminIds));
+      if (invitation.invitee_id) context.touchUsers(invitation.invitee_id);
+    }
     const memberIds = await this.members.memberIds(manager, workspace.id);
     const projectIds = await this.projects.idsInWorkspace(manager, workspace.id);
     await this.items.setState(manager, await this.items.idsInProjects(manager, projectIds), { is_deleted: true }, context.version);
@@ -134,7 +144,7 @@ export class WorkspaceDeleteCommand implements CommandHandler {
     await context.tx.emit(SyncEvents.workspaceDeleted, {
       workspaceId: workspace.id,
       workspaceName: workspace.name,
-      actor: notificationPersonOf(await actingUser(this.profiles, context)),
+      actor: notificationPersonOf(actor),
       memberIds,
     });
     return {};

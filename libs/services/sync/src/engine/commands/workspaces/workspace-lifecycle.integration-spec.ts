@@ -1,4 +1,4 @@
-import type { WorkspaceDeleted, WorkspaceUserRemoved } from '@doable/contracts-sync';
+import type { WorkspaceDeleted, WorkspaceInvitationAnswered, WorkspaceInvitationSent, WorkspaceUserRemoved } from '@doable/contracts-sync';
 import { giveWorkspacePlan } from '../../../testing/plans';
 import type { Workspace } from '../../../workspaces/workspace.model';
 import { WorkspaceHarness } from './workspace.harness';
@@ -133,5 +133,18 @@ describe('workspace lifecycle commands and their reads (real PostgreSQL)', () =>
     expect(await harness.status(ADA, 'workspace_update', { id, name: 'Back' })).toMatchObject({ error_tag: 'WORKSPACE_NOT_FOUND' });
     const deleted = (await harness.events<WorkspaceDeleted>('sync.evt.workspace-deleted.v1')).find((event) => event.workspaceId === id);
     expect(deleted).toMatchObject({ workspaceName: 'Doomed', actor: { id: ADA }, memberIds: [ADA, BEN] });
+  });
+
+  it('workspace_delete withdraws its open invitations: the invitee is told, and it can no longer be accepted', async () => {
+    const id = await harness.create(ADA, 'workspace_add', { name: 'Invited to nothing' });
+    expect(await harness.status(ADA, 'workspace_invite', { workspace_id: id, email: USERS[CY] })).toBe('ok');
+    const sent = (await harness.events<WorkspaceInvitationSent>('sync.evt.workspace-invitation-sent.v1')).filter((event) => event.workspaceId === id).at(-1)!;
+    expect(await harness.status(ADA, 'workspace_delete', { id })).toBe('ok');
+
+    const answered = (await harness.events<WorkspaceInvitationAnswered>('sync.evt.workspace-invitation-answered.v1')).filter((event) => event.workspaceId === id);
+    expect(answered).toEqual([expect.objectContaining({ invitationId: sent.invitationId, answer: 'deleted', actor: expect.objectContaining({ id: ADA }) })]);
+    const [row] = await harness.dataSource.query<Array<{ state: string }>>(`SELECT state FROM sync.workspace_invitations WHERE id = $1`, [sent.invitationId]);
+    expect(row.state).toBe('deleted');
+    expect(await harness.status(CY, 'biz_accept_invitation', { invitation_id: sent.invitationId, invitation_secret: sent.invitationSecret })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { state: 'deleted' } });
   });
 });
