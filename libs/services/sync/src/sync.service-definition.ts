@@ -9,7 +9,7 @@ import { ItemQuickAddCommand } from './engine/commands/items/item-quick-add.comm
 import { projectCommands } from './engine/commands/projects';
 import { itemCommands } from './engine/commands/items';
 import { sharingCommands } from './engine/commands/sharing';
-import { workspaceCommands } from './engine/commands/workspaces';
+import { workspaceCommands, workspaceFilterCommands } from './engine/commands/workspaces';
 import { ItemDates } from './items/item-dates';
 import { ItemRepository } from './items/item.repository';
 import { sectionCommands } from './engine/commands/sections/section-commands';
@@ -109,6 +109,7 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
         invitations: ProjectInvitationsRepository,
         workspaces: WorkspaceRepository,
         workspaceMembers: WorkspaceMembersRepository,
+        workspaceFilters: WorkspaceFilterRepository,
       ) => [
         ...projectCommands(projects, sections, items),
         ...itemCommands(items, projects, sections, dates, labels),
@@ -122,6 +123,7 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
         ...viewOptionsCommands(views, projects, labels, filters),
         ...sharingCommands({ projects, members, invitations, items, profiles }),
         ...workspaceCommands({ workspaces, members: workspaceMembers, projects, sections, items, profiles }),
+        ...workspaceFilterCommands(workspaceFilters),
       ],
       inject: [
         ProjectRepository,
@@ -140,6 +142,7 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
         ProjectInvitationsRepository,
         WorkspaceRepository,
         WorkspaceMembersRepository,
+        WorkspaceFilterRepository,
       ],
     },
     {

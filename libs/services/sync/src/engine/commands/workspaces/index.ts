@@ -5,6 +5,7 @@ import type { UserProfileRepository } from '../../../users/user-profile.reposito
 import type { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
 import type { CommandHandler } from '../command-handler';
+export { workspaceFilterCommands } from './workspace-filter-commands';
 import { WorkspaceAddCommand, WorkspaceDeleteCommand, WorkspaceLeaveCommand, WorkspaceUpdateCommand } from './workspace-lifecycle.command';
 
 export interface WorkspaceRepositories {
