@@ -46,6 +46,8 @@ import { FirstGenerationReadsRepository } from './dialects/first-generation/firs
 import { ArchivedListings } from './objects/archived-listings';
 import { ObjectQueryService } from './objects/object-query.service';
 import { ObjectReadsRepository } from './objects/object-reads.repository';
+import { WorkspaceObjectQueries } from './objects/workspace-object-queries';
+import { WorkspaceReadsRepository } from './objects/workspace-reads.repository';
 import { ObjectsService } from './objects/objects.service';
 import { TaskFilterQuery } from './objects/task-filter.query';
 import { CompletionStatsRepository } from './stats/completion-stats.repository';
@@ -161,6 +163,8 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
     PlanLimitsRepository,
     ObjectReadsRepository,
     ObjectQueryService,
+    WorkspaceReadsRepository,
+    WorkspaceObjectQueries,
     TaskFilterQuery,
     ObjectsService,
     ArchivedListings,
