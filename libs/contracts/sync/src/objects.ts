@@ -60,7 +60,8 @@ export const objectQuerySchema = z.discriminatedUnion('resource', [
   z.object({ resource: z.literal('collaborators'), project_id: objectId, ...page }),
   z.object({ resource: z.literal('user') }),
   z.object({ resource: z.literal('productivity_stats') }),
-  z.object({ resource: z.literal('archived_projects_count') }),
+  /** The user's archived projects, or (with workspace_id) the archived projects of a workspace they can see. */
+  z.object({ resource: z.literal('archived_projects_count'), workspace_id: objectId.optional() }),
   /** A project with its active tasks, sections, people and comments (api/v1 `projects/{id}/full`). */
   z.object({ resource: z.literal('project_full'), id: objectId }),
   /** The workspaces the user is an active member of (api/v1 `workspaces`), and one of them. */

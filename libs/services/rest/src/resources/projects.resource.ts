@@ -1,6 +1,6 @@
 import type { ApiComment, ApiCollaborator, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
-import { type Args, fieldsSent, nullableId, optionalBoolean, optionalString, requiredId, requiredString } from '../call/rest-args';
+import { type Args, fieldsSent, nullableId, optionalBoolean, optionalId, optionalString, requiredId, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
 import { type RestCommand, single } from '../objects/sync-objects.client';
 import type { OperationHandler, RestResource } from './operation';
@@ -52,9 +52,9 @@ export class ProjectsResource implements RestResource {
     'projects.archive': (call) => this.lifecycle(call, 'project_archive'),
     'projects.unarchive': (call) => this.lifecycle(call, 'project_unarchive'),
     'projects.archived_count': async (call) => {
-      // Every project is personal until workspaces exist: a workspace has no archived projects.
-      if (optionalString(call.query, 'workspace_id', 64) !== undefined) return ok({ count: 0 });
-      const reply = await this.kit.objects.read(call, { resource: 'archived_projects_count' });
+      // With workspace_id: that workspace's archived projects the caller sees (404 for a non-member).
+      const workspaceId = optionalId(call.query, 'workspace_id');
+      const reply = await this.kit.objects.read(call, { resource: 'archived_projects_count', ...(workspaceId === undefined ? {} : { workspace_id: workspaceId }) });
       return ok({ count: reply.objects[0]?.['count'] ?? 0 });
     },
     'projects.permissions': () => Promise.resolve(ok(projectPermissions())),

@@ -203,6 +203,12 @@ describe('api/v1 workspace, folder and workspace-project endpoints', () => {
       expect(await errorOf(run(projects, 'projects.move_to_workspace', { body: { project_id: '3' } }))).toMatchObject({ code: 'ARGUMENT_MISSING' });
     });
 
+    it('GET /projects/archived/count?workspace_id= counts that workspace archived projects', async () => {
+      sync.replies = [{ objects: [{ count: 3 }] }];
+      expect((await run(projects, 'projects.archived_count', { query: { workspace_id: '1' } })).body).toEqual({ count: 3 });
+      expect(sync.sent(0).query).toEqual({ resource: 'archived_projects_count', workspace_id: '1' });
+    });
+
     it('POST /projects/{id}/join runs project_join and answers what sdk 17 joinProject validates', async () => {
       const joined = {
         project: { id: '3', note_count: 1, workspace_id: '1' },

@@ -117,6 +117,7 @@ export class ObjectQueryService {
       case 'productivity_stats':
         return this.one([await this.productivity.stats(manager, userId)]);
       case 'archived_projects_count':
+        if (query.workspace_id !== undefined) return this.one([{ count: await this.workspaceQueries.archivedProjectCount(manager, userId, id(query.workspace_id)) }]);
         return this.one([{ count: await this.reads.archivedProjectCount(manager, userId) }]);
       case 'project_full':
         return this.one([await this.projectFull(manager, userId, id(query.id))]);

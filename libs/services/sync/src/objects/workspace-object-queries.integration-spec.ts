@@ -168,6 +168,9 @@ describe('the api/v1 workspace object queries (real PostgreSQL)', () => {
     const [project] = await objects(BEN, { resource: 'workspace_projects', workspace_id: workspaceId, archived: false });
     expect(project).toMatchObject({ workspace_id: workspaceId, folder_id: null, is_invite_only: false, status: 'IN_PROGRESS', access: { visibility: 'team' }, role: null });
     expect(await refusal(DEE, { resource: 'workspace_projects', workspace_id: workspaceId, archived: false })).toBe('WORKSPACE_NOT_FOUND');
+    expect(await objects(BEN, { resource: 'archived_projects_count', workspace_id: workspaceId })).toEqual([{ count: 1 }]);
+    expect(await objects(CY, { resource: 'archived_projects_count', workspace_id: workspaceId })).toEqual([{ count: 0 }]);
+    expect(await refusal(DEE, { resource: 'archived_projects_count', workspace_id: workspaceId })).toBe('WORKSPACE_NOT_FOUND');
   });
 
   it('folders and folder: the workspace folders to every member; a folder of a workspace the reader is not in is not found', async () => {

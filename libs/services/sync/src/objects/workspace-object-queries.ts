@@ -128,6 +128,12 @@ export class WorkspaceObjectQueries {
     }
   }
 
+  /** The archived projects of a workspace its member sees (`projects/archived/count?workspace_id=`). */
+  async archivedProjectCount(manager: EntityManager, userId: string, workspaceId: string): Promise<number> {
+    const role = await this.roleIn(manager, userId, workspaceId);
+    return (await this.reads.projects(manager, userId, workspaceId, { archived: true, browsesTeam: role !== 'GUEST' }, undefined)).rows.length;
+  }
+
   private async workspace(manager: EntityManager, userId: string, workspaceId: string): Promise<Workspace> {
     const workspace = await this.workspaces.findForMember(manager, userId, workspaceId);
     if (!workspace) throw notFound(workspaceId);
