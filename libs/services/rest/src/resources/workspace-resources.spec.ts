@@ -143,10 +143,22 @@ describe('api/v1 workspace, folder and workspace-project endpoints', () => {
     it.each([
       ['workspaces.invitations.accept', 'biz_accept_invitation'],
       ['workspaces.invitations.reject', 'biz_reject_invitation'],
-    ])('PUT %s runs %s with the invite code as the secret and answers the invitation', async (operation, type) => {
+    ])('PUT %s runs %s with the invite code as the secret and answers the invitation, read before it', async (operation, type) => {
       sync.replies = [{ objects: [{ id: '5' }] }];
       expect((await run(workspaces, operation, { params: { invite_code: 's3cr3t' } })).body).toEqual({ id: '5' });
-      expect(sync.sent(0)).toEqual({ commands: [{ type, args: { invitation_secret: 's3cr3t' } }], query: { resource: 'workspace_invitation', invitation_secret: 's3cr3t' } });
+      expect(sync.sent(0)).toEqual({ commands: [], query: { resource: 'workspace_invitation', invitation_secret: 's3cr3t' } });
+      expect(sync.sent(1)).toEqual({ commands: [{ type, args: { invitation_secret: 's3cr3t' } }], query: null });
+      expect(sync.requests).toHaveLength(2);
+    });
+
+    it('PUT accept of an invitation not readable before (a replay, say) answers it as read after', async () => {
+      const client = sync.client as unknown as { request: (subject: string, payload: ObjectsRequest) => Promise<unknown> };
+      const original = client.request;
+      let calls = 0;
+      client.request = (subject, payload) => (++calls === 1 ? Promise.reject(new DomainError('INVITATION_NOT_FOUND')) : original(subject, payload));
+      sync.replies = [{}, { objects: [{ id: '5' }] }];
+      expect((await run(workspaces, 'workspaces.invitations.accept', { params: { invite_code: 's3cr3t' } })).body).toEqual({ id: '5' });
+      expect(sync.sent(1)).toEqual({ commands: [], query: { resource: 'workspace_invitation', invitation_secret: 's3cr3t' } });
     });
 
     it('POST /workspaces/join runs workspace_join by code or by workspace and answers the membership', async () => {

@@ -88,11 +88,21 @@ export class WorkspacesResource implements RestResource {
     'workspaces.projects.archived': (call) => this.projects(call, true),
   };
 
-  /** PUT invitations/{invite_code}/accept|reject: the code is the invitation's secret; the answer the invitation, now answered. */
+  /**
+   * PUT invitations/{invite_code}/accept|reject: the code is the invitation's secret; the answer
+   * the invitation. It is read before the command as well as after: whether answering an
+   * invitation keeps its secret is the invitation commands' business, and either way the caller
+   * gets the invitation they answered. An unknown code is the command's own refusal.
+   */
   private async answerInvitation(call: RestCall, type: 'biz_accept_invitation' | 'biz_reject_invitation') {
     const secret = call.params['invite_code'];
-    const reply = await this.kit.objects.change(call, [{ type, args: { invitation_secret: secret } }], { resource: 'workspace_invitation', invitation_secret: secret });
-    return ok(single(reply));
+    const query = { resource: 'workspace_invitation', invitation_secret: secret } as const;
+    const before = await this.kit.objects.read(call, query).then(single, (error: unknown) => {
+      if (error instanceof DomainError && error.code === 'INVITATION_NOT_FOUND') return undefined;
+      throw error;
+    });
+    await this.kit.objects.change(call, [{ type, args: { invitation_secret: secret } }]);
+    return ok(before ?? single(await this.kit.objects.read(call, query)));
   }
 
   private projects(call: RestCall, archived: boolean) {
