@@ -106,9 +106,9 @@ describe('api/v1 workspace, folder and workspace-project endpoints', () => {
     });
 
     it('POST /workspaces/{id}/users/invite runs workspace_invite and answers the invited addresses', async () => {
-      const reply = await run(workspaces, 'workspaces.users.invite', { params: { id: '1' }, body: { email_list: ['a@x.test', 'b@x.test', 'a@x.test'], role: 'GUEST' } });
+      const reply = await run(workspaces, 'workspaces.users.invite', { params: { id: '1' }, body: { email_list: ['a@x.test', 'b@x.test', ' A@x.test'], role: 'GUEST' } });
       expect(reply.body).toEqual({ invited_emails: ['a@x.test', 'b@x.test'] });
-      expect(sync.sent(0).commands).toEqual([{ type: 'workspace_invite', args: { workspace_id: '1', email_list: ['a@x.test', 'b@x.test', 'a@x.test'], role: 'GUEST' } }]);
+      expect(sync.sent(0).commands).toEqual([{ type: 'workspace_invite', args: { workspace_id: '1', email_list: ['a@x.test', 'b@x.test', ' A@x.test'], role: 'GUEST' } }]);
       expect(await errorOf(run(workspaces, 'workspaces.users.invite', { params: { id: '1' }, body: { email_list: [] } }))).toMatchObject({ code: 'ARGUMENT_MISSING' });
       expect(await errorOf(run(workspaces, 'workspaces.users.invite', { params: { id: '1' }, body: { email_list: 'a@x.test' } }))).toMatchObject({ code: 'INVALID_ARGUMENT_VALUE' });
     });

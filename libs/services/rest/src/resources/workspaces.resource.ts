@@ -44,8 +44,8 @@ export class WorkspacesResource implements RestResource {
       if (emails === undefined || emails.length === 0) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: email_list', { argument: 'email_list' });
       const role = optionalString(call.body, 'role', 16);
       await this.kit.objects.change(call, [{ type: 'workspace_invite', args: { workspace_id: call.params['id'], email_list: emails, ...(role === undefined ? {} : { role }) } }]);
-      // The addresses invited, once each, as sent (the command refused the call if any was not an address).
-      return ok({ invited_emails: [...new Set(emails.map((email) => email.trim()))] });
+      // The addresses invited, once each, as workspace_invite keeps them (trimmed, lower-cased); it refused the call if any was not an address.
+      return ok({ invited_emails: [...new Set(emails.map((email) => email.trim().toLowerCase()))] });
     },
     'workspaces.users.update': async (call) => {
       const { id: workspaceId, user_id: userId } = call.params;
