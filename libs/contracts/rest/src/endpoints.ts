@@ -9,7 +9,7 @@ export type RestSurface = (typeof REST_SURFACES)[number];
 export const REST_PREFIXES: Readonly<Record<RestSurface, string>> = { 'rest-v1': '/rest/v1', 'rest-v2': '/rest/v2', 'rest-api-v1': '/api/v1' };
 
 export interface RestEndpoint {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the surface's prefix; `:name` segments are params. */
   readonly path: string;
   readonly operation: string;
@@ -36,6 +36,8 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = [
   { method: 'GET', path: '/projects/archived', operation: 'projects.archived', surfaces: API },
   { method: 'GET', path: '/projects/permissions', operation: 'projects.permissions', surfaces: API },
   { method: 'GET', path: '/projects/search', operation: 'projects.search', surfaces: API },
+  { method: 'POST', path: '/projects/move_to_workspace', operation: 'projects.move_to_workspace', surfaces: API },
+  { method: 'POST', path: '/projects/move_to_personal', operation: 'projects.move_to_personal', surfaces: API },
   { method: 'GET', path: '/projects', operation: 'projects.list', surfaces: ALL },
   { method: 'POST', path: '/projects', operation: 'projects.create', surfaces: ALL },
   { method: 'GET', path: '/projects/:id', operation: 'projects.get', surfaces: ALL },
@@ -72,6 +74,31 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = [
   { method: 'GET', path: '/comments/:id', operation: 'comments.get', surfaces: ALL },
   { method: 'POST', path: '/comments/:id', operation: 'comments.update', surfaces: ALL },
   { method: 'DELETE', path: '/comments/:id', operation: 'comments.delete', surfaces: ALL },
+
+  { method: 'GET', path: '/workspaces/users', operation: 'workspaces.users', surfaces: API },
+  { method: 'GET', path: '/workspaces/invitations', operation: 'workspaces.invitations', surfaces: API },
+  { method: 'GET', path: '/workspaces/invitations/all', operation: 'workspaces.invitations.all', surfaces: API },
+  { method: 'POST', path: '/workspaces/invitations/delete', operation: 'workspaces.invitations.delete', surfaces: API },
+  { method: 'PUT', path: '/workspaces/invitations/:invite_code/accept', operation: 'workspaces.invitations.accept', surfaces: API },
+  { method: 'PUT', path: '/workspaces/invitations/:invite_code/reject', operation: 'workspaces.invitations.reject', surfaces: API },
+  { method: 'POST', path: '/workspaces/join', operation: 'workspaces.join', surfaces: API },
+  { method: 'GET', path: '/workspaces/plan_details', operation: 'workspaces.plan_details', surfaces: API },
+  { method: 'GET', path: '/workspaces', operation: 'workspaces.list', surfaces: API },
+  { method: 'POST', path: '/workspaces', operation: 'workspaces.create', surfaces: API },
+  { method: 'GET', path: '/workspaces/:id', operation: 'workspaces.get', surfaces: API },
+  { method: 'POST', path: '/workspaces/:id', operation: 'workspaces.update', surfaces: API },
+  { method: 'DELETE', path: '/workspaces/:id', operation: 'workspaces.delete', surfaces: API },
+  { method: 'POST', path: '/workspaces/:id/users/invite', operation: 'workspaces.users.invite', surfaces: API },
+  { method: 'POST', path: '/workspaces/:id/users/:user_id', operation: 'workspaces.users.update', surfaces: API },
+  { method: 'DELETE', path: '/workspaces/:id/users/:user_id', operation: 'workspaces.users.remove', surfaces: API },
+  { method: 'GET', path: '/workspaces/:id/projects/active', operation: 'workspaces.projects.active', surfaces: API },
+  { method: 'GET', path: '/workspaces/:id/projects/archived', operation: 'workspaces.projects.archived', surfaces: API },
+
+  { method: 'GET', path: '/folders', operation: 'folders.list', surfaces: API },
+  { method: 'POST', path: '/folders', operation: 'folders.create', surfaces: API },
+  { method: 'GET', path: '/folders/:id', operation: 'folders.get', surfaces: API },
+  { method: 'POST', path: '/folders/:id', operation: 'folders.update', surfaces: API },
+  { method: 'DELETE', path: '/folders/:id', operation: 'folders.delete', surfaces: API },
 
   { method: 'GET', path: '/user', operation: 'user.get', surfaces: API },
   { method: 'GET', path: '/tasks/completed/stats', operation: 'user.productivity_stats', surfaces: API },

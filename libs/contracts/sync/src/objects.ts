@@ -60,9 +60,31 @@ export const objectQuerySchema = z.discriminatedUnion('resource', [
   z.object({ resource: z.literal('collaborators'), project_id: objectId, ...page }),
   z.object({ resource: z.literal('user') }),
   z.object({ resource: z.literal('productivity_stats') }),
-  z.object({ resource: z.literal('archived_projects_count') }),
+  /** The user's archived projects, or (with workspace_id) the archived projects of a workspace they can see. */
+  z.object({ resource: z.literal('archived_projects_count'), workspace_id: objectId.optional() }),
   /** A project with its active tasks, sections, people and comments (api/v1 `projects/{id}/full`). */
   z.object({ resource: z.literal('project_full'), id: objectId }),
+  /** The workspaces the user is an active member of (api/v1 `workspaces`), and one of them. */
+  z.object({ resource: z.literal('workspaces') }),
+  z.object({ resource: z.literal('workspace'), id: objectId }),
+  /** Members of one workspace, or of all the user's workspaces (api/v1 `workspaces/users`). */
+  z.object({ resource: z.literal('workspace_users'), workspace_id: objectId.optional(), ...page }),
+  /** Pending invitations of one workspace, or of every workspace where the user may invite. */
+  z.object({ resource: z.literal('workspace_invitations'), workspace_id: objectId.optional() }),
+  /**
+   * One invitation, in any state: the user's own by its secret (what accept/reject answer), or a
+   * workspace's to an email (what invitations/delete answers, read before it is deleted).
+   */
+  z.object({ resource: z.literal('workspace_invitation'), invitation_secret: z.string().min(1).max(200).optional(), workspace_id: objectId.optional(), email: z.string().min(1).max(320).optional() }),
+  z.object({ resource: z.literal('workspace_plan_details'), workspace_id: objectId }),
+  /** A member's membership (api/v1 JoinWorkspaceResult): the user's own by workspace or join code, or another member's by id. */
+  z.object({ resource: z.literal('workspace_membership'), workspace_id: objectId.optional(), invite_code: z.string().min(1).max(200).optional(), user_id: objectId.optional() }),
+  /** A workspace's projects the user can see or join (api/v1 `workspaces/{id}/projects/active|archived`). */
+  z.object({ resource: z.literal('workspace_projects'), workspace_id: objectId, archived: z.boolean(), ...page }),
+  z.object({ resource: z.literal('folders'), workspace_id: objectId.optional(), ...page }),
+  z.object({ resource: z.literal('folder'), id: objectId }),
+  /** What `projects/{id}/join` answers: the project with what it holds, its people and their states, its folder and subprojects. */
+  z.object({ resource: z.literal('project_joined'), id: objectId }),
   /** Which of these ids name objects the user can see (api/v1 `id_mappings`); at most 100. */
   z.object({ resource: z.literal('id_mappings'), object: z.enum(ID_MAPPING_OBJECTS), ids: z.array(objectId).min(1).max(100) }),
 ]);

@@ -11,6 +11,8 @@ import { ProjectsResource } from './resources/projects.resource';
 import { SectionsResource } from './resources/sections.resource';
 import { TasksResource } from './resources/tasks.resource';
 import { UserResource } from './resources/user.resource';
+import { FoldersResource } from './resources/folders.resource';
+import { WorkspacesResource } from './resources/workspaces.resource';
 
 function isSurface(dialect: string): dialect is RestSurface {
   return (REST_SURFACES as readonly string[]).includes(dialect);
@@ -39,8 +41,10 @@ export class RestRouter {
     comments: CommentsResource,
     user: UserResource,
     idMappings: IdMappingsResource,
+    workspaces: WorkspacesResource,
+    folders: FoldersResource,
   ) {
-    this.handlers = new Map([tasks, projects, sections, labels, comments, user, idMappings].flatMap((resource) => Object.entries(resource.operations)));
+    this.handlers = new Map([tasks, projects, sections, labels, comments, user, idMappings, workspaces, folders].flatMap((resource) => Object.entries(resource.operations)));
     const unhandled = REST_ENDPOINTS.filter((endpoint) => !this.handlers.has(endpoint.operation));
     if (unhandled.length > 0) throw new Error(`REST operations without a handler: ${unhandled.map((endpoint) => endpoint.operation).join(', ')}`);
   }

@@ -10,6 +10,8 @@ import { PUBLIC_URL, ResourceKit } from './resources/resource-kit';
 import { SectionsResource } from './resources/sections.resource';
 import { TasksResource } from './resources/tasks.resource';
 import { UserResource } from './resources/user.resource';
+import { FoldersResource } from './resources/folders.resource';
+import { WorkspacesResource } from './resources/workspaces.resource';
 import { RestRouter } from './rest-router';
 import { RestRpcController } from './rest.rpc-controller';
 
@@ -36,6 +38,8 @@ function restModule(publicUrl: string) {
       CommentsResource,
       UserResource,
       IdMappingsResource,
+      WorkspacesResource,
+      FoldersResource,
       RestRouter,
     ],
   })

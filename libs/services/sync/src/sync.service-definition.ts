@@ -9,7 +9,7 @@ import { ItemQuickAddCommand } from './engine/commands/items/item-quick-add.comm
 import { projectCommands } from './engine/commands/projects';
 import { itemCommands } from './engine/commands/items';
 import { sharingCommands } from './engine/commands/sharing';
-import { workspaceCommands } from './engine/commands/workspaces';
+import { workspaceCommands, workspaceFilterCommands } from './engine/commands/workspaces';
 import { ItemDates } from './items/item-dates';
 import { ItemRepository } from './items/item.repository';
 import { sectionCommands } from './engine/commands/sections/section-commands';
@@ -46,6 +46,8 @@ import { FirstGenerationReadsRepository } from './dialects/first-generation/firs
 import { ArchivedListings } from './objects/archived-listings';
 import { ObjectQueryService } from './objects/object-query.service';
 import { ObjectReadsRepository } from './objects/object-reads.repository';
+import { WorkspaceObjectQueries } from './objects/workspace-object-queries';
+import { WorkspaceReadsRepository } from './objects/workspace-reads.repository';
 import { ObjectsService } from './objects/objects.service';
 import { TaskFilterQuery } from './objects/task-filter.query';
 import { CompletionStatsRepository } from './stats/completion-stats.repository';
@@ -111,6 +113,7 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
         invitations: ProjectInvitationsRepository,
         workspaces: WorkspaceRepository,
         workspaceMembers: WorkspaceMembersRepository,
+        workspaceFilters: WorkspaceFilterRepository,
       ) => [
         ...projectCommands(projects, sections, items),
         ...itemCommands(items, projects, sections, dates, labels),
@@ -124,6 +127,7 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
         ...viewOptionsCommands(views, projects, labels, filters),
         ...sharingCommands({ projects, members, invitations, items, profiles }),
         ...workspaceCommands({ workspaces, members: workspaceMembers, projects, sections, items, profiles }),
+        ...workspaceFilterCommands(workspaceFilters),
       ],
       inject: [
         ProjectRepository,
@@ -142,6 +146,7 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
         ProjectInvitationsRepository,
         WorkspaceRepository,
         WorkspaceMembersRepository,
+        WorkspaceFilterRepository,
       ],
     },
     {
@@ -160,6 +165,8 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
     PlanLimitsRepository,
     ObjectReadsRepository,
     ObjectQueryService,
+    WorkspaceReadsRepository,
+    WorkspaceObjectQueries,
     TaskFilterQuery,
     ObjectsService,
     ArchivedListings,

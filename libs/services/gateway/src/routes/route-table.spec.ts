@@ -59,6 +59,25 @@ describe('RouteTable', () => {
       expect(resolution.kind === 'match' && resolution.match.route).toBe(ROUTES[1]);
     });
 
+    it('routes the api/v1 PUT endpoints (workspace invitation answers) to the rest service, PUT only', () => {
+      const resolution = table.resolve('PUT', '/api/v1/workspaces/invitations/c0de%2Dx/accept');
+      expect(resolution.kind === 'match' && resolution.match).toMatchObject({ route: { method: 'PUT', dialect: 'rest-api-v1', auth: 'bearer' }, params: { invite_code: 'c0de-x' } });
+      expect(table.resolve('PUT', '/api/v1/workspaces/invitations/c0de/reject').kind).toBe('match');
+      expect(table.resolve('POST', '/api/v1/workspaces/invitations/c0de/accept')).toEqual({ kind: 'method-not-allowed', allowed: ['PUT'] });
+    });
+
+    it('routes the api/v1 workspace and folder endpoints, fixed paths before :id', () => {
+      const route = (method: 'GET' | 'POST' | 'DELETE', path: string) => {
+        const resolution = table.resolve(method, path);
+        return resolution.kind === 'match' ? resolution.match.route.path : resolution.kind;
+      };
+      expect(route('GET', '/api/v1/workspaces/users')).toBe('/api/v1/workspaces/users');
+      expect(route('GET', '/api/v1/workspaces/9')).toBe('/api/v1/workspaces/:id');
+      expect(route('DELETE', '/api/v1/workspaces/9/users/4')).toBe('/api/v1/workspaces/:id/users/:user_id');
+      expect(route('POST', '/api/v1/projects/move_to_workspace')).toBe('/api/v1/projects/move_to_workspace');
+      expect(route('DELETE', '/api/v1/folders/3')).toBe('/api/v1/folders/:id');
+    });
+
     it('accepts a trailing slash', () => {
       const resolution = table.resolve('POST', '/api/v1/sync/');
       expect(resolution.kind).toBe('match');

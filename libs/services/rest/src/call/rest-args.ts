@@ -123,3 +123,8 @@ function splitList(value: string, name: string): unknown[] {
   }
   return trimmed.split(',').map((part) => part.trim());
 }
+
+/** The body's fields among `names`, as sent: for arguments the sync command's own schema validates. */
+export function fieldsSent(body: Args, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(names.filter((name) => body[name] !== undefined).map((name) => [name, body[name]]));
+}

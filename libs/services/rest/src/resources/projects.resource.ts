@@ -1,8 +1,8 @@
 import type { ApiComment, ApiCollaborator, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
-import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
-import { type Args, nullableId, optionalBoolean, optionalString, requiredString } from '../call/rest-args';
+import { type Args, fieldsSent, nullableId, optionalBoolean, optionalId, optionalString, requiredId, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
+import { type RestCommand, single } from '../objects/sync-objects.client';
 import type { OperationHandler, RestResource } from './operation';
 import { projectPermissions } from './project-permissions';
 import { noContent, ok, ResourceKit } from './resource-kit';
@@ -52,18 +52,20 @@ export class ProjectsResource implements RestResource {
     'projects.archive': (call) => this.lifecycle(call, 'project_archive'),
     'projects.unarchive': (call) => this.lifecycle(call, 'project_unarchive'),
     'projects.archived_count': async (call) => {
-      // Every project is personal until workspaces exist: a workspace has no archived projects.
-      if (optionalString(call.query, 'workspace_id', 64) !== undefined) return ok({ count: 0 });
-      const reply = await this.kit.objects.read(call, { resource: 'archived_projects_count' });
+      // With workspace_id: that workspace's archived projects the caller sees (404 for a non-member).
+      const workspaceId = optionalId(call.query, 'workspace_id');
+      const reply = await this.kit.objects.read(call, { resource: 'archived_projects_count', ...(workspaceId === undefined ? {} : { workspace_id: workspaceId }) });
       return ok({ count: reply.objects[0]?.['count'] ?? 0 });
     },
     'projects.permissions': () => Promise.resolve(ok(projectPermissions())),
     'projects.full': (call) => this.full(call),
-    'projects.join': async (call) => {
-      // A project the user cannot see is a 404 like any other; one they can see is personal.
-      await this.kit.objects.readOne(call, 'project', call.params['id']);
-      throw new DomainError('PROJECT_NOT_JOINABLE', 'Only workspace projects can be joined; this project is personal', { project_id: call.params['id'] });
+    'projects.join': (call) => this.join(call),
+    'projects.move_to_workspace': async (call) => {
+      const projectId = requiredId(call.body, 'project_id');
+      const args = { project_id: projectId, workspace_id: requiredId(call.body, 'workspace_id'), ...fieldsSent(call.body, ['is_invite_only', 'folder_id', 'access']) };
+      return await this.move(call, { type: 'project_move_to_workspace', args });
     },
+    'projects.move_to_personal': async (call) => this.move(call, { type: 'project_move_to_personal', args: { project_id: requiredId(call.body, 'project_id') } }),
     'projects.collaborators': (call) => {
       const dialect = this.kit.dialect(call);
       return this.kit.list(call, { resource: 'collaborators', project_id: call.params['id'] }, (user) => dialect.collaborator(user as unknown as ApiCollaborator));
@@ -90,6 +92,40 @@ export class ProjectsResource implements RestResource {
       collaborators: list('collaborators'),
       notes: list('notes').map((note) => dialect.comment(note as ApiComment)),
     });
+  }
+
+  /**
+   * `projects/{id}/join` (sdk 17 joinProject): project_join (the sync command decides who may
+   * join what: PROJECT_NOT_JOINABLE for a personal project), then the project with what it holds.
+   */
+  private async join(call: RestCall) {
+    const id = call.params['id'];
+    const reply = await this.kit.objects.change(call, [{ type: 'project_join', args: { project_id: id } }], { resource: 'project_joined', id });
+    const joined = single(reply);
+    const dialect = this.kit.dialect(call);
+    const context = this.kit.context(call);
+    const list = (key: string) => (Array.isArray(joined[key]) ? (joined[key] as unknown[]) : []);
+    const tasks = list('tasks').map((task) => dialect.task(task as ApiTask, context));
+    const comments = list('comments').map((note) => dialect.comment(note as ApiComment));
+    return ok({
+      project: dialect.project(joined['project'] as ApiProject, context),
+      tasks,
+      items: tasks,
+      sections: list('sections').map((section) => dialect.section(section as ApiSection)),
+      comments,
+      notes: comments,
+      collaborators: list('collaborators'),
+      collaborator_states: list('collaborator_states'),
+      folder: joined['folder'] ?? null,
+      subprojects: list('subprojects').map((project) => dialect.project(project as ApiProject, context)),
+    });
+  }
+
+  /** move_to_workspace / move_to_personal: the command, then `{project}` (what sdk 17 reads). */
+  private async move(call: RestCall, command: RestCommand) {
+    const projectId = String(command.args['project_id']);
+    const reply = await this.kit.objects.change(call, [command], { resource: 'project', id: projectId });
+    return ok({ project: this.write(call, single(reply)) });
   }
 
   private write(call: RestCall, project: Record<string, unknown>): Record<string, unknown> {

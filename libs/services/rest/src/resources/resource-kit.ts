@@ -11,7 +11,22 @@ export const PUBLIC_URL = Symbol('PUBLIC_URL');
 export const ok = (body: unknown): EdgeReply => ({ status: 200, body });
 export const noContent = (): EdgeReply => ({ status: 204, body: null });
 
-type ListQuery = Exclude<ObjectQuery, { id: string } | { resource: 'user' | 'productivity_stats' | 'archived_projects_count' | 'id_mappings' }>;
+type ListQuery = Exclude<
+  ObjectQuery,
+  | { id: string }
+  | {
+      resource:
+        | 'user'
+        | 'productivity_stats'
+        | 'archived_projects_count'
+        | 'id_mappings'
+        | 'workspaces'
+        | 'workspace_invitations'
+        | 'workspace_invitation'
+        | 'workspace_plan_details'
+        | 'workspace_membership';
+    }
+>;
 
 /** What every resource handler needs: the data client, the caller's dialect, lists and pages. */
 @Injectable()

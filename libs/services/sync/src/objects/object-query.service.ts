@@ -2,6 +2,7 @@ import type { ObjectQuery } from '@doable/contracts-sync';
 import { DomainError, type ErrorCode } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { writeFolder } from '../dialects/shared/workspace.writers';
 import { syncApiV1Writers } from '../dialects/sync-api-v1/sync-api-v1.writers';
 import type { ItemRow } from '../items/item.model';
 import { NoteRepository } from '../notes/note.repository';
@@ -10,6 +11,8 @@ import { UserProfileRepository } from '../users/user-profile.repository';
 import { ObjectReadsRepository } from './object-reads.repository';
 import { TaskFilterQuery } from './task-filter.query';
 import { ProductivityStatsService } from '../stats/productivity-stats.service';
+import { isWorkspaceQuery, WorkspaceObjectQueries } from './workspace-object-queries';
+import { WorkspaceReadsRepository } from './workspace-reads.repository';
 
 export interface QueryResult {
   readonly objects: Record<string, unknown>[];
@@ -38,6 +41,8 @@ export class ObjectQueryService {
     private readonly filters: TaskFilterQuery,
     private readonly productivity: ProductivityStatsService,
     private readonly notes: NoteRepository,
+    private readonly workspaceQueries: WorkspaceObjectQueries,
+    private readonly workspaceReads: WorkspaceReadsRepository,
   ) {}
 
   async run(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult> {
@@ -51,6 +56,7 @@ export class ObjectQueryService {
     // Own keys only: an id named `__proto__` is not the mapping's prototype.
     const id = (value: string): string => (Object.hasOwn(tempIds, value) ? tempIds[value] : value);
     const optionalId = (value: string | undefined): string | undefined => (value === undefined ? undefined : id(value));
+    if (isWorkspaceQuery(query)) return this.workspaceQueries.run(manager, userId, query, id, (reader, rows) => this.writeProjects(reader, rows));
     switch (query.resource) {
       case 'tasks': {
         const filter = {
@@ -111,9 +117,12 @@ export class ObjectQueryService {
       case 'productivity_stats':
         return this.one([await this.productivity.stats(manager, userId)]);
       case 'archived_projects_count':
+        if (query.workspace_id !== undefined) return this.one([{ count: await this.workspaceQueries.archivedProjectCount(manager, userId, id(query.workspace_id)) }]);
         return this.one([{ count: await this.reads.archivedProjectCount(manager, userId) }]);
       case 'project_full':
         return this.one([await this.projectFull(manager, userId, id(query.id))]);
+      case 'project_joined':
+        return this.one([await this.projectJoined(manager, userId, id(query.id))]);
       case 'id_mappings': {
         const ids = await this.reads.visibleIds(manager, userId, query.object, query.ids.map(id));
         return { objects: ids.map((known) => ({ old_id: known, new_id: known })), hasMore: false };
@@ -139,6 +148,36 @@ export class ObjectQueryService {
       sections: sections.rows.map((row) => syncApiV1Writers.section(row)),
       collaborators,
       notes: notes.rows.map(writeNote),
+    };
+  }
+
+  /**
+   * What `projects/{id}/join` answers (sdk 17 joinProject): the project as a workspace project,
+   * its active tasks (`tasks`, and `items` as the sync API names them), sections, comments
+   * (`comments` and `notes`), its people and their states, its folder and the reader's visible
+   * sub-projects. Read after project_join, so the reader is a collaborator.
+   */
+  private async projectJoined(manager: EntityManager, userId: string, projectId: string): Promise<Record<string, unknown>> {
+    const full = await this.projectFull(manager, userId, projectId);
+    const project = full['project'] as Record<string, unknown>;
+    const states = await this.workspaceReads.projectStates(manager, projectId);
+    const folderId = typeof project['folder_id'] === 'string' ? project['folder_id'] : undefined;
+    const [collaborators, folder, subprojects] = await Promise.all([
+      this.workspaceReads.users(manager, states.map((state) => state.user_id)),
+      folderId === undefined ? undefined : this.workspaceReads.folder(manager, userId, folderId),
+      this.workspaceReads.subprojects(manager, userId, projectId).then((rows) => this.writeProjects(manager, rows)),
+    ]);
+    return {
+      project,
+      tasks: full['tasks'],
+      items: full['tasks'],
+      sections: full['sections'],
+      comments: full['notes'],
+      notes: full['notes'],
+      collaborators,
+      collaborator_states: states.map(({ workspace_role, ...state }) => (workspace_role === null ? state : { ...state, workspace_role })),
+      folder: folder ? writeFolder(folder) : null,
+      subprojects,
     };
   }
 

@@ -113,6 +113,17 @@ export class PlanGate {
   }
 
   /**
+   * FEATURE_NOT_IN_PLAN unless the workspace's plan has the feature (what a workspace holds is
+   * the workspace's plan's to allow, whoever of its members adds it: workspace filters).
+   */
+  async requireWorkspaceFeature(feature: PlanFeature, workspaceId: string): Promise<void> {
+    const plan = await this.workspacePlanOf(workspaceId);
+    if (!plan[feature]) {
+      throw new DomainError('FEATURE_NOT_IN_PLAN', `The workspace's plan (${plan.plan_name}) does not include ${feature.replace(/_/g, ' ')}`, { feature, plan: plan.plan_name, workspace_id: workspaceId });
+    }
+  }
+
+  /**
    * How many more the plan allows now (0 or more): a batch writes that many and refuses the rest.
    * With a lockKey the lock is only tried: held by another request, CountLockBusy is thrown.
    */

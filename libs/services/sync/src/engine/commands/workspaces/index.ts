@@ -9,6 +9,7 @@ import type { CommandHandler } from '../command-handler';
 import { WorkspaceAcceptInvitationCommand, WorkspaceRejectInvitationCommand } from './workspace-invitation-answer.command';
 import { WorkspaceDeleteInvitationCommand, WorkspaceInviteCommand, WorkspaceResendInviteCommand } from './workspace-invite.command';
 import { WorkspaceJoinCommand } from './workspace-join.command';
+export { workspaceFilterCommands } from './workspace-filter-commands';
 import { WorkspaceAddCommand, WorkspaceDeleteCommand, WorkspaceLeaveCommand, WorkspaceUpdateCommand } from './workspace-lifecycle.command';
 import { WorkspaceDeleteUserCommand, WorkspaceUpdateUserCommand } from './workspace-members.command';
 

@@ -40,7 +40,7 @@ import type { CommandHandler } from '../command-handler';
 import { itemCommands } from '../items';
 import { projectCommands } from '../projects';
 import { sharingCommands } from '../sharing';
-import { workspaceCommands } from '.';
+import { workspaceCommands, workspaceFilterCommands } from '.';
 
 /** The repositories the workspace specs' commands are built from. */
 export interface WorkspaceHarnessRepositories {
@@ -102,6 +102,7 @@ export class WorkspaceHarness {
       ...itemCommands(r.items, r.projects, r.sections, new ItemDates(), new LabelRepository()),
       ...sharingCommands({ projects: r.projects, members: r.members, invitations: r.invitations, items: r.items, profiles: r.profiles }),
       ...workspaceCommands({ workspaces: r.workspaces, members: r.workspaceMembers, projects: r.projects, sections: r.sections, items: r.items, profiles: r.profiles }),
+      ...workspaceFilterCommands(r.workspaceFilters),
       ...extraCommands(r),
     ];
     this.executor = new CommandExecutor(db, r.profiles, handlers, logger, [], r.members, new PlanLimitsRepository(), r.workspaceMembers);
