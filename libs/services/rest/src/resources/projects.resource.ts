@@ -1,5 +1,4 @@
 import type { ApiComment, ApiCollaborator, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
-import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { type Args, nullableId, optionalBoolean, optionalString, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
@@ -60,9 +59,13 @@ export class ProjectsResource implements RestResource {
     'projects.permissions': () => Promise.resolve(ok(projectPermissions())),
     'projects.full': (call) => this.full(call),
     'projects.join': async (call) => {
-      // A project the user cannot see is a 404 like any other; one they can see is personal.
-      await this.kit.objects.readOne(call, 'project', call.params['id']);
-      throw new DomainError('PROJECT_NOT_JOINABLE', 'Only workspace projects can be joined; this project is personal', { project_id: call.params['id'] });
+      // project_join decides (404 for a project of a workspace the caller is not in, 403
+      // PROJECT_NOT_JOINABLE for a personal one); the answer is the joined project's contents
+      // (sdk 17 JoinProjectResponse), read as projects/{id}/full reads them.
+      await this.kit.objects.change(call, [{ type: 'project_join', args: { project_id: call.params['id'] } }]);
+      const { project, tasks, sections, collaborators, comments } = await this.fullObjects(call);
+      // Folder and sub-projects: the folder is in the workspace's own reads (sync `folders`); joining a project joins none of its sub-projects.
+      return ok({ project, tasks, sections, comments, collaborators, collaborator_states: [], folder: null, subprojects: [] });
     },
     'projects.collaborators': (call) => {
       const dialect = this.kit.dialect(call);
@@ -78,18 +81,23 @@ export class ProjectsResource implements RestResource {
 
   /** `projects/{id}/full`: the project with its tasks, sections, people and comments, each in api/v1 shape. */
   private async full(call: RestCall) {
+    const { project, comments_count, tasks, sections, collaborators, comments } = await this.fullObjects(call);
+    return ok({ project, comments_count, tasks, sections, collaborators, notes: comments });
+  }
+
+  private async fullObjects(call: RestCall) {
     const full = await this.kit.objects.readOne(call, 'project_full', call.params['id']);
     const dialect = this.kit.dialect(call);
     const context = this.kit.context(call);
     const list = (key: string) => (Array.isArray(full[key]) ? (full[key] as unknown[]) : []);
-    return ok({
+    return {
       project: dialect.project(full['project'] as ApiProject, context),
       comments_count: full['comments_count'],
       tasks: list('tasks').map((task) => dialect.task(task as ApiTask, context)),
       sections: list('sections').map((section) => dialect.section(section as ApiSection)),
       collaborators: list('collaborators'),
-      notes: list('notes').map((note) => dialect.comment(note as ApiComment)),
-    });
+      comments: list('notes').map((note) => dialect.comment(note as ApiComment)),
+    };
   }
 
   private write(call: RestCall, project: Record<string, unknown>): Record<string, unknown> {
