@@ -14,7 +14,8 @@ import type { ProjectWorkspaceRepositories } from './workspace-project';
  * project of their workspace with the project's collaborator_role_default. The caller is no
  * member of the project yet, so requireAccess cannot find it: the project is read by id
  * (ProjectRepository.findForJoin) and checked against the caller's workspace role instead.
- * Refusals: a personal project 403 PROJECT_NOT_JOINABLE (tag NOT_WORKSPACE_PROJECT); a project
+ * Refusals: a personal project the caller is in 403 PROJECT_NOT_JOINABLE (tag
+ * NOT_WORKSPACE_PROJECT), someone else's PROJECT_NOT_FOUND (existence is not told); a project
  * of a workspace the caller is not in (or none at all) PROJECT_NOT_FOUND; a guest, an
  * invite-only or an archived project FORBIDDEN; a member already INVALID_ARGUMENT_VALUE; over the
  * workspace plan's max_collaborators MAX_COLLABORATORS_LIMIT_REACHED. Joining a project does not
@@ -36,7 +37,12 @@ export class ProjectJoinCommand implements CommandHandler {
     const id = await context.resolveId(args.project_id, 'project_id');
     const project = await this.projects.findForJoin(manager, id);
     if (!project) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id', id });
-    if (project.workspace_id === null) throw new DomainError('PROJECT_NOT_JOINABLE', undefined, { project_id: project.id });
+    if (project.workspace_id === null) {
+      // Someone else's personal project is not found, as everywhere (e2e rest-boundaries); one the
+      // caller can see is there but personal: nothing to join.
+      if (!(await this.members.roleOf(manager, project.id, context.userId))) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id', id });
+      throw new DomainError('PROJECT_NOT_JOINABLE', 'Only workspace projects can be joined; this project is personal', { project_id: project.id });
+    }
     // Someone outside the workspace learns nothing of its projects.
     if (!(await this.workspace.workspaceMembers.roleOf(manager, project.workspace_id, context.userId))) {
       throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id', id });

@@ -176,7 +176,9 @@ describe('workspace projects: add, update, join, move, archive, guests (real Pos
       expect(await harness.status(ADA, 'project_archive', { id: archived })).toBe('ok');
       expect(await harness.status(DEE, 'project_join', { project_id: archived })).toMatchObject({ error_tag: 'FORBIDDEN' });
       const personal = await harness.create(ADA, 'project_add', { name: 'Personal' });
-      expect(await harness.status(DEE, 'project_join', { project_id: personal })).toMatchObject({ error_tag: 'NOT_WORKSPACE_PROJECT', http_code: 403 });
+      expect(await harness.status(ADA, 'project_join', { project_id: personal })).toMatchObject({ error_tag: 'NOT_WORKSPACE_PROJECT', http_code: 403 });
+      // Someone else's personal project is not found (its existence is not told).
+      expect(await harness.status(DEE, 'project_join', { project_id: personal })).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND', http_code: 404 });
       expect(await harness.status(EVE, 'project_join', { project_id: id })).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND', http_code: 404 });
       expect(await harness.status(DEE, 'project_join', { project_id: '999999999' })).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
       await harness.addMember(ws, CY, 'GUEST');
