@@ -99,6 +99,11 @@ describe('workspace projects: add, update, join, move, archive, guests (real Pos
       expect(projectIn((await harness.read(ADA)).rows.projects, child)).toMatchObject({ workspace_id: ws, parent_id: parent });
       const personal = await harness.create(ADA, 'project_add', { name: 'Personal parent' });
       expect(await harness.status(ADA, 'project_add', { name: 'x', parent_id: personal, workspace_id: ws })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'workspace_id' } });
+      // project_move keeps trees on one side: the moves between personal and a workspace are their own commands.
+      expect(await harness.status(ADA, 'project_move', { id: personal, parent_id: parent })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'parent_id' } });
+      expect(await harness.status(ADA, 'project_move', { id: child, parent_id: personal })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE' });
+      expect(await harness.status(ADA, 'project_move', { id: child, parent_id: null })).toBe('ok');
+      expect(projectIn((await harness.read(ADA)).rows.projects, child)).toMatchObject({ workspace_id: ws, parent_id: null });
     });
 
     it("counts against the workspace plan's max_projects (not the user's), at its boundary, and concurrent adds never overshoot it", async () => {
