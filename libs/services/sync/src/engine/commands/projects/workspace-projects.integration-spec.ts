@@ -1,5 +1,4 @@
 import type { ShareInvitationSent, WorkspaceProjectArchived } from '@doable/contracts-sync';
-import { syncApiV1Writers } from '../../../dialects/sync-api-v1/sync-api-v1.writers';
 import type { Project } from '../../../projects/project.model';
 import { giveWorkspacePlan } from '../../../testing/plans';
 import type { Workspace } from '../../../workspaces/workspace.model';
@@ -37,7 +36,7 @@ describe('workspace projects: add, update, join, move, archive, guests (real Pos
   afterAll(() => harness.stop());
 
   describe('project_add', () => {
-    it('makes a workspace project with its team settings, in the api/v1 project object; only its creator sees it', async () => {
+    it('makes a workspace project with its team settings; only its creator sees it', async () => {
       const ws = await team('Add');
       const folder = await harness.create(ADA, 'folder_add', { workspace_id: ws, name: 'Q1' });
       const benToken = (await harness.read(BEN)).syncToken;
@@ -52,29 +51,18 @@ describe('workspace projects: add, update, join, move, archive, guests (real Pos
       });
       const row = projectIn((await harness.read(BEN, benToken)).rows.projects, id)!;
       expect(row).toMatchObject({ workspace_id: ws, folder_id: folder, is_invite_only: true, status: 'PLANNED', visibility: 'restricted', collaborator_role_default: 'EDIT_ONLY', role: 'CREATOR', owner_id: BEN });
-      expect(syncApiV1Writers.project(row)).toMatchObject({
-        workspace_id: ws,
-        folder_id: folder,
-        is_invite_only: true,
-        status: 'PLANNED',
-        access: { visibility: 'restricted' },
-        collaborator_role_default: 'EDIT_ONLY',
-        role: 'CREATOR',
-      });
       // Other members see it only once they join (and this one is invite-only); outsiders never.
       expect(await projectIds(ADA)).not.toContain(id);
       expect(await projectIds(EVE)).not.toContain(id);
       expect(workspaceIn((await harness.read(ADA)).rows.workspaces, ws)).toMatchObject({ current_active_projects: 1 });
     });
 
-    it('defaults: team-visible, joinable, IN_PROGRESS, READ_WRITE; a personal project is unchanged and has no workspace fields on api/v1', async () => {
+    it('defaults: team-visible, joinable, IN_PROGRESS, READ_WRITE; a personal project has no workspace', async () => {
       const ws = await team('Defaults');
       const id = await harness.create(ADA, 'project_add', { name: 'Plain team', workspace_id: ws });
       expect(projectIn((await harness.read(ADA)).rows.projects, id)).toMatchObject({ is_invite_only: false, status: 'IN_PROGRESS', visibility: 'team', collaborator_role_default: 'READ_WRITE', folder_id: null });
       const personal = await harness.create(ADA, 'project_add', { name: 'Mine' });
-      const row = projectIn((await harness.read(ADA)).rows.projects, personal)!;
-      expect(row.workspace_id).toBeNull();
-      expect(syncApiV1Writers.project(row)).not.toHaveProperty('workspace_id');
+      expect(projectIn((await harness.read(ADA)).rows.projects, personal)).toMatchObject({ workspace_id: null, folder_id: null });
     });
 
     it('refuses guests, outsiders, a folder of another workspace, bad values, and team arguments without a workspace', async () => {
