@@ -6,7 +6,7 @@ import type { FolderRepository } from '../../../workspaces/folder.repository';
 import type { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
 import type { CommandContext } from '../command-handler';
-import { flag, idArg } from '../items/item-args';
+import { flag } from '../items/item-args';
 
 /** What the project commands need of workspaces: stateless repositories (projects/index.ts makes them when not given). */
 export interface ProjectWorkspaceRepositories {
@@ -53,4 +53,3 @@ export function refuseTeamArgsOnPersonal(project: Project, args: Record<string, 
   }
 }
 
-export const optionalIdArg = idArg.nullable().optional();
