@@ -53,6 +53,8 @@ const WORKSPACE_MEMBERSHIP_COMMANDS: ReadonlySet<string> = new Set([
   'workspace_join',
   'accept_workspace_invitation',
   'biz_accept_invitation',
+  // Accepting a workspace project's invitation makes an outsider the workspace's GUEST.
+  'accept_invitation',
 ]);
 
 export function changesWorkspaceMemberships(commandType: string): boolean {

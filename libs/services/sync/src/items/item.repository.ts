@@ -59,6 +59,8 @@ export interface OpenTaskCount {
   readonly owner_id: string;
   /** Someone besides the owner is an active member: their requests add to it too. */
   readonly shared: boolean;
+  /** A workspace project's workspace, whose plan caps its tasks (null: the owner's plan). */
+  readonly workspace_id: string | null;
   readonly open: number;
 }
 
@@ -252,7 +254,7 @@ export class ItemRepository {
    */
   async openTaskCounts(manager: EntityManager, projectIds: readonly string[]): Promise<OpenTaskCount[]> {
     return manager.query<OpenTaskCount[]>(
-      `SELECT project.id::text AS project_id, project.owner_id::text AS owner_id,
+      `SELECT project.id::text AS project_id, project.owner_id::text AS owner_id, project.workspace_id::text AS workspace_id,
               EXISTS (SELECT 1 FROM sync.project_members other
                        WHERE other.project_id = project.id AND other.state = 'active' AND other.user_id <> project.owner_id) AS shared,
               (SELECT count(*)::int FROM sync.items

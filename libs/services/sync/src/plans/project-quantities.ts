@@ -27,6 +27,22 @@ export interface QuantityContext {
  * most, on a race of a join and an add in the same instant.
  */
 
+/**
+ * max_projects of a workspace's plan: one more of its projects becomes active (project_add,
+ * project_move_to_workspace, unarchiving one). Every member adds projects: counted under the
+ * workspace's lock.
+ */
+export async function requireWorkspaceProjectRoom(projects: ProjectRepository, context: QuantityContext, workspaceId: string, adding = 1): Promise<void> {
+  await context.plan.requireRoom('max_projects', {
+    planOf: context.userId,
+    workspace: workspaceId,
+    lockKey: workspaceId,
+    count: () => projects.countActiveInWorkspace(context.tx.manager, workspaceId),
+    adding,
+    extra: { workspace_id: workspaceId },
+  });
+}
+
 /** max_projects: one more project of the owner's becomes active (project_add: the actor; project_unarchive: the project's owner). */
 export async function requireProjectRoom(projects: ProjectRepository, context: QuantityContext, ownerId: string = context.userId): Promise<void> {
   await context.plan.requireRoom('max_projects', { planOf: ownerId, count: () => projects.countOwnedActive(context.tx.manager, ownerId) });
@@ -65,7 +81,9 @@ export async function requireSectionRoom(projects: ProjectRepository, sections: 
   if (!owner) return;
   await context.plan.requireRoom('max_sections', {
     planOf: owner.owner_id,
-    lockKey: owner.shared ? projectId : undefined,
+    // A workspace project counts against its workspace's plan; its members may all write to it.
+    workspace: owner.workspace_id ?? undefined,
+    lockKey: owner.shared || owner.workspace_id ? projectId : undefined,
     count: () => sections.countActiveInProject(context.tx.manager, projectId),
     adding,
     extra: { project_id: projectId },
@@ -77,9 +95,13 @@ export async function requireSectionRoom(projects: ProjectRepository, sections: 
  * again under the project's lock when others write to it (the first read may predate their commits).
  */
 function taskCount(items: ItemRepository, context: QuantityContext, counted: OpenTaskCount) {
+  // A workspace project's tasks count against its workspace's plan, and its members may join and
+  // write at any moment: always counted under the project's lock.
+  const locked = counted.shared || counted.workspace_id !== null;
   return {
     planOf: counted.owner_id,
-    lockKey: counted.shared ? counted.project_id : undefined,
-    count: () => (counted.shared ? items.countOpenInProject(context.tx.manager, counted.project_id) : Promise.resolve(counted.open)),
+    workspace: counted.workspace_id ?? undefined,
+    lockKey: locked ? counted.project_id : undefined,
+    count: () => (locked ? items.countOpenInProject(context.tx.manager, counted.project_id) : Promise.resolve(counted.open)),
   };
 }

@@ -53,6 +53,24 @@ export class ProjectInvitationsRepository {
     return Number(row.count);
   }
 
+  /**
+   * What a workspace holds against its plan's max_guests_per_workspace besides `email`: its
+   * active guests, and the addresses (each once) of open invitations to its projects that are
+   * not active members of it (each a guest promised: accepting makes them one).
+   */
+  async countGuestSeats(manager: EntityManager, workspaceId: string, exceptEmail: string): Promise<number> {
+    const [row] = await manager.query<Array<{ count: number }>>(
+      `SELECT (SELECT count(*) FROM sync.workspace_members WHERE workspace_id = $1 AND state = 'active' AND role = 'GUEST')
+            + (SELECT count(DISTINCT lower(invitation.invitee_email)) FROM sync.project_invitations invitation
+                 JOIN sync.projects project ON project.id = invitation.project_id
+                WHERE project.workspace_id = $1 AND NOT project.is_deleted AND invitation.state = 'invited' AND lower(invitation.invitee_email) <> lower($2)
+                  AND NOT EXISTS (SELECT 1 FROM sync.workspace_members member JOIN sync.users u ON u.id = member.user_id
+                                   WHERE member.workspace_id = $1 AND member.state = 'active' AND lower(u.email) = lower(invitation.invitee_email))) AS count`,
+      [workspaceId, exceptEmail],
+    );
+    return Number(row.count);
+  }
+
   /** The invitation, locked for the rest of the transaction (its answer is decided once). */
   async findForUpdate(manager: EntityManager, invitationId: string): Promise<ProjectInvitation | undefined> {
     const rows = await manager.query<ProjectInvitation[]>(`SELECT ${INVITATION_COLUMNS} FROM sync.project_invitations WHERE id = $1 FOR UPDATE`, [invitationId]);

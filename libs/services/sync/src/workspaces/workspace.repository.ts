@@ -89,6 +89,12 @@ export class WorkspaceRepository {
     await updateVersioned(manager, 'sync.workspaces', [workspaceId], {}, version);
   }
 
+  /** Whether a live workspace lets outsiders in as guests (is_guest_allowed); undefined when it does not exist. */
+  async isGuestAllowed(manager: EntityManager, workspaceId: string): Promise<boolean | undefined> {
+    const rows = await manager.query<Array<{ is_guest_allowed: boolean }>>(`SELECT is_guest_allowed FROM sync.workspaces WHERE id = $1 AND NOT is_deleted`, [workspaceId]);
+    return rows[0]?.is_guest_allowed;
+  }
+
   /** The user's workspaces for a full sync. */
   async listActive(manager: EntityManager, userId: string): Promise<Workspace[]> {
     return manager.query<Workspace[]>(

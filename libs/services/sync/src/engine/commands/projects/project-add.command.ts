@@ -1,12 +1,14 @@
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { requireProjectRoom } from '../../../plans/project-quantities';
+import { requireProjectRoom, requireWorkspaceProjectRoom } from '../../../plans/project-quantities';
 import { PROJECT_COLORS, VIEW_STYLES } from '../../../projects/project.model';
-import { type ProjectRepository } from '../../../projects/project.repository';
+import { type ProjectRepository, type WorkspaceProjectSettings } from '../../../projects/project.repository';
 import { parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import { idArg } from '../items/item-args';
+import { type ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
 
@@ -21,16 +23,24 @@ const argsSchema = z.object({
   // v9 spells it `collapsed`, api/v1 `is_collapsed`: both are accepted.
   collapsed: flag.optional(),
   is_collapsed: flag.optional(),
+  // A workspace project (the contract's team arguments; sdk 17 AddProjectArgs).
+  workspace_id: idArg.nullable().optional(),
+  folder_id: idArg.nullable().optional(),
+  ...workspaceProjectArgs,
 });
 
 export class ProjectAddCommand implements CommandHandler {
   readonly type = 'project_add';
 
-  constructor(private readonly projects: ProjectRepository) {}
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly workspace: Pick<ProjectWorkspaceRepositories, 'folders'>,
+  ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(argsSchema, rawArgs);
     let parentId: string | null = null;
+    let parentWorkspaceId: string | null = null;
     if (args.parent_id !== undefined && args.parent_id !== null) {
       parentId = await context.resolveId(args.parent_id, 'parent_id');
       const parent = await this.projects.findVisible(context.tx.manager, context.userId, parentId);
@@ -38,9 +48,24 @@ export class ProjectAddCommand implements CommandHandler {
       // A project's place is stored on it and shown to all the parent's members: placing one
       // under a shared project is what project_move there needs.
       await context.requireAccess(parent.id, 'project_move');
+      parentWorkspaceId = parent.workspace_id;
     }
-    // The new project is the actor's own (whoever owns the parent).
-    await requireProjectRoom(this.projects, context);
+    let workspaceId = args.workspace_id === undefined || args.workspace_id === null ? null : await context.resolveId(args.workspace_id, 'workspace_id');
+    // A sub-project belongs where its parent does: a workspace project's sub-project is the
+    // workspace's (workspace_id may be left out), and a personal project cannot hold a workspace one.
+    if (parentId !== null) {
+      if (workspaceId !== null && workspaceId !== parentWorkspaceId) {
+        throw new DomainError('INVALID_ARGUMENT_VALUE', 'A sub-project belongs to the workspace of its parent', { argument: 'workspace_id', parent_workspace_id: parentWorkspaceId });
+      }
+      workspaceId = parentWorkspaceId;
+    }
+    const workspace = workspaceId === null ? undefined : await this.workspaceSettings(context, workspaceId, args);
+    if (!workspace) {
+      const teamArgument = (['folder_id', 'is_invite_only', 'status', 'access', 'collaborator_role_default'] as const).find((name) => args[name] !== undefined && args[name] !== null);
+      if (teamArgument) throw new DomainError('INVALID_ARGUMENT_VALUE', `${teamArgument} applies to workspace projects only (give workspace_id)`, { argument: teamArgument });
+      // The new project is the actor's own (whoever owns the parent).
+      await requireProjectRoom(this.projects, context);
+    }
     const project = await this.projects.insert(
       context.tx.manager,
       {
@@ -53,9 +78,31 @@ export class ProjectAddCommand implements CommandHandler {
         isCollapsed: args.is_collapsed ?? args.collapsed ?? false,
         isFavorite: args.is_favorite ?? false,
         viewStyle: args.view_style ?? 'list',
+        workspace,
       },
       context.version,
     );
+    // The workspace shows its count of active projects to every member.
+    if (workspace) context.touchWorkspace(workspace.workspaceId);
     return { createdId: project.id };
+  }
+
+  /**
+   * A workspace project's settings: the caller may contribute in the workspace (guests may not),
+   * the folder is one of its folders, and the workspace's plan has room for one more active
+   * project (not the creator's personal max_projects).
+   */
+  private async workspaceSettings(context: CommandContext, workspaceId: string, args: z.infer<typeof argsSchema>): Promise<WorkspaceProjectSettings> {
+    await context.requireWorkspaceAccess(workspaceId, 'project_add');
+    const folderId = args.folder_id === undefined || args.folder_id === null ? null : await requireFolderOf(this.workspace.folders, context, args.folder_id, workspaceId);
+    await requireWorkspaceProjectRoom(this.projects, context, workspaceId);
+    return {
+      workspaceId,
+      folderId,
+      isInviteOnly: args.is_invite_only ?? false,
+      status: args.status ?? 'IN_PROGRESS',
+      visibility: args.access?.visibility ?? 'team',
+      collaboratorRoleDefault: args.collaborator_role_default ?? 'READ_WRITE',
+    };
   }
 }

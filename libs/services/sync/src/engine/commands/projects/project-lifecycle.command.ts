@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
-import { requireProjectRoom } from '../../../plans/project-quantities';
+import { SyncEvents } from '@doable/contracts-sync';
+import { requireProjectRoom, requireWorkspaceProjectRoom } from '../../../plans/project-quantities';
+import { notificationPersonOf } from '../../../projects/project-invitations.events';
+import type { UserProfileRepository } from '../../../users/user-profile.repository';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
@@ -25,7 +28,10 @@ async function accessibleSubtree(projects: ProjectRepository, context: CommandCo
 export class ProjectArchiveCommand implements CommandHandler {
   readonly type = 'project_archive';
 
-  constructor(private readonly projects: ProjectRepository) {}
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly profiles: UserProfileRepository,
+  ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
@@ -34,7 +40,26 @@ export class ProjectArchiveCommand implements CommandHandler {
       const subtree = await accessibleSubtree(this.projects, context, project.id);
       await this.projects.setState(context.tx.manager, subtree, { is_archived: true }, context.version);
       context.touch(...subtree);
+      if (project.workspace_id !== null && !project.is_archived) await this.announce(context, project.id, project.name, project.workspace_id);
     });
+  }
+
+  /**
+   * A workspace project archived: its collaborators are told (the notifications service makes
+   * each a project_archived notification) and the workspace's active project count moved.
+   * Archived sub-projects go unannounced: they went with the one announced.
+   */
+  private async announce(context: CommandContext, projectId: string, projectName: string, workspaceId: string): Promise<void> {
+    const actor = await this.profiles.find(context.tx.manager, context.userId);
+    if (!actor) throw new Error(`user ${context.userId} runs commands but has no profile`);
+    await context.tx.emit(SyncEvents.workspaceProjectArchived, {
+      projectId,
+      projectName,
+      workspaceId,
+      actor: notificationPersonOf(actor),
+      memberIds: await this.projects.memberIds(context.tx.manager, projectId),
+    });
+    context.touchWorkspace(workspaceId);
   }
 }
 
@@ -49,9 +74,12 @@ export class ProjectUnarchiveCommand implements CommandHandler {
       const project = await loadProject(this.projects, context, id);
       // Active again, among its owner's projects: their plan's count (an ADMIN may unarchive
       // another's project; that request is not ordered with the owner's own, a race left open).
-      if (project.is_archived) await requireProjectRoom(this.projects, context, project.owner_id);
+      // A workspace project counts against its workspace's plan.
+      if (project.is_archived && project.workspace_id !== null) await requireWorkspaceProjectRoom(this.projects, context, project.workspace_id);
+      else if (project.is_archived) await requireProjectRoom(this.projects, context, project.owner_id);
       await this.projects.setState(context.tx.manager, [project.id], { is_archived: false }, context.version);
       context.touch(project.id);
+      if (project.workspace_id !== null) context.touchWorkspace(project.workspace_id);
     });
   }
 }

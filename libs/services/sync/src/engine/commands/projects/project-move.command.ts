@@ -25,6 +25,15 @@ export class ProjectMoveCommand implements CommandHandler {
       if (subtree.some((candidate) => candidate.id === parent.id)) {
         throw new DomainError('INVALID_ARGUMENT_VALUE', 'A project cannot be moved under itself or its sub-projects', { argument: 'parent_id' });
       }
+      // A project and its sub-projects are all personal or all of one workspace: moving between
+      // the two is project_move_to_workspace / project_move_to_personal.
+      if (parent.workspace_id !== project.workspace_id) {
+        throw new DomainError('INVALID_ARGUMENT_VALUE', 'A project can only be moved under a project of the same workspace (or personal under personal)', {
+          argument: 'parent_id',
+          workspace_id: project.workspace_id,
+          parent_workspace_id: parent.workspace_id,
+        });
+      }
       parentId = parent.id;
     }
     const childOrder = await this.projects.nextChildOrder(context.tx.manager, context.userId, parentId);

@@ -7,6 +7,10 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, idArg } from '../items/item-args';
 import { loadProject } from './project-access';
+import { type ProjectWorkspaceRepositories, refuseTeamArgsOnPersonal, requireFolderOf, workspaceProjectArgs } from './workspace-project';
+
+/** The arguments only a workspace project has. */
+const TEAM_ARGUMENTS = ['folder_id', 'is_invite_only', 'status', 'access', 'collaborator_role_default', 'is_link_sharing_enabled'] as const;
 
 const argsSchema = z.object({
   id: idArg,
@@ -17,17 +21,32 @@ const argsSchema = z.object({
   collapsed: flag.optional(),
   is_favorite: flag.optional(),
   view_style: z.enum(VIEW_STYLES).optional(),
+  // A workspace project's team settings (the contract); folder_id null takes it out of its folder.
+  ...workspaceProjectArgs,
+  folder_id: idArg.nullable().optional(),
+  is_link_sharing_enabled: flag.optional(),
 });
 
-/** project_update: renames, recolours and restyles (moving is project_move). */
+/**
+ * project_update: renames, recolours and restyles (moving is project_move); of a workspace
+ * project also its team settings and folder. A sub-project keeps its own folder (the spec is
+ * silent; the clients show folders of top-level projects).
+ */
 export class ProjectUpdateCommand implements CommandHandler {
   readonly type = 'project_update';
 
-  constructor(private readonly projects: ProjectRepository) {}
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly workspace: Pick<ProjectWorkspaceRepositories, 'folders'>,
+  ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(argsSchema, rawArgs);
     const project = await loadProject(this.projects, context, args.id);
+    refuseTeamArgsOnPersonal(project, args, TEAM_ARGUMENTS);
+    let folderId: string | null | undefined;
+    if (args.folder_id === null) folderId = null;
+    else if (args.folder_id !== undefined) folderId = await requireFolderOf(this.workspace.folders, context, args.folder_id, project.workspace_id!);
     await this.projects.update(
       context.tx.manager,
       project.id,
@@ -38,6 +57,12 @@ export class ProjectUpdateCommand implements CommandHandler {
         is_collapsed: args.is_collapsed ?? args.collapsed,
         is_favorite: args.is_favorite,
         view_style: args.view_style,
+        folder_id: folderId,
+        is_invite_only: args.is_invite_only,
+        status: args.status,
+        visibility: args.access?.visibility,
+        collaborator_role_default: args.collaborator_role_default,
+        is_link_sharing_enabled: args.is_link_sharing_enabled,
       },
       context.version,
     );

@@ -9,6 +9,7 @@ import { DeleteInvitationCommand } from './delete-invitation.command';
 import { AcceptInvitationCommand, RejectInvitationCommand } from './invitation-answer.command';
 import { ProjectChangeRoleCommand } from './project-change-role.command';
 import { ShareProjectCommand } from './share-project.command';
+import { defaultGuestRepositories, type GuestRepositories } from './workspace-guests';
 
 export interface SharingRepositories {
   readonly projects: ProjectRepository;
@@ -16,14 +17,16 @@ export interface SharingRepositories {
   readonly invitations: ProjectInvitationsRepository;
   readonly items: ItemRepository;
   readonly profiles: UserProfileRepository;
+  /** A workspace project's workspace (guests); stateless, fresh ones when not given. */
+  readonly guests?: GuestRepositories;
 }
 
 /** Every sharing command: invitations, and the memberships and roles they lead to. */
-export function sharingCommands({ projects, members, invitations, items, profiles }: SharingRepositories): CommandHandler[] {
+export function sharingCommands({ projects, members, invitations, items, profiles, guests = defaultGuestRepositories() }: SharingRepositories): CommandHandler[] {
   const membership = { projects, members, items };
   return [
-    new ShareProjectCommand(projects, members, invitations, profiles),
-    new AcceptInvitationCommand(invitations, profiles, members, projects),
+    new ShareProjectCommand(projects, members, invitations, profiles, guests),
+    new AcceptInvitationCommand(invitations, profiles, members, projects, guests),
     new RejectInvitationCommand(invitations, profiles),
     new DeleteInvitationCommand(invitations, members, profiles),
     new DeleteCollaboratorCommand(membership, invitations, profiles),

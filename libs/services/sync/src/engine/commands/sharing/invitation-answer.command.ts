@@ -10,6 +10,7 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { idArg } from '../items/item-args';
 import { emitInvitationAnswered, loadInvitationForInvitee } from './sharing-args';
+import { admitGuest, type GuestRepositories } from './workspace-guests';
 
 const argsSchema = z.object({ invitation_id: idArg, invitation_secret: z.string().min(1).max(200) });
 
@@ -53,6 +54,7 @@ export class AcceptInvitationCommand extends InvitationAnswerCommand {
     profiles: UserProfileRepository,
     private readonly members: ProjectMembersRepository,
     private readonly projects: ProjectRepository,
+    private readonly guests: GuestRepositories,
   ) {
     super(invitations, profiles);
   }
@@ -60,6 +62,9 @@ export class AcceptInvitationCommand extends InvitationAnswerCommand {
   protected async answer(context: CommandContext, invitation: ProjectInvitation): Promise<'accepted'> {
     // One more project of someone else's for the receiver, unless they are in it already.
     if (!(await this.members.roleOf(context.tx.manager, invitation.project_id, context.userId))) await requireJoinedRoom(this.projects, context);
+    // A workspace project: someone outside its workspace comes in as a guest.
+    const workspaceId = (await this.projects.ownerOf(context.tx.manager, invitation.project_id))?.workspace_id;
+    if (workspaceId) await admitGuest(this.guests, context, workspaceId);
     await this.members.addOrReactivate(context.tx.manager, invitation.project_id, context.userId, invitation.role, context.version);
     // The project row is now shared for every member: each re-reads it.
     await this.projects.update(context.tx.manager, invitation.project_id, {}, context.version);

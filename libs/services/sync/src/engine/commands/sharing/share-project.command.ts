@@ -15,6 +15,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
 import { actingUser, collaboratorRoleArg, emailArg } from './sharing-args';
+import { type GuestRepositories, requireGuestSeat } from './workspace-guests';
 
 const argsSchema = z.object({
   project_id: idArg,
@@ -41,6 +42,7 @@ export class ShareProjectCommand implements CommandHandler {
     private readonly members: ProjectMembersRepository,
     private readonly invitations: ProjectInvitationsRepository,
     private readonly profiles: UserProfileRepository,
+    private readonly guests: GuestRepositories,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
@@ -55,6 +57,8 @@ export class ShareProjectCommand implements CommandHandler {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'This user is already a collaborator of the project', { argument: 'email' });
     }
     await this.requireSeat(context, project, inviter, args.email);
+    // An outsider of a workspace project's workspace is invited as its guest.
+    await requireGuestSeat(this.guests, this.invitations, context, project, args.email);
     const inviteeId = (await this.profiles.findIdByEmail(manager, args.email)) ?? null;
     const { secret, hash } = newInvitationSecret();
     const invitation = await this.invitations.upsertOpen(
@@ -78,19 +82,21 @@ export class ShareProjectCommand implements CommandHandler {
   }
 
   /**
-   * Room for one more collaborator under the owner's plan. Every member with the right may
+   * Room for one more collaborator under the owner's plan (a workspace project: its workspace's). Every member with the right may
    * invite, so the count is taken under the project's lock (two members cannot both take the
    * last seat). Sending an open invitation again takes no new seat: asked only when full.
    */
   private async requireSeat(context: CommandContext, project: Project, inviter: UserProfile, email: string): Promise<void> {
     const manager = context.tx.manager;
+    const workspace = project.workspace_id ?? undefined;
     const room = await context.plan.room('max_collaborators', {
       planOf: project.owner_id,
+      workspace,
       count: () => this.invitations.countCollaborators(manager, project.id, project.owner_id),
       lockKey: project.id,
     });
     if (room > 0 || (await this.invitations.findOpenForUpdate(manager, project.id, email))) return;
-    const plan = await context.plan.planOf(project.owner_id);
+    const plan = workspace === undefined ? await context.plan.planOf(project.owner_id) : await context.plan.workspacePlanOf(workspace);
     context.emitOnRefusal(SyncEvents.shareInvitationBlocked, {
       projectId: project.id,
       projectName: project.name,
@@ -99,6 +105,6 @@ export class ShareProjectCommand implements CommandHandler {
       ownerId: project.owner_id,
       maxCount: plan.max_collaborators,
     });
-    throw limitReached('max_collaborators', plan, { project_id: project.id });
+    throw limitReached('max_collaborators', plan, workspace === undefined ? { project_id: project.id } : { workspace_id: workspace, project_id: project.id });
   }
 }

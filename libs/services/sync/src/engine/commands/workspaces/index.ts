@@ -5,7 +5,9 @@ import type { UserProfileRepository } from '../../../users/user-profile.reposito
 import { WorkspaceInvitationsRepository } from '../../../workspaces/workspace-invitations.repository';
 import type { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
+import { FolderRepository } from '../../../workspaces/folder.repository';
 import type { CommandHandler } from '../command-handler';
+import { folderCommands } from './folder-commands';
 import { WorkspaceAcceptInvitationCommand, WorkspaceRejectInvitationCommand } from './workspace-invitation-answer.command';
 import { WorkspaceDeleteInvitationCommand, WorkspaceInviteCommand, WorkspaceResendInviteCommand } from './workspace-invite.command';
 import { WorkspaceJoinCommand } from './workspace-join.command';
@@ -20,12 +22,22 @@ export interface WorkspaceRepositories {
   readonly sections: SectionRepository;
   readonly items: ItemRepository;
   readonly profiles: UserProfileRepository;
-  /** Stateless; made here when not given (the service and the harness need not know of it). */
+  /** Stateless; made here when not given (the service and the harness need not know of them). */
   readonly invitations?: WorkspaceInvitationsRepository;
+  readonly folders?: FolderRepository;
 }
 
-/** Every workspace command: the workspace itself, its members and invitations. */
-export function workspaceCommands({ workspaces, members, projects, sections, items, profiles, invitations = new WorkspaceInvitationsRepository() }: WorkspaceRepositories): CommandHandler[] {
+/** Every workspace command: the workspace itself, its members, invitations and folders (workspace filters: workspaceFilterCommands). */
+export function workspaceCommands({
+  workspaces,
+  members,
+  projects,
+  sections,
+  items,
+  profiles,
+  invitations = new WorkspaceInvitationsRepository(),
+  folders = new FolderRepository(),
+}: WorkspaceRepositories): CommandHandler[] {
   const invitationRepositories = { workspaces, members, invitations, profiles };
   return [
     new WorkspaceAddCommand(workspaces),
@@ -40,5 +52,6 @@ export function workspaceCommands({ workspaces, members, projects, sections, ite
     new WorkspaceUpdateUserCommand(invitationRepositories),
     new WorkspaceDeleteUserCommand(invitationRepositories),
     new WorkspaceJoinCommand(invitationRepositories),
+    ...folderCommands(folders, projects),
   ];
 }
