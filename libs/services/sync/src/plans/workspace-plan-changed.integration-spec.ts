@@ -6,8 +6,8 @@ import { OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database, EventConsumers } from '@doable/shared-runtime';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
+import { z } from 'zod';
 import { WorkspaceHarness } from '../engine/commands/workspaces/workspace.harness';
-import { syncService } from '../sync.service-definition';
 import type { Workspace } from '../workspaces/workspace.model';
 import { PlanGate } from './plan-gate';
 import { PlanLimitsRepository } from './plan-limits.repository';
@@ -54,7 +54,8 @@ describe('workspace plan announcements in sync (real PostgreSQL)', () => {
     await harness.start('workspace_plan_changed', USERS);
     const logger = createLogger('test', 'silent');
     const db = new Database(harness.dataSource, 'sync', new OutboxRelay(harness.dataSource, 'sync', { publish: () => Promise.resolve() }, logger, 3_600_000));
-    consumers = new EventConsumers(syncService, bus, logger, db);
+    // Only the name matters to the consumers (their durable names are sync.<name>).
+    consumers = new EventConsumers({ name: 'sync', defaultPort: 0, env: z.object({}), imports: () => [] }, bus, logger, db);
     new WorkspacePlanChangedConsumer(consumers, new PlanLimitsRepository(), harness.repositories.workspaceMembers);
     await consumers.start();
     team = await harness.create(ADA, 'workspace_add', { name: 'Team' });
