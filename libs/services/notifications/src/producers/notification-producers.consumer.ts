@@ -9,6 +9,7 @@ import { invitationProducers } from './invitation.producers';
 import { itemProducers } from './item.producers';
 import { noteProducers } from './note.producers';
 import type { RegisterProducer } from './notification-producer';
+import { workspacePlanProducers } from './workspace-plan.producers';
 
 /**
  * Live notifications come from domain events (sync's SyncEvents), never from the command that
@@ -32,5 +33,6 @@ export class NotificationProducersConsumer {
     itemProducers(register, notifications);
     noteProducers(register, notifications);
     goalProducers(register, notifications);
+    workspacePlanProducers(register, notifications);
   }
 }
