@@ -3,12 +3,22 @@ import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase, waitFor } from '@doable/shared-testing';
 import { type Run, run, runToCompletion } from './support/processes';
-import { planLimitsOf } from './support/plans';
+import { planLimitsOf, setWorkspacePlan, workspaceOf } from './support/plans';
+import { syncSession } from './support/sync-session';
 import { E2E_PLANS_FILE, MODES } from './support/system-under-test';
 import { useSystem } from './support/use-system';
 
+interface E2eCatalogue {
+  plans: Array<{ plan_name: string }>;
+  workspace_plans: { default: string; plans: Array<{ plan_name: string; plan_type?: string; extends?: string }> };
+}
+const E2E_CATALOGUE = JSON.parse(readFileSync(E2E_PLANS_FILE, 'utf8')) as E2eCatalogue;
 /** The plans of the e2e catalogue the system runs on, in the file's (upgrade) order. */
-const E2E_PLANS = (JSON.parse(readFileSync(E2E_PLANS_FILE, 'utf8')) as { plans: Array<{ plan_name: string }> }).plans.map((plan) => plan.plan_name);
+const E2E_PLANS = E2E_CATALOGUE.plans.map((plan) => plan.plan_name);
+/** Its workspace plans as list-plans shows them: name, type (set, or the extended built-in's), the default marked. */
+const E2E_WORKSPACE_PLANS = E2E_CATALOGUE.workspace_plans.plans.map(
+  (plan) => `${plan.plan_name} ${plan.plan_type ?? (plan.extends === 'business' ? 'BUSINESS' : 'STARTER')}${plan.plan_name === E2E_CATALOGUE.workspace_plans.default ? ' (default)' : ''}`,
+);
 
 /**
  * The operator CLI as a process on a cluster database (DATABASE_URL): account creation under
@@ -102,8 +112,46 @@ describe('operator CLI: plans', () => {
   it('list-plans prints the published catalogue in upgrade order', async () => {
     const listed = await cli('list-plans');
     expect(listed.status).toBe(0);
-    expect(listed.stdout.trim().split('\n')).toEqual(E2E_PLANS);
+    // The user plans first, one a line; after a blank line, the workspace plans.
+    const [userPlans, workspacePlans] = listed.stdout.trim().split('\n\n');
+    expect(userPlans.split('\n')).toEqual(E2E_PLANS);
     expect(E2E_PLANS.slice(0, 3)).toEqual(['free', 'pro', 'business']);
+    expect(workspacePlans.split('\n')).toEqual(['workspace plans:', ...E2E_WORKSPACE_PLANS]);
+  });
+
+  it('set-workspace-plan puts a workspace on a workspace plan and sync serves it to its members', async () => {
+    const session = syncSession(() => system, () => account, 'cli-workspace-plan');
+    const { statuses, mapping } = await session.run({ type: 'workspace_add', temp_id: 'ws-1', args: { name: 'Ops team' } });
+    expect(statuses).toEqual(['ok']);
+    const workspaceId = mapping['ws-1'];
+    expect((await workspaceOf(system, account, workspaceId)).limits.current.plan_name).toBe(E2E_CATALOGUE.workspace_plans.default);
+
+    const assigned = await cli('set-workspace-plan', '--workspace', workspaceId, '--plan', 'team-tiny');
+    expect(assigned.status).toBe(0);
+    expect(assigned.stdout).toContain(
+      `workspace ${workspaceId} (Ops team) is on workspace plan team-tiny (STARTER: max_projects 2, max_folders_per_workspace 1, max_guests_per_workspace 1, max_workspace_filters 1, next: team-business)`,
+    );
+    await waitFor(async () => (await workspaceOf(system, account, workspaceId)).limits.current.plan_name === 'team-tiny', 'the team-tiny plan in sync');
+    // The e2e helper does the same and waits; an upgrade shows as the workspace's plan type.
+    await setWorkspacePlan(system, account, workspaceId, 'team-business');
+    expect(await workspaceOf(system, account, workspaceId)).toMatchObject({ plan: 'BUSINESS', limits: { current: { plan_name: 'team-business' } } });
+  });
+
+  it('set-workspace-plan refuses an unknown workspace with WORKSPACE_NOT_FOUND, an unknown plan with INVALID_ARGUMENT_VALUE (exit 1)', async () => {
+    const unknownWorkspace = await cli('set-workspace-plan', '--workspace', '8899999999', '--plan', 'team-tiny');
+    expect(unknownWorkspace.status).toBe(1);
+    expect(unknownWorkspace.stderr).toContain('error: WORKSPACE_NOT_FOUND: No workspace with the id 8899999999');
+    const badId = await cli('set-workspace-plan', '--workspace', 'acme', '--plan', 'team-tiny');
+    expect(badId.status).toBe(1);
+    expect(badId.stderr).toContain('error: INVALID_ARGUMENT_VALUE:');
+    const session = syncSession(() => system, () => account, 'cli-workspace-plan-refusals');
+    const { mapping } = await session.run({ type: 'workspace_add', temp_id: 'ws-2', args: { name: 'Refusals' } });
+    const unknownPlan = await cli('set-workspace-plan', '--workspace', mapping['ws-2'], '--plan', 'gold');
+    expect(unknownPlan.status).toBe(1);
+    expect(unknownPlan.stderr).toContain(`error: INVALID_ARGUMENT_VALUE: No workspace plan named "gold" (the catalogue has: ${E2E_CATALOGUE.workspace_plans.plans.map((plan) => plan.plan_name).join(', ')})`);
+    const usage = await cli('set-workspace-plan', '--plan', 'team-tiny');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('set-workspace-plan --workspace <id> --plan <name>');
   });
 
   it('set-plan puts an account on a plan and sync serves it', async () => {

@@ -9,7 +9,9 @@ import { createLogger, type Logger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import type { EventBus } from '@doable/shared-transport';
 import { isAlive, readRuntimeFile } from '@doable/system';
-import { PlanAssignments, plansMigrations, planNames } from '@doable/plans';
+import { PlanAssignments, plansMigrations, planNames, WorkspacePlanAssignments, workspacePlanNames } from '@doable/plans';
+import type { WorkspacePlanLimits } from '@doable/contracts-plans';
+import type { EntityManager } from 'typeorm';
 
 const USAGE = `usage: npm run cli -- <command> [options]
 
@@ -21,7 +23,9 @@ commands:
   app-reactivate  --client-id <id>
   app-token-limit --client-id <id> --limit <n|none>   caps the application's live tokens
   set-plan       --email <email> --plan <name>   puts the account on a plan of the catalogue
-  list-plans                                     the catalogue the running system published
+  set-workspace-plan --workspace <id> --plan <name>   puts a workspace on a workspace plan of the catalogue
+  list-plans                                     the catalogue the running system published (user plans,
+                                                 then a blank line and the workspace plans)
 
 Passwords follow the sign-up page's policy (8+ characters, not a common one, not containing
 the email); a refusal exits 1 with the error's code.
@@ -60,14 +64,15 @@ async function main(): Promise<number> {
       'client-id': { type: 'string' },
       limit: { type: 'string' },
       plan: { type: 'string' },
+      workspace: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
   const command = positionals[0];
   const isAppCommand = command === 'app-suspend' || command === 'app-reactivate' || command === 'app-token-limit';
-  const isPlanCommand = command === 'set-plan' || command === 'list-plans';
+  const isPlanCommand = command === 'set-plan' || command === 'list-plans' || command === 'set-workspace-plan';
   const usable = isPlanCommand
-    ? command === 'list-plans' || (values.email !== undefined && values.plan !== undefined)
+    ? command === 'list-plans' || (values.plan !== undefined && (command === 'set-plan' ? values.email !== undefined : values.workspace !== undefined))
     : isAppCommand
     ? values['client-id'] !== undefined && (command !== 'app-token-limit' || values.limit !== undefined)
     : ['create-account', 'reset-token', 'set-password'].includes(command ?? '') && values.email !== undefined && (command !== 'create-account' || values.name !== undefined) && (command !== 'set-password' || values.password !== undefined);
@@ -89,7 +94,7 @@ async function main(): Promise<number> {
     const accounts = new AccountService(database, barrier);
     const email = values.email ?? '';
     if (isPlanCommand) {
-      await planCommand(command, url, logger, accounts, email, values.plan);
+      await planCommand(command, url, logger, accounts, { email, plan: values.plan, workspace: values.workspace });
     } else if (isAppCommand) {
       const apps = new OAuthAppService(database);
       const clientId = values['client-id']!;
@@ -148,30 +153,78 @@ function revocationBarrier(logger: Logger): RevocationBarrier {
 }
 
 /**
- * set-plan and list-plans work on the plans schema (the catalogue the running system published
- * at its start, and the assignments). The change is written with its event in the plans
- * service's outbox: the running system's relay delivers it, and sync enforces and serves the
- * new limits from the user's next request on.
+ * set-plan, set-workspace-plan and list-plans work on the plans schema (the catalogues the
+ * running system published at its start, and the assignments). The change is written with its
+ * event in the plans service's outbox: the running system's relay delivers it, and sync enforces
+ * and serves the new limits from the next request on.
  */
-async function planCommand(command: string, url: string, logger: Logger, accounts: AccountService, email: string, plan: string | undefined): Promise<void> {
+async function planCommand(
+  command: string,
+  url: string,
+  logger: Logger,
+  accounts: AccountService,
+  args: { email: string; plan: string | undefined; workspace: string | undefined },
+): Promise<void> {
   const dataSource = createServiceDataSource({ schema: 'plans', url, poolSize: 2, applicationName: 'doable-cli', migrations: plansMigrations });
   await dataSource.initialize();
   try {
     await migrateUp(dataSource);
     if (command === 'list-plans') {
-      const names = await planNames(dataSource.manager);
-      process.stdout.write(names.length > 0 ? `${names.join('\n')}\n` : 'no catalogue yet: start the system once (npm start) to publish it\n');
+      process.stdout.write(await listPlans(dataSource.manager));
       return;
     }
-    const userId = await accounts.idOf(email);
-    if (!userId) throw new DomainError('USER_NOT_FOUND', `No account with the email ${email}`);
     const database = new Database(dataSource, 'plans', new OutboxRelay(dataSource, 'plans', IDLE_BUS, logger));
-    const limits = await database.transaction((tx) => new PlanAssignments().assign(tx, userId, plan!));
+    if (command === 'set-workspace-plan') {
+      const workspaceId = args.workspace!;
+      if (!/^[0-9]{1,19}$/.test(workspaceId)) throw new DomainError('INVALID_ARGUMENT_VALUE', `--workspace is a workspace id (digits), not ${workspaceId}`, { argument: 'workspace' });
+      const workspace = await findWorkspace(dataSource.manager, workspaceId);
+      const plan = await database.transaction((tx) => new WorkspacePlanAssignments().assign(tx, workspaceId, args.plan!));
+      const named = workspace === 'unchecked' ? '' : ` (${workspace.name})`;
+      process.stdout.write(`workspace ${workspaceId}${named} is on workspace plan ${describeWorkspacePlan(plan)}\n`);
+      if (workspace === 'unchecked') process.stderr.write(`warning: ${UNCHECKED_WORKSPACE}\n`);
+      return;
+    }
+    const userId = await accounts.idOf(args.email);
+    if (!userId) throw new DomainError('USER_NOT_FOUND', `No account with the email ${args.email}`);
+    const limits = await database.transaction((tx) => new PlanAssignments().assign(tx, userId, args.plan!));
     const next = limits.next ? `, next: ${limits.next.plan_name}` : '';
-    process.stdout.write(`account ${userId} <${email}> is on plan ${limits.current.plan_name} (max_projects ${limits.current.max_projects}, max_tasks ${limits.current.max_tasks}${next})\n`);
+    process.stdout.write(`account ${userId} <${args.email}> is on plan ${limits.current.plan_name} (max_projects ${limits.current.max_projects}, max_tasks ${limits.current.max_tasks}${next})\n`);
   } finally {
     await dataSource.destroy();
   }
+}
+
+/** The user plans one a line (what scripts read), then a blank line and the workspace plans with their type. */
+async function listPlans(manager: EntityManager): Promise<string> {
+  const names = await planNames(manager);
+  if (names.length === 0) return 'no catalogue yet: start the system once (npm start) to publish it\n';
+  const workspacePlans = await workspacePlanNames(manager);
+  const workspaceLines = workspacePlans.map((plan) => `${plan.plan_name} ${plan.plan_type}${plan.is_default ? ' (default)' : ''}`);
+  const workspaces = workspaceLines.length > 0 ? workspaceLines.join('\n') : 'none yet: restart the plans service to publish them';
+  return `${names.join('\n')}\n\nworkspace plans:\n${workspaces}\n`;
+}
+
+function describeWorkspacePlan(plan: WorkspacePlanLimits): string {
+  const { current, next } = plan.limits;
+  const counts = (['max_projects', 'max_folders_per_workspace', 'max_guests_per_workspace', 'max_workspace_filters'] as const).map((key) => `${key} ${current[key]}`).join(', ');
+  return `${current.plan_name} (${plan.plan_type}: ${counts}${next ? `, next: ${next.plan_name}` : ''})`;
+}
+
+const UNCHECKED_WORKSPACE =
+  'this database has no sync schema to check the workspace id against; the assignment is kept, and sync ignores it unless a workspace with that id exists (an unknown id changes nothing).';
+
+/**
+ * The plans service does not know which workspaces exist (sync owns them), so the CLI looks at
+ * sync's table, read only, before assigning: an unknown or deleted workspace is refused with
+ * WORKSPACE_NOT_FOUND and nothing is written. A database without sync's schema (sync never
+ * started on it) cannot be checked: the assignment is written, with a warning.
+ */
+async function findWorkspace(manager: EntityManager, workspaceId: string): Promise<{ name: string } | 'unchecked'> {
+  const [{ exists }] = await manager.query<Array<{ exists: boolean }>>(`SELECT to_regclass('sync.workspaces') IS NOT NULL AS exists`);
+  if (!exists) return 'unchecked';
+  const [row] = await manager.query<Array<{ name: string }>>('SELECT name FROM sync.workspaces WHERE id = $1 AND NOT is_deleted', [workspaceId]);
+  if (!row) throw new DomainError('WORKSPACE_NOT_FOUND', `No workspace with the id ${workspaceId}`);
+  return row;
 }
 
 /** `none` lifts the cap; otherwise a whole number, 0 or more (checked again by the service). */

@@ -61,6 +61,7 @@ import { UserCreatedConsumer } from './users/user-created.consumer';
 import { NotificationsDeliveredConsumer } from './users/notifications-delivered.consumer';
 import { PlanLimitsRepository } from './plans/plan-limits.repository';
 import { UserPlanChangedConsumer } from './plans/user-plan-changed.consumer';
+import { WorkspacePlanChangedConsumer } from './plans/workspace-plan-changed.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 import { WorkspaceRepository } from './workspaces/workspace.repository';
 import { WorkspaceMembersRepository } from './workspaces/workspace-members.repository';
@@ -162,6 +163,7 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
     UserCreatedConsumer,
     NotificationsDeliveredConsumer,
     UserPlanChangedConsumer,
+    WorkspacePlanChangedConsumer,
     PlanLimitsRepository,
     ObjectReadsRepository,
     ObjectQueryService,

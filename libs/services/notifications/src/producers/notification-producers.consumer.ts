@@ -9,6 +9,7 @@ import { invitationProducers } from './invitation.producers';
 import { itemProducers } from './item.producers';
 import { noteProducers } from './note.producers';
 import type { RegisterProducer } from './notification-producer';
+import { workspacePlanProducers } from './workspace-plan.producers';
 import { workspaceProducers } from './workspace.producers';
 
 /**
@@ -34,5 +35,6 @@ export class NotificationProducersConsumer {
     noteProducers(register, notifications);
     goalProducers(register, notifications);
     workspaceProducers(register, notifications);
+    workspacePlanProducers(register, notifications);
   }
 }

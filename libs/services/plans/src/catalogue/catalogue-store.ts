@@ -17,8 +17,8 @@ export function limitsOf(catalogue: PlanCatalogue, planName: string): UserPlanLi
  * same plan built in (keys as written) are one value, and publishing one after the other must
  * announce nothing.
  */
-function digestOf(limits: UserPlanLimits): string {
-  return createHash('sha256').update(canonicalJson(limits)).digest('base64url');
+export function digestOf(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('base64url');
 }
 
 function canonicalJson(value: unknown): string {
