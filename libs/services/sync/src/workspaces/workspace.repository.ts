@@ -105,13 +105,20 @@ export class WorkspaceRepository {
   }
 
   /**
-   * The user's workspaces changed after a version, those joined since whole, and tombstones of
-   * those deleted or left since (a left one is written deleted: it is gone for this user).
+   * The user's workspaces changed after a version (or whose projects did: the active-project
+   * count), those joined since whole, and tombstones of those deleted or left since (a left one
+   * is written deleted: it is gone for this user).
    */
   async listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Workspace[]> {
     const rows = await manager.query<Workspace[]>(
       `SELECT ${WORKSPACE_COLUMNS} FROM sync.workspaces w LEFT JOIN sync.workspace_members m ON m.workspace_id = w.id AND m.user_id = $1
-        WHERE (w.id IN (${VISIBLE_WORKSPACES}) AND w.version > $2) OR w.id = ANY($3::bigint[]) OR w.id = ANY($4::bigint[])
+        WHERE (w.id IN (${VISIBLE_WORKSPACES})
+               AND (w.version > $2
+                    -- A project of the workspace was added, archived, moved or deleted: its count moved
+                    -- (project commands touch the workspace's members but do not stamp its row, which
+                    -- would make every project change wait on the workspace's lock).
+                    OR EXISTS (SELECT 1 FROM sync.projects p WHERE p.workspace_id = w.id AND p.version > $2)))
+           OR w.id = ANY($3::bigint[]) OR w.id = ANY($4::bigint[])
         ORDER BY w.id`,
       [userId, version, memberships.workspacesJoined, memberships.workspacesLeft],
     );

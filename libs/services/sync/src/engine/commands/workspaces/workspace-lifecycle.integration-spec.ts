@@ -91,6 +91,17 @@ describe('workspace lifecycle commands and their reads (real PostgreSQL)', () =>
     ]);
   });
 
+  it("a member's incremental sync carries the workspace again when its active-project count moves", async () => {
+    const id = await harness.create(ADA, 'workspace_add', { name: 'Counted' });
+    await harness.addMember(id, BEN, 'MEMBER');
+    const benToken = (await harness.read(BEN)).syncToken;
+    await harness.create(ADA, 'project_add', { name: 'Counted project', workspace_id: id });
+    // Ben is no collaborator of the new project, yet the workspace he reads counts it.
+    const read = await harness.read(BEN, benToken);
+    expect(workspaceIn(read.rows.workspaces, id)).toMatchObject({ current_active_projects: 1 });
+    expect(read.rows.projects?.map((project) => project.name)).not.toContain('Counted project');
+  });
+
   it('workspace_leave: the user loses the workspace and its projects at once; the last admin may not leave others behind', async () => {
     const id = await harness.create(ADA, 'workspace_add', { name: 'Leaving' });
     await harness.addMember(id, BEN, 'MEMBER');
