@@ -2,6 +2,7 @@ import { http } from '@doable/shared-testing';
 import { MODES } from './support/system-under-test';
 import { command, shareWith } from './support/sharing';
 import { useSystem } from './support/use-system';
+import { createWith, joinWorkspace, workspaceCommand } from './support/workspaces';
 
 /**
  * Security under load: many users syncing at once each get their own data, never another's.
@@ -140,5 +141,70 @@ describe.each(MODES)('isolation of shared projects (%s)', (mode) => {
     expect((await command(system, member, 'note_add', { item_id: taskId, content: 'too late' }) as { error_tag: string }).error_tag).toBe('ITEM_NOT_FOUND');
     const full = await http(system.url, 'POST', '/api/v1/sync', { token: member.token, json: { sync_token: '*', resource_types: ['projects', 'items', 'notes', 'sections'] } });
     expect(namesIn('/api/v1/sync', full.body)).not.toEqual(expect.arrayContaining(['Shared secret']));
+  });
+});
+
+/**
+ * Workspaces: a non-member sees nothing of one on any interface, a guest sees only the projects
+ * it was invited to (not the team's others), and a removed member loses everything at once.
+ */
+describe.each(MODES)('isolation of workspaces (%s)', (mode) => {
+  const { system, accounts: [admin, member, guest, stranger] } = useSystem(mode, { accounts: 4 });
+  const ids = { workspace: '', team: '', invited: '', task: '', folder: '', filter: '' };
+  const names = async (token: string, path = '/api/v1/sync') =>
+    namesIn(path, (await http(system.url, 'POST', path, { token, json: { sync_token: '*', resource_types: ['projects', 'items'] } })).body);
+
+  beforeAll(async () => {
+    ids.workspace = await createWith(system, admin, 'workspace_add', { name: 'Isolated team' });
+    await joinWorkspace(system, admin, member, ids.workspace, 'MEMBER');
+    await joinWorkspace(system, admin, guest, ids.workspace, 'GUEST');
+    ids.folder = await createWith(system, admin, 'folder_add', { workspace_id: ids.workspace, name: 'Team folder' });
+    ids.team = await createWith(system, admin, 'project_add', { name: 'Team only', workspace_id: ids.workspace, folder_id: ids.folder });
+    ids.invited = await createWith(system, admin, 'project_add', { name: 'Guest welcome', workspace_id: ids.workspace, is_invite_only: true });
+    ids.task = await createWith(system, admin, 'item_add', { project_id: ids.team, content: 'Team task' });
+    ids.filter = await createWith(system, admin, 'workspace_filter_add', { workspace_id: ids.workspace, name: 'Team filter', query: 'today' });
+    await shareWith(system, admin, guest, ids.invited);
+    expect((await http(system.url, 'POST', `/api/v1/projects/${ids.team}/join`, { token: member.token })).status).toBe(200);
+  });
+
+  it('shows a non-member nothing of the workspace on any interface', async () => {
+    for (const path of ['/api/v1/sync', '/sync/v9/sync']) {
+      const body = (await http(system.url, 'POST', path, { token: stranger.token, json: { sync_token: '*', resource_types: ['workspaces', 'folders', 'workspace_filters', 'projects', 'items'] } })).body;
+      expect([path, body.workspaces, body.folders ?? [], body.workspace_filters]).toEqual([path, [], [], []]);
+      expect(namesIn(path, body)).toEqual(['Inbox']);
+    }
+    for (const path of [`/api/v1/workspaces/${ids.workspace}`, `/api/v1/workspaces/users?workspace_id=${ids.workspace}`, `/api/v1/folders/${ids.folder}`, `/api/v1/workspaces/${ids.workspace}/projects/active`, `/api/v1/projects/${ids.team}`]) {
+      expect([path, (await http(system.url, 'GET', path, { token: stranger.token })).status]).toEqual([path, 404]);
+    }
+    expect((await http(system.url, 'GET', '/api/v1/workspaces', { token: stranger.token })).body).toEqual([]);
+    const refusals = [
+      (await workspaceCommand(system, stranger, 'workspace_update', { id: ids.workspace, name: 'taken' })).status,
+      (await workspaceCommand(system, stranger, 'folder_update', { id: ids.folder, name: 'taken' })).status,
+      (await workspaceCommand(system, stranger, 'workspace_filter_update', { id: ids.filter, name: 'taken' })).status,
+      (await workspaceCommand(system, stranger, 'project_join', { project_id: ids.team })).status,
+      (await workspaceCommand(system, stranger, 'item_add', { project_id: ids.team, content: 'intruding' })).status,
+    ];
+    expect(refusals.map((status) => status.error_tag)).toEqual(['WORKSPACE_NOT_FOUND', 'FOLDER_NOT_FOUND', 'WORKSPACE_FILTER_NOT_FOUND', 'PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND']);
+  });
+
+  it('shows a guest only the project it was invited to', async () => {
+    for (const path of ['/api/v1/sync', '/sync/v9/sync']) {
+      expect((await names(guest.token, path)).sort()).toEqual(['Guest welcome', 'Inbox']);
+    }
+    expect((await http(system.url, 'GET', `/api/v1/projects/${ids.team}`, { token: guest.token })).status).toBe(404);
+    expect((await http(system.url, 'GET', `/api/v1/tasks/${ids.task}`, { token: guest.token })).status).toBe(404);
+    expect((await http(system.url, 'POST', `/api/v1/projects/${ids.team}/join`, { token: guest.token })).status).toBe(403);
+    // The member who joined sees the team project; the admin too.
+    expect(await names(member.token)).toEqual(expect.arrayContaining(['Team only', 'Team task']));
+  });
+
+  it('takes the workspace and its projects away from a removed member at once', async () => {
+    expect((await workspaceCommand(system, admin, 'workspace_delete_user', { workspace_id: ids.workspace, user_id: member.userId })).status).toBe('ok');
+    // No waiting: the very next requests are refused.
+    expect((await http(system.url, 'GET', `/api/v1/projects/${ids.team}`, { token: member.token })).status).toBe(404);
+    expect((await http(system.url, 'GET', `/api/v1/workspaces/${ids.workspace}`, { token: member.token })).status).toBe(404);
+    expect((await workspaceCommand(system, member, 'item_add', { project_id: ids.team, content: 'too late' })).status).toMatchObject({ error_tag: 'PROJECT_NOT_FOUND' });
+    expect((await workspaceCommand(system, member, 'folder_add', { workspace_id: ids.workspace, name: 'too late' })).status).toMatchObject({ error_tag: 'WORKSPACE_NOT_FOUND' });
+    expect(await names(member.token)).toEqual(['Inbox']);
   });
 });
