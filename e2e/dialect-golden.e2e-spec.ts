@@ -37,6 +37,11 @@ describe('dialect golden shapes (embedded)', () => {
       { type: 'note_add', temp_id: 'pn', args: { project_id: 'p', content: 'Project comment' } },
       { type: 'reminder_add', temp_id: 'r', args: { item_id: 'i', type: 'relative', minute_offset: 30 } },
       { type: 'reminder_add', temp_id: 'lr', args: { item_id: 'i', type: 'location', name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_enter' } },
+      // A workspace with a folder, a project in it and a workspace filter: their objects' keys too.
+      { type: 'workspace_add', temp_id: 'w', args: { name: 'Golden team' } },
+      { type: 'folder_add', temp_id: 'wf', args: { workspace_id: 'w', name: 'Golden folder' } },
+      { type: 'project_add', temp_id: 'wp', args: { name: 'Golden team project', workspace_id: 'w', folder_id: 'wf' } },
+      { type: 'workspace_filter_add', temp_id: 'wq', args: { workspace_id: 'w', name: 'Golden team filter', query: 'today' } },
     );
     expect(statuses.every((status) => status === 'ok')).toBe(true);
     // A second member, as sharing leaves the project (membership, project and high-water marks at
