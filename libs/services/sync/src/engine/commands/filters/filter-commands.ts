@@ -1,18 +1,14 @@
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import type { FilterRepository } from '../../../filters/filter.repository';
-import { PROJECT_COLORS } from '../../../projects/project.model';
 import { parseArgs } from '../../command-args';
+// The same fields, bounds and colours for a user's own filters and a workspace's.
+import { filterColor as color, filterDescription as description, filterName as name, filterQuery as query } from './filter-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, forEachEntry, idArg } from '../items/item-args';
 import { loadFilter } from './filter-access';
 
-const name = z.string().trim().min(1).max(1_024);
-// The query is stored as written: clients evaluate it, the server does not.
-const query = z.string().trim().min(1).max(4_096);
-const description = z.string().max(16_384).nullable().optional();
-const color = z.union([z.enum(PROJECT_COLORS), storedInteger]).optional();
 
 /**
  * filter_add (+temp_id): at the end of the user's filters unless an order is given. Needs the

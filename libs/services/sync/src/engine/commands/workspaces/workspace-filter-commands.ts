@@ -1,20 +1,15 @@
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { PROJECT_COLORS } from '../../../projects/project.model';
 import type { WorkspaceFilter } from '../../../workspaces/workspace.model';
 import type { WorkspaceFilterRepository } from '../../../workspaces/workspace-filter.repository';
 import { parseArgs } from '../../command-args';
+// The same fields, bounds and colours for a user's own filters and a workspace's.
+import { filterColor as color, filterDescription as description, filterName as name, filterQuery as query } from '../filters/filter-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, forEachEntry, idArg } from '../items/item-args';
 
-// The same fields, bounds and colours as a user's own filters (filter-commands.ts).
-const name = z.string().trim().min(1).max(1_024);
-// Stored as written: clients evaluate filter queries, the server does not.
-const query = z.string().trim().min(1).max(4_096);
-const description = z.string().max(16_384).nullable().optional();
-const color = z.union([z.enum(PROJECT_COLORS), storedInteger]).optional();
 
 /**
  * A workspace filter an argument names, locked, if the user may run `commandType` in its
