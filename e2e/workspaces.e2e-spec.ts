@@ -158,6 +158,16 @@ describe.each(MODES)('workspaces (%s)', (mode) => {
     });
   });
 
+  it("lists a workspace's completed tasks to its members (completed/by_completion_date?workspace_id=)", async () => {
+    const taskId = await createWith(system, admin, 'item_add', { project_id: ids.roadmap, content: 'Ship the roadmap' });
+    expect((await workspaceCommand(system, admin, 'item_complete', { ids: [taskId] })).status).toMatchObject({ [taskId]: 'ok' });
+    const window = `since=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&until=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`;
+    const completed = async (workspaceId: string) =>
+      (await rest(member, 'GET', `/api/v1/tasks/completed/by_completion_date?${window}&workspace_id=${workspaceId}`)).body.items.map((item: any) => item.content);
+    expect(await completed(ids.workspace)).toEqual(['Ship the roadmap']);
+    expect(await completed('9999999999')).toEqual([]);
+  });
+
   it('archiving a workspace project tells its collaborators', async () => {
     expect((await workspaceCommand(system, admin, 'project_archive', { id: ids.roadmap })).status).toBe('ok');
     const archived = await notificationOf(system, member, 'project_archived', (n) => String(n.project_id) === ids.roadmap);

@@ -43,8 +43,6 @@ export class CompletedService {
     const query = parseCompletedQuery(by, params);
     const cursor = cursorParam(params);
     const after = cursor ? decodeCursor(userId, query, cursor) : null;
-    // Every task is personal until workspaces exist: a workspace holds none of them.
-    if (query.workspaceId !== null) return { items: [], next_cursor: null };
     const manager = this.database.dataSource.manager;
     const filter = query.filterQuery === null || query.filterQuery.trim() === '' ? null : await this.compileFilter(manager, userId, query);
     const rows = await this.completed.inWindow(manager, userId, query, after, filter);

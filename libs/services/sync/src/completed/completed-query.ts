@@ -15,7 +15,7 @@ export interface CompletedQuery {
   /** The filter language over the completed tasks (`filter_query`), in `filterLang` dates. */
   readonly filterQuery: string | null;
   readonly filterLang: string | null;
-  /** Only tasks of this workspace: Doable has no workspaces yet, so none are. */
+  /** Only tasks of this workspace's projects (those the user sees). */
   readonly workspaceId: string | null;
   readonly limit: number;
 }

@@ -48,6 +48,8 @@ export class CompletedRepository {
     if (query.projectId !== null) conditions.push(`item.project_id = ${binds.add(query.projectId)}`);
     if (query.sectionId !== null) conditions.push(`item.section_id = ${binds.add(query.sectionId)}`);
     if (query.parentId !== null) conditions.push(`item.parent_id = ${binds.add(query.parentId)}`);
+    // A workspace's tasks: those of its projects (the ones the user sees, COMPLETED_VISIBLE).
+    if (query.workspaceId !== null) conditions.push(`item.project_id IN (SELECT id FROM sync.projects WHERE workspace_id = ${binds.add(query.workspaceId)})`);
     if (filter) conditions.push(filter.where);
     if (after) {
       conditions.push(
