@@ -367,7 +367,9 @@ export async function driveApiV1({ api, other, stranger, sdk = false, withReques
       const countBefore = await api.getArchivedProjectsCount();
       await api.archiveProject(old.id);
       const countAfter = await api.getArchivedProjectsCount();
-      const inWorkspace = await api.getArchivedProjectsCount({ workspaceId: '1' });
+      // A workspace of the user's own with no archived project in it.
+      const workspace = await api.addWorkspace({ name: 'Driver team' });
+      const inWorkspace = await api.getArchivedProjectsCount({ workspaceId: workspace.id });
       const permissions = await api.getProjectPermissions();
       const full = await api.getFullProject(project.id);
       // Computed by the SDK from the Sync API's user_plan_limits and a walk of every project page.
