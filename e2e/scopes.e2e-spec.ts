@@ -32,6 +32,12 @@ type Action =
   | 'sync.share_project'
   | 'sync.delete_invitation'
   | 'rest.collaborators'
+  | 'sync.workspace_add'
+  | 'sync.workspace_delete'
+  | 'sync.folder_delete'
+  | 'sync.workspace_filter_delete'
+  | 'rest.workspaces'
+  | 'rest.workspace_add'
   | 'sync_v8.read'
   | 'sync_v8.item_add'
   | 'sync_v8.item_delete'
@@ -108,6 +114,21 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['sync.delete_invitation', ['data:read_write'], true],
   ['rest.collaborators', ['task:add'], false],
   ['rest.collaborators', ['data:read'], true],
+  // Workspaces: writes need data:read_write; deleting one deletes its projects (project:delete),
+  // deleting a folder or a workspace filter is a deletion like a filter's (data:delete).
+  ['sync.workspace_add', ['task:add'], false],
+  ['sync.workspace_add', ['data:read'], false],
+  ['sync.workspace_add', ['data:read_write'], true],
+  ['sync.workspace_delete', ['data:read_write', 'data:delete'], false],
+  ['sync.workspace_delete', ['project:delete'], true],
+  ['sync.folder_delete', ['data:read_write'], false],
+  ['sync.folder_delete', ['data:delete'], true],
+  ['sync.workspace_filter_delete', ['data:read_write'], false],
+  ['sync.workspace_filter_delete', ['data:delete'], true],
+  ['rest.workspaces', ['task:add'], false],
+  ['rest.workspaces', ['data:read'], true],
+  ['rest.workspace_add', ['data:read'], false],
+  ['rest.workspace_add', ['data:read_write'], true],
   // Sync v8 runs through the same engine: the same scopes, whatever shape the arguments came in.
   ['sync_v8.read', ['task:add'], false],
   ['sync_v8.read', ['data:read'], true],
@@ -212,6 +233,10 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       const made = await personal([{ type: 'label_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'l', args: { name: `fixture-${counter}` } }]);
       return made.body.temp_id_mapping['l'] as string;
     };
+    const newWorkspace = async () => {
+      const made = await personal([{ type: 'workspace_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'w', args: { name: `fixture-${counter}` } }]);
+      return made.body.temp_id_mapping['w'] as string;
+    };
     const newFilter = async () => {
       const made = await personal([{ type: 'filter_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'f', args: { name: `fixture-${counter}`, query: 'today' } }]);
       return made.body.temp_id_mapping['f'] as string;
@@ -250,6 +275,24 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         const [invitation] = await system.sql<{ id: string }>(`SELECT id::text FROM sync.project_invitations WHERE project_id = $1`, [projectId]);
         return withScoped({ type: 'delete_invitation', args: { invitation_id: invitation.id } });
       }
+      case 'sync.workspace_add':
+        return withScoped({ type: 'workspace_add', args: { name: `scoped-${counter}` } });
+      case 'sync.workspace_delete':
+        return withScoped({ type: 'workspace_delete', args: { id: await newWorkspace() } });
+      case 'sync.folder_delete': {
+        const workspaceId = await newWorkspace();
+        const made = await personal([{ type: 'folder_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'd', args: { workspace_id: workspaceId, name: 'fixture' } }]);
+        return withScoped({ type: 'folder_delete', args: { id: made.body.temp_id_mapping['d'] } });
+      }
+      case 'sync.workspace_filter_delete': {
+        const workspaceId = await newWorkspace();
+        const made = await personal([{ type: 'workspace_filter_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'q', args: { workspace_id: workspaceId, name: 'fixture', query: 'today' } }]);
+        return withScoped({ type: 'workspace_filter_delete', args: { id: made.body.temp_id_mapping['q'] } });
+      }
+      case 'rest.workspaces':
+        return rest('GET', '/api/v1/workspaces');
+      case 'rest.workspace_add':
+        return rest('POST', '/api/v1/workspaces', { name: 'scoped' });
       case 'rest.collaborators': {
         const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
         return rest('GET', `/rest/v2/projects/${made.body.temp_id_mapping['p']}/collaborators`);
