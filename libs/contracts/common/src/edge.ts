@@ -35,6 +35,20 @@ export const edgeRequestSchema = z.object({
   headers: z.record(z.string(), z.string()).optional(),
   /** Optional: the origin the caller used (`scheme://host[:port]`), for absolute URLs in replies. */
   origin: z.string().max(2048).optional(),
+  /**
+   * Optional, on upload routes only: the file part of the request, already streamed by the
+   * gateway into the blob store under `key` (a staging key the service moves or deletes). The
+   * request's other form fields are in `body`. `declaredType` is what the client said, never
+   * trusted: the service detects the type from the bytes.
+   */
+  upload: z
+    .object({
+      key: z.string().max(512),
+      size: z.number().int().min(0),
+      fileName: z.string().max(1024),
+      declaredType: z.string().max(255).nullable(),
+    })
+    .optional(),
 });
 export type EdgeRequest = z.infer<typeof edgeRequestSchema>;
 
@@ -59,6 +73,20 @@ export interface EdgeReply {
   readonly contentType?: string;
   /** Optional: `Set-Cookie` values, one per cookie. */
   readonly cookies?: readonly string[];
+  /**
+   * Optional: the answer is a stored file (a download, a backup); the gateway streams it from
+   * the blob store with these headers and ignores `body`. Bytes never cross NATS in a reply.
+   */
+  readonly blob?: EdgeBlob;
+}
+
+export interface EdgeBlob {
+  readonly key: string;
+  readonly size: number;
+  readonly contentType: string;
+  readonly fileName: string;
+  /** `attachment` (default) makes browsers save it; `inline` lets them show an image. */
+  readonly disposition?: 'inline' | 'attachment';
 }
 
 export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';

@@ -151,3 +151,4 @@ export const karmaLevelReached = eventSubject(
 export type KarmaLevelReached = z.infer<typeof karmaLevelReached.payload>;
 
 export * from './workspace-events';
+export * from './object-events';

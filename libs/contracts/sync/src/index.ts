@@ -16,3 +16,4 @@ export type {
 } from './workspace-events';
 export * from './project-roles';
 export * from './workspace-roles';
+export { EVENT_OBJECT_TYPES, OBJECT_EVENT_TYPES, type EventObjectType, type ObjectEvent, type ObjectEventType } from './object-events';

@@ -1,0 +1,54 @@
+import { eventSubject } from '@doable/contracts-common';
+import { z } from 'zod';
+
+const uid = z.string().regex(/^[0-9]+$/);
+
+/** The kinds of object a domain event is about (the activity log's and webhooks' `object_type`). */
+export const EVENT_OBJECT_TYPES = ['item', 'note', 'project', 'section', 'label', 'filter', 'reminder'] as const;
+export type EventObjectType = (typeof EVENT_OBJECT_TYPES)[number];
+
+/**
+ * What happened to it. The activity log keeps the types of public-api-facts §1.4 (items added,
+ * updated, deleted, completed, uncompleted; notes added, updated, deleted; projects added,
+ * updated, deleted, archived, unarchived, shared, left); webhooks (§1.5) use the same names
+ * as `<object_type>:<event_type>`.
+ */
+export const OBJECT_EVENT_TYPES = ['added', 'updated', 'deleted', 'completed', 'uncompleted', 'archived', 'unarchived', 'shared', 'left'] as const;
+export type ObjectEventType = (typeof OBJECT_EVENT_TYPES)[number];
+
+/**
+ * One thing a command did to one object, recorded in sync's outbox in the command's own
+ * transaction (so it exists exactly when the change committed, and once per command: a retried
+ * uuid replays its stored outcome and records nothing). Who reacts is the consumers' business:
+ * the activity log (sync), upload records linked to comments (uploads), webhooks (later).
+ *
+ * `extraData` is the activity log's `extra_data` as the public service fills it: for items
+ * `content` (and on update `last_content`, `due_date`/`last_due_date`, `responsible_uid`/
+ * `last_responsible_uid` where those changed), `client`; for notes `content`, `parent_item_content`?;
+ * for projects `name` (and `last_name` on rename). Keys are snake_case, values JSON.
+ */
+export const objectEvent = eventSubject(
+  'sync.evt.object-event.v1',
+  z.object({
+    objectType: z.enum(EVENT_OBJECT_TYPES),
+    objectId: uid,
+    eventType: z.enum(OBJECT_EVENT_TYPES),
+    /** Who ran the command. */
+    initiatorId: uid,
+    /** When it committed's stand-in: when the command ran, ISO 8601 UTC. */
+    eventDate: z.string(),
+    /** The project the object is in (for a project: its parent project, or null). */
+    parentProjectId: uid.nullable(),
+    /** For notes and reminders: their task; for subtasks: the parent task; else null. */
+    parentItemId: uid.nullable(),
+    /** The workspace the project belongs to, when it does. */
+    workspaceId: uid.nullable(),
+    extraData: z.record(z.string(), z.unknown()),
+    /**
+     * Notes only: the `file_url` of the comment's `file_attachment`, when it has one (uploads
+     * links its record to the comment, its task and project). Absent for every other object.
+     */
+    fileUrl: z.string().nullable().optional(),
+  }),
+);
+export type ObjectEvent = z.infer<typeof objectEvent.payload>;

@@ -1,0 +1,2 @@
+export * from './blob-store';
+export * from './local-blob-store';
