@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AccountService, authMigrations, NatsRevocationBarrier, type OAuthApp, OAuthAppService, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
 import { GatewayRevocation } from '@doable/contracts-auth';
@@ -26,6 +27,11 @@ commands:
   set-workspace-plan --workspace <id> --plan <name>   puts a workspace on a workspace plan of the catalogue
   list-plans                                     the catalogue the running system published (user plans,
                                                  then a blank line and the workspace plans)
+  backup         --email <email>   makes a backup of the account now (even on a plan without automatic
+                                   backups) and prints its version once the running system has made it
+  import-todoist --file <zip|json> --token <API token> [--url <base URL>]
+                 brings a Todoist account (a backup ZIP, or the JSON of a full sync) into the token's
+                 account through the running system's POST /api/v1/import/todoist
 
 Passwords follow the sign-up page's policy (8+ characters, not a common one, not containing
 the email); a refusal exits 1 with the error's code.
@@ -65,16 +71,29 @@ async function main(): Promise<number> {
       limit: { type: 'string' },
       plan: { type: 'string' },
       workspace: { type: 'string' },
+      file: { type: 'string' },
+      token: { type: 'string' },
+      url: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
   const command = positionals[0];
+  // A client of the running system's endpoint, like any other: no database needed.
+  if (command === 'import-todoist' && !values.help) {
+    if (values.file === undefined || values.token === undefined) {
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
+    }
+    return importTodoist(values.file, values.token, values.url);
+  }
   const isAppCommand = command === 'app-suspend' || command === 'app-reactivate' || command === 'app-token-limit';
   const isPlanCommand = command === 'set-plan' || command === 'list-plans' || command === 'set-workspace-plan';
   const usable = isPlanCommand
     ? command === 'list-plans' || (values.plan !== undefined && (command === 'set-plan' ? values.email !== undefined : values.workspace !== undefined))
     : isAppCommand
     ? values['client-id'] !== undefined && (command !== 'app-token-limit' || values.limit !== undefined)
+    : command === 'backup'
+    ? values.email !== undefined
     : ['create-account', 'reset-token', 'set-password'].includes(command ?? '') && values.email !== undefined && (command !== 'create-account' || values.name !== undefined) && (command !== 'set-password' || values.password !== undefined);
   if (values.help || !command || !usable) {
     process.stderr.write(`${USAGE}\n`);
@@ -102,6 +121,11 @@ async function main(): Promise<number> {
       if (command === 'app-token-limit') app = await apps.setTokenLimit(clientId, parseLimit(values.limit!));
       else app = await apps.setStatus(clientId, command === 'app-suspend' ? 'suspended' : 'active');
       process.stdout.write(`application ${app.clientId} (${app.name}): status ${app.status}, token limit ${app.tokenLimit ?? 'none'}\n`);
+    } else if (command === 'backup') {
+      const userId = await accounts.idOf(email);
+      if (!userId) throw new DomainError('USER_NOT_FOUND', `No account with the email ${email}`);
+      const version = await requestBackup(url, userId);
+      process.stdout.write(`backup ${version} made for account ${userId} <${values.email}>\n`);
     } else if (command === 'create-account') {
       const { userId, token } = await accounts.create({ email: email.trim().toLowerCase(), fullName: values.name!, password: values.password, timezone: values.timezone ?? 'UTC' });
       process.stdout.write(`created account ${userId} <${values.email}>\nAPI token: ${token}\n`);
@@ -225,6 +249,61 @@ async function findWorkspace(manager: EntityManager, workspaceId: string): Promi
   const [row] = await manager.query<Array<{ name: string }>>('SELECT name FROM sync.workspaces WHERE id = $1 AND NOT is_deleted', [workspaceId]);
   if (!row) throw new DomainError('WORKSPACE_NOT_FOUND', `No workspace with the id ${workspaceId}`);
   return row;
+}
+
+/** How long `backup` waits for the running system's scheduler (it looks every BACKUP_POLL_SECONDS). */
+const BACKUP_WAIT_MS = 180_000;
+
+/**
+ * Marks the account's backup as due now in sync's schedule (the scheduler takes it at its next
+ * look, whichever sync replica that is) and waits for the new backup's row. Nothing is made
+ * here: the running system makes backups, with its blob store.
+ */
+async function requestBackup(url: string, userId: string): Promise<string> {
+  const dataSource = createServiceDataSource({ schema: 'sync', url, poolSize: 1, applicationName: 'doable-cli', migrations: [] });
+  await dataSource.initialize();
+  try {
+    const [{ exists }] = await dataSource.query<Array<{ exists: boolean }>>(`SELECT to_regclass('sync.backup_schedule') IS NOT NULL AS exists`);
+    if (!exists) throw new DomainError('NOT_FOUND', 'This database has no sync schema yet: start the system once (npm start)');
+    const [{ since }] = await dataSource.query<Array<{ since: Date }>>(`SELECT now() AS since`);
+    await dataSource.query(
+      `INSERT INTO sync.backup_schedule (user_id, next_at, requested) VALUES ($1, now(), true) ON CONFLICT (user_id) DO UPDATE SET next_at = now(), requested = true`,
+      [userId],
+    );
+    const deadline = Date.now() + BACKUP_WAIT_MS;
+    while (Date.now() < deadline) {
+      const [made] = await dataSource.query<Array<{ version: string }>>(`SELECT version FROM sync.backups WHERE user_id = $1 AND created_at >= $2 ORDER BY created_at DESC LIMIT 1`, [userId, since]);
+      if (made) return made.version;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new DomainError('SERVICE_UNAVAILABLE', 'No backup was made within 3 minutes: is the system running (npm start)?');
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** `--url`, else the running embedded system's address (its runtime file), else the default port. */
+async function baseUrlOf(url: string | undefined): Promise<string> {
+  if (url) return url.replace(/\/+$/, '');
+  const runtime = await readRuntimeFile(resolve(process.env['DOABLE_DATA_DIR'] ?? 'data'));
+  return runtime && isAlive(runtime.pid) ? runtime.url : 'http://127.0.0.1:8080';
+}
+
+async function importTodoist(file: string, token: string, url: string | undefined): Promise<number> {
+  const bytes = await readFile(resolve(file));
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), basename(file));
+  const response = await fetch(`${await baseUrlOf(url)}/api/v1/import/todoist`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const text = await response.text();
+  if (!response.ok) {
+    process.stderr.write(`error: HTTP ${response.status}: ${text}\n`);
+    return 1;
+  }
+  const summary = JSON.parse(text) as { created: Record<string, number>; refused: Array<{ type: string; code: string; count: number }> };
+  const made = Object.entries(summary.created).map(([type, count]) => `${type} ${count}`).join(', ');
+  process.stdout.write(`imported: ${made || 'nothing'}\n`);
+  for (const refusal of summary.refused) process.stdout.write(`refused: ${refusal.type} x${refusal.count} (${refusal.code})\n`);
+  return 0;
 }
 
 /** `none` lifts the cap; otherwise a whole number, 0 or more (checked again by the service). */

@@ -28,3 +28,13 @@ export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archiv
 
 /** The first-generation interface (`/API/*` and the `TodoistSync` get/sync calls) forwarded by the gateway. */
 export const firstGeneration = requestSubject<EdgeRequest, EdgeReply>('sync.edge.first-generation.v1', domainEdgeRequestSchema);
+
+/** Backups (v8/v9 `backups/get`, api/v1 `backups` and `backups/download`) forwarded by the gateway. */
+export const backups = requestSubject<EdgeRequest, EdgeReply>('sync.edge.backups.v1', domainEdgeRequestSchema);
+
+/**
+ * Importing a Todoist account (Doable's own endpoint, `POST /api/v1/import/todoist`): the file
+ * arrives staged in the blob store (EdgeRequest.upload), never in the message.
+ */
+export const accountImport = requestSubject<EdgeRequest, EdgeReply>('sync.edge.account-import.v1', domainEdgeRequestSchema);
+

@@ -87,8 +87,10 @@ export class EdgeForwarder {
     if (match.route.auth === 'none') {
       const headers = forwardedHeaders(call.headers);
       if (headers) request.headers = headers;
-      if (call.origin) request.origin = call.origin;
     }
+    // Every route: absolute URLs in replies (file and backup downloads, OAuth pages) name the
+    // gateway the caller reached, whichever replica or port that was.
+    if (call.origin) request.origin = call.origin;
     const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) });
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;

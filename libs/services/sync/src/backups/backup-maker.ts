@@ -1,0 +1,53 @@
+import type { Principal } from '@doable/contracts-common';
+import type { BlobStore } from '@doable/shared-storage';
+import { Database } from '@doable/shared-runtime';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { SYNC_DIALECTS } from '../dialects/sync-dialects';
+import { SyncEngine } from '../engine/sync-engine';
+import type { AccountSnapshot } from '../portability/account-snapshot';
+import { snapshotOfFullSync } from '../portability/full-sync-snapshot';
+import { ACCOUNT_JSON_ENTRY, type ArchiveEntry, zipArchive } from './backup-archive';
+import { BackupRepository } from './backup.repository';
+
+/** The store backups are written to: the process's blob store (see the module's wiring). */
+export const BACKUP_BLOB_STORE = Symbol('BACKUP_BLOB_STORE');
+
+/** Writes one CSV per project of a snapshot, in the Todoist backup format (the templates' CSV). */
+export const BACKUP_CSV_EXPORTER = Symbol('BACKUP_CSV_EXPORTER');
+export type BackupCsvExporter = (snapshot: AccountSnapshot) => ArchiveEntry[];
+
+/** A backup's version: the minute it was made, as the public service names them ("2018-07-13 02:03"). */
+export function backupVersion(at: Date): string {
+  return at.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * Makes one backup of an account: its full sync in the api/v1 dialect (what an exact restore
+ * reads) and one CSV per project (what a Todoist user expects to open), zipped as a stream into
+ * the blob store under `backups/<user>/<stamp>.zip`, then recorded. The read is the Sync API's
+ * own full sync, so a backup holds exactly what the account's clients see.
+ */
+@Injectable()
+export class BackupMaker {
+  constructor(
+    private readonly database: Database,
+    private readonly engine: SyncEngine,
+    private readonly backups: BackupRepository,
+    @Inject(BACKUP_BLOB_STORE) private readonly store: BlobStore,
+    @Optional() @Inject(BACKUP_CSV_EXPORTER) private readonly csv: BackupCsvExporter | null = null,
+  ) {}
+
+  async make(userId: string, at = new Date()): Promise<{ version: string; size: number }> {
+    const principal: Principal = { userId, scopes: ['data:read'], appId: null, tokenKind: 'personal' };
+    const dialect = SYNC_DIALECTS['sync-api-v1'];
+    const request = dialect.parseRequest({ sync_token: '*', resource_types: '["all"]' }, { userId });
+    const account = JSON.stringify(dialect.render(await this.engine.sync(principal, request), request));
+    const entries: ArchiveEntry[] = [...(this.csv ? this.csv(snapshotOfFullSync(JSON.parse(account))) : []), { name: ACCOUNT_JSON_ENTRY, content: account }];
+    const version = backupVersion(at);
+    const key = `backups/${userId}/${version.replace(/[ :]/g, '-')}-${Date.now().toString(36)}.zip`;
+    const stored = await this.store.put(key, zipArchive(entries), { contentType: 'application/zip' });
+    const replaced = await this.backups.record(this.database.dataSource.manager, userId, version, key, stored.size);
+    if (replaced) await this.store.delete(replaced);
+    return { version, size: stored.size };
+  }
+}
