@@ -142,6 +142,7 @@ export class ObjectStoreBlobStore implements BlobStore {
    * messages, or when the server says none are pending.
    */
   private async *read(subject: string, deliverPolicy: DeliverPolicy, page: number, total?: number): AsyncGenerator<JsMsg> {
+    if (total === 0) return;
     const { jsm } = await this.open();
     const created = await jsm.consumers.add(this.streamName, {
       filter_subject: subject,
