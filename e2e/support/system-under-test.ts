@@ -7,6 +7,7 @@ import type { Scope } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import type { ServiceName } from '@doable/shared-runtime';
 import { createTestDatabase, deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
+import { defaultStorageBucket, objectStoreStreamName } from '@doable/shared-storage';
 import { ServiceClient, streamNameFor } from '@doable/shared-transport';
 import { COMMAND_HANDLERS, type CommandHandler } from '@doable/sync';
 import { type ClusterSystem, type EmbeddedSystem, startClusterSystem, startEmbeddedSystem } from '@doable/system';
@@ -87,6 +88,8 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
     cleanup = async () => {
       await cluster.close();
       await deleteEventStream(streamNameFor(subjectPrefix));
+      // The files' Object Store bucket, named after the prefix (created only if a test stored a file).
+      await deleteEventStream(objectStoreStreamName(defaultStorageBucket(subjectPrefix)));
       await database.drop();
     };
   }

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     process.stderr.write(`Doable is already running on this data folder (pid ${running.pid}, ${running.url}).\nStop it first, or set DOABLE_DATA_DIR to another folder.\n`);
     process.exit(1);
   }
-  const system = await startEmbeddedSystem({ dataDir: resolve(dataDir, 'pg'), port });
+  const system = await startEmbeddedSystem({ dataDir: resolve(dataDir, 'pg'), filesDir: resolve(dataDir, 'files'), port });
   await writeRuntimeFile(dataDir, { pid: process.pid, url: system.url, databaseUrl: system.databaseUrl });
 
   const first = await ensureFirstAccount(system.services, process.env['DOABLE_FIRST_EMAIL'] ?? 'admin@doable.local', 'Admin');

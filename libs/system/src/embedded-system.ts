@@ -1,7 +1,12 @@
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { createServiceApp, loadServiceConfig, type ServiceApp } from '@doable/shared-runtime';
+import { loadConfig } from '@doable/shared-config';
+import { blobStoreFromConfig, type BlobStore, closeBlobStore, resolveStorageConfig, storageEnvSchema } from '@doable/shared-storage';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ALL_SERVICES } from './all-services';
 
 export interface EmbeddedOptions {
@@ -9,6 +14,8 @@ export interface EmbeddedOptions {
   readonly dataDir: string;
   /** Gateway port; 0 picks a free one. */
   readonly port: number;
+  /** Where the local store keeps file bytes unless STORAGE_DIR says otherwise; absent: a temporary folder, removed at close (tests). */
+  readonly filesDir?: string;
   readonly env?: NodeJS.ProcessEnv;
 }
 
@@ -36,6 +43,11 @@ export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<Emb
   const subjectPrefix = 'doable.';
   const eventBus = new InProcessEventBus(broker, subjectPrefix);
   const services = new Map<string, ServiceApp>();
+  const files = await openFiles(env, options.filesDir, subjectPrefix);
+  const close = async () => {
+    await closeAll(services, database);
+    await files.close();
+  };
   try {
     for (const definition of ALL_SERVICES) {
       const config = loadServiceConfig(
@@ -57,7 +69,7 @@ export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<Emb
       const service = await createServiceApp(
         definition,
         config,
-        { transport: { kind: 'in-process', broker, subjectPrefix, name: definition.name }, eventBus, migrateOnStart: true },
+        { transport: { kind: 'in-process', broker, subjectPrefix, name: definition.name }, eventBus, blobStore: files.store, migrateOnStart: true },
         logger,
       );
       services.set(definition.name, service);
@@ -67,11 +79,25 @@ export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<Emb
     for (const service of services.values()) await service.startMessaging();
     for (const service of services.values()) service.startRelay();
     const url = await services.get('gateway')!.listen();
-    return { url, databaseUrl: database.url, services, close: () => closeAll(services, database) };
+    return { url, databaseUrl: database.url, services, close };
   } catch (err) {
-    await closeAll(services, database);
+    await close();
     throw err;
   }
+}
+
+/** The one store of file bytes every service of the process shares (a folder, unless STORAGE_DRIVER=s3). */
+async function openFiles(env: NodeJS.ProcessEnv, filesDir: string | undefined, subjectPrefix: string): Promise<{ store: BlobStore; close(): Promise<void> }> {
+  const values = loadConfig('storage', storageEnvSchema, env);
+  const temporary = values.STORAGE_DIR || filesDir ? undefined : await mkdtemp(join(tmpdir(), 'doable-files-'));
+  const store = blobStoreFromConfig(resolveStorageConfig('storage', values, { mode: 'embedded', dir: filesDir ?? temporary!, subjectPrefix }));
+  return {
+    store,
+    async close() {
+      closeBlobStore(store);
+      if (temporary) await rm(temporary, { recursive: true, force: true });
+    },
+  };
 }
 
 async function closeAll(services: Map<string, ServiceApp>, database: EmbeddedPostgres): Promise<void> {

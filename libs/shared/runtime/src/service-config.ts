@@ -1,4 +1,5 @@
 import { baseEnvSchema, env, loadConfig } from '@doable/shared-config';
+import { defaultStorageDir, resolveStorageConfig, storageEnvSchema } from '@doable/shared-storage';
 import { z } from 'zod';
 import type { ServiceDefinition } from './service-definition';
 
@@ -18,6 +19,9 @@ const runtimeEnvSchema = baseEnvSchema.extend({
    * REQUEST_TIMEOUT_MS instead, as before.
    */
   REPLICA_SILENCE_MS: z.coerce.number().int().nonnegative().default(1_500),
+  // Where file bytes live (storage-config.ts): every field has a default, so every service
+  // may read it, and the kernel gives every service the process's one BlobStore.
+  ...storageEnvSchema.shape,
 });
 
 const clusterEnvSchema = runtimeEnvSchema.extend({ NATS_URL: env.url(['nats', 'tls']) });
@@ -46,5 +50,8 @@ export function loadServiceConfig<Env extends z.ZodObject>(
   schema = schema.extend({ PORT: env.port(definition.defaultPort) });
   if (definition.database) schema = schema.extend(databaseEnvSchema.shape);
   schema = schema.extend(definition.env.shape);
-  return loadConfig(definition.name, schema, source) as ServiceConfig<Env>;
+  const config = loadConfig(definition.name, schema, source) as ServiceConfig<Env>;
+  // Storage settings that cannot work (s3 without a bucket, nats in embedded mode) fail here, at start.
+  resolveStorageConfig(definition.name, config, { mode, dir: defaultStorageDir(), subjectPrefix: config.NATS_SUBJECT_PREFIX });
+  return config;
 }

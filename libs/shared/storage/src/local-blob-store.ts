@@ -1,10 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type BlobInfo, type BlobPutOptions, type BlobRead, type BlobStore, BlobTooLarge, checkBlobKey } from './blob-store';
+import { type BlobInfo, type BlobPutOptions, type BlobRead, type BlobStore, BlobTooLarge, checkBlobKey, checkBlobPrefix } from './blob-store';
 
 /** Counts bytes and fails the pipeline past a limit. */
 export function byteLimit(maxBytes: number | undefined, onSize: (size: number) => void): Transform {
@@ -19,11 +19,15 @@ export function byteLimit(maxBytes: number | undefined, onSize: (size: number) =
   });
 }
 
+// `~` is not a key character (checkBlobKey), so a file being written never collides with a key
+// and list() can tell it apart without a folder of its own.
+const PARTIAL = '~';
+
 /**
  * A folder on the local disk: the embedded mode's store (one process, one disk). A put writes
  * to a temporary name and renames it into place, so a reader never sees half a file and a
- * failed put leaves nothing under the key. The media type is not kept (the owning service
- * records it with the file).
+ * failed put leaves the key as it was. The media type is not kept (the owning service records
+ * it with the file).
  */
 export class LocalBlobStore implements BlobStore {
   readonly driver = 'local' as const;
@@ -36,10 +40,10 @@ export class LocalBlobStore implements BlobStore {
 
   async put(key: string, source: Readable, options: BlobPutOptions = {}): Promise<BlobInfo> {
     const target = this.pathOf(key);
-    await mkdir(dirname(target), { recursive: true });
-    const temporary = `${target}.${randomUUID()}.part`;
+    const temporary = `${target}${PARTIAL}${randomUUID()}`;
     let size = 0;
     try {
+      await mkdir(dirname(target), { recursive: true });
       await pipeline(source, byteLimit(options.maxBytes, (n) => (size = n)), createWriteStream(temporary));
       await rename(temporary, target);
     } catch (err) {
@@ -47,21 +51,38 @@ export class LocalBlobStore implements BlobStore {
       source.destroy();
       throw err;
     }
-    return { key, size, ...(options.contentType ? { contentType: options.contentType } : {}) };
+    return { key, size, modifiedAt: new Date(), ...(options.contentType ? { contentType: options.contentType } : {}) };
   }
 
   async get(key: string): Promise<BlobRead | null> {
-    const info = await this.stat(key);
-    if (!info) return null;
-    return { ...info, stream: createReadStream(this.pathOf(key)) };
+    const path = this.pathOf(key);
+    // Open first, then stat the open file: a put renaming a new file into place meanwhile
+    // cannot make the size disagree with the bytes.
+    const stream = createReadStream(path);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', reject);
+      });
+    } catch (err) {
+      stream.destroy();
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    const found = await stat(path).catch(() => null);
+    if (!found?.isFile()) {
+      stream.destroy();
+      return null;
+    }
+    return { key, size: found.size, modifiedAt: found.mtime, stream };
   }
 
   async stat(key: string): Promise<BlobInfo | null> {
     try {
       const found = await stat(this.pathOf(key));
-      return found.isFile() ? { key, size: found.size } : null;
+      return found.isFile() ? { key, size: found.size, modifiedAt: found.mtime } : null;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (isMissing(err)) return null;
       throw err;
     }
   }
@@ -70,23 +91,34 @@ export class LocalBlobStore implements BlobStore {
     await rm(this.pathOf(key), { force: true });
   }
 
-  async *list(prefix: string): AsyncIterable<string> {
-    const start = prefix === '' ? this.root : this.pathOf(prefix.replace(/\/+$/, ''));
-    yield* this.walk(start);
+  async *list(prefix: string): AsyncIterable<BlobInfo> {
+    checkBlobPrefix(prefix);
+    // Walk the deepest whole folder the prefix names; the rest of it filters names.
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    for await (const info of this.walk(folder)) if (info.key.startsWith(prefix)) yield info;
   }
 
-  private async *walk(folder: string): AsyncIterable<string> {
+  private async *walk(folder: string): AsyncIterable<BlobInfo> {
     let entries;
     try {
-      entries = await readdir(folder, { withFileTypes: true });
+      entries = await opendir(join(this.root, ...folder.split('/').filter(Boolean)));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      if (isMissing(err)) return;
       throw err;
     }
-    for (const entry of entries) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) yield* this.walk(path);
-      else if (entry.isFile() && !entry.name.endsWith('.part')) yield relative(this.root, path).split(sep).join('/');
+    // opendir reads the folder in pages, so a huge folder is not one array in memory.
+    for await (const entry of entries) {
+      const key = folder + entry.name;
+      if (entry.isDirectory()) yield* this.walk(`${key}/`);
+      else if (entry.isFile() && !entry.name.includes(PARTIAL)) {
+        const found = await stat(join(this.root, ...key.split('/'))).catch(() => null);
+        if (found) yield { key, size: found.size, modifiedAt: found.mtime };
+      }
     }
   }
+}
+
+function isMissing(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
 }

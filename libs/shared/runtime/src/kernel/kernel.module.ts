@@ -1,4 +1,5 @@
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
+import { BLOB_STORE, type BlobStore, blobStoreFromConfig, defaultStorageDir, resolveStorageConfig } from '@doable/shared-storage';
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import {
   CorrelationInterceptor,
@@ -7,6 +8,7 @@ import {
   createEventBus,
   EVENT_BUS,
   type EventBus,
+  JetStreamEventBus,
   RpcErrorFilter,
   ServiceClient,
   TRANSPORT_OPTIONS,
@@ -21,6 +23,7 @@ import { MetricsController } from '../metrics/metrics.controller';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor';
 import type { RuntimeConfig } from '../service-config';
 import type { ServiceDefinition } from '../service-definition';
+import { BlobStoreLifecycle, OWNS_BLOB_STORE } from './blob-store-lifecycle';
 import { Database } from './database';
 import { EventConsumers } from './event-consumers';
 import { MessagingLifecycle, OWNS_EVENT_BUS } from './messaging-lifecycle';
@@ -31,6 +34,8 @@ export interface ServiceInfrastructure {
   readonly transport: TransportOptions;
   /** Embedded mode shares one in-process bus between all services; a cluster service makes its own. */
   readonly eventBus?: EventBus;
+  /** Embedded mode shares one store between all services (one process, one folder); a cluster service makes its own. */
+  readonly blobStore?: BlobStore;
   readonly migrateOnStart: boolean;
 }
 
@@ -72,6 +77,19 @@ export class ServiceKernelModule {
         inject: [RPC_PROXY],
       },
       { provide: EVENT_BUS, useFactory: () => infrastructure.eventBus ?? createEventBus(transport, logger) },
+      { provide: OWNS_BLOB_STORE, useValue: !infrastructure.blobStore },
+      {
+        // The process's one store of file bytes; in a cluster the nats driver rides on the
+        // event bus's connection, so files need no connection of their own.
+        provide: BLOB_STORE,
+        useFactory: (bus: EventBus) =>
+          infrastructure.blobStore ??
+          blobStoreFromConfig(resolveStorageConfig(definition.name, config, { mode: transport.kind === 'nats' ? 'cluster' : 'embedded', dir: defaultStorageDir(), subjectPrefix: transport.subjectPrefix }), {
+            ...(bus instanceof JetStreamEventBus ? { natsConnection: bus.connection } : {}),
+          }),
+        inject: [EVENT_BUS],
+      },
+      BlobStoreLifecycle,
       EventConsumers,
       MessagingLifecycle,
       RpcErrorFilter,

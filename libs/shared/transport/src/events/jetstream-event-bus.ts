@@ -25,6 +25,11 @@ export class JetStreamEventBus implements EventBus {
     private readonly logger: Logger,
   ) {}
 
+  /** The bus's NATS connection, shared with what else the process does over NATS (the Object Store of files). */
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+
   static async connect(options: { url: string; name: string; stream: string; subjectPrefix: string; logger: Logger }): Promise<JetStreamEventBus> {
     const nc = await connect({ servers: options.url, name: `${options.name}-events`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
     const jsm = await jetstreamManager(nc);
