@@ -68,9 +68,13 @@ import { WorkspaceMembersRepository } from './workspaces/workspace-members.repos
 import { WorkspaceInvitationsRepository } from './workspaces/workspace-invitations.repository';
 import { FolderRepository } from './workspaces/folder.repository';
 import { WorkspaceFilterRepository } from './workspaces/workspace-filter.repository';
+import { BackupMaker } from './backups/backup-maker';
+import { BACKUP_SETTINGS, BackupScheduler } from './backups/backup-scheduler';
+import { BackupRepository } from './backups/backup.repository';
+import { BackupsRpcController } from './rpc/backups.rpc-controller';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
@@ -177,6 +181,9 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
     ProductivityStatsService,
     FirstGenerationReadsRepository,
     FirstGenerationService,
+    BackupRepository,
+    BackupMaker,
+    BackupScheduler,
   ],
 })
 export class SyncModule {}
@@ -184,6 +191,10 @@ export class SyncModule {}
 const syncEnv = z.object({
   /** How long an executed command uuid is remembered (a retry within it is replayed, not re-run). */
   COMMAND_LOG_RETENTION_DAYS: env.positiveInt(30),
+  /** How long an automatic backup is kept. */
+  BACKUP_RETENTION_DAYS: env.positiveInt(7),
+  /** How often sync looks for accounts due a backup (an operator's request waits at most this). */
+  BACKUP_POLL_SECONDS: env.positiveInt(60),
 });
 
 /** The task domain and the Sync API. */
@@ -192,5 +203,13 @@ export const syncService = {
   defaultPort: 3001,
   env: syncEnv,
   database: { schema: 'sync', migrations: syncMigrations },
-  imports: (config) => [{ module: SyncModule, providers: [{ provide: COMMAND_LOG_RETENTION_DAYS, useValue: config.COMMAND_LOG_RETENTION_DAYS }] }],
+  imports: (config) => [
+    {
+      module: SyncModule,
+      providers: [
+        { provide: COMMAND_LOG_RETENTION_DAYS, useValue: config.COMMAND_LOG_RETENTION_DAYS },
+        { provide: BACKUP_SETTINGS, useValue: { retentionDays: config.BACKUP_RETENTION_DAYS, pollSeconds: config.BACKUP_POLL_SECONDS } },
+      ],
+    },
+  ],
 } satisfies ServiceDefinition<typeof syncEnv>;

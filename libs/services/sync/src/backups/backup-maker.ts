@@ -1,5 +1,5 @@
 import type { Principal } from '@doable/contracts-common';
-import type { BlobStore } from '@doable/shared-storage';
+import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { SYNC_DIALECTS } from '../dialects/sync-dialects';
@@ -8,9 +8,6 @@ import type { AccountSnapshot } from '../portability/account-snapshot';
 import { snapshotOfFullSync } from '../portability/full-sync-snapshot';
 import { ACCOUNT_JSON_ENTRY, type ArchiveEntry, zipArchive } from './backup-archive';
 import { BackupRepository } from './backup.repository';
-
-/** The store backups are written to: the process's blob store (see the module's wiring). */
-export const BACKUP_BLOB_STORE = Symbol('BACKUP_BLOB_STORE');
 
 /** Writes one CSV per project of a snapshot, in the Todoist backup format (the templates' CSV). */
 export const BACKUP_CSV_EXPORTER = Symbol('BACKUP_CSV_EXPORTER');
@@ -33,7 +30,7 @@ export class BackupMaker {
     private readonly database: Database,
     private readonly engine: SyncEngine,
     private readonly backups: BackupRepository,
-    @Inject(BACKUP_BLOB_STORE) private readonly store: BlobStore,
+    @Inject(BLOB_STORE) private readonly store: BlobStore,
     @Optional() @Inject(BACKUP_CSV_EXPORTER) private readonly csv: BackupCsvExporter | null = null,
   ) {}
 

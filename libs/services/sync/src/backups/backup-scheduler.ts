@@ -1,9 +1,9 @@
 import { LOGGER, type Logger } from '@doable/shared-logging';
-import type { BlobStore } from '@doable/shared-storage';
+import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
-import { BACKUP_BLOB_STORE, BackupMaker } from './backup-maker';
+import { BackupMaker } from './backup-maker';
 import { BackupRepository } from './backup.repository';
 
 export interface BackupSettings {
@@ -34,7 +34,7 @@ export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShu
     private readonly backups: BackupRepository,
     private readonly maker: BackupMaker,
     private readonly plans: PlanLimitsRepository,
-    @Inject(BACKUP_BLOB_STORE) private readonly store: BlobStore,
+    @Inject(BLOB_STORE) private readonly store: BlobStore,
     @Inject(BACKUP_SETTINGS) private readonly settings: BackupSettings,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

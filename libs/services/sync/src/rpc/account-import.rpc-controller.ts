@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
-import type { BlobStore } from '@doable/shared-storage';
+import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { Inject } from '@nestjs/common';
-import { BACKUP_BLOB_STORE } from '../backups/backup-maker';
 import { AccountImporter } from '../portability/account-importer';
 import type { AccountSnapshot } from '../portability/account-snapshot';
 import { snapshotOfFullSync } from '../portability/full-sync-snapshot';
@@ -41,7 +40,7 @@ async function readAll(store: BlobStore, key: string): Promise<Buffer> {
 export class AccountImportRpcController {
   constructor(
     private readonly importer: AccountImporter,
-    @Inject(BACKUP_BLOB_STORE) private readonly store: BlobStore,
+    @Inject(BLOB_STORE) private readonly store: BlobStore,
     @Inject(IMPORT_CSV_READER) private readonly readCsvs: BackupCsvReader,
   ) {}
 
