@@ -28,3 +28,9 @@ export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archiv
 
 /** The first-generation interface (`/API/*` and the `TodoistSync` get/sync calls) forwarded by the gateway. */
 export const firstGeneration = requestSubject<EdgeRequest, EdgeReply>('sync.edge.first-generation.v1', domainEdgeRequestSchema);
+
+/**
+ * Project templates (v8/v9 `templates/*`, api/v1 `templates/*`: Todoist CSV export and import)
+ * forwarded by the gateway; imports come as inline multipart (the file's text in `body.file`).
+ */
+export const templates = requestSubject<EdgeRequest, EdgeReply>('sync.edge.templates.v1', domainEdgeRequestSchema);

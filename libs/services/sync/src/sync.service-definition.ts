@@ -40,6 +40,10 @@ import { CompletedRpcController } from './rpc/completed.rpc-controller';
 import { QuickAddRpcController } from './rpc/quick-add.rpc-controller';
 import { ObjectsRpcController } from './rpc/objects.rpc-controller';
 import { ArchivedRpcController } from './rpc/archived.rpc-controller';
+import { TemplatesRpcController } from './rpc/templates.rpc-controller';
+import { TemplateImportCommand } from './templates/template-import.command';
+import { TemplateReadsRepository } from './templates/template-reads.repository';
+import { TemplatesService } from './templates/templates.service';
 import { FirstGenerationRpcController } from './rpc/first-generation.rpc-controller';
 import { FirstGenerationService } from './dialects/first-generation/first-generation.service';
 import { FirstGenerationReadsRepository } from './dialects/first-generation/first-generation-reads.repository';
@@ -70,12 +74,14 @@ import { FolderRepository } from './workspaces/folder.repository';
 import { WorkspaceFilterRepository } from './workspaces/workspace-filter.repository';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, TemplatesRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
     CompletedService,
     QuickAddService,
+    TemplatesService,
+    TemplateReadsRepository,
     TaskFilterService,
     UserProfileRepository,
     ProjectRepository,
@@ -153,8 +159,11 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
     {
       // Not among COMMAND_HANDLERS: no client may send these (see CommandExecutor.runInternal).
       provide: INTERNAL_COMMAND_HANDLERS,
-      useFactory: (handlers: CommandHandler[], projects: ProjectRepository, sections: SectionRepository, labels: LabelRepository) => [new ItemQuickAddCommand(handlers, projects, sections, labels)],
-      inject: [COMMAND_HANDLERS, ProjectRepository, SectionRepository, LabelRepository],
+      useFactory: (handlers: CommandHandler[], projects: ProjectRepository, sections: SectionRepository, labels: LabelRepository, members: ProjectMembersRepository) => [
+        new ItemQuickAddCommand(handlers, projects, sections, labels),
+        new TemplateImportCommand(handlers, labels, members),
+      ],
+      inject: [COMMAND_HANDLERS, ProjectRepository, SectionRepository, LabelRepository, ProjectMembersRepository],
     },
     CommandExecutor,
     ...resourceProviders,

@@ -35,7 +35,7 @@ function withTokenPlaces(route: Route): Route {
  * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
  * it authenticates, limits, and forwards to the subject with the dialect named here.
  */
-export const ROUTES: readonly Route[] = [...syncRoutes(), ...firstGenerationRoutes(), ...AUTH_ROUTES, ...REST_ROUTES].map(withTokenPlaces);
+export const ROUTES: readonly Route[] = [...syncRoutes(), ...templateRoutes(), ...firstGenerationRoutes(), ...AUTH_ROUTES, ...REST_ROUTES].map(withTokenPlaces);
 
 /** The Sync API and its satellites (completed history, quick add), served by the sync service. */
 function syncRoutes(): Route[] {
@@ -63,6 +63,34 @@ function syncRoutes(): Route[] {
     { method: 'POST', path: '/sync/v9/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/API/v7/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v7', auth: 'bearer' },
     { method: 'POST', path: '/api/v1/tasks/quick', subject: SyncSubjects.quickAdd, dialect: 'rest-api-v1', auth: 'bearer' },
+  ];
+}
+
+/**
+ * Project templates (public-api-facts §1.4), served by sync. Imports take the file as inline
+ * multipart (one small CSV, parsed at the edge into `body.file`); a form or JSON body with a
+ * `file` text field works too. v8 and v9 answer each call over GET and POST, as their other
+ * satellites do; exports only read.
+ */
+function templateRoutes(): Route[] {
+  const subject = SyncSubjects.templates;
+  const legacy = (['sync-v8', 'sync-v9'] as const).flatMap((dialect): Route[] => {
+    const prefix = `/sync/${dialect === 'sync-v8' ? 'v8' : 'v9'}/templates`;
+    return [
+      { method: 'POST', path: `${prefix}/import_into_project`, subject, dialect, auth: 'bearer', multipart: 'inline' },
+      ...(['GET', 'POST'] as const).flatMap((method): Route[] => [
+        { method, path: `${prefix}/export_as_file`, subject, dialect, auth: 'bearer' },
+        { method, path: `${prefix}/export_as_url`, subject, dialect, auth: 'bearer' },
+      ]),
+    ];
+  });
+  return [
+    ...legacy,
+    { method: 'POST', path: '/api/v1/templates/import_into_project_from_file', subject, dialect: 'rest-api-v1', auth: 'bearer', multipart: 'inline' },
+    { method: 'POST', path: '/api/v1/templates/create_project_from_file', subject, dialect: 'rest-api-v1', auth: 'bearer', multipart: 'inline' },
+    { method: 'POST', path: '/api/v1/templates/import_into_project_from_template_id', subject, dialect: 'rest-api-v1', auth: 'bearer' },
+    { method: 'GET', path: '/api/v1/templates/file', subject, dialect: 'rest-api-v1', auth: 'bearer' },
+    { method: 'GET', path: '/api/v1/templates/url', subject, dialect: 'rest-api-v1', auth: 'bearer' },
   ];
 }
 

@@ -194,7 +194,7 @@ export function parseTodoistCsv(text: string): TemplateTree {
   if (Buffer.byteLength(text, 'utf8') > MAX_TEMPLATE_BYTES) throw malformed(`larger than ${MAX_TEMPLATE_BYTES} bytes`);
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false });
   } catch (err) {
     throw malformed(err instanceof Error ? err.message.split('\n')[0] : 'not CSV');
   }
