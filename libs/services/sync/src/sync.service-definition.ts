@@ -48,6 +48,8 @@ import { FirstGenerationRpcController } from './rpc/first-generation.rpc-control
 import { FirstGenerationService } from './dialects/first-generation/first-generation.service';
 import { FirstGenerationReadsRepository } from './dialects/first-generation/first-generation-reads.repository';
 import { ArchivedListings } from './objects/archived-listings';
+import { ArchivedItems } from './objects/archived-items';
+import { ArchivedItemsRepository } from './completed/archived-items.repository';
 import { ObjectQueryService } from './objects/object-query.service';
 import { ObjectReadsRepository } from './objects/object-reads.repository';
 import { WorkspaceObjectQueries } from './objects/workspace-object-queries';
@@ -181,6 +183,8 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
     TaskFilterQuery,
     ObjectsService,
     ArchivedListings,
+    ArchivedItems,
+    ArchivedItemsRepository,
     CommandLogRetention,
     CompletionStatsRepository,
     ProductivityStatsService,
