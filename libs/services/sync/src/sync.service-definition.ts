@@ -43,7 +43,7 @@ import { ArchivedRpcController } from './rpc/archived.rpc-controller';
 import { TemplatesRpcController } from './rpc/templates.rpc-controller';
 import { TemplateImportCommand } from './templates/template-import.command';
 import { TemplateReadsRepository } from './templates/template-reads.repository';
-import { TemplatesService } from './templates/templates.service';
+import { TEMPLATES_PUBLIC_URL, TemplatesService } from './templates/templates.service';
 import { FirstGenerationRpcController } from './rpc/first-generation.rpc-controller';
 import { FirstGenerationService } from './dialects/first-generation/first-generation.service';
 import { FirstGenerationReadsRepository } from './dialects/first-generation/first-generation-reads.repository';
@@ -197,6 +197,12 @@ export class SyncModule {}
 const syncEnv = z.object({
   /** How long an executed command uuid is remembered (a retry within it is replayed, not re-run). */
   COMMAND_LOG_RETENTION_DAYS: env.positiveInt(30),
+  /** Where users reach the product (as the rest service reads it): the base of templates/export_as_url's `file_url`. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
 });
 
 /** The task domain and the Sync API. */
@@ -205,5 +211,13 @@ export const syncService = {
   defaultPort: 3001,
   env: syncEnv,
   database: { schema: 'sync', migrations: syncMigrations },
-  imports: (config) => [{ module: SyncModule, providers: [{ provide: COMMAND_LOG_RETENTION_DAYS, useValue: config.COMMAND_LOG_RETENTION_DAYS }] }],
+  imports: (config) => [
+    {
+      module: SyncModule,
+      providers: [
+        { provide: COMMAND_LOG_RETENTION_DAYS, useValue: config.COMMAND_LOG_RETENTION_DAYS },
+        { provide: TEMPLATES_PUBLIC_URL, useValue: config.PUBLIC_URL },
+      ],
+    },
+  ],
 } satisfies ServiceDefinition<typeof syncEnv>;

@@ -2,8 +2,9 @@ import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-c
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
+import { Inject } from '@nestjs/common';
 import { Handles } from '@doable/shared-transport';
-import { TemplatesService } from '../templates/templates.service';
+import { TEMPLATES_PUBLIC_URL, TemplatesService } from '../templates/templates.service';
 
 /** The path's last segment: the template call (`export_as_file`, `file`, `create_project_from_file`...). */
 const callOf = (path: string): string => path.replace(/\/+$/, '').split('/').pop() ?? '';
@@ -15,7 +16,10 @@ const callOf = (path: string): string => path.replace(/\/+$/, '').split('/').pop
  */
 @RpcController()
 export class TemplatesRpcController {
-  constructor(private readonly templates: TemplatesService) {}
+  constructor(
+    private readonly templates: TemplatesService,
+    @Inject(TEMPLATES_PUBLIC_URL) private readonly publicUrl: string,
+  ) {}
 
   @Handles(SyncSubjects.templates)
   async handle(request: EdgeRequest): Promise<EdgeReply> {
@@ -34,7 +38,7 @@ export class TemplatesRpcController {
       case 'export_as_url':
       case 'url': {
         const filePath = request.path.replace(/\/(export_as_url|url)\/?$/, apiV1 ? '/file' : '/export_as_file');
-        return jsonReply(200, await this.templates.exportUrl(principal, params, `${request.origin ?? ''}${filePath}`));
+        return jsonReply(200, await this.templates.exportUrl(principal, params, `${this.publicUrl}${filePath}`));
       }
       case 'import_into_project':
       case 'import_into_project_from_file': {

@@ -16,6 +16,9 @@ import { TemplateReadsRepository } from './template-reads.repository';
 import { templateTreeOf } from './template-tree';
 import { parseTodoistCsv, writeTodoistCsv } from './todoist-csv';
 
+/** The base of the URLs export_as_url answers (the PUBLIC_URL setting, as the rest service reads it). */
+export const TEMPLATES_PUBLIC_URL = Symbol('TEMPLATES_PUBLIC_URL');
+
 const scalar = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
 
 function text(params: Record<string, unknown>, name: string): string | null {
@@ -79,7 +82,7 @@ export class TemplatesService {
    * `templates/export_as_url`, `GET /api/v1/templates/url`: `{file_name, file_url}`. The URL is
    * this project's export_as_file on the same API, fetched with the same bearer token (as
    * backups are downloaded): nothing is stored and no unauthenticated link to a user's data
-   * exists. `fileEndpoint` is the dialect's file path, absolute when the caller's origin is known.
+   * exists. `fileEndpoint` is the dialect's file endpoint under PUBLIC_URL.
    */
   async exportUrl(principal: Principal, params: Record<string, unknown>, fileEndpoint: string): Promise<{ file_name: string; file_url: string }> {
     const { fileName } = await this.exportFile(principal, params);
