@@ -78,12 +78,15 @@ function syncRoutes(): Route[] {
  * `file` text field works too. v8 and v9 answer each call over GET and POST, as their other
  * satellites do; exports only read.
  */
+/** An import is one command over up to a few hundred rows: seconds, not the default deadline's margin. */
+const IMPORT_TIMEOUT_MS = 60_000;
+
 function templateRoutes(): Route[] {
   const subject = SyncSubjects.templates;
   const legacy = (['sync-v8', 'sync-v9'] as const).flatMap((dialect): Route[] => {
     const prefix = `/sync/${dialect === 'sync-v8' ? 'v8' : 'v9'}/templates`;
     return [
-      { method: 'POST', path: `${prefix}/import_into_project`, subject, dialect, auth: 'bearer', multipart: 'inline' },
+      { method: 'POST', path: `${prefix}/import_into_project`, subject, dialect, auth: 'bearer', multipart: 'inline', timeoutMs: IMPORT_TIMEOUT_MS },
       ...(['GET', 'POST'] as const).flatMap((method): Route[] => [
         { method, path: `${prefix}/export_as_file`, subject, dialect, auth: 'bearer' },
         { method, path: `${prefix}/export_as_url`, subject, dialect, auth: 'bearer' },
@@ -92,8 +95,8 @@ function templateRoutes(): Route[] {
   });
   return [
     ...legacy,
-    { method: 'POST', path: '/api/v1/templates/import_into_project_from_file', subject, dialect: 'rest-api-v1', auth: 'bearer', multipart: 'inline' },
-    { method: 'POST', path: '/api/v1/templates/create_project_from_file', subject, dialect: 'rest-api-v1', auth: 'bearer', multipart: 'inline' },
+    { method: 'POST', path: '/api/v1/templates/import_into_project_from_file', subject, dialect: 'rest-api-v1', auth: 'bearer', multipart: 'inline', timeoutMs: IMPORT_TIMEOUT_MS },
+    { method: 'POST', path: '/api/v1/templates/create_project_from_file', subject, dialect: 'rest-api-v1', auth: 'bearer', multipart: 'inline', timeoutMs: IMPORT_TIMEOUT_MS },
     { method: 'POST', path: '/api/v1/templates/import_into_project_from_template_id', subject, dialect: 'rest-api-v1', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/templates/file', subject, dialect: 'rest-api-v1', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/templates/url', subject, dialect: 'rest-api-v1', auth: 'bearer' },

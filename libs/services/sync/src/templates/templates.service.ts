@@ -11,6 +11,7 @@ import { firstRefusal } from '../engine/command-status';
 import { mayRead, mayRunCommand } from '../engine/scopes';
 import { PlanGate } from '../plans/plan-gate';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import type { Project } from '../projects/project.model';
 import { TEMPLATE_IMPORT_COMMAND } from './template-import.command';
 import { TemplateReadsRepository } from './template-reads.repository';
 import { templateTreeOf } from './template-tree';
@@ -43,6 +44,14 @@ export function templateFileName(projectName: string): string {
   return `${safe || 'project'}.csv`;
 }
 
+/**
+ * The most rows (tasks, sections, comments) one import may hold. An import is one command, so one
+ * transaction: measured at about 5-10 ms a row on the reference machine, this keeps it within a
+ * few seconds, well inside the request's deadline, and short for everyone sharing the database
+ * (the embedded database runs one statement at a time). Todoist itself advises 100-150 tasks.
+ */
+export const MAX_IMPORT_ROWS = 600;
+
 export interface TemplateFile {
   readonly fileName: string;
   readonly csv: string;
@@ -66,13 +75,9 @@ export class TemplatesService {
 
   /** `templates/export_as_file`, `GET /api/v1/templates/file`: the project's CSV. */
   async exportFile(principal: Principal, params: Record<string, unknown>): Promise<TemplateFile> {
-    if (!mayRead(principal)) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
-    const projectId = required(params, 'project_id');
     const relativeDates = isTrue(params['use_relative_dates']);
     return this.database.readSnapshot(async (manager) => {
-      await this.requirePlan(manager, principal.userId);
-      const project = await this.reads.project(manager, principal.userId, projectId);
-      if (!project) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
+      const project = await this.exportable(manager, principal, params);
       const content = await this.reads.content(manager, project);
       return { fileName: templateFileName(project.name), csv: writeTodoistCsv(templateTreeOf(content, { relativeDates })) };
     });
@@ -85,17 +90,27 @@ export class TemplatesService {
    * exists. `fileEndpoint` is the dialect's file endpoint under PUBLIC_URL.
    */
   async exportUrl(principal: Principal, params: Record<string, unknown>, fileEndpoint: string): Promise<{ file_name: string; file_url: string }> {
-    const { fileName } = await this.exportFile(principal, params);
-    const query = new URLSearchParams({ project_id: required(params, 'project_id') });
+    const project = await this.database.readSnapshot((manager) => this.exportable(manager, principal, params));
+    const query = new URLSearchParams({ project_id: project.id });
     if (isTrue(params['use_relative_dates'])) query.set('use_relative_dates', 'true');
-    return { file_name: fileName, file_url: `${fileEndpoint}?${query.toString()}` };
+    return { file_name: templateFileName(project.name), file_url: `${fileEndpoint}?${query.toString()}` };
+  }
+
+  /** The project an export names, once the token may read and the plan has templates. */
+  private async exportable(manager: EntityManager, principal: Principal, params: Record<string, unknown>): Promise<Project> {
+    if (!mayRead(principal)) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
+    const projectId = required(params, 'project_id');
+    await this.requirePlan(manager, principal.userId);
+    const project = await this.reads.project(manager, principal.userId, projectId);
+    if (!project) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
+    return project;
   }
 
   /** Imports into an existing project; answers the project id. */
   async importIntoProject(principal: Principal, params: Record<string, unknown>, requestId: string | null): Promise<string> {
     const projectId = required(params, 'project_id');
     const file = required(params, 'file');
-    const tree = parseTodoistCsv(file);
+    const tree = parseTodoistCsv(file, { maxRows: MAX_IMPORT_ROWS });
     await this.beforeImport(principal, async (manager) => {
       if (!(await this.reads.project(manager, principal.userId, projectId))) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
     });
@@ -108,7 +123,7 @@ export class TemplatesService {
     const name = text(params, 'name') ?? text(params, 'file_name')?.replace(/\.csv$/i, '') ?? null;
     if (name === null || name.trim() === '') throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: name', { argument: 'name' });
     const workspaceId = text(params, 'workspace_id');
-    const tree = parseTodoistCsv(file);
+    const tree = parseTodoistCsv(file, { maxRows: MAX_IMPORT_ROWS });
     await this.beforeImport(principal, () => Promise.resolve());
     return this.runImport(principal, { new_project: { name: name.trim(), ...(workspaceId ? { workspace_id: workspaceId } : {}) }, tree }, requestId);
   }

@@ -110,3 +110,11 @@ describe('Todoist CSV', () => {
     expect(refusal('TYPE,CONTENT,PRIORITY\ntask,ok,1\ntask,bad,0\n').extra['row']).toBe(3);
   });
 });
+
+describe('Todoist CSV bounds', () => {
+  it('refuses more rows than the caller allows, blank rows not counted', () => {
+    const text = 'TYPE,CONTENT\n' + 'task,x\n\n'.repeat(3);
+    expect(parseTodoistCsv(text, { maxRows: 3 }).tasks).toHaveLength(3);
+    expect(() => parseTodoistCsv(text, { maxRows: 2 })).toThrow(DomainError);
+  });
+});

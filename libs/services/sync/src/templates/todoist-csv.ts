@@ -85,7 +85,7 @@ export interface TemplateTree {
 
 /** The largest file a template may be (the gateway's inline multipart limit). */
 export const MAX_TEMPLATE_BYTES = 1024 * 1024;
-/** More rows than any project a plan allows; a bound on the work one import can ask for. */
+/** The parser's default bound on rows (callers with a tighter budget pass their own `maxRows`). */
 export const MAX_TEMPLATE_ROWS = 5000;
 const MAX_INDENT = 5;
 
@@ -190,7 +190,8 @@ interface MutableTask extends Omit<TemplateTask, 'notes' | 'children'> {
  * what is not CSV, a header without TYPE and CONTENT, an unknown TYPE, a PRIORITY or INDENT
  * that is not a small number, a task without content.
  */
-export function parseTodoistCsv(text: string): TemplateTree {
+export function parseTodoistCsv(text: string, options: { maxRows?: number } = {}): TemplateTree {
+  const maxRows = options.maxRows ?? MAX_TEMPLATE_ROWS;
   if (Buffer.byteLength(text, 'utf8') > MAX_TEMPLATE_BYTES) throw malformed(`larger than ${MAX_TEMPLATE_BYTES} bytes`);
   let records: string[][];
   try {
@@ -206,7 +207,8 @@ export function parseTodoistCsv(text: string): TemplateTree {
     if (!at.has(name)) at.set(name, index);
   });
   if (!at.has('TYPE') || !at.has('CONTENT')) throw malformed('the header must name TYPE and CONTENT', { row: headerIndex + 1 });
-  if (records.length - headerIndex - 1 > MAX_TEMPLATE_ROWS) throw malformed(`more than ${MAX_TEMPLATE_ROWS} rows`);
+  const rows = records.slice(headerIndex + 1).filter((record) => record.some((cell) => cell.trim() !== '')).length;
+  if (rows > maxRows) throw malformed(`more than ${maxRows} rows`, { max_rows: maxRows });
 
   const meta: Record<string, string> = {};
   const projectNotes: TemplateNote[] = [];
