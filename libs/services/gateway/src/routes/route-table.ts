@@ -31,6 +31,9 @@ function withTokenPlaces(route: Route): Route {
   return route;
 }
 
+/** An import is one command over up to a few hundred rows: seconds, not the default deadline's margin. */
+const IMPORT_TIMEOUT_MS = 60_000;
+
 /**
  * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
  * it authenticates, limits, and forwards to the subject with the dialect named here.
@@ -78,9 +81,6 @@ function syncRoutes(): Route[] {
  * `file` text field works too. v8 and v9 answer each call over GET and POST, as their other
  * satellites do; exports only read.
  */
-/** An import is one command over up to a few hundred rows: seconds, not the default deadline's margin. */
-const IMPORT_TIMEOUT_MS = 60_000;
-
 function templateRoutes(): Route[] {
   const subject = SyncSubjects.templates;
   const legacy = (['sync-v8', 'sync-v9'] as const).flatMap((dialect): Route[] => {
