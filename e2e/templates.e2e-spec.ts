@@ -131,6 +131,10 @@ describe.each(MODES)('templates and listings (%s)', (mode) => {
     const into = await multipart(system.url, '/api/v1/templates/import_into_project_from_file', me().token, { project_id: created.body.project_id }, 'TYPE,CONTENT\ntask,Second\n');
     expect(into.status).toBe(200);
     expect(into.body.tasks.map((task: any) => task.content)).toEqual(['First', 'Child', 'Second']);
+    // A name in another script downloads too (RFC 6266 filename*: header text stays Latin-1).
+    const named = await http(system.url, 'POST', '/api/v1/templates/create_project_from_file', { token: me().token, json: { name: 'План «Q3»', file: csv } });
+    const download = await http(system.url, 'GET', `/api/v1/templates/file?project_id=${named.body.project_id}`, { token: me().token });
+    expect([download.status, download.headers.get('content-disposition')]).toEqual([200, `attachment; filename="____ _Q3_.csv"; filename*=UTF-8''${encodeURIComponent('План _Q3_.csv')}`]);
     const fromId = await http(system.url, 'POST', '/api/v1/templates/import_into_project_from_template_id', { token: me().token, json: { project_id: created.body.project_id, template_id: '123' } });
     expect([fromId.status, fromId.body.error_tag]).toEqual([404, 'TEMPLATE_NOT_FOUND']);
   });

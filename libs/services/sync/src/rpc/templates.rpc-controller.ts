@@ -6,6 +6,16 @@ import { Inject } from '@nestjs/common';
 import { Handles } from '@doable/shared-transport';
 import { TEMPLATES_PUBLIC_URL, TemplatesService } from '../templates/templates.service';
 
+/**
+ * A download's Content-Disposition. Header values are Latin-1: a project named in another
+ * script would make the header unsendable, so the name goes as RFC 6266's `filename*` (UTF-8,
+ * percent-encoded), with an ASCII `filename` beside it for old clients.
+ */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
 /** The path's last segment: the template call (`export_as_file`, `file`, `create_project_from_file`...). */
 const callOf = (path: string): string => path.replace(/\/+$/, '').split('/').pop() ?? '';
 
@@ -33,7 +43,7 @@ export class TemplatesRpcController {
       case 'export_as_file':
       case 'file': {
         const { fileName, csv } = await this.templates.exportFile(principal, params);
-        return { status: 200, body: csv, contentType: 'text/csv; charset=utf-8', headers: { 'Content-Disposition': `attachment; filename="${fileName.replace(/"/g, '')}"` } };
+        return { status: 200, body: csv, contentType: 'text/csv; charset=utf-8', headers: { 'Content-Disposition': attachmentHeader(fileName) } };
       }
       case 'export_as_url':
       case 'url': {
