@@ -208,3 +208,50 @@ describe.each(MODES)('isolation of workspaces (%s)', (mode) => {
     expect(await names(member.token)).toEqual(['Inbox']);
   });
 });
+
+/**
+ * Templates and the completed listings: another user's project (or section, or task) is not
+ * found, whether exported, imported into, or listed in archive/items; nothing is written to it.
+ */
+describe.each(MODES)('isolation of templates and archive listings (%s)', (mode) => {
+  const { system, accounts: [owner, stranger] } = useSystem(mode, { accounts: 2 });
+  let ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const made = await http(system.url, 'POST', '/api/v1/sync', {
+      token: owner.token,
+      json: {
+        commands: [
+          { type: 'project_add', uuid: `${mode}-iso-tpl-p`, temp_id: 'p', args: { name: 'Private plans' } },
+          { type: 'section_add', uuid: `${mode}-iso-tpl-s`, temp_id: 's', args: { name: 'Private section', project_id: 'p' } },
+          { type: 'item_add', uuid: `${mode}-iso-tpl-t`, temp_id: 't', args: { content: 'Private task', project_id: 'p' } },
+          { type: 'item_add', uuid: `${mode}-iso-tpl-c`, temp_id: 'c', args: { content: 'Private done', parent_id: 't' } },
+          { type: 'item_close', uuid: `${mode}-iso-tpl-close`, args: { id: 'c' } },
+        ],
+      },
+    });
+    expect(Object.values(made.body.sync_status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    ids = made.body.temp_id_mapping;
+  });
+
+  it("answers 404 for another user's project on every template path and archive/items, and writes nothing", async () => {
+    const file = 'TYPE,CONTENT\ntask,Intruding\n';
+    const answers: Array<[string, { status: number; body: any }]> = [
+      ['v9 export_as_file', await http(system.url, 'GET', `/sync/v9/templates/export_as_file?project_id=${ids['p']}`, { token: stranger.token })],
+      ['v8 export_as_url', await http(system.url, 'POST', '/sync/v8/templates/export_as_url', { token: stranger.token, form: { project_id: ids['p'] } })],
+      ['v1 file', await http(system.url, 'GET', `/api/v1/templates/file?project_id=${ids['p']}`, { token: stranger.token })],
+      ['v1 url', await http(system.url, 'GET', `/api/v1/templates/url?project_id=${ids['p']}`, { token: stranger.token })],
+      ['v9 import', await http(system.url, 'POST', '/sync/v9/templates/import_into_project', { token: stranger.token, form: { project_id: ids['p'], file } })],
+      ['v1 import', await http(system.url, 'POST', '/api/v1/templates/import_into_project_from_file', { token: stranger.token, json: { project_id: ids['p'], file } })],
+      ['v1 from id', await http(system.url, 'POST', '/api/v1/templates/import_into_project_from_template_id', { token: stranger.token, json: { project_id: ids['p'], template_id: '1' } })],
+      ['archive project', await http(system.url, 'GET', `/sync/v9/archive/items?project_id=${ids['p']}`, { token: stranger.token })],
+      ['archive section', await http(system.url, 'GET', `/sync/v9/archive/items?section_id=${ids['s']}`, { token: stranger.token })],
+      ['archive task', await http(system.url, 'GET', `/sync/v9/archive/items?item_id=${ids['t']}`, { token: stranger.token })],
+    ];
+    for (const [name, answer] of answers) expect([name, answer.status]).toEqual([name, 404]);
+    const owned = await http(system.url, 'GET', `/api/v1/tasks?project_id=${ids['p']}`, { token: owner.token });
+    expect(owned.body.results.map((task: any) => task.content)).toEqual(['Private task']);
+    // The owner still reads them all.
+    expect((await http(system.url, 'GET', `/sync/v9/archive/items?item_id=${ids['t']}`, { token: owner.token })).body.items.map((item: any) => item.content)).toEqual(['Private done']);
+  });
+});

@@ -50,6 +50,12 @@ type Action =
   | 'completed.v9'
   | 'completed.api_v1'
   | 'archived.v9'
+  | 'archive_items.v9'
+  | 'stats.v9'
+  | 'templates.export_v9'
+  | 'templates.url_api_v1'
+  | 'templates.import_v9'
+  | 'templates.create_api_v1'
   | 'user.api_v1'
   | 'rest_v1.read'
   | 'rest_v1.task_add'
@@ -156,6 +162,21 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['completed.api_v1', ['data:read_write'], true],
   ['archived.v9', ['task:add'], false],
   ['archived.v9', ['data:read'], true],
+  // Template exports, archive/items and the stats are reads; a template import is a write (its
+  // sections, tasks and comments), data:read_write, not task:add.
+  ['archive_items.v9', ['task:add'], false],
+  ['archive_items.v9', ['data:read'], true],
+  ['stats.v9', ['task:add'], false],
+  ['stats.v9', ['data:read'], true],
+  ['templates.export_v9', ['task:add'], false],
+  ['templates.export_v9', ['data:read'], true],
+  ['templates.url_api_v1', ['task:add'], false],
+  ['templates.url_api_v1', ['data:read'], true],
+  ['templates.import_v9', ['data:read'], false],
+  ['templates.import_v9', ['task:add'], false],
+  ['templates.import_v9', ['data:read_write'], true],
+  ['templates.create_api_v1', ['data:read'], false],
+  ['templates.create_api_v1', ['data:read_write'], true],
   ['user.api_v1', ['task:add'], false],
   ['user.api_v1', ['data:read'], true],
   ['rest_v1.read', ['task:add'], false],
@@ -228,6 +249,10 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       const response = await http(system.url, method, path, { token, json });
       if (response.status >= 300) expect(response.body).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
       return response.status < 300;
+    };
+    const newProject = async () => {
+      const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
+      return made.body.temp_id_mapping['p'] as string;
     };
     const newLabel = async () => {
       const made = await personal([{ type: 'label_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'l', args: { name: `fixture-${counter}` } }]);
@@ -311,6 +336,21 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         return rest('GET', '/api/v1/tasks/completed/by_completion_date?since=2030-01-01T00:00:00Z&until=2030-02-01T00:00:00Z');
       case 'archived.v9':
         return rest('GET', '/sync/v9/projects/get_archived');
+      case 'archive_items.v9':
+        return rest('GET', `/sync/v9/archive/items?project_id=${await newProject()}`);
+      case 'stats.v9':
+        return rest('GET', '/sync/v9/completed/get_stats');
+      case 'templates.export_v9':
+        return rest('GET', `/sync/v9/templates/export_as_file?project_id=${await newProject()}`);
+      case 'templates.url_api_v1':
+        return rest('GET', `/api/v1/templates/url?project_id=${await newProject()}`);
+      case 'templates.import_v9': {
+        const response = await http(system.url, 'POST', '/sync/v9/templates/import_into_project', { token, form: { project_id: await newProject(), file: 'TYPE,CONTENT\ntask,scoped\n' } });
+        if (response.status >= 300) expect(response.body).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+        return response.status < 300;
+      }
+      case 'templates.create_api_v1':
+        return rest('POST', '/api/v1/templates/create_project_from_file', { name: 'scoped template', file: 'TYPE,CONTENT\ntask,scoped\n' });
       case 'user.api_v1':
         return rest('GET', '/api/v1/user');
       case 'rest_v1.read':

@@ -80,6 +80,8 @@ export const COMMAND_ACTION_GROUP: Readonly<Record<string, ProjectActionGroup>> 
   item_reorder: 'edit',
   item_update_day_orders: 'edit',
   quick_add: 'edit',
+  // A template import (internal) adds sections, tasks and comments: an editor's work.
+  template_import: 'edit',
   reminder_add: 'edit',
   reminder_update: 'edit',
   reminder_delete: 'edit',

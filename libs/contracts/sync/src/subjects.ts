@@ -38,3 +38,8 @@ export const backups = requestSubject<EdgeRequest, EdgeReply>('sync.edge.backups
  */
 export const accountImport = requestSubject<EdgeRequest, EdgeReply>('sync.edge.account-import.v1', domainEdgeRequestSchema);
 
+/**
+ * Project templates (v8/v9 `templates/*`, api/v1 `templates/*`: Todoist CSV export and import)
+ * forwarded by the gateway; imports come as inline multipart (the file's text in `body.file`).
+ */
+export const templates = requestSubject<EdgeRequest, EdgeReply>('sync.edge.templates.v1', domainEdgeRequestSchema);

@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  * A file may import its own layer and the layers below it, never one above.
  */
 const LAYERS: ReadonlyArray<readonly string[]> = [
-  ['rpc', 'quick-add', 'objects', 'completed-history', '.'],
+  ['rpc', 'quick-add', 'objects', 'completed-history', 'templates', '.'],
   ['dialects'],
   ['engine'],
   ['read'],

@@ -40,10 +40,16 @@ import { CompletedRpcController } from './rpc/completed.rpc-controller';
 import { QuickAddRpcController } from './rpc/quick-add.rpc-controller';
 import { ObjectsRpcController } from './rpc/objects.rpc-controller';
 import { ArchivedRpcController } from './rpc/archived.rpc-controller';
+import { TemplatesRpcController } from './rpc/templates.rpc-controller';
+import { TemplateImportCommand } from './templates/template-import.command';
+import { TemplateReadsRepository } from './templates/template-reads.repository';
+import { TEMPLATES_PUBLIC_URL, TemplatesService } from './templates/templates.service';
 import { FirstGenerationRpcController } from './rpc/first-generation.rpc-controller';
 import { FirstGenerationService } from './dialects/first-generation/first-generation.service';
 import { FirstGenerationReadsRepository } from './dialects/first-generation/first-generation-reads.repository';
 import { ArchivedListings } from './objects/archived-listings';
+import { ArchivedItems } from './objects/archived-items';
+import { ArchivedItemsRepository } from './completed/archived-items.repository';
 import { ObjectQueryService } from './objects/object-query.service';
 import { ObjectReadsRepository } from './objects/object-reads.repository';
 import { WorkspaceObjectQueries } from './objects/workspace-object-queries';
@@ -74,12 +80,14 @@ import { BackupRepository } from './backups/backup.repository';
 import { BackupsRpcController } from './rpc/backups.rpc-controller';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
     CompletedService,
     QuickAddService,
+    TemplatesService,
+    TemplateReadsRepository,
     TaskFilterService,
     UserProfileRepository,
     ProjectRepository,
@@ -157,8 +165,11 @@ import { BackupsRpcController } from './rpc/backups.rpc-controller';
     {
       // Not among COMMAND_HANDLERS: no client may send these (see CommandExecutor.runInternal).
       provide: INTERNAL_COMMAND_HANDLERS,
-      useFactory: (handlers: CommandHandler[], projects: ProjectRepository, sections: SectionRepository, labels: LabelRepository) => [new ItemQuickAddCommand(handlers, projects, sections, labels)],
-      inject: [COMMAND_HANDLERS, ProjectRepository, SectionRepository, LabelRepository],
+      useFactory: (handlers: CommandHandler[], projects: ProjectRepository, sections: SectionRepository, labels: LabelRepository, members: ProjectMembersRepository) => [
+        new ItemQuickAddCommand(handlers, projects, sections, labels),
+        new TemplateImportCommand(handlers, labels, members),
+      ],
+      inject: [COMMAND_HANDLERS, ProjectRepository, SectionRepository, LabelRepository, ProjectMembersRepository],
     },
     CommandExecutor,
     ...resourceProviders,
@@ -176,6 +187,8 @@ import { BackupsRpcController } from './rpc/backups.rpc-controller';
     TaskFilterQuery,
     ObjectsService,
     ArchivedListings,
+    ArchivedItems,
+    ArchivedItemsRepository,
     CommandLogRetention,
     CompletionStatsRepository,
     ProductivityStatsService,
@@ -195,6 +208,12 @@ const syncEnv = z.object({
   BACKUP_RETENTION_DAYS: env.positiveInt(7),
   /** How often sync looks for accounts due a backup (an operator's request waits at most this). */
   BACKUP_POLL_SECONDS: env.positiveInt(60),
+  /** Where users reach the product (as the rest service reads it): the base of templates/export_as_url's `file_url`. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
 });
 
 /** The task domain and the Sync API. */
@@ -209,6 +228,7 @@ export const syncService = {
       providers: [
         { provide: COMMAND_LOG_RETENTION_DAYS, useValue: config.COMMAND_LOG_RETENTION_DAYS },
         { provide: BACKUP_SETTINGS, useValue: { retentionDays: config.BACKUP_RETENTION_DAYS, pollSeconds: config.BACKUP_POLL_SECONDS } },
+        { provide: TEMPLATES_PUBLIC_URL, useValue: config.PUBLIC_URL },
       ],
     },
   ],

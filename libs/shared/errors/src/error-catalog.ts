@@ -33,6 +33,8 @@ export const ERROR_CATALOG = {
   FOLDER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'FOLDER_NOT_FOUND', message: 'Folder not found' },
   WORKSPACE_FILTER_NOT_FOUND: { http: 404, errorCode: 404, tag: 'WORKSPACE_FILTER_NOT_FOUND', message: 'Workspace filter not found' },
   INVITATION_NOT_FOUND: { http: 404, errorCode: 404, tag: 'INVITATION_NOT_FOUND', message: 'Invitation not found' },
+  // No template gallery exists: every template id is unknown (templates/import_into_project_from_template_id).
+  TEMPLATE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'TEMPLATE_NOT_FOUND', message: 'Template not found' },
   // Plan limits (public-api-facts §2.1): a 403 whose tag ends in _LIMIT_REACHED, error_extra
   // naming the limit (`limit`), its value (`max_count`) and the plan. 49 is the public service's
   // code for the task cap; it shows no code for the others.

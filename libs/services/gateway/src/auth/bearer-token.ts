@@ -24,7 +24,7 @@ function textField(source: unknown, name: string): string | undefined {
  */
 function legacyToken(request: TokenSource, route: Route): string | undefined {
   if (!route.legacyToken) return undefined;
-  const form = request.is('application/x-www-form-urlencoded') ? request.body : undefined;
+  const form = isForm(request) ? request.body : undefined;
   for (const source of [form, request.query]) {
     for (const name of LEGACY_TOKEN_FIELDS) {
       const value = textField(source, name);
@@ -34,9 +34,18 @@ function legacyToken(request: TokenSource, route: Route): string | undefined {
   return undefined;
 }
 
+/**
+ * A form body: url-encoded, or multipart on a route that takes multipart (its fields were
+ * parsed into `body` by the edge before authentication; for a streamed upload, the fields that
+ * precede the file part).
+ */
+function isForm(request: TokenSource): boolean {
+  return Boolean(request.is('application/x-www-form-urlencoded') || request.is('multipart/form-data'));
+}
+
 /** The `token` form field, on a route that accepts it and a form-encoded body that has one. */
 function formToken(request: TokenSource, route: Route): string | undefined {
-  if (!route.formToken || !request.is('application/x-www-form-urlencoded')) return undefined;
+  if (!route.formToken || !isForm(request)) return undefined;
   const body = request.body;
   if (body === null || typeof body !== 'object') return undefined;
   const value = (body as Record<string, unknown>)['token'];

@@ -20,7 +20,7 @@ export class EdgeController {
   @All('{*path}')
   async forward(@Req() req: Request & RoutedRequest, @Res() res: Response): Promise<void> {
     if (req.body === undefined && carriesBody(req)) {
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send application/json or application/x-www-form-urlencoded');
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', req.routeMatch?.route.multipart ? 'Send multipart/form-data, application/json or application/x-www-form-urlencoded' : 'Send application/json or application/x-www-form-urlencoded');
     }
     const reply = await this.forwarder.forward(req.routeMatch!, {
       method: req.method,

@@ -4,6 +4,7 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { familyOf, RateLimiter } from '../limits/rate-limiter';
 import { RouteTable, type RouteMatch } from '../routes/route-table';
+import { isMultipart, type MultipartSource, parseInlineMultipart } from '../uploads/inline-multipart';
 
 export interface RoutedRequest {
   method: string;
@@ -12,6 +13,7 @@ export interface RoutedRequest {
   ip?: string;
   routeMatch?: RouteMatch;
   user?: Principal;
+  body?: unknown;
 }
 
 /**
@@ -36,6 +38,9 @@ export class RouteGuard extends AuthGuard('bearer') {
       throw new DomainError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${request.path}`, { allowed: resolution.allowed });
     }
     request.routeMatch = resolution.match;
+    // A multipart body is read before authentication: its `token` field may be the credential.
+    const http = context.switchToHttp().getRequest<RoutedRequest & MultipartSource>();
+    if (resolution.match.route.multipart === 'inline' && isMultipart(http.headers)) request.body = await parseInlineMultipart(http);
     if (resolution.match.route.auth === 'none') {
       if (resolution.match.route.limitBy === 'address') this.rates.takeForAddress(request.ip);
       return true;

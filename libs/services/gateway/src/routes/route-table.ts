@@ -31,11 +31,14 @@ function withTokenPlaces(route: Route): Route {
   return route;
 }
 
+/** An import is one command over up to a few hundred rows: seconds, not the default deadline's margin. */
+const IMPORT_TIMEOUT_MS = 60_000;
+
 /**
  * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
  * it authenticates, limits, and forwards to the subject with the dialect named here.
  */
-export const ROUTES: readonly Route[] = [...syncRoutes(), ...firstGenerationRoutes(), ...AUTH_ROUTES, ...REST_ROUTES].map(withTokenPlaces);
+export const ROUTES: readonly Route[] = [...syncRoutes(), ...templateRoutes(), ...firstGenerationRoutes(), ...AUTH_ROUTES, ...REST_ROUTES].map(withTokenPlaces);
 
 /** The Sync API and its satellites (completed history, quick add), served by the sync service. */
 function syncRoutes(): Route[] {
@@ -59,6 +62,12 @@ function syncRoutes(): Route[] {
     { method: 'POST', path: '/sync/v9/projects/get_archived', subject: SyncSubjects.archived, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'GET', path: '/sync/v9/archive/sections', subject: SyncSubjects.archived, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/sync/v9/archive/sections', subject: SyncSubjects.archived, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'GET', path: '/sync/v9/archive/items', subject: SyncSubjects.archived, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'POST', path: '/sync/v9/archive/items', subject: SyncSubjects.archived, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'GET', path: '/sync/v9/completed/get_stats', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'POST', path: '/sync/v9/completed/get_stats', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'GET', path: '/sync/v9/get_productivity_stats', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'POST', path: '/sync/v9/get_productivity_stats', subject: SyncSubjects.completed, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/sync/v8/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v8', auth: 'bearer' },
     { method: 'POST', path: '/sync/v9/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/API/v7/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v7', auth: 'bearer' },
@@ -68,6 +77,34 @@ function syncRoutes(): Route[] {
     ),
     { method: 'GET', path: '/api/v1/backups', subject: SyncSubjects.backups, dialect: 'rest-api-v1', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/backups/download', subject: SyncSubjects.backups, dialect: 'rest-api-v1', auth: 'bearer' },
+  ];
+}
+
+/**
+ * Project templates (public-api-facts §1.4), served by sync. Imports take the file as inline
+ * multipart (one small CSV, parsed at the edge into `body.file`); a form or JSON body with a
+ * `file` text field works too. v8 and v9 answer each call over GET and POST, as their other
+ * satellites do; exports only read.
+ */
+function templateRoutes(): Route[] {
+  const subject = SyncSubjects.templates;
+  const legacy = (['sync-v8', 'sync-v9'] as const).flatMap((dialect): Route[] => {
+    const prefix = `/sync/${dialect === 'sync-v8' ? 'v8' : 'v9'}/templates`;
+    return [
+      { method: 'POST', path: `${prefix}/import_into_project`, subject, dialect, auth: 'bearer', multipart: 'inline', timeoutMs: IMPORT_TIMEOUT_MS },
+      ...(['GET', 'POST'] as const).flatMap((method): Route[] => [
+        { method, path: `${prefix}/export_as_file`, subject, dialect, auth: 'bearer' },
+        { method, path: `${prefix}/export_as_url`, subject, dialect, auth: 'bearer' },
+      ]),
+    ];
+  });
+  return [
+    ...legacy,
+    { method: 'POST', path: '/api/v1/templates/import_into_project_from_file', subject, dialect: 'rest-api-v1', auth: 'bearer', multipart: 'inline', timeoutMs: IMPORT_TIMEOUT_MS },
+    { method: 'POST', path: '/api/v1/templates/create_project_from_file', subject, dialect: 'rest-api-v1', auth: 'bearer', multipart: 'inline', timeoutMs: IMPORT_TIMEOUT_MS },
+    { method: 'POST', path: '/api/v1/templates/import_into_project_from_template_id', subject, dialect: 'rest-api-v1', auth: 'bearer' },
+    { method: 'GET', path: '/api/v1/templates/file', subject, dialect: 'rest-api-v1', auth: 'bearer' },
+    { method: 'GET', path: '/api/v1/templates/url', subject, dialect: 'rest-api-v1', auth: 'bearer' },
   ];
 }
 

@@ -37,4 +37,12 @@ export interface Route {
   readonly writesOnGet?: boolean;
   /** Overrides the request timeout (uploads take minutes). */
   readonly timeoutMs?: number;
+  /**
+   * How a multipart/form-data body is taken (without this flag it is refused, 415):
+   * `inline`: parsed whole at the edge (one file of at most 1 MiB, 20 fields of at most 64 KiB)
+   * into a plain body: fields as strings, the file's content as UTF-8 text under its field name.
+   * `stream`: an upload; the file part is streamed into the blob store and the edge request
+   * carries `upload` (its staging key) instead of the bytes (gateway/src/uploads).
+   */
+  readonly multipart?: 'inline' | 'stream';
 }

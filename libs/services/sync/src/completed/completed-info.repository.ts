@@ -47,6 +47,12 @@ export class CompletedInfoRepository {
     return this.count(manager, userId, scope);
   }
 
+  /** The completed subtasks of these tasks (v9 `archive/items`' completed_info), zeros included. */
+  async forParents(manager: EntityManager, userId: string, parentIds: readonly string[]): Promise<CompletedInfo[]> {
+    if (parentIds.length === 0) return [];
+    return this.count(manager, userId, { projectIds: [], sectionIds: [], parentIds });
+  }
+
   private async count(manager: EntityManager, userId: string, scope: Scope | undefined): Promise<CompletedInfo[]> {
     const within = (column: string, ids: readonly string[] | undefined, param: string) => (ids === undefined ? '' : `AND ${column} = ANY(${param}::bigint[])`);
     const params = scope === undefined ? [userId] : [userId, scope.projectIds ?? [], scope.sectionIds ?? [], scope.parentIds ?? []];

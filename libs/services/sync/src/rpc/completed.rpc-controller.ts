@@ -1,21 +1,33 @@
 import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
-import { RpcController } from '@doable/shared-runtime';
+import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { CompletedService } from '../completed-history/completed.service';
 import { mayRead } from '../engine/scopes';
+import { ProductivityStatsService } from '../stats/productivity-stats.service';
 
-/** Completed history over the transport: v9 reads query or form parameters; api/v1 query parameters. */
+/**
+ * Completed history over the transport: v9 reads query or form parameters; api/v1 query parameters.
+ * v9's productivity stats (`completed/get_stats`, `get_productivity_stats`) come here too.
+ */
 @RpcController()
 export class CompletedRpcController {
-  constructor(private readonly completed: CompletedService) {}
+  constructor(
+    private readonly completed: CompletedService,
+    private readonly productivity: ProductivityStatsService,
+    private readonly database: Database,
+  ) {}
 
   @Handles(SyncSubjects.completed)
   async completedTasks(request: EdgeRequest): Promise<EdgeReply> {
     if (!request.principal) throw new DomainError('AUTH_REQUIRED');
     if (!mayRead(request.principal)) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
     const userId = request.principal.userId;
+    if (request.dialect === 'sync-v9' && /\/(completed\/get_stats|get_productivity_stats)\/?$/.test(request.path)) {
+      // Both names answer the productivity stats (get_stats is the older one), as api/v1 `tasks/completed/stats` does.
+      return jsonReply(200, await this.database.readSnapshot((manager) => this.productivity.stats(manager, userId)));
+    }
     if (request.dialect === 'sync-v9') {
       const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
       return jsonReply(200, await this.completed.getAll(userId, { ...request.query, ...form }));

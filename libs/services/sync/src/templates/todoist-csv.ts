@@ -1,0 +1,310 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { DomainError } from '@doable/shared-errors';
+
+/**
+ * The Todoist CSV template and backup format, both ways, with no database: a project's content
+ * as a plain tree (sections, tasks with their subtasks, notes) ↔ the rows Todoist writes. Used
+ * by template export/import here, and meant for automatic backups (one CSV per project) and
+ * account import.
+ *
+ * The format, as Todoist's help centre documents it and its exports write it:
+ * - a header row, then rows of TYPE `task`, `section`, `note` (a comment on the task above it,
+ *   or on the project when no task came before) and `meta` (CONTENT `view_style=list`), with
+ *   blank rows between groups;
+ * - PRIORITY 1 is p1, the highest: the opposite of the API's 4 (csv = 5 - api);
+ * - INDENT 1 is a top-level task, 2 its subtask, and so on;
+ * - a task's labels are written inside CONTENT as `@label`, as when typing a task;
+ * - AUTHOR and RESPONSIBLE are `Name (id)`;
+ * - DATE is the due date as text (the recurrence's words for a recurring task), DATE_LANG its
+ *   language, TIMEZONE the zone of a fixed-zone due time.
+ */
+
+/** The header recent Todoist exports write. */
+export const TODOIST_CSV_COLUMNS = [
+  'TYPE',
+  'CONTENT',
+  'DESCRIPTION',
+  'PRIORITY',
+  'INDENT',
+  'AUTHOR',
+  'RESPONSIBLE',
+  'DATE',
+  'DATE_LANG',
+  'TIMEZONE',
+  'DURATION',
+  'DURATION_UNIT',
+  'DEADLINE',
+  'DEADLINE_LANG',
+] as const;
+type Column = (typeof TODOIST_CSV_COLUMNS)[number];
+
+/** Someone named in AUTHOR or RESPONSIBLE: `Name (id)`; an id alone when written as such. */
+export interface CsvPerson {
+  readonly name: string;
+  readonly id: string | null;
+}
+
+export interface TemplateNote {
+  readonly content: string;
+  readonly author: CsvPerson | null;
+}
+
+export interface TemplateTask {
+  readonly content: string;
+  readonly description: string;
+  /** The API's priority: 1 (normal) to 4 (p1, urgent). */
+  readonly priority: number;
+  readonly labels: readonly string[];
+  readonly author: CsvPerson | null;
+  readonly responsible: CsvPerson | null;
+  /** The due date as text: an ISO date or date-time, or words (`every monday`). */
+  readonly date: string | null;
+  readonly dateLang: string | null;
+  readonly timezone: string | null;
+  readonly duration: { readonly amount: number; readonly unit: 'minute' | 'day' } | null;
+  readonly deadline: string | null;
+  readonly deadlineLang: string | null;
+  readonly notes: readonly TemplateNote[];
+  readonly children: readonly TemplateTask[];
+}
+
+export interface TemplateSection {
+  readonly name: string;
+  readonly tasks: readonly TemplateTask[];
+}
+
+/** One project's content: its own notes, the tasks outside any section, then its sections in order. */
+export interface TemplateTree {
+  /** `meta` rows as `key=value` (view_style...), in order. */
+  readonly meta: Readonly<Record<string, string>>;
+  readonly notes: readonly TemplateNote[];
+  readonly tasks: readonly TemplateTask[];
+  readonly sections: readonly TemplateSection[];
+}
+
+/** The largest file a template may be (the gateway's inline multipart limit). */
+export const MAX_TEMPLATE_BYTES = 1024 * 1024;
+/** The parser's default bound on rows (callers with a tighter budget pass their own `maxRows`). */
+export const MAX_TEMPLATE_ROWS = 5000;
+const MAX_INDENT = 5;
+
+const LABEL_PATTERN = /(^|\s)@([^\s@]+)/g;
+
+// ---------------------------------------------------------------- writing
+
+function person(value: CsvPerson | null): string {
+  if (!value) return '';
+  return value.id === null ? value.name : `${value.name} (${value.id})`;
+}
+
+function contentWithLabels(task: TemplateTask): string {
+  return [task.content, ...task.labels.map((label) => `@${label}`)].join(' ');
+}
+
+/** The CSV text of a tree, header first, in the layout Todoist exports. */
+export function writeTodoistCsv(tree: TemplateTree): string {
+  const rows: string[][] = [];
+  const row = (values: Partial<Record<Column, string | number | null>>): void => {
+    rows.push(TODOIST_CSV_COLUMNS.map((column) => (values[column] === null || values[column] === undefined ? '' : String(values[column]))));
+  };
+  const blank = (): void => {
+    rows.push(TODOIST_CSV_COLUMNS.map(() => ''));
+  };
+  const notes = (list: readonly TemplateNote[]): void => {
+    for (const note of list) row({ TYPE: 'note', CONTENT: note.content, AUTHOR: person(note.author) });
+  };
+  const tasks = (list: readonly TemplateTask[], indent: number): void => {
+    for (const task of list) {
+      row({
+        TYPE: 'task',
+        CONTENT: contentWithLabels(task),
+        DESCRIPTION: task.description,
+        PRIORITY: 5 - task.priority,
+        INDENT: indent,
+        AUTHOR: person(task.author),
+        RESPONSIBLE: person(task.responsible),
+        DATE: task.date,
+        DATE_LANG: task.dateLang,
+        TIMEZONE: task.timezone,
+        DURATION: task.duration?.amount ?? null,
+        DURATION_UNIT: task.duration?.unit ?? null,
+        DEADLINE: task.deadline,
+        DEADLINE_LANG: task.deadlineLang,
+      });
+      notes(task.notes);
+      tasks(task.children, indent + 1);
+    }
+  };
+  for (const [key, value] of Object.entries(tree.meta)) row({ TYPE: 'meta', CONTENT: `${key}=${value}` });
+  notes(tree.notes);
+  if (tree.notes.length > 0 || Object.keys(tree.meta).length > 0) blank();
+  tasks(tree.tasks, 1);
+  if (tree.tasks.length > 0) blank();
+  for (const section of tree.sections) {
+    row({ TYPE: 'section', CONTENT: section.name });
+    tasks(section.tasks, 1);
+    blank();
+  }
+  return stringify([[...TODOIST_CSV_COLUMNS], ...rows]);
+}
+
+// ---------------------------------------------------------------- reading
+
+function malformed(message: string, extra: Record<string, unknown> = {}): DomainError {
+  return new DomainError('INVALID_ARGUMENT_VALUE', `Invalid template file: ${message}`, { argument: 'file', ...extra });
+}
+
+function parsePerson(text: string): CsvPerson | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const named = /^(.*?)\s*\(([0-9]+)\)$/.exec(trimmed);
+  if (named) return { name: named[1], id: named[2] };
+  return /^[0-9]+$/.test(trimmed) ? { name: '', id: trimmed } : { name: trimmed, id: null };
+}
+
+/** The labels written in a task's CONTENT, and the content without them. */
+export function splitLabels(text: string): { content: string; labels: string[] } {
+  const labels: string[] = [];
+  const content = text
+    .replace(LABEL_PATTERN, (_match, lead: string, label: string) => {
+      if (!labels.includes(label)) labels.push(label);
+      return lead;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { content, labels };
+}
+
+interface MutableTask extends Omit<TemplateTask, 'notes' | 'children'> {
+  notes: TemplateNote[];
+  children: MutableTask[];
+}
+
+/**
+ * The tree of a Todoist CSV. Tolerant of what real files carry: a UTF-8 BOM, CRLF, the older
+ * header without DESCRIPTION and the duration/deadline columns (v8 era), columns in any order
+ * and of any case, unknown columns, blank rows, missing trailing cells, an empty PRIORITY
+ * (normal) or INDENT (top level), an INDENT deeper than the task above allows (it becomes that
+ * task's subtask). Refused with INVALID_ARGUMENT_VALUE (argument `file`, the row's number):
+ * what is not CSV, a header without TYPE and CONTENT, an unknown TYPE, a PRIORITY or INDENT
+ * that is not a small number, a task without content.
+ */
+export function parseTodoistCsv(text: string, options: { maxRows?: number } = {}): TemplateTree {
+  const maxRows = options.maxRows ?? MAX_TEMPLATE_ROWS;
+  if (Buffer.byteLength(text, 'utf8') > MAX_TEMPLATE_BYTES) throw malformed(`larger than ${MAX_TEMPLATE_BYTES} bytes`);
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false });
+  } catch (err) {
+    throw malformed(err instanceof Error ? err.message.split('\n')[0] : 'not CSV');
+  }
+  const headerIndex = records.findIndex((record) => record.some((cell) => cell.trim() !== ''));
+  if (headerIndex < 0) throw malformed('empty file');
+  const header = records[headerIndex].map((cell) => cell.replace(/^\uFEFF/, '').trim().toUpperCase());
+  const at = new Map<string, number>();
+  header.forEach((name, index) => {
+    if (!at.has(name)) at.set(name, index);
+  });
+  if (!at.has('TYPE') || !at.has('CONTENT')) throw malformed('the header must name TYPE and CONTENT', { row: headerIndex + 1 });
+  const rows = records.slice(headerIndex + 1).filter((record) => record.some((cell) => cell.trim() !== '')).length;
+  if (rows > maxRows) throw malformed(`more than ${maxRows} rows`, { max_rows: maxRows });
+
+  const meta: Record<string, string> = {};
+  const projectNotes: TemplateNote[] = [];
+  const rootTasks: MutableTask[] = [];
+  const sections: Array<{ name: string; tasks: MutableTask[] }> = [];
+  // The chain of the last task at each depth, for INDENT; reset by a section.
+  let chain: MutableTask[] = [];
+  let lastTask: MutableTask | null = null;
+
+  for (let index = headerIndex + 1; index < records.length; index++) {
+    const record = records[index];
+    const rowNumber = index + 1;
+    const cell = (column: Column): string => {
+      const position = at.get(column);
+      return position === undefined ? '' : (record[position] ?? '');
+    };
+    const type = cell('TYPE').trim().toLowerCase();
+    if (type === '' && record.every((value) => value.trim() === '')) continue;
+    const content = cell('CONTENT');
+    switch (type) {
+      case 'meta': {
+        const separator = content.indexOf('=');
+        if (separator > 0) meta[content.slice(0, separator).trim()] = content.slice(separator + 1).trim();
+        break;
+      }
+      case 'section': {
+        const name = content.trim();
+        if (name === '') throw malformed('a section without a name', { row: rowNumber });
+        sections.push({ name, tasks: [] });
+        chain = [];
+        lastTask = null;
+        break;
+      }
+      case 'note': {
+        const note = { content, author: parsePerson(cell('AUTHOR')) };
+        if (lastTask) lastTask.notes.push(note);
+        else projectNotes.push(note);
+        break;
+      }
+      case 'task': {
+        const task = readTask(cell, rowNumber);
+        const wanted = readSmallNumber(cell('INDENT'), 'INDENT', rowNumber, 1, MAX_INDENT, 1);
+        const depth = Math.min(wanted, chain.length + 1);
+        chain = chain.slice(0, depth - 1);
+        const parent = chain[depth - 2];
+        if (parent) parent.children.push(task);
+        else (sections.length > 0 ? sections[sections.length - 1].tasks : rootTasks).push(task);
+        chain.push(task);
+        lastTask = task;
+        break;
+      }
+      default:
+        throw malformed(`unknown TYPE ${JSON.stringify(type.slice(0, 20))}`, { row: rowNumber });
+    }
+  }
+  return { meta, notes: projectNotes, tasks: rootTasks, sections };
+}
+
+function readSmallNumber(text: string, column: string, row: number, min: number, max: number, fallback: number): number {
+  const trimmed = text.trim();
+  if (trimmed === '') return fallback;
+  if (!/^[0-9]{1,3}$/.test(trimmed) || Number(trimmed) < min || Number(trimmed) > max) throw malformed(`${column} must be ${min} to ${max}`, { row, column });
+  return Number(trimmed);
+}
+
+function readTask(cell: (column: Column) => string, row: number): MutableTask {
+  const { content, labels } = splitLabels(cell('CONTENT'));
+  if (content === '') throw malformed('a task without content', { row });
+  // Empty is normal priority (p4), as a task typed without one.
+  const csvPriority = readSmallNumber(cell('PRIORITY'), 'PRIORITY', row, 1, 4, 4);
+  const optional = (column: Column): string | null => {
+    const value = cell(column).trim();
+    return value === '' ? null : value;
+  };
+  const amount = optional('DURATION');
+  const unit = optional('DURATION_UNIT')?.toLowerCase() ?? 'minute';
+  let duration: TemplateTask['duration'] = null;
+  if (amount !== null) {
+    if (!/^[0-9]{1,6}$/.test(amount) || Number(amount) < 1) throw malformed('DURATION must be a positive whole number', { row, column: 'DURATION' });
+    if (unit !== 'minute' && unit !== 'day') throw malformed('DURATION_UNIT must be minute or day', { row, column: 'DURATION_UNIT' });
+    duration = { amount: Number(amount), unit };
+  }
+  return {
+    content,
+    description: cell('DESCRIPTION'),
+    priority: 5 - csvPriority,
+    labels,
+    author: parsePerson(cell('AUTHOR')),
+    responsible: parsePerson(cell('RESPONSIBLE')),
+    date: optional('DATE'),
+    dateLang: optional('DATE_LANG'),
+    timezone: optional('TIMEZONE'),
+    duration,
+    deadline: optional('DEADLINE'),
+    deadlineLang: optional('DEADLINE_LANG'),
+    notes: [],
+    children: [],
+  };
+}
