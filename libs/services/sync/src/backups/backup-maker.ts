@@ -1,17 +1,13 @@
 import type { Principal } from '@doable/contracts-common';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { Database } from '@doable/shared-runtime';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SYNC_DIALECTS } from '../dialects/sync-dialects';
 import { SyncEngine } from '../engine/sync-engine';
-import type { AccountSnapshot } from '../portability/account-snapshot';
 import { snapshotOfFullSync } from '../portability/full-sync-snapshot';
+import { projectCsvsOf } from '../portability/snapshot-csv';
 import { ACCOUNT_JSON_ENTRY, type ArchiveEntry, zipArchive } from './backup-archive';
 import { BackupRepository } from './backup.repository';
-
-/** Writes one CSV per project of a snapshot, in the Todoist backup format (the templates' CSV). */
-export const BACKUP_CSV_EXPORTER = Symbol('BACKUP_CSV_EXPORTER');
-export type BackupCsvExporter = (snapshot: AccountSnapshot) => ArchiveEntry[];
 
 /** A backup's version: the minute it was made, as the public service names them ("2018-07-13 02:03"). */
 export function backupVersion(at: Date): string {
@@ -31,7 +27,6 @@ export class BackupMaker {
     private readonly engine: SyncEngine,
     private readonly backups: BackupRepository,
     @Inject(BLOB_STORE) private readonly store: BlobStore,
-    @Optional() @Inject(BACKUP_CSV_EXPORTER) private readonly csv: BackupCsvExporter | null = null,
   ) {}
 
   async make(userId: string, at = new Date()): Promise<{ version: string; size: number }> {
@@ -39,7 +34,7 @@ export class BackupMaker {
     const dialect = SYNC_DIALECTS['sync-api-v1'];
     const request = dialect.parseRequest({ sync_token: '*', resource_types: '["all"]' }, { userId });
     const account = JSON.stringify(dialect.render(await this.engine.sync(principal, request), request));
-    const entries: ArchiveEntry[] = [...(this.csv ? this.csv(snapshotOfFullSync(JSON.parse(account))) : []), { name: ACCOUNT_JSON_ENTRY, content: account }];
+    const entries: ArchiveEntry[] = [...projectCsvsOf(snapshotOfFullSync(JSON.parse(account))), { name: ACCOUNT_JSON_ENTRY, content: account }];
     const version = backupVersion(at);
     const key = `backups/${userId}/${version.replace(/[ :]/g, '-')}-${Date.now().toString(36)}.zip`;
     const stored = await this.store.put(key, zipArchive(entries), { contentType: 'application/zip' });

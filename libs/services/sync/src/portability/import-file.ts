@@ -3,9 +3,7 @@ import { DomainError } from '@doable/shared-errors';
 import { ACCOUNT_JSON_ENTRY } from '../backups/backup-archive';
 import type { AccountSnapshot } from './account-snapshot';
 import { snapshotOfFullSync } from './full-sync-snapshot';
-
-/** Reads the CSVs of a Todoist backup ZIP (one per project) into a snapshot; the templates' CSV module provides it. */
-export type BackupCsvReader = (files: ReadonlyArray<{ readonly name: string; readonly text: string }>) => AccountSnapshot;
+import { snapshotOfBackupCsvs } from './snapshot-csv';
 
 function refused(explanation: string): DomainError {
   return new DomainError('INVALID_ARGUMENT_VALUE', 'Invalid argument value: file', { argument: 'file', explanation });
@@ -18,7 +16,7 @@ const isZip = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x50 && b
  * `doable-account.json` restores the account exactly), a Todoist backup (a ZIP of project
  * CSVs), or the JSON of a full sync. Anything else is refused with a coded 400.
  */
-export function snapshotOfImportFile(bytes: Uint8Array, readCsvs: BackupCsvReader): AccountSnapshot {
+export function snapshotOfImportFile(bytes: Uint8Array): AccountSnapshot {
   if (isZip(bytes)) {
     let files: Record<string, Uint8Array>;
     try {
@@ -33,7 +31,7 @@ export function snapshotOfImportFile(bytes: Uint8Array, readCsvs: BackupCsvReade
       .filter(([name]) => name.toLowerCase().endsWith('.csv') && !name.startsWith('__MACOSX/'))
       .map(([name, content]) => ({ name: name.split('/').pop() ?? name, text: decoder.decode(content) }));
     if (csvs.length === 0) throw refused('a ZIP without project CSVs (not a Todoist backup)');
-    return readCsvs(csvs);
+    return snapshotOfBackupCsvs(csvs);
   }
   return snapshotOfFullSync(parseJson(new TextDecoder('utf-8').decode(bytes)));
 }

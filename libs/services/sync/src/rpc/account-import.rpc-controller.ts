@@ -9,12 +9,10 @@ import { Inject } from '@nestjs/common';
 import { AccountImporter } from '../portability/account-importer';
 import type { AccountSnapshot } from '../portability/account-snapshot';
 import { snapshotOfFullSync } from '../portability/full-sync-snapshot';
-import { type BackupCsvReader, snapshotOfImportFile } from '../portability/import-file';
+import { snapshotOfImportFile } from '../portability/import-file';
 
 /** The largest import file read (a backup ZIP or a full sync's JSON is read whole to be parsed). */
 const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
-
-export const IMPORT_CSV_READER = Symbol('IMPORT_CSV_READER');
 
 async function readAll(store: BlobStore, key: string): Promise<Buffer> {
   const blob = await store.get(key);
@@ -41,7 +39,6 @@ export class AccountImportRpcController {
   constructor(
     private readonly importer: AccountImporter,
     @Inject(BLOB_STORE) private readonly store: BlobStore,
-    @Inject(IMPORT_CSV_READER) private readonly readCsvs: BackupCsvReader,
   ) {}
 
   @Handles(SyncSubjects.accountImport)
@@ -55,7 +52,7 @@ export class AccountImportRpcController {
       try {
         const bytes = await readAll(this.store, request.upload.key);
         digest = createHash('sha256').update(bytes).digest('hex');
-        snapshot = snapshotOfImportFile(bytes, this.readCsvs);
+        snapshot = snapshotOfImportFile(bytes);
       } finally {
         await this.store.delete(request.upload.key);
       }

@@ -190,9 +190,10 @@ interface MutableTask extends Omit<TemplateTask, 'notes' | 'children'> {
  * what is not CSV, a header without TYPE and CONTENT, an unknown TYPE, a PRIORITY or INDENT
  * that is not a small number, a task without content.
  */
-export function parseTodoistCsv(text: string, options: { maxRows?: number } = {}): TemplateTree {
+export function parseTodoistCsv(text: string, options: { maxRows?: number; maxBytes?: number } = {}): TemplateTree {
   const maxRows = options.maxRows ?? MAX_TEMPLATE_ROWS;
-  if (Buffer.byteLength(text, 'utf8') > MAX_TEMPLATE_BYTES) throw malformed(`larger than ${MAX_TEMPLATE_BYTES} bytes`);
+  const maxBytes = options.maxBytes ?? MAX_TEMPLATE_BYTES;
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw malformed(`larger than ${maxBytes} bytes`);
   let records: string[][];
   try {
     records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false });
