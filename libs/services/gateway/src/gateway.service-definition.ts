@@ -21,6 +21,8 @@ import { HttpErrorFilter } from './http/http-error.filter';
 import { httpMetrics } from './http/http-metrics';
 import { configureHttpPipeline } from './http/http-pipeline';
 import { RouteTable } from './routes/route-table';
+import { gatewayBlobStoreProvider } from './uploads/gateway-blob-store.provider';
+import { UploadRelay } from './uploads/upload-relay';
 
 const gatewayEnv = z.object({
   GATEWAY_BODY_LIMIT_BYTES: env.positiveInt(1024 * 1024),
@@ -46,6 +48,8 @@ const gatewayEnv = z.object({
    * none, the socket's address counts (right without a proxy; behind one, set it).
    */
   GATEWAY_TRUST_PROXY: z.string().default(''),
+  /** The folder uploads and downloads are streamed to and from (the uploads service's UPLOADS_DIR). */
+  UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
 });
 
 type GatewayConfig = z.infer<typeof gatewayEnv>;
@@ -66,7 +70,7 @@ export function trustProxySetting(raw: string): boolean | number | string[] {
   return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
-function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number) {
+function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number, uploadsDir: string) {
   @Module({
     imports: [PassportModule.register({ session: false })],
     controllers: [EdgeController, TokenDropRpcController],
@@ -82,6 +86,8 @@ function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimit
       BearerStrategy,
       RouteGuard,
       EdgeForwarder,
+      UploadRelay,
+      gatewayBlobStoreProvider(uploadsDir),
       HttpErrorFilter,
     ],
   })
@@ -95,7 +101,7 @@ export const gatewayService = {
   defaultPort: 8080,
   env: gatewayEnv,
   imports: (config) => [
-    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), 1000 * Math.max(config.RATE_LIMIT_WINDOW_SECONDS, config.RATE_LIMIT_AUTH_WINDOW_SECONDS)),
+    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), 1000 * Math.max(config.RATE_LIMIT_WINDOW_SECONDS, config.RATE_LIMIT_AUTH_WINDOW_SECONDS), config.UPLOADS_DIR),
   ],
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS),
   configureHttp: (app, config) => {

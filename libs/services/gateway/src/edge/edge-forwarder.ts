@@ -17,6 +17,8 @@ export interface IncomingEdgeCall {
   readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
   /** `scheme://host[:port]` as the caller addressed the gateway. */
   readonly origin?: string;
+  /** On an upload route: the file, already streamed into the blob store (uploads/upload-relay.ts). */
+  readonly upload?: EdgeRequest['upload'];
 }
 
 /**
@@ -87,8 +89,10 @@ export class EdgeForwarder {
     if (match.route.auth === 'none') {
       const headers = forwardedHeaders(call.headers);
       if (headers) request.headers = headers;
-      if (call.origin) request.origin = call.origin;
     }
+    // Services build absolute URLs (file URLs) from it; it is the Host the caller used, no secret.
+    if (call.origin) request.origin = call.origin;
+    if (call.upload) request.upload = call.upload;
     const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) });
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;
