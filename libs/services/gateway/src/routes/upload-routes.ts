@@ -30,3 +30,10 @@ export const UPLOAD_ROUTES: readonly Route[] = [
   { method: 'GET', path: '/uploads/files/:id/:signature/:name', subject, dialect: 'rest-api-v1', auth: 'none' },
   { method: 'GET', path: '/uploads/files/:id/:signature/:variant/:name', subject, dialect: 'rest-api-v1', auth: 'none' },
 ];
+
+/** The streamed upload endpoints by method and raw URL (before routing: the HTTP server's per-request deadline). */
+export function isStreamedUpload(method: string, url: string): boolean {
+  if (method !== 'POST') return false;
+  const path = url.split('?')[0];
+  return /^\/(API\/v7|api\/v7|sync\/v8|sync\/v9)\/uploads\/add\/?$/.test(path) || /^\/api\/v1\/uploads\/?$/.test(path);
+}
