@@ -92,6 +92,34 @@ describe.each(MODES)('uploads (%s)', (mode) => {
     expect(original.headers.get('content-disposition')).toMatch(/^inline; filename="wide.png"/);
   });
 
+  it('a comment carrying an upload shows its attachment, thumbnails included, in every dialect', async () => {
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#00aa88' } }).png().toBuffer();
+    const added = await uploadMultipart(system.url, '/api/v1/uploads', { name: 'square.png', bytes: png, type: 'image/png' }, { token: me.token });
+    expect(added.status).toBe(200);
+    const attachment = added.body;
+    const made = await http(system.url, 'POST', '/api/v1/sync', {
+      token: me.token,
+      json: {
+        commands: [
+          { type: 'item_add', uuid: `${mode}-att-task`, temp_id: 't', args: { content: 'with a file' } },
+          { type: 'note_add', uuid: `${mode}-att-note`, temp_id: 'n', args: { item_id: 't', content: 'see file', file_attachment: attachment } },
+        ],
+      },
+    });
+    expect(made.body.sync_status).toEqual({ [`${mode}-att-task`]: 'ok', [`${mode}-att-note`]: 'ok' });
+    const taskId: string = made.body.temp_id_mapping['t'];
+    const expected = { file_url: attachment.file_url, file_type: 'image/png', tn_s: attachment.tn_s, tn_m: attachment.tn_m, tn_l: attachment.tn_l };
+    const noteIn = (notes: any[]) => notes.find((note) => note.content === 'see file');
+    for (const path of ['/api/v1/sync', '/sync/v9/sync', '/sync/v8/sync']) {
+      const read = await http(system.url, 'POST', path, { token: me.token, json: { sync_token: '*', resource_types: ['notes'] } });
+      expect({ path, attachment: noteIn(read.body.notes)?.file_attachment }).toEqual({ path, attachment: expect.objectContaining(expected) });
+    }
+    const v1 = await http(system.url, 'GET', `/api/v1/comments?task_id=${taskId}`, { token: me.token });
+    expect(noteIn(v1.body.results).file_attachment).toEqual(expect.objectContaining(expected));
+    const v2 = await http(system.url, 'GET', `/rest/v2/comments?task_id=${taskId}`, { token: me.token });
+    expect(noteIn(v2.body).attachment).toEqual(expect.objectContaining(expected));
+  });
+
   it('the plan limit is refused at its boundary, and a plan without uploads refuses them', async () => {
     await setPlan(system, small, 'small-uploads');
     const exact = await uploadMultipart(system.url, '/sync/v9/uploads/add', { name: 'exact.bin', bytes: randomBytes(MIB) }, { token: small.token });
