@@ -187,7 +187,7 @@ describe.each(MODES)('uploads (%s)', (mode) => {
           headers: { authorization: `Bearer ${me.token}`, 'x-file-name': 'big.bin', 'content-type': 'application/octet-stream' },
           body: Readable.toWeb(body) as ReadableStream,
           duplex: 'half',
-        } as RequestInit);
+        });
         clearInterval(sampler);
         const added = (await response.json()) as any;
         expect([response.status, added.file_size]).toEqual([200, size]);
