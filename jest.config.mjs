@@ -2,12 +2,16 @@
 // a fresh database per run) and `e2e` (the whole system over HTTP, embedded and clustered).
 import { repoRoot, swcOptions, tsPaths } from './tools/scripts/swc-options.mjs';
 
-const moduleNameMapper = Object.fromEntries(
-  Object.entries(tsPaths()).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target.replace(/^\.\//, '')}`]),
-);
+const moduleNameMapper = {
+  ...Object.fromEntries(Object.entries(tsPaths()).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target.replace(/^\.\//, '')}`])),
+  // ESM-only packages whose exports have no `require`/`default` entry Jest's resolver can take:
+  // their Node entry, which the transform below turns into CommonJS.
+  '^file-type$': '<rootDir>/node_modules/file-type/index.js',
+  '^music-metadata$': '<rootDir>/node_modules/music-metadata/lib/index.js',
+};
 
 // Nest 12 and the NATS client are ESM-only; Jest's module system needs them as CommonJS.
-const esmPackages = ['@nestjs', '@nats-io', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit'];
+const esmPackages = ['@nestjs', '@nats-io', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit', 'music-metadata', 'win-guid', 'media-typer'];
 
 const common = {
   rootDir: repoRoot,

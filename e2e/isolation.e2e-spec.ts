@@ -255,3 +255,36 @@ describe.each(MODES)('isolation of templates and archive listings (%s)', (mode) 
     expect((await http(system.url, 'GET', `/sync/v9/archive/items?item_id=${ids['t']}`, { token: owner.token })).body.items.map((item: any) => item.content)).toEqual(['Private done']);
   });
 });
+
+describe.each(MODES)('isolation of uploads (%s)', (mode) => {
+  const { system, accounts } = useSystem(mode, { accounts: 4 });
+
+  const upload = async (token: string, name: string): Promise<string> => {
+    const form = new FormData();
+    form.append('file', new Blob([`content of ${name}`]), name);
+    const response = await fetch(new URL('/api/v1/uploads', system.url), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { file_url: string }).file_url;
+  };
+
+  it('lists each user only their own uploads while they upload at once, and lets no one delete another\'s', async () => {
+    const urls = await Promise.all(accounts.flatMap((account, index) => [0, 1, 2].map((n) => upload(account.token, `u${index}-${n}.txt`))));
+    const byOwner = accounts.map((_, index) => urls.slice(index * 3, index * 3 + 3));
+    const listings = await Promise.all(
+      accounts.map(async (account, index) => {
+        const paths = ['/api/v1/uploads', '/sync/v9/uploads/get'];
+        const response = await http(system.url, 'GET', paths[index % paths.length], { token: account.token });
+        expect(response.status).toBe(200);
+        const results = (Array.isArray(response.body) ? response.body : response.body.results) as Array<{ file_url: string; user_id: string }>;
+        return results.map((upload) => upload.file_url).sort();
+      }),
+    );
+    expect(listings).toEqual(byOwner.map((owned) => [...owned].sort()));
+    for (const [index, account] of accounts.entries()) {
+      const foreign = byOwner[(index + 1) % accounts.length][0];
+      const refused = await http(system.url, 'DELETE', `/api/v1/uploads?file_url=${encodeURIComponent(foreign)}`, { token: account.token });
+      expect(refused.status).toBe(404);
+      expect((await fetch(foreign)).status).toBe(200);
+    }
+  });
+});

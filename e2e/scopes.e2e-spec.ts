@@ -71,7 +71,12 @@ type Action =
   | 'first_generation.read'
   | 'first_generation.add_item'
   | 'first_generation.complete_items'
-  | 'first_generation.delete_items';
+  | 'first_generation.delete_items'
+  | 'uploads.add_v1'
+  | 'uploads.add_v7'
+  | 'uploads.get_v9'
+  | 'uploads.list_v1'
+  | 'uploads.delete_v1';
 
 const PERSONAL = 'personal token';
 type Grant = Scope[] | typeof PERSONAL;
@@ -214,6 +219,18 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['first_generation.complete_items', ['data:read_write'], true],
   ['first_generation.delete_items', ['data:read_write'], false],
   ['first_generation.delete_items', ['data:delete'], true],
+  // Uploads: adding is a write, listing a read, deleting needs data:delete (as deleting tasks).
+  ['uploads.add_v1', ['data:read'], false],
+  ['uploads.add_v1', ['task:add'], false],
+  ['uploads.add_v1', ['data:read_write'], true],
+  ['uploads.add_v7', ['data:read'], false],
+  ['uploads.add_v7', ['data:read_write'], true],
+  ['uploads.get_v9', ['task:add'], false],
+  ['uploads.get_v9', ['data:read'], true],
+  ['uploads.list_v1', ['data:delete'], false],
+  ['uploads.list_v1', ['data:read_write'], true],
+  ['uploads.delete_v1', ['data:read_write'], false],
+  ['uploads.delete_v1', ['data:delete'], true],
   // A personal token has full access: a sample of each kind of action.
   ['sync.read', PERSONAL, true],
   ['sync.item_delete', PERSONAL, true],
@@ -223,6 +240,8 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['rest_v1.task_delete', PERSONAL, true],
   ['rest.label_delete', PERSONAL, true],
   ['first_generation.delete_items', PERSONAL, true],
+  ['uploads.add_v1', PERSONAL, true],
+  ['uploads.delete_v1', PERSONAL, true],
 ];
 
 describe.each(MODES)('scope matrix (%s)', (mode) => {
@@ -424,6 +443,27 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         return firstGeneration('completeItems', { ids: JSON.stringify([Number(await newTask())]) });
       case 'first_generation.delete_items':
         return firstGeneration('deleteItems', { ids: JSON.stringify([Number(await newTask())]) });
+      case 'uploads.add_v1':
+      case 'uploads.add_v7': {
+        const form = new FormData();
+        form.append('file', new Blob(['scoped upload']), 'scoped.txt');
+        const path = action === 'uploads.add_v1' ? '/api/v1/uploads' : '/API/v7/uploads/add';
+        const response = await fetch(new URL(path, system.url), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+        const body = (await response.json()) as any;
+        if (response.status >= 300) expect(body).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+        return response.status < 300;
+      }
+      case 'uploads.get_v9':
+        return rest('POST', '/sync/v9/uploads/get', {});
+      case 'uploads.list_v1':
+        return rest('GET', '/api/v1/uploads');
+      case 'uploads.delete_v1': {
+        const form = new FormData();
+        form.append('file', new Blob(['to delete']), 'delete-me.txt');
+        const made = await fetch(new URL('/api/v1/uploads', system.url), { method: 'POST', headers: { authorization: `Bearer ${account.token}` }, body: form });
+        const { file_url: fileUrl } = (await made.json()) as { file_url: string };
+        return rest('DELETE', `/api/v1/uploads?file_url=${encodeURIComponent(fileUrl)}`);
+      }
     }
   }
 

@@ -12,7 +12,7 @@ export const ALL_SERVICES: readonly ServiceDefinition[] = [
   authOauthService as unknown as ServiceDefinition,
   plansService,
   notificationsService,
-  uploadsService,
+  uploadsService as unknown as ServiceDefinition,
   syncService as unknown as ServiceDefinition,
   restService as unknown as ServiceDefinition,
   gatewayService as unknown as ServiceDefinition,

@@ -1,4 +1,16 @@
-import { type EdgeReply, type EdgeRequest, edgeRequestSchema, requestSubject } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, edgeRequestSchema, principalSchema, requestSubject } from '@doable/contracts-common';
+import { z } from 'zod';
+import type { UploadLimit } from './upload-limit';
 
-/** Upload endpoints (v7 `/API/v7/uploads/*`, api/v1 `/uploads`) forwarded by the gateway. */
+/**
+ * Upload endpoints (v7 `/API/v7/uploads/*` and `/api/v7/uploads/*`, v8, v9, api/v1 `/uploads`)
+ * and the file-serving route (`/uploads/files/...`), forwarded by the gateway.
+ */
 export const edge = requestSubject<EdgeRequest, EdgeReply>('uploads.edge.v1', edgeRequestSchema);
+
+/**
+ * Asked by the gateway before it stores a byte of an upload: how large a file this caller may
+ * send (their plan's `upload_limit_mb`). Refused with a coded error (FEATURE_NOT_IN_PLAN
+ * without the `uploads` feature, FORBIDDEN without a writing scope).
+ */
+export const limit = requestSubject<{ principal: z.infer<typeof principalSchema> }, UploadLimit>('uploads.limit.v1', z.object({ principal: principalSchema }));

@@ -21,6 +21,7 @@ import { HttpErrorFilter } from './http/http-error.filter';
 import { httpMetrics } from './http/http-metrics';
 import { configureHttpPipeline } from './http/http-pipeline';
 import { RouteTable } from './routes/route-table';
+import { UploadRelay } from './uploads/upload-relay';
 
 const gatewayEnv = z.object({
   GATEWAY_BODY_LIMIT_BYTES: env.positiveInt(1024 * 1024),
@@ -82,6 +83,7 @@ function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimit
       BearerStrategy,
       RouteGuard,
       EdgeForwarder,
+      UploadRelay,
       HttpErrorFilter,
     ],
   })
@@ -95,7 +97,7 @@ export const gatewayService = {
   defaultPort: 8080,
   env: gatewayEnv,
   imports: (config) => [
-    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), 1000 * Math.max(config.RATE_LIMIT_WINDOW_SECONDS, config.RATE_LIMIT_AUTH_WINDOW_SECONDS)),
+    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), 1000 * Math.max(config.RATE_LIMIT_WINDOW_SECONDS, config.RATE_LIMIT_AUTH_WINDOW_SECONDS))
   ],
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS),
   configureHttp: (app, config) => {

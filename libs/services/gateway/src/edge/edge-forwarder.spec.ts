@@ -39,7 +39,7 @@ describe('EdgeForwarder', () => {
     const match: RouteMatch = { route: { method: 'POST', path: '/x', subject: SyncSubjects.edge, dialect: 'sync-api-v1', auth: 'bearer' }, params: {} };
     await forwarder.forward(match, { ...call, headers: { authorization: 'Bearer secret-token' } });
     expect(sent[0].headers).toBeUndefined();
-    // The origin is no secret: download URLs in replies are built on it.
+    // The origin (the Host the caller used) is no credential: services build absolute URLs from it (file URLs).
     expect(sent[0].origin).toBe('http://h:8080');
   });
 

@@ -17,6 +17,8 @@ export interface IncomingEdgeCall {
   readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
   /** `scheme://host[:port]` as the caller addressed the gateway. */
   readonly origin?: string;
+  /** On an upload route: the file, already streamed into the blob store (uploads/upload-relay.ts). */
+  readonly upload?: EdgeRequest['upload'];
 }
 
 /**
@@ -91,6 +93,7 @@ export class EdgeForwarder {
     // Every route: absolute URLs in replies (file and backup downloads, OAuth pages) name the
     // gateway the caller reached, whichever replica or port that was.
     if (call.origin) request.origin = call.origin;
+    if (call.upload) request.upload = call.upload;
     const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) });
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;

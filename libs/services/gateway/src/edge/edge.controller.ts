@@ -1,8 +1,12 @@
+import type { EdgeReply } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
-import { All, Controller, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
+import { All, Controller, Inject, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { bodyWithoutFormToken, queryWithoutTokens } from '../auth/bearer-token';
 import { HttpErrorFilter } from '../http/http-error.filter';
+import { sendBlobReply } from '../uploads/blob-reply';
+import { UploadRelay, type WithMultipartUpload } from '../uploads/upload-relay';
 import { EdgeForwarder } from './edge-forwarder';
 import { RouteGuard, type RoutedRequest } from './route.guard';
 
@@ -15,10 +19,16 @@ function carriesBody(req: Request): boolean {
 @UseGuards(RouteGuard)
 @UseFilters(HttpErrorFilter)
 export class EdgeController {
-  constructor(private readonly forwarder: EdgeForwarder) {}
+  constructor(
+    private readonly forwarder: EdgeForwarder,
+    private readonly uploads: UploadRelay,
+    @Inject(BLOB_STORE) private readonly store: BlobStore,
+  ) {}
 
   @All('{*path}')
-  async forward(@Req() req: Request & RoutedRequest, @Res() res: Response): Promise<void> {
+  async forward(@Req() req: Request & RoutedRequest & WithMultipartUpload, @Res() res: Response): Promise<void> {
+    // A streamed upload (multipart, or api/v1's raw body) is relayed into the blob store, not parsed.
+    if (req.routeMatch!.route.multipart === 'stream' && (carriesBody(req) || req.body !== undefined)) return this.send(await this.uploads.relay(req), res);
     if (req.body === undefined && carriesBody(req)) {
       throw new DomainError('UNSUPPORTED_MEDIA_TYPE', req.routeMatch?.route.multipart ? 'Send multipart/form-data, application/json or application/x-www-form-urlencoded' : 'Send application/json or application/x-www-form-urlencoded');
     }
@@ -32,6 +42,11 @@ export class EdgeController {
       headers: req.headers,
       origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
     });
+    await this.send(reply, res);
+  }
+
+  private async send(reply: EdgeReply, res: Response): Promise<void> {
+    if (reply.blob) return sendBlobReply(this.store, reply, res);
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
     if (reply.cookies && reply.cookies.length > 0) res.setHeader('Set-Cookie', [...reply.cookies]);
     res.status(reply.status);

@@ -5,6 +5,8 @@ import { AuthGuard } from '@nestjs/passport';
 import { familyOf, RateLimiter } from '../limits/rate-limiter';
 import { RouteTable, type RouteMatch } from '../routes/route-table';
 import { isMultipart, type MultipartSource, parseInlineMultipart } from '../uploads/inline-multipart';
+import { openMultipartUpload } from '../uploads/multipart-upload';
+import { MULTIPART_UPLOAD, type WithMultipartUpload } from '../uploads/upload-relay';
 
 export interface RoutedRequest {
   method: string;
@@ -39,13 +41,26 @@ export class RouteGuard extends AuthGuard('bearer') {
     }
     request.routeMatch = resolution.match;
     // A multipart body is read before authentication: its `token` field may be the credential.
-    const http = context.switchToHttp().getRequest<RoutedRequest & MultipartSource>();
-    if (resolution.match.route.multipart === 'inline' && isMultipart(http.headers)) request.body = await parseInlineMultipart(http);
+    // A streamed upload is opened up to its file part only: the fields before it, the file paused.
+    const http = context.switchToHttp().getRequest<RoutedRequest & MultipartSource & WithMultipartUpload>();
+    const multipart = isMultipart(http.headers) ? resolution.match.route.multipart : undefined;
+    if (multipart === 'inline') request.body = await parseInlineMultipart(http);
+    if (multipart === 'stream') {
+      const upload = await openMultipartUpload(http);
+      http[MULTIPART_UPLOAD] = upload;
+      request.body = upload.fields;
+    }
     if (resolution.match.route.auth === 'none') {
       if (resolution.match.route.limitBy === 'address') this.rates.takeForAddress(request.ip);
       return true;
     }
-    const authenticated = (await super.canActivate(context)) as boolean;
+    let authenticated: boolean;
+    try {
+      authenticated = (await super.canActivate(context)) as boolean;
+    } catch (err) {
+      http[MULTIPART_UPLOAD]?.abandon();
+      throw err;
+    }
     // Counted per user once the bearer is known; a refused request reaches no service.
     if (authenticated && request.user) this.rates.take(request.user.userId, familyOf(resolution.match.route.dialect));
     return authenticated;

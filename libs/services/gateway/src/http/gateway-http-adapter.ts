@@ -1,5 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { isStreamedUpload } from '../routes/upload-routes';
 import { answerClientError } from './client-errors';
 
 /**
@@ -16,9 +18,25 @@ export class GatewayHttpAdapter extends ExpressAdapter {
   }
 
   override initHttpServer(): void {
-    const server: Server = createServer({ maxHeaderSize: this.maxHeaderBytes, requestTimeout: this.requestTimeoutMs + 5_000 }, this.getInstance());
+    // Node's whole-request deadline is one per server: set to the longest (an upload's 5
+    // minutes), and every other request held to its own below.
+    const longest = Math.max(this.requestTimeoutMs, UPLOAD_TIMEOUT_MS) + 5_000;
+    const server: Server = createServer({ maxHeaderSize: this.maxHeaderBytes, requestTimeout: longest }, this.getInstance());
     server.headersTimeout = Math.min(60_000, this.requestTimeoutMs + 5_000);
     server.on('clientError', answerClientError);
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => this.bodyDeadline(req, res));
     this.setHttpServer(server);
+  }
+
+  /** A request body not received within the request timeout (5 minutes for an upload) closes the connection, as Node's requestTimeout would. */
+  private bodyDeadline(req: IncomingMessage, res: ServerResponse): void {
+    if (isStreamedUpload(req.method ?? '', req.url ?? '')) return;
+    const timer = setTimeout(() => {
+      if (!req.complete) req.socket.destroy();
+    }, this.requestTimeoutMs + 5_000);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    req.once('end', clear);
+    res.once('close', clear);
   }
 }

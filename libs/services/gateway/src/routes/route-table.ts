@@ -5,6 +5,7 @@ import { DomainError } from '@doable/shared-errors';
 import { AUTH_ROUTES } from './auth-routes';
 import { REST_ROUTES } from './rest-routes';
 import type { HttpMethod, Route } from './route';
+import { UPLOAD_ROUTES } from './upload-routes';
 
 export type { HttpMethod, Route } from './route';
 
@@ -38,7 +39,7 @@ const IMPORT_TIMEOUT_MS = 60_000;
  * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
  * it authenticates, limits, and forwards to the subject with the dialect named here.
  */
-export const ROUTES: readonly Route[] = [...syncRoutes(), ...templateRoutes(), ...firstGenerationRoutes(), ...AUTH_ROUTES, ...REST_ROUTES].map(withTokenPlaces);
+export const ROUTES: readonly Route[] = [...syncRoutes(), ...templateRoutes(), ...firstGenerationRoutes(), ...AUTH_ROUTES, ...REST_ROUTES, ...UPLOAD_ROUTES].map(withTokenPlaces);
 
 /** The Sync API and its satellites (completed history, quick add), served by the sync service. */
 function syncRoutes(): Route[] {

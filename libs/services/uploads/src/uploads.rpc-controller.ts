@@ -1,0 +1,104 @@
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { SyncEvents } from '@doable/contracts-sync';
+import { FILE_PATH_PREFIX, type UploadLimit, UploadsSubjects } from '@doable/contracts-uploads';
+import type { Principal } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
+import { EventConsumers, RpcController } from '@doable/shared-runtime';
+import { Handles } from '@doable/shared-transport';
+import { attachmentOf, generationOf, listedUploadOf } from './upload-shapes';
+import { UploadsService } from './uploads.service';
+
+const DEFAULT_LIMIT = 30;
+const MAX_LIMIT = 50;
+
+type Operation = 'add' | 'get' | 'delete';
+
+/** v7-v9 name the operation in the path (`uploads/add`); api/v1 by the method on `/api/v1/uploads`. */
+function operationOf(request: EdgeRequest): Operation {
+  const last = request.path.replace(/\/+$/, '').split('/').pop();
+  if (last === 'add' || last === 'get' || last === 'delete') return last;
+  if (request.method === 'POST') return 'add';
+  if (request.method === 'GET') return 'get';
+  if (request.method === 'DELETE') return 'delete';
+  throw new DomainError('ROUTE_NOT_FOUND', `No endpoint at ${request.path}`);
+}
+
+/** Query and form fields as one set of text parameters (a list or anything else is refused where it is read). */
+function paramsOf(request: EdgeRequest): Record<string, unknown> {
+  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+  return { ...request.query, ...body };
+}
+
+function textParam(params: Record<string, unknown>, name: string): string | undefined {
+  const value = params[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') throw new DomainError('INVALID_ARGUMENT_VALUE', `${name} must be text`, { argument: name });
+  return value;
+}
+
+function limitParam(params: Record<string, unknown>): number {
+  const raw = textParam(params, 'limit');
+  if (raw === undefined) return DEFAULT_LIMIT;
+  const limit = /^[0-9]{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(limit >= 1 && limit <= MAX_LIMIT)) throw new DomainError('INVALID_ARGUMENT_VALUE', `limit must be 1 to ${MAX_LIMIT}`, { argument: 'limit' });
+  return limit;
+}
+
+function idParam(params: Record<string, unknown>, name: string): string | null {
+  const raw = textParam(params, name);
+  if (raw === undefined) return null;
+  if (!/^[0-9]{1,18}$/.test(raw)) throw new DomainError('INVALID_ARGUMENT_VALUE', `${name} must be an upload id`, { argument: name });
+  return raw;
+}
+
+/** The upload endpoints of every generation, the file route, the gateway's limit question, and the comment links. */
+@RpcController()
+export class UploadsRpcController {
+  constructor(
+    private readonly uploads: UploadsService,
+    consumers: EventConsumers,
+  ) {
+    consumers.on('uploads.link-notes', SyncEvents.objectEvent, (event, tx) => this.uploads.linkNote(event, tx));
+  }
+
+  @Handles(UploadsSubjects.limit)
+  limit(request: { principal: Principal }): Promise<UploadLimit> {
+    return this.uploads.limit(request.principal);
+  }
+
+  @Handles(UploadsSubjects.edge)
+  async edge(request: EdgeRequest): Promise<EdgeReply> {
+    if (request.path.startsWith(FILE_PATH_PREFIX)) {
+      const blob = request.method === 'GET' ? await this.uploads.blobFor(request.path) : null;
+      if (!blob) throw new DomainError('NOT_FOUND', 'No such file');
+      return { status: 200, body: null, blob, headers: { 'Cache-Control': 'private, max-age=31536000, immutable' } };
+    }
+    const principal = request.principal;
+    if (!principal) throw new DomainError('AUTH_REQUIRED');
+    const generation = generationOf(request.dialect);
+    const origin = request.origin ?? '';
+    const params = paramsOf(request);
+    const urls = await this.uploads.urlSigner();
+    switch (operationOf(request)) {
+      case 'add': {
+        if (!request.upload) throw new DomainError('ARGUMENT_MISSING', 'Send the file as a multipart `file` part', { argument: 'file' });
+        const record = await this.uploads.add(principal, request.upload, { fileName: textParam(params, 'file_name'), projectId: textParam(params, 'project_id') });
+        return jsonReply(200, attachmentOf(record, generation, urls, origin));
+      }
+      case 'get': {
+        const limit = limitParam(params);
+        const records = await this.uploads.list(principal, limit, idParam(params, generation === 'v1' ? 'cursor' : 'last_id'));
+        const listed = records.map((record) => listedUploadOf(record, generation, urls, origin));
+        if (generation !== 'v1') return jsonReply(200, listed);
+        return jsonReply(200, { results: listed, next_cursor: records.length === limit ? records[records.length - 1].id : null });
+      }
+      case 'delete': {
+        const fileUrl = textParam(params, 'file_url');
+        if (fileUrl === undefined) throw new DomainError('ARGUMENT_MISSING', 'file_url is required', { argument: 'file_url' });
+        await this.uploads.delete(principal, fileUrl);
+        return jsonReply(200, 'ok');
+      }
+    }
+  }
+}
