@@ -78,9 +78,11 @@ import { BackupMaker } from './backups/backup-maker';
 import { BACKUP_SETTINGS, BackupScheduler } from './backups/backup-scheduler';
 import { BackupRepository } from './backups/backup.repository';
 import { BackupsRpcController } from './rpc/backups.rpc-controller';
+import { AccountImportRpcController } from './rpc/account-import.rpc-controller';
+import { AccountImporter } from './portability/account-importer';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
@@ -196,6 +198,7 @@ import { BackupsRpcController } from './rpc/backups.rpc-controller';
     FirstGenerationService,
     BackupRepository,
     BackupMaker,
+    AccountImporter,
     BackupScheduler,
   ],
 })

@@ -35,6 +35,11 @@ function withTokenPlaces(route: Route): Route {
 /** An import is one command over up to a few hundred rows: seconds, not the default deadline's margin. */
 const IMPORT_TIMEOUT_MS = 60_000;
 
+/** The largest account import file (a backup ZIP or a full sync's JSON), read whole by sync to be parsed. */
+const IMPORT_FILE_LIMIT_BYTES = 100 * 1024 * 1024;
+/** An import of a large account runs thousands of commands, 100 per request. */
+const ACCOUNT_IMPORT_TIMEOUT_MS = 5 * 60_000;
+
 /**
  * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
  * it authenticates, limits, and forwards to the subject with the dialect named here.
@@ -78,6 +83,17 @@ function syncRoutes(): Route[] {
     ),
     { method: 'GET', path: '/api/v1/backups', subject: SyncSubjects.backups, dialect: 'rest-api-v1', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/backups/download', subject: SyncSubjects.backups, dialect: 'rest-api-v1', auth: 'bearer' },
+    // Doable's own: a Todoist account's backup ZIP or full-sync JSON, streamed into the blob store.
+    {
+      method: 'POST',
+      path: '/api/v1/import/todoist',
+      subject: SyncSubjects.accountImport,
+      dialect: 'rest-api-v1',
+      auth: 'bearer',
+      multipart: 'stream',
+      streamLimitBytes: IMPORT_FILE_LIMIT_BYTES,
+      timeoutMs: ACCOUNT_IMPORT_TIMEOUT_MS,
+    },
   ];
 }
 

@@ -45,4 +45,9 @@ export interface Route {
    * carries `upload` (its staging key) instead of the bytes (gateway/src/uploads).
    */
   readonly multipart?: 'inline' | 'stream';
+  /**
+   * A `stream` route's own ceiling in bytes (an account import), instead of the caller's plan
+   * `upload_limit_mb` asked of the uploads service: the file is not an upload.
+   */
+  readonly streamLimitBytes?: number;
 }

@@ -35,5 +35,5 @@ export const UPLOAD_ROUTES: readonly Route[] = [
 export function isStreamedUpload(method: string, url: string): boolean {
   if (method !== 'POST') return false;
   const path = url.split('?')[0];
-  return /^\/(API\/v7|api\/v7|sync\/v8|sync\/v9)\/uploads\/add\/?$/.test(path) || /^\/api\/v1\/uploads\/?$/.test(path);
+  return /^\/(API\/v7|api\/v7|sync\/v8|sync\/v9)\/uploads\/add\/?$/.test(path) || /^\/api\/v1\/(uploads|import\/todoist)\/?$/.test(path);
 }

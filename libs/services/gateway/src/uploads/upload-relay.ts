@@ -41,7 +41,9 @@ export class UploadRelay {
     const session = req[MULTIPART_UPLOAD];
     try {
       const principal = req.user!;
-      const { maxBytes } = await this.services.request(UploadsSubjects.limit, { principal });
+      // A route with a ceiling of its own (an account import) is not an upload: the plan's
+      // upload limit and `uploads` feature do not apply to it.
+      const { maxBytes } = match.route.streamLimitBytes !== undefined ? { maxBytes: match.route.streamLimitBytes } : await this.services.request(UploadsSubjects.limit, { principal });
       const declared = Number(req.headers['content-length'] ?? NaN);
       if (Number.isFinite(declared) && declared > maxBytes + (session ? MULTIPART_SLACK_BYTES : 0)) {
         req.res?.setHeader('Connection', 'close');
