@@ -28,3 +28,6 @@ export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archiv
 
 /** The first-generation interface (`/API/*` and the `TodoistSync` get/sync calls) forwarded by the gateway. */
 export const firstGeneration = requestSubject<EdgeRequest, EdgeReply>('sync.edge.first-generation.v1', domainEdgeRequestSchema);
+
+/** The activity log (v9/v8/v7 `activity/get`, api/v1 `activities`) forwarded by the gateway. */
+export const activity = requestSubject<EdgeRequest, EdgeReply>('sync.edge.activity.v1', domainEdgeRequestSchema);

@@ -37,6 +37,10 @@ import { resourceProviders } from './read/resources';
 import { SyncReader } from './read/sync-reader';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
 import { CompletedRpcController } from './rpc/completed.rpc-controller';
+import { ActivityRpcController } from './rpc/activity.rpc-controller';
+import { ActivityLogService } from './activity/activity-log.service';
+import { ActivityLogRepository } from './activity/activity-log.repository';
+import { ActivityLogConsumer } from './activity/activity-log.consumer';
 import { QuickAddRpcController } from './rpc/quick-add.rpc-controller';
 import { ObjectsRpcController } from './rpc/objects.rpc-controller';
 import { ArchivedRpcController } from './rpc/archived.rpc-controller';
@@ -70,11 +74,13 @@ import { FolderRepository } from './workspaces/folder.repository';
 import { WorkspaceFilterRepository } from './workspaces/workspace-filter.repository';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, ActivityRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
     CompletedService,
+    ActivityLogService,
+    ActivityLogRepository,
     QuickAddService,
     TaskFilterService,
     UserProfileRepository,
@@ -164,6 +170,7 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
     NotificationsDeliveredConsumer,
     UserPlanChangedConsumer,
     WorkspacePlanChangedConsumer,
+    ActivityLogConsumer,
     PlanLimitsRepository,
     ObjectReadsRepository,
     ObjectQueryService,

@@ -90,5 +90,3 @@ export function itemUpdateChange(before: Item, after: Item): ObjectChange | unde
   return itemChange(after, 'updated', extra);
 }
 
-/** The keys of an `item:updated` event's extra_data that make it an entry of the activity log. */
-export const LOGGED_ITEM_UPDATES = ['last_content', 'last_description', 'last_due_date', 'last_responsible_uid'] as const;
