@@ -69,6 +69,8 @@ describe.each(MODES)('activity log (%s)', (mode) => {
     const response = await get('/sync/v9/activity/get?limit=100');
     expect(response.body.count).toBe(expected.length);
     expect((response.body.events as any[]).map(brief).sort()).toEqual([...expected].sort());
+    const dates = (response.body.events as any[]).map((entry) => entry.event_date as string);
+    expect(dates).toEqual([...dates].sort().reverse());
     const event = (response.body.events as any[]).find((entry) => entry.object_id === ids.rest && entry.event_type === 'updated');
     expect(event).toEqual({
       id: expect.any(String),
