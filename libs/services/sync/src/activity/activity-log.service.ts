@@ -2,7 +2,6 @@ import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { PlanGate } from '../plans/plan-gate';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
-import type { ActivityEvent } from './activity-event.model';
 import { ActivityLogRepository, type ActivityReader } from './activity-log.repository';
 import { encodeActivityCursor, parseActivities, parseActivityGet } from './activity-query';
 import { type ActivityDialect, writeActivityEvent } from './activity.writers';
@@ -36,7 +35,7 @@ export class ActivityLogService {
     const last = page.at(-1);
     return {
       results: page.map(({ parent_project_name, parent_item_content, note_count, ...event }) => {
-        const written = writeActivityEvent('rest-api-v1', event as ActivityEvent);
+        const written = writeActivityEvent('rest-api-v1', event);
         const extra: Record<string, unknown> = { ...event.extra_data };
         if (query.annotateParents) {
           if (parent_project_name !== undefined && parent_project_name !== null) extra.parent_name = parent_project_name;
