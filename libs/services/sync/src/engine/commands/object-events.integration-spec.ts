@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ObjectEvent } from '@doable/contracts-sync';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { PlanLimitsHarness } from '../plan-limits.harness';
 
 const SUBJECT = 'sync.evt.object-event.v1';
@@ -109,5 +110,26 @@ describe('object events from the commands (real PostgreSQL)', () => {
     const bulk = await recorded(async () => (ids = (await harness.send(OWNER, commands)).ids));
     expect(bulk.map((event) => event.objectId)).toEqual(commands.map((command) => ids[command.temp_id]));
     expect(new Set(bulk.map((event) => event.eventType))).toEqual(new Set(['added']));
+  });
+
+  it('carries the workspace of a workspace project, read with the access check, not by a read of its own', async () => {
+    const project = await harness.made(OWNER, 'project_add', { name: 'Team' });
+    const [{ id: workspaceId }] = await harness.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO sync.workspaces (name, creator_id, invite_code, version) VALUES ('Team space', $1, 'code', 1) RETURNING id::text`,
+      [OWNER],
+    );
+    await harness.dataSource.query(`UPDATE sync.projects SET workspace_id = $1 WHERE id = $2`, [workspaceId, project]);
+    const task = await harness.made(OWNER, 'item_add', { content: 'In a workspace', project_id: project });
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    let update: ObjectEvent[];
+    try {
+      update = await recorded(() => harness.one(OWNER, 'item_update', { id: task, content: 'Still in it' }));
+      expect(spy.mock.calls.map((call) => String(call[0])).filter((sql) => sql.includes('workspace_id IS NOT NULL'))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(update).toEqual([expect.objectContaining({ objectId: task, workspaceId })]);
+    const note = await recorded(() => harness.made(OWNER, 'note_add', { project_id: project, content: 'On the project' }));
+    expect(note).toEqual([expect.objectContaining({ objectType: 'note', workspaceId, parentItemId: null })]);
   });
 });

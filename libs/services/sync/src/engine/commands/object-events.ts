@@ -26,8 +26,9 @@ export interface ObjectChange {
  * statement however many there are (a group of 100 item_add, a task deleted with its subtasks):
  * a command refused or rolled back takes them with it (its savepoint, or the optimistic pass's
  * rollback), and a replayed uuid never runs the command, so records nothing. The workspaces
- * of the projects involved cost one more read, skipped when every change is in the acting
- * user's Inbox (never a workspace's) or carries its workspace already.
+ * of the projects involved come from the access check the command made (requireAccess reads a
+ * project's workspace with the role); a project not checked so costs one more read for all of
+ * them, skipped in the acting user's Inbox (never a workspace's) or when a change carries its own.
  */
 export async function recordObjectEvents(context: CommandContext, changes: readonly ObjectChange[]): Promise<void> {
   if (changes.length === 0) return;
@@ -53,16 +54,21 @@ function projectOf(change: ObjectChange): string | null {
   return change.objectType === 'project' ? change.objectId : change.parentProjectId;
 }
 
-async function workspacesOf(context: CommandContext, changes: readonly ObjectChange[]): Promise<Map<string, string>> {
+async function workspacesOf(context: CommandContext, changes: readonly ObjectChange[]): Promise<Map<string, string | null>> {
+  const known = new Map<string, string | null>();
   const unknown = new Set<string>();
   for (const change of changes) {
     const projectId = projectOf(change);
-    if (change.workspaceId === undefined && projectId !== null && projectId !== context.user.inboxProjectId) unknown.add(projectId);
+    if (change.workspaceId !== undefined || projectId === null || projectId === context.user.inboxProjectId) continue;
+    const workspaceId = context.knownWorkspaceOf(projectId);
+    if (workspaceId === undefined) unknown.add(projectId);
+    else known.set(projectId, workspaceId);
   }
-  if (unknown.size === 0) return new Map();
+  if (unknown.size === 0) return known;
   const rows = await context.tx.manager.query<Array<{ id: string; workspace_id: string }>>(
     `SELECT id::text, workspace_id::text FROM sync.projects WHERE id = ANY($1::bigint[]) AND workspace_id IS NOT NULL`,
     [[...unknown]],
   );
-  return new Map(rows.map((row) => [row.id, row.workspace_id]));
+  for (const row of rows) known.set(row.id, row.workspace_id);
+  return known;
 }
