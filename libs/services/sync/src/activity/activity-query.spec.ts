@@ -55,6 +55,9 @@ describe('activity log filters', () => {
     refused(() => parseActivities({ date_from: '2030-01-02', date_to: '2030-01-01' }), 'date_to');
     refused(() => parseActivities({ annotate_notes: 'perhaps' }), 'annotate_notes');
     refused(() => parseActivities({ cursor: 'not-a-cursor' }), 'cursor');
+    refused(() => parseActivities({ cursor: encodeActivityCursor({ date: '2030-01-01T00:00:00Z', id: '9223372036854775808' }) }), 'cursor');
+    refused(() => parseActivities({ cursor: encodeActivityCursor({ date: '-271821-04-20T00:00:00Z', id: '1' }) }), 'cursor');
+    refused(() => parseActivities({ cursor: encodeActivityCursor({ date: 'someday', id: '1' }) }), 'cursor');
   });
 
   it('reads api/v1 dates, annotations and cursors', () => {

@@ -1,4 +1,4 @@
-import { CALENDAR_RANGE_MESSAGE, isInCalendarRange, objectIdSchema } from '@doable/contracts-common';
+import { CALENDAR_RANGE_MESSAGE, isInCalendarRange, isObjectId, objectIdSchema } from '@doable/contracts-common';
 import { EVENT_OBJECT_TYPES, OBJECT_EVENT_TYPES } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
@@ -168,7 +168,9 @@ export function decodeActivityCursor(cursor: string): ActivityPosition {
   } catch {
     throw refused;
   }
-  if (!Array.isArray(parts) || parts.length !== 2 || typeof parts[0] !== 'string' || typeof parts[1] !== 'string' || !/^[0-9]{1,19}$/.test(parts[1])) throw refused;
-  if (Number.isNaN(new Date(parts[0]).getTime())) throw refused;
-  return { date: parts[0], id: parts[1] };
+  if (!Array.isArray(parts) || parts.length !== 2 || typeof parts[0] !== 'string' || typeof parts[1] !== 'string' || !isObjectId(parts[1])) throw refused;
+  // Handed to PostgreSQL as a timestamp: only one it can read (a forged cursor is a 400, not a failed cast).
+  const date = new Date(parts[0]);
+  if (!isInCalendarRange(date)) throw refused;
+  return { date: date.toISOString(), id: parts[1] };
 }
