@@ -1,4 +1,4 @@
-import { http } from '@doable/shared-testing';
+import { http, waitFor } from '@doable/shared-testing';
 import { MODES } from './support/system-under-test';
 import { command, shareWith } from './support/sharing';
 import { useSystem } from './support/use-system';
@@ -285,6 +285,35 @@ describe.each(MODES)('isolation of uploads (%s)', (mode) => {
       const refused = await http(system.url, 'DELETE', `/api/v1/uploads?file_url=${encodeURIComponent(foreign)}`, { token: account.token });
       expect(refused.status).toBe(404);
       expect((await fetch(foreign)).status).toBe(200);
+    }
+  });
+});
+
+describe.each(MODES)('isolation of the activity log (%s)', (mode) => {
+  const { system, accounts: [owner, stranger] } = useSystem(mode, { accounts: 2 });
+  let projectId: string;
+  let taskId: string;
+
+  beforeAll(async () => {
+    const made = await http(system.url, 'POST', '/api/v1/sync', {
+      token: owner.token,
+      json: {
+        commands: [
+          { type: 'project_add', uuid: `${mode}-iso-act-p`, temp_id: 'p', args: { name: 'Logged secret' } },
+          { type: 'item_add', uuid: `${mode}-iso-act-t`, temp_id: 't', args: { content: 'Logged task', project_id: 'p' } },
+        ],
+      },
+    });
+    ({ p: projectId, t: taskId } = made.body.temp_id_mapping as Record<string, string>);
+    await waitFor(async () => (await http(system.url, 'GET', '/sync/v9/activity/get', { token: owner.token })).body.count === 2, 'the owner\'s activity log');
+  });
+
+  it('shows another user none of the events, whatever the filter names', async () => {
+    for (const query of ['', `?object_id=${taskId}`, `?parent_project_id=${projectId}`, `?initiator_id=${owner.userId}`]) {
+      const v9 = await http(system.url, 'GET', `/sync/v9/activity/get${query}`, { token: stranger.token });
+      expect([query, v9.status, v9.body]).toEqual([query, 200, { count: 0, events: [] }]);
+      const v1 = await http(system.url, 'GET', `/api/v1/activities${query}`, { token: stranger.token });
+      expect([query, v1.status, v1.body]).toEqual([query, 200, { results: [], next_cursor: null }]);
     }
   });
 });

@@ -49,6 +49,8 @@ type Action =
   | 'quick.api_v1'
   | 'completed.v9'
   | 'completed.api_v1'
+  | 'activity.v9'
+  | 'activity.api_v1'
   | 'archived.v9'
   | 'archive_items.v9'
   | 'stats.v9'
@@ -165,6 +167,10 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['completed.v9', ['data:read'], true],
   ['completed.api_v1', ['task:add'], false],
   ['completed.api_v1', ['data:read_write'], true],
+  ['activity.v9', ['task:add'], false],
+  ['activity.v9', ['data:read'], true],
+  ['activity.api_v1', ['data:delete'], false],
+  ['activity.api_v1', ['data:read'], true],
   ['archived.v9', ['task:add'], false],
   ['archived.v9', ['data:read'], true],
   // Template exports, archive/items and the stats are reads; a template import is a write (its
@@ -353,6 +359,10 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         return rest('GET', '/sync/v9/completed/get_all');
       case 'completed.api_v1':
         return rest('GET', '/api/v1/tasks/completed/by_completion_date?since=2030-01-01T00:00:00Z&until=2030-02-01T00:00:00Z');
+      case 'activity.v9':
+        return rest('GET', '/sync/v9/activity/get');
+      case 'activity.api_v1':
+        return rest('GET', '/api/v1/activities');
       case 'archived.v9':
         return rest('GET', '/sync/v9/projects/get_archived');
       case 'archive_items.v9':

@@ -43,3 +43,6 @@ export const accountImport = requestSubject<EdgeRequest, EdgeReply>('sync.edge.a
  * forwarded by the gateway; imports come as inline multipart (the file's text in `body.file`).
  */
 export const templates = requestSubject<EdgeRequest, EdgeReply>('sync.edge.templates.v1', domainEdgeRequestSchema);
+
+/** The activity log (v9/v8/v7 `activity/get`, api/v1 `activities`) forwarded by the gateway. */
+export const activity = requestSubject<EdgeRequest, EdgeReply>('sync.edge.activity.v1', domainEdgeRequestSchema);

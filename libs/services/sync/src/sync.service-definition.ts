@@ -37,6 +37,10 @@ import { resourceProviders } from './read/resources';
 import { SyncReader } from './read/sync-reader';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
 import { CompletedRpcController } from './rpc/completed.rpc-controller';
+import { ActivityRpcController } from './rpc/activity.rpc-controller';
+import { ActivityLogService } from './activity/activity-log.service';
+import { ActivityLogRepository } from './activity/activity-log.repository';
+import { ActivityLogConsumer } from './activity/activity-log.consumer';
 import { QuickAddRpcController } from './rpc/quick-add.rpc-controller';
 import { ObjectsRpcController } from './rpc/objects.rpc-controller';
 import { ArchivedRpcController } from './rpc/archived.rpc-controller';
@@ -82,11 +86,13 @@ import { AccountImportRpcController } from './rpc/account-import.rpc-controller'
 import { AccountImporter } from './portability/account-importer';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController, ActivityRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
     CompletedService,
+    ActivityLogService,
+    ActivityLogRepository,
     QuickAddService,
     TemplatesService,
     TemplateReadsRepository,
@@ -181,6 +187,7 @@ import { AccountImporter } from './portability/account-importer';
     NotificationsDeliveredConsumer,
     UserPlanChangedConsumer,
     WorkspacePlanChangedConsumer,
+    ActivityLogConsumer,
     PlanLimitsRepository,
     ObjectReadsRepository,
     ObjectQueryService,

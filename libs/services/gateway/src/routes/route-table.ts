@@ -78,6 +78,12 @@ function syncRoutes(): Route[] {
     { method: 'POST', path: '/sync/v9/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v9', auth: 'bearer' },
     { method: 'POST', path: '/API/v7/quick/add', subject: SyncSubjects.quickAdd, dialect: 'sync-v7', auth: 'bearer' },
     { method: 'POST', path: '/api/v1/tasks/quick', subject: SyncSubjects.quickAdd, dialect: 'rest-api-v1', auth: 'bearer' },
+    { method: 'GET', path: '/sync/v9/activity/get', subject: SyncSubjects.activity, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'POST', path: '/sync/v9/activity/get', subject: SyncSubjects.activity, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'GET', path: '/sync/v8/activity/get', subject: SyncSubjects.activity, dialect: 'sync-v8', auth: 'bearer' },
+    { method: 'POST', path: '/sync/v8/activity/get', subject: SyncSubjects.activity, dialect: 'sync-v8', auth: 'bearer' },
+    { method: 'POST', path: '/API/v7/activity/get', subject: SyncSubjects.activity, dialect: 'sync-v7', auth: 'bearer' },
+    { method: 'GET', path: '/api/v1/activities', subject: SyncSubjects.activity, dialect: 'rest-api-v1', auth: 'bearer' },
     ...['sync-v8', 'sync-v9'].flatMap((dialect) =>
       (['GET', 'POST'] as const).map((method): Route => ({ method, path: `/sync/${dialect.slice(5)}/backups/get`, subject: SyncSubjects.backups, dialect: dialect as Dialect, auth: 'bearer' })),
     ),

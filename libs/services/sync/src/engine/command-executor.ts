@@ -409,6 +409,7 @@ export class CommandExecutor {
       touchUsers: (...userIds) => touched.users.push(...userIds),
       touchWorkspace: (...workspaceIds) => touched.workspaces.push(...workspaceIds),
       requireAccess: (projectId, asCommand) => batch.access.require(asCommand ?? commandType, projectId),
+      knownWorkspaceOf: (projectId) => batch.access.workspaceOf(projectId),
       requireWorkspaceAccess: (workspaceId, asCommand) => batch.workspaceAccess.require(asCommand ?? commandType, workspaceId),
       plan: batch.plan,
       emitOnRefusal: (event, payload) => onRefusal.push(() => batch.tx.emit(event, payload)),

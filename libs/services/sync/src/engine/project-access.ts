@@ -9,7 +9,7 @@ import type { ProjectMembersRepository } from '../projects/project-members.repos
  * per project per request and forgotten after a command that may change membership.
  */
 export class ProjectAccess {
-  private readonly roles = new Map<string, ProjectRole | undefined>();
+  private readonly roles = new Map<string, { role: ProjectRole; workspaceId: string | null } | undefined>();
 
   constructor(
     private readonly manager: EntityManager,
@@ -26,13 +26,21 @@ export class ProjectAccess {
     const group = COMMAND_ACTION_GROUP[commandType];
     // A programming error, not a client's: every project-scoped command has a row in the table.
     if (!group) throw new Error(`command ${commandType} acts in a project but has no row in COMMAND_ACTION_GROUP`);
-    if (!this.roles.has(projectId)) this.roles.set(projectId, await this.members.effectiveRoleOf(this.manager, projectId, this.userId));
-    const role = this.roles.get(projectId);
+    if (!this.roles.has(projectId)) this.roles.set(projectId, await this.members.effectiveAccessOf(this.manager, projectId, this.userId));
+    const role = this.roles.get(projectId)?.role;
     if (!role) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { project_id: projectId });
     if (!roleMay(role, group)) {
       throw new DomainError('FORBIDDEN', `Your role in this project (${role}) does not allow ${commandType}`, { project_id: projectId, role, command_type: commandType });
     }
     return role;
+  }
+
+  /**
+   * The workspace of a project require() read (null: a personal one), read with the role by the
+   * same query; undefined when none was read. What the object events carry (object-events.ts).
+   */
+  workspaceOf(projectId: string): string | null | undefined {
+    return this.roles.get(projectId)?.workspaceId;
   }
 
   /** After a command that may have changed memberships or roles: read them again. */
@@ -42,7 +50,16 @@ export class ProjectAccess {
 }
 
 /** Commands after which the roles read so far may be wrong (a membership or role changed). */
-const MEMBERSHIP_COMMANDS: ReadonlySet<string> = new Set(['accept_invitation', 'delete_collaborator', 'project_leave', 'project_change_role', 'project_delete']);
+const MEMBERSHIP_COMMANDS: ReadonlySet<string> = new Set([
+  'accept_invitation',
+  'delete_collaborator',
+  'project_leave',
+  'project_change_role',
+  'project_delete',
+  // A workspace's admins act as ADMIN in its projects, and the workspace is remembered too.
+  'project_move_to_workspace',
+  'project_move_to_personal',
+]);
 
 export function changesMemberships(commandType: string): boolean {
   return MEMBERSHIP_COMMANDS.has(commandType);

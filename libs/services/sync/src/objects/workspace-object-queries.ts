@@ -1,4 +1,5 @@
 import { hashToken } from '@doable/contracts-auth';
+import { isObjectId } from '@doable/contracts-common';
 import { BUILTIN_WORKSPACE_BUSINESS, BUILTIN_WORKSPACE_STARTER } from '@doable/contracts-plans';
 import { type WorkspaceRole, workspaceRoleMay } from '@doable/contracts-sync';
 import type { ObjectQuery } from '@doable/contracts-sync';
@@ -142,7 +143,8 @@ export class WorkspaceObjectQueries {
 
   /** The reader's role in a workspace; WORKSPACE_NOT_FOUND unless they are an active member. */
   private async roleIn(manager: EntityManager, userId: string, workspaceId: string): Promise<WorkspaceRole> {
-    const role = /^[0-9]{1,19}$/.test(workspaceId) ? await this.members.roleOf(manager, workspaceId, userId) : undefined;
+    // The one id rule: 19 digits past a bigint are no id (found nowhere), not a failed cast.
+    const role = isObjectId(workspaceId) ? await this.members.roleOf(manager, workspaceId, userId) : undefined;
     if (!role) throw notFound(workspaceId);
     return role;
   }

@@ -34,8 +34,13 @@ export class ProjectMembersRepository {
    * collaborators of workspace projects). Undefined when they are not an active member.
    */
   async effectiveRoleOf(manager: EntityManager, projectId: string, userId: string): Promise<ProjectRole | undefined> {
-    const rows = await manager.query<Array<{ role: string; workspace_role: string | null }>>(
-      `SELECT member.role, workspace_member.role AS workspace_role
+    return (await this.effectiveAccessOf(manager, projectId, userId))?.role;
+  }
+
+  /** effectiveRoleOf, with the workspace the project belongs to (null: a personal project), read by the same query. */
+  async effectiveAccessOf(manager: EntityManager, projectId: string, userId: string): Promise<{ role: ProjectRole; workspaceId: string | null } | undefined> {
+    const rows = await manager.query<Array<{ role: string; workspace_role: string | null; workspace_id: string | null }>>(
+      `SELECT member.role, workspace_member.role AS workspace_role, project.workspace_id::text AS workspace_id
          FROM sync.project_members member
          JOIN sync.projects project ON project.id = member.project_id
          LEFT JOIN sync.workspace_members workspace_member
@@ -45,7 +50,7 @@ export class ProjectMembersRepository {
     );
     const row = rows[0];
     if (!row || !isProjectRole(row.role)) return undefined;
-    return row.workspace_role === 'ADMIN' && row.role !== 'CREATOR' ? 'ADMIN' : row.role;
+    return { role: row.workspace_role === 'ADMIN' && row.role !== 'CREATOR' ? 'ADMIN' : row.role, workspaceId: row.workspace_id };
   }
 
   /**

@@ -6,6 +6,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 export interface Tx {
   readonly manager: EntityManager;
   emit<P>(event: EventSubject<P>, payload: P): Promise<string>;
+  /** Several events of one subject in one statement (OutboxWriter.enqueueAll); nothing for none. */
+  emitAll<P>(event: EventSubject<P>, payloads: readonly P[]): Promise<string[]>;
 }
 
 /**
@@ -31,6 +33,10 @@ export class Database {
         emit: (event, payload) => {
           emitted = true;
           return this.outbox.enqueue(manager, event, payload);
+        },
+        emitAll: (event, payloads) => {
+          if (payloads.length > 0) emitted = true;
+          return this.outbox.enqueueAll(manager, event, payloads);
         },
       }),
     );

@@ -28,6 +28,11 @@ export interface CommandContext {
    */
   requireAccess(projectId: string, asCommand?: string): Promise<ProjectRole>;
   /**
+   * The workspace of a project requireAccess read in this request (null: a personal project),
+   * read by the same query; undefined when none did. Saves the object events a read.
+   */
+  knownWorkspaceOf(projectId: string): string | null | undefined;
+  /**
    * Refuses the command unless the user may run it in this workspace: WORKSPACE_NOT_FOUND for a
    * non-member, FORBIDDEN for a role that does not allow it (contracts-sync
    * WORKSPACE_COMMAND_ACTION_GROUP). Every workspace command calls it; answers the role.

@@ -8,6 +8,8 @@ import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, forEachEntry, idArg } from '../items/item-args';
 import { loadFilter } from './filter-access';
+import { recordObjectEvents } from '../object-events';
+import { filterChange } from './filter-events';
 
 
 /**
@@ -38,6 +40,7 @@ export class FilterAddCommand implements CommandHandler {
       },
       context.version,
     );
+    await recordObjectEvents(context, [filterChange(filter, 'added')]);
     return { createdId: filter.id };
   }
 }
@@ -65,6 +68,7 @@ export class FilterUpdateCommand implements CommandHandler {
       },
       context.version,
     );
+    await recordObjectEvents(context, [filterChange({ id: filter.id, name: args.name ?? filter.name }, 'updated', args.name !== undefined && args.name !== filter.name ? { last_name: filter.name } : {})]);
     return {};
   }
 }
@@ -79,6 +83,7 @@ export class FilterDeleteCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const filter = await loadFilter(this.filters, context, parseArgs(this.schema, rawArgs).id);
     await this.filters.update(context.tx.manager, filter.id, { is_deleted: true }, context.version);
+    await recordObjectEvents(context, [filterChange(filter, 'deleted')]);
     return {};
   }
 }

@@ -12,7 +12,8 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { checkContent, contentArg, flag, idArg, labelsArg, priorityArg } from './item-args';
 import { loadItem } from './item-access';
-import { announceAssignment, assigneeOf } from './item-events';
+import { recordObjectEvents } from '../object-events';
+import { announceAssignment, assigneeOf, itemChange } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
 
 const argsSchema = z.object({
@@ -85,6 +86,7 @@ export class ItemAddCommand implements CommandHandler {
     const item = await this.items.insertIfVisible(context.tx.manager, row, context.version);
     if (!item) throw projectNotFound();
     await announceAssignment(context, item, item.responsible_uid, null);
+    await recordObjectEvents(context, [itemChange(item, 'added')]);
     context.touch(item.project_id);
     return { createdId: item.id };
   }
@@ -121,6 +123,8 @@ export class ItemAddCommand implements CommandHandler {
     });
     const kept = plans.filter((_, index) => fits[index]);
     const written = kept.length > 0 ? await this.items.insertAllIfVisible(context.tx.manager, kept, context.version) : [];
+    // Their events in one statement too (the group's commands commit or roll back together).
+    await recordObjectEvents(context, written.flatMap((item) => (item ? [itemChange(item, 'added')] : [])));
     return fits.map((fit) => {
       const item = fit ? written.shift() : undefined;
       if (!item) return undefined;

@@ -6,7 +6,8 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { idArg } from './item-args';
 import { loadItem } from './item-access';
 import { completeItem } from './item-completion';
-import { announceCompletion } from './item-events';
+import { recordObjectEvents } from '../object-events';
+import { announceCompletion, itemChange } from './item-events';
 
 const argsSchema = z.object({ id: idArg });
 
@@ -33,6 +34,7 @@ export class ItemCloseCommand implements CommandHandler {
         await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
         // An occurrence done is a completion for whoever assigned or holds the task.
         await announceCompletion(context, [item], true);
+        await recordObjectEvents(context, [itemChange(item, 'completed')]);
         context.touch(item.project_id);
         return {};
       }

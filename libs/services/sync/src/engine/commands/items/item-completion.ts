@@ -5,7 +5,8 @@ import type { ProjectRepository } from '../../../projects/project.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
 import { recordCompletion, recordReopening } from '../../../stats/karma';
 import type { CommandContext } from '../command-handler';
-import { announceCompletion } from './item-events';
+import { recordObjectEvents } from '../object-events';
+import { announceCompletion, itemChange } from './item-events';
 
 /**
  * Checking a task off. A top-level task goes to history with its subtasks; a subtask goes to
@@ -15,7 +16,9 @@ export async function completeItem(items: ItemRepository, context: CommandContex
   const inHistory = item.parent_id === null || forceHistory;
   const subtree = await items.subtree(context.tx.manager, item.id);
   await items.setState(context.tx.manager, subtree.map((task) => task.id), { checked: true, in_history: inHistory, completed_at: completedAt }, context.version);
-  await announceCompletion(context, subtree.filter((task) => !task.checked), true);
+  const completed = subtree.filter((task) => !task.checked);
+  await announceCompletion(context, completed, true);
+  await recordObjectEvents(context, completed.map((task) => itemChange(task, 'completed')));
   if (!item.checked) await recordCompletion(context.tx, context.userId, context.version);
   context.touch(item.project_id);
 }
@@ -45,6 +48,7 @@ export async function uncompleteItem(repositories: ReopeningRepositories, contex
   }
   await items.setState(context.tx.manager, reopened.map((task) => task.id), { checked: false, in_history: false, completed_at: null }, context.version);
   await announceCompletion(context, reopened.filter((task) => task.checked), false);
+  await recordObjectEvents(context, reopened.filter((task) => task.checked).map((task) => itemChange(task, 'uncompleted')));
   for (const sectionId of new Set(reopened.flatMap((task) => (task.section_id === null ? [] : [task.section_id])))) {
     const section = await sections.findVisibleForUpdate(context.tx.manager, context.userId, sectionId);
     if (!section?.is_archived) continue;

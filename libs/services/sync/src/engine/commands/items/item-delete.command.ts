@@ -4,6 +4,8 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
+import { recordObjectEvents } from '../object-events';
+import { itemChange } from './item-events';
 
 const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
 
@@ -19,8 +21,11 @@ export class ItemDeleteCommand implements CommandHandler {
     return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
       if (deleted.has(await context.resolveId(id, 'id'))) return;
       const item = await loadItem(this.items, context, id);
-      const subtree = (await this.items.subtree(context.tx.manager, item.id)).map((task) => task.id);
+      const tasks = await this.items.subtree(context.tx.manager, item.id);
+      const subtree = tasks.map((task) => task.id);
       await this.items.setState(context.tx.manager, subtree, { is_deleted: true }, context.version);
+      // One event per task deleted: the subtasks went too.
+      await recordObjectEvents(context, tasks.map((task) => itemChange(task, 'deleted')));
       context.touch(item.project_id);
       subtree.forEach((taskId) => deleted.add(taskId));
     });

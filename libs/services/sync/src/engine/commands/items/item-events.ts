@@ -1,8 +1,10 @@
-import { SyncEvents } from '@doable/contracts-sync';
+import { isDeepStrictEqual } from 'node:util';
+import { type ObjectEventType, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { Item } from '../../../items/item.model';
 import { activeMemberIds } from '../../../projects/project-member.queries';
 import type { CommandContext } from '../command-handler';
+import type { ObjectChange } from '../object-events';
 
 /**
  * Assignment and the events of a task's collaborators: who a task may be assigned to, and what
@@ -53,3 +55,38 @@ export async function announceCompletion(context: CommandContext, tasks: readonl
     });
   }
 }
+
+/**
+ * The object event of a task (SyncEvents.objectEvent; recorded with recordObjectEvents): the one
+ * place a task's `extra_data` is decided. Its parent item is its parent task.
+ */
+export function itemChange(task: Pick<Item, 'id' | 'project_id' | 'parent_id' | 'content'>, eventType: ObjectEventType, extraData: Record<string, unknown> = {}): ObjectChange {
+  return {
+    objectType: 'item',
+    objectId: task.id,
+    eventType,
+    parentProjectId: task.project_id,
+    parentItemId: task.parent_id,
+    extraData: { content: task.content, ...extraData },
+  };
+}
+
+/** What item_update changes that a task's `item:updated` event is about (webhooks: any of them). */
+const UPDATED_FIELDS = ['content', 'description', 'priority', 'due', 'deadline', 'duration', 'labels', 'is_collapsed', 'day_order', 'responsible_uid'] as const;
+
+/**
+ * The `updated` event of a task changed from `before` to `after`, or undefined when nothing
+ * changed. extra_data names what the activity log keeps (public-api-facts §1.4: content,
+ * description, due_date, responsible_uid) with its former value under `last_*`, present only
+ * for those that changed (the log keeps an update only when one is there).
+ */
+export function itemUpdateChange(before: Item, after: Item): ObjectChange | undefined {
+  if (UPDATED_FIELDS.every((field) => isDeepStrictEqual(before[field], after[field]))) return undefined;
+  const extra: Record<string, unknown> = {};
+  if (before.content !== after.content) extra.last_content = before.content;
+  if (before.description !== after.description) Object.assign(extra, { description: after.description, last_description: before.description });
+  if ((before.due?.date ?? null) !== (after.due?.date ?? null)) Object.assign(extra, { due_date: after.due?.date ?? null, last_due_date: before.due?.date ?? null });
+  if (before.responsible_uid !== after.responsible_uid) Object.assign(extra, { responsible_uid: after.responsible_uid, last_responsible_uid: before.responsible_uid });
+  return itemChange(after, 'updated', extra);
+}
+

@@ -8,7 +8,8 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { flag, idArg } from './item-args';
 import { loadItem } from './item-access';
 import { completeItem, type ReopeningRepositories, uncompleteItem } from './item-completion';
-import { announceCompletion } from './item-events';
+import { recordObjectEvents } from '../object-events';
+import { announceCompletion, itemChange } from './item-events';
 
 const argsSchema = z.object({ id: idArg, due: z.unknown().optional(), is_forward: flag.optional(), reset_subtasks: flag.optional() });
 
@@ -46,12 +47,14 @@ export class ItemUpdateDateCompleteCommand implements CommandHandler {
     } else if (given !== undefined) {
       await this.items.update(context.tx.manager, item.id, { due: given }, context.version);
       await announceCompletion(context, [item], true); // an occurrence done
+      await recordObjectEvents(context, [itemChange(item, 'completed')]);
     } else {
       if (!item.due) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: due', { argument: 'due' });
       const next = this.dates.next(item.due, new Date(), context.user.timezone);
       if (next) {
         await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
         await announceCompletion(context, [item], true);
+        await recordObjectEvents(context, [itemChange(item, 'completed')]);
       } else await completeItem(this.items, context, item, new Date(), false);
     }
     if (args.reset_subtasks) {

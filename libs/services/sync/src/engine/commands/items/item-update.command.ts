@@ -8,7 +8,8 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { requireTaskFeatures } from './item-add.command';
 import { checkContent, contentArg, flag, idArg, labelsArg, priorityArg } from './item-args';
 import { loadItem } from './item-access';
-import { announceAssignment, assigneeOf } from './item-events';
+import { recordObjectEvents } from '../object-events';
+import { announceAssignment, assigneeOf, itemUpdateChange } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
 
 const argsSchema = z.object({
@@ -67,6 +68,8 @@ export class ItemUpdateCommand implements CommandHandler {
       context.version,
     );
     if (reassigned) await announceAssignment(context, updated, responsibleUid ?? null, item.responsible_uid);
+    const change = itemUpdateChange(item, updated);
+    if (change) await recordObjectEvents(context, [change]);
     context.touch(item.project_id);
     return {};
   }

@@ -8,6 +8,8 @@ import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, forEachEntry, idArg } from '../items/item-args';
 import { assertNameFree, loadLabel } from './label-access';
+import { recordObjectEvents } from '../object-events';
+import { labelChange } from './label-events';
 
 // The same bounds as a label name on a task (item-args labelsArg): the two must always fit each other.
 const name = z.string().trim().min(1).max(255);
@@ -55,6 +57,7 @@ export class LabelAddCommand implements CommandHandler {
       },
       context.version,
     );
+    await recordObjectEvents(context, [labelChange(label, 'added')]);
     return { createdId: label.id };
   }
 }
@@ -82,6 +85,7 @@ export class LabelUpdateCommand implements CommandHandler {
       },
       context.version,
     );
+    await recordObjectEvents(context, [labelChange({ id: label.id, name: newName ?? label.name }, 'updated', newName === undefined ? {} : { last_name: label.name })]);
     if (newName !== undefined) context.touch(...(await this.labels.renameOnTasks(context.tx.manager, context.userId, label.name, newName, context.version)));
     return {};
   }
@@ -98,6 +102,7 @@ export class LabelDeleteCommand implements CommandHandler {
     const args = parseArgs(this.schema, rawArgs);
     const label = await loadLabel(this.labels, context, args.id);
     await this.labels.update(context.tx.manager, label.id, { is_deleted: true }, context.version);
+    await recordObjectEvents(context, [labelChange(label, 'deleted')]);
     if (args.cascade === 'all') context.touch(...(await this.labels.removeFromTasks(context.tx.manager, context.userId, label.name, context.version)));
     return {};
   }

@@ -12,7 +12,9 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { loadItem } from '../items/item-access';
 import { idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
+import { recordObjectEvents } from '../object-events';
 import { loadNote, requireAuthor } from './note-access';
+import { noteChange } from './note-events';
 import { checkNoteContent, fileAttachmentArg, noteContentArg, reactionArg, uidsArg, userIds } from './note-args';
 
 /**
@@ -60,10 +62,12 @@ export class NoteAddCommand implements CommandHandler {
     const uidsToNotify = args.uids_to_notify ? userIds(args.uids_to_notify, 'uids_to_notify') : null;
     let projectId: string;
     let itemId: string | null = null;
+    let itemContent: string | undefined;
     if (args.item_id !== undefined) {
       const item = await loadItem(this.items, context, args.item_id, 'item_id');
       projectId = item.project_id;
       itemId = item.id;
+      itemContent = item.content;
     } else {
       projectId = (await loadProject(this.projects, context, args.project_id, 'project_id')).id;
     }
@@ -73,6 +77,7 @@ export class NoteAddCommand implements CommandHandler {
     if (memberIds.length > 1) {
       await context.tx.emit(SyncEvents.noteAdded, { noteId: note.id, noteContent: content, itemId, projectId, actorId: context.userId, memberIds, uidsToNotify });
     }
+    await recordObjectEvents(context, [noteChange(note, 'added', itemContent === undefined ? {} : { parent_item_content: itemContent })]);
     context.touch(projectId);
     return { createdId: note.id };
   }
@@ -92,6 +97,7 @@ export class NoteUpdateCommand implements CommandHandler {
     await requireUploadsFor(context, args.file_attachment, note.file_attachment);
     const attachment = args.file_attachment === undefined ? note.file_attachment : args.file_attachment;
     const content = checkNoteContent(args.content ?? note.content, attachment);
+    const changed = content !== note.content || !isDeepStrictEqual(attachment, note.file_attachment);
     await this.notes.update(
       context.tx.manager,
       note.id,
@@ -102,6 +108,7 @@ export class NoteUpdateCommand implements CommandHandler {
       },
       context.version,
     );
+    if (changed) await recordObjectEvents(context, [noteChange({ ...note, content, file_attachment: attachment }, 'updated', { last_content: note.content })]);
     context.touch(note.project_id);
     return {};
   }
@@ -118,6 +125,7 @@ export class NoteDeleteCommand implements CommandHandler {
     const note = await loadNote(this.notes, context, parseArgs(this.schema, rawArgs).id);
     requireAuthor(note, context);
     await this.notes.update(context.tx.manager, note.id, { is_deleted: true }, context.version);
+    await recordObjectEvents(context, [noteChange(note, 'deleted')]);
     context.touch(note.project_id);
     return {};
   }

@@ -9,6 +9,8 @@ import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { idArg } from '../items/item-args';
 import { type ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
+import { recordObjectEvents } from '../object-events';
+import { projectChange } from './project-events';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
 
@@ -82,6 +84,7 @@ export class ProjectAddCommand implements CommandHandler {
       },
       context.version,
     );
+    await recordObjectEvents(context, [projectChange(project, 'added')]);
     // The workspace shows its count of active projects to every member.
     if (workspace) context.touchWorkspace(workspace.workspaceId);
     return { createdId: project.id };

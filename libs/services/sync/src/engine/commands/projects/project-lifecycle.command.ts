@@ -10,6 +10,9 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { forEachId, idArg } from '../items/item-args';
 import { loadProject, refuseInbox } from './project-access';
+import type { Project } from '../../../projects/project.model';
+import { recordObjectEvents } from '../object-events';
+import { projectChange } from './project-events';
 
 const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
 
@@ -18,9 +21,9 @@ const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100)
  * not archive or delete (one another member created, where this user is no more than a member,
  * or not one at all) refuses the command rather than going with its parent.
  */
-async function accessibleSubtree(projects: ProjectRepository, context: CommandContext, projectId: string): Promise<string[]> {
-  const subtree = (await projects.subtree(context.tx.manager, projectId)).map((candidate) => candidate.id);
-  for (const id of subtree.slice(1)) await context.requireAccess(id);
+async function accessibleSubtree(projects: ProjectRepository, context: CommandContext, projectId: string): Promise<Project[]> {
+  const subtree = await projects.subtree(context.tx.manager, projectId);
+  for (const project of subtree.slice(1)) await context.requireAccess(project.id);
   return subtree;
 }
 
@@ -37,8 +40,10 @@ export class ProjectArchiveCommand implements CommandHandler {
     return forEachId(context, parseArgs(argsSchema, rawArgs), async (id) => {
       const project = await loadProject(this.projects, context, id);
       refuseInbox(project, 'archived');
-      const subtree = await accessibleSubtree(this.projects, context, project.id);
+      const projects = await accessibleSubtree(this.projects, context, project.id);
+      const subtree = projects.map((candidate) => candidate.id);
       await this.projects.setState(context.tx.manager, subtree, { is_archived: true }, context.version);
+      await recordObjectEvents(context, projects.filter((candidate) => candidate.id === project.id || !candidate.is_archived).map((candidate) => projectChange(candidate, 'archived')));
       context.touch(...subtree);
       if (project.workspace_id !== null && !project.is_archived) await this.announce(context, project.id, project.name, project.workspace_id);
     });
@@ -78,6 +83,7 @@ export class ProjectUnarchiveCommand implements CommandHandler {
       if (project.is_archived && project.workspace_id !== null) await requireWorkspaceProjectRoom(this.projects, context, project.workspace_id);
       else if (project.is_archived) await requireProjectRoom(this.projects, context, project.owner_id);
       await this.projects.setState(context.tx.manager, [project.id], { is_archived: false }, context.version);
+      await recordObjectEvents(context, [projectChange(project, 'unarchived')]);
       context.touch(project.id);
       if (project.workspace_id !== null) context.touchWorkspace(project.workspace_id);
     });
@@ -101,11 +107,15 @@ export class ProjectDeleteCommand implements CommandHandler {
       if (deleted.has(await context.resolveId(id, 'id'))) return;
       const project = await loadProject(this.projects, context, id);
       refuseInbox(project, 'deleted');
-      const subtree = await accessibleSubtree(this.projects, context, project.id);
+      const projects = await accessibleSubtree(this.projects, context, project.id);
+      const subtree = projects.map((candidate) => candidate.id);
       const itemIds = await this.items.idsInProjects(context.tx.manager, subtree);
       await this.items.setState(context.tx.manager, itemIds, { is_deleted: true }, context.version);
       await this.sections.update(context.tx.manager, await this.sections.idsInProjects(context.tx.manager, subtree), { is_deleted: true }, context.version);
       await this.projects.setState(context.tx.manager, subtree, { is_deleted: true }, context.version);
+      // One event per project deleted (its sub-projects went too); the tasks and sections in
+      // them are not announced one by one: they went with their project.
+      await recordObjectEvents(context, projects.map((candidate) => projectChange(candidate, 'deleted')));
       context.touch(...subtree);
       subtree.forEach((projectId) => deleted.add(projectId));
     });

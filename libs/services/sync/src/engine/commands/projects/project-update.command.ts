@@ -8,6 +8,8 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { flag, idArg } from '../items/item-args';
 import { loadProject } from './project-access';
 import { type ProjectWorkspaceRepositories, refuseTeamArgsOnPersonal, requireFolderOf, workspaceProjectArgs } from './workspace-project';
+import { recordObjectEvents } from '../object-events';
+import { projectChange } from './project-events';
 
 /** The arguments only a workspace project has. */
 const TEAM_ARGUMENTS = ['folder_id', 'is_invite_only', 'status', 'access', 'collaborator_role_default', 'is_link_sharing_enabled'] as const;
@@ -66,6 +68,8 @@ export class ProjectUpdateCommand implements CommandHandler {
       },
       context.version,
     );
+    const name = project.inbox_project || args.name === undefined ? project.name : args.name;
+    await recordObjectEvents(context, [projectChange({ ...project, name }, 'updated', name === project.name ? {} : { last_name: project.name })]);
     context.touch(project.id);
     return {};
   }

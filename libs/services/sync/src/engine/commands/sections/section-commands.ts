@@ -9,6 +9,8 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { flag, forEachEntry, idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
 import { loadSection } from './section-access';
+import { recordObjectEvents } from '../object-events';
+import { sectionChange } from './section-events';
 
 const name = z.string().trim().min(1).max(2_048);
 
@@ -27,6 +29,7 @@ export class SectionAddCommand implements CommandHandler {
     const project = await loadProject(this.projects, context, args.project_id, 'project_id');
     await requireSectionRoom(this.projects, this.sections, context, project.id);
     const section = await this.sections.insert(context.tx.manager, { userId: context.userId, projectId: project.id, name: args.name, sectionOrder: args.section_order ?? null }, context.version);
+    await recordObjectEvents(context, [sectionChange(section, 'added')]);
     context.touch(project.id);
     return { createdId: section.id };
   }
@@ -43,6 +46,8 @@ export class SectionUpdateCommand implements CommandHandler {
     const args = parseArgs(this.schema, rawArgs);
     const section = await loadSection(this.sections, context, args.id);
     await this.sections.update(context.tx.manager, [section.id], { name: args.name, is_collapsed: args.is_collapsed ?? args.collapsed }, context.version);
+    const renamed = args.name !== undefined && args.name !== section.name;
+    await recordObjectEvents(context, [sectionChange({ ...section, name: args.name ?? section.name }, 'updated', renamed ? { last_name: section.name } : {})]);
     context.touch(section.project_id);
     return {};
   }
@@ -111,6 +116,7 @@ export class SectionArchiveCommand implements CommandHandler {
     await this.sections.update(context.tx.manager, [section.id], { is_archived: true, archived_at: now }, context.version);
     const open = await this.items.idsInSections(context.tx.manager, [section.id], true);
     await this.items.setState(context.tx.manager, open, { checked: true, in_history: true, completed_at: now }, context.version);
+    await recordObjectEvents(context, [sectionChange(section, 'archived')]);
     context.touch(section.project_id);
     return {};
   }
@@ -130,6 +136,7 @@ export class SectionUnarchiveCommand implements CommandHandler {
     const section = await loadSection(this.sections, context, parseArgs(this.schema, rawArgs).id);
     if (section.is_archived) await requireSectionRoom(this.projects, this.sections, context, section.project_id);
     await this.sections.update(context.tx.manager, [section.id], { is_archived: false, archived_at: null }, context.version);
+    await recordObjectEvents(context, [sectionChange(section, 'unarchived')]);
     context.touch(section.project_id);
     return {};
   }
@@ -149,6 +156,7 @@ export class SectionDeleteCommand implements CommandHandler {
     const section = await loadSection(this.sections, context, parseArgs(this.schema, rawArgs).id);
     await this.items.setState(context.tx.manager, await this.items.idsInSections(context.tx.manager, [section.id]), { is_deleted: true }, context.version);
     await this.sections.update(context.tx.manager, [section.id], { is_deleted: true }, context.version);
+    await recordObjectEvents(context, [sectionChange(section, 'deleted')]);
     context.touch(section.project_id);
     return {};
   }

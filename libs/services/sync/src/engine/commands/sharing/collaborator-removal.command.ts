@@ -13,6 +13,8 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
 import { emailArg, emitInvitationAnswered } from './sharing-args';
+import { recordObjectEvents } from '../object-events';
+import { projectChange } from '../projects/project-events';
 
 /** What ending a membership touches. */
 export interface MembershipDeps {
@@ -34,6 +36,8 @@ async function endMembership(deps: MembershipDeps, context: CommandContext, proj
   await deps.projects.update(manager, project.id, {}, context.version);
   context.touch(project.id);
   context.touchUsers(member.user_id);
+  // Who left: the one who ran the command (project_leave) or the one removed.
+  await recordObjectEvents(context, [projectChange(project, 'left', { left_user_id: member.user_id })]);
   await context.tx.emit(SyncEvents.collaboratorLeft, {
     projectId: project.id,
     projectName: project.name,

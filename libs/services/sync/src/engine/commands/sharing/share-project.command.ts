@@ -16,6 +16,8 @@ import { idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
 import { actingUser, collaboratorRoleArg, emailArg } from './sharing-args';
 import { type GuestRepositories, requireGuestSeat } from './workspace-guests';
+import { recordObjectEvents } from '../object-events';
+import { projectChange } from '../projects/project-events';
 
 const argsSchema = z.object({
   project_id: idArg,
@@ -75,6 +77,7 @@ export class ShareProjectCommand implements CommandHandler {
       context.version,
     );
     await context.tx.emit(SyncEvents.shareInvitationSent, invitationSentPayload(invitation, project.name, inviter, secret));
+    await recordObjectEvents(context, [projectChange(project, 'shared')]);
     // Members see the invited collaborator state; the receiver's sync picks it up too.
     context.touch(project.id);
     if (inviteeId) context.touchUsers(inviteeId);

@@ -1,0 +1,74 @@
+import { type EventObjectType, type ObjectEvent, type ObjectEventType, SyncEvents } from '@doable/contracts-sync';
+import type { CommandContext } from './command-handler';
+
+/**
+ * What a command did to one object, before the context fills in who did it, when, and the
+ * workspace: what each object type's `<type>-events.ts` builds (the one place its extra_data is
+ * decided) and recordObjectEvents() records.
+ */
+export interface ObjectChange {
+  readonly objectType: EventObjectType;
+  readonly objectId: string;
+  readonly eventType: ObjectEventType;
+  readonly parentProjectId: string | null;
+  readonly parentItemId: string | null;
+  readonly extraData: Record<string, unknown>;
+  readonly fileUrl?: string | null;
+  /**
+   * The workspace the object's project belongs to, when the command read it already (project
+   * commands); undefined: looked up here, once for all the changes of the call.
+   */
+  readonly workspaceId?: string | null;
+}
+
+/**
+ * Records SyncEvents.objectEvent for each change, in the command's transaction and in ONE
+ * statement however many there are (a group of 100 item_add, a task deleted with its subtasks):
+ * a command refused or rolled back takes them with it (its savepoint, or the optimistic pass's
+ * rollback), and a replayed uuid never runs the command, so records nothing. The workspaces
+ * of the projects involved come from the access check the command made (requireAccess reads a
+ * project's workspace with the role); a project not checked so costs one more read for all of
+ * them, skipped in the acting user's Inbox (never a workspace's) or when a change carries its own.
+ */
+export async function recordObjectEvents(context: CommandContext, changes: readonly ObjectChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const workspaces = await workspacesOf(context, changes);
+  const eventDate = new Date().toISOString();
+  const events: ObjectEvent[] = changes.map((change) => ({
+    objectType: change.objectType,
+    objectId: change.objectId,
+    eventType: change.eventType,
+    initiatorId: context.userId,
+    eventDate,
+    parentProjectId: change.parentProjectId,
+    parentItemId: change.parentItemId,
+    workspaceId: change.workspaceId !== undefined ? change.workspaceId : (workspaces.get(projectOf(change) ?? '') ?? null),
+    extraData: change.extraData,
+    ...(change.objectType === 'note' ? { fileUrl: change.fileUrl ?? null } : {}),
+  }));
+  await context.tx.emitAll(SyncEvents.objectEvent, events);
+}
+
+/** The project whose workspace an event carries: a project's own, anything else's project. */
+function projectOf(change: ObjectChange): string | null {
+  return change.objectType === 'project' ? change.objectId : change.parentProjectId;
+}
+
+async function workspacesOf(context: CommandContext, changes: readonly ObjectChange[]): Promise<Map<string, string | null>> {
+  const known = new Map<string, string | null>();
+  const unknown = new Set<string>();
+  for (const change of changes) {
+    const projectId = projectOf(change);
+    if (change.workspaceId !== undefined || projectId === null || projectId === context.user.inboxProjectId) continue;
+    const workspaceId = context.knownWorkspaceOf(projectId);
+    if (workspaceId === undefined) unknown.add(projectId);
+    else known.set(projectId, workspaceId);
+  }
+  if (unknown.size === 0) return known;
+  const rows = await context.tx.manager.query<Array<{ id: string; workspace_id: string }>>(
+    `SELECT id::text, workspace_id::text FROM sync.projects WHERE id = ANY($1::bigint[]) AND workspace_id IS NOT NULL`,
+    [[...unknown]],
+  );
+  for (const row of rows) known.set(row.id, row.workspace_id);
+  return known;
+}
