@@ -1,3 +1,4 @@
+import { isObjectId } from '@doable/contracts-common';
 import { WORKSPACE_COMMAND_ACTION_GROUP, type WorkspaceRole, workspaceRoleMay } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { EntityManager } from 'typeorm';
@@ -27,7 +28,7 @@ export class WorkspaceAccess {
     const group = WORKSPACE_COMMAND_ACTION_GROUP[commandType];
     // A programming error, not a client's: every workspace command has a row in the table.
     if (!group) throw new Error(`command ${commandType} acts in a workspace but has no row in WORKSPACE_COMMAND_ACTION_GROUP`);
-    if (!/^[0-9]{1,19}$/.test(workspaceId)) throw new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found', { workspace_id: workspaceId });
+    if (!isObjectId(workspaceId)) throw new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found', { workspace_id: workspaceId });
     if (!this.roles.has(workspaceId)) this.roles.set(workspaceId, await this.members.roleOf(this.manager, workspaceId, this.userId));
     const role = this.roles.get(workspaceId);
     if (!role) throw new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found', { workspace_id: workspaceId });

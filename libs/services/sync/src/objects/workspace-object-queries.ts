@@ -194,7 +194,7 @@ export class WorkspaceObjectQueries {
     if (workspaceId === undefined) throw new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found');
     const ownRole = await this.roleIn(manager, userId, workspaceId);
     const memberId = optionalId(query.user_id) ?? userId;
-    const role = memberId === userId ? ownRole : /^[0-9]{1,19}$/.test(memberId) ? await this.members.roleOf(manager, workspaceId, memberId) : undefined;
+    const role = memberId === userId ? ownRole : isObjectId(memberId) ? await this.members.roleOf(manager, workspaceId, memberId) : undefined;
     if (!role) throw new DomainError('USER_NOT_FOUND', 'User not found in this workspace', { user_id: memberId, workspace_id: workspaceId });
     // Doable has no admin-imposed project sorting: never applied, no preference.
     return { custom_sorting_applied: false, project_sort_preference: '', role, user_id: memberId, workspace_id: workspaceId };

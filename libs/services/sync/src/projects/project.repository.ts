@@ -1,3 +1,4 @@
+import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VISIBLE_PROJECTS } from '../items/item.model';
@@ -109,7 +110,7 @@ export class ProjectRepository {
    * instead. Locked, so two joins of one project are one after another.
    */
   async findForJoin(manager: EntityManager, projectId: string): Promise<Project | undefined> {
-    if (!/^[0-9]{1,19}$/.test(projectId)) return undefined;
+    if (!isObjectId(projectId)) return undefined;
     const rows = await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS} FROM sync.projects WHERE id = $1 AND NOT is_deleted FOR UPDATE`, [projectId]);
     return rows[0];
   }

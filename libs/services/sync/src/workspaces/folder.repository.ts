@@ -1,3 +1,4 @@
+import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
@@ -20,14 +21,14 @@ export class FolderRepository {
 
   /** A live folder by id (whoever asks: the caller checks the workspace's access next), locked for the rest of the transaction. */
   async findForUpdate(manager: EntityManager, folderId: string): Promise<Folder | undefined> {
-    if (!/^[0-9]{1,19}$/.test(folderId)) return undefined;
+    if (!isObjectId(folderId)) return undefined;
     const rows = await manager.query<Folder[]>(`SELECT ${FOLDER_COLUMNS} FROM sync.folders WHERE id = $1 AND NOT is_deleted FOR UPDATE`, [folderId]);
     return rows[0];
   }
 
   /** Whether a live folder with this id belongs to the workspace. */
   async existsInWorkspace(manager: EntityManager, folderId: string, workspaceId: string): Promise<boolean> {
-    if (!/^[0-9]{1,19}$/.test(folderId)) return false;
+    if (!isObjectId(folderId)) return false;
     const rows = await manager.query<unknown[]>(`SELECT 1 FROM sync.folders WHERE id = $1 AND workspace_id = $2 AND NOT is_deleted`, [folderId, workspaceId]);
     return rows.length > 0;
   }

@@ -1,3 +1,4 @@
+import { isObjectId } from '@doable/contracts-common';
 import type { WorkspaceRole } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -149,7 +150,7 @@ export class WorkspaceInvitationsRepository {
 
   /** The workspace's facts (not deleted) whoever asks; `lock` takes its row's lock for the rest of the transaction. */
   async workspaceFacts(manager: EntityManager, workspaceId: string, lock = false): Promise<WorkspaceFacts | undefined> {
-    if (!/^[0-9]{1,19}$/.test(workspaceId)) return undefined;
+    if (!isObjectId(workspaceId)) return undefined;
     const rows = await manager.query<WorkspaceFacts[]>(
       `SELECT ${WORKSPACE_FACTS_COLUMNS} FROM sync.workspaces WHERE id = $1 AND NOT is_deleted${lock ? ' FOR UPDATE' : ''}`,
       [workspaceId],

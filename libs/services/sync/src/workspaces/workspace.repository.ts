@@ -1,3 +1,4 @@
+import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
@@ -61,7 +62,7 @@ export class WorkspaceRepository {
 
   /** The workspace as the user sees it, if they are an active member and it is not deleted. */
   async findForMember(manager: EntityManager, userId: string, workspaceId: string): Promise<Workspace | undefined> {
-    if (!/^[0-9]{1,19}$/.test(workspaceId)) return undefined;
+    if (!isObjectId(workspaceId)) return undefined;
     const rows = await manager.query<Workspace[]>(
       `SELECT ${WORKSPACE_COLUMNS} FROM sync.workspaces w JOIN sync.workspace_members m ON m.workspace_id = w.id AND m.user_id = $1 AND m.state = 'active'
         WHERE w.id = $2 AND NOT w.is_deleted`,

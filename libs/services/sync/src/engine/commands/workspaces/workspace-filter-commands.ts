@@ -1,4 +1,4 @@
-import { storedInteger } from '@doable/contracts-common';
+import { storedInteger, isObjectId } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { WorkspaceFilter } from '../../../workspaces/workspace.model';
@@ -20,7 +20,7 @@ import { flag, forEachEntry, idArg } from '../items/item-args';
 async function loadWorkspaceFilter(filters: WorkspaceFilterRepository, context: CommandContext, commandType: string, value: unknown, argument = 'id'): Promise<WorkspaceFilter> {
   const id = await context.resolveId(value, argument);
   const notFound = () => new DomainError('WORKSPACE_FILTER_NOT_FOUND', 'Workspace filter not found', { argument, id });
-  if (!/^[0-9]{1,19}$/.test(id)) throw notFound();
+  if (!isObjectId(id)) throw notFound();
   const filter = await filters.findForUpdate(context.tx.manager, id);
   if (!filter) throw notFound();
   try {

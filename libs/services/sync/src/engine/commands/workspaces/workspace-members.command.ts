@@ -1,3 +1,4 @@
+import { isObjectId } from '@doable/contracts-common';
 import { SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ async function loadMember(
   await repositories.workspaces.lock(manager, loaded.id);
   const workspace = (await repositories.workspaces.findForMember(manager, context.userId, loaded.id)) ?? loaded;
   const id = String(userId);
-  const member = /^[0-9]{1,19}$/.test(id) ? await repositories.members.findActive(manager, workspace.id, id) : undefined;
+  const member = isObjectId(id) ? await repositories.members.findActive(manager, workspace.id, id) : undefined;
   if (!member) throw new DomainError('USER_NOT_FOUND', 'This user is not a member of the workspace', { argument: 'user_id' });
   return { workspace, member };
 }
