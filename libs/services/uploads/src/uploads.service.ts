@@ -8,6 +8,7 @@ import { Database, type Tx } from '@doable/shared-runtime';
 import { BLOB_STORE, type BlobStore, BlobTooLarge } from '@doable/shared-storage';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { audioDuration, detectType, isAudio, isImage, makeThumbnails } from './file-inspection';
 import { type Thumbnails, type UploadRecord, UploadRepository } from './upload.repository';
 import { type FileVariant, thumbnailName, UploadUrls } from './upload-urls';
@@ -70,8 +71,12 @@ export class UploadsService {
     @Inject(UPLOADS_SETTINGS) private readonly settings: UploadsSettings,
   ) {}
 
-  async urlSigner(): Promise<UploadUrls> {
-    this.urls ??= new UploadUrls(this.settings.urlKey !== '' ? this.settings.urlKey : await this.uploads.urlKey(this.database.dataSource.manager));
+  /**
+   * `manager`: inside a transaction, its own (embedded PostgreSQL runs one statement at a time:
+   * a read on another connection while a transaction is open would wait for it forever).
+   */
+  async urlSigner(manager: EntityManager = this.database.dataSource.manager): Promise<UploadUrls> {
+    this.urls ??= new UploadUrls(this.settings.urlKey !== '' ? this.settings.urlKey : await this.uploads.urlKey(manager));
     return this.urls;
   }
 
@@ -178,7 +183,7 @@ export class UploadsService {
    */
   async linkNote(event: ObjectEvent, tx: Tx): Promise<void> {
     if (event.objectType !== 'note' || (event.eventType !== 'added' && event.eventType !== 'updated') || !event.fileUrl) return;
-    const named = (await this.urlSigner()).parse(event.fileUrl);
+    const named = (await this.urlSigner(tx.manager)).parse(event.fileUrl);
     if (!named || named.variant !== 'original') return;
     const record = await this.uploads.find(tx.manager, named.id);
     if (!record || record.userId !== event.initiatorId) return;
