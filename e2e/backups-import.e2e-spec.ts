@@ -1,4 +1,4 @@
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { http, waitFor } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
 import { type Account, MODES, type SystemUnderTest } from './support/system-under-test';
@@ -143,6 +143,33 @@ describe.each(MODES)('backups, and importing a Todoist account (%s)', (mode) => 
     expect(first.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(picture(await fullSync(system, target))).toEqual(picture(await fullSync(system, original.get())));
+  });
+
+  it('imports a Todoist backup (project CSVs only): projects, sections, subtasks, priorities, labels, dates and comments', async () => {
+    const home = [
+      'TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT,DEADLINE,DEADLINE_LANG',
+      'meta,view_style=board,,,,,,,,,,,,',
+      'task,Fix the sink @diy,Kitchen,1,1,Ada (7),,2027-02-01,en,,30,minute,,',
+      'note,Washers are in the drawer,,,,Ada (7),,,,,,,,',
+      'task,Buy washers,,3,2,Ada (7),,,,,,,,',
+      '',
+      'section,Garden,,,,,,,,,,,,',
+      'task,Water the plants,,4,1,Ada (7),,every day,en,,,,,',
+    ].join('\n');
+    const inbox = 'TYPE,CONTENT,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE\ntask,Call mum,4,1,Ada (7),,,,\n';
+    const zipped = zipSync({ 'Home [2203306141].csv': new TextEncoder().encode(home), 'Inbox [2203306140].csv': new TextEncoder().encode(inbox) });
+    const target = await system.createAccount();
+    const imported = await importFile(system, target.token, zipped, 'todoist-backup.zip');
+    expect(imported).toMatchObject({ status: 200, body: { status: 'ok', refused: [], created: { project_add: 1, section_add: 1, item_add: 4, note_add: 1 } } });
+    const { projects, sections, items, notes } = picture(await fullSync(system, target));
+    expect(projects.map((p: any) => [p.path, p.view_style])).toEqual([['Home', 'board'], ['Inbox', 'list']]);
+    expect(sections).toEqual([{ project: 'Home', name: 'Garden', section_order: 1 }]);
+    const byContent = Object.fromEntries(items.map((item: any) => [item.content, item]));
+    expect(byContent['Fix the sink']).toMatchObject({ project: 'Home', priority: 4, labels: ['diy'], description: 'Kitchen', due: { date: '2027-02-01', is_recurring: false }, duration: { amount: 30, unit: 'minute' } });
+    expect(byContent['Buy washers']).toMatchObject({ parent: 'Fix the sink', priority: 2 });
+    expect(byContent['Water the plants']).toMatchObject({ section: 'Garden', priority: 1, due: { string: 'every day', is_recurring: true } });
+    expect(byContent['Call mum']).toMatchObject({ project: 'Inbox', priority: 1 });
+    expect(notes).toEqual([{ task: 'Home: Fix the sink', content: 'Washers are in the drawer', file_url: null }]);
   });
 
   it('refuses a file that is neither a backup nor a full sync with a coded 400', async () => {

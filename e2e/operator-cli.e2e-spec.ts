@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase, waitFor } from '@doable/shared-testing';
+import { createTestDatabase, http, type TestDatabase, waitFor } from '@doable/shared-testing';
 import { type Run, run, runToCompletion } from './support/processes';
 import { planLimitsOf, setWorkspacePlan, workspaceOf } from './support/plans';
 import { syncSession } from './support/sync-session';
@@ -171,6 +173,45 @@ describe('operator CLI: plans', () => {
     const usage = await cli('set-plan', '--email', account.email);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('set-plan       --email <email> --plan <name>');
+  });
+});
+
+/**
+ * backup and import-todoist on a running cluster: backup marks the account due in sync's
+ * schedule and waits for the running system to make it; import-todoist is a client of the
+ * import endpoint, with the user's own token.
+ */
+describe('operator CLI: backups and imports', () => {
+  const { system, accounts: [owner, target] } = useSystem('cluster', { accounts: 2, env: { BACKUP_POLL_SECONDS: '1' } });
+  const cli = (...args: string[]): Promise<Run> => run('cli', args, { DATABASE_URL: system.databaseUrl, LOG_LEVEL: 'silent' });
+
+  it('backup makes one now, even on a plan without automatic backups, and prints its version', async () => {
+    const made = await cli('backup', '--email', owner.email);
+    expect(made.stderr).toBe('');
+    expect(made.stdout).toMatch(new RegExp(`^backup \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} made for account ${owner.userId} <${owner.email}>\n$`));
+    const listed = await http(system.url, 'GET', '/api/v1/backups', { token: owner.token });
+    expect(listed.body).toHaveLength(1);
+    const unknown = await cli('backup', '--email', 'nobody@example.test');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('error: USER_NOT_FOUND:');
+  });
+
+  it('import-todoist sends a full sync\'s JSON to the import endpoint and prints what it made', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'doable-cli-import-'));
+    try {
+      const file = join(folder, 'todoist.json');
+      writeFileSync(file, JSON.stringify({ projects: [{ id: 'a', name: 'From the CLI' }], items: [{ id: 'b', project_id: 'a', content: 'Imported by the CLI' }] }));
+      const imported = await cli('import-todoist', '--file', file, '--token', target.token, '--url', system.url);
+      expect(imported.stderr).toBe('');
+      expect(imported.stdout).toBe('imported: project_add 1, item_add 1\n');
+      const tasks = await http(system.url, 'GET', '/api/v1/tasks', { token: target.token });
+      expect(tasks.body.results.map((task: any) => task.content)).toEqual(['Imported by the CLI']);
+      const refused = await cli('import-todoist', '--file', file, '--token', 'not-a-token', '--url', system.url);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('error: HTTP 401');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
