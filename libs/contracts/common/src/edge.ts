@@ -37,7 +37,7 @@ export const edgeRequestSchema = z.object({
   origin: z.string().max(2048).optional(),
   /**
    * Optional, on upload routes only: the file part of the request, already streamed by the
-   * gateway into the blob store under `key` (a staging key the service moves or deletes). The
+   * gateway into the blob store under `key` (which the service adopts or deletes). The
    * request's other form fields are in `body`. `declaredType` is what the client said, never
    * trusted: the service detects the type from the bytes.
    */

@@ -1,31 +1,31 @@
-import { STAGING_PREFIX, UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
+import { STREAMED_FILES_PREFIX, UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { UploadRepository } from './upload.repository';
-import { FILES_PREFIX, UploadsService } from './uploads.service';
+import { UploadsService } from './uploads.service';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /** An upload older than its timeout plus this is finished one way or the other. */
 const MARGIN_MS = 5 * 60 * 1000;
 const BATCH = 500;
 
-/** The millisecond stamp leading a staging key's or a file folder's last segment (`<millis>-<uuid>`). */
+/** The millisecond stamp leading a file folder's name (`<millis>-<uuid>`). */
 function stampOf(name: string): number | null {
   const match = /^([0-9]{13})-/.exec(name);
   return match ? Number(match[1]) : null;
 }
 
 export interface SweepResult {
-  readonly staging: number;
   readonly deleted: number;
   readonly unrecorded: number;
 }
 
 /**
- * Collects bytes nobody will ask for: staging blobs of uploads that never finished (the gateway
- * or the service died mid-way), file folders a crashed add wrote but never recorded, and the
+ * Collects bytes nobody will ask for: file folders nobody recorded (an upload the gateway
+ * streamed but that never finished, or was refused and not cleaned up because a process died
+ * mid-way; an import file its reader never deleted), older than the upload timeout, and the
  * bytes of deleted uploads that could not be removed at once. Every replica may sweep: each
  * step is safe to run twice (deleting a missing key is no error).
  */
@@ -52,14 +52,6 @@ export class OrphanSweep implements OnApplicationBootstrap, OnApplicationShutdow
 
   async sweep(now = Date.now()): Promise<SweepResult> {
     const before = now - UPLOAD_TIMEOUT_MS - MARGIN_MS;
-    let staging = 0;
-    for await (const { key } of this.store.list(STAGING_PREFIX)) {
-      const stamp = stampOf(key.slice(STAGING_PREFIX.length));
-      if (stamp !== null && stamp < before) {
-        await this.store.delete(key);
-        staging++;
-      }
-    }
     const manager = this.database.dataSource.manager;
     let deleted = 0;
     for (const upload of await this.uploads.deletedWithBytes(manager, BATCH)) {
@@ -68,9 +60,9 @@ export class OrphanSweep implements OnApplicationBootstrap, OnApplicationShutdow
       deleted++;
     }
     const stale = new Map<string, string[]>();
-    for await (const { key } of this.store.list(FILES_PREFIX)) {
+    for await (const { key } of this.store.list(STREAMED_FILES_PREFIX)) {
       const folder = key.slice(0, key.lastIndexOf('/'));
-      const stamp = stampOf(folder.slice(FILES_PREFIX.length));
+      const stamp = stampOf(folder.slice(STREAMED_FILES_PREFIX.length));
       if (stamp !== null && stamp < before) stale.set(folder, [...(stale.get(folder) ?? []), key]);
     }
     const known = await this.uploads.knownPrefixes(manager, [...stale.keys()]);
@@ -80,13 +72,13 @@ export class OrphanSweep implements OnApplicationBootstrap, OnApplicationShutdow
       for (const key of keys) await this.store.delete(key);
       unrecorded++;
     }
-    return { staging, deleted, unrecorded };
+    return { deleted, unrecorded };
   }
 
   private async sweepLogged(): Promise<void> {
     try {
       const result = await this.sweep();
-      if (result.staging + result.deleted + result.unrecorded > 0) this.logger.info(result, 'upload orphans collected');
+      if (result.deleted + result.unrecorded > 0) this.logger.info(result, 'upload orphans collected');
     } catch (err) {
       this.logger.warn({ err }, 'upload orphan sweep failed; retrying at the next interval');
     }

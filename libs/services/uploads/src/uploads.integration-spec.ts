@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { EventEnvelope, Principal } from '@doable/contracts-common';
 import { BUILTIN_FREE, type PlanInfo } from '@doable/contracts-plans';
 import { type ObjectEvent, SyncEvents } from '@doable/contracts-sync';
-import { STAGING_PREFIX } from '@doable/contracts-uploads';
+import { STREAMED_FILES_PREFIX, streamedFileKey } from '@doable/contracts-uploads';
 import { DomainError } from '@doable/shared-errors';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
@@ -62,7 +62,7 @@ describe('uploads service (real PostgreSQL, a local blob store)', () => {
   const bus = new InProcessEventBus(new InProcessBroker(), '');
 
   const stage = async (bytes: Buffer): Promise<{ key: string; size: number }> => {
-    const key = `${STAGING_PREFIX}${Date.now()}-${randomUUID()}`;
+    const key = streamedFileKey(Date.now(), randomUUID());
     await store.put(key, Readable.from([bytes]));
     return { key, size: bytes.length };
   };
@@ -127,7 +127,8 @@ describe('uploads service (real PostgreSQL, a local blob store)', () => {
     const urls = await service.urlSigner();
     const attachment = attachmentOf(record, 'v1', urls, 'https://doable.test');
     expect(attachment).toMatchObject({ resource_type: 'file', file_type: 'image/png', upload_state: 'completed', tn_s: [expect.stringContaining('/tn_s/photo.jpg'), 96, 64] });
-    expect(await keys(STAGING_PREFIX)).toEqual([]);
+    // Adopted where the gateway streamed it: the original and its thumbnails, one folder.
+    expect(await keys(`${record.storagePrefix}/`)).toEqual(['original', 'tn_l', 'tn_m', 'tn_s'].map((name) => `${record.storagePrefix}/${name}`));
     // A small image is not enlarged.
     const small = await upload(ANN, await sharp({ create: { width: 120, height: 60, channels: 3, background: '#000' } }).jpeg().toBuffer(), 'small.jpg');
     expect(small.thumbnails).toEqual({ tn_s: [96, 48], tn_m: [120, 60], tn_l: [120, 60] });
@@ -150,15 +151,18 @@ describe('uploads service (real PostgreSQL, a local blob store)', () => {
 
   it('holds the plan limit at its boundary and refuses a plan without uploads', async () => {
     plans.set(ANN.userId, { ...BUILTIN_FREE, upload_limit_mb: 1 });
+    const existing = await keys(STREAMED_FILES_PREFIX);
     expect(await service.limit(ANN)).toEqual({ maxBytes: MIB });
-    expect((await upload(ANN, Buffer.alloc(MIB, 'a'), 'exact.txt')).fileSize).toBe(MIB);
+    const exact = await upload(ANN, Buffer.alloc(MIB, 'a'), 'exact.txt');
+    expect(exact.fileSize).toBe(MIB);
     const over = await refusal(upload(ANN, Buffer.alloc(MIB + 1, 'a'), 'over.txt'));
     expect(over.code).toBe('UPLOAD_SIZE_LIMIT_REACHED');
     plans.set(ANN.userId, { ...BUILTIN_FREE, uploads: false });
     const premium = await refusal(service.limit(ANN));
     expect([premium.code, premium.extra]).toEqual(['FEATURE_NOT_IN_PLAN', expect.objectContaining({ feature: 'uploads' })]);
     expect((await refusal(service.limit(principal(ANN.userId, ['data:read'])))).code).toBe('FORBIDDEN');
-    expect(await keys(STAGING_PREFIX)).toEqual([]);
+    // The refused file's folder went with the refusal; only the accepted one stayed.
+    expect(await keys(STREAMED_FILES_PREFIX)).toEqual([...existing, `${exact.storagePrefix}/original`].sort());
   });
 
   it('lists newest first in pages, and never another user\'s uploads', async () => {
@@ -223,22 +227,22 @@ describe('uploads service (real PostgreSQL, a local blob store)', () => {
     expect(await linked()).toMatchObject({ noteId: '9001', itemId: '8001', projectId: '7001' });
   });
 
-  it('sweeps stale staging blobs, unrecorded file folders and the bytes of deleted uploads', async () => {
+  it('sweeps unrecorded file folders past the upload timeout and the bytes of deleted uploads', async () => {
     const old = Date.now() - 11 * 60 * 1000;
-    await store.put(`${STAGING_PREFIX}${old}-${randomUUID()}`, Readable.from([Buffer.from('stale')]));
-    const fresh = `${STAGING_PREFIX}${Date.now()}-${randomUUID()}`;
+    const crashed = streamedFileKey(old, randomUUID());
+    await store.put(crashed, Readable.from([Buffer.from('streamed, never recorded')]));
+    const fresh = streamedFileKey(Date.now(), randomUUID());
     await store.put(fresh, Readable.from([Buffer.from('in flight')]));
-    const crashed = `files/${old}-${randomUUID()}`;
-    await store.put(`${crashed}/original`, Readable.from([Buffer.from('never recorded')]));
     const kept = await upload(ANN, Buffer.from('kept'), 'kept.txt');
     const result = await sweep.sweep(Date.now() + 60 * 60 * 1000 > 0 ? Date.now() : 0);
-    expect(result).toMatchObject({ staging: 1, unrecorded: 1 });
-    expect(await keys(STAGING_PREFIX)).toEqual([fresh]);
-    expect(await keys(`${crashed}/`)).toEqual([]);
+    expect(result).toMatchObject({ unrecorded: 1 });
+    expect(await keys(crashed)).toEqual([]);
+    // Still within the upload timeout: perhaps being written now.
+    expect(await keys(fresh)).toEqual([fresh]);
+    await store.delete(fresh);
     // A recorded upload's bytes are never collected, however old.
     expect((await sweep.sweep(Date.now() + 24 * 60 * 60 * 1000)).unrecorded).toBe(0);
     expect(await keys(`${kept.storagePrefix}/`)).toEqual([`${kept.storagePrefix}/original`]);
-    await store.delete(fresh);
   });
 });
 

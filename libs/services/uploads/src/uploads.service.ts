@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { EdgeBlob, EdgeRequest, Principal } from '@doable/contracts-common';
 import { PlansSubjects } from '@doable/contracts-plans';
 import type { ObjectEvent } from '@doable/contracts-sync';
-import { STAGING_PREFIX, type UploadLimit } from '@doable/contracts-uploads';
+import { streamedFileFolder, type UploadLimit } from '@doable/contracts-uploads';
 import { DomainError } from '@doable/shared-errors';
 import { Database, type Tx } from '@doable/shared-runtime';
-import { BLOB_STORE, type BlobStore, BlobTooLarge } from '@doable/shared-storage';
+import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -24,8 +23,6 @@ export interface UploadsSettings {
 
 const MIB = 1024 * 1024;
 
-/** Where uploads' bytes live: `files/<millis>-<uuid>/original`, `.../tn_s`... */
-export const FILES_PREFIX = 'files/';
 const MAX_FILE_NAME = 255;
 
 export type UploadedFile = NonNullable<EdgeRequest['upload']>;
@@ -89,22 +86,21 @@ export class UploadsService {
   }
 
   /**
-   * A staged file becomes an upload: checked against the limit again (the plan may have
-   * changed), typed from its bytes, copied to its own folder with its thumbnails, and recorded.
-   * Whatever happens, the staging blob goes; a failure leaves no bytes behind.
+   * A streamed file becomes an upload where it lies (the gateway wrote it to the folder an
+   * upload keeps: its bytes pass through the store once): checked against the limit again (the
+   * plan may have changed), typed from its bytes, given its thumbnails beside it, and recorded.
+   * A refusal or failure removes the folder: no bytes stay behind.
    */
   async add(principal: Principal, file: UploadedFile, fields: { fileName?: string; projectId?: string }): Promise<UploadRecord> {
-    // The time in the key lets the orphan sweep tell bytes of a crashed add from bytes being written now.
-    const prefix = `${FILES_PREFIX}${Date.now()}-${randomUUID()}`;
+    const prefix = streamedFileFolder(file.key);
+    if (prefix === null) throw new DomainError('INVALID_ARGUMENT_VALUE', 'Not a streamed upload', { argument: 'file' });
     try {
-      if (!file.key.startsWith(STAGING_PREFIX)) throw new DomainError('INVALID_ARGUMENT_VALUE', 'Not a staged upload', { argument: 'file' });
       const { maxBytes } = await this.limit(principal);
-      if (file.size > maxBytes) throw new DomainError('UPLOAD_SIZE_LIMIT_REACHED', undefined, { limit: 'upload_limit_mb', max_count: maxBytes / MIB });
-      const fileType = await detectType(this.store, file.key, file.declaredType);
-      const original = `${prefix}/original`;
-      const staged = await this.store.get(file.key);
-      if (!staged) throw new DomainError('INVALID_ARGUMENT_VALUE', 'The uploaded file is gone (the upload took too long)', { argument: 'file' });
-      const stored = await this.store.put(original, staged.stream, { maxBytes, contentType: fileType });
+      const original = file.key;
+      const stored = await this.store.stat(original);
+      if (!stored) throw new DomainError('INVALID_ARGUMENT_VALUE', 'The uploaded file is gone (the upload took too long)', { argument: 'file' });
+      if (stored.size > maxBytes) throw new DomainError('UPLOAD_SIZE_LIMIT_REACHED', undefined, { limit: 'upload_limit_mb', max_count: maxBytes / MIB });
+      const fileType = await detectType(this.store, original, file.declaredType);
       const thumbnails: Thumbnails = isImage(fileType) ? await makeThumbnails(this.store, original, stored.size, prefix) : {};
       const fileDuration = isAudio(fileType) ? await audioDuration(this.store, original, fileType) : null;
       return await this.uploads.insert(this.database.dataSource.manager, {
@@ -120,10 +116,7 @@ export class UploadsService {
       });
     } catch (err) {
       await this.removeBytes(prefix);
-      if (err instanceof BlobTooLarge) throw new DomainError('UPLOAD_SIZE_LIMIT_REACHED', undefined, { limit: 'upload_limit_mb', max_count: err.maxBytes / MIB });
       throw err;
-    } finally {
-      await this.store.delete(file.key);
     }
   }
 

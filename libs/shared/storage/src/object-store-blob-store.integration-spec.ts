@@ -116,7 +116,8 @@ describe('ObjectStoreBlobStore', () => {
     expect(peakGet).toBeLessThan(20 * 1024 * 1024);
     expect(peakRss).toBeLessThan(32 * 1024 * 1024);
     await opened.store.delete('big/fifty');
-  });
+    // 50 MB through JetStream twice, read slowly on purpose: minutes on a loaded CI machine.
+  }, 180_000);
 
   it('a download abandoned halfway leaves no server-side reader behind', async () => {
     await opened.store.put('half/read', Readable.from([randomBytes(2 * 1024 * 1024)]));

@@ -42,7 +42,7 @@ export interface Route {
    * `inline`: parsed whole at the edge (one file of at most 1 MiB, 20 fields of at most 64 KiB)
    * into a plain body: fields as strings, the file's content as UTF-8 text under its field name.
    * `stream`: an upload; the file part is streamed into the blob store and the edge request
-   * carries `upload` (its staging key) instead of the bytes (gateway/src/uploads).
+   * carries `upload` (its key) instead of the bytes (gateway/src/uploads).
    */
   readonly multipart?: 'inline' | 'stream';
   /**

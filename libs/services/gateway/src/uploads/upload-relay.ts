@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { EdgeReply, Principal } from '@doable/contracts-common';
-import { STAGING_PREFIX, UploadsSubjects } from '@doable/contracts-uploads';
+import { streamedFileKey, UploadsSubjects } from '@doable/contracts-uploads';
 import { DomainError } from '@doable/shared-errors';
 import { BLOB_STORE, type BlobStore, BlobTooLarge } from '@doable/shared-storage';
 import { ServiceClient } from '@doable/shared-transport';
@@ -25,8 +25,9 @@ function sizeRefusal(maxBytes: number): DomainError {
 
 /**
  * A `multipart: 'stream'` route: the file goes from the socket into the blob store under a
- * staging key, bounded by the caller's plan, and the uploads service gets the key. A file is
- * never whole in this process's memory and never in a NATS message.
+ * key of its own (where an upload keeps its original), bounded by the caller's plan, and the
+ * service gets the key. A file is never whole in this process's memory and never in a NATS
+ * message.
  */
 @Injectable()
 export class UploadRelay {
@@ -51,7 +52,8 @@ export class UploadRelay {
       }
       const file = session ? session.file : this.rawFile(req);
       if (!file) throw new DomainError('ARGUMENT_MISSING', 'Send the file as a multipart `file` part', { argument: 'file' });
-      const key = `${STAGING_PREFIX}${Date.now()}-${randomUUID()}`;
+      const key = streamedFileKey(Date.now(), randomUUID());
+      let kept = false;
       try {
         let size: number;
         try {
@@ -62,7 +64,7 @@ export class UploadRelay {
         }
         const fields = session ? await session.finished : {};
         const body = session ? bodyWithoutFormToken({ headers: req.headers, body: fields, is: (type) => req.is(type) }, match.route) : {};
-        return await this.forwarder.forward(match, {
+        const reply = await this.forwarder.forward(match, {
           method: req.method,
           path: req.path,
           query: queryWithoutTokens(req, match.route),
@@ -72,9 +74,13 @@ export class UploadRelay {
           origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
           upload: { key, size, fileName: file.fileName, declaredType: file.mimeType },
         });
+        // Answered: the service adopted the file where it lies (an upload) or is done with it
+        // (an import deletes what it read). Refused or failed: nothing may stay.
+        kept = reply.status < 300;
+        return reply;
       } finally {
-        // The service has copied what it keeps by the time it answers; the sweep covers a crash here.
-        await this.store.delete(key).catch(() => undefined);
+        // The orphan sweep covers a crash before this line.
+        if (!kept) await this.store.delete(key).catch(() => undefined);
       }
     } catch (err) {
       if (session) session.abandon();
