@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, deleteEventStream, freePort, TEST_NATS_URL } from '@doable/shared-testing';
+import { defaultStorageBucket, objectStoreStreamName } from '@doable/shared-storage';
 import { streamNameFor } from '@doable/shared-transport';
 import { onCleanup } from './lifecycle';
 import { ROOMY_PLANS } from './plans';
@@ -31,8 +32,10 @@ export async function startCluster(options: { cpuProfileDir?: string } = {}): Pr
   const database = await createTestDatabase('bench');
   const subjectPrefix = `bench-${randomBytes(4).toString('hex')}.`;
   // Registered before anything else can fail, so a half-started cluster is still removed.
-  const removeData = onCleanup(`database ${database.name} and stream of ${subjectPrefix}`, async () => {
+  const removeData = onCleanup(`database ${database.name} and streams of ${subjectPrefix}`, async () => {
     await deleteEventStream(streamNameFor(subjectPrefix));
+    // The Object Store bucket of the run's uploads (S10) is a JetStream stream too.
+    await deleteEventStream(objectStoreStreamName(defaultStorageBucket(subjectPrefix)));
     await database.drop();
   });
   // Load generators hammer a few users far past the per-user rate limits: measured here is throughput, not the limiter.
