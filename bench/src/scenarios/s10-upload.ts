@@ -30,16 +30,17 @@ const TIMEOUT_MS = 120_000;
  */
 const TARGET_RATIO = 0.3;
 /**
- * Peak RSS over the RSS before the first upload. A gateway that held the file would grow by
- * the file and more: 50 MiB on top of what streaming costs. Streaming alone costs 30-40 MiB
- * from rest on this machine, most of it V8 and malloc sizing themselves to a fast local stream:
- * the bare server of the baseline grows 29-32 MiB, the gateway 34-39 (e2e/uploads.e2e-spec.ts
- * saw 16-26 for the bare server and 20-24 for the gateway from a warm rest). Measured after a
- * warm-up instead, the figure depended on whether the collector had shrunk the process in
- * between (the gateway 0 to 39 MiB in four runs, peaking at the same 170-175 MiB), so the rest
- * is taken before the first upload and the bound is set below the file, not at "a few MB".
+ * Peak RSS over the RSS before the first upload, less the bare server's in the same run. A
+ * gateway that held the file would grow by the file on top of what streaming costs, and
+ * streaming alone costs 30-45 MiB from rest here, most of it V8 and malloc sizing themselves to
+ * a fast local stream: the bare server grew 29-37 MiB, the gateway 34-45, always within 9 MiB
+ * of the bare server in the same run (e2e/uploads.e2e-spec.ts saw 16-26 MiB and 20-24 from a
+ * warm rest). An absolute bound would sit too close to that noise (32 MiB failed every run, 48
+ * was 3 MiB away once); measured after a warm-up instead, the growth depended on whether the
+ * collector had shrunk the process in between (the gateway 0 to 39 MiB, peaking at the same
+ * 170-175). Half the file over the bare server is a bound a held file cannot stay under.
  */
-const MAX_GATEWAY_GROWTH_MIB = 48;
+const MAX_GATEWAY_EXCESS_MIB = 25;
 
 /**
  * S10: a 50 MiB upload through the gateway (`POST /api/v1/uploads`, the raw body named by
@@ -53,7 +54,7 @@ const MAX_GATEWAY_GROWTH_MIB = 48;
 export const s10Upload: Scenario = {
   id: 'S10',
   title: 'a 50 MiB upload (raw body, POST /api/v1/uploads) through the gateway into the blob store',
-  target: `>= ${TARGET_RATIO}x baseline MiB/s; gateway peak RSS growth <= ${MAX_GATEWAY_GROWTH_MIB} MiB`,
+  target: `>= ${TARGET_RATIO}x baseline MiB/s; gateway peak RSS growth <= the bare server's + ${MAX_GATEWAY_EXCESS_MIB} MiB`,
   run: async (context) => [await measure(context)],
 };
 
@@ -109,6 +110,7 @@ function row(product: Target, baseline: Target): ScenarioRow {
   const ratio = Math.round((mibPerS(product) / mibPerS(baseline)) * 100) / 100;
   const gatewayGrowth = productGrowth.get('gateway')!;
   const uploadsGrowth = productGrowth.get('uploads')!;
+  const gatewayExcess = round1(gatewayGrowth - baselineGrowth.get('baseline')!);
   return {
     id: 'S10',
     mode: 'cluster',
@@ -124,13 +126,13 @@ function row(product: Target, baseline: Target): ScenarioRow {
     baseline: { 'MiB/s p50': round1(mibPerS(baseline)), 'p50 ms': Math.round(percentile(baseline.durations, 50)), 'peak RSS growth MiB': baselineGrowth.get('baseline')!, failures: baseline.failures },
     ratio: { name: 'p50 MiB/s product / baseline', value: ratio },
     target: s10Upload.target,
-    pass: failures === 0 && ratio >= TARGET_RATIO && gatewayGrowth <= MAX_GATEWAY_GROWTH_MIB,
+    pass: failures === 0 && ratio >= TARGET_RATIO && gatewayExcess <= MAX_GATEWAY_EXCESS_MIB,
     valid: failures === 0,
     notes: [
       `${ROUNDS} uploads of ${FILE_BYTES.toLocaleString('en')} bytes after ${WARMUP_ROUNDS} warm-up one, one at a time, alternating with the baseline, each deleted afterwards (not timed); the client writes ${CHUNK_BYTES / 1024} KiB at a time as the socket takes it`,
       `peak RSS growth: the highest /proc VmRSS sample (every 20 ms) during any upload, the warm-up's included, over the RSS before the first; MiB before -> peak in each round: ${rssMiB(product)}; ${rssMiB(baseline)}`,
-      `peak RSS growth less the bare server's (holding the file would add 50 MiB): gateway ${signed(gatewayGrowth - baselineGrowth.get('baseline')!)} MiB, uploads service (which reads the staged object back and puts it again) ${signed(uploadsGrowth - baselineGrowth.get('baseline')!)} MiB`,
-      ...(gatewayGrowth <= MAX_GATEWAY_GROWTH_MIB ? [] : [`the gateway grew by ${gatewayGrowth} MiB, over the ${MAX_GATEWAY_GROWTH_MIB} MiB bound: it may be holding the file`]),
+      `peak RSS growth less the bare server's (holding the file would add 50 MiB): gateway ${signed(gatewayExcess)} MiB, uploads service (which reads the staged object back and puts it again) ${signed(uploadsGrowth - baselineGrowth.get('baseline')!)} MiB`,
+      ...(gatewayExcess <= MAX_GATEWAY_EXCESS_MIB ? [] : [`the gateway grew ${gatewayExcess} MiB more than the bare server, over the ${MAX_GATEWAY_EXCESS_MIB} MiB bound: it may be holding the file`]),
       ...[product, baseline].filter((target) => target.failures > 0).map((target) => `${target.failures} ${target.name} uploads failed or were wrong, so the figures are not valid; first: ${target.firstFailure}`),
     ],
     details: {
