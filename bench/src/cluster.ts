@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, deleteEventStream, freePort, TEST_NATS_URL } from '@doable/shared-testing';
-import { defaultStorageBucket, objectStoreStreamName } from '@doable/shared-storage';
-import { streamNameFor } from '@doable/shared-transport';
+import { createTestDatabase, freePort, TEST_NATS_URL } from '@doable/shared-testing';
 import { onCleanup } from './lifecycle';
 import { ROOMY_PLANS } from './plans';
 import { NO_RATE_LIMITS } from './rate-limits';
 import { statusOf, until } from './poll';
 import { appEntry, type Child, runToCompletion, spawnNode } from './processes';
+import { deleteStreamsOfRun } from './run-streams';
 
 /** Started in dependency order: the gateway last, so it never routes to a service not yet up. */
 export const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
@@ -30,12 +29,11 @@ export interface Cluster {
  */
 export async function startCluster(options: { cpuProfileDir?: string } = {}): Promise<Cluster> {
   const database = await createTestDatabase('bench');
-  const subjectPrefix = `bench-${randomBytes(4).toString('hex')}.`;
+  const runTag = `bench-${randomBytes(4).toString('hex')}`;
+  const subjectPrefix = `${runTag}.`;
   // Registered before anything else can fail, so a half-started cluster is still removed.
   const removeData = onCleanup(`database ${database.name} and streams of ${subjectPrefix}`, async () => {
-    await deleteEventStream(streamNameFor(subjectPrefix));
-    // The Object Store bucket of the run's uploads (S10) is a JetStream stream too.
-    await deleteEventStream(objectStoreStreamName(defaultStorageBucket(subjectPrefix)));
+    await deleteStreamsOfRun(runTag);
     await database.drop();
   });
   // Load generators hammer a few users far past the per-user rate limits: measured here is throughput, not the limiter.
