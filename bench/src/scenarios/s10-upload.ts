@@ -20,12 +20,12 @@ const ROUNDS = 5;
 const WARMUP_ROUNDS = 1;
 const TIMEOUT_MS = 120_000;
 /**
- * A guess, made before the first run: one pass of the file through JetStream (acked 128 KiB
- * chunks, which nats-server writes to its file store) measured 84-140 MiB/s on this machine
- * (ObjectStoreBlobStore.put alone, a Node client), about half of a bare stream to the page
- * cache. With the HTTP hop into the gateway and the record on top, 0.3 is what one pass should
- * keep. The product makes two: the uploads service reads the staged object back and puts it
- * again under its own key (that copy alone measured 55-62 MiB/s), so it misses this target
+ * A guess, kept after measuring: one pass of the file through JetStream (acked 128 KiB chunks,
+ * which nats-server writes to its file store) is about half a bare stream to the page cache
+ * here (ObjectStoreBlobStore.put alone, one Node client: 55-162 MiB/s, mostly 100-160; the
+ * bare server 160-260). With the HTTP hop into the gateway and the record on top, 0.3 is what
+ * one pass should keep. The product makes two: the uploads service reads the staged object back
+ * and puts it again under its own key (that copy alone: 55-67 MiB/s), so it misses this target
  * until the second pass goes (see the README).
  */
 const TARGET_RATIO = 0.3;
