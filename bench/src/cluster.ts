@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, deleteEventStream, freePort, TEST_NATS_URL } from '@doable/shared-testing';
-import { streamNameFor } from '@doable/shared-transport';
+import { createTestDatabase, freePort, TEST_NATS_URL } from '@doable/shared-testing';
 import { onCleanup } from './lifecycle';
 import { ROOMY_PLANS } from './plans';
 import { NO_RATE_LIMITS } from './rate-limits';
 import { statusOf, until } from './poll';
 import { appEntry, type Child, runToCompletion, spawnNode } from './processes';
+import { deleteStreamsOfRun } from './run-streams';
 
 /** Started in dependency order: the gateway last, so it never routes to a service not yet up. */
 export const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
@@ -29,10 +29,11 @@ export interface Cluster {
  */
 export async function startCluster(options: { cpuProfileDir?: string } = {}): Promise<Cluster> {
   const database = await createTestDatabase('bench');
-  const subjectPrefix = `bench-${randomBytes(4).toString('hex')}.`;
+  const runTag = `bench-${randomBytes(4).toString('hex')}`;
+  const subjectPrefix = `${runTag}.`;
   // Registered before anything else can fail, so a half-started cluster is still removed.
-  const removeData = onCleanup(`database ${database.name} and stream of ${subjectPrefix}`, async () => {
-    await deleteEventStream(streamNameFor(subjectPrefix));
+  const removeData = onCleanup(`database ${database.name} and streams of ${subjectPrefix}`, async () => {
+    await deleteStreamsOfRun(runTag);
     await database.drop();
   });
   // Load generators hammer a few users far past the per-user rate limits: measured here is throughput, not the limiter.

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Resident set size of a service, from its Prometheus endpoint (prom-client's default metric). */
 export async function residentBytes(baseUrl: string): Promise<number | undefined> {
   try {
@@ -37,6 +39,33 @@ export function sampleResidentPeak(baseUrl: string, intervalMs = 100): { stop():
       running = false;
       await loop;
       return peak === undefined ? undefined : Math.round((peak / 1024 / 1024) * 10) / 10;
+    },
+  };
+}
+
+/** Resident set size of a process this suite started, in bytes (`VmRSS` of /proc/<pid>/status; Linux only). */
+export function residentBytesOfPid(pid: number): number | undefined {
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib === undefined ? undefined : Number(kib) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Samples processes' RSS from /proc every `intervalMs` until stopped (no request to the process
+ * measured, so it is cheap enough to sample a fast stream); `stop` gives each one's highest sample, in bytes.
+ */
+export function samplePidPeaks(pids: readonly number[], intervalMs = 20): { stop(): number[] } {
+  const peaks = pids.map((pid) => residentBytesOfPid(pid) ?? 0);
+  const sample = () => pids.forEach((pid, index) => (peaks[index] = Math.max(peaks[index], residentBytesOfPid(pid) ?? 0)));
+  const timer = setInterval(sample, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return [...peaks];
     },
   };
 }
