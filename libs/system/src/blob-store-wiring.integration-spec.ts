@@ -13,6 +13,9 @@ async function text(store: BlobStore, key: string): Promise<string> {
   return Buffer.concat(parts).toString();
 }
 
+/** Each test starts a whole system: seconds alone, longer late in a whole in-band `npm test`. */
+const SYSTEM_START_TIMEOUT_MS = 120_000;
+
 describe('the BLOB_STORE every service is given', () => {
   it('embedded: one store for the whole process, shared by gateway, uploads and sync', async () => {
     const system = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: {} });
@@ -26,7 +29,7 @@ describe('the BLOB_STORE every service is given', () => {
     } finally {
       await system.close();
     }
-  });
+  }, SYSTEM_START_TIMEOUT_MS);
 
   it('cluster: the Object Store by default, over the event bus connection, in a bucket named after the subject prefix', async () => {
     const subjectPrefix = uniqueSubjectPrefix('blob-wiring');
@@ -43,5 +46,5 @@ describe('the BLOB_STORE every service is given', () => {
       await service.close();
       await deleteEventStream(objectStoreStreamName(defaultStorageBucket(subjectPrefix)));
     }
-  });
+  }, SYSTEM_START_TIMEOUT_MS);
 });
