@@ -23,17 +23,8 @@ export interface UploadRecord {
   readonly uploadedAt: Date;
 }
 
-export interface NewUpload {
-  readonly userId: string;
-  readonly fileName: string;
-  readonly fileSize: number;
-  readonly fileType: string;
-  readonly storagePrefix: string;
-  readonly thumbnails: Thumbnails;
-  readonly fileDuration: number | null;
-  readonly projectId: string | null;
-  readonly ip: string | null;
-}
+/** What an add records: the record less what the database and later comments fill in. */
+export type NewUpload = Omit<UploadRecord, 'id' | 'itemId' | 'noteId' | 'uploadedAt'>;
 
 interface Row {
   id: string;
