@@ -58,4 +58,13 @@ describe('EdgeForwarder', () => {
     await forwarder.forward(write, { ...call, method: 'GET' });
     expect(resendable).toEqual([true, false]);
   });
+
+  it('resends an idempotent write (a revocation) but not another write without X-Request-Id', async () => {
+    const { forwarder, resendable } = forwarderSeeing();
+    const revoke: RouteMatch = { route: { method: 'POST', path: '/api/v1/revoke', subject: AuthSubjects.edge, dialect: 'sync-api-v1', auth: 'none', idempotent: true }, params: {} };
+    const signUp: RouteMatch = { route: { method: 'POST', path: '/auth/signup', subject: AuthSubjects.edge, dialect: 'sync-api-v1', auth: 'none' }, params: {} };
+    await forwarder.forward(revoke, call);
+    await forwarder.forward(signUp, call);
+    expect(resendable).toEqual([true, false]);
+  });
 });

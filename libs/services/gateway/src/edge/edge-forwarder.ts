@@ -61,7 +61,7 @@ function normaliseQuery(query: Record<string, unknown>): Record<string, string |
  */
 function isResendable(route: Route, request: EdgeRequest): boolean {
   const syncApi = route.subject === SyncSubjects.edge && route.dialect.startsWith('sync-');
-  return (route.method === 'GET' && route.writesOnGet !== true) || request.requestId !== null || syncApi;
+  return (route.method === 'GET' && route.writesOnGet !== true) || route.idempotent === true || request.requestId !== null || syncApi;
 }
 
 /**

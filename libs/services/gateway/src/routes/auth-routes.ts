@@ -10,6 +10,11 @@ function guessable(method: HttpMethod, path: string, dialect: Route['dialect'] =
   return { ...auth(method, path, dialect), limitBy: 'address' };
 }
 
+/** Revoking a token twice revokes it once (RFC 7009 §2.2): safe to resend to another replica. */
+function revocation(method: HttpMethod, path: string, dialect: Route['dialect'] = 'sync-api-v1'): Route {
+  return { ...guessable(method, path, dialect), idempotent: true };
+}
+
 /**
  * Accounts, pages and the OAuth 2.0 flow, served by auth-oauth. None takes a bearer token: pages
  * use the session cookie, OAuth endpoints the client's credentials (checked by auth-oauth).
@@ -31,11 +36,11 @@ export const AUTH_ROUTES: readonly Route[] = [
   guessable('POST', '/oauth/authorize'),
   guessable('POST', '/oauth/access_token'),
   auth('GET', '/.well-known/oauth-authorization-server'),
-  guessable('POST', '/sync/v8/access_tokens/revoke', 'sync-v8'),
-  guessable('POST', '/sync/v9/access_tokens/revoke', 'sync-v9'),
+  revocation('POST', '/sync/v8/access_tokens/revoke', 'sync-v8'),
+  revocation('POST', '/sync/v9/access_tokens/revoke', 'sync-v9'),
   guessable('POST', '/sync/v9/access_tokens/migrate_personal_token', 'sync-v9'),
-  guessable('POST', '/api/v1/access_tokens/revoke'),
-  guessable('DELETE', '/api/v1/access_tokens'),
-  guessable('POST', '/api/v1/revoke'),
+  revocation('POST', '/api/v1/access_tokens/revoke'),
+  revocation('DELETE', '/api/v1/access_tokens'),
+  revocation('POST', '/api/v1/revoke'),
   guessable('POST', '/api/v1/access_tokens/migrate_personal_token'),
 ];

@@ -188,6 +188,11 @@ describe('where a route accepts the token', () => {
     expect(marked).not.toContain('GET /TodoistSync/:version/get');
   });
 
+  it('marks only token revocations as idempotent writes', () => {
+    const marked = ROUTES.filter((route) => route.idempotent === true).map((route) => `${route.method} ${route.path}`);
+    expect(marked.sort()).toEqual(['DELETE /api/v1/access_tokens', 'POST /api/v1/access_tokens/revoke', 'POST /api/v1/revoke', 'POST /sync/v8/access_tokens/revoke', 'POST /sync/v9/access_tokens/revoke']);
+  });
+
   it('serves the first generation at /API/ only, never beside /api/v1', () => {
     const table = new RouteTable();
     expect(table.resolve('GET', '/API/getProjects')).toMatchObject({ kind: 'match' });

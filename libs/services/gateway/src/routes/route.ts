@@ -35,6 +35,11 @@ export interface Route {
    * resent to another replica when the first falls silent, as reads are.
    */
   readonly writesOnGet?: boolean;
+  /**
+   * Running this write twice does what running it once does (revoking a token, RFC 7009), so it
+   * is resent to another replica when the first falls silent, like a read.
+   */
+  readonly idempotent?: boolean;
   /** Overrides the request timeout (uploads take minutes). */
   readonly timeoutMs?: number;
   /**
