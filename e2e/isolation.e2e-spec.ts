@@ -1,5 +1,6 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { MODES } from './support/system-under-test';
+import { PushClient } from './support/push-client';
 import { command, shareWith } from './support/sharing';
 import { useSystem } from './support/use-system';
 import { createWith, joinWorkspace, workspaceCommand } from './support/workspaces';
@@ -131,6 +132,28 @@ describe.each(MODES)('isolation of shared projects (%s)', (mode) => {
     expect(outside.status).toBe(200);
     expect(outside.body.project_id).not.toBe(projectId);
     expect(outside.body.content).toContain('Shared secret');
+  });
+
+  it("tells a member's push socket of a change in the shared project, and a stranger's nothing", async () => {
+    const socketOf = async (token: string) => {
+      const body = (await http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['user'] } })).body;
+      const client = await PushClient.connect(body.user.websocket_url as string);
+      await client.settle();
+      return client;
+    };
+    const [members, strangers] = [await socketOf(member.token), await socketOf(stranger.token)];
+    try {
+      const since = performance.now();
+      expect(await command(system, owner, 'item_update', { id: taskId, description: 'news for members' })).toBe('ok');
+      await members.next('sync_needed', since, 5_000);
+      // The stranger's own change, told after the shared one: anything of that would have come first.
+      expect(await command(system, stranger, 'item_add', { content: 'my own' })).toBe('ok');
+      await strangers.next('sync_needed', since, 5_000);
+      expect(strangers.received('sync_needed', since)).toHaveLength(1);
+    } finally {
+      members.close();
+      strangers.close();
+    }
   });
 
   it('takes everything away from a removed member at once', async () => {

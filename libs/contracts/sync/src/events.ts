@@ -152,3 +152,4 @@ export type KarmaLevelReached = z.infer<typeof karmaLevelReached.payload>;
 
 export * from './workspace-events';
 export * from './object-events';
+export * from './push-events';

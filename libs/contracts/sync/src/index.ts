@@ -4,6 +4,7 @@ export * from './api-objects';
 export * from './colors';
 export * from './first-generation';
 export * as SyncEvents from './events';
+export type { UsersChanged } from './push-events';
 export type { CollaboratorLeft, GoalReached, ItemAssigned, ItemCompletionChanged, KarmaLevelReached, NoteAdded, NotificationPerson, ShareInvitationAnswered, ShareInvitationBlocked, ShareInvitationSent } from './events';
 export type {
   WorkspaceDeleted,

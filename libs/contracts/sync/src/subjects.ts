@@ -46,3 +46,12 @@ export const templates = requestSubject<EdgeRequest, EdgeReply>('sync.edge.templ
 
 /** The activity log (v9/v8/v7 `activity/get`, api/v1 `activities`) forwarded by the gateway. */
 export const activity = requestSubject<EdgeRequest, EdgeReply>('sync.edge.activity.v1', domainEdgeRequestSchema);
+
+/**
+ * The gateway's push channel checks the token of a `websocket_url` (made and signed by sync, so
+ * no key is shared): the user it was made for, or AUTH_REQUIRED when it is forged or expired.
+ */
+export const verifyPushToken = requestSubject<{ token: string }, { userId: string }>(
+  'sync.push.verify-token.v1',
+  z.object({ token: z.string().min(1).max(256) }),
+);

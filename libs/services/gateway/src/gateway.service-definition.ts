@@ -20,6 +20,8 @@ import { GatewayHttpAdapter } from './http/gateway-http-adapter';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { httpMetrics } from './http/http-metrics';
 import { configureHttpPipeline } from './http/http-pipeline';
+import { PUSH_SETTINGS, PushChannel, type PushSettings } from './push/push-channel';
+import { PushCredential } from './push/push-credential';
 import { RouteTable } from './routes/route-table';
 import { UploadRelay } from './uploads/upload-relay';
 
@@ -47,6 +49,11 @@ const gatewayEnv = z.object({
    * none, the socket's address counts (right without a proxy; behind one, set it).
    */
   GATEWAY_TRUST_PROXY: z.string().default(''),
+  /** The push channel (`/ws`): seconds between pings (clients drop a connection after 60 s without one). */
+  PUSH_PING_SECONDS: z.coerce.number().int().min(1).max(55).default(30),
+  /** Open push sockets per user (one more closes that user's oldest) and per gateway replica. */
+  PUSH_MAX_SOCKETS_PER_USER: env.positiveInt(20),
+  PUSH_MAX_SOCKETS: env.positiveInt(20_000),
 });
 
 type GatewayConfig = z.infer<typeof gatewayEnv>;
@@ -67,7 +74,7 @@ export function trustProxySetting(raw: string): boolean | number | string[] {
   return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
-function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number) {
+function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number, push: PushSettings) {
   @Module({
     imports: [PassportModule.register({ session: false })],
     controllers: [EdgeController, TokenDropRpcController],
@@ -85,6 +92,9 @@ function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimit
       EdgeForwarder,
       UploadRelay,
       HttpErrorFilter,
+      { provide: PUSH_SETTINGS, useValue: push },
+      PushCredential,
+      PushChannel,
     ],
   })
   class GatewayModule {}
@@ -97,7 +107,11 @@ export const gatewayService = {
   defaultPort: 8080,
   env: gatewayEnv,
   imports: (config) => [
-    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), 1000 * Math.max(config.RATE_LIMIT_WINDOW_SECONDS, config.RATE_LIMIT_AUTH_WINDOW_SECONDS))
+    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), 1000 * Math.max(config.RATE_LIMIT_WINDOW_SECONDS, config.RATE_LIMIT_AUTH_WINDOW_SECONDS), {
+      pingSeconds: config.PUSH_PING_SECONDS,
+      maxSocketsPerUser: config.PUSH_MAX_SOCKETS_PER_USER,
+      maxSockets: config.PUSH_MAX_SOCKETS,
+    }),
   ],
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS),
   configureHttp: (app, config) => {

@@ -84,9 +84,12 @@ import { BackupRepository } from './backups/backup.repository';
 import { BackupsRpcController } from './rpc/backups.rpc-controller';
 import { AccountImportRpcController } from './rpc/account-import.rpc-controller';
 import { AccountImporter } from './portability/account-importer';
+import { PushKeyRepository } from './push/push-key.repository';
+import { PUSH_PUBLIC_URL, PushTokens } from './push/push-tokens.service';
+import { PushRpcController } from './push/push.rpc-controller';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController, ActivityRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController, ActivityRpcController, PushRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
@@ -207,6 +210,8 @@ import { AccountImporter } from './portability/account-importer';
     BackupMaker,
     AccountImporter,
     BackupScheduler,
+    PushKeyRepository,
+    PushTokens,
   ],
 })
 export class SyncModule {}
@@ -239,6 +244,7 @@ export const syncService = {
         { provide: COMMAND_LOG_RETENTION_DAYS, useValue: config.COMMAND_LOG_RETENTION_DAYS },
         { provide: BACKUP_SETTINGS, useValue: { retentionDays: config.BACKUP_RETENTION_DAYS, pollSeconds: config.BACKUP_POLL_SECONDS } },
         { provide: TEMPLATES_PUBLIC_URL, useValue: config.PUBLIC_URL },
+        { provide: PUSH_PUBLIC_URL, useValue: config.PUBLIC_URL },
       ],
     },
   ],

@@ -311,12 +311,12 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       expect(Object.values(results!.syncStatus).every((status) => status === 'ok')).toBe(true);
       expect(statements.filter((sql) => sql.includes('SAVEPOINT'))).toEqual([]);
       expect(statements.filter((sql) => sql.includes('INSERT INTO sync.items'))).toHaveLength(1);
-      expect(statements.filter((sql) => sql.includes('.outbox'))).toHaveLength(1);
+      expect(statements.filter((sql) => sql.includes('.outbox'))).toHaveLength(2);
       // START TRANSACTION, the user's lock, the log's read, the version; the plan's check (the
       // project's open tasks, its owner's plan), the one INSERT and its tasks' object events (one
       // multi-row INSERT into the outbox); the outcomes, the temp ids and their trim, the
-      // high-water marks, COMMIT.
-      expect(statements).toHaveLength(4 + 2 + 2 + 5);
+      // high-water marks and the one usersChanged event naming whom they raised, COMMIT.
+      expect(statements).toHaveLength(4 + 2 + 2 + 6);
       const made = await dataSource.query<Array<{ id: string; content: string }>>(`SELECT id::text, content FROM sync.items WHERE content LIKE 'budget %' ORDER BY id`);
       expect(made.map((row) => row.content)).toEqual(adds.map((add) => add.args['content']));
       expect(results!.tempIdMapping).toEqual(Object.fromEntries(made.map((row, n) => [`budget-${n}`, row.id])));

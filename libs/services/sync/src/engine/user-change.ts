@@ -1,3 +1,4 @@
+import { SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { Tx } from '@doable/shared-runtime';
 import type { UserProfile } from '../users/user-profile.model';
@@ -8,7 +9,8 @@ import type { CommandContext } from './commands/command-handler';
  * One change by one user: the unit every write is made of (a command: a client's, or quick add's own).
  * The user's row is locked first, so the user's versions follow commit order and a client never
  * skips a change; one version stamps every row the change writes; closing it raises the
- * high-water mark of the user and of every member of the projects it touched.
+ * high-water mark of the user and of every member of the projects it touched, and tells them
+ * (usersChanged, in the same transaction).
  */
 export interface UserChange {
   readonly version: string;
@@ -42,6 +44,10 @@ export async function openChange(tx: Tx, profiles: UserProfileRepository, profil
     touch: (...projectIds) => projectIds.forEach((projectId) => touched.add(projectId)),
     touchUsers: (...userIds) => userIds.forEach((userId) => users.add(userId)),
     touchWorkspaces: (...workspaceIds) => workspaceIds.forEach((workspaceId) => workspaces.add(workspaceId)),
-    close: () => profiles.raiseHighWater(tx.manager, profile.id, [...touched], version, [...users], [...workspaces]),
+    close: async () => {
+      const told = await profiles.raiseHighWater(tx.manager, profile.id, [...touched], version, [...users], [...workspaces]);
+      // One event per change, naming everyone who sees it: the push channel's cue (sync_needed).
+      if (told.length > 0) await tx.emit(SyncEvents.usersChanged, { userIds: told, version });
+    },
   };
 }

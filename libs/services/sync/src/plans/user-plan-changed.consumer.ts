@@ -1,4 +1,5 @@
 import { PlansEvents } from '@doable/contracts-plans';
+import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
@@ -15,7 +16,9 @@ export class UserPlanChangedConsumer {
   constructor(consumers: EventConsumers, plans: PlanLimitsRepository, profiles: UserProfileRepository) {
     consumers.on('keep-plan-limits', PlansEvents.userPlanChanged, async ({ userId, revision, limits }, tx) => {
       const version = await plans.store(tx.manager, userId, revision, limits);
-      if (version !== undefined) await profiles.raiseHighWater(tx.manager, userId, [], version);
+      if (version === undefined) return;
+      const told = await profiles.raiseHighWater(tx.manager, userId, [], version);
+      if (told.length > 0) await tx.emit(SyncEvents.usersChanged, { userIds: told, version });
     });
     consumers.on('keep-default-plan', PlansEvents.defaultPlanChanged, ({ revision, limits }, tx) => plans.storeDefault(tx.manager, revision, limits));
   }

@@ -15,6 +15,8 @@ export interface SyncRead {
   readonly types: ReadonlySet<ResourceType>;
   /** Present on a full sync and when the user changed. */
   readonly user?: UserProfile;
+  /** The user's push channel address (PushTokens), added where the user object is written for a caller. */
+  readonly websocketUrl?: string;
   /** The same row, present on a full sync and when the user's settings changed. */
   readonly userSettings?: UserProfile;
   /** The canonical rows of every requested resource type that has a source. */

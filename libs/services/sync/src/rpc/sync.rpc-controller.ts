@@ -5,6 +5,7 @@ import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { isSyncDialect, SYNC_DIALECTS } from '../dialects/sync-dialects';
 import { SyncEngine } from '../engine/sync-engine';
+import { PushTokens } from '../push/push-tokens.service';
 import { UserProfileRepository } from '../users/user-profile.repository';
 
 /** The Sync API over the transport: the dialect parses, the engine runs, the dialect renders. */
@@ -14,6 +15,7 @@ export class SyncRpcController {
     private readonly engine: SyncEngine,
     private readonly database: Database,
     private readonly profiles: UserProfileRepository,
+    private readonly push: PushTokens,
   ) {}
 
   @Handles(SyncSubjects.edge)
@@ -23,8 +25,11 @@ export class SyncRpcController {
     if (!request.principal) throw new DomainError('AUTH_REQUIRED');
     const parsed = dialect.parseRequest(request.body, { userId: request.principal.userId });
     const result = await this.engine.sync(request.principal, parsed);
+    // The user object names the push channel, with a token minted for this user at the caller's origin.
+    const read = result.read?.user ? { ...result.read, websocketUrl: await this.push.websocketUrl(request.principal.userId, request.origin) } : result.read;
+    const rendered = dialect.render({ ...result, read }, parsed);
     // Serialised here, once: a full sync of a large account is megabytes the gateway need not re-encode.
-    return jsonReply(200, dialect.render(result, parsed));
+    return jsonReply(200, rendered);
   }
 
   @Handles(SyncSubjects.userStatus)

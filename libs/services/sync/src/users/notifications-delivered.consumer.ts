@@ -1,4 +1,5 @@
 import { NotificationsEvents } from '@doable/contracts-notifications';
+import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { UserProfileRepository } from './user-profile.repository';
@@ -15,6 +16,8 @@ export class NotificationsDeliveredConsumer {
   constructor(consumers: EventConsumers, profiles: UserProfileRepository) {
     consumers.on('mark-notified', NotificationsEvents.delivered, async ({ userIds }, tx) => {
       await profiles.markNotified(tx.manager, userIds);
+      // Their open clients hear sync_needed too (the push channel), as for any change.
+      if (userIds.length > 0) await tx.emit(SyncEvents.usersChanged, { userIds: [...userIds] });
     });
   }
 }

@@ -91,7 +91,8 @@ export class UserProfileRepository {
 
   /**
    * Marks a change as visible: the acting user, every member of the touched projects and
-   * workspaces, and the users named see it in their next incremental sync.
+   * workspaces, and the users named see it in their next incremental sync. Returns their ids
+   * (the push channel tells them, see usersChanged).
    */
   async raiseHighWater(
     manager: EntityManager,
@@ -100,14 +101,17 @@ export class UserProfileRepository {
     version: string,
     userIds: readonly string[] = [],
     workspaceIds: readonly string[] = [],
-  ): Promise<void> {
-    await manager.query(
+  ): Promise<string[]> {
+    // UPDATE ... RETURNING answers [rows, count] through TypeORM.
+    const [rows] = await manager.query<[Array<{ id: string }>, number]>(
       `UPDATE sync.users SET high_water = GREATEST(high_water, $3)
         WHERE id = $1 OR id = ANY($4::bigint[])
            OR id IN (SELECT user_id FROM sync.project_members WHERE project_id = ANY($2::bigint[]) AND state = 'active')
-           OR id IN (SELECT user_id FROM sync.workspace_members WHERE workspace_id = ANY($5::bigint[]) AND state = 'active')`,
+           OR id IN (SELECT user_id FROM sync.workspace_members WHERE workspace_id = ANY($5::bigint[]) AND state = 'active')
+        RETURNING id::text`,
       [userId, projectIds, version, userIds, workspaceIds],
     );
+    return rows.map((row) => row.id);
   }
 
   /**

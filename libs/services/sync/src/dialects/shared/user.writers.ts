@@ -8,7 +8,7 @@ import { tzInfo, wireTimestamp } from './wire-format';
  * present (client-schemas.md › SyncUserSchema); features a self-hosted server does not have
  * (trials, business accounts) carry their neutral values. Karma follows stats/karma.ts.
  */
-export function writeSyncUser(user: UserProfile): Record<string, unknown> {
+export function writeSyncUser(user: UserProfile, websocketUrl = ''): Record<string, unknown> {
   return {
     id: user.id,
     email: user.email,
@@ -55,7 +55,7 @@ export function writeSyncUser(user: UserProfile): Record<string, unknown> {
     tz_info: tzInfo(user.timezone),
     unique_prefix: 1,
     verification_status: 'verified',
-    websocket_url: '',
+    websocket_url: websocketUrl,
     weekend_start_day: user.weekend_start_day,
     weekly_goal: user.weekly_goal,
   };

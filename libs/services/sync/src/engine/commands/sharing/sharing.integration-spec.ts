@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashToken } from '@doable/contracts-auth';
 import type { Principal } from '@doable/contracts-common';
-import type { CollaboratorLeft, ShareInvitationAnswered, ShareInvitationSent } from '@doable/contracts-sync';
+import type { CollaboratorLeft, ShareInvitationAnswered, ShareInvitationSent, UsersChanged } from '@doable/contracts-sync';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database, type EventConsumers, type Tx } from '@doable/shared-runtime';
@@ -36,6 +36,7 @@ const EMAIL: Record<string, string> = { [ANN]: 'ann@share.test', [BOB]: 'Bob@Sha
 const SENT = 'sync.evt.share-invitation-sent.v1';
 const ANSWERED = 'sync.evt.share-invitation-answered.v1';
 const LEFT = 'sync.evt.collaborator-left.v1';
+const CHANGED = 'sync.evt.users-changed.v1';
 
 describe('sharing commands: invitations, memberships and roles (real PostgreSQL)', () => {
   let database: TestDatabase;
@@ -406,5 +407,25 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     expect((await runAs(CAT, 'accept_invitation', args, acceptUuid)).status).toBe('ok');
     expect(await membership(projectId, CAT)).toEqual(joined);
     expect(await events(ANSWERED)).toHaveLength(answeredBefore);
+  });
+
+  it('tells (usersChanged) exactly who sees each change: the actor, the members of a shared project, a removed collaborator', async () => {
+    const told = async () => (await lastEvent<UsersChanged>(CHANGED)).userIds.slice().sort();
+    const projectId = await addProject(ANN, 'Pushed');
+    expect(await told()).toEqual([ANN]);
+    await join(projectId, BOB, 'READ_WRITE');
+    expect(await statusOf(ANN, 'item_add', { content: 'for Bob too', project_id: projectId })).toBe('ok');
+    expect(await told()).toEqual([ANN, BOB]);
+    // CAT is a stranger to this project: an item in ANN's own Inbox tells ANN alone.
+    expect(await statusOf(ANN, 'item_add', { content: 'mine' })).toBe('ok');
+    expect(await told()).toEqual([ANN]);
+    expect(await statusOf(ANN, 'delete_collaborator', { project_id: projectId, email: EMAIL[BOB] })).toBe('ok');
+    const removal = await lastEvent<UsersChanged>(CHANGED);
+    expect(removal.userIds.slice().sort()).toEqual([ANN, BOB]);
+    // One event per change, stamped with its version.
+    expect(removal.version).toMatch(/^[0-9]+$/);
+    const refusedBefore = (await events<UsersChanged>(CHANGED)).length;
+    expect(await statusOf(CAT, 'item_add', { content: 'nope', project_id: projectId })).toMatchObject({ error_tag: expect.any(String) });
+    expect(await events<UsersChanged>(CHANGED)).toHaveLength(refusedBefore);
   });
 });

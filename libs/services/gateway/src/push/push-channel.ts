@@ -1,0 +1,122 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { SyncEvents } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
+import { LOGGER, type Logger } from '@doable/shared-logging';
+import { EVENT_BUS, type EventBus, type Unsubscribe } from '@doable/shared-transport';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { PushCredential } from './push-credential';
+import { PushSockets } from './push-sockets';
+import { refuseUpgrade } from './upgrade-refusal';
+
+export const PUSH_SETTINGS = Symbol('PUSH_SETTINGS');
+
+export interface PushSettings {
+  readonly pingSeconds: number;
+  readonly maxSocketsPerUser: number;
+  readonly maxSockets: number;
+}
+
+export const PUSH_PATH = '/ws';
+/** Clients have nothing to say on this channel; anything larger than this closes the socket. */
+const MAX_CLIENT_MESSAGE_BYTES = 1024;
+const COALESCE_MS = 100;
+const SHUTDOWN_GRACE_MS = 1_000;
+
+/**
+ * The real-time push channel (the user object's `websocket_url`): `GET /ws` upgraded to a
+ * WebSocket on the gateway's own HTTP server. Every replica hears every usersChanged event (a
+ * broadcast, not a durable consumer: a socket exists on one replica only, and a missed event
+ * costs only a later sync) and tells that user's sockets `{"type":"sync_needed"}`; every socket
+ * hears `{"type":"ping"}` every PUSH_PING_SECONDS. Connections that stop answering WebSocket
+ * pings are dropped at the next tick.
+ */
+@Injectable()
+export class PushChannel implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly sockets: PushSockets;
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, clientTracking: false });
+  private readonly alive = new WeakMap<WebSocket, boolean>();
+  private readonly open = new Set<WebSocket>();
+  private stopListening?: Unsubscribe;
+  private pinger?: NodeJS.Timeout;
+  private http?: Server;
+  private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(request, socket, head);
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly credential: PushCredential,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(PUSH_SETTINGS) private readonly settings: PushSettings,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.sockets = new PushSockets({ perUser: settings.maxSocketsPerUser, total: settings.maxSockets, coalesceMs: COALESCE_MS });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.stopListening = await this.bus.broadcast(SyncEvents.usersChanged.name, (envelope) => {
+      const parsed = SyncEvents.usersChanged.payload.safeParse(envelope.payload);
+      if (parsed.success) this.sockets.tell(parsed.data.userIds);
+    });
+    this.http = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    this.http.on('upgrade', this.onUpgrade);
+    this.pinger = setInterval(() => this.tick(), this.settings.pingSeconds * 1000);
+    this.pinger.unref();
+  }
+
+  /**
+   * Before the HTTP server closes: it waits for every connection, upgraded ones included. Clients
+   * get a going-away close and reconnect elsewhere; one that does not answer within a second is cut.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.pinger);
+    this.http?.off('upgrade', this.onUpgrade);
+    await this.stopListening?.();
+    this.sockets.closeAll();
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    while (this.open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const ws of this.open) ws.terminate();
+  }
+
+  private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    // A client gone while its credential is checked must not be an unhandled error.
+    socket.on('error', () => socket.destroy());
+    try {
+      const url = new URL(request.url ?? '/', 'http://gateway');
+      if (url.pathname !== PUSH_PATH) throw new DomainError('ROUTE_NOT_FOUND');
+      const userId = await this.credential.userId(request, url);
+      if (!this.sockets.hasRoom()) throw new DomainError('SERVICE_UNAVAILABLE', 'Too many push connections on this server');
+      if (socket.destroyed) return;
+      this.server.handleUpgrade(request, socket, head, (ws) => this.accept(userId, ws));
+    } catch (err) {
+      refuseUpgrade(socket, err);
+    }
+  }
+
+  private accept(userId: string, ws: WebSocket): void {
+    this.sockets.add(userId, ws);
+    this.open.add(ws);
+    this.alive.set(ws, true);
+    ws.on('pong', () => this.alive.set(ws, true));
+    // What clients send (pings of their own, anything) is ignored; maxPayload bounds it.
+    ws.on('error', (err) => this.logger.debug({ err }, 'push socket error'));
+    ws.on('close', () => {
+      this.sockets.remove(userId, ws);
+      this.open.delete(ws);
+    });
+  }
+
+  /** The application ping clients watch for, and a WebSocket ping to find connections that died silently. */
+  private tick(): void {
+    for (const ws of this.open) {
+      if (this.alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      this.alive.set(ws, false);
+      ws.ping();
+    }
+    this.sockets.pingAll();
+  }
+}
