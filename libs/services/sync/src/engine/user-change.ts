@@ -1,6 +1,6 @@
-import { SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { Tx } from '@doable/shared-runtime';
+import { tellUsersChanged } from '../push/users-changed';
 import type { UserProfile } from '../users/user-profile.model';
 import type { UserProfileRepository } from '../users/user-profile.repository';
 import type { CommandContext } from './commands/command-handler';
@@ -47,7 +47,7 @@ export async function openChange(tx: Tx, profiles: UserProfileRepository, profil
     close: async () => {
       const told = await profiles.raiseHighWater(tx.manager, profile.id, [...touched], version, [...users], [...workspaces]);
       // One event per change, naming everyone who sees it: the push channel's cue (sync_needed).
-      if (told.length > 0) await tx.emit(SyncEvents.usersChanged, { userIds: told, version });
+      await tellUsersChanged(tx, told, version);
     },
   };
 }

@@ -93,17 +93,20 @@ export class PlanLimitsRepository {
   /**
    * Raises the high-water mark of every active member of the workspaces to the version, so their
    * next incremental sync carries the workspace again. The users are locked in id order, so two
-   * of these never deadlock each other.
+   * of these never deadlock each other. Returns their ids (the push channel tells them).
    */
-  async raiseMembersHighWater(manager: EntityManager, workspaceIds: readonly string[], version: string): Promise<void> {
-    if (workspaceIds.length === 0) return;
-    await manager.query(
+  async raiseMembersHighWater(manager: EntityManager, workspaceIds: readonly string[], version: string): Promise<string[]> {
+    if (workspaceIds.length === 0) return [];
+    // UPDATE ... RETURNING answers [rows, count] through TypeORM.
+    const [rows] = await manager.query<[Array<{ id: string }>, number]>(
       `UPDATE sync.users SET high_water = GREATEST(high_water, $2)
         WHERE id IN (SELECT id FROM sync.users
                       WHERE id IN (SELECT user_id FROM sync.workspace_members WHERE workspace_id = ANY($1::bigint[]) AND state = 'active')
-                      ORDER BY id FOR UPDATE)`,
+                      ORDER BY id FOR UPDATE)
+        RETURNING id::text`,
       [workspaceIds, version],
     );
+    return rows.map((row) => row.id);
   }
 
   /** Each user's limits; a user not announced yet is on the default plan (see defaultLimits). */

@@ -1,7 +1,7 @@
 import { PlansEvents } from '@doable/contracts-plans';
-import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
+import { tellUsersChanged } from '../push/users-changed';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { PlanLimitsRepository } from './plan-limits.repository';
 
@@ -18,7 +18,7 @@ export class UserPlanChangedConsumer {
       const version = await plans.store(tx.manager, userId, revision, limits);
       if (version === undefined) return;
       const told = await profiles.raiseHighWater(tx.manager, userId, [], version);
-      if (told.length > 0) await tx.emit(SyncEvents.usersChanged, { userIds: told, version });
+      await tellUsersChanged(tx, told, version);
     });
     consumers.on('keep-default-plan', PlansEvents.defaultPlanChanged, ({ revision, limits }, tx) => plans.storeDefault(tx.manager, revision, limits));
   }

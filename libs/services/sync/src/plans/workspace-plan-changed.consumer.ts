@@ -2,6 +2,7 @@ import { PlansEvents } from '@doable/contracts-plans';
 import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
+import { tellUsersChanged } from '../push/users-changed';
 import { WorkspaceMembersRepository } from '../workspaces/workspace-members.repository';
 import { PlanLimitsRepository } from './plan-limits.repository';
 
@@ -24,7 +25,7 @@ export class WorkspacePlanChangedConsumer {
     consumers.on('keep-workspace-plan', PlansEvents.workspacePlanChanged, async ({ workspaceId, revision, plan }, tx) => {
       const stored = await plans.storeWorkspace(tx.manager, workspaceId, revision, plan);
       if (!stored) return;
-      await plans.raiseMembersHighWater(tx.manager, [workspaceId], stored.version);
+      await tellUsersChanged(tx, await plans.raiseMembersHighWater(tx.manager, [workspaceId], stored.version), stored.version);
       if (stored.previous_plan_type === plan.plan_type) return;
       await tx.emit(SyncEvents.workspacePlanTypeChanged, {
         workspaceId,
@@ -37,7 +38,7 @@ export class WorkspacePlanChangedConsumer {
     });
     consumers.on('keep-default-workspace-plan', PlansEvents.defaultWorkspacePlanChanged, async ({ revision, plan }, tx) => {
       const stored = await plans.storeDefaultWorkspace(tx.manager, revision, plan);
-      if (stored) await plans.raiseMembersHighWater(tx.manager, stored.workspaceIds, stored.version);
+      if (stored) await tellUsersChanged(tx, await plans.raiseMembersHighWater(tx.manager, stored.workspaceIds, stored.version), stored.version);
     });
   }
 }

@@ -1,7 +1,7 @@
 import { NotificationsEvents } from '@doable/contracts-notifications';
-import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
+import { tellUsersChanged } from '../push/users-changed';
 import { UserProfileRepository } from './user-profile.repository';
 
 /**
@@ -17,7 +17,7 @@ export class NotificationsDeliveredConsumer {
     consumers.on('mark-notified', NotificationsEvents.delivered, async ({ userIds }, tx) => {
       await profiles.markNotified(tx.manager, userIds);
       // Their open clients hear sync_needed too (the push channel), as for any change.
-      if (userIds.length > 0) await tx.emit(SyncEvents.usersChanged, { userIds: [...userIds] });
+      await tellUsersChanged(tx, userIds);
     });
   }
 }

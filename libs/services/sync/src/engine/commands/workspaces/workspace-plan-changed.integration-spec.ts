@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
 import { BUILTIN_WORKSPACE_BUSINESS, BUILTIN_WORKSPACE_STARTER, PlansEvents, type WorkspacePlanLimits } from '@doable/contracts-plans';
-import { SyncEvents, type WorkspacePlanTypeChanged } from '@doable/contracts-sync';
+import { SyncEvents, type UsersChanged, type WorkspacePlanTypeChanged } from '@doable/contracts-sync';
 import { OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database, EventConsumers } from '@doable/shared-runtime';
@@ -76,6 +76,9 @@ describe('workspace plan announcements in sync (real PostgreSQL)', () => {
     expect(row).toMatchObject({ plan_type: 'BUSINESS', plan_revision: '10', max_projects: 500 });
     for (const member of [ADA, BEN, CY]) expect(await highWater(member)).toBeGreaterThanOrEqual(BigInt(row.version));
     expect(await highWater(DEE)).toBe(deeBefore);
+    // The push channel's cue names exactly those whose mark moved (guests too), stamped with the version.
+    const told = (await harness.events<UsersChanged>(SyncEvents.usersChanged.name)).at(-1);
+    expect({ ...told, userIds: told?.userIds.slice().sort() }).toEqual({ userIds: [ADA, BEN, CY].sort(), version: row.version });
     // The member's next incremental sync carries the workspace with its new plan and limits.
     const incremental = await harness.read(BEN, benToken);
     expect(seen(incremental.rows.workspaces, team)).toMatchObject({ plan_type: 'BUSINESS', limits: { current: { plan_name: 'business', max_projects: 500 } } });
