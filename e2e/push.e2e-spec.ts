@@ -124,6 +124,10 @@ describe.each(MODES)('push channel (%s)', (mode) => {
     const since = performance.now();
     expect(await command(system, me, 'item_add', { content: 'heard by a bearer socket' })).toBe('ok');
     await client.next('sync_needed', since, WITHIN_MS * 5);
+    // A token that may only add tasks does not hear when data changes.
+    const addOnly = await system.createScopedToken(me.userId, ['task:add']);
+    const refused = await PushClient.refusal(`${listenUrl.replace(/^http/, 'ws')}/ws`, { authorization: `Bearer ${addOnly}` });
+    expect(refused).toEqual({ status: 403, body: expect.objectContaining({ error_tag: 'FORBIDDEN' }) });
   });
 
   it('a forged, foreign, expired-looking or missing credential is refused with a coded 401 and no upgrade', async () => {

@@ -24,7 +24,14 @@ export class PushCredential {
     const token = url.searchParams.get('token');
     if (token) return (await this.services.request(SyncSubjects.verifyPushToken, { token })).userId;
     const bearer = BEARER.exec(request.headers.authorization ?? '');
-    if (bearer) return (await this.principals.resolve(bearer[1])).userId;
+    if (bearer) {
+      const principal = await this.principals.resolve(bearer[1]);
+      // When data changes is data too: a token that may only add tasks (task:add) does not hear it.
+      if (!principal.scopes.includes('data:read') && !principal.scopes.includes('data:read_write')) {
+        throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
+      }
+      return principal.userId;
+    }
     throw new DomainError('AUTH_REQUIRED');
   }
 }
