@@ -1,6 +1,6 @@
 import { openApiDocument } from '@doable/contracts-rest';
 import { http, observeHttp, validateOpenApi } from '@doable/shared-testing';
-import { checkRestResponsesAgainstOpenApi, documentedOperation } from './support/openapi-check';
+import { checkRestResponsesAgainstOpenApi, documentedOperation, openApiMismatch } from './support/openapi-check';
 import { MODES } from './support/system-under-test';
 import { useSystem } from './support/use-system';
 
@@ -152,6 +152,16 @@ describe.each(MODES)('OpenAPI (%s)', (mode) => {
     expect((await http(system.url, 'POST', '/rest/v2/tasks', { token: account.token, json: { content: 42 } })).status).toBe(400);
     expect((await http(system.url, 'GET', '/api/v1/tasks/1', { token: 'not-a-token' })).status).toBe(401);
     expect((await http(system.url, 'GET', '/api/v1/tasks?limit=900', { token: account.token })).status).toBe(400);
+  });
+
+  it('the check refuses an answer that does not match, and leaves routes that are not REST alone', () => {
+    const exchange = (method: string, path: string, status: number, body: unknown) => ({ method, url: new URL(path, system.url), status, contentType: 'application/json', body });
+    expect(openApiMismatch(exchange('GET', '/rest/v2/tasks/1', 200, { id: 1 }))).toMatch(/^restV2TasksGet \(GET \/rest\/v2\/tasks\/1\) answered 200 with a body its schema refuses/);
+    expect(openApiMismatch(exchange('POST', '/api/v1/tasks/1/close', 204, { done: true }))).toMatch(/answered 204 with a body$/);
+    expect(openApiMismatch(exchange('POST', '/api/v1/tasks/1/close', 201, undefined))).toMatch(/answered 201, which the document does not list/);
+    expect(openApiMismatch(exchange('GET', '/api/v1/labels', 404, { error: 'gone' }))).toMatch(/answered 404 with a body its schema refuses/);
+    expect(openApiMismatch(exchange('POST', '/api/v1/tasks/quick', 200, { anything: true }))).toBeUndefined();
+    expect(openApiMismatch(exchange('POST', '/rest/v1/tasks', 200, { anything: true }))).toBeUndefined();
   });
 
   it('met every documented operation on a real response', () => {
