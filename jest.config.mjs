@@ -11,7 +11,7 @@ const moduleNameMapper = {
 };
 
 // Nest 12 and the NATS client are ESM-only; Jest's module system needs them as CommonJS.
-const esmPackages = ['@nestjs', '@nats-io', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit', 'music-metadata', 'win-guid', 'media-typer'];
+const esmPackages = ['@nestjs', '@seriousme', '@nats-io', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit', 'music-metadata', 'win-guid', 'media-typer'];
 
 const common = {
   rootDir: repoRoot,
@@ -27,6 +27,6 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/*.integration-spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout-integration.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout-e2e.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout-e2e.ts', '<rootDir>/e2e/support/openapi-check.setup.ts'] },
   ],
 };

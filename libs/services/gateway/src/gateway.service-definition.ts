@@ -22,6 +22,7 @@ import { httpMetrics } from './http/http-metrics';
 import { configureHttpPipeline } from './http/http-pipeline';
 import { PUSH_SETTINGS, PushChannel, type PushSettings } from './push/push-channel';
 import { PushCredential } from './push/push-credential';
+import { openApiRoutes } from './http/openapi-routes';
 import { RouteTable } from './routes/route-table';
 import { UploadRelay } from './uploads/upload-relay';
 
@@ -118,6 +119,7 @@ export const gatewayService = {
     (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', trustProxySetting(config.GATEWAY_TRUST_PROXY));
     app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY)));
     configureHttpPipeline(app, { bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES, logger: app.get<Logger>(LOGGER) });
+    app.use(openApiRoutes());
     // Also for what Express's router refuses before any controller runs (a path segment that
     // does not decode): otherwise Nest's default filter answers it without a code.
     app.useGlobalFilters(app.get(HttpErrorFilter));

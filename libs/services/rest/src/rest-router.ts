@@ -3,6 +3,7 @@ import { findRestEndpoint, REST_ENDPOINTS, REST_SURFACES, type RestSurface } fro
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { RestCall } from './call/rest-call';
+import { checkRestInput } from './call/rest-input';
 import type { OperationHandler } from './resources/operation';
 import { CommentsResource } from './resources/comments.resource';
 import { IdMappingsResource } from './resources/id-mappings.resource';
@@ -64,6 +65,7 @@ export class RestRouter {
       body: bodyObject(request.body),
       requestId: request.requestId,
     };
+    checkRestInput(call);
     const reply = await handler(call);
     // Serialised here, once: the gateway sends the text as it is.
     return reply.contentType === undefined ? jsonReply(reply.status, reply.body, reply.headers) : reply;

@@ -4,6 +4,23 @@ export interface HttpResult<T = any> {
   readonly body: T;
 }
 
+/** What an observer sees of each exchange; it may throw to fail the calling test. */
+export interface HttpExchange {
+  readonly method: string;
+  readonly url: URL;
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly body: unknown;
+}
+
+const observers = new Set<(exchange: HttpExchange) => void>();
+
+/** Calls `observer` after every `http()` response until the returned function is called. */
+export function observeHttp(observer: (exchange: HttpExchange) => void): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
 /** A small fetch wrapper for end-to-end tests: JSON or form bodies, parsed JSON answers. */
 export async function http<T = any>(
   baseUrl: string,
@@ -23,7 +40,8 @@ export async function http<T = any>(
   } else if (options.raw !== undefined) {
     body = options.raw;
   }
-  const response = await fetch(new URL(path, baseUrl), { method, headers, body });
+  const url = new URL(path, baseUrl);
+  const response = await fetch(url, { method, headers, body });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -31,5 +49,6 @@ export async function http<T = any>(
   } catch {
     // Not JSON: keep the text.
   }
+  for (const observer of observers) observer({ method, url, status: response.status, contentType: response.headers.get('content-type'), body: text ? parsed : undefined });
   return { status: response.status, headers: response.headers, body: parsed as T };
 }

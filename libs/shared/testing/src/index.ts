@@ -3,3 +3,4 @@ export * from './test-nats';
 export * from './wait-for';
 export * from './http-client';
 export * from './free-port';
+export * from './openapi-validator';

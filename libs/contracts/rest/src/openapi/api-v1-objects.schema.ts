@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { attachment, deadline, duration } from './rest-v2-objects.schema';
+
+/**
+ * api/v1 REST response objects: the sync service's api/v1 objects as the rest-api-v1 dialect
+ * passes them on (client-constraints §2.1-2.6; sdk 17's schemas in client-schemas.md).
+ */
+
+const id = z.string();
+const nullableId = id.nullable();
+const timestamp = z.string().describe('RFC 3339 in UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ.');
+
+export const dueApiV1 = z
+  .strictObject({
+    date: z.string().describe('YYYY-MM-DD, or a date-time (floating, or UTC with `Z` when `timezone` is set).'),
+    string: z.string(),
+    is_recurring: z.boolean(),
+    timezone: z.string().nullable(),
+    lang: z.string().nullable(),
+    datetime: z.string().nullable().optional(),
+  })
+  .meta({ id: 'DueApiV1' });
+
+export const taskApiV1 = z
+  .strictObject({
+    id,
+    user_id: id,
+    project_id: id,
+    section_id: nullableId,
+    parent_id: nullableId,
+    added_by_uid: nullableId,
+    assigned_by_uid: nullableId,
+    responsible_uid: nullableId,
+    labels: z.array(z.string()),
+    deadline: deadline.nullable(),
+    duration: duration.nullable(),
+    checked: z.boolean(),
+    is_deleted: z.boolean(),
+    added_at: timestamp.nullable(),
+    completed_at: timestamp.nullable(),
+    updated_at: timestamp.nullable(),
+    due: dueApiV1.nullable(),
+    priority: z.int().min(1).max(4),
+    child_order: z.int(),
+    content: z.string(),
+    description: z.string(),
+    note_count: z.int().min(0),
+    day_order: z.int(),
+    is_collapsed: z.boolean(),
+  })
+  .meta({ id: 'TaskApiV1' });
+
+export const projectApiV1 = z
+  .strictObject({
+    id,
+    name: z.string(),
+    description: z.string(),
+    color: z.string(),
+    parent_id: nullableId,
+    child_order: z.int(),
+    default_order: z.int(),
+    is_collapsed: z.boolean(),
+    is_favorite: z.boolean(),
+    is_archived: z.boolean(),
+    is_deleted: z.boolean(),
+    is_frozen: z.boolean(),
+    is_shared: z.boolean(),
+    can_assign_tasks: z.boolean(),
+    view_style: z.string(),
+    created_at: timestamp.nullable(),
+    updated_at: timestamp.nullable(),
+    inbox_project: z.literal(true).optional().describe('Sent only on the inbox.'),
+    // A workspace project's keys (sdk 17 WorkspaceProject); a personal project has none of them.
+    workspace_id: id.optional(),
+    folder_id: nullableId.optional(),
+    is_invite_only: z.boolean().nullable().optional(),
+    status: z.string().nullable().optional(),
+    access: z.looseObject({ visibility: z.string().nullable() }).optional(),
+    collaborator_role_default: z.string().nullable().optional(),
+    is_link_sharing_enabled: z.boolean().nullable().optional(),
+    role: z.string().nullable().optional(),
+  })
+  .meta({ id: 'ProjectApiV1' });
+
+export const sectionApiV1 = z
+  .strictObject({
+    id,
+    user_id: id,
+    project_id: id,
+    name: z.string(),
+    description: z.string().nullable(),
+    section_order: z.int(),
+    is_collapsed: z.boolean(),
+    is_archived: z.boolean(),
+    is_deleted: z.boolean(),
+    archived_at: timestamp.nullable(),
+    added_at: timestamp.nullable(),
+    updated_at: timestamp.nullable(),
+  })
+  .meta({ id: 'SectionApiV1' });
+
+export const labelApiV1 = z
+  .strictObject({ id, name: z.string(), color: z.string(), order: z.int().nullable(), is_favorite: z.boolean() })
+  .meta({ id: 'LabelApiV1' });
+
+export const commentApiV1 = z
+  .strictObject({
+    id,
+    item_id: id.optional().describe('Present when the comment is on a task.'),
+    project_id: id.optional().describe('Present when the comment is on a project.'),
+    posted_uid: id,
+    content: z.string(),
+    file_attachment: attachment.nullable(),
+    uids_to_notify: z.array(id).nullable(),
+    reactions: z.record(z.string(), z.array(id)).nullable(),
+    is_deleted: z.boolean(),
+    posted_at: timestamp,
+  })
+  .meta({ id: 'CommentApiV1' });
+
+/** An object the document does not describe key by key (workspaces, folders, the user, statistics). */
+export const jsonObject = z.looseObject({}).meta({ id: 'JsonObject' });
+
+/** api/v1 lists are pages: `next_cursor` is null on the last one. */
+export function page<T extends z.ZodType>(item: T) {
+  return z.strictObject({ results: z.array(item), next_cursor: z.string().nullable() });
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { collaborator, commentV2, labelV2, projectV2, sectionV2, taskV2 } from './rest-v2-objects.schema';
+import { commentApiV1, jsonObject, labelApiV1, page, projectApiV1, sectionApiV1, taskApiV1 } from './api-v1-objects.schema';
+import * as input from './rest-inputs.schema';
+
+/**
+ * Each REST v2 and api/v1 operation's contract: what it takes (query, JSON body) and what it
+ * answers (a 200 body, or 204). The rest service validates requests with `query` and `body`;
+ * the OpenAPI document and the e2e response check are generated from all of it. REST v1 is
+ * not described (its readers stay as they are).
+ */
+export type DocumentedSurface = 'rest-v2' | 'rest-api-v1';
+export const DOCUMENTED_SURFACES: readonly DocumentedSurface[] = ['rest-v2', 'rest-api-v1'];
+
+export interface OperationContract {
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodObject;
+  /** The 200 body; null: the operation answers 204 with no body. */
+  readonly response: z.ZodType | null;
+}
+
+type Contracts = Readonly<Record<string, Partial<Record<DocumentedSurface, OperationContract>>>>;
+
+interface Kind {
+  readonly v2: z.ZodType;
+  readonly api: z.ZodType;
+}
+const TASK: Kind = { v2: taskV2, api: taskApiV1 };
+const PROJECT: Kind = { v2: projectV2, api: projectApiV1 };
+const SECTION: Kind = { v2: sectionV2, api: sectionApiV1 };
+const LABEL: Kind = { v2: labelV2, api: labelApiV1 };
+const COMMENT: Kind = { v2: commentV2, api: commentApiV1 };
+const COLLABORATOR: Kind = { v2: collaborator, api: collaborator };
+const SHARED_LABEL: Kind = { v2: z.string(), api: z.string() };
+
+/** The same contract on both surfaces, each answering its own object. */
+function both(kind: Kind | null, contract: Omit<OperationContract, 'response'> = {}): Partial<Record<DocumentedSurface, OperationContract>> {
+  return { 'rest-v2': { ...contract, response: kind?.v2 ?? null }, 'rest-api-v1': { ...contract, response: kind?.api ?? null } };
+}
+
+/** A list: a whole array on REST v2, a `{results, next_cursor}` page on api/v1. */
+function list(kind: Kind, query: z.ZodObject = z.object({}), apiQuery: z.ZodObject = query): Partial<Record<DocumentedSurface, OperationContract>> {
+  return {
+    'rest-v2': { query, response: z.array(kind.v2) },
+    'rest-api-v1': { query: apiQuery.extend(input.pageQuery.shape), response: page(kind.api) },
+  };
+}
+
+const api = (contract: OperationContract) => ({ 'rest-api-v1': contract });
+const apiPage = (item: z.ZodType, query: z.ZodObject = z.object({})) => api({ query: query.extend(input.pageQuery.shape), response: page(item) });
+
+const projectFull = z.looseObject({ project: projectApiV1, comments_count: z.int().optional(), tasks: z.array(taskApiV1), sections: z.array(sectionApiV1), collaborators: z.array(jsonObject), notes: z.array(commentApiV1) });
+const projectJoined = projectFull.omit({ comments_count: true }).extend({ items: z.array(taskApiV1), comments: z.array(commentApiV1), collaborator_states: z.array(jsonObject), folder: jsonObject.nullable(), subprojects: z.array(projectApiV1) });
+
+export const REST_OPERATION_CONTRACTS: Contracts = {
+  'tasks.filter': api({ query: input.taskFilterQuery, response: page(taskApiV1) }),
+  'tasks.list': { 'rest-v2': { query: input.taskListQueryV2, response: z.array(taskV2) }, 'rest-api-v1': { query: input.taskListQueryApiV1, response: page(taskApiV1) } },
+  'tasks.create': both(TASK, { body: input.taskCreateBody }),
+  'tasks.get': both(TASK),
+  'tasks.update': both(TASK, { body: input.taskUpdateBody }),
+  'tasks.delete': both(null),
+  'tasks.close': both(null),
+  'tasks.reopen': both(null),
+  'tasks.move': api({ body: input.taskMoveBody, response: taskApiV1 }),
+
+  'projects.archived_count': api({ query: z.object({ workspace_id: input.workspaceScopedQuery.shape.workspace_id }), response: z.strictObject({ count: z.int().min(0) }) }),
+  'projects.archived': apiPage(projectApiV1),
+  'projects.permissions': api({ response: jsonObject }),
+  'projects.search': api({ query: input.searchQuery, response: page(projectApiV1) }),
+  'projects.move_to_workspace': api({ body: input.projectMoveToWorkspaceBody, response: z.strictObject({ project: projectApiV1 }) }),
+  'projects.move_to_personal': api({ body: input.projectMoveToPersonalBody, response: z.strictObject({ project: projectApiV1 }) }),
+  'projects.list': list(PROJECT),
+  'projects.create': { 'rest-v2': { body: input.projectCreateBodyV2, response: projectV2 }, 'rest-api-v1': { body: input.projectCreateBodyApiV1, response: projectApiV1 } },
+  'projects.get': both(PROJECT),
+  'projects.update': { 'rest-v2': { body: input.projectUpdateBodyV2, response: projectV2 }, 'rest-api-v1': { body: input.projectUpdateBodyApiV1, response: projectApiV1 } },
+  'projects.delete': both(null),
+  'projects.archive': api({ response: projectApiV1 }),
+  'projects.unarchive': api({ response: projectApiV1 }),
+  'projects.collaborators': list(COLLABORATOR),
+  'projects.full': api({ response: projectFull }),
+  'projects.join': api({ response: projectJoined }),
+
+  'sections.search': api({ query: input.sectionSearchQuery, response: page(sectionApiV1) }),
+  'sections.archived': apiPage(sectionApiV1, input.sectionListQuery),
+  'sections.list': list(SECTION, input.sectionListQuery),
+  'sections.create': both(SECTION, { body: input.sectionCreateBody }),
+  'sections.get': both(SECTION),
+  'sections.update': { 'rest-v2': { body: input.sectionUpdateBodyV2, response: sectionV2 }, 'rest-api-v1': { body: input.sectionUpdateBodyApiV1, response: sectionApiV1 } },
+  'sections.delete': both(null),
+  'sections.archive': api({ response: sectionApiV1 }),
+  'sections.unarchive': api({ response: sectionApiV1 }),
+
+  'labels.shared': list(SHARED_LABEL, input.sharedLabelsQuery),
+  'labels.shared.rename': both(null, { body: input.sharedLabelRenameBody }),
+  'labels.shared.remove': both(null, { body: input.sharedLabelRemoveBody }),
+  'labels.search': api({ query: input.searchQuery, response: page(labelApiV1) }),
+  'labels.list': list(LABEL),
+  'labels.create': both(LABEL, { body: input.labelCreateBody }),
+  'labels.get': both(LABEL),
+  'labels.update': both(LABEL, { body: input.labelUpdateBody }),
+  'labels.delete': both(null),
+
+  'comments.list': list(COMMENT, input.commentListQuery),
+  'comments.create': both(COMMENT, { body: input.commentCreateBody }),
+  'comments.get': both(COMMENT),
+  'comments.update': both(COMMENT, { body: input.commentUpdateBody }),
+  'comments.delete': both(null),
+
+  // Workspaces, folders, the user and statistics: described as JSON objects (their keys are the sync objects').
+  'workspaces.users': api({ response: z.looseObject({ workspace_users: z.array(jsonObject), has_more: z.boolean(), next_cursor: z.string().nullable() }) }),
+  'workspaces.invitations': api({ response: z.array(z.string()) }),
+  'workspaces.invitations.all': api({ response: z.array(jsonObject) }),
+  'workspaces.invitations.delete': api({ response: jsonObject }),
+  'workspaces.invitations.accept': api({ response: jsonObject }),
+  'workspaces.invitations.reject': api({ response: jsonObject }),
+  'workspaces.join': api({ response: jsonObject }),
+  'workspaces.plan_details': api({ response: jsonObject }),
+  'workspaces.list': api({ response: z.array(jsonObject) }),
+  'workspaces.create': api({ response: jsonObject }),
+  'workspaces.get': api({ response: jsonObject }),
+  'workspaces.update': api({ response: jsonObject }),
+  'workspaces.delete': api({ response: null }),
+  'workspaces.users.invite': api({ response: z.strictObject({ invited_emails: z.array(z.string()) }) }),
+  'workspaces.users.update': api({ response: jsonObject }),
+  'workspaces.users.remove': api({ response: null }),
+  'workspaces.projects.active': apiPage(projectApiV1),
+  'workspaces.projects.archived': apiPage(projectApiV1),
+
+  'folders.list': apiPage(jsonObject, z.object({ workspace_id: input.workspaceScopedQuery.shape.workspace_id })),
+  'folders.create': api({ response: jsonObject }),
+  'folders.get': api({ response: jsonObject }),
+  'folders.update': api({ response: jsonObject }),
+  'folders.delete': api({ response: null }),
+
+  'user.get': api({ response: jsonObject }),
+  'user.productivity_stats': api({ response: jsonObject }),
+  'id_mappings.get': api({ response: z.array(z.strictObject({ old_id: z.string(), new_id: z.string() })) }),
+};
+
+/** The contract of an operation on a surface, when the document describes it. */
+export function restOperationContract(operation: string, surface: string): OperationContract | undefined {
+  return REST_OPERATION_CONTRACTS[operation]?.[surface as DocumentedSurface];
+}

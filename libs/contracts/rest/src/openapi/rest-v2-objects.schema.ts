@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * REST v2 response objects as the rest-v2 dialect writes them (and the official SDKs of the v2
+ * era require: client-schemas.md). Strict objects: a key the dialect starts writing without
+ * being described here fails the e2e response check, so the document cannot fall behind.
+ */
+
+const id = z.string().describe('A string id.');
+const nullableId = id.nullable();
+
+export const dueV2 = z
+  .strictObject({
+    string: z.string(),
+    is_recurring: z.boolean(),
+    lang: z.string(),
+    date: z.string().describe('The calendar day, YYYY-MM-DD (in the task’s zone when the time is fixed to one).'),
+    datetime: z.string().nullable().describe('Set only when there is a time: an RFC 3339 UTC instant, or a floating wall-clock time.'),
+    timezone: z.string().nullable(),
+  })
+  .meta({ id: 'DueV2' });
+
+export const deadline = z.strictObject({ date: z.string(), lang: z.string().nullable() }).meta({ id: 'Deadline' });
+export const duration = z.strictObject({ amount: z.int().min(1), unit: z.enum(['minute', 'day']) }).meta({ id: 'Duration' });
+
+/** A comment's file: the sync attachment object, whose keys beyond these four vary by kind (image, audio, ...). */
+export const attachment = z
+  .looseObject({
+    resource_type: z.string(),
+    file_name: z.string().nullable().optional(),
+    file_type: z.string().nullable().optional(),
+    file_url: z.string().nullable().optional(),
+  })
+  .meta({ id: 'Attachment' });
+
+export const taskV2 = z
+  .strictObject({
+    id,
+    project_id: id,
+    section_id: nullableId,
+    parent_id: nullableId,
+    content: z.string(),
+    description: z.string(),
+    is_completed: z.boolean(),
+    labels: z.array(z.string()),
+    order: z.int(),
+    priority: z.int().min(1).max(4),
+    due: dueV2.nullable(),
+    deadline: deadline.nullable(),
+    duration: duration.nullable(),
+    url: z.string(),
+    comment_count: z.int().min(0),
+    created_at: z.string().nullable(),
+    creator_id: nullableId,
+    assignee_id: nullableId,
+    assigner_id: nullableId,
+  })
+  .meta({ id: 'TaskV2' });
+
+export const projectV2 = z
+  .strictObject({
+    id,
+    name: z.string(),
+    color: z.string().describe('A colour name (berry_red, ...).'),
+    parent_id: nullableId,
+    order: z.int(),
+    comment_count: z.int().min(0),
+    is_shared: z.boolean(),
+    is_favorite: z.boolean(),
+    is_inbox_project: z.boolean(),
+    is_team_inbox: z.boolean(),
+    view_style: z.string(),
+    url: z.string(),
+  })
+  .meta({ id: 'ProjectV2' });
+
+export const sectionV2 = z.strictObject({ id, project_id: id, order: z.int(), name: z.string() }).meta({ id: 'SectionV2' });
+
+export const labelV2 = z.strictObject({ id, name: z.string(), color: z.string(), order: z.int(), is_favorite: z.boolean() }).meta({ id: 'LabelV2' });
+
+export const commentV2 = z
+  .strictObject({
+    id,
+    task_id: nullableId.describe('Null when the comment is on a project.'),
+    project_id: nullableId.describe('Null when the comment is on a task.'),
+    posted_at: z.string(),
+    content: z.string(),
+    attachment: attachment.nullable(),
+  })
+  .meta({ id: 'CommentV2' });
+
+export const collaborator = z.strictObject({ id, name: z.string(), email: z.string() }).meta({ id: 'Collaborator' });
