@@ -74,12 +74,8 @@ async function ownerWithAuthorisedApp(system: SystemUnderTest): Promise<{ accoun
   return { account, app };
 }
 
-/**
- * The event types exercised: all but label and filter renames (sync emits no `label:updated` /
- * `filter:updated` yet), `reminder:fired` (nothing fires reminders) and section archiving
- * (produced, not driven here).
- */
-const NOT_PRODUCED: ReadonlySet<string> = new Set(['label:updated', 'filter:updated', 'section:archived', 'section:unarchived', 'reminder:fired']);
+/** Every event type but `reminder:fired`: nothing fires reminders yet. */
+const NOT_PRODUCED: ReadonlySet<string> = new Set(['reminder:fired']);
 const EVENTS = WEBHOOK_EVENT_NAMES.filter((name) => !NOT_PRODUCED.has(name));
 
 describe.each(MODES)('webhooks (%s)', (mode) => {
@@ -114,6 +110,10 @@ describe.each(MODES)('webhooks (%s)', (mode) => {
         { type: 'section_update', args: { id: mapping['s'], name: 'Part two' } },
         { type: 'item_update', args: { id: mapping['i'], content: 'Hooked task, edited' } },
         { type: 'note_update', args: { id: mapping['n'], content: 'An edited comment' } },
+        { type: 'label_update', args: { id: mapping['l'], color: 'red' } },
+        { type: 'filter_update', args: { id: mapping['f'], name: 'Hooked again' } },
+        { type: 'section_archive', args: { id: mapping['s'] } },
+        { type: 'section_unarchive', args: { id: mapping['s'] } },
         { type: 'item_complete', args: { id: mapping['i'] } },
         { type: 'item_uncomplete', args: { id: mapping['i'] } },
         { type: 'note_delete', args: { id: mapping['n'] } },
@@ -125,6 +125,11 @@ describe.each(MODES)('webhooks (%s)', (mode) => {
         { type: 'project_unarchive', args: { id: mapping['p'] } },
         { type: 'project_delete', args: { id: mapping['p'] } },
       );
+      // A move and a label rename are updates too.
+      const moved = await session.run({ type: 'item_add', temp_id: 'm', args: { content: 'Moved task' } }, { type: 'project_add', temp_id: 'q', args: { name: 'Elsewhere' } }, { type: 'label_add', temp_id: 'r', args: { name: 'old-name' } });
+      await session.run({ type: 'item_move', args: { id: moved.mapping['m'], project_id: moved.mapping['q'] } }, { type: 'label_rename', args: { name_old: 'old-name', name_new: 'new-name' } });
+      await receiver.next((d) => d.body.event_name === 'item:updated' && d.body.event_data['id'] === moved.mapping['m'] && d.body.event_data['project_id'] === moved.mapping['q'], 'the move');
+      await receiver.next((d) => d.body.event_name === 'label:updated' && d.body.event_data['name'] === 'new-name', 'the rename');
       for (const name of EVENTS) {
         const delivery = await receiver.next((d) => d.body.event_name === name && d.body.user_id === owner.userId, name);
         expect(delivery.headers['x-todoist-hmac-sha256']).toBe(createHmac('sha256', app.clientSecret).update(delivery.raw).digest('base64'));
