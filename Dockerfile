@@ -3,7 +3,7 @@
 #   docker build --target sync -t doable/sync:0.1.0 .
 #   docker build --target migrate -t doable/migrate:0.1.0 .   (compose's one-shot migration step)
 #
-# Targets: gateway, sync, rest, auth-oauth, uploads, notifications, plans, migrate. Without
+# Targets: gateway, sync, rest, auth-oauth, uploads, notifications, plans, webhooks, migrate. Without
 # --target the last stage (gateway) is built. Every image holds the whole dist/ (it is small,
 # and shared libs are most of it); the target only decides which entry point runs.
 #
@@ -89,13 +89,19 @@ EXPOSE 3006
 ENTRYPOINT ["node", "dist/apps/plans/src/main.js"]
 CMD ["serve"]
 
+FROM runtime AS webhooks
+ENV PORT=3008
+EXPOSE 3008
+ENTRYPOINT ["node", "dist/apps/webhooks/src/main.js"]
+CMD ["serve"]
+
 # Compose's one-shot migration step: `main.js migrate` of each data service named in CMD, in
 # turn, stopping at the first failure. Kubernetes uses one Job per service with that service's
 # own image instead (k8s/base/migrations.yaml).
 FROM runtime AS migrate
 HEALTHCHECK NONE
 ENTRYPOINT ["/bin/sh", "-ec", "for app in \"$@\"; do echo \"migrate: $app\"; node \"dist/apps/$app/src/main.js\" migrate; done", "migrate"]
-CMD ["sync", "auth-oauth", "uploads", "notifications", "plans"]
+CMD ["sync", "auth-oauth", "uploads", "notifications", "plans", "webhooks"]
 
 # Last, so a plain `docker build .` produces the public entry point.
 FROM runtime AS gateway

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AccountService, authMigrations, NatsRevocationBarrier, type OAuthApp, OAuthAppService, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
+import { AccountService, AppSecretBox, authMigrations, NatsRevocationBarrier, type OAuthApp, OAuthAppService, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
 import { GatewayRevocation } from '@doable/contracts-auth';
 import { createServiceDataSource, migrateUp, OutboxRelay, startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
@@ -115,7 +115,7 @@ async function main(): Promise<number> {
     if (isPlanCommand) {
       await planCommand(command, url, logger, accounts, { email, plan: values.plan, workspace: values.workspace });
     } else if (isAppCommand) {
-      const apps = new OAuthAppService(database);
+      const apps = new OAuthAppService(database, new AppSecretBox(database, process.env['APP_SECRET_KEY'] ?? ''));
       const clientId = values['client-id']!;
       let app: OAuthApp;
       if (command === 'app-token-limit') app = await apps.setTokenLimit(clientId, parseLimit(values.limit!));

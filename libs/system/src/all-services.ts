@@ -6,6 +6,7 @@ import { restService } from '@doable/rest';
 import type { ServiceDefinition, ServiceName } from '@doable/shared-runtime';
 import { syncService } from '@doable/sync';
 import { uploadsService } from '@doable/uploads';
+import { webhooksService } from '@doable/webhooks';
 
 /** Every service, in start order: owners of data first, the gateway (the front door) last. */
 export const ALL_SERVICES: readonly ServiceDefinition[] = [
@@ -13,6 +14,7 @@ export const ALL_SERVICES: readonly ServiceDefinition[] = [
   plansService,
   notificationsService,
   uploadsService as unknown as ServiceDefinition,
+  webhooksService as unknown as ServiceDefinition,
   syncService as unknown as ServiceDefinition,
   restService as unknown as ServiceDefinition,
   gatewayService as unknown as ServiceDefinition,

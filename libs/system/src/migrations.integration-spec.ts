@@ -16,7 +16,7 @@ describe('service migrations (real PostgreSQL)', () => {
   });
 
   it('covers every service that owns data', () => {
-    expect(dataServices.map((service) => service.name).sort()).toEqual(['auth-oauth', 'notifications', 'plans', 'sync', 'uploads']);
+    expect(dataServices.map((service) => service.name).sort()).toEqual(['auth-oauth', 'notifications', 'plans', 'sync', 'uploads', 'webhooks']);
   });
 
   it.each(dataServices.map((service) => [service.name, service] as const))('%s: applies, reverts completely and re-applies', async (_name, service) => {

@@ -17,3 +17,60 @@ export const userCreated = eventSubject(
 
 /** A token stopped working: every gateway replica drops it from its principal cache. */
 export const tokenRevoked = eventSubject('auth.evt.token-revoked.v1', z.object({ tokenHash: z.string(), userId: z.string() }));
+
+const uid = z.string().regex(/^[0-9]+$/);
+
+/** Webhook event names of public-api-facts §1.5 that this server produces. */
+export const WEBHOOK_EVENT_NAMES = [
+  'item:added',
+  'item:updated',
+  'item:deleted',
+  'item:completed',
+  'item:uncompleted',
+  'note:added',
+  'note:updated',
+  'note:deleted',
+  'project:added',
+  'project:updated',
+  'project:deleted',
+  'project:archived',
+  'project:unarchived',
+  'section:added',
+  'section:updated',
+  'section:deleted',
+  'section:archived',
+  'section:unarchived',
+  'label:added',
+  'label:deleted',
+  'label:updated',
+  'filter:added',
+  'filter:deleted',
+  'filter:updated',
+  'reminder:fired',
+] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+
+/**
+ * An application's webhook as its owner configured it (callbackUrl null: removed). No secret
+ * travels: the webhooks service asks auth-oauth to sign each body (AuthSubjects.signWebhook).
+ * `changedAt` orders the events of one app (a projection keeps the newest).
+ */
+export const appWebhookConfigured = eventSubject(
+  'auth.evt.app-webhook-configured.v1',
+  z.object({
+    appId: uid,
+    callbackUrl: z.string().nullable(),
+    events: z.array(z.enum(WEBHOOK_EVENT_NAMES)),
+    version: z.enum(['1', '9']),
+    changedAt: z.string(),
+  }),
+);
+
+/**
+ * A user authorised an application (an OAuth token was granted) or no longer does (their last
+ * live token of it was revoked). `changedAt` orders the events of one (app, user).
+ */
+export const appAuthorizationChanged = eventSubject(
+  'auth.evt.app-authorization-changed.v1',
+  z.object({ appId: uid, userId: uid, authorized: z.boolean(), changedAt: z.string() }),
+);

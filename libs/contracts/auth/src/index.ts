@@ -3,3 +3,5 @@ export * as AuthEvents from './events';
 export type { ChangeCredentialsRequest, CreateAccountReply, CreateAccountRequest, SetPasswordRequest, VerifiedToken } from './subjects';
 export { hashToken } from './token-hash';
 export * as GatewayRevocation from './gateway-revocation';
+export { hostOf, isAllowedAddress, type WebhookAddressPolicy, webhookUrlProblem } from './webhook-url-policy';
+export { WEBHOOK_EVENT_NAMES, type WebhookEventName } from './events';

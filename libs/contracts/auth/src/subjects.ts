@@ -60,3 +60,11 @@ export type ChangeCredentialsRequest = z.infer<typeof changeCredentialsRequest>;
 export const changeCredentials = requestSubject<ChangeCredentialsRequest, { email: string }>('auth.account.change-credentials.v1', changeCredentialsRequest);
 
 export { principalSchema };
+
+export const signWebhookRequest = z.object({ appId: z.string().regex(/^[0-9]+$/), body: z.string().max(1_000_000) });
+/**
+ * `X-Todoist-Hmac-SHA256` of a webhook body: base64 HMAC-SHA256 under the app's client secret.
+ * auth-oauth keeps the secret (encrypted) and signs, so the plain secret never crosses NATS.
+ * Answers WEBHOOK_SECRET_UNAVAILABLE when the app has no stored secret to sign with.
+ */
+export const signWebhook = requestSubject<z.infer<typeof signWebhookRequest>, { signature: string }>('auth.app.sign-webhook.v1', signWebhookRequest);

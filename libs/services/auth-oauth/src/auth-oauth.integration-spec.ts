@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { hashToken } from '@doable/contracts-auth';
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, type OutboxRelay } from '@doable/shared-database';
@@ -10,6 +10,9 @@ import { AccountService } from './accounts/account.service';
 import { authMigrations } from './migrations';
 import { AuthorizePages } from './oauth/authorize-pages';
 import { OAuthAppService } from './oauth/oauth-app.service';
+import { AppSecretBox } from './oauth/app-secret-box';
+import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
+import { AppWebhookService, webhookSignature } from './webhooks/app-webhook.service';
 import { OAuthEndpoints } from './oauth/oauth-endpoints';
 import { LegacyLogin } from './oauth/legacy-login';
 import { OAuthService } from './oauth/oauth.service';
@@ -108,11 +111,11 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     await migrateUp(dataSource);
     db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
     accounts = new AccountService(db);
-    apps = new OAuthAppService(db);
+    apps = new OAuthAppService(db, new AppSecretBox(db, ''));
     tokens = new TokenService(db);
     oauth = new OAuthService(db, apps);
     const pages = new AccountPages(accounts, new SessionService(db), apps, oauth);
-    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth));
+    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth), new AppWebhookEndpoints(apps, new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false })));
     owner = await newAccount('owner');
     app = await newApp(owner.session);
   });
@@ -707,6 +710,90 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       const reply = await post('/auth/apps', { name: 'App\u0000', redirect_uris: CALLBACK }, asOwner());
       expect(reply.status).toBe(400);
       expect(html(reply)).toContain('cannot be saved');
+    });
+  });
+
+  describe('application webhooks (GET | PUT | DELETE /api/v1/apps/webhook)', () => {
+    const basicOf = (target: { clientId: string; clientSecret: string }) => ({ authorization: `Basic ${Buffer.from(`${target.clientId}:${target.clientSecret}`).toString('base64')}` });
+    const put = (target: { clientId: string; clientSecret: string }, body: Record<string, unknown>) =>
+      call('PUT', '/api/v1/apps/webhook', { body: body as Record<string, string>, headers: basicOf(target) });
+    const refusal = (reply: Promise<EdgeReply>) => reply.then(() => 'answered', (err: { code: string }) => err.code);
+    const events = ['item:added', 'note:added'];
+
+    it('refuses a caller without the application credentials', async () => {
+      await expect(refusal(call('GET', '/api/v1/apps/webhook'))).resolves.toBe('APP_CREDENTIALS_INVALID');
+      await expect(refusal(put({ clientId: app.clientId, clientSecret: 'f'.repeat(32) }, { callback_url: 'https://hooks.example.com/', events }))).resolves.toBe('APP_CREDENTIALS_INVALID');
+    });
+
+    it.each([
+      ['plain http', 'http://hooks.example.com/in'],
+      ['loopback', 'https://127.0.0.1/in'],
+      ['loopback by name', 'https://localhost:8443/in'],
+      ['IPv6 loopback', 'https://[::1]/in'],
+      ['IPv4-mapped loopback', 'https://[::ffff:127.0.0.1]/in'],
+      ['the metadata address (link-local)', 'https://169.254.169.254/latest'],
+      ['a private address', 'https://10.1.2.3/in'],
+      ['credentials', 'https://user:pw@hooks.example.com/in'],
+      ['no URL at all', 'hooks.example.com'],
+    ])('refuses a callback URL with %s (WEBHOOK_URL_REFUSED)', async (_, url) => {
+      await expect(refusal(put(app, { callback_url: url, events }))).resolves.toBe('WEBHOOK_URL_REFUSED');
+    });
+
+    it('refuses unknown event names and other versions, naming the argument', async () => {
+      await expect(put(app, { callback_url: 'https://hooks.example.com/in', events: ['item:exploded'] })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT_VALUE', extra: { argument: 'events' } });
+      await expect(put(app, { callback_url: 'https://hooks.example.com/in', events, version: '7' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT_VALUE', extra: { argument: 'version' } });
+    });
+
+    it('stores the webhook, tells the webhooks service without any secret, and reads it back', async () => {
+      const reply = await put(app, { callback_url: 'https://hooks.example.com/in', events });
+      expect(reply.body).toEqual({ client_id: app.clientId, callback_url: 'https://hooks.example.com/in', events, version: '1' });
+      expect((await call('GET', '/api/v1/apps/webhook', { headers: basicOf(app) })).body).toEqual(reply.body);
+      const [event] = await sql<{ payload: Record<string, unknown> }>(`SELECT payload FROM auth.outbox WHERE subject = 'auth.evt.app-webhook-configured.v1' ORDER BY id DESC LIMIT 1`);
+      expect(event.payload).toMatchObject({ appId: app.id, callbackUrl: 'https://hooks.example.com/in', events, version: '1' });
+      expect(JSON.stringify(event.payload)).not.toContain(app.clientSecret);
+      const removed = await call('DELETE', '/api/v1/apps/webhook', { headers: basicOf(app) });
+      expect(removed.body).toMatchObject({ callback_url: null, events: [] });
+    });
+
+    it('signs bodies with the client secret (kept encrypted, never in plain text)', async () => {
+      const [row] = await sql<{ sealed: string }>(`SELECT client_secret_encrypted AS sealed FROM auth.oauth_apps WHERE id = $1`, [app.id]);
+      expect(row.sealed).toMatch(/^v1\./);
+      expect(row.sealed).not.toContain(app.clientSecret);
+      const service = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
+      const body = '{"event_name":"item:added"}';
+      await expect(service.sign(app.id, body)).resolves.toEqual({ signature: createHmac('sha256', app.clientSecret).update(body).digest('base64') });
+    });
+
+    it('computes the known HMAC-SHA256 vector', () => {
+      expect(webhookSignature('0123456789abcdef0123456789abcdef', '{"event_name":"item:added"}')).toBe('fYWirBrmV3Un5nFfCc8xfV5KfJo37ADQlv7iaphb/tE=');
+    });
+
+    it('an app without an encrypted secret: refused from the console path, kept when the API proves the secret', async () => {
+      const old = await newApp(owner.session);
+      await sql(`UPDATE auth.oauth_apps SET client_secret_encrypted = NULL WHERE id = $1`, [old.id]);
+      const service = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
+      const oldApp = (await apps.findByClientId(old.clientId))!;
+      await expect(service.configure(oldApp, { callbackUrl: 'https://hooks.example.com/in', events: ['item:added'], version: '1' })).rejects.toMatchObject({ code: 'WEBHOOK_SECRET_UNAVAILABLE' });
+      await expect(service.sign(old.id, 'x')).rejects.toMatchObject({ code: 'WEBHOOK_SECRET_UNAVAILABLE' });
+      expect((await put(old, { callback_url: 'https://hooks.example.com/in', events })).status).toBe(200);
+      await expect(service.sign(old.id, 'x')).resolves.toEqual({ signature: createHmac('sha256', old.clientSecret).update('x').digest('base64') });
+    });
+
+    it('allows http and private receivers only when configured so', async () => {
+      const lenient = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: true, allowPrivate: true });
+      const target = (await apps.findByClientId(app.clientId))!;
+      await expect(lenient.configure(target, { callbackUrl: 'http://127.0.0.1:9/in', events: ['item:added'], version: '1' })).resolves.toMatchObject({ callbackUrl: 'http://127.0.0.1:9/in' });
+    });
+
+    it('announces authorisations: granted with a token, withdrawn when the last token is revoked', async () => {
+      expect((await exchange({ client_id: app.clientId, client_secret: app.clientSecret, code: await code() })).status).toBe(200);
+      const changes = () =>
+        sql<{ payload: { userId: string; authorized: boolean } }>(`SELECT payload FROM auth.outbox WHERE subject = 'auth.evt.app-authorization-changed.v1' ORDER BY id`).then((rows) =>
+          rows.map((row) => row.payload).filter((payload) => payload.userId === owner.userId),
+        );
+      expect((await changes()).at(-1)).toMatchObject({ authorized: true });
+      await oauth.revokeAppForUser(owner.userId, app.id);
+      expect((await changes()).at(-1)).toMatchObject({ authorized: false });
     });
   });
 });

@@ -11,6 +11,10 @@ import { SessionService } from './sessions/session.service';
 import { REVOCATION_LEASE, RevocationBarrierCloser, revocationBarrierProvider } from './tokens/revocation-barrier.provider';
 import { TokenService } from './tokens/token.service';
 import { AccountPages } from './web/account-pages';
+import { AppSecretBox, APP_SECRET_KEY } from './oauth/app-secret-box';
+import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
+import { AppWebhookService, WEBHOOK_ADDRESS_POLICY } from './webhooks/app-webhook.service';
+import type { WebhookAddressPolicy } from '@doable/contracts-auth';
 
 @Module({
   controllers: [AuthRpcController, AuthEdgeRpcController],
@@ -26,14 +30,19 @@ import { AccountPages } from './web/account-pages';
     AuthorizePages,
     OAuthEndpoints,
     LegacyLogin,
+    AppSecretBox,
+    AppWebhookService,
+    AppWebhookEndpoints,
   ],
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number }): DynamicModule {
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy }): DynamicModule {
     return {
       module: AuthOauthModule,
       providers: [
+        { provide: APP_SECRET_KEY, useValue: options.appSecretKey },
+        { provide: WEBHOOK_ADDRESS_POLICY, useValue: options.webhookPolicy },
         { provide: MIGRATED_TOKEN_TTL, useValue: options.migratedTokenTtlSeconds },
         { provide: REVOCATION_LEASE, useValue: options.revocationLeaseMs },
       ],

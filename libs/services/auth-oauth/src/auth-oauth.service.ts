@@ -11,6 +11,12 @@ const authOauthEnv = z.object({
   OAUTH_MIGRATED_TOKEN_TTL_SECONDS: env.positiveInt(MIGRATED_TOKEN_TTL_SECONDS),
   /** The gateways' REVOCATION_LEASE_MS: a revoke gives up on a silent live gateway after two of them. */
   REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GatewayRevocation.GATEWAY_LEASE_MS),
+  /** Encrypts the copy of client secrets webhooks are signed with. Empty: a key made by the migration, kept in the database. */
+  APP_SECRET_KEY: z.union([z.literal(''), z.string().min(32)]).default(''),
+  /** Webhook receivers may be plain http (a self-hosted network); otherwise https only. */
+  WEBHOOKS_ALLOW_HTTP: env.bool(false),
+  /** Webhook receivers may be loopback, link-local or private addresses; otherwise refused (no SSRF). */
+  WEBHOOKS_ALLOW_PRIVATE: env.bool(false),
 });
 
 /** Accounts, credentials, personal tokens and (later) OAuth applications. */
@@ -19,5 +25,12 @@ export const authOauthService = {
   defaultPort: 3003,
   env: authOauthEnv,
   database: { schema: 'auth', migrations: authMigrations },
-  imports: (config) => [AuthOauthModule.configured({ migratedTokenTtlSeconds: config.OAUTH_MIGRATED_TOKEN_TTL_SECONDS, revocationLeaseMs: config.REVOCATION_LEASE_MS })],
+  imports: (config) => [
+    AuthOauthModule.configured({
+      migratedTokenTtlSeconds: config.OAUTH_MIGRATED_TOKEN_TTL_SECONDS,
+      revocationLeaseMs: config.REVOCATION_LEASE_MS,
+      appSecretKey: config.APP_SECRET_KEY,
+      webhookPolicy: { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
+    }),
+  ],
 } satisfies ServiceDefinition<typeof authOauthEnv>;

@@ -74,6 +74,10 @@ export const ERROR_CATALOG = {
     message: 'The email and password cannot be changed through the Sync API; change them in the account settings',
   },
   OAUTH_APP_NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOT_FOUND', message: 'Application not found' },
+  // Webhooks: an application configures its webhook with its client credentials (HTTP Basic).
+  APP_CREDENTIALS_INVALID: { http: 401, errorCode: 401, tag: 'INVALID_CLIENT', message: 'Client authentication failed' },
+  WEBHOOK_URL_REFUSED: { http: 400, errorCode: 20, tag: 'WEBHOOK_URL_REFUSED', message: 'The webhook callback URL is not allowed' },
+  WEBHOOK_SECRET_UNAVAILABLE: { http: 409, errorCode: 409, tag: 'WEBHOOK_SECRET_UNAVAILABLE', message: 'Reset the client secret to enable webhooks' },
   ROUTE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'NOT_FOUND', message: 'No such endpoint' },
   METHOD_NOT_ALLOWED: { http: 405, errorCode: 405, tag: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' },
   EMAIL_ALREADY_EXISTS: { http: 409, errorCode: 409, tag: 'ALREADY_REGISTERED', message: 'Email already registered' },

@@ -4,6 +4,7 @@ import { hashToken } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
 import { Database, type Tx } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
+import { AppSecretBox } from './app-secret-box';
 
 export interface OAuthApp {
   readonly id: string;
@@ -56,16 +57,22 @@ export function isValidRedirectUri(value: string): boolean {
   }
 }
 
-/** OAuth applications: registered by a user in the console; the client secret is kept only as a hash. */
+/**
+ * OAuth applications: registered by a user in the console; the client secret is checked against
+ * its hash, and kept encrypted besides only so that webhook bodies can be signed with it.
+ */
 @Injectable()
 export class OAuthAppService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly secrets: AppSecretBox,
+  ) {}
 
   async create(ownerId: string, name: string, redirectUris: readonly string[]): Promise<{ app: OAuthApp; clientSecret: string }> {
     const clientSecret = randomHex();
     const [row] = await this.database.query<AppRow[]>(
-      `INSERT INTO auth.oauth_apps (owner_id, name, client_id, client_secret_hash, redirect_uris) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [ownerId, name, randomHex(), hashToken(clientSecret), [...redirectUris]],
+      `INSERT INTO auth.oauth_apps (owner_id, name, client_id, client_secret_hash, redirect_uris, client_secret_encrypted) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [ownerId, name, randomHex(), hashToken(clientSecret), [...redirectUris], await this.secrets.seal(clientSecret)],
     );
     return { app: toApp(row), clientSecret };
   }
@@ -91,8 +98,8 @@ export class OAuthAppService {
     if (!isObjectId(appId)) return undefined;
     const clientSecret = randomHex();
     const [rows] = await this.database.query<[AppRow[], number]>(
-      `UPDATE auth.oauth_apps SET client_secret_hash = $3 WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
-      [appId, ownerId, hashToken(clientSecret)],
+      `UPDATE auth.oauth_apps SET client_secret_hash = $3, client_secret_encrypted = $4 WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
+      [appId, ownerId, hashToken(clientSecret), await this.secrets.seal(clientSecret)],
     );
     const row = rows[0];
     return row ? { app: toApp(row), clientSecret } : undefined;

@@ -129,6 +129,7 @@ export class OAuthService {
         [hashToken(token), app.id],
       );
       for (const row of rows) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: row.token_hash, userId: row.user_id });
+      for (const userId of new Set(rows.map((row) => row.user_id))) await this.announceIfUnauthorized(tx, app.id, userId);
       return rows.map((row) => row.token_hash);
     });
     // After the commit (never inside the transaction): returns once no gateway accepts the token.
@@ -166,6 +167,7 @@ export class OAuthService {
         [userId, appId],
       );
       for (const row of rows) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: row.token_hash, userId });
+      if (rows.length > 0) await this.announceIfUnauthorized(tx, appId, userId);
       return rows.map((row) => row.token_hash);
     });
     await this.barrier.revoked(revoked);
@@ -213,6 +215,26 @@ export class OAuthService {
        VALUES ($1, $2, 'oauth', $3, $4, CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int) END)`,
       [userId, hashToken(token), app.id, [...scopes], expiresInSeconds],
     );
+    await tx.emit(AuthEvents.appAuthorizationChanged, { appId: app.id, userId, authorized: true, changedAt: await databaseNow(tx) });
     return true;
   }
+
+  /**
+   * After revoking: when the user holds no live token of the app any more, the app stops being
+   * authorised by them (the webhooks service stops their deliveries). Expired tokens are not
+   * announced: an app whose only token expired keeps receiving until it is revoked.
+   */
+  private async announceIfUnauthorized(tx: Tx, appId: string, userId: string): Promise<void> {
+    const [live] = await tx.manager.query<Array<{ count: string }>>(
+      `SELECT count(*) AS count FROM auth.access_tokens WHERE app_id = $1 AND user_id = $2 AND kind = 'oauth' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+      [appId, userId],
+    );
+    if (Number(live.count) === 0) await tx.emit(AuthEvents.appAuthorizationChanged, { appId, userId, authorized: false, changedAt: await databaseNow(tx) });
+  }
+}
+
+/** The database clock to the microsecond: orders the events of one (app, user) across replicas. */
+async function databaseNow(tx: Tx): Promise<string> {
+  const [row] = await tx.manager.query<Array<{ now: string }>>(`SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS now`);
+  return row.now;
 }

@@ -7,6 +7,7 @@ import { AuthorizePages } from '../oauth/authorize-pages';
 import { LegacyLogin } from '../oauth/legacy-login';
 import { OAuthEndpoints } from '../oauth/oauth-endpoints';
 import { AccountPages } from '../web/account-pages';
+import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
 import { WebExchange } from '../web/web-exchange';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
@@ -37,6 +38,7 @@ export class AuthEdgeRpcController {
     authorize: AuthorizePages,
     oauth: OAuthEndpoints,
     legacyLogin: LegacyLogin,
+    webhooks: AppWebhookEndpoints,
   ) {
     this.handlers = new Map<string, Handler>([
       ['GET /auth/signup', (web) => pages.signupForm(web)],
@@ -61,6 +63,9 @@ export class AuthEdgeRpcController {
       ['POST /api/v1/revoke', (web) => oauth.revokeRfc7009(web)],
       ['POST /sync/v9/access_tokens/migrate_personal_token', (web) => oauth.migratePersonalToken(web)],
       ['POST /api/v1/access_tokens/migrate_personal_token', (web) => oauth.migratePersonalToken(web)],
+      ['GET /api/v1/apps/webhook', (web) => webhooks.get(web)],
+      ['PUT /api/v1/apps/webhook', (web) => webhooks.put(web)],
+      ['DELETE /api/v1/apps/webhook', (web) => webhooks.remove(web)],
       ['GET /.well-known/oauth-authorization-server', (web) => oauth.metadata(web)],
       // The first generation's log-in (its clients sent it over GET or POST).
       ['GET /API/login', (web) => legacyLogin.login(web)],

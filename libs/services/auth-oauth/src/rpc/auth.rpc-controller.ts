@@ -4,6 +4,7 @@ import { Handles } from '@doable/shared-transport';
 import { AccountService } from '../accounts/account.service';
 import { SessionService } from '../sessions/session.service';
 import { TokenService } from '../tokens/token.service';
+import { AppWebhookService } from '../webhooks/app-webhook.service';
 
 @RpcController()
 export class AuthRpcController {
@@ -11,7 +12,13 @@ export class AuthRpcController {
     private readonly tokens: TokenService,
     private readonly accounts: AccountService,
     private readonly sessions: SessionService,
+    private readonly webhooks: AppWebhookService,
   ) {}
+
+  @Handles(AuthSubjects.signWebhook)
+  signWebhook(request: { appId: string; body: string }): Promise<{ signature: string }> {
+    return this.webhooks.sign(request.appId, request.body);
+  }
 
   @Handles(AuthSubjects.verifyToken)
   verifyToken(request: { tokenHash: string }): Promise<VerifiedToken> {

@@ -43,4 +43,8 @@ export const AUTH_ROUTES: readonly Route[] = [
   revocation('DELETE', '/api/v1/access_tokens'),
   revocation('POST', '/api/v1/revoke'),
   guessable('POST', '/api/v1/access_tokens/migrate_personal_token'),
+  // An application's webhook, authenticated with its client credentials (HTTP Basic).
+  guessable('GET', '/api/v1/apps/webhook'),
+  guessable('PUT', '/api/v1/apps/webhook'),
+  guessable('DELETE', '/api/v1/apps/webhook'),
 ];

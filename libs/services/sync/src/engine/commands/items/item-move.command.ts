@@ -9,6 +9,8 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
+import { itemChange } from './item-events';
+import { recordObjectEvents } from '../object-events';
 
 const argsSchema = z.object({
   id: idArg.optional(),
@@ -77,5 +79,7 @@ export class ItemMoveCommand implements CommandHandler {
     // In another project, a task stays assigned only to a member of it.
     if (projectId !== item.project_id) await this.items.unassignNonMembers(context.tx.manager, [item.id, ...descendants.map((task) => task.id)], projectId, context.version);
     context.touch(item.project_id, projectId);
+    // A move is an update to webhooks (item:updated); the activity log keeps no such entry (no last_* keys).
+    await recordObjectEvents(context, [itemChange({ id: item.id, project_id: projectId, parent_id: parentId, content: item.content }, 'updated')]);
   }
 }

@@ -138,6 +138,7 @@ export class LabelRenameCommand implements CommandHandler {
     if (personal) {
       await assertNameFree(this.labels, context, args.name_new, personal.id);
       await this.labels.update(context.tx.manager, personal.id, { name: args.name_new }, context.version);
+      await recordObjectEvents(context, [labelChange({ id: personal.id, name: args.name_new }, 'updated', { last_name: args.name_old })]);
     }
     context.touch(...(await this.labels.renameOnTasks(context.tx.manager, context.userId, args.name_old, args.name_new, context.version)));
     return {};

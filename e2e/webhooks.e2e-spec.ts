@@ -1,0 +1,199 @@
+import { createHmac } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
+import { WEBHOOK_EVENT_NAMES } from '@doable/contracts-auth';
+import { CALLBACK_URL, authorize, exchangeCode, HttpBrowser, logIn, registerApp, type RegisteredApp } from './support/oauth-flow';
+import { syncSession } from './support/sync-session';
+import { type Account, MODES, type SystemUnderTest } from './support/system-under-test';
+import { useSystem } from './support/use-system';
+
+interface Delivery {
+  readonly headers: IncomingHttpHeaders;
+  readonly raw: string;
+  readonly body: { event_name: string; user_id: string; event_data: Record<string, unknown>; [key: string]: unknown };
+}
+
+/** A webhook receiver on 127.0.0.1 that records what it gets and answers each path's queued statuses (then 200). */
+class Receiver {
+  readonly received: Delivery[] = [];
+  readonly failures = new Map<string, number[]>();
+  private server?: Server;
+
+  async start(): Promise<number> {
+    this.server = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        const body = JSON.parse(raw) as Delivery['body'];
+        this.received.push({ headers: request.headers, raw, body });
+        const content = typeof body.event_data['content'] === 'string' ? body.event_data['content'] : '';
+        response.writeHead(this.failures.get(content)?.shift() ?? 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  /** Waits (generously) until a delivery matching `match` has arrived. */
+  async next(match: (delivery: Delivery) => boolean, what: string): Promise<Delivery> {
+    for (let waited = 0; waited < 60_000; waited += 100) {
+      const found = this.received.find(match);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no webhook delivery of ${what}; got ${this.received.map((d) => d.body.event_name).join(', ')}`);
+  }
+}
+
+/** The app's own configuration call (HTTP Basic client credentials). */
+async function configureWebhook(system: SystemUnderTest, app: RegisteredApp, body: Record<string, unknown>): Promise<{ status: number; body: any }> {
+  const response = await fetch(new URL('/api/v1/apps/webhook', system.url), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** An account with a password, logged in, that registered an app and authorised it through OAuth. */
+async function ownerWithAuthorisedApp(system: SystemUnderTest): Promise<{ account: Account; app: RegisteredApp }> {
+  const password = 'webhook passphrase 1';
+  const account = await system.createAccount({ password });
+  const browser = new HttpBrowser(system.url);
+  const [{ email }] = await system.sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [account.userId]);
+  await logIn(browser, email, password);
+  const app = await registerApp(browser, 'Webhook receiver', [CALLBACK_URL]);
+  const landed = await authorize(browser, { clientId: app.clientId, scopes: ['data:read'] });
+  await exchangeCode(system.url, app, landed.searchParams.get('code')!);
+  return { account, app };
+}
+
+/** Every event type but `reminder:fired`: nothing fires reminders yet. */
+const NOT_PRODUCED: ReadonlySet<string> = new Set(['reminder:fired']);
+const EVENTS = WEBHOOK_EVENT_NAMES.filter((name) => !NOT_PRODUCED.has(name));
+
+describe.each(MODES)('webhooks (%s)', (mode) => {
+  describe('a receiver the operator allows (WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE)', () => {
+    const { system, account: stranger } = useSystem(mode, {
+      env: { WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_RETRY_SECONDS: '1', WEBHOOKS_POLL_MS: '200' },
+    });
+    const receiver = new Receiver();
+    let owner: Account;
+    let app: RegisteredApp;
+
+    beforeAll(async () => {
+      const port = await receiver.start();
+      ({ account: owner, app } = await ownerWithAuthorisedApp(system));
+      const configured = await configureWebhook(system, app, { callback_url: `http://127.0.0.1:${port}/hook`, events: EVENTS });
+      expect(configured).toMatchObject({ status: 200, body: { client_id: app.clientId, events: EVENTS, version: '1' } });
+    });
+    afterAll(() => receiver.stop());
+
+    it('delivers each event type, signed with the client secret, with the documented body and headers', async () => {
+      const session = syncSession(() => system, () => owner, 'webhooks');
+      const { mapping } = await session.run(
+        { type: 'project_add', temp_id: 'p', args: { name: 'Hooked' } },
+        { type: 'section_add', temp_id: 's', args: { name: 'Part', project_id: 'p' } },
+        { type: 'item_add', temp_id: 'i', args: { content: 'Hooked task', project_id: 'p' } },
+        { type: 'note_add', temp_id: 'n', args: { content: 'A comment', item_id: 'i' } },
+        { type: 'label_add', temp_id: 'l', args: { name: 'hooked' } },
+        { type: 'filter_add', temp_id: 'f', args: { name: 'Hooked', query: 'today' } },
+      );
+      await session.run(
+        { type: 'project_update', args: { id: mapping['p'], name: 'Hooked again' } },
+        { type: 'section_update', args: { id: mapping['s'], name: 'Part two' } },
+        { type: 'item_update', args: { id: mapping['i'], content: 'Hooked task, edited' } },
+        { type: 'note_update', args: { id: mapping['n'], content: 'An edited comment' } },
+        { type: 'label_update', args: { id: mapping['l'], color: 'red' } },
+        { type: 'filter_update', args: { id: mapping['f'], name: 'Hooked again' } },
+        { type: 'section_archive', args: { id: mapping['s'] } },
+        { type: 'section_unarchive', args: { id: mapping['s'] } },
+        { type: 'item_complete', args: { id: mapping['i'] } },
+        { type: 'item_uncomplete', args: { id: mapping['i'] } },
+        { type: 'note_delete', args: { id: mapping['n'] } },
+        { type: 'item_delete', args: { id: mapping['i'] } },
+        { type: 'section_delete', args: { id: mapping['s'] } },
+        { type: 'label_delete', args: { id: mapping['l'] } },
+        { type: 'filter_delete', args: { id: mapping['f'] } },
+        { type: 'project_archive', args: { id: mapping['p'] } },
+        { type: 'project_unarchive', args: { id: mapping['p'] } },
+        { type: 'project_delete', args: { id: mapping['p'] } },
+      );
+      // A move and a label rename are updates too.
+      const moved = await session.run({ type: 'item_add', temp_id: 'm', args: { content: 'Moved task' } }, { type: 'project_add', temp_id: 'q', args: { name: 'Elsewhere' } }, { type: 'label_add', temp_id: 'r', args: { name: 'old-name' } });
+      await session.run({ type: 'item_move', args: { id: moved.mapping['m'], project_id: moved.mapping['q'] } }, { type: 'label_rename', args: { name_old: 'old-name', name_new: 'new-name' } });
+      await receiver.next((d) => d.body.event_name === 'item:updated' && d.body.event_data['id'] === moved.mapping['m'] && d.body.event_data['project_id'] === moved.mapping['q'], 'the move');
+      await receiver.next((d) => d.body.event_name === 'label:updated' && d.body.event_data['name'] === 'new-name', 'the rename');
+      for (const name of EVENTS) {
+        const delivery = await receiver.next((d) => d.body.event_name === name && d.body.user_id === owner.userId, name);
+        expect(delivery.headers['x-todoist-hmac-sha256']).toBe(createHmac('sha256', app.clientSecret).update(delivery.raw).digest('base64'));
+        expect(delivery.headers['user-agent']).toBe('Todoist-Webhooks');
+        expect(delivery.headers['content-type']).toBe('application/json');
+        expect(delivery.headers['x-todoist-delivery-id']).toMatch(/^[0-9a-f-]{36}$/);
+        expect(Object.keys(delivery.body)).toEqual(expect.arrayContaining(['event_name', 'user_id', 'event_data', 'initiator', 'triggered_at', 'version']));
+        expect(delivery.body['initiator']).toMatchObject({ id: owner.userId, full_name: 'Test User' });
+        expect(delivery.body.event_data['id']).toEqual(expect.any(String));
+      }
+      const added = await receiver.next((d) => d.body.event_name === 'item:added' && d.body.event_data['id'] === mapping['i'], 'item:added');
+      expect(added.body.event_data).toMatchObject({ id: mapping['i'], content: 'Hooked task' });
+    });
+
+    it('redelivers to a receiver that failed twice: the third attempt carries the same delivery id', async () => {
+      receiver.failures.set('Flaky delivery', [500, 500]);
+      const session = syncSession(() => system, () => owner, 'webhooks-retry');
+      await session.run({ type: 'item_add', args: { content: 'Flaky delivery' } });
+      await receiver.next((d) => d.body.event_data['content'] === 'Flaky delivery' && receiver.received.filter((r) => r.body.event_data['content'] === 'Flaky delivery').length >= 3, 'the third attempt');
+      const attempts = receiver.received.filter((r) => r.body.event_data['content'] === 'Flaky delivery');
+      expect(attempts).toHaveLength(3);
+      expect(new Set(attempts.map((a) => a.headers['x-todoist-delivery-id'])).size).toBe(1);
+      expect(new Set(attempts.map((a) => a.raw)).size).toBe(1);
+      // A task that still exists when its body is made is rendered whole, in the api/v1 shape.
+      expect(attempts[0].body.event_data).toMatchObject({ content: 'Flaky delivery', project_id: expect.any(String), checked: false });
+    });
+
+    it('makes no delivery for a user who did not authorise the app', async () => {
+      await syncSession(() => system, () => stranger, 'webhooks-stranger').run({ type: 'item_add', args: { content: 'Not for the app' } });
+      await syncSession(() => system, () => owner, 'webhooks-after').run({ type: 'item_add', args: { content: 'After the stranger' } });
+      await receiver.next((d) => d.body.event_data['content'] === 'After the stranger', 'the owner’s later task');
+      expect(receiver.received.filter((d) => d.body.user_id === stranger.userId || d.body.event_data['content'] === 'Not for the app')).toEqual([]);
+      expect(await system.sql('SELECT 1 FROM webhooks.deliveries WHERE user_id = $1', [stranger.userId])).toEqual([]);
+    });
+  });
+
+  describe('the default address policy (private receivers refused)', () => {
+    const { system } = useSystem(mode, { env: { WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_RETRY_SECONDS: '1', WEBHOOKS_MAX_RETRIES: '1', WEBHOOKS_POLL_MS: '200' } });
+    const receiver = new Receiver();
+    let port: number;
+
+    beforeAll(async () => {
+      port = await receiver.start();
+    });
+    afterAll(() => receiver.stop());
+
+    it('refuses a loopback receiver with a coded 400, and never calls a name that resolves to loopback at delivery', async () => {
+      const { account: owner, app } = await ownerWithAuthorisedApp(system);
+      const refused = await configureWebhook(system, app, { callback_url: `http://127.0.0.1:${port}/hook`, events: ['item:added'] });
+      expect(refused).toMatchObject({ status: 400, body: { error_tag: 'WEBHOOK_URL_REFUSED' } });
+      // This machine's own name resolves to a loopback address: accepted as a name, refused when resolved.
+      const name = hostname();
+      expect((await lookup(name, { all: true })).every(({ address }) => address.startsWith('127.') || address === '::1')).toBe(true);
+      expect((await configureWebhook(system, app, { callback_url: `http://${name}:${port}/hook`, events: ['item:added'] })).status).toBe(200);
+      await syncSession(() => system, () => owner, 'webhooks-refused').run({ type: 'item_add', args: { content: 'Never sent' } });
+      for (let waited = 0; waited < 60_000; waited += 200) {
+        const [row] = await system.sql<{ state: string }>('SELECT state FROM webhooks.deliveries WHERE user_id = $1', [owner.userId]);
+        if (row?.state === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await system.sql('SELECT state, attempts, last_error FROM webhooks.deliveries WHERE user_id = $1', [owner.userId])).toEqual([
+        { state: 'failed', attempts: 2, last_error: expect.stringContaining('refused address') },
+      ]);
+      expect(receiver.received).toEqual([]);
+    });
+  });
+});

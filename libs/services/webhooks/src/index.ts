@@ -1,0 +1,2 @@
+export { webhooksService } from './webhooks.service-definition';
+export { webhooksMigrations } from './migrations';

@@ -1,0 +1,132 @@
+import type { AuthEvents } from '@doable/contracts-auth';
+import type { ObjectEvent } from '@doable/contracts-sync';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+
+type WebhookConfigured = z.infer<typeof AuthEvents.appWebhookConfigured.payload>;
+type AuthorizationChanged = z.infer<typeof AuthEvents.appAuthorizationChanged.payload>;
+
+/** A delivery claimed for one attempt, with where it goes now. */
+export interface ClaimedDelivery {
+  readonly deliveryId: string;
+  readonly appId: string;
+  readonly userId: string;
+  readonly eventName: string;
+  readonly event: ObjectEvent;
+  /** Fixed at the first attempt; every retry sends the same bytes. */
+  readonly body: string | null;
+  /** This attempt's number, from 1. */
+  readonly attempt: number;
+  readonly callbackUrl: string;
+  /** The object shape version the app asked for ('1': api/v1). */
+  readonly version: string;
+}
+
+interface DeliveryRow {
+  delivery_id: string;
+  app_id: string;
+  user_id: string;
+  event_name: string;
+  event: ObjectEvent;
+  body: string | null;
+  attempts: number;
+  callback_url: string;
+  version: string;
+}
+
+/** The webhooks schema: the projections of auth-oauth's announcements and the deliveries. */
+export class WebhookRepository {
+  /** Keeps the newest configuration of an app (events may arrive out of order across replicas). */
+  async saveApp(manager: EntityManager, app: WebhookConfigured): Promise<void> {
+    await manager.query(
+      `INSERT INTO webhooks.apps (app_id, callback_url, events, version, changed_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (app_id) DO UPDATE SET callback_url = excluded.callback_url, events = excluded.events, version = excluded.version, changed_at = excluded.changed_at
+       WHERE webhooks.apps.changed_at <= excluded.changed_at`,
+      [app.appId, app.callbackUrl, app.events, app.version, app.changedAt],
+    );
+  }
+
+  /** Keeps the newest authorisation of (app, user); a withdrawn one cancels what is still to be sent. */
+  async saveAuthorization(manager: EntityManager, change: AuthorizationChanged): Promise<void> {
+    await manager.query(
+      `INSERT INTO webhooks.authorizations (app_id, user_id, authorized, changed_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (app_id, user_id) DO UPDATE SET authorized = excluded.authorized, changed_at = excluded.changed_at
+       WHERE webhooks.authorizations.changed_at <= excluded.changed_at`,
+      [change.appId, change.userId, change.authorized, change.changedAt],
+    );
+    if (!change.authorized) {
+      await manager.query(`UPDATE webhooks.deliveries SET state = 'cancelled' WHERE app_id = $1 AND user_id = $2 AND state = 'pending'`, [change.appId, change.userId]);
+    }
+  }
+
+  /**
+   * One delivery per app that wants this event and that the initiator authorised (one
+   * statement); answers how many. The body is made at the first attempt, outside any transaction.
+   */
+  async enqueue(manager: EntityManager, eventName: string, event: ObjectEvent): Promise<number> {
+    const [, count] = await manager.query<[unknown[], number]>(
+      `INSERT INTO webhooks.deliveries (app_id, user_id, event_name, event)
+       SELECT a.app_id, z.user_id, $1, $2::jsonb
+         FROM webhooks.authorizations z JOIN webhooks.apps a ON a.app_id = z.app_id
+        WHERE z.user_id = $3 AND z.authorized AND a.callback_url IS NOT NULL AND $1 = ANY (a.events)`,
+      [eventName, JSON.stringify(event), event.initiatorId],
+    );
+    return count;
+  }
+
+  /**
+   * Claims due deliveries for one attempt each (SKIP LOCKED: replicas share the work). The claim
+   * pushes `next_attempt_at` past the attempt's lease, so a worker that dies mid-attempt leaves
+   * the delivery due again later rather than lost. One whose app no longer has a webhook is cancelled.
+   */
+  async claimDue(manager: EntityManager, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+    await manager.query(
+      `UPDATE webhooks.deliveries d SET state = 'cancelled' FROM webhooks.apps a
+        WHERE d.state = 'pending' AND d.next_attempt_at <= now() AND a.app_id = d.app_id AND (a.callback_url IS NULL OR NOT d.event_name = ANY (a.events))`,
+    );
+    const [rows] = await manager.query<[DeliveryRow[], number]>(
+      `UPDATE webhooks.deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+         FROM webhooks.apps a
+        WHERE a.app_id = d.app_id AND d.delivery_id IN (
+          SELECT delivery_id FROM webhooks.deliveries WHERE state = 'pending' AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING d.delivery_id::text AS delivery_id, d.app_id::text AS app_id, d.user_id::text AS user_id, d.event_name, d.event, d.body, d.attempts, a.callback_url, a.version`,
+      [limit, leaseSeconds],
+    );
+    return rows.map((row) => ({
+      deliveryId: row.delivery_id,
+      appId: row.app_id,
+      userId: row.user_id,
+      eventName: row.event_name,
+      event: row.event,
+      body: row.body,
+      attempt: row.attempts,
+      callbackUrl: row.callback_url,
+      version: row.version,
+    }));
+  }
+
+  /** The body as first made: kept so retries resend the same bytes (and the same signature). */
+  async fixBody(manager: EntityManager, deliveryId: string, body: string): Promise<string> {
+    const [rows] = await manager.query<[Array<{ body: string }>, number]>(
+      `UPDATE webhooks.deliveries SET body = COALESCE(body, $2) WHERE delivery_id = $1 RETURNING body`,
+      [deliveryId, body],
+    );
+    return rows[0]?.body ?? body;
+  }
+
+  async delivered(manager: EntityManager, deliveryId: string, status: number): Promise<void> {
+    await manager.query(`UPDATE webhooks.deliveries SET state = 'delivered', last_status = $2, last_error = NULL WHERE delivery_id = $1 AND state = 'pending'`, [deliveryId, status]);
+  }
+
+  /** A failed attempt: due again after `retrySeconds`, or failed for good after `maxRetries` retries. */
+  async attemptFailed(manager: EntityManager, deliveryId: string, outcome: { status: number | null; error: string }, retrySeconds: number, maxRetries: number): Promise<void> {
+    await manager.query(
+      `UPDATE webhooks.deliveries
+          SET last_status = $2, last_error = left($3, 500),
+              state = CASE WHEN attempts > $5 THEN 'failed' ELSE 'pending' END,
+              next_attempt_at = now() + make_interval(secs => $4)
+        WHERE delivery_id = $1 AND state = 'pending'`,
+      [deliveryId, outcome.status, outcome.error, retrySeconds, maxRetries],
+    );
+  }
+}

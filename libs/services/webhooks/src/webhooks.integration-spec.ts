@@ -1,0 +1,199 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AuthEvents, AuthSubjects } from '@doable/contracts-auth';
+import type { EventSubject } from '@doable/contracts-common';
+import { type ObjectEvent, SyncEvents, SyncSubjects } from '@doable/contracts-sync';
+import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
+import { createLogger } from '@doable/shared-logging';
+import { Database, EventConsumers, type ServiceDefinition } from '@doable/shared-runtime';
+import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import { InProcessBroker, InProcessEventBus, type ServiceClient } from '@doable/shared-transport';
+import type { DataSource } from 'typeorm';
+import { DeliveryWorker, type DeliverySettings } from './delivery-worker';
+import { webhooksMigrations } from './migrations';
+import { WebhookConsumers } from './webhook.consumers';
+import { guardedLookup, sendWebhook } from './webhook-sender';
+import { webhooksService } from './webhooks.service-definition';
+
+const SECRET = '0123456789abcdef0123456789abcdef';
+const OPEN = { allowHttp: true, allowPrivate: true };
+const STRICT = { allowHttp: true, allowPrivate: false };
+
+interface Received {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/**
+ * The webhooks service against a real PostgreSQL and a real HTTP receiver: the projections of
+ * auth-oauth's events, deliveries made from sync's object events, the retry schedule with its
+ * stable delivery id, and the address policy at delivery (literals and resolved names). Sync's
+ * object reads and auth-oauth's signing answer as those services do (their own specs cover them).
+ */
+describe('webhooks (real PostgreSQL, real HTTP)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let consumers: EventConsumers;
+  let server: Server;
+  let url: string;
+  const received: Received[] = [];
+  /** What the receiver answers next (then 200). */
+  const failures: number[] = [];
+  const bus = new InProcessEventBus(new InProcessBroker(), '');
+  let db: Database;
+
+  const services = {
+    request: (subject: { name: string }, payload: { body?: string; query?: { resource: string; id?: string } }) => {
+      if (subject.name === AuthSubjects.signWebhook.name) return Promise.resolve({ signature: createHmac('sha256', SECRET).update(payload.body!).digest('base64') });
+      if (subject.name === SyncSubjects.objects.name && payload.query?.resource === 'user') {
+        return Promise.resolve({ objects: [{ id: '101', email: 'ann@example.test', full_name: 'Ann', image_id: null, is_premium: false }], tempIdMapping: {}, hasMore: false });
+      }
+      return Promise.resolve({ objects: [{ id: payload.query?.id, content: 'Buy milk' }], tempIdMapping: {}, hasMore: false });
+    },
+  } as unknown as ServiceClient;
+
+  const worker = (settings: Partial<DeliverySettings> = {}) =>
+    new DeliveryWorker(db, services, { policy: OPEN, timeoutMs: 2000, retrySeconds: 1, maxRetries: 3, pollMs: 1000, ...settings }, createLogger('test', 'silent'));
+
+  const publish = <P>(subject: EventSubject<P>, payload: P) =>
+    bus.publish({ id: randomUUID(), subject: subject.name, occurredAt: new Date().toISOString(), payload });
+  const objectEvent = (overrides: Partial<ObjectEvent> = {}): ObjectEvent => ({
+    objectType: 'item',
+    objectId: '5001',
+    eventType: 'added',
+    initiatorId: '101',
+    eventDate: new Date().toISOString(),
+    parentProjectId: '7001',
+    parentItemId: null,
+    workspaceId: null,
+    extraData: { content: 'Buy milk' },
+    ...overrides,
+  });
+  const deliveries = () => dataSource.query<Array<{ delivery_id: string; state: string; attempts: number; user_id: string }>>(`SELECT delivery_id, state, attempts, user_id::text AS user_id FROM webhooks.deliveries ORDER BY created_at`);
+  const stamp = () => new Date().toISOString();
+  /** Makes the pending deliveries due now (the retry wait has passed). */
+  const makeDue = () => dataSource.query(`UPDATE webhooks.deliveries SET next_attempt_at = now() - interval '1 second' WHERE state = 'pending'`);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('webhooks_service');
+    dataSource = createServiceDataSource({ schema: 'webhooks', url: database.url, poolSize: 4, applicationName: 'test', migrations: webhooksMigrations });
+    await dataSource.initialize();
+    await migrateUp(dataSource);
+    const logger = createLogger('test', 'silent');
+    db = new Database(dataSource, 'webhooks', new OutboxRelay(dataSource, 'webhooks', { publish: () => Promise.resolve() }, logger, 3_600_000));
+    consumers = new EventConsumers(webhooksService as unknown as ServiceDefinition, bus, logger, db);
+    new WebhookConsumers(consumers);
+    await consumers.start();
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.writeHead(failures.shift() ?? 200).end('ignored');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    await publish(AuthEvents.appWebhookConfigured, { appId: '1', callbackUrl: url, events: ['item:added', 'item:updated'], version: '1', changedAt: stamp() });
+    await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '101', authorized: true, changedAt: stamp() });
+  });
+
+  afterAll(async () => {
+    await consumers.stop();
+    await new Promise((resolve) => server.close(resolve));
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  beforeEach(async () => {
+    received.length = 0;
+    failures.length = 0;
+    await dataSource.query(`DELETE FROM webhooks.deliveries`);
+  });
+
+  it('delivers an event the app wants, authorised by its initiator, signed, with the documented body and headers', async () => {
+    await publish(SyncEvents.objectEvent, objectEvent());
+    expect(await worker().runOnce()).toBe(1);
+    expect(received).toHaveLength(1);
+    const [{ headers, body }] = received;
+    expect(headers['user-agent']).toBe('Todoist-Webhooks');
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers['x-todoist-hmac-sha256']).toBe(createHmac('sha256', SECRET).update(body).digest('base64'));
+    expect(headers['x-todoist-delivery-id']).toBe((await deliveries())[0].delivery_id);
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    expect(Object.keys(parsed).sort()).toEqual(['event_data', 'event_name', 'initiator', 'triggered_at', 'user_id', 'version']);
+    expect(parsed).toMatchObject({ event_name: 'item:added', user_id: '101', event_data: { id: '5001', content: 'Buy milk' }, version: '1' });
+    expect(parsed['initiator']).toEqual({ id: '101', email: 'ann@example.test', full_name: 'Ann', image_id: null, is_premium: false });
+    expect((await deliveries())[0].state).toBe('delivered');
+  });
+
+  it('makes no delivery for an event the app did not ask for, nor for a user who did not authorise it', async () => {
+    await publish(SyncEvents.objectEvent, objectEvent({ eventType: 'deleted' }));
+    await publish(SyncEvents.objectEvent, objectEvent({ initiatorId: '202' }));
+    expect(await deliveries()).toEqual([]);
+  });
+
+  it('retries a failing receiver with the same delivery id and body, and gives up after the configured retries', async () => {
+    failures.push(500, 500);
+    await publish(SyncEvents.objectEvent, objectEvent({ eventType: 'updated' }));
+    const sender = worker({ maxRetries: 3 });
+    await sender.runOnce();
+    expect(await sender.runOnce()).toBe(0); // not due again before the retry wait
+    await makeDue();
+    await sender.runOnce();
+    await makeDue();
+    await sender.runOnce();
+    expect(received.map((r) => r.headers['x-todoist-delivery-id'])).toEqual(Array(3).fill((await deliveries())[0].delivery_id));
+    expect(new Set(received.map((r) => r.body)).size).toBe(1);
+    expect(JSON.parse(received[0].body)).toMatchObject({ event_data_extra: { update_intent: 'item_updated' } });
+    expect(await deliveries()).toMatchObject([{ state: 'delivered', attempts: 3 }]);
+
+    failures.push(500, 500, 500);
+    await publish(SyncEvents.objectEvent, objectEvent());
+    const [, second] = await deliveries();
+    const brief = worker({ maxRetries: 2 });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await makeDue();
+      await brief.runOnce();
+    }
+    expect((await deliveries()).find((d) => d.delivery_id === second.delivery_id)).toMatchObject({ state: 'failed', attempts: 3 });
+  });
+
+  it('stops deliveries of a user who withdrew the authorisation, and keeps the newest of out-of-order announcements', async () => {
+    await publish(SyncEvents.objectEvent, objectEvent());
+    await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '101', authorized: false, changedAt: stamp() });
+    expect(await deliveries()).toMatchObject([{ state: 'cancelled' }]);
+    expect(await worker().runOnce()).toBe(0);
+    // An older "authorised" arriving late changes nothing.
+    await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '101', authorized: true, changedAt: '2000-01-01T00:00:00.000000Z' });
+    await publish(SyncEvents.objectEvent, objectEvent());
+    expect(await deliveries()).toHaveLength(1);
+    await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '101', authorized: true, changedAt: stamp() });
+    expect(received).toEqual([]);
+  });
+
+  it('never calls a refused address: a loopback literal, or a name resolving to one (DNS rebinding)', async () => {
+    await expect(sendWebhook(url, '{}', {}, { policy: STRICT, timeoutMs: 2000 })).resolves.toMatchObject({ ok: false, status: null });
+    const viaName = url.replace('127.0.0.1', 'localhost');
+    // Configuration refuses "localhost" by name; a name that resolves to loopback only at delivery is refused by the lookup.
+    const lookedUp = await new Promise<Error | null>((resolve) => guardedLookup(STRICT)('localhost', {}, (err) => resolve(err)));
+    expect(lookedUp).toMatchObject({ code: 'WEBHOOK_ADDRESS_REFUSED' });
+    await expect(sendWebhook(viaName, '{}', {}, { policy: STRICT, timeoutMs: 2000 })).resolves.toMatchObject({ ok: false, status: null });
+    await expect(sendWebhook('http://[::ffff:127.0.0.1]:1/x', '{}', {}, { policy: STRICT, timeoutMs: 2000 })).resolves.toMatchObject({ ok: false });
+    expect(received).toEqual([]);
+    await expect(sendWebhook(url, '{}', {}, { policy: OPEN, timeoutMs: 2000 })).resolves.toMatchObject({ ok: true, status: 200 });
+  });
+
+  it('gives up on a receiver that does not answer within the timeout, and does not follow redirects', async () => {
+    const silent = createServer(() => undefined);
+    const redirecting = createServer((_, response) => response.writeHead(302, { Location: url }).end());
+    await Promise.all([silent, redirecting].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+    const at = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/`;
+    await expect(sendWebhook(at(silent), '{}', {}, { policy: OPEN, timeoutMs: 300 })).resolves.toMatchObject({ ok: false, status: null });
+    await expect(sendWebhook(at(redirecting), '{}', {}, { policy: OPEN, timeoutMs: 2000 })).resolves.toMatchObject({ ok: false, status: 302 });
+    expect(received).toEqual([]);
+    silent.closeAllConnections();
+    await Promise.all([silent, redirecting].map((s) => new Promise((resolve) => s.close(resolve))));
+  });
+});
