@@ -1,5 +1,6 @@
 import { authOauthService } from '@doable/auth-oauth';
 import { gatewayService } from '@doable/gateway';
+import { mcpService } from '@doable/mcp';
 import { notificationsService } from '@doable/notifications';
 import { plansService } from '@doable/plans';
 import { restService } from '@doable/rest';
@@ -15,6 +16,7 @@ export const ALL_SERVICES: readonly ServiceDefinition[] = [
   uploadsService as unknown as ServiceDefinition,
   syncService as unknown as ServiceDefinition,
   restService as unknown as ServiceDefinition,
+  mcpService as unknown as ServiceDefinition,
   gatewayService as unknown as ServiceDefinition,
 ];
 
