@@ -3,6 +3,7 @@
 // on stdout. Steps: connect (a raw token, or OAuth through the SDK's own flow: discovery,
 // dynamic registration, PKCE), finishAuth (the code the consent page gave), list, call, close.
 // During OAuth the client asks the spec to open the authorization URL: an `authorize` event line.
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -36,6 +37,9 @@ class MemoryOAuthProvider {
   saveTokens(tokens) {
     this._tokens = tokens;
   }
+  state() {
+    return randomBytes(8).toString('hex');
+  }
   redirectToAuthorization(url) {
     out({ event: 'authorize', url: url.toString() });
   }
@@ -50,13 +54,21 @@ class MemoryOAuthProvider {
 let client;
 let transport;
 let provider;
-let url;
+/** Where requests really go: a load balancer that sends the same session to another replica (retarget). */
+let target;
+
+function viaTarget(input, init) {
+  if (!target) return fetch(input, init);
+  const url = new URL(input instanceof Request ? input.url : input);
+  return fetch(new URL(`${url.pathname}${url.search}`, target), init);
+}
 
 function makeTransport(request) {
-  url = new URL(request.url);
-  if (request.token) return new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${request.token}` } } });
+  const url = new URL(request.url);
+  target = undefined;
+  if (request.token) return new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${request.token}` } }, fetch: viaTarget });
   provider ??= new MemoryOAuthProvider(request.redirectUrl, request.scope);
-  return new StreamableHTTPClientTransport(url, { authProvider: provider });
+  return new StreamableHTTPClientTransport(url, { authProvider: provider, fetch: viaTarget });
 }
 
 async function connect(request) {
@@ -72,6 +84,11 @@ const steps = {
   async finishAuth(request) {
     await transport.finishAuth(request.code);
     return { tokens: Boolean(provider.tokens()?.access_token), clientId: provider.clientInformation()?.client_id ?? null, accessToken: provider.tokens()?.access_token };
+  },
+  /** The same client and session, its next requests sent to another gateway replica. */
+  retarget(request) {
+    target = request.url;
+    return { target };
   },
   async list() {
     const { tools } = await client.listTools();

@@ -74,6 +74,8 @@ export class AuthorizePages {
     const codeChallengeMethod = read('code_challenge_method') || undefined;
     if (codeChallenge !== undefined && (codeChallengeMethod !== 'S256' || !isS256Challenge(codeChallenge))) return fail('invalid_request');
     if (codeChallenge === undefined && codeChallengeMethod !== undefined) return fail('invalid_request');
+    // A public client has no secret: only the PKCE verifier can tie the code to it.
+    if (codeChallenge === undefined && app.registration !== 'console') return fail('invalid_request');
     return { kind: 'ok', app, scopes, redirectTo, fields: { clientId: app.clientId, scope, state, redirectUri, codeChallenge, codeChallengeMethod } };
   }
 

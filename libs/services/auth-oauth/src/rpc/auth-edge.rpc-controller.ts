@@ -1,5 +1,6 @@
 import { AuthSubjects } from '@doable/contracts-auth';
 import { type EdgeReply, type EdgeRequest, findUnstorableText } from '@doable/contracts-common';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '@doable/contracts-mcp';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
@@ -14,6 +15,7 @@ type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 /** The endpoints answering OAuth's JSON `{error}` bodies rather than pages. */
 const OAUTH_JSON_PATHS: ReadonlySet<string> = new Set([
   '/oauth/access_token',
+  '/oauth/register',
   '/sync/v8/access_tokens/revoke',
   '/sync/v9/access_tokens/revoke',
   '/api/v1/access_tokens/revoke',
@@ -62,6 +64,9 @@ export class AuthEdgeRpcController {
       ['POST /sync/v9/access_tokens/migrate_personal_token', (web) => oauth.migratePersonalToken(web)],
       ['POST /api/v1/access_tokens/migrate_personal_token', (web) => oauth.migratePersonalToken(web)],
       ['GET /.well-known/oauth-authorization-server', (web) => oauth.metadata(web)],
+      ['POST /oauth/register', (web) => oauth.register(web)],
+      [`GET ${PROTECTED_RESOURCE_METADATA_PATH}`, (web) => oauth.protectedResource(web)],
+      [`GET ${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, (web) => oauth.protectedResource(web)],
       // The first generation's log-in (its clients sent it over GET or POST).
       ['GET /API/login', (web) => legacyLogin.login(web)],
       ['POST /API/login', (web) => legacyLogin.login(web)],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EdgeReply, EdgeRequest, Principal } from '@doable/contracts-common';
+import type { EdgeReply, EdgeRequest, Principal, RequestSubject } from '@doable/contracts-common';
 import { RestSubjects } from '@doable/contracts-rest';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
@@ -7,6 +7,11 @@ import type { ServiceClient } from '@doable/shared-transport';
 import { ToolFailure } from './tool-failure';
 
 export type JsonObject = Record<string, unknown>;
+
+export interface EdgeCallOptions {
+  readonly query?: Record<string, string | string[] | undefined>;
+  readonly body?: JsonObject;
+}
 
 export interface SyncCommandInput {
   readonly type: string;
@@ -39,16 +44,25 @@ export class DomainCalls {
   constructor(
     private readonly services: ServiceClient,
     private readonly principal: Principal,
-    private readonly origin: string | undefined,
+    /** The origin the caller reached (for links in answers). */
+    readonly origin: string | undefined,
   ) {}
 
-  /** An api/v1 REST operation (`/api/v1/...`); its refusals arrive as ToolFailures. */
-  async rest<T = JsonObject>(method: EdgeRequest['method'], path: string, options: { query?: Record<string, string | string[] | undefined>; body?: JsonObject } = {}): Promise<T> {
+  /** An api/v1 REST operation (`/api/v1/...`) of the rest service; its refusals arrive as ToolFailures. */
+  rest<T = JsonObject>(method: EdgeRequest['method'], path: string, options: EdgeCallOptions = {}): Promise<T> {
+    return this.edge<T>(RestSubjects.edge, method, path, options);
+  }
+
+  /**
+   * An api/v1 endpoint another service answers (sync's completed history, activity, templates):
+   * the subject the gateway's route table names for that path.
+   */
+  async edge<T = JsonObject>(subject: RequestSubject<EdgeRequest, EdgeReply>, method: EdgeRequest['method'], path: string, options: EdgeCallOptions = {}): Promise<T> {
     const query = Object.fromEntries(Object.entries(options.query ?? {}).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined));
     const requestId = method === 'GET' ? null : randomUUID();
-    const reply = await this.call(() =>
-      this.services.request(RestSubjects.edge, this.edgeRequest('rest-api-v1', method, path, query, options.body ?? null, requestId), { resendable: true }),
-    );
+    const reply = await this.call(() => this.services.request(subject, this.edgeRequest('rest-api-v1', method, path, query, options.body ?? null, requestId), { resendable: true }));
+    // A file (a template's CSV) comes as its text, not JSON.
+    if (reply.contentType !== undefined && !reply.contentType.startsWith('application/json')) return String(reply.body) as T;
     return parseBody(reply) as T;
   }
 
