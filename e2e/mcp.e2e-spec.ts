@@ -93,6 +93,135 @@ describe.each(MODES)('assistant server /mcp (%s)', (mode) => {
     });
   });
 
+  describe('every tool, against a seeded account, seen through a sync', () => {
+    let client: McpDriver;
+    const ctx: Record<string, any> = {};
+    const state = async (...types: string[]) => sync({ sync_token: '*', resource_types: types });
+    const today = new Date().toISOString().slice(0, 10);
+    beforeAll(async () => {
+      client = new McpDriver();
+      await client.ok({ op: 'connect', url: `${system.url}/mcp`, token: account.token });
+    });
+    afterAll(() => client.stop());
+
+    /** [tool, arguments from what earlier steps made, what the step checks]. Run in order. */
+    const steps: Array<[string, () => Record<string, unknown>, (out: any) => Promise<void> | void]> = [
+      ['add-projects', () => ({ projects: [{ name: 'Table project', color: 'blue' }, { name: 'Second project' }] }), async (out) => {
+        [ctx.project, ctx.project2] = out.projects;
+        expect((await state('projects')).projects.find((p: any) => p.id === ctx.project.id)).toMatchObject({ name: 'Table project', color: 'blue' });
+      }],
+      ['update-projects', () => ({ projects: [{ id: ctx.project.id, name: 'Table project (renamed)' }] }), async () => {
+        expect((await state('projects')).projects.find((p: any) => p.id === ctx.project.id).name).toBe('Table project (renamed)');
+      }],
+      ['find-projects', () => ({ searchText: 'renamed' }), (out) => expect(out.projects.map((p: any) => p.id)).toEqual([ctx.project.id])],
+      ['project-move', () => ({ id: ctx.project2.id, parentId: ctx.project.id }), async () => {
+        expect((await state('projects')).projects.find((p: any) => p.id === ctx.project2.id).parent_id).toBe(ctx.project.id);
+      }],
+      ['add-sections', () => ({ sections: [{ name: 'Doing', projectId: ctx.project.id }, { name: 'Done', projectId: ctx.project.id }] }), async (out) => {
+        [ctx.section, ctx.section2] = out.sections;
+        expect((await state('sections')).sections.filter((x: any) => x.project_id === ctx.project.id).map((x: any) => x.name).sort()).toEqual(['Doing', 'Done']);
+      }],
+      ['update-sections', () => ({ sections: [{ id: ctx.section.id, name: 'In progress' }] }), async () => {
+        expect((await state('sections')).sections.find((x: any) => x.id === ctx.section.id).name).toBe('In progress');
+      }],
+      ['find-sections', () => ({ projectId: ctx.project.id }), (out) => expect(out.sections.map((x: any) => x.name).sort()).toEqual(['Done', 'In progress'])],
+      ['reorder-objects', () => ({ type: 'section', ids: [ctx.section2.id, ctx.section.id] }), async () => {
+        const sections = (await state('sections')).sections;
+        expect(sections.find((x: any) => x.id === ctx.section2.id).section_order).toBeLessThan(sections.find((x: any) => x.id === ctx.section.id).section_order);
+      }],
+      ['add-tasks', () => ({ tasks: [{ content: 'Write the report', projectId: ctx.project.id, sectionId: ctx.section.id, dueString: 'today', priority: 'p2' }, { content: 'Buy stamps', projectId: ctx.project.id }] }), async (out) => {
+        [ctx.task, ctx.task2] = out.tasks;
+        expect((await state('items')).items.find((x: any) => x.id === ctx.task.id)).toMatchObject({ section_id: ctx.section.id, priority: 3, due: { date: today } });
+      }],
+      ['update-tasks', () => ({ tasks: [{ id: ctx.task2.id, description: 'Ten of them', sectionId: ctx.section2.id }] }), async () => {
+        expect((await state('items')).items.find((x: any) => x.id === ctx.task2.id)).toMatchObject({ description: 'Ten of them', section_id: ctx.section2.id });
+      }],
+      ['reschedule-tasks', () => ({ tasks: [{ id: ctx.task2.id, date: '2031-05-06' }] }), async (out) => {
+        expect(out.succeeded).toEqual([ctx.task2.id]);
+        expect((await state('items')).items.find((x: any) => x.id === ctx.task2.id).due.date).toBe('2031-05-06');
+      }],
+      ['find-tasks', () => ({ projectId: ctx.project.id }), (out) => expect(out.tasks.map((x: any) => x.id).sort()).toEqual([ctx.task.id, ctx.task2.id].sort())],
+      ['find-tasks-by-date', () => ({ startDate: 'today' }), (out) => expect(out.tasks.map((x: any) => x.id)).toEqual([ctx.task.id])],
+      ['add-labels', () => ({ labels: [{ name: 'urgent', color: 'red' }] }), async (out) => {
+        ctx.label = out.labels[0];
+        expect((await state('labels')).labels.find((x: any) => x.id === ctx.label.id)).toMatchObject({ name: 'urgent', color: 'red' });
+      }],
+      ['update-labels', () => ({ labels: [{ id: ctx.label.id, name: 'very-urgent' }] }), async () => {
+        expect((await state('labels')).labels.find((x: any) => x.id === ctx.label.id).name).toBe('very-urgent');
+      }],
+      ['find-labels', () => ({ searchText: 'very' }), (out) => expect(out.labels.map((x: any) => x.id)).toEqual([ctx.label.id])],
+      ['add-filters', () => ({ filters: [{ name: 'Urgent today', query: 'today & p1' }] }), async (out) => {
+        ctx.filter = out.filters[0];
+        expect((await state('filters')).filters.find((x: any) => x.id === ctx.filter.id)).toMatchObject({ name: 'Urgent today', query: 'today & p1' });
+      }],
+      ['update-filters', () => ({ filters: [{ id: ctx.filter.id, query: 'today' }] }), async (out) => {
+        expect(out.filters[0]).toMatchObject({ id: ctx.filter.id, query: 'today' });
+        expect((await state('filters')).filters.find((x: any) => x.id === ctx.filter.id).query).toBe('today');
+      }],
+      ['find-filters', () => ({ searchText: 'urgent' }), (out) => expect(out.filters.map((x: any) => x.id)).toEqual([ctx.filter.id])],
+      ['add-comments', () => ({ comments: [{ content: 'First draft attached', taskId: ctx.task.id }] }), async (out) => {
+        ctx.comment = out.comments[0];
+        expect((await state('notes')).notes.find((x: any) => x.id === ctx.comment.id)).toMatchObject({ item_id: ctx.task.id, content: 'First draft attached' });
+      }],
+      ['update-comments', () => ({ comments: [{ id: ctx.comment.id, content: 'Second draft attached' }] }), async () => {
+        expect((await state('notes')).notes.find((x: any) => x.id === ctx.comment.id).content).toBe('Second draft attached');
+      }],
+      ['find-comments', () => ({ taskId: ctx.task.id }), (out) => expect(out.comments.map((x: any) => x.id)).toEqual([ctx.comment.id])],
+      ['add-reminders', () => ({ reminders: [{ taskId: ctx.task2.id, dueDate: '2031-05-06T09:00:00Z' }] }), async (out) => {
+        ctx.reminder = out.reminders[0];
+        expect((await state('reminders')).reminders.find((x: any) => x.id === ctx.reminder.id)).toMatchObject({ item_id: ctx.task2.id, type: 'absolute' });
+      }],
+      ['update-reminders', () => ({ reminders: [{ id: ctx.reminder.id, dueDate: '2031-05-06T08:00:00Z' }] }), async () => {
+        expect((await state('reminders')).reminders.find((x: any) => x.id === ctx.reminder.id).due.date).toMatch(/^2031-05-06T08:00:00/);
+      }],
+      ['find-reminders', () => ({ taskId: ctx.task2.id }), (out) => expect(out.reminders.map((x: any) => x.id)).toEqual([ctx.reminder.id])],
+      ['find-project-collaborators', () => ({ projectId: ctx.project.id }), (out) => expect(out.collaborators).toEqual(expect.any(Array))],
+      ['manage-assignments', () => ({ operation: 'unassign', taskIds: [ctx.task.id] }), async (out) => {
+        expect(out.succeeded).toEqual([ctx.task.id]);
+        expect((await state('items')).items.find((x: any) => x.id === ctx.task.id).responsible_uid).toBeNull();
+      }],
+      ['complete-tasks', () => ({ ids: [ctx.task.id] }), async (out) => {
+        expect(out).toEqual({ succeeded: [ctx.task.id], failed: [] });
+        expect((await state('items')).items.some((x: any) => x.id === ctx.task.id)).toBe(false);
+      }],
+      ['find-completed-tasks', () => ({ since: today, until: today }), (out) => expect(out.tasks.map((x: any) => x.id)).toContain(ctx.task.id)],
+      ['uncomplete-tasks', () => ({ ids: [ctx.task.id] }), async () => {
+        expect((await state('items')).items.find((x: any) => x.id === ctx.task.id).checked).toBe(false);
+      }],
+      ['find-activity', () => ({ objectType: 'item', objectId: ctx.task.id }), (out) => expect(out.events.map((x: any) => x.event_type)).toEqual(expect.arrayContaining(['added', 'completed', 'uncompleted']))],
+      ['get-productivity-stats', () => ({}), (out) => expect(out.stats).toHaveProperty('karma')],
+      ['get-overview', () => ({ projectId: ctx.project.id }), (out) => expect(out).toMatchObject({ totalActiveTasks: 2, projects: [{ id: ctx.project.id, activeTasks: 2 }] })],
+      ['fetch-object', () => ({ type: 'filter', id: ctx.filter.id }), (out) => expect(out.object).toMatchObject({ id: ctx.filter.id, name: 'Urgent today' })],
+      ['export-project-template', () => ({ projectId: ctx.project.id }), (out) => {
+        ctx.csv = out.csv;
+        expect(out.csv).toContain('Write the report');
+      }],
+      ['import-project-template', () => ({ projectId: ctx.project2.id, csv: ctx.csv }), async () => {
+        expect((await state('items')).items.filter((x: any) => x.project_id === ctx.project2.id).map((x: any) => x.content)).toContain('Write the report');
+      }],
+      ['list-workspaces', () => ({}), (out) => expect(out.workspaces).toEqual(expect.any(Array))],
+      ['user-info', () => ({}), (out) => expect(out).toMatchObject({ id: account.userId, email: account.email })],
+      // The template import copied the task into the second project: both match.
+      ['search', () => ({ query: 'stamps' }), (out) => {
+        expect(out.results).toContainEqual({ id: `task:${ctx.task2.id}`, title: 'Buy stamps', url: `${system.url}/api/v1/tasks/${ctx.task2.id}` });
+        expect(out.results.every((result: any) => result.title === 'Buy stamps')).toBe(true);
+      }],
+      ['fetch', () => ({ id: `task:${ctx.task2.id}` }), (out) => expect(out).toMatchObject({ id: `task:${ctx.task2.id}`, title: 'Buy stamps', text: 'Buy stamps\n\nTen of them' })],
+      ['delete-object', () => ({ type: 'reminder', id: ctx.reminder.id }), async () => {
+        expect((await state('reminders')).reminders.some((x: any) => x.id === ctx.reminder.id)).toBe(false);
+      }],
+    ];
+
+    it.each(steps)('%s', async (name, args, check) => {
+      await check(await client.tool(name, args()));
+    });
+
+    it('covers every tool the server lists', async () => {
+      const { tools } = await client.ok({ op: 'list' });
+      expect(tools.map((tool: any) => tool.name).sort()).toEqual([...new Set(steps.map(([name]) => name))].sort());
+    });
+  });
+
   describe('the official SDK client through OAuth (discovery, registration, PKCE, consent in Chromium)', () => {
     const password = 'correct horse battery staple 42';
     let browser: Browser;

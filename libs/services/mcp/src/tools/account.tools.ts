@@ -34,4 +34,17 @@ export const userInfo = defineTool({
   },
 });
 
-export const ACCOUNT_TOOLS = [userInfo];
+export const listWorkspaces = defineTool({
+  name: 'list-workspaces',
+  title: 'List workspaces',
+  description: 'The workspaces the user belongs to, with their role and plan.',
+  readOnly: true,
+  input: {},
+  output: { workspaces: z.array(z.object({ id: z.string() }).passthrough()) },
+  async run(calls) {
+    const answer = await calls.rest<Array<{ id: string } & JsonObject> | { results: Array<{ id: string } & JsonObject> }>('GET', '/api/v1/workspaces');
+    return { workspaces: Array.isArray(answer) ? answer : answer.results };
+  },
+});
+
+export const ACCOUNT_TOOLS = [userInfo, listWorkspaces];

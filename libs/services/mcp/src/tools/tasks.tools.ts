@@ -1,3 +1,4 @@
+import { SyncSubjects } from '@doable/contracts-sync';
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
 import { commandPerId } from './batch';
@@ -177,7 +178,7 @@ export const findCompletedTasks = defineTool({
   input: { since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), projectId: id.optional(), limit, cursor },
   output: { tasks: apiObjects, nextCursor: z.string().nullable() },
   async run(calls, args) {
-    const answer = await calls.rest<{ items: JsonObject[]; next_cursor: string | null }>('GET', '/api/v1/tasks/completed/by_completion_date', {
+    const answer = await calls.edge<{ items: JsonObject[]; next_cursor: string | null }>(SyncSubjects.completed, 'GET', '/api/v1/tasks/completed/by_completion_date', {
       query: { since: `${args.since}T00:00:00Z`, until: `${args.until}T23:59:59Z`, project_id: args.projectId, ...pageQuery(args) },
     });
     return { tasks: asObjects(answer.items), nextCursor: answer.next_cursor };
