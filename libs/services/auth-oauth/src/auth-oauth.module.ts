@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccountService } from './accounts/account.service';
 import { AuthorizePages } from './oauth/authorize-pages';
+import { ClientResolver, METADATA_FETCH_POLICY } from './oauth/client-resolver';
 import { OAuthAppService } from './oauth/oauth-app.service';
 import { MIGRATED_TOKEN_TTL, OAuthEndpoints } from './oauth/oauth-endpoints';
 import { LegacyLogin } from './oauth/legacy-login';
@@ -24,18 +25,20 @@ import { AccountPages } from './web/account-pages';
     OAuthService,
     AccountPages,
     AuthorizePages,
+    ClientResolver,
     OAuthEndpoints,
     LegacyLogin,
   ],
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number }): DynamicModule {
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; metadataAllowPrivate: boolean }): DynamicModule {
     return {
       module: AuthOauthModule,
       providers: [
         { provide: MIGRATED_TOKEN_TTL, useValue: options.migratedTokenTtlSeconds },
         { provide: REVOCATION_LEASE, useValue: options.revocationLeaseMs },
+        { provide: METADATA_FETCH_POLICY, useValue: { allowPrivate: options.metadataAllowPrivate } },
       ],
     };
   }

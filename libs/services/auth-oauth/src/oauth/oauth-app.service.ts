@@ -182,7 +182,8 @@ export class OAuthAppService {
   }
 
   private async rowByClientId(clientId: unknown): Promise<AppRow | undefined> {
-    if (typeof clientId !== 'string' || clientId.length === 0 || clientId.length > 128) return undefined;
+    // Up to 2048: a client id may be the URL of its metadata document.
+    if (typeof clientId !== 'string' || clientId.length === 0 || clientId.length > 2048) return undefined;
     const rows = await this.database.query<AppRow[]>(`SELECT ${COLUMNS} FROM auth.oauth_apps WHERE client_id = $1`, [clientId]);
     return rows[0];
   }

@@ -148,6 +148,7 @@ export class OAuthEndpoints {
         token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic', 'none'],
         revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
         code_challenge_methods_supported: ['S256'],
+        client_id_metadata_document_supported: true,
         service_documentation: `${base}/auth/apps`,
       },
       { 'Cache-Control': 'public, max-age=3600' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
 import { ToolFailure } from '../calls/tool-failure';
-import { apiObjects, asObjects, cursor, id, limit, type Page, pageQuery } from './shapes';
+import { apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 export const addComments = defineTool({
@@ -26,11 +26,7 @@ export const updateComments = defineTool({
   description: 'Changes the text of comments.',
   input: { comments: z.array(z.object({ id, content: z.string().min(1).max(15000) })).min(1).max(25) },
   output: { comments: apiObjects },
-  async run(calls, { comments }) {
-    const updated: JsonObject[] = [];
-    for (const comment of comments) updated.push(await calls.rest('POST', `/api/v1/comments/${encodeURIComponent(comment.id)}`, { body: { content: comment.content } }));
-    return { comments: asObjects(updated) };
-  },
+  run: async (calls, { comments }) => ({ comments: await eachInOrder(comments, (comment) => calls.rest('POST', `/api/v1/comments/${encodeURIComponent(comment.id)}`, { body: { content: comment.content } })) }),
 });
 
 export const findComments = defineTool({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
-import { apiObjects, asObjects, cursor, id, limit, type Page, pageQuery } from './shapes';
+import { apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 const labelFields = { color: z.string().max(32).optional(), isFavorite: z.boolean().optional() };
@@ -15,11 +15,7 @@ export const addLabels = defineTool({
   description: 'Adds personal labels.',
   input: { labels: z.array(z.object({ name: z.string().min(1).max(128), ...labelFields })).min(1).max(25) },
   output: { labels: apiObjects },
-  async run(calls, { labels }) {
-    const created: JsonObject[] = [];
-    for (const label of labels) created.push(await calls.rest('POST', '/api/v1/labels', { body: labelBody(label) }));
-    return { labels: asObjects(created) };
-  },
+  run: async (calls, { labels }) => ({ labels: await eachInOrder(labels, (label) => calls.rest('POST', '/api/v1/labels', { body: labelBody(label) })) }),
 });
 
 export const updateLabels = defineTool({
@@ -28,11 +24,7 @@ export const updateLabels = defineTool({
   description: 'Renames labels or changes their colour or favourite mark.',
   input: { labels: z.array(z.object({ id, name: z.string().min(1).max(128).optional(), ...labelFields })).min(1).max(25) },
   output: { labels: apiObjects },
-  async run(calls, { labels }) {
-    const updated: JsonObject[] = [];
-    for (const label of labels) updated.push(await calls.rest('POST', `/api/v1/labels/${encodeURIComponent(label.id)}`, { body: labelBody(label) }));
-    return { labels: asObjects(updated) };
-  },
+  run: async (calls, { labels }) => ({ labels: await eachInOrder(labels, (label) => calls.rest('POST', `/api/v1/labels/${encodeURIComponent(label.id)}`, { body: labelBody(label) })) }),
 });
 
 export const findLabels = defineTool({

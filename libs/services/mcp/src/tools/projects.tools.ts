@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
-import { apiObjects, asObjects, cursor, id, limit, type Page, pageQuery } from './shapes';
+import { apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 const projectFields = {
@@ -20,11 +20,7 @@ export const addProjects = defineTool({
   description: 'Adds one or more projects (optionally under a parent project).',
   input: { projects: z.array(z.object({ name: z.string().min(1).max(120), parentId: id.optional(), ...projectFields })).min(1).max(25) },
   output: { projects: apiObjects },
-  async run(calls, { projects }) {
-    const created: JsonObject[] = [];
-    for (const project of projects) created.push(await calls.rest('POST', '/api/v1/projects', { body: projectBody(project) }));
-    return { projects: asObjects(created) };
-  },
+  run: async (calls, { projects }) => ({ projects: await eachInOrder(projects, (project) => calls.rest('POST', '/api/v1/projects', { body: projectBody(project) })) }),
 });
 
 export const updateProjects = defineTool({
@@ -33,11 +29,7 @@ export const updateProjects = defineTool({
   description: 'Renames projects or changes their colour, favourite mark or view style.',
   input: { projects: z.array(z.object({ id, name: z.string().min(1).max(120).optional(), ...projectFields })).min(1).max(25) },
   output: { projects: apiObjects },
-  async run(calls, { projects }) {
-    const updated: JsonObject[] = [];
-    for (const project of projects) updated.push(await calls.rest('POST', `/api/v1/projects/${encodeURIComponent(project.id)}`, { body: projectBody(project) }));
-    return { projects: asObjects(updated) };
-  },
+  run: async (calls, { projects }) => ({ projects: await eachInOrder(projects, (project) => calls.rest('POST', `/api/v1/projects/${encodeURIComponent(project.id)}`, { body: projectBody(project) })) }),
 });
 
 export const findProjects = defineTool({

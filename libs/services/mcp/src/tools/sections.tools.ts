@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { JsonObject } from '../calls/domain-calls';
-import { apiObjects, asObjects, cursor, id, limit, type Page, pageQuery } from './shapes';
+import { apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 export const addSections = defineTool({
@@ -9,11 +8,7 @@ export const addSections = defineTool({
   description: 'Adds sections to projects.',
   input: { sections: z.array(z.object({ name: z.string().min(1).max(120), projectId: id })).min(1).max(25) },
   output: { sections: apiObjects },
-  async run(calls, { sections }) {
-    const created: JsonObject[] = [];
-    for (const section of sections) created.push(await calls.rest('POST', '/api/v1/sections', { body: { name: section.name, project_id: section.projectId } }));
-    return { sections: asObjects(created) };
-  },
+  run: async (calls, { sections }) => ({ sections: await eachInOrder(sections, (section) => calls.rest('POST', '/api/v1/sections', { body: { name: section.name, project_id: section.projectId } })) }),
 });
 
 export const updateSections = defineTool({
@@ -22,11 +17,7 @@ export const updateSections = defineTool({
   description: 'Renames sections.',
   input: { sections: z.array(z.object({ id, name: z.string().min(1).max(120) })).min(1).max(25) },
   output: { sections: apiObjects },
-  async run(calls, { sections }) {
-    const updated: JsonObject[] = [];
-    for (const section of sections) updated.push(await calls.rest('POST', `/api/v1/sections/${encodeURIComponent(section.id)}`, { body: { name: section.name } }));
-    return { sections: asObjects(updated) };
-  },
+  run: async (calls, { sections }) => ({ sections: await eachInOrder(sections, (section) => calls.rest('POST', `/api/v1/sections/${encodeURIComponent(section.id)}`, { body: { name: section.name } })) }),
 });
 
 export const findSections = defineTool({

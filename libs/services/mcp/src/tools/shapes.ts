@@ -31,3 +31,13 @@ export function pageQuery(args: { limit?: number; cursor?: string | null }): Rec
 export function asObjects(items: readonly JsonObject[]): Array<{ id: string } & JsonObject> {
   return items as Array<{ id: string } & JsonObject>;
 }
+
+/**
+ * One write per item, in order (a later item may name what an earlier one made), answering the
+ * objects written. The first refusal stops the batch: what was written before it stays.
+ */
+export async function eachInOrder<T>(items: readonly T[], write: (item: T) => Promise<JsonObject>): Promise<Array<{ id: string } & JsonObject>> {
+  const written: JsonObject[] = [];
+  for (const item of items) written.push(await write(item));
+  return asObjects(written);
+}
