@@ -3,7 +3,7 @@
 #   docker build --target sync -t doable/sync:0.1.0 .
 #   docker build --target migrate -t doable/migrate:0.1.0 .   (compose's one-shot migration step)
 #
-# Targets: gateway, sync, rest, auth-oauth, uploads, notifications, plans, webhooks, migrate. Without
+# Targets: gateway, sync, rest, auth-oauth, uploads, notifications, plans, webhooks, mcp, migrate. Without
 # --target the last stage (gateway) is built. Every image holds the whole dist/ (it is small,
 # and shared libs are most of it); the target only decides which entry point runs.
 #
@@ -88,6 +88,11 @@ ENV PORT=3006
 EXPOSE 3006
 ENTRYPOINT ["node", "dist/apps/plans/src/main.js"]
 CMD ["serve"]
+
+FROM runtime AS mcp
+ENV PORT=3007
+EXPOSE 3007
+ENTRYPOINT ["node", "dist/apps/mcp/src/main.js"]
 
 FROM runtime AS webhooks
 ENV PORT=3008

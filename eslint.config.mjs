@@ -3,7 +3,7 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
-const SERVICES = ['gateway', 'sync', 'rest', 'auth-oauth', 'uploads', 'notifications', 'plans', 'webhooks'];
+const SERVICES = ['gateway', 'sync', 'rest', 'auth-oauth', 'uploads', 'notifications', 'plans', 'webhooks', 'mcp'];
 
 const depConstraints = [
   // Layers: apps compose features; features use infrastructure, utilities and contracts;

@@ -340,3 +340,59 @@ describe.each(MODES)('isolation of the activity log (%s)', (mode) => {
     }
   });
 });
+
+describe.each(MODES)('isolation through the assistant server (%s)', (mode) => {
+  const { system, accounts: [owner, stranger] } = useSystem(mode, { accounts: 2 });
+  let ids: Record<string, string>;
+
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const response = await http(system.url, 'POST', '/mcp', {
+      token: stranger.token,
+      headers: { accept: 'application/json, text/event-stream' },
+      json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+    });
+    expect(response.status).toBe(200);
+    return response.body.result;
+  };
+
+  beforeAll(async () => {
+    const made = await http(system.url, 'POST', '/api/v1/sync', {
+      token: owner.token,
+      json: {
+        commands: [
+          { type: 'project_add', uuid: `${mode}-iso-mcp-p`, temp_id: 'p', args: { name: 'Private plans' } },
+          { type: 'item_add', uuid: `${mode}-iso-mcp-t`, temp_id: 't', args: { content: 'Private task', project_id: 'p' } },
+          { type: 'filter_add', uuid: `${mode}-iso-mcp-f`, temp_id: 'f', args: { name: 'Private filter', query: 'today' } },
+        ],
+      },
+    });
+    ids = made.body.temp_id_mapping;
+  });
+
+  it("finds none of another user's objects and changes none of them", async () => {
+    for (const [name, args] of [
+      ['fetch-object', { type: 'task', id: ids['t'] }],
+      ['fetch-object', { type: 'project', id: ids['p'] }],
+      ['fetch-object', { type: 'filter', id: ids['f'] }],
+      ['update-tasks', { tasks: [{ id: ids['t'], content: 'taken over' }] }],
+      ['delete-object', { type: 'project', id: ids['p'] }],
+      ['add-tasks', { tasks: [{ content: 'planted', projectId: ids['p'] }] }],
+      ['fetch', { id: `task:${ids['t']}` }],
+    ] as const) {
+      const result = await tool(name, args);
+      expect([name, result.isError, result.content[0].text]).toEqual([name, true, expect.stringMatching(/^[A-Z_]*NOT_FOUND: /)]);
+    }
+    for (const [name, args, key] of [
+      ['find-tasks', { searchText: 'Private' }, 'tasks'],
+      ['find-projects', {}, 'projects'],
+      ['find-filters', {}, 'filters'],
+      ['search', { query: 'Private' }, 'results'],
+    ] as const) {
+      const result = await tool(name, args);
+      expect(JSON.stringify(result.structuredContent[key])).not.toContain('Private');
+    }
+    const ownerView = await http(system.url, 'POST', '/api/v1/sync', { token: owner.token, json: { sync_token: '*', resource_types: ['items', 'projects'] } });
+    expect(ownerView.body.items.map((item: any) => item.content)).toEqual(['Private task']);
+    expect(ownerView.body.projects.some((project: any) => project.id === ids['p'])).toBe(true);
+  });
+});

@@ -78,7 +78,10 @@ type Action =
   | 'uploads.add_v7'
   | 'uploads.get_v9'
   | 'uploads.list_v1'
-  | 'uploads.delete_v1';
+  | 'uploads.delete_v1'
+  | 'mcp.add_tasks'
+  | 'mcp.find_tasks'
+  | 'mcp.delete_task';
 
 const PERSONAL = 'personal token';
 type Grant = Scope[] | typeof PERSONAL;
@@ -237,6 +240,14 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['uploads.list_v1', ['data:read_write'], true],
   ['uploads.delete_v1', ['data:read_write'], false],
   ['uploads.delete_v1', ['data:delete'], true],
+  // The assistant server's tools run the same operations: the same rules, refused as tool errors.
+  ['mcp.add_tasks', ['data:read'], false],
+  ['mcp.add_tasks', ['task:add'], true],
+  ['mcp.add_tasks', ['data:read_write'], true],
+  ['mcp.find_tasks', ['task:add'], false],
+  ['mcp.find_tasks', ['data:read'], true],
+  ['mcp.delete_task', ['data:read_write'], false],
+  ['mcp.delete_task', ['data:delete'], true],
   // A personal token has full access: a sample of each kind of action.
   ['sync.read', PERSONAL, true],
   ['sync.item_delete', PERSONAL, true],
@@ -248,6 +259,7 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['first_generation.delete_items', PERSONAL, true],
   ['uploads.add_v1', PERSONAL, true],
   ['uploads.delete_v1', PERSONAL, true],
+  ['mcp.delete_task', PERSONAL, true],
 ];
 
 describe.each(MODES)('scope matrix (%s)', (mode) => {
@@ -297,7 +309,25 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       if (response.status !== 200) expect(response).toMatchObject({ status: 403, body: 'ERROR_FORBIDDEN' });
       return response.status === 200;
     };
+    /** A tool call over /mcp (stateless: no session to open first): a result, or a FORBIDDEN tool error. */
+    const tool = async (name: string, args: Record<string, unknown>) => {
+      const response = await http(system.url, 'POST', '/mcp', {
+        token,
+        headers: { accept: 'application/json, text/event-stream' },
+        json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+      });
+      expect(response.status).toBe(200);
+      const result = response.body.result;
+      if (result.isError) expect(result.content[0].text).toMatch(/^FORBIDDEN: /);
+      return result.isError !== true;
+    };
     switch (action) {
+      case 'mcp.add_tasks':
+        return tool('add-tasks', { tasks: [{ content: 'scoped through MCP' }] });
+      case 'mcp.find_tasks':
+        return tool('find-tasks', {});
+      case 'mcp.delete_task':
+        return tool('delete-object', { type: 'task', id: await newTask() });
       case 'sync.label_delete_occurrences': {
         const label = `occurring-${++counter}`;
         await personal([{ type: 'item_add', uuid: `${mode}-setup-${++counter}`, args: { content: 'labelled', labels: [label] } }]);

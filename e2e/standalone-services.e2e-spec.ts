@@ -3,7 +3,7 @@ import { streamNameFor } from '@doable/shared-transport';
 import { run, runToCompletion, type ServiceProcess, startProcess } from './support/processes';
 import { HttpBrowser, logIn } from './support/oauth-flow';
 
-const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
+const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'mcp', 'gateway'] as const;
 const DATA_SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync'];
 
 /**
@@ -61,6 +61,9 @@ describe('each service as its own process (cluster)', () => {
     }, 'the new account to sync');
     expect(response.body.user.email).toBe('ops@example.test');
     expect(response.body.projects).toEqual([expect.objectContaining({ name: 'Inbox' })]);
+    // The assistant server, a process of its own, answers through the gateway with the same token.
+    const tools = await http(gateway, 'POST', '/mcp', { token, headers: { accept: 'application/json, text/event-stream' }, json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'user-info', arguments: {} } } });
+    expect(tools.body.result.structuredContent.email).toBe('ops@example.test');
 
     // An operator gives the account a password; its owner can then log in to the pages. The CLI
     // runs asynchronously: a blocked event loop (spawnSync) outlived the gateway's keep-alive

@@ -63,8 +63,8 @@ describe('npm run start:cluster', () => {
 
   it('prints the base URL, a first token and every process it started', () => {
     expect({ stderr, url, token }).toEqual({ stderr: expect.any(String), url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: expect.stringMatching(/^[0-9a-f]{40}$/) });
-    // 5 data and rest services, 2 sync replicas, 2 gateways.
-    expect(pids).toHaveLength(9);
+    // auth-oauth, plans, notifications, uploads, webhooks, rest and mcp; 2 sync replicas, 2 gateways.
+    expect(pids).toHaveLength(11);
     expect(pids.every(isAlive)).toBe(true);
   });
 

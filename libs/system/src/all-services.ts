@@ -1,5 +1,6 @@
 import { authOauthService } from '@doable/auth-oauth';
 import { gatewayService } from '@doable/gateway';
+import { mcpService } from '@doable/mcp';
 import { notificationsService } from '@doable/notifications';
 import { plansService } from '@doable/plans';
 import { restService } from '@doable/rest';
@@ -17,6 +18,7 @@ export const ALL_SERVICES: readonly ServiceDefinition[] = [
   webhooksService as unknown as ServiceDefinition,
   syncService as unknown as ServiceDefinition,
   restService as unknown as ServiceDefinition,
+  mcpService as unknown as ServiceDefinition,
   gatewayService as unknown as ServiceDefinition,
 ];
 

@@ -10,8 +10,9 @@ import { principalSchema } from './principal';
 /**
  * `sync-v8`: Sync v8 (`/sync/v8/sync`) and the v8 satellites old clients still call (quick add, token revoke).
  * `first-generation`: the pre-v6 `/API/*` calls and the `TodoistSync` get/sync calls.
+ * `mcp`: the assistant server's JSON-RPC messages (`/mcp`).
  */
-export const DIALECTS = ['sync-v6', 'sync-v7', 'sync-v8', 'sync-v9', 'sync-api-v1', 'rest-v1', 'rest-v2', 'rest-api-v1', 'first-generation'] as const;
+export const DIALECTS = ['sync-v6', 'sync-v7', 'sync-v8', 'sync-v9', 'sync-api-v1', 'rest-v1', 'rest-v2', 'rest-api-v1', 'first-generation', 'mcp'] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
 const scalar = z.union([z.string(), z.array(z.string())]);

@@ -1,4 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { hashToken } from '@doable/contracts-auth';
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, type OutboxRelay } from '@doable/shared-database';
@@ -9,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import { AccountService } from './accounts/account.service';
 import { authMigrations } from './migrations';
 import { AuthorizePages } from './oauth/authorize-pages';
+import { ClientResolver } from './oauth/client-resolver';
 import { OAuthAppService } from './oauth/oauth-app.service';
 import { AppSecretBox } from './oauth/app-secret-box';
 import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
@@ -115,7 +118,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     tokens = new TokenService(db);
     oauth = new OAuthService(db, apps);
     const pages = new AccountPages(accounts, new SessionService(db), apps, oauth);
-    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth), new AppWebhookEndpoints(apps, new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false })));
+    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth), new AppWebhookEndpoints(apps, new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false })));
     owner = await newAccount('owner');
     app = await newApp(owner.session);
   });
@@ -396,6 +399,104 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       const guarded = await code({ query: { code_challenge: challenge, code_challenge_method: 'S256' } });
       expect((await exchange({ client_id: app.clientId, client_secret: app.clientSecret, code: guarded, code_verifier: `${verifier}x` })).body).toEqual({ error: 'bad_authorization_code' });
       expect((await exchange({ client_id: app.clientId, code: guarded, code_verifier: verifier })).body).toEqual({ error: 'bad_authorization_code' });
+    });
+  });
+
+  describe('public clients (assistants): registration, metadata documents, PKCE', () => {
+    const verifier = randomBytes(40).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const pkce = { code_challenge: challenge, code_challenge_method: 'S256' };
+    let documents: Server;
+    let served: Record<string, { status?: number; type?: string; body: string }>;
+    let docBase: string;
+
+    beforeAll(async () => {
+      served = {};
+      documents = createServer((req, res) => {
+        const doc = served[req.url ?? ''];
+        res.writeHead(doc?.status ?? (doc ? 200 : 404), { 'content-type': doc?.type ?? 'application/json' });
+        res.end(doc?.body ?? '');
+      });
+      await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
+      docBase = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => documents.close(() => resolve())));
+
+    const register = (body: unknown) => edge.edge({ ...edgeRequest('POST', '/oauth/register'), body });
+
+    it('registers a public client (RFC 7591): no owner, no secret, 201 with its client id', async () => {
+      const reply = await register({ client_name: 'Assistant', redirect_uris: [CALLBACK], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+      expect(reply.status).toBe(201);
+      const body = reply.body as { client_id: string };
+      expect(body).toMatchObject({ client_name: 'Assistant', redirect_uris: [CALLBACK], grant_types: ['authorization_code'], token_endpoint_auth_method: 'none' });
+      const [row] = await sql<{ owner_id: string | null; client_secret_hash: string | null; registration: string }>('SELECT owner_id, client_secret_hash, registration FROM auth.oauth_apps WHERE client_id = $1', [body.client_id]);
+      expect(row).toEqual({ owner_id: null, client_secret_hash: null, registration: 'dynamic' });
+      expect((await register({ redirect_uris: ['/relative'] })).body).toMatchObject({ error: 'invalid_redirect_uri' });
+      expect((await register({ redirect_uris: [CALLBACK], token_endpoint_auth_method: 'client_secret_post' })).status).toBe(400);
+    });
+
+    it('gives a registered client a code only with PKCE, a token only with the verifier, and lets it revoke by its id', async () => {
+      const { client_id: clientId } = (await register({ redirect_uris: [CALLBACK] })).body as { client_id: string };
+      const withoutPkce = await post('/oauth/authorize', { client_id: clientId, scope: 'data:read_write', state: 'st', decision: 'allow' }, asOwner());
+      expect(location(withoutPkce).searchParams.get('error')).toBe('invalid_request');
+      const consent = await call('GET', '/oauth/authorize', { query: { client_id: clientId, scope: 'data:read_write', state: 'st', ...pkce }, ...asOwner() });
+      expect(html(consent)).toContain('data-testid="public-client"');
+      const first = await post('/oauth/authorize', { client_id: clientId, scope: 'data:read_write', state: 'st', decision: 'allow', ...pkce }, asOwner());
+      expect((await exchange({ client_id: clientId, code: location(first).searchParams.get('code')! })).body).toEqual({ error: 'bad_authorization_code' });
+      const second = await post('/oauth/authorize', { client_id: clientId, scope: 'data:read_write', state: 'st', decision: 'allow', ...pkce }, asOwner());
+      const issued = await exchange({ grant_type: 'authorization_code', client_id: clientId, code: location(second).searchParams.get('code')!, code_verifier: verifier, redirect_uri: CALLBACK });
+      expect(issued.status).toBe(200);
+      const token = (issued.body as { access_token: string }).access_token;
+      expect((await tokens.verify(hashToken(token))).scopes).toEqual(['data:read_write']);
+      // A console client still needs its secret to revoke; a public one names itself.
+      expect((await call('POST', '/api/v1/revoke', { body: { client_id: app.clientId, token } })).status).toBe(401);
+      expect((await call('POST', '/api/v1/revoke', { body: { client_id: clientId, token } })).status).toBe(200);
+      await expect(tokens.verify(hashToken(token))).rejects.toBeInstanceOf(DomainError);
+    });
+
+    it('takes a client id that is the URL of its metadata document, and refuses documents that do not vouch for it', async () => {
+      const url = `${docBase}/assistant.json`;
+      served['/assistant.json'] = { body: JSON.stringify({ client_id: url, client_name: 'Document assistant', redirect_uris: [CALLBACK], token_endpoint_auth_method: 'none' }) };
+      const consent = await call('GET', '/oauth/authorize', { query: { client_id: url, scope: 'data:read', state: 'st', ...pkce }, ...asOwner() });
+      expect(consent.status).toBe(200);
+      expect(html(consent)).toContain('Document assistant');
+      const decided = await post('/oauth/authorize', { client_id: url, scope: 'data:read', state: 'st', decision: 'allow', ...pkce }, asOwner());
+      const issued = await exchange({ client_id: url, code: location(decided).searchParams.get('code')!, code_verifier: verifier });
+      expect(issued.status).toBe(200);
+      const refusals: Array<[string, { status?: number; type?: string; body: string }, string]> = [
+        ['/other.json', { body: JSON.stringify({ client_id: `${docBase}/elsewhere.json`, redirect_uris: [CALLBACK] }) }, 'its own URL'],
+        ['/no-redirects.json', { body: JSON.stringify({ client_id: `${docBase}/no-redirects.json` }) }, 'redirect_uris'],
+        ['/secret.json', { body: JSON.stringify({ client_id: `${docBase}/secret.json`, redirect_uris: [CALLBACK], token_endpoint_auth_method: 'client_secret_basic' }) }, 'public clients'],
+        ['/large.json', { body: JSON.stringify({ client_id: `${docBase}/large.json`, redirect_uris: [CALLBACK], padding: 'x'.repeat(6000) }) }, 'larger than'],
+        ['/html.json', { type: 'text/html', body: '<html></html>' }, 'not JSON'],
+        ['/gone.json', { status: 404, body: '' }, 'HTTP 404'],
+      ];
+      for (const [path, doc, reason] of refusals) {
+        served[path] = doc;
+        const reply = await call('GET', '/oauth/authorize', { query: { client_id: `${docBase}${path}`, scope: 'data:read', state: 'st', ...pkce }, ...asOwner() });
+        expect([path, reply.status, (reply.body as { error: string }).error, String((reply.body as { error_description: string }).error_description)]).toEqual([path, 400, 'invalid_client', expect.stringContaining(reason)]);
+      }
+    });
+
+    it('fetches no document from a loopback or private address unless told to (SSRF)', async () => {
+      const strict = new ClientResolver(apps, { allowPrivate: false });
+      await expect(strict.resolve('https://127.0.0.1/assistant.json')).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('non-public address') });
+      for (const literal of ['https://[::1]/assistant.json', 'https://169.254.169.254/latest/meta-data.json', 'https://10.0.0.1/assistant.json']) {
+        await expect(strict.resolve(literal)).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('non-public address') });
+      }
+      await expect(strict.resolve('https://localhost/assistant.json')).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('non-public address') });
+      await expect(strict.resolve(`${docBase}/assistant.json`)).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('https') });
+    });
+
+    it('publishes the protected resource (RFC 9728) and advertises registration and metadata documents', async () => {
+      expect((await call('GET', '/.well-known/oauth-protected-resource/mcp')).body).toEqual({
+        resource: `${ORIGIN}/mcp`,
+        authorization_servers: [ORIGIN],
+        bearer_methods_supported: ['header'],
+        scopes_supported: ['data:read_write', 'data:read', 'data:delete', 'task:add', 'project:delete'],
+        resource_name: 'Doable',
+      });
+      expect((await call('GET', '/.well-known/oauth-authorization-server')).body).toMatchObject({ registration_endpoint: `${ORIGIN}/oauth/register`, client_id_metadata_document_supported: true });
     });
   });
 

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccountService } from './accounts/account.service';
 import { AuthorizePages } from './oauth/authorize-pages';
+import { ClientResolver, METADATA_FETCH_POLICY } from './oauth/client-resolver';
 import { OAuthAppService } from './oauth/oauth-app.service';
 import { MIGRATED_TOKEN_TTL, OAuthEndpoints } from './oauth/oauth-endpoints';
 import { LegacyLogin } from './oauth/legacy-login';
@@ -28,6 +29,7 @@ import type { WebhookAddressPolicy } from '@doable/contracts-auth';
     OAuthService,
     AccountPages,
     AuthorizePages,
+    ClientResolver,
     OAuthEndpoints,
     LegacyLogin,
     AppSecretBox,
@@ -37,7 +39,7 @@ import type { WebhookAddressPolicy } from '@doable/contracts-auth';
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy }): DynamicModule {
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean }): DynamicModule {
     return {
       module: AuthOauthModule,
       providers: [
@@ -45,6 +47,7 @@ export class AuthOauthModule {
         { provide: WEBHOOK_ADDRESS_POLICY, useValue: options.webhookPolicy },
         { provide: MIGRATED_TOKEN_TTL, useValue: options.migratedTokenTtlSeconds },
         { provide: REVOCATION_LEASE, useValue: options.revocationLeaseMs },
+        { provide: METADATA_FETCH_POLICY, useValue: { allowPrivate: options.metadataAllowPrivate } },
       ],
     };
   }

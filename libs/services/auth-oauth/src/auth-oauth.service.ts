@@ -17,6 +17,14 @@ const authOauthEnv = z.object({
   WEBHOOKS_ALLOW_HTTP: env.bool(false),
   /** Webhook receivers may be loopback, link-local or private addresses; otherwise refused (no SSRF). */
   WEBHOOKS_ALLOW_PRIVATE: env.bool(false),
+  /**
+   * Development only: client metadata documents may be fetched over plain http and from
+   * loopback or private addresses. Off, the fetch reaches public https servers only (SSRF).
+   */
+  OAUTH_CLIENT_METADATA_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 /** Accounts, credentials, personal tokens and (later) OAuth applications. */
@@ -31,6 +39,7 @@ export const authOauthService = {
       revocationLeaseMs: config.REVOCATION_LEASE_MS,
       appSecretKey: config.APP_SECRET_KEY,
       webhookPolicy: { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
+      metadataAllowPrivate: config.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE,
     }),
   ],
 } satisfies ServiceDefinition<typeof authOauthEnv>;

@@ -22,6 +22,8 @@ export function generationOf(dialect: Dialect): UploadGeneration {
       return 'v9';
     case 'sync-api-v1':
     case 'rest-api-v1':
+    // The assistant server sends no uploads; were it to, it would speak today's shapes.
+    case 'mcp':
       return 'v1';
   }
 }

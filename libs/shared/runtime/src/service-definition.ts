@@ -2,7 +2,7 @@ import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import type { z } from 'zod';
 import type { ServiceConfig } from './service-config';
 
-export const SERVICE_NAMES = ['gateway', 'sync', 'rest', 'auth-oauth', 'uploads', 'notifications', 'plans', 'webhooks'] as const;
+export const SERVICE_NAMES = ['gateway', 'sync', 'rest', 'auth-oauth', 'uploads', 'notifications', 'plans', 'webhooks', 'mcp'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /**

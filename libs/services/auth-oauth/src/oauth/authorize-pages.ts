@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountPages } from '../web/account-pages';
 import { consentPage, type ConsentFields } from '../web/pages';
 import type { WebExchange } from '../web/web-exchange';
+import { ClientResolver } from './client-resolver';
 import { type OAuthApp, OAuthAppService } from './oauth-app.service';
 import { parseScopes } from './oauth-scopes';
 import { OAuthService } from './oauth.service';
@@ -25,6 +26,7 @@ function backTo(web: WebExchange, redirectTo: string, params: Record<string, str
 export class AuthorizePages {
   constructor(
     private readonly apps: OAuthAppService,
+    private readonly clients: ClientResolver,
     private readonly oauth: OAuthService,
     private readonly pages: AccountPages,
   ) {}
@@ -56,8 +58,9 @@ export class AuthorizePages {
    */
   private async check(web: WebExchange, read: (name: string) => string | undefined): Promise<Checked> {
     const json = (error: string, description: string): Checked => ({ kind: 'reply', reply: web.json(400, { error, error_description: description }) });
-    const app = await this.apps.findByClientId(read('client_id'));
-    if (!app) return json('invalid_client', 'Unknown client_id');
+    const resolved = await this.clients.resolve(read('client_id'));
+    if (!resolved.ok) return json('invalid_client', resolved.reason);
+    const app = resolved.app;
     if (app.redirectUris.length === 0) return json('invalid_request', 'The application has no redirect URL configured');
     const redirectUri = read('redirect_uri') || undefined;
     if (redirectUri !== undefined && !app.redirectUris.includes(redirectUri)) return json('redirect_uri_mismatch', 'redirect_uri is not one of the application\'s redirect URLs');
@@ -74,6 +77,8 @@ export class AuthorizePages {
     const codeChallengeMethod = read('code_challenge_method') || undefined;
     if (codeChallenge !== undefined && (codeChallengeMethod !== 'S256' || !isS256Challenge(codeChallenge))) return fail('invalid_request');
     if (codeChallenge === undefined && codeChallengeMethod !== undefined) return fail('invalid_request');
+    // A public client has no secret: only the PKCE verifier can tie the code to it.
+    if (codeChallenge === undefined && app.registration !== 'console') return fail('invalid_request');
     return { kind: 'ok', app, scopes, redirectTo, fields: { clientId: app.clientId, scope, state, redirectUri, codeChallenge, codeChallengeMethod } };
   }
 

@@ -6,31 +6,36 @@ import { Database, type Tx } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { AppSecretBox } from './app-secret-box';
 
+export type AppRegistration = 'console' | 'dynamic' | 'metadata-document';
+
 export interface OAuthApp {
   readonly id: string;
-  readonly ownerId: string;
+  /** The user who registered it in the console; null for a public client (an assistant). */
+  readonly ownerId: string | null;
   readonly name: string;
   readonly clientId: string;
   readonly redirectUris: readonly string[];
   readonly status: 'active' | 'suspended';
   readonly tokenLimit: number | null;
+  readonly registration: AppRegistration;
 }
 
 interface AppRow {
   id: string;
-  owner_id: string;
+  owner_id: string | null;
   name: string;
   client_id: string;
-  client_secret_hash: string;
+  client_secret_hash: string | null;
   redirect_uris: string[];
   status: 'active' | 'suspended';
   token_limit: number | null;
+  registration: AppRegistration;
 }
 
-const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, name, client_id, client_secret_hash, redirect_uris, status, token_limit';
+const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, name, client_id, client_secret_hash, redirect_uris, status, token_limit, registration';
 
 function toApp(row: AppRow): OAuthApp {
-  return { id: row.id, ownerId: row.owner_id, name: row.name, clientId: row.client_id, redirectUris: row.redirect_uris, status: row.status, tokenLimit: row.token_limit };
+  return { id: row.id, ownerId: row.owner_id, name: row.name, clientId: row.client_id, redirectUris: row.redirect_uris, status: row.status, tokenLimit: row.token_limit, registration: row.registration };
 }
 
 /** 32 hex characters, as the public service's client ids and secrets look. */
@@ -78,6 +83,24 @@ export class OAuthAppService {
   }
 
   /**
+   * A public client registering itself (RFC 7591), or one named by its metadata document's URL:
+   * no owner, no secret (its codes need PKCE). `clientId` is the document's URL for the latter.
+   */
+  async createPublic(registration: Exclude<AppRegistration, 'console'>, name: string, redirectUris: readonly string[], clientId: string = randomHex()): Promise<OAuthApp> {
+    const [row] = await this.database.query<AppRow[]>(
+      `INSERT INTO auth.oauth_apps (owner_id, name, client_id, client_secret_hash, redirect_uris, registration) VALUES (NULL, $1, $2, NULL, $3, $4) RETURNING ${COLUMNS}`,
+      [name, clientId, [...redirectUris], registration],
+    );
+    return toApp(row);
+  }
+
+  /** A metadata-document client's name and redirect URLs as its document says them now. */
+  async refreshPublic(app: OAuthApp, name: string, redirectUris: readonly string[]): Promise<OAuthApp> {
+    const [rows] = await this.database.query<[AppRow[], number]>(`UPDATE auth.oauth_apps SET name = $2, redirect_uris = $3 WHERE id = $1 RETURNING ${COLUMNS}`, [app.id, name, [...redirectUris]]);
+    return rows[0] ? toApp(rows[0]) : app;
+  }
+
+  /**
    * The built-in application a first-generation `login` issues its tokens to: one per user, owned
    * by that user (an application needs an owner), so its tokens are listed and revocable among
    * the user's authorized apps like any other's. Made on first use; no redirect URIs (it never
@@ -113,7 +136,8 @@ export class OAuthAppService {
   /** The app whose id and secret these are, or undefined (unknown id and wrong secret look alike). */
   async authenticate(clientId: unknown, clientSecret: unknown): Promise<OAuthApp | undefined> {
     const row = await this.rowByClientId(clientId);
-    if (!row || typeof clientSecret !== 'string' || clientSecret.length === 0 || clientSecret.length > 256) return undefined;
+    // A public client has no secret: nothing authenticates as it.
+    if (!row || row.client_secret_hash === null || typeof clientSecret !== 'string' || clientSecret.length === 0 || clientSecret.length > 256) return undefined;
     const expected = Buffer.from(row.client_secret_hash, 'hex');
     const actual = Buffer.from(hashToken(clientSecret), 'hex');
     return timingSafeEqual(expected, actual) ? toApp(row) : undefined;
@@ -165,7 +189,8 @@ export class OAuthAppService {
   }
 
   private async rowByClientId(clientId: unknown): Promise<AppRow | undefined> {
-    if (typeof clientId !== 'string' || clientId.length === 0 || clientId.length > 128) return undefined;
+    // Up to 2048: a client id may be the URL of its metadata document.
+    if (typeof clientId !== 'string' || clientId.length === 0 || clientId.length > 2048) return undefined;
     const rows = await this.database.query<AppRow[]>(`SELECT ${COLUMNS} FROM auth.oauth_apps WHERE client_id = $1`, [clientId]);
     return rows[0];
   }

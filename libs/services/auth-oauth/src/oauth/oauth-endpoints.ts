@@ -1,6 +1,8 @@
 import { type EdgeReply, SCOPES } from '@doable/contracts-common';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { WebExchange } from '../web/web-exchange';
+import { protectedResourceMetadata } from '@doable/contracts-mcp';
+import { checkClientMetadata } from './client-registration';
 import { basicCredentials } from './client-credentials';
 import { OAuthAppService } from './oauth-app.service';
 import { parseScopes } from './oauth-scopes';
@@ -68,7 +70,7 @@ export class OAuthEndpoints {
   revokeRfc7009(web: WebExchange): Promise<EdgeReply> {
     return this.guarded(web, async () => {
       const basic = basicCredentials(web.header('authorization'));
-      const app = basic ? await this.apps.authenticate(basic.clientId, basic.clientSecret) : await this.apps.authenticate(web.field('client_id'), web.field('client_secret'));
+      const app = basic ? await this.apps.authenticate(basic.clientId, basic.clientSecret) : await this.revokingClient(web.field('client_id'), web.field('client_secret'));
       if (!app) throw new OAuthProblem('invalid_client', 401, 'Client authentication failed');
       const token = web.field('token');
       if (!token) throw new OAuthProblem('invalid_request', 400, 'token is required');
@@ -76,6 +78,41 @@ export class OAuthEndpoints {
       await this.oauth.revoke(app, token);
       return web.json(200, null);
     });
+  }
+
+  /**
+   * A confidential client proves itself with its secret; a public one (an assistant) has none
+   * and names itself (RFC 7009 §2.1 with RFC 6749 §2.1): revoking a token it was given harms no one.
+   */
+  private async revokingClient(clientId: string | undefined, clientSecret: string | undefined) {
+    if (clientSecret !== undefined && clientSecret !== '') return this.apps.authenticate(clientId, clientSecret);
+    const app = await this.apps.findByClientId(clientId);
+    return app && app.registration !== 'console' ? app : undefined;
+  }
+
+  /** `POST /oauth/register` (RFC 7591): a public client registers itself; 201 with its client id. */
+  async register(web: WebExchange): Promise<EdgeReply> {
+    const checked = checkClientMetadata(web.request.body);
+    if (!checked.ok) return web.json(400, { error: checked.error, error_description: checked.description });
+    const app = await this.apps.createPublic('dynamic', checked.client.name, checked.client.redirectUris);
+    return web.json(
+      201,
+      {
+        client_id: app.clientId,
+        client_id_issued_at: Math.floor(Date.now() / 1000),
+        client_name: app.name,
+        redirect_uris: app.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      },
+      { 'Cache-Control': 'no-store' },
+    );
+  }
+
+  /** RFC 9728 protected-resource metadata of the assistant server, on the caller's origin. */
+  protectedResource(web: WebExchange): EdgeReply {
+    return web.json(200, protectedResourceMetadata(web.origin), { 'Cache-Control': 'public, max-age=3600' });
   }
 
   /** `POST .../access_tokens/migrate_personal_token`: v1 (api/v1 path) adds `expires_in`. */
@@ -102,14 +139,16 @@ export class OAuthEndpoints {
         issuer: base,
         authorization_endpoint: `${base}/oauth/authorize`,
         token_endpoint: `${base}/oauth/access_token`,
+        registration_endpoint: `${base}/oauth/register`,
         revocation_endpoint: `${base}/api/v1/revoke`,
         scopes_supported: [...SCOPES],
         response_types_supported: ['code'],
         response_modes_supported: ['query'],
         grant_types_supported: ['authorization_code'],
         token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic', 'none'],
-        revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
         code_challenge_methods_supported: ['S256'],
+        client_id_metadata_document_supported: true,
         service_documentation: `${base}/auth/apps`,
       },
       { 'Cache-Control': 'public, max-age=3600' },

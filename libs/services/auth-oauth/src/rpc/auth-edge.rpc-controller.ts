@@ -1,5 +1,6 @@
 import { AuthSubjects } from '@doable/contracts-auth';
 import { type EdgeReply, type EdgeRequest, findUnstorableText } from '@doable/contracts-common';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '@doable/contracts-mcp';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
@@ -15,6 +16,7 @@ type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 /** The endpoints answering OAuth's JSON `{error}` bodies rather than pages. */
 const OAUTH_JSON_PATHS: ReadonlySet<string> = new Set([
   '/oauth/access_token',
+  '/oauth/register',
   '/sync/v8/access_tokens/revoke',
   '/sync/v9/access_tokens/revoke',
   '/api/v1/access_tokens/revoke',
@@ -67,6 +69,9 @@ export class AuthEdgeRpcController {
       ['PUT /api/v1/apps/webhook', (web) => webhooks.put(web)],
       ['DELETE /api/v1/apps/webhook', (web) => webhooks.remove(web)],
       ['GET /.well-known/oauth-authorization-server', (web) => oauth.metadata(web)],
+      ['POST /oauth/register', (web) => oauth.register(web)],
+      [`GET ${PROTECTED_RESOURCE_METADATA_PATH}`, (web) => oauth.protectedResource(web)],
+      [`GET ${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, (web) => oauth.protectedResource(web)],
       // The first generation's log-in (its clients sent it over GET or POST).
       ['GET /API/login', (web) => legacyLogin.login(web)],
       ['POST /API/login', (web) => legacyLogin.login(web)],

@@ -163,12 +163,28 @@ export function consentPage(options: { csrf: string; app: OAuthApp; scopes: read
     `Authorize ${app.name}`,
     html`<p><strong>${app.name}</strong> wants to access your Doable account (${options.userEmail}). It will be able to:</p>
 <ul>${options.scopes.map((scope) => html`<li>${SCOPE_DESCRIPTIONS[scope]} <span class="hint">(${scope})</span></li>`)}</ul>
+${publicClientNote(app, fields.redirectUri ?? app.redirectUris[0])}
 <form method="post" action="/oauth/authorize">${csrfField(csrf)}
 ${hidden('client_id', fields.clientId)}${hidden('scope', fields.scope)}${hidden('state', fields.state)}${hidden('redirect_uri', fields.redirectUri)}${hidden('code_challenge', fields.codeChallenge)}${hidden('code_challenge_method', fields.codeChallengeMethod)}
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 </form>`,
   );
+}
+
+/**
+ * A public client named itself: its name proves nothing, so the page says where the answer goes
+ * (the redirect URL's host), which the user can judge.
+ */
+function publicClientNote(app: OAuthApp, redirectUri: string): SafeHtml | null {
+  if (app.registration === 'console') return null;
+  let host = redirectUri;
+  try {
+    host = new URL(redirectUri).host;
+  } catch {
+    // The authorization request was checked: a stored redirect URL is absolute.
+  }
+  return html`<p class="hint" data-testid="public-client">This application registered itself; its name is not verified. After you answer, you will be sent to <strong>${host}</strong>.</p>`;
 }
 
 export function messagePage(title: string, message: string): string {

@@ -29,10 +29,11 @@ export interface IncomingEdgeCall {
 const FORWARDED_HEADERS = ['cookie', 'authorization', 'origin', 'referer', 'content-type'] as const;
 const MAX_FORWARDED_HEADER_BYTES = 8 * 1024;
 
-function forwardedHeaders(headers: IncomingEdgeCall['headers']): Record<string, string> | undefined {
+function forwardedHeaders(headers: IncomingEdgeCall['headers'], names: readonly string[] = FORWARDED_HEADERS): Record<string, string> | undefined {
   if (!headers) return undefined;
   const out: Record<string, string> = {};
-  for (const name of FORWARDED_HEADERS) {
+  for (const name of names) {
+    if (name === 'authorization' && names !== FORWARDED_HEADERS) continue;
     const raw = headers[name];
     const value = Array.isArray(raw) ? raw.join('; ') : raw;
     if (value !== undefined && Buffer.byteLength(value) <= MAX_FORWARDED_HEADER_BYTES) out[name] = value;
@@ -88,6 +89,9 @@ export class EdgeForwarder {
     };
     if (match.route.auth === 'none') {
       const headers = forwardedHeaders(call.headers);
+      if (headers) request.headers = headers;
+    } else if (match.route.forwardHeaders) {
+      const headers = forwardedHeaders(call.headers, match.route.forwardHeaders);
       if (headers) request.headers = headers;
     }
     // Every route: absolute URLs in replies (file and backup downloads, OAuth pages) name the

@@ -1,5 +1,6 @@
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs/common';
+import { authChallengeFor } from './auth-challenge';
 import { logEdgeRefusal } from './edge-refusal-log';
 import { toDomainError, writeHttpError, type HttpResponseLike } from './http-errors';
 
@@ -11,6 +12,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const domain = toDomainError(exception);
     logEdgeRefusal(this.logger, domain, exception);
-    writeHttpError(host.switchToHttp().getResponse<HttpResponseLike>(), domain);
+    const http = host.switchToHttp();
+    writeHttpError(http.getResponse<HttpResponseLike>(), domain, authChallengeFor(http.getRequest()));
   }
 }

@@ -36,7 +36,7 @@ export function toDomainError(err: unknown): DomainError {
  * The gateway's one error mapper: a coded error becomes its HTTP status and the Todoist error
  * body. Unknown errors become 500 with the correlation id and nothing of their internals.
  */
-export function writeHttpError(res: HttpResponseLike, err: unknown): void {
+export function writeHttpError(res: HttpResponseLike, err: unknown, authChallenge = 'Bearer'): void {
   const domain = toDomainError(err);
   const correlationId = currentCorrelationId();
   const body = todoistErrorBody(domain, domain.code === 'INTERNAL' ? correlationId : undefined);
@@ -44,7 +44,7 @@ export function writeHttpError(res: HttpResponseLike, err: unknown): void {
   if (domain.code === 'RATE_LIMITED' && typeof domain.extra['retry_after'] === 'number') res.setHeader('Retry-After', String(domain.extra['retry_after']));
   // An outage (a service, the database or the bus down): clients retry a 503 after Retry-After.
   if (domain.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(typeof domain.extra['retry_after'] === 'number' ? domain.extra['retry_after'] : 1));
-  if (domain.code === 'AUTH_REQUIRED') res.setHeader('WWW-Authenticate', 'Bearer');
+  if (domain.code === 'AUTH_REQUIRED') res.setHeader('WWW-Authenticate', authChallenge);
   if (domain.code === 'METHOD_NOT_ALLOWED' && Array.isArray(domain.extra['allowed'])) res.setHeader('Allow', (domain.extra['allowed'] as string[]).join(', '));
   res.status(ERROR_CATALOG[domain.code].http).json(body);
 }

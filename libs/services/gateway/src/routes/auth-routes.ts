@@ -1,4 +1,5 @@
 import { AuthSubjects } from '@doable/contracts-auth';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '@doable/contracts-mcp';
 import type { HttpMethod, Route } from './route';
 
 function auth(method: HttpMethod, path: string, dialect: Route['dialect'] = 'sync-api-v1'): Route {
@@ -36,6 +37,10 @@ export const AUTH_ROUTES: readonly Route[] = [
   guessable('POST', '/oauth/authorize'),
   guessable('POST', '/oauth/access_token'),
   auth('GET', '/.well-known/oauth-authorization-server'),
+  // Assistants (MCP): where the resource's authorization server is, and self-registration.
+  auth('GET', PROTECTED_RESOURCE_METADATA_PATH),
+  auth('GET', `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`),
+  guessable('POST', '/oauth/register'),
   revocation('POST', '/sync/v8/access_tokens/revoke', 'sync-v8'),
   revocation('POST', '/sync/v9/access_tokens/revoke', 'sync-v9'),
   guessable('POST', '/sync/v9/access_tokens/migrate_personal_token', 'sync-v9'),

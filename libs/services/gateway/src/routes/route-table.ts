@@ -3,6 +3,7 @@ import { AuthSubjects } from '@doable/contracts-auth';
 import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, FIRST_GENERATION_WRITES, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { AUTH_ROUTES } from './auth-routes';
+import { MCP_ROUTES } from './mcp-routes';
 import { REST_ROUTES } from './rest-routes';
 import type { HttpMethod, Route } from './route';
 import { UPLOAD_ROUTES } from './upload-routes';
@@ -44,7 +45,7 @@ const ACCOUNT_IMPORT_TIMEOUT_MS = 5 * 60_000;
  * Routes are data: adding an endpoint is adding a row. The gateway holds no domain logic:
  * it authenticates, limits, and forwards to the subject with the dialect named here.
  */
-export const ROUTES: readonly Route[] = [...syncRoutes(), ...templateRoutes(), ...firstGenerationRoutes(), ...AUTH_ROUTES, ...REST_ROUTES, ...UPLOAD_ROUTES].map(withTokenPlaces);
+export const ROUTES: readonly Route[] = [...syncRoutes(), ...templateRoutes(), ...firstGenerationRoutes(), ...AUTH_ROUTES, ...REST_ROUTES, ...UPLOAD_ROUTES, ...MCP_ROUTES].map(withTokenPlaces);
 
 /** The Sync API and its satellites (completed history, quick add), served by the sync service. */
 function syncRoutes(): Route[] {

@@ -55,4 +55,15 @@ export interface Route {
    * `upload_limit_mb` asked of the uploads service: the file is not an upload.
    */
   readonly streamLimitBytes?: number;
+  /**
+   * Request headers (lower-case names) a bearer route forwards to its service, which would
+   * otherwise get none: the assistant server checks Origin and reads the MCP protocol version.
+   * Never the Authorization header: the principal says who is calling.
+   */
+  readonly forwardHeaders?: readonly string[];
+  /**
+   * A refused token is answered with RFC 9728's challenge (`resource_metadata` in
+   * WWW-Authenticate), which tells an assistant where to start authorising.
+   */
+  readonly challenge?: 'protected-resource';
 }

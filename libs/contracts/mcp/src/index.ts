@@ -1,0 +1,2 @@
+export * as McpSubjects from './subjects';
+export * from './mcp-paths';

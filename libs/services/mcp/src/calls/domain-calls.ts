@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { EdgeReply, EdgeRequest, Principal, RequestSubject } from '@doable/contracts-common';
+import { RestSubjects } from '@doable/contracts-rest';
+import { SyncSubjects } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
+import type { ServiceClient } from '@doable/shared-transport';
+import { ToolFailure } from './tool-failure';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface EdgeCallOptions {
+  readonly query?: Record<string, string | string[] | undefined>;
+  readonly body?: JsonObject;
+}
+
+export interface SyncCommandInput {
+  readonly type: string;
+  readonly args: JsonObject;
+  readonly temp_id?: string;
+}
+
+/** One command's outcome in a batch: `ok`, or the refusal the Sync API reported for it. */
+export type CommandOutcome = { readonly ok: true } | { readonly ok: false; readonly error: string; readonly tag: string };
+
+export interface SyncResult {
+  readonly outcomes: CommandOutcome[];
+  readonly tempIds: Record<string, string>;
+  /** The resources asked for (a read), keyed as the Sync API answers them. */
+  readonly resources: JsonObject;
+}
+
+function parseBody(reply: EdgeReply): unknown {
+  if (reply.status === 204 || reply.body === null || reply.body === undefined) return null;
+  return typeof reply.body === 'string' ? (JSON.parse(reply.body) as unknown) : reply.body;
+}
+
+/**
+ * The tools' only way to data: the same edge subjects the gateway forwards to (api/v1 REST and
+ * the Sync API), with the caller's principal, so every scope, limit and sharing rule is the one
+ * every other interface meets. Writes carry a request id (REST) or a uuid per command (sync):
+ * a request the transport resends runs once.
+ */
+export class DomainCalls {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly principal: Principal,
+    /** The origin the caller reached (for links in answers). */
+    readonly origin: string | undefined,
+  ) {}
+
+  /** An api/v1 REST operation (`/api/v1/...`) of the rest service; its refusals arrive as ToolFailures. */
+  rest<T = JsonObject>(method: EdgeRequest['method'], path: string, options: EdgeCallOptions = {}): Promise<T> {
+    return this.edge<T>(RestSubjects.edge, method, path, options);
+  }
+
+  /**
+   * An api/v1 endpoint another service answers (sync's completed history, activity, templates):
+   * the subject the gateway's route table names for that path.
+   */
+  async edge<T = JsonObject>(subject: RequestSubject<EdgeRequest, EdgeReply>, method: EdgeRequest['method'], path: string, options: EdgeCallOptions = {}): Promise<T> {
+    const query = Object.fromEntries(Object.entries(options.query ?? {}).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined));
+    const requestId = method === 'GET' ? null : randomUUID();
+    const reply = await this.call(() => this.services.request(subject, this.edgeRequest('rest-api-v1', method, path, query, options.body ?? null, requestId), { resendable: true }));
+    // A file (a template's CSV) comes as its text, not JSON.
+    if (reply.contentType !== undefined && !reply.contentType.startsWith('application/json')) return String(reply.body) as T;
+    return parseBody(reply) as T;
+  }
+
+  /** Sync API commands (each with its own uuid) and, optionally, a full read of some resource types. */
+  async sync(commands: readonly SyncCommandInput[], resourceTypes: readonly string[] = []): Promise<SyncResult> {
+    const withUuids = commands.map((command) => ({ ...command, uuid: randomUUID() }));
+    const body: JsonObject = { commands: withUuids };
+    if (resourceTypes.length > 0) Object.assign(body, { sync_token: '*', resource_types: resourceTypes });
+    const reply = await this.call(() => this.services.request(SyncSubjects.edge, this.edgeRequest('sync-api-v1', 'POST', '/api/v1/sync', {}, body, null), { resendable: true }));
+    const answer = (parseBody(reply) ?? {}) as JsonObject;
+    const statuses = (answer['sync_status'] ?? {}) as Record<string, unknown>;
+    const outcomes = withUuids.map((command): CommandOutcome => {
+      const status = statuses[command.uuid];
+      if (status === 'ok') return { ok: true };
+      const refusal = (status ?? {}) as { error_tag?: string; error?: string };
+      return { ok: false, tag: refusal.error_tag ?? 'UNKNOWN', error: refusal.error ?? 'The command was not run' };
+    });
+    return { outcomes, tempIds: (answer['temp_id_mapping'] ?? {}) as Record<string, string>, resources: answer };
+  }
+
+  /** Runs commands that must all succeed: the first refusal becomes the tool's failure. */
+  async syncAll(commands: readonly SyncCommandInput[]): Promise<SyncResult> {
+    const result = await this.sync(commands);
+    const refused = result.outcomes.find((outcome) => !outcome.ok);
+    if (refused && !refused.ok) throw new ToolFailure(refused.tag, refused.error);
+    return result;
+  }
+
+  /** Reads resource types in full through the Sync API (what find-* tools filter locally). */
+  async read(resourceTypes: readonly string[]): Promise<JsonObject> {
+    return (await this.sync([], resourceTypes)).resources;
+  }
+
+  private edgeRequest(dialect: EdgeRequest['dialect'], method: EdgeRequest['method'], path: string, query: EdgeRequest['query'], body: unknown, requestId: string | null): EdgeRequest {
+    return { dialect, method, path, params: {}, query, body, principal: this.principal, requestId, ...(this.origin ? { origin: this.origin } : {}) };
+  }
+
+  /** A coded refusal becomes the tool's failure; a refused token stays a DomainError (HTTP 401). */
+  private async call(run: () => Promise<EdgeReply>): Promise<EdgeReply> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof DomainError && err.code !== 'AUTH_REQUIRED' && err.code !== 'INTERNAL' && err.code !== 'SERVICE_UNAVAILABLE') throw ToolFailure.fromDomain(err);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export { mcpService } from './mcp.service-definition';
+export { ALL_TOOLS } from './tools';

@@ -1,0 +1,75 @@
+import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { MCP_PATH } from '@doable/contracts-mcp';
+import { DomainError } from '@doable/shared-errors';
+import { ServiceClient } from '@doable/shared-transport';
+import { Inject, Injectable } from '@nestjs/common';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { DomainCalls } from '../calls/domain-calls';
+import { ALL_TOOLS } from '../tools';
+import { checkHostOrigin, type HostOriginPolicy } from './host-origin-policy';
+import { registerTools } from './tool-registration';
+
+export const HOST_ORIGIN_POLICY = Symbol('HOST_ORIGIN_POLICY');
+
+/** JSON-RPC's "server error" range: what the SDK answers for transport-level refusals too. */
+const JSONRPC_FORBIDDEN = -32000;
+
+/**
+ * The assistant server for one HTTP request. Stateless by design: no session id is issued, and
+ * every POST gets a fresh McpServer and transport built from what the request carries (the
+ * caller's principal), so any replica, before or after a restart, answers any request: the
+ * "No transport found for sessionId" failure cannot happen. Replies are JSON, not SSE streams:
+ * a tool call's answer is one message, and an EdgeReply is one body.
+ */
+@Injectable()
+export class McpEndpoint {
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(HOST_ORIGIN_POLICY) private readonly policy: HostOriginPolicy,
+  ) {}
+
+  async handle(request: EdgeRequest): Promise<EdgeReply> {
+    const verdict = checkHostOrigin(this.policy, request.origin, request.headers?.['origin']);
+    if (!verdict.allowed) return jsonRpcError(403, JSONRPC_FORBIDDEN, `Forbidden: ${verdict.reason}`);
+    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
+    if (request.method !== 'POST') return { status: 405, body: null, headers: { Allow: 'POST' } };
+
+    const calls = new DomainCalls(this.services, request.principal, request.origin);
+    let authFailed = false;
+    const server = new McpServer({ name: 'doable', version: '1.0.0' }, { capabilities: { tools: {} } });
+    registerTools(server, ALL_TOOLS, calls, () => (authFailed = true));
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      const response = await transport.handleRequest(toWebRequest(request), { parsedBody: request.body });
+      // A token refused on the way (revoked while the call ran): HTTP 401, so the client re-authorises.
+      if (authFailed) throw new DomainError('AUTH_REQUIRED');
+      return await toEdgeReply(response);
+    } finally {
+      await server.close();
+    }
+  }
+}
+
+function toWebRequest(request: EdgeRequest): Request {
+  const headers = new Headers({ 'content-type': 'application/json' });
+  // The SDK insists a POST accepts both answers (JSON and an event stream); the client says so.
+  headers.set('accept', request.headers?.['accept'] ?? 'application/json, text/event-stream');
+  const version = request.headers?.['mcp-protocol-version'];
+  if (version) headers.set('mcp-protocol-version', version);
+  return new Request(`${request.origin ?? 'http://localhost'}${MCP_PATH}`, { method: 'POST', headers, body: JSON.stringify(request.body ?? null) });
+}
+
+async function toEdgeReply(response: Response): Promise<EdgeReply> {
+  const text = await response.text();
+  const headers: Record<string, string> = {};
+  const allow = response.headers.get('allow');
+  if (allow) headers['Allow'] = allow;
+  if (text === '') return { status: response.status, body: null, headers };
+  return { status: response.status, body: text, contentType: response.headers.get('content-type') ?? 'application/json', headers };
+}
+
+function jsonRpcError(status: number, code: number, message: string): EdgeReply {
+  return { status, body: JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), contentType: 'application/json' };
+}

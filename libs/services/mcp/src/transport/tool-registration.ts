@@ -1,0 +1,40 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { DomainCalls } from '../calls/domain-calls';
+import { isAuthFailure, ToolFailure } from '../calls/tool-failure';
+import type { ToolDefinition } from '../tools';
+
+/**
+ * Puts the tools on a server, bound to one caller. A tool's answer is its structured output and
+ * the same as JSON text (for clients that read only text); a refusal is a tool error carrying
+ * the Todoist error tag. A refused token is reported to `onAuthFailure` (HTTP 401, not a tool error).
+ */
+export function registerTools(server: McpServer, tools: readonly ToolDefinition[], calls: DomainCalls, onAuthFailure: () => void): void {
+  for (const tool of tools) {
+    const handler = async (args: unknown): Promise<CallToolResult> => {
+      try {
+        const output = (await tool.run(calls, args as never)) as Record<string, unknown>;
+        return { structuredContent: output, content: [{ type: 'text', text: JSON.stringify(output) }] };
+      } catch (err) {
+        if (isAuthFailure(err)) onAuthFailure();
+        if (err instanceof ToolFailure) return toolError(`${err.tag}: ${err.message}`, { error_tag: err.tag, ...err.extra });
+        throw err;
+      }
+    };
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: { title: tool.title, readOnlyHint: tool.readOnly === true, destructiveHint: tool.destructive === true, openWorldHint: false },
+      },
+      handler,
+    );
+  }
+}
+
+function toolError(text: string, meta: Record<string, unknown>): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }], _meta: meta };
+}
