@@ -5,6 +5,13 @@ import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { type ObjectInfo, type ObjectStore, Objm, setSha256Backend, StorageType } from '@nats-io/obj';
 import { type BlobInfo, type BlobPutOptions, type BlobRead, type BlobStore, BlobTooLarge, checkBlobKey, checkBlobPrefix } from './blob-store';
 
+/**
+ * How long one chunk's publish may wait for JetStream's ack. The client's default (5 s) fails a
+ * 50 MB upload whenever the server is briefly busy (seen on a loaded CI machine); a chunk is
+ * 128 KiB, so a longer wait costs nothing when all is well.
+ */
+const CHUNK_ACK_TIMEOUT_MS = 30_000;
+
 export interface ObjectStoreBlobStoreOptions {
   /** The Object Store bucket (its stream is `OBJ_<bucket>`); created on first use. */
   readonly bucket: string;
@@ -62,7 +69,7 @@ export class ObjectStoreBlobStore implements BlobStore {
     // Created on first use (creating an existing bucket opens it, so replicas may race);
     // a failure is not remembered, so the next call tries again.
     this.opening ??= (async () => {
-      const store = await new Objm(this.nc).create(this.options.bucket, { storage: StorageType.File, replicas: this.options.replicas ?? 1 });
+      const store = await new Objm(jetstream(this.nc, { timeout: CHUNK_ACK_TIMEOUT_MS })).create(this.options.bucket, { storage: StorageType.File, replicas: this.options.replicas ?? 1 });
       return { store, jsm: await jetstreamManager(this.nc) };
     })().catch((err: unknown) => {
       this.opening = undefined;
