@@ -1,7 +1,7 @@
 import { AuthSubjects, type WebhookAddressPolicy } from '@doable/contracts-auth';
 import { type ObjectQuery, SyncSubjects } from '@doable/contracts-sync';
 import { LOGGER, type Logger } from '@doable/shared-logging';
-import { Database } from '@doable/shared-runtime';
+import { Database, PeriodicTask } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type Initiator, RESOURCE_OF, webhookBody } from './webhook-body';
@@ -34,23 +34,23 @@ const CLAIM = 20;
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly repository = new WebhookRepository();
-  private timer?: NodeJS.Timeout;
-  private running = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly database: Database,
     private readonly services: ServiceClient,
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new PeriodicTask(() => this.runOnce(), { intervalMs: this.settings.pollMs, logger, failure: 'webhook delivery look failed; retrying at the next look' });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.settings.pollMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
   /** One look: claims the due deliveries and attempts each. Answers how many were attempted. */
@@ -115,17 +115,5 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
       is_premium: profile['is_premium'] === true,
     };
     return webhookBody(delivery.eventName, delivery.userId, event, object, initiator, delivery.version);
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.runOnce();
-    } catch (err) {
-      this.logger.warn({ err }, 'webhook delivery look failed; retrying at the next look');
-    } finally {
-      this.running = false;
-    }
   }
 }

@@ -8,3 +8,4 @@ export * from './kernel/database';
 export * from './kernel/event-consumers';
 export * from './kernel/kernel.module';
 export * from './kernel/messaging-lifecycle';
+export * from './kernel/periodic-task';

@@ -1,6 +1,6 @@
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
-import { Database } from '@doable/shared-runtime';
+import { Database, PeriodicTask } from '@doable/shared-runtime';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { BackupMaker } from './backup-maker';
@@ -26,8 +26,7 @@ const EXPIRE_BATCH = 500;
  */
 @Injectable()
 export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private running = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly database: Database,
@@ -37,15 +36,16 @@ export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShu
     @Inject(BLOB_STORE) private readonly store: BlobStore,
     @Inject(BACKUP_SETTINGS) private readonly settings: BackupSettings,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new PeriodicTask(() => this.runOnce(), { intervalMs: this.settings.pollSeconds * 1000, logger, failure: 'backup scheduling failed; retrying at the next look' });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.settings.pollSeconds * 1000);
-    this.timer.unref();
+    this.task.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
   /** One look: schedule new accounts, back up the due ones, expire old backups. Answers how many were made. */
@@ -65,17 +65,5 @@ export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShu
     }
     for (const key of await this.backups.expire(manager, this.settings.retentionDays, EXPIRE_BATCH)) await this.store.delete(key);
     return made;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.runOnce();
-    } catch (err) {
-      this.logger.warn({ err }, 'backup scheduling failed; retrying at the next look');
-    } finally {
-      this.running = false;
-    }
   }
 }
