@@ -93,6 +93,7 @@ FROM runtime AS mcp
 ENV PORT=3007
 EXPOSE 3007
 ENTRYPOINT ["node", "dist/apps/mcp/src/main.js"]
+CMD ["serve"]
 
 FROM runtime AS webhooks
 ENV PORT=3008

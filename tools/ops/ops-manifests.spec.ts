@@ -9,7 +9,7 @@ import { parse, parseAllDocuments } from 'yaml';
 
 const repoRoot = resolve(__dirname, '..', '..');
 
-const PORTS = { gateway: 8080, sync: 3001, rest: 3002, 'auth-oauth': 3003, uploads: 3004, notifications: 3005, plans: 3006, webhooks: 3008 } as const;
+const PORTS = { gateway: 8080, sync: 3001, rest: 3002, 'auth-oauth': 3003, uploads: 3004, notifications: 3005, plans: 3006, mcp: 3007, webhooks: 3008 } as const;
 type App = keyof typeof PORTS;
 const APPS = Object.keys(PORTS) as App[];
 /** Services that own a PostgreSQL schema: they get DATABASE_URL and a migration step. */
