@@ -14,6 +14,7 @@ describe('the fuzz oracle', () => {
     ['a command answering 500', 'POST', '/api/v1/sync', { status: 200, contentType: 'application/json', body: { sync_status: { u: { ...coded, http_code: 500 } } } }],
     ['a command answering neither ok nor a code', 'POST', '/sync/v9/sync', { status: 200, contentType: 'application/json', body: { sync_status: { u: 'maybe' } } }],
     ['a per-id status neither ok nor coded', 'POST', '/api/v1/sync', { status: 200, contentType: 'application/json', body: { sync_status: { u: { '1': 'ok', '2': { error: 'x' } } } } }],
+    ['a JSON-RPC-shaped answer elsewhere than /mcp', 'POST', '/rest/v2/tasks', { status: 400, contentType: 'application/json', body: { jsonrpc: '2.0', error: { code: -32000, message: 'x' } } }],
   ])('flags %s', (_, method, path, answer) => {
     expect(judge(method, path, answer).defect).toEqual(expect.any(String));
   });
@@ -21,6 +22,8 @@ describe('the fuzz oracle', () => {
   it.each([
     ['a coded 400', 'POST', '/rest/v2/tasks', { status: 400, contentType: 'application/json', body: coded }, true],
     ['an OAuth error body', 'POST', '/oauth/access_token', { status: 400, contentType: 'application/json', body: { error: 'bad_authorization_code' } }, true],
+    ['a client registration error (RFC 7591)', 'POST', '/oauth/register', { status: 400, contentType: 'application/json', body: { error: 'invalid_redirect_uri', error_description: 'x' } }, true],
+    ['a JSON-RPC error from the assistant server', 'POST', '/mcp', { status: 406, contentType: 'application/json', body: { jsonrpc: '2.0', error: { code: -32000, message: 'Not Acceptable' }, id: null } }, true],
     ['a page re-rendered with its error', 'POST', '/auth/login', { status: 400, contentType: 'text/html; charset=utf-8', body: '<form>' }, true],
     ['a successful write', 'POST', '/rest/v2/tasks', { status: 200, contentType: 'application/json', body: { id: '1' } }, false],
     ['a first-generation refusal', 'GET', '/API/getProject?project_id=x', { status: 400, contentType: 'application/json', body: 'ERROR_PROJECT_NOT_FOUND' }, true],

@@ -1,8 +1,8 @@
 /**
  * What every answer to a fuzzed request must be. Never a 5xx: a client's input is never an
  * outage. A refusal carries its endpoint family's code: the Todoist error body
- * (`error_tag` and a numeric `error_code`) everywhere; OAuth's `{error}` where RFC 6749/7009
- * define the answer; a page re-rendered with its form's error on the HTML pages.
+ * (`error_tag` and a numeric `error_code`) everywhere; OAuth's `{error}` where RFC 6749/7009/7591
+ * define the answer; a JSON-RPC error on /mcp; a page re-rendered with its form's error on the HTML pages.
  */
 export interface Answer {
   readonly status: number;
@@ -17,8 +17,10 @@ export interface Verdict {
   readonly refused: boolean;
 }
 
-const OAUTH_BODIES = /^\/(oauth\/access_token|oauth\/authorize|api\/v1\/revoke|api\/v1\/access_tokens|sync\/v[89]\/access_tokens)/;
+const OAUTH_BODIES = /^\/(oauth\/access_token|oauth\/authorize|oauth\/register|api\/v1\/revoke|api\/v1\/access_tokens|sync\/v[89]\/access_tokens)/;
 const HTML_PAGES = /^\/(auth\/|oauth\/authorize)/;
+/** The assistant server refuses as its transport defines: a JSON-RPC error with a numeric code (a 406 for a wrong Accept). */
+const MCP = /^\/mcp$/;
 const SYNC = /^\/(sync\/v9\/sync|api\/v1\/sync)$/;
 /** The first generation refuses with its help text's error strings (`"ERROR_PROJECT_NOT_FOUND"`), as JSON strings. */
 const FIRST_GENERATION = /^\/(API\/|TodoistSync\/)/;
@@ -35,6 +37,7 @@ function isCodedRefusal(path: string, answer: Answer): boolean {
   if (isTodoistError(answer.body)) return true;
   if (OAUTH_BODIES.test(path) && typeof (answer.body as { error?: unknown } | null)?.error === 'string') return true;
   if (FIRST_GENERATION.test(path) && typeof answer.body === 'string' && FIRST_GENERATION_TAG.test(answer.body)) return true;
+  if (MCP.test(path) && typeof (answer.body as { error?: { code?: unknown } } | null)?.error?.code === 'number') return true;
   return HTML_PAGES.test(path) && answer.contentType.startsWith('text/html');
 }
 

@@ -94,6 +94,8 @@ export class AuthEdgeRpcController {
   private refuseText(web: WebExchange, field: string): EdgeReply | Promise<EdgeReply> {
     const description = `${field} contains a NUL character or an unpaired surrogate`;
     if (OAUTH_JSON_PATHS.has(web.path)) return web.json(400, { error: 'invalid_request', error_description: description });
+    // The app API (an application's webhook) answers as the rest of api/v1 does: a Todoist error body.
+    if (web.path.startsWith('/api/v1/apps/')) throw new DomainError('INVALID_ARGUMENT_VALUE', description, { argument: field });
     if (web.method === 'POST' && web.path === '/auth/signup') return this.pages.signupRefused(web, 'INVALID_TEXT');
     if (web.method === 'POST' && web.path === '/auth/login') return this.pages.loginRefused(web, 'INVALID_TEXT');
     if (web.path === '/API/login') return web.json(400, 'LOGIN_ERROR');
