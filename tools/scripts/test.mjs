@@ -16,7 +16,11 @@ console.log(`built ${files} files in ${ms} ms`);
 const resultsFile = join(repoRoot, 'tmp', 'jest-results.json');
 mkdirSync(join(repoRoot, 'tmp'), { recursive: true });
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
-const run = spawnSync(process.execPath, [jest, '--ci', '--runInBand', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+// One test file at a time (the machine is 2 cores, and e2e systems spawn their own processes),
+// but in a worker that is replaced once a file leaves it above 1 GB: run in band, one process
+// grew to over 4 GB by the end of the suite, and its collections then stalled timers and
+// connections long enough to fail late specs (replica beats missed, PostgreSQL connect timeouts).
+const run = spawnSync(process.execPath, [jest, '--ci', '--maxWorkers=1', '--workerIdleMemoryLimit=1GB', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
   cwd: repoRoot,
   stdio: 'inherit',
   // PGlite (the embedded database) loads Node built-ins with dynamic import(), which Jest's
