@@ -20,7 +20,9 @@ const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
 // but in a worker that is replaced once a file leaves it above 1 GB: run in band, one process
 // grew to over 4 GB by the end of the suite, and its collections then stalled timers and
 // connections long enough to fail late specs (replica beats missed, PostgreSQL connect timeouts).
-const run = spawnSync(process.execPath, [jest, '--ci', '--maxWorkers=1', '--workerIdleMemoryLimit=1GB', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+// --forceExit: a handle a failed spec left open (a NATS connection, seen once) must not keep the
+// run from ending; the suites close what they open, and a leak shows as Jest's warning instead.
+const run = spawnSync(process.execPath, [jest, '--ci', '--maxWorkers=1', '--workerIdleMemoryLimit=1GB', '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
   cwd: repoRoot,
   stdio: 'inherit',
   // PGlite (the embedded database) loads Node built-ins with dynamic import(), which Jest's
