@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EdgeReply, EdgeRequest, Principal, RequestSubject } from '@doable/contracts-common';
+import type { EdgeBlob, EdgeReply, EdgeRequest, Principal, RequestSubject } from '@doable/contracts-common';
 import { RestSubjects } from '@doable/contracts-rest';
 import { SyncSubjects } from '@doable/contracts-sync';
+import { UploadsSubjects } from '@doable/contracts-uploads';
 import { DomainError } from '@doable/shared-errors';
+import type { BlobStore } from '@doable/shared-storage';
 import type { ServiceClient } from '@doable/shared-transport';
 import { ToolFailure } from './tool-failure';
 
@@ -46,6 +48,8 @@ export class DomainCalls {
     private readonly principal: Principal,
     /** The origin the caller reached (for links in answers). */
     readonly origin: string | undefined,
+    /** Where uploaded files' bytes live (the process's blob store, as the gateway reads them). */
+    private readonly store: BlobStore,
   ) {}
 
   /** An api/v1 REST operation (`/api/v1/...`) of the rest service; its refusals arrive as ToolFailures. */
@@ -94,6 +98,34 @@ export class DomainCalls {
   /** Reads resource types in full through the Sync API (what find-* tools filter locally). */
   async read(resourceTypes: readonly string[]): Promise<JsonObject> {
     return (await this.sync([], resourceTypes)).resources;
+  }
+
+  /**
+   * A file the uploads service stores, by its URL's path (`/uploads/files/...`): uploads checks
+   * the URL's signature and answers where the bytes are, as it answers the gateway's download.
+   */
+  async storedFile(path: string): Promise<EdgeBlob> {
+    const reply = await this.call(() => this.services.request(UploadsSubjects.edge, this.edgeRequest('rest-api-v1', 'GET', path, {}, null, null), { resendable: true }));
+    if (!reply.blob) throw new ToolFailure('NOT_FOUND', 'No such file');
+    return reply.blob;
+  }
+
+  /** A stored file's bytes, read from the blob store; one longer than `maxBytes` is refused, never held whole. */
+  async fileBytes(blob: EdgeBlob, maxBytes: number): Promise<Buffer> {
+    const stored = await this.store.get(blob.key);
+    if (!stored) throw new ToolFailure('NOT_FOUND', 'No such file');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of stored.stream) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) throw new ToolFailure('FILE_TOO_LARGE', `The file is larger than ${maxBytes} bytes`);
+        chunks.push(chunk as Buffer);
+      }
+    } finally {
+      stored.stream.destroy();
+    }
+    return Buffer.concat(chunks);
   }
 
   private edgeRequest(dialect: EdgeRequest['dialect'], method: EdgeRequest['method'], path: string, query: EdgeRequest['query'], body: unknown, requestId: string | null): EdgeRequest {

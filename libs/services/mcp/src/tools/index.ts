@@ -1,7 +1,9 @@
 import { ACCOUNT_TOOLS } from './account.tools';
+import { ATTACHMENT_TOOLS } from './attachments.tools';
 import { COLLABORATION_TOOLS } from './collaboration.tools';
 import { COMMENT_TOOLS } from './comments.tools';
 import { FILTER_TOOLS } from './filters.tools';
+import { HEALTH_TOOLS } from './health.tools';
 import { INSIGHT_TOOLS } from './insights.tools';
 import { LABEL_TOOLS } from './labels.tools';
 import { OBJECT_TOOLS } from './objects.tools';
@@ -19,11 +21,13 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...PROJECT_TOOLS,
   ...SECTION_TOOLS,
   ...COMMENT_TOOLS,
+  ...ATTACHMENT_TOOLS,
   ...REMINDER_TOOLS,
   ...LABEL_TOOLS,
   ...FILTER_TOOLS,
   ...COLLABORATION_TOOLS,
   ...INSIGHT_TOOLS,
+  ...HEALTH_TOOLS,
   ...OBJECT_TOOLS,
   ...TEMPLATE_TOOLS,
   ...ACCOUNT_TOOLS,

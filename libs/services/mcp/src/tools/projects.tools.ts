@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
-import { apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
+import { apiObject, apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 const projectFields = {
@@ -61,4 +61,13 @@ export const projectMove = defineTool({
   },
 });
 
-export const PROJECT_TOOLS = [addProjects, updateProjects, findProjects, projectMove];
+export const projectManagement = defineTool({
+  name: 'project-management',
+  title: 'Archive or unarchive a project',
+  description: 'Archives a project (it leaves the active lists with its tasks, which stay as they are) or brings an archived one back.',
+  input: { action: z.enum(['archive', 'unarchive']), projectId: id },
+  output: { project: apiObject, success: z.boolean() },
+  run: async (calls, args) => ({ project: await calls.rest<{ id: string } & JsonObject>('POST', `/api/v1/projects/${encodeURIComponent(args.projectId)}/${args.action}`), success: true }),
+});
+
+export const PROJECT_TOOLS = [addProjects, updateProjects, findProjects, projectMove, projectManagement];

@@ -1,5 +1,17 @@
+import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { DomainCalls } from '../calls/domain-calls';
+
+/**
+ * An answer that carries more than its structured output: content blocks shown after the JSON
+ * text (an image the assistant should see, which has no place in JSON).
+ */
+export class WithContent<Output> {
+  constructor(
+    readonly output: Output,
+    readonly content: readonly ContentBlock[],
+  ) {}
+}
 
 /**
  * One tool of the assistant server: its name (the hosted server's), a zod shape for its input
@@ -16,7 +28,7 @@ export interface ToolDefinition<Input extends z.ZodRawShape = z.ZodRawShape, Out
   readonly readOnly?: boolean;
   /** Removes or overwrites what cannot be restored (annotations.destructiveHint). */
   readonly destructive?: boolean;
-  run(calls: DomainCalls, args: z.infer<z.ZodObject<Input>>): Promise<z.infer<z.ZodObject<Output>>>;
+  run(calls: DomainCalls, args: z.infer<z.ZodObject<Input>>): Promise<z.infer<z.ZodObject<Output>> | WithContent<z.infer<z.ZodObject<Output>>>>;
 }
 
 /** Keeps each tool's input and output types tied to its shapes while the list holds them all. */

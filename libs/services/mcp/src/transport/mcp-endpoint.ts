@@ -1,6 +1,7 @@
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { MCP_PATH } from '@doable/contracts-mcp';
 import { DomainError } from '@doable/shared-errors';
+import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -27,6 +28,7 @@ export class McpEndpoint {
   constructor(
     private readonly services: ServiceClient,
     @Inject(HOST_ORIGIN_POLICY) private readonly policy: HostOriginPolicy,
+    @Inject(BLOB_STORE) private readonly store: BlobStore,
   ) {}
 
   async handle(request: EdgeRequest): Promise<EdgeReply> {
@@ -35,7 +37,7 @@ export class McpEndpoint {
     if (!request.principal) throw new DomainError('AUTH_REQUIRED');
     if (request.method !== 'POST') return { status: 405, body: null, headers: { Allow: 'POST' } };
 
-    const calls = new DomainCalls(this.services, request.principal, request.origin);
+    const calls = new DomainCalls(this.services, request.principal, request.origin, this.store);
     let authFailed = false;
     const server = new McpServer({ name: 'doable', version: '1.0.0' }, { capabilities: { tools: {} } });
     registerTools(server, ALL_TOOLS, calls, () => (authFailed = true));

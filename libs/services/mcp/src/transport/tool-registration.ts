@@ -3,18 +3,21 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DomainCalls } from '../calls/domain-calls';
 import { isAuthFailure, ToolFailure } from '../calls/tool-failure';
 import type { ToolDefinition } from '../tools';
+import { WithContent } from '../tools/tool-definition';
 
 /**
  * Puts the tools on a server, bound to one caller. A tool's answer is its structured output and
- * the same as JSON text (for clients that read only text); a refusal is a tool error carrying
- * the Todoist error tag. A refused token is reported to `onAuthFailure` (HTTP 401, not a tool error).
+ * the same as JSON text (for clients that read only text), then any blocks it adds (an image);
+ * a refusal is a tool error carrying the Todoist error tag. A refused token is reported to
+ * `onAuthFailure` (HTTP 401, not a tool error).
  */
 export function registerTools(server: McpServer, tools: readonly ToolDefinition[], calls: DomainCalls, onAuthFailure: () => void): void {
   for (const tool of tools) {
     const handler = async (args: unknown): Promise<CallToolResult> => {
       try {
-        const output = (await tool.run(calls, args as never)) as Record<string, unknown>;
-        return { structuredContent: output, content: [{ type: 'text', text: JSON.stringify(output) }] };
+        const answer = await tool.run(calls, args as never);
+        const [output, extra] = answer instanceof WithContent ? [answer.output as Record<string, unknown>, answer.content] : [answer as Record<string, unknown>, []];
+        return { structuredContent: output, content: [{ type: 'text', text: JSON.stringify(output) }, ...extra] };
       } catch (err) {
         if (isAuthFailure(err)) onAuthFailure();
         if (err instanceof ToolFailure) return toolError(`${err.tag}: ${err.message}`, { error_tag: err.tag, ...err.extra });
