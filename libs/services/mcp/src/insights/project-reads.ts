@@ -1,5 +1,6 @@
 import { SyncSubjects } from '@doable/contracts-sync';
 import type { DomainCalls, JsonObject } from '../calls/domain-calls';
+import { textOf } from '../tools/shapes';
 import { type Clock, clockOf } from './local-calendar';
 import type { ActiveTask, Completion } from './project-figures';
 
@@ -24,7 +25,7 @@ const dateOf = (value: unknown): string | null => {
 function activeTaskOf(item: JsonObject): ActiveTask {
   return {
     id: String(item['id']),
-    content: String(item['content'] ?? ''),
+    content: textOf(item['content']),
     addedAt: typeof item['added_at'] === 'string' ? item['added_at'] : null,
     due: dateOf(item['due']),
     deadline: dateOf(item['deadline']),
@@ -46,7 +47,7 @@ export async function readAccountState(calls: DomainCalls, now = new Date()): Pr
     else activeByProject.set(projectId, [...(activeByProject.get(projectId) ?? []), activeTaskOf(item)]);
   }
   for (const info of (answer['completed_info'] ?? []) as JsonObject[]) {
-    if (info['project_id'] !== undefined && typeof info['completed_items'] === 'number') add(String(info['project_id']), info['completed_items']);
+    if (info['project_id'] !== undefined && typeof info['completed_items'] === 'number') add(textOf(info['project_id']), info['completed_items']);
   }
   const user = (answer['user'] ?? {}) as JsonObject;
   return {

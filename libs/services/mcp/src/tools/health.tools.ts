@@ -5,7 +5,7 @@ import { clockOf } from '../insights/local-calendar';
 import { countLate, HEALTH_STATUSES, healthOf, lateTasks, projectMetrics, RECENT_DAYS } from '../insights/project-figures';
 import { type AccountState, projectIn, readAccountState, readCompletions } from '../insights/project-reads';
 import { matchWorkspace } from '../insights/workspace-match';
-import { id } from './shapes';
+import { id, textOf } from './shapes';
 import { defineTool } from './tool-definition';
 
 /**
@@ -92,7 +92,7 @@ export const getProjectHealth = defineTool({
     const description = `${health.reasons.join(' ')} ${m.activeTasks} active, ${m.completedTasks} completed (${m.progressPercent}%); ${m.tasksCompletedLast7Days} completed and ${m.tasksAddedLast7Days} added in the last 7 days.`;
     return {
       projectId: figures.project.id,
-      projectName: String(figures.project['name'] ?? ''),
+      projectName: textOf(figures.project['name']),
       progress: { completedCount: m.completedTasks, activeCount: m.activeTasks, progressPercent: m.progressPercent },
       health: {
         status: health.status,
@@ -210,10 +210,10 @@ export const getWorkspaceInsights = defineTool({
       calls.rest<Array<{ id: string } & JsonObject> | { results: Array<{ id: string } & JsonObject> }>('GET', '/api/v1/workspaces'),
       readAccountState(calls),
     ]);
-    const workspaces = (Array.isArray(listed) ? listed : listed.results).map((workspace) => ({ id: String(workspace.id), name: String(workspace['name'] ?? '') }));
+    const workspaces = (Array.isArray(listed) ? listed : listed.results).map((workspace) => ({ id: String(workspace.id), name: textOf(workspace['name']) }));
     const workspace = matchWorkspace(workspaces, args.workspaceIdOrName);
     const projects = state.projects.filter(
-      (project) => project['workspace_id'] !== null && String(project['workspace_id']) === workspace.id && project['is_archived'] !== true && (!args.projectIds || args.projectIds.includes(project.id)),
+      (project) => project['workspace_id'] !== null && textOf(project['workspace_id']) === workspace.id && project['is_archived'] !== true && (!args.projectIds || args.projectIds.includes(project.id)),
     );
     // One read of the workspace's completions, shared out by project (never one read per project).
     const recent = projects.length === 0 ? [] : await readCompletions(calls, state.clock, RECENT_DAYS, { workspaceId: workspace.id });
@@ -224,7 +224,7 @@ export const getWorkspaceInsights = defineTool({
         const figures = figuresOf(state, project, recent);
         return {
           projectId: project.id,
-          projectName: String(project['name'] ?? ''),
+          projectName: textOf(project['name']),
           health: { status: figures.health.status, isStale: false, updateInProgress: false, reasons: figures.health.reasons },
           progress: { completedCount: figures.metrics.completedTasks, activeCount: figures.metrics.activeTasks, progressPercent: figures.metrics.progressPercent },
         };

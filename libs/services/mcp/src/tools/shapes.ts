@@ -41,3 +41,8 @@ export async function eachInOrder<T>(items: readonly T[], write: (item: T) => Pr
   for (const item of items) written.push(await write(item));
   return asObjects(written);
 }
+
+/** A field the API answers as text or a number (ids, names), as text; anything else as ''. */
+export function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
