@@ -1,10 +1,12 @@
 import { http } from '@doable/shared-testing';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { type CallbackServer, launchChromium, startCallbackServer } from './support/browser';
 import { startExtraGateway } from './support/extra-gateway';
 import { McpDriver } from './support/mcp-driver';
 import { syncSession } from './support/sync-session';
 import { MODES } from './support/system-under-test';
+import { uploadMultipart } from './support/uploads';
 import { useSystem } from './support/use-system';
 
 const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
@@ -12,7 +14,7 @@ const MCP_ACCEPT = { accept: 'application/json, text/event-stream' };
 
 describe.each(MODES)('assistant server /mcp (%s)', (mode) => {
   const { system, account } = useSystem(mode);
-  const { sync } = syncSession(() => system, () => account, 'mcp');
+  const { sync, run } = syncSession(() => system, () => account, 'mcp');
   const items = async () => (await sync({ sync_token: '*', resource_types: ['items'] })).items as any[];
 
   describe('the transport', () => {
@@ -104,8 +106,22 @@ describe.each(MODES)('assistant server /mcp (%s)', (mode) => {
     });
     afterAll(() => client.stop());
 
-    /** [tool, arguments from what earlier steps made, what the step checks]. Run in order. */
-    const steps: Array<[string, () => Record<string, unknown>, (out: any) => Promise<void> | void]> = [
+    /** Makes objects through the Sync API (fixtures a step's tool reads); answers their ids by temp id. */
+    const made = async (...commands: Array<{ type: string; args: Record<string, unknown>; temp_id?: string }>) => {
+      const { statuses, mapping } = await run(...commands);
+      expect(statuses).toEqual(commands.map(() => 'ok'));
+      return mapping;
+    };
+    /** A file uploaded as the account (api/v1), its attachment put on a new comment of the task: the comment's id and the attachment. */
+    const attach = async (taskId: string, name: string, bytes: Uint8Array, type: string) => {
+      const upload = await uploadMultipart(system.url, '/api/v1/uploads', { name, bytes, type }, { token: account.token });
+      expect(upload.status).toBe(200);
+      const ids = await made({ type: 'note_add', temp_id: 'n', args: { item_id: taskId, content: `see ${name}`, file_attachment: upload.body } });
+      return { commentId: ids['n'], fileUrl: upload.body.file_url as string };
+    };
+
+    /** [tool, arguments from what earlier steps made (fixtures made on the way), what the step checks]. Run in order. */
+    const steps: Array<[string, () => Record<string, unknown> | Promise<Record<string, unknown>>, (out: any) => Promise<void> | void]> = [
       ['add-projects', () => ({ projects: [{ name: 'Table project', color: 'blue' }, { name: 'Second project' }] }), async (out) => {
         [ctx.project, ctx.project2] = out.projects;
         expect((await state('projects')).projects.find((p: any) => p.id === ctx.project.id)).toMatchObject({ name: 'Table project', color: 'blue' });
@@ -207,6 +223,86 @@ describe.each(MODES)('assistant server /mcp (%s)', (mode) => {
         expect(out.results.every((result: any) => result.title === 'Buy stamps')).toBe(true);
       }],
       ['fetch', () => ({ id: `task:${ctx.task2.id}` }), (out) => expect(out).toMatchObject({ id: `task:${ctx.task2.id}`, title: 'Buy stamps', text: 'Buy stamps\n\nTen of them' })],
+      ['project-management', async () => {
+        ctx.projectsToken = (await state('projects')).sync_token;
+        return { action: 'archive', projectId: ctx.project2.id };
+      }, async (out) => {
+        expect(out).toMatchObject({ success: true, project: { id: ctx.project2.id, is_archived: true } });
+        const archived = await sync({ sync_token: ctx.projectsToken, resource_types: ['projects'] });
+        expect(archived.projects.find((p: any) => p.id === ctx.project2.id)).toMatchObject({ is_archived: true });
+        expect((await client.tool('project-management', { action: 'unarchive', projectId: ctx.project2.id })).project).toMatchObject({ is_archived: false });
+        const back = await sync({ sync_token: archived.sync_token, resource_types: ['projects'] });
+        expect(back.projects.find((p: any) => p.id === ctx.project2.id)).toMatchObject({ is_archived: false });
+      }],
+      // A project with one overdue task, one due later and one completed today.
+      ['get-project-health', async () => {
+        const ids = await made(
+          { type: 'project_add', temp_id: 'hp', args: { name: 'Health project', description: 'Checked by the assistant' } },
+          { type: 'item_add', temp_id: 'late', args: { content: 'Renew the passport', project_id: 'hp', due: { date: '2020-01-06' } } },
+          { type: 'item_add', temp_id: 'later', args: { content: 'Plan the trip', project_id: 'hp', due: { date: '2031-01-06' }, priority: 4 } },
+          { type: 'item_add', temp_id: 'done', args: { content: 'Book the flights', project_id: 'hp' } },
+          { type: 'item_complete', args: { id: 'done' } },
+        );
+        ctx.health = { project: ids['hp'], late: ids['late'], later: ids['later'], done: ids['done'] };
+        return { projectId: ctx.health.project, includeContext: true };
+      }, (out) => {
+        expect(out).toMatchObject({
+          projectId: ctx.health.project,
+          projectName: 'Health project',
+          progress: { completedCount: 1, activeCount: 2, progressPercent: 33 },
+          health: { status: 'AT_RISK', isStale: false, updateInProgress: false, taskRecommendations: [{ taskId: ctx.health.late, recommendation: expect.stringContaining('2020-01-06') }] },
+          context: {
+            projectDescription: 'Checked by the assistant',
+            projectMetrics: { activeTasks: 2, completedTasks: 1, overdueTasks: 1, pastDeadlineTasks: 0, tasksAddedLast7Days: 3, tasksCompletedLast7Days: 1, tasksCompletedPrevious7Days: 0 },
+          },
+        });
+        expect(out.health.descriptionSummary).toBe('1 of 2 active tasks are overdue or past their deadline.');
+        expect(out.context.tasks.map((task: any) => [task.id, task.priority, task.due]).sort()).toEqual([[ctx.health.late, 'p4', '2020-01-06'], [ctx.health.later, 'p1', '2031-01-06']].sort());
+      }],
+      ['analyze-project-health', () => ({ projectId: ctx.health.project }), (out) => {
+        expect(out).toMatchObject({ projectId: ctx.health.project, health: { status: 'AT_RISK', isStale: false, updateInProgress: false }, metrics: { overdueTasks: 1, activeTasks: 2 } });
+        expect(out.needsAttention).toEqual([{ taskId: ctx.health.late, content: 'Renew the passport', reason: 'overdue', date: '2020-01-06' }]);
+      }],
+      ['get-project-activity-stats', () => ({ projectId: ctx.health.project, weeks: 1, includeWeeklyCounts: true }), (out) => {
+        expect(out.dayItems).toHaveLength(7);
+        expect(out.dayItems[6]).toEqual({ date: today, totalCount: 1 });
+        expect(out).toMatchObject({ projectId: ctx.health.project, totalCompleted: 1, weekItems: [{ fromDate: out.dayItems[0].date, toDate: today, totalCount: 1 }] });
+      }],
+      ['get-workspace-insights', async () => {
+        const ids = await made(
+          { type: 'workspace_add', temp_id: 'w', args: { name: 'Insight team' } },
+          { type: 'project_add', temp_id: 'wp', args: { name: 'Team board', workspace_id: 'w' } },
+          { type: 'item_add', args: { content: 'Draft the agenda', project_id: 'wp' } },
+        );
+        ctx.workspace = { id: ids['w'], project: ids['wp'] };
+        return { workspaceIdOrName: 'insight' };
+      }, (out) => {
+        expect(out).toEqual({
+          workspaceId: ctx.workspace.id,
+          workspaceName: 'Insight team',
+          projectInsights: [{ projectId: ctx.workspace.project, projectName: 'Team board', health: { status: 'ON_TRACK', isStale: false, updateInProgress: false, reasons: ['Nothing is late.'] }, progress: { completedCount: 0, activeCount: 1, progressPercent: 0 } }],
+        });
+      }],
+      ['view-attachment', async () => {
+        ctx.textFile = await attach(ctx.task.id, 'notes.txt', Buffer.from('Remember the milk\n'), 'text/plain');
+        return { commentId: ctx.textFile.commentId };
+      }, async (out) => {
+        expect(out).toEqual({
+          attachment: { fileName: 'notes.txt', fileType: 'text/plain', fileSize: 18, fileUrl: ctx.textFile.fileUrl, commentId: ctx.textFile.commentId },
+          content: 'text',
+          text: 'Remember the milk\n',
+          thumbnail: false,
+          omitted: null,
+        });
+        // An image comes as an image block after the JSON; a URL that is not one of ours is never fetched.
+        const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366cc' } }).png().toBuffer();
+        const image = await attach(ctx.task.id, 'chart.png', png, 'image/png');
+        const shown = await client.ok({ op: 'call', name: 'view-attachment', arguments: { fileUrl: image.fileUrl } });
+        expect(shown.structuredContent).toMatchObject({ content: 'image', attachment: { fileName: 'chart.png', fileType: 'image/png', fileSize: png.length, commentId: null }, thumbnail: false });
+        expect(shown.content[1]).toEqual({ type: 'image', mimeType: 'image/png', data: png.toString('base64') });
+        const foreign = await client.ok({ op: 'call', name: 'view-attachment', arguments: { fileUrl: 'https://files.example.net/uploads/x.png' } });
+        expect(foreign).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^NOT_FOUND: /) }] });
+      }],
       ['delete-object', () => ({ type: 'reminder', id: ctx.reminder.id }), async () => {
         expect((await state('reminders')).reminders.some((x: any) => x.id === ctx.reminder.id)).toBe(false);
       }],
@@ -216,16 +312,32 @@ describe.each(MODES)('assistant server /mcp (%s)', (mode) => {
     const EVENTUAL = new Set(['find-activity']);
 
     it.each(steps)('%s', async (name, args, check) => {
-      if (!EVENTUAL.has(name)) return check(await client.tool(name, args()));
+      if (!EVENTUAL.has(name)) return check(await client.tool(name, await args()));
       const deadline = Date.now() + 10_000;
       for (;;) {
         try {
-          return await check(await client.tool(name, args()));
+          return await check(await client.tool(name, await args()));
         } catch (err) {
           if (Date.now() > deadline) throw err;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
       }
+    });
+
+    it('refuses the write tool to a read-only token as every interface does, and runs the read ones', async () => {
+      const readOnly = await system.createScopedToken(account.userId, ['data:read']);
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const response = await http(system.url, 'POST', '/mcp', { token: readOnly, headers: MCP_ACCEPT, json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } } });
+        expect(response.status).toBe(200);
+        return response.body.result;
+      };
+      const refused = await call('project-management', { action: 'archive', projectId: ctx.health.project });
+      expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^FORBIDDEN: /) }], _meta: { error_tag: 'FORBIDDEN' } });
+      expect((await state('projects')).projects.find((p: any) => p.id === ctx.health.project).is_archived).toBe(false);
+      const health = await call('get-project-health', { projectId: ctx.health.project });
+      expect(health.isError).toBeUndefined();
+      expect(health.structuredContent.health.status).toBe('AT_RISK');
+      expect((await call('view-attachment', { commentId: ctx.textFile.commentId })).structuredContent.text).toBe('Remember the milk\n');
     });
 
     it('covers every tool the server lists', async () => {
