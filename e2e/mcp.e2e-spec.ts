@@ -300,6 +300,14 @@ describe.each(MODES)('assistant server /mcp (%s)', (mode) => {
         const shown = await client.ok({ op: 'call', name: 'view-attachment', arguments: { fileUrl: image.fileUrl } });
         expect(shown.structuredContent).toMatchObject({ content: 'image', attachment: { fileName: 'chart.png', fileType: 'image/png', fileSize: png.length, commentId: null }, thumbnail: false });
         expect(shown.content[1]).toEqual({ type: 'image', mimeType: 'image/png', data: png.toString('base64') });
+        // An image over the 5 MiB bound is shown as its 528 px thumbnail (JPEG).
+        const noise = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+        expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
+        const large = await attach(ctx.task.id, 'noise.png', noise, 'image/png');
+        const thumbnail = await client.ok({ op: 'call', name: 'view-attachment', arguments: { commentId: large.commentId } });
+        expect(thumbnail.structuredContent).toMatchObject({ content: 'image', thumbnail: true, attachment: { fileSize: noise.length, fileType: 'image/png' } });
+        expect(thumbnail.content[1]).toMatchObject({ type: 'image', mimeType: 'image/jpeg' });
+        expect(await sharp(Buffer.from(thumbnail.content[1].data, 'base64')).metadata()).toMatchObject({ format: 'jpeg', width: 528, height: 528 });
         const foreign = await client.ok({ op: 'call', name: 'view-attachment', arguments: { fileUrl: 'https://files.example.net/uploads/x.png' } });
         expect(foreign).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^NOT_FOUND: /) }] });
       }],

@@ -15,13 +15,13 @@ const TEXT_TYPES = new Set(['application/json', 'application/xml']);
 
 type Kind = 'image' | 'text' | 'none';
 
-function kindOf(fileType: string): Kind {
+export function kindOf(fileType: string): Kind {
   if (IMAGE_TYPES.has(fileType)) return 'image';
   return fileType.startsWith('text/') || TEXT_TYPES.has(fileType) ? 'text' : 'none';
 }
 
 /** The path of a URL naming one of our stored files (any origin: a comment keeps the URL as written); null otherwise. */
-function storedPath(fileUrl: string): string | null {
+export function storedPath(fileUrl: string): string | null {
   try {
     const path = new URL(fileUrl).pathname;
     return path.startsWith(FILE_PATH_PREFIX) ? path : null;
@@ -31,7 +31,7 @@ function storedPath(fileUrl: string): string | null {
 }
 
 /** The large thumbnail's path beside an original's (`<id>/<signature>/tn_l/<name>`). */
-function thumbnailPath(path: string): string {
+export function thumbnailPath(path: string): string {
   const parts = path.slice(FILE_PATH_PREFIX.length).split('/');
   return `${FILE_PATH_PREFIX}${parts[0]}/${parts[1]}/tn_l/${parts.slice(2).join('/')}`;
 }
