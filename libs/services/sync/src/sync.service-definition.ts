@@ -3,6 +3,8 @@ import type { ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandExecutor } from './engine/command-executor';
+import { EVENT_OBJECT_WRITER } from './engine/commands/object-events';
+import { writeEventObject } from './event-object-writer';
 import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './engine/command-log-retention';
 import { COMMAND_HANDLERS, type CommandHandler, INTERNAL_COMMAND_HANDLERS } from './engine/commands/command-handler';
 import { ItemQuickAddCommand } from './engine/commands/items/item-quick-add.command';
@@ -182,6 +184,7 @@ import { PushRpcController } from './push/push.rpc-controller';
       ],
       inject: [COMMAND_HANDLERS, ProjectRepository, SectionRepository, LabelRepository, ProjectMembersRepository],
     },
+    { provide: EVENT_OBJECT_WRITER, useValue: writeEventObject },
     CommandExecutor,
     ...resourceProviders,
     SyncReader,
