@@ -63,7 +63,7 @@ async function configureWebhook(system: SystemUnderTest, app: RegisteredApp, bod
 }
 
 /** An account with a password, logged in, that registered an app and authorised it through OAuth. */
-async function ownerWithAuthorisedApp(system: SystemUnderTest): Promise<{ account: Account; app: RegisteredApp }> {
+async function ownerWithAuthorisedApp(system: SystemUnderTest): Promise<{ account: Account; app: RegisteredApp; browser: HttpBrowser }> {
   const password = 'webhook passphrase 1';
   const account = await system.createAccount({ password });
   const browser = new HttpBrowser(system.url);
@@ -72,7 +72,7 @@ async function ownerWithAuthorisedApp(system: SystemUnderTest): Promise<{ accoun
   const app = await registerApp(browser, 'Webhook receiver', [CALLBACK_URL]);
   const landed = await authorize(browser, { clientId: app.clientId, scopes: ['data:read'] });
   await exchangeCode(system.url, app, landed.searchParams.get('code')!);
-  return { account, app };
+  return { account, app, browser };
 }
 
 /** The app asks for every event type; `reminder:fired` has its own test (a reminder must come due). */
@@ -87,9 +87,10 @@ describe.each(MODES)('webhooks (%s)', (mode) => {
     const receiver = new Receiver();
     let owner: Account;
     let app: RegisteredApp;
+    let port: number;
 
     beforeAll(async () => {
-      const port = await receiver.start();
+      port = await receiver.start();
       ({ account: owner, app } = await ownerWithAuthorisedApp(system));
       const configured = await configureWebhook(system, app, { callback_url: `http://127.0.0.1:${port}/hook`, events: EVENTS });
       expect(configured).toMatchObject({ status: 200, body: { client_id: app.clientId, events: EVENTS, version: '1' } });
@@ -194,6 +195,27 @@ describe.each(MODES)('webhooks (%s)', (mode) => {
       const fired = await receiver.next((d) => d.body.event_name === 'reminder:fired' && d.body.event_data['id'] === mapping['r'], 'reminder:fired');
       expect(fired.body).toMatchObject({ user_id: owner.userId, event_data: { id: mapping['r'], item_id: mapping['t'], type: 'absolute', notify_uid: owner.userId } });
       expect(fired.headers['x-todoist-hmac-sha256']).toBe(createHmac('sha256', app.clientSecret).update(fired.raw).digest('base64'));
+    });
+
+    it("configures a webhook on the console page (CSRF-protected, checked as the API checks it), and it delivers", async () => {
+      const { account, app: consoleApp, browser } = await ownerWithAuthorisedApp(system);
+      const page = await browser.get('/auth/apps');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('action="/auth/apps/webhook"');
+      const appId = /data-app-id="(\d+)"/.exec(page.text)![1];
+      const fields = { app_id: appId, action: 'save', callback_url: `http://127.0.0.1:${port}/console`, events: ['item:added', 'item:completed'], version: '1' };
+      expect((await browser.request('POST', '/auth/apps/webhook', fields)).status).toBe(403);
+      const refused = await browser.submit('/auth/apps/webhook', page, { ...fields, events: ['item:exploded'] });
+      expect(refused.status).toBe(400);
+      expect(refused.text).toContain('data-error-tag="INVALID_ARGUMENT_VALUE"');
+      const saved = await browser.submit('/auth/apps/webhook', page, fields);
+      expect(saved.status).toBe(200);
+      expect(saved.text).toMatch(/value="item:completed" id="[^"]+" checked>/);
+      const read = await fetch(new URL('/api/v1/apps/webhook', system.url), { headers: { authorization: `Basic ${Buffer.from(`${consoleApp.clientId}:${consoleApp.clientSecret}`).toString('base64')}` } });
+      expect(await read.json()).toEqual({ client_id: consoleApp.clientId, callback_url: fields.callback_url, events: fields.events, version: '1' });
+      await syncSession(() => system, () => account, 'webhooks-console').run({ type: 'item_add', args: { content: 'Configured on the console' } });
+      const delivery = await receiver.next((d) => d.body.event_data['content'] === 'Configured on the console', 'the console-configured delivery');
+      expect(delivery.headers['x-todoist-hmac-sha256']).toBe(createHmac('sha256', consoleApp.clientSecret).update(delivery.raw).digest('base64'));
     });
 
     it('makes no delivery for a user who did not authorise the app', async () => {

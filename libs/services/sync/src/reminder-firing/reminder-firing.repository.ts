@@ -50,6 +50,6 @@ export class ReminderFiringRepository {
       `UPDATE sync.reminders r SET fired_for = f.fire_at FROM unnest($1::bigint[], $2::timestamptz[]) AS f (id, fire_at) WHERE r.id = f.id`,
       [rows.map((row) => row.id), rows.map((row) => row.fire_at)],
     );
-    return rows.map(({ fire_at: fireAt, ...reminder }) => ({ reminder: reminder as Reminder, fireAt: new Date(fireAt) }));
+    return rows.map(({ fire_at: fireAt, ...reminder }) => ({ reminder, fireAt: new Date(fireAt) }));
   }
 }
