@@ -19,11 +19,12 @@ export class HttpBrowser {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<PageResult> {
+  /** `form`: fields as a browser sends them; a list is one field sent once per value (checkboxes). */
+  async request(method: 'GET' | 'POST', path: string, form?: Record<string, string | readonly string[]>): Promise<PageResult> {
     const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin };
     if (this.jar.size > 0) headers['cookie'] = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body: form ? new URLSearchParams(form).toString() : undefined, redirect: 'manual' });
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body: form ? new URLSearchParams(Object.entries(form).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : value.map((one): [string, string] => [name, one])))).toString() : undefined, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair.indexOf('=');
@@ -40,7 +41,7 @@ export class HttpBrowser {
   }
 
   /** Posts a form the way the page's own form would: with the CSRF field it carries. */
-  async submit(path: string, page: PageResult, fields: Record<string, string>): Promise<PageResult> {
+  async submit(path: string, page: PageResult, fields: Record<string, string | readonly string[]>): Promise<PageResult> {
     return this.request('POST', path, { csrf: csrfOf(page.text), ...fields });
   }
 

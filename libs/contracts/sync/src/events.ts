@@ -153,3 +153,5 @@ export type KarmaLevelReached = z.infer<typeof karmaLevelReached.payload>;
 export * from './workspace-events';
 export * from './object-events';
 export * from './push-events';
+export * from './reminder-events';
+

@@ -49,6 +49,20 @@ export const objectEvent = eventSubject(
      * links its record to the comment, its task and project). Absent for every other object.
      */
     fileUrl: z.string().nullable().optional(),
+    /**
+     * The object as the command left it, in the api/v1 shape (webhooks' `event_data`, version
+     * '1'): taken when the event is recorded, so a consumer never reads a later state. Absent
+     * from events recorded before it existed, and where a command had no whole object at hand.
+     */
+    object: z.record(z.string(), z.unknown()).optional(),
+    /** Updates, completions and reopenings of tasks: the object before the command (webhooks' `old_item`). */
+    previous: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * The users the change concerns: the active members of the object's project (of a project:
+     * its own), or only the initiator for an object in no shared project (labels, filters, an
+     * Inbox). Absent from older events: the initiator alone, as then.
+     */
+    audience: z.array(uid).optional(),
   }),
 );
 export type ObjectEvent = z.infer<typeof objectEvent.payload>;

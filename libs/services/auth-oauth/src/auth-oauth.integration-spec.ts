@@ -117,8 +117,9 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     apps = new OAuthAppService(db, new AppSecretBox(db, ''));
     tokens = new TokenService(db);
     oauth = new OAuthService(db, apps);
-    const pages = new AccountPages(accounts, new SessionService(db), apps, oauth);
-    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth), new AppWebhookEndpoints(apps, new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false })));
+    const webhooks = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
+    const pages = new AccountPages(accounts, new SessionService(db), apps, oauth, webhooks);
+    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth), new AppWebhookEndpoints(apps, webhooks));
     owner = await newAccount('owner');
     app = await newApp(owner.session);
   });
@@ -264,6 +265,71 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       const reply = await post('/auth/apps/secret', { app_id: app.id }, { cookies: { doable_session: other.session } });
       expect(reply.status).toBe(404);
       await expect(apps.authenticate(app.clientId, app.clientSecret)).resolves.toBeDefined();
+    });
+  });
+
+  describe("the console's webhook form (POST /auth/apps/webhook)", () => {
+    const form = (body: Record<string, unknown>, options: Call = asOwner()) => post('/auth/apps/webhook', body as Record<string, string>, options);
+    const stored = (appId: string) => sql<{ url: string | null; events: string[] }>(`SELECT webhook_callback_url AS url, webhook_events AS events FROM auth.oauth_apps WHERE id = $1`, [appId]).then((rows) => rows[0]);
+
+    it('shows each app with its webhook form: every event type, the saved choices checked', async () => {
+      const target = await newApp(owner.session);
+      expect((await form({ app_id: target.id, action: 'save', callback_url: 'https://hooks.example.com/console', events: ['item:added', 'reminder:fired'], version: '1' })).status).toBe(200);
+      const page = html(await call('GET', '/auth/apps', asOwner()));
+      const section = page.slice(page.indexOf(`data-app-id="${target.id}"`));
+      expect(section).toContain('action="/auth/apps/webhook"');
+      expect(section).toContain('value="https://hooks.example.com/console"');
+      expect(section).toMatch(/value="item:added" id="[^"]+" checked>/);
+      expect(section).toMatch(/value="reminder:fired" id="[^"]+" checked>/);
+      expect(section).toMatch(/value="item:deleted" id="[^"]+">/);
+      expect(section).toContain('name="csrf"');
+    });
+
+    it('saves a webhook, announcing it to the webhooks service, and removes it', async () => {
+      const target = await newApp(owner.session);
+      const saved = await form({ app_id: target.id, action: 'save', callback_url: ' https://hooks.example.com/in ', events: 'item:completed', version: '1' });
+      expect(saved.status).toBe(200);
+      expect(html(saved)).toContain('Webhook saved.');
+      expect(await stored(target.id)).toEqual({ url: 'https://hooks.example.com/in', events: ['item:completed'] });
+      const [event] = await sql<{ payload: Record<string, unknown> }>(`SELECT payload FROM auth.outbox WHERE subject = 'auth.evt.app-webhook-configured.v1' ORDER BY id DESC LIMIT 1`);
+      expect(event.payload).toMatchObject({ appId: target.id, callbackUrl: 'https://hooks.example.com/in', events: ['item:completed'] });
+      expect((await form({ app_id: target.id, action: 'remove' })).status).toBe(200);
+      expect(await stored(target.id)).toEqual({ url: null, events: [] });
+    });
+
+    it.each([
+      ['a loopback receiver', { callback_url: 'https://127.0.0.1/in', events: ['item:added'] }, 400, 'WEBHOOK_URL_REFUSED'],
+      ['plain http', { callback_url: 'http://hooks.example.com/in', events: ['item:added'] }, 400, 'WEBHOOK_URL_REFUSED'],
+      ['no URL', { callback_url: '', events: ['item:added'] }, 400, 'ARGUMENT_MISSING'],
+      ['no event', { callback_url: 'https://hooks.example.com/in' }, 400, 'INVALID_ARGUMENT_VALUE'],
+      ['an unknown event', { callback_url: 'https://hooks.example.com/in', events: ['item:exploded'] }, 400, 'INVALID_ARGUMENT_VALUE'],
+      ['another version', { callback_url: 'https://hooks.example.com/in', events: ['item:added'], version: '7' }, 400, 'INVALID_ARGUMENT_VALUE'],
+    ])('refuses %s as the API does, showing the form again as typed', async (_label, fields, status, tag) => {
+      const target = await newApp(owner.session);
+      const reply = await form({ app_id: target.id, action: 'save', ...fields });
+      expect(reply.status).toBe(status);
+      expect(errorTag(reply)).toBe(tag);
+      if (fields.callback_url) expect(html(reply)).toContain(`value="${fields.callback_url}"`);
+      expect(await stored(target.id)).toEqual({ url: null, events: [] });
+    });
+
+    it('refuses a form without the CSRF token, a visitor without a session, and another owner', async () => {
+      const target = await newApp(owner.session);
+      const fields = { app_id: target.id, action: 'save', callback_url: 'https://hooks.example.com/in', events: ['item:added'] };
+      expect((await call('POST', '/auth/apps/webhook', { ...asOwner(), body: fields as unknown as Record<string, string> })).status).toBe(403);
+      expect((await form(fields, { ...asOwner(), headers: { origin: 'https://evil.example' } })).status).toBe(403);
+      expect((await form(fields, {})).status).toBe(303);
+      const other = await newAccount('hook-other');
+      expect((await form(fields, { cookies: { doable_session: other.session } })).status).toBe(404);
+      expect(await stored(target.id)).toEqual({ url: null, events: [] });
+    });
+
+    it('asks for a secret reset (409) for an app registered before secrets were kept encrypted', async () => {
+      const target = await newApp(owner.session);
+      await sql(`UPDATE auth.oauth_apps SET client_secret_encrypted = NULL WHERE id = $1`, [target.id]);
+      const reply = await form({ app_id: target.id, action: 'save', callback_url: 'https://hooks.example.com/in', events: ['item:added'] });
+      expect(reply.status).toBe(409);
+      expect(errorTag(reply)).toBe('WEBHOOK_SECRET_UNAVAILABLE');
     });
   });
 

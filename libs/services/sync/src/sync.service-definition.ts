@@ -3,6 +3,8 @@ import type { ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandExecutor } from './engine/command-executor';
+import { EVENT_OBJECT_WRITER } from './engine/commands/object-events';
+import { writeEventObject } from './event-object-writer';
 import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './engine/command-log-retention';
 import { COMMAND_HANDLERS, type CommandHandler, INTERNAL_COMMAND_HANDLERS } from './engine/commands/command-handler';
 import { ItemQuickAddCommand } from './engine/commands/items/item-quick-add.command';
@@ -81,6 +83,8 @@ import { WorkspaceFilterRepository } from './workspaces/workspace-filter.reposit
 import { BackupMaker } from './backups/backup-maker';
 import { BACKUP_SETTINGS, BackupScheduler } from './backups/backup-scheduler';
 import { BackupRepository } from './backups/backup.repository';
+import { ReminderFiringRepository } from './reminder-firing/reminder-firing.repository';
+import { REMINDER_SETTINGS, ReminderScheduler } from './reminder-firing/reminder-scheduler';
 import { BackupsRpcController } from './rpc/backups.rpc-controller';
 import { AccountImportRpcController } from './rpc/account-import.rpc-controller';
 import { AccountImporter } from './portability/account-importer';
@@ -182,6 +186,7 @@ import { PushRpcController } from './push/push.rpc-controller';
       ],
       inject: [COMMAND_HANDLERS, ProjectRepository, SectionRepository, LabelRepository, ProjectMembersRepository],
     },
+    { provide: EVENT_OBJECT_WRITER, useValue: writeEventObject },
     CommandExecutor,
     ...resourceProviders,
     SyncReader,
@@ -210,6 +215,8 @@ import { PushRpcController } from './push/push.rpc-controller';
     BackupMaker,
     AccountImporter,
     BackupScheduler,
+    ReminderFiringRepository,
+    ReminderScheduler,
     PushKeyRepository,
     PushTokens,
   ],
@@ -223,6 +230,8 @@ const syncEnv = z.object({
   BACKUP_RETENTION_DAYS: env.positiveInt(7),
   /** How often sync looks for accounts due a backup (an operator's request waits at most this). */
   BACKUP_POLL_SECONDS: env.positiveInt(60),
+  /** How often sync looks for reminders due (a reminder fires at most this late). */
+  REMINDERS_POLL_SECONDS: env.positiveInt(30),
   /** Where users reach the product (as the rest service reads it): the base of templates/export_as_url's `file_url`. */
   PUBLIC_URL: z
     .string()
@@ -243,6 +252,7 @@ export const syncService = {
       providers: [
         { provide: COMMAND_LOG_RETENTION_DAYS, useValue: config.COMMAND_LOG_RETENTION_DAYS },
         { provide: BACKUP_SETTINGS, useValue: { retentionDays: config.BACKUP_RETENTION_DAYS, pollSeconds: config.BACKUP_POLL_SECONDS } },
+        { provide: REMINDER_SETTINGS, useValue: { pollSeconds: config.REMINDERS_POLL_SECONDS } },
         { provide: TEMPLATES_PUBLIC_URL, useValue: config.PUBLIC_URL },
         { provide: PUSH_PUBLIC_URL, useValue: config.PUBLIC_URL },
       ],

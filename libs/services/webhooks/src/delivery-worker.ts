@@ -27,8 +27,8 @@ const CLAIM = 20;
 /**
  * Sends due deliveries. The queue is the deliveries table: durable across restarts, shared by
  * replicas through SKIP LOCKED claims, retried on a schedule kept in the row. Nothing here runs
- * inside a transaction or a command: sync's commands never wait for a receiver. Each attempt
- * makes the body once (reading the object and the initiator from sync), has auth-oauth sign it,
+ * inside a transaction or a command: sync's commands never wait for a receiver. The first attempt
+ * makes the body (the object from the event, the initiator read from sync), has auth-oauth sign it,
  * and POSTs it with the same X-Todoist-Delivery-ID every time.
  */
 @Injectable()
@@ -90,7 +90,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  /** The body as public-api-facts §1.5 shows it, with the object read from sync as the user sees it now. */
+  /** The body as public-api-facts §1.5 shows it: the object as of the event, the initiator as now. */
   private async makeBody(delivery: ClaimedDelivery): Promise<string> {
     const principal = { userId: delivery.userId, scopes: ['data:read' as const], appId: null, tokenKind: 'personal' as const };
     const read = async (query: ObjectQuery) => {
@@ -104,7 +104,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     };
     const { event } = delivery;
     const resource = event.objectType in RESOURCE_OF ? RESOURCE_OF[event.objectType as keyof typeof RESOURCE_OF] : undefined;
-    const object = resource ? await read({ resource, id: event.objectId }) : null;
+    // The event's own snapshot; an event recorded before snapshots existed: the object as it is now.
+    const object = event.object ?? (resource ? await read({ resource, id: event.objectId }) : null);
     const user = await this.services.request(SyncSubjects.objects, { principal: { ...principal, userId: event.initiatorId }, commands: [], query: { resource: 'user' } }, { resendable: true });
     const profile = user.objects[0] ?? {};
     const initiator: Initiator = {

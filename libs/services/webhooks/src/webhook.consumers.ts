@@ -1,5 +1,5 @@
 import { AuthEvents, WEBHOOK_EVENT_NAMES } from '@doable/contracts-auth';
-import { SyncEvents } from '@doable/contracts-sync';
+import { type ObjectEvent, SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { WebhookRepository } from './webhook.repository';
@@ -7,11 +7,22 @@ import { WebhookRepository } from './webhook.repository';
 const EVENT_NAMES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_NAMES);
 
 /**
+ * The webhook events one object event is: `<object_type>:<event_type>`, and for a task completed
+ * or reopened also `item:updated` (public-api-facts §1.5: its update_intent is item_completed or
+ * item_uncompleted). Only the names webhooks know.
+ */
+export function webhookEventNames(event: Pick<ObjectEvent, 'objectType' | 'eventType'>): string[] {
+  const names = [`${event.objectType}:${event.eventType}`];
+  if (event.objectType === 'item' && (event.eventType === 'completed' || event.eventType === 'uncompleted')) names.push('item:updated');
+  return names.filter((name) => EVENT_NAMES.has(name));
+}
+
+/**
  * What the webhooks service learns from others' outboxes, each in the consumer's transaction
  * (idempotent by event id): the apps' webhooks and authorisations from auth-oauth, and from
- * sync's object events the deliveries, one per app that wants the event and was authorised by
- * the user who caused it (Todoist fires for the initiator's authorised apps; other members of a
- * shared project are not told through their own authorisations here).
+ * sync's object events and fired reminders the deliveries: one per app that wants the event,
+ * for each user the change concerns (the event's audience: the members of a shared project, not
+ * only the initiator) who authorised that app.
  */
 @Injectable()
 export class WebhookConsumers {
@@ -20,8 +31,22 @@ export class WebhookConsumers {
     consumers.on('app-webhooks', AuthEvents.appWebhookConfigured, (app, tx) => repository.saveApp(tx.manager, app));
     consumers.on('app-authorizations', AuthEvents.appAuthorizationChanged, (change, tx) => repository.saveAuthorization(tx.manager, change));
     consumers.on('object-events', SyncEvents.objectEvent, async (event, tx) => {
-      const eventName = `${event.objectType}:${event.eventType}`;
-      if (EVENT_NAMES.has(eventName)) await repository.enqueue(tx.manager, eventName, event);
+      for (const eventName of webhookEventNames(event)) await repository.enqueue(tx.manager, eventName, event);
+    });
+    consumers.on('reminders-fired', SyncEvents.reminderFired, async (fired, tx) => {
+      await repository.enqueue(tx.manager, 'reminder:fired', {
+        objectType: 'reminder',
+        objectId: fired.reminderId,
+        eventType: 'fired',
+        initiatorId: fired.userId,
+        eventDate: fired.firedAt,
+        parentProjectId: fired.projectId,
+        parentItemId: fired.itemId,
+        workspaceId: null,
+        extraData: {},
+        object: fired.reminder,
+        audience: [fired.userId],
+      });
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { AuthEvents } from '@doable/contracts-auth';
-import type { ObjectEvent } from '@doable/contracts-sync';
+import type { DeliveryEvent } from './webhook-body';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 
@@ -12,7 +12,7 @@ export interface ClaimedDelivery {
   readonly appId: string;
   readonly userId: string;
   readonly eventName: string;
-  readonly event: ObjectEvent;
+  readonly event: DeliveryEvent;
   /** Fixed at the first attempt; every retry sends the same bytes. */
   readonly body: string | null;
   /** This attempt's number, from 1. */
@@ -27,7 +27,7 @@ interface DeliveryRow {
   app_id: string;
   user_id: string;
   event_name: string;
-  event: ObjectEvent;
+  event: DeliveryEvent;
   body: string | null;
   attempts: number;
   callback_url: string;
@@ -60,16 +60,17 @@ export class WebhookRepository {
   }
 
   /**
-   * One delivery per app that wants this event and that the initiator authorised (one
-   * statement); answers how many. The body is made at the first attempt, outside any transaction.
+   * One delivery per app that wants this event, for each user of the event's audience (older
+   * events: the initiator) who authorised it, in one statement; answers how many. The body is
+   * made at the first attempt, outside any transaction.
    */
-  async enqueue(manager: EntityManager, eventName: string, event: ObjectEvent): Promise<number> {
+  async enqueue(manager: EntityManager, eventName: string, event: DeliveryEvent): Promise<number> {
     const [, count] = await manager.query<[unknown[], number]>(
       `INSERT INTO webhooks.deliveries (app_id, user_id, event_name, event)
        SELECT a.app_id, z.user_id, $1, $2::jsonb
          FROM webhooks.authorizations z JOIN webhooks.apps a ON a.app_id = z.app_id
-        WHERE z.user_id = $3 AND z.authorized AND a.callback_url IS NOT NULL AND $1 = ANY (a.events)`,
-      [eventName, JSON.stringify(event), event.initiatorId],
+        WHERE z.user_id = ANY ($3::bigint[]) AND z.authorized AND a.callback_url IS NOT NULL AND $1 = ANY (a.events)`,
+      [eventName, JSON.stringify(event), [...new Set(event.audience ?? [event.initiatorId])]],
     );
     return count;
   }

@@ -42,6 +42,8 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
   const failures: number[] = [];
   const bus = new InProcessEventBus(new InProcessBroker(), '');
   let db: Database;
+  /** The object reads sync was asked for (an event without its own snapshot). */
+  const objectReads: string[] = [];
 
   const services = {
     request: (subject: { name: string }, payload: { body?: string; query?: { resource: string; id?: string } }) => {
@@ -49,6 +51,7 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
       if (subject.name === SyncSubjects.objects.name && payload.query?.resource === 'user') {
         return Promise.resolve({ objects: [{ id: '101', email: 'ann@example.test', full_name: 'Ann', image_id: null, is_premium: false }], tempIdMapping: {}, hasMore: false });
       }
+      objectReads.push(`${payload.query?.resource}:${payload.query?.id}`);
       return Promise.resolve({ objects: [{ id: payload.query?.id, content: 'Buy milk' }], tempIdMapping: {}, hasMore: false });
     },
   } as unknown as ServiceClient;
@@ -109,6 +112,7 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
   beforeEach(async () => {
     received.length = 0;
     failures.length = 0;
+    objectReads.length = 0;
     await dataSource.query(`DELETE FROM webhooks.deliveries`);
   });
 
@@ -171,6 +175,57 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
     expect(await deliveries()).toHaveLength(1);
     await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '101', authorized: true, changedAt: stamp() });
     expect(received).toEqual([]);
+  });
+
+  it('sends the object as of the event from its snapshot, reading nothing; an older event without one is read from sync', async () => {
+    await publish(SyncEvents.objectEvent, objectEvent({ object: { id: '5001', content: 'As it was', checked: false } }));
+    await worker().runOnce();
+    expect(JSON.parse(received[0].body)).toMatchObject({ event_data: { id: '5001', content: 'As it was', checked: false } });
+    expect(objectReads).toEqual([]);
+    await publish(SyncEvents.objectEvent, objectEvent());
+    await worker().runOnce();
+    expect(JSON.parse(received[1].body)).toMatchObject({ event_data: { id: '5001', content: 'Buy milk' } });
+    expect(objectReads).toEqual(['task:5001']);
+  });
+
+  it('sends a completion as item:completed and as item:updated with old_item and update_intent item_completed (reopening: item_uncompleted)', async () => {
+    await publish(AuthEvents.appWebhookConfigured, { appId: '1', callbackUrl: url, events: ['item:added', 'item:updated', 'item:completed'], version: '1', changedAt: stamp() });
+    const before = { id: '5001', content: 'Buy milk', checked: false };
+    const after = { ...before, checked: true };
+    await publish(SyncEvents.objectEvent, objectEvent({ eventType: 'completed', object: after, previous: before }));
+    await worker().runOnce();
+    const bodies = received.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    expect(bodies.map((b) => b['event_name']).sort()).toEqual(['item:completed', 'item:updated']);
+    const updated = bodies.find((b) => b['event_name'] === 'item:updated')!;
+    expect(updated).toMatchObject({ event_data: after, event_data_extra: { old_item: before, update_intent: 'item_completed' } });
+    expect(bodies.find((b) => b['event_name'] === 'item:completed')).not.toHaveProperty('event_data_extra');
+    received.length = 0;
+    await publish(SyncEvents.objectEvent, objectEvent({ eventType: 'uncompleted', object: before, previous: after }));
+    await worker().runOnce();
+    expect(received.map((r) => JSON.parse(r.body) as Record<string, unknown>)).toEqual([expect.objectContaining({ event_name: 'item:updated', event_data_extra: { old_item: after, update_intent: 'item_uncompleted' } })]);
+    await publish(AuthEvents.appWebhookConfigured, { appId: '1', callbackUrl: url, events: ['item:added', 'item:updated'], version: '1', changedAt: stamp() });
+  });
+
+  it("delivers to every user of the event's audience who authorised the app, each once, as that user", async () => {
+    await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '303', authorized: true, changedAt: stamp() });
+    // 202 is a member who did not authorise the app; 303 appears twice.
+    await publish(SyncEvents.objectEvent, objectEvent({ initiatorId: '202', audience: ['202', '101', '303', '303'], object: { id: '5001', content: 'Shared' } }));
+    expect((await deliveries()).map((d) => d.user_id).sort()).toEqual(['101', '303']);
+    await worker().runOnce();
+    expect(received.map((r) => (JSON.parse(r.body) as { user_id: string }).user_id).sort()).toEqual(['101', '303']);
+    expect(new Set(received.map((r) => r.headers['x-todoist-delivery-id'])).size).toBe(2);
+    await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '303', authorized: false, changedAt: stamp() });
+  });
+
+  it('turns a fired reminder into reminder:fired for the user it notifies, with the reminder as event_data', async () => {
+    await publish(AuthEvents.appWebhookConfigured, { appId: '1', callbackUrl: url, events: ['reminder:fired'], version: '1', changedAt: stamp() });
+    const reminder = { id: '9001', item_id: '5001', notify_uid: '101', type: 'absolute', due: { date: '2026-11-25T10:00:00Z' }, minute_offset: null, is_deleted: false };
+    await publish(SyncEvents.reminderFired, { reminderId: '9001', itemId: '5001', projectId: '7001', userId: '101', dueAt: '2026-11-25T10:00:00.000Z', firedAt: stamp(), reminder });
+    await worker().runOnce();
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0].body)).toMatchObject({ event_name: 'reminder:fired', user_id: '101', event_data: reminder, initiator: { id: '101' } });
+    expect(objectReads).toEqual([]);
+    await publish(AuthEvents.appWebhookConfigured, { appId: '1', callbackUrl: url, events: ['item:added', 'item:updated'], version: '1', changedAt: stamp() });
   });
 
   it('never calls a refused address: a loopback literal, or a name resolving to one (DNS rebinding)', async () => {

@@ -54,6 +54,7 @@ export class AuthEdgeRpcController {
       ['GET /auth/apps', (web) => pages.appConsole(web)],
       ['POST /auth/apps', (web) => pages.registerApp(web)],
       ['POST /auth/apps/secret', (web) => pages.rotateSecret(web)],
+      ['POST /auth/apps/webhook', (web) => pages.configureWebhook(web)],
       ['GET /oauth/authorize', (web) => authorize.show(web)],
       ['POST /oauth/authorize', (web) => authorize.decide(web)],
       ['POST /oauth/access_token', (web) => oauth.accessToken(web)],

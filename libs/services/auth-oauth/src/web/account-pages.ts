@@ -6,7 +6,10 @@ import { OAuthAppService, isValidRedirectUri, MAX_REDIRECT_URIS } from '../oauth
 import { OAuthService } from '../oauth/oauth.service';
 import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
 import { SESSION_TTL_SECONDS, SessionService, type SessionUser } from '../sessions/session.service';
-import { appsPage, ERROR_MESSAGES, formError, loginPage, messagePage, settingsPage, signupPage } from './pages';
+import type { OAuthApp } from '../oauth/oauth-app.service';
+import { settingsOf } from '../webhooks/app-webhook.endpoints';
+import { AppWebhookService } from '../webhooks/app-webhook.service';
+import { type AppsPageOptions, appsPage, ERROR_MESSAGES, formError, loginPage, messagePage, settingsPage, signupPage, type WebhookForm } from './pages';
 import { safeNext } from './safe-next';
 import { SESSION_COOKIE, type WebExchange } from './web-exchange';
 
@@ -20,6 +23,7 @@ export class AccountPages {
     private readonly sessions: SessionService,
     private readonly apps: OAuthAppService,
     private readonly oauth: OAuthService,
+    private readonly webhooks: AppWebhookService,
   ) {}
 
   /** The logged-in user, if the session cookie names a live session. */
@@ -132,7 +136,7 @@ export class AccountPages {
   async appConsole(web: WebExchange): Promise<EdgeReply> {
     const user = await this.currentUser(web);
     if (!user) return this.loginRedirect(web, '/auth/apps');
-    return web.html(200, appsPage({ csrf: web.csrf(), apps: await this.apps.listForOwner(user.userId) }));
+    return web.html(200, await this.console(web, user.userId));
   }
 
   async registerApp(web: WebExchange): Promise<EdgeReply> {
@@ -143,11 +147,11 @@ export class AccountPages {
     const rawUris = web.field('redirect_uris') ?? '';
     const redirectUris = [...new Set(rawUris.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0))];
     const again = async (tag: string) =>
-      web.html(400, appsPage({ csrf: web.csrf(), apps: await this.apps.listForOwner(user.userId), error: formError(tag), name, redirectUris: rawUris }));
+      web.html(400, await this.console(web, user.userId, { error: formError(tag), name, redirectUris: rawUris }));
     if (name.length === 0 || name.length > 100) return again('APP_NAME_REQUIRED');
     if (redirectUris.length > MAX_REDIRECT_URIS || !redirectUris.every(isValidRedirectUri)) return again('INVALID_REDIRECT_URI');
     const { app, clientSecret } = await this.apps.create(user.userId, name, redirectUris);
-    return web.html(201, appsPage({ csrf: web.csrf(), apps: await this.apps.listForOwner(user.userId), revealed: { appId: app.id, clientSecret } }));
+    return web.html(201, await this.console(web, user.userId, { revealed: { appId: app.id, clientSecret } }));
   }
 
   async rotateSecret(web: WebExchange): Promise<EdgeReply> {
@@ -156,7 +160,40 @@ export class AccountPages {
     if (!web.csrfValid()) return this.csrfRejected(web);
     const rotated = await this.apps.rotateSecret(user.userId, web.field('app_id') ?? '');
     if (!rotated) return web.html(404, messagePage('Application not found', 'There is no such application among yours.'));
-    return web.html(200, appsPage({ csrf: web.csrf(), apps: await this.apps.listForOwner(user.userId), revealed: { appId: rotated.app.id, clientSecret: rotated.clientSecret } }));
+    return web.html(200, await this.console(web, user.userId, { revealed: { appId: rotated.app.id, clientSecret: rotated.clientSecret } }));
+  }
+
+  /**
+   * The console's webhook form of one app: saves it (`action=save`: callback URL, events,
+   * version, checked as the API checks them, the URL under the same address policy) or removes
+   * it (`action=remove`). A refusal shows the form again, as typed, with the coded error.
+   */
+  async configureWebhook(web: WebExchange): Promise<EdgeReply> {
+    const user = await this.currentUser(web);
+    if (!user) return this.loginRedirect(web, '/auth/apps');
+    if (!web.csrfValid()) return this.csrfRejected(web);
+    const apps = await this.apps.listForOwner(user.userId);
+    const app = apps.find((candidate) => candidate.id === web.field('app_id'));
+    if (!app) return web.html(404, messagePage('Application not found', 'There is no such application among yours.'));
+    const body = web.request.body as Record<string, unknown>;
+    const events = ([] as unknown[]).concat(body['events'] ?? []).filter((name): name is string => typeof name === 'string');
+    const typed: WebhookForm = { appId: app.id, callbackUrl: web.field('callback_url') ?? '', events };
+    if (!isStorableText(typed.callbackUrl) || !events.every(isStorableText)) return this.invalidText(web);
+    try {
+      if (web.field('action') === 'remove') await this.webhooks.configure(app, null);
+      else await this.webhooks.configure(app, settingsOf({ callback_url: typed.callbackUrl.trim(), events, version: web.field('version') ?? '1' }));
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      const status = err.code === 'WEBHOOK_SECRET_UNAVAILABLE' ? 409 : 400;
+      return web.html(status, await this.console(web, user.userId, { webhookForm: { ...typed, error: { tag: err.code, message: err.message } } }, apps));
+    }
+    return web.html(200, await this.console(web, user.userId, { notice: { appId: app.id, message: web.field('action') === 'remove' ? 'Webhook removed.' : 'Webhook saved.' } }, apps));
+  }
+
+  /** The console page of an owner's apps, each with its webhook. */
+  private async console(web: WebExchange, ownerId: string, options: Omit<AppsPageOptions, 'csrf' | 'apps' | 'webhooks'> = {}, listed?: readonly OAuthApp[]): Promise<string> {
+    const apps = listed ?? (await this.apps.listForOwner(ownerId));
+    return appsPage({ csrf: web.csrf(), apps, webhooks: await this.webhooks.forApps(apps), ...options });
   }
 
   private async logIn(web: WebExchange, userId: string): Promise<void> {

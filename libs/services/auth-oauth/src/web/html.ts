@@ -32,7 +32,8 @@ const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#fafafa;color:#202020}
 main{max-width:36rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #ddd;border-radius:8px}
 h1{font-size:1.5rem;margin-top:0}label{display:block;font-weight:600;margin-top:1rem}
-input,textarea{box-sizing:border-box;width:100%;padding:.5rem;font:inherit;border:1px solid #767676;border-radius:4px}
+input,textarea,select{box-sizing:border-box;width:100%;padding:.5rem;font:inherit;border:1px solid #767676;border-radius:4px}
+input[type=checkbox]{width:auto}fieldset{margin-top:1rem;border:1px solid #ddd;border-radius:4px}fieldset label{font-weight:400;margin-top:.25rem}
 button{margin-top:1rem;padding:.5rem 1rem;font:inherit;border-radius:4px;border:1px solid #1a5fb4;background:#1a5fb4;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#1a5fb4}
 :focus-visible{outline:3px solid #f5a623;outline-offset:2px}

@@ -1,8 +1,10 @@
+import { WEBHOOK_EVENT_NAMES } from '@doable/contracts-auth';
 import type { Scope } from '@doable/contracts-common';
+import type { AppWebhook } from '../webhooks/app-webhook.repository';
 import { SCOPE_DESCRIPTIONS } from '../oauth/oauth-scopes';
 import type { OAuthApp } from '../oauth/oauth-app.service';
 import type { AuthorizedApp } from '../oauth/oauth.service';
-import { html, layout, type SafeHtml } from './html';
+import { html, layout, SafeHtml } from './html';
 
 /** A form error with its §7.4 tag (also in `data-error-tag`, for scripts and tests). */
 export interface FormError {
@@ -116,7 +118,50 @@ function authorizedApps(csrf: string, apps: readonly AuthorizedApp[]): SafeHtml 
   )}</ul>`;
 }
 
-export function appsPage(options: { csrf: string; apps: readonly OAuthApp[]; revealed?: { appId: string; clientSecret: string }; error?: FormError; name?: string; redirectUris?: string }): string {
+/** What the owner typed into an app's webhook form, shown again with the error that refused it. */
+export interface WebhookForm {
+  readonly appId: string;
+  readonly callbackUrl: string;
+  readonly events: readonly string[];
+  readonly error?: FormError;
+}
+
+export interface AppsPageOptions {
+  readonly csrf: string;
+  readonly apps: readonly OAuthApp[];
+  /** Each app's webhook, by app id. */
+  readonly webhooks?: ReadonlyMap<string, AppWebhook>;
+  readonly revealed?: { appId: string; clientSecret: string };
+  readonly error?: FormError;
+  readonly name?: string;
+  readonly redirectUris?: string;
+  readonly webhookForm?: WebhookForm;
+  readonly notice?: { appId: string; message: string };
+}
+
+/**
+ * An app's webhook (public-api-facts §1.5: configured per app in the console): where it is sent,
+ * which events, the object version; saved or removed by a CSRF-protected form.
+ */
+function webhookSection(csrf: string, app: OAuthApp, saved: AppWebhook | undefined, typed: WebhookForm | undefined): SafeHtml {
+  const callbackUrl = typed ? typed.callbackUrl : (saved?.callbackUrl ?? '');
+  const chosen = new Set<string>(typed ? typed.events : (saved?.events ?? []));
+  const id = (name: string) => `webhook-${app.id}-${name.replace(':', '-')}`;
+  const status = saved?.callbackUrl ? html`<p data-testid="webhook-status">Sending ${saved.events.length} event types to <code>${saved.callbackUrl}</code>.</p>` : html`<p data-testid="webhook-status">No webhook.</p>`;
+  return html`<h3 id="webhook-${app.id}">Webhook</h3>${status}${errorBox(typed?.error)}
+<form method="post" action="/auth/apps/webhook" novalidate aria-labelledby="webhook-${app.id}">${csrfField(csrf)}<input type="hidden" name="app_id" value="${app.id}">
+<label for="${id('url')}">Callback URL</label><input id="${id('url')}" name="callback_url" type="url" maxlength="2000" value="${callbackUrl}" aria-describedby="${id('hint')}" aria-invalid="${typed?.error?.tag === 'WEBHOOK_URL_REFUSED' || typed?.error?.tag === 'ARGUMENT_MISSING' ? 'true' : 'false'}">
+<p class="hint" id="${id('hint')}">An https URL without a custom port, e.g. https://example.com/todoist/webhook. Each delivery is signed with the client secret (X-Todoist-Hmac-SHA256).</p>
+<fieldset><legend>Events</legend>${WEBHOOK_EVENT_NAMES.map(
+    (name) => html`<label><input type="checkbox" name="events" value="${name}" id="${id(name)}"${chosen.has(name) ? new SafeHtml(' checked') : ''}> ${name}</label>`,
+  )}</fieldset>
+<label for="${id('version')}">Object version</label><select id="${id('version')}" name="version"><option value="1" selected>1 (api/v1 objects)</option></select>
+<button type="submit" name="action" value="save">Save webhook of ${app.name}</button>
+${saved?.callbackUrl ? html`<button type="submit" name="action" value="remove" class="secondary">Remove webhook of ${app.name}</button>` : ''}
+</form>`;
+}
+
+export function appsPage(options: AppsPageOptions): string {
   const { csrf, apps, revealed, error } = options;
   const list = apps.length
     ? apps.map(
@@ -125,12 +170,14 @@ export function appsPage(options: { csrf: string; apps: readonly OAuthApp[]; rev
 <dl><dt>Client ID</dt><dd><code data-testid="client-id">${app.clientId}</code></dd>
 <dt>Redirect URLs</dt><dd>${app.redirectUris.length ? app.redirectUris.join(', ') : 'none'}</dd>
 <dt>Status</dt><dd>${app.status}</dd></dl>
+${options.notice?.appId === app.id ? html`<p class="notice" role="status">${options.notice.message}</p>` : ''}
 ${
   revealed?.appId === app.id
     ? html`<p class="notice" role="status">Copy the client secret now: it is stored only as a hash and cannot be shown again.</p><p><label for="secret-${app.id}">Client secret</label><code class="secret" id="secret-${app.id}" data-testid="client-secret">${revealed.clientSecret}</code></p>`
     : ''
 }
 <form method="post" action="/auth/apps/secret">${csrfField(csrf)}<input type="hidden" name="app_id" value="${app.id}"><button type="submit" class="secondary">Rotate client secret of ${app.name}</button></form>
+${webhookSection(csrf, app, options.webhooks?.get(app.id), options.webhookForm?.appId === app.id ? options.webhookForm : undefined)}
 </section>`,
       )
     : html`<p>You have not registered any application yet.</p>`;

@@ -37,6 +37,11 @@ export class AppWebhookService {
     return webhook;
   }
 
+  /** The webhooks of an owner's apps, by app id (the console page). */
+  forApps(apps: readonly OAuthApp[]): Promise<Map<string, AppWebhook>> {
+    return this.repository.findMany(this.database.dataSource.manager, apps.map((app) => app.id));
+  }
+
   /**
    * Sets (settings) or removes (null) the app's webhook. `provenSecret` is the client secret the
    * caller authenticated with: an app registered before secrets were kept encrypted has it kept

@@ -33,6 +33,7 @@ export const AUTH_ROUTES: readonly Route[] = [
   auth('GET', '/auth/apps'),
   auth('POST', '/auth/apps'),
   auth('POST', '/auth/apps/secret'),
+  auth('POST', '/auth/apps/webhook'),
   auth('GET', '/oauth/authorize'),
   guessable('POST', '/oauth/authorize'),
   guessable('POST', '/oauth/access_token'),

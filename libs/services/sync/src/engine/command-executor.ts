@@ -3,7 +3,7 @@ import { LOGGER, type Logger, currentCorrelationId } from '@doable/shared-loggin
 import { Database, type Tx } from '@doable/shared-runtime';
 import { infrastructureUnavailable, isInfrastructureFailure } from '@doable/shared-transport';
 import { findUnstorableText, isObjectId, type Principal, type UnstorableText } from '@doable/contracts-common';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { ProjectMembersRepository } from '../projects/project-members.repository';
 import { CountLockBusy, PlanGate, waitForCountLock } from '../plans/plan-gate';
@@ -11,6 +11,7 @@ import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { CommandBatchLog } from './command-batch-log';
 import type { CommandStatus } from './command-status';
 import { COMMAND_HANDLERS, type CommandContext, type CommandHandler, type CommandOutcome, INTERNAL_COMMAND_HANDLERS } from './commands/command-handler';
+import { EVENT_OBJECT_WRITER, type EventObjectWriter } from './commands/object-events';
 import { eachObject, TRANSIENT_CODES } from './each-object';
 import { nothingTouched, RequestChange, type Touched } from './request-change';
 import { changesMemberships, ProjectAccess } from './project-access';
@@ -157,6 +158,8 @@ export class CommandExecutor {
     private readonly planLimits: PlanLimitsRepository,
     // Stateless: the specs that build an executor by hand need not pass one.
     private readonly workspaceMembers: WorkspaceMembersRepository = new WorkspaceMembersRepository(),
+    // The api/v1 writers, from above the engine; a spec's hand-built executor records events without objects.
+    @Optional() @Inject(EVENT_OBJECT_WRITER) private readonly eventObjectWriter?: EventObjectWriter,
   ) {
     this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
     this.internalHandlers = new Map(internalHandlers.map((handler) => [handler.type, handler]));
@@ -405,6 +408,7 @@ export class CommandExecutor {
       userId: batch.userId,
       version: change.version,
       user: change.user,
+      writeEventObject: this.eventObjectWriter,
       touch: (...projectIds) => touched.projects.push(...projectIds),
       touchUsers: (...userIds) => touched.users.push(...userIds),
       touchWorkspace: (...workspaceIds) => touched.workspaces.push(...workspaceIds),

@@ -23,6 +23,7 @@ import { SectionRepository } from '../sections/section.repository';
 import { givePlan } from '../testing/plans';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandExecutor } from './command-executor';
+import type { EventObjectWriter } from './commands/object-events';
 import type { CommandStatus } from './command-status';
 import { filterCommands } from './commands/filters/filter-commands';
 import { itemCommands } from './commands/items';
@@ -55,7 +56,8 @@ export class PlanLimitsHarness {
     private readonly profiles: UserProfileRepository,
   ) {}
 
-  static async start(label: string): Promise<PlanLimitsHarness> {
+  /** `writeEventObject`: how the objects events carry are rendered (the service gives the api/v1 writers). */
+  static async start(label: string, writeEventObject?: EventObjectWriter): Promise<PlanLimitsHarness> {
     const database = await createTestDatabase(label);
     // Enough connections for the concurrency tests' requests to overlap.
     const dataSource = createServiceDataSource({ schema: 'sync', url: database.url, poolSize: 12, applicationName: 'test', migrations: syncMigrations });
@@ -83,7 +85,7 @@ export class PlanLimitsHarness {
       ...sharingCommands({ projects, members, invitations: new ProjectInvitationsRepository(), items, profiles }),
     ];
     const quickAdd = new ItemQuickAddCommand(handlers, projects, sections, labels);
-    const executor = new CommandExecutor(db, profiles, handlers, logger, [quickAdd], members, new PlanLimitsRepository());
+    const executor = new CommandExecutor(db, profiles, handlers, logger, [quickAdd], members, new PlanLimitsRepository(), undefined, writeEventObject);
     return new PlanLimitsHarness(database, dataSource, executor, profiles);
   }
 

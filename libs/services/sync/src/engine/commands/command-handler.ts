@@ -3,6 +3,7 @@ import type { ProjectRole, WorkspaceRole } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
 import type { PlanGate } from '../../plans/plan-gate';
 import type { PerIdStatus } from '../command-status';
+import type { EventObjectWriter } from './object-events';
 
 /** What a command sees while it runs: its transaction, its user, the version it stamps. */
 export interface CommandContext {
@@ -58,6 +59,8 @@ export interface CommandContext {
    * uuid already executed (its remembered outcome is replayed without running it).
    */
   emitOnRefusal<P>(event: EventSubject<P>, payload: P): void;
+  /** Renders the objects a command's events carry (recordObjectEvents); absent: events carry none. */
+  readonly writeEventObject?: EventObjectWriter;
   /** The acting user's timezone and week settings (due dates are computed in them). */
   readonly user: { readonly timezone: string; readonly startDay: number; readonly nextWeek: number; readonly inboxProjectId: string };
 }

@@ -26,7 +26,8 @@ describe('object events from the commands (real PostgreSQL)', () => {
   }
 
   beforeAll(async () => {
-    harness = await PlanLimitsHarness.start('object_events');
+    // Events carry the object as the command left it, through the writer the service gives (here: the canonical fields, tagged).
+    harness = await PlanLimitsHarness.start('object_events', (objectType, object) => ({ written_as: objectType, ...object }));
     inbox = await harness.user(OWNER);
     await harness.user(OTHER);
   });
@@ -84,6 +85,50 @@ describe('object events from the commands (real PostgreSQL)', () => {
     expect(summary(await recorded(() => harness.one(OWNER, 'project_archive', { id: project })))).toEqual([`project:archived:${project}`]);
     expect(summary(await recorded(() => harness.one(OWNER, 'project_unarchive', { id: project })))).toEqual([`project:unarchived:${project}`]);
     expect(summary(await recorded(() => harness.one(OWNER, 'project_delete', { id: project })))).toEqual([`project:deleted:${project}`]);
+  });
+
+  it('carries the object as the command left it, the task before an update, completion or reopening, and who the change concerns', async () => {
+    const project = await harness.made(OWNER, 'project_add', { name: 'Shared snapshots' });
+    expect(await harness.join(OWNER, project, OTHER)).toBe('ok');
+    let task = '';
+    const [added] = await recorded(async () => (task = await harness.made(OTHER, 'item_add', { content: 'Before', project_id: project })));
+    expect(added).toMatchObject({ object: { written_as: 'item', id: task, content: 'Before', checked: false } });
+    expect(added).not.toHaveProperty('previous');
+    expect([...added.audience!].sort()).toEqual([OWNER, OTHER].sort());
+    const [updated] = await recorded(() => harness.one(OWNER, 'item_update', { id: task, content: 'After' }));
+    expect(updated).toMatchObject({ initiatorId: OWNER, object: { content: 'After' }, previous: { content: 'Before' } });
+    const [completed] = await recorded(() => harness.one(OWNER, 'item_complete', { id: task }));
+    expect(completed).toMatchObject({ eventType: 'completed', object: { checked: true }, previous: { checked: false } });
+    const [reopened] = await recorded(() => harness.one(OWNER, 'item_uncomplete', { id: task }));
+    expect(reopened).toMatchObject({ eventType: 'uncompleted', object: { checked: false }, previous: { checked: true } });
+    const [deleted] = await recorded(() => harness.one(OWNER, 'item_delete', { id: task }));
+    expect(deleted).toMatchObject({ object: { is_deleted: true } });
+    // Personal objects and the Inbox concern their user alone.
+    const [label] = await recorded(() => harness.made(OWNER, 'label_add', { name: 'mine' }));
+    expect(label).toMatchObject({ audience: [OWNER], object: { written_as: 'label', name: 'mine' } });
+    const [inboxed] = await recorded(() => harness.made(OTHER, 'item_add', { content: 'Private' }));
+    expect(inboxed.audience).toEqual([OTHER]);
+  });
+
+  it('records reorders and moves as updates of what they move (tasks, projects, sections, labels, filters), and nothing for an unchanged order', async () => {
+    const project = await harness.made(OWNER, 'project_add', { name: 'Orders' });
+    const other = await harness.made(OWNER, 'project_add', { name: 'Orders 2' });
+    const [a, b] = [await harness.made(OWNER, 'item_add', { content: 'a', project_id: project }), await harness.made(OWNER, 'item_add', { content: 'b', project_id: project })];
+    const reorder = await recorded(() => harness.one(OWNER, 'item_reorder', { items: [{ id: a, child_order: 7 }, { id: b, child_order: 8 }] }));
+    expect(summary(reorder)).toEqual([`item:updated:${a}`, `item:updated:${b}`]);
+    expect(reorder[0]).toMatchObject({ object: { child_order: 7 }, extraData: { content: 'a' } });
+    expect(await recorded(() => harness.one(OWNER, 'item_reorder', { items: [{ id: a, child_order: 7 }] }))).toEqual([]);
+    expect(summary(await recorded(() => harness.one(OWNER, 'item_update_day_orders', { ids_to_orders: { [a]: 3 } })))).toEqual([`item:updated:${a}`]);
+    expect(summary(await recorded(() => harness.one(OWNER, 'project_reorder', { projects: [{ id: project, child_order: 40 }] })))).toEqual([`project:updated:${project}`]);
+    expect(summary(await recorded(() => harness.one(OWNER, 'project_move', { id: other, parent_id: project })))).toEqual([`project:updated:${other}`]);
+    const section = await harness.made(OWNER, 'section_add', { name: 'S1', project_id: project });
+    expect(summary(await recorded(() => harness.one(OWNER, 'section_reorder', { sections: [{ id: section, section_order: 9 }] })))).toEqual([`section:updated:${section}`]);
+    const moved = await recorded(() => harness.one(OWNER, 'section_move', { id: section, project_id: other }));
+    expect(moved).toEqual([expect.objectContaining({ objectType: 'section', eventType: 'updated', parentProjectId: other, object: expect.objectContaining({ project_id: other }) })]);
+    const label = await harness.made(OWNER, 'label_add', { name: 'ordered' });
+    expect(summary(await recorded(() => harness.one(OWNER, 'label_update_orders', { id_order_mapping: { [label]: 5 } })))).toEqual([`label:updated:${label}`]);
+    const filter = await harness.made(OWNER, 'filter_add', { name: 'ordered', query: 'today' });
+    expect(summary(await recorded(() => harness.one(OWNER, 'filter_update_orders', { id_order_mapping: { [filter]: 5 } })))).toEqual([`filter:updated:${filter}`]);
   });
 
   it('records nothing for a refused command, and nothing again for a replayed uuid', async () => {

@@ -19,7 +19,29 @@ export interface ObjectChange {
    * commands); undefined: looked up here, once for all the changes of the call.
    */
   readonly workspaceId?: string | null;
+  /** The object as the command left it (canonical, as the repositories hold it), when the command has it whole. */
+  readonly object?: object;
+  /** The object before the command: updates, completions and reopenings of tasks. */
+  readonly previous?: object;
 }
+
+/** The object an event carries, as the command left it, and (updates of tasks) as it was. */
+export interface ObjectStates {
+  readonly object?: object;
+  readonly previous?: object;
+}
+
+/** `object` with the values a command wrote over it (undefined: left as it was), for its event. */
+export function withChanges<T extends object>(object: T, changes: { readonly [K in keyof T]?: T[K] | undefined }): T {
+  return { ...object, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
+}
+
+/**
+ * Renders a canonical object in the shape events carry (api/v1): given to the engine by the
+ * service (the dialects sit above the engine), so a command's events hold the object as it left it.
+ */
+export type EventObjectWriter = (objectType: EventObjectType, object: object) => Record<string, unknown> | undefined;
+export const EVENT_OBJECT_WRITER = Symbol('EVENT_OBJECT_WRITER');
 
 /**
  * Records SyncEvents.objectEvent for each change, in the command's transaction and in ONE
@@ -32,8 +54,9 @@ export interface ObjectChange {
  */
 export async function recordObjectEvents(context: CommandContext, changes: readonly ObjectChange[]): Promise<void> {
   if (changes.length === 0) return;
-  const workspaces = await workspacesOf(context, changes);
+  const [workspaces, members] = await Promise.all([workspacesOf(context, changes), membersOf(context, changes)]);
   const eventDate = new Date().toISOString();
+  const write = (change: ObjectChange, object: object | undefined) => (object === undefined ? undefined : context.writeEventObject?.(change.objectType, object));
   const events: ObjectEvent[] = changes.map((change) => ({
     objectType: change.objectType,
     objectId: change.objectId,
@@ -45,8 +68,40 @@ export async function recordObjectEvents(context: CommandContext, changes: reado
     workspaceId: change.workspaceId !== undefined ? change.workspaceId : (workspaces.get(projectOf(change) ?? '') ?? null),
     extraData: change.extraData,
     ...(change.objectType === 'note' ? { fileUrl: change.fileUrl ?? null } : {}),
+    ...defined('object', write(change, change.object)),
+    ...defined('previous', write(change, change.previous)),
+    audience: audienceOf(context, members, change),
   }));
   await context.tx.emitAll(SyncEvents.objectEvent, events);
+}
+
+function defined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+/** Who the change concerns: the initiator, and the active members of its project. */
+function audienceOf(context: CommandContext, members: ReadonlyMap<string, readonly string[]>, change: ObjectChange): string[] {
+  const projectId = projectOf(change);
+  return [...new Set([context.userId, ...((projectId !== null && members.get(projectId)) || [])])];
+}
+
+/**
+ * The active members of the projects the changes are in, in one read; none for the acting
+ * user's Inbox (theirs alone) nor for objects in no project (personal labels and filters).
+ */
+async function membersOf(context: CommandContext, changes: readonly ObjectChange[]): Promise<Map<string, string[]>> {
+  const projectIds = new Set<string>();
+  for (const change of changes) {
+    const projectId = projectOf(change);
+    if (projectId !== null && projectId !== context.user.inboxProjectId) projectIds.add(projectId);
+  }
+  if (projectIds.size === 0) return new Map();
+  const rows = await context.tx.manager.query<Array<{ project_id: string; user_ids: string[] }>>(
+    `SELECT project_id::text AS project_id, array_agg(user_id::text) AS user_ids FROM sync.project_members
+      WHERE project_id = ANY($1::bigint[]) AND state = 'active' GROUP BY project_id`,
+    [[...projectIds]],
+  );
+  return new Map(rows.map((row) => [row.project_id, row.user_ids]));
 }
 
 /** The project whose workspace an event carries: a project's own, anything else's project. */

@@ -8,7 +8,7 @@ import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, forEachEntry, idArg } from '../items/item-args';
 import { loadFilter } from './filter-access';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents, withChanges } from '../object-events';
 import { filterChange } from './filter-events';
 
 
@@ -55,20 +55,16 @@ export class FilterUpdateCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(this.schema, rawArgs);
     const filter = await loadFilter(this.filters, context, args.id);
-    await this.filters.update(
-      context.tx.manager,
-      filter.id,
-      {
-        name: args.name,
-        query: args.query,
-        description: args.description,
-        color: args.color === undefined ? undefined : colorName(args.color),
-        item_order: args.item_order,
-        is_favorite: args.is_favorite,
-      },
-      context.version,
-    );
-    await recordObjectEvents(context, [filterChange({ id: filter.id, name: args.name ?? filter.name }, 'updated', args.name !== undefined && args.name !== filter.name ? { last_name: filter.name } : {})]);
+    const changes = {
+      name: args.name,
+      query: args.query,
+      description: args.description,
+      color: args.color === undefined ? undefined : colorName(args.color),
+      item_order: args.item_order,
+      is_favorite: args.is_favorite,
+    };
+    await this.filters.update(context.tx.manager, filter.id, changes, context.version);
+    await recordObjectEvents(context, [filterChange(withChanges(filter, changes), 'updated', args.name !== undefined && args.name !== filter.name ? { last_name: filter.name } : {})]);
     return {};
   }
 }
@@ -83,7 +79,7 @@ export class FilterDeleteCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const filter = await loadFilter(this.filters, context, parseArgs(this.schema, rawArgs).id);
     await this.filters.update(context.tx.manager, filter.id, { is_deleted: true }, context.version);
-    await recordObjectEvents(context, [filterChange(filter, 'deleted')]);
+    await recordObjectEvents(context, [filterChange({ ...filter, is_deleted: true }, 'deleted')]);
     return {};
   }
 }
@@ -100,6 +96,8 @@ export class FilterUpdateOrdersCommand implements CommandHandler {
     return forEachEntry(context, entries, async ({ id, order }) => {
       const filter = await loadFilter(this.filters, context, id, 'id_order_mapping');
       await this.filters.update(context.tx.manager, filter.id, { item_order: order }, context.version);
+      // A reorder is an update of each filter it moves (filter:updated).
+      if (filter.item_order !== order) await recordObjectEvents(context, [filterChange({ ...filter, item_order: order }, 'updated')]);
     });
   }
 }

@@ -86,7 +86,7 @@ export class ItemAddCommand implements CommandHandler {
     const item = await this.items.insertIfVisible(context.tx.manager, row, context.version);
     if (!item) throw projectNotFound();
     await announceAssignment(context, item, item.responsible_uid, null);
-    await recordObjectEvents(context, [itemChange(item, 'added')]);
+    await recordObjectEvents(context, [itemChange(item, 'added', {}, { object: item })]);
     context.touch(item.project_id);
     return { createdId: item.id };
   }
@@ -124,7 +124,7 @@ export class ItemAddCommand implements CommandHandler {
     const kept = plans.filter((_, index) => fits[index]);
     const written = kept.length > 0 ? await this.items.insertAllIfVisible(context.tx.manager, kept, context.version) : [];
     // Their events in one statement too (the group's commands commit or roll back together).
-    await recordObjectEvents(context, written.flatMap((item) => (item ? [itemChange(item, 'added')] : [])));
+    await recordObjectEvents(context, written.flatMap((item) => (item ? [itemChange(item, 'added', {}, { object: item })] : [])));
     return fits.map((fit) => {
       const item = fit ? written.shift() : undefined;
       if (!item) return undefined;

@@ -34,7 +34,7 @@ export class ItemCloseCommand implements CommandHandler {
         await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
         // An occurrence done is a completion for whoever assigned or holds the task.
         await announceCompletion(context, [item], true);
-        await recordObjectEvents(context, [itemChange(item, 'completed')]);
+        await recordObjectEvents(context, [itemChange(item, 'completed', {}, { object: { ...item, due: next }, previous: item })]);
         context.touch(item.project_id);
         return {};
       }

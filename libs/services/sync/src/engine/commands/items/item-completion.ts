@@ -18,7 +18,10 @@ export async function completeItem(items: ItemRepository, context: CommandContex
   await items.setState(context.tx.manager, subtree.map((task) => task.id), { checked: true, in_history: inHistory, completed_at: completedAt }, context.version);
   const completed = subtree.filter((task) => !task.checked);
   await announceCompletion(context, completed, true);
-  await recordObjectEvents(context, completed.map((task) => itemChange(task, 'completed')));
+  await recordObjectEvents(
+    context,
+    completed.map((task) => itemChange(task, 'completed', {}, { object: { ...task, checked: true, in_history: inHistory, completed_at: completedAt }, previous: task })),
+  );
   if (!item.checked) await recordCompletion(context.tx, context.userId, context.version);
   context.touch(item.project_id);
 }
@@ -48,7 +51,10 @@ export async function uncompleteItem(repositories: ReopeningRepositories, contex
   }
   await items.setState(context.tx.manager, reopened.map((task) => task.id), { checked: false, in_history: false, completed_at: null }, context.version);
   await announceCompletion(context, reopened.filter((task) => task.checked), false);
-  await recordObjectEvents(context, reopened.filter((task) => task.checked).map((task) => itemChange(task, 'uncompleted')));
+  await recordObjectEvents(
+    context,
+    reopened.filter((task) => task.checked).map((task) => itemChange(task, 'uncompleted', {}, { object: { ...task, checked: false, in_history: false, completed_at: null }, previous: task })),
+  );
   for (const sectionId of new Set(reopened.flatMap((task) => (task.section_id === null ? [] : [task.section_id])))) {
     const section = await sections.findVisibleForUpdate(context.tx.manager, context.userId, sectionId);
     if (!section?.is_archived) continue;

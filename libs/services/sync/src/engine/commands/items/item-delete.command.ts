@@ -25,7 +25,7 @@ export class ItemDeleteCommand implements CommandHandler {
       const subtree = tasks.map((task) => task.id);
       await this.items.setState(context.tx.manager, subtree, { is_deleted: true }, context.version);
       // One event per task deleted: the subtasks went too.
-      await recordObjectEvents(context, tasks.map((task) => itemChange(task, 'deleted')));
+      await recordObjectEvents(context, tasks.map((task) => itemChange(task, 'deleted', {}, { object: { ...task, is_deleted: true } })));
       context.touch(item.project_id);
       subtree.forEach((taskId) => deleted.add(taskId));
     });

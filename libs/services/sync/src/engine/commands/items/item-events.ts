@@ -4,7 +4,7 @@ import { DomainError } from '@doable/shared-errors';
 import type { Item } from '../../../items/item.model';
 import { activeMemberIds } from '../../../projects/project-member.queries';
 import type { CommandContext } from '../command-handler';
-import type { ObjectChange } from '../object-events';
+import type { ObjectChange, ObjectStates } from '../object-events';
 
 /**
  * Assignment and the events of a task's collaborators: who a task may be assigned to, and what
@@ -58,10 +58,12 @@ export async function announceCompletion(context: CommandContext, tasks: readonl
 
 /**
  * The object event of a task (SyncEvents.objectEvent; recorded with recordObjectEvents): the one
- * place a task's `extra_data` is decided. Its parent item is its parent task.
+ * place a task's `extra_data` is decided. Its parent item is its parent task. `states`: the task
+ * as the command left it (and as it was, for updates, completions and reopenings).
  */
-export function itemChange(task: Pick<Item, 'id' | 'project_id' | 'parent_id' | 'content'>, eventType: ObjectEventType, extraData: Record<string, unknown> = {}): ObjectChange {
+export function itemChange(task: Pick<Item, 'id' | 'project_id' | 'parent_id' | 'content'>, eventType: ObjectEventType, extraData: Record<string, unknown> = {}, states: ObjectStates = {}): ObjectChange {
   return {
+    ...states,
     objectType: 'item',
     objectId: task.id,
     eventType,
@@ -87,6 +89,6 @@ export function itemUpdateChange(before: Item, after: Item): ObjectChange | unde
   if (before.description !== after.description) Object.assign(extra, { description: after.description, last_description: before.description });
   if ((before.due?.date ?? null) !== (after.due?.date ?? null)) Object.assign(extra, { due_date: after.due?.date ?? null, last_due_date: before.due?.date ?? null });
   if (before.responsible_uid !== after.responsible_uid) Object.assign(extra, { responsible_uid: after.responsible_uid, last_responsible_uid: before.responsible_uid });
-  return itemChange(after, 'updated', extra);
+  return itemChange(after, 'updated', extra, { object: after, previous: before });
 }
 

@@ -80,6 +80,7 @@ export class ItemMoveCommand implements CommandHandler {
     if (projectId !== item.project_id) await this.items.unassignNonMembers(context.tx.manager, [item.id, ...descendants.map((task) => task.id)], projectId, context.version);
     context.touch(item.project_id, projectId);
     // A move is an update to webhooks (item:updated); the activity log keeps no such entry (no last_* keys).
-    await recordObjectEvents(context, [itemChange({ id: item.id, project_id: projectId, parent_id: parentId, content: item.content }, 'updated')]);
+    const moved = { ...item, project_id: projectId, parent_id: parentId, section_id: sectionId, child_order: childOrder };
+    await recordObjectEvents(context, [itemChange(moved, 'updated', {}, { object: moved, previous: item })]);
   }
 }

@@ -4,7 +4,9 @@ import { type ItemRepository } from '../../../items/item.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { forEachEntry, idArg } from './item-args';
+import { recordObjectEvents } from '../object-events';
 import { loadItem } from './item-access';
+import { itemChange } from './item-events';
 
 const argsSchema = z.object({ items: z.array(z.object({ id: idArg, child_order: storedInteger })).min(1).max(1_000) });
 
@@ -20,6 +22,9 @@ export class ItemReorderCommand implements CommandHandler {
       const item = await loadItem(this.items, context, entry.id);
       await this.items.update(context.tx.manager, item.id, { child_order: entry.child_order }, context.version);
       context.touch(item.project_id);
+      // A reorder is an update of each task it moves (item:updated, intent item_updated).
+      const moved = { ...item, child_order: entry.child_order };
+      if (item.child_order !== entry.child_order) await recordObjectEvents(context, [itemChange(moved, 'updated', {}, { object: moved, previous: item })]);
     });
   }
 }

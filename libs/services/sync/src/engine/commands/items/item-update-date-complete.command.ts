@@ -47,14 +47,14 @@ export class ItemUpdateDateCompleteCommand implements CommandHandler {
     } else if (given !== undefined) {
       await this.items.update(context.tx.manager, item.id, { due: given }, context.version);
       await announceCompletion(context, [item], true); // an occurrence done
-      await recordObjectEvents(context, [itemChange(item, 'completed')]);
+      await recordObjectEvents(context, [itemChange(item, 'completed', {}, { object: { ...item, due: given }, previous: item })]);
     } else {
       if (!item.due) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: due', { argument: 'due' });
       const next = this.dates.next(item.due, new Date(), context.user.timezone);
       if (next) {
         await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
         await announceCompletion(context, [item], true);
-        await recordObjectEvents(context, [itemChange(item, 'completed')]);
+        await recordObjectEvents(context, [itemChange(item, 'completed', {}, { object: { ...item, due: next }, previous: item })]);
       } else await completeItem(this.items, context, item, new Date(), false);
     }
     if (args.reset_subtasks) {

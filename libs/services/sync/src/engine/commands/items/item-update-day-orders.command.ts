@@ -4,7 +4,9 @@ import { type ItemRepository } from '../../../items/item.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { forEachEntry } from './item-args';
+import { recordObjectEvents } from '../object-events';
 import { loadItem } from './item-access';
+import { itemChange } from './item-events';
 
 const argsSchema = z.object({ ids_to_orders: z.record(z.string(), storedInteger) });
 
@@ -20,6 +22,9 @@ export class ItemUpdateDayOrdersCommand implements CommandHandler {
       const item = await loadItem(this.items, context, id, 'ids_to_orders');
       await this.items.update(context.tx.manager, item.id, { day_order: dayOrder }, context.version);
       context.touch(item.project_id);
+      // As item_update's day_order: an update of the task (item:updated).
+      const placed = { ...item, day_order: dayOrder };
+      if (item.day_order !== dayOrder) await recordObjectEvents(context, [itemChange(placed, 'updated', {}, { object: placed, previous: item })]);
     });
   }
 }

@@ -8,7 +8,7 @@ import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, forEachEntry, idArg } from '../items/item-args';
 import { assertNameFree, loadLabel } from './label-access';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents, withChanges } from '../object-events';
 import { labelChange } from './label-events';
 
 // The same bounds as a label name on a task (item-args labelsArg): the two must always fit each other.
@@ -74,18 +74,14 @@ export class LabelUpdateCommand implements CommandHandler {
     const label = await loadLabel(this.labels, context, args.id);
     const newName = args.name !== undefined && args.name !== label.name ? args.name : undefined;
     if (newName !== undefined) await assertNameFree(this.labels, context, newName, label.id);
-    await this.labels.update(
-      context.tx.manager,
-      label.id,
-      {
-        name: newName,
-        color: args.color === undefined ? undefined : colorName(args.color),
-        item_order: args.item_order,
-        is_favorite: args.is_favorite,
-      },
-      context.version,
-    );
-    await recordObjectEvents(context, [labelChange({ id: label.id, name: newName ?? label.name }, 'updated', newName === undefined ? {} : { last_name: label.name })]);
+    const changes = {
+      name: newName,
+      color: args.color === undefined ? undefined : colorName(args.color),
+      item_order: args.item_order,
+      is_favorite: args.is_favorite,
+    };
+    await this.labels.update(context.tx.manager, label.id, changes, context.version);
+    await recordObjectEvents(context, [labelChange(withChanges(label, changes), 'updated', newName === undefined ? {} : { last_name: label.name })]);
     if (newName !== undefined) context.touch(...(await this.labels.renameOnTasks(context.tx.manager, context.userId, label.name, newName, context.version)));
     return {};
   }
@@ -102,7 +98,7 @@ export class LabelDeleteCommand implements CommandHandler {
     const args = parseArgs(this.schema, rawArgs);
     const label = await loadLabel(this.labels, context, args.id);
     await this.labels.update(context.tx.manager, label.id, { is_deleted: true }, context.version);
-    await recordObjectEvents(context, [labelChange(label, 'deleted')]);
+    await recordObjectEvents(context, [labelChange({ ...label, is_deleted: true }, 'deleted')]);
     if (args.cascade === 'all') context.touch(...(await this.labels.removeFromTasks(context.tx.manager, context.userId, label.name, context.version)));
     return {};
   }
@@ -120,6 +116,8 @@ export class LabelUpdateOrdersCommand implements CommandHandler {
     return forEachEntry(context, entries, async ({ id, order }) => {
       const label = await loadLabel(this.labels, context, id, 'id_order_mapping');
       await this.labels.update(context.tx.manager, label.id, { item_order: order }, context.version);
+      // A reorder is an update of each label it moves (label:updated).
+      if (label.item_order !== order) await recordObjectEvents(context, [labelChange({ ...label, item_order: order }, 'updated')]);
     });
   }
 }
@@ -138,7 +136,7 @@ export class LabelRenameCommand implements CommandHandler {
     if (personal) {
       await assertNameFree(this.labels, context, args.name_new, personal.id);
       await this.labels.update(context.tx.manager, personal.id, { name: args.name_new }, context.version);
-      await recordObjectEvents(context, [labelChange({ id: personal.id, name: args.name_new }, 'updated', { last_name: args.name_old })]);
+      await recordObjectEvents(context, [labelChange({ ...personal, name: args.name_new }, 'updated', { last_name: args.name_old })]);
     }
     context.touch(...(await this.labels.renameOnTasks(context.tx.manager, context.userId, args.name_old, args.name_new, context.version)));
     return {};

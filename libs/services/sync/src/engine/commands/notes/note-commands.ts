@@ -108,7 +108,7 @@ export class NoteUpdateCommand implements CommandHandler {
       },
       context.version,
     );
-    if (changed) await recordObjectEvents(context, [noteChange({ ...note, content, file_attachment: attachment }, 'updated', { last_content: note.content })]);
+    if (changed) await recordObjectEvents(context, [noteChange({ ...note, content, file_attachment: attachment, uids_to_notify: args.uids_to_notify === undefined ? note.uids_to_notify : args.uids_to_notify === null ? null : userIds(args.uids_to_notify, 'uids_to_notify') }, 'updated', { last_content: note.content })]);
     context.touch(note.project_id);
     return {};
   }
@@ -125,7 +125,7 @@ export class NoteDeleteCommand implements CommandHandler {
     const note = await loadNote(this.notes, context, parseArgs(this.schema, rawArgs).id);
     requireAuthor(note, context);
     await this.notes.update(context.tx.manager, note.id, { is_deleted: true }, context.version);
-    await recordObjectEvents(context, [noteChange(note, 'deleted')]);
+    await recordObjectEvents(context, [noteChange({ ...note, is_deleted: true }, 'deleted')]);
     context.touch(note.project_id);
     return {};
   }

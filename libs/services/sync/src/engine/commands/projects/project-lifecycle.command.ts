@@ -43,7 +43,7 @@ export class ProjectArchiveCommand implements CommandHandler {
       const projects = await accessibleSubtree(this.projects, context, project.id);
       const subtree = projects.map((candidate) => candidate.id);
       await this.projects.setState(context.tx.manager, subtree, { is_archived: true }, context.version);
-      await recordObjectEvents(context, projects.filter((candidate) => candidate.id === project.id || !candidate.is_archived).map((candidate) => projectChange(candidate, 'archived')));
+      await recordObjectEvents(context, projects.filter((candidate) => candidate.id === project.id || !candidate.is_archived).map((candidate) => projectChange({ ...candidate, is_archived: true }, 'archived')));
       context.touch(...subtree);
       if (project.workspace_id !== null && !project.is_archived) await this.announce(context, project.id, project.name, project.workspace_id);
     });
@@ -83,7 +83,7 @@ export class ProjectUnarchiveCommand implements CommandHandler {
       if (project.is_archived && project.workspace_id !== null) await requireWorkspaceProjectRoom(this.projects, context, project.workspace_id);
       else if (project.is_archived) await requireProjectRoom(this.projects, context, project.owner_id);
       await this.projects.setState(context.tx.manager, [project.id], { is_archived: false }, context.version);
-      await recordObjectEvents(context, [projectChange(project, 'unarchived')]);
+      await recordObjectEvents(context, [projectChange({ ...project, is_archived: false }, 'unarchived')]);
       context.touch(project.id);
       if (project.workspace_id !== null) context.touchWorkspace(project.workspace_id);
     });
@@ -115,7 +115,7 @@ export class ProjectDeleteCommand implements CommandHandler {
       await this.projects.setState(context.tx.manager, subtree, { is_deleted: true }, context.version);
       // One event per project deleted (its sub-projects went too); the tasks and sections in
       // them are not announced one by one: they went with their project.
-      await recordObjectEvents(context, projects.map((candidate) => projectChange(candidate, 'deleted')));
+      await recordObjectEvents(context, projects.map((candidate) => projectChange({ ...candidate, is_deleted: true }, 'deleted')));
       context.touch(...subtree);
       subtree.forEach((projectId) => deleted.add(projectId));
     });

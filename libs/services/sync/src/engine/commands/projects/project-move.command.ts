@@ -4,6 +4,8 @@ import { type ProjectRepository } from '../../../projects/project.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { idArg } from '../items/item-args';
+import { recordObjectEvents } from '../object-events';
+import { projectChange } from './project-events';
 import { loadProject, refuseInbox } from './project-access';
 
 const argsSchema = z.object({ id: idArg, parent_id: idArg.nullable() });
@@ -39,6 +41,8 @@ export class ProjectMoveCommand implements CommandHandler {
     const childOrder = await this.projects.nextChildOrder(context.tx.manager, context.userId, parentId);
     await this.projects.update(context.tx.manager, project.id, { parent_id: parentId, child_order: childOrder }, context.version);
     context.touch(project.id);
+    // A move is an update of the project (project:updated).
+    await recordObjectEvents(context, [projectChange({ ...project, parent_id: parentId, child_order: childOrder }, 'updated')]);
     return {};
   }
 }

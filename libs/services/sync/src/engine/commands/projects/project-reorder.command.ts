@@ -4,7 +4,9 @@ import { type ProjectRepository } from '../../../projects/project.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { forEachEntry, idArg } from '../items/item-args';
+import { recordObjectEvents } from '../object-events';
 import { loadProject } from './project-access';
+import { projectChange } from './project-events';
 
 const argsSchema = z.object({ projects: z.array(z.object({ id: idArg, child_order: storedInteger })).min(1).max(1_000) });
 
@@ -20,6 +22,8 @@ export class ProjectReorderCommand implements CommandHandler {
       const project = await loadProject(this.projects, context, entry.id);
       await this.projects.update(context.tx.manager, project.id, { child_order: entry.child_order }, context.version);
       context.touch(project.id);
+      // A reorder is an update of each project it moves (project:updated).
+      if (project.child_order !== entry.child_order) await recordObjectEvents(context, [projectChange({ ...project, child_order: entry.child_order }, 'updated')]);
     });
   }
 }

@@ -8,7 +8,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { flag, idArg } from '../items/item-args';
 import { loadProject } from './project-access';
 import { type ProjectWorkspaceRepositories, refuseTeamArgsOnPersonal, requireFolderOf, workspaceProjectArgs } from './workspace-project';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents, withChanges } from '../object-events';
 import { projectChange } from './project-events';
 
 /** The arguments only a workspace project has. */
@@ -49,10 +49,7 @@ export class ProjectUpdateCommand implements CommandHandler {
     let folderId: string | null | undefined;
     if (args.folder_id === null) folderId = null;
     else if (args.folder_id !== undefined) folderId = await requireFolderOf(this.workspace.folders, context, args.folder_id, project.workspace_id!);
-    await this.projects.update(
-      context.tx.manager,
-      project.id,
-      {
+    const changes = {
         name: project.inbox_project ? undefined : args.name,
         color: args.color === undefined ? undefined : colorName(args.color),
         description: args.description,
@@ -65,11 +62,10 @@ export class ProjectUpdateCommand implements CommandHandler {
         visibility: args.access?.visibility,
         collaborator_role_default: args.collaborator_role_default,
         is_link_sharing_enabled: args.is_link_sharing_enabled,
-      },
-      context.version,
-    );
-    const name = project.inbox_project || args.name === undefined ? project.name : args.name;
-    await recordObjectEvents(context, [projectChange({ ...project, name }, 'updated', name === project.name ? {} : { last_name: project.name })]);
+      };
+    await this.projects.update(context.tx.manager, project.id, changes, context.version);
+    const updated = withChanges(project, changes);
+    await recordObjectEvents(context, [projectChange(updated, 'updated', updated.name === project.name ? {} : { last_name: project.name })]);
     context.touch(project.id);
     return {};
   }

@@ -47,7 +47,7 @@ export class SectionUpdateCommand implements CommandHandler {
     const section = await loadSection(this.sections, context, args.id);
     await this.sections.update(context.tx.manager, [section.id], { name: args.name, is_collapsed: args.is_collapsed ?? args.collapsed }, context.version);
     const renamed = args.name !== undefined && args.name !== section.name;
-    await recordObjectEvents(context, [sectionChange({ ...section, name: args.name ?? section.name }, 'updated', renamed ? { last_name: section.name } : {})]);
+    await recordObjectEvents(context, [sectionChange({ ...section, name: args.name ?? section.name, is_collapsed: args.is_collapsed ?? args.collapsed ?? section.is_collapsed }, 'updated', renamed ? { last_name: section.name } : {})]);
     context.touch(section.project_id);
     return {};
   }
@@ -79,6 +79,8 @@ export class SectionMoveCommand implements CommandHandler {
     // In another project, a task stays assigned only to a member of it.
     await this.items.unassignNonMembers(context.tx.manager, taskIds, target.id, context.version);
     context.touch(section.project_id, target.id);
+    // A move is an update of the section (section:updated); its tasks' own events are not sent.
+    await recordObjectEvents(context, [sectionChange({ ...section, project_id: target.id, section_order: order }, 'updated')]);
     return {};
   }
 }
@@ -96,6 +98,8 @@ export class SectionReorderCommand implements CommandHandler {
       const section = await loadSection(this.sections, context, entry.id);
       await this.sections.update(context.tx.manager, [section.id], { section_order: entry.section_order }, context.version);
       context.touch(section.project_id);
+      // A reorder is an update of each section it moves (section:updated).
+      if (section.section_order !== entry.section_order) await recordObjectEvents(context, [sectionChange({ ...section, section_order: entry.section_order }, 'updated')]);
     });
   }
 }
@@ -116,7 +120,7 @@ export class SectionArchiveCommand implements CommandHandler {
     await this.sections.update(context.tx.manager, [section.id], { is_archived: true, archived_at: now }, context.version);
     const open = await this.items.idsInSections(context.tx.manager, [section.id], true);
     await this.items.setState(context.tx.manager, open, { checked: true, in_history: true, completed_at: now }, context.version);
-    await recordObjectEvents(context, [sectionChange(section, 'archived')]);
+    await recordObjectEvents(context, [sectionChange({ ...section, is_archived: true, archived_at: now }, 'archived')]);
     context.touch(section.project_id);
     return {};
   }
@@ -136,7 +140,7 @@ export class SectionUnarchiveCommand implements CommandHandler {
     const section = await loadSection(this.sections, context, parseArgs(this.schema, rawArgs).id);
     if (section.is_archived) await requireSectionRoom(this.projects, this.sections, context, section.project_id);
     await this.sections.update(context.tx.manager, [section.id], { is_archived: false, archived_at: null }, context.version);
-    await recordObjectEvents(context, [sectionChange(section, 'unarchived')]);
+    await recordObjectEvents(context, [sectionChange({ ...section, is_archived: false, archived_at: null }, 'unarchived')]);
     context.touch(section.project_id);
     return {};
   }
@@ -156,7 +160,7 @@ export class SectionDeleteCommand implements CommandHandler {
     const section = await loadSection(this.sections, context, parseArgs(this.schema, rawArgs).id);
     await this.items.setState(context.tx.manager, await this.items.idsInSections(context.tx.manager, [section.id]), { is_deleted: true }, context.version);
     await this.sections.update(context.tx.manager, [section.id], { is_deleted: true }, context.version);
-    await recordObjectEvents(context, [sectionChange(section, 'deleted')]);
+    await recordObjectEvents(context, [sectionChange({ ...section, is_deleted: true }, 'deleted')]);
     context.touch(section.project_id);
     return {};
   }
