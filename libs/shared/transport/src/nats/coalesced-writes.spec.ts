@@ -17,8 +17,9 @@ function fakeConnection(pendingLimit = 100) {
       protocol.writes.push(protocol.pending);
       protocol.pending = 0;
     },
-    async close() {
+    close() {
       protocol.closed = true;
+      return Promise.resolve();
     },
   };
   return { protocol };

@@ -106,7 +106,7 @@ export class PrefixedNatsClient extends ClientNats {
           arm();
           if (!err && isBeat(msg.headers)) return;
           if (!err && msg.headers?.has(BEAT_HEADERS.replica)) this.beatingSubjects.add(channel);
-          void handle(err, msg as never);
+          void handle(err, msg);
         });
         subscription = reply;
         connection.publish(channel, serialized.data, { reply: reply.inbox, headers });
