@@ -127,6 +127,15 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
     expect(error.message).not.toContain('secret');
   });
 
+  it('brings each of many concurrent replies to its own caller, slow and fast ones interleaved', async () => {
+    // Over NATS the replies share one subscription (a token per request, nats/prefixed-nats.client.ts)
+    // and the writes of one loop turn leave together (nats/coalesced-writes.ts).
+    const texts = Array.from({ length: 300 }, (_, index) => `request ${index}`);
+    const replies = await Promise.all([...texts.map((text) => client.request(echo, { text })), client.request(slow, { ms: 50 }), client.request(fail, { code: 'PROJECT_NOT_FOUND' }).catch((err: unknown) => (err as DomainError).code)]);
+    expect(replies.slice(0, texts.length).map((reply) => (reply as { echoed: string }).echoed)).toEqual(texts);
+    expect(replies.slice(texts.length)).toEqual([{ done: true }, 'PROJECT_NOT_FOUND']);
+  });
+
   it('serialises payloads both ways (the handler cannot touch the caller objects)', async () => {
     const items = [1, 2];
     const reply = await client.request(mutate, { items });

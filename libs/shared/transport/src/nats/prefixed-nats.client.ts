@@ -1,13 +1,45 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createInbox, type MsgHdrs } from '@nats-io/transport-node';
+import { coalesceWrites } from './coalesced-writes';
 import { BEAT_HEADERS, isBeat, ReplicaLostError } from './replica-beats';
 
 type NatsOptions = ConstructorParameters<typeof ClientNats>[0];
 type Subscription = { unsubscribe(): void };
+type ReplyMsg = { subject: string; headers?: MsgHdrs };
+type ReplyHandler = (err: Error | null, msg: ReplyMsg) => void;
 type Connection = {
-  subscribe(subject: string, opts: { callback: (err: Error | null, msg: { headers?: MsgHdrs }) => void }): Subscription;
+  subscribe(subject: string, opts: { callback: ReplyHandler }): Subscription;
   publish(subject: string, data: unknown, opts: { reply: string; headers?: MsgHdrs }): void;
 };
+
+/**
+ * One reply subscription per connection (`<inbox>.*`), each attempt of each request a token
+ * under it. Nest's client subscribes and unsubscribes an inbox per request: two more protocol
+ * messages, and for nats-server an interest change each, on every call.
+ */
+class ReplyMux {
+  private readonly routes = new Map<string, ReplyHandler>();
+  private readonly prefix: string;
+  private next = 0;
+
+  constructor(readonly connection: Connection, inboxPrefix: string | undefined) {
+    this.prefix = `${createInbox(inboxPrefix)}.`;
+    connection.subscribe(`${this.prefix}*`, {
+      callback: (err, msg) => {
+        // An error without a message (the subscription's own) reaches every request waiting on it.
+        if (err && !msg) for (const handler of [...this.routes.values()]) handler(err, msg);
+        else this.routes.get(msg.subject.slice(this.prefix.length))?.(err, msg);
+      },
+    });
+  }
+
+  /** A new reply subject routed to `handler` until released. */
+  open(handler: ReplyHandler): { inbox: string; release(): void } {
+    const token = (this.next++).toString(36);
+    this.routes.set(token, handler);
+    return { inbox: this.prefix + token, release: () => this.routes.delete(token) };
+  }
+}
 
 /** How many times a resendable request goes again to the queue group after its replica fell silent. */
 const MAX_RESENDS = 2;
@@ -20,6 +52,7 @@ const MAX_RESENDS = 2;
 export class PrefixedNatsClient extends ClientNats {
   /** Subjects whose service has shown that it beats (a reply named its replica). */
   private readonly beatingSubjects = new Set<string>();
+  private replies?: ReplyMux;
 
   constructor(
     options: NatsOptions,
@@ -30,6 +63,10 @@ export class PrefixedNatsClient extends ClientNats {
     super(options);
   }
 
+  override async createClient(): ReturnType<ClientNats['createClient']> {
+    return coalesceWrites(await super.createClient());
+  }
+
   protected override normalizePattern(pattern: Parameters<ClientNats['normalizePattern']>[0]): string {
     return this.subjectPrefix + super.normalizePattern(pattern);
   }
@@ -38,13 +75,13 @@ export class PrefixedNatsClient extends ClientNats {
   protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => unknown): () => void {
     const packet = this.assignPacketId(partialPacket);
     this.routingMap.set(packet.id, callback);
-    let subscription: Subscription | undefined;
+    let subscription: { release(): void } | undefined;
     let watchdog: NodeJS.Timeout | undefined;
     let finished = false;
     const cleanup = () => {
       finished = true;
       clearTimeout(watchdog);
-      subscription?.unsubscribe();
+      subscription?.release();
       this.routingMap.delete(packet.id);
     };
     try {
@@ -61,20 +98,18 @@ export class PrefixedNatsClient extends ClientNats {
         watchdog = setTimeout(onSilence, this.silenceMs);
       };
       const send = () => {
-        subscription?.unsubscribe();
-        // A new inbox per attempt: a late answer of the silent replica is never mixed in.
-        const inbox = createInbox(this.options.inboxPrefix);
+        subscription?.release();
+        // A new reply subject per attempt: a late answer of the silent replica is never mixed in.
         const handle = this.createSubscriptionHandler(packet, callback);
-        subscription = connection.subscribe(inbox, {
-          callback: (err, msg) => {
-            if (finished) return;
-            arm();
-            if (!err && isBeat(msg.headers)) return;
-            if (!err && msg.headers?.has(BEAT_HEADERS.replica)) this.beatingSubjects.add(channel);
-            void handle(err, msg);
-          },
+        const reply = this.replyMux(connection).open((err, msg) => {
+          if (finished) return;
+          arm();
+          if (!err && isBeat(msg.headers)) return;
+          if (!err && msg.headers?.has(BEAT_HEADERS.replica)) this.beatingSubjects.add(channel);
+          void handle(err, msg);
         });
-        connection.publish(channel, serialized.data, { reply: inbox, headers });
+        subscription = reply;
+        connection.publish(channel, serialized.data, { reply: reply.inbox, headers });
         arm();
       };
       const onSilence = () => {
@@ -94,5 +129,11 @@ export class PrefixedNatsClient extends ClientNats {
       callback({ err });
       return () => undefined;
     }
+  }
+
+  /** The mux of the current connection (a closed connection is replaced by a new one, with its own). */
+  private replyMux(connection: Connection): ReplyMux {
+    if (this.replies?.connection !== connection) this.replies = new ReplyMux(connection, this.options.inboxPrefix);
+    return this.replies;
   }
 }

@@ -1,5 +1,6 @@
 import { ServerNats } from '@nestjs/microservices';
 import { Empty, headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
+import { coalesceWrites } from './coalesced-writes';
 import { BEAT_HEADERS, beatHeaders, requestedBeatMs } from './replica-beats';
 
 type NatsConnection = { subscribe(subject: string, opts: { queue?: string; callback: (...args: never[]) => unknown }): unknown };
@@ -28,6 +29,10 @@ export class PrefixedNatsServer extends ServerNats {
   ) {
     super(options);
     this.defaultQueue = options?.queue;
+  }
+
+  override async createNatsClient(): ReturnType<ServerNats['createNatsClient']> {
+    return coalesceWrites(await super.createNatsClient());
   }
 
   override bindEvents(client: NatsConnection): void {
