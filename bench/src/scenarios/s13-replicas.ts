@@ -54,15 +54,20 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
 
   const extra = [await cluster.startReplica('sync'), await cluster.startReplica('gateway')];
   const both = [cluster.gatewayUrl, extra[1].url];
-  const pollTwo = await poll(both, readers, warmupS, durationS, pidsOf(extra));
+  // The new replicas start cold (JIT, the gateway's token cache): twice the warm-up.
+  const pollTwo = await poll(both, readers, warmupS * 2, durationS, pidsOf(extra));
   const mixedTwo = await mixed(both, writers, mixedS);
   const stopped = await pollWhileStopping(cluster, both, readers, durationS, extra);
+  // One replica again, with the second ones gone: the 1-replica figure is the mean of the runs
+  // before and after, so a machine whose other load changed meanwhile does not decide the ratio.
+  const pollOneAgain = await poll(one, readers, warmupS, durationS, pidsOf([]));
+  const oneMean = meanOf(pollOne.result, pollOneAgain.result);
 
   return [
-    compare('S1-style: no-change syncs, 64 connections', pollOne.result, pollTwo.result, [
-      `${durationS} s each after ${warmupS} s warm-up; 2 replicas: connections dealt over both gateways`,
-      `CPU ms per request, 1 replica: ${describe(pollOne.cpu)}; 2 replicas: ${describe(pollTwo.cpu)}`,
-    ], { pollOne, pollTwo }),
+    compare('S1-style: no-change syncs, 64 connections', oneMean, pollTwo.result, [
+      `${durationS} s each after ${warmupS} s warm-up (${warmupS * 2} s for the fresh replicas); 2 replicas: connections dealt over both gateways; 1 replica: the mean of a run before the second replicas started and one after they stopped (${Math.round(pollOne.result.requestsPerSec)} and ${Math.round(pollOneAgain.result.requestsPerSec)} req/s)`,
+      `CPU ms per request, 1 replica: ${describe(pollOne.cpu)} (after: ${describe(pollOneAgain.cpu)}); 2 replicas: ${describe(pollTwo.cpu)}`,
+    ], { pollOne, pollTwo, pollOneAgain }),
     compare(`S6-style: ${MIXED_CLIENTS} clients, a sync a second each, an item_add every ${WRITE_EVERY}th`, mixedOne, mixedTwo, [
       `${mixedS} s each; the clients set the pace (a sync a second each), so req/s cannot rise: what counts is 0 errors and the latency`,
     ], { mixedOne, mixedTwo }),
@@ -106,6 +111,23 @@ async function pollWhileStopping(cluster: Cluster, urls: readonly string[], user
   const exitCodes = await Promise.all(extra.map((replica) => replica.child.stop()));
   const stopTook = Date.now() - stoppedAt;
   return { result: await load, stoppedAtS: Math.round((stoppedAt - started) / 100) / 10, stopTookS: Math.round(stopTook / 100) / 10, exitCodes };
+}
+
+/** Two runs of the same load as one: their rates and latencies averaged, their failures added. */
+function meanOf(a: LoadResult, b: LoadResult): LoadResult {
+  const mean = (x: number, y: number) => Math.round(((x + y) / 2) * 100) / 100;
+  return {
+    ...a,
+    durationS: a.durationS + b.durationS,
+    requests: a.requests + b.requests,
+    requestsPerSec: mean(a.requestsPerSec, b.requestsPerSec),
+    latency: { p50: mean(a.latency.p50, b.latency.p50), p90: mean(a.latency.p90, b.latency.p90), p99: mean(a.latency.p99, b.latency.p99), max: Math.max(a.latency.max, b.latency.max), mean: mean(a.latency.mean, b.latency.mean) },
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    badAnswers: a.badAnswers + b.badAnswers,
+    failureSamples: [...a.failureSamples, ...b.failureSamples].slice(0, 5),
+  };
 }
 
 function figures(result: LoadResult): Record<string, number> {
