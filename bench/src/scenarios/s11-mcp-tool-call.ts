@@ -22,7 +22,7 @@ const TARGET_RATIO = 0.5;
 const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 /**
- * S11: an assistant's tool call (issue #17's MCP server) against the same read through REST.
+ * S11: an assistant's tool call (the MCP server) against the same read through REST.
  * `find-tasks` with a project id over `POST /mcp` (stateless, JSON answer, a personal token)
  * against `GET /api/v1/tasks?project_id=…&limit=50` through the gateway, on one account whose
  * project holds 50 tasks: both answer the same 50 tasks (checked before anything is timed).

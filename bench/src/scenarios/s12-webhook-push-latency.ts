@@ -30,8 +30,8 @@ const RECEIPT_BOUND_MS = 30_000;
 
 /**
  * S12: how long after a write's answer its consequences reach the outside, under S6-style write
- * load: the webhook delivery to an app's receiver (issue #15), and `sync_needed` on the user's
- * push socket (issue #14's push channel). One probe user writes one `item_add` at a time, waits
+ * load: the webhook delivery to an app's receiver, and `sync_needed` on the user's
+ * push socket. One probe user writes one `item_add` at a time, waits
  * until the receiver has its delivery and the socket its message, then pauses a random 0-1 s (so
  * the writes do not fall into step with the worker's looks). Meanwhile 100 S6 clients and the
  * app's other 19 users sync every second and write every 10th time; the app's users' writes are
