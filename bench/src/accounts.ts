@@ -77,8 +77,8 @@ export interface SyncAnswer {
   readonly body: Record<string, unknown>;
 }
 
-export async function postSync(gatewayUrl: string, token: string, payload: Record<string, unknown>): Promise<SyncAnswer> {
-  const { status, text } = await postSyncText(gatewayUrl, token, payload);
+export async function postSync(gatewayUrl: string, token: string, payload: Record<string, unknown>, timeoutMs?: number): Promise<SyncAnswer> {
+  const { status, text } = await postSyncText(gatewayUrl, token, payload, timeoutMs);
   let body: Record<string, unknown> = {};
   try {
     body = JSON.parse(text) as Record<string, unknown>;

@@ -27,6 +27,7 @@ const WEBHOOK_P99_TARGET_MS = WEBHOOK_POLL_MS + 1_000;
 /** The push channel's bound from its issue (e2e/push.e2e-spec.ts asserts the same): within a second. */
 const PUSH_P99_TARGET_MS = 1_000;
 const RECEIPT_BOUND_MS = 30_000;
+const WRITE_TIMEOUT_MS = 30_000;
 
 /**
  * S12: how long after a write's answer its consequences reach the outside, under S6-style write
@@ -47,7 +48,9 @@ export const s12WebhookPushLatency: Scenario = {
 };
 
 interface Probe {
-  readonly writeMs: number;
+  /** The write's own answer time; undefined when it failed (then nothing else is timed). */
+  readonly writeMs?: number;
+  readonly failure?: string;
   readonly webhookMs?: number;
   readonly pushMs?: number;
 }
@@ -74,6 +77,8 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
     // Long enough for every probe (about 1.5 s each); stopped early is not possible, so generous.
     const loadS = Math.ceil(probes * 2.5) + 10;
     const background = runLoad({ kind: 'mixed', url: cluster.gatewayUrl, path: '/api/v1/sync', users: [...fixtureUsers.slice(0, OTHER_CLIENTS), ...writers], connections: OTHER_CLIENTS + writers.length, durationS: loadS, warmupS: 0, writeEvery: WRITE_EVERY });
+    // Handled here too: if a probe fails, the scenario ends and the cleanup stops the runner.
+    background.catch(() => undefined);
     // Every background client connects at once: the first seconds are their first syncs, not the steady pace.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const measured: Probe[] = [];
@@ -95,9 +100,11 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
 async function probe(gatewayUrl: string, user: BenchUser, receiver: WebhookReceiver, push: PushListener, content: string): Promise<Probe> {
   const sent = performance.now();
   const uuid = randomUUID();
-  const answer = await postSync(gatewayUrl, user.token, { commands: [{ type: 'item_add', uuid, temp_id: randomUUID(), args: { content } }] });
+  const command = { type: 'item_add', uuid, temp_id: randomUUID(), args: { content } };
+  const answer = await postSync(gatewayUrl, user.token, { commands: [command] }, WRITE_TIMEOUT_MS).catch((err: unknown) => ({ status: 0, body: { error: String(err) } as Record<string, unknown> }));
   const answered = performance.now();
-  if (answer.status !== 200 || (answer.body['sync_status'] as Record<string, unknown> | undefined)?.[uuid] !== 'ok') throw new Error(`S12: the probe write failed: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  // A failed write is a lost probe, reported as such (a loaded machine can make one time out).
+  if (answer.status !== 200 || (answer.body['sync_status'] as Record<string, unknown> | undefined)?.[uuid] !== 'ok') return { failure: `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}` };
   const [receipt, heard] = await Promise.all([receiver.receiptOf(content, RECEIPT_BOUND_MS), push.firstAfter(sent, RECEIPT_BOUND_MS)]);
   return { writeMs: answered - sent, webhookMs: receipt ? receipt.at - answered : undefined, pushMs: heard === undefined ? undefined : heard - answered };
 }
@@ -195,14 +202,16 @@ async function withClient<T>(databaseUrl: string, work: (client: Client) => Prom
 const round = (value: number) => Math.round(value);
 
 function rows(probes: readonly Probe[], load: Awaited<ReturnType<typeof runLoad>>, checks: Checks): ScenarioRow[] {
-  const writeMs = probes.map((probe) => probe.writeMs);
+  const writeMs = probes.flatMap((probe) => (probe.writeMs === undefined ? [] : [probe.writeMs]));
+  const failedWrites = probes.filter((probe) => probe.failure !== undefined);
   const webhookMs = probes.flatMap((probe) => (probe.webhookMs === undefined ? [] : [probe.webhookMs]));
   const pushMs = probes.flatMap((probe) => (probe.pushMs === undefined ? [] : [probe.pushMs]));
-  const lost = { webhook: probes.length - webhookMs.length, push: probes.length - pushMs.length };
-  const loadFailures = failures(load);
+  // Lost: written (answered ok) but never heard of within the bound.
+  const lost = { webhook: writeMs.length - webhookMs.length, push: writeMs.length - pushMs.length };
+  const loadFailures = failures(load) + failedWrites.length;
   const exact = checks.duplicateReceipts === 0 && checks.missingTasks === 0 && checks.badSignatures === 0 && checks.notDelivered === 0;
   const write = { 'p50 ms': round(percentile(writeMs, 50)), 'p99 ms': round(percentile(writeMs, 99)) };
-  const loadNote = `background: ${round(load.requestsPerSec)} req/s (${load.writes} writes) over ${round(load.durationS)} s, ${loadFailures} failed${loadFailures > 0 ? `: ${load.failureSamples.slice(0, 2).join(' || ')}` : ''}`;
+  const loadNote = `background: ${round(load.requestsPerSec)} req/s (${load.writes} writes) over ${round(load.durationS)} s, ${failures(load)} failed (timeouts ${load.timeouts})${load.failureSamples.length > 0 ? `: ${load.failureSamples.slice(0, 2).join(' || ')}` : ''}; probe writes failed: ${failedWrites.length}${failedWrites.length > 0 ? ` (${failedWrites[0].failure})` : ''}`;
   const webhookP99 = percentile(webhookMs, 99);
   const pushP99 = percentile(pushMs, 99);
   return [
