@@ -101,7 +101,7 @@ async function probe(gatewayUrl: string, user: BenchUser, receiver: WebhookRecei
   const sent = performance.now();
   const uuid = randomUUID();
   const command = { type: 'item_add', uuid, temp_id: randomUUID(), args: { content } };
-  const answer = await postSync(gatewayUrl, user.token, { commands: [command] }, WRITE_TIMEOUT_MS).catch((err: unknown) => ({ status: 0, body: { error: String(err) } as Record<string, unknown> }));
+  const answer = await postSync(gatewayUrl, user.token, { commands: [command] }, WRITE_TIMEOUT_MS).catch((err: unknown) => ({ status: 0, body: { error: String(err) } }));
   const answered = performance.now();
   // A failed write is a lost probe, reported as such (a loaded machine can make one time out).
   if (answer.status !== 200 || (answer.body['sync_status'] as Record<string, unknown> | undefined)?.[uuid] !== 'ok') return { failure: `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}` };
