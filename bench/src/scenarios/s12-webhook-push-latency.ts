@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { benchEmail, type BenchUser, createAccounts, initialFullSyncs, postSync, waitForProfiles } from '../accounts';
+import { benchEmail, type BenchUser, createAccounts, initialFullSyncs, postSync, type SyncAnswer, waitForProfiles } from '../accounts';
 import { runLoad } from '../load';
 import { authorizeApp, configureWebhook, registerApp } from '../oauth-app';
 import { until } from '../poll';
@@ -101,7 +101,7 @@ async function probe(gatewayUrl: string, user: BenchUser, receiver: WebhookRecei
   const sent = performance.now();
   const uuid = randomUUID();
   const command = { type: 'item_add', uuid, temp_id: randomUUID(), args: { content } };
-  const answer = await postSync(gatewayUrl, user.token, { commands: [command] }, WRITE_TIMEOUT_MS).catch((err: unknown) => ({ status: 0, body: { error: String(err) } }));
+  const answer = await postSync(gatewayUrl, user.token, { commands: [command] }, WRITE_TIMEOUT_MS).catch((err: unknown): SyncAnswer => ({ status: 0, body: { error: String(err) } }));
   const answered = performance.now();
   // A failed write is a lost probe, reported as such (a loaded machine can make one time out).
   if (answer.status !== 200 || (answer.body['sync_status'] as Record<string, unknown> | undefined)?.[uuid] !== 'ok') return { failure: `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}` };
