@@ -26,4 +26,12 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, { readonly w
     why: 'a service\'s RSS rose at every 10-second sample and ended more than 10% higher; in one of four whole-suite runs so far the gateway was flagged (124 -> 219 MiB, after S1-S5 in the same processes), never when S6 ran alone (130 -> 166 MiB, not rising at every sample). One minute can flag a trend, not prove a leak: the next step is heap snapshots of the gateway at the start and end of a long S6 (`--mixed-duration 600`)',
     profile: 'README.md#scenarios',
   },
+  S12: {
+    why: 'the delivery worker looks for due deliveries every WEBHOOKS_POLL_MS (1 s), so a delivery waits up to one look; the p99s measured so far are the machine\'s stalls (load average 13-18 beside other suites), where starved processes also got 503 replica-lost, and a delivery whose attempt failed waits WEBHOOKS_RETRY_SECONDS (15 min)',
+    profile: 'README.md#scenarios',
+  },
+  S13: {
+    why: 'on 2 cores shared with other suites the one-replica cluster is already CPU-bound, so second replicas add processes (cold JIT, a second token cache, fewer messages per socket write) and no cores; the ratio needs a machine with cores to spare',
+    profile: 'README.md#s13-the-scale-figure-replicas-on-this-machine',
+  },
 };
