@@ -87,7 +87,7 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * WEBHOOK_POLL_MS));
     }
     const load = await background;
-    await drained(cluster.databaseUrl);
+    await drained(cluster.databaseUrl, appUsers);
     const checks = await exactlyOnce(cluster.databaseUrl, receiver, appUsers);
     return rows(measured, load, checks);
   } finally {
@@ -128,16 +128,23 @@ async function webhooksKnow(databaseUrl: string, userIds: readonly string[]): Pr
 }
 
 /**
- * Until no delivery waits for its first attempt (the receiver answers 200 at once). A failed
- * attempt is retried only after WEBHOOKS_RETRY_SECONDS (15 minutes as deployed): such rows are
- * not waited for, but counted and their errors reported.
+ * Until every task the app's users added has a delivery row and none waits for its first attempt
+ * (the receiver answers 200 at once). The last writes' events may still be on their way to the
+ * webhooks service when the load ends, so rows are counted against the tasks, not only looked at.
+ * A failed attempt is retried only after WEBHOOKS_RETRY_SECONDS (15 minutes as deployed): such
+ * rows are not waited for, but counted and their errors reported.
  */
-async function drained(databaseUrl: string): Promise<void> {
+async function drained(databaseUrl: string, appUsers: readonly BenchUser[]): Promise<void> {
   await withClient(databaseUrl, (client) =>
     until(
       async () => {
-        const { rows } = await client.query<{ waiting: string }>(`SELECT count(*)::text AS waiting FROM webhooks.deliveries WHERE state = 'pending' AND attempts = 0`);
-        return rows[0].waiting === '0' ? true : undefined;
+        const { rows } = await client.query<{ tasks: string; made: string; waiting: string }>(
+          `SELECT (SELECT count(*) FROM sync.items WHERE added_by_uid = ANY($1::bigint[]))::text AS tasks,
+                  (SELECT count(*) FROM webhooks.deliveries WHERE user_id = ANY($1::bigint[]))::text AS made,
+                  (SELECT count(*) FROM webhooks.deliveries WHERE state = 'pending' AND attempts = 0)::text AS waiting`,
+          [appUsers.map((user) => user.userId)],
+        );
+        return rows[0].waiting === '0' && Number(rows[0].made) >= Number(rows[0].tasks) ? true : undefined;
       },
       'every webhook delivery to be attempted',
       60_000,
