@@ -27,7 +27,7 @@ export function benchEmail(runId: string, index: number): string {
  * this process: 200 CLI processes would take minutes, this takes a second or two. The running
  * system relays the events and builds each profile and Inbox, exactly as after the CLI.
  */
-export async function createAccounts(databaseUrl: string, runId: string, count: number): Promise<BenchAccount[]> {
+export async function createAccounts(databaseUrl: string, runId: string, count: number, password?: string): Promise<BenchAccount[]> {
   const logger = createLogger('bench', 'warn');
   const dataSource = createServiceDataSource({ schema: 'auth', url: databaseUrl, poolSize: 4, applicationName: 'bench-accounts', migrations: [] });
   await dataSource.initialize();
@@ -37,7 +37,8 @@ export async function createAccounts(databaseUrl: string, runId: string, count: 
     const accounts = new AccountService(new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger)));
     const created: BenchAccount[] = [];
     for (let index = 0; index < count; index++) {
-      created.push(await accounts.create({ email: benchEmail(runId, index), fullName: `Bench User ${index}`, timezone: 'UTC' }));
+      // A password (S12's users log in to allow an app) costs a scrypt hash each, about 0.1 s.
+      created.push(await accounts.create({ email: benchEmail(runId, index), fullName: `Bench User ${index}`, timezone: 'UTC', ...(password === undefined ? {} : { password }) }));
     }
     return created;
   } finally {
@@ -76,8 +77,8 @@ export interface SyncAnswer {
   readonly body: Record<string, unknown>;
 }
 
-export async function postSync(gatewayUrl: string, token: string, payload: Record<string, unknown>): Promise<SyncAnswer> {
-  const { status, text } = await postSyncText(gatewayUrl, token, payload);
+export async function postSync(gatewayUrl: string, token: string, payload: Record<string, unknown>, timeoutMs?: number): Promise<SyncAnswer> {
+  const { status, text } = await postSyncText(gatewayUrl, token, payload, timeoutMs);
   let body: Record<string, unknown> = {};
   try {
     body = JSON.parse(text) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SERVICE_NAMES } from '@doable/shared-runtime';
 import { createTestDatabase, freePort, TEST_NATS_URL } from '@doable/shared-testing';
 import { onCleanup } from './lifecycle';
 import { ROOMY_PLANS } from './plans';
@@ -7,10 +8,29 @@ import { statusOf, until } from './poll';
 import { appEntry, type Child, runToCompletion, spawnNode } from './processes';
 import { deleteStreamsOfRun } from './run-streams';
 
-/** Started in dependency order: the gateway last, so it never routes to a service not yet up. */
-export const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'sync', 'rest', 'gateway'] as const;
-const DATA_SERVICES: ReadonlySet<string> = new Set(['auth-oauth', 'plans', 'notifications', 'uploads', 'sync']);
+/** Started in dependency order (as libs/system's ALL_SERVICES): the gateway last, so it never routes to a service not yet up. */
+export const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'webhooks', 'sync', 'rest', 'mcp', 'gateway'] as const;
+const DATA_SERVICES: ReadonlySet<string> = new Set(['auth-oauth', 'plans', 'notifications', 'uploads', 'webhooks', 'sync']);
 const PROFILED: ReadonlySet<string> = new Set(['gateway', 'rest', 'sync']);
+// The bench grows with the product: a service added to the runtime and not started here would
+// leave its subjects unanswered, and every scenario touching it would fail for the wrong reason.
+const missing = SERVICE_NAMES.filter((name) => !(SERVICES as readonly string[]).includes(name));
+if (missing.length > 0) throw new Error(`bench/src/cluster.ts does not start ${missing.join(', ')}: add them to SERVICES`);
+
+/**
+ * The webhooks service may call the bench's own receiver on 127.0.0.1 over plain http (S12);
+ * a deployment refuses both unless its operator allows them.
+ */
+const LOCAL_WEBHOOKS = { WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' } as const;
+
+/** One more process of a service, beside the first (S13's replicas). */
+export interface Replica {
+  readonly service: string;
+  /** `sync#2`: how reports name it. */
+  readonly label: string;
+  readonly url: string;
+  readonly child: Child;
+}
 
 export interface Cluster {
   readonly gatewayUrl: string;
@@ -19,6 +39,12 @@ export interface Cluster {
   /** Each service's own HTTP base URL (health and metrics; the gateway's is also the API). */
   readonly serviceUrls: ReadonlyMap<string, string>;
   readonly children: ReadonlyMap<string, Child>;
+  /**
+   * Starts another replica of a service, as `npm run start:cluster -- --<service> N` does: the
+   * same environment (so the same NATS queue group), a port of its own, ready before it returns.
+   * Stopped by close() if still running; `child.stop()` stops it earlier (SIGTERM, graceful).
+   */
+  startReplica(service: (typeof SERVICES)[number]): Promise<Replica>;
   close(): Promise<void>;
 }
 
@@ -37,38 +63,54 @@ export async function startCluster(options: { cpuProfileDir?: string } = {}): Pr
     await database.drop();
   });
   // Load generators hammer a few users far past the per-user rate limits: measured here is throughput, not the limiter.
-  const env: NodeJS.ProcessEnv = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS, ...ROOMY_PLANS };
+  const env: NodeJS.ProcessEnv = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS, ...ROOMY_PLANS, ...LOCAL_WEBHOOKS };
   for (const service of DATA_SERVICES) await runToCompletion(`${service} migrate`, appEntry(service), ['migrate'], env);
 
   const children = new Map<string, Child>();
   const serviceUrls = new Map<string, string>();
+  const spawnService = (service: string, port: number, label: string) => {
+    // Profiles of the services on the hot path, written when they exit (at the end of the run).
+    const nodeArgs = options.cpuProfileDir && PROFILED.has(service) ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${label.replace('#', '-')}.cpuprofile`] : [];
+    return spawnNode(label, appEntry(service), ['serve'], { ...env, PORT: String(port), ...(DATA_SERVICES.has(service) ? {} : { DATABASE_URL: '' }) }, { nodeArgs });
+  };
   for (const service of SERVICES) {
     const port = await freePort();
     serviceUrls.set(service, `http://127.0.0.1:${port}`);
-    // Profiles of the two services on the hot path, written when they exit (at the end of the run).
-    const nodeArgs = options.cpuProfileDir && PROFILED.has(service) ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${service}.cpuprofile`] : [];
-    children.set(service, spawnNode(service, appEntry(service), ['serve'], { ...env, PORT: String(port), ...(DATA_SERVICES.has(service) ? {} : { DATABASE_URL: '' }) }, { nodeArgs }));
+    children.set(service, spawnService(service, port, service));
   }
-  for (const service of SERVICES) {
-    const child = children.get(service)!;
-    await until(
-      async () => {
-        if (child.process.exitCode !== null) throw new Error(`${service} exited with ${child.process.exitCode}: ${child.output()}`);
-        return (await statusOf(`${serviceUrls.get(service)}/health/ready`)) === 200 ? true : undefined;
-      },
-      `${service} to report ready`,
-      60_000,
-    );
-  }
+  for (const service of SERVICES) await ready(service, children.get(service)!, serviceUrls.get(service)!);
+  const replicas: Replica[] = [];
   return {
     gatewayUrl: serviceUrls.get('gateway')!,
     databaseUrl: database.url,
     subjectPrefix,
     serviceUrls,
     children,
+    async startReplica(service) {
+      const index = replicas.filter((replica) => replica.service === service).length + 2;
+      const port = await freePort();
+      const label = `${service}#${index}`;
+      const child = spawnService(service, port, label);
+      const replica = { service, label, url: `http://127.0.0.1:${port}`, child };
+      replicas.push(replica);
+      await ready(label, child, replica.url);
+      return replica;
+    },
     async close() {
+      for (const replica of [...replicas].reverse()) await replica.child.stop();
       for (const service of [...SERVICES].reverse()) await children.get(service)!.stop();
       await removeData();
     },
   };
+}
+
+function ready(label: string, child: Child, url: string): Promise<true> {
+  return until(
+    async () => {
+      if (child.process.exitCode !== null) throw new Error(`${label} exited with ${child.process.exitCode}: ${child.output()}`);
+      return (await statusOf(`${url}/health/ready`)) === 200 ? true : undefined;
+    },
+    `${label} to report ready`,
+    60_000,
+  );
 }

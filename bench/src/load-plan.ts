@@ -9,6 +9,8 @@ export interface PlanUser {
 
 interface PlanBase {
   readonly url: string;
+  /** Several gateways (S13's replicas): the connections are dealt out over them in turn, `url` ignored. */
+  readonly urls?: readonly string[];
   readonly path: string;
   readonly users: readonly PlanUser[];
   readonly connections: number;
@@ -38,7 +40,27 @@ export interface GetPlan extends PlanBase {
   readonly expectPrefix: string;
 }
 
-export type LoadPlan = PollPlan | MixedPlan | GetPlan;
+/** Every connection sends the same request (S11: an MCP tool call, or its REST twin), as fast as it can. */
+export interface RequestPlan extends PlanBase {
+  readonly kind: 'request';
+  readonly method: 'GET' | 'POST';
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** A 2xx answer must contain this text: anything else is a bad answer. */
+  readonly expectIncludes: string;
+}
+
+/**
+ * S13's replica stop: no-change syncs as in a poll plan, but each connection is a client behind a
+ * load balancer (not autocannon, which keeps reconnecting to a gateway that has gone): a request
+ * whose connection fails (refused, reset before an answer) is sent again to the next gateway,
+ * as a balancer's retry of an idempotent read would. Those retries are counted on their own.
+ */
+export interface FailoverPlan extends PlanBase {
+  readonly kind: 'failover';
+}
+
+export type LoadPlan = PollPlan | MixedPlan | GetPlan | RequestPlan | FailoverPlan;
 
 export interface LoadResult {
   readonly durationS: number;
@@ -56,4 +78,6 @@ export interface LoadResult {
   readonly badAnswers: number;
   /** The first few failed answers, `<status> <start of body>`. */
   readonly failureSamples: readonly string[];
+  /** Failover plans: requests sent again to another gateway after their connection failed. */
+  readonly retriedElsewhere?: number;
 }

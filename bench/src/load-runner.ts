@@ -3,7 +3,8 @@
 // prints one line `RESULT <json>` with a LoadResult.
 import { randomUUID } from 'node:crypto';
 import autocannon, { type AutocannonClient, type AutocannonOptions, type AutocannonRequest, type AutocannonResult } from 'autocannon';
-import type { GetPlan, LoadPlan, LoadResult, MixedPlan, PlanUser, PollPlan } from './load-plan';
+import { runFailover } from './failover-client';
+import type { GetPlan, LoadPlan, LoadResult, MixedPlan, PlanUser, PollPlan, RequestPlan } from './load-plan';
 
 interface Counters {
   writes: number;
@@ -111,11 +112,35 @@ function getOptions(plan: GetPlan, counters: Counters): Pick<AutocannonOptions, 
   };
 }
 
-function run(plan: LoadPlan, durationS: number): Promise<{ result: AutocannonResult; counters: Counters }> {
+/** The same request on every connection, checked for the expected text in the answer. */
+function requestOptions(plan: RequestPlan, counters: Counters): Pick<AutocannonOptions, 'requests'> {
+  return {
+    requests: [
+      {
+        method: plan.method,
+        path: plan.path,
+        headers: { ...plan.headers },
+        ...(plan.body === undefined ? {} : { body: plan.body }),
+        onResponse(status: number, body: string) {
+          if (status < 200 || status > 299) return sample(counters, status, body); // counted by autocannon as non2xx
+          if (!body.includes(plan.expectIncludes)) {
+            counters.badAnswers++;
+            sample(counters, status, body);
+          }
+        },
+      },
+    ],
+  };
+}
+
+function run(plan: Exclude<LoadPlan, { kind: 'failover' }>, durationS: number): Promise<{ result: AutocannonResult; counters: Counters }> {
   const counters: Counters = { writes: 0, writeErrors: 0, badAnswers: 0, failureSamples: [] };
-  const specific = plan.kind === 'poll' ? pollOptions(plan, counters) : plan.kind === 'get' ? getOptions(plan, counters) : mixedOptions(plan, counters);
+  const specific =
+    plan.kind === 'poll' ? pollOptions(plan, counters) : plan.kind === 'get' ? getOptions(plan, counters) : plan.kind === 'request' ? requestOptions(plan, counters) : mixedOptions(plan, counters);
+  // Several URLs (gateway replicas): autocannon deals its connections out over them in turn.
+  const url = plan.urls && plan.urls.length > 0 ? [...plan.urls] : plan.url;
   return new Promise((ok, fail) => {
-    autocannon({ url: plan.url, connections: plan.connections, duration: durationS, timeout: 10, ...specific }, (err, result) => (err ? fail(err) : ok({ result, counters })));
+    autocannon({ url, connections: plan.connections, duration: durationS, timeout: 10, ...specific }, (err, result) => (err ? fail(err) : ok({ result, counters })));
   });
 }
 
@@ -127,6 +152,11 @@ async function readStdin(): Promise<string> {
 
 async function main(): Promise<void> {
   const plan = JSON.parse(await readStdin()) as LoadPlan;
+  if (plan.kind === 'failover') {
+    if (plan.warmupS > 0) await runFailover(plan, plan.warmupS);
+    process.stdout.write(`RESULT ${JSON.stringify(await runFailover(plan, plan.durationS))}\n`);
+    return;
+  }
   if (plan.warmupS > 0) await run(plan, plan.warmupS);
   const { result, counters } = await run(plan, plan.durationS);
   const summary: LoadResult = {

@@ -9,6 +9,9 @@ import { s7OldGenerationFullSync } from './s7-old-generation-full-sync';
 import { s8SharedProject } from './s8-shared-project';
 import { s9PlanLimitAdd } from './s9-plan-limit-add';
 import { s10Upload } from './s10-upload';
+import { s11McpToolCall } from './s11-mcp-tool-call';
+import { s12WebhookPushLatency } from './s12-webhook-push-latency';
+import { s13Replicas } from './s13-replicas';
 
 /** The suite, in the order it runs (S1 before S6: S6 writes, S1 needs nothing to change). */
-export const SCENARIOS: readonly Scenario[] = [s1NoChangeSync, s2ItemAdd, s3FullSyncLarge, s4IncrementalScale, s5RestFilter, s6Mixed, s7OldGenerationFullSync, s8SharedProject, s9PlanLimitAdd, s10Upload];
+export const SCENARIOS: readonly Scenario[] = [s1NoChangeSync, s2ItemAdd, s3FullSyncLarge, s4IncrementalScale, s5RestFilter, s6Mixed, s7OldGenerationFullSync, s8SharedProject, s9PlanLimitAdd, s10Upload, s11McpToolCall, s12WebhookPushLatency, s13Replicas];

@@ -24,7 +24,8 @@ declare module 'autocannon' {
       setRequests(requests: AutocannonRequest[]): void;
     }
     export interface AutocannonOptions {
-      url: string;
+      /** One target, or several: connections are dealt out over them in turn. */
+      url: string | string[];
       connections?: number;
       duration?: number;
       timeout?: number;
