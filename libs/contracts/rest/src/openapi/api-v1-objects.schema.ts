@@ -118,7 +118,17 @@ export const commentApiV1 = z
   })
   .meta({ id: 'CommentApiV1' });
 
-/** An object the document does not describe key by key (workspaces, folders, the user, statistics). */
+/** A project's person as `projects/{id}/full` and `/join` list them (the sync collaborators shape). */
+export const projectPersonApiV1 = z
+  .strictObject({ id, email: z.string(), full_name: z.string(), timezone: z.string(), image_id: z.string().nullable() })
+  .meta({ id: 'ProjectPersonApiV1' });
+
+/** A person's membership of a project (the sync collaborator_states shape); `workspace_role` only in a workspace project. */
+export const collaboratorStateApiV1 = z
+  .strictObject({ project_id: id, user_id: id, state: z.string(), is_deleted: z.boolean(), role: z.string().nullable(), workspace_role: z.string().optional() })
+  .meta({ id: 'CollaboratorStateApiV1' });
+
+/** An object the document does not describe key by key (the role permission tables). */
 export const jsonObject = z.looseObject({}).meta({ id: 'JsonObject' });
 
 /** api/v1 lists are pages: `next_cursor` is null on the last one. */
