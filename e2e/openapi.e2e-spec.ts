@@ -1,6 +1,7 @@
 import { openApiDocument } from '@doable/contracts-rest';
 import { http, observeHttp, validateOpenApi } from '@doable/shared-testing';
 import { documentedOperation, openApiMismatch } from './support/openapi-check';
+import { startObservingProxy } from './support/observing-proxy';
 import { MODES } from './support/system-under-test';
 import { useSystem } from './support/use-system';
 
@@ -161,6 +162,26 @@ describe.each(MODES)('OpenAPI (%s)', (mode) => {
     expect(openApiMismatch(exchange('GET', '/api/v1/labels', 404, { error: 'gone' }))).toMatch(/answered 404 with a body its schema refuses/);
     expect(openApiMismatch(exchange('POST', '/api/v1/tasks/quick', 200, { anything: true }))).toBeUndefined();
     expect(openApiMismatch(exchange('POST', '/rest/v1/tasks', 200, { anything: true }))).toBeUndefined();
+  });
+
+  it("the client libraries' exchanges (through runClient's proxy) reach the check too, and a refusal is kept for the run", async () => {
+    const proxy = await startObservingProxy(system.url);
+    const seen: string[] = [];
+    const stopSeeing = observeHttp((exchange) => {
+      seen.push(`${exchange.method} ${exchange.url.pathname} ${exchange.status}`);
+      if (exchange.url.pathname === '/api/v1/labels') throw new Error('refused by this test');
+    });
+    try {
+      const user = await fetch(`${proxy.url}/api/v1/user`, { headers: { authorization: `Bearer ${account.token}` } });
+      expect(user.status).toBe(200);
+      expect(((await user.json()) as { id: string }).id).toBe(account.userId);
+      expect((await fetch(`${proxy.url}/api/v1/labels`, { headers: { authorization: `Bearer ${account.token}` } })).status).toBe(200);
+    } finally {
+      stopSeeing();
+      await proxy.close();
+    }
+    expect(seen).toEqual(['GET /api/v1/user 200', 'GET /api/v1/labels 200']);
+    expect(proxy.failures).toEqual(['refused by this test']);
   });
 
   it('met every documented operation on a real response', () => {
