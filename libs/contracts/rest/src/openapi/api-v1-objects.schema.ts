@@ -128,8 +128,11 @@ export const collaboratorStateApiV1 = z
   .strictObject({ project_id: id, user_id: id, state: z.string(), is_deleted: z.boolean(), role: z.string().nullable(), workspace_role: z.string().optional() })
   .meta({ id: 'CollaboratorStateApiV1' });
 
-/** An object the document does not describe key by key (the role permission tables). */
-export const jsonObject = z.looseObject({}).meta({ id: 'JsonObject' });
+/** `projects/permissions`: each role and the actions it may take, for project and for workspace roles. */
+const roleActions = z.array(z.strictObject({ name: z.string(), actions: z.array(z.strictObject({ name: z.string() })) }));
+export const rolePermissionsApiV1 = z
+  .strictObject({ project_collaborator_actions: roleActions, workspace_collaborator_actions: roleActions })
+  .meta({ id: 'RolePermissionsApiV1' });
 
 /** api/v1 lists are pages: `next_cursor` is null on the last one. */
 export function page<T extends z.ZodType>(item: T) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { collaborator, commentV2, labelV2, projectV2, sectionV2, taskV2 } from './rest-v2-objects.schema';
-import { collaboratorStateApiV1, commentApiV1, jsonObject, labelApiV1, page, projectApiV1, projectPersonApiV1, sectionApiV1, taskApiV1 } from './api-v1-objects.schema';
+import { collaboratorStateApiV1, commentApiV1, labelApiV1, page, projectApiV1, projectPersonApiV1, rolePermissionsApiV1, sectionApiV1, taskApiV1 } from './api-v1-objects.schema';
 import * as input from './rest-inputs.schema';
 import {
   folderApiV1,
@@ -75,7 +75,7 @@ export const REST_OPERATION_CONTRACTS: Contracts = {
 
   'projects.archived_count': api({ query: z.object({ workspace_id: input.workspaceScopedQuery.shape.workspace_id }), response: z.strictObject({ count: z.int().min(0) }) }),
   'projects.archived': apiPage(projectApiV1),
-  'projects.permissions': api({ response: jsonObject }),
+  'projects.permissions': api({ response: rolePermissionsApiV1 }),
   'projects.search': api({ query: input.searchQuery, response: page(projectApiV1) }),
   'projects.move_to_workspace': api({ body: input.projectMoveToWorkspaceBody, response: z.strictObject({ project: projectApiV1 }) }),
   'projects.move_to_personal': api({ body: input.projectMoveToPersonalBody, response: z.strictObject({ project: projectApiV1 }) }),
