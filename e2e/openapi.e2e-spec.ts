@@ -1,13 +1,14 @@
 import { openApiDocument } from '@doable/contracts-rest';
 import { http, observeHttp, validateOpenApi } from '@doable/shared-testing';
-import { checkRestResponsesAgainstOpenApi, documentedOperation, openApiMismatch } from './support/openapi-check';
+import { documentedOperation, openApiMismatch } from './support/openapi-check';
+import { startObservingProxy } from './support/observing-proxy';
 import { MODES } from './support/system-under-test';
 import { useSystem } from './support/use-system';
 
 /**
  * The OpenAPI description end to end: `/openapi.json` through the gateway validates as OpenAPI
  * 3.1, `/docs` renders it, and every REST v2 and api/v1 operation meets its schema on a real
- * response (the check is support/openapi-check.ts, also on in the rest*.e2e-spec files).
+ * response (the check is support/openapi-check.ts, on for every e2e spec).
  */
 
 /** Workspace invitations and membership changes need a second member's flow: workspaces.e2e-spec.ts covers them. */
@@ -23,7 +24,6 @@ const NOT_EXERCISED_HERE = new Set([
 
 describe.each(MODES)('OpenAPI (%s)', (mode) => {
   const { system, account } = useSystem(mode);
-  checkRestResponsesAgainstOpenApi();
   const met = new Set<string>();
   let stop: () => void;
   beforeAll(() => {
@@ -162,6 +162,26 @@ describe.each(MODES)('OpenAPI (%s)', (mode) => {
     expect(openApiMismatch(exchange('GET', '/api/v1/labels', 404, { error: 'gone' }))).toMatch(/answered 404 with a body its schema refuses/);
     expect(openApiMismatch(exchange('POST', '/api/v1/tasks/quick', 200, { anything: true }))).toBeUndefined();
     expect(openApiMismatch(exchange('POST', '/rest/v1/tasks', 200, { anything: true }))).toBeUndefined();
+  });
+
+  it("the client libraries' exchanges (through runClient's proxy) reach the check too, and a refusal is kept for the run", async () => {
+    const proxy = await startObservingProxy(system.url);
+    const seen: string[] = [];
+    const stopSeeing = observeHttp((exchange) => {
+      seen.push(`${exchange.method} ${exchange.url.pathname} ${exchange.status}`);
+      if (exchange.url.pathname === '/api/v1/labels') throw new Error('refused by this test');
+    });
+    try {
+      const user = await fetch(`${proxy.url}/api/v1/user`, { headers: { authorization: `Bearer ${account.token}` } });
+      expect(user.status).toBe(200);
+      expect(((await user.json()) as { id: string }).id).toBe(account.userId);
+      expect((await fetch(`${proxy.url}/api/v1/labels`, { headers: { authorization: `Bearer ${account.token}` } })).status).toBe(200);
+    } finally {
+      stopSeeing();
+      await proxy.close();
+    }
+    expect(seen).toEqual(['GET /api/v1/user 200', 'GET /api/v1/labels 200']);
+    expect(proxy.failures).toEqual(['refused by this test']);
   });
 
   it('met every documented operation on a real response', () => {

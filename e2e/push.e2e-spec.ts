@@ -34,14 +34,20 @@ describe.each(MODES)('push channel (%s)', (mode) => {
     await second?.close();
   });
 
+  /** The user object's `websocket_url`, from a sync (the path given) or from REST's `GET /api/v1/user`. */
   async function websocketUrl(token: string, path = '/api/v1/sync'): Promise<string> {
+    if (path === '/api/v1/user') {
+      const user = await http(listenUrl, 'GET', path, { token });
+      expect(user.status).toBe(200);
+      return user.body.websocket_url as string;
+    }
     const response = await http(listenUrl, 'POST', path, { token, json: { sync_token: '*', resource_types: ['user'] } });
     expect(response.status).toBe(200);
     return response.body.user.websocket_url as string;
   }
 
-  async function connect(token: string): Promise<PushClient> {
-    const client = await PushClient.connect(await websocketUrl(token));
+  async function connect(token: string, path?: string): Promise<PushClient> {
+    const client = await PushClient.connect(await websocketUrl(token, path));
     clients.push(client);
     await client.settle();
     return client;
@@ -66,8 +72,8 @@ describe.each(MODES)('push channel (%s)', (mode) => {
     return best;
   }
 
-  it('the user object names a ws:// URL on the gateway the client used, with a push token (not the API token)', async () => {
-    for (const path of ['/api/v1/sync', '/sync/v9/sync']) {
+  it('the user object (sync, and REST GET /api/v1/user) names a ws:// URL on the gateway the client used, with a push token (not the API token)', async () => {
+    for (const path of ['/api/v1/sync', '/sync/v9/sync', '/api/v1/user']) {
       const url = new URL(await websocketUrl(me.token, path));
       expect(`${url.protocol}//${url.host}`).toBe(listenUrl.replace(/^http/, 'ws'));
       expect(url.pathname).toBe('/ws');
@@ -84,8 +90,8 @@ describe.each(MODES)('push channel (%s)', (mode) => {
     expect(latency).toBeLessThan(WITHIN_MS);
   });
 
-  it('a REST v2 write is heard within a second of its response', async () => {
-    const client = await connect(me.token);
+  it('a REST v2 write is heard within a second of its response, on the channel REST GET /api/v1/user names', async () => {
+    const client = await connect(me.token, '/api/v1/user');
     const latency = await latencyOf(client, async () => {
       expect((await http(system.url, 'POST', '/rest/v2/tasks', { token: me.token, json: { content: 'pushed by REST' } })).status).toBe(200);
     });

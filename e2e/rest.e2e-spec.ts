@@ -1,6 +1,5 @@
 import { http } from '@doable/shared-testing';
 import { MODES } from './support/system-under-test';
-import { checkRestResponsesAgainstOpenApi } from './support/openapi-check';
 import { useSystem } from './support/use-system';
 
 /**
@@ -10,7 +9,6 @@ import { useSystem } from './support/use-system';
  */
 describe.each(MODES)('REST surfaces (%s)', (mode) => {
   const { system, accounts: [account, stranger] } = useSystem(mode, { accounts: 2 });
-  checkRestResponsesAgainstOpenApi();
   let requestCounter = 0;
 
   const call = (method: string, path: string, options: { json?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {}) =>

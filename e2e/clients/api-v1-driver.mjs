@@ -301,7 +301,10 @@ export async function driveApiV1({ api, other, stranger, sdk = false, withReques
   await step('completedFilters', async () => {
     const urgent = await api.addTask({ content: 'API urgent done', priority: 4, dueDate: '2030-06-11', labels: ['urgentlabel'] });
     await api.closeTask(urgent.id);
-    const byCompletion = (filterQuery, extra = {}) => api.getCompletedTasksByCompletionDate({ ...window(), filterQuery, ...extra });
+    // One window for the whole step: a cursor is bound to its parameters, so a page asked for a
+    // second later (since/until moved on) would be refused as another query's cursor.
+    const span = window();
+    const byCompletion = (filterQuery, extra = {}) => api.getCompletedTasksByCompletionDate({ ...span, filterQuery, ...extra });
     const june = { since: '2030-06-01T00:00:00', until: '2030-06-20T00:00:00' };
     const firstPage = await byCompletion('search: API', { limit: 1 });
     const secondPage = await byCompletion('search: API', { limit: 1, cursor: firstPage.nextCursor });

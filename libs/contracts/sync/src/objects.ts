@@ -105,11 +105,14 @@ export const objectsRequestSchema = z.object({
   commands: z.array(objectCommandSchema).max(100),
   /** Read after the commands; temp ids of those commands resolve. */
   query: objectQuerySchema.nullable(),
+  /** The origin the caller reached (`scheme://host[:port]`): the user object's `websocket_url` names the push channel there. */
+  origin: z.string().max(2048).optional(),
 });
 export interface ObjectsRequest {
   readonly principal: Principal;
   readonly commands: readonly ObjectCommand[];
   readonly query: ObjectQuery | null;
+  readonly origin?: string;
 }
 
 export interface ObjectsReply {

@@ -64,6 +64,7 @@ export class RestRouter {
       query: request.query,
       body: bodyObject(request.body),
       requestId: request.requestId,
+      ...(request.origin === undefined ? {} : { origin: request.origin }),
     };
     checkRestInput(call);
     const reply = await handler(call);

@@ -21,6 +21,14 @@ export function observeHttp(observer: (exchange: HttpExchange) => void): () => v
   return () => observers.delete(observer);
 }
 
+/**
+ * Hands an exchange made outside `http()` (a client library's, through a test proxy) to the
+ * observers; an observer's throw propagates to the caller.
+ */
+export function reportHttpExchange(exchange: HttpExchange): void {
+  for (const observer of observers) observer(exchange);
+}
+
 /** A small fetch wrapper for end-to-end tests: JSON or form bodies, parsed JSON answers. */
 export async function http<T = any>(
   baseUrl: string,
@@ -49,6 +57,6 @@ export async function http<T = any>(
   } catch {
     // Not JSON: keep the text.
   }
-  for (const observer of observers) observer({ method, url, status: response.status, contentType: response.headers.get('content-type'), body: text ? parsed : undefined });
+  reportHttpExchange({ method, url, status: response.status, contentType: response.headers.get('content-type'), body: text ? parsed : undefined });
   return { status: response.status, headers: response.headers, body: parsed as T };
 }

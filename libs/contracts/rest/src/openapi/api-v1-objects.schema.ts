@@ -118,8 +118,21 @@ export const commentApiV1 = z
   })
   .meta({ id: 'CommentApiV1' });
 
-/** An object the document does not describe key by key (workspaces, folders, the user, statistics). */
-export const jsonObject = z.looseObject({}).meta({ id: 'JsonObject' });
+/** A project's person as `projects/{id}/full` and `/join` list them (the sync collaborators shape). */
+export const projectPersonApiV1 = z
+  .strictObject({ id, email: z.string(), full_name: z.string(), timezone: z.string(), image_id: z.string().nullable() })
+  .meta({ id: 'ProjectPersonApiV1' });
+
+/** A person's membership of a project (the sync collaborator_states shape); `workspace_role` only in a workspace project. */
+export const collaboratorStateApiV1 = z
+  .strictObject({ project_id: id, user_id: id, state: z.string(), is_deleted: z.boolean(), role: z.string().nullable(), workspace_role: z.string().optional() })
+  .meta({ id: 'CollaboratorStateApiV1' });
+
+/** `projects/permissions`: each role and the actions it may take, for project and for workspace roles. */
+const roleActions = z.array(z.strictObject({ name: z.string(), actions: z.array(z.strictObject({ name: z.string() })) }));
+export const rolePermissionsApiV1 = z
+  .strictObject({ project_collaborator_actions: roleActions, workspace_collaborator_actions: roleActions })
+  .meta({ id: 'RolePermissionsApiV1' });
 
 /** api/v1 lists are pages: `next_cursor` is null on the last one. */
 export function page<T extends z.ZodType>(item: T) {

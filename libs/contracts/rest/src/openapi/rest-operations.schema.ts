@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { collaborator, commentV2, labelV2, projectV2, sectionV2, taskV2 } from './rest-v2-objects.schema';
-import { commentApiV1, jsonObject, labelApiV1, page, projectApiV1, sectionApiV1, taskApiV1 } from './api-v1-objects.schema';
+import { collaboratorStateApiV1, commentApiV1, labelApiV1, page, projectApiV1, projectPersonApiV1, rolePermissionsApiV1, sectionApiV1, taskApiV1 } from './api-v1-objects.schema';
 import * as input from './rest-inputs.schema';
+import {
+  folderApiV1,
+  productivityStatsApiV1,
+  userApiV1,
+  workspaceApiV1,
+  workspaceInvitationApiV1,
+  workspaceMembershipApiV1,
+  workspacePlanDetailsApiV1,
+  workspaceUserApiV1,
+} from './api-v1-account-objects.schema';
 
 /**
  * Each REST v2 and api/v1 operation's contract: what it takes (query, JSON body) and what it
@@ -49,8 +59,8 @@ function list(kind: Kind, query: z.ZodObject = z.object({}), apiQuery: z.ZodObje
 const api = (contract: OperationContract) => ({ 'rest-api-v1': contract });
 const apiPage = (item: z.ZodType, query: z.ZodObject = z.object({})) => api({ query: query.extend(input.pageQuery.shape), response: page(item) });
 
-const projectFull = z.looseObject({ project: projectApiV1, comments_count: z.int().optional(), tasks: z.array(taskApiV1), sections: z.array(sectionApiV1), collaborators: z.array(jsonObject), notes: z.array(commentApiV1) });
-const projectJoined = projectFull.omit({ comments_count: true }).extend({ items: z.array(taskApiV1), comments: z.array(commentApiV1), collaborator_states: z.array(jsonObject), folder: jsonObject.nullable(), subprojects: z.array(projectApiV1) });
+const projectFull = z.strictObject({ project: projectApiV1, comments_count: z.int().min(0), tasks: z.array(taskApiV1), sections: z.array(sectionApiV1), collaborators: z.array(projectPersonApiV1), notes: z.array(commentApiV1) });
+const projectJoined = projectFull.omit({ comments_count: true }).extend({ items: z.array(taskApiV1), comments: z.array(commentApiV1), collaborator_states: z.array(collaboratorStateApiV1), folder: folderApiV1.nullable(), subprojects: z.array(projectApiV1) });
 
 export const REST_OPERATION_CONTRACTS: Contracts = {
   'tasks.filter': api({ query: input.taskFilterQuery, response: page(taskApiV1) }),
@@ -65,7 +75,7 @@ export const REST_OPERATION_CONTRACTS: Contracts = {
 
   'projects.archived_count': api({ query: z.object({ workspace_id: input.workspaceScopedQuery.shape.workspace_id }), response: z.strictObject({ count: z.int().min(0) }) }),
   'projects.archived': apiPage(projectApiV1),
-  'projects.permissions': api({ response: jsonObject }),
+  'projects.permissions': api({ response: rolePermissionsApiV1 }),
   'projects.search': api({ query: input.searchQuery, response: page(projectApiV1) }),
   'projects.move_to_workspace': api({ body: input.projectMoveToWorkspaceBody, response: z.strictObject({ project: projectApiV1 }) }),
   'projects.move_to_personal': api({ body: input.projectMoveToPersonalBody, response: z.strictObject({ project: projectApiV1 }) }),
@@ -106,34 +116,33 @@ export const REST_OPERATION_CONTRACTS: Contracts = {
   'comments.update': both(COMMENT, { body: input.commentUpdateBody }),
   'comments.delete': both(null),
 
-  // Workspaces, folders, the user and statistics: described as JSON objects (their keys are the sync objects').
-  'workspaces.users': api({ response: z.looseObject({ workspace_users: z.array(jsonObject), has_more: z.boolean(), next_cursor: z.string().nullable() }) }),
+  'workspaces.users': api({ response: z.strictObject({ workspace_users: z.array(workspaceUserApiV1), has_more: z.boolean(), next_cursor: z.string().nullable() }) }),
   'workspaces.invitations': api({ response: z.array(z.string()) }),
-  'workspaces.invitations.all': api({ response: z.array(jsonObject) }),
-  'workspaces.invitations.delete': api({ response: jsonObject }),
-  'workspaces.invitations.accept': api({ response: jsonObject }),
-  'workspaces.invitations.reject': api({ response: jsonObject }),
-  'workspaces.join': api({ response: jsonObject }),
-  'workspaces.plan_details': api({ response: jsonObject }),
-  'workspaces.list': api({ response: z.array(jsonObject) }),
-  'workspaces.create': api({ response: jsonObject }),
-  'workspaces.get': api({ response: jsonObject }),
-  'workspaces.update': api({ response: jsonObject }),
+  'workspaces.invitations.all': api({ response: z.array(workspaceInvitationApiV1) }),
+  'workspaces.invitations.delete': api({ response: workspaceInvitationApiV1 }),
+  'workspaces.invitations.accept': api({ response: workspaceInvitationApiV1 }),
+  'workspaces.invitations.reject': api({ response: workspaceInvitationApiV1 }),
+  'workspaces.join': api({ response: workspaceMembershipApiV1 }),
+  'workspaces.plan_details': api({ response: workspacePlanDetailsApiV1 }),
+  'workspaces.list': api({ response: z.array(workspaceApiV1) }),
+  'workspaces.create': api({ response: workspaceApiV1 }),
+  'workspaces.get': api({ response: workspaceApiV1 }),
+  'workspaces.update': api({ response: workspaceApiV1 }),
   'workspaces.delete': api({ response: null }),
   'workspaces.users.invite': api({ response: z.strictObject({ invited_emails: z.array(z.string()) }) }),
-  'workspaces.users.update': api({ response: jsonObject }),
+  'workspaces.users.update': api({ response: workspaceMembershipApiV1 }),
   'workspaces.users.remove': api({ response: null }),
   'workspaces.projects.active': apiPage(projectApiV1),
   'workspaces.projects.archived': apiPage(projectApiV1),
 
-  'folders.list': apiPage(jsonObject, z.object({ workspace_id: input.workspaceScopedQuery.shape.workspace_id })),
-  'folders.create': api({ response: jsonObject }),
-  'folders.get': api({ response: jsonObject }),
-  'folders.update': api({ response: jsonObject }),
+  'folders.list': apiPage(folderApiV1, z.object({ workspace_id: input.workspaceScopedQuery.shape.workspace_id })),
+  'folders.create': api({ response: folderApiV1 }),
+  'folders.get': api({ response: folderApiV1 }),
+  'folders.update': api({ response: folderApiV1 }),
   'folders.delete': api({ response: null }),
 
-  'user.get': api({ response: jsonObject }),
-  'user.productivity_stats': api({ response: jsonObject }),
+  'user.get': api({ response: userApiV1 }),
+  'user.productivity_stats': api({ response: productivityStatsApiV1 }),
   'id_mappings.get': api({ response: z.array(z.strictObject({ old_id: z.string(), new_id: z.string() })) }),
 };
 

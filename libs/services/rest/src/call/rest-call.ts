@@ -11,4 +11,6 @@ export interface RestCall {
   readonly body: Readonly<Record<string, unknown>>;
   /** `X-Request-Id`: makes a write idempotent (mapped onto the sync command uuid log). */
   readonly requestId: string | null;
+  /** The origin the caller reached (the gateway's), for the push channel's address in the user object. */
+  readonly origin?: string;
 }

@@ -23,7 +23,9 @@ export class SyncObjects {
   constructor(private readonly services: ServiceClient) {}
 
   read(call: RestCall, query: ObjectQuery): Promise<ObjectsReply> {
-    return this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query });
+    // The origin only where the answer names an address on it (the user object's push channel).
+    const origin = query.resource === 'user' && call.origin !== undefined ? { origin: call.origin } : {};
+    return this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, ...origin });
   }
 
   /** Reads one object by id (not found is the sync service's coded 404). */

@@ -11,6 +11,7 @@ import { UserProfileRepository } from '../users/user-profile.repository';
 import { ObjectReadsRepository } from './object-reads.repository';
 import { TaskFilterQuery } from './task-filter.query';
 import { ProductivityStatsService } from '../stats/productivity-stats.service';
+import { PushTokens } from '../push/push-tokens.service';
 import { isWorkspaceQuery, WorkspaceObjectQueries } from './workspace-object-queries';
 import { WorkspaceReadsRepository } from './workspace-reads.repository';
 
@@ -43,16 +44,18 @@ export class ObjectQueryService {
     private readonly notes: NoteRepository,
     private readonly workspaceQueries: WorkspaceObjectQueries,
     private readonly workspaceReads: WorkspaceReadsRepository,
+    private readonly push: PushTokens,
   ) {}
 
-  async run(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult> {
-    const result = await this.read(manager, userId, query, tempIds);
+  /** `origin`: where the caller reached us, for the user object's `websocket_url`. */
+  async run(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>, origin?: string): Promise<QueryResult> {
+    const result = await this.read(manager, userId, query, tempIds, origin);
     if (!('label_ids' in query) || query.label_ids !== true) return result;
     const names = result.objects.flatMap((task) => (task['labels'] as string[] | undefined) ?? []);
     return { ...result, labelIds: await this.reads.labelIdsByName(manager, userId, names) };
   }
 
-  private async read(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult> {
+  private async read(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>, origin: string | undefined): Promise<QueryResult> {
     // Own keys only: an id named `__proto__` is not the mapping's prototype.
     const id = (value: string): string => (Object.hasOwn(tempIds, value) ? tempIds[value] : value);
     const optionalId = (value: string | undefined): string | undefined => (value === undefined ? undefined : id(value));
@@ -113,7 +116,7 @@ export class ObjectQueryService {
         return { objects: rows, hasMore };
       }
       case 'user':
-        return this.one([await this.currentUser(manager, userId)]);
+        return this.one([await this.currentUser(manager, userId, origin)]);
       case 'productivity_stats':
         return this.one([await this.productivity.stats(manager, userId)]);
       case 'archived_projects_count':
@@ -206,10 +209,13 @@ export class ObjectQueryService {
     return rows.map((row) => ({ ...syncApiV1Writers.project(row), note_count: counts.get(row.id) ?? 0 }));
   }
 
-  /** `GET /api/v1/user`: the sync user plus the completion counters the SDK requires. */
-  private async currentUser(manager: EntityManager, userId: string): Promise<Record<string, unknown>> {
+  /**
+   * `GET /api/v1/user`: the sync user plus the completion counters the SDK requires; its
+   * `websocket_url` is the push channel at the caller's origin, as the sync `user` object's.
+   */
+  private async currentUser(manager: EntityManager, userId: string, origin: string | undefined): Promise<Record<string, unknown>> {
     const profile = found(await this.profiles.find(manager, userId), 'USER_NOT_FOUND', 'User');
-    const completed = await this.reads.completedCounts(manager, userId, profile.timezone);
-    return { ...syncApiV1Writers.user(profile), completed_count: completed.total, completed_today: completed.today };
+    const [completed, websocketUrl] = await Promise.all([this.reads.completedCounts(manager, userId, profile.timezone), this.push.websocketUrl(userId, origin)]);
+    return { ...syncApiV1Writers.user(profile, websocketUrl), completed_count: completed.total, completed_today: completed.today };
   }
 }

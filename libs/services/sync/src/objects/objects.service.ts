@@ -46,7 +46,7 @@ export class ObjectsService {
     if (!mayRead(principal) && !readsOnlyCreated(request.query, tempIdMapping)) {
       throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });
     }
-    const result = await this.queries.run(this.database.dataSource.manager, principal.userId, request.query, tempIdMapping);
+    const result = await this.queries.run(this.database.dataSource.manager, principal.userId, request.query, tempIdMapping, request.origin);
     return { tempIdMapping, ...result };
   }
 

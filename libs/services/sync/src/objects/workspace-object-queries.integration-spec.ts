@@ -4,6 +4,7 @@ import { DomainError } from '@doable/shared-errors';
 import { WorkspaceHarness } from '../engine/commands/workspaces/workspace.harness';
 import { NoteRepository } from '../notes/note.repository';
 import { CompletionStatsRepository } from '../stats/completion-stats.repository';
+import type { PushTokens } from '../push/push-tokens.service';
 import { ProductivityStatsService } from '../stats/productivity-stats.service';
 import { giveWorkspacePlan } from '../testing/plans';
 import { ObjectQueryService } from './object-query.service';
@@ -56,6 +57,7 @@ describe('the api/v1 workspace object queries (real PostgreSQL)', () => {
       new NoteRepository(),
       new WorkspaceObjectQueries(workspaceReads, r.workspaces, r.workspaceMembers),
       workspaceReads,
+      {} as PushTokens, // the user object is not read here
     );
     workspaceId = await harness.create(ADA, 'workspace_add', { name: 'Queried' });
     await harness.addMember(workspaceId, BEN, 'MEMBER');

@@ -6,6 +6,7 @@ import { invitationSentPayload } from '../projects/project-invitations.events';
 import { ProjectInvitationsRepository } from '../projects/project-invitations.repository';
 import { newInvitationSecret } from '../projects/project-invitations.secret';
 import { workspaceInvitationSentPayload } from '../workspaces/workspace-invitations.events';
+import { tellUsersChanged } from '../push/users-changed';
 import { WorkspaceInvitationsRepository } from '../workspaces/workspace-invitations.repository';
 import type { UserProfile } from './user-profile.model';
 import { UserProfileRepository } from './user-profile.repository';
@@ -50,7 +51,8 @@ export class UserCreatedConsumer {
    * given to anyone (no email is sent by sync; a mail sender would hook the notifications
    * service's handling of shareInvitationSent with inviteeId null, its InvitationMailer), so
    * rotating it loses nothing. Stamped with the profile's creation version: the account's first
-   * sync is a full one, and the members of each project see the invitee's collaborator record.
+   * sync is a full one, and the members of each project see the invitee's collaborator record
+   * (their open sockets are told, usersChanged, in the same transaction as any other change).
    */
   async offerWaitingInvitations(tx: Tx, profile: UserProfile): Promise<void> {
     const waiting = await this.invitations.waitingFor(tx.manager, profile.email);
@@ -64,7 +66,9 @@ export class UserCreatedConsumer {
       await tx.emit(SyncEvents.shareInvitationSent, invitationSentPayload(offered, invitation.project_name, inviter, secret));
       projectIds.add(invitation.project_id);
     }
-    if (projectIds.size > 0) await this.profiles.raiseHighWater(tx.manager, profile.id, [...projectIds], profile.version);
+    if (projectIds.size === 0) return;
+    const told = await this.profiles.raiseHighWater(tx.manager, profile.id, [...projectIds], profile.version);
+    await tellUsersChanged(tx, told, profile.version);
   }
 
   /**

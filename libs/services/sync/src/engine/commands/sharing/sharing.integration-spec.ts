@@ -366,6 +366,7 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     expect(waiting).toMatchObject({ inviteeEmail: 'newbie@share.test', inviteeId: null, role: 'EDIT_ONLY' });
     expect(await invitationRow(waiting.invitationId)).toMatchObject({ invitee_id: null });
     const sentBefore = (await events(SENT)).length;
+    const changedBefore = (await events(CHANGED)).length;
 
     const created = { userId: NEWBIE, email: 'newbie@share.test', fullName: 'Newbie', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true };
     await db.transaction((tx) => userCreated(created, tx));
@@ -377,9 +378,16 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     expect(sent.invitationSecret).not.toBe(waiting.invitationSecret);
     expect(await invitationRow(waiting.invitationId)).toMatchObject({ state: 'invited', invitee_id: NEWBIE, secret_hash: hashToken(sent.invitationSecret) });
 
-    // A redelivered event offers nothing again.
+    // The inviter's open sockets hear of it (the invitee's collaborator record is news to them), with the new account.
+    const changed = await events<UsersChanged>(CHANGED);
+    expect(changed).toHaveLength(changedBefore + 1);
+    expect(changed.at(-1)!.userIds.slice().sort()).toEqual([ANN, NEWBIE].sort());
+    expect(changed.at(-1)!.version).toBe((await dataSource.query(`SELECT version::text FROM sync.users WHERE id = $1`, [NEWBIE]))[0].version);
+
+    // A redelivered event offers nothing again, and tells no one.
     await db.transaction((tx) => userCreated(created, tx));
     expect(await events(SENT)).toHaveLength(sentBefore + 1);
+    expect(await events(CHANGED)).toHaveLength(changedBefore + 1);
 
     expect(await statusOf(NEWBIE, 'accept_invitation', { invitation_id: waiting.invitationId, invitation_secret: waiting.invitationSecret })).toMatchObject({
       error_extra: { argument: 'invitation_secret' },
