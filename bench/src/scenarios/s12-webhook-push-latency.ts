@@ -127,14 +127,22 @@ async function webhooksKnow(databaseUrl: string, userIds: readonly string[]): Pr
   );
 }
 
+/** How long the app users' task count must stay unchanged before the queue counts as drained. */
+const STABLE_MS = 3_000;
+
 /**
  * Until every task the app's users added has a delivery row and none waits for its first attempt
  * (the receiver answers 200 at once). The last writes' events may still be on their way to the
  * webhooks service when the load ends, so rows are counted against the tasks, not only looked at.
+ * The tasks must also have stopped growing for STABLE_MS: the load tool stops at its duration
+ * with requests still in flight, and the server still commits them (the whole-suite run of
+ * 2026-11-25 checked 0.5 s after such a write and saw its new row as "never attempted").
  * A failed attempt is retried only after WEBHOOKS_RETRY_SECONDS (15 minutes as deployed): such
  * rows are not waited for, but counted and their errors reported.
  */
 async function drained(databaseUrl: string, appUsers: readonly BenchUser[]): Promise<void> {
+  let lastTasks = -1;
+  let tasksSince = Date.now();
   await withClient(databaseUrl, (client) =>
     until(
       async () => {
@@ -144,7 +152,10 @@ async function drained(databaseUrl: string, appUsers: readonly BenchUser[]): Pro
                   (SELECT count(*) FROM webhooks.deliveries WHERE state = 'pending' AND attempts = 0)::text AS waiting`,
           [appUsers.map((user) => user.userId)],
         );
-        return rows[0].waiting === '0' && Number(rows[0].made) >= Number(rows[0].tasks) ? true : undefined;
+        const tasks = Number(rows[0].tasks);
+        if (tasks !== lastTasks) [lastTasks, tasksSince] = [tasks, Date.now()];
+        const settled = Date.now() - tasksSince >= STABLE_MS;
+        return settled && rows[0].waiting === '0' && Number(rows[0].made) >= tasks ? true : undefined;
       },
       'every webhook delivery to be attempted',
       60_000,
