@@ -10,7 +10,11 @@ import type { BenchContext, Scenario, ScenarioRow } from './scenario';
 
 export const S1_USERS = 200;
 const CONNECTIONS = 64;
-const TARGET_RATIO = 0.5;
+/**
+ * Issue #18's targets: the cluster mode pays a NATS hop and a second process, the embedded mode
+ * neither, so it is held to more of its (in-process PGlite) baseline.
+ */
+const TARGET_RATIO = { cluster: 0.5, embedded: 0.6 } as const;
 const SYNC_PATH = '/api/v1/sync';
 
 /**
@@ -22,7 +26,7 @@ const SYNC_PATH = '/api/v1/sync';
 export const s1NoChangeSync: Scenario = {
   id: 'S1',
   title: `no-change incremental sync, ${S1_USERS} users, ${CONNECTIONS} connections`,
-  target: `>= ${TARGET_RATIO} of baseline req/s`,
+  target: `>= ${TARGET_RATIO.cluster} (cluster), ${TARGET_RATIO.embedded} (embedded) of baseline req/s`,
   run: async (context) => [await measureCluster(context)],
   runEmbedded: async (context) => [await measureEmbedded(context)],
 };
@@ -155,8 +159,8 @@ function row(mode: 'cluster' | 'embedded', { product, baseline, productCpu, base
     product: figures(product),
     baseline: figures(baseline),
     ratio: { name: 'req/s product / baseline', value: ratio },
-    target: s1NoChangeSync.target,
-    pass: clean && ratio >= TARGET_RATIO,
+    target: `>= ${TARGET_RATIO[mode]} of baseline req/s`,
+    pass: clean && ratio >= TARGET_RATIO[mode],
     valid: clean,
     notes: clean
       ? notes

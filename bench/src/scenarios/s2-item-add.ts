@@ -8,7 +8,8 @@ const COMMANDS = 100;
 
 const ROUNDS = 20;
 const WARMUP_ROUNDS = 2;
-const TARGET_RATIO = 0.35;
+/** Issue #18: hold what the batched writes reached (1.1 in its run): a request of 100 adds as fast as 100 bare INSERTs. */
+const TARGET_RATIO = 1.0;
 /** S6 uses the first 100 users; S2 takes its own from the second half, one per round. */
 const FIRST_USER = 100;
 

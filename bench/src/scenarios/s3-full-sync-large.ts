@@ -8,7 +8,8 @@ import type { BenchContext, Scenario, ScenarioRow } from './scenario';
 
 const ROUNDS = 25;
 const WARMUP_ROUNDS = 2;
-const TARGET_RATIO = 2.5;
+/** Issue #18 (it was 2.5). */
+const TARGET_RATIO = 1.6;
 const TIMEOUT_MS = 60_000;
 
 /** What the answer must hold: the seed, plus the Inbox every account has. */
