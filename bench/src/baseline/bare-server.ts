@@ -21,27 +21,43 @@ export function replyText(response: ServerResponse, status: number, text: string
   response.end(text);
 }
 
-/** Loads the live tokens once, then serves `answer` on a free port until SIGTERM. */
+/** Loads the live tokens once: both reference servers check bearer tokens in memory. */
+export async function loadTokens(): Promise<void> {
+  const { rows } = await pool.query<{ token_hash: string; user_id: string }>('SELECT token_hash, user_id::text AS user_id FROM auth.access_tokens WHERE revoked_at IS NULL');
+  for (const row of rows) userByTokenHash.set(row.token_hash, row.user_id);
+}
+
+/** Prints the port the bench waits for, and closes the server and the pool on SIGTERM. */
+export function announce(port: number, close: () => Promise<void>): void {
+  process.stdout.write(`LISTENING ${port}\n`);
+  process.once('SIGTERM', () => {
+    void close()
+      .then(() => pool.end())
+      .finally(() => process.exit(0));
+  });
+}
+
+/** Ends the process with the reason a reference server could not start. */
+export function failedToStart(err: unknown): never {
+  process.stderr.write(`baseline failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+}
+
+/** Loads the tokens, then serves `answer` with bare node:http on a free port until SIGTERM. */
 export function serveBaseline(answer: (request: IncomingMessage, response: ServerResponse) => Promise<void>): void {
   const start = async (): Promise<void> => {
-    const { rows } = await pool.query<{ token_hash: string; user_id: string }>('SELECT token_hash, user_id::text AS user_id FROM auth.access_tokens WHERE revoked_at IS NULL');
-    for (const row of rows) userByTokenHash.set(row.token_hash, row.user_id);
+    await loadTokens();
     const server = createServer((request, response) => {
       answer(request, response).catch((err: unknown) => replyText(response, 500, JSON.stringify({ error: err instanceof Error ? err.message : String(err) })));
     });
     server.keepAliveTimeout = 65_000;
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
-    });
-    process.once('SIGTERM', () => {
-      server.close();
-      server.closeAllConnections();
-      void pool.end().finally(() => process.exit(0));
+      announce(typeof address === 'object' && address ? address.port : 0, () => {
+        server.closeAllConnections();
+        return new Promise((done) => server.close(() => done()));
+      });
     });
   };
-  start().catch((err: unknown) => {
-    process.stderr.write(`baseline failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  });
+  start().catch(failedToStart);
 }

@@ -90,11 +90,19 @@ function describeCpu(cpu: Record<string, number>): string {
     .join(', ');
 }
 
+interface Measured {
+  readonly result: LoadResult;
+  readonly cpu: Record<string, number>;
+}
+
 interface Compared {
   readonly product: LoadResult;
   readonly baseline: LoadResult;
+  /** The same answer from the smallest Nest + Express app (baseline/nest-express-sync-server.ts). */
+  readonly floor: LoadResult;
   readonly productCpu: Record<string, number>;
   readonly baselineCpu: Record<string, number>;
+  readonly floorCpu: Record<string, number>;
 }
 
 interface CpuGroupsOf {
@@ -104,25 +112,31 @@ interface CpuGroupsOf {
 
 async function compareWithBaseline(context: BenchContext, productUrl: string, databaseUrl: string, users: readonly BenchUser[], poolSize: number, cpuGroups: CpuGroupsOf): Promise<Compared> {
   const template = await noChangeAnswer(productUrl, users[0]);
-  const baseline = await startBaselineServer('noop-sync-server', { DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), TEMPLATE: JSON.stringify(template) });
-  let baselineRun: { result: LoadResult; cpu: Record<string, number> };
-  try {
-    const check = await postSync(baseline.url, users[0].token, { sync_token: users[0].syncToken, resource_types: ['all'] });
-    if (check.status !== 200) throw new Error(`the baseline answered ${check.status}: ${JSON.stringify(check.body)}`);
-    baselineRun = await measure(context, baseline.url, users, () => cpuGroups.baseline(baseline.child.pid));
-  } finally {
-    // Stopped before the product runs: nothing of the baseline's (not even an idle connection) is left.
-    await baseline.stop();
-  }
+  const env = { DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), TEMPLATE: JSON.stringify(template) };
+  const baselineRun = await measureReference(context, 'noop-sync-server', env, users, cpuGroups.baseline);
+  const floorRun = await measureReference(context, 'nest-express-sync-server', env, users, cpuGroups.baseline);
   const productRun = await measure(context, productUrl, users, cpuGroups.product);
-  return { product: productRun.result, baseline: baselineRun.result, productCpu: productRun.cpu, baselineCpu: baselineRun.cpu };
+  return { product: productRun.result, baseline: baselineRun.result, floor: floorRun.result, productCpu: productRun.cpu, baselineCpu: baselineRun.cpu, floorCpu: floorRun.cpu };
+}
+
+/** Starts one of the reference servers, checks its answer, measures it, and stops it. */
+async function measureReference(context: BenchContext, file: string, env: NodeJS.ProcessEnv, users: readonly BenchUser[], groups: CpuGroupsOf['baseline']): Promise<Measured> {
+  const server = await startBaselineServer(file, env);
+  try {
+    const check = await postSync(server.url, users[0].token, { sync_token: users[0].syncToken, resource_types: ['all'] });
+    if (check.status !== 200) throw new Error(`${file} answered ${check.status}: ${JSON.stringify(check.body)}`);
+    return await measure(context, server.url, users, () => groups(server.child.pid));
+  } finally {
+    // Stopped before the next side runs: nothing of it (not even an idle connection) is left.
+    await server.stop();
+  }
 }
 
 /**
  * A warm-up run, then the measured run with each process group's CPU time read around it:
  * CPU per request shows where the work happens (the gateway, sync, NATS, PostgreSQL).
  */
-async function measure(context: BenchContext, url: string, users: readonly BenchUser[], groups: () => Promise<CpuGroups>): Promise<{ result: LoadResult; cpu: Record<string, number> }> {
+async function measure(context: BenchContext, url: string, users: readonly BenchUser[], groups: () => Promise<CpuGroups>): Promise<Measured> {
   const plan = { kind: 'poll' as const, url, path: SYNC_PATH, users, connections: CONNECTIONS, warmupS: 0 };
   if (context.options.warmupS > 0) await runLoad({ ...plan, durationS: context.options.warmupS });
   // Read after the warm-up: the pools' database connections (and so their backends) exist by now.
@@ -148,9 +162,17 @@ function figures(result: LoadResult): Record<string, number> {
   return { 'req/s': Math.round(result.requestsPerSec), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failures: failures(result) };
 }
 
-function row(mode: 'cluster' | 'embedded', { product, baseline, productCpu, baselineCpu }: Compared, details: Record<string, unknown>, notes: string[]): ScenarioRow {
+/** What the framework alone costs, and how much of what is left the product keeps. */
+function floorNote({ product, baseline, floor, floorCpu }: Compared): string {
+  const of = (a: LoadResult, b: LoadResult) => Math.round((a.requestsPerSec / b.requestsPerSec) * 100) / 100;
+  return `framework floor (the same answer from the smallest Nest + Express app, no auth, no broker): req/s ${Math.round(floor.requestsPerSec)}, p50 ms ${floor.latency.p50}, failures ${failures(floor)}, so ${of(floor, baseline)} of the baseline; the product is ${of(product, floor)} of the floor; floor CPU ms per request: ${describeCpu(floorCpu)}`;
+}
+
+function row(mode: 'cluster' | 'embedded', compared: Compared, details: Record<string, unknown>, notes: string[]): ScenarioRow {
+  const { product, baseline, floor, productCpu, baselineCpu, floorCpu } = compared;
   const ratio = Math.round((product.requestsPerSec / baseline.requestsPerSec) * 100) / 100;
-  const clean = failures(product) === 0 && failures(baseline) === 0;
+  const clean = failures(product) === 0 && failures(baseline) === 0 && failures(floor) === 0;
+  notes = [...notes, floorNote(compared)];
   return {
     id: 'S1',
     mode,
@@ -166,8 +188,8 @@ function row(mode: 'cluster' | 'embedded', { product, baseline, productCpu, base
       ? notes
       : [
           ...notes,
-          `some requests failed, so the figures are not valid; first failures: ${[...product.failureSamples.map((text) => `product ${text}`), ...baseline.failureSamples.map((text) => `baseline ${text}`)].slice(0, 4).join(' || ')}`,
+          `some requests failed, so the figures are not valid; first failures: ${[...product.failureSamples.map((text) => `product ${text}`), ...baseline.failureSamples.map((text) => `baseline ${text}`), ...floor.failureSamples.map((text) => `floor ${text}`)].slice(0, 4).join(' || ')}`,
         ],
-    details: { ...details, product, baseline, cpuMsPerRequest: { product: productCpu, baseline: baselineCpu } },
+    details: { ...details, product, baseline, floor, cpuMsPerRequest: { product: productCpu, baseline: baselineCpu, floor: floorCpu } },
   };
 }
