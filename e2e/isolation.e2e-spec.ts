@@ -1,5 +1,6 @@
 import { http, waitFor } from '@doable/shared-testing';
-import { MODES } from './support/system-under-test';
+import { CALLBACK_URL, HttpBrowser, logIn, registerApp, type RegisteredApp } from './support/oauth-flow';
+import { MODES, type SystemUnderTest } from './support/system-under-test';
 import { PushClient } from './support/push-client';
 import { command, shareWith } from './support/sharing';
 import { useSystem } from './support/use-system';
@@ -394,5 +395,61 @@ describe.each(MODES)('isolation through the assistant server (%s)', (mode) => {
     const ownerView = await http(system.url, 'POST', '/api/v1/sync', { token: owner.token, json: { sync_token: '*', resource_types: ['items', 'projects'] } });
     expect(ownerView.body.items.map((item: any) => item.content)).toEqual(['Private task']);
     expect(ownerView.body.projects.some((project: any) => project.id === ids['p'])).toBe(true);
+  });
+});
+
+/** An account with a password that registered one app on the console page, logged in there. */
+async function appOwner(system: SystemUnderTest, name: string): Promise<{ app: RegisteredApp; browser: HttpBrowser; token: string }> {
+  const password = `${name} passphrase 1`;
+  const account = await system.createAccount({ password });
+  const [{ email }] = await system.sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [account.userId]);
+  const browser = new HttpBrowser(system.url);
+  await logIn(browser, email, password);
+  return { app: await registerApp(browser, name, [CALLBACK_URL]), browser, token: account.token };
+}
+
+describe.each(MODES)('isolation of app webhooks (%s)', (mode) => {
+  // Receivers on this machine are allowed so both apps can hold one; nothing is delivered here.
+  const { system } = useSystem(mode, { env: { WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' } });
+  const basic = (clientId: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` });
+  const webhookCall = (method: string, headers: Record<string, string>, json?: unknown) => http(system.url, method, '/api/v1/apps/webhook', { headers, json });
+
+  it("reads and changes only the app's own webhook, and only with that app's credentials", async () => {
+    const first = await appOwner(system, 'First app');
+    const second = await appOwner(system, 'Second app');
+    const firstHook = { callback_url: 'http://127.0.0.1:9/first', events: ['item:added'], version: '1' };
+    expect(await webhookCall('PUT', basic(first.app.clientId, first.app.clientSecret), firstHook)).toMatchObject({ status: 200, body: { client_id: first.app.clientId, ...firstHook } });
+
+    // The second app sees its own (none yet), never the first's.
+    const unset = (app: RegisteredApp) => ({ status: 200, body: { client_id: app.clientId, callback_url: null, events: [], version: '1' } });
+    expect(await webhookCall('GET', basic(second.app.clientId, second.app.clientSecret))).toEqual(expect.objectContaining(unset(second.app)));
+    // One app's id with the other's secret, a user's token, or no credentials: a coded 401, nothing read or changed.
+    for (const headers of [
+      basic(first.app.clientId, second.app.clientSecret),
+      basic(second.app.clientId, first.app.clientSecret),
+      { authorization: `Bearer ${first.token}` },
+      {},
+    ]) {
+      for (const [method, json] of [['GET'], ['PUT', { ...firstHook, callback_url: 'http://127.0.0.1:9/taken' }], ['DELETE']] as const) {
+        expect([method, await webhookCall(method, headers, json)]).toEqual([method, expect.objectContaining({ status: 401, body: expect.objectContaining({ error_tag: 'INVALID_CLIENT' }) })]);
+      }
+    }
+    // The second app setting and removing its own webhook leaves the first's as it was.
+    expect((await webhookCall('PUT', basic(second.app.clientId, second.app.clientSecret), { ...firstHook, callback_url: 'http://127.0.0.1:9/second' })).status).toBe(200);
+    expect((await webhookCall('DELETE', basic(second.app.clientId, second.app.clientSecret))).status).toBe(200);
+    expect(await webhookCall('GET', basic(first.app.clientId, first.app.clientSecret))).toMatchObject({ status: 200, body: { client_id: first.app.clientId, ...firstHook } });
+  });
+
+  it("refuses another owner's app on the console page, whatever the form says", async () => {
+    const first = await appOwner(system, 'Console first');
+    const second = await appOwner(system, 'Console second');
+    const firstPage = await first.browser.get('/auth/apps');
+    const firstAppId = /data-app-id="(\d+)"/.exec(firstPage.text)![1];
+    const secondPage = await second.browser.get('/auth/apps');
+    expect(secondPage.text).not.toContain(`data-app-id="${firstAppId}"`);
+    const fields = { app_id: firstAppId, action: 'save', callback_url: 'http://127.0.0.1:9/planted', events: ['item:added'], version: '1' };
+    const refused = await second.browser.submit('/auth/apps/webhook', secondPage, fields);
+    expect(refused.status).toBe(404);
+    expect(await webhookCall('GET', basic(first.app.clientId, first.app.clientSecret))).toMatchObject({ status: 200, body: { client_id: first.app.clientId, callback_url: null, events: [] } });
   });
 });
