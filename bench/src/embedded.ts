@@ -12,8 +12,9 @@ export interface Embedded {
 }
 
 /** Starts the embedded system in its own process with `count` accounts ready to sync. */
-export async function startEmbedded(runId: string, count: number): Promise<Embedded> {
-  const child = spawnNode('embedded', benchEntry('embedded-host.js'), [runId, String(count)], {});
+export async function startEmbedded(runId: string, count: number, options: { cpuProfileDir?: string } = {}): Promise<Embedded> {
+  const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', 'embedded.cpuprofile'] : [];
+  const child = spawnNode('embedded', benchEntry('embedded-host.js'), [runId, String(count)], {}, { nodeArgs });
   const ready = await until(
     () => {
       if (child.process.exitCode !== null) throw new Error(`embedded host exited: ${child.output()}`);

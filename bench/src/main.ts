@@ -25,7 +25,7 @@ const USAGE = `usage: npm run bench [-- [S1 ... S13] [--duration <s>] [--warmup 
   --warmup <s>       discarded warm-up seconds before each load run (default 3)
   --mixed-duration   seconds of S6 (default 60)
   --cluster-only     skip the embedded-mode measurements
-  --cpu-prof         write V8 CPU profiles of gateway, rest and sync (bench/results/profiles/) and
+  --cpu-prof         write V8 CPU profiles of gateway, rest and sync (and the embedded process) (bench/results/profiles/) and
                      print where their CPU time went
 `;
 
@@ -124,7 +124,7 @@ async function main(): Promise<number> {
   const runId = `run-${randomBytes(3).toString('hex')}`;
   const machine = await describeMachine();
   const profileDir = parsed.options.cpuProfile ? join(REPO_ROOT, 'bench', 'results', 'profiles', machine.date.replace(/[:.]/g, '-')) : undefined;
-  const context: BenchContext = { runId, options: parsed.options, ...clusterOnDemand(runId, profileDir) };
+  const context: BenchContext = { runId, options: parsed.options, cpuProfileDir: profileDir, ...clusterOnDemand(runId, profileDir) };
   const selected = SCENARIOS.filter((scenario) => parsed.ids.has(scenario.id));
   const rows: ScenarioRow[] = [];
   try {

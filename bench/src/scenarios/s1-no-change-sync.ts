@@ -61,7 +61,7 @@ export function describeRss(before: Record<string, number | null>, after: Record
 }
 
 async function measureEmbedded(context: BenchContext): Promise<ScenarioRow> {
-  const embedded = await startEmbedded(context.runId, S1_USERS);
+  const embedded = await startEmbedded(context.runId, S1_USERS, { cpuProfileDir: context.cpuProfileDir });
   try {
     const users = await initialFullSyncs(embedded.url, embedded.accounts);
     const rss = new Map([['embedded', embedded.url]]);

@@ -43,6 +43,8 @@ export interface ClusterFixture {
 export interface BenchContext {
   readonly runId: string;
   readonly options: BenchOptions;
+  /** Where processes write V8 CPU profiles (`--cpu-prof`), or undefined. */
+  readonly cpuProfileDir?: string;
   cluster(): Promise<ClusterFixture>;
   /** Stops the cluster (if started) so the embedded measurements have the machine to themselves. */
   releaseCluster(): Promise<void>;
