@@ -43,6 +43,14 @@ class ReplyMux {
 
 /** How many times a resendable request goes again to the queue group after its replica fell silent. */
 const MAX_RESENDS = 2;
+/**
+ * How many times a watch whose timer fired late listens for one more silence. A timer that fires
+ * well after its time means this process was stalled (a long collection, a starved CPU): the
+ * replica's beats may be sitting unread in the socket, since timers run before I/O in Node's
+ * loop. Taking that for the replica's silence answered 503 replica-lost with every replica alive
+ * (bench S12/S13 at load average 13-27, and a CI run's revocation).
+ */
+const MAX_STALLED_WATCHES = 3;
 
 /**
  * Nest's NATS client under the deployment's subject prefix (see PrefixedNatsServer), watching
@@ -92,9 +100,12 @@ export class PrefixedNatsClient extends ClientNats {
       const watched = this.silenceMs > 0 && headers?.has(BEAT_HEADERS.request) === true && this.beatingSubjects.has(channel);
       const resendable = headers?.get(BEAT_HEADERS.resendable) === '1';
       let resends = 0;
+      let stalledWatches = 0;
+      let armedAt = 0;
       const arm = () => {
         if (!watched || finished) return;
         clearTimeout(watchdog);
+        armedAt = performance.now();
         watchdog = setTimeout(onSilence, this.silenceMs);
       };
       const send = () => {
@@ -114,6 +125,13 @@ export class PrefixedNatsClient extends ClientNats {
       };
       const onSilence = () => {
         if (finished) return;
+        const late = performance.now() - armedAt - this.silenceMs;
+        if (late > this.silenceMs / 2 && stalledWatches < MAX_STALLED_WATCHES) {
+          // This process was stalled, not necessarily the replica: read what arrived meanwhile first.
+          stalledWatches++;
+          arm();
+          return;
+        }
         if (resendable && resends < MAX_RESENDS) {
           resends++;
           send();

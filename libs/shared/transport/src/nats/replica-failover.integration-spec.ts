@@ -64,6 +64,20 @@ describe('replica failover over NATS', () => {
     expect(handled).toBe(1);
   });
 
+  it("does not take its own stall for the replica's silence", async () => {
+    handled = 0;
+    const answer = client.request(work, { ms: SILENCE_MS });
+    // Block this process (caller and replica alike) for three silences, as a long collection or a
+    // starved CPU does: the caller's watch fires late, with the replica's beats still unread.
+    await new Promise((resolve) => setTimeout(resolve, SILENCE_MS / 2));
+    const until = Date.now() + SILENCE_MS * 3;
+    while (Date.now() < until) {
+      // Busy on purpose: nothing else in this process may run.
+    }
+    await expect(answer).resolves.toEqual({ done: true });
+    expect(handled).toBe(1);
+  });
+
   describe('with a replica that took requests and fell silent (killed)', () => {
     // In the same queue group, it takes five requests and never answers, then its subscription
     // is gone: what a SIGKILLed replica's in-flight requests see (NATS drops a dead connection's
