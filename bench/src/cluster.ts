@@ -71,6 +71,10 @@ export async function startCluster(options: { cpuProfileDir?: string } = {}): Pr
   const spawnService = (service: string, port: number, label: string) => {
     // Profiles of the services on the hot path, written when they exit (at the end of the run).
     const nodeArgs = options.cpuProfileDir && PROFILED.has(service) ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${label.replace('#', '-')}.cpuprofile`] : [];
+    // Node flags for one service, for a look inside it (README, S6: heap snapshots on a signal):
+    // BENCH_NODE_ARGS_GATEWAY='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/snaps'.
+    const extra = process.env[`BENCH_NODE_ARGS_${service.replace('-', '_').toUpperCase()}`];
+    if (extra) nodeArgs.push(...extra.split(' ').filter(Boolean));
     return spawnNode(label, appEntry(service), ['serve'], { ...env, PORT: String(port), ...(DATA_SERVICES.has(service) ? {} : { DATABASE_URL: '' }) }, { nodeArgs });
   };
   for (const service of SERVICES) {

@@ -23,8 +23,8 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, { readonly w
     profile: 'README.md#s5-the-filter-language-through-rest-v2-ratio-019-042-before-the-third-round-041-056-after-target-04',
   },
   S6: {
-    why: 'a service\'s RSS rose at every 10-second sample and ended more than 10% higher; in one of four whole-suite runs so far the gateway was flagged (124 -> 219 MiB, after S1-S5 in the same processes), never when S6 ran alone (130 -> 166 MiB, not rising at every sample). One minute can flag a trend, not prove a leak: the next step is heap snapshots of the gateway at the start and end of a long S6 (`--mixed-duration 600`)',
-    profile: 'README.md#scenarios',
+    why: 'S6 misses on errors, or when a service\'s heap left after a full collection rose at every 10-second sample and ended more than 10% higher (RSS is reported, not judged: it rose 126 -> 255 MiB in a 600 s S6 while the gateway\'s heap after collection stayed at 33-36 MiB, no leak). The 503s seen under heavy machine load are `replica-lost` from a starved service (see S13)',
+    profile: 'README.md#s6-does-the-gateway-leak-no',
   },
   S12: {
     why: 'on a quiet machine the latency meets both targets (webhook p99 about 1 s, push p99 under 0.2 s). The 1-3 deliveries once reported as "never attempted" were the bench\'s own race (it checked before the load\'s last in-flight writes had committed; it now waits until the tasks stop growing). Beside other suites the p99s are the machine\'s stalls, where starved processes also answered 503 replica-lost and a failed attempt waits WEBHOOKS_RETRY_SECONDS (15 min)',

@@ -19,6 +19,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { HealthController } from '../health/health.controller';
+import { registerHeapAfterGc } from '../metrics/heap-after-gc';
 import { MetricsController } from '../metrics/metrics.controller';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor';
 import type { RuntimeConfig } from '../service-config';
@@ -67,6 +68,8 @@ export class ServiceKernelModule {
           const registry = new Registry();
           registry.setDefaultLabels({ service: definition.name });
           collectDefaultMetrics({ register: registry });
+          // The leak signal: what the heap keeps after a full collection (RSS and heap used also hold garbage and reserve).
+          registerHeapAfterGc(registry);
           return registry;
         },
       },
