@@ -24,11 +24,20 @@ export const TRANSPORT_OPTIONS = Symbol('TRANSPORT_OPTIONS');
 export const HEADERS = {
   correlationId: 'x-correlation-id',
   /**
-   * Set by callers that can read framed replies (nats/reply-frames.ts). A service frames a reply
-   * only for such a caller, so a gateway or service of an older release keeps getting plain JSON
-   * during a rolling upgrade, and a newer caller reads an older service's plain replies as ever.
+   * Set by callers that can read framed replies (nats/reply-frames.ts), to the highest of
+   * REPLY_FRAMES they read. A service frames a reply only as far as its caller reads, so a
+   * gateway or service of an older release keeps getting what it understands during a rolling
+   * upgrade, and a newer caller reads an older service's replies as ever.
    */
   replyFrames: 'x-doable-reply-frames',
+} as const;
+
+/** Values of HEADERS.replyFrames: what a caller reads, each level including the ones before. */
+export const REPLY_FRAMES = {
+  /** A long text body as raw bytes, when the reply fits one message. */
+  bodies: '1',
+  /** Also a body too large for one message, as chunks of raw bytes (rpc/reply-chunks.ts). */
+  bodyChunks: '2',
 } as const;
 
 export function streamNameFor(prefix: string): string {

@@ -5,7 +5,7 @@ import { deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '
 import { Controller, type INestMicroservice, Module, UseFilters, UseInterceptors } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
-import { connect } from '@nats-io/transport-node';
+import { connect, headers as natsHeaders } from '@nats-io/transport-node';
 import { z } from 'zod';
 import type { EventBus } from './events/event-bus';
 import { InProcessBroker } from './in-process/in-process-broker';
@@ -15,7 +15,7 @@ import { Handles } from './rpc/handles.decorator';
 import { RpcErrorFilter } from './rpc/rpc-error.filter';
 import { ServiceClient } from './rpc/service-client';
 import { createClientProxy, createEventBus, createServerStrategy } from './transport-factory';
-import { streamNameFor, type TransportOptions } from './transport-options';
+import { HEADERS, REPLY_FRAMES, streamNameFor, type TransportOptions } from './transport-options';
 
 const echo = requestSubject<{ text: string }, { echoed: string; correlationId: string | null }>('test.echo.v1', z.object({ text: z.string() }));
 const fail = requestSubject<{ code: string }, never>('test.fail.v1', z.object({ code: z.string() }));
@@ -164,6 +164,26 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
         const packet = message.json<{ response: { body: string } }>();
         expect(message.data[0]).toBe('{'.charCodeAt(0));
         expect(JSON.parse(packet.response.body)).toHaveLength(2_000);
+      } finally {
+        await connection.close();
+      }
+    });
+
+    it.each([
+      [REPLY_FRAMES.bodies, '{'],
+      [REPLY_FRAMES.bodyChunks, '#'],
+    ])('sends a body too large for one message to a caller reading frames %s as chunks starting %s (JSON chunks, or raw slices)', async (frames, first) => {
+      // A gateway of the release before body chunks reads framed bodies but not framed chunks.
+      const connection = await connect({ servers: TEST_NATS_URL });
+      try {
+        const headers = natsHeaders();
+        headers.set(HEADERS.replyFrames, frames);
+        const replies = await connection.requestMany(`${prefix}${textBody.name}`, JSON.stringify({ pattern: `${prefix}${textBody.name}`, data: { size: 40_000 }, id: 'caller' }), { strategy: 'stall', stall: 1_000, maxWait: 10_000, headers });
+        const messages: Uint8Array[] = [];
+        for await (const message of replies) messages.push(message.data);
+        // About 1.8 MB of body: 2 raw slices, or 14 JSON chunks, each under NATS's 1 MiB max_payload (Nest marks the last one disposed; no closing message).
+        expect(messages.length).toBeGreaterThan(1);
+        expect(messages.every((data) => data[0] === first.charCodeAt(0) && data.length < 1024 * 1024)).toBe(true);
       } finally {
         await connection.close();
       }

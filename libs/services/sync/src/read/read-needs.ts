@@ -1,4 +1,4 @@
-import type { Item } from '../items/item.model';
+import type { ItemRow } from '../items/item.model';
 import type { Label } from '../labels/label.model';
 import type { Project } from '../projects/project.model';
 
@@ -22,7 +22,7 @@ export interface ReadContext {
   /** The user's timezone (v7's `due_date_utc` is reckoned in it). */
   readonly timezone: string;
   /** Active tasks of the projects of the read's tasks (all active tasks on a full read). */
-  readonly projectTasks?: readonly Item[];
+  readonly projectTasks?: readonly ItemRow[];
   readonly projects?: readonly Project[];
   readonly labels?: readonly Label[];
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Collaboration } from '../collaborators/collaborator.model';
 import type { CompletedInfo } from '../completed/completed-info.repository';
 import type { Filter } from '../filters/filter.model';
-import type { Item } from '../items/item.model';
+import type { ItemRow } from '../items/item.model';
 import type { Label } from '../labels/label.model';
 import type { LocationList } from '../locations/location.model';
 import type { Note } from '../notes/note.model';
@@ -18,7 +18,8 @@ import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '../wor
  */
 export interface ResourceRows {
   projects: Project[];
-  items: Item[];
+  /** Timestamps as Dates, or as wire text already (a full sync's, see ItemSource). */
+  items: ItemRow[];
   sections: Section[];
   labels: Label[];
   filters: Filter[];

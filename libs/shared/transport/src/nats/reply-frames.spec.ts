@@ -1,3 +1,5 @@
+import { lastValueFrom, toArray } from 'rxjs';
+import { assembleReply, chunkReply } from '../rpc/reply-chunks';
 import { BodyFramedReply, SerializedReply } from '../rpc/serialized-reply';
 import { decodeReplyMessage, encodeReplyPacket } from './reply-frames';
 
@@ -20,6 +22,20 @@ describe('NATS reply frames', () => {
     const data = encodeReplyPacket({ id: '7', isDisposed: true, response: new BodyFramedReply(value, '{"status":200,"contentType":"application/json"}', Buffer.from(value.body)) });
     expect(Buffer.isBuffer(data) && data.includes(Buffer.from(value.body))).toBe(true);
     expect(decode(data)).toEqual({ id: '7', isDisposed: true, response: value });
+  });
+
+  it('sends the chunks of a body too large for one message as raw bytes, which reassemble to the same text', async () => {
+    // 'é' and '🚀' straddle the byte cuts unless the cuts avoid them.
+    const value = { status: 200, body: `[${Array.from({ length: 3_000 }, (_, index) => `"é${index}🚀\\\""`).join(',')}]`, contentType: 'application/json' };
+    const chunks = await lastValueFrom(chunkReply(value, { frameBodies: true, frameChunks: true, maxBytes: 8_192 }).pipe(toArray()));
+    expect(chunks.length).toBeGreaterThan(2);
+    const arrived = chunks.map((response) => {
+      const data = encodeReplyPacket({ id: '9', isDisposed: false, response });
+      expect(data.length).toBeLessThanOrEqual(8_192);
+      expect(Buffer.isBuffer(data) && data[0]).toBe(0x23);
+      return (decode(data) as { id: string; response: unknown }).response;
+    });
+    expect(assembleReply(arrived)).toEqual(value);
   });
 
   it('reads plain packets and errors as JSON, and refuses a broken frame', () => {

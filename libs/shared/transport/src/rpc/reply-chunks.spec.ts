@@ -52,6 +52,48 @@ describe('reply chunks', () => {
     await expect(roundTrip(reply, 4_096)).resolves.toEqual(reply);
   });
 
+  describe('a body too large for one message', () => {
+    // Multi-byte characters everywhere, so that byte cuts fall inside characters unless avoided.
+    const body = JSON.stringify({ items: Array.from({ length: 400 }, (_, index) => ({ id: String(index), content: `é "task" ${index} 🚀\n€` })) });
+    const reply = { status: 200, body, contentType: 'application/json; charset=utf-8', headers: { 'x-a': 'b' } };
+    const chunked = async (options: Parameters<typeof chunkReply>[1]) => lastValueFrom(chunkReply(reply, options).pipe(toArray()));
+
+    it('goes as framed chunks of raw bytes to a caller that reads them, each within the message bound', async () => {
+      const messages = await chunked({ frameBodies: true, frameChunks: true, maxBytes: 4_096 });
+      expect(messages.length).toBeGreaterThan(5);
+      expect(messages.every((message) => message instanceof BodyFramedReply)).toBe(true);
+      const framed = messages as BodyFramedReply[];
+      expect(framed.every((chunk) => chunk.head.length + chunk.body.length + 512 <= 4_096)).toBe(true);
+      // The slices are the body's bytes in order, and each decodes on its own.
+      expect(Buffer.concat(framed.map((chunk) => chunk.body)).toString()).toBe(body);
+      expect(framed.map((chunk) => chunk.body.toString()).join('')).toBe(body);
+      expect(JSON.parse(framed[0].head)).toMatchObject({ index: 0, count: framed.length, reply: { status: 200, headers: { 'x-a': 'b' } } });
+      expect(JSON.parse(framed[1].head)).not.toHaveProperty('reply');
+    });
+
+    it('reassembles to the same reply, with the body as the same text', async () => {
+      const messages = await chunked({ frameBodies: true, frameChunks: true, maxBytes: 4_096 });
+      expect(assembleReply(messages)).toEqual(reply);
+      expect(assembleReply([...messages].reverse())).toEqual(reply);
+      expect(() => assembleReply(messages.slice(1))).toThrow('incomplete chunked reply');
+    });
+
+    it('goes as JSON chunks to a caller that reads framed bodies only, or none (older callers)', async () => {
+      for (const options of [{ frameBodies: true }, {}]) {
+        const messages = await chunked({ ...options, maxChars: 4_096, maxBytes: 4_096 });
+        expect(messages.some((message) => message instanceof BodyFramedReply)).toBe(false);
+        expect(assembleReply(messages)).toEqual(reply);
+      }
+    });
+
+    it('goes as JSON chunks when the rest of the reply leaves a chunk no room', async () => {
+      const crowded = { ...reply, headers: { 'x-a': 'b'.repeat(2_000) } };
+      const messages = await lastValueFrom(chunkReply(crowded, { frameBodies: true, frameChunks: true, maxChars: 4_096, maxBytes: 4_096 }).pipe(toArray()));
+      expect(messages.some((message) => message instanceof BodyFramedReply)).toBe(false);
+      expect(assembleReply(messages)).toEqual(crowded);
+    });
+  });
+
   it('refuses an incomplete or shuffled-and-missing set of chunks', async () => {
     const messages = await lastValueFrom(chunkReply({ big: 'y'.repeat(500) }, { maxChars: 100, maxBytes: 100 }).pipe(toArray()));
     expect(() => assembleReply(messages.slice(1))).toThrow('incomplete chunked reply');

@@ -1,24 +1,38 @@
 import { from, type Observable, of } from 'rxjs';
 import { BodyFramedReply, SerializedReply } from './serialized-reply';
+import { utf8Slices } from './utf8-slices';
 
 /**
  * Large replies travel as ordered chunks. NATS refuses messages over its max_payload (1 MB by
  * default) and a full sync of a large account is several megabytes, so a reply whose JSON is
  * over MAX_MESSAGE_BYTES is sent as several messages of one request (Nest streams them) and
- * reassembled by the caller. A reply under it goes whole: chunks carry JSON text inside a JSON
- * string, which costs an escape on the way and a parse more on arrival. Chunks are cut by
- * characters; 128 Ki characters stay under 512 KiB even when every character takes four bytes.
+ * reassembled by the caller. A reply under it goes whole.
+ *
+ * Two kinds of chunk. A reply with a long text body (an edge reply: the answer is JSON text
+ * already), for a caller that reads them, goes as framed body chunks: each a slice of the body's
+ * UTF-8 bytes, sent raw (see nats/reply-frames.ts), the first also carrying the rest of the
+ * reply; the caller joins the slices' text and never parses it. Any other reply goes as JSON
+ * chunks: its JSON text cut by characters, each part a JSON string, which costs an escape on the
+ * way and a parse more on arrival; 128 Ki characters stay under 512 KiB even when every
+ * character takes four bytes.
  */
 export const MAX_CHUNK_CHARS = 128 * 1024;
 /** Whole-message bound: under the default max_payload with room for Nest's envelope and headers. */
 export const MAX_MESSAGE_BYTES = 900 * 1024;
+/** Room left in a framed chunk for Nest's packet around it (`{"id":...,"isDisposed":false,"response":}`). */
+const PACKET_ROOM_BYTES = 512;
 const MARK = 'doable.chunk.v1';
 
 interface ReplyChunk {
   readonly mark: typeof MARK;
   readonly index: number;
   readonly count: number;
-  readonly part: string;
+  /** A JSON chunk: this part of the reply's JSON text. */
+  readonly part?: string;
+  /** A body chunk: this slice of the body, as text... */
+  readonly body?: string;
+  /** ...and on the first one, the reply without its body. */
+  readonly reply?: object;
 }
 
 function isChunk(value: unknown): value is ReplyChunk {
@@ -34,15 +48,17 @@ export const FRAME_BODY_FROM_CHARS = 16 * 1024;
 export interface ChunkOptions {
   /** Whether the caller reads framed replies; older callers get plain JSON. */
   readonly frameBodies?: boolean;
+  /** Whether it also reads framed body chunks; older callers get JSON chunks of a body too large for one message. */
+  readonly frameChunks?: boolean;
   readonly maxChars?: number;
   readonly maxBytes?: number;
 }
 
 /** The messages to send for a reply: itself (serialised) when it fits one message, its chunks when not. */
 export function chunkReply(value: unknown, options: ChunkOptions = {}): Observable<unknown> {
-  const { frameBodies = false, maxChars = MAX_CHUNK_CHARS, maxBytes = MAX_MESSAGE_BYTES } = options;
-  const framed = frameBodies ? framedBody(value, maxBytes) : undefined;
-  if (framed) return of(framed);
+  const { frameBodies = false, frameChunks = false, maxChars = MAX_CHUNK_CHARS, maxBytes = MAX_MESSAGE_BYTES } = options;
+  const framed = frameBodies ? framedBody(value, maxBytes, frameChunks) : undefined;
+  if (framed) return from(framed);
   const json = JSON.stringify(value);
   if (json === undefined) return of(value);
   // A UTF-16 code unit is at most three UTF-8 bytes: a reply that short fits, whatever its text.
@@ -54,26 +70,44 @@ export function chunkReply(value: unknown, options: ChunkOptions = {}): Observab
   return from(chunks);
 }
 
-/** A plain reply object with a long text `body` that fits one message, framed; else undefined. */
-function framedBody(value: unknown, maxBytes: number): BodyFramedReply | undefined {
+/**
+ * A plain reply object with a long text `body`, framed: whole when it fits one message, else
+ * (when the caller reads them) as body chunks; undefined when it is not such a reply.
+ */
+function framedBody(value: unknown, maxBytes: number, frameChunks: boolean): BodyFramedReply[] | undefined {
   if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const { body, ...rest } = value as { body?: unknown };
   if (typeof body !== 'string' || body.length < FRAME_BODY_FROM_CHARS) return undefined;
   const head = JSON.stringify(rest);
   const bytes = Buffer.from(body);
-  // Too large for one message: chunked like any other reply.
-  if (head.length * 3 + bytes.length > maxBytes) return undefined;
-  return new BodyFramedReply(value as { body: string }, head, bytes);
+  if (head.length * 3 + bytes.length <= maxBytes) return [new BodyFramedReply(value as { body: string }, head, bytes)];
+  return frameChunks ? bodyChunks(rest, bytes, maxBytes) : undefined;
+}
+
+/** A body too large for one message as framed chunks of raw UTF-8 slices; undefined if the reply's other keys leave no room. */
+function bodyChunks(rest: object, bytes: Buffer, maxBytes: number): BodyFramedReply[] | undefined {
+  // The first chunk's head is the longest (it carries the reply); a count of the body's length bounds every index and count.
+  const longestHead = JSON.stringify({ mark: MARK, index: bytes.length, count: bytes.length, reply: rest });
+  const sliceBytes = maxBytes - longestHead.length * 3 - PACKET_ROOM_BYTES;
+  if (sliceBytes < 4) return undefined;
+  const slices = utf8Slices(bytes, sliceBytes);
+  const count = slices.length;
+  return slices.map((slice, index) => new BodyFramedReply(undefined, JSON.stringify({ mark: MARK, index, count, ...(index === 0 ? { reply: rest } : {}) }), slice));
 }
 
 /** The reply from what arrived: one plain value, or a complete set of chunks. */
 export function assembleReply<T>(messages: readonly unknown[]): T {
-  const [first] = messages;
   // These arrive only where nothing serialised them (a direct call, a unit test).
-  if (messages.length === 1 && (first instanceof SerializedReply || first instanceof BodyFramedReply)) return first.value as T;
-  if (messages.length === 1 && !isChunk(first)) return first as T;
-  const chunks = messages.filter(isChunk).sort((a, b) => a.index - b.index);
-  const complete = chunks.length === messages.length && chunks.length > 0 && chunks.length === chunks[0].count && chunks.every((chunk, index) => chunk.index === index);
-  if (!complete) throw new Error(`incomplete chunked reply (${chunks.length} of ${chunks[0]?.count ?? '?'} chunks, ${messages.length} messages)`);
-  return JSON.parse(chunks.map((chunk) => chunk.part).join('')) as T;
+  const values = messages.map((message) => (message instanceof SerializedReply || message instanceof BodyFramedReply ? message.value : message));
+  const [first] = values;
+  if (values.length === 1 && !isChunk(first)) return first as T;
+  const chunks = values.filter(isChunk).sort((a, b) => a.index - b.index);
+  const complete = chunks.length === values.length && chunks.length > 0 && chunks.length === chunks[0].count && chunks.every((chunk, index) => chunk.index === index);
+  if (!complete) throw new Error(`incomplete chunked reply (${chunks.length} of ${chunks[0]?.count ?? '?'} chunks, ${values.length} messages)`);
+  if (chunks.every((chunk) => typeof chunk.part === 'string')) return JSON.parse(chunks.map((chunk) => chunk.part).join('')) as T;
+  if (chunks.every((chunk) => typeof chunk.body === 'string') && typeof chunks[0].reply === 'object') {
+    // The answer's text as it was sent: the caller (the gateway) writes it out without parsing it.
+    return { ...chunks[0].reply, body: chunks.map((chunk) => chunk.body).join('') } as T;
+  }
+  throw new Error('malformed chunked reply');
 }

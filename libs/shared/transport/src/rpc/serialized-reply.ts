@@ -15,18 +15,28 @@ export class SerializedReply {
 }
 
 /**
- * A reply object whose `body` is long text (an edge reply's JSON answer): over NATS, the body
- * travels as raw bytes after the JSON of the rest of the reply (see nats/reply-frames.ts), so it
- * is neither escaped into a JSON string by the service nor unescaped by the caller.
+ * A reply object whose `body` is long text (an edge reply's JSON answer), or one slice of such a
+ * body too large for one message (see reply-chunks.ts): over NATS, the body travels as raw bytes
+ * after the JSON of the rest of the reply (see nats/reply-frames.ts), so it is neither escaped
+ * into a JSON string by the service nor unescaped by the caller.
  */
 export class BodyFramedReply {
   constructor(
-    readonly value: { readonly body: string },
+    /** The reply as given; absent for a chunk, whose slice is decoded only if someone asks. */
+    private readonly given: { readonly body: string } | undefined,
     /** JSON of the reply without its body. */
     readonly head: string,
     /** The body, UTF-8. */
     readonly body: Buffer,
   ) {}
+
+  /**
+   * The reply as an object, as the caller reads it. Only what serialises nothing asks for it (the
+   * in-process transport, a direct call, a unit test), so a chunk's text is decoded only there.
+   */
+  get value(): { readonly body: string } {
+    return this.given ?? { ...(JSON.parse(this.head) as object), body: this.body.toString('utf8') };
+  }
 }
 
 /**

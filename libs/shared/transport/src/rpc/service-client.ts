@@ -5,7 +5,7 @@ import { headers as natsHeaders } from '@nats-io/transport-node';
 import { firstValueFrom, timeout, toArray } from 'rxjs';
 import { assembleReply } from './reply-chunks';
 import { packRequest } from './request-packing';
-import { HEADERS, type TransportOptions } from '../transport-options';
+import { HEADERS, REPLY_FRAMES, type TransportOptions } from '../transport-options';
 import { BEAT_HEADERS, beatIntervalFor } from '../nats/replica-beats';
 import { toCallerError } from './transport-error';
 
@@ -48,7 +48,7 @@ export class ServiceClient {
     if (this.transport.kind === 'in-process') return correlationId ? { [HEADERS.correlationId]: correlationId } : {};
     const headers = natsHeaders();
     if (correlationId) headers.set(HEADERS.correlationId, correlationId);
-    headers.set(HEADERS.replyFrames, '1');
+    headers.set(HEADERS.replyFrames, REPLY_FRAMES.bodyChunks);
     const silenceMs = this.transport.replicaSilenceMs ?? 0;
     if (silenceMs > 0) {
       headers.set(BEAT_HEADERS.request, String(beatIntervalFor(silenceMs)));

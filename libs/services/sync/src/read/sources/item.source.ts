@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { MembershipChanges } from '../../projects/project.model';
 import type { ResourceSource } from '../resource-source';
-import type { Item } from '../../items/item.model';
+import type { Item, ItemRow } from '../../items/item.model';
 import { ItemRepository } from '../../items/item.repository';
 import { NoteRepository } from '../../notes/note.repository';
 
@@ -15,9 +15,12 @@ export class ItemSource implements ResourceSource<'items'> {
     private readonly notes: NoteRepository,
   ) {}
 
-  /** Active tasks with their comment counts: one grouped count for the whole account. */
-  async listActive(manager: EntityManager, userId: string): Promise<Item[]> {
-    const [items, counts] = await Promise.all([this.items.listActive(manager, userId), this.notes.countByTask(manager, userId)]);
+  /**
+   * Active tasks with their comment counts: one grouped count for the whole account. Their
+   * timestamps come as wire text: every dialect only writes a full sync's tasks out.
+   */
+  async listActive(manager: EntityManager, userId: string): Promise<ItemRow[]> {
+    const [items, counts] = await Promise.all([this.items.listActiveWire(manager, userId), this.notes.countByTask(manager, userId)]);
     return withNoteCounts(items, counts);
   }
 
@@ -28,7 +31,7 @@ export class ItemSource implements ResourceSource<'items'> {
   }
 }
 
-function withNoteCounts(items: Item[], counts: ReadonlyMap<string, number>): Item[] {
+function withNoteCounts<T extends ItemRow>(items: T[], counts: ReadonlyMap<string, number>): T[] {
   for (const item of items) item.note_count = counts.get(item.id) ?? 0;
   return items;
 }
