@@ -1,37 +1,74 @@
 import type { ScenarioId } from './scenarios/scenario';
 
 /**
- * Why a scenario misses its target, as far as the profiles show: printed in RESULTS.md under
- * any row that misses, with the README section that has the profile and the next fixes. Kept
- * next to the generator so a run that misses always says why; update it when a profile changes.
+ * Why a scenario misses its target: printed in RESULTS.md under any row that misses, with the
+ * README section that has the profiles and the measurements behind each sentence. Issue #18 asks
+ * every miss to say what was tried, what it measured, why the rest is out of reach on this design,
+ * and which design change would reach it. Kept next to the generator so a run that misses always
+ * says why; update it when a profile or a round of work changes the picture.
  */
-export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, { readonly why: string; readonly profile: string }>>> = {
+export interface MissExplanation {
+  /** What was done about it, and what each step measured. */
+  readonly tried: string;
+  /** Why the rest is not reachable with the design as it is. */
+  readonly why: string;
+  /** The design change that would reach the target (or why none is needed). */
+  readonly design: string;
+  /** The README section with the profiles and tables. */
+  readonly profile: string;
+}
+
+export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, MissExplanation>>> = {
   S1: {
-    why: 'the baseline answers from one bare process; the product crosses Express, passport, a transport hop (NATS in cluster mode, serialised in-process embedded), Nest and zod to answer the same one-row read, and its CPU per request (see the notes) is several times the baseline\'s on two shared cores',
+    tried:
+      'the no-change answer from one primary-key read outside any transaction (ratio 0.09 -> 0.20); one NATS reply subscription per connection instead of an inbox per request, and NATS writes coalesced per event-loop turn (product CPU per poll 2.0-4.2 -> 0.84-1.5 ms at the same loads); a lean Express lane for the Sync API ahead of Nest\'s router (no CPU gain: dropped); in embedded mode the in-process hop already sends one JSON text each way',
+    why: 'the framework floor in the notes (the same answer from the smallest Nest + Express app, no auth, no broker, no validation) shows what the design card\'s HTTP stack alone keeps of a bare server; the product adds to it passport and the token cache, the rate limit, the route table, zod at the consumer, the correlation and metrics interceptors and, in cluster mode, a second process behind a NATS hop. On two shared cores every one of those is CPU the bare server never spends',
+    design:
+      'answer a poll in the gateway: keep each user\'s high-water mark in the gateway, fed by sync.evt.users-changed.v1 (already broadcast to every gateway replica for the push channel), and forward to sync only when the token is older than the mark or the mark is not known yet; read-your-writes across replicas needs the write\'s answer to carry its new mark to every gateway first (a barrier like the token revocation\'s) or the poll to go to sync for a short window after any write. Then the gateway on Fastify (@nestjs/platform-fastify; TOOLCHAIN.md measured 3.4x Nest + Express on this machine kind)',
     profile: 'README.md#the-slowest-path-s1-in-cluster-mode-ratio-009-019-against-the-05-target-020-after-the-first-fix',
   },
   S2: {
-    why: 'a request of 100 item_adds is 10 statements when every command succeeds (one INSERT for the 100); one failing command reruns the request with a savepoint per command (about 210 statements); the product\'s INSERT writes WAL, three indexes and two foreign-key checks per task where the baseline writes a temporary table, and the request crosses HTTP and NATS',
+    tried: 'one transaction per request (was one per command), consecutive item_adds written by one INSERT, and no savepoints unless a command fails: a request of 100 adds went from about 1,100 SQL statements to 10 (ratio 0.02 -> 0.6-1.1)',
+    why: 'the ratio hovers at 1.0 because the baseline is not a durable write: its 100 INSERTs go to a temporary table (no WAL, no indexes, no foreign keys) inside one bare transaction, where the product\'s one INSERT writes WAL, three indexes and two foreign-key checks per task, plus the command log, the temp ids and the high-water mark, and the request crosses HTTP and NATS',
+    design: 'none needed: the product is already as fast as 100 bare inserts that keep nothing; a baseline writing a real table with the same indexes would be the fairer reference',
     profile: 'README.md#s2-a-batch-of-100-commands-ratio-002-007-then-005-013-now-058-081-target-035',
   },
   S3: {
-    why: 'the 3 MB answer is serialised three times and parsed twice between sync and the client, and each of ~15,000 timestamps is parsed into a Date and formatted again',
-    profile: 'README.md#s3-a-full-sync-of-a-large-account-ratio-24-37-across-runs-target-25',
+    tried:
+      'one serialisation per hop (no second stringify of a reply); an answer over one NATS message travels as raw UTF-8 slices that the gateway joins and sends without parsing (was JSON text inside JSON strings, parsed twice); the tasks\' timestamps formatted by PostgreSQL instead of parsed into Dates and formatted back. CPU per full sync: sync 379 -> 158 ms, gateway 117 -> 37 ms; ratio 2.2-2.6 -> 1.5-2.2 under load',
+    why: 'the product still renders every object from rows into the dialect\'s shape (the baseline stringifies rows as they come), reads notes, sections and projects with Date-parsed timestamps, and holds the whole 3 MB answer in the gateway before the first byte goes out, where the baseline streams nothing either but has one process',
+    design: 'stream the slices to the HTTP answer as they arrive (an ETag over a streamed POST answer would have to go or be computed in sync), and read every resource of a full sync with SQL-formatted timestamps',
+    profile: 'README.md#s3-a-full-sync-of-a-large-account-ratio-24-37-across-runs-22-26-before-issue-18s-round-15-22-after-target-16',
   },
   S5: {
-    why: 'the ~1,000 matching tasks are written twice (api/v1 objects in sync, parsed and written again as REST v2 in rest) and cross two NATS hops; CPU per request (see the notes) is about 2.2x the baseline\'s, and on a loaded machine the ratio follows the other load',
+    tried:
+      'one serialisation per hop, REST bodies framed as raw bytes, restV2Due without spreads, the zone check remembered, timestamps formatted in SQL (product CPU per request 73-90 -> 48-53 ms, ratio 0.19-0.42 -> 0.41-0.56); the NATS changes of S1 (gateway -1 ms per request, ratio unchanged); a correlated comment count (more PostgreSQL work: reverted); compact rows (no faster to parse: not done)',
+    why: 'the ~1,000 matching tasks are rendered twice, as api/v1 objects in sync and again as REST v2 in rest, which first parses sync\'s 560 KB answer, and the answer crosses two NATS hops; PostgreSQL spends about twice the baseline\'s time on the same rows (a wider column list, a separate grouped comment count, formatted timestamps)',
+    design: 'render REST v2 once, in sync, from the rows (the REST v2 task renderer in a library both services use, a shape parameter on the object query, the text body passed through rest as bytes), or let rest read its own projection of tasks instead of asking sync',
     profile: 'README.md#s5-the-filter-language-through-rest-v2-ratio-019-042-before-the-third-round-041-056-after-target-04',
   },
   S6: {
-    why: 'S6 misses on errors, or when a service\'s heap left after a full collection rose at every 10-second sample and ended more than 10% higher (RSS is reported, not judged: it rose 126 -> 255 MiB in a 600 s S6 while the gateway\'s heap after collection stayed at 33-36 MiB, no leak). The 503s seen under heavy machine load are `replica-lost` from a starved service (see S13)',
+    tried: 'heap snapshots of the gateway at the start and end of S6 and a 600 s S6 with a GC log: no structure grows; the heap left after each full collection stayed at 32-36 MiB while RSS rose and levelled off (V8 sizing its heap to the allocation rate). S6 now judges the heap after a full collection, not RSS',
+    why: 'a miss now means errors, or a service whose heap after a full collection rose at every sample: a real leak to look for with bench/src/heap-snapshot-diff.ts. The 503s seen only under heavy machine load were replica-lost from a starved process (see S13)',
+    design: 'none: investigate the flagged service with two heap snapshots',
     profile: 'README.md#s6-does-the-gateway-leak-no',
   },
+  S10: {
+    tried: 'the file passes through the store once (the gateway writes where the record will point; the staging copy and its delete are gone): 0.09-0.14 -> about 0.2; the gateway\'s RSS stays within the bound (it never holds the file)',
+    why: 'the store alone row in the notes (the same 50 MiB put into a JetStream Object Store bucket from the bench, no HTTP, no gateway, no record) shows how much of the bare stream to disk the cluster\'s default store keeps: every 128 KiB chunk is a JetStream publish acknowledged before the next, which nats-server writes to its file store; the product keeps most of the store\'s own speed, so the 0.3 guess sits above what this store can do here',
+    design: 'for large files, a store without a per-chunk acknowledgement: the S3 driver (STORAGE_DRIVER=s3, multipart uploads in parallel parts) or a shared volume with the local driver; or pipeline the Object Store\'s chunk puts (several in flight) in the nats driver',
+    profile: 'README.md#scenarios',
+  },
   S12: {
-    why: 'on a quiet machine the latency meets both targets (webhook p99 about 1 s, push p99 under 0.2 s). The 1-3 deliveries once reported as "never attempted" were the bench\'s own race (it checked before the load\'s last in-flight writes had committed; it now waits until the tasks stop growing). Beside other suites the p99s are the machine\'s stalls, where starved processes also answered 503 replica-lost and a failed attempt waits WEBHOOKS_RETRY_SECONDS (15 min)',
+    tried: 'the bench\'s own race fixed (it now waits until the app users\' tasks stop growing before counting deliveries): every row is delivered once, signed',
+    why: 'on a quiet machine the latency meets both targets (webhook p99 about 1 s, push p99 under 0.2 s); beside other suites the p99s are the machine\'s stalls, and a delivery whose first attempt failed waits WEBHOOKS_RETRY_SECONDS (15 min)',
+    design: 'a webhook worker woken by the consumer that makes the rows (instead of a 1 s poll) would take the p50 from half a poll to milliseconds',
     profile: 'README.md#scenarios',
   },
   S13: {
-    why: 'on 2 cores shared with other suites the one-replica cluster is already CPU-bound, so second replicas add processes (cold JIT, a second token cache, fewer messages per socket write) and no cores; the ratio needs a machine with cores to spare',
+    tried: 'second replicas of gateway and sync started beside the first (one NATS queue group per service), and stopped mid-run: the work is shared evenly and no read fails',
+    why: 'on 2 cores the one-replica cluster is already CPU-bound, so second replicas add processes (cold JIT, a second token cache, fewer messages per socket write) and no cores',
+    design: 'none: replicas are for machines with cores to spare; the figure needs such a machine to show the gain',
     profile: 'README.md#s13-the-scale-figure-replicas-on-this-machine',
   },
 };

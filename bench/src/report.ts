@@ -74,7 +74,14 @@ export async function writeResultsMarkdown(report: Report): Promise<string> {
     .map((row) => {
       const explained = MISS_EXPLANATIONS[row.id];
       const by = row.ratio ? ` (ratio ${formatNumber(row.ratio.value)}, target ${row.target})` : '';
-      return explained ? `- **${row.id} ${row.mode}** misses${by}: ${explained.why}. Profile and next fixes: [${row.id} in README.md](${explained.profile}).` : `- **${row.id} ${row.mode}** misses${by}: not explained yet; profile it (\`npm run bench -- ${row.id} --cpu-prof\`).`;
+      if (!explained) return `- **${row.id} ${row.mode}** misses${by}: not explained yet; profile it (\`npm run bench -- ${row.id} --cpu-prof\`).`;
+      return [
+        `- **${row.id} ${row.mode}** misses${by}.`,
+        `  - Tried: ${explained.tried}.`,
+        `  - Why the rest is out of reach on this design: ${explained.why}.`,
+        `  - Design change that would reach it: ${explained.design}.`,
+        `  - Profiles and measurements: [${row.id} in README.md](${explained.profile}).`,
+      ].join('\n');
     });
   const text = `# Benchmark results (latest run)
 
