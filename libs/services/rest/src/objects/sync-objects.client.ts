@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ObjectQuery, type ObjectsReply, requestIdUuid, SyncSubjects } from '@doable/contracts-sync';
+import { type ObjectQuery, type ObjectsRender, type ObjectsReply, requestIdUuid, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { ServiceClient } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
@@ -26,6 +26,13 @@ export class SyncObjects {
     // The origin only where the answer names an address on it (the user object's push channel).
     const origin = query.resource === 'user' && call.origin !== undefined ? { origin: call.origin } : {};
     return this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, ...origin });
+  }
+
+  /** A task list written by the sync service in a dialect: the JSON text of the array. */
+  async readRendered(call: RestCall, query: ObjectQuery, render: ObjectsRender): Promise<string> {
+    const reply = await this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, render });
+    if (reply.body === undefined) throw new DomainError('INTERNAL', 'sync answered no rendered body');
+    return reply.body;
   }
 
   /** Reads one object by id (not found is the sync service's coded 404). */

@@ -1,4 +1,4 @@
-import type { EdgeReply } from '@doable/contracts-common';
+import { type EdgeReply, JSON_MEDIA_TYPE } from '@doable/contracts-common';
 import type { ApiLabel, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
 import { Inject, Injectable } from '@nestjs/common';
 import { nextCursor, requestedPage } from '../call/page-cursor';
@@ -70,6 +70,16 @@ export class ResourceKit {
     const page = requestedPage(call);
     const reply = await this.objects.read(call, { ...query, page });
     return ok({ results: reply.objects.map((object) => write(object, reply)), next_cursor: nextCursor(call, page, reply.hasMore) });
+  }
+
+  /**
+   * A REST v2 task list, written by the sync service from its rows with the REST contracts'
+   * task writer and passed on as the JSON text it sent: the same bytes `list` would make, without
+   * parsing the api/v1 tasks, writing them again and serialising the array here.
+   */
+  async renderedTaskList(call: RestCall, query: Extract<ListQuery, { resource: 'tasks' | 'tasks_by_filter' }>): Promise<EdgeReply> {
+    const body = await this.objects.readRendered(call, query, { dialect: 'rest-v2', public_url: this.publicUrl });
+    return { status: 200, body, contentType: JSON_MEDIA_TYPE };
   }
 
   /** An update's answer: the object (REST v2, api/v1) or nothing (REST v1). */
