@@ -28,11 +28,9 @@ export class SyncObjects {
     return this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, ...origin });
   }
 
-  /** A task list written by the sync service in a dialect: the JSON text of the array. */
-  async readRendered(call: RestCall, query: ObjectQuery, render: ObjectsRender): Promise<string> {
-    const reply = await this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, render });
-    if (reply.body === undefined) throw new DomainError('INTERNAL', 'sync answered no rendered body');
-    return reply.body;
+  /** A task list the sync service is asked to write in a dialect: `body` is then its JSON text. */
+  readRendering(call: RestCall, query: ObjectQuery, render: ObjectsRender): Promise<ObjectsReply> {
+    return this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, render });
   }
 
   /** Reads one object by id (not found is the sync service's coded 404). */

@@ -1,5 +1,5 @@
 import { type EdgeReply, JSON_MEDIA_TYPE } from '@doable/contracts-common';
-import type { ApiLabel, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
+import type { ApiLabel, ApiTask, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
 import { Inject, Injectable } from '@nestjs/common';
 import { nextCursor, requestedPage } from '../call/page-cursor';
 import type { RestCall } from '../call/rest-call';
@@ -78,8 +78,10 @@ export class ResourceKit {
    * parsing the api/v1 tasks, writing them again and serialising the array here.
    */
   async renderedTaskList(call: RestCall, query: Extract<ListQuery, { resource: 'tasks' | 'tasks_by_filter' }>): Promise<EdgeReply> {
-    const body = await this.objects.readRendered(call, query, { dialect: 'rest-v2', public_url: this.publicUrl });
-    return { status: 200, body, contentType: JSON_MEDIA_TYPE };
+    const reply = await this.objects.readRendering(call, query, { dialect: 'rest-v2', public_url: this.publicUrl });
+    if (reply.body !== undefined) return { status: 200, body: reply.body, contentType: JSON_MEDIA_TYPE };
+    // A sync replica older than `render` ignores it and answers api/v1 tasks (during a rolling upgrade): written here, as before.
+    return ok(reply.objects.map((task) => this.dialect(call).task(task as unknown as ApiTask, this.context(call, reply))));
   }
 
   /** An update's answer: the object (REST v2, api/v1) or nothing (REST v1). */
