@@ -2,3 +2,5 @@ export * as RestSubjects from './subjects';
 export * from './endpoints';
 export * from './openapi/rest-operations.schema';
 export { openApiDocument, type OpenApiOptions } from './openapi/openapi-document';
+export { restV2Due } from './rest-v2/rest-v2-due';
+export { restTaskUrl, restV2Task } from './rest-v2/rest-v2-task';

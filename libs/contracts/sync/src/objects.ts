@@ -107,12 +107,24 @@ export const objectsRequestSchema = z.object({
   query: objectQuerySchema.nullable(),
   /** The origin the caller reached (`scheme://host[:port]`): the user object's `websocket_url` names the push channel there. */
   origin: z.string().max(2048).optional(),
+  render: z.object({ dialect: z.literal('rest-v2'), public_url: z.string().min(1).max(2048) }).optional(),
 });
+
+/**
+ * A task list the caller wants written in its own dialect rather than as api/v1 objects (REST
+ * v2 lists, by `restV2Task` of the REST contracts, with `url`s under `public_url`). The answer is
+ * then `body`, the JSON text of the array: rest passes it on as it is, where it would otherwise
+ * parse hundreds of api/v1 tasks only to write and serialise them again.
+ */
+export type ObjectsRender = NonNullable<z.infer<typeof objectsRequestSchema>['render']>;
+
 export interface ObjectsRequest {
   readonly principal: Principal;
   readonly commands: readonly ObjectCommand[];
   readonly query: ObjectQuery | null;
   readonly origin?: string;
+  /** Only with a `tasks` or `tasks_by_filter` query. */
+  readonly render?: ObjectsRender;
 }
 
 export interface ObjectsReply {
@@ -123,4 +135,6 @@ export interface ObjectsReply {
   readonly hasMore: boolean;
   /** With `label_ids` on a task query: lower-cased name -> id of the personal labels the returned tasks carry. */
   readonly labelIds?: Record<string, string>;
+  /** With `render`: the list as JSON text in that dialect; `objects` is then empty. */
+  readonly body?: string;
 }

@@ -1,4 +1,4 @@
-import type { RestSurface } from '@doable/contracts-rest';
+import { restTaskUrl, type RestSurface } from '@doable/contracts-rest';
 import type { ApiCollaborator, ApiComment, ApiLabel, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
 
 export interface DialectContext {
@@ -27,7 +27,7 @@ export interface RestDialect {
 }
 
 export function taskUrl(context: DialectContext, id: string): string {
-  return `${context.publicUrl}/app/task/${id}`;
+  return restTaskUrl(context.publicUrl, id);
 }
 
 export function projectUrl(context: DialectContext, id: string): string {

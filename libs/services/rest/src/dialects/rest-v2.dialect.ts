@@ -1,5 +1,5 @@
-import { projectUrl, type RestDialect, taskUrl } from './rest-dialect';
-import { restV2Due } from './rest-v2-due';
+import { restV2Task } from '@doable/contracts-rest';
+import { projectUrl, type RestDialect } from './rest-dialect';
 
 /**
  * REST v2: string ids and colour names, `is_`-prefixed booleans, absent parents and sections as
@@ -9,27 +9,8 @@ export const restV2Dialect: RestDialect = {
   surface: 'rest-v2',
   updateAnswersObject: true,
   paginated: false,
-  task: (task, context) => ({
-    id: task.id,
-    project_id: task.project_id,
-    section_id: task.section_id,
-    parent_id: task.parent_id,
-    content: task.content,
-    description: task.description,
-    is_completed: task.checked,
-    labels: task.labels,
-    order: task.child_order,
-    priority: task.priority,
-    due: task.due ? restV2Due(task.due) : null,
-    deadline: task.deadline,
-    duration: task.duration,
-    url: taskUrl(context, task.id),
-    comment_count: task.note_count,
-    created_at: task.added_at,
-    creator_id: task.added_by_uid ?? task.user_id,
-    assignee_id: task.responsible_uid,
-    assigner_id: task.assigned_by_uid,
-  }),
+  // Shared with the sync service, which writes REST v2 task lists itself (see restV2Task).
+  task: (task, context) => restV2Task(task, context.publicUrl),
   project: (project, context) => ({
     id: project.id,
     name: project.name,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ObjectQuery, type ObjectsReply, requestIdUuid, SyncSubjects } from '@doable/contracts-sync';
+import { type ObjectQuery, type ObjectsRender, type ObjectsReply, requestIdUuid, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { ServiceClient } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
@@ -26,6 +26,11 @@ export class SyncObjects {
     // The origin only where the answer names an address on it (the user object's push channel).
     const origin = query.resource === 'user' && call.origin !== undefined ? { origin: call.origin } : {};
     return this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, ...origin });
+  }
+
+  /** A task list the sync service is asked to write in a dialect: `body` is then its JSON text. */
+  readRendering(call: RestCall, query: ObjectQuery, render: ObjectsRender): Promise<ObjectsReply> {
+    return this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, render });
   }
 
   /** Reads one object by id (not found is the sync service's coded 404). */

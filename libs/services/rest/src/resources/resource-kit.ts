@@ -1,5 +1,5 @@
-import type { EdgeReply } from '@doable/contracts-common';
-import type { ApiLabel, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
+import { type EdgeReply, JSON_MEDIA_TYPE } from '@doable/contracts-common';
+import type { ApiLabel, ApiTask, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
 import { Inject, Injectable } from '@nestjs/common';
 import { nextCursor, requestedPage } from '../call/page-cursor';
 import type { RestCall } from '../call/rest-call';
@@ -70,6 +70,18 @@ export class ResourceKit {
     const page = requestedPage(call);
     const reply = await this.objects.read(call, { ...query, page });
     return ok({ results: reply.objects.map((object) => write(object, reply)), next_cursor: nextCursor(call, page, reply.hasMore) });
+  }
+
+  /**
+   * A REST v2 task list, written by the sync service from its rows with the REST contracts'
+   * task writer and passed on as the JSON text it sent: the same bytes `list` would make, without
+   * parsing the api/v1 tasks, writing them again and serialising the array here.
+   */
+  async renderedTaskList(call: RestCall, query: Extract<ListQuery, { resource: 'tasks' | 'tasks_by_filter' }>): Promise<EdgeReply> {
+    const reply = await this.objects.readRendering(call, query, { dialect: 'rest-v2', public_url: this.publicUrl });
+    if (reply.body !== undefined) return { status: 200, body: reply.body, contentType: JSON_MEDIA_TYPE };
+    // A sync replica older than `render` ignores it and answers api/v1 tasks (during a rolling upgrade): written here, as before.
+    return ok(reply.objects.map((task) => this.dialect(call).task(task as unknown as ApiTask, this.context(call, reply))));
   }
 
   /** An update's answer: the object (REST v2, api/v1) or nothing (REST v1). */

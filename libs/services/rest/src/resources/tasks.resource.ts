@@ -59,6 +59,8 @@ export class TasksResource implements RestResource {
   }
 
   private listQuery(call: RestCall, query: TaskListQuery) {
+    // REST v2 lists come written (see ResourceKit.renderedTaskList); the others need labels' ids or pages.
+    if (call.surface === 'rest-v2') return this.kit.renderedTaskList(call, query);
     const dialect = this.kit.dialect(call);
     const withLabelIds: TaskListQuery = this.kit.wantsLabelIds(call) ? { ...query, label_ids: true } : query;
     return this.kit.list(call, withLabelIds, (task, reply) => dialect.task(task as unknown as ApiTask, this.kit.context(call, reply)));

@@ -44,6 +44,14 @@ describe('compileFilter', () => {
     expect(where).not.toMatch(/\(item\.due->>'date'\)::/);
   });
 
+  it('reads the stored due date once per task, however often the filter names it', () => {
+    // PostgreSQL evaluates an expression wherever it is written: the pattern once, not nine times.
+    const { where } = compile('today | overdue');
+    expect(where.match(/~ '\^\(000/g)).toHaveLength(1);
+    expect(where).toMatch(/^EXISTS \(SELECT 1 FROM \(SELECT CASE WHEN .* OFFSET 0\) AS item_due WHERE /);
+    expect(compile('p1').where).not.toContain('item_due');
+  });
+
   it('refuses a filter date outside the calendar as a bad filter', () => {
     const err = compileError('due before: 0000-01-01');
     expect({ code: err.code, argument: err.extra['argument'] }).toEqual({ code: 'INVALID_ARGUMENT_VALUE', argument: 'filter' });

@@ -7,6 +7,7 @@ import { CommandExecutor } from '../engine/command-executor';
 import { firstRefusal } from '../engine/command-status';
 import { mayRead } from '../engine/scopes';
 import { ObjectQueryService } from './object-query.service';
+import { checkRenderable, renderTaskList } from './rendered-task-list';
 
 /** Whether a query reads only the object a request's own command just created. */
 function readsOnlyCreated(query: ObjectQuery, tempIds: Readonly<Record<string, string>>): boolean {
@@ -36,6 +37,7 @@ export class ObjectsService {
 
   async handle(request: ObjectsRequest): Promise<ObjectsReply> {
     const { principal } = request;
+    checkRenderable(request);
     const tempIdMapping = await this.runCommands(principal, request);
     if (!request.query) return { tempIdMapping, objects: [], hasMore: false };
     if (readsUnmadeTempId(request, tempIdMapping)) {
@@ -47,6 +49,7 @@ export class ObjectsService {
       throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });
     }
     const result = await this.queries.run(this.database.dataSource.manager, principal.userId, request.query, tempIdMapping, request.origin);
+    if (request.render) return { tempIdMapping, objects: [], hasMore: result.hasMore, body: renderTaskList(request.render, result.objects) };
     return { tempIdMapping, ...result };
   }
 

@@ -1,0 +1,63 @@
+import { jsonReply } from '@doable/contracts-common';
+import { restV2Task } from '@doable/contracts-rest';
+import type { ApiTask, ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
+import type { ServiceClient } from '@doable/shared-transport';
+import type { RestCall } from '../call/rest-call';
+import { SyncObjects } from '../objects/sync-objects.client';
+import { ResourceKit } from './resource-kit';
+
+const task = {
+  id: '6000000001',
+  user_id: '1',
+  project_id: '2200000001',
+  section_id: null,
+  parent_id: null,
+  added_by_uid: '1',
+  assigned_by_uid: null,
+  responsible_uid: null,
+  labels: [],
+  deadline: null,
+  duration: null,
+  checked: false,
+  is_deleted: false,
+  added_at: '2026-11-21T10:00:00.000000Z',
+  completed_at: null,
+  updated_at: '2026-11-21T10:00:00.000000Z',
+  due: { date: '2026-11-22', string: 'tomorrow', is_recurring: false, timezone: null, lang: 'en' },
+  priority: 4,
+  child_order: 3,
+  content: 'Buy milk',
+  description: '',
+  note_count: 0,
+  day_order: -1,
+  is_collapsed: false,
+} satisfies ApiTask;
+
+const call = { surface: 'rest-v2', operation: 'tasks.list', principal: { userId: '1' }, params: {}, query: {}, body: {}, requestId: null } as unknown as RestCall;
+
+function kitAnswering(reply: Partial<ObjectsReply>): { kit: ResourceKit; requests: ObjectsRequest[] } {
+  const requests: ObjectsRequest[] = [];
+  const client = {
+    request: (_subject: string, payload: ObjectsRequest) => {
+      requests.push(payload);
+      return Promise.resolve({ tempIdMapping: {}, objects: [], hasMore: false, ...reply });
+    },
+  } as unknown as ServiceClient;
+  return { kit: new ResourceKit(new SyncObjects(client), 'https://doable.example'), requests };
+}
+
+describe('REST v2 task lists', () => {
+  it('ask the sync service to write them and pass its text on as the JSON answer', async () => {
+    const text = JSON.stringify([restV2Task(task, 'https://doable.example')]);
+    const { kit, requests } = kitAnswering({ body: text });
+    const reply = await kit.renderedTaskList(call, { resource: 'tasks_by_filter', filter: 'today' });
+    expect(requests[0].render).toEqual({ dialect: 'rest-v2', public_url: 'https://doable.example' });
+    expect(reply).toEqual(jsonReply(200, JSON.parse(text)));
+  });
+
+  it('are written here, to the same bytes, when a sync replica older than `render` answers api/v1 tasks', async () => {
+    const { kit } = kitAnswering({ objects: [task] });
+    const reply = await kit.renderedTaskList(call, { resource: 'tasks', project_id: '2200000001' });
+    expect(JSON.stringify(reply.body)).toBe(JSON.stringify([restV2Task(task, 'https://doable.example')]));
+  });
+});
