@@ -16,6 +16,14 @@ export interface MissExplanation {
   readonly design: string;
   /** The README section with the profiles and tables. */
   readonly profile: string;
+  /** What differs for the embedded mode's row, where it does. */
+  readonly embedded?: Partial<Omit<MissExplanation, 'embedded'>>;
+}
+
+/** The explanation of one row's miss: the scenario's, with its mode's own parts. */
+export function missExplanation(id: ScenarioId, mode: string): MissExplanation | undefined {
+  const explained = MISS_EXPLANATIONS[id];
+  return explained && mode === 'embedded' ? { ...explained, ...explained.embedded } : explained;
 }
 
 export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, MissExplanation>>> = {
@@ -26,6 +34,10 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, MissExplanat
     design:
       'answer a poll in the gateway: keep each user\'s high-water mark in the gateway, fed by sync.evt.users-changed.v1 (already broadcast to every gateway replica for the push channel), and forward to sync only when the token is older than the mark or the mark is not known yet; read-your-writes across replicas needs the write\'s answer to carry its new mark to every gateway first (a barrier like the token revocation\'s) or the poll to go to sync for a short window after any write. Then the gateway on Fastify (@nestjs/platform-fastify; TOOLCHAIN.md measured 3.4x Nest + Express on this machine kind)',
     profile: 'README.md#the-slowest-path-s1-in-cluster-mode-ratio-009-019-against-the-05-target-020-after-the-first-fix',
+    embedded: {
+      why: 'the embedded product serves HTTP, every service and PGlite in one Node process, so on one core, where the baseline and the framework floor each run in a process of their own beside the embedded process\'s PGlite, on two: the floor keeps nearly all of the baseline (PGlite, which runs one statement at a time, bounds both), and the product\'s own work per poll (Express, passport, the in-process hop serialised both ways, Nest on both sides, zod) competes with PGlite for the one event loop',
+      design: 'PGlite in a worker thread of the embedded process (its socket server there too), so the embedded mode uses two cores as the cluster does; then the same gateway-side answer to a poll as in cluster mode',
+    },
   },
   S2: {
     tried: 'one transaction per request (was one per command), consecutive item_adds written by one INSERT, and no savepoints unless a command fails: a request of 100 adds went from about 1,100 SQL statements to 10 (ratio 0.02 -> 0.6-1.1)',

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Machine } from './machine';
-import { MISS_EXPLANATIONS } from './misses';
+import { missExplanation } from './misses';
 import { REPO_ROOT } from './processes';
 import type { ScenarioRow } from './scenarios/scenario';
 
@@ -72,7 +72,7 @@ export async function writeResultsMarkdown(report: Report): Promise<string> {
   const misses = report.rows
     .filter((row) => row.status === 'measured' && row.pass === false)
     .map((row) => {
-      const explained = MISS_EXPLANATIONS[row.id];
+      const explained = missExplanation(row.id, row.mode);
       const by = row.ratio ? ` (ratio ${formatNumber(row.ratio.value)}, target ${row.target})` : '';
       if (!explained) return `- **${row.id} ${row.mode}** misses${by}: not explained yet; profile it (\`npm run bench -- ${row.id} --cpu-prof\`).`;
       return [
