@@ -1,36 +1,12 @@
 import type { ApiComment, ApiProject, ApiTask } from '@doable/contracts-sync';
+import { apiTask } from './api-task.fixture';
 import { restApiV1Dialect } from './rest-api-v1.dialect';
 import { restV1Dialect } from './rest-v1.dialect';
 import { restV2Dialect } from './rest-v2.dialect';
 
 const context = { publicUrl: 'https://doable.example', labelIds: new Map([['errand', '2100000007']]) };
 
-const task: ApiTask = {
-  id: '6000000001',
-  user_id: '1',
-  project_id: '2200000001',
-  section_id: null,
-  parent_id: null,
-  added_by_uid: '1',
-  assigned_by_uid: null,
-  responsible_uid: null,
-  labels: ['Errand', 'shared-only'],
-  deadline: null,
-  duration: null,
-  checked: false,
-  is_deleted: false,
-  added_at: '2026-11-21T10:00:00.000000Z',
-  completed_at: null,
-  updated_at: '2026-11-21T10:00:00.000000Z',
-  due: null,
-  priority: 4,
-  child_order: 3,
-  content: 'Buy milk',
-  description: '',
-  note_count: 2,
-  day_order: -1,
-  is_collapsed: false,
-};
+const task: ApiTask = apiTask({ labels: ['Errand', 'shared-only'], note_count: 2 });
 
 const project: ApiProject = {
   id: '2200000002',

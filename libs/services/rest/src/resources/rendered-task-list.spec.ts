@@ -1,37 +1,13 @@
 import { jsonReply } from '@doable/contracts-common';
 import { restV2Task } from '@doable/contracts-rest';
-import type { ApiTask, ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
+import type { ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { RestCall } from '../call/rest-call';
+import { apiTask } from '../dialects/api-task.fixture';
 import { SyncObjects } from '../objects/sync-objects.client';
 import { ResourceKit } from './resource-kit';
 
-const task = {
-  id: '6000000001',
-  user_id: '1',
-  project_id: '2200000001',
-  section_id: null,
-  parent_id: null,
-  added_by_uid: '1',
-  assigned_by_uid: null,
-  responsible_uid: null,
-  labels: [],
-  deadline: null,
-  duration: null,
-  checked: false,
-  is_deleted: false,
-  added_at: '2026-11-21T10:00:00.000000Z',
-  completed_at: null,
-  updated_at: '2026-11-21T10:00:00.000000Z',
-  due: { date: '2026-11-22', string: 'tomorrow', is_recurring: false, timezone: null, lang: 'en' },
-  priority: 4,
-  child_order: 3,
-  content: 'Buy milk',
-  description: '',
-  note_count: 0,
-  day_order: -1,
-  is_collapsed: false,
-} satisfies ApiTask;
+const task = apiTask({ due: { date: '2026-11-22', string: 'tomorrow', is_recurring: false, timezone: null, lang: 'en' } });
 
 const call = { surface: 'rest-v2', operation: 'tasks.list', principal: { userId: '1' }, params: {}, query: {}, body: {}, requestId: null } as unknown as RestCall;
 
@@ -56,7 +32,8 @@ describe('REST v2 task lists', () => {
   });
 
   it('are written here, to the same bytes, when a sync replica older than `render` answers api/v1 tasks', async () => {
-    const { kit } = kitAnswering({ objects: [task] });
+    // As it arrives over the wire: a plain JSON object.
+    const { kit } = kitAnswering({ objects: [{ ...task }] });
     const reply = await kit.renderedTaskList(call, { resource: 'tasks', project_id: '2200000001' });
     expect(JSON.stringify(reply.body)).toBe(JSON.stringify([restV2Task(task, 'https://doable.example')]));
   });
