@@ -1,6 +1,7 @@
 import { http, waitFor } from '@doable/shared-testing';
-import { CALLBACK_URL, HttpBrowser, logIn, registerApp, type RegisteredApp } from './support/oauth-flow';
-import { MODES, type SystemUnderTest } from './support/system-under-test';
+import { appOwner } from './support/app-owner';
+import type { RegisteredApp } from './support/oauth-flow';
+import { MODES } from './support/system-under-test';
 import { PushClient } from './support/push-client';
 import { command, shareWith } from './support/sharing';
 import { useSystem } from './support/use-system';
@@ -398,16 +399,6 @@ describe.each(MODES)('isolation through the assistant server (%s)', (mode) => {
   });
 });
 
-/** An account with a password that registered one app on the console page, logged in there. */
-async function appOwner(system: SystemUnderTest, name: string): Promise<{ app: RegisteredApp; browser: HttpBrowser; token: string }> {
-  const password = `${name} passphrase 1`;
-  const account = await system.createAccount({ password });
-  const [{ email }] = await system.sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [account.userId]);
-  const browser = new HttpBrowser(system.url);
-  await logIn(browser, email, password);
-  return { app: await registerApp(browser, name, [CALLBACK_URL]), browser, token: account.token };
-}
-
 describe.each(MODES)('isolation of app webhooks (%s)', (mode) => {
   // Receivers on this machine are allowed so both apps can hold one; nothing is delivered here.
   const { system } = useSystem(mode, { env: { WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' } });
@@ -427,7 +418,7 @@ describe.each(MODES)('isolation of app webhooks (%s)', (mode) => {
     for (const headers of [
       basic(first.app.clientId, second.app.clientSecret),
       basic(second.app.clientId, first.app.clientSecret),
-      { authorization: `Bearer ${first.token}` },
+      { authorization: `Bearer ${first.account.token}` },
       {},
     ]) {
       for (const [method, json] of [['GET'], ['PUT', { ...firstHook, callback_url: 'http://127.0.0.1:9/taken' }], ['DELETE']] as const) {

@@ -4,7 +4,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { WEBHOOK_EVENT_NAMES } from '@doable/contracts-auth';
-import { CALLBACK_URL, authorize, exchangeCode, HttpBrowser, logIn, registerApp, type RegisteredApp } from './support/oauth-flow';
+import { type AppOwner, appOwner } from './support/app-owner';
+import { authorize, exchangeCode, type RegisteredApp } from './support/oauth-flow';
 import { shareWith } from './support/sharing';
 import { syncSession } from './support/sync-session';
 import { type Account, MODES, type SystemUnderTest } from './support/system-under-test';
@@ -62,17 +63,12 @@ async function configureWebhook(system: SystemUnderTest, app: RegisteredApp, bod
   return { status: response.status, body: await response.json() };
 }
 
-/** An account with a password, logged in, that registered an app and authorised it through OAuth. */
-async function ownerWithAuthorisedApp(system: SystemUnderTest): Promise<{ account: Account; app: RegisteredApp; browser: HttpBrowser }> {
-  const password = 'webhook passphrase 1';
-  const account = await system.createAccount({ password });
-  const browser = new HttpBrowser(system.url);
-  const [{ email }] = await system.sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [account.userId]);
-  await logIn(browser, email, password);
-  const app = await registerApp(browser, 'Webhook receiver', [CALLBACK_URL]);
-  const landed = await authorize(browser, { clientId: app.clientId, scopes: ['data:read'] });
-  await exchangeCode(system.url, app, landed.searchParams.get('code')!);
-  return { account, app, browser };
+/** An app's owner who also authorised it through OAuth. */
+async function ownerWithAuthorisedApp(system: SystemUnderTest): Promise<AppOwner> {
+  const owner = await appOwner(system, 'Webhook receiver');
+  const landed = await authorize(owner.browser, { clientId: owner.app.clientId, scopes: ['data:read'] });
+  await exchangeCode(system.url, owner.app, landed.searchParams.get('code')!);
+  return owner;
 }
 
 /** The app asks for every event type; `reminder:fired` has its own test (a reminder must come due). */
