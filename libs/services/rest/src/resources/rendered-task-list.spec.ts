@@ -1,11 +1,11 @@
 import { jsonReply } from '@doable/contracts-common';
 import { restV2Task } from '@doable/contracts-rest';
-import type { ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
+import type { ApiTask, ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { RestCall } from '../call/rest-call';
 import { apiTask } from '../dialects/api-task.fixture';
 import { SyncObjects } from '../objects/sync-objects.client';
-import { ResourceKit } from './resource-kit';
+import { type ObjectWriter, ResourceKit } from './resource-kit';
 
 const task = apiTask({ due: { date: '2026-11-22', string: 'tomorrow', is_recurring: false, timezone: null, lang: 'en' } });
 
@@ -22,11 +22,14 @@ function kitAnswering(reply: Partial<ObjectsReply>): { kit: ResourceKit; request
   return { kit: new ResourceKit(new SyncObjects(client), 'https://doable.example'), requests };
 }
 
+/** What TasksResource passes: the REST v2 dialect's task writer. */
+const writeWith = (kit: ResourceKit): ObjectWriter => (object, reply) => kit.dialect(call).task(object as unknown as ApiTask, kit.context(call, reply));
+
 describe('REST v2 task lists', () => {
   it('ask the sync service to write them and pass its text on as the JSON answer', async () => {
     const text = JSON.stringify([restV2Task(task, 'https://doable.example')]);
     const { kit, requests } = kitAnswering({ body: text });
-    const reply = await kit.renderedTaskList(call, { resource: 'tasks_by_filter', filter: 'today' });
+    const reply = await kit.renderedTaskList(call, { resource: 'tasks_by_filter', filter: 'today' }, writeWith(kit));
     expect(requests[0].render).toEqual({ dialect: 'rest-v2', public_url: 'https://doable.example' });
     expect(reply).toEqual(jsonReply(200, JSON.parse(text)));
   });
@@ -34,7 +37,7 @@ describe('REST v2 task lists', () => {
   it('are written here, to the same bytes, when a sync replica older than `render` answers api/v1 tasks', async () => {
     // As it arrives over the wire: a plain JSON object.
     const { kit } = kitAnswering({ objects: [{ ...task }] });
-    const reply = await kit.renderedTaskList(call, { resource: 'tasks', project_id: '2200000001' });
+    const reply = await kit.renderedTaskList(call, { resource: 'tasks', project_id: '2200000001' }, writeWith(kit));
     expect(JSON.stringify(reply.body)).toBe(JSON.stringify([restV2Task(task, 'https://doable.example')]));
   });
 });

@@ -1,5 +1,5 @@
 import { type EdgeReply, JSON_MEDIA_TYPE } from '@doable/contracts-common';
-import type { ApiLabel, ApiTask, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
+import type { ApiLabel, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
 import { Inject, Injectable } from '@nestjs/common';
 import { nextCursor, requestedPage } from '../call/page-cursor';
 import type { RestCall } from '../call/rest-call';
@@ -27,6 +27,13 @@ type ListQuery = Exclude<
         | 'workspace_membership';
     }
 >;
+
+/** Writes one object of a reply in the caller's dialect (the reply carries what the dialect needs, e.g. labels' ids). */
+export type ObjectWriter = (object: Record<string, unknown>, reply: ObjectsReply) => unknown;
+
+function writeAll(reply: ObjectsReply, write: ObjectWriter): unknown[] {
+  return reply.objects.map((object) => write(object, reply));
+}
 
 /** What every resource handler needs: the data client, the caller's dialect, lists and pages. */
 @Injectable()
@@ -62,11 +69,8 @@ export class ResourceKit {
   }
 
   /** A list in the caller's dialect: a whole array (REST v1/v2) or a `{results, next_cursor}` page (api/v1). */
-  async list(call: RestCall, query: ListQuery, write: (object: Record<string, unknown>, reply: ObjectsReply) => unknown): Promise<EdgeReply> {
-    if (!this.dialect(call).paginated) {
-      const reply = await this.objects.read(call, query);
-      return ok(reply.objects.map((object) => write(object, reply)));
-    }
+  async list(call: RestCall, query: ListQuery, write: ObjectWriter): Promise<EdgeReply> {
+    if (!this.dialect(call).paginated) return ok(writeAll(await this.objects.read(call, query), write));
     const page = requestedPage(call);
     const reply = await this.objects.read(call, { ...query, page });
     return ok({ results: reply.objects.map((object) => write(object, reply)), next_cursor: nextCursor(call, page, reply.hasMore) });
@@ -77,11 +81,11 @@ export class ResourceKit {
    * task writer and passed on as the JSON text it sent: the same bytes `list` would make, without
    * parsing the api/v1 tasks, writing them again and serialising the array here.
    */
-  async renderedTaskList(call: RestCall, query: Extract<ListQuery, { resource: 'tasks' | 'tasks_by_filter' }>): Promise<EdgeReply> {
+  async renderedTaskList(call: RestCall, query: Extract<ListQuery, { resource: 'tasks' | 'tasks_by_filter' }>, write: ObjectWriter): Promise<EdgeReply> {
     const reply = await this.objects.readRendering(call, query, { dialect: 'rest-v2', public_url: this.publicUrl });
     if (reply.body !== undefined) return { status: 200, body: reply.body, contentType: JSON_MEDIA_TYPE };
     // A sync replica older than `render` ignores it and answers api/v1 tasks (during a rolling upgrade): written here, as before.
-    return ok(reply.objects.map((task) => this.dialect(call).task(task as unknown as ApiTask, this.context(call, reply))));
+    return ok(writeAll(reply, write));
   }
 
   /** An update's answer: the object (REST v2, api/v1) or nothing (REST v1). */

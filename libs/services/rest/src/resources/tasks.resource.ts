@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { idList, optionalId, optionalString, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
 import { single } from '../objects/sync-objects.client';
-import { noContent, ok, ResourceKit } from './resource-kit';
+import { noContent, type ObjectWriter, ok, ResourceKit } from './resource-kit';
 import type { OperationHandler, RestResource } from './operation';
 import { type LabelNames, taskCreateArgs, taskMoveArgs, taskUpdateArgs } from './task-args';
 
@@ -59,11 +59,12 @@ export class TasksResource implements RestResource {
   }
 
   private listQuery(call: RestCall, query: TaskListQuery) {
-    // REST v2 lists come written (see ResourceKit.renderedTaskList); the others need labels' ids or pages.
-    if (call.surface === 'rest-v2') return this.kit.renderedTaskList(call, query);
     const dialect = this.kit.dialect(call);
+    const write: ObjectWriter = (task, reply) => dialect.task(task as unknown as ApiTask, this.kit.context(call, reply));
+    // REST v2 lists come written (see ResourceKit.renderedTaskList); the others need labels' ids or pages.
+    if (call.surface === 'rest-v2') return this.kit.renderedTaskList(call, query, write);
     const withLabelIds: TaskListQuery = this.kit.wantsLabelIds(call) ? { ...query, label_ids: true } : query;
-    return this.kit.list(call, withLabelIds, (task, reply) => dialect.task(task as unknown as ApiTask, this.kit.context(call, reply)));
+    return this.kit.list(call, withLabelIds, write);
   }
 
   /** One task by id (or temp id), with its labels' ids where the surface writes them. */
