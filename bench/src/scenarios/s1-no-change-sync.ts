@@ -172,7 +172,7 @@ function row(mode: 'cluster' | 'embedded', compared: Compared, details: Record<s
   const { product, baseline, floor, productCpu, baselineCpu, floorCpu } = compared;
   const ratio = Math.round((product.requestsPerSec / baseline.requestsPerSec) * 100) / 100;
   const clean = failures(product) === 0 && failures(baseline) === 0 && failures(floor) === 0;
-  notes = [...notes, floorNote(compared)];
+  const measured = [...notes, floorNote(compared)];
   return {
     id: 'S1',
     mode,
@@ -185,9 +185,9 @@ function row(mode: 'cluster' | 'embedded', compared: Compared, details: Record<s
     pass: clean && ratio >= TARGET_RATIO[mode],
     valid: clean,
     notes: clean
-      ? notes
+      ? measured
       : [
-          ...notes,
+          ...measured,
           `some requests failed, so the figures are not valid; first failures: ${[...product.failureSamples.map((text) => `product ${text}`), ...baseline.failureSamples.map((text) => `baseline ${text}`), ...floor.failureSamples.map((text) => `floor ${text}`)].slice(0, 4).join(' || ')}`,
         ],
     details: { ...details, product, baseline, floor, cpuMsPerRequest: { product: productCpu, baseline: baselineCpu, floor: floorCpu } },
