@@ -32,4 +32,19 @@ describe('project roles over REST (embedded)', () => {
     expect((await post(`/api/v1/tasks/${task.body.id as string}/close`, {}, member.token)).status).toBe(204);
     expect((await post('/api/v1/tasks', { content: 'To a stranger', project_id: projectId, assignee_id: stranger.userId }, owner.token)).status).toBe(400);
   });
+
+  it('refuses a READ_WRITE member granting ADMIN on /api/v1/sync and /sync/v9/sync (issue #28), and lets them grant READ_WRITE', async () => {
+    const created = await post('/api/v1/projects', { name: 'No escalation' }, owner.token);
+    const shared = created.body.id as string;
+    await system.sql(`INSERT INTO sync.project_members (project_id, user_id, role, version) VALUES ($1, $2, 'READ_WRITE', 1)`, [shared, member.userId]);
+    for (const path of ['/api/v1/sync', '/sync/v9/sync']) {
+      const uuid = `escalate-${path}`;
+      const reply = await post(path, { commands: [{ type: 'share_project', uuid, args: { project_id: shared, email: stranger.email, role: 'ADMIN' } }] }, member.token);
+      expect(reply.status).toBe(200);
+      expect(reply.body.sync_status[uuid]).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403, error_extra: { argument: 'role' } });
+    }
+    expect(await system.sql(`SELECT 1 FROM sync.project_invitations WHERE project_id = $1`, [shared])).toEqual([]);
+    const granted = await post('/api/v1/sync', { commands: [{ type: 'share_project', uuid: 'grant-own', args: { project_id: shared, email: stranger.email, role: 'READ_WRITE' } }] }, member.token);
+    expect(granted.body.sync_status['grant-own']).toBe('ok');
+  });
 });

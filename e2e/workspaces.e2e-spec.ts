@@ -115,12 +115,29 @@ describe.each(MODES)('workspaces (%s)', (mode) => {
     expect((await workspaceCommand(system, guest, 'project_add', { name: 'Guest project', workspace_id: ids.workspace })).status).toMatchObject({ error_tag: 'FORBIDDEN' });
   });
 
+  it('POST /api/v1/projects with workspace_id makes a workspace project for a member; a guest gets 403, a stranger 404, and neither a personal project', async () => {
+    const made = await rest(member, 'POST', '/api/v1/projects', { name: 'Made through REST', workspace_id: ids.workspace });
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ name: 'Made through REST', workspace_id: ids.workspace });
+    const refused = { guest: await rest(guest, 'POST', '/api/v1/projects', { name: 'Not mine', workspace_id: ids.workspace }), stranger: await rest(stranger, 'POST', '/api/v1/projects', { name: 'Not mine', workspace_id: ids.workspace }) };
+    expect(refused.guest.status).toBe(403);
+    expect(refused.stranger.status).toBe(404);
+    expect(refused.stranger.body).toMatchObject({ error_tag: 'WORKSPACE_NOT_FOUND' });
+    for (const account of [guest, stranger]) expect((await fullSync(system, account)).projects.map((project: any) => project.name)).not.toContain('Not mine');
+    expect((await rest(member, 'DELETE', `/api/v1/projects/${made.body.id}`)).status).toBe(204);
+  });
+
   it('the guest sees exactly the project it was invited to', async () => {
     expect((await workspaceCommand(system, admin, 'share_project', { project_id: ids.secret, email: guest.email })).status).toBe('ok');
     const invitation = await notificationOf(system, guest, 'share_invitation_sent', (n) => n.project_name === 'Secret plans');
     expect((await workspaceCommand(system, guest, 'accept_invitation', { invitation_id: invitation.invitation_id, invitation_secret: invitation.invitation_secret })).status).toBe('ok');
     const names = (await fullSync(system, guest)).projects.map((project: any) => project.name).sort();
     expect(names).toEqual(['Inbox', 'Secret plans']);
+    // A guest brings no one in (issue #28): sharing the project it was given with a stranger is
+    // refused, and the stranger never becomes a guest who could list the members.
+    expect((await workspaceCommand(system, guest, 'share_project', { project_id: ids.secret, email: stranger.email })).status).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+    expect((await fullSync(system, stranger)).workspaces).toEqual([]);
+    expect((await rest(stranger, 'GET', `/api/v1/workspaces/users?workspace_id=${ids.workspace}`)).status).toBe(404);
   });
 
   it('workspace filters are shared with the members; a guest may not add one', async () => {

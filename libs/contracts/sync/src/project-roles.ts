@@ -101,6 +101,22 @@ export function roleMay(role: ProjectRole, group: ProjectActionGroup): boolean {
   return ROLE_GROUPS[role].includes(group);
 }
 
+/**
+ * Whether someone holding `granter` may give `role` to another (share_project's role,
+ * project_change_role): only a role that may do nothing the granter may not, so no one ever
+ * holds more than the person who granted it held. Derived from the groups above, so a new group
+ * cannot leave a hole ('leave' is everyone's but the CREATOR's, and no collaborator is CREATOR).
+ */
+export function mayGrantRole(granter: ProjectRole, role: ProjectRole): boolean {
+  if (role === 'CREATOR') return false;
+  return ROLE_GROUPS[role].every((group) => group === 'leave' || ROLE_GROUPS[granter].includes(group));
+}
+
+/** The roles `granter` may give (what a client can offer in its role picker). */
+export function grantableRoles(granter: ProjectRole): CollaboratorRole[] {
+  return COLLABORATOR_ROLES.filter((role) => mayGrantRole(granter, role));
+}
+
 /** `GET /api/v1/projects/permissions`'s project half: each role and the command types it may run. */
 export function projectRoleActions(): Array<{ name: ProjectRole; actions: Array<{ name: string }> }> {
   return PROJECT_ROLES.map((role) => ({

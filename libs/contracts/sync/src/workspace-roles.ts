@@ -1,4 +1,4 @@
-import { projectRoleActions } from './project-roles';
+import { type ProjectActionGroup, projectRoleActions } from './project-roles';
 
 /**
  * Who may do what in a workspace: the one table the workspace commands enforce (sync's
@@ -65,6 +65,19 @@ export const WORKSPACE_COMMAND_ACTION_GROUP: Readonly<Record<string, WorkspaceAc
 
 export function workspaceRoleMay(role: WorkspaceRole, group: WorkspaceActionGroup): boolean {
   return WORKSPACE_ROLE_GROUPS[role].includes(group);
+}
+
+/**
+ * In a workspace project, what a collaborator's project role allows is further bounded by their
+ * place in the workspace: only its ADMINs and MEMBERs bring people in ('invite'). A GUEST, or a
+ * collaborator who is no member of the workspace at all (`null`: one who stayed a collaborator
+ * when the project moved into the workspace), may only work in the projects they were given,
+ * whatever role they were given there: an invitation from them would make an outsider a guest
+ * of a workspace they do not belong to (README, Workspaces: "a GUEST may only leave").
+ */
+export function workspaceCollaboratorMay(workspaceRole: WorkspaceRole | null, group: ProjectActionGroup): boolean {
+  if (group !== 'invite') return true;
+  return workspaceRole !== null && workspaceRoleMay(workspaceRole, 'invite');
 }
 
 /** A role's entry in role_actions and `projects/permissions`: its name and the command types it may run. */

@@ -40,7 +40,10 @@ export class ProjectsResource implements RestResource {
       requiredString(call.body, 'name');
       // REST v1 also accepts the deprecated `parent`.
       const parentId = nullableId(call.body, 'parent_id') ?? (call.surface === 'rest-v1' ? nullableId(call.body, 'parent') : undefined) ?? undefined;
-      const args = { ...projectFields(call), ...(parentId === undefined ? {} : { parent_id: parentId }) };
+      // api/v1 (sdk 17 addProject's workspaceId) makes the project in a workspace: project_add
+      // decides who may (a non-member's workspace is not found), never a silent personal project.
+      const workspaceId = call.surface === 'rest-api-v1' ? nullableId(call.body, 'workspace_id') : undefined;
+      const args = { ...projectFields(call), ...(parentId === undefined ? {} : { parent_id: parentId }), ...(workspaceId === undefined || workspaceId === null ? {} : { workspace_id: workspaceId }) };
       return ok(this.write(call, await this.kit.objects.create(call, { type: 'project_add', args }, 'project')));
     },
     'projects.update': async (call) => {

@@ -1,7 +1,7 @@
-import { COMMAND_ACTION_GROUP, type ProjectRole, roleMay } from '@doable/contracts-sync';
+import { COMMAND_ACTION_GROUP, type ProjectRole, roleMay, workspaceCollaboratorMay } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { EntityManager } from 'typeorm';
-import type { ProjectMembersRepository } from '../projects/project-members.repository';
+import type { ProjectAccessRow, ProjectMembersRepository } from '../projects/project-members.repository';
 
 /**
  * The one place a write is checked against the writer's role in the project it acts in
@@ -9,7 +9,7 @@ import type { ProjectMembersRepository } from '../projects/project-members.repos
  * per project per request and forgotten after a command that may change membership.
  */
 export class ProjectAccess {
-  private readonly roles = new Map<string, { role: ProjectRole; workspaceId: string | null } | undefined>();
+  private readonly roles = new Map<string, ProjectAccessRow | undefined>();
 
   constructor(
     private readonly manager: EntityManager,
@@ -19,7 +19,9 @@ export class ProjectAccess {
 
   /**
    * Refuses the command unless the user's role in the project (a workspace admin's at least
-   * ADMIN in the workspace's projects) allows its type (COMMAND_ACTION_GROUP): PROJECT_NOT_FOUND for a non-member (as for a project that does not
+   * ADMIN in the workspace's projects) allows its type (COMMAND_ACTION_GROUP), and, in a workspace
+   * project, their place in the workspace does too (a guest brings no one in:
+   * workspaceCollaboratorMay): PROJECT_NOT_FOUND for a non-member (as for a project that does not
    * exist), FORBIDDEN for a member whose role does not allow it.
    */
   async require(commandType: string, projectId: string): Promise<ProjectRole> {
@@ -27,10 +29,19 @@ export class ProjectAccess {
     // A programming error, not a client's: every project-scoped command has a row in the table.
     if (!group) throw new Error(`command ${commandType} acts in a project but has no row in COMMAND_ACTION_GROUP`);
     if (!this.roles.has(projectId)) this.roles.set(projectId, await this.members.effectiveAccessOf(this.manager, projectId, this.userId));
-    const role = this.roles.get(projectId)?.role;
-    if (!role) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { project_id: projectId });
+    const access = this.roles.get(projectId);
+    if (!access) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { project_id: projectId });
+    const role = access.role;
     if (!roleMay(role, group)) {
       throw new DomainError('FORBIDDEN', `Your role in this project (${role}) does not allow ${commandType}`, { project_id: projectId, role, command_type: commandType });
+    }
+    if (access.workspaceId !== null && !workspaceCollaboratorMay(access.workspaceRole, group)) {
+      throw new DomainError('FORBIDDEN', `Only members of this project's workspace may run ${commandType}`, {
+        project_id: projectId,
+        workspace_id: access.workspaceId,
+        workspace_role: access.workspaceRole,
+        command_type: commandType,
+      });
     }
     return role;
   }

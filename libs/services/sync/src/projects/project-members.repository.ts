@@ -1,4 +1,4 @@
-import { isProjectRole, type ProjectRole } from '@doable/contracts-sync';
+import { isProjectRole, isWorkspaceRole, type ProjectRole, type WorkspaceRole } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -8,6 +8,13 @@ export interface ActiveMember {
   readonly role: ProjectRole;
   readonly email: string;
   readonly full_name: string;
+}
+
+/** How a user stands in a project: their effective role, and the project's workspace and their role there. */
+export interface ProjectAccessRow {
+  readonly role: ProjectRole;
+  readonly workspaceId: string | null;
+  readonly workspaceRole: WorkspaceRole | null;
 }
 
 /**
@@ -37,8 +44,12 @@ export class ProjectMembersRepository {
     return (await this.effectiveAccessOf(manager, projectId, userId))?.role;
   }
 
-  /** effectiveRoleOf, with the workspace the project belongs to (null: a personal project), read by the same query. */
-  async effectiveAccessOf(manager: EntityManager, projectId: string, userId: string): Promise<{ role: ProjectRole; workspaceId: string | null } | undefined> {
+  /**
+   * effectiveRoleOf, with the workspace the project belongs to (null: a personal project) and the
+   * user's role in that workspace (null: a personal project, or a collaborator who is no active
+   * member of the workspace), read by the same query.
+   */
+  async effectiveAccessOf(manager: EntityManager, projectId: string, userId: string): Promise<ProjectAccessRow | undefined> {
     const rows = await manager.query<Array<{ role: string; workspace_role: string | null; workspace_id: string | null }>>(
       `SELECT member.role, workspace_member.role AS workspace_role, project.workspace_id::text AS workspace_id
          FROM sync.project_members member
@@ -50,7 +61,8 @@ export class ProjectMembersRepository {
     );
     const row = rows[0];
     if (!row || !isProjectRole(row.role)) return undefined;
-    return { role: row.workspace_role === 'ADMIN' && row.role !== 'CREATOR' ? 'ADMIN' : row.role, workspaceId: row.workspace_id };
+    const workspaceRole = isWorkspaceRole(row.workspace_role) ? row.workspace_role : null;
+    return { role: workspaceRole === 'ADMIN' && row.role !== 'CREATOR' ? 'ADMIN' : row.role, workspaceId: row.workspace_id, workspaceRole };
   }
 
   /**

@@ -237,6 +237,8 @@ describe('workspace projects: add, update, join, move, archive, guests (real Pos
       // Eve (no member of the workspace) stays a collaborator and sees the change.
       expect(projectIn((await harness.read(EVE, eveToken)).rows.projects, top)).toMatchObject({ workspace_id: ws });
       expect(await harness.status(BEN, 'project_move_to_workspace', { project_id: top, workspace_id: ws })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE' });
+      // ...but, being no member of the workspace, brings no one into it.
+      expect(await share(EVE, top, 'friend-of-eve@wp.test')).toMatchObject({ error_tag: 'FORBIDDEN', error_extra: { workspace_id: ws, workspace_role: null } });
 
       // A workspace MEMBER who is not its creator may not take it out; an ADMIN who is a member may.
       expect(await harness.status(DEE, 'project_join', { project_id: top })).toMatchObject({ error_tag: 'FORBIDDEN' }); // invite-only
@@ -285,6 +287,27 @@ describe('workspace projects: add, update, join, move, archive, guests (real Pos
       // Sharing to a member of the workspace makes no guest.
       expect(await invite(BEN, shared, DEE)).toBe('ok');
       expect(workspaceIn((await harness.read(DEE)).rows.workspaces, ws)).toMatchObject({ role: 'MEMBER' });
+    });
+
+    it('a guest brings no one in: their share_project is refused whatever their project role, and nothing is written (issue #28)', async () => {
+      const ws = await team('Guarded');
+      await giveWorkspacePlan(harness.dataSource.manager, ws, 'BUSINESS');
+      const invited = await harness.create(BEN, 'project_add', { name: 'Client work', workspace_id: ws, is_invite_only: true });
+      expect(await invite(BEN, invited, CY)).toBe('ok');
+      const sentBefore = (await harness.events('sync.evt.share-invitation-sent.v1')).length;
+
+      // The reproduction: Cy, a GUEST with READ_WRITE in an invite-only project, shares it with an outsider.
+      expect(await share(CY, invited, USERS[EVE])).toMatchObject({ error_tag: 'FORBIDDEN', error_extra: { workspace_id: ws, workspace_role: 'GUEST' } });
+      // Nor a member of the workspace, nor with an ADMIN project role an admin gave them.
+      expect(await share(CY, invited, USERS[DEE])).toMatchObject({ error_tag: 'FORBIDDEN' });
+      expect(await harness.status(BEN, 'project_change_role', { id: invited, user_id: CY, role: 'ADMIN' })).toBe('ok');
+      expect(await share(CY, invited, USERS[EVE])).toMatchObject({ error_tag: 'FORBIDDEN', error_extra: { workspace_role: 'GUEST' } });
+      expect(await harness.events('sync.evt.share-invitation-sent.v1')).toHaveLength(sentBefore);
+      // Eve never became a guest, and lists nothing of the workspace.
+      expect(workspaceIn((await harness.read(EVE)).rows.workspaces, ws)).toBeUndefined();
+      // A member of the workspace with the same project role may.
+      expect(await invite(BEN, invited, DEE)).toBe('ok');
+      expect(await share(DEE, invited, USERS[EVE])).toBe('ok');
     });
 
     it('refuses outsiders when the workspace allows no guests, and past max_guests_per_workspace (open invitations count)', async () => {

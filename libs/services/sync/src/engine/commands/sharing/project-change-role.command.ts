@@ -7,14 +7,14 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
-import { collaboratorRoleArg } from './sharing-args';
+import { collaboratorRoleArg, requireGrantable } from './sharing-args';
 
 const argsSchema = z.object({ id: idArg, user_id: idArg, role: collaboratorRoleArg });
 
 /**
  * project_change_role: the CREATOR or an ADMIN (requireAccess, the 'manage' group) gives a
- * collaborator another role. The CREATOR's role never changes and nobody becomes CREATOR
- * (the role argument cannot name it).
+ * collaborator another role, never one above their own (mayGrantRole). The CREATOR's role never
+ * changes and nobody becomes CREATOR (the role argument cannot name it).
  */
 export class ProjectChangeRoleCommand implements CommandHandler {
   readonly type = 'project_change_role';
@@ -27,6 +27,7 @@ export class ProjectChangeRoleCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(argsSchema, rawArgs);
     const project = await loadProject(this.projects, context, args.id);
+    requireGrantable(await context.requireAccess(project.id), args.role);
     const userId = String(args.user_id);
     const member = isObjectId(userId) ? await this.members.findActiveById(context.tx.manager, project.id, userId) : undefined;
     if (!member) throw new DomainError('INVALID_ARGUMENT_VALUE', 'This user is no collaborator of the project', { argument: 'user_id' });

@@ -1,4 +1,4 @@
-import { DEFAULT_COLLABORATOR_ROLE, SyncEvents } from '@doable/contracts-sync';
+import { DEFAULT_COLLABORATOR_ROLE, mayGrantRole, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
@@ -14,7 +14,7 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
-import { actingUser, collaboratorRoleArg, emailArg } from './sharing-args';
+import { actingUser, collaboratorRoleArg, emailArg, requireGrantable } from './sharing-args';
 import { type GuestRepositories, requireGuestSeat } from './workspace-guests';
 import { recordObjectEvents } from '../object-events';
 import { projectChange } from '../projects/project-events';
@@ -53,6 +53,9 @@ export class ShareProjectCommand implements CommandHandler {
     // Checks the caller's 'invite' right (requireAccess).
     const project = await loadProject(this.projects, context, args.project_id, 'project_id');
     if (project.inbox_project) throw new DomainError('FORBIDDEN', 'The Inbox project cannot be shared', { argument: 'project_id' });
+    // Nobody grants more than they hold (a READ_WRITE collaborator cannot make an ADMIN).
+    const role = args.role ?? DEFAULT_COLLABORATOR_ROLE;
+    requireGrantable(await context.requireAccess(project.id), role);
     const inviter = await actingUser(this.profiles, context);
     if (inviter.email.toLowerCase() === args.email) throw new DomainError('INVALID_ARGUMENT_VALUE', 'You cannot invite yourself', { argument: 'email' });
     if (await this.members.findActiveByEmail(manager, project.id, args.email)) {
@@ -70,7 +73,7 @@ export class ShareProjectCommand implements CommandHandler {
         inviterId: context.userId,
         inviteeEmail: args.email,
         inviteeId,
-        role: args.role ?? DEFAULT_COLLABORATOR_ROLE,
+        role,
         message: args.message ?? '',
         secretHash: hash,
       },

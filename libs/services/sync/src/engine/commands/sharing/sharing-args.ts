@@ -1,5 +1,5 @@
 import { isObjectId } from '@doable/contracts-common';
-import { COLLABORATOR_ROLES, type ShareInvitationAnswered, SyncEvents } from '@doable/contracts-sync';
+import { COLLABORATOR_ROLES, grantableRoles, mayGrantRole, type ProjectRole, type ShareInvitationAnswered, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { notificationPersonOf } from '../../../projects/project-invitations.events';
@@ -12,6 +12,12 @@ import type { CommandContext } from '../command-handler';
 
 /** The roles a collaborator may be given: every one but CREATOR (a project has one, its owner). */
 export const collaboratorRoleArg = z.enum(COLLABORATOR_ROLES);
+
+/** Refuses a role above the granter's own (FORBIDDEN on `role`, naming the roles they may give). */
+export function requireGrantable(granter: ProjectRole, role: ProjectRole): void {
+  if (mayGrantRole(granter, role)) return;
+  throw new DomainError('FORBIDDEN', `Your role in this project (${granter}) cannot give the role ${role}`, { argument: 'role', role: granter, grantable_roles: grantableRoles(granter) });
+}
 
 /** An address as accounts store it (auth's sign-up rule): trimmed, lower-cased, valid. */
 export const emailArg = z.string().trim().toLowerCase().email().max(254);

@@ -291,6 +291,32 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     expect(await statusOf(CAT, 'share_project', { project_id: projectId, email: 'friend@share.test' })).toBe('ok');
   });
 
+  it('grants no role above the granter\'s own: a READ_WRITE collaborator invites no ADMIN, and nothing is written', async () => {
+    const projectId = await addProject(ANN, 'Escalation');
+    await join(projectId, BOB, 'READ_WRITE');
+    const sentBefore = (await events(SENT)).length;
+
+    // The reproduction of issue #28: B, READ_WRITE, invites H as ADMIN. Refused, naming what B may give.
+    expect(await statusOf(BOB, 'share_project', { project_id: projectId, email: 'helper@share.test', role: 'ADMIN' })).toMatchObject({
+      error_tag: 'FORBIDDEN',
+      error_extra: { argument: 'role', role: 'READ_WRITE', grantable_roles: ['READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'] },
+    });
+    expect(await events(SENT)).toHaveLength(sentBefore);
+    expect(await dataSource.query(`SELECT 1 FROM sync.project_invitations WHERE project_id = $1 AND invitee_email = 'helper@share.test'`, [projectId])).toEqual([]);
+    // What B may give, B gives.
+    for (const role of ['READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY']) {
+      expect(await statusOf(BOB, 'share_project', { project_id: projectId, email: `${role.toLowerCase()}@share.test`, role })).toBe('ok');
+    }
+    // B cannot raise anyone, not even themselves, above READ_WRITE once ADMIN is out of reach.
+    expect(await statusOf(BOB, 'project_change_role', { id: projectId, user_id: BOB, role: 'ADMIN' })).toMatchObject({ error_tag: 'FORBIDDEN' });
+    // An ADMIN gives ADMIN (no more than they hold); the CREATOR gives any collaborator role.
+    expect(await statusOf(ANN, 'project_change_role', { id: projectId, user_id: BOB, role: 'ADMIN' })).toBe('ok');
+    expect(await statusOf(BOB, 'share_project', { project_id: projectId, email: 'second-admin@share.test', role: 'ADMIN' })).toBe('ok');
+    await join(projectId, CAT, 'READ_WRITE');
+    expect(await statusOf(BOB, 'project_change_role', { id: projectId, user_id: CAT, role: 'ADMIN' })).toBe('ok');
+    expect((await membership(projectId, CAT)).role).toBe('ADMIN');
+  });
+
   it('removes a collaborator: their tasks are unassigned, they lose the project at once, and the others are told', async () => {
     const projectId = await addProject(ANN, 'Remove');
     const elsewhere = await addProject(ANN, 'Elsewhere');
