@@ -51,6 +51,25 @@ describe.each(MODES)('assistant server /mcp (%s)', (mode) => {
     });
   });
 
+  describe('malformed calls (issue #28)', () => {
+    const call = (params: unknown) => http(system.url, 'POST', '/mcp', { token: account.token, headers: MCP_ACCEPT, json: { jsonrpc: '2.0', id: 7, method: 'tools/call', params } });
+
+    it('answers tools/call with arguments that are no object as -32602 (invalid params), not -32603', async () => {
+      for (const params of [{ name: 'add-tasks', arguments: 'x' }, { name: 42 }, { arguments: {} }]) {
+        const response = await call(params);
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32602 } });
+      }
+    });
+
+    it('reports the refused id of reorder-objects with its own tag, not as UNKNOWN', async () => {
+      const response = await call({ name: 'reorder-objects', arguments: { type: 'task', ids: ['999999999'] } });
+      expect(response.status).toBe(200);
+      expect(response.body.result).toMatchObject({ isError: true, _meta: { error_tag: 'ITEM_NOT_FOUND', id: '999999999' } });
+      expect(response.body.result.content[0].text).toMatch(/^ITEM_NOT_FOUND: 999999999: /);
+    });
+  });
+
   describe('the official SDK client with a personal token', () => {
     let client: McpDriver;
     beforeAll(async () => {

@@ -22,7 +22,24 @@ export interface SyncCommandInput {
 }
 
 /** One command's outcome in a batch: `ok`, or the refusal the Sync API reported for it. */
-export type CommandOutcome = { readonly ok: true } | { readonly ok: false; readonly error: string; readonly tag: string };
+export type CommandOutcome = { readonly ok: true } | { readonly ok: false; readonly error: string; readonly tag: string; readonly extra?: Record<string, unknown> };
+
+/**
+ * A `sync_status` value as an outcome: `ok`, a refusal of the whole command, or a command over
+ * several objects (item_reorder, item_complete with ids) answered per id, where the first refused
+ * id's own refusal is the command's (with that id), never an unnamed failure.
+ */
+export function commandOutcome(status: unknown): CommandOutcome {
+  if (status === 'ok') return { ok: true };
+  if (status === null || typeof status !== 'object') return { ok: false, tag: 'UNKNOWN', error: 'The command was not run' };
+  const body = status as Record<string, unknown>;
+  if (typeof body['error_tag'] === 'string') return { ok: false, tag: body['error_tag'], error: typeof body['error'] === 'string' ? body['error'] : 'The command was refused' };
+  const refused = Object.entries(body).find(([, value]) => value !== 'ok');
+  if (!refused) return { ok: true };
+  const [id, value] = refused;
+  const inner = commandOutcome(value);
+  return inner.ok ? inner : { ok: false, tag: inner.tag, error: `${id}: ${inner.error}`, extra: { id } };
+}
 
 export interface SyncResult {
   readonly outcomes: CommandOutcome[];
@@ -78,12 +95,7 @@ export class DomainCalls {
     const reply = await this.call(() => this.services.request(SyncSubjects.edge, this.edgeRequest('sync-api-v1', 'POST', '/api/v1/sync', {}, body, null), { resendable: true }));
     const answer = (parseBody(reply) ?? {}) as JsonObject;
     const statuses = (answer['sync_status'] ?? {}) as Record<string, unknown>;
-    const outcomes = withUuids.map((command): CommandOutcome => {
-      const status = statuses[command.uuid];
-      if (status === 'ok') return { ok: true };
-      const refusal = (status ?? {}) as { error_tag?: string; error?: string };
-      return { ok: false, tag: refusal.error_tag ?? 'UNKNOWN', error: refusal.error ?? 'The command was not run' };
-    });
+    const outcomes = withUuids.map((command) => commandOutcome(statuses[command.uuid]));
     return { outcomes, tempIds: (answer['temp_id_mapping'] ?? {}) as Record<string, string>, resources: answer };
   }
 
@@ -91,7 +103,7 @@ export class DomainCalls {
   async syncAll(commands: readonly SyncCommandInput[]): Promise<SyncResult> {
     const result = await this.sync(commands);
     const refused = result.outcomes.find((outcome) => !outcome.ok);
-    if (refused && !refused.ok) throw new ToolFailure(refused.tag, refused.error);
+    if (refused && !refused.ok) throw new ToolFailure(refused.tag, refused.error, refused.extra);
     return result;
   }
 

@@ -6,6 +6,7 @@ import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { DomainCalls } from '../calls/domain-calls';
 import { ALL_TOOLS } from '../tools';
 import { checkHostOrigin, type HostOriginPolicy } from './host-origin-policy';
@@ -37,6 +38,9 @@ export class McpEndpoint {
     if (!request.principal) throw new DomainError('AUTH_REQUIRED');
     if (request.method !== 'POST') return { status: 405, body: null, headers: { Allow: 'POST' } };
 
+    const refusal = invalidParams(request.body);
+    if (refusal) return refusal;
+
     const calls = new DomainCalls(this.services, request.principal, request.origin, this.store);
     let authFailed = false;
     const server = new McpServer({ name: 'doable', version: '1.0.0' }, { capabilities: { tools: {} } });
@@ -52,6 +56,31 @@ export class McpEndpoint {
       await server.close();
     }
   }
+}
+
+/**
+ * The requests this server answers, by method, with the SDK's own schemas. The SDK parses a
+ * request's params only inside its handler, and a failed parse there reaches the client as
+ * -32603 (internal error); a client's malformed params are -32602 (invalid params), so they are
+ * checked here first.
+ */
+const REQUEST_SCHEMAS: Readonly<Record<string, { safeParse(value: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } } }>> = {
+  'tools/call': CallToolRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+  initialize: InitializeRequestSchema,
+};
+
+/** A JSON-RPC request (one message, as this stateless server takes them) whose params its method's schema refuses: its -32602 answer. */
+export function invalidParams(body: unknown): EdgeReply | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const message = body as { method?: unknown; id?: unknown };
+  const schema = typeof message.method === 'string' ? REQUEST_SCHEMAS[message.method] : undefined;
+  if (!schema || (typeof message.id !== 'string' && typeof message.id !== 'number')) return undefined;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return undefined;
+  const issue = parsed.error?.issues[0];
+  const where = issue ? `${issue.path.map(String).join('.') || 'request'}: ${issue.message}` : 'malformed request';
+  return { status: 200, body: JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${where}` } }), contentType: 'application/json' };
 }
 
 function toWebRequest(request: EdgeRequest): Request {
