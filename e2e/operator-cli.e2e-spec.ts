@@ -35,7 +35,7 @@ describe('operator CLI', () => {
     (await pg.query<{ status: string; token_limit: number | null }>('SELECT status, token_limit FROM auth.oauth_apps WHERE client_id = $1', [clientId])).rows[0];
 
   beforeAll(async () => {
-    database = await createTestDatabase('cli');
+    database = await createTestDatabase('cli', { empty: true });
     pg = new Client({ connectionString: database.url });
     await pg.connect();
   });

@@ -17,7 +17,7 @@ describe('each service as its own process (cluster)', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    database = await createTestDatabase('procs');
+    database = await createTestDatabase('procs', { empty: true });
     env = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', OUTBOX_POLL_MS: '200' };
     for (const service of DATA_SERVICES) {
       const migrated = runToCompletion(service, ['migrate'], env);

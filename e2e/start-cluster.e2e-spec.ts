@@ -31,7 +31,7 @@ describe('npm run start:cluster', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    database = await createTestDatabase('start_cluster');
+    database = await createTestDatabase('start_cluster', { empty: true });
     env = { PATH: process.env['PATH'], DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, OUTBOX_POLL_MS: '200', RATE_LIMIT_AUTH_REQUESTS: '0' };
     // npm test has built dist/ already; rebuilding would delete it under running processes.
     launcher = spawn(process.execPath, [join(REPO_ROOT, 'tools/scripts/start-cluster.mjs'), '--no-build', '--port', '0', '--gateways', '2', '--sync', '2'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -75,7 +75,8 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
   let cleanup: () => Promise<void>;
   let databaseUrl: string;
   if (mode === 'embedded') {
-    const embedded = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env });
+    // The run's migrated database archive (tools/scripts/test-fixtures.mjs), when there is one.
+    const embedded = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env, initialData: process.env['DOABLE_TEST_PGLITE_ARCHIVE'] });
     system = embedded;
     databaseUrl = embedded.databaseUrl;
     cleanup = () => embedded.close();

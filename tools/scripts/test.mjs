@@ -9,9 +9,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from './build.mjs';
 import { repoRoot } from './swc-options.mjs';
+import { prepareTestFixtures } from './test-fixtures.mjs';
 
 const { files, ms } = await build();
 console.log(`built ${files} files in ${ms} ms`);
+const fixtures = await prepareTestFixtures();
 
 const resultsFile = join(repoRoot, 'tmp', 'jest-results.json');
 mkdirSync(join(repoRoot, 'tmp'), { recursive: true });
@@ -27,7 +29,7 @@ const run = spawnSync(process.execPath, [jest, '--ci', '--maxWorkers=1', '--work
   stdio: 'inherit',
   // PGlite (the embedded database) loads Node built-ins with dynamic import(), which Jest's
   // module sandbox allows only with VM modules enabled.
-  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`.trim() },
+  env: { ...process.env, ...fixtures, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`.trim() },
 });
 
 try {

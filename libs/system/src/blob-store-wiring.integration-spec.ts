@@ -18,7 +18,7 @@ const SYSTEM_START_TIMEOUT_MS = 120_000;
 
 describe('the BLOB_STORE every service is given', () => {
   it('embedded: one store for the whole process, shared by gateway, uploads and sync', async () => {
-    const system = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: {} });
+    const system = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: {}, initialData: process.env['DOABLE_TEST_PGLITE_ARCHIVE'] });
     try {
       const [gateway, uploads, sync] = ['gateway', 'uploads', 'sync'].map((name) => system.services.get(name)!.app.get<BlobStore>(BLOB_STORE));
       expect(gateway.driver).toBe('local');

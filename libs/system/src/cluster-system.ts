@@ -75,7 +75,11 @@ export async function startClusterSystem(options: ClusterOptions): Promise<Clust
     stop,
     running: (name) => running.get(name),
     async close() {
-      for (const name of [...running.keys()].reverse()) await stop(name);
+      // The edge first, so no new request comes in; then every other service at once: each
+      // waits out its transport's grace period (in-flight messages), and one after another
+      // that is half a second per service for nothing.
+      await stop('gateway');
+      await Promise.all([...running.keys()].map((name) => stop(name)));
     },
   };
 }

@@ -17,6 +17,8 @@ export interface EmbeddedOptions {
   /** Where the local store keeps file bytes unless STORAGE_DIR says otherwise; absent: a temporary folder, removed at close (tests). */
   readonly filesDir?: string;
   readonly env?: NodeJS.ProcessEnv;
+  /** A throwaway database's starting point: an archive from dumpEmbeddedPostgres (tests: migrated once per run). */
+  readonly initialData?: string;
 }
 
 export interface EmbeddedSystem {
@@ -38,6 +40,7 @@ export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<Emb
     dataDir: options.dataDir,
     port: 0,
     maxConnections: ALL_SERVICES.length * POOL_PER_SERVICE + 8,
+    initialData: options.initialData,
   });
   const broker = new InProcessBroker();
   const subjectPrefix = 'doable.';

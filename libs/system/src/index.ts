@@ -5,3 +5,4 @@ export * from './first-account';
 export * from './runtime-file';
 export * from './cluster-processes';
 export * from './cluster-launcher';
+export * from './migrated-schemas';

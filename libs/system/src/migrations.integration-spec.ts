@@ -8,7 +8,7 @@ describe('service migrations (real PostgreSQL)', () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase('migrations');
+    database = await createTestDatabase('migrations', { empty: true });
   });
 
   afterAll(async () => {

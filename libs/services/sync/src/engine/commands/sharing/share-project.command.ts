@@ -1,4 +1,4 @@
-import { DEFAULT_COLLABORATOR_ROLE, mayGrantRole, SyncEvents } from '@doable/contracts-sync';
+import { DEFAULT_COLLABORATOR_ROLE, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
