@@ -55,7 +55,10 @@ export class GatewayHttpAdapter extends ExpressAdapter {
 
 function answerRequestTimeout(req: IncomingMessage, res: ServerResponse): void {
   const socket = req.socket;
+  // The request itself too: once its answer is sent, Node no longer aborts it when the socket
+  // closes, and whatever reads it (a blob store's put) would wait for an end that never comes.
   const cut = (): void => {
+    req.destroy();
     socket.destroy();
   };
   if (res.headersSent) return cut();
