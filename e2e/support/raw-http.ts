@@ -28,6 +28,7 @@ export interface RawAnswer {
   readonly status: number | null;
   readonly body: { error_tag?: string; http_code?: number; error_code?: number } | null;
   readonly text: string;
+  readonly contentType: string;
 }
 
 /**
@@ -72,8 +73,10 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawAns
 function parse(raw: Buffer): RawAnswer {
   const text = raw.toString('utf8');
   const match = /^HTTP\/1\.1 (\d{3})/.exec(text);
-  if (!match) return { status: null, body: null, text };
-  const bodyText = text.slice(text.indexOf('\r\n\r\n') + 4);
+  if (!match) return { status: null, body: null, text, contentType: '' };
+  const headEnd = text.indexOf('\r\n\r\n');
+  const contentType = /^content-type:\s*(.*)$/im.exec(text.slice(0, headEnd))?.[1]?.trim() ?? '';
+  const bodyText = text.slice(headEnd + 4);
   let body: RawAnswer['body'] = null;
   try {
     body = JSON.parse(bodyText) as RawAnswer['body'];
@@ -88,7 +91,7 @@ function parse(raw: Buffer): RawAnswer {
       }
     }
   }
-  return { status: Number(match[1]), body, text };
+  return { status: Number(match[1]), body, text, contentType };
 }
 
 /** The issue #28 reproduction: a multipart file part whose body ends before its closing boundary. */
