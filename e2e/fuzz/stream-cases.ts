@@ -34,13 +34,15 @@ const closing = (boundary: string) => Buffer.from(`--${boundary}--\r\n`);
 /** A Todoist backup as the import expects it (one project CSV), to be cut short. */
 const smallBackup = Buffer.from(zipSync({ 'Inbox [1].csv': new TextEncoder().encode('TYPE,CONTENT,PRIORITY\ntask,Fuzzed,1\n'.repeat(200)) }));
 
-let bomb: Buffer | undefined;
+const bombs = new Map<boolean, Buffer>();
 /**
  * A ZIP of twelve CSVs of 24 MB of zeros each (about 290 MB inflated, ~300 KB zipped): made
- * once, the one deflated entry repeated, so building it costs one compression.
+ * once, the one deflated entry repeated, so building it costs one compression. A lying bomb
+ * declares 1 KB per entry: only counting what it inflates can refuse it.
  */
-export function zipBomb(): Buffer {
-  if (bomb) return bomb;
+export function zipBomb(lying: boolean): Buffer {
+  const made = bombs.get(lying);
+  if (made) return made;
   const zeros = Buffer.alloc(24 * 1024 * 1024);
   const data = deflateRawSync(zeros, { level: 9 });
   const crc = crc32(zeros);
@@ -55,7 +57,7 @@ export function zipBomb(): Buffer {
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(zeros.length, 22);
+    local.writeUInt32LE(lying ? 1024 : zeros.length, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -64,7 +66,7 @@ export function zipBomb(): Buffer {
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(zeros.length, 24);
+    central.writeUInt32LE(lying ? 1024 : zeros.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
@@ -78,7 +80,8 @@ export function zipBomb(): Buffer {
   end.writeUInt16LE(12, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  bomb = Buffer.concat([...locals, directory, end]);
+  const bomb = Buffer.concat([...locals, directory, end]);
+  bombs.set(lying, bomb);
   return bomb;
 }
 
@@ -148,7 +151,8 @@ export function streamCase(route: Route, token: string): fc.Arbitrary<StreamCase
           request = { path, headers, body: Buffer.concat([fields, part(boundary, 'file', smallBackup.subarray(0, at(smallBackup)), 'backup.zip'), closing(boundary)]) };
           break;
         case 'zip-bomb':
-          request = { path, headers, body: Buffer.concat([fields, part(boundary, 'file', zipBomb(), 'backup.zip'), closing(boundary)]) };
+          // Honest sizes (refused from its headers) or lying ones (refused by counting).
+          request = { path, headers, body: Buffer.concat([fields, part(boundary, 'file', zipBomb(cut > 0.5), 'backup.zip'), closing(boundary)]) };
           break;
       }
       const size = request.declaredLength ?? request.body.length;

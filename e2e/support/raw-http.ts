@@ -50,7 +50,7 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawAns
       socket.destroy();
       resolve(parse(Buffer.concat(received)));
     };
-    const guard = setTimeout(settle, (request.stallMs ?? 0) + 15_000);
+    const guard = setTimeout(settle, (request.stallMs ?? 0) + 30_000);
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     socket.on('close', settle);
     socket.on('error', settle);

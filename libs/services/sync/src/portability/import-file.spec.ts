@@ -37,12 +37,15 @@ describe('unzipBounded', () => {
     }
   });
 
-  it('refuses a ZIP bomb with a coded 413 once it passes the bound, before inflating it whole', () => {
+  it('refuses a ZIP bomb with a coded 413 once it passes the bound, before inflating it whole', async () => {
     const zeros = new Uint8Array(8 * 1024 * 1024);
     const bomb = zipSync({ 'a.csv': zeros, 'b.csv': zeros, 'c.csv': zeros }, { level: 9 });
     expect(bomb.length).toBeLessThan(64 * 1024);
     const limits = { maxExpandedBytes: 4 * 1024 * 1024, maxEntries: 10 };
     expect(refusal(() => unzipBounded(bomb, limits)).code).toBe('PAYLOAD_TOO_LARGE');
+    // A streamed archive (no sizes in its headers, as a lying one) is refused by counting what it inflates.
+    const streamed = await bytesOf(zipArchive([{ name: 'a.csv', content: 'a'.repeat(8 * 1024 * 1024) }]));
+    expect(refusal(() => unzipBounded(streamed, limits)).code).toBe('PAYLOAD_TOO_LARGE');
     // Under the real bound the same archive is fine: the refusal is the bound, not the archive.
     expect(Object.keys(unzipBounded(bomb))).toHaveLength(3);
     expect(MAX_EXPANDED_BYTES).toBe(256 * 1024 * 1024);

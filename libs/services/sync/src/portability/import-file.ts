@@ -42,10 +42,18 @@ export function unzipBounded(bytes: Uint8Array, limits: ArchiveLimits = { maxExp
   const unfinished = new Set<string>();
   let entries = 0;
   let expanded = 0;
+  let declared = 0;
   let refusal: DomainError | undefined;
   const unzip = new Unzip((file) => {
     if (refusal) return;
     if (++entries > limits.maxEntries) {
+      refusal = expandsTooFar();
+      return;
+    }
+    // What the headers declare is checked first: an honest bomb is refused before any inflating
+    // (a lying one, or a streamed archive without sizes, is caught by counting below).
+    declared += file.originalSize ?? 0;
+    if (declared > limits.maxExpandedBytes) {
       refusal = expandsTooFar();
       return;
     }
