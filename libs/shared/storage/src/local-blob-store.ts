@@ -52,7 +52,7 @@ export class LocalBlobStore implements BlobStore {
     } catch (err) {
       // pipeline() settles when the source fails, perhaps before the file is even open: wait
       // for it to close, or the temporary file would be created after it was removed.
-      if (writer && !writer.closed) await new Promise((resolve) => writer!.once('close', resolve));
+      if (writer && !writer.closed) await new Promise<void>((resolve) => writer!.once('close', () => resolve()));
       await rm(temporary, { force: true });
       source.destroy();
       throw err;
