@@ -1,4 +1,6 @@
 import { gzipSync } from 'node:zlib';
+import { http } from '@doable/shared-testing';
+import { cutMultipart, multipartBody, type RawAnswer, rawRequest } from './support/raw-http';
 import { MODES } from './support/system-under-test';
 import { useSystem } from './support/use-system';
 
@@ -55,10 +57,118 @@ const HOSTILE_BODIES: ReadonlyArray<[string, Buffer | string, Record<string, str
   ['a __proto__ key', '{"__proto__":{"admin":true},"sync_token":"*"}', JSON_TYPE, 400, 'BAD_REQUEST'],
 ];
 
+/** Every route that takes a multipart body (issue #28): inline (templates) and streamed (uploads, the account import). */
+const MULTIPART_ROUTES = ['/api/v1/templates/import_into_project_from_file', '/api/v1/templates/create_project_from_file', '/api/v1/uploads', '/sync/v9/uploads/add', '/api/v1/import/todoist'];
+/** The deadline of a streamed upload's body in this suite (5 minutes in production). */
+const UPLOAD_BODY_TIMEOUT_MS = 2_000;
+
 const ROUTES = ['/api/v1/sync', '/sync/v9/sync', '/sync/v8/sync', '/rest/v2/tasks', '/api/v1/tasks', '/oauth/access_token', '/auth/login', '/api/v1/revoke'];
 
 describe.each(MODES)('hostile request bodies at the edge (%s)', (mode) => {
-  const { system, account } = useSystem(mode);
+  const { system, account } = useSystem(mode, { env: { GATEWAY_UPLOAD_BODY_TIMEOUT_MS: String(UPLOAD_BODY_TIMEOUT_MS) } });
+
+  /** The process still answers, and whatever answer a hostile request got was a coded 4xx. */
+  const expectAliveAfter = async (what: string, answer: RawAnswer, allowed: readonly number[]) => {
+    const live = await http(system.url, 'GET', '/health/live');
+    expect({ what, live: live.status }).toEqual({ what, live: 200 });
+    if (answer.status === null) return;
+    expect({ what, status: allowed.includes(answer.status), tag: typeof answer.body?.error_tag }).toEqual({ what, status: true, tag: 'string' });
+  };
+  /** No file stays from refused requests: the store holds what it held before (deletions after an abort may lag a little). */
+  const expectNoOrphans = async (before: readonly string[]) => {
+    let now: string[] = [];
+    for (let attempt = 0; attempt < 40; attempt++) {
+      now = (await system.storedFiles()).filter((key) => !before.includes(key));
+      if (now.length === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(now).toEqual([]);
+  };
+  const bearer = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+
+  it('answers a multipart body cut off before its closing boundary (issue #28) with a coded 4xx on every multipart route, with and without a token, and stays up', async () => {
+    const before = await system.storedFiles();
+    for (const path of MULTIPART_ROUTES) {
+      for (const token of [account.token, undefined]) {
+        const { body, headers } = cutMultipart();
+        const answer = await rawRequest(system.url, { path, body, headers: { ...headers, ...bearer(token) } });
+        expect({ path, token: Boolean(token), status: answer.status, tag: answer.body?.error_tag }).toEqual({
+          path,
+          token: Boolean(token),
+          status: token ? 400 : 401,
+          tag: token ? 'INVALID_ARGUMENT_VALUE' : 'AUTH_INVALID_TOKEN',
+        });
+        await expectAliveAfter(`${path} cut`, answer, [400, 401]);
+      }
+    }
+    // A v8 client's token as the first field, then the cut file part.
+    const v8 = await rawRequest(system.url, {
+      path: '/sync/v8/uploads/add',
+      body: Buffer.concat([multipartBody('zz', [{ name: 'token', value: account.token }], false), cutMultipart().body]),
+      headers: cutMultipart().headers,
+    });
+    expect([v8.status, v8.body?.error_tag]).toEqual([400, 'INVALID_ARGUMENT_VALUE']);
+    await expectNoOrphans(before);
+  });
+
+  it('refuses an unauthenticated upload with 401 at once, without reading or storing its file', async () => {
+    const before = await system.storedFiles();
+    const file = Buffer.alloc(256 * 1024, 'f');
+    for (const [path, fields] of [
+      ['/sync/v9/uploads/add', []],
+      ['/api/v1/uploads', []],
+      ['/api/v1/import/todoist', []],
+      // v8: a wrong token in the form field before the file.
+      ['/sync/v8/uploads/add', [{ name: 'token', value: 'not-a-token' }]],
+    ] as const) {
+      const started = Date.now();
+      // 50 MB announced, 256 KB sent, then silence: an edge that read the body before authenticating would wait for the rest.
+      const answer = await rawRequest(system.url, {
+        path,
+        body: multipartBody('zz', [...fields, { name: 'file', value: file, fileName: 'big.bin' }], false),
+        headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+        declaredLength: 50 * 1024 * 1024,
+        ending: 'stall',
+        stallMs: 10_000,
+      });
+      expect({ path, status: answer.status, tag: answer.body?.error_tag }).toEqual({ path, status: 401, tag: 'AUTH_INVALID_TOKEN' });
+      expect(Date.now() - started).toBeLessThan(UPLOAD_BODY_TIMEOUT_MS);
+      await expectAliveAfter(`${path} unauthenticated`, answer, [401]);
+    }
+    await expectNoOrphans(before);
+  });
+
+  it('frees everything a client held when it aborts mid-upload (multipart, form-token and raw body)', async () => {
+    const before = await system.storedFiles();
+    const half = Buffer.alloc(512 * 1024, 'h');
+    const cases: Array<[string, Buffer, Record<string, string>]> = [
+      ['/sync/v9/uploads/add', multipartBody('zz', [{ name: 'file', value: half, fileName: 'a.bin' }], false), { 'content-type': 'multipart/form-data; boundary=zz', ...bearer(account.token) }],
+      ['/sync/v8/uploads/add', multipartBody('zz', [{ name: 'token', value: account.token }, { name: 'file', value: half, fileName: 'a.bin' }], false), { 'content-type': 'multipart/form-data; boundary=zz' }],
+      ['/api/v1/import/todoist', multipartBody('zz', [{ name: 'file', value: half, fileName: 'a.zip' }], false), { 'content-type': 'multipart/form-data; boundary=zz', ...bearer(account.token) }],
+      ['/api/v1/uploads', half, { 'content-type': 'application/octet-stream', 'x-file-name': 'raw.bin', ...bearer(account.token) }],
+      ['/api/v1/templates/import_into_project_from_file', multipartBody('zz', [{ name: 'file', value: half, fileName: 'a.csv' }], false), { 'content-type': 'multipart/form-data; boundary=zz', ...bearer(account.token) }],
+    ];
+    for (const [path, body, headers] of cases) {
+      const answer = await rawRequest(system.url, { path, body, headers, declaredLength: body.length * 4, ending: 'abort' });
+      await expectAliveAfter(`${path} aborted`, answer, [400, 401, 403, 413]);
+    }
+    await expectNoOrphans(before);
+  });
+
+  it('ends an upload body that trickles at its deadline with a coded 408, and frees it', async () => {
+    const before = await system.storedFiles();
+    for (const [path, body, headers] of [
+      ['/sync/v9/uploads/add', multipartBody('zz', [{ name: 'file', value: Buffer.alloc(1024, 't'), fileName: 'slow.bin' }], false), { 'content-type': 'multipart/form-data; boundary=zz', ...bearer(account.token) }],
+      ['/api/v1/uploads', Buffer.alloc(1024, 't'), { 'content-type': 'application/octet-stream', 'x-file-name': 'slow.bin', ...bearer(account.token) }],
+    ] as const) {
+      const started = Date.now();
+      const answer = await rawRequest(system.url, { path, body, headers, declaredLength: 10 * 1024 * 1024, ending: 'trickle', trickleEveryMs: 200, stallMs: 20_000 });
+      expect({ path, status: answer.status, tag: answer.body?.error_tag }).toEqual({ path, status: 408, tag: 'REQUEST_TIMEOUT' });
+      expect(Date.now() - started).toBeLessThan(UPLOAD_BODY_TIMEOUT_MS + 5_000);
+      await expectAliveAfter(`${path} trickled`, answer, [408]);
+    }
+    await expectNoOrphans(before);
+  });
 
   it.each(HOSTILE_BODIES)('answers %s with a coded client error on every kind of route', async (_name, body, headers, status, tag) => {
     for (const path of ROUTES) {

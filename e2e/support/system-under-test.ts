@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { AccountService } from '@doable/auth-oauth';
@@ -7,7 +8,7 @@ import type { Scope } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import type { ServiceName } from '@doable/shared-runtime';
 import { createTestDatabase, deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
-import { defaultStorageBucket, objectStoreStreamName } from '@doable/shared-storage';
+import { BLOB_STORE, type BlobStore, defaultStorageBucket, LocalBlobStore, objectStoreStreamName } from '@doable/shared-storage';
 import { ServiceClient, streamNameFor } from '@doable/shared-transport';
 import { COMMAND_HANDLERS, type CommandHandler } from '@doable/sync';
 import { type ClusterSystem, type EmbeddedSystem, startClusterSystem, startEmbeddedSystem } from '@doable/system';
@@ -40,6 +41,11 @@ export interface SystemUnderTest {
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Every command type the Sync API runs (the sync service's registered handlers). */
   commandTypes(): string[];
+  /**
+   * What the gateway's blob store holds under `prefix` (default: every uploaded or imported
+   * file), and, for the local store, any partial file a put left behind (as `partial:<path>`).
+   */
+  storedFiles(prefix?: string): Promise<string[]>;
   /** Cluster mode only: the individual services. */
   readonly cluster?: ClusterSystem;
   close(): Promise<void>;
@@ -124,6 +130,16 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
       return { userId, email, token };
     },
     sql,
+    async storedFiles(prefix = 'files/') {
+      const store = appOf(system, 'gateway').get<symbol, BlobStore>(BLOB_STORE);
+      const found: string[] = [];
+      for await (const info of store.list(prefix)) found.push(info.key);
+      if (store instanceof LocalBlobStore) {
+        const entries = await readdir(store.root, { recursive: true, withFileTypes: true }).catch(() => []);
+        for (const entry of entries) if (entry.isFile() && entry.name.includes('~')) found.push(`partial:${entry.parentPath}/${entry.name}`);
+      }
+      return found.sort();
+    },
     async createScopedToken(userId, scopes) {
       return scopedTokenThroughOAuth(url, {
         userId,

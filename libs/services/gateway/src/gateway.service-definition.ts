@@ -6,6 +6,7 @@ import { PassportModule } from '@nestjs/passport';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
 import { GatewayRevocation } from '@doable/contracts-auth';
+import { UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
 import { BearerStrategy } from './auth/bearer.strategy';
 import { GATEWAY_LEASE, GatewayRegistration } from './auth/gateway-registration';
 import { TokenDropRpcController } from './auth/token-drop.rpc-controller';
@@ -29,6 +30,8 @@ import { UploadRelay } from './uploads/upload-relay';
 const gatewayEnv = z.object({
   GATEWAY_BODY_LIMIT_BYTES: env.positiveInt(1024 * 1024),
   GATEWAY_HEADER_LIMIT_BYTES: env.positiveInt(65 * 1024),
+  /** A streamed upload's whole body must arrive within this (a client that stalls or trickles is answered 408 and cut off). */
+  GATEWAY_UPLOAD_BODY_TIMEOUT_MS: env.positiveInt(UPLOAD_TIMEOUT_MS),
   /** How long a verified token is trusted without asking auth-oauth again (revocations drop it at once). */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /**
@@ -114,7 +117,7 @@ export const gatewayService = {
       maxSockets: config.PUSH_MAX_SOCKETS,
     }),
   ],
-  httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS),
+  httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS, config.GATEWAY_UPLOAD_BODY_TIMEOUT_MS),
   configureHttp: (app, config) => {
     (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', trustProxySetting(config.GATEWAY_TRUST_PROXY));
     app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY)));

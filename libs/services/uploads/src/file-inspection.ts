@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from '@doable/shared-storage';
 import { fileTypeFromBuffer } from 'file-type';
 import { parseStream } from 'music-metadata';
@@ -18,6 +19,22 @@ const MAX_THUMBNAIL_SOURCE_PIXELS = 100_000_000;
 
 /** Text types a client may declare for bytes that are text; any other declaration for text is text/plain. */
 const TEXT_TYPES = new Set(['text/plain', 'text/csv', 'text/markdown', 'text/calendar', 'application/json', 'application/xml', 'text/xml']);
+
+/** A stream's bytes, at most `maxBytes` of them (more is an error); the stream is destroyed on every path. */
+async function readBounded(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) throw new Error(`more than ${maxBytes} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks);
+}
 
 async function leadingBytes(stream: Readable, count: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -72,10 +89,13 @@ export async function makeThumbnails(store: BlobStore, sourceKey: string, size: 
   if (size > MAX_THUMBNAIL_SOURCE_BYTES) return {};
   const blob = await store.get(sourceKey);
   if (!blob) return {};
-  const decoder = sharp({ limitInputPixels: MAX_THUMBNAIL_SOURCE_PIXELS, failOn: 'error' }).rotate();
-  blob.stream.pipe(decoder);
   const thumbnails: Thumbnails = {};
   try {
+    // Read whole first (sharp holds a streamed input whole anyway, and the size is bounded
+    // above): a store that fails mid-file rejects here, where a pipe() into sharp would leave
+    // the stream's 'error' unheard and the thumbnails waiting for an input that never ends.
+    const image = await readBounded(blob.stream, MAX_THUMBNAIL_SOURCE_BYTES);
+    const decoder = sharp(image, { limitInputPixels: MAX_THUMBNAIL_SOURCE_PIXELS, failOn: 'error' }).rotate();
     const made = await Promise.all(
       (Object.entries(THUMBNAIL_SIZES) as Array<[ThumbnailName, number]>).map(async ([name, box]) => {
         const { data, info } = await decoder.clone().resize({ width: box, height: box, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer({ resolveWithObject: true });
@@ -116,7 +136,10 @@ export async function audioDuration(store: BlobStore, key: string, fileType: str
   try {
     const extension = AUDIO_EXTENSIONS[fileType];
     // Through a PassThrough: a file stream's own `path` (no extension) would override ours.
-    const metadata = await parseStream(blob.stream.pipe(new PassThrough()), { size: blob.size, ...(extension ? { path: `audio.${extension}` } : {}) }, { duration: true, skipCovers: true });
+    // pipeline, not pipe(): a store failing mid-file fails the parse instead of an unheard 'error'.
+    const through = new PassThrough();
+    pipeline(blob.stream, through).catch(() => undefined);
+    const metadata = await parseStream(through, { size: blob.size, ...(extension ? { path: `audio.${extension}` } : {}) }, { duration: true, skipCovers: true });
     const seconds = metadata.format.duration;
     return seconds === undefined || !Number.isFinite(seconds) ? null : Math.round(seconds);
   } catch {

@@ -88,6 +88,10 @@ export const ERROR_CATALOG = {
   BODY_NOT_OBJECT: { http: 400, errorCode: 20, tag: 'BODY_NOT_OBJECT', message: 'Request body must be a JSON object' },
   INVALID_UTF8: { http: 400, errorCode: 20, tag: 'INVALID_UTF8', message: 'Request body is not valid UTF-8' },
   INVALID_CONTENT_ENCODING: { http: 400, errorCode: 20, tag: 'INVALID_CONTENT_ENCODING', message: 'Request body could not be decompressed' },
+  // A body that stopped before its end (a multipart body without its closing boundary, a client gone mid-upload).
+  BODY_INCOMPLETE: { http: 400, errorCode: 20, tag: 'BODY_INCOMPLETE', message: 'Request body ended before it was complete' },
+  // A body not received within the edge's deadline (a client that stalls or trickles).
+  REQUEST_TIMEOUT: { http: 408, errorCode: 408, tag: 'REQUEST_TIMEOUT', message: 'Request body not received in time' },
   TOO_MANY_PARAMETERS: { http: 413, errorCode: 413, tag: 'TOO_MANY_PARAMETERS', message: 'Too many form parameters' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, errorCode: 415, tag: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
   RATE_LIMITED: { http: 429, errorCode: 35, tag: 'LIMITS_REACHED', message: 'Too many requests. Limits reached. Try again later' },

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -32,7 +32,8 @@ const PARTIAL = '~';
 export class LocalBlobStore implements BlobStore {
   readonly driver = 'local' as const;
 
-  constructor(private readonly root: string) {}
+  /** The folder (tests look in it for partial files a failed put must not leave). */
+  constructor(readonly root: string) {}
 
   private pathOf(key: string): string {
     return join(this.root, ...checkBlobKey(key).split('/'));
@@ -42,11 +43,16 @@ export class LocalBlobStore implements BlobStore {
     const target = this.pathOf(key);
     const temporary = `${target}${PARTIAL}${randomUUID()}`;
     let size = 0;
+    let writer: WriteStream | undefined;
     try {
       await mkdir(dirname(target), { recursive: true });
-      await pipeline(source, byteLimit(options.maxBytes, (n) => (size = n)), createWriteStream(temporary));
+      writer = createWriteStream(temporary);
+      await pipeline(source, byteLimit(options.maxBytes, (n) => (size = n)), writer);
       await rename(temporary, target);
     } catch (err) {
+      // pipeline() settles when the source fails, perhaps before the file is even open: wait
+      // for it to close, or the temporary file would be created after it was removed.
+      if (writer && !writer.closed) await new Promise<void>((resolve) => writer!.once('close', () => resolve()));
       await rm(temporary, { force: true });
       source.destroy();
       throw err;

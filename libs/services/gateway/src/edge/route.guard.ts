@@ -1,11 +1,12 @@
+import type { ServerResponse } from 'node:http';
 import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { familyOf, RateLimiter } from '../limits/rate-limiter';
 import { RouteTable, type RouteMatch } from '../routes/route-table';
-import { isMultipart, type MultipartSource, parseInlineMultipart } from '../uploads/inline-multipart';
-import { openMultipartUpload } from '../uploads/multipart-upload';
+import { isMultipart, type MultipartSource, parseInlineMultipart, readInlineMultipart } from '../uploads/inline-multipart';
+import { type MultipartUpload, openMultipartUpload } from '../uploads/multipart-upload';
 import { MULTIPART_UPLOAD, type WithMultipartUpload } from '../uploads/upload-relay';
 
 export interface RoutedRequest {
@@ -40,30 +41,51 @@ export class RouteGuard extends AuthGuard('bearer') {
       throw new DomainError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${request.path}`, { allowed: resolution.allowed });
     }
     request.routeMatch = resolution.match;
-    // A multipart body is read before authentication: its `token` field may be the credential.
-    // A streamed upload is opened up to its file part only: the fields before it, the file paused.
+    const route = resolution.match.route;
     const http = context.switchToHttp().getRequest<RoutedRequest & MultipartSource & WithMultipartUpload>();
-    const multipart = isMultipart(http.headers) ? resolution.match.route.multipart : undefined;
-    if (multipart === 'inline') request.body = await parseInlineMultipart(http);
+    const res = context.switchToHttp().getResponse<ServerResponse>();
+    const multipart = isMultipart(http.headers) ? route.multipart : undefined;
+    if (route.auth === 'none') {
+      if (route.limitBy === 'address') this.rates.takeForAddress(request.ip);
+      await this.readMultipart(http, multipart);
+      return true;
+    }
+    // The body is read only once the caller is known: a stranger's file is never read or
+    // stored. Only where the credential may be a form field (v8 and older, the first
+    // generation) and no Authorization header came are the fields before the file read first,
+    // bounded, and the file left unread until the token in them is checked.
+    const tokenInForm = multipart !== undefined && (route.formToken === true || route.legacyToken === true) && http.headers['authorization'] === undefined;
+    const opened = tokenInForm ? await openMultipartUpload(http) : undefined;
+    if (opened) request.body = opened.fields;
+    try {
+      const authenticated = (await super.canActivate(context)) as boolean;
+      if (!authenticated) {
+        refuseBody(http, res, opened);
+        return false;
+      }
+      // Counted per user once the bearer is known; a refused request reaches no service.
+      if (request.user) this.rates.take(request.user.userId, familyOf(route.dialect));
+    } catch (err) {
+      refuseBody(http, res, opened);
+      throw err;
+    }
+    if (opened) {
+      if (multipart === 'inline') request.body = await readInlineMultipart(opened);
+      else http[MULTIPART_UPLOAD] = opened;
+    } else {
+      await this.readMultipart(http, multipart);
+    }
+    return true;
+  }
+
+  /** A multipart body as its route takes it: parsed whole (inline), or opened up to its file (stream). */
+  private async readMultipart(http: RoutedRequest & MultipartSource & WithMultipartUpload, multipart: 'inline' | 'stream' | undefined): Promise<void> {
+    if (multipart === 'inline') http.body = await parseInlineMultipart(http);
     if (multipart === 'stream') {
       const upload = await openMultipartUpload(http);
       http[MULTIPART_UPLOAD] = upload;
-      request.body = upload.fields;
+      http.body = upload.fields;
     }
-    if (resolution.match.route.auth === 'none') {
-      if (resolution.match.route.limitBy === 'address') this.rates.takeForAddress(request.ip);
-      return true;
-    }
-    let authenticated: boolean;
-    try {
-      authenticated = (await super.canActivate(context)) as boolean;
-    } catch (err) {
-      http[MULTIPART_UPLOAD]?.abandon();
-      throw err;
-    }
-    // Counted per user once the bearer is known; a refused request reaches no service.
-    if (authenticated && request.user) this.rates.take(request.user.userId, familyOf(resolution.match.route.dialect));
-    return authenticated;
   }
 
   override handleRequest<T>(err: unknown, user: T): T {
@@ -72,4 +94,16 @@ export class RouteGuard extends AuthGuard('bearer') {
     if (!user) throw new DomainError('AUTH_REQUIRED');
     return user;
   }
+}
+
+/**
+ * A refused request's body is not read: an opened multipart body is abandoned (its file part
+ * ended unread), the rest is drained as it comes (never buffered) and the connection is closed
+ * once the refusal is sent, so a client still sending learns of it and stops.
+ */
+function refuseBody(req: MultipartSource, res: ServerResponse, opened: MultipartUpload | undefined): void {
+  opened?.abandon();
+  if ((req as MultipartSource & { complete?: boolean }).complete === true) return;
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+  req.resume();
 }

@@ -1,8 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
+import { DomainError, ERROR_CATALOG, todoistErrorBody } from '@doable/shared-errors';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { isStreamedUpload } from '../routes/upload-routes';
 import { answerClientError } from './client-errors';
+
+/** How long a refused connection may take to flush its 408 before it is cut. */
+const FLUSH_GRACE_MS = 2_000;
 
 /**
  * Express, with Node's server limits set for the edge: headers up to 65 KiB (the public API's
@@ -13,14 +17,16 @@ export class GatewayHttpAdapter extends ExpressAdapter {
   constructor(
     private readonly maxHeaderBytes: number,
     private readonly requestTimeoutMs: number,
+    /** A streamed upload's whole body (5 minutes unless configured). */
+    private readonly uploadBodyTimeoutMs: number = UPLOAD_TIMEOUT_MS,
   ) {
     super();
   }
 
   override initHttpServer(): void {
-    // Node's whole-request deadline is one per server: set to the longest (an upload's 5
-    // minutes), and every other request held to its own below.
-    const longest = Math.max(this.requestTimeoutMs, UPLOAD_TIMEOUT_MS) + 5_000;
+    // Each request is held to its own deadline below; Node's one-per-server deadline (checked
+    // every 30 s) is only the backstop behind the longest of them.
+    const longest = Math.max(this.requestTimeoutMs + 5_000, this.uploadBodyTimeoutMs) + 30_000;
     const server: Server = createServer({ maxHeaderSize: this.maxHeaderBytes, requestTimeout: longest }, this.getInstance());
     server.headersTimeout = Math.min(60_000, this.requestTimeoutMs + 5_000);
     server.on('clientError', answerClientError);
@@ -28,15 +34,37 @@ export class GatewayHttpAdapter extends ExpressAdapter {
     this.setHttpServer(server);
   }
 
-  /** A request body not received within the request timeout (5 minutes for an upload) closes the connection, as Node's requestTimeout would. */
+  /**
+   * A request body not received within its deadline (the request timeout, or an upload's) is
+   * ended by the server, however slowly it trickles: answered 408 with a coded body if no answer
+   * has started, and its connection closed. Closing it aborts the request, which fails whatever
+   * was reading the body (the multipart parser, the blob store's put, which deletes its partial
+   * file), so nothing the request held stays.
+   */
   private bodyDeadline(req: IncomingMessage, res: ServerResponse): void {
-    if (isStreamedUpload(req.method ?? '', req.url ?? '')) return;
+    const deadline = isStreamedUpload(req.method ?? '', req.url ?? '') ? this.uploadBodyTimeoutMs : this.requestTimeoutMs + 5_000;
     const timer = setTimeout(() => {
-      if (!req.complete) req.socket.destroy();
-    }, this.requestTimeoutMs + 5_000);
+      if (!req.complete) answerRequestTimeout(req, res);
+    }, deadline);
     timer.unref();
     const clear = () => clearTimeout(timer);
     req.once('end', clear);
     res.once('close', clear);
   }
+}
+
+function answerRequestTimeout(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  // The request itself too: once its answer is sent, Node no longer aborts it when the socket
+  // closes, and whatever reads it (a blob store's put) would wait for an end that never comes.
+  const cut = (): void => {
+    req.destroy();
+    socket.destroy();
+  };
+  if (res.headersSent) return cut();
+  const body = JSON.stringify(todoistErrorBody(new DomainError('REQUEST_TIMEOUT')));
+  res.writeHead(ERROR_CATALOG.REQUEST_TIMEOUT.http, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
+  res.end(body, cut);
+  // A client that reads nothing (it only trickles) cannot hold the connection by not taking the answer.
+  setTimeout(cut, FLUSH_GRACE_MS).unref();
 }

@@ -20,6 +20,22 @@ function multipart(parts: Part[], boundary = BOUNDARY): MultipartSource {
   return stream;
 }
 
+/**
+ * A request body that stops after `text`: at its end (a complete HTTP body without the closing
+ * boundary), by an abort (the socket closed), or with an error on the request stream.
+ */
+function source(text: string, ending: 'end' | 'abort' | 'error'): MultipartSource {
+  const stream = new Readable({ read: () => undefined }) as Readable & { headers: Record<string, string> };
+  stream.headers = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+  stream.push(Buffer.from(text));
+  setImmediate(() => {
+    if (ending === 'end') stream.push(null);
+    else if (ending === 'abort') stream.destroy();
+    else stream.destroy(new Error('socket hang up'));
+  });
+  return stream;
+}
+
 async function refusal(source: MultipartSource): Promise<DomainError> {
   const error = await parseInlineMultipart(source).then(
     () => undefined,
@@ -66,6 +82,23 @@ describe('parseInlineMultipart', () => {
     const cut = Readable.from([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue`)]) as Readable & { headers: Record<string, string> };
     cut.headers = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
     expect((await refusal(cut)).code).toBe('INVALID_ARGUMENT_VALUE');
+  });
+
+  it('refuses a body cut off before its closing boundary inside the file part (the issue #28 reproduction), with no unheard error', async () => {
+    const stopped = source(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello`, 'end');
+    expect((await refusal(stopped)).code).toBe('INVALID_ARGUMENT_VALUE');
+  });
+
+  it('refuses with BODY_INCOMPLETE when the client aborts or the request stream fails mid-file', async () => {
+    for (const ending of ['abort', 'error'] as const) {
+      const stopped = source(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n${'x'.repeat(10_000)}`, ending);
+      expect({ ending, code: (await refusal(stopped)).code }).toEqual({ ending, code: 'BODY_INCOMPLETE' });
+    }
+  });
+
+  it('refuses with BODY_INCOMPLETE when the client aborts among the fields, before any file', async () => {
+    const stopped = source(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n12`, 'abort');
+    expect((await refusal(stopped)).code).toBe('BODY_INCOMPLETE');
   });
 
   it('recognises multipart content types only', () => {

@@ -10,12 +10,12 @@ import type { Request } from 'express';
 import { bodyWithoutFormToken, queryWithoutTokens } from '../auth/bearer-token';
 import { EdgeForwarder } from '../edge/edge-forwarder';
 import type { RouteMatch } from '../routes/route-table';
-import type { MultipartUpload } from './multipart-upload';
+import { bodyIncomplete, type MultipartUpload } from './multipart-upload';
 
 /** What multipart framing may add to a file in Content-Length (boundaries, part headers, the small fields). */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
 
-/** Set by the route guard on a streamed multipart upload: opened up to its file part before authentication. */
+/** Set by the route guard on a streamed multipart upload: opened up to its file part once the caller is authenticated (or, for a form token, to find it). */
 export const MULTIPART_UPLOAD = Symbol('multipartUpload');
 export type WithMultipartUpload = Request & { [MULTIPART_UPLOAD]?: MultipartUpload };
 
@@ -60,7 +60,9 @@ export class UploadRelay {
           size = (await this.store.put(key, file.stream, { maxBytes })).size;
         } catch (err) {
           if (err instanceof BlobTooLarge) throw sizeRefusal(maxBytes);
-          throw session?.failure() ?? err;
+          // The client's fault (a body cut short or malformed, a client gone) is a coded 4xx;
+          // only a store that failed on its own is the server's.
+          throw session?.failure() ?? (req.readableAborted ? bodyIncomplete() : err);
         }
         const fields = session ? await session.finished : {};
         const body = session ? bodyWithoutFormToken({ headers: req.headers, body: fields, is: (type) => req.is(type) }, match.route) : {};
