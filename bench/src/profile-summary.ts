@@ -17,7 +17,7 @@ interface CpuProfile {
 
 /** First match wins: more specific patterns first. */
 const CATEGORIES: ReadonlyArray<readonly [string, RegExp]> = [
-  ['HTTP: express, router, body parsing, passport', /node_modules\/(express|router|body-parser|raw-body|passport[^/]*|on-finished|finalhandler|send|qs|type-is|content-type|iconv-lite)\//],
+  ['HTTP: express, router, body parsing', /node_modules\/(express|router|body-parser|raw-body|passport[^/]*|on-finished|finalhandler|send|qs|type-is|content-type|iconv-lite)\//],
   ['Nest core, platform-express, microservices, rxjs', /node_modules\/(@nestjs|rxjs|reflect-metadata)\//],
   ['NATS client', /node_modules\/@nats-io\//],
   ['SQL: pg driver, typeorm', /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+|typeorm)\//],

@@ -2,12 +2,11 @@ import { env } from '@doable/shared-config';
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { METRICS_REGISTRY, type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
 import { GatewayRevocation } from '@doable/contracts-auth';
 import { UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
-import { BearerStrategy } from './auth/bearer.strategy';
+import { BearerAuthenticator } from './auth/bearer-authenticator';
 import { GATEWAY_LEASE, GatewayRegistration } from './auth/gateway-registration';
 import { TokenDropRpcController } from './auth/token-drop.rpc-controller';
 import { PrincipalCache } from './auth/principal-cache';
@@ -80,7 +79,6 @@ export function trustProxySetting(raw: string): boolean | number | string[] {
 
 function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number, push: PushSettings) {
   @Module({
-    imports: [PassportModule.register({ session: false })],
     controllers: [EdgeController, TokenDropRpcController],
     providers: [
       { provide: GATEWAY_LEASE, useValue: leaseMs },
@@ -91,7 +89,7 @@ function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimit
       SharedRateCounts,
       { provide: PRINCIPAL_CACHE, useValue: new PrincipalCache(authCacheTtlMs) },
       PrincipalResolver,
-      BearerStrategy,
+      BearerAuthenticator,
       RouteGuard,
       EdgeForwarder,
       UploadRelay,

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
-import { type ExecutionContext, Injectable } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { BearerAuthenticator } from '../auth/bearer-authenticator';
 import { familyOf, RateLimiter } from '../limits/rate-limiter';
 import { RouteTable, type RouteMatch } from '../routes/route-table';
 import { isMultipart, type MultipartSource, parseInlineMultipart, readInlineMultipart } from '../uploads/inline-multipart';
@@ -25,15 +25,14 @@ export interface RoutedRequest {
  * credentials are tried count against the client address's auth budget instead.
  */
 @Injectable()
-export class RouteGuard extends AuthGuard('bearer') {
+export class RouteGuard implements CanActivate {
   constructor(
     private readonly routes: RouteTable,
     private readonly rates: RateLimiter,
-  ) {
-    super({ session: false });
-  }
+    private readonly bearer: BearerAuthenticator,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RoutedRequest>();
     const resolution = this.routes.resolve(request.method, request.path);
     if (resolution.kind === 'none') throw new DomainError('ROUTE_NOT_FOUND', `No endpoint at ${request.path}`);
@@ -58,13 +57,9 @@ export class RouteGuard extends AuthGuard('bearer') {
     const opened = tokenInForm ? await openMultipartUpload(http) : undefined;
     if (opened) request.body = opened.fields;
     try {
-      const authenticated = (await super.canActivate(context)) as boolean;
-      if (!authenticated) {
-        refuseBody(http, res, opened);
-        return false;
-      }
+      request.user = await this.bearer.authenticate(http, route);
       // Counted per user once the bearer is known; a refused request reaches no service.
-      if (request.user) this.rates.take(request.user.userId, familyOf(route.dialect));
+      this.rates.take(request.user.userId, familyOf(route.dialect));
     } catch (err) {
       refuseBody(http, res, opened);
       throw err;
@@ -86,13 +81,6 @@ export class RouteGuard extends AuthGuard('bearer') {
       http[MULTIPART_UPLOAD] = upload;
       http.body = upload.fields;
     }
-  }
-
-  override handleRequest<T>(err: unknown, user: T): T {
-    // Errors from validate() (an unknown token, auth-oauth unreachable) keep their codes.
-    if (err) throw err instanceof Error ? err : new DomainError('AUTH_REQUIRED');
-    if (!user) throw new DomainError('AUTH_REQUIRED');
-    return user;
   }
 }
 

@@ -10,7 +10,7 @@ export interface HttpResponseLike {
   headersSent?: boolean;
 }
 
-/** Errors raised by the HTTP stack itself (body parsing, passport, Nest routing) as domain codes. */
+/** Errors raised by the HTTP stack itself (body parsing, Nest routing) as domain codes. */
 export function toDomainError(err: unknown): DomainError {
   if (err instanceof DomainError) return err;
   const bodyError = bodyParserError(err);
