@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 interface Answer {
