@@ -3,7 +3,7 @@ import { runClient } from './support/clients';
 import { setPlan } from './support/plans';
 import { shareWith } from './support/sharing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES } from './support/system-under-test';
+import { type Account, MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /**

@@ -1,6 +1,6 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { authorize, CALLBACK_URL, csrfOf, exchangeCode, HttpBrowser, registerApp, signUp } from './support/oauth-flow';
-import { MODES, type SystemUnderTest } from './support/system-under-test';
+import { MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 const fullSync = (system: SystemUnderTest, token: string) => http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['user'] } });

@@ -1,7 +1,7 @@
 import { unzipSync, zipSync } from 'fflate';
 import { http, waitFor } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, type SystemUnderTest } from './support/system-under-test';
+import { type Account, MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** A full sync through api/v1 (every resource). */

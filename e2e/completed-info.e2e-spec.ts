@@ -1,5 +1,5 @@
 import { syncSession } from './support/sync-session';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** The completed_info resource: completed counts per project, section and parent task, full and incremental. */

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AccountFacts, type Caller, currentSyncGeneration, firstGeneration, type Generation, post, runCommands, syncV6Generation, syncV7Generation, syncV8Generation, toldBy } from './support/generations';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /**

@@ -1,6 +1,6 @@
 import { waitFor } from '@doable/shared-testing';
 import { syncSession } from './support/sync-session';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /**

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { http } from '@doable/shared-testing';
 import { cutMultipart, multipartBody, type RawAnswer, rawRequest } from './support/raw-http';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 interface Answer {

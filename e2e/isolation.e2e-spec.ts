@@ -1,7 +1,7 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { appOwner } from './support/app-owner';
 import type { RegisteredApp } from './support/oauth-flow';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { PushClient } from './support/push-client';
 import { command, shareWith } from './support/sharing';
 import { useSystem } from './support/use-system';

@@ -1,5 +1,5 @@
 import { syncSession } from './support/sync-session';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** Keys the SDK's sync schemas require (client-schemas.md, @doist/todoist-sdk sync response), with their JSON types. */

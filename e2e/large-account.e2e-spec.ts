@@ -1,6 +1,6 @@
 import { ISSUE_SIZE, seedLargeAccount } from '@doable/sync';
 import { runClient } from './support/clients';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** The sync engine issue's acceptance run: a large account, fully synced and validated by the official SDK. */

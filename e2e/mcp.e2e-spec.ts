@@ -5,7 +5,7 @@ import { type CallbackServer, launchChromium, startCallbackServer } from './supp
 import { startExtraGateway } from './support/extra-gateway';
 import { McpDriver } from './support/mcp-driver';
 import { syncSession } from './support/sync-session';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { uploadMultipart } from './support/uploads';
 import { useSystem } from './support/use-system';
 

@@ -1,6 +1,6 @@
 import { runClient } from './support/clients';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES } from './support/system-under-test';
+import { type Account, MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 const TIMED = { date: '2030-05-01T10:00:00' };

@@ -1,7 +1,7 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { runClient } from './support/clients';
 import { authorize, CALLBACK_URL, HttpBrowser, registerApp, signUp } from './support/oauth-flow';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** The official SDK's OAuth helpers (getAuthToken, revokeToken, migratePersonalToken) against the server. */

@@ -1,5 +1,5 @@
 import { runClient } from './support/clients';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** Unmodified real clients against the server: what users of those libraries will see. */

@@ -2,7 +2,7 @@ import { openApiDocument } from '@doable/contracts-rest';
 import { http, observeHttp, validateOpenApi } from '@doable/shared-testing';
 import { documentedOperation, openApiMismatch } from './support/openapi-check';
 import { startObservingProxy } from './support/observing-proxy';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /**

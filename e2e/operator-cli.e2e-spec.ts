@@ -7,7 +7,7 @@ import { createTestDatabase, http, type TestDatabase, waitFor } from '@doable/sh
 import { type Run, run, runToCompletion } from './support/processes';
 import { planLimitsOf, setWorkspacePlan, workspaceOf } from './support/plans';
 import { syncSession } from './support/sync-session';
-import { E2E_PLANS_FILE, MODES } from './support/system-under-test';
+import { E2E_PLANS_FILE, MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 interface E2eCatalogue {

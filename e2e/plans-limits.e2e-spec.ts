@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { http, waitFor } from '@doable/shared-testing';
 import { planLimitsOf, setPlan } from './support/plans';
-import { type Account, E2E_PLANS_FILE, MODES, type SystemUnderTest } from './support/system-under-test';
+import { type Account, E2E_PLANS_FILE, MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 interface Command {

@@ -3,7 +3,7 @@ import { TodoistApi as TodoistApiV11 } from 'todoist-sdk-v11';
 import { runClient } from './support/clients';
 import { setPlan } from './support/plans';
 import { syncSession } from './support/sync-session';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** SDK 11's types leave out 'all', which the Sync API takes (SDK 17 lists it); the request is the same. */

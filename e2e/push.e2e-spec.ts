@@ -3,7 +3,7 @@ import type { RunningService } from '@doable/shared-runtime';
 import { startExtraGateway } from './support/extra-gateway';
 import { PushClient } from './support/push-client';
 import { command, shareWith } from './support/sharing';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** The bound: a client hears sync_needed within a second of the write's response. */

@@ -1,6 +1,6 @@
 import { http } from '@doable/shared-testing';
 import { clearOfRateWindowEdges, TEST_RATE_WINDOW_SECONDS as WINDOW } from './support/rate-windows';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** Per-user request budgets at the gateway: a coded 429 with Retry-After, per user and per API family. */

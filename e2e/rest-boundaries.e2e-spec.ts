@@ -1,5 +1,5 @@
 import { http } from '@doable/shared-testing';
-import { type Account, MODES } from './support/system-under-test';
+import { type Account, MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 const MIB = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { runClient } from './support/clients';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 const notFound = { error: 'TodoistRequestError', status: 404 };

@@ -1,6 +1,6 @@
 import type { Scope } from '@doable/contracts-common';
 import { http } from '@doable/shared-testing';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /**

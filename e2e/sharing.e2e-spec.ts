@@ -1,7 +1,7 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { runClient } from './support/clients';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, type SystemUnderTest } from './support/system-under-test';
+import { type Account, MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** The environment the three-person client scripts read. */

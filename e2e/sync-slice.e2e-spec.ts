@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { http, waitFor } from '@doable/shared-testing';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /**

@@ -1,5 +1,5 @@
 import { http } from '@doable/shared-testing';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /**

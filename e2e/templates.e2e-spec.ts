@@ -2,7 +2,7 @@ import { http } from '@doable/shared-testing';
 import { runClient } from './support/clients';
 import { setPlan } from './support/plans';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES } from './support/system-under-test';
+import { type Account, MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** A multipart/form-data POST as the SDKs and browsers send a template: text fields and one `file` part. */

@@ -1,6 +1,6 @@
 import { http } from '@doable/shared-testing';
 import { HttpBrowser, logIn } from './support/oauth-flow';
-import { type Account, MODES } from './support/system-under-test';
+import { type Account, MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /**

@@ -1,5 +1,5 @@
 import { http, waitFor } from '@doable/shared-testing';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 describe.each(MODES)('personal token reset (%s)', (mode) => {

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { http } from '@doable/shared-testing';
 import sharp from 'sharp';
 import { setPlan } from './support/plans';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { download, downloadDigest, residentBytes, startGatewayProcess, uploadMultipart, uploadRaw } from './support/uploads';
 import { useSystem } from './support/use-system';
 

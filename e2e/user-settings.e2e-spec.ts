@@ -1,7 +1,7 @@
 import { runClient } from './support/clients';
 import { HttpBrowser, logIn } from './support/oauth-flow';
 import { syncSession } from './support/sync-session';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** user_update, update_goals, user_settings_update and the user / user_settings resources they change. */

@@ -1,6 +1,6 @@
 import { runClient } from './support/clients';
 import { syncSession } from './support/sync-session';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 const TYPES = ['view_options', 'project_view_options_defaults'];

@@ -8,7 +8,7 @@ import { type AppOwner, appOwner } from './support/app-owner';
 import { authorize, exchangeCode, type RegisteredApp } from './support/oauth-flow';
 import { shareWith } from './support/sharing';
 import { syncSession } from './support/sync-session';
-import { type Account, MODES, type SystemUnderTest } from './support/system-under-test';
+import { type Account, MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 interface Delivery {

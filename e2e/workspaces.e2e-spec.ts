@@ -1,7 +1,7 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { runClient } from './support/clients';
 import { setWorkspacePlan } from './support/plans';
-import { MODES } from './support/system-under-test';
+import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { createWith, fullSync, joinWorkspace, notificationOf, notificationsOf, syncFrom, workspaceCommand } from './support/workspaces';
 

@@ -1,5 +1,5 @@
 import { CALLBACK_URL, HttpBrowser, logIn, registerApp, type RegisteredApp } from './oauth-flow';
-import type { Account, SystemUnderTest } from './system-under-test';
+import type { Account, SystemUnderTest } from './system-view';
 
 export interface AppOwner {
   readonly account: Account;

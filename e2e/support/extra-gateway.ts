@@ -2,7 +2,7 @@ import { createLogger } from '@doable/shared-logging';
 import { loadServiceConfig, type RunningService, startClusterService } from '@doable/shared-runtime';
 import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import { serviceByName } from '@doable/system';
-import type { SystemUnderTest } from './system-under-test';
+import type { SystemUnderTest } from './system-view';
 
 /**
  * One more gateway replica beside a cluster system's own: same NATS and subject prefix, its

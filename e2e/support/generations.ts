@@ -1,5 +1,5 @@
 import { http } from '@doable/shared-testing';
-import type { Account, SystemUnderTest } from './system-under-test';
+import type { Account, SystemUnderTest } from './system-view';
 
 /** One task as every generation can tell it: names instead of ids, the due day instead of an instant. */
 export interface TaskFact {

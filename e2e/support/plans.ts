@@ -1,6 +1,6 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { run } from './processes';
-import type { Account, SystemUnderTest } from './system-under-test';
+import type { Account, SystemUnderTest } from './system-view';
 
 /** The user's `user_plan_limits` as sync v9 serves it (a full read of that one resource). */
 export async function planLimitsOf(system: SystemUnderTest, account: Pick<Account, 'token'>): Promise<any> {

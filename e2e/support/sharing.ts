@@ -1,5 +1,5 @@
 import { http, waitFor } from '@doable/shared-testing';
-import type { Account, SystemUnderTest } from './system-under-test';
+import type { Account, SystemUnderTest } from './system-view';
 
 let counter = 0;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import { type ServiceProcess, startProcess } from './processes';
-import type { SystemUnderTest } from './system-under-test';
+import type { SystemUnderTest } from './system-view';
 
 export interface FilePart {
   readonly name: string;

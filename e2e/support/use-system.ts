@@ -1,10 +1,50 @@
-import { type Account, type Mode, startSystem, type SystemUnderTest } from './system-under-test';
+import type { startSystem as StartSystem } from './system-under-test';
+import { type Account, type Mode, sqlOn, type SystemUnderTest } from './system-view';
 
 export interface UseSystemOptions {
   /** How many accounts to create once the system is up, one after another (default 1). */
   readonly accounts?: number;
-  /** Settings added to every service, as `startSystem` takes them. */
+  /** Settings added to every service, as `startSystem` takes them: the suite gets a system of its own. */
   readonly env?: Record<string, string>;
+  /**
+   * A system of the suite's own even without settings: for a suite that stops or restarts
+   * services, or otherwise changes what every user of a system would see.
+   */
+  readonly own?: boolean;
+}
+
+/** The worker's shared system of a mode (tools/jest/shared-systems.environment.cjs), when the tier runs in that environment. */
+type SharedSystems = (mode: Mode) => Promise<SystemUnderTest>;
+
+/**
+ * The run's shared system of a mode, seen from this suite: its answers come from another module
+ * registry (the environment's), so they are copied into this one's, and closing it is the run's
+ * business, not the suite's.
+ */
+async function sharedSystem(shared: SharedSystems, mode: Mode): Promise<SystemUnderTest> {
+  const remote = await shared(mode);
+  return {
+    mode,
+    url: remote.url,
+    databaseUrl: remote.databaseUrl,
+    cluster: remote.cluster,
+    createAccount: async (options) => ({ ...(await remote.createAccount(options)) }),
+    profileExists: (userId) => remote.profileExists(userId),
+    createScopedToken: (userId, scopes) => remote.createScopedToken(userId, [...scopes]),
+    resetToken: (email) => remote.resetToken(email),
+    sql: sqlOn(remote.databaseUrl),
+    commandTypes: () => [...remote.commandTypes()],
+    storedFiles: async (prefix) => [...(await remote.storedFiles(prefix))],
+    close: () => Promise.resolve(),
+  };
+}
+
+/** A system of the suite's own; its code is loaded only here, so suites on the shared system never load it. */
+async function ownSystem(mode: Mode, env: Record<string, string> | undefined): Promise<SystemUnderTest> {
+  // Required here, not imported above: a suite on the shared system never loads the services' code.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startSystem } = require('./system-under-test') as { startSystem: typeof StartSystem };
+  return startSystem(mode, { env });
 }
 
 export interface LiveSystem {
@@ -15,8 +55,11 @@ export interface LiveSystem {
 }
 
 /**
- * The lifecycle every e2e suite repeats, written once: starts the system and makes its accounts
- * in a `beforeAll`, closes the system in an `afterAll`. Jest collects a suite's tests before any
+ * The lifecycle every e2e suite repeats, written once: finds its system and makes its accounts in
+ * a `beforeAll`, and closes a system of its own in an `afterAll`. The system is the run's shared
+ * one of the mode (one per mode per Jest worker), unless the suite has settings of its own or
+ * asks for its own (`own`); accounts are the unit of isolation, so a suite must not read or
+ * change what is not its accounts'. Jest collects a suite's tests before any
  * `beforeAll` runs, so what this returns are live views, made now and read later: each property
  * read goes to the system or account started for the suite (reading one earlier throws). So a
  * suite keeps its names, `const { system, accounts: [me, them] } = useSystem(mode, { accounts: 2 })`,
@@ -28,7 +71,8 @@ export function useSystem(mode: Mode, options: UseSystemOptions = {}): LiveSyste
   let started: SystemUnderTest | undefined;
   const made: Account[] = [];
   beforeAll(async () => {
-    started = await startSystem(mode, { env: options.env });
+    const shared = (globalThis as { __doableSharedSystem?: SharedSystems }).__doableSharedSystem;
+    started = shared && options.env === undefined && !options.own ? await sharedSystem(shared, mode) : await ownSystem(mode, options.env);
     for (let index = 0; index < (options.accounts ?? 1); index++) made.push(await started.createAccount());
   });
   afterAll(async () => {

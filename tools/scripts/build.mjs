@@ -3,11 +3,14 @@
 // Path aliases are rewritten to relative requires, so dist/ runs with plain `node` and no loader.
 // Usage: node tools/scripts/build.mjs            (everything)
 import { transformFile } from '@swc/core';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { repoRoot, swcOptions } from './swc-options.mjs';
 
-const SOURCE_DIRS = ['apps', 'libs', 'bench'];
+// e2e/support too: the e2e tier's shared systems are started from dist/ (tools/jest/shared-systems.environment.cjs).
+const SOURCE_DIRS = ['apps', 'libs', 'bench', 'e2e/support'];
+/** Data files compiled code reads beside itself (the e2e plan catalogue). */
+const DATA_FILES = ['e2e/support/plans.e2e.json'];
 const SKIP = /\.(spec|integration-spec|e2e-spec)\.ts$|\.d\.ts$/;
 
 async function* sources(dir) {
@@ -35,6 +38,10 @@ export async function build({ outDir = join(repoRoot, 'dist') } = {}) {
         })(),
       );
     }
+  }
+  for (const file of DATA_FILES) {
+    const out = join(outDir, file);
+    jobs.push(mkdir(dirname(out), { recursive: true }).then(() => copyFile(join(repoRoot, file), out)));
   }
   await Promise.all(jobs);
   return { files: jobs.length, ms: Date.now() - started };

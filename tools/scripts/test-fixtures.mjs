@@ -55,3 +55,32 @@ export async function prepareTestFixtures({ distDir = join(repoRoot, 'dist') } =
   if (ms > 1000) console.log(`test fixtures (migrations ${fingerprint}) made in ${ms} ms`);
   return { [TEST_TEMPLATE_DATABASE_ENV]: template, DOABLE_TEST_PGLITE_ARCHIVE: archive };
 }
+
+/**
+ * Removes what the run's shared e2e systems left (tools/jest/shared-systems.environment.cjs names
+ * it `shared-<run id>`): their databases and their NATS streams. A worker cannot do it as it exits.
+ */
+export async function removeRunLeftovers(runId) {
+  const { TEST_POSTGRES_ADMIN_URL, TEST_NATS_URL } = require(join(repoRoot, 'dist/libs/shared/testing/src/index.js'));
+  const { Client } = require('pg');
+  const admin = new Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`doable_shared_${runId}_%`]);
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+  const { connect } = require('@nats-io/transport-node');
+  const { jetstreamManager } = require('@nats-io/jetstream');
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const marker = `SHARED_${runId}_`;
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.toUpperCase().replace(/-/g, '_').includes(marker)) await jsm.streams.delete(stream.config.name).catch(() => false);
+    }
+  } finally {
+    await nc.close();
+  }
+}

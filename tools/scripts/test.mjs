@@ -9,28 +9,33 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from './build.mjs';
 import { repoRoot } from './swc-options.mjs';
-import { prepareTestFixtures } from './test-fixtures.mjs';
+import { prepareTestFixtures, removeRunLeftovers } from './test-fixtures.mjs';
 
 const { files, ms } = await build();
 console.log(`built ${files} files in ${ms} ms`);
 const fixtures = await prepareTestFixtures();
+// Names what this run's shared e2e systems leave behind, removed below once Jest is done.
+const runId = String(process.pid);
 
 const resultsFile = join(repoRoot, 'tmp', 'jest-results.json');
 mkdirSync(join(repoRoot, 'tmp'), { recursive: true });
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
 // One test file at a time (the machine is 2 cores, and e2e systems spawn their own processes),
-// but in a worker that is replaced once a file leaves it above 1 GB: run in band, one process
-// grew to over 4 GB by the end of the suite, and its collections then stalled timers and
-// connections long enough to fail late specs (replica beats missed, PostgreSQL connect timeouts).
+// in a worker that is replaced once a file leaves it above 3 GB (it holds the shared e2e systems,
+// tools/jest/shared-systems.environment.cjs, which a replacement starts again): run in band,
+// one process grew to over 4 GB by the end of the suite, and its collections then stalled timers
+// and connections long enough to fail late specs (replica beats missed, PostgreSQL timeouts).
 // --forceExit: a handle a failed spec left open (a NATS connection, seen once) must not keep the
 // run from ending; the suites close what they open, and a leak shows as Jest's warning instead.
-const run = spawnSync(process.execPath, [jest, '--ci', '--maxWorkers=1', '--workerIdleMemoryLimit=1GB', '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+const run = spawnSync(process.execPath, [jest, '--ci', '--maxWorkers=1', '--workerIdleMemoryLimit=3GB', '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
   cwd: repoRoot,
   stdio: 'inherit',
   // PGlite (the embedded database) loads Node built-ins with dynamic import(), which Jest's
   // module sandbox allows only with VM modules enabled.
-  env: { ...process.env, ...fixtures, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`.trim() },
+  env: { ...process.env, ...fixtures, DOABLE_TEST_RUN_ID: runId, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`.trim() },
 });
+
+await removeRunLeftovers(runId).catch((err) => console.error(`could not remove the run's shared systems' databases and streams: ${err.message}`));
 
 try {
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
