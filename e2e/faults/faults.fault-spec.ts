@@ -18,6 +18,8 @@ import { type Attempt, SteadyWriters } from './steady-writers';
  */
 
 const DIST = join(REPO_ROOT, 'dist');
+/** The e2e tier's plan catalogue (E2E_PLANS_FILE in ../support/system-under-test). */
+const PLANS_FILE = join(REPO_ROOT, 'e2e', 'support', 'plans.e2e.json');
 const WRITERS = 8;
 /** How long each fault lasts before the repair. */
 const DOWN_MS = 3_000;
@@ -151,6 +153,9 @@ describe('faults under steady write load (cluster, real PostgreSQL and NATS)', (
       RATE_LIMIT_SYNC_REQUESTS: '0',
       RATE_LIMIT_REST_REQUESTS: '0',
       RATE_LIMIT_AUTH_REQUESTS: '0',
+      // The e2e catalogue (new accounts on "roomy"): a steady writer adds thousands of tasks,
+      // far above the free plan's 300, and a refused item_add would read as a per-command error.
+      PLANS_FILE,
     };
     await ensureDatabase(postgres.url);
     await migrateClusterDatabase({ distDir: DIST, databaseUrl: postgres.url, natsUrl: nats.url, env });
@@ -272,39 +277,65 @@ function running(pid: number): boolean {
   }
 }
 
+/** `npm run start:cluster` as a supervisor runs it, with what it printed and the pids it named. */
+interface Launch {
+  readonly npm: ChildProcess;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  /** label (plans#1) -> pid, from the launcher's `processes:` line. */
+  readonly pids: Map<string, number>;
+  /** The launcher's own pid (npm's child: the scripts `exec node`). */
+  readonly launcherPid: number;
+}
+
+async function launch(env: NodeJS.ProcessEnv): Promise<Launch> {
+  let stdout = '';
+  let stderr = '';
+  // detached: npm in a process group of its own, so only the signal sent to its pid reaches it (as a supervisor sends it).
+  const npm = spawn('npm', ['run', 'start:cluster', '--', '--no-build', '--port', '0'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  npm.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  npm.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // The launcher's last line, whether or not it made a first account.
+  await waitFor(() => /stops every process\./.test(stdout) || npm.exitCode !== null, 'start:cluster to be up', 180_000);
+  const pids = new Map([...(/processes: (.*)/.exec(stdout)?.[1] ?? '').matchAll(/(\S+)=(\d+)/g)].map((match) => [match[1], Number(match[2])]));
+  const launcherPid = Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(npm.pid)]).toString().trim().split('\n')[0]);
+  return { npm, stdout: () => stdout, stderr: () => stderr, pids, launcherPid };
+}
+
+/** Kills whatever a launch left running (a failed test's), npm's process group first. */
+function killLaunch(launched: Launch | undefined): void {
+  if (!launched) return;
+  for (const pid of [launched.npm.pid!, launched.launcherPid, ...launched.pids.values()]) if (pid && running(pid)) process.kill(pid, 'SIGKILL');
+}
+
 /**
  * `npm run start:cluster` itself (the launcher, its restarts and its signals) over a PostgreSQL
  * and a NATS of this suite's own: a replica killed while PostgreSQL is down comes back once it
- * is up again (the launcher retries with backoff, the service waits for its database), and
- * SIGTERM to npm's pid stops every process, with none left behind.
+ * is up again (the launcher retries with backoff, the service waits for its database), SIGTERM
+ * to npm's pid stops every process, and a launcher killed with -9 (no handler runs) leaves no
+ * replica behind: each one sees its IPC channel to the launcher close and stops itself.
  */
 describe('npm run start:cluster under faults (launcher restarts and signals)', () => {
   let postgres: PrivatePostgres;
   let nats: PrivateNats;
-  let npm: ChildProcess;
-  let stdout = '';
-  let stderr = '';
-  let pids: Map<string, number>;
+  let env: NodeJS.ProcessEnv;
+  const launches: Launch[] = [];
 
   beforeAll(async () => {
     [postgres, nats] = await Promise.all([startPrivatePostgres(), startPrivateNats()]);
-    const env = { PATH: process.env['PATH'], HOME: process.env['HOME'], DATABASE_URL: postgres.url, NATS_URL: nats.url, NATS_SUBJECT_PREFIX: 'launcher.', OUTBOX_POLL_MS: '200' };
-    // detached: npm in a process group of its own, so only the signal sent to its pid reaches it (as a supervisor sends it).
-    npm = spawn('npm', ['run', 'start:cluster', '--', '--no-build', '--port', '0'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    npm.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    npm.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await waitFor(() => /API token: /.test(stdout) || npm.exitCode !== null, 'start:cluster to print its token', 180_000);
-    pids = new Map([...(/processes: (.*)/.exec(stdout)?.[1] ?? '').matchAll(/(\S+)=(\d+)/g)].map((match) => [match[1], Number(match[2])]));
-  }, 240_000);
+    env = { PATH: process.env['PATH'], HOME: process.env['HOME'], DATABASE_URL: postgres.url, NATS_URL: nats.url, NATS_SUBJECT_PREFIX: 'launcher.', OUTBOX_POLL_MS: '200' };
+  }, 60_000);
 
   afterAll(async () => {
-    if (npm.exitCode === null) npm.kill('SIGKILL');
-    for (const pid of pids?.values() ?? []) if (running(pid)) process.kill(pid, 'SIGKILL');
+    for (const launched of launches) killLaunch(launched);
     await nats?.destroy();
     postgres?.destroy();
   }, 60_000);
 
   it('brings back a replica killed while PostgreSQL was down, then stops everything on SIGTERM to npm', async () => {
+    const launched = await launch(env);
+    launches.push(launched);
+    const { pids, stderr } = launched;
     // One replica of each of the nine services (no --gateways/--sync here: the launcher, not failover, is under test).
     expect(pids.size).toBe(9);
     // Issue #28 (5): PostgreSQL stopped, plans SIGKILLed, PostgreSQL back 5 s later.
@@ -314,29 +345,43 @@ describe('npm run start:cluster under faults (launcher restarts and signals)', (
     await sleep(5_000);
     postgres.start();
     const restartedAt = Date.now();
-    await waitFor(() => /plans#1 is back \(pid \d+\)/.test(stderr), 'plans#1 to come back', 120_000);
+    await waitFor(() => /plans#1 is back \(pid \d+\)/.test(stderr()), 'plans#1 to come back', 120_000);
     const backAt = Date.now();
-    const newPlans = Number(/plans#1 is back \(pid (\d+)\)/.exec(stderr)![1]);
+    const newPlans = Number(/plans#1 is back \(pid (\d+)\)/.exec(stderr())![1]);
     pids.set('plans#1', newPlans);
     const others = [...pids.entries()].filter(([label]) => label !== 'plans#1');
     process.stdout.write(
-      `\nlauncher under faults\n  plans#1 back ${seconds(backAt - restartedAt)} s after PostgreSQL (${seconds(backAt - killedAt)} s after the kill)\n  launcher said:\n${stderr
+      `\nlauncher under faults\n  plans#1 back ${seconds(backAt - restartedAt)} s after PostgreSQL (${seconds(backAt - killedAt)} s after the kill)\n  launcher said:\n${stderr()
         .split('\n')
         .filter((line) => /plans#1 (exited|is back|runs)|stopping every process/.test(line))
         .map((line) => `    ${line}`)
         .join('\n')}\n`,
     );
-    expect(stderr).not.toMatch(/stopping every process/);
+    expect(stderr()).not.toMatch(/stopping every process/);
     expect(others.filter(([, pid]) => !running(pid))).toEqual([]);
 
     // Issue #28 (6): SIGTERM to npm's pid (what a supervisor sends) stops the launcher and every replica.
-    const launcherPid = Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(npm.pid)]).toString().trim().split('\n')[0]);
-    const everyPid = [launcherPid, ...pids.values()];
+    const everyPid = [launched.launcherPid, ...pids.values()];
     const signalledAt = Date.now();
-    process.kill(npm.pid!, 'SIGTERM');
+    process.kill(launched.npm.pid!, 'SIGTERM');
     await waitFor(() => everyPid.every((pid) => !running(pid)), 'every process to stop after SIGTERM to npm', 30_000).catch(() => undefined);
     const left = everyPid.filter(running);
     process.stdout.write(`  SIGTERM to npm: ${everyPid.length - left.length} of ${everyPid.length} processes gone in ${seconds(Date.now() - signalledAt)} s\n`);
+    expect(left).toEqual([]);
+  }, 300_000);
+
+  it('leaves no replica running when the launcher is killed with SIGKILL', async () => {
+    // The same database (accounts exist: no first account this time) under another subject prefix.
+    const launched = await launch({ ...env, NATS_SUBJECT_PREFIX: 'launcher2.' });
+    launches.push(launched);
+    expect(launched.pids.size).toBe(9);
+    const replicas = [...launched.pids.values()];
+    expect(replicas.filter((pid) => !running(pid))).toEqual([]);
+    const killedAt = Date.now();
+    process.kill(launched.launcherPid, 'SIGKILL');
+    await waitFor(() => replicas.every((pid) => !running(pid)), 'every replica to stop after kill -9 of the launcher', 30_000).catch(() => undefined);
+    const left = [...launched.pids.entries()].filter(([, pid]) => running(pid)).map(([label]) => label);
+    process.stdout.write(`  kill -9 of the launcher: ${replicas.length - left.length} of ${replicas.length} replicas gone in ${seconds(Date.now() - killedAt)} s\n`);
     expect(left).toEqual([]);
   }, 300_000);
 });
