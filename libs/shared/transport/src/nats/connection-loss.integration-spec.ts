@@ -17,12 +17,26 @@ import type { TransportOptions } from '../transport-options';
 
 const slow = requestSubject<{ ms: number }, { done: true }>('test.slow.v1', z.object({ ms: z.number() }));
 
+/**
+ * The handlers still waiting, each with its finish: the test ends while they run (their callers
+ * got their 503 long before). A handler left waiting keeps its 5 s timer and, worse, the
+ * replica's beat interval for its request (stopped only by the reply) alive past the end of the
+ * file, and Jest has to force its worker out; afterAll finishes them first.
+ */
+const working = new Map<NodeJS.Timeout, () => void>();
+
 @Controller()
 @UseFilters(RpcErrorFilter)
 class SlowController {
   @Handles(slow)
   async slow(request: { ms: number }) {
-    await new Promise((resolve) => setTimeout(resolve, request.ms));
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        working.delete(timer);
+        resolve();
+      }, request.ms);
+      working.set(timer, resolve);
+    });
     return { done: true as const };
   }
 }
@@ -81,6 +95,11 @@ describe('a lost NATS connection with requests in flight', () => {
   afterAll(async () => {
     // Back first, so both sides close cleanly instead of reconnecting forever.
     if (server.exitCode !== null) server = await startNats(port, store);
+    for (const [timer, finish] of working) {
+      clearTimeout(timer);
+      finish();
+    }
+    working.clear();
     await proxy.close();
     await replica.close();
     await stopNats(server);
