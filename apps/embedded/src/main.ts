@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
+import { watchParent } from '@doable/shared-runtime';
 import { ensureFirstAccount, isAlive, readRuntimeFile, removeRuntimeFile, startEmbeddedSystem, writeRuntimeFile } from '@doable/system';
 
 
@@ -49,8 +50,12 @@ async function main(): Promise<void> {
       .then(() => system.close())
       .finally(() => process.exit(0));
   };
+  // SIGTERM from a supervisor, SIGHUP from a closed terminal, and a parent that died without
+  // passing a signal on (npm's `sh -c` killed): all stop the system and free the data folder.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  watchParent(stop, { pollPpidMs: 500 });
 }
 
 main().catch((err: unknown) => {

@@ -1,13 +1,15 @@
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
-import { SERVICE_NAMES, type ServiceName } from '@doable/shared-runtime';
+import { SERVICE_NAMES, type ServiceName, watchParent } from '@doable/shared-runtime';
 import { type ClusterProcesses, createClusterProcesses, migrateClusterDatabase, runApp, type ServiceReplica } from './cluster-processes';
+import { ReplicaSupervisor } from './replica-supervisor';
 
 const USAGE = `usage: npm run start:cluster -- [--port 8080] [--gateways N] [--sync N] [--rest N] [--<service> N] [--verbose]
 
 Runs every service as its own process over PostgreSQL (DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/doable, created if missing) and NATS with JetStream
-(NATS_URL, default nats://127.0.0.1:4222), after the migration step. Ctrl-C stops them all.
+(NATS_URL, default nats://127.0.0.1:4222), after the migration step. A replica that exits is
+restarted with backoff (1 s, 2 s, 4 s... up to 30 s). Ctrl-C, SIGTERM or SIGHUP stops them all.
 Services: ${SERVICE_NAMES.join(', ')}. Logs at warn and above are shown (all with --verbose).`;
 
 export const DEFAULT_CLUSTER_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/doable';
@@ -124,16 +126,23 @@ export async function launchCluster(argv: string[], distDir: string): Promise<nu
   let stopping = false;
   let stopped: (code: number) => void = () => undefined;
   const done = new Promise<number>((ok) => (stopped = ok));
+  const supervisor = new ReplicaSupervisor({ report: (line) => process.stderr.write(`${line}\n`) });
   const shutdown = (code: number, why: string) => {
     if (stopping) return;
     stopping = true;
+    supervisor.stop();
     process.stderr.write(`${why}: stopping every process\n`);
+    // Each replica gets SIGTERM, then SIGKILL after its grace period (ClusterProcesses.stop).
     void (cluster?.stop() ?? Promise.resolve()).finally(() => stopped(code));
   };
-  // Ctrl-C reaches the children too (same process group); stopping them here covers a
-  // SIGTERM sent to this process alone, and waits until every one has exited.
+  // Ctrl-C reaches the children too (same process group); a supervisor's SIGTERM (or a closed
+  // terminal's SIGHUP) reaches this process alone: either way every child is stopped here and
+  // waited for. When the parent dies without a signal reaching us (npm killed, its `sh -c`
+  // gone), the ppid changes: the same stop.
   process.on('SIGINT', () => shutdown(0, 'SIGINT'));
   process.on('SIGTERM', () => shutdown(0, 'SIGTERM'));
+  process.on('SIGHUP', () => shutdown(0, 'SIGHUP'));
+  watchParent((why) => shutdown(0, why), { pollPpidMs: 500 });
   try {
     await ensureDatabase(databaseUrl);
     await migrateClusterDatabase({ distDir, databaseUrl, natsUrl, env });
@@ -146,15 +155,15 @@ export async function launchCluster(argv: string[], distDir: string): Promise<nu
       replicas: options.replicas,
       gatewayPort: options.port,
       onLine: (replica, line) => printLine(replica, line, verbose),
+      // As an orchestrator would: the replica comes back, with backoff, however often it takes;
+      // the others keep serving meanwhile.
       onUnexpectedExit: (replica, code, signal) => {
-        if (stopping) return;
-        // As an orchestrator would: the replica comes back; the others keep serving meanwhile.
-        process.stderr.write(`${replica.label} exited (${signal ?? `code ${code}`}); restarting it\n`);
-        replica.start().catch((err: unknown) => shutdown(1, `${replica.label} could not restart (${(err as Error).message})`));
+        if (!stopping) supervisor.exited(replica, code, signal);
       },
     });
     cluster = processes;
     await processes.start();
+    for (const replica of processes.replicas) supervisor.started(replica);
     const [url, ...others] = cluster.gatewayUrls;
     const first = await ensureFirstAccount(distDir, env, url, process.env['DOABLE_FIRST_EMAIL'] ?? 'admin@doable.local');
     const lines = [
@@ -175,7 +184,7 @@ export async function launchCluster(argv: string[], distDir: string): Promise<nu
     } else {
       lines.push('  accounts exist already; `DATABASE_URL=... npm run cli -- create-account --email <email> --name <name>` adds one');
     }
-    lines.push(`  try: curl -s -X POST ${url}/api/v1/sync -H "Authorization: Bearer <token>" -d sync_token='*' -d resource_types='["all"]'`, '  Ctrl-C stops every process.');
+    lines.push(`  try: curl -s -X POST ${url}/api/v1/sync -H "Authorization: Bearer <token>" -d sync_token='*' -d resource_types='["all"]'`, '  Ctrl-C (or SIGTERM to this process) stops every process.');
     process.stdout.write(`${lines.join('\n')}\n`);
   } catch (err) {
     if (stopping) return done;

@@ -142,12 +142,15 @@ class ReplicaProcess implements ServiceReplica {
     const level = this.options.env?.['LOG_LEVEL'];
     const env = childEnv(this.options, { PORT: String(this.port), LOG_LEVEL: level === 'debug' || level === 'trace' ? level : 'info' });
     if (!ALL_SERVICES.find((definition) => definition.name === this.service)?.database) env['DATABASE_URL'] = '';
-    const child = spawn(process.execPath, [entryOf(this.options.distDir, this.service), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The IPC channel is a tripwire: when this process dies (even by SIGKILL) the replica sees it
+    // close and stops itself (runService's watchParent), so no orphan keeps serving.
+    const child = spawn(process.execPath, [entryOf(this.options.distDir, this.service), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    child.channel?.unref();
     this.child = child;
     this.url = undefined;
     let announced: (url: string) => void = () => undefined;
     const readyUrl = new Promise<string>((ok) => (announced = ok));
-    for (const stream of [child.stdout, child.stderr]) {
+    for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on('line', (line) => {
         const url = readyUrlOf(line);
         if (url) announced(url);

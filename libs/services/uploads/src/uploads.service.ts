@@ -8,6 +8,7 @@ import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { LastKnownPlans } from './last-known-plans';
 import { audioDuration, detectType, isAudio, isImage, makeThumbnails } from './file-inspection';
 import { type Thumbnails, type UploadRecord, UploadRepository } from './upload.repository';
 import { type FileVariant, thumbnailName, UploadUrls } from './upload-urls';
@@ -59,6 +60,7 @@ export function cleanFileName(given: string | undefined): string {
 @Injectable()
 export class UploadsService {
   private urls?: UploadUrls;
+  private readonly plans = new LastKnownPlans();
 
   constructor(
     private readonly database: Database,
@@ -80,7 +82,8 @@ export class UploadsService {
   /** How large a file the caller may send: refused without a writing scope or the plan's `uploads` feature. */
   async limit(principal: Principal): Promise<UploadLimit> {
     if (!mayWrite(principal)) throw scopeRefusal('add', ['data:read_write']);
-    const { current: plan } = await this.services.request(PlansSubjects.userLimits, { userId: principal.userId });
+    // Plans down: the user's last known plan (LastKnownPlans), not a 503 for every upload.
+    const { current: plan } = await this.plans.get(principal.userId, () => this.services.request(PlansSubjects.userLimits, { userId: principal.userId }));
     if (!plan.uploads) throw new DomainError('FEATURE_NOT_IN_PLAN', `Your plan (${plan.plan_name}) does not include uploads`, { feature: 'uploads', plan: plan.plan_name });
     return { maxBytes: Math.min(plan.upload_limit_mb, this.settings.maxMb) * MIB };
   }

@@ -6,3 +6,4 @@ export * from './outbox/outbox-writer';
 export * from './outbox/outbox-relay';
 export * from './outbox/processed-events';
 export * from './outbox/messaging-retention';
+export * from './database-probe';

@@ -9,3 +9,4 @@ export * from './kernel/event-consumers';
 export * from './kernel/kernel.module';
 export * from './kernel/messaging-lifecycle';
 export * from './kernel/periodic-task';
+export * from './parent-watch';

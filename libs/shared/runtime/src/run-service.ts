@@ -1,9 +1,13 @@
 import { ConfigError, redactConfig } from '@doable/shared-config';
-import { createServiceDataSource, migrateDown, migrateUp } from '@doable/shared-database';
+import { createServiceDataSource, migrateDown, migrateUp, probeDatabase } from '@doable/shared-database';
 import { createLogger, type Logger } from '@doable/shared-logging';
+import { probeNats } from '@doable/shared-transport';
 import type { z } from 'zod';
+import { startBootHealthServer } from './boot/boot-health-server';
+import { type StartDependency, StartupState, targetOf, waitForDependencies } from './boot/start-retry';
 import { createServiceApp, type ServiceApp } from './create-service-app';
 import { loadServiceConfig, type ServiceConfig } from './service-config';
+import { watchParent } from './parent-watch';
 import type { ServiceDefinition } from './service-definition';
 
 export interface RunningService {
@@ -50,6 +54,67 @@ async function withDataSource<Env extends z.ZodObject>(definition: ServiceDefini
   }
 }
 
+/** What a cluster service needs reachable before it can build its app. */
+function startDependencies<Env extends z.ZodObject>(definition: ServiceDefinition<Env>, config: ServiceConfig<Env>): StartDependency[] {
+  const dependencies: StartDependency[] = [{ name: 'broker', target: targetOf(config.NATS_URL!), probe: () => probeNats(config.NATS_URL!) }];
+  if (definition.database) dependencies.push({ name: 'database', target: targetOf(config.DATABASE_URL!), probe: () => probeDatabase(config.DATABASE_URL!) });
+  return dependencies;
+}
+
+/**
+ * `serve`: health endpoints at once (live 200, ready 503 with the reason), the dependencies
+ * waited for with backoff, then the app on the same port. A stop signal at any point ends
+ * the process cleanly; so does the end of the supervisor that spawned it with an IPC channel.
+ */
+async function serve<Env extends z.ZodObject>(definition: ServiceDefinition<Env>, config: ServiceConfig<Env>, logger: Logger): Promise<void> {
+  logger.info({ config: redactConfig(config) }, 'starting');
+  const aborted = new AbortController();
+  let running: RunningService | undefined;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    aborted.abort();
+    logger.info({ signal }, 'shutting down');
+    // While starting, `serve` below sees the abort and exits itself.
+    if (!running) return;
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+  watchParent((why) => stop(why));
+
+  const state = new StartupState();
+  const boot = await startBootHealthServer(state, config.PORT, config.HOST);
+  try {
+    await waitForDependencies(startDependencies(definition, config), { logger, state, signal: aborted.signal });
+  } catch (err) {
+    await boot.close();
+    if (stopping) process.exit(0);
+    throw err;
+  }
+  await boot.close();
+  if (stopping) process.exit(0);
+  try {
+    // The port the health endpoints held (PORT=0: the one the OS gave), so probes keep their address.
+    running = await startClusterService(definition, { ...config, PORT: boot.port }, logger);
+  } catch (err) {
+    // A dependency that went away between the probe and the start: the supervisor restarts us (with backoff).
+    logger.error({ err: { message: err instanceof Error ? err.message : String(err) } }, 'start failed');
+    process.exit(1);
+  }
+  if (stopping) {
+    await running.close().catch(() => undefined);
+    process.exit(0);
+  }
+  logger.info({ url: running.url }, 'ready');
+}
+
 /**
  * The process entry of every app: `serve` (default), `migrate` or `revert`. The same image runs
  * the service and its one-shot migration step (compose service, Kubernetes Job).
@@ -68,27 +133,9 @@ export async function runService<Env extends z.ZodObject>(definition: ServiceDef
   }
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   switch (command) {
-    case 'serve': {
-      logger.info({ config: redactConfig(config) }, 'starting');
-      const running = await startClusterService(definition, config, logger);
-      logger.info({ url: running.url }, 'ready');
-      let stopping = false;
-      const stop = (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        logger.info({ signal }, 'shutting down');
-        running.close().then(
-          () => process.exit(0),
-          (err: unknown) => {
-            logger.error({ err }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
-      };
-      process.on('SIGTERM', () => stop('SIGTERM'));
-      process.on('SIGINT', () => stop('SIGINT'));
+    case 'serve':
+      await serve(definition, config, logger);
       return;
-    }
     case 'migrate':
       await withDataSource(definition, config, async (dataSource) => {
         const applied = await migrateUp(dataSource);

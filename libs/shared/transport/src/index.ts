@@ -17,3 +17,4 @@ export * from './events/event-bus';
 export * from './events/in-process-event-bus';
 export * from './events/jetstream-event-bus';
 export * from './nats/replica-beats';
+export * from './nats/nats-probe';

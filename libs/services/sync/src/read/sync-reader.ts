@@ -95,10 +95,18 @@ export class SyncReader {
     const settingsChanged = since === undefined || BigInt(snapshot.user.settings_version) > BigInt(since.version);
     const plan = snapshot.plan;
     const planLimits = plan && (since === undefined || userChanged || BigInt(plan.version) > BigInt(since.version)) ? plan.limits : undefined;
+    let notificationsUnavailable = false;
     const [notifications] = await Promise.all([
       // Asked when data moved (the user's own notification commands move it) or a delivery arrived since the token.
       wantsNotifications && (snapshot.changed || BigInt(snapshot.user.notification_mark) > BigInt(since?.notificationMark ?? '-1'))
-        ? this.services.request(NotificationsSubjects.liveNotifications, { userId, after: since?.notificationCursor ?? 0 })
+        ? this.services.request(NotificationsSubjects.liveNotifications, { userId, after: since?.notificationCursor ?? 0 }).catch((err: unknown) => {
+            // Notifications down must not fail the whole read: every client treats live_notifications
+            // as optional (client-schemas.md), so it is left out and the token keeps the
+            // notification cursor and mark it came with; the next read asks again and catches up.
+            if (!(err instanceof DomainError) || err.code !== 'SERVICE_UNAVAILABLE') throw err;
+            notificationsUnavailable = true;
+            return undefined;
+          })
         : undefined,
     ]);
 
@@ -111,13 +119,14 @@ export class SyncReader {
         version: snapshot.user.high_water,
         notificationCursor: notifications?.cursor ?? since?.notificationCursor ?? 0,
         // Only an answer that asked for live notifications has caught up with the deliveries.
-        notificationMark: wantsNotifications ? snapshot.user.notification_mark : (since?.notificationMark ?? '0'),
+        notificationMark: wantsNotifications && !notificationsUnavailable ? snapshot.user.notification_mark : (since?.notificationMark ?? '0'),
       }),
       user: userChanged ? (snapshot.user satisfies UserProfile) : undefined,
       userSettings: settingsChanged ? snapshot.user : undefined,
       rows: snapshot.rows,
       planLimits,
       notifications,
+      ...(notificationsUnavailable ? { notificationsUnavailable } : {}),
       stats: snapshot.stats && syncStats(snapshot.stats),
       context: snapshot.context,
     };

@@ -23,6 +23,8 @@ export interface SyncRead {
   readonly rows: Partial<ResourceRows>;
   readonly planLimits?: UserPlanLimits;
   readonly notifications?: LiveNotificationsReply;
+  /** Notifications did not answer: live_notifications is left out (the token keeps its cursor, so the next read catches up). */
+  readonly notificationsUnavailable?: boolean;
   /** The `stats` resource (full syncs): today's and this week's completions. */
   readonly stats?: Record<string, unknown>;
   /** What the request's dialect declared it needs read beside the rows (ReadNeeds); absent when nothing was read. */

@@ -1,7 +1,7 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createInbox, type MsgHdrs } from '@nats-io/transport-node';
 import { coalesceWrites } from './coalesced-writes';
-import { BEAT_HEADERS, isBeat, ReplicaLostError } from './replica-beats';
+import { BEAT_HEADERS, beatIntervalFor, ConnectionLostError, isBeat, ReplicaLostError } from './replica-beats';
 
 type NatsOptions = ConstructorParameters<typeof ClientNats>[0];
 type Subscription = { unsubscribe(): void };
@@ -51,6 +51,29 @@ const MAX_RESENDS = 2;
  * (bench S12/S13 at load average 13-27, and a CI run's revocation).
  */
 const MAX_STALLED_WATCHES = 3;
+/**
+ * How long a resendable request in flight when the connection dropped waits for the client to
+ * reconnect (to another server of a NATS cluster, in milliseconds) before it fails. A request
+ * that may not run twice fails at once: its reply could only have come on the lost connection.
+ */
+const RECONNECT_GRACE_MS = 500;
+
+/** A request waiting for its reply, as the connection's status changes reach it. */
+interface InFlight {
+  readonly channel: string;
+  connectionLost(): void;
+  reconnected(): void;
+  /** Another request to its subject found no replica subscribed ("no responders"). */
+  queueEmptied(): void;
+}
+
+/** The status NATS answers a request with when no replica is subscribed. */
+const NO_RESPONDERS = 503;
+/**
+ * Silent this many beat intervals while NATS says no replica is subscribed: the replica that
+ * took the request is gone (a replica that is draining still beats while it finishes).
+ */
+const BEATS_MISSED_WHEN_QUEUE_EMPTY = 1.5;
 
 /**
  * Nest's NATS client under the deployment's subject prefix (see PrefixedNatsServer), watching
@@ -61,6 +84,10 @@ export class PrefixedNatsClient extends ClientNats {
   /** Subjects whose service has shown that it beats (a reply named its replica). */
   private readonly beatingSubjects = new Set<string>();
   private replies?: ReplyMux;
+  private readonly inFlight = new Set<InFlight>();
+  private connected = true;
+  /** When a request to each subject last got "no responders" (performance.now()). */
+  private readonly queueEmptiedAt = new Map<string, number>();
 
   constructor(
     options: NatsOptions,
@@ -69,6 +96,20 @@ export class PrefixedNatsClient extends ClientNats {
     private readonly silenceMs = 0,
   ) {
     super(options);
+    // Nest reports the connection's status here as nats.js sees it: a dropped socket is known
+    // at once, and every request waiting on it is answered now instead of after the silence
+    // watch (3 x REPLICA_SILENCE_MS with resends) or the request timeout.
+    this._status$.subscribe((status) => {
+      // NatsStatus is a const enum (not importable under swc): its values are these strings.
+      const state: string = status;
+      if (state === 'disconnected') {
+        this.connected = false;
+        for (const request of [...this.inFlight]) request.connectionLost();
+      } else if (state === 'connected' && !this.connected) {
+        this.connected = true;
+        for (const request of [...this.inFlight]) request.reconnected();
+      }
+    });
   }
 
   override async createClient(): ReturnType<ClientNats['createClient']> {
@@ -85,10 +126,16 @@ export class PrefixedNatsClient extends ClientNats {
     this.routingMap.set(packet.id, callback);
     let subscription: { release(): void } | undefined;
     let watchdog: NodeJS.Timeout | undefined;
+    let reconnectWait: NodeJS.Timeout | undefined;
+    let earlyCheck: NodeJS.Timeout | undefined;
     let finished = false;
+    let request: InFlight | undefined;
     const cleanup = () => {
       finished = true;
       clearTimeout(watchdog);
+      clearTimeout(reconnectWait);
+      clearTimeout(earlyCheck);
+      if (request) this.inFlight.delete(request);
       subscription?.release();
       this.routingMap.delete(packet.id);
     };
@@ -102,11 +149,18 @@ export class PrefixedNatsClient extends ClientNats {
       let resends = 0;
       let stalledWatches = 0;
       let armedAt = 0;
+      const beatMs = beatIntervalFor(this.silenceMs);
+      const queueEmptiedSinceArmed = () => (this.queueEmptiedAt.get(channel) ?? -1) > armedAt;
       const arm = () => {
         if (!watched || finished) return;
         clearTimeout(watchdog);
+        clearTimeout(earlyCheck);
         armedAt = performance.now();
         watchdog = setTimeout(onSilence, this.silenceMs);
+        // Beats missed while NATS said nobody serves the subject: no need to wait the whole silence.
+        earlyCheck = setTimeout(() => {
+          if (queueEmptiedSinceArmed()) replicaGone();
+        }, beatMs * BEATS_MISSED_WHEN_QUEUE_EMPTY);
       };
       const send = () => {
         subscription?.release();
@@ -114,6 +168,7 @@ export class PrefixedNatsClient extends ClientNats {
         const handle = this.createSubscriptionHandler(packet, callback);
         const reply = this.replyMux(connection).open((err, msg) => {
           if (finished) return;
+          if (!err && msg.headers?.code === NO_RESPONDERS) this.queueEmptied(channel, request);
           arm();
           if (!err && isBeat(msg.headers)) return;
           if (!err && msg.headers?.has(BEAT_HEADERS.replica)) this.beatingSubjects.add(channel);
@@ -126,12 +181,16 @@ export class PrefixedNatsClient extends ClientNats {
       const onSilence = () => {
         if (finished) return;
         const late = performance.now() - armedAt - this.silenceMs;
-        if (late > this.silenceMs / 2 && stalledWatches < MAX_STALLED_WATCHES) {
+        if (late > this.silenceMs / 2 && stalledWatches < MAX_STALLED_WATCHES && !queueEmptiedSinceArmed()) {
           // This process was stalled, not necessarily the replica: read what arrived meanwhile first.
           stalledWatches++;
           arm();
           return;
         }
+        replicaGone();
+      };
+      const replicaGone = () => {
+        if (finished) return;
         if (resendable && resends < MAX_RESENDS) {
           resends++;
           send();
@@ -140,6 +199,34 @@ export class PrefixedNatsClient extends ClientNats {
         callback({ err: new ReplicaLostError(channel), isDisposed: true });
         cleanup();
       };
+      const failLost = () => {
+        if (finished) return;
+        callback({ err: new ConnectionLostError(channel), isDisposed: true });
+        cleanup();
+      };
+      request = {
+        channel,
+        queueEmptied: () => {
+          // Every beat read before this message was read first (one connection, in order), so silence measured now is real.
+          if (watched && !finished && !reconnectWait && performance.now() - armedAt > beatMs * BEATS_MISSED_WHEN_QUEUE_EMPTY) replicaGone();
+        },
+        connectionLost: () => {
+          if (finished || reconnectWait) return;
+          clearTimeout(watchdog);
+          if (!resendable) {
+            failLost();
+            return;
+          }
+          reconnectWait = setTimeout(failLost, RECONNECT_GRACE_MS);
+        },
+        reconnected: () => {
+          if (finished || !reconnectWait) return;
+          clearTimeout(reconnectWait);
+          reconnectWait = undefined;
+          send();
+        },
+      };
+      this.inFlight.add(request);
       send();
       return cleanup;
     } catch (err) {
@@ -147,6 +234,12 @@ export class PrefixedNatsClient extends ClientNats {
       callback({ err });
       return () => undefined;
     }
+  }
+
+  /** No replica serves `channel` now: requests to it that already miss beats need not wait for the silence. */
+  private queueEmptied(channel: string, from: InFlight | undefined): void {
+    this.queueEmptiedAt.set(channel, performance.now());
+    for (const request of [...this.inFlight]) if (request.channel === channel && request !== from) request.queueEmptied();
   }
 
   /** The mux of the current connection (a closed connection is replaced by a new one, with its own). */

@@ -70,3 +70,14 @@ export class ReplicaLostError extends Error {
     this.name = 'ReplicaLostError';
   }
 }
+
+/**
+ * Raised for a request in flight when this process's own connection to NATS dropped: its reply
+ * can no longer arrive on that connection, so waiting for silence or a timeout only delays the 503.
+ */
+export class ConnectionLostError extends Error {
+  constructor(readonly subject: string) {
+    super(`the connection to the message bus dropped while ${subject} was in flight`);
+    this.name = 'ConnectionLostError';
+  }
+}

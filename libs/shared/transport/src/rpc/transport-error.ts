@@ -1,6 +1,6 @@
 import { DomainError, isWireError } from '@doable/shared-errors';
 import { TimeoutError } from 'rxjs';
-import { ReplicaLostError } from '../nats/replica-beats';
+import { ConnectionLostError, ReplicaLostError } from '../nats/replica-beats';
 
 /**
  * What a failed request to another service means to the caller. Errors that crossed the
@@ -15,6 +15,7 @@ export function toCallerError(err: unknown, subject: string): DomainError {
     return new DomainError('PAYLOAD_TOO_LARGE', 'The request is larger than the message bus accepts, even compressed', { subject });
   }
   if (err instanceof ReplicaLostError) return new DomainError('SERVICE_UNAVAILABLE', `the replica serving ${subject} stopped answering`, { subject, reason: 'replica-lost' });
+  if (err instanceof ConnectionLostError) return new DomainError('SERVICE_UNAVAILABLE', `the message bus connection dropped while ${subject} was in flight`, { subject, reason: 'connection-lost' });
   if (err instanceof TimeoutError) return new DomainError('SERVICE_UNAVAILABLE', `no reply from ${subject} in time`, { subject, reason: 'timeout' });
   return new DomainError('SERVICE_UNAVAILABLE', `${subject} is unavailable`, { subject, reason: 'unreachable' });
 }

@@ -65,7 +65,8 @@ export function renderSyncEnvelope(result: SyncResult, writers: ObjectWriters): 
     // The role table is the code's, not the account's: whole on a full sync, unchanged (empty) after.
     // A list of one object: every SDK validates role_actions as `record<string, unknown>[]`.
     if (has('role_actions')) body['role_actions'] = read.fullSync ? [rolePermissions()] : [];
-    if (has('live_notifications')) {
+    // Left out, not emptied, when notifications did not answer: a full sync's empty list would wipe a client's copy.
+    if (has('live_notifications') && !read.notificationsUnavailable) {
       body['live_notifications'] = read.notifications?.live_notifications ?? [];
       if (read.notifications) body['live_notifications_last_read_id'] = read.notifications.last_read_id;
     }

@@ -1,0 +1,7 @@
+import { connect } from '@nats-io/transport-node';
+
+/** One connection to NATS, then closed: whether a service starting now could connect. */
+export async function probeNats(url: string, timeoutMs = 5_000): Promise<void> {
+  const connection = await connect({ servers: url, timeout: timeoutMs, maxReconnectAttempts: 0, reconnect: false, name: 'doable-start-probe' });
+  await connection.close();
+}
