@@ -124,6 +124,19 @@ describe.each(MODES)('isolation of shared projects (%s)', (mode) => {
     expect((await http(system.url, 'POST', `/rest/v2/tasks/${taskId}/close`, { token: completer.token })).status).toBe(204);
   });
 
+  it('lets no one grant a role above their own, on either sync path (issue #28)', async () => {
+    const forbidden = { error_tag: 'FORBIDDEN', http_code: 403, error_extra: { argument: 'role' } };
+    // The member is READ_WRITE: inviting an ADMIN, or making the completer one, is refused.
+    expect(await command(system, member, 'share_project', { project_id: projectId, email: stranger.email, role: 'ADMIN' })).toMatchObject(forbidden);
+    const v9 = await http(system.url, 'POST', '/sync/v9/sync', { token: member.token, json: { commands: [{ type: 'share_project', uuid: `${mode}-iso-escalate-v9`, args: { project_id: projectId, email: stranger.email, role: 'ADMIN' } }] } });
+    expect(v9.body.sync_status[`${mode}-iso-escalate-v9`]).toMatchObject(forbidden);
+    // The completer may not invite at all.
+    expect(await command(system, completer, 'share_project', { project_id: projectId, email: stranger.email })).toMatchObject({ error_tag: 'FORBIDDEN' });
+    // No invitation reached the stranger, who still sees nothing of the project.
+    const notifications = (await http(system.url, 'POST', '/api/v1/sync', { token: stranger.token, json: { sync_token: '*', resource_types: ['live_notifications'] } })).body.live_notifications;
+    expect(notifications.filter((n: { project_id?: string }) => n.project_id === projectId)).toEqual([]);
+  });
+
   it('quick add reaches a shared project for its members only, and assigns a collaborator named with +', async () => {
     const quick = (token: string, text: string) => http(system.url, 'POST', '/api/v1/tasks/quick', { token, json: { text } });
     const assigned = await quick(owner.token, `Quick one #"Shared secret" +${member.email}`);
@@ -221,6 +234,18 @@ describe.each(MODES)('isolation of workspaces (%s)', (mode) => {
     expect((await http(system.url, 'POST', `/api/v1/projects/${ids.team}/join`, { token: guest.token })).status).toBe(403);
     // The member who joined sees the team project; the admin too.
     expect(await names(member.token)).toEqual(expect.arrayContaining(['Team only', 'Team task']));
+  });
+
+  it('lets a guest bring no one into the workspace (issue #28)', async () => {
+    // The guest is READ_WRITE in the invite-only project: sharing it is refused, so the stranger
+    // never becomes a guest who could list the members.
+    expect((await workspaceCommand(system, guest, 'share_project', { project_id: ids.invited, email: stranger.email })).status).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+    expect((await workspaceCommand(system, guest, 'workspace_invite', { workspace_id: ids.workspace, email_list: [stranger.email] })).status).toMatchObject({ error_tag: 'FORBIDDEN' });
+    expect((await http(system.url, 'GET', `/api/v1/workspaces/users?workspace_id=${ids.workspace}`, { token: stranger.token })).status).toBe(404);
+    // A POST /api/v1/projects naming the workspace makes nothing for a stranger or a guest.
+    expect((await http(system.url, 'POST', '/api/v1/projects', { token: stranger.token, json: { name: 'Planted', workspace_id: ids.workspace } })).status).toBe(404);
+    expect((await http(system.url, 'POST', '/api/v1/projects', { token: guest.token, json: { name: 'Planted', workspace_id: ids.workspace } })).status).toBe(403);
+    expect(await names(stranger.token)).toEqual(['Inbox']);
   });
 
   it('takes the workspace and its projects away from a removed member at once', async () => {

@@ -10,6 +10,14 @@ import { join } from 'node:path';
 import { build } from './build.mjs';
 import { repoRoot } from './swc-options.mjs';
 import { prepareTestFixtures, removeRunLeftovers } from './test-fixtures.mjs';
+import { checkTestPrerequisites } from './test-prerequisites.mjs';
+
+const missing = await checkTestPrerequisites(process.argv.slice(2));
+if (missing.length > 0) {
+  console.error(`npm test cannot run yet:\n${missing.map((line) => `  - ${line}`).join('\n')}`);
+  console.log('\ntests: 0 passed, 1 failed');
+  process.exit(1);
+}
 
 const { files, ms } = await build();
 console.log(`built ${files} files in ${ms} ms`);
