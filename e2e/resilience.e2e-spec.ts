@@ -3,7 +3,8 @@ import { useSystem } from './support/use-system';
 
 /** What a platform team sees when services come and go (cluster mode: one app per service). */
 describe('resilience (cluster)', () => {
-  const { system } = useSystem('cluster', { accounts: 0 });
+  // Its own: it kills and restarts services, which every suite on a shared system would meet.
+  const { system } = useSystem('cluster', { accounts: 0, own: true });
 
   const fullSync = (token: string) => http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['projects'] } });
 

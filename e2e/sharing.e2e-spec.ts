@@ -130,7 +130,8 @@ describe.each(MODES)('sharing (%s)', (mode) => {
  * once, and the recipients' next incremental syncs carry them.
  */
 describe('sharing notifications across a notifications outage (cluster)', () => {
-  const { system, accounts: [a, b] } = useSystem('cluster', { accounts: 2 });
+  // Its own: it stops and restarts notifications, which every suite on a shared system would meet.
+  const { system, accounts: [a, b] } = useSystem('cluster', { accounts: 2, own: true });
   const asA = syncSession(() => system, () => a, 'outage-a');
   const asB = syncSession(() => system, () => b, 'outage-b');
   const notificationsOf = async (token: string, syncToken: string) => {

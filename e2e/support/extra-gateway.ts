@@ -1,6 +1,5 @@
 import { createLogger } from '@doable/shared-logging';
 import { loadServiceConfig, type RunningService, startClusterService } from '@doable/shared-runtime';
-import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import { serviceByName } from '@doable/system';
 import type { SystemUnderTest } from './system-view';
 
@@ -10,10 +9,8 @@ import type { SystemUnderTest } from './system-view';
  * in the cluster harness, so the harness keeps one gateway.
  */
 export async function startExtraGateway(system: SystemUnderTest, env: Record<string, string> = {}): Promise<RunningService> {
-  const gateway = system.cluster?.running('gateway');
-  if (!gateway) throw new Error('an extra gateway needs a cluster system');
-  const transport = gateway.service.app.get<symbol, TransportOptions>(TRANSPORT_OPTIONS);
-  if (transport.kind !== 'nats') throw new Error('the cluster gateway is not on NATS');
+  const transport = system.natsTransport;
+  if (!transport) throw new Error('an extra gateway needs a cluster system');
   const definition = serviceByName('gateway');
   const config = loadServiceConfig(
     definition,

@@ -37,6 +37,7 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
   let system: EmbeddedSystem | ClusterSystem;
   let cleanup: () => Promise<void>;
   let databaseUrl: string;
+  let natsTransport: SystemUnderTest['natsTransport'];
   if (mode === 'embedded') {
     // The run's migrated database archive (tools/scripts/test-fixtures.mjs), when there is one.
     const embedded = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env, initialData: process.env['DOABLE_TEST_PGLITE_ARCHIVE'] });
@@ -50,6 +51,7 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
     const cluster = await startClusterSystem({ databaseUrl: database.url, natsUrl: TEST_NATS_URL, subjectPrefix, env });
     system = cluster;
     databaseUrl = database.url;
+    natsTransport = { url: TEST_NATS_URL, subjectPrefix };
     cleanup = async () => {
       await cluster.close();
       await deleteEventStream(streamNameFor(subjectPrefix));
@@ -66,6 +68,7 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
     url,
     databaseUrl,
     cluster: 'gatewayUrl' in system ? system : undefined,
+    natsTransport,
     profileExists,
     commandTypes: () => appOf(system, 'sync').get<symbol, CommandHandler[]>(COMMAND_HANDLERS).map((handler) => handler.type),
     async createAccount(options = {}) {

@@ -43,6 +43,11 @@ export interface SystemUnderTest {
    * On the run's shared system that includes other suites' files: compare before and after.
    */
   storedFiles(prefix?: string): Promise<string[]>;
+  /**
+   * Cluster mode only: the NATS the services talk over, so a test can start another replica
+   * beside them (plain values: on the run's shared system the services live in another module registry).
+   */
+  readonly natsTransport?: { readonly url: string; readonly subjectPrefix: string };
   /** Cluster mode only: the individual services. */
   readonly cluster?: ClusterSystem;
   close(): Promise<void>;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import { type ServiceProcess, startProcess } from './processes';
 import type { SystemUnderTest } from './system-view';
 
@@ -79,10 +78,8 @@ export function residentBytes(pid: number): number {
  * cluster system: its memory can be read apart from the test's. Same NATS and subject prefix.
  */
 export function startGatewayProcess(system: SystemUnderTest, env: Record<string, string>): ServiceProcess {
-  const gateway = system.cluster?.running('gateway');
-  if (!gateway) throw new Error('a gateway process needs a cluster system');
-  const transport = gateway.service.app.get<symbol, TransportOptions>(TRANSPORT_OPTIONS);
-  if (transport.kind !== 'nats') throw new Error('the cluster gateway is not on NATS');
+  const transport = system.natsTransport;
+  if (!transport) throw new Error('a gateway process needs a cluster system');
   return startProcess('gateway', {
     LOG_LEVEL: 'info',
     RATE_LIMIT_AUTH_REQUESTS: '0',

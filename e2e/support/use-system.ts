@@ -28,6 +28,7 @@ async function sharedSystem(shared: SharedSystems, mode: Mode): Promise<SystemUn
     url: remote.url,
     databaseUrl: remote.databaseUrl,
     cluster: remote.cluster,
+    natsTransport: remote.natsTransport && { url: remote.natsTransport.url, subjectPrefix: remote.natsTransport.subjectPrefix },
     createAccount: async (options) => ({ ...(await remote.createAccount(options)) }),
     profileExists: (userId) => remote.profileExists(userId),
     createScopedToken: (userId, scopes) => remote.createScopedToken(userId, [...scopes]),
