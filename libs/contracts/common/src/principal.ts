@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const SCOPES = ['task:add', 'data:read', 'data:read_write', 'data:delete', 'project:delete', 'backups:read'] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/** The scopes that let a token read the account's data (`task:add` alone adds tasks without seeing anything). */
+export const READ_SCOPES: readonly Scope[] = ['data:read', 'data:read_write'];
+
 export const principalSchema = z.object({
   userId: z.string().regex(/^[0-9]+$/),
   scopes: z.array(z.enum(SCOPES)),

@@ -18,3 +18,4 @@ export type {
 export * from './project-roles';
 export * from './workspace-roles';
 export { EVENT_OBJECT_TYPES, OBJECT_EVENT_TYPES, type EventObjectType, type ObjectEvent, type ObjectEventType } from './object-events';
+export * from './command-policy';

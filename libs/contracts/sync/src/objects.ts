@@ -87,6 +87,11 @@ export const objectQuerySchema = z.discriminatedUnion('resource', [
   z.object({ resource: z.literal('project_joined'), id: objectId }),
   /** Which of these ids name objects the user can see (api/v1 `id_mappings`); at most 100. */
   z.object({ resource: z.literal('id_mappings'), object: z.enum(ID_MAPPING_OBJECTS), ids: z.array(objectId).min(1).max(100) }),
+  /**
+   * What each project and workspace role may do (api/v1 `projects/permissions`): one object,
+   * derived by sync from its commands' declared policies, the same the role_actions resource holds.
+   */
+  z.object({ resource: z.literal('role_permissions') }),
 ]);
 export type ObjectQuery = z.infer<typeof objectQuerySchema>;
 export type ObjectResource = ObjectQuery['resource'];

@@ -1,7 +1,10 @@
+import type { DeclaredCommand } from './command-policy';
+
 /**
- * Who may do what in a shared project: the one table both enforcement (sync's command
- * executor, CommandContext.requireAccess) and presentation (`GET /api/v1/projects/permissions`,
- * the role_actions resource) read. Role names are the public service's (sdk 17
+ * Who may do what in a shared project: what each role may do (ROLE_GROUPS, the role's
+ * definition). Which group each command needs is the command's own declaration (CommandPolicy,
+ * on sync's handlers); enforcement (sync's ProjectAccess) and presentation
+ * (`GET /api/v1/projects/permissions`, the role_actions resource) combine the two. Role names are the public service's (sdk 17
  * COLLABORATOR_ROLES; public-api-facts "project_update collaborator_role_default").
  *
  * Rules (sync-interface §4.2 delete_collaborator, §5.11, §7.5; the rest is the public service's
@@ -41,62 +44,6 @@ const ROLE_GROUPS: Readonly<Record<ProjectRole, readonly ProjectActionGroup[]>> 
   COMPLETE_ONLY: ['complete', 'comment', 'leave'],
 };
 
-/**
- * The group of every Sync API command that acts inside a project, by command type. A command
- * not listed here acts on the user's own objects only (labels, filters, settings, notifications,
- * invitations addressed to the user) and needs no project role; requireAccess refuses a type it
- * does not know, so a new project command cannot forget its row.
- */
-export const COMMAND_ACTION_GROUP: Readonly<Record<string, ProjectActionGroup>> = {
-  project_delete: 'delete',
-  project_update: 'manage',
-  project_archive: 'manage',
-  project_unarchive: 'manage',
-  // A project's place in the tree is stored on the project, so moving it moves it for everyone.
-  project_move: 'manage',
-  project_reorder: 'manage',
-  project_add_flat: 'manage',
-  project_update_orders_indents: 'manage',
-  // The view settings every member starts from (a member's own view is view_options_set, no role).
-  project_view_options_defaults_set: 'manage',
-  project_change_role: 'manage',
-  delete_collaborator: 'manage',
-  share_project: 'invite',
-  delete_invitation: 'invite',
-  section_add: 'organise',
-  section_update: 'organise',
-  section_move: 'organise',
-  section_reorder: 'organise',
-  section_delete: 'organise',
-  section_archive: 'organise',
-  section_unarchive: 'organise',
-  item_add: 'edit',
-  item_add_flat: 'edit',
-  item_update: 'edit',
-  item_update_flat: 'edit',
-  item_update_orders_indents: 'edit',
-  item_move: 'edit',
-  item_delete: 'edit',
-  item_reorder: 'edit',
-  item_update_day_orders: 'edit',
-  quick_add: 'edit',
-  // A template import (internal) adds sections, tasks and comments: an editor's work.
-  template_import: 'edit',
-  reminder_add: 'edit',
-  reminder_update: 'edit',
-  reminder_delete: 'edit',
-  item_complete: 'complete',
-  item_close: 'complete',
-  item_uncomplete: 'complete',
-  item_update_date_complete: 'complete',
-  note_add: 'comment',
-  note_update: 'comment',
-  note_delete: 'comment',
-  note_reaction_add: 'comment',
-  note_reaction_remove: 'comment',
-  project_leave: 'leave',
-};
-
 export function roleMay(role: ProjectRole, group: ProjectActionGroup): boolean {
   return ROLE_GROUPS[role].includes(group);
 }
@@ -117,12 +64,21 @@ export function grantableRoles(granter: ProjectRole): CollaboratorRole[] {
   return COLLABORATOR_ROLES.filter((role) => mayGrantRole(granter, role));
 }
 
-/** `GET /api/v1/projects/permissions`'s project half: each role and the command types it may run. */
-export function projectRoleActions(): Array<{ name: ProjectRole; actions: Array<{ name: string }> }> {
+/**
+ * The declared commands that act in a project, each with the group it needs, in the order of
+ * PROJECT_ACTION_GROUPS and then of the declarations (the order the permissions list them in).
+ */
+export function projectCommandGroups(declared: Iterable<DeclaredCommand>): Array<readonly [type: string, group: ProjectActionGroup]> {
+  const entries: Array<readonly [string, ProjectActionGroup]> = [];
+  for (const { type, policy } of declared) if (policy.target.project) entries.push([type, policy.target.project]);
+  return entries.sort(([, a], [, b]) => PROJECT_ACTION_GROUPS.indexOf(a) - PROJECT_ACTION_GROUPS.indexOf(b));
+}
+
+/** `GET /api/v1/projects/permissions`'s project half: each role and the declared command types it may run. */
+export function projectRoleActions(declared: Iterable<DeclaredCommand>): Array<{ name: ProjectRole; actions: Array<{ name: string }> }> {
+  const groups = projectCommandGroups(declared);
   return PROJECT_ROLES.map((role) => ({
     name: role,
-    actions: Object.entries(COMMAND_ACTION_GROUP)
-      .filter(([, group]) => roleMay(role, group))
-      .map(([type]) => ({ name: type })),
+    actions: groups.filter(([, group]) => roleMay(role, group)).map(([type]) => ({ name: type })),
   }));
 }

@@ -1,8 +1,10 @@
+import type { DeclaredCommand } from './command-policy';
 import { type ProjectActionGroup, projectRoleActions } from './project-roles';
 
 /**
- * Who may do what in a workspace: the one table the workspace commands enforce (sync's
- * WorkspaceAccess) and the role_actions resource and `GET /api/v1/projects/permissions` show.
+ * Who may do what in a workspace: what each workspace role may do. Which group each command
+ * needs is the command's own declaration (CommandPolicy); sync's WorkspaceAccess enforces the
+ * two together, and the role_actions resource and `GET /api/v1/projects/permissions` show them.
  * Role names are the public service's (sdk 17 WorkspaceRole: ADMIN, MEMBER, GUEST).
  *
  * The rules, where the spec is silent (each a guess written down in the README's workspace
@@ -33,36 +35,6 @@ const WORKSPACE_ROLE_GROUPS: Readonly<Record<WorkspaceRole, readonly WorkspaceAc
   GUEST: ['belong'],
 };
 
-/**
- * The group of every command that acts in a workspace, by command type (WorkspaceAccess refuses
- * a type it does not know, so a new workspace command cannot forget its row). `project_add` and
- * `project_move_to_workspace` appear here for their workspace half: making a project in the
- * workspace; `project_join` is `projects/{id}/join`.
- */
-export const WORKSPACE_COMMAND_ACTION_GROUP: Readonly<Record<string, WorkspaceActionGroup>> = {
-  workspace_update: 'administer',
-  workspace_delete: 'administer',
-  workspace_update_user: 'administer',
-  workspace_delete_user: 'administer',
-  workspace_invite: 'invite',
-  workspace_resend_invite: 'invite',
-  workspace_delete_invitation: 'invite',
-  workspace_leave: 'belong',
-  workspace_update_user_sidebar_preference: 'belong',
-  folder_add: 'contribute',
-  folder_update: 'contribute',
-  folder_delete: 'contribute',
-  folder_update_orders: 'contribute',
-  workspace_filter_add: 'contribute',
-  workspace_filter_update: 'contribute',
-  workspace_filter_delete: 'contribute',
-  workspace_filter_update_orders: 'contribute',
-  project_add: 'contribute',
-  project_move_to_workspace: 'contribute',
-  project_move_to_personal: 'contribute',
-  project_join: 'contribute',
-};
-
 export function workspaceRoleMay(role: WorkspaceRole, group: WorkspaceActionGroup): boolean {
   return WORKSPACE_ROLE_GROUPS[role].includes(group);
 }
@@ -87,19 +59,30 @@ export interface RoleActions {
 }
 
 /** Each workspace role and the command types it may run (the workspace half of the permissions). */
-export function workspaceRoleActions(): RoleActions[] {
+export function workspaceRoleActions(declared: Iterable<DeclaredCommand>): RoleActions[] {
+  const groups = workspaceCommandGroups(declared);
   return WORKSPACE_ROLES.map((role) => ({
     name: role,
-    actions: Object.entries(WORKSPACE_COMMAND_ACTION_GROUP)
-      .filter(([, group]) => workspaceRoleMay(role, group))
-      .map(([type]) => ({ name: type })),
+    actions: groups.filter(([, group]) => workspaceRoleMay(role, group)).map(([type]) => ({ name: type })),
   }));
+}
+
+/** The declared commands that act in a workspace, with the group each needs, in WORKSPACE_ACTION_GROUPS order. */
+export function workspaceCommandGroups(declared: Iterable<DeclaredCommand>): Array<readonly [type: string, group: WorkspaceActionGroup]> {
+  const entries: Array<readonly [string, WorkspaceActionGroup]> = [];
+  for (const { type, policy } of declared) if (policy.target.workspace) entries.push([type, policy.target.workspace]);
+  return entries.sort(([, a], [, b]) => WORKSPACE_ACTION_GROUPS.indexOf(a) - WORKSPACE_ACTION_GROUPS.indexOf(b));
 }
 
 /**
  * `GET /api/v1/projects/permissions` and, as its one entry, the sync `role_actions` resource (the
  * SDKs validate role_actions as an array of objects: sdk 10.5, 11 and 17 `record<string, unknown>[]`).
  */
-export function rolePermissions(): { project_collaborator_actions: RoleActions[]; workspace_collaborator_actions: RoleActions[] } {
-  return { project_collaborator_actions: projectRoleActions(), workspace_collaborator_actions: workspaceRoleActions() };
+export interface RolePermissions {
+  project_collaborator_actions: RoleActions[];
+  workspace_collaborator_actions: RoleActions[];
+}
+
+export function rolePermissions(declared: readonly DeclaredCommand[]): RolePermissions {
+  return { project_collaborator_actions: projectRoleActions(declared), workspace_collaborator_actions: workspaceRoleActions(declared) };
 }

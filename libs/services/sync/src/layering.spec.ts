@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  * The sync library's import arrows point down, so a reader can take each wing alone:
  *
  *   transports and features (rpc/, quick-add/, objects/, completed-history/, templates/, activity/,
- *   backups/, reminder-firing/, portability/, the service definition)
+ *   backups/, reminder-firing/, portability/, access-policy/, the service definition)
  *     -> dialects/  (one folder per API version: parse requests, render canonical objects)
  *       -> engine/  (commands and the sync request they run in)
  *         -> read/  (sources, resource types, sync tokens: canonical rows, never a version's shape)
@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  * A file may import its own layer and the layers below it, never one above.
  */
 const LAYERS: ReadonlyArray<readonly string[]> = [
-  ['rpc', 'quick-add', 'objects', 'completed-history', 'templates', 'activity', 'backups', 'reminder-firing', 'portability', '.'],
+  ['rpc', 'quick-add', 'objects', 'completed-history', 'templates', 'activity', 'backups', 'reminder-firing', 'portability', 'access-policy', '.'],
   ['dialects'],
   ['engine'],
   ['read'],

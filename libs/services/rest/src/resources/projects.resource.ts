@@ -60,7 +60,7 @@ export class ProjectsResource implements RestResource {
       const reply = await this.kit.objects.read(call, { resource: 'archived_projects_count', ...(workspaceId === undefined ? {} : { workspace_id: workspaceId }) });
       return ok({ count: reply.objects[0]?.['count'] ?? 0 });
     },
-    'projects.permissions': () => Promise.resolve(ok(projectPermissions())),
+    'projects.permissions': (call) => projectPermissions(this.kit.objects, call),
     'projects.full': (call) => this.full(call),
     'projects.join': (call) => this.join(call),
     'projects.move_to_workspace': async (call) => {

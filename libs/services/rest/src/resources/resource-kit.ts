@@ -24,7 +24,8 @@ type ListQuery = Exclude<
         | 'workspace_invitations'
         | 'workspace_invitation'
         | 'workspace_plan_details'
-        | 'workspace_membership';
+        | 'workspace_membership'
+        | 'role_permissions';
     }
 >;
 

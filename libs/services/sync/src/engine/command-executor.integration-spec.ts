@@ -24,12 +24,14 @@ import { userCommands } from './commands/user/user-commands';
 import type { SyncCommand } from './sync-request';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { givePlan } from '../testing/plans';
+import { ownObjects } from '@doable/contracts-sync';
 
 const USER_ID = '7001';
 const principal: Principal = { userId: USER_ID, scopes: ['data:read_write', 'data:delete'], appId: null, tokenKind: 'personal' };
 
 /** Writes a project, then fails the way its name says: the savepoint must undo the write. */
 class WriteThenFailCommand implements CommandHandler {
+  readonly policy = ownObjects();
   constructor(
     readonly type: string,
     private readonly failure: () => Error,
@@ -45,6 +47,7 @@ class WriteThenFailCommand implements CommandHandler {
  * for the call to another service and records whether a transaction was open when it ran.
  */
 class RemoteCommand implements CommandHandler {
+  readonly policy = ownObjects();
   readonly type = 'test_remote';
   readonly calls: Array<{ args: Record<string, unknown>; inTransaction: boolean }> = [];
 
@@ -67,6 +70,7 @@ class RemoteCommand implements CommandHandler {
 
 /** Writes a project, then sends a statement PostgreSQL refuses: the transaction is aborted until the rollback. */
 class WriteThenBreakStatementCommand implements CommandHandler {
+  readonly policy = ownObjects();
   readonly type = 'test_sql_error';
   async run(context: CommandContext): Promise<never> {
     await context.tx.manager.query(`INSERT INTO sync.projects (owner_id, name, child_order, version) VALUES ($1, $2, 1, $3)`, [context.userId, this.type, context.version]);
@@ -77,6 +81,7 @@ class WriteThenBreakStatementCommand implements CommandHandler {
 
 /** Writes a row that breaks a deferred constraint: the statement succeeds, COMMIT fails. */
 class BreakCommitCommand implements CommandHandler {
+  readonly policy = ownObjects();
   readonly type = 'test_break_commit';
   async run(context: CommandContext): Promise<object> {
     await context.tx.manager.query(`INSERT INTO sync.commit_check (id, token) VALUES (1, 'same'), (2, 'same')`);
@@ -86,6 +91,7 @@ class BreakCommitCommand implements CommandHandler {
 
 /** Writes a row whose deferred check fails the first COMMIT as a deadlock victim would (SQLSTATE 40P01). */
 class DeadlockOnceCommand implements CommandHandler {
+  readonly policy = ownObjects();
   readonly type = 'test_deadlock_once';
   async run(context: CommandContext): Promise<object> {
     await context.tx.manager.query(`INSERT INTO sync.deadlock_once (note) VALUES ('x')`);
@@ -98,6 +104,7 @@ class DeadlockOnceCommand implements CommandHandler {
  * `refuse` is refused (a DomainError), one named `crash` throws something else.
  */
 class EachObjectCommand implements CommandHandler {
+  readonly policy = ownObjects();
   readonly type = 'test_each_object';
   async run(context: CommandContext, args: Record<string, unknown>): Promise<CommandOutcome> {
     const names = args['names'] as string[];
@@ -116,6 +123,7 @@ class EachObjectCommand implements CommandHandler {
 
 /** Creates a project the user is a member of, mapped from the command's temp id. */
 class MakeProjectCommand implements CommandHandler {
+  readonly policy = ownObjects();
   readonly type = 'test_make_project';
   async run(context: CommandContext): Promise<CommandOutcome> {
     const [{ id }] = await context.tx.manager.query<Array<{ id: string }>>(
@@ -129,6 +137,7 @@ class MakeProjectCommand implements CommandHandler {
 
 /** Remembers the user settings and version each run saw. */
 class CaptureContextCommand implements CommandHandler {
+  readonly policy = ownObjects();
   readonly type = 'test_capture_context';
   readonly seen: Array<{ timezone: string; version: string }> = [];
   run(context: CommandContext): Promise<object> {

@@ -14,8 +14,9 @@ import { COMMAND_HANDLERS, type CommandContext, type CommandHandler, type Comman
 import { EVENT_OBJECT_WRITER, type EventObjectWriter } from './commands/object-events';
 import { eachObject, TRANSIENT_CODES } from './each-object';
 import { nothingTouched, RequestChange, type Touched } from './request-change';
-import { changesMemberships, ProjectAccess } from './project-access';
-import { changesWorkspaceMemberships, WorkspaceAccess } from './workspace-access';
+import { CommandPolicies } from './command-policies';
+import { ProjectAccess } from './project-access';
+import { WorkspaceAccess } from './workspace-access';
 import { WorkspaceMembersRepository } from '../workspaces/workspace-members.repository';
 import { OptimisticCommands, OptimisticPassFailed } from './optimistic-pass';
 import { CommandSavepoints, type CommandGuard } from './savepoint';
@@ -147,6 +148,12 @@ function hasRemoteWork(handlers: Handlers, command: SyncCommand): boolean {
 export class CommandExecutor {
   private readonly handlers: Handlers;
   private readonly internalHandlers: Handlers;
+  /**
+   * Every command's declared policy (the public and the internal handlers'): the one registry the
+   * access checks, the scope checks and the role tables shown to clients read. Built here from the
+   * same handlers, so a hand-built executor (the specs') checks what the module's does.
+   */
+  readonly policies: CommandPolicies;
 
   constructor(
     private readonly database: Database,
@@ -163,6 +170,17 @@ export class CommandExecutor {
   ) {
     this.handlers = new Map(handlers.map((handler) => [handler.type, handler]));
     this.internalHandlers = new Map(internalHandlers.map((handler) => [handler.type, handler]));
+    this.policies = new CommandPolicies([...handlers, ...internalHandlers]);
+  }
+
+  /**
+   * Refuses (FORBIDDEN) a command the token may not run, as its declaration says: for the
+   * callers that do work of their own before running it (quick add parses, a template import
+   * reads), so a token that may not run it is refused before that work.
+   */
+  requirePermitted(principal: Principal, commandType: string, args: Readonly<Record<string, unknown>> = {}): void {
+    const policy = this.policies.of(commandType);
+    if (!mayRunCommand(principal, policy, args)) throw commandRefusal(commandType, policy, args);
   }
 
   /** A client's commands (the Sync API, the REST dialects): only the public command types. */
@@ -192,7 +210,7 @@ export class CommandExecutor {
       const unstorable = findUnstorableText(command.args);
       if (unstorable) outcome.statuses.set(command.uuid, { ...todoistErrorBody(unstorableArgument(unstorable)) });
     }
-    const runnable = commands.filter((command) => !outcome.statuses.has(command.uuid) && mayRunCommand(principal, command.type, command.args));
+    const runnable = commands.filter((command) => !outcome.statuses.has(command.uuid) && mayRunCommand(principal, this.policies.of(command.type), command.args));
     for (const segment of this.segments(runnable, handlers)) {
       const prepared = await this.prepare(principal, segment, handlers);
       const done = await this.runInOneTransaction(principal.userId, segment, prepared, handlers);
@@ -202,7 +220,7 @@ export class CommandExecutor {
     const syncStatus = keyedByClient<CommandStatus>();
     for (const command of commands) {
       syncStatus[command.uuid] = outcome.statuses.get(command.uuid) ?? {
-        ...todoistErrorBody(commandRefusal(command.type, command.args)),
+        ...todoistErrorBody(commandRefusal(command.type, this.policies.of(command.type), command.args)),
       };
     }
     return { syncStatus, tempIdMapping: outcome.tempIdMapping };
@@ -302,8 +320,8 @@ export class CommandExecutor {
       tempIdMapping: keyedByClient<string>(),
       prepared,
       group: optimistic ? new WriteGroup() : undefined,
-      access: new ProjectAccess(tx.manager, this.members, userId),
-      workspaceAccess: new WorkspaceAccess(tx.manager, this.workspaceMembers, userId),
+      access: new ProjectAccess(tx.manager, this.members, userId, this.policies),
+      workspaceAccess: new WorkspaceAccess(tx.manager, this.workspaceMembers, userId, this.policies),
       plan: new PlanGate(tx.manager, this.planLimits, userId),
     };
     const statuses = new Map<string, CommandStatus>();
@@ -335,7 +353,7 @@ export class CommandExecutor {
     const touched = nothingTouched();
     const onRefusal: RefusalEvent[] = [];
     const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched, command.type, onRefusal), command.args, preparation?.value));
-    if (changesMemberships(command.type) || changesWorkspaceMemberships(command.type)) {
+    if (this.policies.changesMemberships(command.type)) {
       batch.access.forget();
       batch.workspaceAccess.forget();
     }

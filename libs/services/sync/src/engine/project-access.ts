@@ -1,7 +1,8 @@
-import { COMMAND_ACTION_GROUP, type ProjectRole, roleMay, workspaceCollaboratorMay } from '@doable/contracts-sync';
+import { type ProjectRole, roleMay, workspaceCollaboratorMay } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { EntityManager } from 'typeorm';
 import type { ProjectAccessRow, ProjectMembersRepository } from '../projects/project-members.repository';
+import type { CommandPolicies } from './command-policies';
 
 /**
  * The one place a write is checked against the writer's role in the project it acts in
@@ -15,19 +16,19 @@ export class ProjectAccess {
     private readonly manager: EntityManager,
     private readonly members: ProjectMembersRepository,
     private readonly userId: string,
+    private readonly policies: CommandPolicies,
   ) {}
 
   /**
    * Refuses the command unless the user's role in the project (a workspace admin's at least
-   * ADMIN in the workspace's projects) allows its type (COMMAND_ACTION_GROUP), and, in a workspace
+   * ADMIN in the workspace's projects) allows the group its policy declares (CommandPolicies), and, in a workspace
    * project, their place in the workspace does too (a guest brings no one in:
    * workspaceCollaboratorMay): PROJECT_NOT_FOUND for a non-member (as for a project that does not
    * exist), FORBIDDEN for a member whose role does not allow it.
    */
   async require(commandType: string, projectId: string): Promise<ProjectRole> {
-    const group = COMMAND_ACTION_GROUP[commandType];
-    // A programming error, not a client's: every project-scoped command has a row in the table.
-    if (!group) throw new Error(`command ${commandType} acts in a project but has no row in COMMAND_ACTION_GROUP`);
+    // A type that declares no project group throws: a programming error, not a client's.
+    const group = this.policies.projectGroup(commandType);
     if (!this.roles.has(projectId)) this.roles.set(projectId, await this.members.effectiveAccessOf(this.manager, projectId, this.userId));
     const access = this.roles.get(projectId);
     if (!access) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { project_id: projectId });
@@ -54,24 +55,8 @@ export class ProjectAccess {
     return this.roles.get(projectId)?.workspaceId;
   }
 
-  /** After a command that may have changed memberships or roles: read them again. */
+  /** After a command whose policy declares it changes memberships (CommandPolicies.changesMemberships): read them again. */
   forget(): void {
     this.roles.clear();
   }
-}
-
-/** Commands after which the roles read so far may be wrong (a membership or role changed). */
-const MEMBERSHIP_COMMANDS: ReadonlySet<string> = new Set([
-  'accept_invitation',
-  'delete_collaborator',
-  'project_leave',
-  'project_change_role',
-  'project_delete',
-  // A workspace's admins act as ADMIN in its projects, and the workspace is remembered too.
-  'project_move_to_workspace',
-  'project_move_to_personal',
-]);
-
-export function changesMemberships(commandType: string): boolean {
-  return MEMBERSHIP_COMMANDS.has(commandType);
 }

@@ -13,6 +13,7 @@ import { ProjectMembersRepository } from '../projects/project-members.repository
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandExecutor } from './command-executor';
 import type { CommandContext, CommandHandler, CommandOutcome } from './commands/command-handler';
+import { ownObjects } from '@doable/contracts-sync';
 
 const USER_ID = '7601';
 const principal: Principal = { userId: USER_ID, scopes: ['data:read_write'], appId: null, tokenKind: 'personal' };
@@ -23,6 +24,7 @@ const REFUSAL_SEEN = eventSubject('test.evt.refusal-seen.v1', z.object({ marker:
  * `outcome` says: ok, a remembered refusal, a transient one, or an unexpected crash.
  */
 class MaybeRefusedCommand implements CommandHandler {
+  readonly policy = ownObjects();
   readonly type = 'test_maybe_refused';
   async run(context: CommandContext, args: Record<string, unknown>): Promise<CommandOutcome> {
     const marker = String(args['marker']);
@@ -37,6 +39,7 @@ class MaybeRefusedCommand implements CommandHandler {
 
 /** Meets a deadlock inside the command the first `times` times it runs (a lock it waited on). */
 class DeadlockedCommand implements CommandHandler {
+  readonly policy = ownObjects();
   readonly type = 'test_deadlocked';
   runs = 0;
   constructor(private readonly times: number) {}

@@ -1,51 +1,38 @@
-import type { Principal, Scope } from '@doable/contracts-common';
+import { type Principal, READ_SCOPES, type Scope } from '@doable/contracts-common';
+import { type CommandPolicy, DATA_READ_WRITE } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
-import { QUICK_ADD_COMMAND } from './commands/items/item-quick-add.command';
 
 /**
- * What an OAuth scope allows in the Sync API (sync-interface §5.4). A personal token carries
- * every scope. Each rule lists alternatives: holding any one of them is enough.
+ * What an OAuth scope allows in the Sync API (sync-interface §5.4), read from the command's
+ * declaration (CommandPolicy.scopes: any one of them is enough; a personal token carries every
+ * scope). `policy` undefined: a type no handler declares, asked what any write asks (it is then
+ * refused as UNKNOWN_COMMAND, or FORBIDDEN first for a token that may not write at all).
  */
-const DELETES_NEEDING_DATA_DELETE = new Set(['item_delete', 'label_delete', 'label_delete_occurrences', 'filter_delete', 'folder_delete', 'workspace_filter_delete']);
-
-/** Deleting a workspace deletes its projects: the project-deleting scope (a guess where §5.4 is silent). */
-const DELETES_PROJECTS = new Set(['project_delete', 'workspace_delete']);
-
-/** Quick add (an internal command) adds a task too: the same scopes as item_add. */
-const ADDS_A_TASK = new Set(['item_add', 'item_add_flat', QUICK_ADD_COMMAND]);
-
-export function requiredScopes(commandType: string): readonly Scope[] {
-  if (ADDS_A_TASK.has(commandType)) return ['task:add', 'data:read_write'];
-  if (DELETES_PROJECTS.has(commandType)) return ['project:delete'];
-  if (DELETES_NEEDING_DATA_DELETE.has(commandType)) return ['data:delete'];
-  return ['data:read_write'];
+export function requiredScopes(policy: CommandPolicy | undefined): readonly Scope[] {
+  return policy?.scopes ?? DATA_READ_WRITE;
 }
 
-/**
- * `user_update` arguments that change how the account logs in. Only the account's own personal
- * token may send them: an application with data:read_write could otherwise set a password on
- * an account that has none (no current password is asked then) and take the account over.
- */
-const CREDENTIAL_ARGS = ['email', 'password'] as const;
-
-function changesCredentials(commandType: string, args: Readonly<Record<string, unknown>>): boolean {
-  return commandType === 'user_update' && CREDENTIAL_ARGS.some((name) => args[name] !== undefined);
+/** Whether the command sends an argument only the account's own personal token may (CommandPolicy.personalTokenArgs). */
+function personalTokenArgument(policy: CommandPolicy | undefined, args: Readonly<Record<string, unknown>>): string | undefined {
+  return policy?.personalTokenArgs.find((name) => args[name] !== undefined);
 }
 
-export function mayRunCommand(principal: Principal, commandType: string, args: Readonly<Record<string, unknown>> = {}): boolean {
-  if (changesCredentials(commandType, args) && principal.tokenKind !== 'personal') return false;
-  return requiredScopes(commandType).some((scope) => principal.scopes.includes(scope));
+export function mayRunCommand(principal: Principal, policy: CommandPolicy | undefined, args: Readonly<Record<string, unknown>> = {}): boolean {
+  if (personalTokenArgument(policy, args) !== undefined && principal.tokenKind !== 'personal') return false;
+  return requiredScopes(policy).some((scope) => principal.scopes.includes(scope));
 }
 
 /** Why a command the token may not run was refused (FORBIDDEN, its own sync_status). */
-export function commandRefusal(commandType: string, args: Readonly<Record<string, unknown>> = {}): DomainError {
-  if (changesCredentials(commandType, args)) {
+export function commandRefusal(commandType: string, policy: CommandPolicy | undefined, args: Readonly<Record<string, unknown>> = {}): DomainError {
+  const argument = personalTokenArgument(policy, args);
+  if (argument !== undefined) {
+    // Named `password` whichever was sent, as before: the one argument clients surface.
     return new DomainError('FORBIDDEN', 'Only the account\'s personal token may change its email or password', { argument: 'password' });
   }
-  return new DomainError('FORBIDDEN', `This token may not run ${commandType}`, { required_scopes: requiredScopes(commandType) });
+  return new DomainError('FORBIDDEN', `This token may not run ${commandType}`, { required_scopes: requiredScopes(policy) });
 }
 
 /** `task:add` alone adds tasks without seeing anything. */
 export function mayRead(principal: Principal): boolean {
-  return principal.scopes.includes('data:read') || principal.scopes.includes('data:read_write');
+  return READ_SCOPES.some((scope) => principal.scopes.includes(scope));
 }

@@ -2,6 +2,7 @@ import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { SyncReader } from '../read/sync-reader';
+import type { SyncRead } from '../read/sync-snapshot';
 import type { SyncResult } from './sync-result';
 import { CommandExecutor } from './command-executor';
 import { mayRead } from './scopes';
@@ -27,6 +28,11 @@ export class SyncEngine {
     if (request.syncToken !== null) this.reader.check(principal.userId, request.syncToken, request.resourceTypes);
     const results = request.commands.length > 0 ? await this.executor.run(principal, request.commands) : undefined;
     const read = request.syncToken === null ? undefined : await this.reader.read(principal.userId, request.syncToken, request.resourceTypes, request.readNeeds);
-    return { read, syncStatus: results?.syncStatus, tempIdMapping: results?.tempIdMapping ?? {} };
+    return { read: read && this.withRoleActions(read), syncStatus: results?.syncStatus, tempIdMapping: results?.tempIdMapping ?? {} };
+  }
+
+  /** role_actions is the code's table, not the account's: whole on a full sync that asks for it, from the commands' policies. */
+  private withRoleActions(read: SyncRead): SyncRead {
+    return read.fullSync && read.types.has('role_actions') ? { ...read, rolePermissions: this.executor.policies.rolePermissions() } : read;
   }
 }

@@ -130,6 +130,9 @@ export class ObjectQueryService {
         const ids = await this.reads.visibleIds(manager, userId, query.object, query.ids.map(id));
         return { objects: ids.map((known) => ({ old_id: known, new_id: known })), hasMore: false };
       }
+      case 'role_permissions':
+        // Answered by ObjectsService from the command policies before any account data is read.
+        throw new Error('role_permissions is not an account query');
     }
   }
 

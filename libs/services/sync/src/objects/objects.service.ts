@@ -44,6 +44,8 @@ export class ObjectsService {
       // The uuid was logged for another request (a quick add, say), so replaying it made nothing under this temp id.
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'X-Request-Id was already used by a different request', { argument: 'X-Request-Id' });
     }
+    // The code's role table, not the account's data: any token may read it (as it could when rest answered it alone).
+    if (request.query.resource === 'role_permissions') return { tempIdMapping, objects: [{ ...this.executor.policies.rolePermissions() }], hasMore: false };
     // A token that may only add tasks still gets back the task it added (REST answers it).
     if (!mayRead(principal) && !readsOnlyCreated(request.query, tempIdMapping)) {
       throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });

@@ -72,6 +72,8 @@ export class QuickAddService {
    * created, or its refusal) without adding anything; without one, the uuid is fresh.
    */
   async quickAdd(principal: Principal, dialect: Dialect, params: QuickAddParams, requestId: string | null = null): Promise<Record<string, unknown>> {
+    // The token before the arguments: one that may not add tasks learns nothing from a validation error.
+    this.executor.requirePermitted(principal, QUICK_ADD_COMMAND);
     const line = optionalText(params.text ?? params.content, 'text');
     if (line === null) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: text', { argument: 'text' });
     const note = optionalText(params.note, 'note');

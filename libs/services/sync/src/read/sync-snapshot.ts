@@ -1,3 +1,4 @@
+import type { RolePermissions } from '@doable/contracts-sync';
 import type { LiveNotificationsReply } from '@doable/contracts-notifications';
 import type { UserPlanLimits } from '@doable/contracts-plans';
 import type { ReadContext } from './read-needs';
@@ -29,4 +30,6 @@ export interface SyncRead {
   readonly stats?: Record<string, unknown>;
   /** What the request's dialect declared it needs read beside the rows (ReadNeeds); absent when nothing was read. */
   readonly context?: ReadContext;
+  /** The `role_actions` resource (full syncs that ask for it): the code's role table, derived from the commands' policies. */
+  readonly rolePermissions?: RolePermissions;
 }

@@ -3,7 +3,6 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
-import { mayRunCommand, requiredScopes } from '../engine/scopes';
 import { QuickAddService } from '../quick-add/quick-add.service';
 
 /** Quick add over the transport: v7/v8/v9 `quick/add` answer a v7/v8/v9 item, api/v1 `tasks/quick` an API v1 task. */
@@ -14,9 +13,6 @@ export class QuickAddRpcController {
   @Handles(SyncSubjects.quickAdd)
   async add(request: EdgeRequest): Promise<EdgeReply> {
     if (!request.principal) throw new DomainError('AUTH_REQUIRED');
-    if (!mayRunCommand(request.principal, 'item_add')) {
-      throw new DomainError('FORBIDDEN', 'This token may not add tasks', { required_scopes: requiredScopes('item_add') });
-    }
     if (request.dialect !== 'sync-v7' && request.dialect !== 'sync-v8' && request.dialect !== 'sync-v9' && request.dialect !== 'rest-api-v1') throw new DomainError('ROUTE_NOT_FOUND', `quick add does not speak ${request.dialect}`);
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
     return jsonReply(200, await this.quickAdd.quickAdd(request.principal, request.dialect, { ...request.query, ...body }, request.requestId));

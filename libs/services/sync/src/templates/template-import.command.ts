@@ -6,6 +6,7 @@ import { isLabelPlanRefusal } from '../engine/commands/labels/label-commands';
 import type { LabelRepository } from '../labels/label.repository';
 import type { ProjectMembersRepository } from '../projects/project-members.repository';
 import type { TemplateNote, TemplateTask, TemplateTree } from './todoist-csv';
+import { inProject } from '@doable/contracts-sync';
 
 /** The internal command a template import runs as (CommandExecutor.runInternal); never a Sync API command. */
 export const TEMPLATE_IMPORT_COMMAND = 'template_import';
@@ -35,6 +36,8 @@ const ISO_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-
  */
 export class TemplateImportCommand implements CommandHandler {
   readonly type = TEMPLATE_IMPORT_COMMAND;
+  /** It adds sections, tasks and comments: an editor's work. */
+  readonly policy = inProject('edit', { quantity: ['max_sections', 'max_tasks'] });
   private readonly parts: ReadonlyMap<Part, CommandHandler>;
 
   constructor(

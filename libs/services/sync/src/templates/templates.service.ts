@@ -8,7 +8,7 @@ import type { EntityManager } from 'typeorm';
 import { syncApiV1Writers } from '../dialects/sync-api-v1/sync-api-v1.writers';
 import { CommandExecutor } from '../engine/command-executor';
 import { firstRefusal } from '../engine/command-status';
-import { mayRead, mayRunCommand } from '../engine/scopes';
+import { mayRead } from '../engine/scopes';
 import { PlanGate } from '../plans/plan-gate';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import type { Project } from '../projects/project.model';
@@ -163,9 +163,7 @@ export class TemplatesService {
 
   /** Scope and plan, checked before anything is read or written (a refused import writes nothing). */
   private async beforeImport(principal: Principal, check: (manager: EntityManager) => Promise<void>): Promise<void> {
-    if (!mayRunCommand(principal, TEMPLATE_IMPORT_COMMAND)) {
-      throw new DomainError('FORBIDDEN', 'This token may not import templates', { required_scopes: ['data:read_write'] });
-    }
+    this.executor.requirePermitted(principal, TEMPLATE_IMPORT_COMMAND);
     await this.database.readSnapshot(async (manager) => {
       await this.requirePlan(manager, principal.userId);
       await check(manager);

@@ -2,7 +2,6 @@ import type { ResourceRows } from '../../read/resource-source';
 import type { ResourceType } from '../../read/resource-types';
 import type { SyncResult } from '../../engine/sync-result';
 import type { ObjectWriters } from '../sync-dialect';
-import { rolePermissions } from '@doable/contracts-sync';
 import { emptyStats } from './default-resources';
 import { wireTimestamp } from './wire-format';
 
@@ -64,7 +63,7 @@ export function renderSyncEnvelope(result: SyncResult, writers: ObjectWriters): 
     }
     // The role table is the code's, not the account's: whole on a full sync, unchanged (empty) after.
     // A list of one object: every SDK validates role_actions as `record<string, unknown>[]`.
-    if (has('role_actions')) body['role_actions'] = read.fullSync ? [rolePermissions()] : [];
+    if (has('role_actions')) body['role_actions'] = read.rolePermissions ? [read.rolePermissions] : [];
     // Left out, not emptied, when notifications did not answer: a full sync's empty list would wipe a client's copy.
     if (has('live_notifications') && !read.notificationsUnavailable) {
       body['live_notifications'] = read.notifications?.live_notifications ?? [];

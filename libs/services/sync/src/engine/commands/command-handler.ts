@@ -1,5 +1,5 @@
 import type { EventSubject, Principal } from '@doable/contracts-common';
-import type { ProjectRole, WorkspaceRole } from '@doable/contracts-sync';
+import type { CommandPolicy, ProjectRole, WorkspaceRole } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
 import type { PlanGate } from '../../plans/plan-gate';
 import type { PerIdStatus } from '../command-status';
@@ -21,8 +21,8 @@ export interface CommandContext {
   touchWorkspace(...workspaceIds: string[]): void;
   /**
    * Refuses the command unless the user may run it in this project: PROJECT_NOT_FOUND for a
-   * non-member, FORBIDDEN for a role that does not allow the command's type (contracts-sync
-   * COMMAND_ACTION_GROUP). Every loader of a project-scoped object calls it; answers the role.
+   * non-member, FORBIDDEN for a role that does not allow the group the command's policy
+   * declares (CommandPolicies). Every loader of a project-scoped object calls it; answers the role.
    * `asCommand`: check as that command type instead (a command that, on one of its paths, does
    * what another command does in a project: project_add under a shared parent places it as
    * project_move would).
@@ -35,8 +35,8 @@ export interface CommandContext {
   knownWorkspaceOf(projectId: string): string | null | undefined;
   /**
    * Refuses the command unless the user may run it in this workspace: WORKSPACE_NOT_FOUND for a
-   * non-member, FORBIDDEN for a role that does not allow it (contracts-sync
-   * WORKSPACE_COMMAND_ACTION_GROUP). Every workspace command calls it; answers the role.
+   * non-member, FORBIDDEN for a role that does not allow the group its policy declares
+   * (CommandPolicies). Every workspace command calls it; answers the role.
    * `asCommand`: check as that command type (project_add's workspace half).
    */
   requireWorkspaceAccess(workspaceId: string, asCommand?: string): Promise<WorkspaceRole>;
@@ -86,6 +86,13 @@ export interface PerObjectOutcome {
 /** One command type of the Sync API. Runs inside the request's transaction (its own savepoint); throws DomainErrors. */
 export interface CommandHandler {
   readonly type: string;
+  /**
+   * What the command is as far as who may run it goes (contracts-sync CommandPolicy): the role it
+   * needs where it acts, its scopes, the memberships it changes, the role it grants, the plan
+   * quantities it uses. Required, so a new command cannot compile without saying; every access
+   * table (CommandPolicies) is derived from these.
+   */
+  readonly policy: CommandPolicy;
   /**
    * Work another service owns (credentials in auth-oauth, notification state), done BEFORE the
    * request's transaction: no transaction is held across a network call. What it answers is

@@ -10,6 +10,7 @@ import { flag, forEachEntry, idArg } from '../items/item-args';
 import { loadFilter } from './filter-access';
 import { recordObjectEvents, withChanges } from '../object-events';
 import { filterChange } from './filter-events';
+import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
 
 
 /**
@@ -19,6 +20,7 @@ import { filterChange } from './filter-events';
  */
 export class FilterAddCommand implements CommandHandler {
   readonly type = 'filter_add';
+  readonly policy = ownObjects({ quantity: 'max_filters' });
   private readonly schema = z.object({ name, query, description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly filters: FilterRepository) {}
@@ -48,6 +50,7 @@ export class FilterAddCommand implements CommandHandler {
 /** filter_update: any of the fields filter_add takes. */
 export class FilterUpdateCommand implements CommandHandler {
   readonly type = 'filter_update';
+  readonly policy = ownObjects();
   private readonly schema = z.object({ id: idArg, name: name.optional(), query: query.optional(), description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly filters: FilterRepository) {}
@@ -72,6 +75,7 @@ export class FilterUpdateCommand implements CommandHandler {
 /** filter_delete: the filter becomes a tombstone. */
 export class FilterDeleteCommand implements CommandHandler {
   readonly type = 'filter_delete';
+  readonly policy = ownObjects({ scopes: DATA_DELETE });
   private readonly schema = z.object({ id: idArg });
 
   constructor(private readonly filters: FilterRepository) {}
@@ -87,6 +91,7 @@ export class FilterDeleteCommand implements CommandHandler {
 /** filter_update_orders: new positions, each filter on its own (a refused id leaves the others applied). */
 export class FilterUpdateOrdersCommand implements CommandHandler {
   readonly type = 'filter_update_orders';
+  readonly policy = ownObjects();
   private readonly schema = z.object({ id_order_mapping: z.record(z.string(), storedInteger) });
 
   constructor(private readonly filters: FilterRepository) {}

@@ -15,6 +15,7 @@ import { loadItem } from './item-access';
 import { recordObjectEvents } from '../object-events';
 import { announceAssignment, assigneeOf, itemChange } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
+import { inProject, TASK_ADD } from '@doable/contracts-sync';
 
 const argsSchema = z.object({
   content: contentArg,
@@ -41,6 +42,7 @@ const argsSchema = z.object({
 /** item_add: a task in the Inbox unless a project, parent or section says otherwise. */
 export class ItemAddCommand implements CommandHandler {
   readonly type = 'item_add';
+  readonly policy = inProject('edit', { scopes: TASK_ADD, quantity: 'max_tasks' });
 
   constructor(
     private readonly items: ItemRepository,

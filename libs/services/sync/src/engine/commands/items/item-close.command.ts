@@ -8,6 +8,7 @@ import { loadItem } from './item-access';
 import { completeItem } from './item-completion';
 import { recordObjectEvents } from '../object-events';
 import { announceCompletion, itemChange } from './item-events';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ id: idArg });
 
@@ -18,6 +19,7 @@ const argsSchema = z.object({ id: idArg });
  */
 export class ItemCloseCommand implements CommandHandler {
   readonly type = 'item_close';
+  readonly policy = inProject('complete');
 
   constructor(
     private readonly items: ItemRepository,

@@ -6,6 +6,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { flag, forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
 import { completeItem } from './item-completion';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({
   id: idArg.optional(),
@@ -23,6 +24,7 @@ const argsSchema = z.object({
  */
 export class ItemCompleteCommand implements CommandHandler {
   readonly type = 'item_complete';
+  readonly policy = inProject('complete');
 
   constructor(private readonly items: ItemRepository) {}
 

@@ -6,12 +6,14 @@ import { forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
 import { recordObjectEvents } from '../object-events';
 import { itemChange } from './item-events';
+import { DATA_DELETE, inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
 
 /** item_delete: the task and its subtasks become tombstones (sent once to every member, then gone). */
 export class ItemDeleteCommand implements CommandHandler {
   readonly type = 'item_delete';
+  readonly policy = inProject('edit', { scopes: DATA_DELETE });
 
   constructor(private readonly items: ItemRepository) {}
 

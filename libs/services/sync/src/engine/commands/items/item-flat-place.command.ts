@@ -8,6 +8,7 @@ import { loadItem } from './item-access';
 import { idArg } from './item-args';
 import type { ItemAddCommand } from './item-add.command';
 import type { ItemUpdateCommand } from './item-update.command';
+import { inProject, TASK_ADD } from '@doable/contracts-sync';
 
 /**
  * The domain's commands that place tasks from the old generations' flat positions (`item_order`
@@ -46,6 +47,7 @@ function splitPlace(rawArgs: Record<string, unknown>): { place: z.infer<typeof f
 /** `item_add` at a flat place: the new task is inserted into the project's list at `item_order` with `indent`. */
 export class ItemAddFlatCommand implements CommandHandler {
   readonly type = 'item_add_flat';
+  readonly policy = inProject('edit', { scopes: TASK_ADD, quantity: 'max_tasks' });
 
   constructor(
     private readonly items: ItemRepository,
@@ -68,6 +70,7 @@ export class ItemAddFlatCommand implements CommandHandler {
 /** `item_update` that may also move the task to a flat place (`indent`, `item_order`) in its project. */
 export class ItemUpdateFlatCommand implements CommandHandler {
   readonly type = 'item_update_flat';
+  readonly policy = inProject('edit');
 
   constructor(
     private readonly items: ItemRepository,
@@ -99,6 +102,7 @@ const ordersIndentsSchema = z.object({
  */
 export class ItemUpdateOrdersIndentsCommand implements CommandHandler {
   readonly type = 'item_update_orders_indents';
+  readonly policy = inProject('edit');
 
   constructor(private readonly items: ItemRepository) {}
 

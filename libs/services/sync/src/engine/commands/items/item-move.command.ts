@@ -11,6 +11,7 @@ import { forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
 import { itemChange } from './item-events';
 import { recordObjectEvents } from '../object-events';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({
   id: idArg.optional(),
@@ -27,6 +28,7 @@ const argsSchema = z.object({
  */
 export class ItemMoveCommand implements CommandHandler {
   readonly type = 'item_move';
+  readonly policy = inProject('edit', { quantity: 'max_tasks' });
 
   constructor(
     private readonly items: ItemRepository,

@@ -9,6 +9,7 @@ import type { SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { isLabelPlanRefusal } from '../labels/label-commands';
+import { inProject, TASK_ADD } from '@doable/contracts-sync';
 
 /** The internal command quick add runs as (CommandExecutor.runInternal); never a Sync API command. */
 export const QUICK_ADD_COMMAND = 'quick_add';
@@ -34,6 +35,8 @@ type Part = (typeof PARTS)[number];
  */
 export class ItemQuickAddCommand implements CommandHandler {
   readonly type = QUICK_ADD_COMMAND;
+  /** Quick add adds a task: what item_add needs. */
+  readonly policy = inProject('edit', { scopes: TASK_ADD, quantity: 'max_tasks' });
   private readonly parts: ReadonlyMap<Part, CommandHandler>;
 
   constructor(

@@ -7,12 +7,14 @@ import { forEachEntry, idArg } from './item-args';
 import { recordObjectEvents } from '../object-events';
 import { loadItem } from './item-access';
 import { itemChange } from './item-events';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ items: z.array(z.object({ id: idArg, child_order: storedInteger })).min(1).max(1_000) });
 
 /** item_reorder: new positions among siblings, each task on its own (a refused id leaves the others applied). */
 export class ItemReorderCommand implements CommandHandler {
   readonly type = 'item_reorder';
+  readonly policy = inProject('edit');
 
   constructor(private readonly items: ItemRepository) {}
 

@@ -4,12 +4,14 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { forEachId, idArg } from './item-args';
 import { loadItem } from './item-access';
 import { type ReopeningRepositories, uncompleteItem } from './item-completion';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
 
 /** item_uncomplete: back from history, with its ancestors and its archived section, at the end of its parent. */
 export class ItemUncompleteCommand implements CommandHandler {
   readonly type = 'item_uncomplete';
+  readonly policy = inProject('complete', { quantity: 'max_tasks' });
 
   constructor(private readonly repositories: ReopeningRepositories) {}
 

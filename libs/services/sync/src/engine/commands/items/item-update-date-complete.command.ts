@@ -10,6 +10,7 @@ import { loadItem } from './item-access';
 import { completeItem, type ReopeningRepositories, uncompleteItem } from './item-completion';
 import { recordObjectEvents } from '../object-events';
 import { announceCompletion, itemChange } from './item-events';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ id: idArg, due: z.unknown().optional(), is_forward: flag.optional(), reset_subtasks: flag.optional() });
 
@@ -24,6 +25,7 @@ const argsSchema = z.object({ id: idArg, due: z.unknown().optional(), is_forward
  */
 export class ItemUpdateDateCompleteCommand implements CommandHandler {
   readonly type = 'item_update_date_complete';
+  readonly policy = inProject('complete', { quantity: 'max_tasks' });
 
   private readonly items: ItemRepository;
 

@@ -7,12 +7,14 @@ import { forEachEntry } from './item-args';
 import { recordObjectEvents } from '../object-events';
 import { loadItem } from './item-access';
 import { itemChange } from './item-events';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ ids_to_orders: z.record(z.string(), storedInteger) });
 
 /** item_update_day_orders: positions in the daily agenda, each task on its own (a refused id leaves the others applied). */
 export class ItemUpdateDayOrdersCommand implements CommandHandler {
   readonly type = 'item_update_day_orders';
+  readonly policy = inProject('edit');
 
   constructor(private readonly items: ItemRepository) {}
 

@@ -11,6 +11,7 @@ import { loadItem } from './item-access';
 import { recordObjectEvents } from '../object-events';
 import { announceAssignment, assigneeOf, itemUpdateChange } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({
   id: idArg,
@@ -32,6 +33,7 @@ const argsSchema = z.object({
 /** item_update: changes a task's fields. It does not move, reparent, complete or uncomplete. */
 export class ItemUpdateCommand implements CommandHandler {
   readonly type = 'item_update';
+  readonly policy = inProject('edit');
 
   constructor(
     private readonly items: ItemRepository,

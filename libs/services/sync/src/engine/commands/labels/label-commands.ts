@@ -10,6 +10,7 @@ import { flag, forEachEntry, idArg } from '../items/item-args';
 import { assertNameFree, loadLabel } from './label-access';
 import { recordObjectEvents, withChanges } from '../object-events';
 import { labelChange } from './label-events';
+import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
 
 // The same bounds as a label name on a task (item-args labelsArg): the two must always fit each other.
 const name = z.string().trim().min(1).max(255);
@@ -37,6 +38,7 @@ export function isLabelPlanRefusal(error: unknown): boolean {
  */
 export class LabelAddCommand implements CommandHandler {
   readonly type = 'label_add';
+  readonly policy = ownObjects({ quantity: 'max_labels' });
   private readonly schema = z.object({ name, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly labels: LabelRepository) {}
@@ -65,6 +67,7 @@ export class LabelAddCommand implements CommandHandler {
 /** label_update: a new name is carried onto the user's tasks too. */
 export class LabelUpdateCommand implements CommandHandler {
   readonly type = 'label_update';
+  readonly policy = ownObjects();
   private readonly schema = z.object({ id: idArg, name: name.optional(), color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly labels: LabelRepository) {}
@@ -90,6 +93,7 @@ export class LabelUpdateCommand implements CommandHandler {
 /** label_delete: `cascade` all (default) takes the name off the user's tasks; none leaves it there as a shared label. */
 export class LabelDeleteCommand implements CommandHandler {
   readonly type = 'label_delete';
+  readonly policy = ownObjects({ scopes: DATA_DELETE });
   private readonly schema = z.object({ id: idArg, cascade: z.enum(['all', 'none']).default('all') });
 
   constructor(private readonly labels: LabelRepository) {}
@@ -107,6 +111,7 @@ export class LabelDeleteCommand implements CommandHandler {
 /** label_update_orders: new positions, each label on its own (a refused id leaves the others applied). */
 export class LabelUpdateOrdersCommand implements CommandHandler {
   readonly type = 'label_update_orders';
+  readonly policy = ownObjects();
   private readonly schema = z.object({ id_order_mapping: orderMapping });
 
   constructor(private readonly labels: LabelRepository) {}
@@ -125,6 +130,7 @@ export class LabelUpdateOrdersCommand implements CommandHandler {
 /** label_rename: a name on the user's tasks (shared or personal), and the personal label of that name if there is one. */
 export class LabelRenameCommand implements CommandHandler {
   readonly type = 'label_rename';
+  readonly policy = ownObjects();
   private readonly schema = z.object({ name_old: name, name_new: name });
 
   constructor(private readonly labels: LabelRepository) {}
@@ -146,6 +152,7 @@ export class LabelRenameCommand implements CommandHandler {
 /** label_delete_occurrences: the name comes off the user's tasks; a personal label of that name stays. */
 export class LabelDeleteOccurrencesCommand implements CommandHandler {
   readonly type = 'label_delete_occurrences';
+  readonly policy = ownObjects({ scopes: DATA_DELETE });
   private readonly schema = z.object({ name });
 
   constructor(private readonly labels: LabelRepository) {}

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { SyncEvents } from '@doable/contracts-sync';
+import { inProject, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ItemRepository } from '../../../items/item.repository';
@@ -33,6 +33,7 @@ async function requireUploadsFor(context: CommandContext, attachment: FileAttach
  */
 export class NoteAddCommand implements CommandHandler {
   readonly type = 'note_add';
+  readonly policy = inProject('comment');
   private readonly schema = z.object({
     item_id: idArg.optional(),
     project_id: idArg.optional(),
@@ -86,6 +87,7 @@ export class NoteAddCommand implements CommandHandler {
 /** note_update: content, attachment (null removes it) and who to notify; the author's own comments only. */
 export class NoteUpdateCommand implements CommandHandler {
   readonly type = 'note_update';
+  readonly policy = inProject('comment');
   private readonly schema = z.object({ id: idArg, content: noteContentArg.optional(), file_attachment: fileAttachmentArg.nullish(), uids_to_notify: uidsArg.nullish() });
 
   constructor(private readonly notes: NoteRepository) {}
@@ -117,6 +119,7 @@ export class NoteUpdateCommand implements CommandHandler {
 /** note_delete: the comment becomes a tombstone. */
 export class NoteDeleteCommand implements CommandHandler {
   readonly type = 'note_delete';
+  readonly policy = inProject('comment');
   private readonly schema = z.object({ id: idArg });
 
   constructor(private readonly notes: NoteRepository) {}
@@ -134,6 +137,7 @@ export class NoteDeleteCommand implements CommandHandler {
 /** note_reaction_add / note_reaction_remove: the user's reaction with one emoji, on any comment they can see. */
 export class NoteReactionCommand implements CommandHandler {
   readonly type: 'note_reaction_add' | 'note_reaction_remove';
+  readonly policy = inProject('comment');
   private readonly schema = z.object({ id: idArg, reaction: reactionArg });
 
   constructor(

@@ -1,5 +1,6 @@
 import type { Principal } from '@doable/contracts-common';
 import { LIVE_NOTIFICATION_COMMANDS, type LiveNotificationCommandType, liveNotificationCommandSchema, NotificationsSubjects } from '@doable/contracts-notifications';
+import { ownObjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
@@ -11,6 +12,9 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
  * of the user, so the next incremental sync asks for notifications again and sees the new state.
  */
 export class LiveNotificationCommand implements CommandHandler {
+  /** The user's own notifications. */
+  readonly policy = ownObjects();
+
   constructor(
     readonly type: LiveNotificationCommandType,
     private readonly services: ServiceClient,

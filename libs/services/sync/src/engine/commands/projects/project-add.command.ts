@@ -11,6 +11,7 @@ import { idArg } from '../items/item-args';
 import { type ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
 import { recordObjectEvents } from '../object-events';
 import { projectChange } from './project-events';
+import { inWorkspace } from '@doable/contracts-sync';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
 
@@ -33,6 +34,8 @@ const argsSchema = z.object({
 
 export class ProjectAddCommand implements CommandHandler {
   readonly type = 'project_add';
+  /** Its workspace half (workspace_id); a personal project is the user's own, and one under a shared parent is checked as project_move there. */
+  readonly policy = inWorkspace('contribute', { quantity: 'max_projects' });
 
   constructor(
     private readonly projects: ProjectRepository,

@@ -9,6 +9,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { idArg } from '../items/item-args';
 import { loadProject, refuseInbox } from './project-access';
 import type { ProjectAddCommand } from './project-add.command';
+import { inProject } from '@doable/contracts-sync';
 
 /**
  * Projects placed from Sync v7's flat list (`item_order` = position in the account's depth-first
@@ -53,6 +54,7 @@ const flatPlace = z.object({ item_order: storedInteger.optional(), indent: store
 /** `project_add` at a flat place in the account's project list. */
 export class ProjectAddFlatCommand implements CommandHandler {
   readonly type = 'project_add_flat';
+  readonly policy = inProject('manage');
 
   constructor(
     private readonly projects: ProjectRepository,
@@ -77,6 +79,7 @@ const ordersIndentsSchema = z.object({
 /** `project_update_orders_indents` (v7): `{id: [item_order, indent]}` for some projects; the others keep their places. */
 export class ProjectUpdateOrdersIndentsCommand implements CommandHandler {
   readonly type = 'project_update_orders_indents';
+  readonly policy = inProject('manage');
 
   constructor(private readonly projects: ProjectRepository) {}
 

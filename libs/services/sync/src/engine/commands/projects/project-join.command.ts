@@ -1,4 +1,4 @@
-import { isProjectRole } from '@doable/contracts-sync';
+import { inWorkspace, isProjectRole } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
@@ -23,6 +23,8 @@ import type { ProjectWorkspaceRepositories } from './workspace-project';
  */
 export class ProjectJoinCommand implements CommandHandler {
   readonly type = 'project_join';
+  /** The joiner gets the project's default role, which only its managers set (project_update). */
+  readonly policy = inWorkspace('contribute', { membership: 'projects', grants: { role: 'project', argument: 'collaborator_role_default', from: 'project' }, quantity: 'max_collaborators' });
 
   constructor(
     private readonly projects: ProjectRepository,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
-import { SyncEvents } from '@doable/contracts-sync';
+import { inProject, PROJECT_DELETE, SyncEvents } from '@doable/contracts-sync';
 import { requireProjectRoom, requireWorkspaceProjectRoom } from '../../../plans/project-quantities';
 import { notificationPersonOf } from '../../../projects/project-invitations.events';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
@@ -30,6 +30,7 @@ async function accessibleSubtree(projects: ProjectRepository, context: CommandCo
 /** project_archive: the project and its sub-projects leave the active set (their tasks stay with them). */
 export class ProjectArchiveCommand implements CommandHandler {
   readonly type = 'project_archive';
+  readonly policy = inProject('manage');
 
   constructor(
     private readonly projects: ProjectRepository,
@@ -71,6 +72,7 @@ export class ProjectArchiveCommand implements CommandHandler {
 /** project_unarchive: back to the active set. */
 export class ProjectUnarchiveCommand implements CommandHandler {
   readonly type = 'project_unarchive';
+  readonly policy = inProject('manage', { quantity: 'max_projects' });
 
   constructor(private readonly projects: ProjectRepository) {}
 
@@ -93,6 +95,7 @@ export class ProjectUnarchiveCommand implements CommandHandler {
 /** project_delete: the project, its sub-projects and everything in them (sections, tasks) become tombstones. */
 export class ProjectDeleteCommand implements CommandHandler {
   readonly type = 'project_delete';
+  readonly policy = inProject('delete', { scopes: PROJECT_DELETE, membership: 'projects' });
 
   constructor(
     private readonly projects: ProjectRepository,

@@ -7,12 +7,15 @@ import { idArg } from '../items/item-args';
 import { recordObjectEvents } from '../object-events';
 import { projectChange } from './project-events';
 import { loadProject, refuseInbox } from './project-access';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ id: idArg, parent_id: idArg.nullable() });
 
 /** project_move: under another project (last child), or to the root with `parent_id: null`. */
 export class ProjectMoveCommand implements CommandHandler {
   readonly type = 'project_move';
+  /** A project's place in the tree is stored on the project, so moving it moves it for everyone. */
+  readonly policy = inProject('manage');
 
   constructor(private readonly projects: ProjectRepository) {}
 

@@ -7,12 +7,14 @@ import { forEachEntry, idArg } from '../items/item-args';
 import { recordObjectEvents } from '../object-events';
 import { loadProject } from './project-access';
 import { projectChange } from './project-events';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ projects: z.array(z.object({ id: idArg, child_order: storedInteger })).min(1).max(1_000) });
 
 /** project_reorder: new positions among siblings, each project on its own (a refused id leaves the others applied). */
 export class ProjectReorderCommand implements CommandHandler {
   readonly type = 'project_reorder';
+  readonly policy = inProject('manage');
 
   constructor(private readonly projects: ProjectRepository) {}
 

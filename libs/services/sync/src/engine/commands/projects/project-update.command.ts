@@ -10,6 +10,7 @@ import { loadProject } from './project-access';
 import { type ProjectWorkspaceRepositories, refuseTeamArgsOnPersonal, requireFolderOf, workspaceProjectArgs } from './workspace-project';
 import { recordObjectEvents, withChanges } from '../object-events';
 import { projectChange } from './project-events';
+import { inProject } from '@doable/contracts-sync';
 
 /** The arguments only a workspace project has. */
 const TEAM_ARGUMENTS = ['folder_id', 'is_invite_only', 'status', 'access', 'collaborator_role_default', 'is_link_sharing_enabled'] as const;
@@ -36,6 +37,7 @@ const argsSchema = z.object({
  */
 export class ProjectUpdateCommand implements CommandHandler {
   readonly type = 'project_update';
+  readonly policy = inProject('manage');
 
   constructor(
     private readonly projects: ProjectRepository,

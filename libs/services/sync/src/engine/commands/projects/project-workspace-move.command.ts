@@ -10,6 +10,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { idArg } from '../items/item-args';
 import { findProject, refuseInbox } from './project-access';
 import { type ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
+import { inWorkspace } from '@doable/contracts-sync';
 
 /**
  * Moving a project between a user's personal projects and a workspace (the contract's
@@ -30,6 +31,8 @@ import { type ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArg
  */
 export class ProjectMoveToWorkspaceCommand implements CommandHandler {
   readonly type = 'project_move_to_workspace';
+  /** Its project half is checked as project_delete: the project leaves its owner's hands. */
+  readonly policy = inWorkspace('contribute', { membership: 'projects', quantity: ['max_projects', 'max_collaborators'] });
 
   constructor(
     private readonly projects: ProjectRepository,
@@ -78,6 +81,7 @@ export class ProjectMoveToWorkspaceCommand implements CommandHandler {
 
 export class ProjectMoveToPersonalCommand implements CommandHandler {
   readonly type = 'project_move_to_personal';
+  readonly policy = inWorkspace('contribute', { membership: 'projects', quantity: ['max_projects', 'max_collaborators'] });
 
   constructor(
     private readonly projects: ProjectRepository,

@@ -10,6 +10,7 @@ import { loadItem } from '../items/item-access';
 import { idArg } from '../items/item-args';
 import { loadReminder } from './reminder-access';
 import { type ReminderArgs, reminderArgs, reminderFields } from './reminder-fields';
+import { inProject, ownObjects } from '@doable/contracts-sync';
 
 /**
  * A location reminder set on a place (added, or updated with a name or coordinates) puts that
@@ -31,6 +32,7 @@ async function rememberPlace(locations: LocationRepository, context: CommandCont
  */
 export class ReminderAddCommand implements CommandHandler {
   readonly type = 'reminder_add';
+  readonly policy = inProject('edit', { quantity: ['max_reminders_time', 'max_reminders_location'] });
   private readonly schema = z.object({ item_id: idArg, ...reminderArgs });
 
   constructor(
@@ -61,6 +63,7 @@ export class ReminderAddCommand implements CommandHandler {
 /** reminder_update: any of the reminder's fields; a time reminder stays a time reminder, a location one a location one. */
 export class ReminderUpdateCommand implements CommandHandler {
   readonly type = 'reminder_update';
+  readonly policy = inProject('edit');
   private readonly schema = z.object({ id: idArg, ...reminderArgs });
 
   constructor(
@@ -85,6 +88,7 @@ export class ReminderUpdateCommand implements CommandHandler {
 /** reminder_delete: the reminder becomes a tombstone. */
 export class ReminderDeleteCommand implements CommandHandler {
   readonly type = 'reminder_delete';
+  readonly policy = inProject('edit');
   private readonly schema = z.object({ id: idArg });
 
   constructor(private readonly reminders: ReminderRepository) {}
@@ -103,6 +107,7 @@ export class ReminderDeleteCommand implements CommandHandler {
  */
 export class ClearLocationsCommand implements CommandHandler {
   readonly type = 'clear_locations';
+  readonly policy = ownObjects();
 
   constructor(private readonly locations: LocationRepository) {}
 

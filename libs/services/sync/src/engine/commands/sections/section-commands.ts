@@ -11,12 +11,14 @@ import { loadProject } from '../projects/project-access';
 import { loadSection } from './section-access';
 import { recordObjectEvents } from '../object-events';
 import { sectionChange } from './section-events';
+import { inProject } from '@doable/contracts-sync';
 
 const name = z.string().trim().min(1).max(2_048);
 
 /** section_add (+temp_id): at the end of the project unless an order is given. */
 export class SectionAddCommand implements CommandHandler {
   readonly type = 'section_add';
+  readonly policy = inProject('organise', { quantity: 'max_sections' });
   private readonly schema = z.object({ name, project_id: idArg, section_order: storedInteger.optional() });
 
   constructor(
@@ -38,6 +40,7 @@ export class SectionAddCommand implements CommandHandler {
 /** section_update: name and collapsed state (`collapsed` in v9, `is_collapsed` in v1). */
 export class SectionUpdateCommand implements CommandHandler {
   readonly type = 'section_update';
+  readonly policy = inProject('organise');
   private readonly schema = z.object({ id: idArg, name: name.optional(), is_collapsed: flag.optional(), collapsed: flag.optional() });
 
   constructor(private readonly sections: SectionRepository) {}
@@ -56,6 +59,7 @@ export class SectionUpdateCommand implements CommandHandler {
 /** section_move: to another project, with its tasks, at the end. */
 export class SectionMoveCommand implements CommandHandler {
   readonly type = 'section_move';
+  readonly policy = inProject('organise', { quantity: ['max_sections', 'max_tasks'] });
   private readonly schema = z.object({ id: idArg, project_id: idArg });
 
   constructor(
@@ -88,6 +92,7 @@ export class SectionMoveCommand implements CommandHandler {
 /** section_reorder: new positions within the project, each section on its own (a refused id leaves the others applied). */
 export class SectionReorderCommand implements CommandHandler {
   readonly type = 'section_reorder';
+  readonly policy = inProject('organise');
   private readonly schema = z.object({ sections: z.array(z.object({ id: idArg, section_order: storedInteger })).min(1).max(1_000) });
 
   constructor(private readonly sections: SectionRepository) {}
@@ -107,6 +112,7 @@ export class SectionReorderCommand implements CommandHandler {
 /** section_archive: the section is archived and its open tasks are completed into history. */
 export class SectionArchiveCommand implements CommandHandler {
   readonly type = 'section_archive';
+  readonly policy = inProject('organise');
   private readonly schema = z.object({ id: idArg });
 
   constructor(
@@ -129,6 +135,7 @@ export class SectionArchiveCommand implements CommandHandler {
 /** section_unarchive: back to the project (its completed tasks stay completed). */
 export class SectionUnarchiveCommand implements CommandHandler {
   readonly type = 'section_unarchive';
+  readonly policy = inProject('organise', { quantity: 'max_sections' });
   private readonly schema = z.object({ id: idArg });
 
   constructor(
@@ -149,6 +156,7 @@ export class SectionUnarchiveCommand implements CommandHandler {
 /** section_delete: the section and its tasks become tombstones. */
 export class SectionDeleteCommand implements CommandHandler {
   readonly type = 'section_delete';
+  readonly policy = inProject('organise');
   private readonly schema = z.object({ id: idArg });
 
   constructor(

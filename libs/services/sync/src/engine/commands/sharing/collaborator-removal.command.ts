@@ -1,4 +1,4 @@
-import { SyncEvents } from '@doable/contracts-sync';
+import { inProject, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ItemRepository } from '../../../items/item.repository';
@@ -57,6 +57,7 @@ const deleteArgsSchema = z.object({ project_id: idArg, email: emailArg });
  */
 export class DeleteCollaboratorCommand implements CommandHandler {
   readonly type = 'delete_collaborator';
+  readonly policy = inProject('manage', { membership: 'projects' });
 
   constructor(
     private readonly deps: MembershipDeps,
@@ -88,6 +89,7 @@ const leaveArgsSchema = z.object({ project_id: idArg });
 /** project_leave: a member leaves a shared project (the CREATOR cannot: their role has no 'leave'; they delete it instead). */
 export class ProjectLeaveCommand implements CommandHandler {
   readonly type = 'project_leave';
+  readonly policy = inProject('leave', { membership: 'projects' });
 
   constructor(private readonly deps: MembershipDeps) {}
 

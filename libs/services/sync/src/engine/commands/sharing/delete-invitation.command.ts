@@ -8,6 +8,7 @@ import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { idArg } from '../items/item-args';
 import { emitInvitationAnswered, refuseAnswered } from './sharing-args';
+import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ invitation_id: idArg });
 
@@ -19,6 +20,7 @@ const argsSchema = z.object({ invitation_id: idArg });
  */
 export class DeleteInvitationCommand implements CommandHandler {
   readonly type = 'delete_invitation';
+  readonly policy = inProject('invite');
 
   constructor(
     private readonly invitations: ProjectInvitationsRepository,

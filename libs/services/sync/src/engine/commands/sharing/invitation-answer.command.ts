@@ -11,16 +11,18 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { idArg } from '../items/item-args';
 import { emitInvitationAnswered, loadInvitationForInvitee } from './sharing-args';
 import { admitGuest, type GuestRepositories } from './workspace-guests';
+import { byAddressee, type CommandPolicy } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ invitation_id: idArg, invitation_secret: z.string().min(1).max(200) });
 
 /**
  * accept_invitation / reject_invitation: the receiver answers an invitation addressed to them,
  * proving it with the secret from their share_invitation_sent notification. The receiver is no
- * member yet, so there is no project role to check (these are not in COMMAND_ACTION_GROUP).
+ * member yet, so there is no project role to check (their policies are byAddressee()).
  */
 abstract class InvitationAnswerCommand implements CommandHandler {
   abstract readonly type: string;
+  abstract readonly policy: CommandPolicy;
 
   constructor(
     protected readonly invitations: ProjectInvitationsRepository,
@@ -48,6 +50,8 @@ abstract class InvitationAnswerCommand implements CommandHandler {
 /** accept_invitation: the receiver becomes a member with the invitation's role. */
 export class AcceptInvitationCommand extends InvitationAnswerCommand {
   readonly type = 'accept_invitation';
+  /** Accepting a workspace project's invitation makes an outsider the workspace's GUEST. */
+  readonly policy = byAddressee({ membership: 'projects_and_workspaces', quantity: ['max_projects_joined', 'max_guests_per_workspace'] });
 
   constructor(
     invitations: ProjectInvitationsRepository,
@@ -75,6 +79,7 @@ export class AcceptInvitationCommand extends InvitationAnswerCommand {
 /** reject_invitation: the invitation ends; the sender is told (share_invitation_rejected). */
 export class RejectInvitationCommand extends InvitationAnswerCommand {
   readonly type = 'reject_invitation';
+  readonly policy = byAddressee();
 
   protected answer(): Promise<'rejected'> {
     return Promise.resolve('rejected');

@@ -8,6 +8,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../command-
 import { idArg } from '../items/item-args';
 import { loadProject } from '../projects/project-access';
 import { collaboratorRoleArg, requireGrantable } from './sharing-args';
+import { grantsFromArgument, inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ id: idArg, user_id: idArg, role: collaboratorRoleArg });
 
@@ -18,6 +19,7 @@ const argsSchema = z.object({ id: idArg, user_id: idArg, role: collaboratorRoleA
  */
 export class ProjectChangeRoleCommand implements CommandHandler {
   readonly type = 'project_change_role';
+  readonly policy = inProject('manage', { membership: 'projects', grants: grantsFromArgument('project', 'role') });
 
   constructor(
     private readonly projects: ProjectRepository,

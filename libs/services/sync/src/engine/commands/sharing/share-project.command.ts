@@ -1,4 +1,4 @@
-import { DEFAULT_COLLABORATOR_ROLE, SyncEvents } from '@doable/contracts-sync';
+import { DEFAULT_COLLABORATOR_ROLE, grantsFromArgument, inProject, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
@@ -38,6 +38,7 @@ const argsSchema = z.object({
  */
 export class ShareProjectCommand implements CommandHandler {
   readonly type = 'share_project';
+  readonly policy = inProject('invite', { grants: grantsFromArgument('project', 'role'), quantity: ['max_collaborators', 'max_guests_per_workspace'] });
 
   constructor(
     private readonly projects: ProjectRepository,

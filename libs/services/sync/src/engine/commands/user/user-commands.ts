@@ -7,6 +7,7 @@ import { parseArgs } from '../../command-args';
 import { sharedProjectIds } from '../../../projects/project-member.queries';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { changesCredentials, checkUrgentReminderDevice, updateGoalsArgs, userSettingsArgs, userUpdateArgs } from './user-args';
+import { ownObjects } from '@doable/contracts-sync';
 
 /*
  * The user's own profile, goals and settings, all on the user's row (already locked by the
@@ -27,6 +28,8 @@ interface CredentialChange {
  */
 export class UserUpdateCommand implements CommandHandler {
   readonly type = 'user_update';
+  /** How the account logs in: only its own personal token may change it (an app could otherwise set a password on an account that has none). */
+  readonly policy = ownObjects({ personalTokenArgs: ['email', 'password'] });
 
   constructor(
     private readonly profiles: UserProfileRepository,
@@ -83,6 +86,7 @@ export class UserUpdateCommand implements CommandHandler {
 /** update_goals: karma goals; ignore_days is the user object's days_off. */
 export class UpdateGoalsCommand implements CommandHandler {
   readonly type = 'update_goals';
+  readonly policy = ownObjects();
 
   constructor(private readonly profiles: UserProfileRepository) {}
 
@@ -105,6 +109,7 @@ export class UpdateGoalsCommand implements CommandHandler {
 /** user_settings_update: the user_settings resource's booleans. */
 export class UserSettingsUpdateCommand implements CommandHandler {
   readonly type = 'user_settings_update';
+  readonly policy = ownObjects();
 
   constructor(private readonly profiles: UserProfileRepository) {}
 

@@ -12,6 +12,7 @@ import { loadFilter } from '../filters/filter-access';
 import { loadLabel } from '../labels/label-access';
 import { findProject, loadProject } from '../projects/project-access';
 import { applyViewSettings, viewKeyArgs, viewSettingsArgs } from './view-options-args';
+import { inProject, ownObjects } from '@doable/contracts-sync';
 
 /** Views of one object: their object_id names it, and must be one the user sees. */
 type ObjectLoader = (context: CommandContext, value: unknown) => Promise<string>;
@@ -44,6 +45,8 @@ export class ViewKeys {
 /** view_options_set: how one of the user's views shows tasks; the settings given replace the saved ones, the others stay. */
 export class ViewOptionsSetCommand implements CommandHandler {
   readonly type = 'view_options_set';
+  /** The user's own view of a project: seeing it is enough. */
+  readonly policy = ownObjects();
   private readonly schema = z.object({ ...viewKeyArgs, ...viewSettingsArgs });
 
   constructor(
@@ -66,6 +69,8 @@ export class ViewOptionsSetCommand implements CommandHandler {
 /** view_options_delete: the view goes back to the defaults; incremental syncs get its tombstone. Deleting an unset view changes nothing. */
 export class ViewOptionsDeleteCommand implements CommandHandler {
   readonly type = 'view_options_delete';
+  /** The user's own view of a project: seeing it is enough. */
+  readonly policy = ownObjects();
   private readonly schema = z.object(viewKeyArgs);
 
   constructor(
@@ -85,6 +90,8 @@ export class ViewOptionsDeleteCommand implements CommandHandler {
 /** project_view_options_defaults_set: the view settings a project's members start from. */
 export class ProjectViewOptionsDefaultsSetCommand implements CommandHandler {
   readonly type = 'project_view_options_defaults_set';
+  /** The view settings every member starts from. */
+  readonly policy = inProject('manage');
   private readonly schema = z.object({ project_id: idArg, ...viewSettingsArgs });
 
   constructor(

@@ -7,11 +7,12 @@ import type { FolderRepository } from '../../../workspaces/folder.repository';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { idArg } from '../items/item-args';
+import { DATA_DELETE, inWorkspace } from '@doable/contracts-sync';
 
 /**
  * A workspace's folders (the contract's folder_add / folder_update / folder_delete; sdk 17
  * types/workspaces Folder). Every member who can contribute (ADMIN, MEMBER; not guests) manages
- * them: WORKSPACE_COMMAND_ACTION_GROUP. Every change touches the workspace, so all its members'
+ * them: each declares inWorkspace('contribute'). Every change touches the workspace, so all its members'
  * next syncs carry the folder (guests too: folders are workspace data every member reads).
  */
 
@@ -36,6 +37,7 @@ async function loadFolder(folders: FolderRepository, context: CommandContext, va
 /** folder_add {workspace_id*, name*, default_order?, child_order?} (+temp_id): counts max_folders_per_workspace of the workspace's plan. */
 export class FolderAddCommand implements CommandHandler {
   readonly type = 'folder_add';
+  readonly policy = inWorkspace('contribute', { quantity: 'max_folders_per_workspace' });
 
   constructor(private readonly folders: FolderRepository) {}
 
@@ -63,6 +65,7 @@ export class FolderAddCommand implements CommandHandler {
 /** folder_update {id*, name?, default_order?, child_order?}. */
 export class FolderUpdateCommand implements CommandHandler {
   readonly type = 'folder_update';
+  readonly policy = inWorkspace('contribute');
 
   constructor(private readonly folders: FolderRepository) {}
 
@@ -78,6 +81,7 @@ export class FolderUpdateCommand implements CommandHandler {
 /** folder_delete {id*}: the folder becomes a tombstone; its projects stay, out of any folder (folder_id null). */
 export class FolderDeleteCommand implements CommandHandler {
   readonly type = 'folder_delete';
+  readonly policy = inWorkspace('contribute', { scopes: DATA_DELETE });
 
   constructor(
     private readonly folders: FolderRepository,

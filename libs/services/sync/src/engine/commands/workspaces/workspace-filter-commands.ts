@@ -9,6 +9,7 @@ import { filterColor as color, filterDescription as description, filterName as n
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
 import { flag, forEachEntry, idArg } from '../items/item-args';
+import { DATA_DELETE, inWorkspace } from '@doable/contracts-sync';
 
 
 /**
@@ -40,6 +41,7 @@ async function loadWorkspaceFilter(filters: WorkspaceFilterRepository, context: 
  */
 export class WorkspaceFilterAddCommand implements CommandHandler {
   readonly type = 'workspace_filter_add';
+  readonly policy = inWorkspace('contribute', { quantity: 'max_workspace_filters' });
   private readonly schema = z.object({ workspace_id: idArg, name, query, description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly filters: WorkspaceFilterRepository) {}
@@ -81,6 +83,7 @@ export class WorkspaceFilterAddCommand implements CommandHandler {
  */
 export class WorkspaceFilterUpdateCommand implements CommandHandler {
   readonly type = 'workspace_filter_update';
+  readonly policy = inWorkspace('contribute');
   private readonly schema = z.object({ id: idArg, name: name.optional(), query: query.optional(), description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
 
   constructor(private readonly filters: WorkspaceFilterRepository) {}
@@ -110,6 +113,7 @@ export class WorkspaceFilterUpdateCommand implements CommandHandler {
 /** workspace_filter_delete: the filter becomes a tombstone for every member. */
 export class WorkspaceFilterDeleteCommand implements CommandHandler {
   readonly type = 'workspace_filter_delete';
+  readonly policy = inWorkspace('contribute', { scopes: DATA_DELETE });
   private readonly schema = z.object({ id: idArg });
 
   constructor(private readonly filters: WorkspaceFilterRepository) {}
@@ -128,6 +132,7 @@ export class WorkspaceFilterDeleteCommand implements CommandHandler {
  */
 export class WorkspaceFilterUpdateOrdersCommand implements CommandHandler {
   readonly type = 'workspace_filter_update_orders';
+  readonly policy = inWorkspace('contribute');
   private readonly schema = z.object({ id_order_mapping: z.record(z.string(), storedInteger) });
 
   constructor(private readonly filters: WorkspaceFilterRepository) {}

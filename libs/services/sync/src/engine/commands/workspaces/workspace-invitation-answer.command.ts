@@ -1,6 +1,6 @@
 import { isObjectId } from '@doable/contracts-common';
 import { hashToken } from '@doable/contracts-auth';
-import { SyncEvents } from '@doable/contracts-sync';
+import { byAddressee, type CommandPolicy, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { invitationSecretMatches } from '../../../projects/project-invitations.secret';
@@ -19,10 +19,11 @@ const argsSchema = z.object({ invitation_id: idArg.optional(), invitation_secret
  * answers an invitation addressed to them, proving it with the secret of their
  * workspace_invitation_created notification. Without `invitation_id` the secret alone (the REST
  * invite_code) finds it among the caller's own invitations. The invitee is no member yet, so no
- * workspace role is checked (these are not in WORKSPACE_COMMAND_ACTION_GROUP).
+ * workspace role is checked (their policies are byAddressee()).
  */
 abstract class WorkspaceInvitationAnswerCommand implements CommandHandler {
   abstract readonly type: string;
+  abstract readonly policy: CommandPolicy;
 
   constructor(protected readonly repositories: WorkspaceInvitationRepositories) {}
 
@@ -79,6 +80,7 @@ abstract class WorkspaceInvitationAnswerCommand implements CommandHandler {
  */
 export class WorkspaceAcceptInvitationCommand extends WorkspaceInvitationAnswerCommand {
   readonly type = 'biz_accept_invitation';
+  readonly policy = byAddressee({ membership: 'workspaces' });
 
   protected async answer(context: CommandContext, invitation: WorkspaceInvitation, workspace: WorkspaceFacts): Promise<'accepted'> {
     await this.repositories.members.addOrReactivate(context.tx.manager, workspace.id, context.userId, invitation.role, context.version);
@@ -91,6 +93,7 @@ export class WorkspaceAcceptInvitationCommand extends WorkspaceInvitationAnswerC
 /** biz_reject_invitation: the invitation ends; the inviter is told (workspace_invitation_rejected). */
 export class WorkspaceRejectInvitationCommand extends WorkspaceInvitationAnswerCommand {
   readonly type = 'biz_reject_invitation';
+  readonly policy = byAddressee();
 
   protected async answer(context: CommandContext, _invitation: WorkspaceInvitation, workspace: WorkspaceFacts): Promise<'rejected'> {
     // The admins' pending_invitations lose the address.

@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE_ROLE, SyncEvents, type WorkspaceRole } from '@doable/contracts-sync';
+import { DEFAULT_WORKSPACE_ROLE, grantsFromArgument, inWorkspace, SyncEvents, type WorkspaceRole } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { newInvitationSecret } from '../../../projects/project-invitations.secret';
@@ -42,6 +42,7 @@ export function emailDomainOf(email: string): string {
  */
 export class WorkspaceInviteCommand implements CommandHandler {
   readonly type = 'workspace_invite';
+  readonly policy = inWorkspace('invite', { grants: grantsFromArgument('workspace', 'role'), quantity: 'max_guests_per_workspace' });
   private readonly schema = z.object({
     workspace_id: idArg,
     email_list: z.array(emailArg).min(1).max(100).optional(),
@@ -134,6 +135,7 @@ async function loadOpenInvitation(
  */
 export class WorkspaceResendInviteCommand implements CommandHandler {
   readonly type = 'workspace_resend_invite';
+  readonly policy = inWorkspace('invite');
 
   constructor(private readonly repositories: WorkspaceInvitationRepositories) {}
 
@@ -157,6 +159,7 @@ export class WorkspaceResendInviteCommand implements CommandHandler {
  */
 export class WorkspaceDeleteInvitationCommand implements CommandHandler {
   readonly type = 'workspace_delete_invitation';
+  readonly policy = inWorkspace('invite');
 
   constructor(private readonly repositories: WorkspaceInvitationRepositories) {}
 

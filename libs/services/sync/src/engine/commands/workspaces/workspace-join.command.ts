@@ -1,4 +1,4 @@
-import { SyncEvents } from '@doable/contracts-sync';
+import { byAddressee, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { notificationPersonOf } from '../../../projects/project-invitations.events';
@@ -14,7 +14,7 @@ import { emailDomainOf, type WorkspaceInvitationRepositories } from './workspace
  * an invitation, by its join link's code (while is_link_sharing_enabled) or, naming the
  * workspace, because their address is of its domain_name and domain_discovery is on. A member
  * already is left as they are (ok, nothing changes, no event). The caller is no member, so this
- * is not in WORKSPACE_COMMAND_ACTION_GROUP.
+ * declares byAddressee(): no workspace role is read.
  * Guesses: a code that is unknown or whose link sharing is off is one refusal
  * (INVALID_ARGUMENT_VALUE), and a workspace the caller may not join by domain is
  * WORKSPACE_NOT_FOUND, so neither tells a stranger what exists; restrict_email_domains holds for
@@ -22,6 +22,8 @@ import { emailDomainOf, type WorkspaceInvitationRepositories } from './workspace
  */
 export class WorkspaceJoinCommand implements CommandHandler {
   readonly type = 'workspace_join';
+  /** Run by someone not yet a member: the join link or the address's domain is the right. */
+  readonly policy = byAddressee({ membership: 'workspaces' });
   private readonly schema = z.object({ invite_code: z.string().min(1).max(200).optional(), workspace_id: idArg.optional() });
 
   constructor(private readonly repositories: WorkspaceInvitationRepositories) {}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SyncEvents } from '@doable/contracts-sync';
+import { inWorkspace, ownObjects, PROJECT_DELETE, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ItemRepository } from '../../../items/item.repository';
@@ -29,6 +29,8 @@ export function newInviteCode(): string {
  */
 export class WorkspaceAddCommand implements CommandHandler {
   readonly type = 'workspace_add';
+  /** A new workspace is the user's own. */
+  readonly policy = ownObjects({ membership: 'workspaces', quantity: 'max_free_workspaces_created' });
   private readonly schema = z.object({ name: workspaceNameArg, ...workspaceSettingsArgs });
 
   constructor(private readonly workspaces: WorkspaceRepository) {}
@@ -63,6 +65,8 @@ export class WorkspaceAddCommand implements CommandHandler {
  */
 export class WorkspaceUpdateCommand implements CommandHandler {
   readonly type = 'workspace_update';
+  /** Changing only the user's own sidebar state of the workspace is every member's (the public service's workspace_update_user_sidebar_preference). */
+  readonly policy = inWorkspace('administer', { variants: { workspace_update_user_sidebar_preference: { workspace: 'belong' } } });
   private readonly schema = z.object({ ...workspaceRef, name: workspaceNameArg.optional(), ...workspaceSettingsArgs, is_collapsed: flag.optional() });
 
   constructor(
@@ -111,6 +115,8 @@ export class WorkspaceUpdateCommand implements CommandHandler {
  */
 export class WorkspaceDeleteCommand implements CommandHandler {
   readonly type = 'workspace_delete';
+  /** Deleting a workspace deletes its projects: the project-deleting scope. */
+  readonly policy = inWorkspace('administer', { scopes: PROJECT_DELETE, membership: 'projects_and_workspaces' });
   private readonly schema = z.object(workspaceRef);
 
   constructor(
@@ -158,6 +164,7 @@ export class WorkspaceDeleteCommand implements CommandHandler {
  */
 export class WorkspaceLeaveCommand implements CommandHandler {
   readonly type = 'workspace_leave';
+  readonly policy = inWorkspace('belong', { membership: 'workspaces' });
   private readonly schema = z.object(workspaceRef);
 
   constructor(

@@ -1,5 +1,5 @@
 import { isObjectId } from '@doable/contracts-common';
-import { SyncEvents } from '@doable/contracts-sync';
+import { grantsFromArgument, inWorkspace, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { notificationPersonOf } from '../../../projects/project-invitations.events';
@@ -49,6 +49,7 @@ function refuseLastAdmin(workspace: Workspace, member: WorkspaceMember): void {
  */
 export class WorkspaceUpdateUserCommand implements CommandHandler {
   readonly type = 'workspace_update_user';
+  readonly policy = inWorkspace('administer', { membership: 'workspaces', grants: grantsFromArgument('workspace', 'role'), quantity: 'max_guests_per_workspace' });
   private readonly schema = z.object({ workspace_id: idArg, user_id: idArg, role: workspaceRoleArg });
 
   constructor(private readonly repositories: WorkspaceInvitationRepositories) {}
@@ -78,6 +79,7 @@ export class WorkspaceUpdateUserCommand implements CommandHandler {
  */
 export class WorkspaceDeleteUserCommand implements CommandHandler {
   readonly type = 'workspace_delete_user';
+  readonly policy = inWorkspace('administer', { membership: 'workspaces' });
   private readonly schema = z.object({ workspace_id: idArg, user_id: idArg });
 
   constructor(private readonly repositories: WorkspaceInvitationRepositories) {}

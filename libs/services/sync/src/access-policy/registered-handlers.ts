@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import type { FactoryProvider } from '@nestjs/common';
+import { CommandPolicies } from '../engine/command-policies';
+import { COMMAND_HANDLERS, type CommandHandler, INTERNAL_COMMAND_HANDLERS } from '../engine/commands/command-handler';
+import { SyncModule } from '../sync.service-definition';
+
+/** One registration of SyncModule, built by its own factory (its dependencies are stand-ins, never called). */
+function registered(token: symbol, ...leading: unknown[]): CommandHandler[] {
+  const providers = Reflect.getMetadata('providers', SyncModule) as unknown[];
+  const provider = providers.find((candidate): candidate is FactoryProvider => typeof candidate === 'object' && candidate !== null && (candidate as FactoryProvider).provide === token);
+  if (!provider) throw new Error(`SyncModule registers no ${String(token)}`);
+  const inject = provider.inject ?? [];
+  return provider.useFactory(...leading, ...inject.slice(leading.length).map(() => ({}))) as CommandHandler[];
+}
+
+/**
+ * The handlers the service registers (the public ones, then the internal ones), as its module
+ * builds them: what the specs derive every table from, so they check the real declarations and
+ * never a copy of them.
+ */
+export function registeredHandlers(): { readonly handlers: CommandHandler[]; readonly internal: CommandHandler[] } {
+  const handlers = registered(COMMAND_HANDLERS);
+  return { handlers, internal: registered(INTERNAL_COMMAND_HANDLERS, handlers) };
+}
+
+/** The registry the service's executor builds from those handlers. */
+export function registeredPolicies(): CommandPolicies {
+  const { handlers, internal } = registeredHandlers();
+  return new CommandPolicies([...handlers, ...internal]);
+}
