@@ -1,4 +1,5 @@
 import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import type { WithPrincipal } from '@doable/shared-transport';
 import { findRestEndpoint, REST_ENDPOINTS, REST_SURFACES, type RestSurface } from '@doable/contracts-rest';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
@@ -50,9 +51,9 @@ export class RestRouter {
     if (unhandled.length > 0) throw new Error(`REST operations without a handler: ${unhandled.map((endpoint) => endpoint.operation).join(', ')}`);
   }
 
-  async handle(request: EdgeRequest): Promise<EdgeReply> {
+  /** The caller was checked at the edge (RestRpcController's Handles): a principal is there. */
+  async handle(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     if (!isSurface(request.dialect)) throw new DomainError('ROUTE_NOT_FOUND', `rest does not speak ${request.dialect}`);
-    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
     const found = findRestEndpoint(request.dialect, request.method, request.path);
     const handler = found && this.handlers.get(found.endpoint.operation);
     if (!found || !handler) throw new DomainError('ROUTE_NOT_FOUND', `No endpoint at ${request.path}`);

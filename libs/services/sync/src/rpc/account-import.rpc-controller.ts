@@ -4,7 +4,7 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { RpcController } from '@doable/shared-runtime';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { Inject } from '@nestjs/common';
 import { AccountImporter } from '../portability/account-importer';
 import type { AccountSnapshot } from '../portability/account-snapshot';
@@ -41,11 +41,9 @@ export class AccountImportRpcController {
     @Inject(BLOB_STORE) private readonly store: BlobStore,
   ) {}
 
-  @Handles(SyncSubjects.accountImport)
-  async importAccount(request: EdgeRequest): Promise<EdgeReply> {
+  @Handles(SyncSubjects.accountImport, { principal: { anyScope: ['data:read_write'] } })
+  async importAccount(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const principal = request.principal;
-    if (!principal) throw new DomainError('AUTH_REQUIRED');
-    if (!principal.scopes.includes('data:read_write')) throw new DomainError('FORBIDDEN', 'Importing needs data:read_write', { required_scopes: ['data:read_write'] });
     let snapshot: AccountSnapshot;
     let digest: string;
     if (request.upload) {

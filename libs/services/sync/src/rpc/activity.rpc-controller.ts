@@ -1,20 +1,17 @@
-import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, jsonReply, READ_SCOPES } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { ActivityLogService } from '../activity/activity-log.service';
-import { mayRead } from '../engine/scopes';
 
 /** The activity log over the transport: `activity/get` reads query and form parameters; api/v1 `activities` query parameters. */
 @RpcController()
 export class ActivityRpcController {
   constructor(private readonly activity: ActivityLogService) {}
 
-  @Handles(SyncSubjects.activity)
-  async activityLog(request: EdgeRequest): Promise<EdgeReply> {
-    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
-    if (!mayRead(request.principal)) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
+  @Handles(SyncSubjects.activity, { principal: { anyScope: READ_SCOPES } })
+  async activityLog(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const userId = request.principal.userId;
     if (request.dialect === 'rest-api-v1') return jsonReply(200, await this.activity.activities(userId, request.query));
     if (request.dialect === 'sync-v9' || request.dialect === 'sync-v8' || request.dialect === 'sync-v7') {

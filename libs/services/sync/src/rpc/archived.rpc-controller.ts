@@ -1,11 +1,10 @@
-import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, jsonReply, READ_SCOPES } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { ArchivedItems } from '../objects/archived-items';
 import { ArchivedListings } from '../objects/archived-listings';
-import { mayRead } from '../engine/scopes';
 
 /** Sync v9's archive listings (projects/get_archived, archive/sections, archive/items) over the transport (api/v1 has them as REST endpoints). */
 @RpcController()
@@ -16,10 +15,8 @@ export class ArchivedRpcController {
     private readonly items: ArchivedItems,
   ) {}
 
-  @Handles(SyncSubjects.archived)
-  async archived(request: EdgeRequest): Promise<EdgeReply> {
-    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
-    if (!mayRead(request.principal)) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
+  @Handles(SyncSubjects.archived, { principal: { anyScope: READ_SCOPES } })
+  async archived(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const params = { ...request.query, ...(request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {}) };
     const manager = this.database.dataSource.manager;
     const userId = request.principal.userId;

@@ -1,12 +1,12 @@
-import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, jsonReply, type Scope } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { BackupRepository } from '../backups/backup.repository';
 
 /** `backups:read` lists and downloads backups on its own; a token that may read data may too. */
-const BACKUP_SCOPES = ['backups:read', 'data:read', 'data:read_write'] as const;
+const BACKUP_SCOPES: readonly Scope[] = ['backups:read', 'data:read', 'data:read_write'];
 
 /** What `file` names: a version (`2026-11-25 03:00`), or the download URL backups/get gave. */
 function versionOf(file: string): string {
@@ -32,13 +32,9 @@ export class BackupsRpcController {
     private readonly backups: BackupRepository,
   ) {}
 
-  @Handles(SyncSubjects.backups)
-  async backupsEdge(request: EdgeRequest): Promise<EdgeReply> {
+  @Handles(SyncSubjects.backups, { principal: { anyScope: BACKUP_SCOPES } })
+  async backupsEdge(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const principal = request.principal;
-    if (!principal) throw new DomainError('AUTH_REQUIRED');
-    if (!BACKUP_SCOPES.some((scope) => principal.scopes.includes(scope))) {
-      throw new DomainError('FORBIDDEN', 'This token may not read backups', { required_scopes: [...BACKUP_SCOPES] });
-    }
     const manager = this.database.dataSource.manager;
     if (request.path.endsWith('/backups/download')) {
       const raw = request.query['file'];

@@ -1,10 +1,9 @@
-import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, jsonReply, READ_SCOPES } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { CompletedService } from '../completed-history/completed.service';
-import { mayRead } from '../engine/scopes';
 import { ProductivityStatsService } from '../stats/productivity-stats.service';
 
 /**
@@ -19,10 +18,8 @@ export class CompletedRpcController {
     private readonly database: Database,
   ) {}
 
-  @Handles(SyncSubjects.completed)
-  async completedTasks(request: EdgeRequest): Promise<EdgeReply> {
-    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
-    if (!mayRead(request.principal)) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
+  @Handles(SyncSubjects.completed, { principal: { anyScope: READ_SCOPES } })
+  async completedTasks(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const userId = request.principal.userId;
     if (request.dialect === 'sync-v9' && /\/(completed\/get_stats|get_productivity_stats)\/?$/.test(request.path)) {
       // Both names answer the productivity stats (get_stats is the older one), as api/v1 `tasks/completed/stats` does.

@@ -2,7 +2,7 @@ import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-c
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { isSyncDialect, SYNC_DIALECTS } from '../dialects/sync-dialects';
 import { SyncEngine } from '../engine/sync-engine';
 import { PushTokens } from '../push/push-tokens.service';
@@ -18,11 +18,10 @@ export class SyncRpcController {
     private readonly push: PushTokens,
   ) {}
 
-  @Handles(SyncSubjects.edge)
-  async sync(request: EdgeRequest): Promise<EdgeReply> {
+  @Handles(SyncSubjects.edge, { principal: true })
+  async sync(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     if (!isSyncDialect(request.dialect)) throw new DomainError('ROUTE_NOT_FOUND', `sync does not speak ${request.dialect}`);
     const dialect = SYNC_DIALECTS[request.dialect];
-    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
     const parsed = dialect.parseRequest(request.body, { userId: request.principal.userId });
     const result = await this.engine.sync(request.principal, parsed);
     // The user object names the push channel, with a token minted for this user at the caller's origin.

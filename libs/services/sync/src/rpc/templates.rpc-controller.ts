@@ -3,7 +3,7 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Inject } from '@nestjs/common';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { TEMPLATES_PUBLIC_URL, TemplatesService } from '../templates/templates.service';
 
 /**
@@ -31,10 +31,9 @@ export class TemplatesRpcController {
     @Inject(TEMPLATES_PUBLIC_URL) private readonly publicUrl: string,
   ) {}
 
-  @Handles(SyncSubjects.templates)
-  async handle(request: EdgeRequest): Promise<EdgeReply> {
+  @Handles(SyncSubjects.templates, { principal: true })
+  async handle(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const principal = request.principal;
-    if (!principal) throw new DomainError('AUTH_REQUIRED');
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
     const params = { ...request.query, ...body };
     const apiV1 = request.dialect === 'rest-api-v1';
