@@ -40,6 +40,15 @@ export function workspaceRoleMay(role: WorkspaceRole, group: WorkspaceActionGrou
 }
 
 /**
+ * Whether someone holding `granter` may give `role` (workspace_invite's role, workspace_update_user's):
+ * only a role that may do nothing the granter may not, as mayGrantRole for projects. So only an
+ * ADMIN makes ADMINs, and a GUEST (who may not invite at all) gives nothing.
+ */
+export function mayGrantWorkspaceRole(granter: WorkspaceRole, role: WorkspaceRole): boolean {
+  return workspaceRoleMay(granter, 'invite') && WORKSPACE_ROLE_GROUPS[role].every((group) => WORKSPACE_ROLE_GROUPS[granter].includes(group));
+}
+
+/**
  * In a workspace project, what a collaborator's project role allows is further bounded by their
  * place in the workspace: only its ADMINs and MEMBERs bring people in ('invite'). A GUEST, or a
  * collaborator who is no member of the workspace at all (`null`: one who stayed a collaborator

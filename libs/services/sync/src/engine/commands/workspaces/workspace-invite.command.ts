@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE_ROLE, grantsFromArgument, inWorkspace, SyncEvents, type WorkspaceRole } from '@doable/contracts-sync';
+import { DEFAULT_WORKSPACE_ROLE, grantsFromArgument, inWorkspace, mayGrantWorkspaceRole, SyncEvents, type WorkspaceRole } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { newInvitationSecret } from '../../../projects/project-invitations.secret';
@@ -60,7 +60,7 @@ export class WorkspaceInviteCommand implements CommandHandler {
     const { workspaces, members, invitations, profiles } = this.repositories;
     const manager = context.tx.manager;
     const workspace = await loadWorkspace(workspaces, context, args.workspace_id, 'workspace_id');
-    if (role === 'ADMIN' && workspace.role !== 'ADMIN') throw new DomainError('FORBIDDEN', 'Only an admin may invite admins', { argument: 'role', role: workspace.role });
+    if (workspace.role === null || !mayGrantWorkspaceRole(workspace.role, role)) throw new DomainError('FORBIDDEN', 'Only an admin may invite admins', { argument: 'role', role: workspace.role });
     if (role === 'GUEST' && !workspace.is_guest_allowed) throw new DomainError('FORBIDDEN', 'This workspace does not allow guests', { argument: 'role' });
     // Invitations of one workspace one after another: the open-invitation and guest counts below hold until commit.
     await workspaces.lock(manager, workspace.id);
@@ -142,7 +142,7 @@ export class WorkspaceResendInviteCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(invitationRefArgs, rawArgs);
     const { workspace, invitation } = await loadOpenInvitation(this.repositories, context, args);
-    if (invitation.role === 'ADMIN' && workspace.role !== 'ADMIN') throw new DomainError('FORBIDDEN', 'Only an admin may invite admins', { argument: 'email', role: workspace.role });
+    if (workspace.role === null || !mayGrantWorkspaceRole(workspace.role, invitation.role)) throw new DomainError('FORBIDDEN', 'Only an admin may invite admins', { argument: 'email', role: workspace.role });
     const { secret, hash } = newInvitationSecret();
     const renewed = await this.repositories.invitations.renewSecret(context.tx.manager, invitation.id, context.userId, hash, context.version);
     await context.tx.emit(SyncEvents.workspaceInvitationSent, workspaceInvitationSentPayload(renewed, workspace.name, await actingUser(this.repositories.profiles, context), secret));
