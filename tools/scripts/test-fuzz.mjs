@@ -8,9 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const perTarget = process.env.FUZZ_PER_TARGET ?? '26';
 const seed = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
-console.log(`fuzzing with FUZZ_PER_TARGET=${perTarget} FUZZ_SEED=${seed}`);
+// The access policy's random sharing sequences (sync access-policy/sharing-sequences): 4 under `npm test`.
+const policyRuns = process.env.POLICY_RUNS ?? '200';
+console.log(`fuzzing with FUZZ_PER_TARGET=${perTarget} POLICY_RUNS=${policyRuns} FUZZ_SEED=${seed}`);
 const run = spawnSync(process.execPath, [fileURLToPath(new URL('./test.mjs', import.meta.url)), 'e2e/fuzz', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, FUZZ_PER_TARGET: perTarget, FUZZ_SEED: seed },
 });
-process.exit(run.status ?? 1);
+if (run.status !== 0) process.exit(run.status ?? 1);
+const policy = spawnSync(process.execPath, [fileURLToPath(new URL('../../node_modules/jest/bin/jest.js', import.meta.url)), '--ci', '--selectProjects', 'integration', '--testPathPatterns', 'access-policy/sharing-sequences'], {
+  stdio: 'inherit',
+  env: { ...process.env, POLICY_RUNS: policyRuns, FUZZ_SEED: seed },
+});
+process.exit(policy.status ?? 1);
