@@ -95,7 +95,8 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const LEGACY_INSTANT = /^[A-Z][a-z]{2} \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} \+0000$/;
 /** A day, or a floating date-time (a due in the user's zone): recurring dues move with the calendar. */
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2})?$/;
-const ID_KEY = /(^id$|_id$|_uid$|^uid$)/;
+// `UserId`: the first generation's capitalised key (v6 sync), which depends on how many accounts the system has.
+const ID_KEY = /(^id$|_id$|_uid$|^uid$|^UserId$)/;
 
 /**
  * A rendering with what differs from run to run masked: ids become `#1`, `#2`... in order of
