@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { build } from './build.mjs';
 import { repoRoot } from './swc-options.mjs';
@@ -28,14 +29,15 @@ const runId = String(process.pid);
 const resultsFile = join(repoRoot, 'tmp', 'jest-results.json');
 mkdirSync(join(repoRoot, 'tmp'), { recursive: true });
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
-// One test file at a time (the machine is 2 cores, and e2e systems spawn their own processes),
-// in a worker that is replaced once a file leaves it above 3 GB (it holds the shared e2e systems,
-// tools/jest/shared-systems.environment.cjs, which a replacement starts again): run in band,
-// one process grew to over 4 GB by the end of the suite, and its collections then stalled timers
-// and connections long enough to fail late specs (replica beats missed, PostgreSQL timeouts).
+const workers = Number(process.env.DOABLE_TEST_WORKERS ?? availableParallelism());
+// As many test files at once as the machine has cores (DOABLE_TEST_WORKERS overrides), each in a
+// worker that is replaced once a file leaves it above 3 GB (a worker holds its shared e2e
+// systems, tools/jest/shared-systems.environment.cjs, which a replacement starts again): run in
+// band, one process grew to over 4 GB by the end of the suite, and its collections then stalled
+// timers and connections long enough to fail late specs (replica beats missed, PostgreSQL timeouts).
 // --forceExit: a handle a failed spec left open (a NATS connection, seen once) must not keep the
 // run from ending; the suites close what they open, and a leak shows as Jest's warning instead.
-const run = spawnSync(process.execPath, [jest, '--ci', '--maxWorkers=1', '--workerIdleMemoryLimit=3GB', '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+const run = spawnSync(process.execPath, [jest, '--ci', `--maxWorkers=${workers}`, '--workerIdleMemoryLimit=3GB', '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
   cwd: repoRoot,
   stdio: 'inherit',
   // PGlite (the embedded database) loads Node built-ins with dynamic import(), which Jest's
