@@ -21,7 +21,8 @@ describe('npm start and the CLI beside it', () => {
     child = spawn(process.execPath, [entryOf('embedded')], { env: { PATH: process.env['PATH'], DOABLE_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => /API token: +[0-9a-f]{40}/.test(output) || child.exitCode !== null, 'npm start to print its first token');
+    // A first start runs PGlite's initdb and every migration in WebAssembly: tens of seconds on a busy machine.
+    await waitFor(() => /API token: +[0-9a-f]{40}/.test(output) || child.exitCode !== null, 'npm start to print its first token', 100_000);
   });
 
   afterAll(async () => {

@@ -6,7 +6,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { build } from './build.mjs';
 import { repoRoot } from './swc-options.mjs';
@@ -29,9 +28,11 @@ const runId = String(process.pid);
 const resultsFile = join(repoRoot, 'tmp', 'jest-results.json');
 mkdirSync(join(repoRoot, 'tmp'), { recursive: true });
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
-const workers = Number(process.env.DOABLE_TEST_WORKERS ?? availableParallelism());
-// As many test files at once as the machine has cores (DOABLE_TEST_WORKERS overrides), each in a
-// worker that is replaced once a file leaves it above 3 GB (a worker holds its shared e2e
+const workers = Number(process.env.DOABLE_TEST_WORKERS ?? 1);
+// One test file at a time by default: with two workers on this 2-core machine the run was
+// faster, but a first `npm start` and an OAuth sign-up timed out under the load (issue #29 has
+// the figures); DOABLE_TEST_WORKERS=2 runs two. Each file runs in a worker that is replaced
+// once a file leaves it above 3 GB (a worker holds its shared e2e
 // systems, tools/jest/shared-systems.environment.cjs, which a replacement starts again): run in
 // band, one process grew to over 4 GB by the end of the suite, and its collections then stalled
 // timers and connections long enough to fail late specs (replica beats missed, PostgreSQL timeouts).
