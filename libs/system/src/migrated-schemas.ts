@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createServiceDataSource, migrateUp } from '@doable/shared-database';
+import { migrateUp } from '@doable/shared-database';
+import { withMigrationDataSource } from '@doable/shared-runtime';
 import { ALL_SERVICES } from './all-services';
 
 /**
@@ -8,22 +9,7 @@ import { ALL_SERVICES } from './all-services';
  * Used to make the migrated template the test tiers copy instead of migrating per database.
  */
 export async function migrateAllSchemas(databaseUrl: string): Promise<void> {
-  for (const definition of ALL_SERVICES) {
-    if (!definition.database) continue;
-    const dataSource = createServiceDataSource({
-      schema: definition.database.schema,
-      url: databaseUrl,
-      poolSize: 1,
-      applicationName: `doable-${definition.name}-migrate`,
-      migrations: definition.database.migrations,
-    });
-    await dataSource.initialize();
-    try {
-      await migrateUp(dataSource);
-    } finally {
-      await dataSource.destroy();
-    }
-  }
+  for (const definition of ALL_SERVICES) await withMigrationDataSource(definition, databaseUrl, (dataSource) => migrateUp(dataSource).then(() => undefined));
 }
 
 /**

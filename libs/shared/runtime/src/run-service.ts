@@ -38,10 +38,15 @@ export async function startClusterService<Env extends z.ZodObject>(
 }
 
 async function withDataSource<Env extends z.ZodObject>(definition: ServiceDefinition<Env>, config: ServiceConfig<Env>, work: (ds: import('typeorm').DataSource) => Promise<void>): Promise<void> {
+  await withMigrationDataSource(definition, config.DATABASE_URL!, work);
+}
+
+/** A one-connection DataSource over the service's schema and migrations (its migrate step, and the test tiers' migrated template); nothing for a stateless service. */
+export async function withMigrationDataSource<Env extends z.ZodObject>(definition: ServiceDefinition<Env>, databaseUrl: string, work: (ds: import('typeorm').DataSource) => Promise<void>): Promise<void> {
   if (!definition.database) return;
   const dataSource = createServiceDataSource({
     schema: definition.database.schema,
-    url: config.DATABASE_URL!,
+    url: databaseUrl,
     poolSize: 1,
     applicationName: `doable-${definition.name}-migrate`,
     migrations: definition.database.migrations,
