@@ -1,7 +1,7 @@
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { McpSubjects } from '@doable/contracts-mcp';
 import { RpcController } from '@doable/shared-runtime';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { McpEndpoint } from './transport/mcp-endpoint';
 
 /** `/mcp` requests from the gateway. */
@@ -9,8 +9,8 @@ import { McpEndpoint } from './transport/mcp-endpoint';
 export class McpRpcController {
   constructor(private readonly endpoint: McpEndpoint) {}
 
-  @Handles(McpSubjects.edge)
-  handle(request: EdgeRequest): Promise<EdgeReply> {
+  @Handles(McpSubjects.edge, { principal: true })
+  handle(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     return this.endpoint.handle(request);
   }
 }

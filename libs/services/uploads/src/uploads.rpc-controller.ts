@@ -4,7 +4,7 @@ import { FILE_PATH_PREFIX, type UploadLimit, UploadsSubjects } from '@doable/con
 import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { EventConsumers, RpcController } from '@doable/shared-runtime';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { attachmentOf, generationOf, listedUploadOf } from './upload-shapes';
 import { UploadsService } from './uploads.service';
 
@@ -67,15 +67,17 @@ export class UploadsRpcController {
     return this.uploads.limit(request.principal);
   }
 
-  @Handles(UploadsSubjects.edge)
-  async edge(request: EdgeRequest): Promise<EdgeReply> {
-    if (request.path.startsWith(FILE_PATH_PREFIX)) {
-      const blob = request.method === 'GET' ? await this.uploads.blobFor(request.path) : null;
-      if (!blob) throw new DomainError('NOT_FOUND', 'No such file');
-      return { status: 200, body: null, blob, headers: { 'Cache-Control': 'private, max-age=31536000, immutable' } };
-    }
+  /** A stored file by its signed URL: the signature, not a principal, authorises it. */
+  @Handles(UploadsSubjects.file)
+  async file(request: EdgeRequest): Promise<EdgeReply> {
+    const blob = request.method === 'GET' && request.path.startsWith(FILE_PATH_PREFIX) ? await this.uploads.blobFor(request.path) : null;
+    if (!blob) throw new DomainError('NOT_FOUND', 'No such file');
+    return { status: 200, body: null, blob, headers: { 'Cache-Control': 'private, max-age=31536000, immutable' } };
+  }
+
+  @Handles(UploadsSubjects.edge, { principal: true })
+  async edge(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const principal = request.principal;
-    if (!principal) throw new DomainError('AUTH_REQUIRED');
     const generation = generationOf(request.dialect);
     const origin = request.origin ?? '';
     const params = paramsOf(request);

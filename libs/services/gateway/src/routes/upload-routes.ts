@@ -27,8 +27,8 @@ export const UPLOAD_ROUTES: readonly Route[] = [
   { method: 'POST', path: '/api/v1/uploads', subject, dialect: 'rest-api-v1', auth: 'bearer', multipart: 'stream', timeoutMs: UPLOAD_TIMEOUT_MS },
   { method: 'GET', path: '/api/v1/uploads', subject, dialect: 'rest-api-v1', auth: 'bearer' },
   { method: 'DELETE', path: '/api/v1/uploads', subject, dialect: 'rest-api-v1', auth: 'bearer' },
-  { method: 'GET', path: '/uploads/files/:id/:signature/:name', subject, dialect: 'rest-api-v1', auth: 'none' },
-  { method: 'GET', path: '/uploads/files/:id/:signature/:variant/:name', subject, dialect: 'rest-api-v1', auth: 'none' },
+  { method: 'GET', path: '/uploads/files/:id/:signature/:name', subject: UploadsSubjects.file, dialect: 'rest-api-v1', auth: 'none' },
+  { method: 'GET', path: '/uploads/files/:id/:signature/:variant/:name', subject: UploadsSubjects.file, dialect: 'rest-api-v1', auth: 'none' },
 ];
 
 /** The streamed upload endpoints by method and raw URL (before routing: the HTTP server's per-request deadline). */

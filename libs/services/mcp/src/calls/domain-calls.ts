@@ -117,7 +117,7 @@ export class DomainCalls {
    * the URL's signature and answers where the bytes are, as it answers the gateway's download.
    */
   async storedFile(path: string): Promise<EdgeBlob> {
-    const reply = await this.call(() => this.services.request(UploadsSubjects.edge, this.edgeRequest('rest-api-v1', 'GET', path, {}, null, null), { resendable: true }));
+    const reply = await this.call(() => this.services.request(UploadsSubjects.file, this.edgeRequest('rest-api-v1', 'GET', path, {}, null, null), { resendable: true }));
     if (!reply.blob) throw new ToolFailure('NOT_FOUND', 'No such file');
     return reply.blob;
   }

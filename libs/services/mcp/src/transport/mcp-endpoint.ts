@@ -2,7 +2,7 @@ import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { MCP_PATH } from '@doable/contracts-mcp';
 import { DomainError } from '@doable/shared-errors';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
-import { ServiceClient } from '@doable/shared-transport';
+import { ServiceClient, type WithPrincipal } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -32,10 +32,9 @@ export class McpEndpoint {
     @Inject(BLOB_STORE) private readonly store: BlobStore,
   ) {}
 
-  async handle(request: EdgeRequest): Promise<EdgeReply> {
+  async handle(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const verdict = checkHostOrigin(this.policy, request.origin, request.headers?.['origin']);
     if (!verdict.allowed) return jsonRpcError(403, JSONRPC_FORBIDDEN, `Forbidden: ${verdict.reason}`);
-    if (!request.principal) throw new DomainError('AUTH_REQUIRED');
     if (request.method !== 'POST') return { status: 405, body: null, headers: { Allow: 'POST' } };
 
     const refusal = invalidParams(request.body);

@@ -26,6 +26,17 @@ function requirePrincipal(payload: unknown, requirement: PrincipalRequirement): 
   }
 }
 
+/** What each loaded handler requires of its caller, by subject name (filled as handlers are declared). */
+const REQUIREMENTS = new Map<string, PrincipalRequirement | null>();
+
+/**
+ * Every request subject a loaded handler answers, with its PrincipalRequirement (null: none).
+ * Read by the test that holds the gateway's bearer routes and the services' edge checks together.
+ */
+export function handledSubjects(): ReadonlyMap<string, PrincipalRequirement | null> {
+  return REQUIREMENTS;
+}
+
 type RequestHandler<Req> = (request: Req, ...rest: never[]) => unknown;
 type SubjectHandlerDecorator<Req> = <M extends RequestHandler<Req>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) => void;
 
@@ -39,6 +50,7 @@ export function Handles<Req, Rep>(subject: RequestSubject<Req, Rep>): MethodDeco
 export function Handles<Req extends { readonly principal: Principal | null }, Rep>(subject: RequestSubject<Req, Rep>, requirement: PrincipalRequirement): SubjectHandlerDecorator<WithPrincipal<Req>>;
 export function Handles<Req, Rep>(subject: RequestSubject<Req, Rep>, requirement?: PrincipalRequirement): MethodDecorator {
   return (target, key, descriptor) => {
+    REQUIREMENTS.set(subject.name, requirement ?? null);
     const original = descriptor.value as unknown as (payload: unknown, ...rest: unknown[]) => unknown;
     const validated = function (this: unknown, payload: unknown, ...rest: unknown[]) {
       const parsed = subject.request.safeParse(unpackRequest(payload));

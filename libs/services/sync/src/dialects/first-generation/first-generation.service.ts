@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type EdgeReply, type EdgeRequest, type Principal } from '@doable/contracts-common';
+import type { WithPrincipal } from '@doable/shared-transport';
 import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, FIRST_GENERATION_SYNC_VERSIONS, type FirstGenerationCall, type FirstGenerationSyncCall } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
@@ -74,7 +75,7 @@ export class FirstGenerationService {
     private readonly plans: PlanLimitsRepository,
   ) {}
 
-  async handle(request: EdgeRequest): Promise<EdgeReply> {
+  async handle(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const params = new FirstGenerationParams(request);
     let callback: string | undefined;
     try {
@@ -89,10 +90,9 @@ export class FirstGenerationService {
     }
   }
 
-  private async answer(call: FirstGenerationCall | FirstGenerationSyncCall, principal: Principal | null, params: FirstGenerationParams): Promise<unknown> {
+  private async answer(call: FirstGenerationCall | FirstGenerationSyncCall, principal: Principal, params: FirstGenerationParams): Promise<unknown> {
     // auth-oauth answers login (it holds the passwords: oauth/legacy-login.ts); the gateway never routes it here.
     if (call === 'login') throw new DomainError('ROUTE_NOT_FOUND', 'login is answered by auth-oauth');
-    if (!principal) throw new DomainError('AUTH_REQUIRED');
     switch (call) {
       case 'getProjects':
         return this.read(principal, (ctx) => this.getProjects(ctx));
