@@ -433,7 +433,7 @@ export class CommandExecutor {
       requireAccess: (projectId, asCommand) => batch.access.require(asCommand ?? commandType, projectId),
       knownWorkspaceOf: (projectId) => batch.access.workspaceOf(projectId),
       requireWorkspaceAccess: (workspaceId, asCommand) => batch.workspaceAccess.require(asCommand ?? commandType, workspaceId),
-      plan: batch.plan,
+      plan: batch.plan.forCommand(commandType, this.policies.of(commandType)?.quantities ?? []),
       emitOnRefusal: (event, payload) => onRefusal.push(() => batch.tx.emit(event, payload)),
       resolveId: (value, argument) => this.resolveId(batch, value, argument),
       eachObject: (entries, work) => {

@@ -72,14 +72,25 @@ export interface RoomRequest {
  * service per command. Refusals are coded DomainErrors, so the command's savepoint undoes it alone.
  */
 export class PlanGate {
-  private readonly plans = new Map<string, PlanInfo>();
-  private readonly workspacePlans = new Map<string, PlanInfo>();
-
   constructor(
     private readonly manager: EntityManager,
     private readonly repository: PlanLimitsRepository,
     private readonly actorId: string,
+    /** The command this view of the gate is for, with the quantities its policy declares (forCommand). */
+    private readonly command?: { readonly type: string; readonly quantities: readonly PlanQuantity[] },
+    private readonly plans = new Map<string, PlanInfo>(),
+    private readonly workspacePlans = new Map<string, PlanInfo>(),
   ) {}
+
+  /**
+   * The gate as one command sees it (same plans, read once per request): counting a quantity
+   * its policy does not declare (CommandPolicy.quantities) is a programming error, thrown as
+   * one, so the declarations the README and role_actions are derived from cannot fall behind
+   * what the commands enforce.
+   */
+  forCommand(type: string, quantities: readonly PlanQuantity[]): PlanGate {
+    return new PlanGate(this.manager, this.repository, this.actorId, { type, quantities }, this.plans, this.workspacePlans);
+  }
 
   /** The plan of a user (the acting one by default). */
   async planOf(userId: string = this.actorId): Promise<PlanInfo> {
@@ -128,6 +139,9 @@ export class PlanGate {
    * With a lockKey the lock is only tried: held by another request, CountLockBusy is thrown.
    */
   async room(quantity: PlanQuantity, request: Omit<RoomRequest, 'adding' | 'extra'>): Promise<number> {
+    if (this.command && !this.command.quantities.includes(quantity)) {
+      throw new Error(`command ${this.command.type} counts ${quantity}, which its policy does not declare (CommandPolicy.quantities)`);
+    }
     const plan = await this.planFor(request);
     if (request.lockKey) {
       const lockId = `limit:${quantity}:${request.lockKey}`;

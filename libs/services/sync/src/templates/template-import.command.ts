@@ -37,7 +37,7 @@ const ISO_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-
 export class TemplateImportCommand implements CommandHandler {
   readonly type = TEMPLATE_IMPORT_COMMAND;
   /** It adds sections, tasks and comments: an editor's work. */
-  readonly policy = inProject('edit', { quantity: ['max_sections', 'max_tasks'] });
+  readonly policy = inProject('edit', { quantity: ['max_projects', 'max_sections', 'max_tasks', 'max_labels'] });
   private readonly parts: ReadonlyMap<Part, CommandHandler>;
 
   constructor(

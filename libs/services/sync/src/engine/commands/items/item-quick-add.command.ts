@@ -36,7 +36,7 @@ type Part = (typeof PARTS)[number];
 export class ItemQuickAddCommand implements CommandHandler {
   readonly type = QUICK_ADD_COMMAND;
   /** Quick add adds a task: what item_add needs. */
-  readonly policy = inProject('edit', { scopes: TASK_ADD, quantity: 'max_tasks' });
+  readonly policy = inProject('edit', { scopes: TASK_ADD, quantity: ['max_tasks', 'max_labels', 'max_reminders_time'] });
   private readonly parts: ReadonlyMap<Part, CommandHandler>;
 
   constructor(

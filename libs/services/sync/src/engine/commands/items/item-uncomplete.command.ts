@@ -11,7 +11,7 @@ const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100)
 /** item_uncomplete: back from history, with its ancestors and its archived section, at the end of its parent. */
 export class ItemUncompleteCommand implements CommandHandler {
   readonly type = 'item_uncomplete';
-  readonly policy = inProject('complete', { quantity: 'max_tasks' });
+  readonly policy = inProject('complete', { quantity: ['max_tasks', 'max_sections'] });
 
   constructor(private readonly repositories: ReopeningRepositories) {}
 

@@ -54,7 +54,7 @@ const flatPlace = z.object({ item_order: storedInteger.optional(), indent: store
 /** `project_add` at a flat place in the account's project list. */
 export class ProjectAddFlatCommand implements CommandHandler {
   readonly type = 'project_add_flat';
-  readonly policy = inProject('manage');
+  readonly policy = inProject('manage', { quantity: 'max_projects' });
 
   constructor(
     private readonly projects: ProjectRepository,
