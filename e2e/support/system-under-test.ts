@@ -3,7 +3,8 @@ import { readdir } from 'node:fs/promises';
 import { AccountService } from '@doable/auth-oauth';
 import { AuthSubjects } from '@doable/contracts-auth';
 import { SyncSubjects } from '@doable/contracts-sync';
-import type { ServiceName } from '@doable/shared-runtime';
+import { PlanAssignments, WorkspacePlanAssignments } from '@doable/plans';
+import { Database, type ServiceName } from '@doable/shared-runtime';
 import { createTestDatabase, deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { BLOB_STORE, type BlobStore, defaultStorageBucket, LocalBlobStore, objectStoreStreamName } from '@doable/shared-storage';
 import { ServiceClient, streamNameFor } from '@doable/shared-transport';
@@ -99,6 +100,14 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
         email: async () => (await sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [userId]))[0].email,
         setPassword: async (password) => void (await clientOf(system).request(AuthSubjects.setPassword, { userId, password })),
       }, scopes);
+    },
+    async assignPlan(target, plan) {
+      // The plans service's own transaction: its relay is nudged at the commit, as after any write of its own.
+      const database = appOf(system, 'plans').get(Database);
+      await database.transaction(async (tx) => {
+        if ('userId' in target) await new PlanAssignments().assign(tx, target.userId, plan);
+        else await new WorkspacePlanAssignments().assign(tx, target.workspaceId, plan);
+      });
     },
     async resetToken(email) {
       return (await appOf(system, 'auth-oauth').get(AccountService).resetPersonalToken(email)).token;

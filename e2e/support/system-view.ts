@@ -31,6 +31,12 @@ export interface SystemUnderTest {
   profileExists(userId: string): Promise<boolean>;
   /** A token limited to some scopes, obtained through the real OAuth flow (HTTP, no browser). */
   createScopedToken(userId: string, scopes: Scope[]): Promise<string>;
+  /**
+   * Puts an account or a workspace on a plan of the e2e catalogue with the plans service's own
+   * code, in its process: what `npm run cli -- set-plan` and `set-workspace-plan` run, without
+   * starting a CLI process each time (operator-cli.e2e-spec.ts drives the CLI itself).
+   */
+  assignPlan(target: { readonly userId: string } | { readonly workspaceId: string }, plan: string): Promise<void>;
   /** Replaces an account's personal token (as the settings page and the CLI do). */
   resetToken(email: string): Promise<string>;
   /** Reads the system's database directly, to observe what no endpoint shows yet. */

@@ -33,6 +33,7 @@ async function sharedSystem(shared: SharedSystems, mode: Mode): Promise<SystemUn
     profileExists: (userId) => remote.profileExists(userId),
     createScopedToken: (userId, scopes) => remote.createScopedToken(userId, [...scopes]),
     resetToken: (email) => remote.resetToken(email),
+    assignPlan: (target, plan) => remote.assignPlan({ ...target }, plan),
     sql: sqlOn(remote.databaseUrl),
     commandTypes: () => [...remote.commandTypes()],
     storedFiles: async (prefix) => [...(await remote.storedFiles(prefix))],
