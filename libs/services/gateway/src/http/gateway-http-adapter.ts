@@ -29,6 +29,11 @@ export class GatewayHttpAdapter extends ExpressAdapter {
     const longest = Math.max(this.requestTimeoutMs + 5_000, this.uploadBodyTimeoutMs) + 30_000;
     const server: Server = createServer({ maxHeaderSize: this.maxHeaderBytes, requestTimeout: longest }, this.getInstance());
     server.headersTimeout = Math.min(60_000, this.requestTimeoutMs + 5_000);
+    // An idle keep-alive connection is closed by the side that times out first. Node's 5 s is
+    // shorter than what clients and load balancers keep (60 s is common): a client then sends its
+    // next request on a socket this server is closing, and sees ECONNRESET for a request it never
+    // got an answer to (seen from Node's fetch when the machine was busy). The server outlasts them.
+    server.keepAliveTimeout = 65_000;
     server.on('clientError', answerClientError);
     server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => this.bodyDeadline(req, res));
     this.setHttpServer(server);
