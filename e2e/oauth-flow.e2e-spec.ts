@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { http, waitFor } from '@doable/shared-testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type CallbackServer, launchChromium, startCallbackServer } from './support/browser';
-import { MODES, startSystem, type SystemUnderTest } from './support/system-under-test';
+import { MODES } from './support/system-view';
+import { useSystem } from './support/use-system';
 
 /**
  * The whole authorization-code flow in a real headless Chromium, as a new user would live it:
@@ -10,7 +11,8 @@ import { MODES, startSystem, type SystemUnderTest } from './support/system-under
  * use the token, revoke it, and see it refused.
  */
 describe.each(MODES)('OAuth 2.0 in a browser (%s)', (mode) => {
-  let system: SystemUnderTest;
+  // The run's shared system: the user it signs up, its application and its cookies are its own.
+  const { system } = useSystem(mode, { accounts: 0 });
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -21,9 +23,8 @@ describe.each(MODES)('OAuth 2.0 in a browser (%s)', (mode) => {
 
   beforeAll(async () => {
     // Each part is kept as soon as it is up, so afterAll stops what did start when another part
-    // fails (a missing Chromium must fail the suite, not leave a running system behind).
+    // fails (a missing Chromium must fail the suite, not leave a browser behind).
     const started = await Promise.allSettled([
-      startSystem(mode).then((value) => (system = value)),
       launchChromium().then((value) => (browser = value)),
       startCallbackServer().then((value) => (callback = value)),
     ]);
@@ -37,7 +38,6 @@ describe.each(MODES)('OAuth 2.0 in a browser (%s)', (mode) => {
     await context?.close();
     await browser?.close();
     await callback?.close();
-    await system?.close();
   });
 
   it('signs up (refusing a weak password first) and shows the personal token once', async () => {

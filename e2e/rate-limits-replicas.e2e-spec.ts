@@ -2,7 +2,8 @@ import { http, waitFor } from '@doable/shared-testing';
 import type { RunningService } from '@doable/shared-runtime';
 import { startExtraGateway } from './support/extra-gateway';
 import { clearOfRateWindowEdges, TEST_RATE_WINDOW_SECONDS as WINDOW } from './support/rate-windows';
-import { startSystem, type SystemUnderTest } from './support/system-under-test';
+import type { SystemUnderTest } from './support/system-view';
+import { startOwnSystem } from './support/use-system';
 
 const BUDGET = 6;
 const LIMITS = { RATE_LIMIT_REST_REQUESTS: String(BUDGET), RATE_LIMIT_SYNC_REQUESTS: '1000', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) };
@@ -18,7 +19,7 @@ describe('rate limits shared by two gateway replicas (cluster)', () => {
   let second: RunningService;
 
   beforeAll(async () => {
-    system = await startSystem('cluster', { env: LIMITS });
+    system = await startOwnSystem('cluster', { env: LIMITS });
     second = await startExtraGateway(system, LIMITS);
     await clearOfRateWindowEdges([WINDOW]);
   });

@@ -42,7 +42,7 @@ describe('resilience (cluster)', () => {
     await system.cluster!.stop('sync');
     const account = await system.createAccount({ waitForProfile: false });
     // The event is out (relayed to JetStream) while sync, its consumer, is stopped.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor(async () => (await system.sql<{ waiting: number }>('SELECT count(*)::int AS waiting FROM auth.outbox WHERE published_at IS NULL'))[0].waiting === 0 || undefined, "auth's outbox relayed");
 
     await system.cluster!.start('sync');
     await waitFor(() => system.profileExists(account.userId), 'the profile created from the waiting event');

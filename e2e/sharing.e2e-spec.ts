@@ -1,4 +1,5 @@
-import { http, waitFor } from '@doable/shared-testing';
+import { eventStreamDrained, http, waitFor } from '@doable/shared-testing';
+import { streamNameFor } from '@doable/shared-transport';
 import { runClient } from './support/clients';
 import { syncSession } from './support/sync-session';
 import { type Account, MODES, type SystemUnderTest } from './support/system-view';
@@ -138,6 +139,9 @@ describe('sharing notifications across a notifications outage (cluster)', () => 
     const body = (await http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: syncToken, resource_types: ['live_notifications'] } })).body;
     return body as { sync_token: string; live_notifications: Array<{ notification_type: string; invitation_id?: string; invitation_secret?: string }> };
   };
+  /** Sync's events are relayed to the stream (while notifications, their consumer, is stopped). */
+  const eventsOnTheStream = () =>
+    waitFor(async () => (await system.sql<{ waiting: number }>('SELECT count(*)::int AS waiting FROM sync.outbox WHERE published_at IS NULL'))[0].waiting === 0 || undefined, "sync's outbox relayed");
   const typesFor = async (userId: string) =>
     (await system.sql<{ notification_type: string }>(`SELECT notification_type FROM notifications.live_notifications WHERE user_id = $1 ORDER BY notification_type`, [userId])).map((row) => row.notification_type);
 
@@ -148,7 +152,7 @@ describe('sharing notifications across a notifications outage (cluster)', () => 
     await system.cluster!.stop('notifications');
     const shared = await asA.run({ type: 'project_add', temp_id: 'p', args: { name: 'Outage project' } }, { type: 'share_project', args: { project_id: 'p', email: b.email } });
     expect(shared.statuses).toEqual(['ok', 'ok']);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventsOnTheStream();
     await system.cluster!.start('notifications');
 
     const invitation = await waitFor(async () => (await notificationsOf(b.token, bBefore.sync_token)).live_notifications.find((n) => n.notification_type === 'share_invitation_sent'), 'the invitation after the outage');
@@ -161,12 +165,13 @@ describe('sharing notifications across a notifications outage (cluster)', () => 
     expect(task.statuses).toEqual(['ok']);
     const later = await asB.run({ type: 'note_add', args: { item_id: task.mapping['t'], content: 'Said while nobody listened' } }, { type: 'project_leave', args: { project_id: projectId } });
     expect(later.statuses).toEqual(['ok', 'ok']);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventsOnTheStream();
     await system.cluster!.start('notifications');
 
     await waitFor(async () => ((await typesFor(a.userId)).length === 3 && (await typesFor(b.userId)).length === 2) || undefined, 'every notification');
-    // Redeliveries (the stream's, the outbox relay's) would show here as a second row.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Redeliveries (the stream's, the outbox relay's) would show here as a second row: wait until
+    // every consumer has acknowledged all it was sent, so none is still on its way.
+    await waitFor(async () => (await eventStreamDrained(streamNameFor(system.natsTransport!.subjectPrefix))) || undefined, 'every event acknowledged');
     expect(await typesFor(a.userId)).toEqual(['note_added', 'share_invitation_accepted', 'user_left_project']);
     expect(await typesFor(b.userId)).toEqual(['item_assigned', 'share_invitation_sent']);
     // And each recipient's incremental sync carries them.

@@ -1,5 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@doable/shared-testing';
@@ -11,7 +11,6 @@ import { freePort } from '@doable/shared-testing';
  */
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
-const NATS_SERVER = '/usr/sbin/nats-server';
 
 /** initdb refuses to run as root: the cluster belongs to the postgres user then. */
 function asClusterOwner(command: string, args: string[]): void {
@@ -50,47 +49,4 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
 }
 
-export interface PrivateNats {
-  readonly url: string;
-  /** SIGTERM and wait: the server goes away; JetStream's store stays on disk. */
-  stop(): Promise<void>;
-  start(): Promise<void>;
-  destroy(): Promise<void>;
-}
-
-export async function startPrivateNats(): Promise<PrivateNats> {
-  const store = mkdtempSync(join(tmpdir(), 'doable-faults-nats-'));
-  if (process.getuid?.() === 0) chownSync(store, 0, 0);
-  const port = await freePort();
-  let server: ChildProcess | undefined;
-  const start = async () => {
-    const child = spawn(NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    server = child;
-    let log = '';
-    await new Promise<void>((ok, fail) => {
-      child.stderr.on('data', (chunk: Buffer) => {
-        log += chunk.toString();
-        if (log.includes('Server is ready')) ok();
-      });
-      child.once('exit', (code) => fail(new Error(`nats-server exited ${code}: ${log}`)));
-    });
-  };
-  const stop = async () => {
-    const child = server;
-    server = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((ok) => child.once('exit', ok));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  await start();
-  return {
-    url: `nats://127.0.0.1:${port}`,
-    stop,
-    start,
-    async destroy() {
-      await stop();
-      rmSync(store, { recursive: true, force: true });
-    },
-  };
-}
+export { type PrivateNats, startPrivateNats } from '@doable/shared-testing';

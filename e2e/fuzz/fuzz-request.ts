@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import type { Route } from '@doable/gateway';
+import type { Route } from '@doable/gateway/routes';
 import { idValue, oddArgs, oddString, oddValue } from './odd-values';
 
 /** One HTTP request as the fuzzer sends it: bytes, not objects, so broken encodings can be sent too. */

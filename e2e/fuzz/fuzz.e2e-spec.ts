@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { ROUTES } from '@doable/gateway';
+import { ROUTES } from '@doable/gateway/routes';
 import { http } from '@doable/shared-testing';
-import { type Account, MODES, startSystem, type SystemUnderTest } from '../support/system-under-test';
+import { type Account, MODES, type SystemUnderTest } from '../support/system-view';
+import { startOwnSystem } from '../support/use-system';
 import { judge } from './fuzz-oracle';
 import { type FuzzOwner, type FuzzRequest, routeRequest, syncRequest } from './fuzz-request';
 import { rawRequest } from '../support/raw-http';
@@ -104,7 +105,7 @@ describe.each(MODES)('fuzzing every route and command (%s)', (mode) => {
 
   beforeAll(async () => {
     // The fuzzer sends thousands of requests as one user: the per-user budgets would answer 429s.
-    system = await startSystem(mode, { env: { RATE_LIMIT_SYNC_REQUESTS: '0', RATE_LIMIT_REST_REQUESTS: '0' } });
+    system = await startOwnSystem(mode, { env: { RATE_LIMIT_SYNC_REQUESTS: '0', RATE_LIMIT_REST_REQUESTS: '0' } });
     me = await system.createAccount({ password: 'fuzzing-password-1' });
     await seed();
   });

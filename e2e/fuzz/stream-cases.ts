@@ -1,7 +1,7 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { zipSync } from 'fflate';
-import type { Route } from '@doable/gateway';
+import type { Route } from '@doable/gateway/routes';
 import type { RawRequest } from '../support/raw-http';
 
 /**

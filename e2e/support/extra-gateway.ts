@@ -1,6 +1,7 @@
 import { createLogger } from '@doable/shared-logging';
 import { loadServiceConfig, type RunningService, startClusterService } from '@doable/shared-runtime';
-import { serviceByName } from '@doable/system';
+import { gatewayService } from '@doable/gateway';
+import type { ServiceDefinition } from '@doable/shared-runtime';
 import type { SystemUnderTest } from './system-view';
 
 /**
@@ -11,7 +12,7 @@ import type { SystemUnderTest } from './system-view';
 export async function startExtraGateway(system: SystemUnderTest, env: Record<string, string> = {}): Promise<RunningService> {
   const transport = system.natsTransport;
   if (!transport) throw new Error('an extra gateway needs a cluster system');
-  const definition = serviceByName('gateway');
+  const definition = gatewayService as unknown as ServiceDefinition;
   const config = loadServiceConfig(
     definition,
     { LOG_LEVEL: 'error', RATE_LIMIT_AUTH_REQUESTS: '0', ...env, NATS_URL: transport.url, NATS_SUBJECT_PREFIX: transport.subjectPrefix, PORT: '0', HOST: '127.0.0.1' },

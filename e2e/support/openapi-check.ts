@@ -1,5 +1,5 @@
 import { findRestEndpoint, openApiDocument, RestSubjects } from '@doable/contracts-rest';
-import { RouteTable } from '@doable/gateway';
+import { RouteTable } from '@doable/gateway/routes';
 import { type HttpExchange, observeHttp } from '@doable/shared-testing';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { readyUrlOf } from '@doable/system';
+import { readyUrlOf } from '@doable/shared-logging';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 

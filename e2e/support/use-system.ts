@@ -15,6 +15,14 @@ export interface UseSystemOptions {
 
 /** The worker's shared system of a mode (tools/jest/shared-systems.environment.cjs), when the tier runs in that environment. */
 type SharedSystems = (mode: Mode) => Promise<SystemUnderTest>;
+/** A new system started by the environment's Node require (the compiled code, loaded once per worker). */
+type OwnSystems = (mode: Mode, options: { env?: Record<string, string> }) => Promise<SystemUnderTest>;
+
+interface SystemsEnvironment {
+  readonly __doableSharedSystem?: SharedSystems;
+  readonly __doableOwnSystem?: OwnSystems;
+}
+const environment = globalThis as SystemsEnvironment;
 
 /**
  * The run's shared system of a mode, seen from this suite: its answers come from another module
@@ -22,9 +30,30 @@ type SharedSystems = (mode: Mode) => Promise<SystemUnderTest>;
  * business, not the suite's.
  */
 async function sharedSystem(shared: SharedSystems, mode: Mode): Promise<SystemUnderTest> {
-  const remote = await shared(mode);
+  return localView(await shared(mode), () => Promise.resolve());
+}
+
+/**
+ * A system of the suite's own, with `env` added to every service's settings. In the e2e tier the
+ * environment starts it from the compiled code it has loaded already; elsewhere it is loaded
+ * here. The caller closes it.
+ */
+export async function startOwnSystem(mode: Mode, options: { env?: Record<string, string> } = {}): Promise<SystemUnderTest> {
+  const own = environment.__doableOwnSystem;
+  if (own) {
+    const remote = await own(mode, options);
+    return localView(remote, () => remote.close());
+  }
+  // Required here, not imported above: a suite on the shared system never loads the services' code.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startSystem } = require('./system-under-test') as { startSystem: typeof StartSystem };
+  return startSystem(mode, options);
+}
+
+/** A system from the environment's module registry, its answers copied into this suite's. */
+function localView(remote: SystemUnderTest, close: () => Promise<void>): SystemUnderTest {
   return {
-    mode,
+    mode: remote.mode,
     url: remote.url,
     databaseUrl: remote.databaseUrl,
     cluster: remote.cluster,
@@ -37,16 +66,8 @@ async function sharedSystem(shared: SharedSystems, mode: Mode): Promise<SystemUn
     sql: sqlOn(remote.databaseUrl),
     commandTypes: () => [...remote.commandTypes()],
     storedFiles: async (prefix) => [...(await remote.storedFiles(prefix))],
-    close: () => Promise.resolve(),
+    close,
   };
-}
-
-/** A system of the suite's own; its code is loaded only here, so suites on the shared system never load it. */
-async function ownSystem(mode: Mode, env: Record<string, string> | undefined): Promise<SystemUnderTest> {
-  // Required here, not imported above: a suite on the shared system never loads the services' code.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startSystem } = require('./system-under-test') as { startSystem: typeof StartSystem };
-  return startSystem(mode, { env });
 }
 
 export interface LiveSystem {
@@ -73,8 +94,8 @@ export function useSystem(mode: Mode, options: UseSystemOptions = {}): LiveSyste
   let started: SystemUnderTest | undefined;
   const made: Account[] = [];
   beforeAll(async () => {
-    const shared = (globalThis as { __doableSharedSystem?: SharedSystems }).__doableSharedSystem;
-    started = shared && options.env === undefined && !options.own ? await sharedSystem(shared, mode) : await ownSystem(mode, options.env);
+    const shared = environment.__doableSharedSystem;
+    started = shared && options.env === undefined && !options.own ? await sharedSystem(shared, mode) : await startOwnSystem(mode, { env: options.env });
     for (let index = 0; index < (options.accounts ?? 1); index++) made.push(await started.createAccount());
   });
   afterAll(async () => {

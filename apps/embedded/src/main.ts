@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { watchParent } from '@doable/shared-runtime';
-import { ensureFirstAccount, isAlive, readRuntimeFile, removeRuntimeFile, startEmbeddedSystem, writeRuntimeFile } from '@doable/system';
+import { isAlive, readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from '@doable/shared-database';
+import { ensureFirstAccount, startEmbeddedSystem } from '@doable/system';
 
 
 /**

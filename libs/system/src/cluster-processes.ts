@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { readyUrlOf } from '@doable/shared-logging';
 import type { ServiceName } from '@doable/shared-runtime';
 import { ALL_SERVICES } from './all-services';
 
@@ -83,17 +84,6 @@ export async function migrateClusterDatabase(options: Pick<ClusterProcessesOptio
 
 function childEnv(options: Pick<ClusterProcessesOptions, 'databaseUrl' | 'natsUrl' | 'env'>, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { PATH: process.env['PATH'], HOST: '127.0.0.1', ...options.env, DATABASE_URL: options.databaseUrl, NATS_URL: options.natsUrl, ...extra };
-}
-
-/** The URL a service logs when it is serving (pino JSON: `{"msg":"ready","url":...}`; LOG_LEVEL info or lower). */
-export function readyUrlOf(line: string): string | undefined {
-  if (!line.startsWith('{') || !line.includes('"ready"')) return undefined;
-  try {
-    const entry = JSON.parse(line) as { msg?: unknown; url?: unknown };
-    return entry.msg === 'ready' && typeof entry.url === 'string' ? entry.url : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function waitUntilReady(url: string, exited: () => boolean): Promise<void> {

@@ -2,7 +2,6 @@ export * from './all-services';
 export * from './embedded-system';
 export * from './cluster-system';
 export * from './first-account';
-export * from './runtime-file';
 export * from './cluster-processes';
 export * from './cluster-launcher';
 export * from './migrated-schemas';

@@ -7,3 +7,4 @@ export * from './outbox/outbox-relay';
 export * from './outbox/processed-events';
 export * from './outbox/messaging-retention';
 export * from './database-probe';
+export * from './embedded-runtime-file';

@@ -20,3 +20,19 @@ export async function deleteEventStream(streamName: string): Promise<void> {
     await nc.close();
   }
 }
+
+/**
+ * Whether every durable consumer of an event stream has been handed all of it and acknowledged
+ * it (nothing pending, nothing awaiting an ack): what a test waits for before it asserts that
+ * nothing arrived twice, instead of sleeping. False while a consumer is down with events waiting.
+ */
+export async function eventStreamDrained(streamName: string): Promise<boolean> {
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const consumers = await jsm.consumers.list(streamName).next();
+    return consumers.every((consumer) => consumer.num_pending === 0 && consumer.num_ack_pending === 0);
+  } finally {
+    await nc.close();
+  }
+}

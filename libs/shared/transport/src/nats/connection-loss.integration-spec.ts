@@ -1,13 +1,9 @@
 import { requestSubject } from '@doable/contracts-common';
 import type { DomainError } from '@doable/shared-errors';
 import { createLogger, LOGGER } from '@doable/shared-logging';
-import { freePort, uniqueSubjectPrefix } from '@doable/shared-testing';
+import { type PrivateNats, startPrivateNats, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { Controller, type INestMicroservice, Module, UseFilters } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { Handles } from '../rpc/handles.decorator';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter';
@@ -44,27 +40,6 @@ class SlowController {
 @Module({ controllers: [SlowController], providers: [{ provide: LOGGER, useValue: createLogger('test', 'silent') }] })
 class SlowModule {}
 
-/** A nats-server of this spec's own (it is stopped mid-request; the machine's shared one never is). */
-async function startNats(port: number, store: string): Promise<ChildProcess> {
-  const child = spawn('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(port), '-sd', store], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  await new Promise<void>((ok, fail) => {
-    child.stderr.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Server is ready')) ok();
-    });
-    child.once('exit', (code) => fail(new Error(`nats-server exited ${code}: ${log}`)));
-  });
-  return child;
-}
-
-async function stopNats(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((ok) => server.once('exit', ok));
-  server.kill('SIGTERM');
-  await exited;
-}
-
 /**
  * The caller's own connection to NATS drops with requests in flight (a NATS restart): their
  * replies cannot come on that connection, so they fail at once with 503 (reason
@@ -72,18 +47,16 @@ async function stopNats(server: ChildProcess): Promise<void> {
  * resends (3 x REPLICA_SILENCE_MS) or the request timeout.
  */
 describe('a lost NATS connection with requests in flight', () => {
-  const store = mkdtempSync(join(tmpdir(), 'doable-connection-loss-'));
-  let server: ChildProcess;
+  // Its own: it is stopped mid-request, which the machine's shared server never is.
+  let nats: PrivateNats;
   let options: TransportOptions;
   let replica: INestMicroservice;
   let proxy: ReturnType<typeof createClientProxy>;
   let client: ServiceClient;
-  let port: number;
 
   beforeAll(async () => {
-    port = await freePort();
-    server = await startNats(port, store);
-    options = { kind: 'nats', url: `nats://127.0.0.1:${port}`, subjectPrefix: uniqueSubjectPrefix('connection-loss'), name: 'connection-loss-test', replicaSilenceMs: 1_500 };
+    nats = await startPrivateNats('connection-loss');
+    options = { kind: 'nats', url: nats.url, subjectPrefix: uniqueSubjectPrefix('connection-loss'), name: 'connection-loss-test', replicaSilenceMs: 1_500 };
     replica = await NestFactory.createMicroservice(SlowModule, { strategy: createServerStrategy(options, 'connection-loss'), logger: false });
     await replica.listen();
     proxy = createClientProxy(options);
@@ -94,7 +67,7 @@ describe('a lost NATS connection with requests in flight', () => {
 
   afterAll(async () => {
     // Back first, so both sides close cleanly instead of reconnecting forever.
-    if (server.exitCode !== null) server = await startNats(port, store);
+    if (!nats.running()) await nats.start();
     for (const [timer, finish] of working) {
       clearTimeout(timer);
       finish();
@@ -102,8 +75,7 @@ describe('a lost NATS connection with requests in flight', () => {
     working.clear();
     await proxy.close();
     await replica.close();
-    await stopNats(server);
-    rmSync(store, { recursive: true, force: true });
+    await nats.destroy();
   });
 
   it('fails a request that may not run twice at once, and a resendable one after a short wait for a reconnect', async () => {
@@ -116,9 +88,10 @@ describe('a lost NATS connection with requests in flight', () => {
       () => undefined,
       (err: DomainError) => ({ err, afterMs: performance.now() - stoppedAt }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both are running in the replica when NATS goes.
+    await waitFor(() => working.size === 2, 'both requests in the handler');
     const stoppedAt = performance.now();
-    await stopNats(server);
+    await nats.stop();
     const [first, second] = await Promise.all([once, resendable]);
     process.stdout.write(`in flight when NATS stopped: non-resendable failed ${Math.round(first!.afterMs)} ms after the stop, resendable ${Math.round(second!.afterMs)} ms (sent ${Math.round(stoppedAt - started)} ms before)\n`);
     expect([first!.err.code, first!.err.extra['reason']]).toEqual(['SERVICE_UNAVAILABLE', 'connection-lost']);
