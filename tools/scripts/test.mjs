@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { build } from './build.mjs';
 import { repoRoot } from './swc-options.mjs';
@@ -28,14 +29,15 @@ const runId = String(process.pid);
 const resultsFile = join(repoRoot, 'tmp', 'jest-results.json');
 mkdirSync(join(repoRoot, 'tmp'), { recursive: true });
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
-const workers = Number(process.env.DOABLE_TEST_WORKERS ?? 1);
-// One test file at a time by default: with two workers on this 2-core machine the run was
-// faster, but a first `npm start` and an OAuth sign-up timed out under the load (issue #29 has
-// the figures); DOABLE_TEST_WORKERS=2 runs two. Each file runs in a worker that is replaced
-// once a file leaves it above 3 GB (a worker holds its shared e2e
-// systems, tools/jest/shared-systems.environment.cjs, which a replacement starts again): run in
-// band, one process grew to over 4 GB by the end of the suite, and its collections then stalled
-// timers and connections long enough to fail late specs (replica beats missed, PostgreSQL timeouts).
+// Two test files at once where the machine has two cores or more (DOABLE_TEST_WORKERS overrides):
+// the e2e tier waits on I/O between its requests, so a second worker fills the other core. Not
+// more by default: every worker holds a shared clustered system and often a suite's own (each a
+// pool of PostgreSQL connections per service), and PostgreSQL's default max_connections is 100.
+// Each file runs in a worker that is replaced once a file leaves it above 3 GB (a worker holds
+// its shared e2e systems, tools/jest/shared-systems.environment.cjs, which a replacement starts
+// again): run in band, one process grew to over 4 GB by the end of the suite, and its
+// collections then stalled timers and connections long enough to fail late specs.
+const workers = Number(process.env.DOABLE_TEST_WORKERS ?? Math.max(1, Math.min(availableParallelism(), 2)));
 // --forceExit: a handle a failed spec left open (a NATS connection, seen once) must not keep the
 // run from ending; the suites close what they open, and a leak shows as Jest's warning instead.
 const run = spawnSync(process.execPath, [jest, '--ci', `--maxWorkers=${workers}`, '--workerIdleMemoryLimit=3GB', '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
