@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AccountService } from '@doable/auth-oauth';
 import { AuthSubjects } from '@doable/contracts-auth';
 import { SyncSubjects } from '@doable/contracts-sync';
@@ -34,14 +36,17 @@ function clientOf(system: EmbeddedSystem | ClusterSystem, preferred: ServiceName
 export async function startSystem(mode: Mode, options: { env?: Record<string, string>; label?: string } = {}): Promise<SystemUnderTest> {
   // Every request of a test comes from 127.0.0.1, and suites make tokens through the OAuth flow
   // by the dozen: the per-address auth limit is off unless a test turns it on (rate-limits e2e).
-  const env = { LOG_LEVEL: 'error', RATE_LIMIT_AUTH_REQUESTS: '0', PLANS_FILE: E2E_PLANS_FILE, ...options.env };
+  const env: Record<string, string> = { LOG_LEVEL: 'error', RATE_LIMIT_AUTH_REQUESTS: '0', PLANS_FILE: E2E_PLANS_FILE, ...options.env };
   let system: EmbeddedSystem | ClusterSystem;
   let cleanup: () => Promise<void>;
   let databaseUrl: string;
   let natsTransport: SystemUnderTest['natsTransport'];
   if (mode === 'embedded') {
     // The run's migrated database archive (tools/scripts/test-fixtures.mjs), when there is one.
-    const embedded = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env, initialData: process.env['DOABLE_TEST_PGLITE_ARCHIVE'] });
+    // A run's system keeps its files in a folder named after the run, which the run removes:
+    // a worker is ended without closing its shared systems, which would delete a folder of their own.
+    const files = options.label && !env['STORAGE_DIR'] ? { STORAGE_DIR: join(tmpdir(), `doable-files-${options.label}-${randomBytes(4).toString('hex')}`) } : {};
+    const embedded = await startEmbeddedSystem({ dataDir: 'memory://', port: 0, env: { ...env, ...files }, initialData: process.env['DOABLE_TEST_PGLITE_ARCHIVE'] });
     system = embedded;
     databaseUrl = embedded.databaseUrl;
     cleanup = () => embedded.close();

@@ -6,8 +6,9 @@
 //   load instead of running PGlite's initdb and the migrations (seconds of WebAssembly each).
 // Both are named by the migrations' fingerprint, so a changed migration makes new ones. Test
 // runs of several work trees may run at once: each is built under a temporary name and renamed.
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './swc-options.mjs';
 
@@ -71,6 +72,9 @@ export async function removeRunLeftovers(runId) {
   } finally {
     await admin.end();
   }
+  // The embedded systems' file folders (e2e/support/system-under-test.ts names them after the run).
+  const prefix = `doable-files-shared-${runId}`;
+  for (const name of await readdir(tmpdir())) if (name.startsWith(prefix)) await rm(join(tmpdir(), name), { recursive: true, force: true });
   const { connect } = require('@nats-io/transport-node');
   const { jetstreamManager } = require('@nats-io/jetstream');
   const nc = await connect({ servers: TEST_NATS_URL });
