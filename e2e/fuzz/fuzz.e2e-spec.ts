@@ -126,10 +126,16 @@ describe.each(MODES)('fuzzing every route and command (%s)', (mode) => {
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
   }
 
-  /** The resources an incremental sync from `token` delivers: none when nothing changed. */
+  /**
+   * The resources an incremental sync from `token` delivers: none when nothing changed. Live
+   * notifications are left out: the notifications service writes them from earlier requests'
+   * events whenever those arrive (one landed after a later, refused request in a full run), and
+   * some refusals announce themselves by design (a blocked invitation tells its inviter).
+   */
   async function changedSince(token: string): Promise<{ changed: string[]; token: string }> {
     const answer = await sync({ sync_token: token, resource_types: ['all'] });
     const changed = Object.entries(answer)
+      .filter(([key]) => key !== 'live_notifications')
       .filter(([key, value]) => (Array.isArray(value) ? value.length > 0 : key === 'user' || key === 'user_settings'))
       .map(([key]) => key);
     return { changed, token: answer['sync_token'] as string };

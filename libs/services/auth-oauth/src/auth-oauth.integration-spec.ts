@@ -873,6 +873,12 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       expect(reply.body).toMatchObject({ error: 'invalid_client' });
     });
 
+    it.each(['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/mcp'])('serves the metadata document %s whatever its query holds (it reads none)', async (path) => {
+      const reply = await call('GET', path, { query: { projects: '&\u0000&', order: 'lone \ud800' } });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject(path.endsWith('/mcp') ? { resource: `${ORIGIN}/mcp` } : { issuer: ORIGIN });
+    });
+
     it('answers any other page with a 400 page', async () => {
       const reply = await post('/auth/apps', { name: 'App\u0000', redirect_uris: CALLBACK }, asOwner());
       expect(reply.status).toBe(400);

@@ -26,6 +26,12 @@ const OAUTH_JSON_PATHS: ReadonlySet<string> = new Set([
   '/api/v1/access_tokens/migrate_personal_token',
 ]);
 
+/**
+ * The metadata documents (RFC 8414, RFC 9728): they read no parameter, so whatever a query holds
+ * is ignored, as by any static document, and never refused (a refusal here was an HTML page).
+ */
+const METADATA_PATHS: ReadonlySet<string> = new Set(['/.well-known/oauth-authorization-server', PROTECTED_RESOURCE_METADATA_PATH, `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`]);
+
 function bodyFields(body: unknown): Record<string, unknown> {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
@@ -87,7 +93,7 @@ export class AuthEdgeRpcController {
     // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused before any handler
     // reads it: as RFC 6749/7009's invalid_request by the OAuth endpoints, and by the pages
     // with a form error (sign-up and log-in re-render their form).
-    const found = findUnstorableText({ ...request.query, ...request.params, ...bodyFields(request.body) });
+    const found = METADATA_PATHS.has(web.path) ? undefined : findUnstorableText({ ...request.query, ...request.params, ...bodyFields(request.body) });
     if (found !== undefined) return this.refuseText(web, found.path.split('.')[0]);
     return handler(web);
   }
