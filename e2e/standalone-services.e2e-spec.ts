@@ -19,8 +19,10 @@ describe('each service as its own process (cluster)', () => {
   beforeAll(async () => {
     database = await createTestDatabase('procs', { empty: true });
     env = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', OUTBOX_POLL_MS: '200' };
+    // One after another, as the migration Job runs them; without blocking this process, which
+    // also serves the worker's shared systems.
     for (const service of DATA_SERVICES) {
-      const migrated = runToCompletion(service, ['migrate'], env);
+      const migrated = await run(service, ['migrate'], env);
       expect({ service, status: migrated.status, stderr: migrated.stderr }).toEqual({ service, status: 0, stderr: '' });
     }
     for (const service of SERVICES) {
