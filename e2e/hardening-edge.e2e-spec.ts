@@ -1,5 +1,6 @@
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { http } from '@doable/shared-testing';
+import { http, waitFor } from '@doable/shared-testing';
 import { cutMultipart, multipartBody, type RawAnswer, rawRequest } from './support/raw-http';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
@@ -136,6 +137,28 @@ describe.each(MODES)('hostile request bodies at the edge (%s)', (mode) => {
       await expectAliveAfter(`${path} unauthenticated`, answer, [401]);
     }
     await expectNoOrphans(before);
+  });
+
+  it('answers a small upload with a wrong token once its body is in, keeping the connection (the client reads the 401)', async () => {
+    // A refusal sent while the client still wrote, with the connection closed, reached Node's
+    // fetch as "fetch failed" instead of the 401 (seen from the CLI's import-todoist). A small
+    // body is drained first: nothing is answered while half of it is still to come.
+    const body = multipartBody('zz', [{ name: 'file', value: '{"projects":[]}', fileName: 'todoist.json' }]);
+    const { port, hostname } = new URL(system.url);
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`POST /api/v1/uploads HTTP/1.1\r\nHost: ${system.url.replace(/^https?:\/\//, '')}\r\nAuthorization: Bearer not-a-token\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(body.subarray(0, 20));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const beforeTheRest = received;
+    socket.write(body.subarray(20));
+    await waitFor(() => /\r\n\r\n[\s\S]*AUTH_INVALID_TOKEN/.test(received) || undefined, 'the 401');
+    socket.destroy();
+    expect(beforeTheRest).toBe('');
+    expect(received).toMatch(/^HTTP\/1\.1 401 /);
+    expect(received.toLowerCase()).not.toContain('connection: close');
   });
 
   it('frees everything a client held when it aborts mid-upload (multipart, form-token and raw body)', async () => {

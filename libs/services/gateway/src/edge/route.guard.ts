@@ -61,7 +61,7 @@ export class RouteGuard implements CanActivate {
       // Counted per user once the bearer is known; a refused request reaches no service.
       this.rates.take(request.user.userId, familyOf(route.dialect));
     } catch (err) {
-      refuseBody(http, res, opened);
+      await refuseBody(http, res, opened);
       throw err;
     }
     if (opened) {
@@ -85,13 +85,45 @@ export class RouteGuard implements CanActivate {
 }
 
 /**
- * A refused request's body is not read: an opened multipart body is abandoned (its file part
- * ended unread), the rest is drained as it comes (never buffered) and the connection is closed
- * once the refusal is sent, so a client still sending learns of it and stops.
+ * A refused body this small (by its Content-Length) is drained to its end before the refusal
+ * goes out, within DRAIN_WAIT_MS; anything larger, of unknown length or slower is not waited for.
  */
-function refuseBody(req: MultipartSource, res: ServerResponse, opened: MultipartUpload | undefined): void {
+const DRAIN_BEFORE_REFUSAL_BYTES = 1024 * 1024;
+const DRAIN_WAIT_MS = 5_000;
+
+/**
+ * A refused request's body is not kept: an opened multipart body is abandoned (its file part
+ * ended unread) and the rest is drained as it comes (never buffered). A small body is drained
+ * to its end first and the connection kept: a client still writing when a refusal came with
+ * the connection closed saw its write fail instead of the answer (Node's fetch reported "fetch
+ * failed" for a 401 on an upload of a few bytes). A larger one gets the refusal at once with the
+ * connection closed, so a client still sending learns of it and stops, and a stranger's file is
+ * never taken in.
+ */
+async function refuseBody(req: MultipartSource, res: ServerResponse, opened: MultipartUpload | undefined): Promise<void> {
   opened?.abandon();
   if ((req as MultipartSource & { complete?: boolean }).complete === true) return;
-  if (!res.headersSent) res.setHeader('Connection', 'close');
   req.resume();
+  const length = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isSafeInteger(length) && length <= DRAIN_BEFORE_REFUSAL_BYTES && (await ended(req, DRAIN_WAIT_MS))) return;
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+}
+
+/** Whether the body ends within `ms` (false if it fails, is aborted or is still coming). */
+function ended(req: MultipartSource, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      req.off('end', onEnd);
+      req.off('error', onFail);
+      req.off('close', onFail);
+      resolve(value);
+    };
+    const onEnd = () => done(true);
+    const onFail = () => done(false);
+    const timer = setTimeout(onFail, ms);
+    req.once('end', onEnd);
+    req.once('error', onFail);
+    req.once('close', onFail);
+  });
 }
