@@ -38,11 +38,13 @@ describe('npm run start:cluster', () => {
     launcher.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     launcher.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     exited = new Promise((ok) => launcher.once('exit', (code) => ok(code)));
-    await waitFor(() => /API token: /.test(stdout) || launcher.exitCode !== null, 'start:cluster to print its token', 120_000);
+    // Eleven processes and every migration on an empty database: about 70 s beside another
+    // worker on two cores, more when the machine is busier.
+    await waitFor(() => /API token: /.test(stdout) || launcher.exitCode !== null, 'start:cluster to print its token', 210_000);
     url = /base URL: +(\S+)/.exec(stdout)?.[1] ?? '';
     token = /API token: +([0-9a-f]{40})/.exec(stdout)?.[1] ?? '';
     pids = [...(/processes: (.*)/.exec(stdout)?.[1] ?? '').matchAll(/=(\d+)/g)].map((match) => Number(match[1]));
-  });
+  }, 240_000);
 
   afterAll(async () => {
     if (launcher.exitCode === null) launcher.kill('SIGKILL');
