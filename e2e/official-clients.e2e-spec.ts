@@ -1,4 +1,5 @@
 import { runClient } from './support/clients';
+import { startedTogether } from './support/started-together';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
@@ -6,30 +7,16 @@ import { useSystem } from './support/use-system';
 describe.each(MODES)('official and community clients (%s)', (mode) => {
   const { system } = useSystem(mode, { accounts: 0 });
   const PATHS = ['/sync/v9', '/api/v1', '/sync/v8'];
-  const runs = new Map<string, Promise<{ email: string; report: any }>>();
 
-  /** A client's run, with an account of its own. */
-  async function runOnce(key: string): Promise<{ email: string; report: any }> {
+  /** A client's run, with an account of its own; the first test starts every one at once. */
+  const run = startedTogether(['sdk', ...PATHS], async (key: string): Promise<{ email: string; report: any }> => {
     const account = await system.createAccount();
     const report =
       key === 'sdk'
         ? await runClient('todoist-sdk-sync.mjs', { DOABLE_URL: system.url, DOABLE_TOKEN: account.token })
         : await runClient('todoist-community.mjs', { DOABLE_SYNC_ENDPOINT: `${system.url}${key}`, DOABLE_TOKEN: account.token });
     return { email: account.email, report };
-  }
-
-  /** The first test starts every client's run at once (separate processes and accounts); each test awaits its own. */
-  function run(key: string): Promise<{ email: string; report: any }> {
-    if (runs.size === 0) {
-      for (const each of ['sdk', ...PATHS]) {
-        const started = runOnce(each);
-        // Awaited by its own test later: until then its failure is not an unhandled rejection.
-        started.catch(() => undefined);
-        runs.set(each, started);
-      }
-    }
-    return runs.get(key)!;
-  }
+  });
 
   it('@doist/todoist-sdk 17: sync() full, with temp ids, incremental, all validated by the SDK', async () => {
     const { email, report } = await run('sdk');

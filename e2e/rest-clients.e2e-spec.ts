@@ -1,4 +1,5 @@
 import { runClient } from './support/clients';
+import { startedTogether } from './support/started-together';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
@@ -197,31 +198,14 @@ describe.each(MODES)('official REST clients (%s)', (mode) => {
   const { system } = useSystem(mode, { accounts: 0 });
   const reports: Record<string, Record<string, unknown>> = {};
   const SCRIPTS = ['rest-v1-client.mjs', 'rest-v2-client.mjs', 'api-v1-client.mjs', 'sdk-rest-client.mjs'];
-  const runs = new Map<string, Promise<Record<string, unknown>>>();
 
-  /** One client's run, with two accounts of its own. */
-  async function runOnce(script: string): Promise<Record<string, unknown>> {
+  /** One client's run, with two accounts of its own; the first test starts all four at once. */
+  const run = startedTogether(SCRIPTS, async (script: string): Promise<Record<string, unknown>> => {
     const [account, other] = await Promise.all([system.createAccount(), system.createAccount()]);
     const report = await runClient(script, { DOABLE_URL: system.url, DOABLE_TOKEN: account.token, DOABLE_OTHER_TOKEN: other.token });
     reports[script] = report;
     return report;
-  }
-
-  /**
-   * A client's report. The first test starts every client's run at once (each a process with
-   * accounts of its own, so they cannot meet); each test awaits and asserts its own.
-   */
-  function run(script: string): Promise<Record<string, unknown>> {
-    if (runs.size === 0) {
-      for (const each of SCRIPTS) {
-        const started = runOnce(each);
-        // Awaited by its own test later: until then its failure is not an unhandled rejection.
-        started.catch(() => undefined);
-        runs.set(each, started);
-      }
-    }
-    return runs.get(script)!;
-  }
+  });
 
   it('todoist-api-typescript 1.7.0 on REST v1: integer ids, omitted optionals, 204 updates', async () => {
     const report = await run('rest-v1-client.mjs');

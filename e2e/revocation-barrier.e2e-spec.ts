@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { http } from '@doable/shared-testing';
 import type { RunningService } from '@doable/shared-runtime';
 import { runClient } from './support/clients';
+import { startedTogether } from './support/started-together';
 import { startExtraGateway } from './support/extra-gateway';
 import { authorize, CALLBACK_URL, HttpBrowser, logIn, registerApp, signUp } from './support/oauth-flow';
 import { entryOf } from './support/processes';
@@ -39,10 +40,9 @@ describe.each(MODES)('revocation takes effect before the revoke call returns (%s
   });
 
   const SDKS = ['v1', 'v3', 'v5'];
-  const sdkRuns = new Map<string, Promise<unknown>>();
 
-  /** One SDK's rounds, with an owner and an application of its own. */
-  async function sdkRounds(sdk: string): Promise<unknown> {
+  /** One SDK's rounds, with an owner and an application of its own; the first SDK's test starts the three at once. */
+  const rounds = startedTogether(SDKS, async (sdk: string): Promise<unknown> => {
     const owner = browser();
     await signUp(owner, { email: `barrier-${sdk}-${mode}@example.test`, fullName: 'Barrier', password });
     const app = await registerApp(owner, `Barrier ${sdk}`, [CALLBACK_URL]);
@@ -56,20 +56,7 @@ describe.each(MODES)('revocation takes effect before the revoke call returns (%s
       CLIENT_SECRET: app.clientSecret,
       CODES: JSON.stringify(codes),
     });
-  }
-
-  /** The first SDK's test starts the three at once (their tokens and apps are their own); each test awaits its own. */
-  function rounds(sdk: string): Promise<unknown> {
-    if (sdkRuns.size === 0) {
-      for (const each of SDKS) {
-        const started = sdkRounds(each);
-        // Awaited by its own test later: until then its failure is not an unhandled rejection.
-        started.catch(() => undefined);
-        sdkRuns.set(each, started);
-      }
-    }
-    return sdkRuns.get(sdk)!;
-  }
+  });
 
   it.each([
     ['v1', '1.7.0, revoking at /sync/v8/access_tokens/revoke'],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createTestDatabase, deleteEventStream, http, TEST_NATS_URL, type TestDatabase, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { runClient } from './support/clients';
+import { startedTogether } from './support/started-together';
 import { REPO_ROOT, run } from './support/processes';
 
 function isAlive(pid: number): boolean {
@@ -77,40 +78,25 @@ describe('npm run start:cluster', () => {
     expect(report.quiet).toEqual({ fullSync: false, items: 0, projects: 0, labels: 0, filters: 0 });
   });
 
-  /**
-   * The other clients' runs, each with accounts of its own, started together once the first token
-   * has been used (they are processes talking to processes: this test's own process only waits),
-   * and awaited by their tests. A failed run fails its test, not the others.
-   */
-  const clientRuns = new Map<string, Promise<any>>();
-  const clientRun = (name: string, start: () => Promise<any>) => {
-    let run = clientRuns.get(name);
-    if (!run) {
-      run = start();
-      // Awaited by its own test later: until then its failure is not an unhandled rejection.
-      run.catch(() => undefined);
-      clientRuns.set(name, run);
-    }
-    return run;
-  };
-  const communityRun = (path: string) => clientRun(`community ${path}`, async () => runClient('todoist-community.mjs', { DOABLE_SYNC_ENDPOINT: `${url}${path}`, DOABLE_TOKEN: await cliAccount() }));
-  const restRun = (script: string) =>
-    clientRun(script, async () => {
-      const [account, other] = await Promise.all([cliAccount(), cliAccount()]);
-      return runClient(script, { DOABLE_URL: url, DOABLE_TOKEN: account, DOABLE_OTHER_TOKEN: other });
-    });
   const COMMUNITY_PATHS = ['/sync/v9', '/api/v1'];
   const REST_SCRIPTS = ['rest-v2-client.mjs', 'api-v1-client.mjs'];
+  /**
+   * The other clients' runs, each with accounts of its own, started together by the first of
+   * their tests (they are processes talking to processes: this test's own process only waits).
+   */
+  const clientRun = startedTogether([...COMMUNITY_PATHS, ...REST_SCRIPTS], async (key: string): Promise<any> => {
+    if (COMMUNITY_PATHS.includes(key)) return runClient('todoist-community.mjs', { DOABLE_SYNC_ENDPOINT: `${url}${key}`, DOABLE_TOKEN: await cliAccount() });
+    const [account, other] = await Promise.all([cliAccount(), cliAccount()]);
+    return runClient(key, { DOABLE_URL: url, DOABLE_TOKEN: account, DOABLE_OTHER_TOKEN: other });
+  });
 
   it.each(COMMUNITY_PATHS)('serves todoist@1.1.0 against %s', async (path) => {
-    for (const other of COMMUNITY_PATHS) void communityRun(other);
-    for (const script of REST_SCRIPTS) void restRun(script);
-    const report = await communityRun(path);
+    const report = await clientRun(path);
     expect(report.projects).toEqual(['Community project', 'Inbox']);
   });
 
   it.each(REST_SCRIPTS)('serves the official REST client %s (its own schemas validate every answer)', async (script) => {
-    const report = await restRun(script);
+    const report = await clientRun(script);
     expect(report.projects).toMatchObject({ inbox: 'Inbox', fetched: true });
   });
 

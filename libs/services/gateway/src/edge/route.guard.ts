@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { finished } from 'node:stream/promises';
 import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
@@ -110,20 +111,11 @@ async function refuseBody(req: MultipartSource, res: ServerResponse, opened: Mul
 }
 
 /** Whether the body ends within `ms` (false if it fails, is aborted or is still coming). */
-function ended(req: MultipartSource, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (value: boolean) => {
-      clearTimeout(timer);
-      req.off('end', onEnd);
-      req.off('error', onFail);
-      req.off('close', onFail);
-      resolve(value);
-    };
-    const onEnd = () => done(true);
-    const onFail = () => done(false);
-    const timer = setTimeout(onFail, ms);
-    req.once('end', onEnd);
-    req.once('error', onFail);
-    req.once('close', onFail);
-  });
+async function ended(req: MultipartSource, ms: number): Promise<boolean> {
+  try {
+    await finished(req, { writable: false, signal: AbortSignal.timeout(ms) });
+    return true;
+  } catch {
+    return false;
+  }
 }
