@@ -24,6 +24,7 @@ const common = {
 };
 
 export default {
+  testSequencer: '<rootDir>/tools/jest/tiers-in-order.sequencer.cjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/*.integration-spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout-integration.ts'] },

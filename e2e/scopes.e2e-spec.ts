@@ -4,9 +4,12 @@ import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /**
- * The scope matrix: every scope against a sample of every kind of action, on every interface
- * that exists. A row is [action, scopes of the token (or the personal token), allowed?]. Later
- * interfaces (uploads, backups) add their rows here.
+ * The scope matrix at the edges: every interface that exists, each against the scopes that allow
+ * and refuse its kinds of action. A row is [action, scopes of the token (or the personal token),
+ * allowed?]. Later interfaces add their rows here. Each sync command against every scope is
+ * proved against the engine (libs/services/sync/src/access-policy/scope-matrix.integration-spec.ts);
+ * here the sync paths keep a sample of them (read, add, delete, project delete, credentials), so
+ * what is proved there is shown to be what the edge applies.
  *
  * The rules (sync-interface §5.4, libs/services/sync/src/engine/scopes.ts): reads need data:read
  * or data:read_write; adding a task (also quick add) task:add or data:read_write; deleting tasks,
@@ -16,26 +19,11 @@ import { useSystem } from './support/use-system';
 type Action =
   | 'sync.read'
   | 'sync.item_add'
-  | 'sync.item_update'
   | 'sync.item_delete'
-  | 'sync.project_add'
   | 'sync.project_delete'
-  | 'sync.label_delete'
-  | 'sync.label_delete_occurrences'
-  | 'sync.filter_add'
-  | 'sync.filter_delete'
-  | 'sync.note_add'
-  | 'sync.reminder_add'
-  | 'sync.section_add'
   | 'sync.user_update_name'
   | 'sync.user_update_password'
-  | 'sync.share_project'
-  | 'sync.delete_invitation'
   | 'rest.collaborators'
-  | 'sync.workspace_add'
-  | 'sync.workspace_delete'
-  | 'sync.folder_delete'
-  | 'sync.workspace_filter_delete'
   | 'rest.workspaces'
   | 'rest.workspace_add'
   | 'sync_v8.read'
@@ -94,53 +82,19 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['sync.item_add', ['task:add'], true],
   ['sync.item_add', ['data:read'], false],
   ['sync.item_add', ['data:read_write'], true],
-  ['sync.item_update', ['task:add'], false],
-  ['sync.item_update', ['data:read'], false],
-  ['sync.item_update', ['data:read_write'], true],
   ['sync.item_delete', ['data:read_write'], false],
   ['sync.item_delete', ['data:delete'], true],
-  ['sync.project_add', ['task:add'], false],
-  ['sync.project_add', ['data:read_write'], true],
   ['sync.project_delete', ['data:read_write', 'data:delete'], false],
   ['sync.project_delete', ['project:delete'], true],
-  ['sync.label_delete', ['data:read_write'], false],
-  ['sync.label_delete', ['data:delete'], true],
-  ['sync.label_delete_occurrences', ['data:read_write'], false],
-  ['sync.label_delete_occurrences', ['data:delete'], true],
-  ['sync.filter_add', ['data:read'], false],
-  ['sync.filter_add', ['data:read_write'], true],
-  ['sync.filter_delete', ['data:read_write'], false],
-  ['sync.filter_delete', ['data:delete'], true],
-  ['sync.note_add', ['task:add'], false],
-  ['sync.note_add', ['data:read_write'], true],
-  ['sync.reminder_add', ['data:read'], false],
-  ['sync.reminder_add', ['data:read_write'], true],
-  ['sync.section_add', ['task:add'], false],
-  ['sync.section_add', ['data:read_write'], true],
   ['sync.user_update_name', ['data:read'], false],
   ['sync.user_update_name', ['data:read_write'], true],
   // Credentials are the personal token's alone, whatever the app's scopes.
   ['sync.user_update_password', ['data:read_write'], false],
   ['sync.user_update_password', ['data:read_write', 'data:delete', 'project:delete'], false],
-  // Sharing is a write like any other: data:read_write; listing collaborators is a read.
-  ['sync.share_project', ['data:read'], false],
-  ['sync.share_project', ['task:add'], false],
-  ['sync.share_project', ['data:read_write'], true],
-  ['sync.delete_invitation', ['data:read'], false],
-  ['sync.delete_invitation', ['data:read_write'], true],
+  // Listing collaborators is a read.
   ['rest.collaborators', ['task:add'], false],
   ['rest.collaborators', ['data:read'], true],
-  // Workspaces: writes need data:read_write; deleting one deletes its projects (project:delete),
-  // deleting a folder or a workspace filter is a deletion like a filter's (data:delete).
-  ['sync.workspace_add', ['task:add'], false],
-  ['sync.workspace_add', ['data:read'], false],
-  ['sync.workspace_add', ['data:read_write'], true],
-  ['sync.workspace_delete', ['data:read_write', 'data:delete'], false],
-  ['sync.workspace_delete', ['project:delete'], true],
-  ['sync.folder_delete', ['data:read_write'], false],
-  ['sync.folder_delete', ['data:delete'], true],
-  ['sync.workspace_filter_delete', ['data:read_write'], false],
-  ['sync.workspace_filter_delete', ['data:delete'], true],
+  // The workspace list is a read, adding one a write.
   ['rest.workspaces', ['task:add'], false],
   ['rest.workspaces', ['data:read'], true],
   ['rest.workspace_add', ['data:read'], false],
@@ -252,7 +206,6 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['sync.read', PERSONAL, true],
   ['sync.item_delete', PERSONAL, true],
   ['sync.project_delete', PERSONAL, true],
-  ['sync.filter_delete', PERSONAL, true],
   ['completed.api_v1', PERSONAL, true],
   ['rest_v1.task_delete', PERSONAL, true],
   ['rest.label_delete', PERSONAL, true],
@@ -295,14 +248,6 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       const made = await personal([{ type: 'label_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'l', args: { name: `fixture-${counter}` } }]);
       return made.body.temp_id_mapping['l'] as string;
     };
-    const newWorkspace = async () => {
-      const made = await personal([{ type: 'workspace_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'w', args: { name: `fixture-${counter}` } }]);
-      return made.body.temp_id_mapping['w'] as string;
-    };
-    const newFilter = async () => {
-      const made = await personal([{ type: 'filter_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'f', args: { name: `fixture-${counter}`, query: 'today' } }]);
-      return made.body.temp_id_mapping['f'] as string;
-    };
     /** A first-generation call with the token in the query: 200 is allowed, anything else must be its coded 403. */
     const firstGeneration = async (call: string, params: Record<string, string>) => {
       const response = await http(system.url, 'GET', `/API/${call}?${new URLSearchParams({ ...params, token }).toString()}`);
@@ -328,47 +273,6 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         return tool('find-tasks', {});
       case 'mcp.delete_task':
         return tool('delete-object', { type: 'task', id: await newTask() });
-      case 'sync.label_delete_occurrences': {
-        const label = `occurring-${++counter}`;
-        await personal([{ type: 'item_add', uuid: `${mode}-setup-${++counter}`, args: { content: 'labelled', labels: [label] } }]);
-        return withScoped({ type: 'label_delete_occurrences', args: { name: label } });
-      }
-      case 'sync.filter_add':
-        return withScoped({ type: 'filter_add', args: { name: `scoped-${counter}`, query: 'today' } });
-      case 'sync.filter_delete':
-        return withScoped({ type: 'filter_delete', args: { id: await newFilter() } });
-      case 'sync.note_add':
-        return withScoped({ type: 'note_add', args: { item_id: await newTask(), content: 'scoped note' } });
-      case 'sync.reminder_add':
-        return withScoped({ type: 'reminder_add', args: { item_id: await newTask(), type: 'absolute', due: { date: '2030-04-30T18:00:00' } } });
-      case 'sync.section_add': {
-        const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
-        return withScoped({ type: 'section_add', args: { name: 'scoped section', project_id: made.body.temp_id_mapping['p'] } });
-      }
-      case 'sync.share_project':
-      case 'sync.delete_invitation': {
-        const invitee = await system.createAccount();
-        const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
-        const projectId = made.body.temp_id_mapping['p'] as string;
-        if (action === 'sync.share_project') return withScoped({ type: 'share_project', args: { project_id: projectId, email: invitee.email } });
-        await personal([{ type: 'share_project', uuid: `${mode}-setup-${++counter}`, args: { project_id: projectId, email: invitee.email } }]);
-        const [invitation] = await system.sql<{ id: string }>(`SELECT id::text FROM sync.project_invitations WHERE project_id = $1`, [projectId]);
-        return withScoped({ type: 'delete_invitation', args: { invitation_id: invitation.id } });
-      }
-      case 'sync.workspace_add':
-        return withScoped({ type: 'workspace_add', args: { name: `scoped-${counter}` } });
-      case 'sync.workspace_delete':
-        return withScoped({ type: 'workspace_delete', args: { id: await newWorkspace() } });
-      case 'sync.folder_delete': {
-        const workspaceId = await newWorkspace();
-        const made = await personal([{ type: 'folder_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'd', args: { workspace_id: workspaceId, name: 'fixture' } }]);
-        return withScoped({ type: 'folder_delete', args: { id: made.body.temp_id_mapping['d'] } });
-      }
-      case 'sync.workspace_filter_delete': {
-        const workspaceId = await newWorkspace();
-        const made = await personal([{ type: 'workspace_filter_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'q', args: { workspace_id: workspaceId, name: 'fixture', query: 'today' } }]);
-        return withScoped({ type: 'workspace_filter_delete', args: { id: made.body.temp_id_mapping['q'] } });
-      }
       case 'rest.workspaces':
         return rest('GET', '/api/v1/workspaces');
       case 'rest.workspace_add':
@@ -463,18 +367,12 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         return withScoped({ type: 'item_add', args: { content: 'scoped v7', indent: 1, item_order: 1 } }, '/API/v7/sync');
       case 'sync_v7.item_update_flat':
         return withScoped({ type: 'item_update', args: { id: Number(await newTask()), indent: 1 } }, '/API/v7/sync');
-      case 'sync.item_update':
-        return withScoped({ type: 'item_update', args: { id: await newTask(), content: 'changed' } });
       case 'sync.item_delete':
         return withScoped({ type: 'item_delete', args: { id: await newTask() } });
-      case 'sync.project_add':
-        return withScoped({ type: 'project_add', args: { name: 'scoped' } });
       case 'sync.project_delete': {
         const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
         return withScoped({ type: 'project_delete', args: { id: made.body.temp_id_mapping['p'] } });
       }
-      case 'sync.label_delete':
-        return withScoped({ type: 'label_delete', args: { id: await newLabel() } });
       case 'first_generation.read':
         return firstGeneration('getProjects', {});
       case 'first_generation.add_item':
