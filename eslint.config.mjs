@@ -9,16 +9,23 @@ const depConstraints = [
   // Layers: apps compose features; features use infrastructure, utilities and contracts;
   // contracts depend only on other contracts and utilities; an app never imports an app.
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:composition', 'type:infra', 'type:util', 'type:contracts'] },
-  { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:util', 'type:contracts', 'type:testing'] },
-  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:infra', 'type:util', 'type:contracts', 'type:testing'] },
+  { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:feature', 'type:pure', 'type:infra', 'type:util', 'type:contracts', 'type:testing'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:pure', 'type:infra', 'type:util', 'type:contracts', 'type:testing'] },
+  // A service's pure domain libraries (libs/sync/dates, libs/sync/filter-language): rules and
+  // languages with no framework, database or transport, so they are tested and reused alone.
+  {
+    sourceTag: 'type:pure',
+    onlyDependOnLibsWithTags: ['type:pure', 'type:util', 'type:contracts'],
+    bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', '@electric-sql/*', '@nats-io/*', 'nats'],
+  },
   // Infrastructure and composition libraries have integration specs: they may use the test kit,
   // which in turn depends on utilities only (so no cycle).
   { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:util', 'type:contracts', 'type:testing'] },
   { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
-  { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:testing', 'type:infra', 'type:util', 'type:contracts'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:testing', 'type:infra', 'type:util', 'type:contracts'] },
+  { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:pure', 'type:testing', 'type:infra', 'type:util', 'type:contracts'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:pure', 'type:testing', 'type:infra', 'type:util', 'type:contracts'] },
   // Scopes: a service sees only itself and what is shared; only the system (embedded runner,
   // CLI, end-to-end tests) sees every service.
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },

@@ -1,5 +1,5 @@
 import { byAddressee, type CommandPolicy, DATA_READ_WRITE, grantsFromArgument, inProject, inWorkspace, ownObjects, TASK_ADD } from './command-policy';
-import { rolePermissions } from './workspace-roles';
+import { rolePermissions } from './role-tables';
 
 describe('command policy helpers', () => {
   it('make a one-line declaration with the defaults filled in', () => {

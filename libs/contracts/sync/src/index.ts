@@ -17,5 +17,6 @@ export type {
 } from './workspace-events';
 export * from './project-roles';
 export * from './workspace-roles';
+export * from './role-tables';
 export { EVENT_OBJECT_TYPES, OBJECT_EVENT_TYPES, type EventObjectType, type ObjectEvent, type ObjectEventType } from './object-events';
 export * from './command-policy';

@@ -1,4 +1,3 @@
-import type { DeclaredCommand } from './command-policy';
 
 /**
  * Who may do what in a shared project: what each role may do (ROLE_GROUPS, the role's
@@ -62,23 +61,4 @@ export function mayGrantRole(granter: ProjectRole, role: ProjectRole): boolean {
 /** The roles `granter` may give (what a client can offer in its role picker). */
 export function grantableRoles(granter: ProjectRole): CollaboratorRole[] {
   return COLLABORATOR_ROLES.filter((role) => mayGrantRole(granter, role));
-}
-
-/**
- * The declared commands that act in a project, each with the group it needs, in the order of
- * PROJECT_ACTION_GROUPS and then of the declarations (the order the permissions list them in).
- */
-export function projectCommandGroups(declared: Iterable<DeclaredCommand>): Array<readonly [type: string, group: ProjectActionGroup]> {
-  const entries: Array<readonly [string, ProjectActionGroup]> = [];
-  for (const { type, policy } of declared) if (policy.target.project) entries.push([type, policy.target.project]);
-  return entries.sort(([, a], [, b]) => PROJECT_ACTION_GROUPS.indexOf(a) - PROJECT_ACTION_GROUPS.indexOf(b));
-}
-
-/** `GET /api/v1/projects/permissions`'s project half: each role and the declared command types it may run. */
-export function projectRoleActions(declared: Iterable<DeclaredCommand>): Array<{ name: ProjectRole; actions: Array<{ name: string }> }> {
-  const groups = projectCommandGroups(declared);
-  return PROJECT_ROLES.map((role) => ({
-    name: role,
-    actions: groups.filter(([, group]) => roleMay(role, group)).map(([type]) => ({ name: type })),
-  }));
 }

@@ -1,5 +1,4 @@
-import type { DeclaredCommand } from './command-policy';
-import { type ProjectActionGroup, projectRoleActions } from './project-roles';
+import type { ProjectActionGroup } from './project-roles';
 
 /**
  * Who may do what in a workspace: what each workspace role may do. Which group each command
@@ -59,39 +58,4 @@ export function mayGrantWorkspaceRole(granter: WorkspaceRole, role: WorkspaceRol
 export function workspaceCollaboratorMay(workspaceRole: WorkspaceRole | null, group: ProjectActionGroup): boolean {
   if (group !== 'invite') return true;
   return workspaceRole !== null && workspaceRoleMay(workspaceRole, 'invite');
-}
-
-/** A role's entry in role_actions and `projects/permissions`: its name and the command types it may run. */
-export interface RoleActions {
-  readonly name: string;
-  readonly actions: ReadonlyArray<{ readonly name: string }>;
-}
-
-/** Each workspace role and the command types it may run (the workspace half of the permissions). */
-export function workspaceRoleActions(declared: Iterable<DeclaredCommand>): RoleActions[] {
-  const groups = workspaceCommandGroups(declared);
-  return WORKSPACE_ROLES.map((role) => ({
-    name: role,
-    actions: groups.filter(([, group]) => workspaceRoleMay(role, group)).map(([type]) => ({ name: type })),
-  }));
-}
-
-/** The declared commands that act in a workspace, with the group each needs, in WORKSPACE_ACTION_GROUPS order. */
-export function workspaceCommandGroups(declared: Iterable<DeclaredCommand>): Array<readonly [type: string, group: WorkspaceActionGroup]> {
-  const entries: Array<readonly [string, WorkspaceActionGroup]> = [];
-  for (const { type, policy } of declared) if (policy.target.workspace) entries.push([type, policy.target.workspace]);
-  return entries.sort(([, a], [, b]) => WORKSPACE_ACTION_GROUPS.indexOf(a) - WORKSPACE_ACTION_GROUPS.indexOf(b));
-}
-
-/**
- * `GET /api/v1/projects/permissions` and, as its one entry, the sync `role_actions` resource (the
- * SDKs validate role_actions as an array of objects: sdk 10.5, 11 and 17 `record<string, unknown>[]`).
- */
-export interface RolePermissions {
-  project_collaborator_actions: RoleActions[];
-  workspace_collaborator_actions: RoleActions[];
-}
-
-export function rolePermissions(declared: readonly DeclaredCommand[]): RolePermissions {
-  return { project_collaborator_actions: projectRoleActions(declared), workspace_collaborator_actions: workspaceRoleActions(declared) };
 }

@@ -1,6 +1,6 @@
 import type { EventObjectType } from '@doable/contracts-sync';
 import { syncApiV1Writers } from './dialects/sync-api-v1/sync-api-v1.writers';
-import type { EventObjectWriter } from './engine/commands/object-events';
+import type { EventObjectWriter } from './engine/command-handler';
 import type { Filter } from './filters/filter.model';
 import type { ItemRow } from './items/item.model';
 import type { Label } from './labels/label.model';

@@ -1,4 +1,4 @@
 export { syncService } from './sync.service-definition';
 export { seedLargeAccount, ISSUE_SIZE, type LargeAccountSize } from './testing/large-account';
-export { TaskFilterService, type TaskFilterOptions } from './filter-language/task-filter.service';
-export { COMMAND_HANDLERS, type CommandHandler } from './engine/commands/command-handler';
+export { TaskFilterService, type TaskFilterOptions } from './read/task-filter.service';
+export { COMMAND_HANDLERS, type CommandHandler } from './engine/command-handler';

@@ -4,17 +4,21 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * The sync library's import arrows point down, so a reader can take each wing alone:
  *
- *   transports and features (rpc/, quick-add/, objects/, completed-history/, templates/, activity/,
- *   backups/, reminder-firing/, portability/, access-policy/, the service definition)
+ *   transports and features (rpc/, consumers/, push/, quick-add/, objects/, completed-history/,
+ *   templates/, activity/, backups/, reminder-firing/, portability/, access-policy/, the service
+ *   definition)
  *     -> dialects/  (one folder per API version: parse requests, render canonical objects)
  *       -> engine/  (commands and the sync request they run in)
  *         -> read/  (sources, resource types, sync tokens: canonical rows, never a version's shape)
- *           -> the domain: one folder per resource (models, repositories, dates, the filter language)
+ *           -> the domain: one folder per resource (models, repositories), on the pure libraries
+ *              @doable/sync-dates and @doable/sync-filter-language (libs/sync/)
  *
- * A file may import its own layer and the layers below it, never one above.
+ * A file may import its own layer and the layers below it, never one above; and no two folders
+ * import each other, directly or around a circle (membership/ holds what projects and workspaces
+ * both read, so the resource folders stand in one order).
  */
 const LAYERS: ReadonlyArray<readonly string[]> = [
-  ['rpc', 'quick-add', 'objects', 'completed-history', 'templates', 'activity', 'backups', 'reminder-firing', 'portability', 'access-policy', '.'],
+  ['rpc', 'consumers', 'push', 'quick-add', 'objects', 'completed-history', 'templates', 'activity', 'backups', 'reminder-firing', 'portability', 'access-policy', '.'],
   ['dialects'],
   ['engine'],
   ['read'],
@@ -41,7 +45,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The files a file imports from this library; a folder import (`../dates`) is its index. */
+/** The files a file imports from this library; a folder import (`../items`) is its index. */
 function relativeImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((match) => {
@@ -84,5 +88,20 @@ describe('sync library layering', () => {
           .map((folder) => `${relative(root, file)} -> dialects/${folder}`),
       );
     expect(crossing).toEqual([]);
+  });
+
+  it('has no circle between folders', () => {
+    const folderOf = (file: string): string => relative(root, file).split('/').slice(0, -1)[0] ?? '.';
+    const arrows = new Map<string, Set<string>>();
+    for (const file of files.filter((candidate) => !/\.(spec|integration-spec)\.ts$/.test(candidate))) {
+      for (const target of relativeImports(file).filter((path) => path.startsWith(root))) {
+        if (folderOf(target) === folderOf(file)) continue;
+        arrows.set(folderOf(file), (arrows.get(folderOf(file)) ?? new Set()).add(folderOf(target)));
+      }
+    }
+    // A folder that reaches itself by following the arrows is on a circle.
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      [...(arrows.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && seen.add(next) && reaches(next, to, seen)));
+    expect([...arrows.keys()].filter((folder) => reaches(folder, folder)).sort()).toEqual([]);
   });
 });

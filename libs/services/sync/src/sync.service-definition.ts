@@ -3,29 +3,18 @@ import type { ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandExecutor } from './engine/command-executor';
-import { EVENT_OBJECT_WRITER } from './engine/commands/object-events';
 import { writeEventObject } from './event-object-writer';
 import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './engine/command-log-retention';
-import { COMMAND_HANDLERS, type CommandHandler, INTERNAL_COMMAND_HANDLERS } from './engine/commands/command-handler';
+import { COMMAND_HANDLERS, type CommandHandler, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS } from './engine/command-handler';
+import { publicCommands } from './engine/commands';
 import { ItemQuickAddCommand } from './engine/commands/items/item-quick-add.command';
-import { projectCommands } from './engine/commands/projects';
-import { itemCommands } from './engine/commands/items';
-import { sharingCommands } from './engine/commands/sharing';
-import { workspaceCommands, workspaceFilterCommands } from './engine/commands/workspaces';
+import { SyncRepositories } from './sync-repositories';
 import { ItemDates } from './items/item-dates';
 import { ItemRepository } from './items/item.repository';
-import { sectionCommands } from './engine/commands/sections/section-commands';
 import { SectionRepository } from './sections/section.repository';
-import { labelCommands } from './engine/commands/labels/label-commands';
 import { LabelRepository } from './labels/label.repository';
-import { filterCommands } from './engine/commands/filters/filter-commands';
 import { FilterRepository } from './filters/filter.repository';
-import { noteCommands } from './engine/commands/notes/note-commands';
 import { NoteRepository } from './notes/note.repository';
-import { reminderCommands } from './engine/commands/reminders/reminder-commands';
-import { userCommands } from './engine/commands/user/user-commands';
-import { liveNotificationCommands } from './engine/commands/notifications/live-notification-commands';
-import { viewOptionsCommands } from './engine/commands/view-options/view-options-commands';
 import { ViewOptionsRepository } from './view-options/view-options.repository';
 import { ServiceClient } from '@doable/shared-transport';
 import { ReminderRepository } from './reminders/reminder.repository';
@@ -65,15 +54,16 @@ import { TaskFilterQuery } from './objects/task-filter.query';
 import { CompletionStatsRepository } from './stats/completion-stats.repository';
 import { ProductivityStatsService } from './stats/productivity-stats.service';
 import { QuickAddService } from './quick-add/quick-add.service';
-import { TaskFilterService } from './filter-language/task-filter.service';
+import { TaskFilterService } from './read/task-filter.service';
 import { CompletedRepository } from './completed/completed.repository';
 import { CompletedInfoRepository } from './completed/completed-info.repository';
 import { CompletedService } from './completed-history/completed.service';
-import { UserCreatedConsumer } from './users/user-created.consumer';
-import { NotificationsDeliveredConsumer } from './users/notifications-delivered.consumer';
+import { NewAccounts } from './accounts/new-accounts';
+import { UserCreatedConsumer } from './consumers/user-created.consumer';
+import { NotificationsDeliveredConsumer } from './consumers/notifications-delivered.consumer';
 import { PlanLimitsRepository } from './plans/plan-limits.repository';
-import { UserPlanChangedConsumer } from './plans/user-plan-changed.consumer';
-import { WorkspacePlanChangedConsumer } from './plans/workspace-plan-changed.consumer';
+import { UserPlanChangedConsumer } from './consumers/user-plan-changed.consumer';
+import { WorkspacePlanChangedConsumer } from './consumers/workspace-plan-changed.consumer';
 import { UserProfileRepository } from './users/user-profile.repository';
 import { WorkspaceRepository } from './workspaces/workspace.repository';
 import { WorkspaceMembersRepository } from './workspaces/workspace-members.repository';
@@ -122,60 +112,11 @@ import { PushRpcController } from './push/push.rpc-controller';
     ViewOptionsRepository,
     LocationRepository,
     ItemDates,
+    SyncRepositories,
     {
       provide: COMMAND_HANDLERS,
-      useFactory: (
-        projects: ProjectRepository,
-        items: ItemRepository,
-        sections: SectionRepository,
-        dates: ItemDates,
-        labels: LabelRepository,
-        filters: FilterRepository,
-        notes: NoteRepository,
-        reminders: ReminderRepository,
-        profiles: UserProfileRepository,
-        services: ServiceClient,
-        views: ViewOptionsRepository,
-        locations: LocationRepository,
-        members: ProjectMembersRepository,
-        invitations: ProjectInvitationsRepository,
-        workspaces: WorkspaceRepository,
-        workspaceMembers: WorkspaceMembersRepository,
-        workspaceFilters: WorkspaceFilterRepository,
-      ) => [
-        ...projectCommands(projects, sections, items),
-        ...itemCommands(items, projects, sections, dates, labels),
-        ...sectionCommands(sections, projects, items),
-        ...labelCommands(labels),
-        ...filterCommands(filters),
-        ...noteCommands(notes, items, projects),
-        ...reminderCommands(reminders, items, dates, locations),
-        ...userCommands(profiles, services),
-        ...liveNotificationCommands(services),
-        ...viewOptionsCommands(views, projects, labels, filters),
-        ...sharingCommands({ projects, members, invitations, items, profiles }),
-        ...workspaceCommands({ workspaces, members: workspaceMembers, projects, sections, items, profiles }),
-        ...workspaceFilterCommands(workspaceFilters),
-      ],
-      inject: [
-        ProjectRepository,
-        ItemRepository,
-        SectionRepository,
-        ItemDates,
-        LabelRepository,
-        FilterRepository,
-        NoteRepository,
-        ReminderRepository,
-        UserProfileRepository,
-        ServiceClient,
-        ViewOptionsRepository,
-        LocationRepository,
-        ProjectMembersRepository,
-        ProjectInvitationsRepository,
-        WorkspaceRepository,
-        WorkspaceMembersRepository,
-        WorkspaceFilterRepository,
-      ],
+      useFactory: (repositories: SyncRepositories, services: ServiceClient): CommandHandler[] => publicCommands({ ...repositories, services }),
+      inject: [SyncRepositories, ServiceClient],
     },
     {
       // Not among COMMAND_HANDLERS: no client may send these (see CommandExecutor.runInternal).
@@ -191,6 +132,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     ...resourceProviders,
     SyncReader,
     SyncEngine,
+    NewAccounts,
     UserCreatedConsumer,
     NotificationsDeliveredConsumer,
     UserPlanChangedConsumer,

@@ -1,7 +1,6 @@
 import { baseEnvSchema, env, loadConfig } from '@doable/shared-config';
 import { defaultStorageDir, resolveStorageConfig, storageEnvSchema } from '@doable/shared-storage';
 import { z } from 'zod';
-import type { ServiceDefinition } from './service-definition';
 
 const runtimeEnvSchema = baseEnvSchema.extend({
   HOST: z.string().default('0.0.0.0'),
@@ -37,12 +36,21 @@ export type ServiceConfig<Env extends z.ZodObject> = RuntimeConfig & z.infer<Env
 
 export type RunMode = 'cluster' | 'embedded';
 
+/** What a service's configuration is read for: the parts of its ServiceDefinition that shape it. */
+export interface ConfiguredService<Env extends z.ZodObject> {
+  readonly name: string;
+  readonly defaultPort: number;
+  /** Present for a service that owns a schema: DATABASE_URL is then required in cluster mode. */
+  readonly database?: object;
+  readonly env: Env;
+}
+
 /**
  * The service's whole configuration, validated at once. Cluster mode requires NATS_URL (and
  * DATABASE_URL for services that own data); embedded mode supplies both itself.
  */
 export function loadServiceConfig<Env extends z.ZodObject>(
-  definition: ServiceDefinition<Env>,
+  definition: ConfiguredService<Env>,
   source: NodeJS.ProcessEnv,
   mode: RunMode,
 ): ServiceConfig<Env> {

@@ -1,5 +1,4 @@
-import type { Principal, Scope } from '@doable/contracts-common';
-import { SCOPES } from '@doable/contracts-common';
+import { type Principal, type Scope, SCOPES } from '@doable/contracts-common';
 import { commandRefusal, mayRead, mayRunCommand } from '../engine/scopes';
 import { registeredPolicies } from './registered-handlers';
 

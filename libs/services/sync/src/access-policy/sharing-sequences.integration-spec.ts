@@ -1,8 +1,8 @@
 import { COLLABORATOR_ROLES, mayGrantRole, type ProjectRole, WORKSPACE_ROLES } from '@doable/contracts-sync';
-import { VISIBLE_PROJECTS } from '../items/item.model';
 import { PolicyWorld } from './policy-fixture';
 import { registeredPolicies } from './registered-handlers';
 import fc from 'fast-check';
+import { VISIBLE_PROJECTS } from '../membership/membership';
 
 /**
  * Random sequences of sharing and workspace commands among a handful of users (fast-check),

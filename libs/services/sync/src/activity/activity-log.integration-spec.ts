@@ -4,7 +4,7 @@ import { OutboxRelay } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
 import { createLogger } from '@doable/shared-logging';
 import { Database, type EventConsumers, type Tx } from '@doable/shared-runtime';
-import { PlanLimitsHarness } from '../engine/plan-limits.harness';
+import { PlanLimitsHarness } from '../engine/commands/plan-limits.harness';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { ActivityLogConsumer } from './activity-log.consumer';
 import { ActivityLogRepository } from './activity-log.repository';

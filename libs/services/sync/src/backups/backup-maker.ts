@@ -6,7 +6,7 @@ import { SYNC_DIALECTS } from '../dialects/sync-dialects';
 import { SyncEngine } from '../engine/sync-engine';
 import { snapshotOfFullSync } from '../portability/full-sync-snapshot';
 import { projectCsvsOf } from '../portability/snapshot-csv';
-import { ACCOUNT_JSON_ENTRY, type ArchiveEntry, zipArchive } from './backup-archive';
+import { ACCOUNT_JSON_ENTRY, type ArchiveEntry, zipArchive } from '../portability/account-archive';
 import { BackupRepository } from './backup.repository';
 
 /** A backup's version: the minute it was made, as the public service names them ("2018-07-13 02:03"). */

@@ -1,9 +1,8 @@
 import type { ProjectRole } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { VISIBLE_PROJECTS } from '../items/item.model';
-import type { MembershipChanges } from '../projects/project.model';
 import type { Collaboration, Collaborator, CollaboratorState } from './collaborator.model';
+import { type MembershipChanges, VISIBLE_PROJECTS } from '../membership/membership';
 
 /** A membership or an invitation of one project, as the states are built from. */
 export interface PlaceRow {

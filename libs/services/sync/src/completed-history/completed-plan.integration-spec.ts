@@ -10,7 +10,7 @@ import { CompletedRepository } from '../completed/completed.repository';
 import { CommandExecutor } from '../engine/command-executor';
 import { itemCommands } from '../engine/commands/items';
 import { projectCommands } from '../engine/commands/projects';
-import { TaskFilterService } from '../filter-language/task-filter.service';
+import { TaskFilterService } from '../read/task-filter.service';
 import { ItemDates } from '../items/item-dates';
 import { ItemRepository } from '../items/item.repository';
 import { LabelRepository } from '../labels/label.repository';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from '../items/item.model';
+import { ITEM_COLUMNS, type Item } from '../items/item.model';
 import type { CompletedPosition } from './completed-cursor';
+import { VISIBLE_PROJECTS } from '../membership/membership';
 
 /**
  * Where v9 `archive/items` looks: the completed tasks directly under one container, as the

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { VISIBLE_PROJECTS } from '../items/item.model';
+import { VISIBLE_PROJECTS } from '../membership/membership';
 
 /** What is completed under one project, section or parent task. */
 export type CompletedInfo =

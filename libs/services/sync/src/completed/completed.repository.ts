@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CompiledFilter } from '../filter-language/filter-sql.compiler';
-import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from '../items/item.model';
+import type { CompiledFilter } from '@doable/sync-filter-language';
+import { ITEM_COLUMNS, type Item } from '../items/item.model';
 import type { CompletedPosition } from './completed-cursor';
 import type { CompletedQuery, CompletedSearch, GetAllQuery } from './completed-query';
+import { VISIBLE_PROJECTS } from '../membership/membership';
 
 /** Completed tasks of projects the user can see, over `sync.items AS item` ($1 is the user id). */
 const COMPLETED_VISIBLE = `item.project_id IN (${VISIBLE_PROJECTS}) AND item.checked AND NOT item.is_deleted`;

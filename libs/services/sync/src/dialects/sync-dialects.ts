@@ -1,4 +1,4 @@
-import type { SyncDialect, SyncDialectName } from './sync-dialect';
+import type { SyncDialect, SyncDialectName } from './shared/sync-dialect';
 import { syncApiV1Dialect } from './sync-api-v1/sync-api-v1.dialect';
 import { syncV6Dialect } from './sync-v6/sync-v6.dialect';
 import { syncV7Dialect } from './sync-v7/sync-v7.dialect';

@@ -18,7 +18,7 @@ import { SectionRepository } from '../sections/section.repository';
 import { failFirstCommit } from '../testing/fail-first-commit';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandExecutor } from './command-executor';
-import type { CommandContext, CommandHandler, CommandOutcome } from './commands/command-handler';
+import type { CommandContext, CommandHandler, CommandOutcome } from './command-handler';
 import { itemCommands } from './commands/items';
 import { userCommands } from './commands/user/user-commands';
 import type { SyncCommand } from './sync-request';

@@ -8,7 +8,7 @@ import {
   type RolePermissions,
   type WorkspaceActionGroup,
 } from '@doable/contracts-sync';
-import type { CommandHandler } from './commands/command-handler';
+import type { CommandHandler } from './command-handler';
 
 /**
  * Every command's policy, by type, built from the handlers the service registers (the public

@@ -3,6 +3,7 @@ import { DomainError } from '@doable/shared-errors';
 import type { EntityManager } from 'typeorm';
 import type { ProjectAccessRow, ProjectMembersRepository } from '../projects/project-members.repository';
 import type { CommandPolicies } from './command-policies';
+import { RolesPerRequest } from './roles-per-request';
 
 /**
  * The one place a write is checked against the writer's role in the project it acts in
@@ -10,14 +11,11 @@ import type { CommandPolicies } from './command-policies';
  * per project per request and forgotten after a command that may change membership.
  */
 export class ProjectAccess {
-  private readonly roles = new Map<string, ProjectAccessRow | undefined>();
+  private readonly roles: RolesPerRequest<ProjectAccessRow>;
 
-  constructor(
-    private readonly manager: EntityManager,
-    private readonly members: ProjectMembersRepository,
-    private readonly userId: string,
-    private readonly policies: CommandPolicies,
-  ) {}
+  constructor(manager: EntityManager, members: ProjectMembersRepository, userId: string, private readonly policies: CommandPolicies) {
+    this.roles = new RolesPerRequest((projectId) => members.effectiveAccessOf(manager, projectId, userId));
+  }
 
   /**
    * Refuses the command unless the user's role in the project (a workspace admin's at least
@@ -29,8 +27,7 @@ export class ProjectAccess {
   async require(commandType: string, projectId: string): Promise<ProjectRole> {
     // A type that declares no project group throws: a programming error, not a client's.
     const group = this.policies.projectGroup(commandType);
-    if (!this.roles.has(projectId)) this.roles.set(projectId, await this.members.effectiveAccessOf(this.manager, projectId, this.userId));
-    const access = this.roles.get(projectId);
+    const access = await this.roles.of(projectId);
     if (!access) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { project_id: projectId });
     const role = access.role;
     if (!roleMay(role, group)) {
@@ -52,11 +49,11 @@ export class ProjectAccess {
    * same query; undefined when none was read. What the object events carry (object-events.ts).
    */
   workspaceOf(projectId: string): string | null | undefined {
-    return this.roles.get(projectId)?.workspaceId;
+    return this.roles.known(projectId)?.workspaceId;
   }
 
   /** After a command whose policy declares it changes memberships (CommandPolicies.changesMemberships): read them again. */
   forget(): void {
-    this.roles.clear();
+    this.roles.forget();
   }
 }

@@ -12,7 +12,7 @@ import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import { ProjectMembersRepository } from '../projects/project-members.repository';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { CommandExecutor } from './command-executor';
-import type { CommandContext, CommandHandler, CommandOutcome } from './commands/command-handler';
+import type { CommandContext, CommandHandler, CommandOutcome } from './command-handler';
 import { ownObjects } from '@doable/contracts-sync';
 
 const USER_ID = '7601';

@@ -1,9 +1,9 @@
 import { DomainError } from '@doable/shared-errors';
 import type { Tx } from '@doable/shared-runtime';
-import { tellUsersChanged } from '../push/users-changed';
+import { tellUsersChanged } from '../users/users-changed';
 import type { UserProfile } from '../users/user-profile.model';
 import type { UserProfileRepository } from '../users/user-profile.repository';
-import type { CommandContext } from './commands/command-handler';
+import type { CommandContext } from './command-handler';
 
 /**
  * One change by one user: the unit every write is made of (a command: a client's, or quick add's own).

@@ -4,6 +4,7 @@ import { DomainError } from '@doable/shared-errors';
 import type { EntityManager } from 'typeorm';
 import type { WorkspaceMembersRepository } from '../workspaces/workspace-members.repository';
 import type { CommandPolicies } from './command-policies';
+import { RolesPerRequest } from './roles-per-request';
 
 /**
  * The one place a write is checked against the writer's role in the workspace it acts in
@@ -12,14 +13,11 @@ import type { CommandPolicies } from './command-policies';
  * may change memberships.
  */
 export class WorkspaceAccess {
-  private readonly roles = new Map<string, WorkspaceRole | undefined>();
+  private readonly roles: RolesPerRequest<WorkspaceRole>;
 
-  constructor(
-    private readonly manager: EntityManager,
-    private readonly members: WorkspaceMembersRepository,
-    private readonly userId: string,
-    private readonly policies: CommandPolicies,
-  ) {}
+  constructor(manager: EntityManager, members: WorkspaceMembersRepository, userId: string, private readonly policies: CommandPolicies) {
+    this.roles = new RolesPerRequest((workspaceId) => members.roleOf(manager, workspaceId, userId));
+  }
 
   /**
    * Refuses the command unless the user's workspace role allows the group its policy declares
@@ -30,8 +28,7 @@ export class WorkspaceAccess {
     // A type that declares no workspace group throws: a programming error, not a client's.
     const group = this.policies.workspaceGroup(commandType);
     if (!isObjectId(workspaceId)) throw new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found', { workspace_id: workspaceId });
-    if (!this.roles.has(workspaceId)) this.roles.set(workspaceId, await this.members.roleOf(this.manager, workspaceId, this.userId));
-    const role = this.roles.get(workspaceId);
+    const role = await this.roles.of(workspaceId);
     if (!role) throw new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found', { workspace_id: workspaceId });
     if (!workspaceRoleMay(role, group)) {
       throw new DomainError('FORBIDDEN', `Your role in this workspace (${role}) does not allow ${commandType}`, { workspace_id: workspaceId, role, command_type: commandType });
@@ -41,6 +38,6 @@ export class WorkspaceAccess {
 
   /** After a command that may have changed memberships or roles: read them again. */
   forget(): void {
-    this.roles.clear();
+    this.roles.forget();
   }
 }

@@ -1,4 +1,4 @@
-import type { CommandHandler } from './commands/command-handler';
+import type { CommandHandler } from './command-handler';
 import type { SyncCommand } from './sync-request';
 
 /** A planned command of the group: what its handler's writeAll() will write for it. */

@@ -3,14 +3,19 @@ import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
 import { FILTER_COLUMNS, type Filter } from './filter.model';
 
-export interface NewFilter {
-  readonly userId: string;
+/** What a new saved filter holds, a user's own or a workspace's (workspace-filter.repository.ts). */
+export interface FilterFields {
   readonly name: string;
   readonly query: string;
   readonly description: string | null;
   readonly color: string;
+  /** null: after the last filter. */
   readonly itemOrder: number | null;
   readonly isFavorite: boolean;
+}
+
+export interface NewFilter extends FilterFields {
+  readonly userId: string;
 }
 
 export type FilterChanges = Partial<{ name: string; query: string; description: string | null; color: string; item_order: number; is_favorite: boolean; is_deleted: boolean }>;

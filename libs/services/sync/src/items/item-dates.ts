@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { nextOccurrence, parseDeadline, parseDuration, parseDue } from '../dates';
+import { nextOccurrence, parseDeadline, parseDuration, parseDue } from '@doable/sync-dates';
 import type { Item, StoredDue } from './item.model';
 
 export interface UserClock {

@@ -60,6 +60,3 @@ export type WireItem = Omit<Item, 'added_at' | 'completed_at' | 'updated_at'> & 
 
 /** A task as the writers take it: timestamps as Dates, or already in wire text. */
 export type ItemRow = Item | WireItem;
-
-/** Projects a user may see: the single definition every read and write goes through. */
-export const VISIBLE_PROJECTS = `SELECT project_id FROM sync.project_members WHERE user_id = $1 AND state = 'active'`;

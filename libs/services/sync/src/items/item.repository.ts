@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
-import { ITEM_COLUMNS, ITEM_WIRE_COLUMNS, type Item, VISIBLE_PROJECTS, type WireItem } from './item.model';
+import { ITEM_COLUMNS, ITEM_WIRE_COLUMNS, type Item, type WireItem } from './item.model';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 export interface NewItem {
   readonly userId: string;

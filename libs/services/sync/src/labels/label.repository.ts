@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { VISIBLE_PROJECTS } from '../items/item.model';
 import { updateVersioned } from '../persistence/versioned-update';
 import { LABEL_COLUMNS, type Label } from './label.model';
+import { VISIBLE_PROJECTS } from '../membership/membership';
 
 export type LabelChanges = Partial<{ name: string; color: string; item_order: number; is_favorite: boolean; is_deleted: boolean }>;
 

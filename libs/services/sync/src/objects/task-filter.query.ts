@@ -1,7 +1,7 @@
 import type { Page } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { TaskFilterService } from '../filter-language/task-filter.service';
+import { TaskFilterService } from '../read/task-filter.service';
 import type { WireItem } from '../items/item.model';
 import type { Paged } from './object-reads.repository';
 

@@ -1,8 +1,7 @@
 import { hashToken } from '@doable/contracts-auth';
 import { isObjectId } from '@doable/contracts-common';
 import { BUILTIN_WORKSPACE_BUSINESS, BUILTIN_WORKSPACE_STARTER } from '@doable/contracts-plans';
-import { type WorkspaceRole, workspaceRoleMay } from '@doable/contracts-sync';
-import type { ObjectQuery } from '@doable/contracts-sync';
+import { type ObjectQuery, type WorkspaceRole, workspaceRoleMay } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';

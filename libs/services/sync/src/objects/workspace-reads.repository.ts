@@ -3,9 +3,10 @@ import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Project } from '../projects/project.model';
-import { FOLDER_COLUMNS, type Folder, VISIBLE_WORKSPACES, type WorkspaceMember } from '../workspaces/workspace.model';
+import { FOLDER_COLUMNS, type Folder, type WorkspaceMember } from '../workspaces/workspace.model';
 import { ListSql, pageOf } from './list-sql';
 import type { Paged } from './object-reads.repository';
+import { VISIBLE_WORKSPACES } from '../membership/membership';
 
 /** A workspace invitation as the api/v1 endpoints answer it (sdk 17 WorkspaceInvitationSchema, before its camelCase). */
 export interface WorkspaceInvitationRow {

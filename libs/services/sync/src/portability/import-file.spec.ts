@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate';
 import { DomainError } from '@doable/shared-errors';
-import { ACCOUNT_JSON_ENTRY, zipArchive } from '../backups/backup-archive';
+import { ACCOUNT_JSON_ENTRY, zipArchive } from './account-archive';
 import { MAX_ARCHIVE_ENTRIES, MAX_EXPANDED_BYTES, unzipBounded } from './import-file';
 
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Uint8Array> {

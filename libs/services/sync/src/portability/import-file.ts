@@ -1,6 +1,6 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { DomainError } from '@doable/shared-errors';
-import { ACCOUNT_JSON_ENTRY } from '../backups/backup-archive';
+import { ACCOUNT_JSON_ENTRY } from './account-archive';
 import type { AccountSnapshot } from './account-snapshot';
 import { snapshotOfFullSync } from './full-sync-snapshot';
 import { snapshotOfBackupCsvs } from './snapshot-csv';

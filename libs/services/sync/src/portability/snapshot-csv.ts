@@ -1,4 +1,4 @@
-import { type ArchiveEntry, projectCsvName } from '../backups/backup-archive';
+import { type ArchiveEntry, projectCsvName } from './account-archive';
 import { parseTodoistCsv, type TemplateNote, type TemplateTask, type TemplateTree, writeTodoistCsv } from '../templates/todoist-csv';
 import type { AccountSnapshot, SnapshotDue, SnapshotNote, SnapshotProject, SnapshotSection, SnapshotTask } from './account-snapshot';
 import { MAX_IMPORTED_OBJECTS } from './full-sync-snapshot';

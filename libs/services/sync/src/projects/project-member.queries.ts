@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { VISIBLE_PROJECTS } from '../items/item.model';
+import { VISIBLE_PROJECTS } from '../membership/membership';
 
 /** The membership `m` is of a project someone besides the user ($1) is an active member of: a shared one. */
 const SHARED_WITH_SOMEONE = `EXISTS (SELECT 1 FROM sync.project_members o WHERE o.project_id = m.project_id AND o.user_id <> $1 AND o.state = 'active')`;

@@ -1,6 +1,4 @@
 import { COLOR_NAMES } from '@doable/contracts-sync';
-import { VISIBLE_PROJECTS } from '../items/item.model';
-import type { WorkspaceMembershipChanges } from '../workspaces/workspace.model';
 /** A project as the domain stores it: canonical values; dialects decide the wire shape. */
 export interface Project {
   id: string;
@@ -59,48 +57,6 @@ export const PROJECT_COLUMNS = `id::text, owner_id::text, name, description, col
 /** The reading user's (`$1`) role in the project, for statements over sync.projects read for one user. */
 export const PROJECT_ROLE_COLUMN = `(SELECT role_member.role FROM sync.project_members role_member
   WHERE role_member.project_id = id AND role_member.user_id = $1 AND role_member.state = 'active') AS role`;
-
-/**
- * How a user's memberships moved after a sync token's version: projects they joined (an
- * incremental sync carries them whole, as a full sync would, though their rows are older than
- * the token) and projects they left or were removed from (it carries their tombstones); and the
- * same of workspaces (their folders, workspace filters and members).
- */
-export interface MembershipChanges extends WorkspaceMembershipChanges {
-  readonly joined: readonly string[];
-  readonly left: readonly string[];
-}
-
-export const NO_MEMBERSHIP_CHANGES: MembershipChanges = { joined: [], left: [], workspacesJoined: [], workspacesLeft: [] };
-
-/**
- * Which rows of a project-scoped table an incremental read carries, as a condition on
- * `$1` (the user) and `$2` (the token's version): those stamped after the version in the user's
- * projects. When memberships moved (then with `$3` joined and `$4` left, see
- * changedSinceParams), also every row of a project joined since that a full sync would carry
- * (`active`), and every row of a project left since that is alive or changed (its tombstone).
- * Without membership changes it is the one indexed condition it always was.
- */
-export function changedSinceCondition(memberships: MembershipChanges, active: string, projectColumn = 'project_id'): string {
-  const changed = `(${projectColumn} IN (${VISIBLE_PROJECTS}) AND version > $2)`;
-  if (memberships.joined.length === 0 && memberships.left.length === 0) return changed;
-  return `(${changed}
-       OR (${projectColumn} = ANY($3::bigint[]) AND ${active})
-       OR (${projectColumn} = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2)))`;
-}
-
-/** The parameters changedSinceCondition reads. */
-export function changedSinceParams(userId: string, version: string, memberships: MembershipChanges): unknown[] {
-  return memberships.joined.length === 0 && memberships.left.length === 0 ? [userId, version] : [userId, version, memberships.joined, memberships.left];
-}
-
-/** Rows of projects the user left, as the tombstones their incremental sync carries. */
-export function asLeftTombstones<T extends { project_id: string; is_deleted: boolean }>(rows: T[], left: readonly string[]): T[] {
-  if (left.length === 0) return rows;
-  const gone = new Set(left);
-  for (const row of rows) if (gone.has(row.project_id)) row.is_deleted = true;
-  return rows;
-}
 
 /** Colour names of the v9/v1 palette (public-api-facts §3). */
 export const PROJECT_COLORS = COLOR_NAMES;

@@ -1,9 +1,9 @@
 import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { VISIBLE_PROJECTS } from '../items/item.model';
 import { updateVersioned } from '../persistence/versioned-update';
-import { changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Project } from './project.model';
+import { PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Project } from './project.model';
+import { changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 export interface NewProject {
   readonly ownerId: string;

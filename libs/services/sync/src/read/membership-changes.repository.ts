@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { MembershipChanges } from '../projects/project.model';
+import type { MembershipChanges } from '../membership/membership';
 
 /**
  * A user's own memberships that changed after a sync token's version: the projects (and

@@ -13,7 +13,7 @@ import { CollaboratorSource } from './sources/collaborator.source';
 import { FolderSource, WorkspaceFilterSource, WorkspaceSource, WorkspaceUserSource } from './sources/workspace.source';
 import { CollaboratorRepository } from '../collaborators/collaborator.repository';
 import { MembershipChangesRepository } from './membership-changes.repository';
-import { RESOURCE_SOURCES, type ResourceSource } from './resource-source';
+import { RESOURCE_SOURCES, type ResourceSource } from './sources/resource-source';
 
 /**
  * Every resource the sync engine reads from its own tables, in response order. A new resource

@@ -18,7 +18,7 @@ import { CompletionStatsRepository } from '../stats/completion-stats.repository'
 import { ProductivityStatsService } from '../stats/productivity-stats.service';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { MembershipChangesRepository } from './membership-changes.repository';
-import type { ResourceSource } from './resource-source';
+import type { ResourceSource } from './sources/resource-source';
 import { CollaboratorSource } from './sources/collaborator.source';
 import { CompletedInfoSource } from './sources/completed-info.source';
 import { ItemSource } from './sources/item.source';

@@ -10,7 +10,7 @@ import { ProjectRepository } from '../projects/project.repository';
 import { MembershipChangesRepository } from './membership-changes.repository';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 import type { ReadContext, ReadNeeds } from './read-needs';
-import { RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './resource-source';
+import { RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './sources/resource-source';
 import { selectResourceTypes } from './resource-types';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import { UserProfileRepository } from '../users/user-profile.repository';

@@ -2,7 +2,7 @@ import type { RolePermissions } from '@doable/contracts-sync';
 import type { LiveNotificationsReply } from '@doable/contracts-notifications';
 import type { UserPlanLimits } from '@doable/contracts-plans';
 import type { ReadContext } from './read-needs';
-import type { ResourceRows } from './resource-source';
+import type { ResourceRows } from './sources/resource-source';
 import type { ResourceType } from './resource-types';
 import type { UserProfile } from '../users/user-profile.model';
 

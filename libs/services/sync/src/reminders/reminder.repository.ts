@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { VISIBLE_PROJECTS } from '../items/item.model';
-import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
 import { updateVersioned } from '../persistence/versioned-update';
 import { REMINDER_COLUMNS, type Reminder, type ReminderFields } from './reminder.model';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 /** Which reminders a read wants: time ones (`reminders`) or location ones (`reminders_location`). */
 export type ReminderKind = 'time' | 'location';

@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { parseArgs } from '../engine/command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../engine/commands/command-handler';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../engine/command-handler';
 import { isLabelPlanRefusal } from '../engine/commands/labels/label-commands';
 import type { LabelRepository } from '../labels/label.repository';
 import type { ProjectMembersRepository } from '../projects/project-members.repository';

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { VISIBLE_PROJECTS } from '../items/item.model';
-import { type MembershipChanges, NO_MEMBERSHIP_CHANGES } from '../projects/project.model';
 import { updateVersioned } from '../persistence/versioned-update';
 import {
   PROJECT_VIEW_DEFAULTS_COLUMNS,
@@ -11,6 +9,7 @@ import {
   type ViewOptions,
   type ViewSettings,
 } from './view-options.model';
+import { type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 const SETTINGS_ORDER = ['view_mode', 'grouped_by', 'sorted_by', 'sort_order', 'filtered_by', 'show_completed_tasks', 'calendar_settings', 'property_settings'] as const;
 

@@ -2,8 +2,8 @@ import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import type { MembershipChanges } from '../projects/project.model';
-import { asLeftWorkspaceTombstones, FOLDER_COLUMNS, type Folder, VISIBLE_WORKSPACES, workspaceChangedSinceCondition, workspaceChangedSinceParams } from './workspace.model';
+import { FOLDER_COLUMNS, type Folder } from './workspace.model';
+import { asLeftWorkspaceTombstones, type MembershipChanges, VISIBLE_WORKSPACES, workspaceChangedSinceCondition, workspaceChangedSinceParams } from '../membership/membership';
 
 /** A workspace's folders; every member of the workspace sees them. Every method runs on the caller's transaction. */
 @Injectable()

@@ -1,26 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { FilterFields } from '../filters/filter.repository';
 import { updateVersioned } from '../persistence/versioned-update';
-import type { MembershipChanges } from '../projects/project.model';
-import {
-  asLeftWorkspaceTombstones,
-  VISIBLE_WORKSPACES,
-  WORKSPACE_FILTER_COLUMNS,
-  type WorkspaceFilter,
-  workspaceChangedSinceCondition,
-  workspaceChangedSinceParams,
-} from './workspace.model';
+import { WORKSPACE_FILTER_COLUMNS, type WorkspaceFilter } from './workspace.model';
+import { asLeftWorkspaceTombstones, type MembershipChanges, VISIBLE_WORKSPACES, workspaceChangedSinceCondition, workspaceChangedSinceParams } from '../membership/membership';
 
-export interface NewWorkspaceFilter {
+export interface NewWorkspaceFilter extends FilterFields {
   readonly workspaceId: string;
   readonly creatorId: string;
-  readonly name: string;
-  readonly query: string;
-  readonly description: string | null;
-  readonly color: string;
-  /** null: after the workspace's last filter. */
-  readonly itemOrder: number | null;
-  readonly isFavorite: boolean;
 }
 
 export type WorkspaceFilterChanges = Partial<{

@@ -1,9 +1,6 @@
 import type { WorkspaceInvitationAnswered, WorkspaceInvitationSent } from '@doable/contracts-sync';
-import { notificationPersonOf } from '../projects/project-invitations.events';
-import type { UserProfile } from '../users/user-profile.model';
+import { inviterAndInvitee, notificationPersonOf, type Person } from '../membership/invitation-events';
 import type { WorkspaceFacts, WorkspaceInvitation } from './workspace-invitations.model';
-
-type Person = Pick<UserProfile, 'id' | 'email' | 'full_name'>;
 
 /**
  * The workspaceInvitationSent event of an invitation: workspace_invite's, workspace_resend_invite's
@@ -16,9 +13,7 @@ export function workspaceInvitationSentPayload(invitation: WorkspaceInvitation, 
     invitationSecret: secret,
     workspaceId: invitation.workspace_id,
     workspaceName,
-    inviter: notificationPersonOf(inviter),
-    inviteeEmail: invitation.invitee_email,
-    inviteeId: invitation.invitee_id,
+    ...inviterAndInvitee(invitation, inviter),
     role: invitation.role,
   };
 }

@@ -2,7 +2,7 @@ import { isObjectId } from '@doable/contracts-common';
 import type { WorkspaceRole } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { InvitationState } from '../projects/project-invitations.model';
+import { InvitationsTable } from '../membership/invitations.table';
 import { WORKSPACE_FACTS_COLUMNS, WORKSPACE_INVITATION_COLUMNS, type WorkspaceFacts, type WorkspaceInvitation } from './workspace-invitations.model';
 
 export interface NewWorkspaceInvitation {
@@ -22,23 +22,15 @@ export interface WaitingWorkspaceInvitation extends WorkspaceInvitation {
 
 /** Invitations to workspaces (workspace_invite and its answers). Every method runs on the caller's transaction. */
 @Injectable()
-export class WorkspaceInvitationsRepository {
-  /**
-   * Records an invitation, or sends the open one for the same address and workspace again: one
-   * open invitation per pair (the unique index workspace_invitations_open), which keeps its id
-   * and takes the new inviter, role and secret (the old secret stops working).
-   */
-  async upsertOpen(manager: EntityManager, invitation: NewWorkspaceInvitation, version: string): Promise<WorkspaceInvitation> {
-    const [row] = await manager.query<WorkspaceInvitation[]>(
-      `INSERT INTO sync.workspace_invitations (workspace_id, inviter_id, invitee_email, invitee_id, role, secret_hash, version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (workspace_id, invitee_email) WHERE state = 'invited' DO UPDATE
-         SET inviter_id = EXCLUDED.inviter_id, invitee_id = EXCLUDED.invitee_id, role = EXCLUDED.role,
-             secret_hash = EXCLUDED.secret_hash, version = EXCLUDED.version, created_at = now()
-       RETURNING ${WORKSPACE_INVITATION_COLUMNS}`,
-      [invitation.workspaceId, invitation.inviterId, invitation.inviteeEmail, invitation.inviteeId, invitation.role, invitation.secretHash, version],
-    );
-    return row;
+export class WorkspaceInvitationsRepository extends InvitationsTable<WorkspaceInvitation, WaitingWorkspaceInvitation> {
+  constructor() {
+    super({ table: 'workspace_invitations', scopeColumn: 'workspace_id', scopeTable: 'workspaces', columns: WORKSPACE_INVITATION_COLUMNS, scopeNameAs: 'workspace_name' });
+  }
+
+  /** Records an invitation, or sends the open one again (InvitationsTable.upsert). */
+  upsertOpen(manager: EntityManager, invitation: NewWorkspaceInvitation, version: string): Promise<WorkspaceInvitation> {
+    const { workspaceId, inviterId, inviteeEmail, inviteeId, role, secretHash } = invitation;
+    return this.upsert(manager, { workspace_id: workspaceId, inviter_id: inviterId, invitee_email: inviteeEmail, invitee_id: inviteeId, role, secret_hash: secretHash }, version);
   }
 
   /**
@@ -50,21 +42,6 @@ export class WorkspaceInvitationsRepository {
       `UPDATE sync.workspace_invitations SET inviter_id = $2, secret_hash = $3, version = $4, created_at = now() WHERE id = $1 RETURNING ${WORKSPACE_INVITATION_COLUMNS}`,
       [invitationId, inviterId, secretHash, version],
     );
-    return rows[0];
-  }
-
-  /** The open invitation for this address to this workspace, locked; undefined when there is none. */
-  async findOpenForUpdate(manager: EntityManager, workspaceId: string, email: string): Promise<WorkspaceInvitation | undefined> {
-    const rows = await manager.query<WorkspaceInvitation[]>(
-      `SELECT ${WORKSPACE_INVITATION_COLUMNS} FROM sync.workspace_invitations WHERE workspace_id = $1 AND invitee_email = lower($2) AND state = 'invited' FOR UPDATE`,
-      [workspaceId, email],
-    );
-    return rows[0];
-  }
-
-  /** The invitation, locked for the rest of the transaction (its answer is decided once). */
-  async findForUpdate(manager: EntityManager, invitationId: string): Promise<WorkspaceInvitation | undefined> {
-    const rows = await manager.query<WorkspaceInvitation[]>(`SELECT ${WORKSPACE_INVITATION_COLUMNS} FROM sync.workspace_invitations WHERE id = $1 FOR UPDATE`, [invitationId]);
     return rows[0];
   }
 
@@ -112,40 +89,6 @@ export class WorkspaceInvitationsRepository {
       [workspaceId],
     );
     return row.count;
-  }
-
-  /** Ends an open invitation (accepted, rejected or deleted). Answers whether it was still open. */
-  async answer(manager: EntityManager, invitationId: string, state: Exclude<InvitationState, 'invited'>, version: string): Promise<boolean> {
-    const result = await manager.query<[unknown[], number]>(
-      `UPDATE sync.workspace_invitations SET state = $2, answered_at = now(), version = $3 WHERE id = $1 AND state = 'invited' RETURNING id`,
-      [invitationId, state, version],
-    );
-    return result[1] > 0;
-  }
-
-  /**
-   * Open invitations to an address no account had when they were made, locked, oldest first,
-   * with their workspaces' names (a workspace deleted meanwhile has nothing left to offer).
-   */
-  async waitingFor(manager: EntityManager, email: string): Promise<WaitingWorkspaceInvitation[]> {
-    return manager.query<WaitingWorkspaceInvitation[]>(
-      `SELECT i.id::text, i.workspace_id::text, i.inviter_id::text, i.invitee_email, i.invitee_id::text, i.role, i.secret_hash, i.state,
-              i.created_at, i.answered_at, i.version::text, w.name AS workspace_name
-         FROM sync.workspace_invitations i JOIN sync.workspaces w ON w.id = i.workspace_id
-        WHERE i.invitee_email = lower($1) AND i.state = 'invited' AND i.invitee_id IS NULL AND NOT w.is_deleted
-        ORDER BY i.id
-        FOR UPDATE OF i`,
-      [email],
-    );
-  }
-
-  /** Addresses a waiting invitation to the account now created for it, under a new secret. */
-  async attachInvitee(manager: EntityManager, invitationId: string, inviteeId: string, secretHash: string, version: string): Promise<WorkspaceInvitation> {
-    const [rows] = await manager.query<[WorkspaceInvitation[], number]>(
-      `UPDATE sync.workspace_invitations SET invitee_id = $2, secret_hash = $3, version = $4 WHERE id = $1 RETURNING ${WORKSPACE_INVITATION_COLUMNS}`,
-      [invitationId, inviteeId, secretHash, version],
-    );
-    return rows[0];
   }
 
   /** The workspace's facts (not deleted) whoever asks; `lock` takes its row's lock for the rest of the transaction. */

@@ -1,8 +1,8 @@
 import { isWorkspaceRole, type WorkspaceRole } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { MembershipChanges } from '../projects/project.model';
-import { VISIBLE_WORKSPACES, type WorkspaceMember } from './workspace.model';
+import { type WorkspaceMember } from './workspace.model';
+import { type MembershipChanges, VISIBLE_WORKSPACES } from '../membership/membership';
 
 const MEMBER_COLUMNS = `m.workspace_id::text, m.user_id::text, u.email, u.full_name, u.timezone, m.role, m.state <> 'active' AS is_deleted, m.version::text`;
 

@@ -84,9 +84,6 @@ export interface WorkspaceFilter {
   version: string;
 }
 
-/** The workspaces a user (`$1`) is an active member of: the read side's one definition of it. */
-export const VISIBLE_WORKSPACES = `SELECT workspace_id FROM sync.workspace_members WHERE user_id = $1 AND state = 'active'`;
-
 /**
  * The columns of a Workspace read for the user `$1` from `sync.workspaces w` joined with their
  * membership `m` (a LEFT JOIN for tombstones). The counts are a few index reads per workspace; a
@@ -109,38 +106,3 @@ export const FOLDER_COLUMNS = `id::text, workspace_id::text, name, child_order, 
 
 export const WORKSPACE_FILTER_COLUMNS = `id::text, workspace_id::text, name, query, description, color, item_order, is_favorite, is_deleted,
   creator_id::text, updater_id::text, created_at, updated_at, version::text`;
-
-/**
- * Which rows of a workspace-scoped table an incremental read carries, as a condition on `$1`
- * (the user) and `$2` (the token's version); as changedSinceCondition does for projects: rows
- * stamped after the version in the user's workspaces, and when their workspace memberships moved
- * (`$3` joined, `$4` left, see workspaceChangedSinceParams) every active row of a workspace
- * joined since and every row of one left since that is alive or changed (its tombstone).
- */
-export function workspaceChangedSinceCondition(memberships: WorkspaceMembershipChanges, active: string, workspaceColumn = 'workspace_id'): string {
-  const changed = `(${workspaceColumn} IN (${VISIBLE_WORKSPACES}) AND version > $2)`;
-  if (memberships.workspacesJoined.length === 0 && memberships.workspacesLeft.length === 0) return changed;
-  return `(${changed}
-       OR (${workspaceColumn} = ANY($3::bigint[]) AND ${active})
-       OR (${workspaceColumn} = ANY($4::bigint[]) AND (NOT is_deleted OR version > $2)))`;
-}
-
-export function workspaceChangedSinceParams(userId: string, version: string, memberships: WorkspaceMembershipChanges): unknown[] {
-  return memberships.workspacesJoined.length === 0 && memberships.workspacesLeft.length === 0
-    ? [userId, version]
-    : [userId, version, memberships.workspacesJoined, memberships.workspacesLeft];
-}
-
-/** How a user's workspace memberships moved after a sync token's version (see MembershipChanges). */
-export interface WorkspaceMembershipChanges {
-  readonly workspacesJoined: readonly string[];
-  readonly workspacesLeft: readonly string[];
-}
-
-/** Rows of workspaces the user left, marked as the tombstones their incremental sync carries. */
-export function asLeftWorkspaceTombstones<T extends { workspace_id: string; is_deleted: boolean }>(rows: T[], left: readonly string[]): T[] {
-  if (left.length === 0) return rows;
-  const gone = new Set(left);
-  for (const row of rows) if (gone.has(row.workspace_id)) row.is_deleted = true;
-  return rows;
-}

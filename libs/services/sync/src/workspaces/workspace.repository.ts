@@ -2,8 +2,8 @@ import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import type { MembershipChanges } from '../projects/project.model';
-import { VISIBLE_WORKSPACES, WORKSPACE_COLUMNS, type Workspace } from './workspace.model';
+import { WORKSPACE_COLUMNS, type Workspace } from './workspace.model';
+import { type MembershipChanges, VISIBLE_WORKSPACES } from '../membership/membership';
 
 export interface NewWorkspace {
   readonly name: string;

@@ -1,5 +1,4 @@
-import type { EdgeRequest } from '@doable/contracts-common';
-import { isObjectId } from '@doable/contracts-common';
+import { type EdgeRequest, isObjectId } from '@doable/contracts-common';
 import { FirstGenerationRefusal } from './first-generation-refusal';
 
 /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ITEM_COLUMNS, type Item, VISIBLE_PROJECTS } from '../../items/item.model';
+import { ITEM_COLUMNS, type Item } from '../../items/item.model';
+import { VISIBLE_PROJECTS } from '../../membership/membership';
 
 /** Active and visible: not deleted, not in history, in a project the user sees that is neither archived nor deleted. */
 const OPEN_PROJECTS = `SELECT id FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND NOT is_archived AND NOT is_deleted`;

@@ -13,7 +13,7 @@ import { CommandExecutor } from '../../engine/command-executor';
 import { firstRefusal } from '../../engine/command-status';
 import { mayRead } from '../../engine/scopes';
 import type { SyncCommand } from '../../engine/sync-request';
-import { TaskFilterService } from '../../filter-language/task-filter.service';
+import { TaskFilterService } from '../../read/task-filter.service';
 import type { Item, ItemRow } from '../../items/item.model';
 import { ItemRepository } from '../../items/item.repository';
 import { LabelRepository } from '../../labels/label.repository';

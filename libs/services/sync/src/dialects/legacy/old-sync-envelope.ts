@@ -2,7 +2,7 @@ import type { SyncCommand, SyncRequest } from '../../engine/sync-request';
 import type { SyncResult } from '../../engine/sync-result';
 import type { ReadNeeds } from '../../read/read-needs';
 import { renderSyncEnvelope } from '../shared/sync-envelope';
-import type { ObjectWriters } from '../sync-dialect';
+import type { ObjectWriters } from '../shared/sync-dialect';
 import { integerId } from './legacy-values';
 import { canonicalOldSyncCommand } from './old-sync-commands';
 import { EMPTY_OLD_SYNC_CONTEXT, oldSyncWriterContext, oldSyncWriters } from './old-sync-writers';

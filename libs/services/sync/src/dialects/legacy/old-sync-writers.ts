@@ -17,7 +17,7 @@ import { writeLegacyCollaborator, writeLegacyCollaboratorState } from './legacy-
 import { legacyTimestamp } from './legacy-timestamps';
 import { flag, integerId, integerIdOrNull } from './legacy-values';
 import { tzInfo } from '../shared/wire-format';
-import type { ObjectWriters } from '../sync-dialect';
+import type { ObjectWriters } from '../shared/sync-dialect';
 
 /**
  * Sync v7's and v6's objects (v6 differs only in its user, see the v6 dialect) (fedoranimus/todoist-api `source/includes/sync/v7/*.md`): integer ids, 0/1

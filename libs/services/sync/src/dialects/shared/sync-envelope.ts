@@ -1,7 +1,7 @@
-import type { ResourceRows } from '../../read/resource-source';
+import type { ResourceRows } from '../../read/sources/resource-source';
 import type { ResourceType } from '../../read/resource-types';
 import type { SyncResult } from '../../engine/sync-result';
-import type { ObjectWriters } from '../sync-dialect';
+import type { ObjectWriters } from './sync-dialect';
 import { emptyStats } from './default-resources';
 import { wireTimestamp } from './wire-format';
 

@@ -1,6 +1,6 @@
 import { renderSyncEnvelope } from '../shared/sync-envelope';
 import { parseSyncRequest } from '../shared/sync-request.parser';
-import type { SyncDialect } from '../sync-dialect';
+import type { SyncDialect } from '../shared/sync-dialect';
 import { syncApiV1Writers } from './sync-api-v1.writers';
 
 /** The unified API v1 at `/api/v1/sync`: the request as v9 takes it, objects in the v1 shapes. */

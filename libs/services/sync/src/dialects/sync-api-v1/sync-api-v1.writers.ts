@@ -12,7 +12,7 @@ import { writeReminder } from '../shared/reminder.writer';
 import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
 import { wireTimestamp } from '../shared/wire-format';
-import type { ObjectWriters } from '../sync-dialect';
+import type { ObjectWriters } from '../shared/sync-dialect';
 import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
 import { writeApiV1PlanLimits } from './plan-limits.writer';
 

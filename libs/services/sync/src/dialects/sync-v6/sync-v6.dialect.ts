@@ -19,7 +19,7 @@ import {
 } from '../legacy';
 import { parseSyncRequest } from '../shared/sync-request.parser';
 import { tzInfo } from '../shared/wire-format';
-import type { DialectContext, ObjectWriters, SyncDialect } from '../sync-dialect';
+import type { DialectContext, ObjectWriters, SyncDialect } from '../shared/sync-dialect';
 
 /**
  * API v6 at `/API/v6/sync` (phpandroidgladiator/todoist-api `source/includes/_workflow.md`,

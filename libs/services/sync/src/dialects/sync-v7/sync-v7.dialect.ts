@@ -1,7 +1,7 @@
 import type { SyncRequest } from '../../engine/sync-request';
 import { canonicalOldSyncCommands, EMPTY_OLD_SYNC_CONTEXT, OLD_SYNC_READ_NEEDS, oldResourceTypes, oldSyncRenderParams, oldSyncWriters, renderOldSync } from '../legacy';
 import { parseSyncRequest } from '../shared/sync-request.parser';
-import type { SyncDialect } from '../sync-dialect';
+import type { SyncDialect } from '../shared/sync-dialect';
 
 /** `resource_types` with v7's `all`; text that is no JSON array is left for the shared parser to refuse. */
 function withV7ResourceTypes(body: Record<string, unknown>): Record<string, unknown> {

@@ -1,10 +1,9 @@
 import type { LiveNotification } from '@doable/contracts-notifications';
 import type { SyncResult } from '../../engine/sync-result';
 import { renderSyncEnvelope } from '../shared/sync-envelope';
-import { flag, integerId } from '../legacy';
-import type { SyncDialect } from '../sync-dialect';
+import { flag, integerId, labelIdLookup } from '../legacy';
+import type { SyncDialect } from '../shared/sync-dialect';
 import { parseSyncV8Request } from './sync-v8.request';
-import { labelIdLookup } from '../legacy';
 import { syncV8Writers } from './sync-v8.writers';
 
 const DIGITS = /^[0-9]{1,15}$/;

@@ -12,7 +12,7 @@ import { writeReminder } from '../shared/reminder.writer';
 import { writeSyncUser } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
 import { flag, integerId, integerIdOrNull, labelIdsOf, type LabelIdLookup, v8ColorOf, v8Timestamp, writeLegacyCollaborator, writeLegacyCollaboratorState } from '../legacy';
-import type { ObjectWriters } from '../sync-dialect';
+import type { ObjectWriters } from '../shared/sync-dialect';
 
 /**
  * Sync v8 (`/sync/v8/sync`), after the v8 docs (Doist's Slate source, v8 draft `_items.md`,

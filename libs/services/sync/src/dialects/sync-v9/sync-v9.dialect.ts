@@ -1,6 +1,6 @@
 import { renderSyncEnvelope } from '../shared/sync-envelope';
 import { parseSyncRequest } from '../shared/sync-request.parser';
-import type { SyncDialect } from '../sync-dialect';
+import type { SyncDialect } from '../shared/sync-dialect';
 import { syncV9Writers } from './sync-v9.writers';
 
 /** Sync v9 at `/sync/v9/sync`: the request as every current client sends it, the shared envelope. */

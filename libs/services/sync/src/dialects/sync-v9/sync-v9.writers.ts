@@ -9,7 +9,7 @@ import { writeNote } from '../shared/note.writer';
 import { writeReminder } from '../shared/reminder.writer';
 import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
-import type { ObjectWriters } from '../sync-dialect';
+import type { ObjectWriters } from '../shared/sync-dialect';
 import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
 
 /**

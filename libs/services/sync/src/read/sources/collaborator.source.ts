@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Collaboration } from '../../collaborators/collaborator.model';
 import { CollaboratorRepository } from '../../collaborators/collaborator.repository';
-import type { MembershipChanges } from '../../projects/project.model';
-import type { ResourceSource } from '../resource-source';
+import type { ResourceSource } from './resource-source';
+import type { MembershipChanges } from '../../membership/membership';
 
 /**
  * The `collaborators` resource: one entry holding both of its keys (`collaborators` and

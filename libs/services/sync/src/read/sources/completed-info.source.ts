@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { MembershipChanges } from '../../projects/project.model';
-import type { ResourceSource } from '../resource-source';
+import type { ResourceSource } from './resource-source';
 import { type CompletedInfo, CompletedInfoRepository } from '../../completed/completed-info.repository';
+import type { MembershipChanges } from '../../membership/membership';
 
 /**
  * The `completed_info` resource: how much is completed under each project (and how many of its

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { MembershipChanges } from '../../projects/project.model';
-import type { ResourceSource } from '../resource-source';
+import type { ResourceSource } from './resource-source';
 import type { Item, ItemRow } from '../../items/item.model';
 import { ItemRepository } from '../../items/item.repository';
 import { NoteRepository } from '../../notes/note.repository';
+import type { MembershipChanges } from '../../membership/membership';
 
 @Injectable()
 export class ItemSource implements ResourceSource<'items'> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ResourceSource } from '../resource-source';
+import type { ResourceSource } from './resource-source';
 import type { Label } from '../../labels/label.model';
 import { LabelRepository } from '../../labels/label.repository';
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { MembershipChanges } from '../../projects/project.model';
-import type { ResourceSource } from '../resource-source';
+import type { ResourceSource } from './resource-source';
 import type { Note } from '../../notes/note.model';
 import { NoteRepository } from '../../notes/note.repository';
+import type { MembershipChanges } from '../../membership/membership';
 
 /** The `notes` resource type: task comments in `notes`, project comments in `project_notes`. */
 @Injectable()

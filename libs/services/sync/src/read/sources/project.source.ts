@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ResourceSource } from '../resource-source';
-import type { MembershipChanges, Project } from '../../projects/project.model';
+import type { ResourceSource } from './resource-source';
+import type { Project } from '../../projects/project.model';
 import { ProjectRepository } from '../../projects/project.repository';
+import type { MembershipChanges } from '../../membership/membership';
 
 @Injectable()
 export class ProjectSource implements ResourceSource<'projects'> {

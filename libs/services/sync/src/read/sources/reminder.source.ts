@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { MembershipChanges } from '../../projects/project.model';
-import type { ResourceSource } from '../resource-source';
+import type { ResourceSource } from './resource-source';
 import type { Reminder } from '../../reminders/reminder.model';
 import { ReminderRepository } from '../../reminders/reminder.repository';
+import type { MembershipChanges } from '../../membership/membership';
 
 /** The `reminders` resource type: relative and absolute reminders. */
 @Injectable()

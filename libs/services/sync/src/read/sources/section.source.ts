@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { MembershipChanges } from '../../projects/project.model';
-import type { ResourceSource } from '../resource-source';
+import type { ResourceSource } from './resource-source';
 import type { Section } from '../../sections/section.model';
 import { SectionRepository } from '../../sections/section.repository';
+import type { MembershipChanges } from '../../membership/membership';
 
 @Injectable()
 export class SectionSource implements ResourceSource<'sections'> {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { MembershipChanges } from '../../projects/project.model';
-import type { ResourceSource } from '../resource-source';
+import type { ResourceSource } from './resource-source';
 import type { ProjectViewOptionsDefaults, ViewOptions } from '../../view-options/view-options.model';
 import { ViewOptionsRepository } from '../../view-options/view-options.repository';
+import type { MembershipChanges } from '../../membership/membership';
 
 /** The user's saved view options. */
 @Injectable()

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ResourceSource } from '../resource-source';
-import type { MembershipChanges } from '../../projects/project.model';
+import type { ResourceSource } from './resource-source';
 import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '../../workspaces/workspace.model';
 import { WorkspaceRepository } from '../../workspaces/workspace.repository';
 import { WorkspaceMembersRepository } from '../../workspaces/workspace-members.repository';
 import { FolderRepository } from '../../workspaces/folder.repository';
 import { WorkspaceFilterRepository } from '../../workspaces/workspace-filter.repository';
+import type { MembershipChanges } from '../../membership/membership';
 
 @Injectable()
 export class WorkspaceSource implements ResourceSource<'workspaces'> {

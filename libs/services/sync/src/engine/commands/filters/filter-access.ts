@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import type { Filter } from '../../../filters/filter.model';
 import type { FilterRepository } from '../../../filters/filter.repository';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext } from '../../command-handler';
 
 /** The acting user's own filter an argument names; FILTER_NOT_FOUND for unknown or someone else's. */
 export async function loadFilter(filters: FilterRepository, context: CommandContext, value: unknown, argument = 'id'): Promise<Filter> {

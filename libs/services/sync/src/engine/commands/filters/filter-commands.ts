@@ -1,17 +1,14 @@
 import { storedInteger } from '@doable/contracts-common';
+import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
 import { z } from 'zod';
 import type { FilterRepository } from '../../../filters/filter.repository';
-import { parseArgs } from '../../command-args';
+import { forEachEntry, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 // The same fields, bounds and colours for a user's own filters and a workspace's.
-import { filterColor as color, filterDescription as description, filterName as name, filterQuery as query } from './filter-args';
-import { colorName } from '../../colors';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, forEachEntry, idArg } from '../items/item-args';
+import { FILTER_CHANGES, FILTER_FIELDS, filterChanges, newFilterFields } from './filter-args';
 import { loadFilter } from './filter-access';
-import { recordObjectEvents, withChanges } from '../object-events';
+import { recordObjectEvents, withChanges } from '../../object-events';
 import { filterChange } from './filter-events';
-import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
-
 
 /**
  * filter_add (+temp_id): at the end of the user's filters unless an order is given. Needs the
@@ -21,7 +18,7 @@ import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
 export class FilterAddCommand implements CommandHandler {
   readonly type = 'filter_add';
   readonly policy = ownObjects({ quantity: 'max_filters' });
-  private readonly schema = z.object({ name, query, description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object(FILTER_FIELDS);
 
   constructor(private readonly filters: FilterRepository) {}
 
@@ -29,19 +26,7 @@ export class FilterAddCommand implements CommandHandler {
     const args = parseArgs(this.schema, rawArgs);
     await context.plan.requireFeature('filters');
     await context.plan.requireRoom('max_filters', { planOf: context.userId, count: () => this.filters.countActive(context.tx.manager, context.userId) });
-    const filter = await this.filters.insert(
-      context.tx.manager,
-      {
-        userId: context.userId,
-        name: args.name,
-        query: args.query,
-        description: args.description ?? null,
-        color: args.color === undefined ? 'charcoal' : colorName(args.color),
-        itemOrder: args.item_order ?? null,
-        isFavorite: args.is_favorite ?? false,
-      },
-      context.version,
-    );
+    const filter = await this.filters.insert(context.tx.manager, { userId: context.userId, ...newFilterFields(args) }, context.version);
     await recordObjectEvents(context, [filterChange(filter, 'added')]);
     return { createdId: filter.id };
   }
@@ -51,21 +36,14 @@ export class FilterAddCommand implements CommandHandler {
 export class FilterUpdateCommand implements CommandHandler {
   readonly type = 'filter_update';
   readonly policy = ownObjects();
-  private readonly schema = z.object({ id: idArg, name: name.optional(), query: query.optional(), description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object({ id: idArg, ...FILTER_CHANGES });
 
   constructor(private readonly filters: FilterRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(this.schema, rawArgs);
     const filter = await loadFilter(this.filters, context, args.id);
-    const changes = {
-      name: args.name,
-      query: args.query,
-      description: args.description,
-      color: args.color === undefined ? undefined : colorName(args.color),
-      item_order: args.item_order,
-      is_favorite: args.is_favorite,
-    };
+    const changes = filterChanges(args);
     await this.filters.update(context.tx.manager, filter.id, changes, context.version);
     await recordObjectEvents(context, [filterChange(withChanges(filter, changes), 'updated', args.name !== undefined && args.name !== filter.name ? { last_name: filter.name } : {})]);
     return {};

@@ -1,6 +1,6 @@
 import type { ObjectEventType } from '@doable/contracts-sync';
 import type { Filter } from '../../../filters/filter.model';
-import type { ObjectChange } from '../object-events';
+import type { ObjectChange } from '../../object-events';
 
 /** The object event of a personal filter (SyncEvents.objectEvent, for webhooks): the one place its `extra_data` (`name`) is decided. A filter is in no project. */
 export function filterChange(filter: Filter, eventType: ObjectEventType, extraData: Record<string, unknown> = {}): ObjectChange {

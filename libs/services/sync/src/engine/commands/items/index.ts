@@ -3,7 +3,7 @@ import type { ItemRepository } from '../../../items/item.repository';
 import type { LabelRepository } from '../../../labels/label.repository';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
-import type { CommandHandler } from '../command-handler';
+import type { CommandHandler } from '../../command-handler';
 import { ItemAddCommand } from './item-add.command';
 import { ItemCloseCommand } from './item-close.command';
 import { ItemCompleteCommand } from './item-complete.command';

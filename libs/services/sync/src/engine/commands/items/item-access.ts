@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import type { Item } from '../../../items/item.model';
 import type { ItemRepository } from '../../../items/item.repository';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext } from '../../command-handler';
 
 /**
  * The task an argument names, if the user can see it; otherwise ITEM_NOT_FOUND, the same answer

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { type ItemDates } from '../../../items/item-dates';
 import { type ItemRepository } from '../../../items/item.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from './item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
 import { completeItem } from './item-completion';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents } from '../../object-events';
 import { announceCompletion, itemChange } from './item-events';
 import { inProject } from '@doable/contracts-sync';
 

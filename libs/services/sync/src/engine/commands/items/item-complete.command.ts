@@ -1,9 +1,8 @@
 import { calendarInstantSchema } from '@doable/contracts-common';
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, forEachId, idArg } from './item-args';
+import { flag, forEachId, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
 import { completeItem } from './item-completion';
 import { inProject } from '@doable/contracts-sync';

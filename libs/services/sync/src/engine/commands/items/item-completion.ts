@@ -4,8 +4,8 @@ import { requireSectionRoom, requireTaskRoom } from '../../../plans/project-quan
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
 import { recordCompletion, recordReopening } from '../../../stats/karma';
-import type { CommandContext } from '../command-handler';
-import { recordObjectEvents } from '../object-events';
+import type { CommandContext } from '../../command-handler';
+import { recordObjectEvents } from '../../object-events';
 import { announceCompletion, itemChange } from './item-events';
 
 /**

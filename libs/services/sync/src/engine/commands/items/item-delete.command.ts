@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { forEachId, idArg } from './item-args';
+import { forEachId, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents } from '../../object-events';
 import { itemChange } from './item-events';
 import { DATA_DELETE, inProject } from '@doable/contracts-sync';
 

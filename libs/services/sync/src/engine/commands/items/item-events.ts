@@ -3,8 +3,8 @@ import { type ObjectEventType, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { Item } from '../../../items/item.model';
 import { activeMemberIds } from '../../../projects/project-member.queries';
-import type { CommandContext } from '../command-handler';
-import type { ObjectChange, ObjectStates } from '../object-events';
+import type { CommandContext } from '../../command-handler';
+import type { ObjectChange, ObjectStates } from '../../object-events';
 
 /**
  * Assignment and the events of a task's collaborators: who a task may be assigned to, and what

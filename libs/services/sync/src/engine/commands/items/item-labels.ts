@@ -1,8 +1,8 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { LabelRepository } from '../../../labels/label.repository';
-import type { CommandContext } from '../command-handler';
-import { idArg } from './item-args';
+import type { CommandContext } from '../../command-handler';
+import { idArg } from '../../command-args';
 
 /**
  * `label_ids`: a task's personal labels named by id (ids or temp ids), the canonical form of

@@ -5,12 +5,11 @@ import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
 import { requireTaskRoom } from '../../../plans/project-quantities';
 import { loadSection } from '../sections/section-access';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { forEachId, idArg } from './item-args';
+import { forEachId, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
 import { itemChange } from './item-events';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents } from '../../object-events';
 import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({

@@ -1,7 +1,7 @@
 import { BUILTIN_DEFAULT_LIMITS } from '@doable/contracts-plans';
 import { PlanLimitsRepository } from '../../../plans/plan-limits.repository';
 import type { CommandStatus } from '../../command-status';
-import { PlanLimitsHarness } from '../../plan-limits.harness';
+import { PlanLimitsHarness } from '../plan-limits.harness';
 
 /** The owner of the capped projects: three open tasks a project. */
 const OWNER = '9101';

@@ -1,13 +1,13 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type DateContext, parseDue } from '../../../dates';
+import { type DateContext, parseDue } from '@doable/sync-dates';
 import type { LabelRepository } from '../../../labels/label.repository';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import { sharedProjectPeople } from '../../../projects/project-member.queries';
 import { parseQuickAdd } from './quick-add.parser';
 import type { SectionRepository } from '../../../sections/section.repository';
 import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { isLabelPlanRefusal } from '../labels/label-commands';
 import { inProject, TASK_ADD } from '@doable/contracts-sync';
 

@@ -1,10 +1,9 @@
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { type ItemRepository } from '../../../items/item.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { forEachEntry, idArg } from './item-args';
-import { recordObjectEvents } from '../object-events';
+import { forEachEntry, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
+import { recordObjectEvents } from '../../object-events';
 import { loadItem } from './item-access';
 import { itemChange } from './item-events';
 import { inProject } from '@doable/contracts-sync';

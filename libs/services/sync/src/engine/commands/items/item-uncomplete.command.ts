@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { forEachId, idArg } from './item-args';
+import { forEachId, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
 import { type ReopeningRepositories, uncompleteItem } from './item-completion';
 import { inProject } from '@doable/contracts-sync';

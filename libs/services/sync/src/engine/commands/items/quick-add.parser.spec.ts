@@ -1,6 +1,8 @@
-import { parseDue } from '../../../dates';
-import { BERLIN } from '../../../dates/due-test-helpers';
+import { type DateContext, parseDue } from '@doable/sync-dates';
 import { type QuickAddContext, type QuickAddParse, parseQuickAdd } from './quick-add.parser';
+
+/** Wednesday 18 November 2026, 11:00 in Berlin (as the due-date grammar's own specs). */
+const BERLIN: DateContext = { now: new Date('2026-11-18T10:00:00Z'), timezone: 'Europe/Berlin' };
 
 const isDate = (text: string): boolean => {
   try {

@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import type { Label } from '../../../labels/label.model';
 import type { LabelRepository } from '../../../labels/label.repository';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext } from '../../command-handler';
 
 /** The acting user's own label an argument names; LABEL_NOT_FOUND for unknown or someone else's. */
 export async function loadLabel(labels: LabelRepository, context: CommandContext, value: unknown, argument = 'id'): Promise<Label> {

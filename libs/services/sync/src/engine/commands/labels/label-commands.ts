@@ -3,12 +3,11 @@ import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { LabelRepository } from '../../../labels/label.repository';
 import { PROJECT_COLORS } from '../../../projects/project.model';
-import { parseArgs } from '../../command-args';
+import { flag, forEachEntry, idArg, parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, forEachEntry, idArg } from '../items/item-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { assertNameFree, loadLabel } from './label-access';
-import { recordObjectEvents, withChanges } from '../object-events';
+import { recordObjectEvents, withChanges } from '../../object-events';
 import { labelChange } from './label-events';
 import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
 

@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import type { Note } from '../../../notes/note.model';
 import type { NoteRepository } from '../../../notes/note.repository';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext } from '../../command-handler';
 
 /** The comment an argument names, if the user can see it; NOTE_NOT_FOUND otherwise (also for someone else's). */
 export async function loadNote(notes: NoteRepository, context: CommandContext, value: unknown, argument = 'id'): Promise<Note> {

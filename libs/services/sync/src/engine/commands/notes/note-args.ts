@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { FileAttachment } from '../../../notes/note.model';
-import { idArg } from '../items/item-args';
+import { idArg } from '../../command-args';
 
 const webUrl = z
   .string()

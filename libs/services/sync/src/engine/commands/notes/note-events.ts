@@ -1,6 +1,6 @@
 import type { ObjectEventType } from '@doable/contracts-sync';
 import type { Note } from '../../../notes/note.model';
-import type { ObjectChange } from '../object-events';
+import type { ObjectChange } from '../../object-events';
 
 /**
  * The object event of a comment (SyncEvents.objectEvent): the one place a note's `extra_data`

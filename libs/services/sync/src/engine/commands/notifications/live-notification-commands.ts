@@ -3,7 +3,7 @@ import { LIVE_NOTIFICATION_COMMANDS, type LiveNotificationCommandType, liveNotif
 import { ownObjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { ServiceClient } from '@doable/shared-transport';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 
 /**
  * live_notifications_set_last_read, _mark_read, _mark_read_all and _mark_unread (sync-interface

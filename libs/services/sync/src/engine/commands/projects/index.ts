@@ -7,7 +7,7 @@ import { UserProfileRepository } from '../../../users/user-profile.repository';
 import { FolderRepository } from '../../../workspaces/folder.repository';
 import { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import { WorkspaceRepository } from '../../../workspaces/workspace.repository';
-import type { CommandHandler } from '../command-handler';
+import type { CommandHandler } from '../../command-handler';
 import { ProjectAddCommand } from './project-add.command';
 import { ProjectAddFlatCommand, ProjectUpdateOrdersIndentsCommand } from './project-flat-place.command';
 import { ProjectArchiveCommand, ProjectDeleteCommand, ProjectUnarchiveCommand } from './project-lifecycle.command';

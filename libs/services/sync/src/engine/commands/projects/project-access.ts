@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import type { Project } from '../../../projects/project.model';
 import type { ProjectRepository } from '../../../projects/project.repository';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext } from '../../command-handler';
 
 /**
  * The project an argument names, if the user can see it and their role allows the command

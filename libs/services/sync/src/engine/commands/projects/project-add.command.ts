@@ -4,12 +4,11 @@ import { z } from 'zod';
 import { requireProjectRoom, requireWorkspaceProjectRoom } from '../../../plans/project-quantities';
 import { PROJECT_COLORS, VIEW_STYLES } from '../../../projects/project.model';
 import { type ProjectRepository, type WorkspaceProjectSettings } from '../../../projects/project.repository';
-import { parseArgs } from '../../command-args';
+import { idArg, parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { type ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents } from '../../object-events';
 import { projectChange } from './project-events';
 import { inWorkspace } from '@doable/contracts-sync';
 

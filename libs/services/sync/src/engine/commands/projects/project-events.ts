@@ -1,6 +1,6 @@
 import type { ObjectEventType } from '@doable/contracts-sync';
 import type { Project } from '../../../projects/project.model';
-import type { ObjectChange } from '../object-events';
+import type { ObjectChange } from '../../object-events';
 
 /**
  * The object event of a project (SyncEvents.objectEvent): the one place a project's

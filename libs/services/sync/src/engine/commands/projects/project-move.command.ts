@@ -1,10 +1,9 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ProjectRepository } from '../../../projects/project.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
-import { recordObjectEvents } from '../object-events';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
+import { recordObjectEvents } from '../../object-events';
 import { projectChange } from './project-events';
 import { loadProject, refuseInbox } from './project-access';
 import { inProject } from '@doable/contracts-sync';

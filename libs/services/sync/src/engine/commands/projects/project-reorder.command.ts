@@ -1,10 +1,9 @@
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { type ProjectRepository } from '../../../projects/project.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { forEachEntry, idArg } from '../items/item-args';
-import { recordObjectEvents } from '../object-events';
+import { forEachEntry, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
+import { recordObjectEvents } from '../../object-events';
 import { loadProject } from './project-access';
 import { projectChange } from './project-events';
 import { inProject } from '@doable/contracts-sync';

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { PROJECT_COLORS, VIEW_STYLES } from '../../../projects/project.model';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { colorName } from '../../colors';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, idArg } from '../items/item-args';
+import { flag, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from './project-access';
 import { type ProjectWorkspaceRepositories, refuseTeamArgsOnPersonal, requireFolderOf, workspaceProjectArgs } from './workspace-project';
-import { recordObjectEvents, withChanges } from '../object-events';
+import { recordObjectEvents, withChanges } from '../../object-events';
 import { projectChange } from './project-events';
 import { inProject } from '@doable/contracts-sync';
 

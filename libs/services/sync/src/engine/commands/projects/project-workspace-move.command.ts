@@ -5,9 +5,8 @@ import type { ProjectInvitationsRepository } from '../../../projects/project-inv
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
 import type { Project } from '../../../projects/project.model';
 import type { ProjectRepository } from '../../../projects/project.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { findProject, refuseInbox } from './project-access';
 import { type ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
 import { inWorkspace } from '@doable/contracts-sync';

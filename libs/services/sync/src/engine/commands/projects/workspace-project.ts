@@ -5,8 +5,8 @@ import { PROJECT_STATUSES, PROJECT_VISIBILITIES, type Project } from '../../../p
 import type { FolderRepository } from '../../../workspaces/folder.repository';
 import type { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
-import type { CommandContext } from '../command-handler';
-import { flag } from '../items/item-args';
+import type { CommandContext } from '../../command-handler';
+import { flag } from '../../command-args';
 
 /** What the project commands need of workspaces: stateless repositories (projects/index.ts makes them when not given). */
 export interface ProjectWorkspaceRepositories {

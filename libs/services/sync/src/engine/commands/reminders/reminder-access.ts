@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import type { Reminder } from '../../../reminders/reminder.model';
 import type { ReminderRepository } from '../../../reminders/reminder.repository';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext } from '../../command-handler';
 
 /** The reminder an argument names, if the user can see its task; REMINDER_NOT_FOUND otherwise. */
 export async function loadReminder(reminders: ReminderRepository, context: CommandContext, value: unknown, argument = 'id'): Promise<Reminder> {

@@ -5,8 +5,8 @@ import type { Item } from '../../../items/item.model';
 import type { ItemDates } from '../../../items/item-dates';
 import type { ReminderFields, ReminderType } from '../../../reminders/reminder.model';
 import type { ReminderRepository } from '../../../reminders/reminder.repository';
-import type { CommandContext } from '../command-handler';
-import { flag, idArg } from '../items/item-args';
+import type { CommandContext } from '../../command-handler';
+import { flag, idArg } from '../../command-args';
 
 const coordinate = (limit: number) =>
   z

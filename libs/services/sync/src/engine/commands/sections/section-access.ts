@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import type { Section } from '../../../sections/section.model';
 import type { SectionRepository } from '../../../sections/section.repository';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext } from '../../command-handler';
 
 /** The section an argument names, if the user can see it; SECTION_NOT_FOUND otherwise. */
 export async function loadSection(sections: SectionRepository, context: CommandContext, value: unknown, argument = 'id'): Promise<Section> {

@@ -4,12 +4,11 @@ import { type ItemRepository } from '../../../items/item.repository';
 import { requireSectionRoom, requireTaskRoom } from '../../../plans/project-quantities';
 import { type ProjectRepository } from '../../../projects/project.repository';
 import { type SectionRepository } from '../../../sections/section.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, forEachEntry, idArg } from '../items/item-args';
+import { flag, forEachEntry, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from '../projects/project-access';
 import { loadSection } from './section-access';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents } from '../../object-events';
 import { sectionChange } from './section-events';
 import { inProject } from '@doable/contracts-sync';
 

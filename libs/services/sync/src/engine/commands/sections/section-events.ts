@@ -1,6 +1,6 @@
 import type { ObjectEventType } from '@doable/contracts-sync';
 import type { Section } from '../../../sections/section.model';
-import type { ObjectChange } from '../object-events';
+import type { ObjectChange } from '../../object-events';
 
 /**
  * The object event of a section (SyncEvents.objectEvent, for webhooks): the one place its

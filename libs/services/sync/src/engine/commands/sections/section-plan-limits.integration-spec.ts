@@ -1,6 +1,6 @@
 import { BUILTIN_DEFAULT_LIMITS } from '@doable/contracts-plans';
 import { PlanLimitsRepository } from '../../../plans/plan-limits.repository';
-import { PlanLimitsHarness } from '../../plan-limits.harness';
+import { PlanLimitsHarness } from '../plan-limits.harness';
 
 /** Two sections and three open tasks a project. */
 const OWNER = '9401';

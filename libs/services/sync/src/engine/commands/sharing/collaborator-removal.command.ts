@@ -8,12 +8,11 @@ import type { ProjectRepository } from '../../../projects/project.repository';
 import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
 import type { ActiveMember, ProjectMembersRepository } from '../../../projects/project-members.repository';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from '../projects/project-access';
 import { emailArg, emitInvitationAnswered } from './sharing-args';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents } from '../../object-events';
 import { projectChange } from '../projects/project-events';
 
 /** What ending a membership touches. */

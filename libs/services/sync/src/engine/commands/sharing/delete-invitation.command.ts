@@ -4,9 +4,8 @@ import { z } from 'zod';
 import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { emitInvitationAnswered, refuseAnswered } from './sharing-args';
 import { inProject } from '@doable/contracts-sync';
 

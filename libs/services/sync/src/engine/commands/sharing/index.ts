@@ -3,7 +3,7 @@ import type { ProjectInvitationsRepository } from '../../../projects/project-inv
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
-import type { CommandHandler } from '../command-handler';
+import type { CommandHandler } from '../../command-handler';
 import { DeleteCollaboratorCommand, ProjectLeaveCommand } from './collaborator-removal.command';
 import { DeleteInvitationCommand } from './delete-invitation.command';
 import { AcceptInvitationCommand, RejectInvitationCommand } from './invitation-answer.command';

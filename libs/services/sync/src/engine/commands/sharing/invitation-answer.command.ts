@@ -6,9 +6,8 @@ import type { ProjectInvitationsRepository } from '../../../projects/project-inv
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { emitInvitationAnswered, loadInvitationForInvitee } from './sharing-args';
 import { admitGuest, type GuestRepositories } from './workspace-guests';
 import { byAddressee, type CommandPolicy } from '@doable/contracts-sync';

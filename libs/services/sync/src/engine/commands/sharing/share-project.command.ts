@@ -2,7 +2,8 @@ import { DEFAULT_COLLABORATOR_ROLE, grantsFromArgument, inProject, SyncEvents } 
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ProjectMembersRepository } from '../../../projects/project-members.repository';
-import { invitationSentPayload, notificationPersonOf } from '../../../projects/project-invitations.events';
+import { notificationPersonOf } from '../../../membership/invitation-events';
+import { invitationSentPayload } from '../../../projects/project-invitations.events';
 import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
 import { newInvitationSecret } from '../../../projects/project-invitations.secret';
 import type { Project } from '../../../projects/project.model';
@@ -10,13 +11,12 @@ import type { ProjectRepository } from '../../../projects/project.repository';
 import { limitReached } from '../../../plans/plan-gate';
 import type { UserProfile } from '../../../users/user-profile.model';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from '../projects/project-access';
 import { actingUser, collaboratorRoleArg, emailArg, requireGrantable } from './sharing-args';
 import { type GuestRepositories, requireGuestSeat } from './workspace-guests';
-import { recordObjectEvents } from '../object-events';
+import { recordObjectEvents } from '../../object-events';
 import { projectChange } from '../projects/project-events';
 
 const argsSchema = z.object({

@@ -2,13 +2,13 @@ import { isObjectId } from '@doable/contracts-common';
 import { COLLABORATOR_ROLES, grantableRoles, mayGrantRole, type ProjectRole, type ShareInvitationAnswered, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { notificationPersonOf } from '../../../projects/project-invitations.events';
+import { notificationPersonOf } from '../../../membership/invitation-events';
 import type { ProjectInvitation } from '../../../projects/project-invitations.model';
 import type { ProjectInvitationsRepository } from '../../../projects/project-invitations.repository';
 import { invitationSecretMatches } from '../../../projects/project-invitations.secret';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
 import type { UserProfile } from '../../../users/user-profile.model';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext } from '../../command-handler';
 
 /** The roles a collaborator may be given: every one but CREATOR (a project has one, its owner). */
 export const collaboratorRoleArg = z.enum(COLLABORATOR_ROLES);

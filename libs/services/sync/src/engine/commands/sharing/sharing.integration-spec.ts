@@ -4,11 +4,10 @@ import type { Principal } from '@doable/contracts-common';
 import type { CollaboratorLeft, ShareInvitationAnswered, ShareInvitationSent, UsersChanged } from '@doable/contracts-sync';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
-import { Database, type EventConsumers, type Tx } from '@doable/shared-runtime';
+import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { ItemDates } from '../../../items/item-dates';
-import { VISIBLE_PROJECTS } from '../../../items/item.model';
 import { ItemRepository } from '../../../items/item.repository';
 import { LabelRepository } from '../../../labels/label.repository';
 import { syncMigrations } from '../../../migrations';
@@ -16,7 +15,6 @@ import { ProjectInvitationsRepository } from '../../../projects/project-invitati
 import { ProjectMembersRepository } from '../../../projects/project-members.repository';
 import { ProjectRepository } from '../../../projects/project.repository';
 import { SectionRepository } from '../../../sections/section.repository';
-import { UserCreatedConsumer } from '../../../users/user-created.consumer';
 import { UserProfileRepository } from '../../../users/user-profile.repository';
 import { CommandExecutor } from '../../command-executor';
 import type { CommandStatus } from '../../command-status';
@@ -26,6 +24,8 @@ import { projectCommands } from '../projects';
 import { sharingCommands } from '.';
 import { PlanLimitsRepository } from '../../../plans/plan-limits.repository';
 import { givePlan } from '../../../testing/plans';
+import { VISIBLE_PROJECTS } from '../../../membership/membership';
+import { NewAccounts } from '../../../accounts/new-accounts';
 
 const ANN = '7201';
 const BOB = '7202';
@@ -43,7 +43,7 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
   let dataSource: DataSource;
   let db: Database;
   let executor: CommandExecutor;
-  let userCreated: (payload: unknown, tx: Tx) => Promise<void>;
+  let accounts: NewAccounts;
 
   const principal = (userId: string): Principal => ({ userId, scopes: ['data:read_write'], appId: null, tokenKind: 'personal' });
 
@@ -116,9 +116,8 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
       ...sharingCommands({ projects, members, invitations, items, profiles }),
     ];
     executor = new CommandExecutor(db, profiles, handlers, logger, [], members, new PlanLimitsRepository());
-    // The consumer registers its handler with the service's consumers; here it is called directly, in a real transaction.
-    const consumers = { on: (_name: string, _event: unknown, handler: (payload: unknown, tx: Tx) => Promise<void>) => (userCreated = handler) } as unknown as EventConsumers;
-    new UserCreatedConsumer(consumers, profiles, invitations);
+    // What the user-created consumer runs for auth's event, here in a real transaction.
+    accounts = new NewAccounts(profiles, invitations);
   });
 
   afterAll(async () => {
@@ -395,7 +394,7 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     const changedBefore = (await events(CHANGED)).length;
 
     const created = { userId: NEWBIE, email: 'newbie@share.test', fullName: 'Newbie', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true };
-    await db.transaction((tx) => userCreated(created, tx));
+    await db.transaction((tx) => accounts.welcome(tx, created));
 
     const offered = await events<ShareInvitationSent>(SENT);
     expect(offered).toHaveLength(sentBefore + 1);
@@ -411,7 +410,7 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     expect(changed.at(-1)!.version).toBe((await dataSource.query(`SELECT version::text FROM sync.users WHERE id = $1`, [NEWBIE]))[0].version);
 
     // A redelivered event offers nothing again, and tells no one.
-    await db.transaction((tx) => userCreated(created, tx));
+    await db.transaction((tx) => accounts.welcome(tx, created));
     expect(await events(SENT)).toHaveLength(sentBefore + 1);
     expect(await events(CHANGED)).toHaveLength(changedBefore + 1);
 

@@ -3,7 +3,7 @@ import type { ProjectInvitationsRepository } from '../../../projects/project-inv
 import type { Project } from '../../../projects/project.model';
 import { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import { WorkspaceRepository } from '../../../workspaces/workspace.repository';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext } from '../../command-handler';
 
 /** What sharing a workspace project needs of its workspace (stateless; sharing/index.ts makes them when not given). */
 export interface GuestRepositories {

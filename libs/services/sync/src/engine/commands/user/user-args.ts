@@ -1,7 +1,7 @@
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { flag } from '../items/item-args';
+import { flag } from '../../command-args';
 
 /** An IANA zone name ("Europe/Berlin", "UTC", "America/Argentina/Buenos_Aires") the runtime knows. */
 export function isIanaTimezone(value: string): boolean {

@@ -5,7 +5,7 @@ import type { ServiceClient } from '@doable/shared-transport';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
 import { parseArgs } from '../../command-args';
 import { sharedProjectIds } from '../../../projects/project-member.queries';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { changesCredentials, checkUrgentReminderDevice, updateGoalsArgs, userSettingsArgs, userUpdateArgs } from './user-args';
 import { ownObjects } from '@doable/contracts-sync';
 

@@ -1,7 +1,7 @@
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../../view-options/view-options.model';
-import { flag, idArg } from '../items/item-args';
+import { flag, idArg } from '../../command-args';
 
 /** The values the official SDK (17) knows for each setting; the older SDKs validate subsets of them. */
 export const VIEW_TYPES = [

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { Folder } from '../../../workspaces/workspace.model';
 import type { FolderRepository } from '../../../workspaces/folder.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { DATA_DELETE, inWorkspace } from '@doable/contracts-sync';
 
 /**

@@ -6,7 +6,7 @@ import { WorkspaceInvitationsRepository } from '../../../workspaces/workspace-in
 import type { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
 import { FolderRepository } from '../../../workspaces/folder.repository';
-import type { CommandHandler } from '../command-handler';
+import type { CommandHandler } from '../../command-handler';
 import { folderCommands } from './folder-commands';
 import { WorkspaceAcceptInvitationCommand, WorkspaceRejectInvitationCommand } from './workspace-invitation-answer.command';
 import { WorkspaceDeleteInvitationCommand, WorkspaceInviteCommand, WorkspaceResendInviteCommand } from './workspace-invite.command';

@@ -3,8 +3,8 @@ import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { Workspace } from '../../../workspaces/workspace.model';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
-import type { CommandContext } from '../command-handler';
-import { flag, idArg } from '../items/item-args';
+import type { CommandContext } from '../../command-handler';
+import { flag, idArg } from '../../command-args';
 
 export const workspaceNameArg = z.string().trim().min(1).max(255);
 export const workspaceDescriptionArg = z.string().max(16_384);

@@ -1,16 +1,13 @@
-import { storedInteger, isObjectId } from '@doable/contracts-common';
+import { isObjectId, storedInteger } from '@doable/contracts-common';
+import { DATA_DELETE, inWorkspace } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { WorkspaceFilter } from '../../../workspaces/workspace.model';
 import type { WorkspaceFilterRepository } from '../../../workspaces/workspace-filter.repository';
-import { parseArgs } from '../../command-args';
+import { forEachEntry, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 // The same fields, bounds and colours for a user's own filters and a workspace's.
-import { filterColor as color, filterDescription as description, filterName as name, filterQuery as query } from '../filters/filter-args';
-import { colorName } from '../../colors';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag, forEachEntry, idArg } from '../items/item-args';
-import { DATA_DELETE, inWorkspace } from '@doable/contracts-sync';
-
+import { FILTER_CHANGES, FILTER_FIELDS, filterChanges, newFilterFields } from '../filters/filter-args';
 
 /**
  * A workspace filter an argument names, locked, if the user may run `commandType` in its
@@ -42,7 +39,7 @@ async function loadWorkspaceFilter(filters: WorkspaceFilterRepository, context: 
 export class WorkspaceFilterAddCommand implements CommandHandler {
   readonly type = 'workspace_filter_add';
   readonly policy = inWorkspace('contribute', { quantity: 'max_workspace_filters' });
-  private readonly schema = z.object({ workspace_id: idArg, name, query, description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object({ workspace_id: idArg, ...FILTER_FIELDS });
 
   constructor(private readonly filters: WorkspaceFilterRepository) {}
 
@@ -57,20 +54,7 @@ export class WorkspaceFilterAddCommand implements CommandHandler {
       lockKey: workspaceId,
       count: () => this.filters.countActive(context.tx.manager, workspaceId),
     });
-    const filter = await this.filters.insert(
-      context.tx.manager,
-      {
-        workspaceId,
-        creatorId: context.userId,
-        name: args.name,
-        query: args.query,
-        description: args.description ?? null,
-        color: args.color === undefined ? 'charcoal' : colorName(args.color),
-        itemOrder: args.item_order ?? null,
-        isFavorite: args.is_favorite ?? false,
-      },
-      context.version,
-    );
+    const filter = await this.filters.insert(context.tx.manager, { workspaceId, creatorId: context.userId, ...newFilterFields(args) }, context.version);
     context.touchWorkspace(workspaceId);
     return { createdId: filter.id };
   }
@@ -84,27 +68,14 @@ export class WorkspaceFilterAddCommand implements CommandHandler {
 export class WorkspaceFilterUpdateCommand implements CommandHandler {
   readonly type = 'workspace_filter_update';
   readonly policy = inWorkspace('contribute');
-  private readonly schema = z.object({ id: idArg, name: name.optional(), query: query.optional(), description, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object({ id: idArg, ...FILTER_CHANGES });
 
   constructor(private readonly filters: WorkspaceFilterRepository) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(this.schema, rawArgs);
     const filter = await loadWorkspaceFilter(this.filters, context, this.type, args.id);
-    await this.filters.update(
-      context.tx.manager,
-      filter.id,
-      {
-        name: args.name,
-        query: args.query,
-        description: args.description,
-        color: args.color === undefined ? undefined : colorName(args.color),
-        item_order: args.item_order,
-        is_favorite: args.is_favorite,
-        updater_id: context.userId,
-      },
-      context.version,
-    );
+    await this.filters.update(context.tx.manager, filter.id, { ...filterChanges(args), updater_id: context.userId }, context.version);
     context.touchWorkspace(filter.workspace_id);
     return {};
   }

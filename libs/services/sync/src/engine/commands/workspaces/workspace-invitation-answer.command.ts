@@ -6,9 +6,8 @@ import { z } from 'zod';
 import { invitationSecretMatches } from '../../../projects/project-invitations.secret';
 import { workspaceInvitationAnsweredPayload } from '../../../workspaces/workspace-invitations.events';
 import type { WorkspaceFacts, WorkspaceInvitation } from '../../../workspaces/workspace-invitations.model';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { actingUser } from '../sharing/sharing-args';
 import { invitationsChanged, type WorkspaceInvitationRepositories } from './workspace-invite.command';
 

@@ -1,12 +1,12 @@
 import { hashToken } from '@doable/contracts-auth';
 import type { WorkspaceInvitationAnswered, WorkspaceInvitationSent, WorkspaceUserJoined, WorkspaceUserRemoved } from '@doable/contracts-sync';
 import { createLogger } from '@doable/shared-logging';
-import { Database, type EventConsumers, type Tx } from '@doable/shared-runtime';
+import { Database } from '@doable/shared-runtime';
 import { OutboxRelay } from '@doable/shared-database';
 import { giveWorkspacePlan } from '../../../testing/plans';
-import { UserCreatedConsumer } from '../../../users/user-created.consumer';
 import type { Workspace } from '../../../workspaces/workspace.model';
 import { WorkspaceHarness } from './workspace.harness';
+import { NewAccounts } from '../../../accounts/new-accounts';
 
 const ADA = '7401';
 const BEN = '7402';
@@ -23,7 +23,7 @@ const REMOVED = 'sync.evt.workspace-user-removed.v1';
 
 describe('workspace invitations, members and joining (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
-  let userCreated: (payload: unknown, tx: Tx) => Promise<void>;
+  let accounts: NewAccounts;
   let db: Database;
   const workspaceIn = (rows: Workspace[] | undefined, id: string) => rows?.find((row) => row.id === id);
   const usersOf = (rows: Array<{ workspace_id: string; user_id: string; role: string; is_deleted: boolean }> | undefined, id: string) =>
@@ -36,9 +36,9 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
   beforeAll(async () => {
     await harness.start('workspace_invitations', USERS);
     db = new Database(harness.dataSource, 'sync', new OutboxRelay(harness.dataSource, 'sync', { publish: () => Promise.resolve() }, createLogger('test', 'silent')));
-    const consumers = { on: (_name: string, _event: unknown, handler: (payload: unknown, tx: Tx) => Promise<void>) => (userCreated = handler) } as unknown as EventConsumers;
     const r = harness.repositories;
-    new UserCreatedConsumer(consumers, r.profiles, r.invitations);
+    // What the user-created consumer runs for auth's event, here in a real transaction.
+    accounts = new NewAccounts(r.profiles, r.invitations);
   });
   afterAll(() => harness.stop());
 
@@ -322,14 +322,14 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     const sentBefore = (await harness.events(SENT)).length;
 
     const created = { userId: NEWBIE, email: 'newbie@acme.test', fullName: 'Newbie', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true };
-    await db.transaction((tx) => userCreated(created, tx));
+    await db.transaction((tx) => accounts.welcome(tx, created));
     const offered = await lastSent();
     expect(await harness.events(SENT)).toHaveLength(sentBefore + 1);
     expect(offered).toMatchObject({ invitationId: waiting.invitationId, inviteeId: NEWBIE, workspaceName: 'Waiting', inviter: { id: ADA }, role: 'ADMIN' });
     expect(offered.invitationSecret).not.toBe(waiting.invitationSecret);
     expect(await invitationRow(waiting.invitationId)).toMatchObject({ state: 'invited', invitee_id: NEWBIE, secret_hash: hashToken(offered.invitationSecret) });
     // A redelivered event offers nothing again.
-    await db.transaction((tx) => userCreated(created, tx));
+    await db.transaction((tx) => accounts.welcome(tx, created));
     expect(await harness.events(SENT)).toHaveLength(sentBefore + 1);
 
     expect(await harness.status(NEWBIE, 'biz_accept_invitation', { invitation_id: waiting.invitationId, invitation_secret: offered.invitationSecret })).toBe('ok');

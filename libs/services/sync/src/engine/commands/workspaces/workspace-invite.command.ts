@@ -9,9 +9,8 @@ import type { WorkspaceInvitationsRepository } from '../../../workspaces/workspa
 import type { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import type { Workspace } from '../../../workspaces/workspace.model';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { actingUser, emailArg } from '../sharing/sharing-args';
 import { loadWorkspace, workspaceRoleArg } from './workspace-args';
 

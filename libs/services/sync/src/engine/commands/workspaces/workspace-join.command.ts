@@ -1,11 +1,10 @@
 import { byAddressee, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { notificationPersonOf } from '../../../projects/project-invitations.events';
+import { notificationPersonOf } from '../../../membership/invitation-events';
 import type { WorkspaceFacts } from '../../../workspaces/workspace-invitations.model';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { idArg } from '../items/item-args';
+import { idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { actingUser } from '../sharing/sharing-args';
 import { emailDomainOf, type WorkspaceInvitationRepositories } from './workspace-invite.command';
 

@@ -3,7 +3,7 @@ import { inWorkspace, ownObjects, PROJECT_DELETE, SyncEvents } from '@doable/con
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { ItemRepository } from '../../../items/item.repository';
-import { notificationPersonOf } from '../../../projects/project-invitations.events';
+import { notificationPersonOf } from '../../../membership/invitation-events';
 import type { ProjectRepository } from '../../../projects/project.repository';
 import type { SectionRepository } from '../../../sections/section.repository';
 import type { UserProfileRepository } from '../../../users/user-profile.repository';
@@ -11,9 +11,8 @@ import type { WorkspaceInvitationsRepository } from '../../../workspaces/workspa
 import { workspaceInvitationAnsweredPayload } from '../../../workspaces/workspace-invitations.events';
 import type { WorkspaceMembersRepository } from '../../../workspaces/workspace-members.repository';
 import type { WorkspaceRepository } from '../../../workspaces/workspace.repository';
-import { parseArgs } from '../../command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../command-handler';
-import { flag } from '../items/item-args';
+import { flag, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { actingUser } from '../sharing/sharing-args';
 import { loadWorkspace, workspaceIdOf, workspaceNameArg, workspaceRef, workspaceSettingsArgs } from './workspace-args';
 

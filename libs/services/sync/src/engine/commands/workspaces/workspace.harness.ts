@@ -17,7 +17,7 @@ import { ProjectInvitationsRepository } from '../../../projects/project-invitati
 import { ProjectMembersRepository } from '../../../projects/project-members.repository';
 import { ProjectRepository } from '../../../projects/project.repository';
 import { MembershipChangesRepository } from '../../../read/membership-changes.repository';
-import type { ResourceSource } from '../../../read/resource-source';
+import type { ResourceSource } from '../../../read/sources/resource-source';
 import { CollaboratorSource } from '../../../read/sources/collaborator.source';
 import { ItemSource } from '../../../read/sources/item.source';
 import { ProjectSource } from '../../../read/sources/project.source';
@@ -36,7 +36,7 @@ import { WorkspaceRepository } from '../../../workspaces/workspace.repository';
 import { CommandExecutor } from '../../command-executor';
 import type { CommandStatus } from '../../command-status';
 import type { SyncCommand } from '../../sync-request';
-import type { CommandHandler } from '../command-handler';
+import type { CommandHandler } from '../../command-handler';
 import { itemCommands } from '../items';
 import { projectCommands } from '../projects';
 import { sharingCommands } from '../sharing';

@@ -1,13 +1,11 @@
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SUPPORTED_LANGS } from '../dates';
-import { ITEM_WIRE_COLUMNS, VISIBLE_PROJECTS, type WireItem } from '../items/item.model';
+import { SUPPORTED_LANGS } from '@doable/sync-dates';
+import { ITEM_WIRE_COLUMNS, type WireItem } from '../items/item.model';
 import { UserProfileRepository } from '../users/user-profile.repository';
-import type { FilterList } from './filter.ast';
-import type { FilterContext } from './filter-context';
-import { parseFilterQuery } from './filter.parser';
-import { compileAnyFilter, compileFilter, type CompiledFilter } from './filter-sql.compiler';
+import { compileAnyFilter, compileFilter, type CompiledFilter, type FilterContext, type FilterList, parseFilterQuery } from '@doable/sync-filter-language';
+import { VISIBLE_PROJECTS } from '../membership/membership';
 
 export interface TaskFilterOptions {
   /** Language of the date phrases in the query (REST `lang`); default the user's language. */

@@ -1,6 +1,6 @@
 import { DomainError } from '@doable/shared-errors';
 import { DateTime, IANAZone } from 'luxon';
-import { parseDue } from '../dates';
+import { parseDue } from '@doable/sync-dates';
 import type { FilterContext } from './filter-context';
 import { invalidFilter } from './filter-errors';
 

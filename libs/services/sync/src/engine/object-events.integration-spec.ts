@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ObjectEvent } from '@doable/contracts-sync';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
-import { PlanLimitsHarness } from '../plan-limits.harness';
+import { PlanLimitsHarness } from './commands/plan-limits.harness';
 
 const SUBJECT = 'sync.evt.object-event.v1';
 

@@ -1,6 +1,6 @@
 import { CALENDAR_RANGE_MESSAGE, isInCalendarRange } from '@doable/contracts-common';
 import { DateTime } from 'luxon';
-import { isInCalendar } from '../dates';
+import { isInCalendar } from '@doable/sync-dates';
 import type { Assignee, DateComparison, FilterNode, FilterTerm, NamePattern } from './filter.ast';
 import type { FilterContext } from './filter-context';
 import { filterZone, type FilterDate, resolveFilterDate, shiftDay, startOfUserDay, userToday } from './filter-dates';

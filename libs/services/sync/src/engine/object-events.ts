@@ -37,13 +37,6 @@ export function withChanges<T extends object>(object: T, changes: { readonly [K 
 }
 
 /**
- * Renders a canonical object in the shape events carry (api/v1): given to the engine by the
- * service (the dialects sit above the engine), so a command's events hold the object as it left it.
- */
-export type EventObjectWriter = (objectType: EventObjectType, object: object) => Record<string, unknown> | undefined;
-export const EVENT_OBJECT_WRITER = Symbol('EVENT_OBJECT_WRITER');
-
-/**
  * Records SyncEvents.objectEvent for each change, in the command's transaction and in ONE
  * statement however many there are (a group of 100 item_add, a task deleted with its subtasks):
  * a command refused or rolled back takes them with it (its savepoint, or the optimistic pass's

@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import { ACCOUNT_JSON_ENTRY, projectCsvName, zipArchive } from './backup-archive';
+import { ACCOUNT_JSON_ENTRY, projectCsvName, zipArchive } from './account-archive';
 
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = [];

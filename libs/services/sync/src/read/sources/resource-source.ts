@@ -1,16 +1,17 @@
 import type { EntityManager } from 'typeorm';
-import type { Collaboration } from '../collaborators/collaborator.model';
-import type { CompletedInfo } from '../completed/completed-info.repository';
-import type { Filter } from '../filters/filter.model';
-import type { ItemRow } from '../items/item.model';
-import type { Label } from '../labels/label.model';
-import type { LocationList } from '../locations/location.model';
-import type { Note } from '../notes/note.model';
-import type { MembershipChanges, Project } from '../projects/project.model';
-import type { Reminder } from '../reminders/reminder.model';
-import type { Section } from '../sections/section.model';
-import type { ProjectViewOptionsDefaults, ViewOptions } from '../view-options/view-options.model';
-import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '../workspaces/workspace.model';
+import type { Collaboration } from '../../collaborators/collaborator.model';
+import type { CompletedInfo } from '../../completed/completed-info.repository';
+import type { Filter } from '../../filters/filter.model';
+import type { ItemRow } from '../../items/item.model';
+import type { Label } from '../../labels/label.model';
+import type { LocationList } from '../../locations/location.model';
+import type { Note } from '../../notes/note.model';
+import type { Project } from '../../projects/project.model';
+import type { Reminder } from '../../reminders/reminder.model';
+import type { Section } from '../../sections/section.model';
+import type { ProjectViewOptionsDefaults, ViewOptions } from '../../view-options/view-options.model';
+import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '../../workspaces/workspace.model';
+import type { MembershipChanges } from '../../membership/membership';
 
 /**
  * The canonical rows behind each resource type the sync service reads from its own tables.

@@ -13,11 +13,11 @@ import { syncMigrations } from '../migrations';
 import { ProjectRepository } from '../projects/project.repository';
 import { CompletionStatsRepository } from '../stats/completion-stats.repository';
 import { ProductivityStatsService } from '../stats/productivity-stats.service';
-import { NotificationsDeliveredConsumer } from '../users/notifications-delivered.consumer';
+import { NotificationsDeliveredConsumer } from './notifications-delivered.consumer';
 import { UserProfileRepository } from '../users/user-profile.repository';
-import { MembershipChangesRepository } from './membership-changes.repository';
-import { SyncReader } from './sync-reader';
-import { decodeSyncToken } from './sync-token';
+import { MembershipChangesRepository } from '../read/membership-changes.repository';
+import { SyncReader } from '../read/sync-reader';
+import { decodeSyncToken } from '../read/sync-token';
 import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 
 const [NOTIFIED, OTHER] = ['8101', '8102'];

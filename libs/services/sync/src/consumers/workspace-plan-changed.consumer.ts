@@ -2,9 +2,9 @@ import { PlansEvents } from '@doable/contracts-plans';
 import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { tellUsersChanged } from '../push/users-changed';
+import { tellUsersChanged } from '../users/users-changed';
 import { WorkspaceMembersRepository } from '../workspaces/workspace-members.repository';
-import { PlanLimitsRepository } from './plan-limits.repository';
+import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 
 /**
  * A workspace's plan changed (the operator's set-workspace-plan, or a catalogue change): the

@@ -1,9 +1,15 @@
 import type { EventSubject, Principal } from '@doable/contracts-common';
-import type { CommandPolicy, ProjectRole, WorkspaceRole } from '@doable/contracts-sync';
+import type { CommandPolicy, EventObjectType, ProjectRole, WorkspaceRole } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
-import type { PlanGate } from '../../plans/plan-gate';
-import type { PerIdStatus } from '../command-status';
-import type { EventObjectWriter } from './object-events';
+import type { PlanGate } from '../plans/plan-gate';
+import type { PerIdStatus } from './command-status';
+
+/**
+ * Renders a canonical object in the shape events carry (api/v1): given to the engine by the
+ * service (the dialects sit above the engine), so a command's events hold the object as it left it.
+ */
+export type EventObjectWriter = (objectType: EventObjectType, object: object) => Record<string, unknown> | undefined;
+export const EVENT_OBJECT_WRITER = Symbol('EVENT_OBJECT_WRITER');
 
 /** What a command sees while it runs: its transaction, its user, the version it stamps. */
 export interface CommandContext {

@@ -1,8 +1,8 @@
 import { NotificationsEvents } from '@doable/contracts-notifications';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { tellUsersChanged } from '../push/users-changed';
-import { UserProfileRepository } from './user-profile.repository';
+import { tellUsersChanged } from '../users/users-changed';
+import { UserProfileRepository } from '../users/user-profile.repository';
 
 /**
  * The notifications service created or changed live notifications for these users. An

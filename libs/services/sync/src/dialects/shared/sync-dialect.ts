@@ -1,19 +1,19 @@
 import type { UserPlanLimits } from '@doable/contracts-plans';
-import type { Collaborator, CollaboratorState } from '../collaborators/collaborator.model';
-import type { CompletedInfo } from '../completed/completed-info.repository';
-import type { SyncRequest } from '../engine/sync-request';
-import type { Filter } from '../filters/filter.model';
-import type { ItemRow } from '../items/item.model';
-import type { Label } from '../labels/label.model';
-import type { RecentLocation } from '../locations/location.model';
-import type { Note } from '../notes/note.model';
-import type { Project } from '../projects/project.model';
-import type { SyncResult } from '../engine/sync-result';
-import type { Reminder } from '../reminders/reminder.model';
-import type { Section } from '../sections/section.model';
-import type { UserProfile } from '../users/user-profile.model';
-import type { ProjectViewOptionsDefaults, ViewOptions } from '../view-options/view-options.model';
-import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '../workspaces/workspace.model';
+import type { Collaborator, CollaboratorState } from '../../collaborators/collaborator.model';
+import type { CompletedInfo } from '../../completed/completed-info.repository';
+import type { SyncRequest } from '../../engine/sync-request';
+import type { Filter } from '../../filters/filter.model';
+import type { ItemRow } from '../../items/item.model';
+import type { Label } from '../../labels/label.model';
+import type { RecentLocation } from '../../locations/location.model';
+import type { Note } from '../../notes/note.model';
+import type { Project } from '../../projects/project.model';
+import type { SyncResult } from '../../engine/sync-result';
+import type { Reminder } from '../../reminders/reminder.model';
+import type { Section } from '../../sections/section.model';
+import type { UserProfile } from '../../users/user-profile.model';
+import type { ProjectViewOptionsDefaults, ViewOptions } from '../../view-options/view-options.model';
+import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '../../workspaces/workspace.model';
 
 /** The Sync API generations served, each by one module under dialects/. */
 export type SyncDialectName = 'sync-v6' | 'sync-v7' | 'sync-v8' | 'sync-v9' | 'sync-api-v1';

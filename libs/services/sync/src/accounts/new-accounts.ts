@@ -1,0 +1,77 @@
+import type { AuthEvents } from '@doable/contracts-auth';
+import type { PayloadOf } from '@doable/contracts-common';
+import { SyncEvents } from '@doable/contracts-sync';
+import type { Tx } from '@doable/shared-runtime';
+import { Injectable } from '@nestjs/common';
+import type { Person } from '../membership/invitation-events';
+import type { Invitation } from '../membership/invitation.model';
+import type { InvitationsTable } from '../membership/invitations.table';
+import { invitationSentPayload } from '../projects/project-invitations.events';
+import { ProjectInvitationsRepository } from '../projects/project-invitations.repository';
+import { newInvitationSecret } from '../projects/project-invitations.secret';
+import type { UserProfile } from '../users/user-profile.model';
+import { UserProfileRepository } from '../users/user-profile.repository';
+import { tellUsersChanged } from '../users/users-changed';
+import { workspaceInvitationSentPayload } from '../workspaces/workspace-invitations.events';
+import { WorkspaceInvitationsRepository } from '../workspaces/workspace-invitations.repository';
+
+/**
+ * A new account (auth's userCreated event, consumers/user-created.consumer.ts): its sync profile
+ * and Inbox project, and the invitations that waited for its address, offered to it.
+ */
+@Injectable()
+export class NewAccounts {
+  constructor(
+    private readonly profiles: UserProfileRepository,
+    private readonly invitations: ProjectInvitationsRepository,
+    private readonly workspaceInvitations: WorkspaceInvitationsRepository = new WorkspaceInvitationsRepository(),
+  ) {}
+
+  async welcome(tx: Tx, user: PayloadOf<typeof AuthEvents.userCreated>): Promise<void> {
+    const { userId: id, email, fullName, timezone, lang, joinedAt, hasPassword } = user;
+    const created = await this.profiles.createWithInbox(tx.manager, { id, email, fullName, timezone, lang, joinedAt, hasPassword });
+    // A redelivered event finds the profile made: its invitations were offered the first time.
+    if (!created) return;
+    const profile = await this.profiles.find(tx.manager, user.userId);
+    if (!profile) return;
+    const projectIds = new Set<string>();
+    await this.offer(tx, profile, this.invitations, async (offered, waiting, inviter, secret) => {
+      await tx.emit(SyncEvents.shareInvitationSent, invitationSentPayload(offered, waiting.project_name, inviter, secret));
+      projectIds.add(waiting.project_id);
+    });
+    // The members of each project the account was invited to see its collaborator record (their
+    // open sockets are told, usersChanged, in the same transaction as any other change).
+    if (projectIds.size > 0) {
+      const told = await this.profiles.raiseHighWater(tx.manager, profile.id, [...projectIds], profile.version);
+      await tellUsersChanged(tx, told, profile.version);
+    }
+    // No member's view changes for a workspace invitation: the invitee is no member until they accept.
+    await this.offer(tx, profile, this.workspaceInvitations, async (offered, waiting, inviter, secret) => {
+      await tx.emit(SyncEvents.workspaceInvitationSent, workspaceInvitationSentPayload(offered, waiting.workspace_name, inviter, secret));
+    });
+  }
+
+  /**
+   * An invitation to an address without an account waited (invitee_id null); it is now
+   * addressed to this account and sent again (`send`: its kind's event, with the new inviteeId),
+   * which the notifications service turns into the account's live notification. The secret is
+   * made anew: the old one's hash was never given to anyone (sync sends no email; a mail sender
+   * would hook the notifications service's handling of the event with inviteeId null), so
+   * rotating it loses nothing. Stamped with the profile's creation version: the account's first
+   * sync is a full one.
+   */
+  private async offer<I extends Invitation, W extends I>(
+    tx: Tx,
+    profile: UserProfile,
+    invitations: InvitationsTable<I, W>,
+    send: (offered: I, waiting: W, inviter: Person, secret: string) => Promise<void>,
+  ): Promise<void> {
+    for (const waiting of await invitations.waitingFor(tx.manager, profile.email)) {
+      const inviter = await this.profiles.find(tx.manager, waiting.inviter_id);
+      // The foreign key keeps the inviter's profile.
+      if (!inviter) throw new Error(`invitation ${waiting.id} has no inviter profile`);
+      const { secret, hash } = newInvitationSecret();
+      await send(await invitations.attachInvitee(tx.manager, waiting.id, profile.id, hash, profile.version), waiting, inviter, secret);
+    }
+  }
+}
