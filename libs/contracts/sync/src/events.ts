@@ -1,5 +1,7 @@
 import { eventSubject } from '@doable/contracts-common';
 import { z } from 'zod';
+import { aboutItem, inProject, placeEvent, uid } from './event-fields';
+import { invitationAnsweredEvent, invitationSentEvent } from './invitation-events';
 import { COLLABORATOR_ROLES } from './project-roles';
 import { notificationPerson } from './notification-person';
 
@@ -9,8 +11,6 @@ import { notificationPerson } from './notification-person';
  * them into live notifications (who receives what is its decision, sync-interface §6), so
  * each event carries the facts of the moment (names, members) rather than recipients.
  */
-
-const uid = z.string().regex(/^[0-9]+$/);
 
 export { notificationPerson, type NotificationPerson } from './notification-person';
 
@@ -22,39 +22,14 @@ export { notificationPerson, type NotificationPerson } from './notification-pers
  * share_invitation_sent notification (or an email, see the notifications service's
  * InvitationMailer) is how it reaches the receiver.
  */
-export const shareInvitationSent = eventSubject(
-  'sync.evt.share-invitation-sent.v1',
-  z.object({
-    invitationId: uid,
-    invitationSecret: z.string().min(16),
-    projectId: uid,
-    projectName: z.string(),
-    inviter: notificationPerson,
-    inviteeEmail: z.string(),
-    inviteeId: uid.nullable(),
-    role: z.enum(COLLABORATOR_ROLES),
-    message: z.string(),
-  }),
-);
+export const shareInvitationSent = invitationSentEvent('sync.evt.share-invitation-sent.v1', { place: inProject, role: z.enum(COLLABORATOR_ROLES), more: { message: z.string() } });
 export type ShareInvitationSent = z.infer<typeof shareInvitationSent.payload>;
 
 /**
  * An invitation ended: accepted or rejected by its receiver, or deleted (withdrawn) by someone
  * allowed to. `actor` is who did it.
  */
-export const shareInvitationAnswered = eventSubject(
-  'sync.evt.share-invitation-answered.v1',
-  z.object({
-    invitationId: uid,
-    projectId: uid,
-    projectName: z.string(),
-    inviterId: uid,
-    inviteeEmail: z.string(),
-    inviteeId: uid.nullable(),
-    actor: notificationPerson,
-    answer: z.enum(['accepted', 'rejected', 'deleted']),
-  }),
-);
+export const shareInvitationAnswered = invitationAnsweredEvent('sync.evt.share-invitation-answered.v1', { place: inProject, invitee: { inviteeId: uid.nullable() }, more: {} });
 export type ShareInvitationAnswered = z.infer<typeof shareInvitationAnswered.payload>;
 
 /**
@@ -63,40 +38,30 @@ export type ShareInvitationAnswered = z.infer<typeof shareInvitationAnswered.pay
  * Recorded by the refused command, which writes nothing else: the inviter, and the owner when
  * someone else invited, get a share_invitation_blocked_by_project_limit live notification.
  */
-export const shareInvitationBlocked = eventSubject(
-  'sync.evt.share-invitation-blocked.v1',
-  z.object({
-    projectId: uid,
-    projectName: z.string(),
-    inviter: notificationPerson,
-    inviteeEmail: z.string(),
-    ownerId: uid,
-    maxCount: z.number().int().min(0),
-  }),
-);
+export const shareInvitationBlocked = placeEvent('sync.evt.share-invitation-blocked.v1', inProject, {
+  inviter: notificationPerson,
+  inviteeEmail: z.string(),
+  ownerId: uid,
+  maxCount: z.number().int().min(0),
+});
 export type ShareInvitationBlocked = z.infer<typeof shareInvitationBlocked.payload>;
 
 /**
  * A collaborator stopped being one: left (project_leave, `removedBy` null) or was removed
  * (delete_collaborator). `memberIds` are the members after the change.
  */
-export const collaboratorLeft = eventSubject(
-  'sync.evt.collaborator-left.v1',
-  z.object({
-    projectId: uid,
-    projectName: z.string(),
-    userId: uid,
-    userName: z.string(),
-    removedBy: uid.nullable(),
-    memberIds: z.array(uid),
-  }),
-);
+export const collaboratorLeft = placeEvent('sync.evt.collaborator-left.v1', inProject, {
+  userId: uid,
+  userName: z.string(),
+  removedBy: uid.nullable(),
+  memberIds: z.array(uid),
+});
 export type CollaboratorLeft = z.infer<typeof collaboratorLeft.payload>;
 
 /** A task of a shared project got a (new) responsible user. */
 export const itemAssigned = eventSubject(
   'sync.evt.item-assigned.v1',
-  z.object({ itemId: uid, itemContent: z.string(), projectId: uid, assignedBy: uid, responsibleUid: uid, creatorId: uid.nullable() }),
+  z.object({ ...aboutItem, assignedBy: uid, responsibleUid: uid, creatorId: uid.nullable() }),
 );
 export type ItemAssigned = z.infer<typeof itemAssigned.payload>;
 
@@ -104,9 +69,7 @@ export type ItemAssigned = z.infer<typeof itemAssigned.payload>;
 export const itemCompletionChanged = eventSubject(
   'sync.evt.item-completion-changed.v1',
   z.object({
-    itemId: uid,
-    itemContent: z.string(),
-    projectId: uid,
+    ...aboutItem,
     completed: z.boolean(),
     actorId: uid,
     assignedBy: uid.nullable(),

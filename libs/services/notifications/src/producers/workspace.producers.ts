@@ -8,6 +8,7 @@ import {
   type WorkspaceUserRemoved,
 } from '@doable/contracts-sync';
 import type { LiveNotificationRepository } from '../live-notification.repository';
+import { invitationKindProducers } from './invitation-kind.producers';
 import { draftsFor, type RegisterProducer } from './notification-producer';
 
 /** The invitee's workspace_invitation_created notification: one per invitation, whoever receives it. */
@@ -23,48 +24,27 @@ const workspaceIdField = (workspaceId: string): number => Number(workspaceId);
  * Workspace notifications (sync-interface §6), from sync's workspace events. Keys are derived
  * from the event (an invitation's id, a workspace's id, or the event id where the same fact can
  * happen again), with the receiver where there are several, so a redelivered or repeated event
- * makes no second notification. No one is told of their own action.
+ * makes no second notification. No one is told of their own action. Invitations are made as
+ * project invitations are (invitationKindProducers: workspace-invitation-sent and -answered).
  * Guesses: an invitation to an address without an account makes no notification (the event
  * comes again when the account is created; no mail is sent for workspace invitations yet); a
  * join by link tells no one (§6 names only the join by domain); workspace_user_joined_by_domain
  * carries from_user, workspace_id and workspace_name (§6 lists no fields for it).
  */
 export function workspaceProducers(register: RegisterProducer, notifications: LiveNotificationRepository): void {
-  register('workspace-invitation-sent', SyncEvents.workspaceInvitationSent, (invitation: WorkspaceInvitationSent, tx) => {
-    if (invitation.inviteeId === null || invitation.inviteeId === invitation.inviter.id) return Promise.resolve([]);
-    // Sent again (a new secret): the same notification, refreshed and unread again.
-    return notifications.upsert(tx.manager, {
-      userId: invitation.inviteeId,
-      key: workspaceInvitationCreatedKey(invitation.invitationId),
-      type: 'workspace_invitation_created',
-      fromUid: invitation.inviter.id,
-      data: {
-        from_user: invitation.inviter,
-        workspace_id: workspaceIdField(invitation.workspaceId),
-        workspace_name: invitation.workspaceName,
-        invitation_id: invitation.invitationId,
-        invitation_secret: invitation.invitationSecret,
-        state: 'invited',
-      },
-    });
-  });
-
-  register('workspace-invitation-answered', SyncEvents.workspaceInvitationAnswered, async (answer: WorkspaceInvitationAnswered, tx) => {
-    const invitee = workspaceInvitationCreatedKey(answer.invitationId);
-    if (answer.answer === 'deleted') return notifications.markDeleted(tx.manager, invitee);
-    const type = `workspace_invitation_${answer.answer}`;
+  invitationKindProducers(register, notifications, {
+    name: 'workspace',
+    sent: SyncEvents.workspaceInvitationSent,
+    answered: SyncEvents.workspaceInvitationAnswered,
+    inviteeType: 'workspace_invitation_created',
+    inviteeKey: workspaceInvitationCreatedKey,
+    place: (invitation: WorkspaceInvitationSent) => ({ workspace_id: workspaceIdField(invitation.workspaceId), workspace_name: invitation.workspaceName }),
+    withoutAccount: () => Promise.resolve(),
     // Accepted: the inviter, and the admins too when the workspace is paid (§6); rejected: the inviter.
-    const receivers = answer.answer === 'accepted' && answer.planType === 'BUSINESS' ? [answer.inviterId, ...answer.adminIds] : [answer.inviterId];
-    const told = await notifications.insert(
-      tx.manager,
-      draftsFor(receivers, answer.actor.id, (receiver) => ({
-        key: `${type}:${answer.invitationId}:${receiver}`,
-        type,
-        fromUid: answer.actor.id,
-        data: { from_user: answer.actor, workspace_id: workspaceIdField(answer.workspaceId), workspace_name: answer.workspaceName, invitation_id: answer.invitationId },
-      })),
-    );
-    return [...told, ...(await notifications.setState(tx.manager, invitee, answer.answer))];
+    answerReceivers: (answer: WorkspaceInvitationAnswered) =>
+      answer.answer === 'accepted' && answer.planType === 'BUSINESS' ? [answer.inviterId, ...answer.adminIds] : [answer.inviterId],
+    answerKey: (type, answer, receiver) => `${type}:${answer.invitationId}:${receiver}`,
+    answerData: (answer) => ({ workspace_id: workspaceIdField(answer.workspaceId), workspace_name: answer.workspaceName, invitation_id: answer.invitationId }),
   });
 
   register('workspace-user-removed', SyncEvents.workspaceUserRemoved, (removal: WorkspaceUserRemoved, tx, eventId) => {
