@@ -879,6 +879,16 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       expect(reply.body).toMatchObject(path.endsWith('/mcp') ? { resource: `${ORIGIN}/mcp` } : { issuer: ORIGIN });
     });
 
+    it('answers the app API (an application\'s webhook) as the rest of api/v1 does: a coded error naming the field', async () => {
+      const reply = call('PUT', '/api/v1/apps/webhook', { body: { callback_url: 'https://hooks.example.com/\u0000', events: 'item:added' } });
+      await expect(reply).rejects.toMatchObject({ code: 'INVALID_ARGUMENT_VALUE', extra: { argument: 'callback_url' } });
+    });
+
+    it('answers the first generation\'s log-in with its LOGIN_ERROR', async () => {
+      const reply = await call('GET', '/API/login', { query: { email: owner.email, password: `${PASSWORD}\u0000` }, dialect: 'first-generation' });
+      expect(reply).toMatchObject({ status: 400, body: 'LOGIN_ERROR' });
+    });
+
     it('answers any other page with a 400 page', async () => {
       const reply = await post('/auth/apps', { name: 'App\u0000', redirect_uris: CALLBACK }, asOwner());
       expect(reply.status).toBe(400);

@@ -20,6 +20,10 @@ export interface WebhookSettings {
  * An application's webhook: configured by its owner (checked against the address policy), told
  * to the webhooks service through the outbox (AuthEvents.appWebhookConfigured, no secret in it),
  * and signed here on the webhooks service's request, so the plain secret stays in auth-oauth.
+ * The settings are kept here, beside the app, rather than by the webhooks service: both ways of
+ * writing them prove auth-oauth's credentials (the client secret, the owner's session), and the
+ * first save keeps the sealed secret in the same transaction. The webhooks service delivers from
+ * its projection (webhooks.apps).
  */
 @Injectable()
 export class AppWebhookService {

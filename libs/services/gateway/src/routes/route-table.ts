@@ -1,5 +1,4 @@
 import type { Dialect } from '@doable/contracts-common';
-import { AuthSubjects } from '@doable/contracts-auth';
 import { FIRST_GENERATION_CALLS, FIRST_GENERATION_SYNC_CALLS, FIRST_GENERATION_WRITES, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { AUTH_ROUTES } from './auth-routes';
@@ -137,18 +136,14 @@ function templateRoutes(): Route[] {
  * each over GET and POST. Only the paths old clients used, upper-case `/API/`: a lower-case
  * `/api/<call>` is not served (it would sit beside `/api/v1/...` and `/api/v7/...` with nothing
  * to gain; no old client wrote it). `login` takes credentials, not a token: auth-oauth answers
- * it (it holds the passwords), counted per address like every other log-in.
+ * it (it holds the passwords), so its routes come from the auth list (AUTH_ROUTES).
  */
 function firstGenerationRoutes(): Route[] {
   const subject = SyncSubjects.firstGeneration;
   const methods = ['GET', 'POST'] as const;
   return [
-    ...FIRST_GENERATION_CALLS.flatMap((call) =>
-      methods.map((method): Route =>
-        call === 'login'
-          ? { method, path: `/API/${call}`, subject: AuthSubjects.edge, dialect: 'first-generation', auth: 'none', limitBy: 'address' }
-          : { method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'bearer', ...(method === 'GET' && FIRST_GENERATION_WRITES.has(call) ? { writesOnGet: true } : {}) },
-      ),
+    ...FIRST_GENERATION_CALLS.filter((call) => call !== 'login').flatMap((call) =>
+      methods.map((method): Route => ({ method, path: `/API/${call}`, subject, dialect: 'first-generation', auth: 'bearer', ...(method === 'GET' && FIRST_GENERATION_WRITES.has(call) ? { writesOnGet: true } : {}) })),
     ),
     ...FIRST_GENERATION_SYNC_CALLS.flatMap((call) =>
       methods.map((method): Route => ({
