@@ -10,7 +10,9 @@ const depConstraints = [
   // contracts depend only on other contracts and utilities; an app never imports an app.
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:composition', 'type:infra', 'type:util', 'type:contracts'] },
   { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:feature', 'type:pure', 'type:infra', 'type:util', 'type:contracts', 'type:testing'] },
-  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:pure', 'type:infra', 'type:util', 'type:contracts', 'type:testing'] },
+  // A feature may build on features of its own service only (the scope rules below): the sync
+  // service is several libraries, ordered by their sync:* tags.
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:pure', 'type:infra', 'type:util', 'type:contracts', 'type:testing'] },
   // A service's pure domain libraries (libs/sync/dates, libs/sync/filter-language): rules and
   // languages with no framework, database or transport, so they are tested and reused alone.
   {
@@ -26,6 +28,13 @@ const depConstraints = [
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:pure', 'type:testing', 'type:infra', 'type:util', 'type:contracts'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:pure', 'type:testing', 'type:infra', 'type:util', 'type:contracts'] },
+  // The sync service's libraries (libs/sync/*), one floor each: the domain (models, repositories,
+  // membership), the read side, the engine (commands and the request they run in), the dialects;
+  // the service (libs/services/sync: transports and features) sits on all of them.
+  { sourceTag: 'sync:domain', onlyDependOnLibsWithTags: ['sync:domain', 'type:pure', 'scope:shared'] },
+  { sourceTag: 'sync:read', onlyDependOnLibsWithTags: ['sync:read', 'sync:domain', 'type:pure', 'scope:shared'] },
+  { sourceTag: 'sync:engine', onlyDependOnLibsWithTags: ['sync:engine', 'sync:read', 'sync:domain', 'type:pure', 'scope:shared'] },
+  { sourceTag: 'sync:dialects', onlyDependOnLibsWithTags: ['sync:dialects', 'sync:engine', 'sync:read', 'sync:domain', 'type:pure', 'scope:shared'] },
   // Scopes: a service sees only itself and what is shared; only the system (embedded runner,
   // CLI, end-to-end tests) sees every service.
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },

@@ -11,7 +11,7 @@ import { useSystem } from './support/use-system';
  * here the sync paths keep a sample of them (read, add, delete, project delete, credentials), so
  * what is proved there is shown to be what the edge applies.
  *
- * The rules (sync-interface §5.4, libs/services/sync/src/engine/scopes.ts): reads need data:read
+ * The rules (sync-interface §5.4, libs/sync/engine/src/scopes.ts): reads need data:read
  * or data:read_write; adding a task (also quick add) task:add or data:read_write; deleting tasks,
  * labels (and their occurrences) and filters data:delete; deleting projects project:delete;
  * every other write data:read_write. A personal token may do everything.

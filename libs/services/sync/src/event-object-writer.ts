@@ -1,13 +1,7 @@
 import type { EventObjectType } from '@doable/contracts-sync';
-import { syncApiV1Writers } from './dialects/sync-api-v1/sync-api-v1.writers';
-import type { EventObjectWriter } from './engine/command-handler';
-import type { Filter } from './filters/filter.model';
-import type { ItemRow } from './items/item.model';
-import type { Label } from './labels/label.model';
-import type { Note } from './notes/note.model';
-import type { Project } from './projects/project.model';
-import type { Reminder } from './reminders/reminder.model';
-import type { Section } from './sections/section.model';
+import { syncApiV1Writers } from '@doable/sync-dialects';
+import type { EventObjectWriter } from '@doable/sync-engine';
+import type { Filter, ItemRow, Label, Note, Project, Reminder, Section } from '@doable/sync-domain';
 
 /**
  * The api/v1 shape of an object an event carries (webhooks' `event_data` at version '1'): the

@@ -1,4 +1,4 @@
 export { syncService } from './sync.service-definition';
-export { seedLargeAccount, ISSUE_SIZE, type LargeAccountSize } from './testing/large-account';
-export { TaskFilterService, type TaskFilterOptions } from './read/task-filter.service';
-export { COMMAND_HANDLERS, type CommandHandler } from './engine/command-handler';
+export { seedLargeAccount, ISSUE_SIZE, type LargeAccountSize } from '@doable/sync-domain/testing';
+export { TaskFilterService, type TaskFilterOptions } from '@doable/sync-read';
+export { COMMAND_HANDLERS, type CommandHandler } from '@doable/sync-engine';

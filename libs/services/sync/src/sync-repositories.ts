@@ -1,21 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CommandDependencies } from './engine/commands';
-import { FilterRepository } from './filters/filter.repository';
-import { ItemDates } from './items/item-dates';
-import { ItemRepository } from './items/item.repository';
-import { LabelRepository } from './labels/label.repository';
-import { LocationRepository } from './locations/location.repository';
-import { NoteRepository } from './notes/note.repository';
-import { ProjectInvitationsRepository } from './projects/project-invitations.repository';
-import { ProjectMembersRepository } from './projects/project-members.repository';
-import { ProjectRepository } from './projects/project.repository';
-import { ReminderRepository } from './reminders/reminder.repository';
-import { SectionRepository } from './sections/section.repository';
-import { UserProfileRepository } from './users/user-profile.repository';
-import { ViewOptionsRepository } from './view-options/view-options.repository';
-import { WorkspaceFilterRepository } from './workspaces/workspace-filter.repository';
-import { WorkspaceMembersRepository } from './workspaces/workspace-members.repository';
-import { WorkspaceRepository } from './workspaces/workspace.repository';
+import type { CommandDependencies } from '@doable/sync-engine';
+import { FilterRepository, ItemDates, ItemRepository, LabelRepository, LocationRepository, NoteRepository, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, UserProfileRepository, ViewOptionsRepository, WorkspaceFilterRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 
 /**
  * The repositories the commands use, gathered by Nest's injector (each is the module's one

@@ -1,5 +1,5 @@
 import { CALENDAR_RANGE_MESSAGE, isCalendarYear } from '@doable/contracts-common';
-import { type DateArgument, invalidDateArgument } from './due-errors';
+import { type DateArgument, invalidDateArgument } from './core/due-errors';
 
 /**
  * Whether a stored date text (`YYYY-MM-DD`, a floating time or a UTC instant) lies in the

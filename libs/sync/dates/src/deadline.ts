@@ -1,8 +1,8 @@
 import { checkCalendarRange } from './calendar-range';
 import { DEFAULT_LANG } from './due.model';
-import { invalidDateArgument } from './due-errors';
+import { invalidDateArgument } from './core/due-errors';
 import { requireLanguagePack } from './languages';
-import { wallDay } from './wall-clock';
+import { wallDay } from './core/wall-clock';
 
 export interface Deadline {
   date: string;

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { type DateContext, type Due } from './due.model';
-import { invalidDateArgument } from './due-errors';
+import { invalidDateArgument } from './core/due-errors';
 import {
   formatDay,
   formatFloating,
@@ -10,7 +10,7 @@ import {
   wallDay,
   wallToInstant,
   withTime,
-} from './wall-clock';
+} from './core/wall-clock';
 
 /** The stored date for a wall clock: full day, floating, or (with a zone) the UTC instant. */
 export function dueDateFields(wall: WallDateTime, fixedZone: string | null): Pick<Due, 'date' | 'timezone'> {

@@ -1,4 +1,4 @@
-import { invalidDateArgument } from './due-errors';
+import { invalidDateArgument } from './core/due-errors';
 
 export type DurationUnit = 'minute' | 'day';
 

@@ -5,7 +5,7 @@ import { languagePack } from './languages';
 import { EN } from './languages/en';
 import { normaliseDueString, parseEnv } from './parse-due';
 import { occurrenceAfter, parseRecurrence } from './recurrence';
-import { wallNow } from './wall-clock';
+import { wallNow } from './core/wall-clock';
 
 /**
  * The due after completing one occurrence of a recurring due, or null when there is none (not

@@ -1,14 +1,14 @@
 import { type DateTime } from 'luxon';
 import { checkCalendarRange } from './calendar-range';
 import { type DateContext, DEFAULT_LANG, type Due, type DueInput } from './due.model';
-import { invalidDateArgument } from './due-errors';
+import { invalidDateArgument } from './core/due-errors';
 import { requireLanguagePack } from './languages';
 import { type ParseEnv } from './parse-env';
 import { firstOccurrence, parseRecurrence } from './recurrence';
 import { renderDue } from './render-due';
 import { parseSingleDate } from './single-date';
 import { dueDateFields, explicitDate } from './due-date-format';
-import { isValidZone, type WallDateTime, wallNow } from './wall-clock';
+import { isValidZone, type WallDateTime, wallNow } from './core/wall-clock';
 
 /** Lower-case, NFC, single spaces: the grammar compares words, not typography. */
 export function normaliseDueString(text: string): string {

@@ -1,5 +1,5 @@
 import { type DateTime } from 'luxon';
-import { type WallDate } from './wall-clock';
+import { type WallDate } from './core/wall-clock';
 
 /** What relative words are measured from: the user's wall clock and week settings. */
 export interface ParseEnv {

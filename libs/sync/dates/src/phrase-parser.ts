@@ -1,7 +1,7 @@
 import { type CalendarUnit, type LanguagePack } from './languages/language-pack';
 import { type ParseEnv } from './parse-env';
 import { type Scanner } from './scanner';
-import { type TimeOfDay, type WallDate, type WallDateTime, upcomingWeekday, wallDay } from './wall-clock';
+import { type TimeOfDay, type WallDate, type WallDateTime, upcomingWeekday, wallDay } from './core/wall-clock';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternation = (words: readonly string[] | undefined): string =>

@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon';
 import { Frequency, RRule, Weekday } from 'rrule';
-import { invalidDateArgument } from './due-errors';
+import { invalidDateArgument } from './core/due-errors';
 import { type CalendarUnit, type LanguagePack } from './languages/language-pack';
 import { type ParseEnv } from './parse-env';
 import { parseDateTimePhrase, parseTime, readNumber, readUnit } from './phrase-parser';
 import { Scanner } from './scanner';
-import { type TimeOfDay, type WallDate } from './wall-clock';
+import { type TimeOfDay, type WallDate } from './core/wall-clock';
 
 /** A parsed recurring due string; rrule does the calendar arithmetic on wall-clock days. */
 export interface RecurrenceRule {

@@ -3,7 +3,7 @@ import { type LanguagePack } from './languages/language-pack';
 import { type ParseEnv } from './parse-env';
 import { parseDateTimePhrase } from './phrase-parser';
 import { Scanner } from './scanner';
-import { type WallDateTime, wallDay } from './wall-clock';
+import { type WallDateTime, wallDay } from './core/wall-clock';
 
 /** A whole string naming one date (and maybe a time), or undefined when it is not understood. */
 export function parseSingleDate(text: string, pack: LanguagePack, env: ParseEnv, now: Date, zone: string): WallDateTime | undefined {

@@ -1,5 +1,5 @@
 // The Todoist filter language: parsed to an AST and compiled to a parameterised SQL condition.
-// Pure: no Nest, no database connection (the caller runs the SQL; libs/services/sync/src/read/task-filter.service.ts).
+// Pure: no Nest, no database connection (the caller runs the SQL; libs/sync/read/src/task-filter.service.ts).
 export type { Assignee, DateComparison, FilterList, FilterNode, FilterTerm, NamePattern } from './filter.ast';
 export type { FilterContext } from './filter-context';
 export { parseFilterQuery } from './filter.parser';

@@ -1,5 +1,5 @@
 import { PROJECT_ACTION_GROUPS, PROJECT_ROLES, roleMay, WORKSPACE_ACTION_GROUPS, WORKSPACE_ROLES, workspaceRoleMay } from '@doable/contracts-sync';
-import { CommandPolicies } from '../engine/command-policies';
+import { CommandPolicies } from '@doable/sync-engine';
 import { registeredHandlers, registeredPolicies } from './registered-handlers';
 
 /**

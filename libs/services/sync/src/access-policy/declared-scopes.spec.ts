@@ -1,5 +1,5 @@
 import { type Principal, type Scope, SCOPES } from '@doable/contracts-common';
-import { commandRefusal, mayRead, mayRunCommand } from '../engine/scopes';
+import { commandRefusal, mayRead, mayRunCommand } from '@doable/sync-engine';
 import { registeredPolicies } from './registered-handlers';
 
 /** The scope rules as the registered commands declare them (CommandPolicy.scopes, personalTokenArgs). */

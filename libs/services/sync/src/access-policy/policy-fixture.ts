@@ -1,10 +1,8 @@
 import { isProjectRole, isWorkspaceRole, type ProjectActionGroup, type ProjectRole, roleMay, type WorkspaceActionGroup, type WorkspaceRole, workspaceCollaboratorMay, workspaceRoleMay } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
-import type { CommandPolicies } from '../engine/command-policies';
-import { ProjectAccess } from '../engine/project-access';
-import { WorkspaceAccess } from '../engine/workspace-access';
-import { WorkspaceHarness } from '../engine/commands/workspaces/workspace.harness';
-import { giveWorkspacePlan } from '../testing/plans';
+import { type CommandPolicies, ProjectAccess, WorkspaceAccess } from '@doable/sync-engine';
+import { WorkspaceHarness } from '@doable/sync-engine/testing';
+import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 
 /** What the access layer answers: allowed, or the refusal's code. */
 export type Decision = 'ok' | 'FORBIDDEN' | 'PROJECT_NOT_FOUND' | 'WORKSPACE_NOT_FOUND';

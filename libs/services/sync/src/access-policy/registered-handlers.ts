@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import type { FactoryProvider } from '@nestjs/common';
-import { CommandPolicies } from '../engine/command-policies';
-import { COMMAND_HANDLERS, type CommandHandler, INTERNAL_COMMAND_HANDLERS } from '../engine/command-handler';
+import { COMMAND_HANDLERS, type CommandHandler, CommandPolicies, INTERNAL_COMMAND_HANDLERS } from '@doable/sync-engine';
 import { SyncModule } from '../sync.service-definition';
 
 /** One registration of SyncModule, built by its own factory (its dependencies are stand-ins, never called). */

@@ -2,23 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Principal, type Scope, SCOPES } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import type { ServiceClient } from '@doable/shared-transport';
-import { type CommandStatus, isRefusal } from '../engine/command-status';
-import { filterCommands } from '../engine/commands/filters/filter-commands';
-import { labelCommands } from '../engine/commands/labels/label-commands';
-import { noteCommands } from '../engine/commands/notes/note-commands';
-import { liveNotificationCommands } from '../engine/commands/notifications/live-notification-commands';
-import { reminderCommands } from '../engine/commands/reminders/reminder-commands';
-import { sectionCommands } from '../engine/commands/sections/section-commands';
-import { userCommands } from '../engine/commands/user/user-commands';
-import { viewOptionsCommands } from '../engine/commands/view-options/view-options-commands';
-import { WorkspaceHarness } from '../engine/commands/workspaces/workspace.harness';
-import { FilterRepository } from '../filters/filter.repository';
-import { ItemDates } from '../items/item-dates';
-import { LabelRepository } from '../labels/label.repository';
-import { LocationRepository } from '../locations/location.repository';
-import { NoteRepository } from '../notes/note.repository';
-import { ReminderRepository } from '../reminders/reminder.repository';
-import { ViewOptionsRepository } from '../view-options/view-options.repository';
+import { type CommandStatus, filterCommands, isRefusal, labelCommands, liveNotificationCommands, noteCommands, reminderCommands, sectionCommands, userCommands, viewOptionsCommands } from '@doable/sync-engine';
+import { WorkspaceHarness } from '@doable/sync-engine/testing';
+import { FilterRepository, ItemDates, LabelRepository, LocationRepository, NoteRepository, ReminderRepository, ViewOptionsRepository } from '@doable/sync-domain';
 import { registeredHandlers, registeredPolicies } from './registered-handlers';
 
 /**

@@ -2,7 +2,7 @@ import { COLLABORATOR_ROLES, mayGrantRole, type ProjectRole, WORKSPACE_ROLES } f
 import { PolicyWorld } from './policy-fixture';
 import { registeredPolicies } from './registered-handlers';
 import fc from 'fast-check';
-import { VISIBLE_PROJECTS } from '../membership/membership';
+import { VISIBLE_PROJECTS } from '@doable/sync-domain';
 
 /**
  * Random sequences of sharing and workspace commands among a handful of users (fast-check),

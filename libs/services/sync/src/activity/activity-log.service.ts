@@ -1,7 +1,6 @@
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { PlanGate } from '../plans/plan-gate';
-import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { PlanGate, PlanLimitsRepository } from '@doable/sync-domain';
 import { ActivityLogRepository, type ActivityReader } from './activity-log.repository';
 import { encodeActivityCursor, parseActivities, parseActivityGet } from './activity-query';
 import { type ActivityDialect, writeActivityEvent } from './activity.writers';

@@ -1,6 +1,4 @@
-import { integerId, integerIdOrNull } from '../dialects/legacy/legacy-values';
-import { legacyTimestamp, v8Timestamp } from '../dialects/legacy/legacy-timestamps';
-import { wireTimestamp } from '../dialects/shared/wire-format';
+import { integerId, integerIdOrNull, legacyTimestamp, v8Timestamp, wireTimestamp } from '@doable/sync-dialects';
 import type { ActivityEvent } from './activity-event.model';
 
 /** The dialects that answer `activity/get` and `activities`, each with its own ids and timestamps. */

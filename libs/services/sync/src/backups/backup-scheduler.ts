@@ -2,7 +2,7 @@ import { LOGGER, type Logger } from '@doable/shared-logging';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { Database, PeriodicTask } from '@doable/shared-runtime';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { PlanLimitsRepository } from '@doable/sync-domain';
 import { BackupMaker } from './backup-maker';
 import { BackupRepository } from './backup.repository';
 

@@ -1,8 +1,7 @@
 import { createServiceDataSource, migrateUp } from '@doable/shared-database';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { syncMigrations } from '../migrations';
-import { UserProfileRepository } from '../users/user-profile.repository';
+import { syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import { BackupRepository } from './backup.repository';
 
 describe('BackupRepository: the backup schedule and its claims (real PostgreSQL)', () => {

@@ -3,19 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { SUPPORTED_LANGS } from '@doable/sync-dates';
-import { syncApiV1Writers } from '../dialects/sync-api-v1/sync-api-v1.writers';
-import { wireTimestamp } from '../dialects/shared/wire-format';
-import { syncV9Writers } from '../dialects/sync-v9/sync-v9.writers';
+import { syncApiV1Writers, syncV9Writers, wireTimestamp } from '@doable/sync-dialects';
 import type { CompiledFilter } from '@doable/sync-filter-language';
-import { TaskFilterService } from '../read/task-filter.service';
-import type { Item } from '../items/item.model';
-import { PROJECT_COLUMNS, type Project } from '../projects/project.model';
-import { SECTION_COLUMNS, type Section } from '../sections/section.model';
-import { CompletedRepository } from '../completed/completed.repository';
-import { requireCompletedTasks } from '../completed/completed-plan';
-import { PlanLimitsRepository } from '../plans/plan-limits.repository';
-import { type CompletedPosition, decodeCursor, encodeCursor } from '../completed/completed-cursor';
-import { type CompletedBy, type CompletedQuery, type CompletedSearch, parseCompletedQuery, parseCompletedSearch, parseGetAllQuery } from '../completed/completed-query';
+import { TaskFilterService } from '@doable/sync-read';
+import { type CompletedBy, type CompletedPosition, type CompletedQuery, CompletedRepository, type CompletedSearch, decodeCursor, encodeCursor, type Item, parseCompletedQuery, parseCompletedSearch, parseGetAllQuery, PlanLimitsRepository, type Project, PROJECT_COLUMNS, requireCompletedTasks, type Section, SECTION_COLUMNS } from '@doable/sync-domain';
 
 type Page = { items: unknown[]; next_cursor: string | null };
 

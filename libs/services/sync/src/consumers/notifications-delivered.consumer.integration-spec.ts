@@ -7,18 +7,9 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { InProcessBroker, InProcessEventBus, type ServiceClient } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ItemRepository } from '../items/item.repository';
-import { LabelRepository } from '../labels/label.repository';
-import { syncMigrations } from '../migrations';
-import { ProjectRepository } from '../projects/project.repository';
-import { CompletionStatsRepository } from '../stats/completion-stats.repository';
-import { ProductivityStatsService } from '../stats/productivity-stats.service';
+import { CompletionStatsRepository, ItemRepository, LabelRepository, PlanLimitsRepository, ProductivityStatsService, ProjectRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import { NotificationsDeliveredConsumer } from './notifications-delivered.consumer';
-import { UserProfileRepository } from '../users/user-profile.repository';
-import { MembershipChangesRepository } from '../read/membership-changes.repository';
-import { SyncReader } from '../read/sync-reader';
-import { decodeSyncToken } from '../read/sync-token';
-import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { decodeSyncToken, MembershipChangesRepository, SyncReader } from '@doable/sync-read';
 
 const [NOTIFIED, OTHER] = ['8101', '8102'];
 

@@ -1,8 +1,7 @@
 import { NotificationsEvents } from '@doable/contracts-notifications';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { tellUsersChanged } from '../users/users-changed';
-import { UserProfileRepository } from '../users/user-profile.repository';
+import { tellUsersChanged, UserProfileRepository } from '@doable/sync-domain';
 
 /**
  * The notifications service created or changed live notifications for these users. An

@@ -1,7 +1,7 @@
 import { AuthEvents } from '@doable/contracts-auth';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { NewAccounts } from '../accounts/new-accounts';
+import { NewAccounts } from '@doable/sync-domain';
 
 /** A new account gets its sync profile and Inbox project, and the invitations that waited for its address (NewAccounts). */
 @Injectable()

@@ -1,9 +1,7 @@
 import { PlansEvents } from '@doable/contracts-plans';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { tellUsersChanged } from '../users/users-changed';
-import { UserProfileRepository } from '../users/user-profile.repository';
-import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { PlanLimitsRepository, tellUsersChanged, UserProfileRepository } from '@doable/sync-domain';
 
 /**
  * A user's plan changed (sign-up, set-plan, a catalogue change): the next command is checked

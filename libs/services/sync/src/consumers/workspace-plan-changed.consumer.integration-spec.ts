@@ -7,10 +7,8 @@ import { createLogger } from '@doable/shared-logging';
 import { Database, EventConsumers } from '@doable/shared-runtime';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
 import { z } from 'zod';
-import { WorkspaceHarness } from '../engine/commands/workspaces/workspace.harness';
-import type { Workspace } from '../workspaces/workspace.model';
-import { PlanGate } from '../plans/plan-gate';
-import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { WorkspaceHarness } from '@doable/sync-engine/testing';
+import { PlanGate, PlanLimitsRepository, type Workspace } from '@doable/sync-domain';
 import { WorkspacePlanChangedConsumer } from './workspace-plan-changed.consumer';
 
 const ADA = '7401';

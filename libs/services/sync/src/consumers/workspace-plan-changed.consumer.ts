@@ -2,9 +2,7 @@ import { PlansEvents } from '@doable/contracts-plans';
 import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { tellUsersChanged } from '../users/users-changed';
-import { WorkspaceMembersRepository } from '../workspaces/workspace-members.repository';
-import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { PlanLimitsRepository, tellUsersChanged, WorkspaceMembersRepository } from '@doable/sync-domain';
 
 /**
  * A workspace's plan changed (the operator's set-workspace-plan, or a catalogue change): the

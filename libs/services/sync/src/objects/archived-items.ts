@@ -3,13 +3,8 @@ import { isObjectId } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { writeCompletedInfo } from '../dialects/shared/completed-info.writer';
-import { syncV9Writers } from '../dialects/sync-v9/sync-v9.writers';
-import { type ArchiveScope, ArchivedItemsRepository } from '../completed/archived-items.repository';
-import type { CompletedPosition } from '../completed/completed-cursor';
-import { CompletedInfoRepository } from '../completed/completed-info.repository';
-import { requireCompletedTasks } from '../completed/completed-plan';
-import { PlanLimitsRepository } from '../plans/plan-limits.repository';
+import { syncV9Writers, writeCompletedInfo } from '@doable/sync-dialects';
+import { ArchivedItemsRepository, type ArchiveScope, CompletedInfoRepository, type CompletedPosition, PlanLimitsRepository, requireCompletedTasks } from '@doable/sync-domain';
 import { ObjectReadsRepository } from './object-reads.repository';
 
 const DEFAULT_LIMIT = 30;

@@ -1,7 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { syncV9Writers } from '../dialects/sync-v9/sync-v9.writers';
+import { syncV9Writers } from '@doable/sync-dialects';
 import { ObjectReadsRepository } from './object-reads.repository';
 
 const MAX_LIMIT = 200;

@@ -2,13 +2,8 @@ import type { IdMappingObject, Page } from '@doable/contracts-sync';
 import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ITEM_WIRE_COLUMNS, type WireItem } from '../items/item.model';
-import { LABEL_COLUMNS, type Label } from '../labels/label.model';
-import { NOTE_COLUMNS, type Note } from '../notes/note.model';
-import { PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Project } from '../projects/project.model';
-import { SECTION_COLUMNS, type Section } from '../sections/section.model';
+import { ITEM_WIRE_COLUMNS, type Label, LABEL_COLUMNS, type Note, NOTE_COLUMNS, type Project, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Section, SECTION_COLUMNS, VISIBLE_PROJECTS, type WireItem } from '@doable/sync-domain';
 import { ListSql, pageOf, searchPattern } from './list-sql';
-import { VISIBLE_PROJECTS } from '../membership/membership';
 
 export interface TaskListFilter {
   readonly ids?: readonly string[];

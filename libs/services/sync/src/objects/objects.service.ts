@@ -3,9 +3,7 @@ import type { ObjectQuery, ObjectsReply, ObjectsRequest } from '@doable/contract
 import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { CommandExecutor } from '../engine/command-executor';
-import { firstRefusal } from '../engine/command-status';
-import { mayRead } from '../engine/scopes';
+import { CommandExecutor, firstRefusal, mayRead } from '@doable/sync-engine';
 import { ObjectQueryService } from './object-query.service';
 import { checkRenderable, renderTaskList } from './rendered-task-list';
 

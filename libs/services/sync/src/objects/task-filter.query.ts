@@ -1,8 +1,8 @@
 import type { Page } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { TaskFilterService } from '../read/task-filter.service';
-import type { WireItem } from '../items/item.model';
+import { TaskFilterService } from '@doable/sync-read';
+import type { WireItem } from '@doable/sync-domain';
 import type { Paged } from './object-reads.repository';
 
 /**

@@ -1,12 +1,10 @@
 import { hashToken } from '@doable/contracts-auth';
 import type { ObjectQuery } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
-import { WorkspaceHarness } from '../engine/commands/workspaces/workspace.harness';
-import { NoteRepository } from '../notes/note.repository';
-import { CompletionStatsRepository } from '../stats/completion-stats.repository';
+import { WorkspaceHarness } from '@doable/sync-engine/testing';
+import { CompletionStatsRepository, NoteRepository, ProductivityStatsService } from '@doable/sync-domain';
 import type { PushTokens } from '../push/push-tokens.service';
-import { ProductivityStatsService } from '../stats/productivity-stats.service';
-import { giveWorkspacePlan } from '../testing/plans';
+import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import { ObjectQueryService } from './object-query.service';
 import { ObjectReadsRepository } from './object-reads.repository';
 import type { TaskFilterQuery } from './task-filter.query';

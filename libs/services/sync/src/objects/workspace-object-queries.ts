@@ -5,11 +5,8 @@ import { type ObjectQuery, type WorkspaceRole, workspaceRoleMay } from '@doable/
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { writeFolder, writeWorkspace, writeWorkspaceUser } from '../dialects/shared/workspace.writers';
-import type { Project } from '../projects/project.model';
-import type { Workspace } from '../workspaces/workspace.model';
-import { WorkspaceMembersRepository } from '../workspaces/workspace-members.repository';
-import { WorkspaceRepository } from '../workspaces/workspace.repository';
+import { writeFolder, writeWorkspace, writeWorkspaceUser } from '@doable/sync-dialects';
+import { type Project, type Workspace, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 import { type WorkspaceInvitationRow, WorkspaceReadsRepository } from './workspace-reads.repository';
 
 export type WorkspaceQuery = Extract<

@@ -2,11 +2,9 @@ import type { Page } from '@doable/contracts-sync';
 import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Project } from '../projects/project.model';
-import { FOLDER_COLUMNS, type Folder, type WorkspaceMember } from '../workspaces/workspace.model';
+import { type Folder, FOLDER_COLUMNS, type Project, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, VISIBLE_WORKSPACES, type WorkspaceMember } from '@doable/sync-domain';
 import { ListSql, pageOf } from './list-sql';
 import type { Paged } from './object-reads.repository';
-import { VISIBLE_WORKSPACES } from '../membership/membership';
 
 /** A workspace invitation as the api/v1 endpoints answer it (sdk 17 WorkspaceInvitationSchema, before its camelCase). */
 export interface WorkspaceInvitationRow {

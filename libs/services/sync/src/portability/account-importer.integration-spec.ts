@@ -1,7 +1,7 @@
 import { OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
-import { PlanLimitsHarness, principalOf } from '../engine/commands/plan-limits.harness';
+import { PlanLimitsHarness, principalOf } from '@doable/sync-engine/testing';
 import { AccountImporter } from './account-importer';
 import { snapshotOfFullSync } from './full-sync-snapshot';
 

@@ -3,9 +3,7 @@ import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { CommandExecutor } from '../engine/command-executor';
-import { type CommandStatus, firstRefusal } from '../engine/command-status';
-import { MAX_COMMANDS_PER_REQUEST, type SyncCommand } from '../engine/sync-request';
+import { CommandExecutor, type CommandStatus, firstRefusal, MAX_COMMANDS_PER_REQUEST, type SyncCommand } from '@doable/sync-engine';
 import type { AccountSnapshot } from './account-snapshot';
 import { INBOX_REFERENCE, planImport, type PlannedCommand, REFERENCE_ARGUMENTS } from './import-plan';
 

@@ -1,4 +1,4 @@
-import { ProjectMembersRepository } from '../projects/project-members.repository';
+import { ItemDates, ItemRepository, LabelRepository, LocationRepository, NoteRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { requestIdUuid } from '@doable/contracts-sync';
@@ -8,27 +8,9 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { CommandExecutor } from '../engine/command-executor';
-import { itemCommands } from '../engine/commands/items';
-import { ItemQuickAddCommand } from '../engine/commands/items/item-quick-add.command';
-import { labelCommands } from '../engine/commands/labels/label-commands';
-import { noteCommands } from '../engine/commands/notes/note-commands';
-import { projectCommands } from '../engine/commands/projects';
-import { reminderCommands } from '../engine/commands/reminders/reminder-commands';
-import { sectionCommands } from '../engine/commands/sections/section-commands';
-import { ItemDates } from '../items/item-dates';
-import { ItemRepository } from '../items/item.repository';
-import { LabelRepository } from '../labels/label.repository';
-import { LocationRepository } from '../locations/location.repository';
-import { syncMigrations } from '../migrations';
-import { NoteRepository } from '../notes/note.repository';
-import { ProjectRepository } from '../projects/project.repository';
-import { ReminderRepository } from '../reminders/reminder.repository';
-import { SectionRepository } from '../sections/section.repository';
-import { failFirstCommit } from '../testing/fail-first-commit';
-import { UserProfileRepository } from '../users/user-profile.repository';
+import { CommandExecutor, itemCommands, ItemQuickAddCommand, labelCommands, noteCommands, projectCommands, reminderCommands, sectionCommands } from '@doable/sync-engine';
+import { failFirstCommit } from '@doable/sync-domain/testing';
 import { QuickAddService } from './quick-add.service';
-import { PlanLimitsRepository } from '../plans/plan-limits.repository';
 
 const USER_ID = '7101';
 /** Deadlock victim, serialization failure: PostgreSQL rolled the transaction back whole. */

@@ -5,17 +5,9 @@ import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SYNC_DIALECTS } from '../dialects/sync-dialects';
-import { CommandExecutor } from '../engine/command-executor';
-import { firstRefusal } from '../engine/command-status';
-import { QUICK_ADD_COMMAND } from '../engine/commands/items/item-quick-add.command';
-import type { Item } from '../items/item.model';
-import { ItemRepository } from '../items/item.repository';
-import { LabelRepository } from '../labels/label.repository';
-import { ProjectRepository } from '../projects/project.repository';
-import { SectionRepository } from '../sections/section.repository';
-import { labelIdLookup, labelIdsOf } from '../dialects/legacy';
-import { writeV8Item } from '../dialects/sync-v8/sync-v8.writers';
+import { labelIdLookup, labelIdsOf, SYNC_DIALECTS, writeV8Item } from '@doable/sync-dialects';
+import { CommandExecutor, firstRefusal, QUICK_ADD_COMMAND } from '@doable/sync-engine';
+import { type Item, ItemRepository, LabelRepository, ProjectRepository, SectionRepository } from '@doable/sync-domain';
 
 /** The request parameters of `quick/add` (v9) and `tasks/quick` (api/v1), from a JSON or form body. */
 export interface QuickAddParams {

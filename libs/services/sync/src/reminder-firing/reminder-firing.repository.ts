@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { REMINDER_COLUMNS, type Reminder } from '../reminders/reminder.model';
+import { REMINDER_COLUMNS, type Reminder } from '@doable/sync-domain';
 
 /** A reminder claimed to fire, with the instant it is due at. */
 export interface DueReminder {

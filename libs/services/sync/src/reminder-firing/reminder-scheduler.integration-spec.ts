@@ -3,8 +3,7 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { syncMigrations } from '../migrations';
-import { UserProfileRepository } from '../users/user-profile.repository';
+import { syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import { ReminderFiringRepository } from './reminder-firing.repository';
 import { ReminderScheduler } from './reminder-scheduler';
 

@@ -2,7 +2,7 @@ import { SyncEvents } from '@doable/contracts-sync';
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { Database, PeriodicTask } from '@doable/shared-runtime';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { writeReminder } from '../dialects/shared/reminder.writer';
+import { writeReminder } from '@doable/sync-dialects';
 import { ReminderFiringRepository } from './reminder-firing.repository';
 
 export interface ReminderSettings {

@@ -4,7 +4,7 @@ import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { CompletedService } from '../completed-history/completed.service';
-import { ProductivityStatsService } from '../stats/productivity-stats.service';
+import { ProductivityStatsService } from '@doable/sync-domain';
 
 /**
  * Completed history over the transport: v9 reads query or form parameters; api/v1 query parameters.

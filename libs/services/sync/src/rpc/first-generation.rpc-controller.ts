@@ -3,7 +3,7 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
-import { FirstGenerationService } from '../dialects/first-generation/first-generation.service';
+import { FirstGenerationService } from '@doable/sync-dialects';
 
 /** The first-generation interface over the transport: the feature service answers in its own shapes. */
 @RpcController()

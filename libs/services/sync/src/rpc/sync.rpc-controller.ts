@@ -3,10 +3,10 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
-import { isSyncDialect, SYNC_DIALECTS } from '../dialects/sync-dialects';
-import { SyncEngine } from '../engine/sync-engine';
+import { isSyncDialect, SYNC_DIALECTS } from '@doable/sync-dialects';
+import { SyncEngine } from '@doable/sync-engine';
 import { PushTokens } from '../push/push-tokens.service';
-import { UserProfileRepository } from '../users/user-profile.repository';
+import { UserProfileRepository } from '@doable/sync-domain';
 
 /** The Sync API over the transport: the dialect parses, the engine runs, the dialect renders. */
 @RpcController()

@@ -1,10 +1,7 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { parseArgs } from '../engine/command-args';
-import type { CommandContext, CommandHandler, CommandOutcome } from '../engine/command-handler';
-import { isLabelPlanRefusal } from '../engine/commands/labels/label-commands';
-import type { LabelRepository } from '../labels/label.repository';
-import type { ProjectMembersRepository } from '../projects/project-members.repository';
+import { type CommandContext, type CommandHandler, type CommandOutcome, isLabelPlanRefusal, parseArgs } from '@doable/sync-engine';
+import type { LabelRepository, ProjectMembersRepository } from '@doable/sync-domain';
 import type { TemplateNote, TemplateTask, TemplateTree } from './todoist-csv';
 import { inProject } from '@doable/contracts-sync';
 

@@ -1,11 +1,7 @@
 import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ITEM_WIRE_COLUMNS, type WireItem } from '../items/item.model';
-import { NOTE_COLUMNS, type Note } from '../notes/note.model';
-import { PROJECT_COLUMNS, type Project } from '../projects/project.model';
-import { SECTION_COLUMNS, type Section } from '../sections/section.model';
-import { VISIBLE_PROJECTS } from '../membership/membership';
+import { ITEM_WIRE_COLUMNS, type Note, NOTE_COLUMNS, type Project, PROJECT_COLUMNS, type Section, SECTION_COLUMNS, VISIBLE_PROJECTS, type WireItem } from '@doable/sync-domain';
 
 /** What a template is made of: one project's active content, read in four queries whatever its size. */
 export interface ProjectContent {

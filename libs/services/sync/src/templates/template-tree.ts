@@ -1,6 +1,6 @@
 import type { ProjectContent } from './template-reads.repository';
 import type { CsvPerson, TemplateNote, TemplateTask, TemplateTree } from './todoist-csv';
-import type { WireItem } from '../items/item.model';
+import type { WireItem } from '@doable/sync-domain';
 
 export interface ExportOptions {
   /**

@@ -1,4 +1,4 @@
-import { invalidDateArgument } from '../due-errors';
+import { invalidDateArgument } from '../core/due-errors';
 import { DA } from './da';
 import { DE } from './de';
 import { EN } from './en';

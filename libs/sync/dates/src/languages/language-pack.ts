@@ -1,5 +1,5 @@
 import { type Chrono } from 'chrono-node';
-import { type TimeOfDay } from '../wall-clock';
+import { type TimeOfDay } from '../core/wall-clock';
 
 export type CalendarUnit = 'day' | 'week' | 'month' | 'year';
 

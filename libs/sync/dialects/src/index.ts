@@ -1,0 +1,15 @@
+// The API versions of sync: one folder per version, each parsing its requests into the engine's
+// canonical request and rendering canonical results in its shape; none imports another (tag sync:dialects).
+export * from './first-generation/first-generation-reads.repository';
+export * from './first-generation/first-generation.service';
+export * from './legacy';
+export * from './legacy/legacy-timestamps';
+export * from './legacy/legacy-values';
+export * from './shared/completed-info.writer';
+export * from './shared/reminder.writer';
+export * from './shared/wire-format';
+export * from './shared/workspace.writers';
+export * from './sync-api-v1/sync-api-v1.writers';
+export * from './sync-dialects';
+export * from './sync-v8/sync-v8.writers';
+export * from './sync-v9/sync-v9.writers';

@@ -1,0 +1,68 @@
+import type { ItemRow, Project, Section } from '@doable/sync-domain';
+import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
+import { writeCompletedInfo } from '../shared/completed-info.writer';
+import { commonItemFields, timestampOrNull } from '../shared/item-fields';
+import { writeFilter, writeLabel } from '../shared/label-filter.writers';
+import { writeNote } from '../shared/note.writer';
+import { writeReminder } from '../shared/reminder.writer';
+import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
+import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
+import type { ObjectWriters } from '../shared/sync-dialect';
+import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
+
+/**
+ * Sync v9 (`/sync/v9/sync`): string ids, `collapsed`, `shared`, no timestamps on projects.
+ * Comments, reminders, completed_info, view options and the user are written as api/v1 writes
+ * them (view options are a v1 resource; v9 clients ignore them).
+ */
+export const syncV9Writers: ObjectWriters = {
+  workspaces: WORKSPACE_WRITERS,
+  project: (project: Project) => ({
+    id: project.id,
+    name: project.name,
+    color: project.color,
+    parent_id: project.parent_id,
+    child_order: project.child_order,
+    collapsed: project.is_collapsed,
+    shared: project.shared,
+    sync_id: null,
+    is_favorite: project.is_favorite,
+    is_archived: project.is_archived,
+    is_deleted: project.is_deleted,
+    view_style: project.view_style,
+    ...(project.inbox_project ? { inbox_project: true } : {}),
+  }),
+  item: (item: ItemRow) => {
+    // Added to, not spread: a full sync writes thousands of these.
+    const fields = commonItemFields(item);
+    fields['collapsed'] = item.is_collapsed;
+    fields['sync_id'] = null;
+    return fields;
+  },
+  section: (section: Section) => ({
+    id: section.id,
+    user_id: section.user_id,
+    project_id: section.project_id,
+    name: section.name,
+    section_order: section.section_order,
+    collapsed: section.is_collapsed,
+    sync_id: null,
+    is_archived: section.is_archived,
+    is_deleted: section.is_deleted,
+    archived_at: timestampOrNull(section.archived_at),
+    added_at: timestampOrNull(section.added_at),
+  }),
+  label: writeLabel,
+  filter: writeFilter,
+  note: writeNote,
+  reminder: writeReminder,
+  // A place as the public API documents it: `[name, loc_lat, loc_long]`.
+  location: (place) => [place.name, place.loc_lat, place.loc_long],
+  completedInfo: writeCompletedInfo,
+  viewOptions: writeViewOptions,
+  projectViewOptionsDefaults: writeProjectViewOptionsDefaults,
+  user: writeSyncUser,
+  userSettings: writeUserSettings,
+  collaborator: writeCollaborator,
+  collaboratorState: writeCollaboratorState,
+};

@@ -1,0 +1,76 @@
+import { storedInteger } from '@doable/contracts-common';
+import { z } from 'zod';
+import type { ItemDates, ItemRepository, LabelRepository } from '@doable/sync-domain';
+import { flag, idArg, parseArgs } from '../../command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
+import { requireTaskFeatures } from './item-add.command';
+import { checkContent, contentArg, labelsArg, priorityArg } from './item-args';
+import { loadItem } from './item-access';
+import { recordObjectEvents } from '../../object-events';
+import { announceAssignment, assigneeOf, itemUpdateChange } from './item-events';
+import { labelIdsArg, taskLabels } from './item-labels';
+import { inProject } from '@doable/contracts-sync';
+
+const argsSchema = z.object({
+  id: idArg,
+  content: contentArg.optional(),
+  description: z.string().max(16_384).optional(),
+  priority: priorityArg.optional(),
+  due: z.unknown().optional(),
+  deadline: z.unknown().optional(),
+  duration: z.unknown().optional(),
+  labels: labelsArg.optional(),
+  label_ids: labelIdsArg.optional(),
+  is_collapsed: flag.optional(),
+  collapsed: flag.optional(),
+  day_order: storedInteger.optional(),
+  responsible_uid: idArg.nullish(),
+  assigned_by_uid: idArg.nullish(),
+});
+
+/** item_update: changes a task's fields. It does not move, reparent, complete or uncomplete. */
+export class ItemUpdateCommand implements CommandHandler {
+  readonly type = 'item_update';
+  readonly policy = inProject('edit');
+
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly dates: ItemDates,
+    private readonly labels: LabelRepository,
+  ) {}
+
+  async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
+    const args = parseArgs(argsSchema, rawArgs);
+    const item = await loadItem(this.items, context, args.id);
+    const labels = await taskLabels(this.labels, context, args);
+    const deadline = this.dates.deadline(args.deadline);
+    const duration = this.dates.duration(args.duration);
+    await requireTaskFeatures(context, { deadline, duration });
+    const responsibleUid = await assigneeOf(context, item.project_id, args.responsible_uid);
+    // Assigning a task to whom it is assigned already changes nothing (assigned_by_uid included).
+    const reassigned = responsibleUid !== undefined && responsibleUid !== item.responsible_uid;
+    const updated = await this.items.update(
+      context.tx.manager,
+      item.id,
+      {
+        content: args.content === undefined ? undefined : checkContent(args.content),
+        description: args.description,
+        priority: args.priority,
+        due: this.dates.due(args.due, context.user),
+        deadline,
+        duration,
+        labels,
+        is_collapsed: args.is_collapsed ?? args.collapsed,
+        day_order: args.day_order,
+        responsible_uid: reassigned ? responsibleUid : undefined,
+        assigned_by_uid: reassigned ? (responsibleUid ? context.userId : null) : undefined,
+      },
+      context.version,
+    );
+    if (reassigned) await announceAssignment(context, updated, responsibleUid ?? null, item.responsible_uid);
+    const change = itemUpdateChange(item, updated);
+    if (change) await recordObjectEvents(context, [change]);
+    context.touch(item.project_id);
+    return {};
+  }
+}

@@ -1,0 +1,113 @@
+import { storedInteger } from '@doable/contracts-common';
+import { DomainError } from '@doable/shared-errors';
+import { z } from 'zod';
+import type { Item, ItemDates, ReminderFields, ReminderRepository, ReminderType } from '@doable/sync-domain';
+import type { CommandContext } from '../../command-handler';
+import { flag, idArg } from '../../command-args';
+
+const coordinate = (limit: number) =>
+  z
+    .union([z.string().trim().max(32), z.number()])
+    .transform((value) => String(value))
+    .refine((value) => /^-?\d+(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit, `must be a number between -${limit} and ${limit}`);
+
+/** The arguments reminder_add and reminder_update share (v1 names; `service` is accepted and not stored). */
+export const reminderArgs = {
+  type: z.enum(['relative', 'absolute', 'location']).optional(),
+  notify_uid: idArg.optional(),
+  service: z.enum(['default', 'email', 'mobile', 'push', 'no_default']).optional(),
+  minute_offset: storedInteger.min(0).max(525_600).optional(),
+  due: z.unknown().optional(),
+  is_urgent: flag.optional(),
+  name: z.string().trim().min(1).max(255).optional(),
+  loc_lat: coordinate(90).optional(),
+  loc_long: coordinate(180).optional(),
+  loc_trigger: z.enum(['on_enter', 'on_leave']).optional(),
+  radius: storedInteger.min(1).max(1_000_000).optional(),
+};
+
+export type ReminderArgs = z.infer<z.ZodObject<typeof reminderArgs>>;
+
+const DEFAULT_RADIUS = 100;
+
+function missing(argument: string): never {
+  throw new DomainError('ARGUMENT_MISSING', `Required argument is missing: ${argument}`, { argument });
+}
+
+function invalid(argument: string, message: string): never {
+  throw new DomainError('INVALID_ARGUMENT_VALUE', message, { argument });
+}
+
+/** Without `type`: relative when an offset is given, absolute when a due is, else as it was, else location when a place is. */
+function typeOf(args: ReminderArgs, current: ReminderFields | undefined): ReminderType {
+  if (args.type) return args.type;
+  if (args.minute_offset !== undefined) return 'relative';
+  if (args.due !== undefined && args.due !== null) return 'absolute';
+  if (current) return current.type;
+  if (args.loc_lat !== undefined || args.loc_long !== undefined || args.name !== undefined) return 'location';
+  return missing('due');
+}
+
+const hasTime = (date: string | undefined) => date?.includes('T') === true;
+
+/**
+ * The complete stored fields of a reminder from a command's arguments, over the current ones
+ * for an update: each type gets the fields it needs, and nothing else is kept.
+ */
+export async function reminderFields(
+  args: ReminderArgs,
+  current: ReminderFields | undefined,
+  item: Item,
+  context: CommandContext,
+  dates: ItemDates,
+  reminders: ReminderRepository,
+): Promise<ReminderFields> {
+  const type = typeOf(args, current);
+  if (current && (current.type === 'location') !== (type === 'location')) {
+    // The two kinds are read through different resource types: a switch would leave a stale copy behind.
+    invalid('type', 'A location reminder cannot become a time reminder, or the reverse');
+  }
+  const previous = current?.type === type ? current : undefined;
+  let notifyUid = previous?.notify_uid ?? current?.notify_uid ?? context.userId;
+  if (args.notify_uid !== undefined) {
+    notifyUid = String(args.notify_uid);
+    if (!/^\d{1,18}$/.test(notifyUid) || !(await reminders.isProjectMember(context.tx.manager, item.project_id, notifyUid))) {
+      invalid('notify_uid', 'notify_uid must be a collaborator of the task');
+    }
+  }
+  const fields: ReminderFields = {
+    notify_uid: notifyUid,
+    type,
+    due: null,
+    minute_offset: null,
+    is_urgent: false,
+    name: null,
+    loc_lat: null,
+    loc_long: null,
+    loc_trigger: null,
+    radius: null,
+  };
+  switch (type) {
+    case 'relative': {
+      const changed = args.type !== undefined || args.minute_offset !== undefined || !previous;
+      fields.minute_offset = args.minute_offset ?? previous?.minute_offset ?? missing('minute_offset');
+      if (changed && !hasTime(item.due?.date)) invalid('item_id', 'A relative reminder needs the task to have a due date with a time');
+      fields.is_urgent = args.is_urgent ?? current?.is_urgent ?? false;
+      return fields;
+    }
+    case 'absolute': {
+      const due = dates.due(args.due ?? undefined, context.user);
+      if (due && !hasTime(due.date)) invalid('due', 'An absolute reminder needs a due date with a time');
+      fields.due = due ?? previous?.due ?? missing('due');
+      fields.is_urgent = args.is_urgent ?? current?.is_urgent ?? false;
+      return fields;
+    }
+    case 'location':
+      fields.name = args.name ?? previous?.name ?? missing('name');
+      fields.loc_lat = args.loc_lat ?? previous?.loc_lat ?? missing('loc_lat');
+      fields.loc_long = args.loc_long ?? previous?.loc_long ?? missing('loc_long');
+      fields.loc_trigger = args.loc_trigger ?? previous?.loc_trigger ?? missing('loc_trigger');
+      fields.radius = args.radius ?? previous?.radius ?? DEFAULT_RADIUS;
+      return fields;
+  }
+}

@@ -1,0 +1,50 @@
+import { FolderRepository, type ItemRepository, type ProjectRepository, type SectionRepository, type UserProfileRepository, WorkspaceInvitationsRepository, type WorkspaceMembersRepository, type WorkspaceRepository } from '@doable/sync-domain';
+import type { CommandHandler } from '../../command-handler';
+import { folderCommands } from './folder-commands';
+import { WorkspaceAcceptInvitationCommand, WorkspaceRejectInvitationCommand } from './workspace-invitation-answer.command';
+import { WorkspaceDeleteInvitationCommand, WorkspaceInviteCommand, WorkspaceResendInviteCommand } from './workspace-invite.command';
+import { WorkspaceJoinCommand } from './workspace-join.command';
+export { workspaceFilterCommands } from './workspace-filter-commands';
+import { WorkspaceAddCommand, WorkspaceDeleteCommand, WorkspaceLeaveCommand, WorkspaceUpdateCommand } from './workspace-lifecycle.command';
+import { WorkspaceDeleteUserCommand, WorkspaceUpdateUserCommand } from './workspace-members.command';
+
+export interface WorkspaceRepositories {
+  readonly workspaces: WorkspaceRepository;
+  readonly members: WorkspaceMembersRepository;
+  readonly projects: ProjectRepository;
+  readonly sections: SectionRepository;
+  readonly items: ItemRepository;
+  readonly profiles: UserProfileRepository;
+  /** Stateless; made here when not given (the service and the harness need not know of them). */
+  readonly invitations?: WorkspaceInvitationsRepository;
+  readonly folders?: FolderRepository;
+}
+
+/** Every workspace command: the workspace itself, its members, invitations and folders (workspace filters: workspaceFilterCommands). */
+export function workspaceCommands({
+  workspaces,
+  members,
+  projects,
+  sections,
+  items,
+  profiles,
+  invitations = new WorkspaceInvitationsRepository(),
+  folders = new FolderRepository(),
+}: WorkspaceRepositories): CommandHandler[] {
+  const invitationRepositories = { workspaces, members, invitations, profiles };
+  return [
+    new WorkspaceAddCommand(workspaces),
+    new WorkspaceUpdateCommand(workspaces, members),
+    new WorkspaceDeleteCommand(workspaces, members, projects, sections, items, profiles, invitations),
+    new WorkspaceLeaveCommand(workspaces, members),
+    new WorkspaceInviteCommand(invitationRepositories),
+    new WorkspaceResendInviteCommand(invitationRepositories),
+    new WorkspaceDeleteInvitationCommand(invitationRepositories),
+    new WorkspaceAcceptInvitationCommand(invitationRepositories),
+    new WorkspaceRejectInvitationCommand(invitationRepositories),
+    new WorkspaceUpdateUserCommand(invitationRepositories),
+    new WorkspaceDeleteUserCommand(invitationRepositories),
+    new WorkspaceJoinCommand(invitationRepositories),
+    ...folderCommands(folders, projects),
+  ];
+}

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ResourceSource } from './resource-source';
+import { type MembershipChanges, type Project, ProjectRepository } from '@doable/sync-domain';
+
+@Injectable()
+export class ProjectSource implements ResourceSource<'projects'> {
+  readonly type = 'projects' as const;
+
+  constructor(private readonly projects: ProjectRepository) {}
+
+  listActive(manager: EntityManager, userId: string): Promise<Project[]> {
+    return this.projects.listActive(manager, userId);
+  }
+
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Project[]> {
+    return this.projects.listChangedSince(manager, userId, version, memberships);
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ResourceSource } from './resource-source';
+import { type MembershipChanges, type Reminder, ReminderRepository } from '@doable/sync-domain';
+
+/** The `reminders` resource type: relative and absolute reminders. */
+@Injectable()
+export class ReminderSource implements ResourceSource<'reminders'> {
+  readonly type = 'reminders' as const;
+
+  constructor(private readonly reminders: ReminderRepository) {}
+
+  listActive(manager: EntityManager, userId: string): Promise<Reminder[]> {
+    return this.reminders.listActive(manager, userId, 'time');
+  }
+
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Reminder[]> {
+    return this.reminders.listChangedSince(manager, userId, version, 'time', memberships);
+  }
+}
+
+/** The `reminders_location` resource type (never part of `all`): location reminders, in their own key. */
+@Injectable()
+export class LocationReminderSource implements ResourceSource<'reminders_location'> {
+  readonly type = 'reminders_location' as const;
+
+  constructor(private readonly reminders: ReminderRepository) {}
+
+  listActive(manager: EntityManager, userId: string): Promise<Reminder[]> {
+    return this.reminders.listActive(manager, userId, 'location');
+  }
+
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Reminder[]> {
+    return this.reminders.listChangedSince(manager, userId, version, 'location', memberships);
+  }
+}

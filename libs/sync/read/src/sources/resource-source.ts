@@ -1,0 +1,52 @@
+import type { EntityManager } from 'typeorm';
+import type { Collaboration, CompletedInfo, Filter, Folder, ItemRow, Label, LocationList, MembershipChanges, Note, Project, ProjectViewOptionsDefaults, Reminder, Section, ViewOptions, Workspace, WorkspaceFilter, WorkspaceMember } from '@doable/sync-domain';
+
+/**
+ * The canonical rows behind each resource type the sync service reads from its own tables.
+ * What the read side hands a dialect: domain objects, never a dialect's shape.
+ */
+export interface ResourceRows {
+  projects: Project[];
+  /** Timestamps as Dates, or as wire text already (a full sync's, see ItemSource). */
+  items: ItemRow[];
+  sections: Section[];
+  labels: Label[];
+  filters: Filter[];
+  notes: Note[];
+  reminders: Reminder[];
+  reminders_location: Reminder[];
+  /** At most one list: none on an incremental sync when it did not change. */
+  locations: LocationList[];
+  completed_info: CompletedInfo[];
+  view_options: ViewOptions[];
+  project_view_options_defaults: ProjectViewOptionsDefaults[];
+  /** One entry: the collaborators and their states (the resource's two response keys). */
+  collaborators: Collaboration[];
+  workspaces: Workspace[];
+  /** Incremental syncs only (sync-interface §4.1). */
+  workspace_users: WorkspaceMember[];
+  folders: Folder[];
+  workspace_filters: WorkspaceFilter[];
+}
+
+/** A resource type with a source of its own. */
+export type SourcedType = keyof ResourceRows;
+
+
+/**
+ * One resource type of the Sync API: how its rows are read for a full sync (active data) and an
+ * incremental one (everything stamped after a version, tombstones included). It knows nothing
+ * of how any version writes them. Adding a resource is adding one of these to the registry
+ * (resources.ts) and a writer to each dialect.
+ */
+export interface ResourceSource<T extends SourcedType = SourcedType> {
+  readonly type: T;
+  listActive(manager: EntityManager, userId: string): Promise<ResourceRows[T]>;
+  /**
+   * `memberships`: the projects the user joined after the version (carried whole, as a full sync
+   * would) and those they left (carried as tombstones); sources of per-project data honour it.
+   */
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<ResourceRows[T]>;
+}
+
+export const RESOURCE_SOURCES = Symbol('RESOURCE_SOURCES');

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ResourceSource } from './resource-source';
+import { type MembershipChanges, type Section, SectionRepository } from '@doable/sync-domain';
+
+@Injectable()
+export class SectionSource implements ResourceSource<'sections'> {
+  readonly type = 'sections' as const;
+
+  constructor(private readonly sections: SectionRepository) {}
+
+  listActive(manager: EntityManager, userId: string): Promise<Section[]> {
+    return this.sections.listActive(manager, userId);
+  }
+
+  listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Section[]> {
+    return this.sections.listChangedSince(manager, userId, version, memberships);
+  }
+}

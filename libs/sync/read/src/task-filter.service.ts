@@ -1,0 +1,87 @@
+import { DomainError } from '@doable/shared-errors';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { SUPPORTED_LANGS } from '@doable/sync-dates';
+import { ITEM_WIRE_COLUMNS, UserProfileRepository, VISIBLE_PROJECTS, type WireItem } from '@doable/sync-domain';
+import { compileAnyFilter, compileFilter, type CompiledFilter, type FilterContext, type FilterList, parseFilterQuery } from '@doable/sync-filter-language';
+
+export interface TaskFilterOptions {
+  /** Language of the date phrases in the query (REST `lang`); default the user's language. */
+  readonly lang?: string;
+  /** The clock the query is read against; default the current time. */
+  readonly now?: Date;
+}
+
+/**
+ * Active tasks: not completed (a checked subtask of an open parent included), not deleted, in a
+ * project that is neither archived nor deleted, and visible to the user (VISIBLE_PROJECTS).
+ */
+const ACTIVE_VISIBLE = `item.project_id IN (${VISIBLE_PROJECTS})
+  AND NOT item.is_deleted AND NOT item.checked AND NOT item.in_history
+  AND NOT EXISTS (SELECT 1 FROM sync.projects ap WHERE ap.id = item.project_id AND (ap.is_archived OR ap.is_deleted))`;
+
+/**
+ * The same order as a full sync lists tasks (ItemRepository.listActive): by project, then the
+ * task's position among its siblings, then id, so equal positions still come out the same way.
+ */
+const ORDER = 'ORDER BY item.project_id, item.child_order, item.id';
+
+/**
+ * The Todoist filter language over a user's tasks, evaluated in PostgreSQL: one parameterised
+ * query per comma-separated list, never a scan of tasks in memory.
+ */
+@Injectable()
+export class TaskFilterService {
+  constructor(private readonly profiles: UserProfileRepository) {}
+
+  /**
+   * One array of tasks per comma-separated list of `query`, in the order of the lists. Throws
+   * INVALID_ARGUMENT_VALUE (`argument: 'filter'`) for a query that does not parse or names a date
+   * that cannot be read, and (`argument: 'lang'`) for an unsupported language.
+   */
+  async find(manager: EntityManager, userId: string, query: string, options: TaskFilterOptions = {}): Promise<WireItem[][]> {
+    const lists = parseFilterQuery(query);
+    const ctx = await this.context(manager, userId, options);
+    const results: WireItem[][] = [];
+    for (const list of lists) results.push(await this.findList(manager, list, ctx));
+    return results;
+  }
+
+  /**
+   * A query as one WHERE fragment over `sync.items AS item` (its comma lists joined by OR), for
+   * a caller that adds its own conditions (completed history); $1 is the user id. Throws like find().
+   */
+  async compile(manager: EntityManager, userId: string, query: string, options: TaskFilterOptions = {}): Promise<CompiledFilter> {
+    const lists = parseFilterQuery(query);
+    const ctx = await this.context(manager, userId, options);
+    return compileAnyFilter(
+      lists.map((list) => list.expression),
+      ctx,
+    );
+  }
+
+  /** Whether a query parses and its dates read (for filter_add/filter_update); throws like find(). */
+  validate(query: string, lang = 'en'): void {
+    const ctx: FilterContext = { userId: '0', timezone: 'UTC', now: new Date(), lang };
+    for (const list of parseFilterQuery(query)) compileFilter(list.expression, ctx);
+  }
+
+  private async findList(manager: EntityManager, list: FilterList, ctx: FilterContext): Promise<WireItem[]> {
+    const { where, params } = compileFilter(list.expression, ctx);
+    return manager.query<WireItem[]>(`SELECT ${ITEM_WIRE_COLUMNS} FROM sync.items AS item WHERE ${ACTIVE_VISIBLE} AND ${where} ${ORDER}`, [...params]);
+  }
+
+  private async context(manager: EntityManager, userId: string, options: TaskFilterOptions): Promise<FilterContext> {
+    const profile = await this.profiles.find(manager, userId);
+    if (!profile) throw new DomainError('USER_NOT_FOUND', 'User not found', { user_id: userId });
+    return {
+      userId,
+      timezone: profile.timezone,
+      now: options.now ?? new Date(),
+      // An explicit language must be supported; a profile language the date packs lack reads as English.
+      lang: options.lang ?? (SUPPORTED_LANGS.includes(profile.lang) ? profile.lang : 'en'),
+      startDay: profile.start_day,
+      nextWeekDay: profile.next_week,
+    };
+  }
+}
