@@ -1,8 +1,9 @@
+import type { ApiLabel } from '@doable/contracts-sync';
 import type { Filter } from '../../filters/filter.model';
 import type { Label } from '../../labels/label.model';
 
 /** A personal label as v9 writes it; api/v1 adds its SDKs' `order`. */
-export function writeLabel(label: Label): Record<string, unknown> {
+export function writeLabel(label: Label): Omit<ApiLabel, 'order'> {
   return { id: label.id, name: label.name, color: label.color, item_order: label.item_order, is_deleted: label.is_deleted, is_favorite: label.is_favorite };
 }
 
