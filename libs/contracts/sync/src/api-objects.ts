@@ -1,18 +1,21 @@
 /**
  * The api/v1 objects the sync service answers with (client-constraints §2.1-2.6): the one shape
  * the resource dialects map from. Ids are strings; timestamps are RFC 3339 strings in UTC.
+ * Each type has the keys sync's api/v1 writers write, no more and no fewer (the writers are
+ * annotated with them). Type aliases, not interfaces: an alias is assignable to the
+ * `Record<string, unknown>` that sync's dialect writers and webhook bodies take.
  */
 
-export interface ApiDue {
+export type ApiDue = {
   readonly date: string;
   readonly string: string;
   readonly is_recurring: boolean;
   readonly timezone: string | null;
   readonly lang: string | null;
   readonly datetime?: string | null;
-}
+};
 
-export interface ApiTask {
+export type ApiTask = {
   readonly id: string;
   readonly user_id: string;
   readonly project_id: string;
@@ -37,29 +40,41 @@ export interface ApiTask {
   readonly note_count: number;
   readonly day_order: number;
   readonly is_collapsed: boolean;
-}
+};
 
-export interface ApiProject {
+export type ApiProject = {
   readonly id: string;
   readonly name: string;
   readonly description: string;
   readonly color: string;
   readonly parent_id: string | null;
   readonly child_order: number;
+  readonly default_order: number;
   readonly is_collapsed: boolean;
   readonly is_favorite: boolean;
   readonly is_archived: boolean;
   readonly is_deleted: boolean;
+  readonly is_frozen: boolean;
   readonly is_shared: boolean;
+  readonly can_assign_tasks: boolean;
   readonly view_style: string;
   readonly created_at: string | null;
   readonly updated_at: string | null;
   readonly inbox_project?: boolean;
-  /** Comments on the project itself (REST v1/v2 `comment_count`). */
+  // A workspace project's keys (sdk 17 WorkspaceProject); a personal project has none of them.
+  readonly workspace_id?: string;
+  readonly folder_id?: string | null;
+  readonly is_invite_only?: boolean;
+  readonly status?: string;
+  readonly access?: { readonly visibility: string };
+  readonly collaborator_role_default?: string;
+  readonly is_link_sharing_enabled?: boolean;
+  readonly role?: string | null;
+  /** Comments on the project itself (REST v1/v2 `comment_count`); every project sync answers has it, api/v1 drops it. */
   readonly note_count?: number;
-}
+};
 
-export interface ApiSection {
+export type ApiSection = {
   readonly id: string;
   readonly user_id: string;
   readonly project_id: string;
@@ -72,26 +87,39 @@ export interface ApiSection {
   readonly archived_at: string | null;
   readonly added_at: string | null;
   readonly updated_at: string | null;
-}
+};
 
-export interface ApiLabel {
+export type ApiLabel = {
   readonly id: string;
   readonly name: string;
   readonly color: string;
-  readonly order: number | null;
+  /** The Sync API's name for `order`; sync writes both, api/v1 REST answers `order`. */
+  readonly item_order: number;
+  readonly is_deleted: boolean;
   readonly is_favorite: boolean;
-  readonly is_deleted?: boolean;
-}
+  readonly order: number | null;
+};
 
-export interface ApiAttachment {
+/** A comment's file or link: `resource_type`, and the keys its kind has (image, audio, ...). */
+export type ApiAttachment = {
   readonly resource_type: string;
   readonly file_name?: string | null;
+  readonly file_size?: number | null;
   readonly file_type?: string | null;
   readonly file_url?: string | null;
-  readonly [key: string]: unknown;
-}
+  readonly file_duration?: number | null;
+  readonly upload_state?: 'pending' | 'completed' | null;
+  readonly image?: string | null;
+  readonly image_width?: number | null;
+  readonly image_height?: number | null;
+  readonly url?: string | null;
+  readonly title?: string | null;
+  readonly tn_l?: readonly [string, number, number];
+  readonly tn_m?: readonly [string, number, number];
+  readonly tn_s?: readonly [string, number, number];
+};
 
-export interface ApiComment {
+export type ApiComment = {
   readonly id: string;
   /** Exactly one of `item_id` and `project_id` is present. */
   readonly item_id?: string;
@@ -103,13 +131,13 @@ export interface ApiComment {
   readonly reactions: Record<string, readonly string[]> | null;
   readonly is_deleted: boolean;
   readonly posted_at: string;
-}
+};
 
-export interface ApiCollaborator {
+export type ApiCollaborator = {
   readonly id: string;
   readonly name: string;
   readonly email: string;
-}
+};
 
-/** Shared labels are plain names. */
-export type ApiSharedLabel = string;
+/** A shared label (a name on tasks) as sync answers it; REST lists the names themselves. */
+export type ApiSharedLabel = { readonly name: string };

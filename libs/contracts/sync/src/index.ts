@@ -1,6 +1,10 @@
 export * as SyncSubjects from './subjects';
 export * from './objects';
+export * from './object-replies';
 export * from './api-objects';
+export * from './api-project-views';
+export * from './api-user-objects';
+export * from './api-workspace-objects';
 export * from './colors';
 export * from './first-generation';
 export * as SyncEvents from './events';

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * Object reads and single writes for the resource-style dialects (REST v1, REST v2, api/v1 REST).
  * The rest service keeps no data: it sends sync commands (so every rule, limit, event and
  * idempotency guarantee is the Sync API's) and then asks for objects, which come back in the
- * api/v1 shape (`ApiTask`, `ApiProject`, ...). Each dialect maps them from there.
+ * api/v1 shape (`ApiTask`, `ApiProject`, ...: the query's resource decides which, see
+ * object-replies.ts). Each dialect maps them from there.
  */
 
 /**
@@ -130,16 +131,4 @@ export interface ObjectsRequest {
   readonly origin?: string;
   /** Only with a `tasks` or `tasks_by_filter` query. */
   readonly render?: ObjectsRender;
-}
-
-export interface ObjectsReply {
-  readonly tempIdMapping: Record<string, string>;
-  /** The queried objects in the api/v1 shape; one element for single-object queries. */
-  readonly objects: readonly Record<string, unknown>[];
-  /** Whether a paged query has more after this page. */
-  readonly hasMore: boolean;
-  /** With `label_ids` on a task query: lower-cased name -> id of the personal labels the returned tasks carry. */
-  readonly labelIds?: Record<string, string>;
-  /** With `render`: the list as JSON text in that dialect; `objects` is then empty. */
-  readonly body?: string;
 }

@@ -1,6 +1,7 @@
-import { domainEdgeRequestSchema, type EdgeReply, type EdgeRequest, edgeRequestSchema, requestSubject } from '@doable/contracts-common';
+import { domainEdgeRequestSchema, type EdgeReply, type EdgeRequest, edgeRequestSchema, type RequestSubject, requestSubject } from '@doable/contracts-common';
 import { z } from 'zod';
-import { type ObjectsReply, type ObjectsRequest, objectsRequestSchema } from './objects';
+import type { ObjectsReply, ObjectsRequestFor } from './object-replies';
+import { type ObjectResource, type ObjectsRequest, objectsRequestSchema } from './objects';
 
 /** Every Sync API request (v9 and api/v1 dialects) forwarded by the gateway. */
 export const edge = requestSubject<EdgeRequest, EdgeReply>('sync.edge.v1', edgeRequestSchema);
@@ -22,6 +23,17 @@ export const quickAdd = requestSubject<EdgeRequest, EdgeReply>('sync.edge.quick-
  * commands run through the same executor as the Sync API's; the reply carries api/v1 objects.
  */
 export const objects = requestSubject<ObjectsRequest, ObjectsReply>('sync.objects.v1', objectsRequestSchema);
+
+/**
+ * `objects` as a caller sends it `request`: the same subject on the wire, its reply typed by the
+ * request's query (ObjectsReply<R>: the objects that resource reads; none without a query). A
+ * subject's reply type is its contract's declaration, here one per resource; the request only
+ * fixes R, so send the same request on the subject this answers:
+ * `services.request(SyncSubjects.objectsFor(request), request)`.
+ */
+export function objectsFor<R extends ObjectResource = never>(_request: ObjectsRequestFor<R>): RequestSubject<ObjectsRequest, ObjectsReply<R>> {
+  return requestSubject<ObjectsRequest, ObjectsReply<R>>(objects.name, objectsRequestSchema);
+}
 
 /** Archived projects and sections in the v9 dialect (`projects/get_archived`, `archive/sections`). */
 export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archived.v1', domainEdgeRequestSchema);

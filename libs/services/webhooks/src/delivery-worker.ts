@@ -1,5 +1,6 @@
 import { AuthSubjects, type WebhookAddressPolicy } from '@doable/contracts-auth';
-import { type ObjectQuery, SyncSubjects } from '@doable/contracts-sync';
+import type { Principal } from '@doable/contracts-common';
+import { type ObjectOf, type ObjectQueryFor, type ObjectResource, SyncSubjects } from '@doable/contracts-sync';
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { Database, PeriodicTask } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
@@ -92,29 +93,35 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
 
   /** The body as public-api-facts §1.5 shows it: the object as of the event, the initiator as now. */
   private async makeBody(delivery: ClaimedDelivery): Promise<string> {
-    const principal = { userId: delivery.userId, scopes: ['data:read' as const], appId: null, tokenKind: 'personal' as const };
-    const read = async (query: ObjectQuery) => {
-      try {
-        const reply = await this.services.request(SyncSubjects.objects, { principal, commands: [], query }, { resendable: true });
-        return reply.objects[0] ?? null;
-      } catch {
-        // A deleted or no longer visible object: the event's own fields stand in.
-        return null;
-      }
-    };
+    const principal: Principal = { userId: delivery.userId, scopes: ['data:read'], appId: null, tokenKind: 'personal' };
     const { event } = delivery;
     const resource = event.objectType in RESOURCE_OF ? RESOURCE_OF[event.objectType as keyof typeof RESOURCE_OF] : undefined;
     // The event's own snapshot; an event recorded before snapshots existed: the object as it is now.
-    const object = event.object ?? (resource ? await read({ resource, id: event.objectId }) : null);
-    const user = await this.services.request(SyncSubjects.objects, { principal: { ...principal, userId: event.initiatorId }, commands: [], query: { resource: 'user' } }, { resendable: true });
-    const profile = user.objects[0] ?? {};
+    const object = event.object ?? (resource ? await this.currentObject(principal, { resource, id: event.objectId }) : null);
+    const profile = await this.readFirst({ ...principal, userId: event.initiatorId }, { resource: 'user' });
     const initiator: Initiator = {
       id: event.initiatorId,
-      email: typeof profile['email'] === 'string' ? profile['email'] : '',
-      full_name: typeof profile['full_name'] === 'string' ? profile['full_name'] : '',
-      image_id: (profile['image_id'] as string | null | undefined) ?? null,
-      is_premium: profile['is_premium'] === true,
+      email: profile?.email ?? '',
+      full_name: profile?.full_name ?? '',
+      image_id: profile?.image_id ?? null,
+      is_premium: profile?.is_premium === true,
     };
     return webhookBody(delivery.eventName, delivery.userId, event, object, initiator, delivery.version);
+  }
+
+  /** The object as it is now; null when it is deleted or no longer visible (the event's own fields then stand in). */
+  private async currentObject<R extends ObjectResource>(principal: Principal, query: ObjectQueryFor<R>): Promise<ObjectOf<R> | null> {
+    try {
+      return (await this.readFirst(principal, query)) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The first object sync answers `query` with (typed by the query's resource), read as `principal`; a read is safe to resend. */
+  private async readFirst<R extends ObjectResource>(principal: Principal, query: ObjectQueryFor<R>): Promise<ObjectOf<R> | undefined> {
+    const request = { principal, commands: [], query };
+    const reply = await this.services.request(SyncSubjects.objectsFor<R>(request), request, { resendable: true });
+    return reply.objects[0];
   }
 }

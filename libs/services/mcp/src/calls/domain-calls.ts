@@ -6,6 +6,7 @@ import { UploadsSubjects } from '@doable/contracts-uploads';
 import { DomainError } from '@doable/shared-errors';
 import type { BlobStore } from '@doable/shared-storage';
 import type { ServiceClient } from '@doable/shared-transport';
+import type { SyncAnswer } from './sync-answer';
 import { ToolFailure } from './tool-failure';
 
 export type JsonObject = Record<string, unknown>;
@@ -45,7 +46,7 @@ export interface SyncResult {
   readonly outcomes: CommandOutcome[];
   readonly tempIds: Record<string, string>;
   /** The resources asked for (a read), keyed as the Sync API answers them. */
-  readonly resources: JsonObject;
+  readonly resources: SyncAnswer;
 }
 
 function parseBody(reply: EdgeReply): unknown {
@@ -76,7 +77,9 @@ export class DomainCalls {
 
   /**
    * An api/v1 endpoint another service answers (sync's completed history, activity, templates):
-   * the subject the gateway's route table names for that path.
+   * the subject the gateway's route table names for that path. T is the answer's api/v1 shape
+   * (the contract's Api* types, or JsonObject for what the tools only pass on): an edge reply's
+   * body is JSON text, so this is where it gets its type, once.
    */
   async edge<T = JsonObject>(subject: RequestSubject<EdgeRequest, EdgeReply>, method: EdgeRequest['method'], path: string, options: EdgeCallOptions = {}): Promise<T> {
     const query = Object.fromEntries(Object.entries(options.query ?? {}).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined));
@@ -93,10 +96,11 @@ export class DomainCalls {
     const body: JsonObject = { commands: withUuids };
     if (resourceTypes.length > 0) Object.assign(body, { sync_token: '*', resource_types: resourceTypes });
     const reply = await this.call(() => this.services.request(SyncSubjects.edge, this.edgeRequest('sync-api-v1', 'POST', '/api/v1/sync', {}, body, null), { resendable: true }));
-    const answer = (parseBody(reply) ?? {}) as JsonObject;
-    const statuses = (answer['sync_status'] ?? {}) as Record<string, unknown>;
+    // The Sync API's answer: its JSON gets its type here, once, as edge() does for REST.
+    const answer = (parseBody(reply) ?? {}) as SyncAnswer;
+    const statuses = answer.sync_status ?? {};
     const outcomes = withUuids.map((command) => commandOutcome(statuses[command.uuid]));
-    return { outcomes, tempIds: (answer['temp_id_mapping'] ?? {}) as Record<string, string>, resources: answer };
+    return { outcomes, tempIds: answer.temp_id_mapping ?? {}, resources: answer };
   }
 
   /** Runs commands that must all succeed: the first refusal becomes the tool's failure. */
@@ -108,7 +112,7 @@ export class DomainCalls {
   }
 
   /** Reads resource types in full through the Sync API (what find-* tools filter locally). */
-  async read(resourceTypes: readonly string[]): Promise<JsonObject> {
+  async read(resourceTypes: readonly string[]): Promise<SyncAnswer> {
     return (await this.sync([], resourceTypes)).resources;
   }
 

@@ -1,5 +1,5 @@
+import type { ApiUser, ApiWorkspace } from '@doable/contracts-sync';
 import { z } from 'zod';
-import type { JsonObject } from '../calls/domain-calls';
 import { defineTool } from './tool-definition';
 
 export const userInfo = defineTool({
@@ -19,17 +19,16 @@ export const userInfo = defineTool({
     weeklyGoal: z.number().nullable(),
   },
   async run(calls) {
-    const user = await calls.rest<JsonObject>('GET', '/api/v1/user');
-    const tz = user['tz_info'] as { timezone?: string } | undefined;
+    const user = await calls.rest<ApiUser>('GET', '/api/v1/user');
     return {
-      id: String(user['id']),
-      fullName: typeof user['full_name'] === 'string' ? user['full_name'] : '',
-      email: typeof user['email'] === 'string' ? user['email'] : '',
-      timezone: tz?.timezone ?? null,
-      startDay: typeof user['start_day'] === 'number' ? user['start_day'] : null,
-      isPremium: user['is_premium'] === true,
-      dailyGoal: typeof user['daily_goal'] === 'number' ? user['daily_goal'] : null,
-      weeklyGoal: typeof user['weekly_goal'] === 'number' ? user['weekly_goal'] : null,
+      id: user.id,
+      fullName: user.full_name,
+      email: user.email,
+      timezone: user.tz_info.timezone,
+      startDay: user.start_day,
+      isPremium: user.is_premium,
+      dailyGoal: user.daily_goal,
+      weeklyGoal: user.weekly_goal,
     };
   },
 });
@@ -42,7 +41,7 @@ export const listWorkspaces = defineTool({
   input: {},
   output: { workspaces: z.array(z.object({ id: z.string() }).passthrough()) },
   async run(calls) {
-    const answer = await calls.rest<Array<{ id: string } & JsonObject> | { results: Array<{ id: string } & JsonObject> }>('GET', '/api/v1/workspaces');
+    const answer = await calls.rest<ApiWorkspace[] | { results: ApiWorkspace[] }>('GET', '/api/v1/workspaces');
     return { workspaces: Array.isArray(answer) ? answer : answer.results };
   },
 });

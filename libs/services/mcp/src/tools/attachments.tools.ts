@@ -1,6 +1,7 @@
+import type { ApiAttachment, ApiComment } from '@doable/contracts-sync';
 import { FILE_PATH_PREFIX } from '@doable/contracts-uploads';
 import { z } from 'zod';
-import type { DomainCalls, JsonObject } from '../calls/domain-calls';
+import type { DomainCalls } from '../calls/domain-calls';
 import { ToolFailure } from '../calls/tool-failure';
 import { id } from './shapes';
 import { defineTool, WithContent } from './tool-definition';
@@ -66,9 +67,9 @@ export const viewAttachment = defineTool({
   async run(calls, args) {
     if ((args.commentId === undefined) === (args.fileUrl === undefined)) throw new ToolFailure('INVALID_ARGUMENT_VALUE', 'Give exactly one of commentId and fileUrl');
     const given = args.commentId === undefined ? null : await attachmentOfComment(calls, args.commentId);
-    const fileUrl = given ? String(given['file_url']) : args.fileUrl!;
+    const fileUrl = given ? given.file_url : args.fileUrl!;
     const path = storedPath(fileUrl);
-    const attachment = { fileName: text(given?.['file_name']), fileType: text(given?.['file_type']), fileSize: typeof given?.['file_size'] === 'number' ? given['file_size'] : null, fileUrl, commentId: args.commentId ?? null };
+    const attachment = { fileName: text(given?.file_name), fileType: text(given?.file_type), fileSize: given?.file_size ?? null, fileUrl, commentId: args.commentId ?? null };
     const none = (omitted: 'too_large' | 'not_text_or_image' | 'not_stored_here') => ({ attachment, content: 'none' as const, text: null, thumbnail: false, omitted });
     // Only our own files are read: a link to elsewhere is never fetched (no request to an address a comment names).
     if (!path) {
@@ -98,11 +99,12 @@ export const viewAttachment = defineTool({
 });
 
 /** The comment's `file_attachment`, read as REST answers it (so the caller must see the comment). */
-async function attachmentOfComment(calls: DomainCalls, commentId: string): Promise<JsonObject> {
-  const comment = await calls.rest<JsonObject>('GET', `/api/v1/comments/${encodeURIComponent(commentId)}`);
-  const attachment = comment['file_attachment'] as JsonObject | null | undefined;
-  if (!attachment || typeof attachment['file_url'] !== 'string') throw new ToolFailure('INVALID_ARGUMENT_VALUE', `Comment ${commentId} has no file attachment`, { argument: 'commentId' });
-  return attachment;
+async function attachmentOfComment(calls: DomainCalls, commentId: string): Promise<ApiAttachment & { readonly file_url: string }> {
+  const comment = await calls.rest<ApiComment>('GET', `/api/v1/comments/${encodeURIComponent(commentId)}`);
+  const attachment = comment.file_attachment;
+  const fileUrl = attachment?.file_url;
+  if (!attachment || typeof fileUrl !== 'string') throw new ToolFailure('INVALID_ARGUMENT_VALUE', `Comment ${commentId} has no file attachment`, { argument: 'commentId' });
+  return { ...attachment, file_url: fileUrl };
 }
 
 export const ATTACHMENT_TOOLS = [viewAttachment];

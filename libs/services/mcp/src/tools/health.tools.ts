@@ -1,11 +1,11 @@
+import type { ApiProject, ApiUser, ApiWorkspace } from '@doable/contracts-sync';
 import { z } from 'zod';
-import type { JsonObject } from '../calls/domain-calls';
 import { completionBuckets } from '../insights/completion-buckets';
 import { clockOf } from '../insights/local-calendar';
 import { countLate, HEALTH_STATUSES, healthOf, lateTasks, projectMetrics, RECENT_DAYS } from '../insights/project-figures';
 import { type AccountState, projectIn, readAccountState, readCompletions } from '../insights/project-reads';
 import { matchWorkspace } from '../insights/workspace-match';
-import { id, textOf } from './shapes';
+import { id } from './shapes';
 import { defineTool } from './tool-definition';
 
 /**
@@ -48,7 +48,7 @@ async function projectFigures(calls: Parameters<typeof readAccountState>[0], pro
   return figuresOf(state, project, recent);
 }
 
-function figuresOf(state: AccountState, project: { id: string } & JsonObject, recent: Awaited<ReturnType<typeof readCompletions>>) {
+function figuresOf(state: AccountState, project: ApiProject, recent: Awaited<ReturnType<typeof readCompletions>>) {
   const active = state.activeByProject.get(project.id) ?? [];
   const computed = projectMetrics(active, state.completedByProject.get(project.id) ?? 0, recent.filter((done) => done.projectId === project.id), state.clock);
   const late = countLate(active, state.clock);
@@ -92,7 +92,7 @@ export const getProjectHealth = defineTool({
     const description = `${health.reasons.join(' ')} ${m.activeTasks} active, ${m.completedTasks} completed (${m.progressPercent}%); ${m.tasksCompletedLast7Days} completed and ${m.tasksAddedLast7Days} added in the last 7 days.`;
     return {
       projectId: figures.project.id,
-      projectName: textOf(figures.project['name']),
+      projectName: figures.project.name,
       progress: { completedCount: m.completedTasks, activeCount: m.activeTasks, progressPercent: m.progressPercent },
       health: {
         status: health.status,
@@ -106,7 +106,7 @@ export const getProjectHealth = defineTool({
       ...(args.includeContext
         ? {
             context: {
-              projectDescription: typeof figures.project['description'] === 'string' ? figures.project['description'] : null,
+              projectDescription: figures.project.description,
               projectMetrics: m,
               tasks: figures.active.map((task) => ({
                 id: task.id,
@@ -172,14 +172,14 @@ export const getProjectActivityStats = defineTool({
     const weeks = args.weeks ?? 2;
     // The project first: one the caller cannot see is refused as REST refuses it.
     const [project, user] = await Promise.all([
-      calls.rest<JsonObject>('GET', `/api/v1/projects/${encodeURIComponent(args.projectId)}`),
-      calls.rest<JsonObject>('GET', '/api/v1/user'),
+      calls.rest<ApiProject>('GET', `/api/v1/projects/${encodeURIComponent(args.projectId)}`),
+      calls.rest<ApiUser>('GET', '/api/v1/user'),
     ]);
-    const clock = clockOf(new Date(), (user['tz_info'] as { timezone?: unknown } | undefined)?.timezone);
-    const completions = await readCompletions(calls, clock, weeks * 7, { projectId: String(project['id']) });
+    const clock = clockOf(new Date(), user.tz_info.timezone);
+    const completions = await readCompletions(calls, clock, weeks * 7, { projectId: project.id });
     const { dayItems, weekItems } = completionBuckets(completions, clock, weeks);
     return {
-      projectId: String(project['id']),
+      projectId: project.id,
       totalCompleted: dayItems.reduce((sum, day) => sum + day.totalCount, 0),
       dayItems,
       ...(args.includeWeeklyCounts ? { weekItems } : {}),
@@ -207,13 +207,13 @@ export const getWorkspaceInsights = defineTool({
   },
   async run(calls, args) {
     const [listed, state] = await Promise.all([
-      calls.rest<Array<{ id: string } & JsonObject> | { results: Array<{ id: string } & JsonObject> }>('GET', '/api/v1/workspaces'),
+      calls.rest<ApiWorkspace[] | { results: ApiWorkspace[] }>('GET', '/api/v1/workspaces'),
       readAccountState(calls),
     ]);
-    const workspaces = (Array.isArray(listed) ? listed : listed.results).map((workspace) => ({ id: String(workspace.id), name: textOf(workspace['name']) }));
+    const workspaces = (Array.isArray(listed) ? listed : listed.results).map((workspace) => ({ id: workspace.id, name: workspace.name }));
     const workspace = matchWorkspace(workspaces, args.workspaceIdOrName);
     const projects = state.projects.filter(
-      (project) => project['workspace_id'] !== null && textOf(project['workspace_id']) === workspace.id && project['is_archived'] !== true && (!args.projectIds || args.projectIds.includes(project.id)),
+      (project) => project.workspace_id === workspace.id && project.is_archived !== true && (!args.projectIds || args.projectIds.includes(project.id)),
     );
     // One read of the workspace's completions, shared out by project (never one read per project).
     const recent = projects.length === 0 ? [] : await readCompletions(calls, state.clock, RECENT_DAYS, { workspaceId: workspace.id });
@@ -224,7 +224,7 @@ export const getWorkspaceInsights = defineTool({
         const figures = figuresOf(state, project, recent);
         return {
           projectId: project.id,
-          projectName: textOf(project['name']),
+          projectName: project.name,
           health: { status: figures.health.status, isStale: false, updateInProgress: false, reasons: figures.health.reasons },
           progress: { completedCount: figures.metrics.completedTasks, activeCount: figures.metrics.activeTasks, progressPercent: figures.metrics.progressPercent },
         };

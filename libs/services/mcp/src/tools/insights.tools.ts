@@ -48,18 +48,18 @@ export const getOverview = defineTool({
   },
   async run(calls, args) {
     const [projects, sections, items] = await Promise.all([readAll(calls, 'projects'), readAll(calls, 'sections'), readAll(calls, 'items')]);
-    const active = items.filter((item) => item['checked'] !== true);
-    const chosen = projects.filter((project) => project['is_archived'] !== true && (!args.projectId || project.id === args.projectId));
+    const active = items.filter((item) => item.checked !== true);
+    const chosen = projects.filter((project) => project.is_archived !== true && (!args.projectId || project.id === args.projectId));
     return {
       projects: chosen.map((project) => ({
         id: project.id,
-        name: String(project['name']),
-        activeTasks: active.filter((item) => item['project_id'] === project.id).length,
+        name: project.name,
+        activeTasks: active.filter((item) => item.project_id === project.id).length,
         sections: sections
-          .filter((section) => section['project_id'] === project.id)
-          .map((section) => ({ id: section.id, name: String(section['name']), activeTasks: active.filter((item) => item['section_id'] === section.id).length })),
+          .filter((section) => section.project_id === project.id)
+          .map((section) => ({ id: section.id, name: section.name, activeTasks: active.filter((item) => item.section_id === section.id).length })),
       })),
-      totalActiveTasks: args.projectId ? active.filter((item) => item['project_id'] === args.projectId).length : active.length,
+      totalActiveTasks: args.projectId ? active.filter((item) => item.project_id === args.projectId).length : active.length,
     };
   },
 });

@@ -10,7 +10,7 @@ type ObjectType = (typeof OBJECT_TYPES)[number];
 
 /** The api/v1 REST collection of each type; filters and reminders live only in the Sync API. */
 const REST_PATHS: Partial<Record<ObjectType, string>> = { task: 'tasks', project: 'projects', section: 'sections', comment: 'comments', label: 'labels' };
-const SYNC_RESOURCES: Partial<Record<ObjectType, { resource: string; deleteCommand: string; notFound: string }>> = {
+const SYNC_RESOURCES: Partial<Record<ObjectType, { resource: 'filters' | 'reminders'; deleteCommand: string; notFound: string }>> = {
   filter: { resource: 'filters', deleteCommand: 'filter_delete', notFound: 'FILTER_NOT_FOUND' },
   reminder: { resource: 'reminders', deleteCommand: 'reminder_delete', notFound: 'REMINDER_NOT_FOUND' },
 };

@@ -1,5 +1,6 @@
+import type { ApiProject, ApiTask } from '@doable/contracts-sync';
 import { z } from 'zod';
-import type { DomainCalls, JsonObject } from '../calls/domain-calls';
+import type { DomainCalls } from '../calls/domain-calls';
 import { ToolFailure } from '../calls/tool-failure';
 import type { Page } from './shapes';
 import { defineTool } from './tool-definition';
@@ -10,10 +11,12 @@ import { defineTool } from './tool-definition';
  */
 const document = { id: z.string(), title: z.string(), url: z.string() };
 
-function documentOf(kind: 'task' | 'project', object: JsonObject, origin = ''): { id: string; title: string; url: string } {
-  const objectId = String(object['id']);
-  const title = String(kind === 'task' ? object['content'] : object['name']);
-  return { id: `${kind}:${objectId}`, title, url: `${origin}/api/v1/${kind}s/${objectId}` };
+/** A task or a project, as api/v1 REST answers it, with its kind. */
+type Found = { readonly kind: 'task'; readonly object: ApiTask } | { readonly kind: 'project'; readonly object: ApiProject };
+
+function documentOf({ kind, object }: Found, origin = ''): { id: string; title: string; url: string } {
+  const title = kind === 'task' ? object.content : object.name;
+  return { id: `${kind}:${object.id}`, title, url: `${origin}/api/v1/${kind}s/${object.id}` };
 }
 
 export const search = defineTool({
@@ -25,10 +28,15 @@ export const search = defineTool({
     output: { results: z.array(z.object(document)) },
     async run(calls, args) {
       const [tasks, projects] = await Promise.all([
-        calls.rest<Page>('GET', '/api/v1/tasks/filter', { query: { query: `search: ${args.query}`, limit: '50' } }),
-        calls.rest<Page>('GET', '/api/v1/projects/search', { query: { query: args.query, limit: '50' } }),
+        calls.rest<Page<ApiTask>>('GET', '/api/v1/tasks/filter', { query: { query: `search: ${args.query}`, limit: '50' } }),
+        calls.rest<Page<ApiProject>>('GET', '/api/v1/projects/search', { query: { query: args.query, limit: '50' } }),
       ]);
-      return { results: [...projects.results.map((project) => documentOf('project', project, calls.origin)), ...tasks.results.map((task) => documentOf('task', task, calls.origin))] };
+      return {
+        results: [
+          ...projects.results.map((project) => documentOf({ kind: 'project', object: project }, calls.origin)),
+          ...tasks.results.map((task) => documentOf({ kind: 'task', object: task }, calls.origin)),
+        ],
+      };
     },
 });
 
@@ -41,15 +49,16 @@ export const fetch = defineTool({
     output: { ...document, text: z.string(), metadata: z.object({}).passthrough() },
     async run(calls, args) {
       const [kind, objectId] = args.id.split(':') as ['task' | 'project', string];
-      const object = await fetchKind(calls, kind, objectId);
-      const text = kind === 'task' ? [object['content'], object['description']].filter((part) => typeof part === 'string' && part !== '').join('\n\n') : String(object['name']);
-      return { ...documentOf(kind, object, calls.origin), text, metadata: object };
+      const found = await fetchKind(calls, kind, objectId);
+      const text = found.kind === 'task' ? [found.object.content, found.object.description].filter((part) => part !== '').join('\n\n') : found.object.name;
+      return { ...documentOf(found, calls.origin), text, metadata: found.object };
     },
 });
 
 export const SEARCH_TOOLS = [search, fetch];
 
-function fetchKind(calls: DomainCalls, kind: 'task' | 'project', objectId: string): Promise<JsonObject> {
+async function fetchKind(calls: DomainCalls, kind: 'task' | 'project', objectId: string): Promise<Found> {
   if (!/^[0-9A-Za-z_-]+$/.test(objectId)) throw new ToolFailure('INVALID_ARGUMENT_VALUE', 'Malformed id');
-  return calls.rest('GET', `/api/v1/${kind}s/${encodeURIComponent(objectId)}`);
+  const path = `/api/v1/${kind}s/${encodeURIComponent(objectId)}`;
+  return kind === 'task' ? { kind, object: await calls.rest<ApiTask>('GET', path) } : { kind, object: await calls.rest<ApiProject>('GET', path) };
 }

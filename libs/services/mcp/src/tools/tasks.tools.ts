@@ -1,4 +1,4 @@
-import { SyncSubjects } from '@doable/contracts-sync';
+import { type ApiTask, SyncSubjects } from '@doable/contracts-sync';
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
 import { commandPerId } from './batch';
@@ -127,16 +127,16 @@ export const findTasks = defineTool({
   output: { tasks: apiObjects, nextCursor: z.string().nullable() },
   async run(calls, args) {
     const page = args.searchText
-      ? await calls.rest<Page>('GET', '/api/v1/tasks/filter', { query: { query: `search: ${args.searchText}`, ...pageQuery(args) } })
-      : await calls.rest<Page>('GET', '/api/v1/tasks', { query: { project_id: args.projectId, section_id: args.sectionId, parent_id: args.parentId, label: args.label, ...pageQuery(args) } });
+      ? await calls.rest<Page<ApiTask>>('GET', '/api/v1/tasks/filter', { query: { query: `search: ${args.searchText}`, ...pageQuery(args) } })
+      : await calls.rest<Page<ApiTask>>('GET', '/api/v1/tasks', { query: { project_id: args.projectId, section_id: args.sectionId, parent_id: args.parentId, label: args.label, ...pageQuery(args) } });
     // The text search reads across projects: narrow it to what else was asked.
     const results = page.results.filter(
       (task) =>
         !args.searchText ||
-        ((!args.projectId || task['project_id'] === args.projectId) &&
-          (!args.sectionId || task['section_id'] === args.sectionId) &&
-          (!args.parentId || task['parent_id'] === args.parentId) &&
-          (!args.label || (task['labels'] as string[] | undefined)?.includes(args.label) === true)),
+        ((!args.projectId || task.project_id === args.projectId) &&
+          (!args.sectionId || task.section_id === args.sectionId) &&
+          (!args.parentId || task.parent_id === args.parentId) &&
+          (!args.label || task.labels.includes(args.label))),
     );
     return { tasks: asObjects(results), nextCursor: page.next_cursor };
   },

@@ -32,8 +32,7 @@ const task: ApiTask = {
   is_collapsed: false,
 };
 
-// The keys the api/v1 writer adds beside ApiProject's (sync-api-v1.writers.ts).
-const project = {
+const project: ApiProject = {
   id: '2200000002',
   name: 'Work',
   description: 'd',
@@ -53,7 +52,7 @@ const project = {
   updated_at: '2026-11-21T10:00:00.000000Z',
   inbox_project: true,
   note_count: 1,
-} as ApiProject;
+};
 
 const section: ApiSection = {
   id: '9000000001',
@@ -70,7 +69,7 @@ const section: ApiSection = {
   updated_at: '2026-11-21T10:00:00.000000Z',
 };
 
-const label: ApiLabel = { id: '2100000001', name: 'errand', color: 'red', order: 3, is_favorite: true };
+const label: ApiLabel = { id: '2100000001', name: 'errand', color: 'red', item_order: 3, is_deleted: false, is_favorite: true, order: 3 };
 const comment: ApiComment = {
   id: '7000000001',
   item_id: '6000000001',

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type ObjectQuery, type ObjectsRender, type ObjectsReply, requestIdUuid, SyncSubjects } from '@doable/contracts-sync';
+import {
+  type ObjectOf,
+  type ObjectQuery,
+  type ObjectQueryFor,
+  type ObjectResource,
+  type ObjectsRender,
+  type ObjectsReply,
+  type ObjectsRequestFor,
+  requestIdUuid,
+  SyncSubjects,
+} from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { ServiceClient } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
@@ -11,43 +21,46 @@ export interface RestCommand {
   readonly args: Record<string, unknown>;
 }
 
-type SingleResource = Extract<ObjectQuery, { id: string }>['resource'];
+/** The resources read one object at a time, by id. */
+export type SingleResource = Extract<ObjectQuery, { id: string }>['resource'];
 
 /**
- * The rest service's only way to data: the sync service's object subject. A write's commands
- * get uuids derived from `X-Request-Id` when there is one, so a replayed request is answered
- * from the sync command log (same object, no second effect), also when two copies race.
+ * The rest service's only way to data: the sync service's object subject. Every reply is typed by
+ * the query sent (ObjectsReply<R>: the api/v1 objects that resource reads), so no handler casts.
+ * A write's commands get uuids derived from `X-Request-Id` when there is one, so a replayed
+ * request is answered from the sync command log (same object, no second effect), also when two
+ * copies race.
  */
 @Injectable()
 export class SyncObjects {
   constructor(private readonly services: ServiceClient) {}
 
-  read(call: RestCall, query: ObjectQuery): Promise<ObjectsReply> {
+  read<R extends ObjectResource>(call: RestCall, query: ObjectQueryFor<R>): Promise<ObjectsReply<R>> {
     // The origin only where the answer names an address on it (the user object's push channel).
     const origin = query.resource === 'user' && call.origin !== undefined ? { origin: call.origin } : {};
-    return this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, ...origin });
+    return this.send<R>({ principal: call.principal, commands: [], query, ...origin });
   }
 
   /** A task list the sync service is asked to write in a dialect: `body` is then its JSON text. */
-  readRendering(call: RestCall, query: ObjectQuery, render: ObjectsRender): Promise<ObjectsReply> {
-    return this.services.request(SyncSubjects.objects, { principal: call.principal, commands: [], query, render });
+  readRendering<R extends 'tasks' | 'tasks_by_filter'>(call: RestCall, query: ObjectQueryFor<R>, render: ObjectsRender): Promise<ObjectsReply<R>> {
+    return this.send<R>({ principal: call.principal, commands: [], query, render });
   }
 
   /** Reads one object by id (not found is the sync service's coded 404). */
-  async readOne(call: RestCall, resource: SingleResource, id: string): Promise<Record<string, unknown>> {
-    return single(await this.read(call, { resource, id }));
+  async readOne<R extends SingleResource>(call: RestCall, query: ObjectQueryFor<R>): Promise<ObjectOf<R>> {
+    return single(await this.read(call, query));
   }
 
-  /** Runs one creating command and answers the object it created. */
-  async create(call: RestCall, command: RestCommand, resource: SingleResource): Promise<Record<string, unknown>> {
-    return single(await this.createReading(call, command, (id) => ({ resource, id })));
+  /** Runs one creating command and answers the object it created, read by `query` given its temp id. */
+  async create<R extends SingleResource>(call: RestCall, command: RestCommand, query: (createdId: string) => ObjectQueryFor<R>): Promise<ObjectOf<R>> {
+    return single(await this.createReading(call, command, query));
   }
 
   /** Runs one creating command and answers the reply of a query on what it created (given its temp id). */
-  createReading(call: RestCall, command: RestCommand, query: (createdId: string) => ObjectQuery): Promise<ObjectsReply> {
+  createReading<R extends ObjectResource>(call: RestCall, command: RestCommand, query: (createdId: string) => ObjectQueryFor<R>): Promise<ObjectsReply<R>> {
     const uuid = this.uuid(call);
     const tempId = `rest-created:${uuid}`;
-    return this.services.request(SyncSubjects.objects, {
+    return this.send<R>({
       principal: call.principal,
       commands: [{ type: command.type, uuid, temp_id: tempId, args: command.args }],
       query: query(tempId),
@@ -55,13 +68,17 @@ export class SyncObjects {
   }
 
   /** Runs commands in order (the first refusal fails the call), then the optional read. */
-  change(call: RestCall, commands: readonly RestCommand[], then: ObjectQuery | null = null): Promise<ObjectsReply> {
+  change<R extends ObjectResource = never>(call: RestCall, commands: readonly RestCommand[], then: ObjectQueryFor<R> | null = null): Promise<ObjectsReply<R>> {
     const base = this.uuid(call);
-    return this.services.request(SyncSubjects.objects, {
+    return this.send<R>({
       principal: call.principal,
       commands: commands.map((command, index) => ({ type: command.type, uuid: index === 0 ? base : `${base}:${index}`, args: command.args })),
       query: then,
     });
+  }
+
+  private send<R extends ObjectResource>(request: ObjectsRequestFor<R>): Promise<ObjectsReply<R>> {
+    return this.services.request(SyncSubjects.objectsFor(request), request);
   }
 
   private uuid(call: RestCall): string {
@@ -69,7 +86,8 @@ export class SyncObjects {
   }
 }
 
-export function single(reply: ObjectsReply): Record<string, unknown> {
+/** The one object of a single-object query's reply. */
+export function single<R extends ObjectResource>(reply: ObjectsReply<R>): ObjectOf<R> {
   const [object] = reply.objects;
   if (!object) throw new DomainError('INTERNAL', 'sync answered no object');
   return object;

@@ -24,7 +24,7 @@ export class CommentsResource implements RestResource {
 
   readonly operations: Readonly<Record<string, OperationHandler>> = {
     'comments.list': (call) => this.kit.list(call, { resource: 'comments', ...commentTarget(call.query) }, (comment) => this.write(call, comment)),
-    'comments.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, 'comment', call.params['id']))),
+    'comments.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, { resource: 'comment', id: call.params['id'] }))),
     'comments.create': async (call) => {
       const target = commentTarget(call.body);
       const attachment = call.body['attachment'];
@@ -33,7 +33,7 @@ export class CommentsResource implements RestResource {
         ...(target.task_id === undefined ? { project_id: target.project_id } : { item_id: target.task_id }),
         ...(attachment === undefined || attachment === null ? {} : { file_attachment: attachment }),
       };
-      return ok(this.write(call, await this.kit.objects.create(call, { type: 'note_add', args }, 'comment')));
+      return ok(this.write(call, await this.kit.objects.create(call, { type: 'note_add', args }, (id) => ({ resource: 'comment', id }))));
     },
     'comments.update': async (call) => {
       const id = call.params['id'];
@@ -47,7 +47,7 @@ export class CommentsResource implements RestResource {
     },
   };
 
-  private write(call: RestCall, comment: Record<string, unknown>): Record<string, unknown> {
-    return this.kit.dialect(call).comment(comment as unknown as ApiComment);
+  private write(call: RestCall, comment: ApiComment): Record<string, unknown> {
+    return this.kit.dialect(call).comment(comment);
   }
 }

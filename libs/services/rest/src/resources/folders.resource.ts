@@ -16,11 +16,11 @@ export class FoldersResource implements RestResource {
   readonly operations: Readonly<Record<string, OperationHandler>> = {
     // sdk 17 always names the workspace; without one, the folders of all the caller's workspaces.
     'folders.list': async (call) => this.kit.list(call, { resource: 'folders', workspace_id: optionalId(call.query, 'workspace_id') }, (folder) => folder),
-    'folders.get': async (call) => ok(await this.kit.objects.readOne(call, 'folder', call.params['id'])),
+    'folders.get': async (call) => ok(await this.kit.objects.readOne(call, { resource: 'folder', id: call.params['id'] })),
     'folders.create': async (call) => {
       requiredString(call.body, 'name');
       const args = { workspace_id: requiredId(call.body, 'workspace_id'), ...fieldsSent(call.body, FOLDER_FIELDS) };
-      return ok(await this.kit.objects.create(call, { type: 'folder_add', args }, 'folder'));
+      return ok(await this.kit.objects.create(call, { type: 'folder_add', args }, (id) => ({ resource: 'folder', id })));
     },
     'folders.update': async (call) => {
       const id = call.params['id'];

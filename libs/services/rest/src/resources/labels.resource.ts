@@ -29,10 +29,10 @@ export class LabelsResource implements RestResource {
   readonly operations: Readonly<Record<string, OperationHandler>> = {
     'labels.list': (call) => this.list(call, {}),
     'labels.search': (call) => this.list(call, { search: requiredString(call.query, 'query', 1024) }),
-    'labels.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, 'label', call.params['id']))),
+    'labels.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, { resource: 'label', id: call.params['id'] }))),
     'labels.create': async (call) => {
       requiredString(call.body, 'name');
-      return ok(this.write(call, await this.kit.objects.create(call, { type: 'label_add', args: labelFields(call) }, 'label')));
+      return ok(this.write(call, await this.kit.objects.create(call, { type: 'label_add', args: labelFields(call) }, (id) => ({ resource: 'label', id }))));
     },
     'labels.update': async (call) => {
       const id = call.params['id'];
@@ -43,7 +43,7 @@ export class LabelsResource implements RestResource {
       await this.kit.objects.change(call, [{ type: 'label_delete', args: { id: call.params['id'], cascade: 'all' } }]);
       return noContent();
     },
-    'labels.shared': (call) => this.kit.list(call, { resource: 'shared_labels', omit_personal: optionalBoolean(call.query, 'omit_personal') }, (label) => label['name']),
+    'labels.shared': (call) => this.kit.list(call, { resource: 'shared_labels', omit_personal: optionalBoolean(call.query, 'omit_personal') }, (label) => label.name),
     'labels.shared.rename': async (call) => {
       const args = { name_old: requiredString(call.body, 'name', 128), name_new: requiredString(call.body, 'new_name', 128) };
       await this.kit.objects.change(call, [{ type: 'label_rename', args }]);
@@ -59,7 +59,7 @@ export class LabelsResource implements RestResource {
     return this.kit.list(call, { resource: 'labels', ...options }, (label) => this.write(call, label));
   }
 
-  private write(call: RestCall, label: Record<string, unknown>): Record<string, unknown> {
-    return this.kit.dialect(call).label(label as unknown as ApiLabel);
+  private write(call: RestCall, label: ApiLabel): Record<string, unknown> {
+    return this.kit.dialect(call).label(label);
   }
 }

@@ -1,4 +1,4 @@
-import type { ApiComment, ApiCollaborator, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
+import type { ApiProject } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import { type Args, fieldsSent, nullableId, optionalBoolean, optionalId, optionalString, requiredId, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
@@ -35,7 +35,7 @@ export class ProjectsResource implements RestResource {
     'projects.list': (call) => this.list(call, {}),
     'projects.archived': (call) => this.list(call, { archived: true }),
     'projects.search': (call) => this.list(call, { search: requiredString(call.query, 'query', 1024) }),
-    'projects.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, 'project', call.params['id']))),
+    'projects.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, { resource: 'project', id: call.params['id'] }))),
     'projects.create': async (call) => {
       requiredString(call.body, 'name');
       // REST v1 also accepts the deprecated `parent`.
@@ -44,7 +44,7 @@ export class ProjectsResource implements RestResource {
       // decides who may (a non-member's workspace is not found), never a silent personal project.
       const workspaceId = call.surface === 'rest-api-v1' ? nullableId(call.body, 'workspace_id') : undefined;
       const args = { ...projectFields(call), ...(parentId === undefined ? {} : { parent_id: parentId }), ...(workspaceId === undefined || workspaceId === null ? {} : { workspace_id: workspaceId }) };
-      return ok(this.write(call, await this.kit.objects.create(call, { type: 'project_add', args }, 'project')));
+      return ok(this.write(call, await this.kit.objects.create(call, { type: 'project_add', args }, (id) => ({ resource: 'project', id }))));
     },
     'projects.update': async (call) => {
       const id = call.params['id'];
@@ -58,7 +58,7 @@ export class ProjectsResource implements RestResource {
       // With workspace_id: that workspace's archived projects the caller sees (404 for a non-member).
       const workspaceId = optionalId(call.query, 'workspace_id');
       const reply = await this.kit.objects.read(call, { resource: 'archived_projects_count', ...(workspaceId === undefined ? {} : { workspace_id: workspaceId }) });
-      return ok({ count: reply.objects[0]?.['count'] ?? 0 });
+      return ok({ count: reply.objects[0]?.count ?? 0 });
     },
     'projects.permissions': (call) => projectPermissions(this.kit.objects, call),
     'projects.full': (call) => this.full(call),
@@ -71,29 +71,28 @@ export class ProjectsResource implements RestResource {
     'projects.move_to_personal': async (call) => this.move(call, { type: 'project_move_to_personal', args: { project_id: requiredId(call.body, 'project_id') } }),
     'projects.collaborators': (call) => {
       const dialect = this.kit.dialect(call);
-      return this.kit.list(call, { resource: 'collaborators', project_id: call.params['id'] }, (user) => dialect.collaborator(user as unknown as ApiCollaborator));
+      return this.kit.list(call, { resource: 'collaborators', project_id: call.params['id'] }, (user) => dialect.collaborator(user));
     },
   };
 
   private async list(call: RestCall, options: { archived?: boolean; search?: string }) {
     const context = this.kit.context(call);
     const dialect = this.kit.dialect(call);
-    return this.kit.list(call, { resource: 'projects', ...options }, (project) => dialect.project(project as unknown as ApiProject, context));
+    return this.kit.list(call, { resource: 'projects', ...options }, (project) => dialect.project(project, context));
   }
 
   /** `projects/{id}/full`: the project with its tasks, sections, people and comments, each in api/v1 shape. */
   private async full(call: RestCall) {
-    const full = await this.kit.objects.readOne(call, 'project_full', call.params['id']);
+    const full = await this.kit.objects.readOne(call, { resource: 'project_full', id: call.params['id'] });
     const dialect = this.kit.dialect(call);
     const context = this.kit.context(call);
-    const list = (key: string) => (Array.isArray(full[key]) ? (full[key] as unknown[]) : []);
     return ok({
-      project: dialect.project(full['project'] as ApiProject, context),
-      comments_count: full['comments_count'],
-      tasks: list('tasks').map((task) => dialect.task(task as ApiTask, context)),
-      sections: list('sections').map((section) => dialect.section(section as ApiSection)),
-      collaborators: list('collaborators'),
-      notes: list('notes').map((note) => dialect.comment(note as ApiComment)),
+      project: dialect.project(full.project, context),
+      comments_count: full.comments_count,
+      tasks: full.tasks.map((task) => dialect.task(task, context)),
+      sections: full.sections.map((section) => dialect.section(section)),
+      collaborators: full.collaborators,
+      notes: full.notes.map((note) => dialect.comment(note)),
     });
   }
 
@@ -107,20 +106,19 @@ export class ProjectsResource implements RestResource {
     const joined = single(reply);
     const dialect = this.kit.dialect(call);
     const context = this.kit.context(call);
-    const list = (key: string) => (Array.isArray(joined[key]) ? (joined[key] as unknown[]) : []);
-    const tasks = list('tasks').map((task) => dialect.task(task as ApiTask, context));
-    const comments = list('comments').map((note) => dialect.comment(note as ApiComment));
+    const tasks = joined.tasks.map((task) => dialect.task(task, context));
+    const comments = joined.comments.map((note) => dialect.comment(note));
     return ok({
-      project: dialect.project(joined['project'] as ApiProject, context),
+      project: dialect.project(joined.project, context),
       tasks,
       items: tasks,
-      sections: list('sections').map((section) => dialect.section(section as ApiSection)),
+      sections: joined.sections.map((section) => dialect.section(section)),
       comments,
       notes: comments,
-      collaborators: list('collaborators'),
-      collaborator_states: list('collaborator_states'),
-      folder: joined['folder'] ?? null,
-      subprojects: list('subprojects').map((project) => dialect.project(project as ApiProject, context)),
+      collaborators: joined.collaborators,
+      collaborator_states: joined.collaborator_states,
+      folder: joined.folder,
+      subprojects: joined.subprojects.map((project) => dialect.project(project, context)),
     });
   }
 
@@ -131,8 +129,8 @@ export class ProjectsResource implements RestResource {
     return ok({ project: this.write(call, single(reply)) });
   }
 
-  private write(call: RestCall, project: Record<string, unknown>): Record<string, unknown> {
-    return this.kit.dialect(call).project(project as unknown as ApiProject, this.kit.context(call));
+  private write(call: RestCall, project: ApiProject): Record<string, unknown> {
+    return this.kit.dialect(call).project(project, this.kit.context(call));
   }
 
   private async command(call: RestCall, type: string) {

@@ -1,6 +1,6 @@
 import { jsonReply } from '@doable/contracts-common';
 import { restV2Task } from '@doable/contracts-rest';
-import type { ApiTask, ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
+import type { ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { RestCall } from '../call/rest-call';
 import { apiTask } from '../dialects/api-task.fixture';
@@ -11,7 +11,7 @@ const task = apiTask({ due: { date: '2026-11-22', string: 'tomorrow', is_recurri
 
 const call = { surface: 'rest-v2', operation: 'tasks.list', principal: { userId: '1' }, params: {}, query: {}, body: {}, requestId: null } as unknown as RestCall;
 
-function kitAnswering(reply: Partial<ObjectsReply>): { kit: ResourceKit; requests: ObjectsRequest[] } {
+function kitAnswering(reply: Partial<ObjectsReply<'tasks'>>): { kit: ResourceKit; requests: ObjectsRequest[] } {
   const requests: ObjectsRequest[] = [];
   const client = {
     request: (_subject: string, payload: ObjectsRequest) => {
@@ -23,7 +23,7 @@ function kitAnswering(reply: Partial<ObjectsReply>): { kit: ResourceKit; request
 }
 
 /** What TasksResource passes: the REST v2 dialect's task writer. */
-const writeWith = (kit: ResourceKit): ObjectWriter => (object, reply) => kit.dialect(call).task(object as unknown as ApiTask, kit.context(call, reply));
+const writeWith = (kit: ResourceKit): ObjectWriter<'tasks' | 'tasks_by_filter'> => (object, reply) => kit.dialect(call).task(object, kit.context(call, reply));
 
 describe('REST v2 task lists', () => {
   it('ask the sync service to write them and pass its text on as the JSON answer', async () => {

@@ -1,5 +1,5 @@
 import { type EdgeReply, JSON_MEDIA_TYPE } from '@doable/contracts-common';
-import type { ApiLabel, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
+import type { ApiLabel, ObjectOf, ObjectQuery, ObjectQueryFor, ObjectsReply } from '@doable/contracts-sync';
 import { Inject, Injectable } from '@nestjs/common';
 import { nextCursor, requestedPage } from '../call/page-cursor';
 import type { RestCall } from '../call/rest-call';
@@ -29,10 +29,12 @@ type ListQuery = Exclude<
     }
 >;
 
-/** Writes one object of a reply in the caller's dialect (the reply carries what the dialect needs, e.g. labels' ids). */
-export type ObjectWriter = (object: Record<string, unknown>, reply: ObjectsReply) => unknown;
+type ListResource = ListQuery['resource'];
 
-function writeAll(reply: ObjectsReply, write: ObjectWriter): unknown[] {
+/** Writes one object of a reply in the caller's dialect (the reply carries what the dialect needs, e.g. labels' ids). */
+export type ObjectWriter<R extends ListResource> = (object: ObjectOf<R>, reply: ObjectsReply<R>) => unknown;
+
+function writeAll<R extends ListResource>(reply: ObjectsReply<R>, write: ObjectWriter<R>): unknown[] {
   return reply.objects.map((object) => write(object, reply));
 }
 
@@ -64,16 +66,16 @@ export class ResourceKit {
   }
 
   /** The user's personal labels (REST v1 turns `label_ids` into names and back). */
-  async labels(call: RestCall): Promise<ApiLabel[]> {
+  async labels(call: RestCall): Promise<readonly ApiLabel[]> {
     const reply = await this.objects.read(call, { resource: 'labels' });
-    return reply.objects as unknown as ApiLabel[];
+    return reply.objects;
   }
 
   /** A list in the caller's dialect: a whole array (REST v1/v2) or a `{results, next_cursor}` page (api/v1). */
-  async list(call: RestCall, query: ListQuery, write: ObjectWriter): Promise<EdgeReply> {
+  async list<R extends ListResource>(call: RestCall, query: ObjectQueryFor<R>, write: ObjectWriter<R>): Promise<EdgeReply> {
     if (!this.dialect(call).paginated) return ok(writeAll(await this.objects.read(call, query), write));
     const page = requestedPage(call);
-    const reply = await this.objects.read(call, { ...query, page });
+    const reply = await this.objects.read<R>(call, { ...query, page });
     return ok({ results: reply.objects.map((object) => write(object, reply)), next_cursor: nextCursor(call, page, reply.hasMore) });
   }
 
@@ -82,7 +84,7 @@ export class ResourceKit {
    * task writer and passed on as the JSON text it sent: the same bytes `list` would make, without
    * parsing the api/v1 tasks, writing them again and serialising the array here.
    */
-  async renderedTaskList(call: RestCall, query: Extract<ListQuery, { resource: 'tasks' | 'tasks_by_filter' }>, write: ObjectWriter): Promise<EdgeReply> {
+  async renderedTaskList<R extends 'tasks' | 'tasks_by_filter'>(call: RestCall, query: ObjectQueryFor<R>, write: ObjectWriter<R>): Promise<EdgeReply> {
     const reply = await this.objects.readRendering(call, query, { dialect: 'rest-v2', public_url: this.publicUrl });
     if (reply.body !== undefined) return { status: 200, body: reply.body, contentType: JSON_MEDIA_TYPE };
     // A sync replica older than `render` ignores it and answers api/v1 tasks (during a rolling upgrade): written here, as before.

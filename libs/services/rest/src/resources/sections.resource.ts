@@ -14,11 +14,11 @@ export class SectionsResource implements RestResource {
     'sections.list': (call) => this.list(call, { project_id: optionalId(call.query, 'project_id') }),
     'sections.archived': (call) => this.list(call, { project_id: optionalId(call.query, 'project_id'), archived: true }),
     'sections.search': (call) => this.list(call, { project_id: optionalId(call.query, 'project_id'), search: requiredString(call.query, 'query', 1024) }),
-    'sections.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, 'section', call.params['id']))),
+    'sections.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, { resource: 'section', id: call.params['id'] }))),
     'sections.create': async (call) => {
       const order = optionalInt(call.body, 'order', { min: 0 });
       const args = { name: requiredString(call.body, 'name', 2048), project_id: requiredId(call.body, 'project_id'), ...(order === undefined ? {} : { section_order: order }) };
-      return ok(this.write(call, await this.kit.objects.create(call, { type: 'section_add', args }, 'section')));
+      return ok(this.write(call, await this.kit.objects.create(call, { type: 'section_add', args }, (id) => ({ resource: 'section', id }))));
     },
     'sections.update': async (call) => {
       const id = call.params['id'];
@@ -35,8 +35,8 @@ export class SectionsResource implements RestResource {
     return this.kit.list(call, { resource: 'sections', ...options }, (section) => this.write(call, section));
   }
 
-  private write(call: RestCall, section: Record<string, unknown>): Record<string, unknown> {
-    return this.kit.dialect(call).section(section as unknown as ApiSection);
+  private write(call: RestCall, section: ApiSection): Record<string, unknown> {
+    return this.kit.dialect(call).section(section);
   }
 
   private async command(call: RestCall, type: string) {

@@ -1,4 +1,4 @@
-import type { ApiTask, ObjectQuery, ObjectsReply } from '@doable/contracts-sync';
+import type { ObjectQueryFor, ObjectsReply } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { idList, optionalId, optionalString, requiredString } from '../call/rest-args';
@@ -8,7 +8,7 @@ import { noContent, type ObjectWriter, ok, ResourceKit } from './resource-kit';
 import type { OperationHandler, RestResource } from './operation';
 import { type LabelNames, taskCreateArgs, taskMoveArgs, taskUpdateArgs } from './task-args';
 
-type TaskListQuery = Extract<ObjectQuery, { resource: 'tasks' | 'tasks_by_filter' }>;
+type TaskListQuery = ObjectQueryFor<'tasks' | 'tasks_by_filter'>;
 
 /** Tasks on every surface: list (and filter), get, create, update, close, reopen, delete, move. */
 @Injectable()
@@ -60,7 +60,7 @@ export class TasksResource implements RestResource {
 
   private listQuery(call: RestCall, query: TaskListQuery) {
     const dialect = this.kit.dialect(call);
-    const write: ObjectWriter = (task, reply) => dialect.task(task as unknown as ApiTask, this.kit.context(call, reply));
+    const write: ObjectWriter<TaskListQuery['resource']> = (task, reply) => dialect.task(task, this.kit.context(call, reply));
     // REST v2 lists come written (see ResourceKit.renderedTaskList); the others need labels' ids or pages.
     if (call.surface === 'rest-v2') return this.kit.renderedTaskList(call, query, write);
     const withLabelIds: TaskListQuery = this.kit.wantsLabelIds(call) ? { ...query, label_ids: true } : query;
@@ -68,12 +68,12 @@ export class TasksResource implements RestResource {
   }
 
   /** One task by id (or temp id), with its labels' ids where the surface writes them. */
-  private taskQuery(call: RestCall, id: string): ObjectQuery {
+  private taskQuery(call: RestCall, id: string): ObjectQueryFor<'task'> {
     return this.kit.wantsLabelIds(call) ? { resource: 'task', id, label_ids: true } : { resource: 'task', id };
   }
 
-  private write(call: RestCall, reply: ObjectsReply): Record<string, unknown> {
-    return this.kit.dialect(call).task(single(reply) as unknown as ApiTask, this.kit.context(call, reply));
+  private write(call: RestCall, reply: ObjectsReply<'task'>): Record<string, unknown> {
+    return this.kit.dialect(call).task(single(reply), this.kit.context(call, reply));
   }
 
   private async command(call: RestCall, type: string) {

@@ -15,7 +15,8 @@ import { WorkspacesResource } from './workspaces.resource';
  */
 class RecordingSync {
   readonly requests: ObjectsRequest[] = [];
-  replies: Array<Partial<ObjectsReply>> = [];
+  /** What sync answers next, as the JSON it would send, holding only the keys the case reads. */
+  replies: Array<Partial<Omit<ObjectsReply, 'objects'>> & { objects?: ReadonlyArray<Record<string, unknown>> }> = [];
 
   readonly client = {
     request: (_subject: string, payload: ObjectsRequest) => {

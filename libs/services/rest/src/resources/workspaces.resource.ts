@@ -1,4 +1,3 @@
-import type { ApiProject } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { nextCursor, requestedPage } from '../call/page-cursor';
@@ -22,10 +21,10 @@ export class WorkspacesResource implements RestResource {
 
   readonly operations: Readonly<Record<string, OperationHandler>> = {
     'workspaces.list': async (call) => ok((await this.kit.objects.read(call, { resource: 'workspaces' })).objects),
-    'workspaces.get': async (call) => ok(await this.kit.objects.readOne(call, 'workspace', call.params['id'])),
+    'workspaces.get': async (call) => ok(await this.kit.objects.readOne(call, { resource: 'workspace', id: call.params['id'] })),
     'workspaces.create': async (call) => {
       requiredString(call.body, 'name', 255);
-      return ok(await this.kit.objects.create(call, { type: 'workspace_add', args: fieldsSent(call.body, WORKSPACE_SETTINGS) }, 'workspace'));
+      return ok(await this.kit.objects.create(call, { type: 'workspace_add', args: fieldsSent(call.body, WORKSPACE_SETTINGS) }, (id) => ({ resource: 'workspace', id })));
     },
     'workspaces.update': async (call) => {
       const id = call.params['id'];
@@ -62,7 +61,7 @@ export class WorkspacesResource implements RestResource {
     'workspaces.invitations': async (call) => {
       const reply = await this.kit.objects.read(call, { resource: 'workspace_invitations', workspace_id: requiredId(call.query, 'workspace_id') });
       // sdk 17 getWorkspaceInvitations: the invited addresses.
-      return ok(reply.objects.map((invitation) => invitation['user_email']));
+      return ok(reply.objects.map((invitation) => invitation.user_email));
     },
     'workspaces.invitations.all': async (call) => ok((await this.kit.objects.read(call, { resource: 'workspace_invitations', workspace_id: optionalId(call.query, 'workspace_id') })).objects),
     'workspaces.invitations.delete': async (call) => {
@@ -108,7 +107,7 @@ export class WorkspacesResource implements RestResource {
   private projects(call: RestCall, archived: boolean) {
     const dialect = this.kit.dialect(call);
     const context = this.kit.context(call);
-    return this.kit.list(call, { resource: 'workspace_projects', workspace_id: call.params['id'], archived }, (project) => dialect.project(project as unknown as ApiProject, context));
+    return this.kit.list(call, { resource: 'workspace_projects', workspace_id: call.params['id'], archived }, (project) => dialect.project(project, context));
   }
 
   private async command(call: RestCall, type: string, args: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import type { ObjectQuery } from '@doable/contracts-sync';
+import type { ApiProject, ApiProjectFull, ApiProjectJoined, ApiTask, ApiUser, ObjectQuery } from '@doable/contracts-sync';
 import { DomainError, type ErrorCode } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -8,12 +8,15 @@ import { ObjectReadsRepository } from './object-reads.repository';
 import { TaskFilterQuery } from './task-filter.query';
 import { PushTokens } from '../push/push-tokens.service';
 import { isWorkspaceQuery, WorkspaceObjectQueries } from './workspace-object-queries';
+import { answer, type QueryResult, type TaskListQuery } from './query-result';
 import { WorkspaceReadsRepository } from './workspace-reads.repository';
 
-export interface QueryResult {
-  readonly objects: Record<string, unknown>[];
-  readonly hasMore: boolean;
-  readonly labelIds?: Record<string, string>;
+/** Ids given as temp ids of the same request's commands, resolved through its mapping. */
+function tempIdResolver(tempIds: Readonly<Record<string, string>>) {
+  // Own keys only: an id named `__proto__` is not the mapping's prototype.
+  const id = (value: string): string => (Object.hasOwn(tempIds, value) ? tempIds[value] : value);
+  const optionalId = (value: string | undefined): string | undefined => (value === undefined ? undefined : id(value));
+  return { id, optionalId };
 }
 
 const writeLabel = syncApiV1Writers.label;
@@ -44,56 +47,37 @@ export class ObjectQueryService {
 
   /** `origin`: where the caller reached us, for the user object's `websocket_url`. */
   async run(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>, origin?: string): Promise<QueryResult> {
-    const result = await this.read(manager, userId, query, tempIds, origin);
-    if (!('label_ids' in query) || query.label_ids !== true) return result;
-    const names = result.objects.flatMap((task) => (task['labels'] as string[] | undefined) ?? []);
-    return { ...result, labelIds: await this.reads.labelIdsByName(manager, userId, names) };
-  }
-
-  private async read(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>, origin: string | undefined): Promise<QueryResult> {
-    // Own keys only: an id named `__proto__` is not the mapping's prototype.
-    const id = (value: string): string => (Object.hasOwn(tempIds, value) ? tempIds[value] : value);
-    const optionalId = (value: string | undefined): string | undefined => (value === undefined ? undefined : id(value));
+    const { id, optionalId } = tempIdResolver(tempIds);
     if (isWorkspaceQuery(query)) return this.workspaceQueries.run(manager, userId, query, id, (reader, rows) => this.writeProjects(reader, rows));
     switch (query.resource) {
-      case 'tasks': {
-        const filter = {
-          ids: query.ids?.map(id),
-          projectId: optionalId(query.project_id),
-          sectionId: optionalId(query.section_id),
-          parentId: optionalId(query.parent_id),
-          label: query.label,
-        };
-        const { rows, hasMore } = await this.reads.tasks(manager, userId, filter, query.page);
-        return { objects: await this.writeTasks(manager, userId, rows), hasMore };
+      case 'tasks':
+      case 'tasks_by_filter':
+        return this.taskList(manager, userId, query, tempIds);
+      case 'task': {
+        const tasks = await this.writeTasks(manager, userId, [found(await this.reads.task(manager, userId, id(query.id)), 'ITEM_NOT_FOUND', 'Task')]);
+        return { ...answer(query, tasks), ...(await this.labelIds(manager, userId, query, tasks)) };
       }
-      case 'tasks_by_filter': {
-        const { rows, hasMore } = await this.filters.find(manager, userId, query.filter, query.lang, query.page);
-        return { objects: await this.writeTasks(manager, userId, rows), hasMore };
-      }
-      case 'task':
-        return this.one(await this.writeTasks(manager, userId, [found(await this.reads.task(manager, userId, id(query.id)), 'ITEM_NOT_FOUND', 'Task')]));
       case 'projects': {
         const { rows, hasMore } = await this.reads.projects(manager, userId, { archived: query.archived, search: query.search }, query.page);
-        return { objects: await this.writeProjects(manager, rows), hasMore };
+        return answer(query, await this.writeProjects(manager, rows), hasMore);
       }
       case 'project':
-        return this.one(await this.writeProjects(manager, [found(await this.reads.project(manager, userId, id(query.id)), 'PROJECT_NOT_FOUND', 'Project')]));
+        return answer(query, await this.writeProjects(manager, [found(await this.reads.project(manager, userId, id(query.id)), 'PROJECT_NOT_FOUND', 'Project')]));
       case 'sections': {
         const { rows, hasMore } = await this.reads.sections(manager, userId, { projectId: optionalId(query.project_id), search: query.search, archived: query.archived }, query.page);
-        return { objects: rows.map((row) => syncApiV1Writers.section(row)), hasMore };
+        return answer(query, rows.map((row) => syncApiV1Writers.section(row)), hasMore);
       }
       case 'section':
-        return this.one([syncApiV1Writers.section(found(await this.reads.section(manager, userId, id(query.id)), 'SECTION_NOT_FOUND', 'Section'))]);
+        return answer(query, [syncApiV1Writers.section(found(await this.reads.section(manager, userId, id(query.id)), 'SECTION_NOT_FOUND', 'Section'))]);
       case 'labels': {
         const { rows, hasMore } = await this.reads.labels(manager, userId, { search: query.search }, query.page);
-        return { objects: rows.map(writeLabel), hasMore };
+        return answer(query, rows.map(writeLabel), hasMore);
       }
       case 'label':
-        return this.one([writeLabel(found(await this.reads.label(manager, userId, id(query.id)), 'LABEL_NOT_FOUND', 'Label'))]);
+        return answer(query, [writeLabel(found(await this.reads.label(manager, userId, id(query.id)), 'LABEL_NOT_FOUND', 'Label'))]);
       case 'shared_labels': {
         const { rows, hasMore } = await this.reads.sharedLabels(manager, userId, query.omit_personal ?? false, query.page);
-        return { objects: rows.map((name) => ({ name })), hasMore };
+        return answer(query, rows.map((name) => ({ name })), hasMore);
       }
       case 'comments': {
         const on = { taskId: optionalId(query.task_id), projectId: optionalId(query.project_id) };
@@ -101,29 +85,29 @@ export class ObjectQueryService {
         if (on.taskId !== undefined) found(await this.reads.task(manager, userId, on.taskId), 'ITEM_NOT_FOUND', 'Task');
         else if (on.projectId !== undefined) found(await this.reads.project(manager, userId, on.projectId), 'PROJECT_NOT_FOUND', 'Project');
         const { rows, hasMore } = await this.reads.comments(manager, userId, on, query.page);
-        return { objects: rows.map(writeNote), hasMore };
+        return answer(query, rows.map(writeNote), hasMore);
       }
       case 'comment':
-        return this.one([writeNote(found(await this.reads.comment(manager, userId, id(query.id)), 'NOTE_NOT_FOUND', 'Comment'))]);
+        return answer(query, [writeNote(found(await this.reads.comment(manager, userId, id(query.id)), 'NOTE_NOT_FOUND', 'Comment'))]);
       case 'collaborators': {
         found(await this.reads.project(manager, userId, id(query.project_id)), 'PROJECT_NOT_FOUND', 'Project');
         const { rows, hasMore } = await this.reads.collaborators(manager, userId, id(query.project_id), query.page);
-        return { objects: rows, hasMore };
+        return answer(query, rows, hasMore);
       }
       case 'user':
-        return this.one([await this.currentUser(manager, userId, origin)]);
+        return answer(query, [await this.currentUser(manager, userId, origin)]);
       case 'productivity_stats':
-        return this.one([await this.productivity.stats(manager, userId)]);
+        return answer(query, [await this.productivity.stats(manager, userId)]);
       case 'archived_projects_count':
-        if (query.workspace_id !== undefined) return this.one([{ count: await this.workspaceQueries.archivedProjectCount(manager, userId, id(query.workspace_id)) }]);
-        return this.one([{ count: await this.reads.archivedProjectCount(manager, userId) }]);
+        if (query.workspace_id !== undefined) return answer(query, [{ count: await this.workspaceQueries.archivedProjectCount(manager, userId, id(query.workspace_id)) }]);
+        return answer(query, [{ count: await this.reads.archivedProjectCount(manager, userId) }]);
       case 'project_full':
-        return this.one([await this.projectFull(manager, userId, id(query.id))]);
+        return answer(query, [await this.projectFull(manager, userId, id(query.id))]);
       case 'project_joined':
-        return this.one([await this.projectJoined(manager, userId, id(query.id))]);
+        return answer(query, [await this.projectJoined(manager, userId, id(query.id))]);
       case 'id_mappings': {
         const ids = await this.reads.visibleIds(manager, userId, query.object, query.ids.map(id));
-        return { objects: ids.map((known) => ({ old_id: known, new_id: known })), hasMore: false };
+        return answer(query, ids.map((known) => ({ old_id: known, new_id: known })));
       }
       case 'role_permissions':
         // Answered by ObjectsService from the command policies before any account data is read.
@@ -131,8 +115,34 @@ export class ObjectQueryService {
     }
   }
 
+  /** A task list (`tasks`, `tasks_by_filter`) in the api/v1 shape, with its labels' ids when asked. */
+  async taskList(manager: EntityManager, userId: string, query: TaskListQuery, tempIds: Readonly<Record<string, string>>): Promise<QueryResult<TaskListQuery['resource']>> {
+    const { id, optionalId } = tempIdResolver(tempIds);
+    let listed;
+    if (query.resource === 'tasks') {
+      const filter = {
+        ids: query.ids?.map(id),
+        projectId: optionalId(query.project_id),
+        sectionId: optionalId(query.section_id),
+        parentId: optionalId(query.parent_id),
+        label: query.label,
+      };
+      listed = await this.reads.tasks(manager, userId, filter, query.page);
+    } else {
+      listed = await this.filters.find(manager, userId, query.filter, query.lang, query.page);
+    }
+    const tasks = await this.writeTasks(manager, userId, listed.rows);
+    return { ...answer(query, tasks, listed.hasMore), ...(await this.labelIds(manager, userId, query, tasks)) };
+  }
+
+  /** With `label_ids`: lower-cased name -> id of the personal labels the tasks carry (REST v1 writes `label_ids`). */
+  private async labelIds(manager: EntityManager, userId: string, query: { readonly label_ids?: boolean }, tasks: readonly ApiTask[]): Promise<{ labelIds?: Record<string, string> }> {
+    if (query.label_ids !== true) return {};
+    return { labelIds: await this.reads.labelIdsByName(manager, userId, tasks.flatMap((task) => task.labels)) };
+  }
+
   /** A project and what it holds, read together: active tasks, active sections, people, its own comments. */
-  private async projectFull(manager: EntityManager, userId: string, projectId: string): Promise<Record<string, unknown>> {
+  private async projectFull(manager: EntityManager, userId: string, projectId: string): Promise<ApiProjectFull> {
     const project = found(await this.reads.project(manager, userId, projectId), 'PROJECT_NOT_FOUND', 'Project');
     const [projects, tasks, sections, notes, collaborators, commentsCount] = await Promise.all([
       this.writeProjects(manager, [project]),
@@ -158,11 +168,11 @@ export class ObjectQueryService {
    * (`comments` and `notes`), its people and their states, its folder and the reader's visible
    * sub-projects. Read after project_join, so the reader is a collaborator.
    */
-  private async projectJoined(manager: EntityManager, userId: string, projectId: string): Promise<Record<string, unknown>> {
+  private async projectJoined(manager: EntityManager, userId: string, projectId: string): Promise<ApiProjectJoined> {
     const full = await this.projectFull(manager, userId, projectId);
-    const project = full['project'] as Record<string, unknown>;
+    const project = full.project;
     const states = await this.workspaceReads.projectStates(manager, projectId);
-    const folderId = typeof project['folder_id'] === 'string' ? project['folder_id'] : undefined;
+    const folderId = typeof project.folder_id === 'string' ? project.folder_id : undefined;
     const [collaborators, folder, subprojects] = await Promise.all([
       this.workspaceReads.users(manager, states.map((state) => state.user_id)),
       folderId === undefined ? undefined : this.workspaceReads.folder(manager, userId, folderId),
@@ -170,11 +180,11 @@ export class ObjectQueryService {
     ]);
     return {
       project,
-      tasks: full['tasks'],
-      items: full['tasks'],
-      sections: full['sections'],
-      comments: full['notes'],
-      notes: full['notes'],
+      tasks: full.tasks,
+      items: full.tasks,
+      sections: full.sections,
+      comments: full.notes,
+      notes: full.notes,
       collaborators,
       collaborator_states: states.map(({ workspace_role, ...state }) => (workspace_role === null ? state : { ...state, workspace_role })),
       folder: folder ? writeFolder(folder) : null,
@@ -182,11 +192,7 @@ export class ObjectQueryService {
     };
   }
 
-  private one(objects: Record<string, unknown>[]): QueryResult {
-    return { objects, hasMore: false };
-  }
-
-  private async writeTasks(manager: EntityManager, userId: string, rows: readonly ItemRow[]): Promise<Record<string, unknown>[]> {
+  private async writeTasks(manager: EntityManager, userId: string, rows: readonly ItemRow[]): Promise<ApiTask[]> {
     const counts = await this.notes.countByTask(
       manager,
       userId,
@@ -199,7 +205,7 @@ export class ObjectQueryService {
     });
   }
 
-  private async writeProjects(manager: EntityManager, rows: readonly Project[]): Promise<Record<string, unknown>[]> {
+  private async writeProjects(manager: EntityManager, rows: readonly Project[]): Promise<ApiProject[]> {
     const counts = await this.reads.projectCommentCounts(
       manager,
       rows.map((row) => row.id),
@@ -211,7 +217,7 @@ export class ObjectQueryService {
    * `GET /api/v1/user`: the sync user plus the completion counters the SDK requires; its
    * `websocket_url` is the push channel at the caller's origin, as the sync `user` object's.
    */
-  private async currentUser(manager: EntityManager, userId: string, origin: string | undefined): Promise<Record<string, unknown>> {
+  private async currentUser(manager: EntityManager, userId: string, origin: string | undefined): Promise<ApiUser> {
     const profile = found(await this.profiles.find(manager, userId), 'USER_NOT_FOUND', 'User');
     const [completed, websocketUrl] = await Promise.all([this.reads.completedCounts(manager, userId, profile.timezone), this.push.websocketUrl(userId, origin)]);
     return { ...syncApiV1Writers.user(profile, websocketUrl), completed_count: completed.total, completed_today: completed.today };

@@ -1,4 +1,4 @@
-import type { IdMappingObject, Page } from '@doable/contracts-sync';
+import type { ApiProjectPerson, IdMappingObject, Page } from '@doable/contracts-sync';
 import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -177,8 +177,8 @@ export class ObjectReadsRepository {
   }
 
   /** A project's active members in the Sync API collaborator shape (api/v1 `projects/{id}/full`). */
-  async projectPeople(manager: EntityManager, userId: string, projectId: string): Promise<Array<Record<string, unknown>>> {
-    return manager.query<Array<Record<string, unknown>>>(
+  async projectPeople(manager: EntityManager, userId: string, projectId: string): Promise<ApiProjectPerson[]> {
+    return manager.query<ApiProjectPerson[]>(
       `SELECT u.id::text AS id, u.email, u.full_name, u.timezone, NULL::text AS image_id
          FROM sync.project_members m JOIN sync.users u ON u.id = m.user_id
         WHERE m.project_id IN (${VISIBLE_PROJECTS}) AND m.project_id = $2 AND m.state = 'active' ORDER BY u.id`,

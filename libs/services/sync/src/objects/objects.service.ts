@@ -5,6 +5,7 @@ import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { CommandExecutor, firstRefusal, mayRead } from '@doable/sync-engine';
 import { ObjectQueryService } from './object-query.service';
+import { answer } from './query-result';
 import { checkRenderable, renderTaskList } from './rendered-task-list';
 
 /** Whether a query reads only the object a request's own command just created. */
@@ -35,7 +36,7 @@ export class ObjectsService {
 
   async handle(request: ObjectsRequest): Promise<ObjectsReply> {
     const { principal } = request;
-    checkRenderable(request);
+    const rendering = checkRenderable(request);
     const tempIdMapping = await this.runCommands(principal, request);
     if (!request.query) return { tempIdMapping, objects: [], hasMore: false };
     if (readsUnmadeTempId(request, tempIdMapping)) {
@@ -43,14 +44,17 @@ export class ObjectsService {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'X-Request-Id was already used by a different request', { argument: 'X-Request-Id' });
     }
     // The code's role table, not the account's data: any token may read it (as it could when rest answered it alone).
-    if (request.query.resource === 'role_permissions') return { tempIdMapping, objects: [{ ...this.executor.policies.rolePermissions() }], hasMore: false };
+    if (request.query.resource === 'role_permissions') return { tempIdMapping, ...answer(request.query, [{ ...this.executor.policies.rolePermissions() }]) };
     // A token that may only add tasks still gets back the task it added (REST answers it).
     if (!mayRead(principal) && !readsOnlyCreated(request.query, tempIdMapping)) {
       throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });
     }
-    const result = await this.queries.run(this.database.dataSource.manager, principal.userId, request.query, tempIdMapping, request.origin);
-    if (request.render) return { tempIdMapping, objects: [], hasMore: result.hasMore, body: renderTaskList(request.render, result.objects) };
-    return { tempIdMapping, ...result };
+    const manager = this.database.dataSource.manager;
+    if (rendering) {
+      const tasks = await this.queries.taskList(manager, principal.userId, rendering.query, tempIdMapping);
+      return { tempIdMapping, objects: [], hasMore: tasks.hasMore, body: renderTaskList(rendering.render, tasks.objects) };
+    }
+    return { tempIdMapping, ...(await this.queries.run(manager, principal.userId, request.query, tempIdMapping, request.origin)) };
   }
 
   private async runCommands(principal: Principal, request: ObjectsRequest): Promise<Record<string, string>> {

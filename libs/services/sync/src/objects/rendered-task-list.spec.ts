@@ -34,8 +34,7 @@ const render = { dialect: 'rest-v2', public_url: 'https://doable.example' } as c
 
 describe('task lists rendered by the sync service', () => {
   it('are the JSON text of the REST v2 tasks, as rest would have serialised them', () => {
-    const objects = [task, { ...task, id: '6000000002', due: null }] as unknown as Record<string, unknown>[];
-    const text = renderTaskList(render, objects);
+    const text = renderTaskList(render, [task, { ...task, id: '6000000002', due: null }]);
     expect(text).toBe(JSON.stringify([restV2Task(task, render.public_url), restV2Task({ ...task, id: '6000000002', due: null }, render.public_url)]));
     expect(JSON.parse(text)[0]).toMatchObject({ id: '6000000001', url: 'https://doable.example/app/task/6000000001', creator_id: '1', due: { date: '2026-11-23' } });
     expect(renderTaskList(render, [])).toBe('[]');

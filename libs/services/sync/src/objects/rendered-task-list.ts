@@ -1,13 +1,23 @@
 import { restV2Task } from '@doable/contracts-rest';
 import type { ApiTask, ObjectsRender, ObjectsRequest } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
+import type { TaskListQuery } from './query-result';
 
-/** Refuses, before any command runs, a dialect asked of anything but a task list (the caller's mistake). */
-export function checkRenderable(request: ObjectsRequest): void {
-  const resource = request.query?.resource;
-  if (request.render !== undefined && resource !== 'tasks' && resource !== 'tasks_by_filter') {
-    throw new DomainError('INTERNAL', `objects: only task lists are rendered, not ${resource ?? 'an empty query'}`);
-  }
+/** A task list to answer as text in a dialect. */
+export interface TaskListRendering {
+  readonly render: ObjectsRender;
+  readonly query: TaskListQuery;
+}
+
+/**
+ * What a request asks to be rendered (undefined: nothing, its objects are answered). Refuses,
+ * before any command runs, a dialect asked of anything but a task list (the caller's mistake).
+ */
+export function checkRenderable(request: ObjectsRequest): TaskListRendering | undefined {
+  const { render, query } = request;
+  if (render === undefined) return undefined;
+  if (query?.resource === 'tasks' || query?.resource === 'tasks_by_filter') return { render, query };
+  throw new DomainError('INTERNAL', `objects: only task lists are rendered, not ${query?.resource ?? 'an empty query'}`);
 }
 
 /**
@@ -16,9 +26,9 @@ export function checkRenderable(request: ObjectsRequest): void {
  * the rows: sending 1,000 api/v1 tasks to rest cost it a parse of half a megabyte, then a write
  * and a serialisation of its own (bench S5).
  */
-export function renderTaskList(render: ObjectsRender, tasks: readonly Record<string, unknown>[]): string {
+export function renderTaskList(render: ObjectsRender, tasks: readonly ApiTask[]): string {
   switch (render.dialect) {
     case 'rest-v2':
-      return JSON.stringify(tasks.map((task) => restV2Task(task as unknown as ApiTask, render.public_url)));
+      return JSON.stringify(tasks.map((task) => restV2Task(task, render.public_url)));
   }
 }

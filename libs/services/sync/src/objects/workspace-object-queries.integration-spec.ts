@@ -32,7 +32,8 @@ describe('the api/v1 workspace object queries (real PostgreSQL)', () => {
 
   /** Runs a query as a user; answers its objects (or throws its coded error). */
   const query = async (userId: string, q: ObjectQuery) => queries.run(harness.dataSource.manager, userId, q, {});
-  const objects = async (userId: string, q: ObjectQuery) => (await query(userId, q)).objects;
+  // Read as loose JSON: one helper for every resource, whose answers the cases poke at by key.
+  const objects = async (userId: string, q: ObjectQuery): Promise<ReadonlyArray<Record<string, any>>> => (await query(userId, q)).objects;
   const refusal = async (userId: string, q: ObjectQuery) => {
     try {
       await query(userId, q);

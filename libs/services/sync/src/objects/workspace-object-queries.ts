@@ -1,13 +1,23 @@
 import { hashToken } from '@doable/contracts-auth';
 import { isObjectId } from '@doable/contracts-common';
 import { BUILTIN_WORKSPACE_BUSINESS, BUILTIN_WORKSPACE_STARTER } from '@doable/contracts-plans';
-import { type ObjectQuery, type WorkspaceRole, workspaceRoleMay } from '@doable/contracts-sync';
+import {
+  type ApiProject,
+  type ApiWorkspace,
+  type ApiWorkspaceInvitation,
+  type ApiWorkspaceMembership,
+  type ApiWorkspacePlanDetails,
+  type ObjectQuery,
+  type WorkspaceRole,
+  workspaceRoleMay,
+} from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { writeFolder, writeWorkspace, writeWorkspaceUser } from '@doable/sync-dialects';
 import { type Project, type Workspace, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 import { type WorkspaceInvitationRow, WorkspaceReadsRepository } from './workspace-reads.repository';
+import { answer, type QueryResult } from './query-result';
 
 export type WorkspaceQuery = Extract<
   ObjectQuery,
@@ -43,13 +53,8 @@ export function isWorkspaceQuery(query: ObjectQuery): query is WorkspaceQuery {
   return WORKSPACE_RESOURCES.has(query.resource);
 }
 
-export interface WorkspaceQueryResult {
-  readonly objects: Record<string, unknown>[];
-  readonly hasMore: boolean;
-}
-
 /** How the caller writes projects (api/v1, with their comment counts): ObjectQueryService's. */
-export type ProjectWriter = (manager: EntityManager, rows: readonly Project[]) => Promise<Record<string, unknown>[]>;
+export type ProjectWriter = (manager: EntityManager, rows: readonly Project[]) => Promise<ApiProject[]>;
 
 const notFound = (workspaceId: string) => new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found', { workspace_id: workspaceId });
 
@@ -58,13 +63,13 @@ const notFound = (workspaceId: string) => new DomainError('WORKSPACE_NOT_FOUND',
  * whose `invite_code` a guest does not get; REST's schema requires a string, so a guest reads
  * an empty one (a guess: the join link is for those who may invite).
  */
-export function writeRestWorkspace(workspace: Workspace): Record<string, unknown> {
+export function writeRestWorkspace(workspace: Workspace): ApiWorkspace {
   const written = writeWorkspace(workspace);
-  return { ...written, invite_code: written['invite_code'] ?? '', date_created: written['created_at'] };
+  return { ...written, invite_code: written.invite_code ?? '', date_created: written.created_at };
 }
 
 /** An invitation as api/v1 answers it (sdk 17 WorkspaceInvitationSchema). */
-function writeInvitation(row: WorkspaceInvitationRow): Record<string, unknown> {
+function writeInvitation(row: WorkspaceInvitationRow): ApiWorkspaceInvitation {
   return { id: row.id, inviter_id: row.inviter_id, user_email: row.user_email, workspace_id: row.workspace_id, role: row.role };
 }
 
@@ -82,45 +87,45 @@ export class WorkspaceObjectQueries {
     private readonly members: WorkspaceMembersRepository,
   ) {}
 
-  async run(manager: EntityManager, userId: string, query: WorkspaceQuery, id: (value: string) => string, writeProjects: ProjectWriter): Promise<WorkspaceQueryResult> {
+  async run(manager: EntityManager, userId: string, query: WorkspaceQuery, id: (value: string) => string, writeProjects: ProjectWriter): Promise<QueryResult<WorkspaceQuery['resource']>> {
     const optionalId = (value: string | undefined) => (value === undefined ? undefined : id(value));
     switch (query.resource) {
       case 'workspaces':
-        return all((await this.workspaces.listActive(manager, userId)).map(writeRestWorkspace));
+        return answer(query, (await this.workspaces.listActive(manager, userId)).map(writeRestWorkspace));
       case 'workspace':
-        return all([writeRestWorkspace(await this.workspace(manager, userId, id(query.id)))]);
+        return answer(query, [writeRestWorkspace(await this.workspace(manager, userId, id(query.id)))]);
       case 'workspace_users': {
         const workspaceId = optionalId(query.workspace_id);
         if (workspaceId !== undefined) await this.roleIn(manager, userId, workspaceId);
         const { rows, hasMore } = await this.reads.members(manager, userId, workspaceId, query.page);
-        return { objects: rows.map(writeWorkspaceUser), hasMore };
+        return answer(query, rows.map(writeWorkspaceUser), hasMore);
       }
       case 'workspace_invitations': {
         const workspaceId = optionalId(query.workspace_id);
-        return all((await this.reads.pendingInvitations(manager, await this.invitingWorkspaces(manager, userId, workspaceId))).map(writeInvitation));
+        return answer(query, (await this.reads.pendingInvitations(manager, await this.invitingWorkspaces(manager, userId, workspaceId))).map(writeInvitation));
       }
       case 'workspace_invitation':
-        return all([writeInvitation(await this.invitation(manager, userId, query, optionalId))]);
+        return answer(query, [writeInvitation(await this.invitation(manager, userId, query, optionalId))]);
       case 'workspace_plan_details':
-        return all([planDetails(await this.workspace(manager, userId, id(query.workspace_id)))]);
+        return answer(query, [planDetails(await this.workspace(manager, userId, id(query.workspace_id)))]);
       case 'workspace_membership':
-        return all([await this.membership(manager, userId, query, optionalId)]);
+        return answer(query, [await this.membership(manager, userId, query, optionalId)]);
       case 'workspace_projects': {
         const workspaceId = id(query.workspace_id);
         const role = await this.roleIn(manager, userId, workspaceId);
         const { rows, hasMore } = await this.reads.projects(manager, userId, workspaceId, { archived: query.archived, browsesTeam: role !== 'GUEST' }, query.page);
-        return { objects: await writeProjects(manager, rows), hasMore };
+        return answer(query, await writeProjects(manager, rows), hasMore);
       }
       case 'folders': {
         const workspaceId = optionalId(query.workspace_id);
         if (workspaceId !== undefined) await this.roleIn(manager, userId, workspaceId);
         const { rows, hasMore } = await this.reads.folders(manager, userId, workspaceId, query.page);
-        return { objects: rows.map(writeFolder), hasMore };
+        return answer(query, rows.map(writeFolder), hasMore);
       }
       case 'folder': {
         const folder = await this.reads.folder(manager, userId, id(query.id));
         if (!folder) throw new DomainError('FOLDER_NOT_FOUND', 'Folder not found', { id: query.id });
-        return all([writeFolder(folder)]);
+        return answer(query, [writeFolder(folder)]);
       }
     }
   }
@@ -184,7 +189,7 @@ export class WorkspaceObjectQueries {
     userId: string,
     query: Extract<WorkspaceQuery, { resource: 'workspace_membership' }>,
     optionalId: (value: string | undefined) => string | undefined,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<ApiWorkspaceMembership> {
     let workspaceId = optionalId(query.workspace_id);
     if (workspaceId === undefined && query.invite_code !== undefined) workspaceId = await this.workspaces.findIdByInviteCode(manager, query.invite_code);
     if (workspaceId === undefined) throw new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found');
@@ -197,16 +202,12 @@ export class WorkspaceObjectQueries {
   }
 }
 
-function all(objects: Record<string, unknown>[]): WorkspaceQueryResult {
-  return { objects, hasMore: false };
-}
-
 /**
  * `workspaces/plan_details` (sdk 17 WorkspacePlanDetailsSchema). Doable bills nothing: no prices,
  * trials or billing portal; a BUSINESS workspace's plan is "Active", a STARTER one's
  * "NeverSubscribed" (guesses, written down in the README).
  */
-function planDetails(workspace: Workspace): Record<string, unknown> {
+function planDetails(workspace: Workspace): ApiWorkspacePlanDetails {
   // A workspace whose plan the plans service has not announced yet has the built-in one's.
   const builtin = workspace.plan_type === 'BUSINESS' ? BUILTIN_WORKSPACE_BUSINESS : BUILTIN_WORKSPACE_STARTER;
   const announced = workspace.limits?.current?.['max_projects'];

@@ -1,4 +1,4 @@
-import type { Page } from '@doable/contracts-sync';
+import type { ApiProjectPerson, Page, WorkspaceRole } from '@doable/contracts-sync';
 import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -12,7 +12,7 @@ export interface WorkspaceInvitationRow {
   inviter_id: string;
   user_email: string;
   workspace_id: string;
-  role: string;
+  role: WorkspaceRole;
   state: string;
 }
 
@@ -25,7 +25,7 @@ export interface ProjectStateRow {
   state: string;
   is_deleted: boolean;
   role: string;
-  workspace_role: string | null;
+  workspace_role: WorkspaceRole | null;
 }
 
 /**
@@ -119,7 +119,7 @@ export class WorkspaceReadsRepository {
   }
 
   /** The users of those states (the sync collaborators shape). */
-  async users(manager: EntityManager, userIds: readonly string[]): Promise<Array<Record<string, unknown>>> {
+  async users(manager: EntityManager, userIds: readonly string[]): Promise<ApiProjectPerson[]> {
     if (userIds.length === 0) return [];
     return manager.query(`SELECT id::text, email, full_name, timezone, NULL::text AS image_id FROM sync.users WHERE id = ANY($1::bigint[]) ORDER BY id`, [userIds]);
   }

@@ -1,8 +1,9 @@
 import type { ItemRow, StoredDue } from '@doable/sync-domain';
+import type { ApiDue, ApiTask } from '@doable/contracts-sync';
 import { wireTimestamp } from './wire-format';
 
 /** The due object as v9 and api/v1 send it; `datetime` is the v1 convenience for timed dues. */
-export function writeDue(due: StoredDue | null): Record<string, unknown> | null {
+export function writeDue(due: StoredDue | null): ApiDue | null {
   if (!due) return null;
   return { date: due.date, timezone: due.timezone, string: due.string, lang: due.lang, is_recurring: due.is_recurring };
 }
@@ -13,8 +14,11 @@ export function timestampOrNull(value: Date | string | null): string | null {
   return value ? wireTimestamp(new Date(value)) : null;
 }
 
-/** Fields the two current dialects write the same way. */
-export function commonItemFields(item: ItemRow): Record<string, unknown> {
+/**
+ * Fields the two current dialects write the same way: the api/v1 task but for what each adds
+ * (open to more keys, which v9 sets on the object in place).
+ */
+export function commonItemFields(item: ItemRow): Omit<ApiTask, 'is_collapsed' | 'note_count'> & Record<string, unknown> {
   return {
     id: item.id,
     user_id: item.user_id,

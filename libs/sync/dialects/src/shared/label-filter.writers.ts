@@ -1,7 +1,8 @@
 import type { Filter, Label } from '@doable/sync-domain';
+import type { ApiLabel } from '@doable/contracts-sync';
 
 /** A personal label as v9 writes it; api/v1 adds its SDKs' `order`. */
-export function writeLabel(label: Label): Record<string, unknown> {
+export function writeLabel(label: Label): Omit<ApiLabel, 'order'> {
   return { id: label.id, name: label.name, color: label.color, item_order: label.item_order, is_deleted: label.is_deleted, is_favorite: label.is_favorite };
 }
 

@@ -1,4 +1,5 @@
 import type { Note } from '@doable/sync-domain';
+import type { ApiComment } from '@doable/contracts-sync';
 import { wireTimestamp } from './wire-format';
 
 /**
@@ -7,7 +8,7 @@ import { wireTimestamp } from './wire-format';
  * `item_id` and no `project_id` key, a project comment the reverse. `reactions` and
  * `uids_to_notify` are required but nullable; no reaction yet is null.
  */
-export function writeNote(note: Note): Record<string, unknown> {
+export function writeNote(note: Note): ApiComment {
   return {
     id: note.id,
     ...(note.item_id === null ? { project_id: note.project_id } : { item_id: note.item_id }),

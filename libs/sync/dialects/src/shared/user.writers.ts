@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { UserProfile } from '@doable/sync-domain';
+import type { ApiSyncUser } from '@doable/contracts-sync';
 import { defaultUserSettings } from './default-resources';
 import { tzInfo, wireTimestamp } from './wire-format';
 
@@ -8,7 +9,7 @@ import { tzInfo, wireTimestamp } from './wire-format';
  * present (client-schemas.md › SyncUserSchema); features a self-hosted server does not have
  * (trials, business accounts) carry their neutral values. Karma follows stats/karma.ts.
  */
-export function writeSyncUser(user: UserProfile, websocketUrl = ''): Record<string, unknown> {
+export function writeSyncUser(user: UserProfile, websocketUrl = ''): ApiSyncUser {
   return {
     id: user.id,
     email: user.email,

@@ -1,4 +1,5 @@
 import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '@doable/sync-domain';
+import type { ApiFolder, ApiWorkspace, ApiWorkspaceUser } from '@doable/contracts-sync';
 import { wireTimestamp } from './wire-format';
 
 /**
@@ -6,7 +7,10 @@ import { wireTimestamp } from './wire-format';
  * SDKs' sync schemas require (sdk 10.5, 11 and 17 SyncWorkspaceSchema, workspace_users,
  * FolderSchema, WorkspaceFilterSchema), ids as strings.
  */
-export function writeWorkspace(workspace: Workspace): Record<string, unknown> {
+/** The Sync API's workspace: api/v1 REST's but for a guest's `invite_code` (null here) and the older `date_created`. */
+export type SyncWorkspaceObject = Omit<ApiWorkspace, 'invite_code' | 'date_created'> & { readonly invite_code: string | null };
+
+export function writeWorkspace(workspace: Workspace): SyncWorkspaceObject {
   const seesAdministration = workspace.role === 'ADMIN' || workspace.role === 'MEMBER';
   return {
     id: workspace.id,
@@ -44,7 +48,7 @@ export function writeWorkspace(workspace: Workspace): Record<string, unknown> {
   };
 }
 
-export function writeWorkspaceUser(member: WorkspaceMember): Record<string, unknown> {
+export function writeWorkspaceUser(member: WorkspaceMember): ApiWorkspaceUser {
   return {
     user_id: member.user_id,
     workspace_id: member.workspace_id,
@@ -57,7 +61,7 @@ export function writeWorkspaceUser(member: WorkspaceMember): Record<string, unkn
   };
 }
 
-export function writeFolder(folder: Folder): Record<string, unknown> {
+export function writeFolder(folder: Folder): ApiFolder {
   return {
     id: folder.id,
     name: folder.name,

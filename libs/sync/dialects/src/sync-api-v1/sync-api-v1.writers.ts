@@ -1,4 +1,5 @@
 import type { Filter, ItemRow, Label, Project, Section } from '@doable/sync-domain';
+import type { ApiLabel, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { commonItemFields, timestampOrNull } from '../shared/item-fields';
@@ -12,10 +13,12 @@ import type { ObjectWriters } from '../shared/sync-dialect';
 import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
 import { writeApiV1PlanLimits } from './plan-limits.writer';
 
+type WorkspaceProjectKey = 'workspace_id' | 'folder_id' | 'is_invite_only' | 'status' | 'access' | 'collaborator_role_default' | 'is_link_sharing_enabled' | 'role';
+
 /** The keys sdk 17's WorkspaceProject schema requires beside a personal project's. */
-function workspaceProjectFields(project: Project): Record<string, unknown> {
+function workspaceProjectFields(project: Project, workspaceId: string): Required<Pick<ApiProject, WorkspaceProjectKey>> {
   return {
-    workspace_id: project.workspace_id,
+    workspace_id: workspaceId,
     folder_id: project.folder_id,
     is_invite_only: project.is_invite_only,
     status: project.status,
@@ -31,10 +34,10 @@ function workspaceProjectFields(project: Project): Record<string, unknown> {
  * requires. A personal project never carries `workspace_id` (its presence, even null, makes
  * the SDK validate it as a workspace project).
  */
-export const syncApiV1Writers: ObjectWriters = {
+export const syncApiV1Writers = {
   workspaces: WORKSPACE_WRITERS,
   planLimits: writeApiV1PlanLimits,
-  project: (project: Project) => ({
+  project: (project: Project): ApiProject => ({
     id: project.id,
     name: project.name,
     description: project.description,
@@ -54,17 +57,12 @@ export const syncApiV1Writers: ObjectWriters = {
     created_at: wireTimestamp(new Date(project.created_at)),
     updated_at: wireTimestamp(new Date(project.updated_at)),
     ...(project.inbox_project ? { inbox_project: true } : {}),
-    ...(project.workspace_id === null ? {} : workspaceProjectFields(project)),
+    ...(project.workspace_id === null ? {} : workspaceProjectFields(project, project.workspace_id)),
   }),
   // Every one of the SDK's 23 task keys, nullable ones present as null (client-constraints §2.1).
-  item: (item: ItemRow) => {
-    // Added to, not spread: a full sync writes thousands of these.
-    const fields = commonItemFields(item);
-    fields['is_collapsed'] = item.is_collapsed;
-    fields['note_count'] = item.note_count ?? 0;
-    return fields;
-  },
-  section: (section: Section) => ({
+  // Added to, not spread: a full sync writes thousands of these.
+  item: (item: ItemRow): ApiTask => Object.assign(commonItemFields(item), { is_collapsed: item.is_collapsed, note_count: item.note_count ?? 0 }),
+  section: (section: Section): ApiSection => ({
     id: section.id,
     user_id: section.user_id,
     project_id: section.project_id,
@@ -82,11 +80,7 @@ export const syncApiV1Writers: ObjectWriters = {
    * The v1 SDKs' label schema requires `order` (nullable), and the unified API documents
    * `item_order`: both are written (the SDK drops keys it does not know).
    */
-  label: (label: Label) => {
-    const fields = writeLabel(label);
-    fields['order'] = label.item_order;
-    return fields;
-  },
+  label: (label: Label): ApiLabel => Object.assign(writeLabel(label), { order: label.item_order }),
   filter: (filter: Filter) => {
     const fields = writeFilter(filter);
     fields['description'] = filter.description;
@@ -106,4 +100,4 @@ export const syncApiV1Writers: ObjectWriters = {
   userSettings: writeUserSettings,
   collaborator: writeCollaborator,
   collaboratorState: writeCollaboratorState,
-};
+} satisfies ObjectWriters;

@@ -1,3 +1,4 @@
+import type { ApiProductivityStats } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
@@ -40,7 +41,7 @@ export class ProductivityStatsService {
     private readonly profiles: UserProfileRepository,
   ) {}
 
-  async stats(manager: EntityManager, userId: string, now = new Date()): Promise<Record<string, unknown>> {
+  async stats(manager: EntityManager, userId: string, now = new Date()): Promise<ApiProductivityStats> {
     const profile = await this.profiles.find(manager, userId);
     if (!profile) throw new DomainError('USER_NOT_FOUND');
     const zone = zoneOf(profile);
