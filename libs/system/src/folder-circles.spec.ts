@@ -14,16 +14,6 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 const repoRoot = resolve(__dirname, '../../..');
 
-/**
- * Projects that still have a circle, each with the one it has, until their owners lift it. The
- * spec fails when a circle here is gone or has changed, so this list can only shrink: remove
- * the entry once its circle is lifted. Never add one.
- */
-const KNOWN_CIRCLES: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  'libs/services/notifications': [['.', 'producers']],
-  'libs/services/mcp': [['insights', 'tools']],
-};
-
 function projectRoots(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -109,11 +99,7 @@ describe('folders inside each project', () => {
     expect([...arrowsOf.values()].filter((arrows) => arrows.size > 0).length).toBeGreaterThan(12);
   });
 
-  it('name only projects that exist among the known circles', () => {
-    expect(Object.keys(KNOWN_CIRCLES).filter((project) => !projects.includes(project))).toEqual([]);
-  });
-
-  it.each(projects)('of %s stand in one order (no circle but a known one)', (project) => {
-    expect(circles(arrowsOf.get(project)!)).toEqual(KNOWN_CIRCLES[project] ?? []);
+  it.each(projects)('of %s stand in one order (no circle)', (project) => {
+    expect(circles(arrowsOf.get(project)!)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { CommandLogRepository } from './command-log.repository';
 import { CommandLogRetention } from './command-log-retention';
-import { lockNotificationsOf } from './live-notification.repository';
+import { lockNotificationsOf } from './store/live-notification.repository';
 import { LiveNotificationsService } from './live-notifications.service';
 import { notificationsMigrations } from './migrations';
 import { NotificationsRpcController } from './notifications.service-definition';

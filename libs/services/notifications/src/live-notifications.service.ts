@@ -3,7 +3,7 @@ import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CommandLogRepository } from './command-log.repository';
-import { lockNotificationsOf, MARK } from './live-notification.repository';
+import { lockNotificationsOf, MARK } from './store/live-notification.repository';
 
 interface Row {
   id: string;
