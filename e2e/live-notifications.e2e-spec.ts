@@ -98,6 +98,14 @@ describe.each(MODES)('live notification commands (%s)', (mode) => {
     expect(last.live_notifications_last_read_id).toBe(Number(two));
   });
 
+  it('hands the command uuid to the notifications service, which runs each uuid once (a resent request may arrive after later commands)', async () => {
+    const uuid = `${mode}-ln-once`;
+    const response = await sync({ commands: [{ type: 'live_notifications_mark_read_all', uuid, args: {} }] });
+    expect(response.sync_status[uuid]).toBe('ok');
+    const logged = await system.sql<{ uuid: string }>(`SELECT uuid FROM notifications.command_log WHERE user_id = $1 AND uuid = $2`, [account.userId, uuid]);
+    expect(logged).toEqual([{ uuid }]);
+  });
+
   it('needs a token that may write', async () => {
     const reader = await system.createScopedToken(account.userId, ['data:read']);
     const response = await sync({ commands: [{ type: 'live_notifications_mark_read_all', uuid: `${mode}-ln-scoped`, args: {} }] }, '/api/v1/sync', reader);

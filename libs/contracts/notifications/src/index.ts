@@ -1,4 +1,4 @@
 export * as NotificationsSubjects from './subjects';
-export type { LiveNotification, LiveNotificationCommand, LiveNotificationCommandType, LiveNotificationsReply } from './subjects';
+export type { LiveNotification, LiveNotificationCommand, LiveNotificationCommandRequest, LiveNotificationCommandType, LiveNotificationsReply } from './subjects';
 export { LIVE_NOTIFICATION_COMMANDS, liveNotificationCommandSchema } from './subjects';
 export * as NotificationsEvents from './events';

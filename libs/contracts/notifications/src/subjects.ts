@@ -1,4 +1,4 @@
-import { requestSubject } from '@doable/contracts-common';
+import { requestSubject, storableString } from '@doable/contracts-common';
 import { z } from 'zod';
 
 export interface LiveNotification {
@@ -41,8 +41,22 @@ export const liveNotificationCommandSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveNotificationCommand = z.infer<typeof liveNotificationCommandSchema>;
 
+export interface LiveNotificationCommandRequest {
+  readonly userId: string;
+  /**
+   * The Sync API command's uuid (sync always sends it): the command runs once per user and uuid,
+   * and a later delivery of the same uuid (a resent sync request) changes nothing and answers ok,
+   * so it cannot undo a command that ran after it. Optional, so a caller that predates it (a
+   * sync replica of the release before, during a rolling upgrade) still works: its commands run
+   * every time they arrive.
+   */
+  readonly uuid?: string;
+  readonly command: LiveNotificationCommand;
+}
+
 /** Runs one live-notification command; ids of other users' notifications change nothing. */
-export const liveNotificationCommand = requestSubject<{ userId: string; command: LiveNotificationCommand }, { ok: true }>(
+export const liveNotificationCommand = requestSubject<LiveNotificationCommandRequest, { ok: true }>(
   'notifications.live.command.v1',
-  z.object({ userId: z.string().regex(/^[0-9]+$/), command: liveNotificationCommandSchema }),
+  // The uuid keeps the Sync API's rule for command uuids (it is stored).
+  z.object({ userId: z.string().regex(/^[0-9]+$/), uuid: storableString.min(1).max(64).optional(), command: liveNotificationCommandSchema }),
 );

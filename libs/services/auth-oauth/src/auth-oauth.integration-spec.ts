@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { AccountService } from './accounts/account.service';
 import { authMigrations } from './migrations';
-import { AuthorizePages } from './oauth/authorize-pages';
+import { AuthorizePages } from './web/authorize-pages';
 import { ClientResolver } from './oauth/client-resolver';
 import { OAuthAppService } from './oauth/oauth-app.service';
 import { AppSecretBox } from './oauth/app-secret-box';
@@ -23,7 +23,7 @@ import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
 import { SessionService } from './sessions/session.service';
 import { TokenService } from './tokens/token.service';
 import { AccountPages } from './web/account-pages';
-import { WebExchange } from './web/web-exchange';
+import { WebExchange } from './exchange/web-exchange';
 
 /**
  * auth-oauth's pages and OAuth endpoints against a real PostgreSQL, through the same edge

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccountService } from './accounts/account.service';
-import { AuthorizePages } from './oauth/authorize-pages';
+import { AuthorizePages } from './web/authorize-pages';
 import { ClientResolver, METADATA_FETCH_POLICY } from './oauth/client-resolver';
 import { OAuthAppService } from './oauth/oauth-app.service';
 import { MIGRATED_TOKEN_TTL, OAuthEndpoints } from './oauth/oauth-endpoints';

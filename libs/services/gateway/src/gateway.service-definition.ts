@@ -24,7 +24,7 @@ import { PUSH_SETTINGS, PushChannel, type PushSettings } from './push/push-chann
 import { PushCredential } from './push/push-credential';
 import { openApiRoutes } from './http/openapi-routes';
 import { RouteTable } from './routes/route-table';
-import { UploadRelay } from './uploads/upload-relay';
+import { UploadRelay } from './edge/upload-relay';
 
 const gatewayEnv = z.object({
   GATEWAY_BODY_LIMIT_BYTES: env.positiveInt(1024 * 1024),

@@ -2,7 +2,8 @@ import type { LiveNotification, LiveNotificationCommand, LiveNotificationsReply 
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { lockNotificationsOf, MARK } from './live-notification.repository';
+import { CommandLogRepository } from './command-log.repository';
+import { lockNotificationsOf, MARK } from './store/live-notification.repository';
 
 interface Row {
   id: string;
@@ -22,7 +23,10 @@ interface Row {
  */
 @Injectable()
 export class LiveNotificationsService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly commandLog: CommandLogRepository,
+  ) {}
 
   async list(userId: string, after: number): Promise<LiveNotificationsReply> {
     const [rows, [state]] = await Promise.all([
@@ -47,11 +51,18 @@ export class LiveNotificationsService {
     return { live_notifications: live, last_read_id: state?.last_read_id ?? null, cursor: rows.length ? Number(rows[rows.length - 1].seq) : after };
   }
 
-  /** Runs a Sync API live-notification command. Ids that are not the user's change nothing. */
-  async run(userId: string, command: LiveNotificationCommand): Promise<void> {
+  /**
+   * Runs a Sync API live-notification command. Ids that are not the user's change nothing. With
+   * its `uuid`, it runs once: sync resends a request whose replica fell silent, and the late copy
+   * may arrive after the user's next commands ran (mark_unread after a later set_last_read would
+   * make a read notification unread again), so a uuid already run changes nothing.
+   */
+  async run(userId: string, command: LiveNotificationCommand, uuid?: string): Promise<void> {
     await this.database.transaction(async (tx) => {
       const manager = tx.manager;
       await lockNotificationsOf(manager, [userId]);
+      // Under the user's lock: a copy running at the same time waits, then finds the uuid taken.
+      if (uuid !== undefined && !(await this.commandLog.claim(manager, userId, uuid))) return;
       switch (command.type) {
         case 'live_notifications_mark_read':
           return this.setUnread(manager, userId, command.args.ids, false);

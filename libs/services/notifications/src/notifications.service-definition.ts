@@ -1,13 +1,21 @@
-import { type LiveNotificationCommand, NotificationsSubjects, type LiveNotificationsReply } from '@doable/contracts-notifications';
-import { RpcController, type ServiceDefinition } from '@doable/shared-runtime';
+import { type LiveNotificationCommandRequest, NotificationsSubjects, type LiveNotificationsReply } from '@doable/contracts-notifications';
+import { env } from '@doable/shared-config';
+import { RpcController, SERVICE_CONFIG, type ServiceConfig, type ServiceDefinition } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
-import { INVITATION_MAILER, LoggingInvitationMailer } from './invitation-mailer';
-import { LiveNotificationRepository } from './live-notification.repository';
+import { CommandLogRepository } from './command-log.repository';
+import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './command-log-retention';
+import { INVITATION_MAILER, LoggingInvitationMailer } from './mail/invitation-mailer';
+import { LiveNotificationRepository } from './store/live-notification.repository';
 import { LiveNotificationsService } from './live-notifications.service';
 import { notificationsMigrations } from './migrations';
 import { NotificationProducersConsumer } from './producers/notification-producers.consumer';
+
+const notificationsEnv = z.object({
+  /** How long a live-notification command's uuid is remembered (sync's variable: the two logs are kept alike). */
+  COMMAND_LOG_RETENTION_DAYS: env.positiveInt(30),
+});
 
 @RpcController()
 export class NotificationsRpcController {
@@ -19,8 +27,8 @@ export class NotificationsRpcController {
   }
 
   @Handles(NotificationsSubjects.liveNotificationCommand)
-  async liveNotificationCommand(request: { userId: string; command: LiveNotificationCommand }): Promise<{ ok: true }> {
-    await this.live.run(request.userId, request.command);
+  async liveNotificationCommand(request: LiveNotificationCommandRequest): Promise<{ ok: true }> {
+    await this.live.run(request.userId, request.command, request.uuid);
     return { ok: true };
   }
 }
@@ -30,6 +38,11 @@ export class NotificationsRpcController {
   providers: [
     LiveNotificationsService,
     LiveNotificationRepository,
+    CommandLogRepository,
+    CommandLogRetention,
+    // Read from the service's config here rather than handed in by imports(config): a definition
+    // whose imports take its own env is no longer a plain ServiceDefinition (see ALL_SERVICES).
+    { provide: COMMAND_LOG_RETENTION_DAYS, useFactory: (config: ServiceConfig<typeof notificationsEnv>) => config.COMMAND_LOG_RETENTION_DAYS, inject: [SERVICE_CONFIG] },
     NotificationProducersConsumer,
     // No mail sender ships with the server: this one only logs. A real one replaces it here (see InvitationMailer).
     { provide: INVITATION_MAILER, useClass: LoggingInvitationMailer },
@@ -41,7 +54,7 @@ export class NotificationsModule {}
 export const notificationsService = {
   name: 'notifications',
   defaultPort: 3005,
-  env: z.object({}),
+  env: notificationsEnv,
   database: { schema: 'notifications', migrations: notificationsMigrations },
   imports: () => [NotificationsModule],
-} satisfies ServiceDefinition;
+} satisfies ServiceDefinition<typeof notificationsEnv>;

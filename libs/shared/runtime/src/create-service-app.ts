@@ -5,8 +5,8 @@ import { NestFactory } from '@nestjs/core';
 import type { z } from 'zod';
 import { ServiceKernelModule, type ServiceInfrastructure } from './kernel/kernel.module';
 import { MessagingLifecycle } from './kernel/messaging-lifecycle';
-import type { ServiceConfig } from './service-config';
-import type { ServiceDefinition } from './service-definition';
+import type { ServiceConfig } from './service/service-config';
+import type { ServiceDefinition } from './service/service-definition';
 
 /** A service assembled but not yet serving; the caller decides when each part starts. */
 export interface ServiceApp {

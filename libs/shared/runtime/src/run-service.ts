@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { startBootHealthServer } from './boot/boot-health-server';
 import { type StartDependency, StartupState, targetOf, waitForDependencies } from './boot/start-retry';
 import { createServiceApp, type ServiceApp } from './create-service-app';
-import { loadServiceConfig, type ServiceConfig } from './service-config';
+import { loadServiceConfig, type ServiceConfig } from './service/service-config';
 import { watchParent } from './parent-watch';
-import type { ServiceDefinition } from './service-definition';
+import type { ServiceDefinition } from './service/service-definition';
 
 export interface RunningService {
   readonly url: string;

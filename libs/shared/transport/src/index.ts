@@ -8,7 +8,7 @@ export * from './rpc/handles.decorator';
 export * from './rpc/rpc-error.filter';
 export * from './rpc/correlation.interceptor';
 export * from './rpc/reply-chunks';
-export * from './rpc/serialized-reply';
+export * from './wire/serialized-reply';
 export * from './rpc/request-packing';
 export * from './rpc/reply-chunking.interceptor';
 export * from './rpc/transport-error';

@@ -295,7 +295,7 @@ export class CommandExecutor {
     for (const command of remote) {
       if (executed.has(command.uuid)) continue;
       try {
-        prepared.set(command.uuid, { ok: true, value: await handlers.get(command.type)!.prepare!(principal, command.args) });
+        prepared.set(command.uuid, { ok: true, value: await handlers.get(command.type)!.prepare!(principal, command.args, command.uuid) });
       } catch (error) {
         prepared.set(command.uuid, { ok: false, error });
       }

@@ -103,8 +103,10 @@ export interface CommandHandler {
    * Work another service owns (credentials in auth-oauth, notification state), done BEFORE the
    * request's transaction: no transaction is held across a network call. What it answers is
    * handed to run(); what it throws is the command's refusal. Only commands that need it have it.
+   * `uuid` is the command's: two copies of one request may both get here before either commits,
+   * so the other service must run the work once per uuid (a late copy would undo later commands).
    */
-  prepare?(principal: Principal, args: Record<string, unknown>): Promise<unknown>;
+  prepare?(principal: Principal, args: Record<string, unknown>, uuid: string): Promise<unknown>;
   run(context: CommandContext, args: Record<string, unknown>, prepared?: unknown): Promise<CommandOutcome>;
   /**
    * Commands of this type that come one after another may be written together, in one statement

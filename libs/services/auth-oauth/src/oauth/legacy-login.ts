@@ -1,7 +1,7 @@
 import type { EdgeReply } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import { AccountService } from '../accounts/account.service';
-import type { WebExchange } from '../web/web-exchange';
+import type { WebExchange } from '../exchange/web-exchange';
 import { OAuthAppService } from './oauth-app.service';
 import { OAuthService } from './oauth.service';
 

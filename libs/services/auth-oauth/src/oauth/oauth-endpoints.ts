@@ -1,6 +1,6 @@
 import { type EdgeReply, SCOPES } from '@doable/contracts-common';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { WebExchange } from '../web/web-exchange';
+import type { WebExchange } from '../exchange/web-exchange';
 import { protectedResourceMetadata } from '@doable/contracts-mcp';
 import { checkClientMetadata } from './client-registration';
 import { basicCredentials } from './client-credentials';

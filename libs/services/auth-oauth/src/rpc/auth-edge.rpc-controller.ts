@@ -3,12 +3,12 @@ import { type EdgeReply, type EdgeRequest, findUnstorableText } from '@doable/co
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
-import { AuthorizePages } from '../oauth/authorize-pages';
+import { AuthorizePages } from '../web/authorize-pages';
 import { LegacyLogin } from '../oauth/legacy-login';
 import { OAuthEndpoints } from '../oauth/oauth-endpoints';
 import { AccountPages } from '../web/account-pages';
 import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
-import { WebExchange } from '../web/web-exchange';
+import { WebExchange } from '../exchange/web-exchange';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 

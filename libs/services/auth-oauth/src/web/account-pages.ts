@@ -2,6 +2,7 @@ import { type EdgeReply, isStorableText } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { AccountService } from '../accounts/account.service';
+import { SESSION_COOKIE, type WebExchange } from '../exchange/web-exchange';
 import { OAuthAppService, isValidRedirectUri, MAX_REDIRECT_URIS } from '../oauth/oauth-app.service';
 import { OAuthService } from '../oauth/oauth.service';
 import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
@@ -11,7 +12,6 @@ import { settingsOf } from '../webhooks/app-webhook.endpoints';
 import { AppWebhookService } from '../webhooks/app-webhook.service';
 import { type AppsPageOptions, appsPage, ERROR_MESSAGES, formError, loginPage, messagePage, settingsPage, signupPage, type WebhookForm } from './pages';
 import { safeNext } from './safe-next';
-import { SESSION_COOKIE, type WebExchange } from './web-exchange';
 
 const HOME = '/auth/settings';
 

@@ -4,7 +4,7 @@ import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { basicCredentials } from '../oauth/client-credentials';
 import { type OAuthApp, OAuthAppService } from '../oauth/oauth-app.service';
-import type { WebExchange } from '../web/web-exchange';
+import type { WebExchange } from '../exchange/web-exchange';
 import type { AppWebhook } from './app-webhook.repository';
 import { AppWebhookService, type WebhookSettings } from './app-webhook.service';
 

@@ -17,7 +17,7 @@ export interface IncomingEdgeCall {
   readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
   /** `scheme://host[:port]` as the caller addressed the gateway. */
   readonly origin?: string;
-  /** On an upload route: the file, already streamed into the blob store (uploads/upload-relay.ts). */
+  /** On an upload route: the file, already streamed into the blob store (upload-relay.ts). */
   readonly upload?: EdgeRequest['upload'];
 }
 

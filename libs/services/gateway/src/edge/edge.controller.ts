@@ -5,10 +5,11 @@ import { All, Controller, Inject, Req, Res, UseFilters, UseGuards } from '@nestj
 import type { Request, Response } from 'express';
 import { bodyWithoutFormToken, queryWithoutTokens } from '../auth/bearer-token';
 import { HttpErrorFilter } from '../http/http-error.filter';
+import type { RoutedRequest } from '../routes/routed-request';
 import { sendBlobReply } from '../uploads/blob-reply';
-import { UploadRelay, type WithMultipartUpload } from '../uploads/upload-relay';
 import { EdgeForwarder } from './edge-forwarder';
-import { RouteGuard, type RoutedRequest } from './route.guard';
+import { RouteGuard } from './route.guard';
+import { UploadRelay, type WithMultipartUpload } from './upload-relay';
 
 function carriesBody(req: Request): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;

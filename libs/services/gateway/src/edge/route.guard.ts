@@ -1,24 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { finished } from 'node:stream/promises';
-import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { BearerAuthenticator } from '../auth/bearer-authenticator';
 import { familyOf, RateLimiter } from '../limits/rate-limiter';
-import { RouteTable, type RouteMatch } from '../routes/route-table';
+import { RouteTable } from '../routes/route-table';
+import type { RoutedRequest } from '../routes/routed-request';
 import { isMultipart, type MultipartSource, parseInlineMultipart, readInlineMultipart } from '../uploads/inline-multipart';
 import { type MultipartUpload, openMultipartUpload } from '../uploads/multipart-upload';
-import { MULTIPART_UPLOAD, type WithMultipartUpload } from '../uploads/upload-relay';
-
-export interface RoutedRequest {
-  method: string;
-  path: string;
-  /** The client's address (Express: the socket's, or the forwarded one behind trusted proxies). */
-  ip?: string;
-  routeMatch?: RouteMatch;
-  user?: Principal;
-  body?: unknown;
-}
+import { MULTIPART_UPLOAD, type WithMultipartUpload } from './upload-relay';
 
 /**
  * Finds the route (404/405 otherwise) and, when the route asks for it, authenticates the bearer

@@ -1,5 +1,5 @@
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '@doable/contracts-mcp';
-import type { RoutedRequest } from '../edge/route.guard';
+import type { RoutedRequest } from '../routes/routed-request';
 
 interface ChallengedRequest extends RoutedRequest {
   readonly protocol?: string;

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { Histogram, type Registry } from 'prom-client';
-import type { RoutedRequest } from '../edge/route.guard';
+import type { RoutedRequest } from '../routes/routed-request';
 
 /** Request durations by route template (never the raw path: ids would explode the series). */
 export function httpMetrics(registry: Registry): RequestHandler {

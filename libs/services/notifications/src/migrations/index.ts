@@ -1,4 +1,5 @@
 import { CreateNotificationsSchema1732190000200 } from './1732190000200-create-notifications-schema';
 import { NotificationChangeSeq1732190001200 } from './1732190001200-notification-change-seq';
+import { LiveNotificationCommandLog1764090000200 } from './1764090000200-live-notification-command-log';
 
-export const notificationsMigrations = [CreateNotificationsSchema1732190000200, NotificationChangeSeq1732190001200];
+export const notificationsMigrations = [CreateNotificationsSchema1732190000200, NotificationChangeSeq1732190001200, LiveNotificationCommandLog1764090000200];

@@ -1,5 +1,5 @@
 import { SyncEvents, type GoalReached, type KarmaLevelReached } from '@doable/contracts-sync';
-import type { LiveNotificationRepository } from '../live-notification.repository';
+import type { LiveNotificationRepository } from '../store/live-notification.repository';
 import type { RegisterProducer } from './notification-producer';
 
 /**

@@ -1,6 +1,6 @@
 import type { EventSubject } from '@doable/contracts-common';
 import type { NotificationPerson } from '@doable/contracts-sync';
-import type { LiveNotificationRepository } from '../live-notification.repository';
+import type { LiveNotificationRepository } from '../store/live-notification.repository';
 import { draftsFor, type RegisterProducer } from './notification-producer';
 
 /** What every kind of invitation's sent event says (see the invitation events in contracts-sync). */

@@ -1,6 +1,6 @@
 import { SyncEvents, type ShareInvitationAnswered, type ShareInvitationBlocked, type ShareInvitationSent } from '@doable/contracts-sync';
-import type { LiveNotificationRepository } from '../live-notification.repository';
-import type { InvitationMailer } from '../invitation-mailer';
+import type { LiveNotificationRepository } from '../store/live-notification.repository';
+import type { InvitationMailer } from '../mail/invitation-mailer';
 import { invitationKindProducers } from './invitation-kind.producers';
 import type { RegisterProducer } from './notification-producer';
 

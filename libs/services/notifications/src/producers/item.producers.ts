@@ -1,5 +1,5 @@
 import { SyncEvents, type ItemAssigned, type ItemCompletionChanged } from '@doable/contracts-sync';
-import type { LiveNotificationRepository } from '../live-notification.repository';
+import type { LiveNotificationRepository } from '../store/live-notification.repository';
 import { draftsFor, type RegisterProducer } from './notification-producer';
 
 /** The fields every task notification carries (sync-interface §6: "same as item_assigned"). */

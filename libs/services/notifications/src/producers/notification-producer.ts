@@ -1,6 +1,6 @@
 import type { EventSubject } from '@doable/contracts-common';
 import type { Tx } from '@doable/shared-runtime';
-import type { NotificationDraft } from '../live-notification.repository';
+import type { NotificationDraft } from '../store/live-notification.repository';
 
 /**
  * Turns one domain event into live notifications, in the consumer's transaction. Answers the

@@ -1,8 +1,8 @@
 import { NotificationsEvents } from '@doable/contracts-notifications';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { INVITATION_MAILER, type InvitationMailer } from '../invitation-mailer';
-import { LiveNotificationRepository } from '../live-notification.repository';
+import { INVITATION_MAILER, type InvitationMailer } from '../mail/invitation-mailer';
+import { LiveNotificationRepository } from '../store/live-notification.repository';
 import { collaboratorProducers } from './collaborator.producers';
 import { goalProducers } from './goal.producers';
 import { invitationProducers } from './invitation.producers';

@@ -8,8 +8,9 @@ import { Database, EventConsumers } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
-import { LoggingInvitationMailer, type InvitationMailer } from '../invitation-mailer';
-import { LiveNotificationRepository } from '../live-notification.repository';
+import { CommandLogRepository } from '../command-log.repository';
+import { LoggingInvitationMailer, type InvitationMailer } from '../mail/invitation-mailer';
+import { LiveNotificationRepository } from '../store/live-notification.repository';
 import { LiveNotificationsService } from '../live-notifications.service';
 import { notificationsMigrations } from '../migrations';
 import { notificationsService } from '../notifications.service-definition';
@@ -185,7 +186,7 @@ describe('live notifications produced from sync events (real PostgreSQL)', () =>
     it('lists them with the common fields and the type’s own', async () => {
       await clear();
       await publish(SyncEvents.shareInvitationSent, invitation());
-      const live = new LiveNotificationsService(new Database(dataSource, 'notifications', new OutboxRelay(dataSource, 'notifications', { publish: () => Promise.resolve() }, createLogger('test', 'silent'))));
+      const live = new LiveNotificationsService(new Database(dataSource, 'notifications', new OutboxRelay(dataSource, 'notifications', { publish: () => Promise.resolve() }, createLogger('test', 'silent'))), new CommandLogRepository());
       const { live_notifications: [listed] } = await live.list(BOB.id, 0);
       expect(listed).toEqual({
         id: expect.stringMatching(/^[0-9]+$/),

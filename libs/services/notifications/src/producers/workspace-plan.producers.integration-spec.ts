@@ -8,7 +8,7 @@ import { Database, EventConsumers } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
-import { LiveNotificationRepository } from '../live-notification.repository';
+import { LiveNotificationRepository } from '../store/live-notification.repository';
 import { notificationsMigrations } from '../migrations';
 import { notificationsService } from '../notifications.service-definition';
 import { workspacePlanProducers } from './workspace-plan.producers';

@@ -7,7 +7,7 @@ import {
   type WorkspaceUserJoined,
   type WorkspaceUserRemoved,
 } from '@doable/contracts-sync';
-import type { LiveNotificationRepository } from '../live-notification.repository';
+import type { LiveNotificationRepository } from '../store/live-notification.repository';
 import { invitationKindProducers } from './invitation-kind.producers';
 import { draftsFor, type RegisterProducer } from './notification-producer';
 

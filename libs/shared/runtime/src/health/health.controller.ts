@@ -1,6 +1,6 @@
 import { EVENT_BUS, type EventBus } from '@doable/shared-transport';
 import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
-import { Database } from '../kernel/database';
+import { Database } from '../service/database';
 
 interface StatusResponse {
   status(code: number): unknown;

@@ -3,9 +3,9 @@ import { claimEvent } from '@doable/shared-database';
 import { LOGGER, type Logger, withCorrelationId } from '@doable/shared-logging';
 import { EVENT_BUS, type EventBus, type Unsubscribe } from '@doable/shared-transport';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Database, type Tx } from './database';
-import { SERVICE_DEFINITION } from './tokens';
-import type { ServiceDefinition } from '../service-definition';
+import { Database, type Tx } from '../service/database';
+import { SERVICE_DEFINITION } from '../service/tokens';
+import type { ServiceDefinition } from '../service/service-definition';
 
 interface Registration {
   readonly name: string;

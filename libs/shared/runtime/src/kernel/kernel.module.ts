@@ -22,13 +22,13 @@ import { HealthController } from '../health/health.controller';
 import { registerHeapAfterGc } from '../metrics/heap-after-gc';
 import { MetricsController } from '../metrics/metrics.controller';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor';
-import type { RuntimeConfig } from '../service-config';
-import type { ServiceDefinition } from '../service-definition';
+import type { RuntimeConfig } from '../service/service-config';
+import type { ServiceDefinition } from '../service/service-definition';
 import { BlobStoreLifecycle, OWNS_BLOB_STORE } from './blob-store-lifecycle';
-import { Database } from './database';
+import { Database } from '../service/database';
 import { EventConsumers } from './event-consumers';
 import { MessagingLifecycle, OWNS_EVENT_BUS } from './messaging-lifecycle';
-import { DATA_SOURCE, METRICS_REGISTRY, RPC_PROXY, SERVICE_CONFIG, SERVICE_DEFINITION } from './tokens';
+import { DATA_SOURCE, METRICS_REGISTRY, RPC_PROXY, SERVICE_CONFIG, SERVICE_DEFINITION } from '../service/tokens';
 
 /** How a service reaches the outside world; chosen by the run mode, never by the service. */
 export interface ServiceInfrastructure {

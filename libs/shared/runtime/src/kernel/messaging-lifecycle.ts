@@ -2,9 +2,9 @@ import { LOGGER, type Logger } from '@doable/shared-logging';
 import { EVENT_BUS, type EventBus } from '@doable/shared-transport';
 import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { Database } from './database';
+import { Database } from '../service/database';
 import { EventConsumers } from './event-consumers';
-import { RPC_PROXY } from './tokens';
+import { RPC_PROXY } from '../service/tokens';
 
 export const OWNS_EVENT_BUS = Symbol('OWNS_EVENT_BUS');
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type { Registry } from 'prom-client';
-import { METRICS_REGISTRY } from '../kernel/tokens';
+import { METRICS_REGISTRY } from '../service/tokens';
 
 /** Prometheus scrape endpoint. */
 @Controller('metrics')

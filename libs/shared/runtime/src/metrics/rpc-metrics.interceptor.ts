@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
 import { Histogram, type Registry } from 'prom-client';
 import { type Observable, tap } from 'rxjs';
-import { METRICS_REGISTRY } from '../kernel/tokens';
+import { METRICS_REGISTRY } from '../service/tokens';
 
 /** How long each message handler takes, by subject and outcome. */
 @Injectable()

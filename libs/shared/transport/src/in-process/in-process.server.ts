@@ -1,7 +1,7 @@
 import { type CustomTransportStrategy, NatsContext, Server } from '@nestjs/microservices';
 import type { InProcessBroker } from './in-process-broker';
 import { MessageHeaders } from './message-headers';
-import { stringifyReplyPacket } from '../rpc/serialized-reply';
+import { stringifyReplyPacket } from '../wire/serialized-reply';
 
 interface Packet {
   id?: string;

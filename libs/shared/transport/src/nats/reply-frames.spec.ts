@@ -1,6 +1,6 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { assembleReply, chunkReply } from '../rpc/reply-chunks';
-import { BodyFramedReply, SerializedReply } from '../rpc/serialized-reply';
+import { BodyFramedReply, SerializedReply } from '../wire/serialized-reply';
 import { decodeReplyMessage, encodeReplyPacket } from './reply-frames';
 
 const bytesOf = (data: string | Buffer): Uint8Array => (typeof data === 'string' ? Buffer.from(data) : data);

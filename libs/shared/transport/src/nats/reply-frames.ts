@@ -1,4 +1,4 @@
-import { BodyFramedReply, packetHead, SerializedReply, stringifyReplyPacket } from '../rpc/serialized-reply';
+import { BodyFramedReply, packetHead, SerializedReply, stringifyReplyPacket } from '../wire/serialized-reply';
 
 /**
  * Reply messages on NATS. A plain reply is Nest's JSON packet. A BodyFramedReply is framed:

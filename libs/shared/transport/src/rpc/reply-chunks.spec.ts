@@ -1,6 +1,6 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { assembleReply, chunkReply, FRAME_BODY_FROM_CHARS } from './reply-chunks';
-import { BodyFramedReply, SerializedReply, stringifyReplyPacket } from './serialized-reply';
+import { BodyFramedReply, SerializedReply, stringifyReplyPacket } from '../wire/serialized-reply';
 
 describe('reply chunks', () => {
   const roundTrip = async (value: unknown, maxChars: number) => assembleReply(await lastValueFrom(chunkReply(value, { maxChars, maxBytes: maxChars }).pipe(toArray())));

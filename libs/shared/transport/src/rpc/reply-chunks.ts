@@ -1,5 +1,5 @@
 import { from, type Observable, of } from 'rxjs';
-import { BodyFramedReply, SerializedReply } from './serialized-reply';
+import { BodyFramedReply, SerializedReply } from '../wire/serialized-reply';
 import { utf8Slices } from './utf8-slices';
 
 /**

@@ -20,14 +20,15 @@ export class LiveNotificationCommand implements CommandHandler {
     private readonly services: ServiceClient,
   ) {}
 
-  async prepare(principal: Principal, args: Record<string, unknown>): Promise<void> {
+  async prepare(principal: Principal, args: Record<string, unknown>, uuid: string): Promise<void> {
     const parsed = liveNotificationCommandSchema.safeParse({ type: this.type, args });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const argument = String(issue?.path.at(-1) ?? 'args');
       throw new DomainError('INVALID_ARGUMENT_VALUE', `Invalid argument value: ${argument}`, { argument });
     }
-    await this.services.request(NotificationsSubjects.liveNotificationCommand, { userId: principal.userId, command: parsed.data });
+    // The uuid makes a resent request's late copy change nothing there (it ran once already).
+    await this.services.request(NotificationsSubjects.liveNotificationCommand, { userId: principal.userId, uuid, command: parsed.data });
   }
 
   run(context: CommandContext): Promise<CommandOutcome> {

@@ -1,13 +1,13 @@
 import type { EdgeReply, Scope } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
-import { AccountPages } from '../web/account-pages';
-import { consentPage, type ConsentFields } from '../web/pages';
-import type { WebExchange } from '../web/web-exchange';
-import { ClientResolver } from './client-resolver';
-import { type OAuthApp, OAuthAppService } from './oauth-app.service';
-import { parseScopes } from './oauth-scopes';
-import { OAuthService } from './oauth.service';
-import { isS256Challenge } from './pkce';
+import type { WebExchange } from '../exchange/web-exchange';
+import { ClientResolver } from '../oauth/client-resolver';
+import { type OAuthApp, OAuthAppService } from '../oauth/oauth-app.service';
+import { parseScopes } from '../oauth/oauth-scopes';
+import { OAuthService } from '../oauth/oauth.service';
+import { isS256Challenge } from '../oauth/pkce';
+import { AccountPages } from './account-pages';
+import { consentPage, type ConsentFields } from './pages';
 
 type Checked =
   | { readonly kind: 'reply'; readonly reply: EdgeReply }

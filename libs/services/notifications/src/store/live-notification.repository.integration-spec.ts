@@ -2,7 +2,7 @@ import { createServiceDataSource, migrateUp } from '@doable/shared-database';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { LiveNotificationRepository, type NotificationDraft } from './live-notification.repository';
-import { notificationsMigrations } from './migrations';
+import { notificationsMigrations } from '../migrations';
 
 const draft = (userId: string, key: string): NotificationDraft => ({ userId, key, type: 'note_added', fromUid: '1', data: {} });
 

@@ -23,7 +23,8 @@ function str(value: unknown): string | undefined {
 
 /**
  * One browser or OAuth-client call as auth-oauth sees it: query and body fields as strings,
- * cookies, the caller's origin; and the cookies the reply will set.
+ * cookies, the caller's origin; and the cookies the reply will set. It has a folder of its own
+ * because the pages (web/), the OAuth endpoints and the webhook endpoints all answer through it.
  */
 export class WebExchange {
   readonly cookies: Record<string, string>;

@@ -8,9 +8,9 @@ import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { bodyWithoutFormToken, queryWithoutTokens } from '../auth/bearer-token';
-import { EdgeForwarder } from '../edge/edge-forwarder';
 import type { RouteMatch } from '../routes/route-table';
-import { bodyIncomplete, type MultipartUpload } from './multipart-upload';
+import { bodyIncomplete, type MultipartUpload } from '../uploads/multipart-upload';
+import { EdgeForwarder } from './edge-forwarder';
 
 /** What multipart framing may add to a file in Content-Length (boundaries, part headers, the small fields). */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
@@ -27,7 +27,8 @@ function sizeRefusal(maxBytes: number): DomainError {
  * A `multipart: 'stream'` route: the file goes from the socket into the blob store under a
  * key of its own (where an upload keeps its original), bounded by the caller's plan, and the
  * service gets the key. A file is never whole in this process's memory and never in a NATS
- * message.
+ * message. It is one of the edge's two ways out (beside the forwarder it ends in); uploads/
+ * holds the multipart reading it and the route guard build on.
  */
 @Injectable()
 export class UploadRelay {

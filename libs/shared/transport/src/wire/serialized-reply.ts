@@ -3,6 +3,9 @@
  * to serialise every reply to know whether it fits one message; the transports reuse that work
  * instead of stringifying the whole reply a second time (for a list of a thousand tasks that
  * second pass was a tenth of the sync service's CPU).
+ *
+ * Its own folder, below rpc/ and the transports: rpc/ makes these and nats/ and in-process/ write
+ * them, so neither transport has to reach up into rpc/.
  */
 
 /** A reply with its JSON text (and its UTF-8 bytes, when measuring it needed them). */
@@ -16,7 +19,7 @@ export class SerializedReply {
 
 /**
  * A reply object whose `body` is long text (an edge reply's JSON answer), or one slice of such a
- * body too large for one message (see reply-chunks.ts): over NATS, the body travels as raw bytes
+ * body too large for one message (see rpc/reply-chunks.ts): over NATS, the body travels as raw bytes
  * after the JSON of the rest of the reply (see nats/reply-frames.ts), so it is neither escaped
  * into a JSON string by the service nor unescaped by the caller.
  */

@@ -1,0 +1,105 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * Inside every Nx project (a project.json under apps/ or libs/), the top-level folders of src/
+ * stand in one order: no two import each other, directly or around a circle. A folder is a
+ * floor a reader can take in alone only if nothing it imports imports it back; a circle turns
+ * the folders on it into one floor with several names.
+ *
+ * As in the sync libraries' layering spec: only relative imports count (other projects are
+ * reached by alias, which lint's tags order); specs are not counted; the project's entry points
+ * (src/index.ts, src/testing.ts) re-export its folders and are no folder's member; the other
+ * files directly in src/ form the folder ".".
+ */
+const repoRoot = resolve(__dirname, '../../..');
+
+function projectRoots(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name.startsWith('.') || !statSync(path).isDirectory()) return [];
+    return existsSync(join(path, 'project.json')) ? [path, ...projectRoots(path)] : projectRoots(path);
+  });
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return name.endsWith('.ts') && !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(name) ? [path] : [];
+  });
+}
+
+/** The files a file imports by a relative path; a folder import (`../items`) is its index. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from |import |import\()'(\.{1,2}\/[^']+)'/g)].map((match) => {
+    const target = resolve(dirname(file), match[1]);
+    return existsSync(target) && statSync(target).isDirectory() ? join(target, 'index.ts') : target;
+  });
+}
+
+/** Which top-level folder of src/ imports which, for one project. */
+function folderArrows(src: string): Map<string, Set<string>> {
+  if (!existsSync(src)) return new Map();
+  const folderOf = (file: string): string => relative(src, file).split('/').slice(0, -1)[0] ?? '.';
+  const entries = new Set([join(src, 'index.ts'), join(src, 'testing.ts')]);
+  const arrows = new Map<string, Set<string>>();
+  for (const file of sourceFiles(src).filter((candidate) => !entries.has(candidate))) {
+    for (const target of relativeImports(file).filter((path) => path.startsWith(`${src}/`))) {
+      if (folderOf(target) === folderOf(file)) continue;
+      arrows.set(folderOf(file), (arrows.get(folderOf(file)) ?? new Set()).add(folderOf(target)));
+    }
+  }
+  return arrows;
+}
+
+/** The folders that stand on a circle, one sorted group per circle (Tarjan's strongly connected groups). */
+function circles(arrows: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (folder: string): void => {
+    index.set(folder, index.size);
+    low.set(folder, index.get(folder)!);
+    stack.push(folder);
+    onStack.add(folder);
+    for (const next of arrows.get(folder) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(folder, Math.min(low.get(folder)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(folder, Math.min(low.get(folder)!, index.get(next)!));
+    }
+    if (low.get(folder) !== index.get(folder)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== folder);
+    if (group.length > 1) found.push(group.sort());
+  };
+  for (const folder of arrows.keys()) if (!index.has(folder)) visit(folder);
+  return found.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+describe('folders inside each project', () => {
+  const projects = ['apps', 'libs']
+    .flatMap((dir) => projectRoots(join(repoRoot, dir)))
+    .map((root) => relative(repoRoot, root))
+    .sort();
+  const arrowsOf = new Map(projects.map((project) => [project, folderArrows(join(repoRoot, project, 'src'))]));
+
+  it('are read for every project (guards against a test that checks nothing)', () => {
+    expect(projects.length).toBeGreaterThan(30);
+    expect(projects).toEqual(expect.arrayContaining(['apps/gateway', 'libs/shared/runtime', 'libs/services/sync', 'libs/sync/engine']));
+    expect([...arrowsOf.values()].filter((arrows) => arrows.size > 0).length).toBeGreaterThan(12);
+  });
+
+  it.each(projects)('of %s stand in one order (no circle)', (project) => {
+    expect(circles(arrowsOf.get(project)!)).toEqual([]);
+  });
+});
