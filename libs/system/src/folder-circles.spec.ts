@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { circles, relativeImports, sourceFiles } from '@doable/shared-testing';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 
 /**
  * Inside every Nx project (a project.json under apps/ or libs/), the top-level folders of src/
@@ -22,22 +23,7 @@ function projectRoots(dir: string): string[] {
   });
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') && !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(name) ? [path] : [];
-  });
-}
 
-/** The files a file imports by a relative path; a folder import (`../items`) is its index. */
-function relativeImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:from |import |import\()'(\.{1,2}\/[^']+)'/g)].map((match) => {
-    const target = resolve(dirname(file), match[1]);
-    return existsSync(target) && statSync(target).isDirectory() ? join(target, 'index.ts') : target;
-  });
-}
 
 /** Which top-level folder of src/ imports which, for one project. */
 function folderArrows(src: string): Map<string, Set<string>> {
@@ -54,37 +40,6 @@ function folderArrows(src: string): Map<string, Set<string>> {
   return arrows;
 }
 
-/** The folders that stand on a circle, one sorted group per circle (Tarjan's strongly connected groups). */
-function circles(arrows: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (folder: string): void => {
-    index.set(folder, index.size);
-    low.set(folder, index.get(folder)!);
-    stack.push(folder);
-    onStack.add(folder);
-    for (const next of arrows.get(folder) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(folder, Math.min(low.get(folder)!, low.get(next)!));
-      } else if (onStack.has(next)) low.set(folder, Math.min(low.get(folder)!, index.get(next)!));
-    }
-    if (low.get(folder) !== index.get(folder)) return;
-    const group: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      group.push(member);
-    } while (member !== folder);
-    if (group.length > 1) found.push(group.sort());
-  };
-  for (const folder of arrows.keys()) if (!index.has(folder)) visit(folder);
-  return found.sort((a, b) => a[0].localeCompare(b[0]));
-}
 
 describe('folders inside each project', () => {
   const projects = ['apps', 'libs']

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { circles, sourceFiles } from '@doable/shared-testing';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /**
@@ -13,14 +14,6 @@ const aliases: Record<string, [string]> = (JSON.parse(readFileSync(join(repoRoot
   .compilerOptions.paths;
 const aliasTargets = new Map(Object.entries(aliases).map(([alias, [target]]) => [alias, join(repoRoot, target)]));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules') return [];
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') && !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(name) ? [path] : [];
-  });
-}
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
@@ -33,37 +26,6 @@ function importsOf(file: string): string[] {
   });
 }
 
-/** The strongly connected groups of more than one file (Tarjan's algorithm). */
-function circles(arrows: ReadonlyMap<string, readonly string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (file: string): void => {
-    index.set(file, index.size);
-    low.set(file, index.get(file)!);
-    stack.push(file);
-    onStack.add(file);
-    for (const next of arrows.get(file) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(file, Math.min(low.get(file)!, low.get(next)!));
-      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
-    }
-    if (low.get(file) !== index.get(file)) return;
-    const group: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      group.push(member);
-    } while (member !== file);
-    if (group.length > 1) found.push(group.map((path) => relative(repoRoot, path)).sort());
-  };
-  for (const file of arrows.keys()) if (!index.has(file)) visit(file);
-  return found;
-}
 
 describe('imports between source files', () => {
   const files = ['apps', 'libs'].flatMap((dir) => sourceFiles(join(repoRoot, dir)));
@@ -75,6 +37,6 @@ describe('imports between source files', () => {
   });
 
   it('never run around a circle', () => {
-    expect(circles(arrows)).toEqual([]);
+    expect(circles(arrows).map((group) => group.map((path) => relative(repoRoot, path)))).toEqual([]);
   });
 });

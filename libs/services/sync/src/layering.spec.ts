@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { relativeImports, sourceFiles } from '@doable/shared-testing';
+import { relative, resolve } from 'node:path';
 
 /**
  * The sync service is several libraries, each a floor of its own, imports pointing down:
@@ -11,10 +11,10 @@ import { dirname, join, relative, resolve } from 'node:path';
  *   libs/sync/domain       models, repositories, membership (one folder per resource)
  *   libs/sync/dates, libs/sync/filter-language   pure: no Nest, no database
  *
- * Lint holds the floors (each library's sync:* tag, eslint.config.mjs). This spec holds what
- * lint cannot see: no relative import leaves its library (across libraries only by alias, which
- * lint checks), no two folders of a library import each other (directly or around a circle),
- * and no dialect imports another.
+ * Lint holds the floors (each library's sync:* tag, eslint.config.mjs), and
+ * libs/system/src/folder-circles.spec.ts that no two folders of a library import each other.
+ * This spec holds what neither sees: no relative import leaves its library (across libraries
+ * only by alias, which lint checks), and no dialect imports another.
  */
 const sync = resolve(__dirname, '..');
 const LIBRARIES: Readonly<Record<string, string>> = {
@@ -30,31 +30,15 @@ const LIBRARIES: Readonly<Record<string, string>> = {
 /** What every dialect may build on: the shapes v9 and api/v1 share, and the ones the older generations share. */
 const SHARED_DIALECT_PARTS: ReadonlySet<string> = new Set(['shared', 'legacy']);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') ? [path] : [];
-  });
-}
 
-/** The files a file imports by a relative path; a folder import (`../items`) is its index. */
-function relativeImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((match) => {
-    const target = resolve(dirname(file), match[1]);
-    return existsSync(target) && statSync(target).isDirectory() ? join(target, 'index.ts') : target;
-  });
-}
 
-const isSpec = (file: string): boolean => /\.(spec|integration-spec)\.ts$/.test(file);
 
 describe.each(Object.entries(LIBRARIES))('the sync library %s', (_name, root) => {
-  const files = sourceFiles(root);
+  const files = sourceFiles(root, { specs: true });
   const inside = (path: string): boolean => path.startsWith(`${root}/`);
 
   it('is found (guards against a test that checks nothing)', () => {
-    expect(files.filter((file) => !isSpec(file)).length).toBeGreaterThan(3);
+    expect(sourceFiles(root).length).toBeGreaterThan(3);
   });
 
   it('reaches other libraries only by their alias', () => {
@@ -66,22 +50,6 @@ describe.each(Object.entries(LIBRARIES))('the sync library %s', (_name, root) =>
     expect(leaving).toEqual([]);
   });
 
-  it('has no circle between its folders', () => {
-    const folderOf = (file: string): string => relative(root, file).split('/').slice(0, -1)[0] ?? '.';
-    const arrows = new Map<string, Set<string>>();
-    // The library's entry points (index.ts, testing.ts) re-export its folders: they are no folder's member.
-    const entries = new Set([join(root, 'index.ts'), join(root, 'testing.ts')]);
-    for (const file of files.filter((candidate) => !isSpec(candidate) && !entries.has(candidate))) {
-      for (const target of relativeImports(file).filter(inside)) {
-        if (folderOf(target) === folderOf(file)) continue;
-        arrows.set(folderOf(file), (arrows.get(folderOf(file)) ?? new Set()).add(folderOf(target)));
-      }
-    }
-    // A folder that reaches itself by following the arrows is on a circle.
-    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
-      [...(arrows.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && seen.add(next) && reaches(next, to, seen)));
-    expect([...arrows.keys()].filter((folder) => reaches(folder, folder)).sort()).toEqual([]);
-  });
 });
 
 describe('the dialects', () => {
@@ -93,7 +61,7 @@ describe('the dialects', () => {
       const parts = relative(dialects, file).split('/');
       return parts.length > 1 ? parts[0] : undefined;
     };
-    const files = sourceFiles(dialects);
+    const files = sourceFiles(dialects, { specs: true });
     expect(new Set(files.map(folderOf)).size).toBeGreaterThan(6);
     const crossing = files
       .filter((file) => folderOf(file) !== undefined)

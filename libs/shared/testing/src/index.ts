@@ -5,3 +5,4 @@ export * from './wait-for';
 export * from './http-client';
 export * from './free-port';
 export * from './openapi-validator';
+export * from './source-graph';
