@@ -1,4 +1,4 @@
-import { type EdgeReply, type EdgeRequest, edgeRequestSchema, principalSchema, type Principal, requestSubject } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, edgeRequestSchema, principalSchema, type Principal, requestSubject, storableString } from '@doable/contracts-common';
 import { z } from 'zod';
 
 const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, 'sha256 hex');
@@ -49,11 +49,18 @@ export const changeCredentialsRequest = z.object({
   currentPassword: z.string().max(1024).nullable(),
   email: z.string().trim().max(254).optional(),
   password: z.string().max(1024).optional(),
+  /**
+   * The sync command's uuid: auth-oauth changes the credentials once per uuid, so a late copy of
+   * a resent request cannot undo a later change. Optional for callers that predate it (they run
+   * every time); sync always sends it. The Sync API's rule for command uuids (it is stored).
+   */
+  uuid: storableString.min(1).max(64).optional(),
 });
 export type ChangeCredentialsRequest = z.infer<typeof changeCredentialsRequest>;
 /**
  * The Sync API's `user_update` email and password change (sync-interface §4.3): needs the current
- * password when the account has one. Answers the account's email after the change, or
+ * password when the account has one. A second delivery of a `uuid` already run changes nothing
+ * and answers what the first did. Answers the account's email after the change, or
  * PASSWORD_REQUIRED, AUTHENTICATION_ERROR, INVALID_EMAIL, EMAIL_ALREADY_EXISTS,
  * PASSWORD_TOO_SHORT, COMMON_PASSWORD, PASSWORD_CONTAINS_EMAIL.
  */
