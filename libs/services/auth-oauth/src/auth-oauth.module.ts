@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccountService } from './accounts/account.service';
+import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './accounts/command-log-retention';
+import { CommandLogRepository } from './accounts/command-log.repository';
 import { AuthorizePages } from './web/authorize-pages';
 import { ClientResolver, METADATA_FETCH_POLICY } from './oauth/client-resolver';
 import { OAuthAppService } from './oauth/oauth-app.service';
@@ -23,6 +25,8 @@ import type { WebhookAddressPolicy } from '@doable/contracts-auth';
     revocationBarrierProvider,
     RevocationBarrierCloser,
     AccountService,
+    CommandLogRepository,
+    CommandLogRetention,
     TokenService,
     SessionService,
     OAuthAppService,
@@ -39,7 +43,7 @@ import type { WebhookAddressPolicy } from '@doable/contracts-auth';
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean }): DynamicModule {
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number }): DynamicModule {
     return {
       module: AuthOauthModule,
       providers: [
@@ -48,6 +52,7 @@ export class AuthOauthModule {
         { provide: MIGRATED_TOKEN_TTL, useValue: options.migratedTokenTtlSeconds },
         { provide: REVOCATION_LEASE, useValue: options.revocationLeaseMs },
         { provide: METADATA_FETCH_POLICY, useValue: { allowPrivate: options.metadataAllowPrivate } },
+        { provide: COMMAND_LOG_RETENTION_DAYS, useValue: options.commandLogRetentionDays },
       ],
     };
   }

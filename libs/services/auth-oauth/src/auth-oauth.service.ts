@@ -25,6 +25,8 @@ const authOauthEnv = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** How long a credential change's command uuid is remembered (sync's variable: the two logs are kept alike). */
+  COMMAND_LOG_RETENTION_DAYS: env.positiveInt(30),
 });
 
 /** Accounts, credentials, personal tokens and (later) OAuth applications. */
@@ -40,6 +42,7 @@ export const authOauthService = {
       appSecretKey: config.APP_SECRET_KEY,
       webhookPolicy: { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
       metadataAllowPrivate: config.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE,
+      commandLogRetentionDays: config.COMMAND_LOG_RETENTION_DAYS,
     }),
   ],
 } satisfies ServiceDefinition<typeof authOauthEnv>;

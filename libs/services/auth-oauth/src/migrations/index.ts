@@ -2,6 +2,7 @@ import { CreateAuthSchema1732190000000 } from './1732190000000-create-auth-schem
 import { OauthAppsAndSessions1763720000000 } from './1763720000000-oauth-apps-and-sessions';
 import { AppWebhooks1764070000000 } from './1764070000000-app-webhooks';
 import { PublicOauthClients1764080000000 } from './1764080000000-public-oauth-clients';
+import { CredentialChangeCommandLog1764100000000 } from './1764100000000-credential-change-command-log';
 
 /** In order of application. */
-export const authMigrations = [CreateAuthSchema1732190000000, OauthAppsAndSessions1763720000000, AppWebhooks1764070000000, PublicOauthClients1764080000000];
+export const authMigrations = [CreateAuthSchema1732190000000, OauthAppsAndSessions1763720000000, AppWebhooks1764070000000, PublicOauthClients1764080000000, CredentialChangeCommandLog1764100000000];
