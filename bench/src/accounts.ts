@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AccountService } from '@doable/auth-oauth';
+import { AccountService, CommandLogRepository } from '@doable/auth-oauth';
 import { createServiceDataSource, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
@@ -34,7 +34,7 @@ export async function createAccounts(databaseUrl: string, runId: string, count: 
   try {
     // Only the outbox is written here; the system's own relay publishes (as with the CLI).
     const idle: EventBus = { publish: () => Promise.resolve(), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
-    const accounts = new AccountService(new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger)));
+    const accounts = new AccountService(new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger)), new CommandLogRepository());
     const created: BenchAccount[] = [];
     for (let index = 0; index < count; index++) {
       // A password (S12's users log in to allow an app) costs a scrypt hash each, about 0.1 s.

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AccountService, AppSecretBox, authMigrations, NatsRevocationBarrier, type OAuthApp, OAuthAppService, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
+import { AccountService, AppSecretBox, authMigrations, CommandLogRepository, NatsRevocationBarrier, type OAuthApp, OAuthAppService, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
 import { GatewayRevocation } from '@doable/contracts-auth';
 import { createServiceDataSource, isAlive, migrateUp, OutboxRelay, readRuntimeFile, startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
@@ -109,7 +109,7 @@ async function main(): Promise<number> {
   try {
     await migrateUp(dataSource);
     const database = new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', IDLE_BUS, logger));
-    const accounts = new AccountService(database, barrier);
+    const accounts = new AccountService(database, new CommandLogRepository(), barrier);
     const email = values.email ?? '';
     if (isPlanCommand) {
       await planCommand(command, url, logger, accounts, { email, plan: values.plan, workspace: values.workspace });

@@ -9,6 +9,7 @@ import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { AccountService } from './accounts/account.service';
+import { CommandLogRepository } from './accounts/command-log.repository';
 import { authMigrations } from './migrations';
 import { AuthorizePages } from './web/authorize-pages';
 import { ClientResolver } from './oauth/client-resolver';
@@ -113,7 +114,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     await dataSource.initialize();
     await migrateUp(dataSource);
     db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
-    accounts = new AccountService(db);
+    accounts = new AccountService(db, new CommandLogRepository());
     apps = new OAuthAppService(db, new AppSecretBox(db, ''));
     tokens = new TokenService(db);
     oauth = new OAuthService(db, apps);
@@ -827,7 +828,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     it('changes both with the right current password; the new ones log in, the old ones do not', async () => {
       const user = await newAccount('creds');
       const email = `renamed-${randomBytes(3).toString('hex')}@example.test`;
-      await expect(change(user.userId, { currentPassword: PASSWORD, email: email.toUpperCase(), password: 'a fresh long passphrase' })).resolves.toEqual({ email });
+      await expect(change(user.userId, { currentPassword: PASSWORD, email: email.toUpperCase(), password: 'a fresh long passphrase' })).resolves.toEqual({ email, repeated: false });
       await expect(accounts.authenticate(email, 'a fresh long passphrase')).resolves.toEqual({ userId: user.userId });
       await expect(accounts.authenticate(user.email, PASSWORD)).resolves.toBeUndefined();
     });
@@ -835,7 +836,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     it('needs no current password on an account that has none yet', async () => {
       const email = `nopass-${randomBytes(3).toString('hex')}@example.test`;
       const { userId } = await accounts.create({ email, fullName: 'No pass', timezone: 'UTC' });
-      await expect(change(userId, { password: 'first real passphrase' })).resolves.toEqual({ email });
+      await expect(change(userId, { password: 'first real passphrase' })).resolves.toEqual({ email, repeated: false });
       await expect(accounts.authenticate(email, 'first real passphrase')).resolves.toEqual({ userId });
     });
   });

@@ -1,5 +1,6 @@
 export { authOauthService } from './auth-oauth.service';
-export { AccountService, type NewAccount } from './accounts/account.service';
+export { AccountService, type CredentialChange, type NewAccount } from './accounts/account.service';
+export { CommandLogRepository } from './accounts/command-log.repository';
 export { hashPassword, verifyPassword } from './passwords/password-hasher';
 export { generatePersonalToken } from './tokens/personal-token';
 export { authMigrations } from './migrations';

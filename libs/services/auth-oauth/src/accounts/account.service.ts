@@ -2,10 +2,12 @@ import { AuthEvents, type ChangeCredentialsRequest, type CreateAccountReply, has
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { hashPassword, verifyPassword } from '../passwords/password-hasher';
 import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
 import { generatePersonalToken, PERSONAL_TOKEN_SCOPES } from '../tokens/personal-token';
 import { NO_BARRIER, REVOCATION_BARRIER, type RevocationBarrier } from '../tokens/revocation-barrier';
+import { CommandLogRepository } from './command-log.repository';
 
 export interface NewAccount {
   readonly email: string;
@@ -15,6 +17,12 @@ export interface NewAccount {
 }
 
 const UNIQUE_VIOLATION = '23505';
+
+/** What a credential change answers (its `email`), and whether it was a later copy of a change already run (`repeated`: nothing changed now). */
+export interface CredentialChange {
+  readonly email: string;
+  readonly repeated: boolean;
+}
 
 let dummy: Promise<string> | undefined;
 /** A hash of nothing anyone knows, made once, to spend the same time on unknown emails. */
@@ -27,6 +35,7 @@ function dummyHash(): Promise<string> {
 export class AccountService {
   constructor(
     private readonly database: Database,
+    private readonly commandLog: CommandLogRepository,
     @Optional() @Inject(REVOCATION_BARRIER) private readonly barrier: RevocationBarrier = NO_BARRIER,
   ) {}
 
@@ -119,16 +128,31 @@ export class AccountService {
   /**
    * The Sync API's email and password change (sync-interface §4.3, §7.4 tags). With a password
    * on the account, the current one must be given and right. Hashing happens before the
-   * transaction; the row is locked while the change is checked and written.
+   * transaction; the row is locked while the change is checked and written. With the sync
+   * command's `uuid`, it runs once: sync resends a request whose replica fell silent, both copies
+   * may get here, and a late copy must not set the email back after a later change.
    */
-  async changeCredentials(request: ChangeCredentialsRequest): Promise<{ email: string }> {
+  async changeCredentials(request: ChangeCredentialsRequest): Promise<CredentialChange> {
+    const uuid = request.uuid;
+    // Before the password and every other check: the change may itself have replaced the
+    // password the copy carries (or the email it compares), and a copy refused for that would
+    // answer a refusal for a change that was made (sync keeps whichever copy's answer commits first).
+    if (uuid !== undefined) {
+      const earlier = await this.commandLog.answerOf(this.database.dataSource.manager, request.userId, uuid);
+      if (earlier) return { ...earlier, repeated: true };
+    }
     const [account] = await this.database.query<Array<{ email: string; password_hash: string | null }>>('SELECT email, password_hash FROM auth.accounts WHERE id = $1', [
       request.userId,
     ]);
     if (!account) throw new DomainError('USER_NOT_FOUND');
     const newEmail = request.email?.trim().toLowerCase();
     const changesEmail = newEmail !== undefined && newEmail !== account.email.toLowerCase();
-    if (!changesEmail && request.password === undefined) return { email: account.email };
+    if (!changesEmail && request.password === undefined) {
+      // Recorded too: after a later change of the email, a late copy would no longer be a no-op.
+      const manager = this.database.dataSource.manager;
+      if (uuid !== undefined && !(await this.commandLog.claim(manager, request.userId, uuid, account.email))) return this.repeatedAnswer(manager, request.userId, uuid);
+      return { email: account.email, repeated: false };
+    }
     if (account.password_hash !== null) {
       if (!request.currentPassword) throw new DomainError('PASSWORD_REQUIRED', undefined, { argument: 'current_password' });
       if (!(await verifyPassword(request.currentPassword, account.password_hash))) throw new DomainError('AUTHENTICATION_ERROR', undefined, { argument: 'current_password' });
@@ -141,11 +165,16 @@ export class AccountService {
     }
     const passwordHash = request.password === undefined ? undefined : await hashPassword(request.password);
     try {
-      await this.database.transaction(async (tx) => {
+      return await this.database.transaction(async (tx): Promise<CredentialChange> => {
         const [locked] = await tx.manager.query<Array<{ password_hash: string | null }>>('SELECT password_hash FROM auth.accounts WHERE id = $1 FOR UPDATE', [request.userId]);
+        // Under the row lock, and before the stale-password check below (the first copy's new
+        // password would fail it): a copy that passed the look-up above while the first was
+        // running waits for the lock, then finds the uuid taken and changes nothing.
+        if (locked && uuid !== undefined && !(await this.commandLog.claim(tx.manager, request.userId, uuid, email))) return this.repeatedAnswer(tx.manager, request.userId, uuid);
         // A concurrent change got there first: the current password checked above may be stale.
         if (locked?.password_hash !== account.password_hash) throw new DomainError('AUTHENTICATION_ERROR', 'The password changed meanwhile; try again', { argument: 'current_password' });
         await tx.manager.query('UPDATE auth.accounts SET email = $2, password_hash = coalesce($3, password_hash) WHERE id = $1', [request.userId, email, passwordHash ?? null]);
+        return { email, repeated: false };
       });
     } catch (err) {
       if ((err as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
@@ -153,7 +182,14 @@ export class AccountService {
       }
       throw err;
     }
-    return { email };
+  }
+
+  /** What the copy of `uuid` that ran first answered: it committed before this copy found the uuid taken. */
+  private async repeatedAnswer(manager: EntityManager, userId: string, uuid: string): Promise<CredentialChange> {
+    const earlier = await this.commandLog.answerOf(manager, userId, uuid);
+    // Found taken, so committed: only pruning in between (the entry past its retention) could lose it.
+    if (!earlier) throw new Error(`credential change ${uuid} of user ${userId} was taken but is no longer recorded`);
+    return { ...earlier, repeated: true };
   }
 
   /** The id of the account with this email, if there is one. */

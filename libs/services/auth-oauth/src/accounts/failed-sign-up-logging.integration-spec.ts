@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { authMigrations } from '../migrations';
 import { AccountService } from './account.service';
+import { CommandLogRepository } from './command-log.repository';
 
 /**
  * A sign-up whose INSERT PostgreSQL refuses throws TypeORM's QueryFailedError, which carries
@@ -21,7 +22,7 @@ describe('a failed sign-up in the logs (real PostgreSQL)', () => {
     dataSource = createServiceDataSource({ schema: 'auth', url: database.url, poolSize: 2, applicationName: 'test', migrations: authMigrations });
     await dataSource.initialize();
     await migrateUp(dataSource);
-    accounts = new AccountService(new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay));
+    accounts = new AccountService(new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay), new CommandLogRepository());
   });
 
   afterAll(async () => {

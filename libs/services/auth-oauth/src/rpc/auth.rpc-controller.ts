@@ -39,9 +39,11 @@ export class AuthRpcController {
 
   @Handles(AuthSubjects.changeCredentials)
   async changeCredentials(request: ChangeCredentialsRequest): Promise<{ email: string }> {
-    const changed = await this.accounts.changeCredentials(request);
-    // A new password signs every browser out; API tokens are separate and stay valid.
-    if (request.password !== undefined) await this.sessions.endAllFor(request.userId);
-    return changed;
+    const { email, repeated } = await this.accounts.changeCredentials(request);
+    // A new password signs every browser out; API tokens are separate and stay valid. A later
+    // copy of a change already made changed nothing, so it ends nothing either: the sessions
+    // started since (with the new password) stay.
+    if (request.password !== undefined && !repeated) await this.sessions.endAllFor(request.userId);
+    return { email };
   }
 }
