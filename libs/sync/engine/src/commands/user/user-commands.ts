@@ -35,7 +35,7 @@ export class UserUpdateCommand implements CommandHandler {
     private readonly services: ServiceClient,
   ) {}
 
-  async prepare(principal: Principal, rawArgs: Record<string, unknown>): Promise<CredentialChange | undefined> {
+  async prepare(principal: Principal, rawArgs: Record<string, unknown>, uuid: string): Promise<CredentialChange | undefined> {
     const args = parseArgs(userUpdateArgs, rawArgs);
     checkUrgentReminderDevice(args.urgent_reminder_device);
     if (!changesCredentials(args)) return undefined;
@@ -44,6 +44,8 @@ export class UserUpdateCommand implements CommandHandler {
       currentPassword: args.current_password ?? null,
       email: args.email,
       password: args.password,
+      // A resent request's late copy then changes nothing there (it ran once already).
+      uuid,
     });
   }
 
