@@ -1,6 +1,6 @@
+import { COMMAND_LOG_RETENTION_DAYS, COMMAND_LOG_TABLE, CommandLogRetention } from '@doable/shared-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccountService } from './accounts/account.service';
-import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './accounts/command-log-retention';
 import { CommandLogRepository } from './accounts/command-log.repository';
 import { AuthorizePages } from './web/authorize-pages';
 import { ClientResolver, METADATA_FETCH_POLICY } from './oauth/client-resolver';
@@ -53,6 +53,7 @@ export class AuthOauthModule {
         { provide: REVOCATION_LEASE, useValue: options.revocationLeaseMs },
         { provide: METADATA_FETCH_POLICY, useValue: { allowPrivate: options.metadataAllowPrivate } },
         { provide: COMMAND_LOG_RETENTION_DAYS, useValue: options.commandLogRetentionDays },
+        { provide: COMMAND_LOG_TABLE, useValue: 'auth.command_log' },
       ],
     };
   }

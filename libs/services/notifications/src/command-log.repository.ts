@@ -17,15 +17,4 @@ export class CommandLogRepository {
     );
     return rows.length > 0;
   }
-
-  /** Deletes at most `limit` entries older than `days` (a short statement on a busy table); answers how many went. */
-  async deleteOlderThan(manager: EntityManager, days: number, limit: number): Promise<number> {
-    // TypeORM answers DELETE with [rows, affected].
-    const [, affected] = await manager.query<[unknown[], number]>(
-      `DELETE FROM notifications.command_log WHERE (user_id, uuid) IN (
-         SELECT user_id, uuid FROM notifications.command_log WHERE executed_at < now() - make_interval(days => $1) LIMIT $2)`,
-      [days, limit],
-    );
-    return affected;
-  }
 }

@@ -1,11 +1,10 @@
 import type { LiveNotificationCommand } from '@doable/contracts-notifications';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
-import { Database } from '@doable/shared-runtime';
+import { CommandLogRetention, Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { CommandLogRepository } from './command-log.repository';
-import { CommandLogRetention } from './command-log-retention';
 import { lockNotificationsOf } from './store/live-notification.repository';
 import { LiveNotificationsService } from './live-notifications.service';
 import { notificationsMigrations } from './migrations';
@@ -136,7 +135,7 @@ describe('live-notification commands run once per uuid (real PostgreSQL)', () =>
        UNION ALL SELECT 600, 'recent', now() - interval '29 days'
        UNION ALL SELECT 601, 'today', now()`,
     );
-    const retention = new CommandLogRetention(db, new CommandLogRepository(), 30, createLogger('test', 'silent'));
+    const retention = new CommandLogRetention(db, 'notifications.command_log', 30, createLogger('test', 'silent'));
     // More than one batch of expired rows: the loop must go round until none are left.
     await expect(retention.prune()).resolves.toBe(5100);
     const left = await dataSource.query<Array<{ uuid: string }>>(`SELECT uuid FROM notifications.command_log WHERE user_id IN (600, 601) ORDER BY uuid`);

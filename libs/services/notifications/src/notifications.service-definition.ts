@@ -1,11 +1,10 @@
 import { type LiveNotificationCommandRequest, NotificationsSubjects, type LiveNotificationsReply } from '@doable/contracts-notifications';
 import { env } from '@doable/shared-config';
-import { RpcController, SERVICE_CONFIG, type ServiceConfig, type ServiceDefinition } from '@doable/shared-runtime';
+import { COMMAND_LOG_RETENTION_DAYS, COMMAND_LOG_TABLE, CommandLogRetention, RpcController, SERVICE_CONFIG, type ServiceConfig, type ServiceDefinition } from '@doable/shared-runtime';
 import { Handles } from '@doable/shared-transport';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandLogRepository } from './command-log.repository';
-import { COMMAND_LOG_RETENTION_DAYS, CommandLogRetention } from './command-log-retention';
 import { INVITATION_MAILER, LoggingInvitationMailer } from './mail/invitation-mailer';
 import { LiveNotificationRepository } from './store/live-notification.repository';
 import { LiveNotificationsService } from './live-notifications.service';
@@ -43,6 +42,7 @@ export class NotificationsRpcController {
     // Read from the service's config here rather than handed in by imports(config): a definition
     // whose imports take its own env is no longer a plain ServiceDefinition (see ALL_SERVICES).
     { provide: COMMAND_LOG_RETENTION_DAYS, useFactory: (config: ServiceConfig<typeof notificationsEnv>) => config.COMMAND_LOG_RETENTION_DAYS, inject: [SERVICE_CONFIG] },
+    { provide: COMMAND_LOG_TABLE, useValue: 'notifications.command_log' },
     NotificationProducersConsumer,
     // No mail sender ships with the server: this one only logs. A real one replaces it here (see InvitationMailer).
     { provide: INVITATION_MAILER, useClass: LoggingInvitationMailer },

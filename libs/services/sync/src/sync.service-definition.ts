@@ -1,8 +1,8 @@
 import { env } from '@doable/shared-config';
-import type { ServiceDefinition } from '@doable/shared-runtime';
+import { COMMAND_LOG_RETENTION_DAYS, COMMAND_LOG_TABLE, CommandLogRetention, type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
-import { COMMAND_HANDLERS, COMMAND_LOG_RETENTION_DAYS, CommandExecutor, type CommandHandler, CommandLogRetention, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS, ItemQuickAddCommand, publicCommands, SyncEngine } from '@doable/sync-engine';
+import { COMMAND_HANDLERS, CommandExecutor, type CommandHandler, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS, ItemQuickAddCommand, publicCommands, SyncEngine } from '@doable/sync-engine';
 import { writeEventObject } from './event-object-writer';
 import { SyncRepositories } from './sync-repositories';
 import { ArchivedItemsRepository, CompletedInfoRepository, CompletedRepository, CompletionStatsRepository, FilterRepository, FolderRepository, ItemDates, ItemRepository, LabelRepository, LocationRepository, NewAccounts, NoteRepository, PlanLimitsRepository, ProductivityStatsService, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository, ViewOptionsRepository, WorkspaceFilterRepository, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
@@ -160,6 +160,7 @@ export const syncService = {
       module: SyncModule,
       providers: [
         { provide: COMMAND_LOG_RETENTION_DAYS, useValue: config.COMMAND_LOG_RETENTION_DAYS },
+        { provide: COMMAND_LOG_TABLE, useValue: 'sync.command_log' },
         { provide: BACKUP_SETTINGS, useValue: { retentionDays: config.BACKUP_RETENTION_DAYS, pollSeconds: config.BACKUP_POLL_SECONDS } },
         { provide: REMINDER_SETTINGS, useValue: { pollSeconds: config.REMINDERS_POLL_SECONDS } },
         { provide: TEMPLATES_PUBLIC_URL, useValue: config.PUBLIC_URL },

@@ -9,4 +9,5 @@ export * from './kernel/event-consumers';
 export * from './kernel/kernel.module';
 export * from './kernel/messaging-lifecycle';
 export * from './kernel/periodic-task';
+export * from './kernel/command-log-retention';
 export * from './parent-watch';

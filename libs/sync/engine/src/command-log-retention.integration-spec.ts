@@ -1,10 +1,9 @@
 import { createServiceDataSource, migrateUp, type OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
-import { Database } from '@doable/shared-runtime';
+import { CommandLogRetention, Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { syncMigrations } from '@doable/sync-domain';
-import { CommandLogRetention } from './command-log-retention';
 
 describe('CommandLogRetention (PostgreSQL)', () => {
   let database: TestDatabase;
@@ -17,7 +16,7 @@ describe('CommandLogRetention (PostgreSQL)', () => {
     await dataSource.initialize();
     await migrateUp(dataSource);
     const db = new Database(dataSource, 'sync', { nudge: () => undefined } as unknown as OutboxRelay);
-    retention = new CommandLogRetention(db, 30, createLogger('test', 'silent'));
+    retention = new CommandLogRetention(db, 'sync.command_log', 30, createLogger('test', 'silent'));
   });
 
   afterAll(async () => {

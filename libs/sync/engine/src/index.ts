@@ -3,7 +3,6 @@
 export * from './command-args';
 export * from './command-executor';
 export * from './command-handler';
-export * from './command-log-retention';
 export * from './command-policies';
 export * from './command-status';
 export * from './commands/filters/filter-commands';

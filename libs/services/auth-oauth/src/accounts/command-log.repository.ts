@@ -26,15 +26,4 @@ export class CommandLogRepository {
     const [row] = await manager.query<Array<{ email: string }>>(`SELECT email FROM auth.command_log WHERE user_id = $1 AND uuid = $2`, [userId, uuid]);
     return row ? { email: row.email } : undefined;
   }
-
-  /** Deletes at most `limit` entries older than `days` (a short statement on a busy table); answers how many went. */
-  async deleteOlderThan(manager: EntityManager, days: number, limit: number): Promise<number> {
-    // TypeORM answers DELETE with [rows, affected].
-    const [, affected] = await manager.query<[unknown[], number]>(
-      `DELETE FROM auth.command_log WHERE (user_id, uuid) IN (
-         SELECT user_id, uuid FROM auth.command_log WHERE executed_at < now() - make_interval(days => $1) LIMIT $2)`,
-      [days, limit],
-    );
-    return affected;
-  }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChangeCredentialsRequest } from '@doable/contracts-auth';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
-import { Database } from '@doable/shared-runtime';
+import { CommandLogRetention, Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { authMigrations } from '../migrations';
@@ -13,7 +13,6 @@ import { TokenService } from '../tokens/token.service';
 import { AppWebhookService } from '../webhooks/app-webhook.service';
 import { AccountService } from './account.service';
 import { CommandLogRepository } from './command-log.repository';
-import { CommandLogRetention } from './command-log-retention';
 
 const PASSWORD = 'a sturdy passphrase';
 
@@ -176,7 +175,7 @@ describe('user_update credential changes run once per uuid (real PostgreSQL)', (
        UNION ALL SELECT 600, 'recent', 'recent@example.test', now() - interval '29 days'
        UNION ALL SELECT 601, 'today', 'today@example.test', now()`,
     );
-    const retention = new CommandLogRetention(db, new CommandLogRepository(), 30, createLogger('test', 'silent'));
+    const retention = new CommandLogRetention(db, 'auth.command_log', 30, createLogger('test', 'silent'));
     // More than one batch of expired rows: the loop must go round until none are left.
     await expect(retention.prune()).resolves.toBe(5100);
     const left = await dataSource.query<Array<{ uuid: string }>>(`SELECT uuid FROM auth.command_log WHERE user_id IN (600, 601) ORDER BY uuid`);
