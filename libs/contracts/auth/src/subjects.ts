@@ -1,4 +1,4 @@
-import { type EdgeReply, type EdgeRequest, edgeRequestSchema, principalSchema, type Principal, requestSubject, storableString } from '@doable/contracts-common';
+import { commandUuid, type EdgeReply, type EdgeRequest, edgeRequestSchema, principalSchema, type Principal, requestSubject } from '@doable/contracts-common';
 import { z } from 'zod';
 
 const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, 'sha256 hex');
@@ -54,7 +54,7 @@ export const changeCredentialsRequest = z.object({
    * a resent request cannot undo a later change. Optional for callers that predate it (they run
    * every time); sync always sends it. The Sync API's rule for command uuids (it is stored).
    */
-  uuid: storableString.min(1).max(64).optional(),
+  uuid: commandUuid.optional(),
 });
 export type ChangeCredentialsRequest = z.infer<typeof changeCredentialsRequest>;
 /**

@@ -1,4 +1,4 @@
-import { requestSubject, storableString } from '@doable/contracts-common';
+import { commandUuid, requestSubject } from '@doable/contracts-common';
 import { z } from 'zod';
 
 export interface LiveNotification {
@@ -57,6 +57,5 @@ export interface LiveNotificationCommandRequest {
 /** Runs one live-notification command; ids of other users' notifications change nothing. */
 export const liveNotificationCommand = requestSubject<LiveNotificationCommandRequest, { ok: true }>(
   'notifications.live.command.v1',
-  // The uuid keeps the Sync API's rule for command uuids (it is stored).
-  z.object({ userId: z.string().regex(/^[0-9]+$/), uuid: storableString.min(1).max(64).optional(), command: liveNotificationCommandSchema }),
+  z.object({ userId: z.string().regex(/^[0-9]+$/), uuid: commandUuid.optional(), command: liveNotificationCommandSchema }),
 );

@@ -1,4 +1,4 @@
-import { principalSchema, type Principal, storableString } from '@doable/contracts-common';
+import { commandUuid, principalSchema, type Principal, storableString } from '@doable/contracts-common';
 import { z } from 'zod';
 
 /**
@@ -99,7 +99,7 @@ export type ObjectResource = ObjectQuery['resource'];
 
 export const objectCommandSchema = z.object({
   type: storableString.min(1).max(64),
-  uuid: storableString.min(1).max(64),
+  uuid: commandUuid,
   temp_id: storableString.min(1).max(100).optional(),
   args: z.record(z.string(), z.unknown()),
 });

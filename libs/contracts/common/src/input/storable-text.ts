@@ -59,3 +59,9 @@ export function withStorableText<T extends z.ZodType>(schema: T): T {
 
 /** A string that keeps the text rule (for ids, uuids and names checked one by one). */
 export const storableString = z.string().refine((text) => unstorableTextReason(text) === undefined, { message: 'Text contains a NUL character or a lone UTF-16 surrogate' });
+
+/**
+ * A Sync API command's uuid: stored (sync's command log, and the logs in which notifications and
+ * auth-oauth run a command's remote work once), so it keeps the text rule, and at most 64 long.
+ */
+export const commandUuid = storableString.min(1).max(64);

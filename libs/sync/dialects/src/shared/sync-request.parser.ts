@@ -1,4 +1,4 @@
-import { storableString } from '@doable/contracts-common';
+import { commandUuid, storableString } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { canonicalCommandType } from './command-aliases';
@@ -21,7 +21,7 @@ function jsonField(body: Record<string, unknown>, name: string): unknown {
 // A command's name, uuid and temp id are stored (the command log, temp ids): they keep the text rule.
 const commandSchema = z.object({
   type: storableString.min(1).max(64),
-  uuid: storableString.min(1).max(64),
+  uuid: commandUuid,
   args: z.record(z.string(), z.unknown()).default({}),
   temp_id: storableString.min(1).max(100).nullish(),
 });
