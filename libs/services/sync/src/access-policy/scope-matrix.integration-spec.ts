@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Principal, type Scope, SCOPES } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import type { ServiceClient } from '@doable/shared-transport';
-import { type CommandStatus, filterCommands, isRefusal, labelCommands, liveNotificationCommands, noteCommands, reminderCommands, sectionCommands, userCommands, viewOptionsCommands } from '@doable/sync-engine';
+import { type CommandStatus, isRefusal, publicCommands } from '@doable/sync-engine';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { FilterRepository, ItemDates, LabelRepository, LocationRepository, NoteRepository, ReminderRepository, ViewOptionsRepository } from '@doable/sync-domain';
 import { registeredHandlers, registeredPolicies } from './registered-handlers';
@@ -57,19 +57,20 @@ describe('the scope matrix in the command executor (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
 
   beforeAll(async () => {
-    await harness.start('scope_matrix', USERS, (r) => {
-      const [labels, dates, notes] = [new LabelRepository(), new ItemDates(), new NoteRepository()];
-      return [
-        ...sectionCommands(r.sections, r.projects, r.items),
-        ...labelCommands(labels),
-        ...filterCommands(new FilterRepository()),
-        ...noteCommands(notes, r.items, r.projects),
-        ...reminderCommands(new ReminderRepository(), r.items, dates, new LocationRepository()),
-        ...userCommands(r.profiles, otherServices),
-        ...liveNotificationCommands(otherServices),
-        ...viewOptionsCommands(new ViewOptionsRepository(), r.projects, labels, new FilterRepository()),
-      ];
-    });
+    // The service's own registry of public commands (publicCommands), over the harness's repositories.
+    await harness.start('scope_matrix', USERS, (r) =>
+      publicCommands({
+        ...r,
+        dates: new ItemDates(),
+        labels: new LabelRepository(),
+        filters: new FilterRepository(),
+        notes: new NoteRepository(),
+        reminders: new ReminderRepository(),
+        locations: new LocationRepository(),
+        views: new ViewOptionsRepository(),
+        services: otherServices,
+      }),
+    );
   });
   afterAll(() => harness.stop());
 

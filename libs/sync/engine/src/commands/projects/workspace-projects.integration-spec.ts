@@ -2,7 +2,7 @@ import type { ShareInvitationSent, WorkspaceProjectArchived } from '@doable/cont
 import type { Project, Workspace } from '@doable/sync-domain';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import { sectionCommands } from '../sections/section-commands';
-import { WorkspaceHarness } from '../workspaces/workspace.harness';
+import { WorkspaceHarness, workspaceSpecCommands } from '../workspaces/workspace.harness';
 
 const ADA = '7401'; // workspace ADMIN
 const BEN = '7402'; // workspace MEMBER
@@ -31,7 +31,7 @@ describe('workspace projects: add, update, join, move, archive, guests (real Pos
     return id;
   };
 
-  beforeAll(() => harness.start('workspace_projects', USERS, (r) => sectionCommands(r.sections, r.projects, r.items)));
+  beforeAll(() => harness.start('workspace_projects', USERS, (r) => [...workspaceSpecCommands(r), ...sectionCommands(r.sections, r.projects, r.items)]));
   afterAll(() => harness.stop());
 
   describe('project_add', () => {

@@ -35,6 +35,17 @@ export interface WorkspaceHarnessRepositories {
 /** The resource types the harness reads (the workspace ones and the projects they hold). */
 export const WORKSPACE_READ_TYPES = ['projects', 'items', 'collaborators', 'workspaces', 'workspace_users', 'folders', 'workspace_filters'];
 
+/** What the workspace specs run: the project, task, sharing and workspace commands. */
+export function workspaceSpecCommands(r: WorkspaceHarnessRepositories): CommandHandler[] {
+  return [
+    ...projectCommands(r.projects, r.sections, r.items),
+    ...itemCommands(r.items, r.projects, r.sections, new ItemDates(), new LabelRepository()),
+    ...sharingCommands({ projects: r.projects, members: r.members, invitations: r.invitations, items: r.items, profiles: r.profiles }),
+    ...workspaceCommands({ workspaces: r.workspaces, members: r.workspaceMembers, projects: r.projects, sections: r.sections, items: r.items, profiles: r.profiles }),
+    ...workspaceFilterCommands(r.workspaceFilters),
+  ];
+}
+
 /**
  * A real PostgreSQL database with the sync schema, users on a roomy plan, and an executor with
  * the project, task, sharing and workspace commands, and a reader of the workspace resources:
@@ -58,8 +69,12 @@ export class WorkspaceHarness {
   };
   private database!: TestDatabase;
 
-  /** `users`: id -> email; each gets a profile with an Inbox, on a roomy plan. `extraCommands`: more handlers. */
-  async start(name: string, users: Readonly<Record<string, string>>, extraCommands: (repositories: WorkspaceHarnessRepositories) => CommandHandler[] = () => []): Promise<void> {
+  /**
+   * `users`: id -> email; each gets a profile with an Inbox, on a roomy plan. `commands`: the
+   * executor's handlers, built on the harness's repositories (the project, task, sharing and
+   * workspace commands when not given).
+   */
+  async start(name: string, users: Readonly<Record<string, string>>, commands: (repositories: WorkspaceHarnessRepositories) => CommandHandler[] = workspaceSpecCommands): Promise<void> {
     this.database = await createTestDatabase(name);
     this.dataSource = createServiceDataSource({ schema: 'sync', url: this.database.url, poolSize: 4, applicationName: 'test', migrations: syncMigrations });
     await this.dataSource.initialize();
@@ -73,15 +88,7 @@ export class WorkspaceHarness {
     }
     const logger = createLogger('test', 'silent');
     const db = new Database(this.dataSource, 'sync', new OutboxRelay(this.dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    const handlers = [
-      ...projectCommands(r.projects, r.sections, r.items),
-      ...itemCommands(r.items, r.projects, r.sections, new ItemDates(), new LabelRepository()),
-      ...sharingCommands({ projects: r.projects, members: r.members, invitations: r.invitations, items: r.items, profiles: r.profiles }),
-      ...workspaceCommands({ workspaces: r.workspaces, members: r.workspaceMembers, projects: r.projects, sections: r.sections, items: r.items, profiles: r.profiles }),
-      ...workspaceFilterCommands(r.workspaceFilters),
-      ...extraCommands(r),
-    ];
-    this.executor = new CommandExecutor(db, r.profiles, handlers, logger, [], r.members, new PlanLimitsRepository(), r.workspaceMembers);
+    this.executor = new CommandExecutor(db, r.profiles, commands(r), logger, [], r.members, new PlanLimitsRepository(), r.workspaceMembers);
     const notes = new NoteRepository();
     const sources: ResourceSource[] = [
       new ProjectSource(r.projects),
