@@ -79,6 +79,12 @@ export interface EdgeReply {
    * the blob store with these headers and ignores `body`. Bytes never cross NATS in a reply.
    */
   readonly blob?: EdgeBlob;
+  /**
+   * Optional, from sync only: this user's "nothing new" answer to a read (no commands). The same
+   * request gets the same answer until the user's marks move, so the gateway may give it again
+   * itself (contracts-sync gateway-polls.ts). Never sent to the client.
+   */
+  readonly unchangedFor?: string;
 }
 
 export interface EdgeBlob {

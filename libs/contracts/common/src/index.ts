@@ -2,3 +2,4 @@ export * from './subject';
 export * from './principal';
 export * from './edge';
 export * from './input';
+export * from './gateway-registry';

@@ -8,6 +8,7 @@ export * from './api-workspace-objects';
 export * from './colors';
 export * from './first-generation';
 export * as SyncEvents from './events';
+export * as GatewayPolls from './gateway-polls';
 export type { UsersChanged } from './push-events';
 export type { CollaboratorLeft, GoalReached, ItemAssigned, ItemCompletionChanged, KarmaLevelReached, NoteAdded, NotificationPerson, ShareInvitationAnswered, ShareInvitationBlocked, ShareInvitationSent } from './events';
 export type {

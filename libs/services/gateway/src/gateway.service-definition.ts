@@ -25,6 +25,10 @@ import { PushCredential } from './push/push-credential';
 import { openApiRoutes } from './http/openapi-routes';
 import { RouteTable } from './routes/route-table';
 import { UploadRelay } from './edge/upload-relay';
+import { UnchangedAnswers } from './polls/unchanged-answers';
+import { UNCHANGED_ANSWERS } from './polls/unchanged-answers.token';
+import { UnchangedPolls } from './polls/unchanged-polls';
+import { UsersMovedRpcController } from './polls/users-moved.rpc-controller';
 
 const gatewayEnv = z.object({
   GATEWAY_BODY_LIMIT_BYTES: env.positiveInt(1024 * 1024),
@@ -57,6 +61,11 @@ const gatewayEnv = z.object({
   /** Open push sockets per user (one more closes that user's oldest) and per gateway replica. */
   PUSH_MAX_SOCKETS_PER_USER: env.positiveInt(20),
   PUSH_MAX_SOCKETS: env.positiveInt(20_000),
+  /**
+   * Users whose last "nothing new" sync answers this gateway keeps, to give them again itself
+   * while nothing moved (polls/); 0 sends every poll to sync. Each costs about a kilobyte.
+   */
+  GATEWAY_POLL_ANSWER_USERS: z.coerce.number().int().min(0).default(100_000),
 });
 
 type GatewayConfig = z.infer<typeof gatewayEnv>;
@@ -77,9 +86,12 @@ export function trustProxySetting(raw: string): boolean | number | string[] {
   return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
-function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number, push: PushSettings) {
+/** Distinct requests kept per user: a phone, a desktop and an integration each poll with their own token. */
+const POLL_ANSWERS_PER_USER = 4;
+
+function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number, push: PushSettings, pollAnswerUsers: number) {
   @Module({
-    controllers: [EdgeController, TokenDropRpcController],
+    controllers: [EdgeController, TokenDropRpcController, UsersMovedRpcController],
     providers: [
       { provide: GATEWAY_LEASE, useValue: leaseMs },
       GatewayRegistration,
@@ -91,6 +103,8 @@ function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimit
       PrincipalResolver,
       BearerAuthenticator,
       RouteGuard,
+      { provide: UNCHANGED_ANSWERS, useValue: pollAnswerUsers > 0 ? new UnchangedAnswers({ maxUsers: pollAnswerUsers, maxPerUser: POLL_ANSWERS_PER_USER }) : null },
+      UnchangedPolls,
       EdgeForwarder,
       UploadRelay,
       HttpErrorFilter,
@@ -113,7 +127,7 @@ export const gatewayService = {
       pingSeconds: config.PUSH_PING_SECONDS,
       maxSocketsPerUser: config.PUSH_MAX_SOCKETS_PER_USER,
       maxSockets: config.PUSH_MAX_SOCKETS,
-    }),
+    }, config.GATEWAY_POLL_ANSWER_USERS),
   ],
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS, config.GATEWAY_UPLOAD_BODY_TIMEOUT_MS),
   configureHttp: (app, config) => {

@@ -1,3 +1,4 @@
+import { GATEWAY_LEASE_MS } from '@doable/contracts-common';
 import { env } from '@doable/shared-config';
 import { COMMAND_LOG_RETENTION_DAYS, COMMAND_LOG_TABLE, CommandLogRetention, type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
@@ -47,6 +48,7 @@ import { AccountImportRpcController } from './rpc/account-import.rpc-controller'
 import { AccountImporter } from './portability/account-importer';
 import { PushKeyRepository } from './push/push-key.repository';
 import { PUSH_PUBLIC_URL, PushTokens } from './push/push-tokens.service';
+import { GATEWAY_LEASE, UsersMovedObserver } from './gateway-polls/users-moved-observer';
 import { PushRpcController } from './push/push.rpc-controller';
 
 @Module({
@@ -128,6 +130,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     ReminderScheduler,
     PushKeyRepository,
     PushTokens,
+    UsersMovedObserver,
   ],
 })
 export class SyncModule {}
@@ -141,6 +144,8 @@ const syncEnv = z.object({
   BACKUP_POLL_SECONDS: env.positiveInt(60),
   /** How often sync looks for reminders due (a reminder fires at most this late). */
   REMINDERS_POLL_SECONDS: env.positiveInt(30),
+  /** The gateways' REVOCATION_LEASE_MS: telling gateways of moved users gives up on a silent live one after two of them. */
+  REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GATEWAY_LEASE_MS),
   /** Where users reach the product (as the rest service reads it): the base of templates/export_as_url's `file_url`. */
   PUBLIC_URL: z
     .string()
@@ -165,6 +170,7 @@ export const syncService = {
         { provide: REMINDER_SETTINGS, useValue: { pollSeconds: config.REMINDERS_POLL_SECONDS } },
         { provide: TEMPLATES_PUBLIC_URL, useValue: config.PUBLIC_URL },
         { provide: PUSH_PUBLIC_URL, useValue: config.PUBLIC_URL },
+        { provide: GATEWAY_LEASE, useValue: config.REVOCATION_LEASE_MS },
       ],
     },
   ],

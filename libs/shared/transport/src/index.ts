@@ -18,3 +18,4 @@ export * from './events/in-process-event-bus';
 export * from './events/jetstream-event-bus';
 export * from './nats/replica-beats';
 export * from './nats/nats-probe';
+export * from './nats/every-gateway';

@@ -55,6 +55,7 @@ export class SyncReader {
       if (BigInt(position.high_water) <= BigInt(since.version) && !notified) {
         return {
           fullSync,
+          unchanged: true,
           generatedAt,
           types,
           syncToken: encodeSyncToken(userId, since),

@@ -9,6 +9,8 @@ import type { UserProfile } from '@doable/sync-domain';
 /** A full or incremental read in domain terms: canonical rows, never a version's shape. */
 export interface SyncRead {
   readonly fullSync: boolean;
+  /** Answered from the user row alone: nothing moved past the token (the same read answers the same until the user's marks move). */
+  readonly unchanged?: true;
   readonly syncToken: string;
   /** The change version the read is current to (what the token encodes; v6's `seq_no`). */
   readonly version: string;

@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { GatewayRevocation } from '@doable/contracts-auth';
+import { GatewayPolls } from '@doable/contracts-sync';
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { UnchangedAnswers } from '../polls/unchanged-answers';
+import { UNCHANGED_ANSWERS } from '../polls/unchanged-answers.token';
 import { PrincipalCache } from './principal-cache';
 import { PRINCIPAL_CACHE } from './principal-cache.token';
 
 export const GATEWAY_LEASE = Symbol('GATEWAY_LEASE');
 
 /**
- * This gateway's half of the revocation barrier (contracts-auth GatewayRevocation), in a
- * cluster: it answers drop requests on its own subject, and holds a lease in the registry
- * bucket, refreshed every quarter of the lease. The principal cache is trusted only while the
- * lease is fresh: a gateway cut off from NATS (which could miss a revocation) stops answering
- * from its cache before its registration lapses, and starts again with an empty cache. The
- * hot path pays one clock read for this, never a round trip.
+ * This gateway's half of the barriers other services raise before they answer (contracts-common
+ * gateway-registry.ts), in a cluster: the revocation barrier (contracts-auth GatewayRevocation:
+ * drop these tokens) and the users-moved one (contracts-sync gateway-polls.ts: forget these
+ * users' "nothing new" answers). It answers both on subjects of its own, and holds a lease in the
+ * registry bucket, refreshed every quarter of the lease. Both caches are trusted only while the
+ * lease is fresh: a gateway cut off from NATS (which could miss a barrier) stops answering from
+ * them before its registration lapses, and starts again with them empty. The hot path pays one
+ * clock read for this, never a round trip.
  *
- * Embedded mode has one gateway in the process, reached by the `dropTokens` request instead.
+ * Embedded mode has one gateway in the process, reached by the `dropTokens` and `usersMoved`
+ * requests instead.
  */
 @Injectable()
 export class GatewayRegistration implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -28,6 +34,8 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
   private timer?: NodeJS.Timeout;
   /** performance.now() when the last refresh that succeeded was sent; -Infinity: never. */
   private leasedAt = Number.NEGATIVE_INFINITY;
+  /** performance.now() when the lease last became usable after it was not. */
+  private usableSince = Number.POSITIVE_INFINITY;
   private closing = false;
 
   constructor(
@@ -35,6 +43,7 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     @Inject(PRINCIPAL_CACHE) private readonly cache: PrincipalCache,
     @Inject(GATEWAY_LEASE) private readonly leaseMs: number,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(UNCHANGED_ANSWERS) private readonly answers: UnchangedAnswers | null,
   ) {}
 
   /**
@@ -45,6 +54,17 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
   cacheUsable(): boolean {
     if (this.transport.kind === 'in-process') return true;
     return !this.closing && performance.now() - this.leasedAt < (this.leaseMs * 3) / 4;
+  }
+
+  /**
+   * Whether unchanged poll answers may be given and kept now: the lease is usable, and has been
+   * for a quarter lease. That pause covers how long the registration takes to reach the sync
+   * replicas' watch of the registry: a poll forwarded before they know this gateway could
+   * otherwise bring back an answer made stale by a write they did not tell it about.
+   */
+  pollAnswersUsable(): boolean {
+    if (this.transport.kind === 'in-process') return true;
+    return this.cacheUsable() && performance.now() - this.usableSince >= this.leaseMs / 4;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -59,7 +79,16 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
         message.respond(JSON.stringify({ dropped }));
       },
     });
-    // The subscription is live at the server before any revoker can find this gateway.
+    this.connection.subscribe(GatewayPolls.gatewayUsersMovedSubject(subjectPrefix, this.instanceId), {
+      callback: (err, message) => {
+        if (err) return;
+        const parsed = GatewayPolls.usersMovedRequest.safeParse(safeJson(message.string()));
+        // A malformed request forgets everything: it was meant to forget someone.
+        const forgotten = parsed.success ? (this.answers?.moved(parsed.data.userIds) ?? 0) : this.forgetAllAnswers();
+        message.respond(JSON.stringify({ forgotten }));
+      },
+    });
+    // The subscriptions are live at the server before any service can find this gateway.
     await this.connection.flush();
     const kvm = new Kvm(this.connection);
     const bucket = GatewayRevocation.gatewayRegistryBucket(subjectPrefix);
@@ -73,12 +102,22 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     const sentAt = performance.now();
     try {
       await this.registry.put(GatewayRevocation.gatewayRegistryKey(this.instanceId), JSON.stringify({ since: new Date().toISOString() }));
-      // Back after a lapse: revocations may have been missed meanwhile, so nothing cached is kept.
-      if (!this.cacheUsable()) this.cache.clear();
+      // Back after a lapse: barriers may have been missed meanwhile, so nothing cached is kept.
+      if (!this.cacheUsable()) {
+        this.cache.clear();
+        this.answers?.clear();
+        this.usableSince = performance.now();
+      }
       this.leasedAt = sentAt;
     } catch (err) {
       this.logger.warn({ err }, 'gateway lease refresh failed; cached tokens are not trusted until it succeeds');
     }
+  }
+
+  private forgetAllAnswers(): number {
+    const users = this.answers?.size ?? 0;
+    this.answers?.clear();
+    return users;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -2,6 +2,7 @@ import { AuthSubjects } from '@doable/contracts-auth';
 import type { EdgeRequest } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import type { ServiceClient } from '@doable/shared-transport';
+import type { UnchangedPolls } from '../polls/unchanged-polls';
 import type { RouteMatch } from '../routes/route-table';
 import { EdgeForwarder, type IncomingEdgeCall } from './edge-forwarder';
 
@@ -11,7 +12,9 @@ function forwarderSeeing(): { forwarder: EdgeForwarder; sent: EdgeRequest[]; res
   const client = {
     request: (_subject: unknown, request: EdgeRequest, options: { resendable?: boolean }) => (sent.push(request), resendable.push(options.resendable === true), Promise.resolve({ status: 200, body: null })),
   };
-  return { forwarder: new EdgeForwarder(client as unknown as ServiceClient), sent, resendable };
+  // Every request goes on to the service: the remembered answers have their own spec.
+  const polls = { answer: (_route: unknown, _request: unknown, forward: () => Promise<unknown>) => forward() };
+  return { forwarder: new EdgeForwarder(client as unknown as ServiceClient, polls as unknown as UnchangedPolls), sent, resendable };
 }
 
 const call: IncomingEdgeCall = {

@@ -3,6 +3,7 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { ServiceClient } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
+import { UnchangedPolls } from '../polls/unchanged-polls';
 import type { Route } from '../routes/route';
 import type { RouteMatch } from '../routes/route-table';
 
@@ -71,7 +72,10 @@ function isResendable(route: Route, request: EdgeRequest): boolean {
  */
 @Injectable()
 export class EdgeForwarder {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly polls: UnchangedPolls,
+  ) {}
 
   async forward(match: RouteMatch, call: IncomingEdgeCall): Promise<EdgeReply> {
     if (call.requestId !== undefined && Buffer.byteLength(call.requestId) > MAX_REQUEST_ID_BYTES) {
@@ -98,7 +102,9 @@ export class EdgeForwarder {
     // gateway the caller reached, whichever replica or port that was.
     if (call.origin) request.origin = call.origin;
     if (call.upload) request.upload = call.upload;
-    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) });
+    const reply = await this.polls.answer(match.route, request, () =>
+      this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) }),
+    );
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;
   }

@@ -28,7 +28,9 @@ export class SyncRpcController {
     const read = result.read?.user ? { ...result.read, websocketUrl: await this.push.websocketUrl(request.principal.userId, request.origin) } : result.read;
     const rendered = dialect.render({ ...result, read }, parsed);
     // Serialised here, once: a full sync of a large account is megabytes the gateway need not re-encode.
-    return jsonReply(200, rendered);
+    const reply = jsonReply(200, rendered);
+    // A poll that found nothing new: the gateway may give the same answer again until the user's marks move.
+    return parsed.commands.length === 0 && result.read?.unchanged ? { ...reply, unchangedFor: request.principal.userId } : reply;
   }
 
   @Handles(SyncSubjects.userStatus)

@@ -11,11 +11,19 @@ export interface Tx {
 }
 
 /**
+ * Told, after a transaction commits and before it returns, the payloads of one event subject it
+ * emitted. For what must hold before the caller is answered and cannot wait for the outbox's
+ * relay (the gateways' cached no-change answers). It must not reject: the work has committed.
+ */
+export type CommitObserver<P> = (payloads: readonly P[]) => Promise<void>;
+
+/**
  * A service's database handle. Transactions that emit events wake the outbox relay after they
  * commit, so events go out at once instead of at the next poll.
  */
 export class Database {
   private readonly outbox: OutboxWriter;
+  private readonly observers = new Map<string, CommitObserver<unknown>>();
 
   constructor(
     readonly dataSource: DataSource,
@@ -25,22 +33,44 @@ export class Database {
     this.outbox = new OutboxWriter(schema);
   }
 
+  /** Registers the one observer of an event subject's commits (see CommitObserver). */
+  onCommitted<P>(event: EventSubject<P>, observer: CommitObserver<P>): void {
+    if (this.observers.has(event.name)) throw new Error(`${event.name} already has a commit observer`);
+    this.observers.set(event.name, observer as CommitObserver<unknown>);
+  }
+
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     let emitted = false;
-    const result = await this.dataSource.transaction(async (manager) =>
-      work({
+    // Payloads of observed subjects, kept only once the statement recording them has succeeded.
+    let observed: Map<string, unknown[]> | undefined;
+    const observe = (name: string, payloads: readonly unknown[]) => {
+      if (!this.observers.has(name) || payloads.length === 0) return;
+      observed ??= new Map();
+      const list = observed.get(name);
+      if (list) list.push(...payloads);
+      else observed.set(name, [...payloads]);
+    };
+    const result = await this.dataSource.transaction(async (manager) => {
+      // A retried body (none today) must not carry the first attempt's payloads.
+      observed = undefined;
+      return work({
         manager,
-        emit: (event, payload) => {
+        emit: async (event, payload) => {
           emitted = true;
-          return this.outbox.enqueue(manager, event, payload);
+          const id = await this.outbox.enqueue(manager, event, payload);
+          observe(event.name, [payload]);
+          return id;
         },
-        emitAll: (event, payloads) => {
+        emitAll: async (event, payloads) => {
           if (payloads.length > 0) emitted = true;
-          return this.outbox.enqueueAll(manager, event, payloads);
+          const ids = await this.outbox.enqueueAll(manager, event, payloads);
+          observe(event.name, payloads);
+          return ids;
         },
-      }),
-    );
+      });
+    });
     if (emitted) this.relay.nudge();
+    if (observed) await Promise.all([...observed].map(([name, payloads]) => this.observers.get(name)!(payloads)));
     return result;
   }
 

@@ -1,0 +1,67 @@
+import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { SyncSubjects } from '@doable/contracts-sync';
+import { METRICS_REGISTRY } from '@doable/shared-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import { Counter, type Registry } from 'prom-client';
+import { GatewayRegistration } from '../auth/gateway-registration';
+import type { Route } from '../routes/route';
+import { UNCHANGED_ANSWERS } from './unchanged-answers.token';
+import type { UnchangedAnswers } from './unchanged-answers';
+
+/** A poll is a small request; anything longer (a batch of commands) is never an unchanged answer's key. */
+const MAX_KEY_LENGTH = 4_096;
+
+/**
+ * What polling clients do most is ask for changes when there are none. The gateway answers a
+ * Sync API read it has seen before itself, with sync's last "nothing new" answer to the same
+ * request, while the user's marks have not moved (UnchangedAnswers; contracts-sync
+ * gateway-polls.ts for why that stays true across gateways and sync replicas). Everything else
+ * is forwarded as before; the answer is still rate-limited and authenticated first.
+ */
+@Injectable()
+export class UnchangedPolls {
+  private readonly outcomes: Counter<'outcome'>;
+
+  constructor(
+    @Inject(UNCHANGED_ANSWERS) private readonly answers: UnchangedAnswers | null,
+    private readonly registration: GatewayRegistration,
+    @Inject(METRICS_REGISTRY) registry: Registry,
+  ) {
+    this.outcomes = new Counter({
+      name: 'doable_gateway_sync_polls_total',
+      help: 'Sync API reads at the gateway: answered here (hit), forwarded and kept (kept), forwarded (forwarded)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    });
+  }
+
+  async answer(route: Route, request: EdgeRequest, forward: () => Promise<EdgeReply>): Promise<EdgeReply> {
+    const principal = request.principal;
+    if (!this.answers || route.subject !== SyncSubjects.edge || !principal || !this.registration.pollAnswersUsable()) return forward();
+    const key = requestKey(request);
+    if (key.length > MAX_KEY_LENGTH) return forward();
+    const known = this.answers.find(principal.userId, key);
+    if (known) {
+      this.outcomes.inc({ outcome: 'hit' });
+      return known;
+    }
+    const ticket = this.answers.ticket(principal.userId);
+    const reply = await forward();
+    const kept =
+      reply.unchangedFor === principal.userId &&
+      this.registration.pollAnswersUsable() &&
+      this.answers.remember(ticket, key, { status: reply.status, body: reply.body, contentType: reply.contentType, headers: reply.headers });
+    this.outcomes.inc({ outcome: kept ? 'kept' : 'forwarded' });
+    return reply;
+  }
+}
+
+/**
+ * Everything the answer depends on: the dialect and address, what was sent, and who asked with
+ * which rights. Not the request id (a retry is the same question) nor forwarded headers (none on
+ * Sync API routes but the MCP-style opt-in, which sync does not read).
+ */
+function requestKey(request: EdgeRequest): string {
+  const { principal } = request;
+  return JSON.stringify([request.dialect, request.method, request.path, request.params, request.query, request.body, principal?.scopes, principal?.appId, principal?.tokenKind, request.origin ?? null]);
+}
