@@ -3,6 +3,7 @@ import type { Cluster, Replica } from '../cluster';
 import { CpuMeter } from '../cpu';
 import { runLoad } from '../load';
 import type { LoadResult } from '../load-plan';
+import { probeReadYourWrites, type ReadYourWrites } from '../read-your-writes';
 import { failures } from './s1-no-change-sync';
 import type { BenchContext, Scenario, ScenarioRow } from './scenario';
 
@@ -10,6 +11,8 @@ const POLL_CONNECTIONS = 64;
 const MIXED_CLIENTS = 100;
 const WRITE_EVERY = 10;
 const SYNC_PATH = '/api/v1/sync';
+/** Read-your-writes rounds across the two gateways, during the two-replica mixed load. */
+const PROBE_ROUNDS = 100;
 /**
  * A guess made before measuring: on this 2-core machine the one-replica cluster already keeps
  * both cores busy (S1's CPU table), so a second gateway and sync cannot add throughput here;
@@ -56,7 +59,9 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
   const both = [cluster.gatewayUrl, extra[1].url];
   // The new replicas start cold (JIT, the gateway's token cache): twice the warm-up.
   const pollTwo = await poll(both, readers, warmupS * 2, durationS, pidsOf(extra));
-  const mixedTwo = await mixed(both, writers, mixedS);
+  // Beside the mixed load: writes through gateway#1, polls through gateway#2 (as the first writer,
+  // whose own client's token is its own, so the poll phases' readers stay no-change).
+  const [mixedTwo, probe] = await Promise.all([mixed(both, writers, mixedS), probeReadYourWrites(both[0], both[1], writers[0], PROBE_ROUNDS)]);
   const stopped = await pollWhileStopping(cluster, both, readers, durationS, extra);
   // One replica again, with the second ones gone: the 1-replica figure is the mean of the runs
   // before and after, so a machine whose other load changed meanwhile does not decide the ratio.
@@ -71,6 +76,7 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
     compare(`S6-style: ${MIXED_CLIENTS} clients, a sync a second each, an item_add every ${WRITE_EVERY}th`, mixedOne, mixedTwo, [
       `${mixedS} s each; the clients set the pace (a sync a second each), so req/s cannot rise: what counts is 0 errors and the latency`,
     ], { mixedOne, mixedTwo }),
+    probeRow(probe),
     stopRow(stopped),
   ];
 }
@@ -170,6 +176,20 @@ function stopRow({ result, stoppedAtS, stopTookS, exitCodes }: Stopped): Scenari
       ...(failed > 0 ? [`${failed} failed (non-2xx ${result.non2xx}, connection errors ${result.errors}, timeouts ${result.timeouts}); first: ${result.failureSamples.slice(0, 3).join(' || ')}`] : []),
     ],
     details: { result },
+  };
+}
+
+function probeRow(probe: ReadYourWrites): ScenarioRow {
+  return {
+    id: 'S13',
+    mode: 'cluster',
+    what: 'read-your-writes across gateways: item_add through gateway#1, then at once a poll through gateway#2 with the token from before it (during the 2-replica S6-style run)',
+    status: 'measured',
+    product: { rounds: probe.rounds, stale: probe.stale, failed: probe.failed, 'warm polls answered by gateway#2': probe.answeredByGateway },
+    target: '0 stale polls; gateway#2 answered the warm polls itself (so the check was not vacuous)',
+    pass: probe.stale === 0 && probe.failed === 0 && probe.answeredByGateway > 0,
+    notes: ['each round: two polls with the same token at gateway#2 (the second its own "nothing new"), the write at gateway#1, the poll at gateway#2; the write is never retried'],
+    details: { probe },
   };
 }
 
