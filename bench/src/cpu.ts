@@ -73,3 +73,30 @@ export class CpuMeter {
     return result;
   }
 }
+
+/** What clusterCpuGroups needs of a running cluster (bench/src/cluster.ts). */
+interface ClusterProcesses {
+  readonly children: ReadonlyMap<string, { readonly pid: number }>;
+  readonly databaseUrl: string;
+}
+
+/**
+ * Every process a cluster request can cost, in the groups the capacity model prices
+ * (bench/CAPACITY.md): gateway, sync, rest, the other services together, the shared
+ * nats-server, and the PostgreSQL backends of the cluster's database.
+ */
+export function clusterCpuGroups(cluster: ClusterProcesses, adminUrl: string): () => Promise<CpuGroups> {
+  return async () => {
+    const pidOf = (service: string) => cluster.children.get(service)!.pid;
+    const others = [...cluster.children.keys()].filter((service) => !['gateway', 'sync', 'rest'].includes(service));
+    const nats = await pidByName('nats-server');
+    return new Map<string, number[]>([
+      ['gateway', [pidOf('gateway')]],
+      ['sync', [pidOf('sync')]],
+      ['rest', [pidOf('rest')]],
+      ['other services', others.map(pidOf)],
+      ...(nats === undefined ? [] : [['nats-server', [nats]] as [string, number[]]]),
+      ['postgres', await backendPids(cluster.databaseUrl, adminUrl)],
+    ]);
+  };
+}

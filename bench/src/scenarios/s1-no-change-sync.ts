@@ -4,7 +4,7 @@ import { startEmbedded } from '../embedded';
 import { runLoad } from '../load';
 import type { LoadResult } from '../load-plan';
 import { residentMiB } from '../metrics';
-import { backendPids, CpuMeter, type CpuGroups, pidByName } from '../cpu';
+import { clusterCpuGroups, CpuMeter, type CpuGroups } from '../cpu';
 import { TEST_POSTGRES_ADMIN_URL } from '@doable/shared-testing';
 import type { BenchContext, Scenario, ScenarioRow } from './scenario';
 
@@ -38,17 +38,14 @@ export const s1NoChangeSync: Scenario = {
 async function measureCluster(context: BenchContext): Promise<ScenarioRow> {
   const { cluster, users } = await context.cluster();
   const rssBefore = await residentMiB(cluster.serviceUrls);
-  const pidOf = (service: string) => cluster.children.get(service)!.pid;
-  const others = [...cluster.children.keys()].filter((service) => service !== 'gateway' && service !== 'sync');
-  // Shared by both sides: the NATS server (the baseline does not use it) and our database's backends.
-  const shared = async (): Promise<Array<[string, number[]]>> => {
-    const nats = await pidByName('nats-server');
-    return [...(nats === undefined ? [] : [['nats-server', [nats]] as [string, number[]]]), ['postgres', await backendPids(cluster.databaseUrl, TEST_POSTGRES_ADMIN_URL)]];
-  };
+  const product = clusterCpuGroups(cluster, TEST_POSTGRES_ADMIN_URL);
   const compared = await compareWithBaseline(context, cluster.gatewayUrl, cluster.databaseUrl, users, 10, {
-    product: async () =>
-      new Map<string, number[]>([['gateway', [pidOf('gateway')]], ['sync', [pidOf('sync')]], ['other services', others.map(pidOf)], ...(await shared())]),
-    baseline: async (baselinePid) => new Map<string, number[]>([['baseline', [baselinePid]], ...(await shared())]),
+    product,
+    // Shared by both sides: the NATS server (the baseline does not use it) and our database's backends.
+    baseline: async (baselinePid) => {
+      const groups = await product();
+      return new Map<string, readonly number[]>([['baseline', [baselinePid]], ...[...groups].filter(([name]) => name === 'nats-server' || name === 'postgres')]);
+    },
   });
   const rssAfter = await residentMiB(cluster.serviceUrls);
   return row('cluster', compared, { rssMiB: { before: rssBefore, after: rssAfter } }, [

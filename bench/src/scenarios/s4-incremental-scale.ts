@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { postSync } from '../accounts';
 import { createLargeAccount, type LargeAccount } from '../large-accounts';
+import { TEST_POSTGRES_ADMIN_URL } from '@doable/shared-testing';
+import { clusterCpuGroups, CpuMeter } from '../cpu';
 import { percentile } from '../stats';
 import type { BenchContext, Scenario, ScenarioRow } from './scenario';
 
@@ -44,9 +46,13 @@ async function measure(context: BenchContext): Promise<ScenarioRow> {
   const accounts = { small: await createLargeAccount(cluster.databaseUrl, `${context.runId}-s4s`, SMALL), large: await createLargeAccount(cluster.databaseUrl, `${context.runId}-s4l`, LARGE) };
   const polled = { small: await startPolling(cluster.gatewayUrl, cluster.databaseUrl, 'small', accounts.small), large: await startPolling(cluster.gatewayUrl, cluster.databaseUrl, 'large', accounts.large) };
   // Interleaved, so both accounts see the same moments of a noisy machine.
+  const meter = new CpuMeter(clusterCpuGroups(cluster, TEST_POSTGRES_ADMIN_URL));
   for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+    if (round === WARMUP_ROUNDS) await meter.start();
     for (const side of [polled.small, polled.large]) await changeAndSync(cluster.gatewayUrl, side, round, round >= WARMUP_ROUNDS);
   }
+  // A round's pair on one account: the capacity model's price of a write and the sync that fetches it.
+  const cpu = await meter.perRequest(2 * ROUNDS);
   const figures = (side: Polled) => ({ 'p50 ms': round1(percentile(side.durations, 50)), 'p99 ms': round1(percentile(side.durations, 99)), failures: side.failures });
   const product = { tasks: LARGE.tasks, ...figures(polled.large) };
   const baseline = { tasks: SMALL.tasks, ...figures(polled.small) };
@@ -65,9 +71,10 @@ async function measure(context: BenchContext): Promise<ScenarioRow> {
     valid: failures === 0,
     notes: [
       `${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up ones, alternating accounts: item_update (not timed), then the incremental sync from the token before it; accounts seeded in bulk SQL in ${accounts.small.seedS} s (500 tasks) and ${accounts.large.seedS} s (50,000 tasks, 20,000 comments)`,
+      `CPU ms per round (an item_update and the incremental sync that fetches it, both accounts together): ${Object.entries(cpu).map(([name, ms]) => `${name} ${ms}`).join(', ')}`,
       ...[polled.small, polled.large].filter((side) => side.failures > 0).map((side) => `${side.failures} rounds of the ${side.name} account were wrong or failed, so the figures are not valid; first: ${side.firstFailure}`),
     ],
-    details: { smallDurationsMs: polled.small.durations, largeDurationsMs: polled.large.durations, sizes: { small: SMALL, large: LARGE } },
+    details: { smallDurationsMs: polled.small.durations, largeDurationsMs: polled.large.durations, sizes: { small: SMALL, large: LARGE }, cpuMsPerRequest: { product: cpu } },
   };
 }
 

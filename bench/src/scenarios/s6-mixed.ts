@@ -1,3 +1,5 @@
+import { TEST_POSTGRES_ADMIN_URL } from '@doable/shared-testing';
+import { clusterCpuGroups, CpuMeter } from '../cpu';
 import { runLoad } from '../load';
 import { memoryMiB } from '../metrics';
 import type { Scenario } from './scenario';
@@ -47,11 +49,14 @@ export const s6Mixed: Scenario = {
     // Sampling is bounded by the run: the timer stops as soon as the load runner answers.
     const timer = setInterval(() => void sample(), SAMPLE_MS);
     let result;
+    const meter = new CpuMeter(clusterCpuGroups(cluster, TEST_POSTGRES_ADMIN_URL));
+    await meter.start();
     try {
       result = await runLoad({ kind: 'mixed', url: cluster.gatewayUrl, path: '/api/v1/sync', users: users.slice(0, CLIENTS), connections: CLIENTS, durationS, warmupS: 0, writeEvery: WRITE_EVERY });
     } finally {
       clearInterval(timer);
     }
+    const cpu = await meter.perRequest(result.requests);
     await sample();
     const before = samples[0].rssMiB;
     const after = samples[samples.length - 1].rssMiB;
@@ -86,13 +91,14 @@ export const s6Mixed: Scenario = {
         target: s6Mixed.target,
         pass: errors === 0 && trending.length === 0,
         notes: [
+          `CPU ms per request (the capacity model's check, bench/CAPACITY.md): ${Object.entries(cpu).map(([name, ms]) => `${name} ${ms}`).join(', ')}`,
           `${durationS} s; heap after GC MiB, first reading under load (its second) -> end: ${heapGrowth.map((g) => `${g.service} ${g.first} (${g.firstAtS} s) -> ${g.last}`).join(', ')}`,
           trending.length > 0 ? `heap after GC rose at every sample and ended >10% higher: ${trending.map((t) => t.service).join(', ')}` : 'no service\'s heap after GC rose steadily',
           `RSS MiB before -> after: ${growth.map((g) => `${g.service} ${g.before} -> ${g.after}`).join(', ')}`,
           rssTrending.length > 0 ? `RSS rose at every sample and ended >10% higher (reported, not judged: see the heap): ${rssTrending.map((t) => t.service).join(', ')}` : 'no service RSS rose steadily',
           ...(errors > 0 ? [`first failures: ${result.failureSamples.slice(0, 3).join(' || ')}`] : []),
         ],
-        details: { load: result, samples, growth, heapGrowth },
+        details: { load: result, samples, growth, heapGrowth, cpuMsPerRequest: { product: cpu } },
       },
     ];
   },
