@@ -80,4 +80,6 @@ export interface LoadResult {
   readonly failureSamples: readonly string[];
   /** Failover plans: requests sent again to another gateway after their connection failed. */
   readonly retriedElsewhere?: number;
+  /** CPU ms the load generator itself spent in the measured run: on a shared machine it competes with what it measures. */
+  readonly generatorCpuMs?: number;
 }

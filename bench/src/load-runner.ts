@@ -158,7 +158,9 @@ async function main(): Promise<void> {
     return;
   }
   if (plan.warmupS > 0) await run(plan, plan.warmupS);
+  const cpuBefore = process.cpuUsage();
   const { result, counters } = await run(plan, plan.durationS);
+  const cpu = process.cpuUsage(cpuBefore);
   const summary: LoadResult = {
     durationS: result.duration,
     requests: result.requests.total,
@@ -168,6 +170,7 @@ async function main(): Promise<void> {
     errors: result.errors,
     timeouts: result.timeouts,
     ...counters,
+    generatorCpuMs: Math.round((cpu.user + cpu.system) / 1000),
   };
   process.stdout.write(`RESULT ${JSON.stringify(summary)}\n`);
 }

@@ -13,6 +13,7 @@ import { cleanUpEverything, installExitHandlers } from './lifecycle';
 import { describeMachine } from './machine';
 import { REPO_ROOT } from './processes';
 import { formatBreakdown, summariseProfile } from './profile-summary';
+import { writeCapacityMarkdown } from './capacity-report';
 import { type Report, textTable, writeJson, writeResultsMarkdown } from './report';
 import { SCENARIOS } from './scenarios';
 import { S1_USERS } from './scenarios/s1-no-change-sync';
@@ -153,7 +154,11 @@ async function main(): Promise<number> {
   process.stdout.write(`\n${textTable(rows)}\n`);
   if (profileDir) await printProfiles(profileDir);
   log(`results: ${await writeJson(report)}`);
-  if (parsed.all) log(`latest whole-suite run: ${await writeResultsMarkdown(report)}`);
+  if (parsed.all) {
+    log(`latest whole-suite run: ${await writeResultsMarkdown(report)}`);
+    const capacity = await writeCapacityMarkdown(report);
+    if (capacity) log(`capacity model: ${capacity}`);
+  }
   return rows.some((row) => row.status === 'failed') ? 1 : 0;
 }
 
