@@ -3,10 +3,16 @@ import { Client } from 'pg';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-/** User + system CPU time of a process in ms, from /proc (Linux only; undefined elsewhere or when gone). */
-export async function cpuMs(pid: number): Promise<number | undefined> {
+/** One thread of a process (/proc/<pid>/stat sums all of them; /proc/<tid>/stat too). */
+export interface ThreadRef {
+  readonly pid: number;
+  readonly tid: number;
+}
+
+/** User + system CPU time of a process (or one of its threads) in ms, from /proc (Linux only; undefined elsewhere or when gone). */
+export async function cpuMs(of: number | ThreadRef): Promise<number | undefined> {
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const stat = await readFile(typeof of === 'number' ? `/proc/${of}/stat` : `/proc/${of.pid}/task/${of.tid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start at ")"; utime and stime are 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
@@ -39,7 +45,10 @@ export async function pidByName(name: string): Promise<number | undefined> {
   return found.length === 1 ? found[0] : undefined;
 }
 
-export type CpuGroups = ReadonlyMap<string, readonly number[]>;
+/** Group name -> the processes (pids) or single threads whose CPU time it sums. */
+export type CpuGroups = ReadonlyMap<string, ReadonlyArray<number | ThreadRef>>;
+
+const keyOf = (of: number | ThreadRef) => (typeof of === 'number' ? String(of) : `${of.pid}/${of.tid}`);
 
 /**
  * CPU ms used by each group of processes between two readings. The groups are listed again at
@@ -47,13 +56,13 @@ export type CpuGroups = ReadonlyMap<string, readonly number[]>;
  * one that ended meanwhile is lost (it is not readable any more), so figures are lower bounds.
  */
 export class CpuMeter {
-  private before = new Map<number, number>();
+  private before = new Map<string, number>();
 
   constructor(private readonly groups: () => Promise<CpuGroups>) {}
 
-  private async read(groups: CpuGroups): Promise<Map<number, number>> {
-    const readings = new Map<number, number>();
-    for (const pids of groups.values()) for (const pid of pids) readings.set(pid, (await cpuMs(pid)) ?? 0);
+  private async read(groups: CpuGroups): Promise<Map<string, number>> {
+    const readings = new Map<string, number>();
+    for (const members of groups.values()) for (const member of members) readings.set(keyOf(member), (await cpuMs(member)) ?? 0);
     return readings;
   }
 
@@ -66,8 +75,8 @@ export class CpuMeter {
     const groups = await this.groups();
     const after = await this.read(groups);
     const result: Record<string, number> = {};
-    for (const [name, pids] of groups) {
-      const used = pids.reduce((sum, pid) => sum + Math.max(0, (after.get(pid) ?? 0) - (this.before.get(pid) ?? 0)), 0);
+    for (const [name, members] of groups) {
+      const used = members.reduce<number>((sum, member) => sum + Math.max(0, (after.get(keyOf(member)) ?? 0) - (this.before.get(keyOf(member)) ?? 0)), 0);
       result[name] = Math.round((used / Math.max(1, requests)) * 1000) / 1000;
     }
     return result;

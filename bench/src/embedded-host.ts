@@ -1,6 +1,6 @@
-// The embedded system (one process: every service, the in-process broker, PGlite) as a child of
-// the suite, so it is measured alone, like a laptop install. Creates the bench accounts in
-// process (PGlite is reachable only through this process's socket server), prints
+// The embedded system (one process: every service, the in-process broker, PGlite in a worker
+// thread) as a child of the suite, so it is measured alone, like a laptop install. Creates the
+// bench accounts in process (PGlite is reachable only through this process's socket server), prints
 // `READY <json>` and runs until SIGTERM.
 // Usage: node embedded-host.js <run id> <account count>
 import 'reflect-metadata';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   if (failedChecks > 0) process.stderr.write(`embedded host: ${failedChecks} profile checks failed and were retried\n`);
   // Each user's roomy plan reaches sync through the plans service's outbox, after the profile.
   await waitForProfiles(system.databaseUrl, created.map((account) => account.userId));
-  process.stdout.write(`READY ${JSON.stringify({ url: system.url, databaseUrl: system.databaseUrl, accounts: created })}\n`);
+  process.stdout.write(`READY ${JSON.stringify({ url: system.url, databaseUrl: system.databaseUrl, databaseThreadId: system.databaseThreadId, accounts: created })}\n`);
 }
 
 main().catch((err: unknown) => {

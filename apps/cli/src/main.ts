@@ -54,7 +54,15 @@ async function locateDatabase(): Promise<{ url: string; embedded?: EmbeddedPostg
   const dataDir = resolve(process.env['DOABLE_DATA_DIR'] ?? 'data');
   const runtime = await readRuntimeFile(dataDir);
   if (runtime && isAlive(runtime.pid)) return { url: runtime.databaseUrl };
-  const embedded = await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'pg'), port: 0, maxConnections: 4 });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: resolve(dataDir, 'pg'),
+    port: 0,
+    maxConnections: 4,
+    onLost: (error) => {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    },
+  });
   return { url: embedded.url, embedded };
 }
 

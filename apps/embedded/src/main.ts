@@ -20,7 +20,13 @@ async function main(): Promise<void> {
     process.stderr.write(`Doable is already running on this data folder (pid ${running.pid}, ${running.url}).\nStop it first, or set DOABLE_DATA_DIR to another folder.\n`);
     process.exit(1);
   }
-  const system = await startEmbeddedSystem({ dataDir: resolve(dataDir, 'pg'), filesDir: resolve(dataDir, 'files'), port });
+  // PGlite runs in a worker thread; if that thread dies the process ends (code 1) so a
+  // supervisor restarts it, instead of serving nothing but errors.
+  const onDatabaseLost = (error: Error) => {
+    process.stderr.write(`Doable stops: ${error.message}\n`);
+    void removeRuntimeFile(dataDir).finally(() => process.exit(1));
+  };
+  const system = await startEmbeddedSystem({ dataDir: resolve(dataDir, 'pg'), filesDir: resolve(dataDir, 'files'), port, onDatabaseLost });
   await writeRuntimeFile(dataDir, { pid: process.pid, url: system.url, databaseUrl: system.databaseUrl });
 
   const first = await ensureFirstAccount(system.services, process.env['DOABLE_FIRST_EMAIL'] ?? 'admin@doable.local', 'Admin');

@@ -4,7 +4,7 @@ import { startEmbedded } from '../embedded';
 import { runLoad } from '../load';
 import type { LoadResult } from '../load-plan';
 import { residentMiB } from '../metrics';
-import { clusterCpuGroups, CpuMeter, type CpuGroups } from '../cpu';
+import { clusterCpuGroups, CpuMeter, type CpuGroups, type ThreadRef } from '../cpu';
 import { TEST_POSTGRES_ADMIN_URL } from '@doable/shared-testing';
 import type { BenchContext, Scenario, ScenarioRow } from './scenario';
 
@@ -44,7 +44,7 @@ async function measureCluster(context: BenchContext): Promise<ScenarioRow> {
     // Shared by both sides: the NATS server (the baseline does not use it) and our database's backends.
     baseline: async (baselinePid) => {
       const groups = await product();
-      return new Map<string, readonly number[]>([['baseline', [baselinePid]], ...[...groups].filter(([name]) => name === 'nats-server' || name === 'postgres')]);
+      return new Map<string, ReadonlyArray<number | ThreadRef>>([['baseline', [baselinePid]], ...[...groups].filter(([name]) => name === 'nats-server' || name === 'postgres')]);
     },
   });
   const rssAfter = await residentMiB(cluster.serviceUrls);
@@ -70,13 +70,16 @@ async function measureEmbedded(context: BenchContext): Promise<ScenarioRow> {
     // The baseline reads the same PGlite database through the embedded process's socket server,
     // on one connection: PGlite runs one statement at a time, and several connections
     // interleaving on its socket produce protocol errors (see README, Findings).
+    // PGlite runs in a thread of its own: its CPU is shown apart (and is part of the process's).
+    const pid = embedded.child.pid;
+    const pgliteThread: Array<[string, ThreadRef[]]> = embedded.databaseThreadId === undefined ? [] : [['of which its PGlite thread', [{ pid, tid: embedded.databaseThreadId }]]];
     const compared = await compareWithBaseline(context, embedded.url, embedded.databaseUrl, users, 1, {
-      product: () => Promise.resolve(new Map([['embedded', [embedded.child.pid]]])),
-      baseline: (baselinePid) => Promise.resolve(new Map([['baseline', [baselinePid]], ['embedded (PGlite)', [embedded.child.pid]]])),
+      product: () => Promise.resolve(new Map<string, ReadonlyArray<number | ThreadRef>>([['embedded', [pid]], ...pgliteThread])),
+      baseline: (baselinePid) => Promise.resolve(new Map<string, ReadonlyArray<number | ThreadRef>>([['baseline', [baselinePid]], ['embedded (PGlite)', [pid]], ...pgliteThread])),
     });
     const rssAfter = await residentMiB(rss);
     return row('embedded', compared, { rssMiB: { before: rssBefore, after: rssAfter } }, [
-      'baseline: bare node:http + pg (one connection) on the embedded PGlite, served by the embedded process',
+      'baseline: bare node:http + pg (one connection) on the embedded PGlite, served by the embedded process (its PGlite thread)',
       `CPU ms per request, product: ${describeCpu(compared.productCpu)}; baseline: ${describeCpu(compared.baselineCpu)}`,
       `RSS MiB before -> after: ${describeRss(rssBefore, rssAfter)}`,
     ]);

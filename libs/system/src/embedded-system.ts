@@ -19,11 +19,19 @@ export interface EmbeddedOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** A throwaway database's starting point: an archive from dumpEmbeddedPostgres (tests: migrated once per run). */
   readonly initialData?: string;
+  /**
+   * The database's thread ended on its own (see EmbeddedPostgresOptions.onLost). By default the
+   * process ends with code 1 and the reason on stderr: without its database the product can only
+   * answer errors, and a supervisor restarts a process that exits, not one that limps on.
+   */
+  readonly onDatabaseLost?: (error: Error) => void;
 }
 
 export interface EmbeddedSystem {
   readonly url: string;
   readonly databaseUrl: string;
+  /** The OS id of the thread PGlite runs in (Linux only; the bench reads its CPU time). */
+  readonly databaseThreadId?: number;
   readonly services: ReadonlyMap<string, ServiceApp>;
   close(): Promise<void>;
 }
@@ -31,8 +39,9 @@ export interface EmbeddedSystem {
 const POOL_PER_SERVICE = 4;
 
 /**
- * The whole product in one process: PGlite served over the Postgres wire protocol, the
- * in-process broker and event bus, and every service built exactly as in a cluster.
+ * The whole product in one process: PGlite served over the Postgres wire protocol from a worker
+ * thread of its own, the in-process broker and event bus, and every service built exactly as in
+ * a cluster.
  */
 export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<EmbeddedSystem> {
   const env = options.env ?? process.env;
@@ -41,6 +50,7 @@ export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<Emb
     port: 0,
     maxConnections: ALL_SERVICES.length * POOL_PER_SERVICE + 8,
     initialData: options.initialData,
+    onLost: options.onDatabaseLost ?? exitOnDatabaseLost,
   });
   const broker = new InProcessBroker();
   const subjectPrefix = 'doable.';
@@ -82,11 +92,16 @@ export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<Emb
     for (const service of services.values()) await service.startMessaging();
     for (const service of services.values()) service.startRelay();
     const url = await services.get('gateway')!.listen();
-    return { url, databaseUrl: database.url, services, close };
+    return { url, databaseUrl: database.url, databaseThreadId: database.threadId, services, close };
   } catch (err) {
     await close();
     throw err;
   }
+}
+
+function exitOnDatabaseLost(error: Error): void {
+  process.stderr.write(`Doable stops: ${error.message}\n`);
+  process.exit(1);
 }
 
 /** The one store of file bytes every service of the process shares (a folder, unless STORAGE_DRIVER=s3). */

@@ -1,10 +1,17 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:net';
-import { startSerializingProxy } from './serializing-proxy';
+import { rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { describeError, type EmbeddedPostgresCommand, type EmbeddedPostgresReport, type EmbeddedPostgresWorkerData } from './embedded-postgres.protocol';
+import { startPgliteServer } from './pglite-server';
 
 /**
  * Embedded mode's database: PGlite (PostgreSQL compiled to WebAssembly) served over the
  * Postgres wire protocol, so the services use the very same `pg`/TypeORM code as in a cluster.
+ *
+ * PGlite and its endpoint run in a worker thread (embedded-postgres.worker.ts): PGlite's
+ * WebAssembly and the wire framing then take a core of their own instead of competing with HTTP
+ * and every service for the process's one event loop. Nothing in this thread holds the PGlite
+ * object; everything (services, migrations, the CLI) reaches it over the wire, as in a cluster.
  *
  * PGlite is a single backend: statements from all connections run one at a time and an open
  * transaction blocks the others. The services therefore never await another connection, a
@@ -15,6 +22,9 @@ import { startSerializingProxy } from './serializing-proxy';
 export interface EmbeddedPostgres {
   readonly url: string;
   readonly port: number;
+  /** The database thread's OS id (Linux only): its CPU time is /proc/<pid>/task/<threadId>/stat. */
+  readonly threadId?: number;
+  /** Closes the endpoint and PGlite (what it holds reaches its data folder), then ends the thread. */
   close(): Promise<void>;
 }
 
@@ -31,29 +41,78 @@ export interface EmbeddedPostgresOptions {
    * WebAssembly, and loading an archive of an already migrated one a fraction of that.
    */
   readonly initialData?: string;
+  /**
+   * The database thread ended without close() (a crash, or PGlite's memory exhausted). Every
+   * query fails from then on, so the caller ends what depends on it rather than serve errors.
+   */
+  readonly onLost: (error: Error) => void;
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
-  if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true });
-  const initial = options.initialData && options.dataDir.startsWith('memory://') ? new Blob([await readFile(options.initialData)]) : undefined;
-  const db = await PGlite.create(options.dataDir, initial ? { loadDataDir: initial } : {});
-  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: options.maxConnections });
-  await server.start();
-  // Port 0: the OS picks a free port at bind time (no window for another process to take it);
-  // the socket server keeps its net.Server in a private field, the only place to read it.
-  const bound = (server as unknown as { server?: Server }).server?.address();
-  if (!bound || typeof bound !== 'object') throw new Error('the embedded database did not report its port');
-  const proxy = await startSerializingProxy(bound.port, options.port);
-  return {
-    url: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`,
-    port: proxy.port,
-    async close() {
-      await proxy.close();
-      await server.stop();
-      await db.close();
-    },
+  const { onLost, ...serverOptions } = options;
+  const worker = startWorker(serverOptions);
+  let closing = false;
+  /** The thread's uncaught error, reported by 'error' just before its 'exit'. */
+  let crash: Error | undefined;
+  const reports: Array<(report: EmbeddedPostgresReport) => void> = [];
+  worker.on('message', (report: EmbeddedPostgresReport) => reports.shift()?.(report));
+  worker.on('error', (err) => (crash = err));
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+  /** The worker's next report, or its exit (with why) if it ends first. */
+  const nextReport = () =>
+    Promise.race([
+      new Promise<EmbeddedPostgresReport>((resolve) => reports.push(resolve)),
+      exited.then((code): EmbeddedPostgresReport => ({ kind: 'failed', detail: crash ? describeError(crash) : `the database thread exited with code ${code}` })),
+    ]);
+
+  const ready = await nextReport();
+  if (ready.kind !== 'listening') {
+    await worker.terminate();
+    throw new Error(`the embedded database could not start: ${ready.kind === 'failed' ? ready.detail : ready.kind}`);
+  }
+  void exited.then((code) => {
+    if (!closing) onLost(new Error(`the embedded database's thread ended unexpectedly: ${crash ? describeError(crash) : `exit code ${code}`}`));
+  });
+
+  let closed: Promise<void> | undefined;
+  const close = async () => {
+    closing = true;
+    const command: EmbeddedPostgresCommand = { kind: 'close' };
+    const answer = nextReport();
+    worker.postMessage(command);
+    const report = await answer;
+    await worker.terminate();
+    if (report.kind === 'failed') throw new Error(`the embedded database did not close cleanly: ${report.detail}`);
   };
+  return {
+    url: `postgres://postgres@127.0.0.1:${ready.port}/postgres`,
+    port: ready.port,
+    threadId: ready.threadId,
+    close: () => (closed ??= close()),
+  };
+}
+
+/**
+ * The worker entry sits beside this file: compiled (dist/, `npm start`, the bench, the e2e
+ * systems) it is JavaScript that Node loads as is; from TypeScript sources (Jest's integration
+ * tier) the thread first compiles `.ts` modules with swc as they are required, as Jest does in
+ * this thread.
+ */
+function startWorker(workerData: EmbeddedPostgresWorkerData): Worker {
+  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'embedded-postgres.worker.js'), { workerData });
+  const entry = join(__dirname, 'embedded-postgres.worker.ts');
+  const fromSource = `
+    const { readFileSync } = require('node:fs');
+    const { createRequire } = require('node:module');
+    const entry = ${JSON.stringify(entry)};
+    const load = createRequire(entry);
+    const { transformSync } = load('@swc/core');
+    require.extensions['.ts'] = (module, filename) => {
+      const { code } = transformSync(readFileSync(filename, 'utf8'), { filename, swcrc: false, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } });
+      module._compile(code, filename);
+    };
+    load(entry);`;
+  return new Worker(fromSource, { eval: true, workerData });
 }
 
 /**
@@ -62,23 +121,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
  * temporary name, so a reader never sees half a file).
  */
 export async function dumpEmbeddedPostgres(file: string, prepare: (url: string) => Promise<void>): Promise<void> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create('memory://');
-  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 8 });
-  await server.start();
-  const bound = (server as unknown as { server?: Server }).server?.address();
-  if (!bound || typeof bound !== 'object') throw new Error('the embedded database did not report its port');
-  const proxy = await startSerializingProxy(bound.port, 0);
+  // In this thread: a one-off (the test fixtures), which reads PGlite's data folder when done.
+  const server = await startPgliteServer({ dataDir: 'memory://', port: 0, maxConnections: 8 });
   try {
-    await prepare(`postgres://postgres@127.0.0.1:${proxy.port}/postgres`);
+    try {
+      await prepare(`postgres://postgres@127.0.0.1:${server.port}/postgres`);
+    } finally {
+      await server.stopServing();
+    }
+    const archive = await server.dump();
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
+    await rename(partial, file);
   } finally {
-    await proxy.close();
-    await server.stop();
+    await server.close();
   }
-  const archive = await db.dumpDataDir('none');
-  await db.close();
-  const partial = `${file}.${process.pid}.partial`;
-  await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
-  await rename(partial, file);
 }
