@@ -8,6 +8,11 @@ export interface Tx {
   emit<P>(event: EventSubject<P>, payload: P): Promise<string>;
   /** Several events of one subject in one statement (OutboxWriter.enqueueAll); nothing for none. */
   emitAll<P>(event: EventSubject<P>, payloads: readonly P[]): Promise<string[]>;
+  /**
+   * Runs `wake` once the transaction has committed (never after a rollback): to tell in-process
+   * work that rows it looks for are now visible, instead of leaving them to its next poll.
+   */
+  afterCommit(wake: () => void): void;
 }
 
 /**
@@ -27,6 +32,7 @@ export class Database {
 
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     let emitted = false;
+    const committed: Array<() => void> = [];
     const result = await this.dataSource.transaction(async (manager) =>
       work({
         manager,
@@ -38,9 +44,13 @@ export class Database {
           if (payloads.length > 0) emitted = true;
           return this.outbox.enqueueAll(manager, event, payloads);
         },
+        afterCommit: (wake) => {
+          committed.push(wake);
+        },
       }),
     );
     if (emitted) this.relay.nudge();
+    for (const wake of committed) wake();
     return result;
   }
 
