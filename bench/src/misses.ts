@@ -68,15 +68,15 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, MissExplanat
     profile: 'README.md#s6-does-the-gateway-leak-no',
   },
   S10: {
-    tried: 'the file passes through the store once (the gateway writes where the record will point; the staging copy and its delete are gone): 0.09-0.14 -> about 0.2; the gateway\'s RSS stays within the bound (it never holds the file)',
-    why: 'the store alone row in the notes (the same 50 MiB put into a JetStream Object Store bucket from the bench, no HTTP, no gateway, no record) shows how much of the bare stream to disk the cluster\'s default store keeps: every 128 KiB chunk is a JetStream publish acknowledged before the next, which nats-server writes to its file store; the product keeps most of the store\'s own speed, so the 0.3 guess sits above what this store can do here',
-    design: 'for large files, a store without a per-chunk acknowledgement: the S3 driver (STORAGE_DRIVER=s3, multipart uploads in parallel parts) or a shared volume with the local driver; or pipeline the Object Store\'s chunk puts (several in flight) in the nats driver',
+    tried: 'the file passes through the store once (the gateway writes where the record will point; the staging copy and its delete are gone): 0.09-0.14 -> about 0.2; the gateway\'s RSS stays within the bound (it never holds the file). Issue #31: the nats driver\'s put keeps 8 chunk publishes in flight (object-store-put.ts, the library\'s format, read back by its get) instead of the library\'s one acknowledged chunk at a time: alternating runs beside other suites (load average 14-25): the store alone p50 45 MiB/s before (27-121, 0.13-0.30 of the bare stream), 114 after (55-165, 0.17-0.72); the product 0.14 before (0.08-0.31), 0.22 after (0.17-0.32); in one process, interleaved, the library 136 MiB/s and this put 170 (medians of 6)',
+    why: 'the store is no longer a round trip per 128 KiB chunk; what is left is CPU on two shared cores: the gateway\'s HTTP parsing and hashing, nats-server writing its file store, and the bare stream it is compared with swinging from 144 to 517 MiB/s with the machine\'s load. Judge the row on a quiet machine, or by the store alone row beside it',
+    design: 'for large files, a store without JetStream in the path: the S3 driver (STORAGE_DRIVER=s3, multipart uploads in parallel parts) or a shared volume with the local driver',
     profile: 'README.md#scenarios',
   },
   S12: {
-    tried: 'the bench\'s own race fixed (it now waits until the app users\' tasks stop growing before counting deliveries): every row is delivered once, signed',
-    why: 'on a quiet machine the latency meets both targets (webhook p99 about 1 s, push p99 under 0.2 s); beside other suites the p99s are the machine\'s stalls, and a delivery whose first attempt failed waits WEBHOOKS_RETRY_SECONDS (15 min)',
-    design: 'a webhook worker woken by the consumer that makes the rows (instead of a 1 s poll) would take the p50 from half a poll to milliseconds',
+    tried: 'the bench\'s own race fixed (it now waits until the app users\' tasks stop growing before counting deliveries): every row is delivered once, signed. Issue #31: the consumer wakes the delivery worker after its commit instead of leaving the rows to the 1 s poll: p50 from 782-1,122 ms to 86-388 ms in the same conditions (load average 16-27; p50 delivery over p50 of the write itself 3.1-4.8 before, 0.7-2.2 after), exactly once held (0 duplicates, every task one receipt)',
+    why: 'no poll is left on the path: a delivery now takes the relay, the consumer\'s transaction, the claim, a read of the initiator\'s profile from sync, the signature from auth-oauth and the POST, each queued behind the S6 load; beside other suites its p99 is the machine\'s stalls (the write\'s own p99 is as long), and a delivery whose first attempt failed waits WEBHOOKS_RETRY_SECONDS (15 min)',
+    design: 'none for the wait; on a loaded machine, fewer hops per first attempt (the initiator\'s profile carried in the event instead of read from sync)',
     profile: 'README.md#scenarios',
   },
   S13: {

@@ -43,7 +43,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.task = new PeriodicTask(() => this.runOnce(), { intervalMs: this.settings.pollMs, logger, failure: 'webhook delivery look failed; retrying at the next look' });
+    this.task = new PeriodicTask(() => this.drain(), { intervalMs: this.settings.pollMs, logger, failure: 'webhook delivery look failed; retrying at the next look' });
   }
 
   onApplicationBootstrap(): void {
@@ -52,6 +52,22 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
 
   onApplicationShutdown(): void {
     this.task.stop();
+  }
+
+  /**
+   * Deliveries were just committed on this replica (the consumer's transaction): attempt them now
+   * instead of at the next poll, which only remains for what a wake cannot cover (rows another
+   * replica's consumer made, a wake lost to a crash, retries coming due). Wakes during a look
+   * coalesce into one more look. Two looks never send one delivery twice either way: each claim
+   * is an UPDATE of rows taken with SKIP LOCKED that moves them past a lease.
+   */
+  wake(): void {
+    this.task.wake();
+  }
+
+  /** Looks until a look finds less than a full batch: a burst is sent at once, not CLAIM per poll. */
+  private async drain(): Promise<void> {
+    while ((await this.runOnce()) === CLAIM);
   }
 
   /** One look: claims the due deliveries and attempts each. Answers how many were attempted. */

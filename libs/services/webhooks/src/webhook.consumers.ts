@@ -1,7 +1,8 @@
 import { AuthEvents, WEBHOOK_EVENT_NAMES } from '@doable/contracts-auth';
 import { type ObjectEvent, SyncEvents } from '@doable/contracts-sync';
-import { EventConsumers } from '@doable/shared-runtime';
+import { EventConsumers, type Tx } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
+import { DeliveryWorker } from './delivery-worker';
 import { WebhookRepository } from './webhook.repository';
 
 const EVENT_NAMES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_NAMES);
@@ -22,19 +23,26 @@ export function webhookEventNames(event: Pick<ObjectEvent, 'objectType' | 'event
  * (idempotent by event id): the apps' webhooks and authorisations from auth-oauth, and from
  * sync's object events and fired reminders the deliveries: one per app that wants the event,
  * for each user the change concerns (the event's audience: the members of a shared project, not
- * only the initiator) who authorised that app.
+ * only the initiator) who authorised that app. Once a transaction that made deliveries has
+ * committed, the delivery worker is woken, so a delivery does not wait for the worker's poll.
  */
 @Injectable()
 export class WebhookConsumers {
-  constructor(consumers: EventConsumers) {
+  constructor(consumers: EventConsumers, worker: DeliveryWorker) {
     const repository = new WebhookRepository();
+    // After the commit, not inside the transaction: a look started before it would not see the rows.
+    const wakeAfterCommit = (made: number, tx: Tx) => {
+      if (made > 0) tx.afterCommit(() => worker.wake());
+    };
     consumers.on('app-webhooks', AuthEvents.appWebhookConfigured, (app, tx) => repository.saveApp(tx.manager, app));
     consumers.on('app-authorizations', AuthEvents.appAuthorizationChanged, (change, tx) => repository.saveAuthorization(tx.manager, change));
     consumers.on('object-events', SyncEvents.objectEvent, async (event, tx) => {
-      for (const eventName of webhookEventNames(event)) await repository.enqueue(tx.manager, eventName, event);
+      let made = 0;
+      for (const eventName of webhookEventNames(event)) made += await repository.enqueue(tx.manager, eventName, event);
+      wakeAfterCommit(made, tx);
     });
     consumers.on('reminders-fired', SyncEvents.reminderFired, async (fired, tx) => {
-      await repository.enqueue(tx.manager, 'reminder:fired', {
+      const made = await repository.enqueue(tx.manager, 'reminder:fired', {
         objectType: 'reminder',
         objectId: fired.reminderId,
         eventType: 'fired',
@@ -47,6 +55,7 @@ export class WebhookConsumers {
         object: fired.reminder,
         audience: [fired.userId],
       });
+      wakeAfterCommit(made, tx);
     });
   }
 }

@@ -65,14 +65,16 @@ export class WebhookRepository {
    * made at the first attempt, outside any transaction.
    */
   async enqueue(manager: EntityManager, eventName: string, event: DeliveryEvent): Promise<number> {
-    const [, count] = await manager.query<[unknown[], number]>(
+    // RETURNING, because TypeORM answers an INSERT with its rows only (no row count, unlike UPDATE).
+    const made = await manager.query<unknown[]>(
       `INSERT INTO webhooks.deliveries (app_id, user_id, event_name, event)
        SELECT a.app_id, z.user_id, $1, $2::jsonb
          FROM webhooks.authorizations z JOIN webhooks.apps a ON a.app_id = z.app_id
-        WHERE z.user_id = ANY ($3::bigint[]) AND z.authorized AND a.callback_url IS NOT NULL AND $1 = ANY (a.events)`,
+        WHERE z.user_id = ANY ($3::bigint[]) AND z.authorized AND a.callback_url IS NOT NULL AND $1 = ANY (a.events)
+       RETURNING 1`,
       [eventName, JSON.stringify(event), [...new Set(event.audience ?? [event.initiatorId])]],
     );
-    return count;
+    return made.length;
   }
 
   /**

@@ -7,7 +7,7 @@ import { type ObjectEvent, SyncEvents, SyncSubjects } from '@doable/contracts-sy
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database, EventConsumers, type ServiceDefinition } from '@doable/shared-runtime';
-import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import { createTestDatabase, type TestDatabase, waitFor } from '@doable/shared-testing';
 import { InProcessBroker, InProcessEventBus, type ServiceClient } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
 import { DeliveryWorker, type DeliverySettings } from './delivery-worker';
@@ -58,6 +58,11 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
 
   const worker = (settings: Partial<DeliverySettings> = {}) =>
     new DeliveryWorker(db, services, { policy: OPEN, timeoutMs: 2000, retrySeconds: 1, maxRetries: 3, pollMs: 1000, ...settings }, createLogger('test', 'silent'));
+  /**
+   * The worker the consumers wake. Its poll is an hour, so whatever it sends within a test was
+   * sent because it was woken. Started only by the tests about waking (a wake before start is ignored).
+   */
+  let woken: DeliveryWorker;
 
   const publish = <P>(subject: EventSubject<P>, payload: P) =>
     bus.publish({ id: randomUUID(), subject: subject.name, occurredAt: new Date().toISOString(), payload });
@@ -86,7 +91,8 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
     const logger = createLogger('test', 'silent');
     db = new Database(dataSource, 'webhooks', new OutboxRelay(dataSource, 'webhooks', { publish: () => Promise.resolve() }, logger, 3_600_000));
     consumers = new EventConsumers(webhooksService as unknown as ServiceDefinition, bus, logger, db);
-    new WebhookConsumers(consumers);
+    woken = worker({ pollMs: 3_600_000 });
+    new WebhookConsumers(consumers, woken);
     await consumers.start();
     server = createServer((request, response) => {
       let body = '';
@@ -130,6 +136,43 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
     expect(parsed).toMatchObject({ event_name: 'item:added', user_id: '101', event_data: { id: '5001', content: 'Buy milk' }, version: '1' });
     expect(parsed['initiator']).toEqual({ id: '101', email: 'ann@example.test', full_name: 'Ann', image_id: null, is_premium: false });
     expect((await deliveries())[0].state).toBe('delivered');
+  });
+
+  it("attempts a delivery once the consumer's transaction has committed, without waiting for the poll", async () => {
+    woken.onApplicationBootstrap();
+    try {
+      await publish(SyncEvents.objectEvent, objectEvent());
+      // The poll is an hour away: only the wake after the commit can have sent it.
+      await waitFor(async () => (await deliveries())[0]?.state === 'delivered', 'the woken worker to deliver');
+      expect(received).toHaveLength(1);
+      expect(received[0].headers['x-todoist-delivery-id']).toBe((await deliveries())[0].delivery_id);
+    } finally {
+      woken.onApplicationShutdown();
+    }
+  });
+
+  it('a burst of events, more than one look claims, is each delivered once without waiting for the poll', async () => {
+    woken.onApplicationBootstrap();
+    try {
+      // Published together: wakes arrive while a look runs and coalesce; the woken look goes on while it finds full batches.
+      await Promise.all(Array.from({ length: 45 }, (_, n) => publish(SyncEvents.objectEvent, objectEvent({ objectId: String(6000 + n) }))));
+      await waitFor(async () => (await deliveries()).every((d) => d.state === 'delivered'), 'every delivery of the burst');
+      expect(await deliveries()).toHaveLength(45);
+      expect(received).toHaveLength(45);
+      expect(new Set(received.map((r) => r.headers['x-todoist-delivery-id'])).size).toBe(45);
+    } finally {
+      woken.onApplicationShutdown();
+    }
+  });
+
+  it('looks running at once (a wake beside a poll, or two replicas) never send one delivery twice', async () => {
+    await Promise.all(Array.from({ length: 12 }, (_, n) => publish(SyncEvents.objectEvent, objectEvent({ objectId: String(7000 + n) }))));
+    const [one, other] = [worker(), worker()];
+    const claimed = await Promise.all([one.runOnce(), other.runOnce(), one.runOnce(), other.runOnce()]);
+    expect(claimed.reduce((sum, n) => sum + n, 0)).toBe(12);
+    expect(received).toHaveLength(12);
+    expect(new Set(received.map((r) => r.headers['x-todoist-delivery-id'])).size).toBe(12);
+    expect((await deliveries()).every((d) => d.state === 'delivered')).toBe(true);
   });
 
   it('makes no delivery for an event the app did not ask for, nor for a user who did not authorise it', async () => {

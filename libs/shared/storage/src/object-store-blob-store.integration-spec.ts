@@ -4,7 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { Objm } from '@nats-io/obj';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { TEST_NATS_URL } from '@doable/shared-testing';
 import { describeBlobStore } from './blob-store.contract';
@@ -131,5 +132,54 @@ describe('ObjectStoreBlobStore', () => {
     const consumers = [];
     for await (const consumer of jsm.consumers.list(`OBJ_${opened.store.bucket}`)) consumers.push(consumer.name);
     expect(consumers).toEqual([]);
+  });
+
+  /** The stream's message count, and whether a key has a metadata message (the library's info reads it). */
+  const streamState = async () => {
+    const jsm = await jetstreamManager(opened.nc);
+    return (await jsm.streams.info(`OBJ_${opened.store.bucket}`)).state.messages;
+  };
+  const library = () => new Objm(jetstream(opened.nc)).open(opened.store.bucket);
+
+  it('writes what the client library reads: a multi-chunk object through its info(), get() and delete()', async () => {
+    // 40 chunks and a partial one, arriving in pieces that straddle chunk boundaries: many chunks in flight at once.
+    const bytes = randomBytes(5 * 1024 * 1024 + 4321);
+    const pieces = Array.from({ length: Math.ceil(bytes.length / 50_000) }, (_, n) => bytes.subarray(n * 50_000, (n + 1) * 50_000));
+    await opened.store.put('library/reads', Readable.from(pieces), { contentType: 'application/pdf' });
+    const lib = await library();
+    expect(await lib.info('library/reads')).toMatchObject({ name: 'library/reads', size: bytes.length, chunks: 41, deleted: false, metadata: { contentType: 'application/pdf' } });
+    // The library's get checks the SHA-256 digest of the whole once the last chunk came: a mismatch errors the stream.
+    const read = await lib.get('library/reads');
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of read!.data) chunks.push(chunk);
+    await expect(read!.error).resolves.toBeUndefined();
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    // An overwrite removes the replaced chunks; the library's delete finds the object it wrote.
+    const before = await streamState();
+    await opened.store.put('library/reads', Readable.from([Buffer.from('short')]));
+    expect(await streamState()).toBe(before - 41 + 1);
+    expect((await lib.getBlob('library/reads'))?.toString()).toBe('short');
+    await lib.delete('library/reads');
+    expect(await opened.store.stat('library/reads')).toBeNull();
+  });
+
+  it('a source that fails or is aborted while chunks are in flight leaves no metadata and none of its chunks', async () => {
+    await opened.store.put('aborted/warm', Readable.from([Buffer.from('x')]));
+    const before = await streamState();
+    const failing = new Readable({ read() {} });
+    const aborted = new Readable({ read() {} });
+    const failed = opened.store.put('aborted/failing', failing);
+    const cut = opened.store.put('aborted/cut', aborted);
+    // 2 MiB each (16 chunks, more than are ever in flight), then the error or the abort.
+    for (const source of [failing, aborted]) for (let n = 0; n < 32; n++) source.push(randomBytes(64 * 1024));
+    // Until both puts have begun taking chunks (publishes in flight), without waiting for the source's end.
+    while (failing.readableLength === 2 * 1024 * 1024 || aborted.readableLength === 2 * 1024 * 1024) await sleep(5);
+    failing.destroy(new Error('client went away'));
+    aborted.destroy();
+    await expect(failed).rejects.toThrow('client went away');
+    await expect(cut).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    expect(await opened.store.stat('aborted/failing')).toBeNull();
+    expect(await opened.store.stat('aborted/cut')).toBeNull();
+    expect(await streamState()).toBe(before);
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { AckPolicy, DeliverPolicy, type JetStreamManager, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { type ObjectInfo, type ObjectStore, Objm, setSha256Backend, StorageType } from '@nats-io/obj';
-import { type BlobInfo, type BlobPutOptions, type BlobRead, type BlobStore, BlobTooLarge, checkBlobKey, checkBlobPrefix } from './blob-store';
+import { type BlobInfo, type BlobPutOptions, type BlobRead, type BlobStore, checkBlobKey, checkBlobPrefix } from './blob-store';
+import { putObject } from './object-store-put';
 
 /**
  * How long one chunk's publish may wait for JetStream's ack. The client's default (5 s) fails a
@@ -19,6 +20,13 @@ export interface ObjectStoreBlobStoreOptions {
   readonly replicas?: number;
 }
 
+/** The library's chunk size (its default max_chunk_size): objects written here look like its own. */
+const CHUNK_BYTES = 128 * 1024;
+/**
+ * Chunk publishes awaiting JetStream's ack per upload: enough to keep the server's file store
+ * busy instead of waiting a round trip per chunk, and at most 1 MiB of chunks held per upload.
+ */
+const CHUNKS_IN_FLIGHT = 8;
 /** Chunks read ahead of a reader: with 128 KiB chunks, at most 1 MiB in flight per download. */
 const READ_AHEAD_CHUNKS = 8;
 /** Objects' metadata read per page by list(). */
@@ -32,11 +40,13 @@ const FETCH_EXPIRES_MS = 30_000;
  * NATS and no other service has to be run. Objects are cut into 128 KiB chunk messages under
  * `$O.<bucket>.C.<nuid>` and described by one metadata message under `$O.<bucket>.M.<name>`.
  *
- * put uses the client library (it awaits each chunk's acknowledgement before reading the next,
- * which is backpressure enough). get and list do not: the library's get() enqueues every chunk
- * a push consumer delivers without waiting for the reader, so one slow download would hold the
- * whole object in memory, and its list() gathers every object of the bucket into one array.
- * Both read through a pull consumer here instead, a few messages per request, only as fast as
+ * put, get and list do not use the client library's own. Its put awaits each chunk's
+ * acknowledgement before sending the next (a round trip through the file store per 128 KiB), so
+ * put writes the library's format itself with several chunks in flight (object-store-put.ts);
+ * info() and the library's get() and delete() read what it writes. The library's get() enqueues
+ * every chunk a push consumer delivers without waiting for the reader, so one slow download would
+ * hold the whole object in memory, and its list() gathers every object of the bucket into one
+ * array. Both read through a pull consumer here instead, a few messages per request, only as fast as
  * the caller reads.
  */
 /** The JetStream stream behind a bucket (to remove a test's bucket, or to inspect it with `nats stream info`). */
@@ -46,7 +56,7 @@ export function objectStoreStreamName(bucket: string): string {
 
 export class ObjectStoreBlobStore implements BlobStore {
   readonly driver = 'nats' as const;
-  private opening?: Promise<{ store: ObjectStore; jsm: JetStreamManager }>;
+  private opening?: Promise<Opened>;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -65,12 +75,13 @@ export class ObjectStoreBlobStore implements BlobStore {
     return objectStoreStreamName(this.options.bucket);
   }
 
-  private open(): Promise<{ store: ObjectStore; jsm: JetStreamManager }> {
+  private open(): Promise<Opened> {
     // Created on first use (creating an existing bucket opens it, so replicas may race);
     // a failure is not remembered, so the next call tries again.
     this.opening ??= (async () => {
-      const store = await new Objm(jetstream(this.nc, { timeout: CHUNK_ACK_TIMEOUT_MS })).create(this.options.bucket, { storage: StorageType.File, replicas: this.options.replicas ?? 1 });
-      return { store, jsm: await jetstreamManager(this.nc) };
+      const js = jetstream(this.nc, { timeout: CHUNK_ACK_TIMEOUT_MS });
+      const store = await new Objm(js).create(this.options.bucket, { storage: StorageType.File, replicas: this.options.replicas ?? 1 });
+      return { store, js, jsm: await jetstreamManager(this.nc) };
     })().catch((err: unknown) => {
       this.opening = undefined;
       throw err;
@@ -79,13 +90,30 @@ export class ObjectStoreBlobStore implements BlobStore {
   }
 
   async put(key: string, source: Readable, options: BlobPutOptions = {}): Promise<BlobInfo> {
-    checkBlobKey(key);
-    const { store } = await this.open();
     try {
-      const info = await store.put({ name: key, ...(options.contentType ? { metadata: { contentType: options.contentType } } : {}) }, limitedWebStream(source, options.maxBytes));
-      return toBlobInfo(info);
+      checkBlobKey(key);
+      const { store, js, jsm } = await this.open();
+      const replaced = await store.info(key);
+      const target = {
+        js,
+        jsm,
+        bucket: this.options.bucket,
+        stream: this.streamName,
+        // A chunk is one message: never above what the server accepts (1 MiB by default).
+        chunkBytes: Math.min(CHUNK_BYTES, this.nc.info?.max_payload ?? CHUNK_BYTES),
+        chunksInFlight: CHUNKS_IN_FLIGHT,
+        ackTimeoutMs: CHUNK_ACK_TIMEOUT_MS,
+      };
+      const write = {
+        name: key,
+        metaSubject: this.metaSubject(key),
+        maxBytes: options.maxBytes,
+        ...(options.contentType ? { metadata: { contentType: options.contentType } } : {}),
+        ...(replaced && !replaced.deleted ? { replacesNuid: replaced.nuid } : {}),
+      };
+      return toBlobInfo(await putObject(target, write, source));
     } catch (err) {
-      // The library has purged the chunks it wrote; the metadata was never replaced.
+      // putObject destroys the source on its own failures; this covers a key or bucket refused before it began.
       source.destroy();
       throw err;
     }
@@ -194,35 +222,13 @@ export class ObjectStoreBlobStore implements BlobStore {
   }
 }
 
+interface Opened {
+  readonly store: ObjectStore;
+  readonly js: JetStreamClient;
+  readonly jsm: JetStreamManager;
+}
+
 function toBlobInfo(info: Pick<ObjectInfo, 'name' | 'size' | 'mtime' | 'metadata'>): BlobInfo {
   const contentType = info.metadata?.['contentType'];
   return { key: info.name, size: info.size, modifiedAt: new Date(info.mtime), ...(contentType ? { contentType } : {}) };
-}
-
-/**
- * A Node stream as the web stream the library reads, pulled one chunk at a time (the library
- * awaits each chunk's publish before asking for more), cut off past maxBytes.
- */
-function limitedWebStream(source: Readable, maxBytes: number | undefined): ReadableStream<Uint8Array> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
-  let size = 0;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await iterator.next();
-        if (next.done) {
-          controller.close();
-          return;
-        }
-        const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-        size += chunk.length;
-        if (maxBytes !== undefined && size > maxBytes) throw new BlobTooLarge(maxBytes);
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      },
-      async cancel() {
-        await iterator.return?.();
-      },
-    },
-    { highWaterMark: 0 },
-  );
 }

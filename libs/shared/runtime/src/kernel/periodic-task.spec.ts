@@ -32,4 +32,44 @@ describe('PeriodicTask', () => {
     await jest.advanceTimersByTimeAsync(500);
     expect(looks).toBe(2);
   });
+
+  it('looks at once on a wake, without waiting for the interval', async () => {
+    let looks = 0;
+    const task = new PeriodicTask(() => { looks++; return Promise.resolve(); }, { intervalMs: 3_600_000, logger: logger(), failure: 'failed' });
+    task.start();
+    task.wake();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(looks).toBe(1);
+    task.stop();
+  });
+
+  it('coalesces wakes during a look into one more look after it', async () => {
+    const releases: Array<() => void> = [];
+    let looks = 0;
+    const task = new PeriodicTask(() => { looks++; return new Promise<void>((resolve) => releases.push(resolve)); }, { intervalMs: 3_600_000, logger: logger(), failure: 'failed' });
+    task.start();
+    task.wake();
+    for (let wake = 0; wake < 10; wake++) task.wake();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(looks).toBe(1);
+    releases[0]();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(looks).toBe(2);
+    releases[1]();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(looks).toBe(2);
+    task.stop();
+  });
+
+  it('ignores a wake before start and after stop', async () => {
+    let looks = 0;
+    const task = new PeriodicTask(() => { looks++; return Promise.resolve(); }, { intervalMs: 100, logger: logger(), failure: 'failed' });
+    task.wake();
+    await jest.advanceTimersByTimeAsync(0);
+    task.start();
+    task.stop();
+    task.wake();
+    await jest.advanceTimersByTimeAsync(500);
+    expect(looks).toBe(0);
+  });
 });

@@ -9,6 +9,8 @@ import type { Logger } from '@doable/shared-logging';
 export class PeriodicTask {
   private timer?: NodeJS.Timeout;
   private running = false;
+  /** A wake arrived during a look: look once more right after it. */
+  private wokenMeanwhile = false;
 
   constructor(
     private readonly look: () => Promise<unknown>,
@@ -22,15 +24,35 @@ export class PeriodicTask {
 
   stop(): void {
     clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /**
+   * Looks now instead of at the next tick (something known to be due has just been recorded).
+   * Wakes during a look coalesce into one more look after it, since that look may have started
+   * before the new work was visible; a burst of wakes costs one extra look, not one each. The
+   * timer stays as the safety net (a wake lost to a crash, work recorded by another replica).
+   * Ignored before start and after stop.
+   */
+  wake(): void {
+    if (this.timer === undefined) return;
+    if (this.running) this.wokenMeanwhile = true;
+    else void this.tick();
   }
 
   private async tick(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
-      await this.look();
-    } catch (err) {
-      this.options.logger.warn({ err }, this.options.failure);
+      // A loop, not a recursive tick: a look woken without pause would otherwise chain promises for as long as the wakes go on.
+      do {
+        this.wokenMeanwhile = false;
+        try {
+          await this.look();
+        } catch (err) {
+          this.options.logger.warn({ err }, this.options.failure);
+        }
+      } while (this.wokenMeanwhile && this.timer !== undefined);
     } finally {
       this.running = false;
     }

@@ -8,6 +8,11 @@ export interface Tx {
   emit<P>(event: EventSubject<P>, payload: P): Promise<string>;
   /** Several events of one subject in one statement (OutboxWriter.enqueueAll); nothing for none. */
   emitAll<P>(event: EventSubject<P>, payloads: readonly P[]): Promise<string[]>;
+  /**
+   * Runs `wake` once the transaction has committed (never after a rollback): to tell in-process
+   * work that rows it looks for are now visible, instead of leaving them to its next poll.
+   */
+  afterCommit(wake: () => void): void;
 }
 
 /**
@@ -50,9 +55,11 @@ export class Database {
       if (list) list.push(...payloads);
       else observed.set(name, [...payloads]);
     };
+    let committed: Array<() => void> = [];
     const result = await this.dataSource.transaction(async (manager) => {
-      // A retried body (none today) must not carry the first attempt's payloads.
+      // A retried body (none today) must not carry the first attempt's payloads or wakes.
       observed = undefined;
+      committed = [];
       return work({
         manager,
         emit: async (event, payload) => {
@@ -67,9 +74,13 @@ export class Database {
           observe(event.name, payloads);
           return ids;
         },
+        afterCommit: (wake) => {
+          committed.push(wake);
+        },
       });
     });
     if (emitted) this.relay.nudge();
+    for (const wake of committed) wake();
     if (observed) await Promise.all([...observed].map(([name, payloads]) => this.observers.get(name)!(payloads)));
     return result;
   }
