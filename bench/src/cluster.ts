@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { SERVICE_NAMES } from '@doable/shared-runtime';
+import { SERVICE_NAMES, serviceNodeFlags } from '@doable/shared-runtime';
 import { createTestDatabase, freePort, TEST_NATS_URL } from '@doable/shared-testing';
-import { serviceNodeFlags } from '@doable/system';
 import { onCleanup } from './lifecycle';
 import { ROOMY_PLANS } from './plans';
 import { NO_RATE_LIMITS } from './rate-limits';
@@ -71,7 +70,7 @@ export async function startCluster(options: { cpuProfileDir?: string } = {}): Pr
   const serviceUrls = new Map<string, string>();
   const spawnService = (service: (typeof SERVICES)[number], port: number, label: string) => {
     // Profiles of the services on the hot path, written when they exit (at the end of the run).
-    // The flags it is deployed with first (libs/system's serviceNodeFlags, as the Dockerfile), then the bench's own.
+    // The flags it is deployed with first (shared-runtime's serviceNodeFlags, as the Dockerfile), then the bench's own.
     const nodeArgs = [...serviceNodeFlags(service), ...(options.cpuProfileDir && PROFILED.has(service) ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${label.replace('#', '-')}.cpuprofile`] : [])];
     // Node flags for one service, for a look inside it (README, S6: heap snapshots on a signal):
     // BENCH_NODE_ARGS_GATEWAY='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/snaps'.

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { serviceNodeFlags } from '@doable/system';
+import { serviceNodeFlags } from '@doable/shared-runtime';
 import { parse, parseAllDocuments } from 'yaml';
 
 const repoRoot = resolve(__dirname, '..', '..');
@@ -355,7 +355,7 @@ describe('Dockerfile', () => {
       const stage = stages.get(app) ?? [];
       expect(stage[0]).toBe(`FROM runtime AS ${app}`);
       expect(stage).toContain(`EXPOSE ${PORTS[app]}`);
-      // With the node flags every other launcher gives the service (libs/system's serviceNodeFlags).
+      // With the node flags every other launcher gives the service (shared-runtime's serviceNodeFlags).
       const entrypoint = ['node', ...serviceNodeFlags(app), `dist/apps/${app}/src/main.js`];
       expect(stage).toContain(`ENTRYPOINT [${entrypoint.map((part) => JSON.stringify(part)).join(', ')}]`);
       expect(stage).toContain('CMD ["serve"]');

@@ -3,9 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { readyUrlOf } from '@doable/shared-logging';
-import type { ServiceName } from '@doable/shared-runtime';
+import { type ServiceName, serviceNodeFlags } from '@doable/shared-runtime';
 import { ALL_SERVICES } from './all-services';
-import { serviceNodeFlags } from './service-node-flags';
 
 /**
  * Cluster mode as deployed, on one machine: every service replica a process of its own, started

@@ -3,6 +3,5 @@ export * from './embedded-system';
 export * from './cluster-system';
 export * from './first-account';
 export * from './cluster-processes';
-export * from './service-node-flags';
 export * from './cluster-launcher';
 export * from './migrated-schemas';

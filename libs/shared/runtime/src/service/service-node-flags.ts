@@ -1,4 +1,4 @@
-import type { ServiceName } from '@doable/shared-runtime';
+import type { ServiceName } from './service-definition';
 
 /**
  * V8 flags a service's process starts with: wherever it is started as deployed (the Dockerfile's
