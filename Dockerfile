@@ -62,7 +62,8 @@ CMD ["serve"]
 FROM runtime AS rest
 ENV PORT=3002
 EXPOSE 3002
-ENTRYPOINT ["node", "dist/apps/rest/src/main.js"]
+# Node flags as libs/shared/runtime/src/service/service-node-flags.ts gives them (node refuses them in NODE_OPTIONS).
+ENTRYPOINT ["node", "--initial-old-space-size=128", "dist/apps/rest/src/main.js"]
 CMD ["serve"]
 
 FROM runtime AS auth-oauth
@@ -113,5 +114,6 @@ CMD ["sync", "auth-oauth", "uploads", "notifications", "plans", "webhooks"]
 FROM runtime AS gateway
 ENV PORT=8080
 EXPOSE 8080
-ENTRYPOINT ["node", "dist/apps/gateway/src/main.js"]
+# Node flags as libs/shared/runtime/src/service/service-node-flags.ts gives them (node refuses them in NODE_OPTIONS).
+ENTRYPOINT ["node", "--initial-old-space-size=128", "dist/apps/gateway/src/main.js"]
 CMD ["serve"]

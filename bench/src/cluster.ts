@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SERVICE_NAMES } from '@doable/shared-runtime';
+import { SERVICE_NAMES, serviceNodeFlags } from '@doable/shared-runtime';
 import { createTestDatabase, freePort, TEST_NATS_URL } from '@doable/shared-testing';
 import { onCleanup } from './lifecycle';
 import { ROOMY_PLANS } from './plans';
@@ -68,9 +68,10 @@ export async function startCluster(options: { cpuProfileDir?: string } = {}): Pr
 
   const children = new Map<string, Child>();
   const serviceUrls = new Map<string, string>();
-  const spawnService = (service: string, port: number, label: string) => {
+  const spawnService = (service: (typeof SERVICES)[number], port: number, label: string) => {
     // Profiles of the services on the hot path, written when they exit (at the end of the run).
-    const nodeArgs = options.cpuProfileDir && PROFILED.has(service) ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${label.replace('#', '-')}.cpuprofile`] : [];
+    // The flags it is deployed with first (shared-runtime's serviceNodeFlags, as the Dockerfile), then the bench's own.
+    const nodeArgs = [...serviceNodeFlags(service), ...(options.cpuProfileDir && PROFILED.has(service) ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${label.replace('#', '-')}.cpuprofile`] : [])];
     // Node flags for one service, for a look inside it (README, S6: heap snapshots on a signal):
     // BENCH_NODE_ARGS_GATEWAY='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/snaps'.
     const extra = process.env[`BENCH_NODE_ARGS_${service.replace('-', '_').toUpperCase()}`];

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { serviceNodeFlags } from '@doable/shared-runtime';
 import { parse, parseAllDocuments } from 'yaml';
 
 const repoRoot = resolve(__dirname, '..', '..');
@@ -354,7 +355,9 @@ describe('Dockerfile', () => {
       const stage = stages.get(app) ?? [];
       expect(stage[0]).toBe(`FROM runtime AS ${app}`);
       expect(stage).toContain(`EXPOSE ${PORTS[app]}`);
-      expect(stage).toContain(`ENTRYPOINT ["node", "dist/apps/${app}/src/main.js"]`);
+      // With the node flags every other launcher gives the service (shared-runtime's serviceNodeFlags).
+      const entrypoint = ['node', ...serviceNodeFlags(app), `dist/apps/${app}/src/main.js`];
+      expect(stage).toContain(`ENTRYPOINT [${entrypoint.map((part) => JSON.stringify(part)).join(', ')}]`);
       expect(stage).toContain('CMD ["serve"]');
     }
   });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { readyUrlOf } from '@doable/shared-logging';
-import type { ServiceName } from '@doable/shared-runtime';
+import { type ServiceName, serviceNodeFlags } from '@doable/shared-runtime';
 import { ALL_SERVICES } from './all-services';
 
 /**
@@ -134,7 +134,7 @@ class ReplicaProcess implements ServiceReplica {
     if (!ALL_SERVICES.find((definition) => definition.name === this.service)?.database) env['DATABASE_URL'] = '';
     // The IPC channel is a tripwire: when this process dies (even by SIGKILL) the replica sees it
     // close and stops itself (runService's watchParent), so no orphan keeps serving.
-    const child = spawn(process.execPath, [entryOf(this.options.distDir, this.service), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const child = spawn(process.execPath, [...serviceNodeFlags(this.service), entryOf(this.options.distDir, this.service), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     child.channel?.unref();
     this.child = child;
     this.url = undefined;

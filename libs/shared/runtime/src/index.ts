@@ -1,4 +1,5 @@
 export * from './service/service-definition';
+export * from './service/service-node-flags';
 export * from './service/service-config';
 export * from './create-service-app';
 export * from './run-service';
