@@ -5,6 +5,18 @@ export function wireTimestamp(date: Date): string {
   return `${iso.slice(0, -1)}000Z`;
 }
 
+/** Length of wire text: `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
+const WIRE_TIMESTAMP_LENGTH = 27;
+
+/**
+ * A timestamp in wire text. Text PostgreSQL already formatted (a full sync's rows, read with the
+ * *_WIRE_COLUMNS) passes as it is; a Date, or ISO text in another form (`.mmmZ`), is formatted,
+ * so every input gives the text `wireTimestamp(new Date(value))` gives.
+ */
+export function wireTimestampOf(value: Date | string): string {
+  return typeof value === 'string' && value.length === WIRE_TIMESTAMP_LENGTH ? value : wireTimestamp(new Date(value));
+}
+
 export function wireDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
