@@ -1,6 +1,7 @@
 import { ISSUE_SIZE } from '@doable/sync';
 import { Client } from 'pg';
 import { postSyncText } from '../accounts';
+import { CpuMeter } from '../cpu';
 import { createLargeAccount } from '../large-accounts';
 import { residentBytes, sampleResidentPeak } from '../metrics';
 import { percentile, timeRounds } from '../stats';
@@ -57,6 +58,8 @@ async function measure(context: BenchContext): Promise<ScenarioRow> {
   const productMs: number[] = [];
   const baselineMs: number[] = [];
   let peakMiB: number | undefined;
+  let cpu: CpuMeter | undefined;
+  let cpuPerSync: Record<string, number> | undefined;
   try {
     await timeRounds(WARMUP_ROUNDS, async () => {
       await fullSync();
@@ -64,11 +67,16 @@ async function measure(context: BenchContext): Promise<ScenarioRow> {
     });
     failures = 0;
     const peak = sampleResidentPeak(syncUrl);
+    // The services on the product's path; the baseline's rounds use neither (a steadier figure than the p50s on a shared machine).
+    const pidOf = (service: string) => cluster.children.get(service)!.pid;
+    cpu = new CpuMeter(() => Promise.resolve(new Map([['gateway', [pidOf('gateway')]], ['sync', [pidOf('sync')]]])));
+    await cpu.start();
     // Alternating, so the product and its baseline see the same moments of a noisy machine.
     for (let round = 0; round < ROUNDS; round++) {
       productMs.push(...(await timeRounds(1, fullSync)));
       baselineMs.push(...(await timeRounds(1, () => baselineReader.read())));
     }
+    cpuPerSync = await cpu.perRequest(ROUNDS);
     peakMiB = await peak.stop();
   } finally {
     await baselineReader.close();
@@ -98,10 +106,11 @@ async function measure(context: BenchContext): Promise<ScenarioRow> {
     valid: failures === 0,
     notes: [
       `${ROUNDS} full syncs after ${WARMUP_ROUNDS} warm-up ones, one at a time, alternating with the baseline, on an account seeded in ${account.seedS} s; baseline: bare pg reading the same rows (same WHERE clauses, one REPEATABLE READ transaction) + JSON.stringify`,
+      `CPU ms per full sync (the measured rounds' CPU / ${ROUNDS}; sync's includes the RSS sampler's /metrics reads): ${cpuPerSync ? Object.entries(cpuPerSync).map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ') : '?'}`,
       `sync RSS MiB before ${rssBefore === undefined ? '?' : Math.round((rssBefore / 1024 / 1024) * 10) / 10}, peak while serving ${peakMiB ?? '?'}`,
       ...(failures > 0 ? [`${failures} answers were wrong or failed, so the figures are not valid; first: ${firstFailure}`] : []),
     ],
-    details: { durationsMs: durations, baselineDurationsMs: baselineMs, baseline: baselineResult, seedS: account.seedS },
+    details: { durationsMs: durations, baselineDurationsMs: baselineMs, baseline: baselineResult, seedS: account.seedS, cpuPerSync },
   };
 }
 

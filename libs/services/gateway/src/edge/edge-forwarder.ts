@@ -98,7 +98,8 @@ export class EdgeForwarder {
     // gateway the caller reached, whichever replica or port that was.
     if (call.origin) request.origin = call.origin;
     if (call.upload) request.upload = call.upload;
-    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) });
+    // bodyBytes: a long text body stays the bytes it came as; the controller writes them (byte-body.ts).
+    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request), bodyBytes: true });
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;
   }

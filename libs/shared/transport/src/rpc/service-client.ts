@@ -17,6 +17,8 @@ export interface RequestOptions {
    * the replica that took it falls silent, it goes again to a live one instead of failing.
    */
   readonly resendable?: boolean;
+  /** A text body that arrived as bytes stays a Buffer (see AssembleOptions): for a caller that only writes it out. */
+  readonly bodyBytes?: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export class ServiceClient {
     try {
       // `timeout` bounds the wait for each message; a chunked reply is several messages.
       const messages = await firstValueFrom(this.proxy.send<unknown>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs), toArray()));
-      return assembleReply<Rep>(messages);
+      return assembleReply<Rep>(messages, { bodyBytes: options.bodyBytes });
     } catch (err) {
       throw toCallerError(err, subject.name);
     }

@@ -13,8 +13,8 @@ describe('every resource with wire-text timestamps', () => {
   const at = (iso: string) => new Date(iso);
   const projects: Project[] = [inbox, errands, project({ id: '2203306142', name: 'Later', created_at: at('1999-12-31T23:59:59.999Z'), updated_at: at('2024-02-29T12:00:00.001Z') })];
   const sections: Section[] = [
-    { id: '7301', user_id: '42', project_id: errands.id, name: 'Shops', description: null, section_order: 1, is_collapsed: false, is_archived: false, is_deleted: false, archived_at: null, added_at: at('2024-01-02T03:04:05.678Z'), updated_at: at('2024-03-04T05:06:07.089Z') },
-    { id: '7302', user_id: '42', project_id: errands.id, name: 'Done', description: 'old', section_order: 2, is_collapsed: true, is_archived: true, is_deleted: false, archived_at: at('2024-04-05T06:07:08.900Z'), added_at: at('2024-01-02T03:04:05.000Z'), updated_at: at('2024-04-05T06:07:08.900Z') },
+    { id: '7301', user_id: '42', project_id: errands.id, name: 'Shops', description: null, section_order: 1, is_collapsed: false, is_archived: false, is_deleted: false, archived_at: null, added_at: at('2024-01-02T03:04:05.678Z'), updated_at: at('2024-03-04T05:06:07.089Z'), version: '17' },
+    { id: '7302', user_id: '42', project_id: errands.id, name: 'Done', description: 'old', section_order: 2, is_collapsed: true, is_archived: true, is_deleted: false, archived_at: at('2024-04-05T06:07:08.900Z'), added_at: at('2024-01-02T03:04:05.000Z'), updated_at: at('2024-04-05T06:07:08.900Z'), version: '16' },
   ];
   const notes: Note[] = [
     { id: '7401', project_id: inbox.id, item_id: '7001', posted_uid: '42', content: 'on a task', file_attachment: null, uids_to_notify: null, reactions: {}, is_deleted: false, posted_at: at('2024-05-06T07:08:09.010Z'), updated_at: at('2024-05-06T07:08:09.010Z'), version: '17' },
