@@ -1,4 +1,4 @@
-import type { FilterRow, ItemRow, LabelRow, NoteRow, ProjectRow, ReminderRow, Section, SectionRow, UserProfile } from '@doable/sync-domain';
+import type { FilterRow, ItemRow, LabelRow, NoteRow, ProjectRow, ReminderRow, SectionRow, UserProfile } from '@doable/sync-domain';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { writeDue } from '../shared/item-fields';
 import { writeReminder } from '../shared/reminder.writer';
