@@ -1,5 +1,5 @@
 import type { UserPlanLimits } from '@doable/contracts-plans';
-import type { Collaborator, CollaboratorState, CompletedInfo, FilterRow, Folder, ItemRow, LabelRow, NoteRow, ProjectRow, ProjectViewOptionsDefaults, RecentLocation, ReminderRow, SectionRow, UserProfile, ViewOptions, Workspace, WorkspaceFilter, WorkspaceMember } from '@doable/sync-domain';
+import type { Collaborator, CollaboratorState, CompletedInfo, FilterRow, FolderRow, ItemRow, LabelRow, NoteRow, ProjectRow, ProjectViewOptionsDefaults, RecentLocation, ReminderRow, SectionRow, UserProfile, ViewOptions, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
 import type { SyncRequest, SyncResult } from '@doable/sync-engine';
 
 /** The Sync API generations served, each by one module under dialects/. */
@@ -30,10 +30,10 @@ export interface ObjectWriters {
 }
 
 export interface WorkspaceWriters {
-  readonly workspace: (row: Workspace) => Record<string, unknown>;
+  readonly workspace: (row: WorkspaceRow) => Record<string, unknown>;
   readonly workspaceUser: (row: WorkspaceMember) => Record<string, unknown>;
-  readonly folder: (row: Folder) => Record<string, unknown>;
-  readonly workspaceFilter: (row: WorkspaceFilter) => Record<string, unknown>;
+  readonly folder: (row: FolderRow) => Record<string, unknown>;
+  readonly workspaceFilter: (row: WorkspaceFilterRow) => Record<string, unknown>;
 }
 
 /** Who is asking, for the translations that need it (a v6 `seq_no` becomes this user's sync token). */

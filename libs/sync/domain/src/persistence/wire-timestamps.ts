@@ -9,11 +9,11 @@ export const wireTimestampSql = (column: string): string => `to_char(${column} A
  * A column list with the named timestamp columns read as wire text: the pg driver parses no
  * Date for them and the writers format none. For reads whose rows are only written out (a full
  * sync: 5,000 tasks and their comments, sections and projects are about 20,000 timestamps).
- * The names must appear as bare column names in the list.
+ * The names must appear in the list as column names, bare or with a table alias (`w.created_at`).
  */
 export function withWireTimestamps(columns: string, names: readonly string[]): string {
-  const pattern = new RegExp(`(?<![.\\w])(${names.join('|')})\\b`, 'g');
-  return columns.replace(pattern, (column) => `${wireTimestampSql(column)} AS ${column}`);
+  const pattern = new RegExp(`(?<![.\\w])((?:\\w+\\.)?)(${names.join('|')})\\b`, 'g');
+  return columns.replace(pattern, (_column, alias: string, name: string) => `${wireTimestampSql(`${alias}${name}`)} AS ${name}`);
 }
 
 /** A row read with `withWireTimestamps`: those columns are wire text (null where the column is nullable). */

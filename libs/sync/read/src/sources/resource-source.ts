@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Collaboration, CompletedInfo, FilterRow, Folder, ItemRow, LabelRow, LocationList, MembershipChanges, NoteRow, ProjectRow, ProjectViewOptionsDefaults, ReminderRow, SectionRow, ViewOptions, Workspace, WorkspaceFilter, WorkspaceMember } from '@doable/sync-domain';
+import type { Collaboration, CompletedInfo, FilterRow, FolderRow, ItemRow, LabelRow, LocationList, MembershipChanges, NoteRow, ProjectRow, ProjectViewOptionsDefaults, ReminderRow, SectionRow, ViewOptions, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
 
 /**
  * The canonical rows behind each resource type the sync service reads from its own tables.
@@ -23,11 +23,11 @@ export interface ResourceRows {
   project_view_options_defaults: ProjectViewOptionsDefaults[];
   /** One entry: the collaborators and their states (the resource's two response keys). */
   collaborators: Collaboration[];
-  workspaces: Workspace[];
+  workspaces: WorkspaceRow[];
   /** Incremental syncs only (sync-interface §4.1). */
   workspace_users: WorkspaceMember[];
-  folders: Folder[];
-  workspace_filters: WorkspaceFilter[];
+  folders: FolderRow[];
+  workspace_filters: WorkspaceFilterRow[];
 }
 
 /** A resource type with a source of its own. */
