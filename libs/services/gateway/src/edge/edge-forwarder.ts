@@ -98,8 +98,7 @@ export class EdgeForwarder {
     // gateway the caller reached, whichever replica or port that was.
     if (call.origin) request.origin = call.origin;
     if (call.upload) request.upload = call.upload;
-    // bodyBytes: a long text body stays the bytes it came as; the controller writes them (byte-body.ts).
-    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request), bodyBytes: true });
+    const reply = await this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) });
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;
   }

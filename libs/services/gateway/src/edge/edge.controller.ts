@@ -7,7 +7,6 @@ import { bodyWithoutFormToken, queryWithoutTokens } from '../auth/bearer-token';
 import { HttpErrorFilter } from '../http/http-error.filter';
 import type { RoutedRequest } from '../routes/routed-request';
 import { sendBlobReply } from '../uploads/blob-reply';
-import { sendByteBody } from './byte-body';
 import { EdgeForwarder } from './edge-forwarder';
 import { RouteGuard } from './route.guard';
 import { UploadRelay, type WithMultipartUpload } from './upload-relay';
@@ -53,7 +52,6 @@ export class EdgeController {
     if (reply.cookies && reply.cookies.length > 0) res.setHeader('Set-Cookie', [...reply.cookies]);
     res.status(reply.status);
     if (reply.status === 204 || reply.body === null || reply.body === undefined) res.end();
-    else if (Buffer.isBuffer(reply.body)) sendByteBody(res, reply.body, reply.contentType);
     else if (reply.contentType !== undefined) res.type(reply.contentType).send(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
     else res.json(reply.body);
   }

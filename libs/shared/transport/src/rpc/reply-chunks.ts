@@ -29,8 +29,8 @@ interface ReplyChunk {
   readonly count: number;
   /** A JSON chunk: this part of the reply's JSON text. */
   readonly part?: string;
-  /** A body chunk: this slice of the body, as bytes (from NATS) or text (from a direct call)... */
-  readonly body?: string | Uint8Array;
+  /** A body chunk: this slice of the body, as text... */
+  readonly body?: string;
   /** ...and on the first one, the reply without its body. */
   readonly reply?: object;
 }
@@ -95,40 +95,19 @@ function bodyChunks(rest: object, bytes: Buffer, maxBytes: number): BodyFramedRe
   return slices.map((slice, index) => new BodyFramedReply(undefined, JSON.stringify({ mark: MARK, index, count, ...(index === 0 ? { reply: rest } : {}) }), slice));
 }
 
-export interface AssembleOptions {
-  /**
-   * Leave a body that arrived as bytes (a framed one, see nats/reply-frames.ts) as a Buffer of
-   * its UTF-8, for a caller that only writes it out (the gateway): decoding 3 MB to text for
-   * the HTTP layer to encode again was a quarter of the gateway's CPU per full sync (bench S3).
-   */
-  readonly bodyBytes?: boolean;
-}
-
-/** A framed body's parts as the caller reads it: text, or (bodyBytes) the bytes; text that came as text stays text. */
-function receivedBody(parts: ReadonlyArray<string | Uint8Array>, bodyBytes: boolean): string | Buffer {
-  if (parts.every((part) => typeof part === 'string')) return parts.join('');
-  const buffers = parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part.buffer, part.byteOffset, part.byteLength)));
-  const joined = buffers.length === 1 ? buffers[0] : Buffer.concat(buffers);
-  return bodyBytes ? joined : joined.toString('utf8');
-}
-
 /** The reply from what arrived: one plain value, or a complete set of chunks. */
-export function assembleReply<T>(messages: readonly unknown[], options: AssembleOptions = {}): T {
-  const bodyBytes = options.bodyBytes === true;
+export function assembleReply<T>(messages: readonly unknown[]): T {
   // These arrive only where nothing serialised them (a direct call, a unit test).
   const values = messages.map((message) => (message instanceof SerializedReply || message instanceof BodyFramedReply ? message.value : message));
   const [first] = values;
-  if (values.length === 1 && !isChunk(first)) {
-    const body = typeof first === 'object' && first !== null ? (first as { body?: unknown }).body : undefined;
-    return (body instanceof Uint8Array ? { ...(first as object), body: receivedBody([body], bodyBytes) } : first) as T;
-  }
+  if (values.length === 1 && !isChunk(first)) return first as T;
   const chunks = values.filter(isChunk).sort((a, b) => a.index - b.index);
   const complete = chunks.length === values.length && chunks.length > 0 && chunks.length === chunks[0].count && chunks.every((chunk, index) => chunk.index === index);
   if (!complete) throw new Error(`incomplete chunked reply (${chunks.length} of ${chunks[0]?.count ?? '?'} chunks, ${values.length} messages)`);
   if (chunks.every((chunk) => typeof chunk.part === 'string')) return JSON.parse(chunks.map((chunk) => chunk.part).join('')) as T;
-  if (chunks.every((chunk) => chunk.body !== undefined) && typeof chunks[0].reply === 'object') {
-    // The answer as it was sent: the caller (the gateway) writes it out without parsing it.
-    return { ...chunks[0].reply, body: receivedBody(chunks.map((chunk) => chunk.body!), bodyBytes) } as T;
+  if (chunks.every((chunk) => typeof chunk.body === 'string') && typeof chunks[0].reply === 'object') {
+    // The answer's text as it was sent: the caller (the gateway) writes it out without parsing it.
+    return { ...chunks[0].reply, body: chunks.map((chunk) => chunk.body).join('') } as T;
   }
   throw new Error('malformed chunked reply');
 }

@@ -17,8 +17,6 @@ export interface RequestOptions {
    * the replica that took it falls silent, it goes again to a live one instead of failing.
    */
   readonly resendable?: boolean;
-  /** A text body that arrived as bytes stays a Buffer (see AssembleOptions): for a caller that only writes it out. */
-  readonly bodyBytes?: boolean;
 }
 
 /**
@@ -39,7 +37,7 @@ export class ServiceClient {
     try {
       // `timeout` bounds the wait for each message; a chunked reply is several messages.
       const messages = await firstValueFrom(this.proxy.send<unknown>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs), toArray()));
-      return assembleReply<Rep>(messages, { bodyBytes: options.bodyBytes });
+      return assembleReply<Rep>(messages);
     } catch (err) {
       throw toCallerError(err, subject.name);
     }
