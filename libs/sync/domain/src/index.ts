@@ -25,6 +25,7 @@ export * from './membership/membership';
 export * from './migrations';
 export * from './notes/note.model';
 export * from './notes/note.repository';
+export * from './persistence/wire-timestamps';
 export * from './plans/plan-gate';
 export * from './plans/plan-limits.repository';
 export * from './plans/project-quantities';

@@ -1,4 +1,4 @@
-import type { ItemRow, Label, Project } from '@doable/sync-domain';
+import type { ItemRow, LabelRow, ProjectRow } from '@doable/sync-domain';
 
 /**
  * What a dialect needs read beside the requested rows, read in the same snapshot (one query each,
@@ -21,6 +21,6 @@ export interface ReadContext {
   readonly timezone: string;
   /** Active tasks of the projects of the read's tasks (all active tasks on a full read). */
   readonly projectTasks?: readonly ItemRow[];
-  readonly projects?: readonly Project[];
-  readonly labels?: readonly Label[];
+  readonly projects?: readonly ProjectRow[];
+  readonly labels?: readonly LabelRow[];
 }

@@ -8,7 +8,7 @@ import { Database, EventConsumers } from '@doable/shared-runtime';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
 import { z } from 'zod';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
-import { PlanGate, PlanLimitsRepository, type Workspace } from '@doable/sync-domain';
+import { PlanGate, PlanLimitsRepository, type WorkspaceRow } from '@doable/sync-domain';
 import { WorkspacePlanChangedConsumer } from './workspace-plan-changed.consumer';
 
 const ADA = '7401';
@@ -46,7 +46,7 @@ describe('workspace plan announcements in sync (real PostgreSQL)', () => {
       `SELECT plan_type, plan_revision::text, version::text, (limits->'current'->>'max_projects')::int AS max_projects FROM sync.workspaces WHERE id = $1`,
       [id],
     ))[0];
-  const seen = (rows: Workspace[] | undefined, id: string) => rows?.find((row) => row.id === id);
+  const seen = (rows: WorkspaceRow[] | undefined, id: string) => rows?.find((row) => row.id === id);
 
   beforeAll(async () => {
     await harness.start('workspace_plan_changed', USERS);

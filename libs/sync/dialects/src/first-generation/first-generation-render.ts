@@ -1,4 +1,4 @@
-import type { Item, ItemRow, Label, Project } from '@doable/sync-domain';
+import type { Item, ItemRow, LabelRow, ProjectRow } from '@doable/sync-domain';
 import { type FlatPlace, firstGenerationDueDate, flag, flattenTaskTree, integerId, legacyLabelColor, legacyProjectColor } from '../legacy';
 
 /**
@@ -78,7 +78,7 @@ export function renderItem(item: ItemRow, places: ItemPlaces, userTimezone: stri
 }
 
 /** The flat places of a user's projects (the project tree walked like a task tree). */
-export function projectPlaces(projects: readonly Project[]): ReadonlyMap<string, FlatPlace> {
+export function projectPlaces(projects: readonly ProjectRow[]): ReadonlyMap<string, FlatPlace> {
   return flattenTaskTree(projects);
 }
 
@@ -86,7 +86,7 @@ export function projectPlaces(projects: readonly Project[]): ReadonlyMap<string,
  * A project. `cache_count` counts its uncompleted tasks (the help text calls it deprecated and
  * "not updated on any API calls"; a true count costs one grouped query and misleads nobody).
  */
-export function renderProject(project: Project, places: ReadonlyMap<string, FlatPlace>, cacheCount: number): FirstGenerationProject {
+export function renderProject(project: ProjectRow, places: ReadonlyMap<string, FlatPlace>, cacheCount: number): FirstGenerationProject {
   const place = places.get(project.id);
   return {
     id: integerId(project.id),
@@ -101,6 +101,6 @@ export function renderProject(project: Project, places: ReadonlyMap<string, Flat
 }
 
 /** A label: pytodoist's `getLabels` answered a map of name -> label; the fields are a guess from the v5.3 Labels resource. */
-export function renderLabel(label: Label): FirstGenerationLabel {
+export function renderLabel(label: LabelRow): FirstGenerationLabel {
   return { id: integerId(label.id), uid: integerId(label.user_id), name: label.name, color: legacyLabelColor(label.color) };
 }

@@ -1,11 +1,11 @@
-import type { Label } from '@doable/sync-domain';
+import type { LabelRow } from '@doable/sync-domain';
 import { integerId } from './legacy-values';
 
 /** Lower-cased label name to label id: how a task's labels (names in the domain) become the old generations' ids. */
 export type LabelIdLookup = ReadonlyMap<string, string>;
 
 /** The lookup of a user's personal labels (active ones: a deleted label's name is no longer its). */
-export function labelIdLookup(labels: readonly Label[]): LabelIdLookup {
+export function labelIdLookup(labels: readonly LabelRow[]): LabelIdLookup {
   return new Map(labels.filter((label) => !label.is_deleted).map((label) => [label.name.toLowerCase(), label.id]));
 }
 

@@ -1,4 +1,4 @@
-import { type CompletedInfo, type Filter, type FlatPlace, flattenTaskTree, type ItemRow, type Label, type Note, type Project, type ProjectViewOptionsDefaults, type Reminder, type Section, type UserProfile, type ViewOptions } from '@doable/sync-domain';
+import { type CompletedInfo, type FilterRow, type FlatPlace, flattenTaskTree, type ItemRow, type LabelRow, type NoteRow, type ProjectRow, type ProjectViewOptionsDefaults, type ReminderRow, type SectionRow, type UserProfile, type ViewOptions } from '@doable/sync-domain';
 import type { ReadContext } from '@doable/sync-read';
 import { legacyLabelColor, legacyProjectColor } from './legacy-colors';
 import { legacyDueFields } from './legacy-due';
@@ -55,7 +55,7 @@ function flatPlaces(rows: readonly Placeable[], whole: readonly Placeable[], gro
 }
 
 /** The writer context of one read, from its rows and the context read for the dialect's needs. */
-export function oldSyncWriterContext(rows: { items?: readonly ItemRow[]; projects?: readonly Project[]; labels?: readonly Label[] }, context: ReadContext | undefined): OldSyncWriterContext {
+export function oldSyncWriterContext(rows: { items?: readonly ItemRow[]; projects?: readonly ProjectRow[]; labels?: readonly LabelRow[] }, context: ReadContext | undefined): OldSyncWriterContext {
   const items = rows.items ?? [];
   const projects = rows.projects ?? [];
   const labels = context?.labels ?? rows.labels ?? [];
@@ -118,7 +118,7 @@ export function writeOldSyncUser(user: UserProfile): Record<string, unknown> {
 /** The v7 (and v6) writers over one read's context. */
 export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
   return {
-    project: (project: Project) => {
+    project: (project: ProjectRow) => {
       const place = placeOf(context.projectPlaces, project);
       return {
         id: integerId(project.id),
@@ -160,7 +160,7 @@ export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
       };
     },
     // v7 had no sections: never requested (the dialect's `all` leaves them out); written as v8 drafts did if asked by name.
-    section: (section: Section) => ({
+    section: (section: SectionRow) => ({
       id: integerId(section.id),
       name: section.name,
       project_id: integerId(section.project_id),
@@ -169,9 +169,9 @@ export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
       is_deleted: flag(section.is_deleted),
       is_archived: flag(section.is_archived),
     }),
-    label: (label: Label) => ({ id: integerId(label.id), name: label.name, color: legacyLabelColor(label.color), item_order: label.item_order, is_deleted: flag(label.is_deleted) }),
+    label: (label: LabelRow) => ({ id: integerId(label.id), name: label.name, color: legacyLabelColor(label.color), item_order: label.item_order, is_deleted: flag(label.is_deleted) }),
     // Filters took the label palette (v7 docs list the same eight colours).
-    filter: (filter: Filter) => ({
+    filter: (filter: FilterRow) => ({
       id: integerId(filter.id),
       name: filter.name,
       query: filter.query,
@@ -179,7 +179,7 @@ export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
       item_order: filter.item_order,
       is_deleted: flag(filter.is_deleted),
     }),
-    note: (note: Note) => ({
+    note: (note: NoteRow) => ({
       id: integerId(note.id),
       posted_uid: integerId(note.posted_uid),
       project_id: integerId(note.project_id),
@@ -191,7 +191,7 @@ export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
       is_archived: 0,
       posted: date(note.posted_at),
     }),
-    reminder: (reminder: Reminder) => ({
+    reminder: (reminder: ReminderRow) => ({
       id: integerId(reminder.id),
       notify_uid: integerId(reminder.notify_uid),
       item_id: integerId(reminder.item_id),

@@ -1,6 +1,6 @@
-import type { Note } from '@doable/sync-domain';
+import type { NoteRow } from '@doable/sync-domain';
 import type { ApiComment } from '@doable/contracts-sync';
-import { wireTimestamp } from './wire-format';
+import { wireTimestampOf } from './wire-format';
 
 /**
  * A comment as v9 and api/v1 send it. The SDK's NoteSchema has `item_id` and `project_id` both
@@ -8,7 +8,7 @@ import { wireTimestamp } from './wire-format';
  * `item_id` and no `project_id` key, a project comment the reverse. `reactions` and
  * `uids_to_notify` are required but nullable; no reaction yet is null.
  */
-export function writeNote(note: Note): ApiComment {
+export function writeNote(note: NoteRow): ApiComment {
   return {
     id: note.id,
     ...(note.item_id === null ? { project_id: note.project_id } : { item_id: note.item_id }),
@@ -18,6 +18,6 @@ export function writeNote(note: Note): ApiComment {
     uids_to_notify: note.uids_to_notify,
     reactions: Object.keys(note.reactions).length > 0 ? note.reactions : null,
     is_deleted: note.is_deleted,
-    posted_at: wireTimestamp(new Date(note.posted_at)),
+    posted_at: wireTimestampOf(note.posted_at),
   };
 }

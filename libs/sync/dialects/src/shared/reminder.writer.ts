@@ -1,4 +1,4 @@
-import type { Reminder } from '@doable/sync-domain';
+import type { ReminderRow } from '@doable/sync-domain';
 import { writeDue } from './item-fields';
 
 /**
@@ -8,7 +8,7 @@ import { writeDue } from './item-fields';
  * non-null in sdk 10.5/11, so the key is left out), or `name, loc_lat, loc_long, loc_trigger,
  * radius` (location).
  */
-export function writeReminder(reminder: Reminder): Record<string, unknown> {
+export function writeReminder(reminder: ReminderRow): Record<string, unknown> {
   const common = {
     id: reminder.id,
     notify_uid: reminder.notify_uid,

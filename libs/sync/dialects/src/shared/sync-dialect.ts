@@ -1,19 +1,19 @@
 import type { UserPlanLimits } from '@doable/contracts-plans';
-import type { Collaborator, CollaboratorState, CompletedInfo, Filter, Folder, ItemRow, Label, Note, Project, ProjectViewOptionsDefaults, RecentLocation, Reminder, Section, UserProfile, ViewOptions, Workspace, WorkspaceFilter, WorkspaceMember } from '@doable/sync-domain';
+import type { Collaborator, CollaboratorState, CompletedInfo, FilterRow, FolderRow, ItemRow, LabelRow, NoteRow, ProjectRow, ProjectViewOptionsDefaults, RecentLocation, ReminderRow, SectionRow, UserProfile, ViewOptions, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
 import type { SyncRequest, SyncResult } from '@doable/sync-engine';
 
 /** The Sync API generations served, each by one module under dialects/. */
 export type SyncDialectName = 'sync-v6' | 'sync-v7' | 'sync-v8' | 'sync-v9' | 'sync-api-v1';
 
-/** How one version writes each canonical object. */
+/** How one version writes each canonical object: timestamps as Dates, or as wire text already (a full sync's). */
 export interface ObjectWriters {
-  readonly project: (row: Project) => Record<string, unknown>;
+  readonly project: (row: ProjectRow) => Record<string, unknown>;
   readonly item: (row: ItemRow) => Record<string, unknown>;
-  readonly section: (row: Section) => Record<string, unknown>;
-  readonly label: (row: Label) => Record<string, unknown>;
-  readonly filter: (row: Filter) => Record<string, unknown>;
-  readonly note: (row: Note) => Record<string, unknown>;
-  readonly reminder: (row: Reminder) => Record<string, unknown>;
+  readonly section: (row: SectionRow) => Record<string, unknown>;
+  readonly label: (row: LabelRow) => Record<string, unknown>;
+  readonly filter: (row: FilterRow) => Record<string, unknown>;
+  readonly note: (row: NoteRow) => Record<string, unknown>;
+  readonly reminder: (row: ReminderRow) => Record<string, unknown>;
   readonly location: (place: RecentLocation) => unknown;
   readonly completedInfo: (row: CompletedInfo) => Record<string, unknown>;
   readonly viewOptions: (row: ViewOptions) => Record<string, unknown>;
@@ -30,10 +30,10 @@ export interface ObjectWriters {
 }
 
 export interface WorkspaceWriters {
-  readonly workspace: (row: Workspace) => Record<string, unknown>;
+  readonly workspace: (row: WorkspaceRow) => Record<string, unknown>;
   readonly workspaceUser: (row: WorkspaceMember) => Record<string, unknown>;
-  readonly folder: (row: Folder) => Record<string, unknown>;
-  readonly workspaceFilter: (row: WorkspaceFilter) => Record<string, unknown>;
+  readonly folder: (row: FolderRow) => Record<string, unknown>;
+  readonly workspaceFilter: (row: WorkspaceFilterRow) => Record<string, unknown>;
 }
 
 /** Who is asking, for the translations that need it (a v6 `seq_no` becomes this user's sync token). */

@@ -24,6 +24,18 @@ describe('wireDate', () => {
 });
 
 describe('tzInfo', () => {
+  it('keeps answering after more zone spellings than its formatter cache holds', () => {
+    // Intl accepts any case of a zone name: 1,050 spellings of one zone pass the cache's bound of 1,000.
+    const letters = [...'europeberlin'];
+    const spellings = Array.from({ length: 1_050 }, (_, index) => {
+      const cased = letters.map((char, at) => ((index >> at) & 1 ? char.toUpperCase() : char)).join('');
+      return `${cased.slice(0, 6)}/${cased.slice(6)}`;
+    });
+    expect(new Set(spellings).size).toBe(1_050);
+    for (const zone of spellings) expect(tzInfo(zone, WINTER).gmt_string).toBe('+01:00');
+    expect(tzInfo('Europe/Berlin', SUMMER).gmt_string).toBe('+02:00');
+  });
+
   it.each([SUMMER, WINTER])('describes UTC as +00:00 without DST (%s)', (at) => {
     expect(tzInfo('UTC', at)).toEqual({ timezone: 'UTC', hours: 0, minutes: 0, is_dst: 0, gmt_string: '+00:00' });
   });

@@ -1,6 +1,6 @@
-import type { Folder, Workspace, WorkspaceFilter, WorkspaceMember } from '@doable/sync-domain';
+import type { FolderRow, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
 import type { ApiFolder, ApiWorkspace, ApiWorkspaceUser } from '@doable/contracts-sync';
-import { wireTimestamp } from './wire-format';
+import { wireTimestampOf } from './wire-format';
 
 /**
  * Workspaces, their members, folders and filters as v9 and api/v1 write them: every key the
@@ -10,7 +10,7 @@ import { wireTimestamp } from './wire-format';
 /** The Sync API's workspace: api/v1 REST's but for a guest's `invite_code` (null here) and the older `date_created`. */
 export type SyncWorkspaceObject = Omit<ApiWorkspace, 'invite_code' | 'date_created'> & { readonly invite_code: string | null };
 
-export function writeWorkspace(workspace: Workspace): SyncWorkspaceObject {
+export function writeWorkspace(workspace: WorkspaceRow): SyncWorkspaceObject {
   const seesAdministration = workspace.role === 'ADMIN' || workspace.role === 'MEMBER';
   return {
     id: workspace.id,
@@ -21,7 +21,7 @@ export function writeWorkspace(workspace: Workspace): SyncWorkspaceObject {
     logo_small: null,
     logo_s640: null,
     creator_id: workspace.creator_id,
-    created_at: wireTimestamp(new Date(workspace.created_at)),
+    created_at: wireTimestampOf(workspace.created_at),
     is_deleted: workspace.is_deleted,
     is_collapsed: workspace.is_collapsed,
     // A tombstone of a workspace the reader left has no role (the schema takes none, not null).
@@ -61,7 +61,7 @@ export function writeWorkspaceUser(member: WorkspaceMember): ApiWorkspaceUser {
   };
 }
 
-export function writeFolder(folder: Folder): ApiFolder {
+export function writeFolder(folder: FolderRow): ApiFolder {
   return {
     id: folder.id,
     name: folder.name,
@@ -72,7 +72,7 @@ export function writeFolder(folder: Folder): ApiFolder {
   };
 }
 
-export function writeWorkspaceFilter(filter: WorkspaceFilter): Record<string, unknown> {
+export function writeWorkspaceFilter(filter: WorkspaceFilterRow): Record<string, unknown> {
   return {
     id: filter.id,
     workspace_id: filter.workspace_id,
@@ -86,8 +86,8 @@ export function writeWorkspaceFilter(filter: WorkspaceFilter): Record<string, un
     is_frozen: false,
     creator_uid: filter.creator_id,
     updater_uid: filter.updater_id,
-    created_at: wireTimestamp(new Date(filter.created_at)),
-    updated_at: wireTimestamp(new Date(filter.updated_at)),
+    created_at: wireTimestampOf(filter.created_at),
+    updated_at: wireTimestampOf(filter.updated_at),
   };
 }
 

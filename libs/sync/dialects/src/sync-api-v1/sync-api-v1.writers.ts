@@ -1,4 +1,4 @@
-import type { Filter, ItemRow, Label, Project, Section } from '@doable/sync-domain';
+import type { FilterRow, ItemRow, LabelRow, ProjectRow, SectionRow } from '@doable/sync-domain';
 import type { ApiLabel, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
@@ -8,7 +8,7 @@ import { writeNote } from '../shared/note.writer';
 import { writeReminder } from '../shared/reminder.writer';
 import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
-import { wireTimestamp } from '../shared/wire-format';
+import { wireTimestampOf } from '../shared/wire-format';
 import type { ObjectWriters } from '../shared/sync-dialect';
 import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
 import { writeApiV1PlanLimits } from './plan-limits.writer';
@@ -16,7 +16,7 @@ import { writeApiV1PlanLimits } from './plan-limits.writer';
 type WorkspaceProjectKey = 'workspace_id' | 'folder_id' | 'is_invite_only' | 'status' | 'access' | 'collaborator_role_default' | 'is_link_sharing_enabled' | 'role';
 
 /** The keys sdk 17's WorkspaceProject schema requires beside a personal project's. */
-function workspaceProjectFields(project: Project, workspaceId: string): Required<Pick<ApiProject, WorkspaceProjectKey>> {
+function workspaceProjectFields(project: ProjectRow, workspaceId: string): Required<Pick<ApiProject, WorkspaceProjectKey>> {
   return {
     workspace_id: workspaceId,
     folder_id: project.folder_id,
@@ -37,7 +37,7 @@ function workspaceProjectFields(project: Project, workspaceId: string): Required
 export const syncApiV1Writers = {
   workspaces: WORKSPACE_WRITERS,
   planLimits: writeApiV1PlanLimits,
-  project: (project: Project): ApiProject => ({
+  project: (project: ProjectRow): ApiProject => ({
     id: project.id,
     name: project.name,
     description: project.description,
@@ -54,15 +54,15 @@ export const syncApiV1Writers = {
     // Tasks can be assigned to the other members of a shared project.
     can_assign_tasks: project.shared,
     view_style: project.view_style,
-    created_at: wireTimestamp(new Date(project.created_at)),
-    updated_at: wireTimestamp(new Date(project.updated_at)),
+    created_at: wireTimestampOf(project.created_at),
+    updated_at: wireTimestampOf(project.updated_at),
     ...(project.inbox_project ? { inbox_project: true } : {}),
     ...(project.workspace_id === null ? {} : workspaceProjectFields(project, project.workspace_id)),
   }),
   // Every one of the SDK's 23 task keys, nullable ones present as null (client-constraints §2.1).
   // Added to, not spread: a full sync writes thousands of these.
   item: (item: ItemRow): ApiTask => Object.assign(commonItemFields(item), { is_collapsed: item.is_collapsed, note_count: item.note_count ?? 0 }),
-  section: (section: Section): ApiSection => ({
+  section: (section: SectionRow): ApiSection => ({
     id: section.id,
     user_id: section.user_id,
     project_id: section.project_id,
@@ -80,8 +80,8 @@ export const syncApiV1Writers = {
    * The v1 SDKs' label schema requires `order` (nullable), and the unified API documents
    * `item_order`: both are written (the SDK drops keys it does not know).
    */
-  label: (label: Label): ApiLabel => Object.assign(writeLabel(label), { order: label.item_order }),
-  filter: (filter: Filter) => {
+  label: (label: LabelRow): ApiLabel => Object.assign(writeLabel(label), { order: label.item_order }),
+  filter: (filter: FilterRow) => {
     const fields = writeFilter(filter);
     fields['description'] = filter.description;
     return fields;

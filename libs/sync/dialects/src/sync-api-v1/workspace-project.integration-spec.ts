@@ -1,5 +1,5 @@
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
-import type { Project } from '@doable/sync-domain';
+import type { ProjectRow } from '@doable/sync-domain';
 import { syncApiV1Writers } from './sync-api-v1.writers';
 
 const ADA = '7601';
@@ -8,7 +8,7 @@ const BEN = '7602';
 /** What project_add's and project_join's workspace projects look like on api/v1 (sdk 17 WorkspaceProject). */
 describe('workspace projects in the api/v1 project object (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
-  const read = async (userId: string, id: string): Promise<Project> => (await harness.read(userId)).rows.projects!.find((row) => row.id === id)!;
+  const read = async (userId: string, id: string): Promise<ProjectRow> => (await harness.read(userId)).rows.projects!.find((row) => row.id === id)!;
 
   beforeAll(() => harness.start('workspace_project_writer', { [ADA]: 'ada@wpw.test', [BEN]: 'ben@wpw.test' }));
   afterAll(() => harness.stop());

@@ -1,4 +1,4 @@
-import type { Filter, ItemRow, Label, Note, Project, Reminder, Section, UserProfile } from '@doable/sync-domain';
+import type { FilterRow, ItemRow, LabelRow, NoteRow, ProjectRow, ReminderRow, SectionRow, UserProfile } from '@doable/sync-domain';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { writeDue } from '../shared/item-fields';
 import { writeReminder } from '../shared/reminder.writer';
@@ -64,7 +64,7 @@ export function writeV8Item(item: ItemRow, labelIds: LabelIdLookup): Record<stri
 }
 
 /** A project: `collapsed`, `is_deleted`, `is_archived`, `is_favorite` as 0/1; `shared` stayed a boolean (v8 docs). */
-export function writeV8Project(project: Project): Record<string, unknown> {
+export function writeV8Project(project: ProjectRow): Record<string, unknown> {
   return {
     id: integerId(project.id),
     name: project.name,
@@ -82,7 +82,7 @@ export function writeV8Project(project: Project): Record<string, unknown> {
 }
 
 /** A section as sync-interface §2 "Section (v8)" lists it: its flags are booleans, its dates `date_*`. */
-export function writeV8Section(section: Section): Record<string, unknown> {
+export function writeV8Section(section: SectionRow): Record<string, unknown> {
   return {
     id: integerId(section.id),
     name: section.name,
@@ -98,7 +98,7 @@ export function writeV8Section(section: Section): Record<string, unknown> {
   };
 }
 
-export function writeV8Label(label: Label): Record<string, unknown> {
+export function writeV8Label(label: LabelRow): Record<string, unknown> {
   return {
     id: integerId(label.id),
     name: label.name,
@@ -109,7 +109,7 @@ export function writeV8Label(label: Label): Record<string, unknown> {
   };
 }
 
-export function writeV8Filter(filter: Filter): Record<string, unknown> {
+export function writeV8Filter(filter: FilterRow): Record<string, unknown> {
   return {
     id: integerId(filter.id),
     name: filter.name,
@@ -126,7 +126,7 @@ export function writeV8Filter(filter: Filter): Record<string, unknown> {
  * `posted`, integer user ids in `uids_to_notify` and `reactions`. A task comment carries its
  * project too (v8 docs example); no reaction yet is null, as in v9.
  */
-export function writeV8Note(note: Note): Record<string, unknown> {
+export function writeV8Note(note: NoteRow): Record<string, unknown> {
   const reactions = Object.entries(note.reactions);
   return {
     id: integerId(note.id),
@@ -137,7 +137,7 @@ export function writeV8Note(note: Note): Record<string, unknown> {
     file_attachment: note.file_attachment,
     uids_to_notify: note.uids_to_notify === null ? null : note.uids_to_notify.map(integerId),
     is_deleted: flag(note.is_deleted),
-    posted: v8Timestamp(new Date(note.posted_at)),
+    posted: v8TimestampOrNull(note.posted_at),
     reactions: reactions.length > 0 ? Object.fromEntries(reactions.map(([emoji, uids]) => [emoji, uids.map(integerId)])) : null,
   };
 }
@@ -148,7 +148,7 @@ export function writeV8Note(note: Note): Record<string, unknown> {
  * no `reminders_location`). `service` is not stored; every reminder is written as `push`
  * (guessed: the v8 values were email, mobile, push).
  */
-export function writeV8Reminder(reminder: Reminder): Record<string, unknown> {
+export function writeV8Reminder(reminder: ReminderRow): Record<string, unknown> {
   // The fields per type as v9 writes them, then v8's names and types.
   const fields = writeReminder(reminder);
   delete fields['project_id'];

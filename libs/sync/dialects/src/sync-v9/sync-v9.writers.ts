@@ -1,4 +1,4 @@
-import type { ItemRow, Project, Section } from '@doable/sync-domain';
+import type { ItemRow, ProjectRow, SectionRow } from '@doable/sync-domain';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { commonItemFields, timestampOrNull } from '../shared/item-fields';
@@ -17,7 +17,7 @@ import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
  */
 export const syncV9Writers: ObjectWriters = {
   workspaces: WORKSPACE_WRITERS,
-  project: (project: Project) => ({
+  project: (project: ProjectRow) => ({
     id: project.id,
     name: project.name,
     color: project.color,
@@ -39,7 +39,7 @@ export const syncV9Writers: ObjectWriters = {
     fields['sync_id'] = null;
     return fields;
   },
-  section: (section: Section) => ({
+  section: (section: SectionRow) => ({
     id: section.id,
     user_id: section.user_id,
     project_id: section.project_id,

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { FILTER_COLUMNS, type Filter } from './filter.model';
+import { FILTER_COLUMNS, FILTER_WIRE_COLUMNS, type Filter, type WireFilter } from './filter.model';
+
+/** A full sync's filters: the user's own. */
+const ACTIVE_FILTERS = 'FROM sync.filters WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id';
 
 /** What a new saved filter holds, a user's own or a workspace's (workspace-filter.repository.ts). */
 export interface FilterFields {
@@ -50,7 +53,12 @@ export class FilterRepository {
   }
 
   async listActive(manager: EntityManager, userId: string): Promise<Filter[]> {
-    return manager.query<Filter[]>(`SELECT ${FILTER_COLUMNS} FROM sync.filters WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`, [userId]);
+    return manager.query<Filter[]>(`SELECT ${FILTER_COLUMNS} ${ACTIVE_FILTERS}`, [userId]);
+  }
+
+  /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
+  async listActiveWire(manager: EntityManager, userId: string): Promise<WireFilter[]> {
+    return manager.query<WireFilter[]>(`SELECT ${FILTER_WIRE_COLUMNS} ${ACTIVE_FILTERS}`, [userId]);
   }
 
   /** Everything stamped after a version, deletions included. */

@@ -1,3 +1,5 @@
+import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
+
 /** The canonical due object (see dates/): stored as JSON, rendered by each dialect. */
 export interface StoredDue {
   date: string;
@@ -43,20 +45,14 @@ export const ITEM_COLUMNS = `id::text, user_id::text, project_id::text, section_
   assigned_by_uid::text, responsible_uid::text, added_at, completed_at, updated_at, version::text`;
 
 /**
- * A timestamp column in SQL as the Sync API and api/v1 write it (wireTimestamp: milliseconds, then
- * `000Z`), formatted by PostgreSQL. Both truncate to milliseconds, so the text is the same.
+ * ITEM_COLUMNS for reads that only write the tasks out (the object queries behind REST, a full
+ * sync): the timestamps come as wire text, so the pg driver parses no Date and the writers
+ * format none (12% of the sync service's CPU on a 1,000-task filter).
  */
-export const wireTimestampSql = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"000Z"')`;
-
-/**
- * ITEM_COLUMNS for reads that only write the tasks out (the object queries behind REST): the
- * timestamps come as wire text, so the pg driver parses no Date and the writers format none
- * (12% of the sync service's CPU on a 1,000-task filter).
- */
-export const ITEM_WIRE_COLUMNS = ITEM_COLUMNS.replace(/\b(added_at|completed_at|updated_at)\b/g, (column) => `${wireTimestampSql(column)} AS ${column}`);
+export const ITEM_WIRE_COLUMNS = withWireTimestamps(ITEM_COLUMNS, ['added_at', 'completed_at', 'updated_at']);
 
 /** A task read with ITEM_WIRE_COLUMNS. */
-export type WireItem = Omit<Item, 'added_at' | 'completed_at' | 'updated_at'> & { added_at: string; completed_at: string | null; updated_at: string };
+export type WireItem = WireTimestamps<Item, 'added_at' | 'completed_at' | 'updated_at'>;
 
 /** A task as the writers take it: timestamps as Dates, or already in wire text. */
 export type ItemRow = Item | WireItem;

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { LABEL_COLUMNS, type Label } from './label.model';
+import { LABEL_COLUMNS, LABEL_WIRE_COLUMNS, type Label, type WireLabel } from './label.model';
 import { VISIBLE_PROJECTS } from '../membership/membership';
+
+/** A full sync's labels: the user's personal ones. */
+const ACTIVE_LABELS = 'FROM sync.labels WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id';
 
 export type LabelChanges = Partial<{ name: string; color: string; item_order: number; is_favorite: boolean; is_deleted: boolean }>;
 
@@ -62,7 +65,12 @@ export class LabelRepository {
   }
 
   async listActive(manager: EntityManager, userId: string): Promise<Label[]> {
-    return manager.query<Label[]>(`SELECT ${LABEL_COLUMNS} FROM sync.labels WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`, [userId]);
+    return manager.query<Label[]>(`SELECT ${LABEL_COLUMNS} ${ACTIVE_LABELS}`, [userId]);
+  }
+
+  /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
+  async listActiveWire(manager: EntityManager, userId: string): Promise<WireLabel[]> {
+    return manager.query<WireLabel[]>(`SELECT ${LABEL_WIRE_COLUMNS} ${ACTIVE_LABELS}`, [userId]);
   }
 
   /** Everything stamped after a version, deletions included. */

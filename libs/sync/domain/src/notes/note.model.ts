@@ -1,3 +1,5 @@
+import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
+
 /**
  * A file or link attached to a comment, as the SDKs validate it (`resource_type` required,
  * everything else optional). Stored as sent, after validation, with unknown keys dropped.
@@ -40,3 +42,12 @@ export interface Note {
 
 export const NOTE_COLUMNS = `id::text, project_id::text, item_id::text, posted_uid::text, content, file_attachment,
   uids_to_notify::text[] AS uids_to_notify, reactions, is_deleted, posted_at, updated_at, version::text`;
+
+/** NOTE_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
+export const NOTE_WIRE_COLUMNS = withWireTimestamps(NOTE_COLUMNS, ['posted_at', 'updated_at']);
+
+/** A note read with NOTE_WIRE_COLUMNS. */
+export type WireNote = WireTimestamps<Note, 'posted_at' | 'updated_at'>;
+
+/** A note as the writers take it: timestamps as Dates, or already in wire text. */
+export type NoteRow = Note | WireNote;

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { type FileAttachment, NOTE_COLUMNS, type Note } from './note.model';
+import { type FileAttachment, NOTE_COLUMNS, NOTE_WIRE_COLUMNS, type Note, type WireNote } from './note.model';
 import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
+
+/** A full sync's comments: every active one in a project the user can see. */
+const ACTIVE_NOTES = `FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted ORDER BY id`;
 
 export interface NewNote {
   readonly projectId: string;
@@ -66,7 +69,12 @@ export class NoteRepository {
 
   /** Comments for a full sync, task and project comments alike. */
   async listActive(manager: EntityManager, userId: string): Promise<Note[]> {
-    return manager.query<Note[]>(`SELECT ${NOTE_COLUMNS} FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted ORDER BY id`, [userId]);
+    return manager.query<Note[]>(`SELECT ${NOTE_COLUMNS} ${ACTIVE_NOTES}`, [userId]);
+  }
+
+  /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
+  async listActiveWire(manager: EntityManager, userId: string): Promise<WireNote[]> {
+    return manager.query<WireNote[]>(`SELECT ${NOTE_WIRE_COLUMNS} ${ACTIVE_NOTES}`, [userId]);
   }
 
   /** Everything stamped after a version, tombstones included; all comments of projects joined since, tombstones for those of projects left. */

@@ -1,4 +1,5 @@
 import { COLOR_NAMES } from '@doable/contracts-sync';
+import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 /** A project as the domain stores it: canonical values; dialects decide the wire shape. */
 export interface Project {
   id: string;
@@ -53,6 +54,15 @@ const SHARED_SQL = `EXISTS (SELECT 1 FROM sync.project_members shared_member WHE
 export const PROJECT_COLUMNS = `id::text, owner_id::text, name, description, color, parent_id::text, child_order, is_collapsed,
   is_favorite, is_archived, is_deleted, inbox_project, view_style, ${SHARED_SQL}, created_at, updated_at, version::text,
   workspace_id::text, folder_id::text, is_invite_only, status, visibility, collaborator_role_default, is_link_sharing_enabled`;
+
+/** PROJECT_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
+export const PROJECT_WIRE_COLUMNS = withWireTimestamps(PROJECT_COLUMNS, ['created_at', 'updated_at']);
+
+/** A project read with PROJECT_WIRE_COLUMNS. */
+export type WireProject = WireTimestamps<Project, 'created_at' | 'updated_at'>;
+
+/** A project as the writers take it: timestamps as Dates, or already in wire text. */
+export type ProjectRow = Project | WireProject;
 
 /** The reading user's (`$1`) role in the project, for statements over sync.projects read for one user. */
 export const PROJECT_ROLE_COLUMN = `(SELECT role_member.role FROM sync.project_members role_member

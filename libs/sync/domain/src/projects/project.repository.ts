@@ -2,7 +2,7 @@ import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Project } from './project.model';
+import { PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, PROJECT_WIRE_COLUMNS, type Project, type WireProject } from './project.model';
 import { changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 export interface NewProject {
@@ -63,6 +63,8 @@ export interface ProjectOwner {
 @Injectable()
 export class ProjectRepository {
   private readonly visibleTo = `id IN (${VISIBLE_PROJECTS})`;
+  /** The user's active projects, in order: a full sync's. */
+  private readonly active = `FROM sync.projects WHERE ${this.visibleTo} AND NOT is_deleted AND NOT is_archived ORDER BY child_order, id`;
 
   async insert(manager: EntityManager, project: NewProject, version: string): Promise<Project> {
     const [row] = await manager.query<Project[]>(
@@ -228,10 +230,12 @@ export class ProjectRepository {
 
   /** Active projects for a full sync (archived and deleted ones are not part of it). */
   async listActive(manager: EntityManager, userId: string): Promise<Project[]> {
-    return await manager.query<Project[]>(
-      `SELECT ${PROJECT_COLUMNS}, ${PROJECT_ROLE_COLUMN} FROM sync.projects WHERE ${this.visibleTo} AND NOT is_deleted AND NOT is_archived ORDER BY child_order, id`,
-      [userId],
-    );
+    return await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS}, ${PROJECT_ROLE_COLUMN} ${this.active}`, [userId]);
+  }
+
+  /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
+  async listActiveWire(manager: EntityManager, userId: string): Promise<WireProject[]> {
+    return await manager.query<WireProject[]>(`SELECT ${PROJECT_WIRE_COLUMNS}, ${PROJECT_ROLE_COLUMN} ${this.active}`, [userId]);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { StoredDue } from '../items/item.model';
+import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 
 export type ReminderType = 'relative' | 'absolute' | 'location';
 export type LocationTrigger = 'on_enter' | 'on_leave';
@@ -37,3 +38,12 @@ export interface Reminder extends ReminderFields {
 
 export const REMINDER_COLUMNS = `id::text, project_id::text, item_id::text, notify_uid::text, type, due, minute_offset, is_urgent, name, loc_lat,
   loc_long, loc_trigger, radius, is_deleted, added_at, updated_at, version::text`;
+
+/** REMINDER_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
+export const REMINDER_WIRE_COLUMNS = withWireTimestamps(REMINDER_COLUMNS, ['added_at', 'updated_at']);
+
+/** A reminder read with REMINDER_WIRE_COLUMNS. */
+export type WireReminder = WireTimestamps<Reminder, 'added_at' | 'updated_at'>;
+
+/** A reminder as the writers take it: timestamps as Dates, or already in wire text. */
+export type ReminderRow = Reminder | WireReminder;

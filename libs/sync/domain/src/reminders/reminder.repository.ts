@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { REMINDER_COLUMNS, type Reminder, type ReminderFields } from './reminder.model';
+import { REMINDER_COLUMNS, REMINDER_WIRE_COLUMNS, type Reminder, type ReminderFields, type WireReminder } from './reminder.model';
 import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 /** Which reminders a read wants: time ones (`reminders`) or location ones (`reminders_location`). */
@@ -9,6 +9,9 @@ export type ReminderKind = 'time' | 'location';
 
 const KIND_FILTER: Readonly<Record<ReminderKind, string>> = { time: `type <> 'location'`, location: `type = 'location'` };
 const JSON_COLUMNS: ReadonlySet<string> = new Set(['due']);
+
+/** A full sync's reminders of a kind: the active ones in the projects the user can see. */
+const activeReminders = (kind: ReminderKind): string => `FROM sync.reminders WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND ${KIND_FILTER[kind]} ORDER BY id`;
 
 /**
  * Reminders on the tasks a user can see. A reminder's project_id follows its task (see the
@@ -72,10 +75,12 @@ export class ReminderRepository {
   }
 
   async listActive(manager: EntityManager, userId: string, kind: ReminderKind): Promise<Reminder[]> {
-    return manager.query<Reminder[]>(
-      `SELECT ${REMINDER_COLUMNS} FROM sync.reminders WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND ${KIND_FILTER[kind]} ORDER BY id`,
-      [userId],
-    );
+    return manager.query<Reminder[]>(`SELECT ${REMINDER_COLUMNS} ${activeReminders(kind)}`, [userId]);
+  }
+
+  /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
+  async listActiveWire(manager: EntityManager, userId: string, kind: ReminderKind): Promise<WireReminder[]> {
+    return manager.query<WireReminder[]>(`SELECT ${REMINDER_WIRE_COLUMNS} ${activeReminders(kind)}`, [userId]);
   }
 
   /** Everything stamped after a version, tombstones included; all reminders of projects joined since, tombstones for those of projects left. */

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { SECTION_COLUMNS, type Section } from './section.model';
+import { SECTION_COLUMNS, SECTION_WIRE_COLUMNS, type Section, type WireSection } from './section.model';
 import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
+
+/** A full sync's sections: the active ones of the projects the user can see. */
+const ACTIVE_SECTIONS = `FROM sync.sections WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND NOT is_archived ORDER BY project_id, section_order, id`;
 
 /** Sections of the projects a user can see. Every method runs on the caller's transaction. */
 @Injectable()
@@ -58,10 +61,12 @@ export class SectionRepository {
 
   /** Active sections for a full sync (archived ones are listed elsewhere). */
   async listActive(manager: EntityManager, userId: string): Promise<Section[]> {
-    return manager.query<Section[]>(
-      `SELECT ${SECTION_COLUMNS} FROM sync.sections WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND NOT is_archived ORDER BY project_id, section_order, id`,
-      [userId],
-    );
+    return manager.query<Section[]>(`SELECT ${SECTION_COLUMNS} ${ACTIVE_SECTIONS}`, [userId]);
+  }
+
+  /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
+  async listActiveWire(manager: EntityManager, userId: string): Promise<WireSection[]> {
+    return manager.query<WireSection[]>(`SELECT ${SECTION_WIRE_COLUMNS} ${ACTIVE_SECTIONS}`, [userId]);
   }
 
   /** Changed after a version; the active sections of projects joined since, tombstones for those of projects left. */

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import type { EntityManager } from 'typeorm';
 import type { UserProfile } from '../users/user-profile.model';
 import { UserProfileRepository } from '../users/user-profile.repository';
+import { dayNumber, isoDateOf, isoWeekdayOf } from './calendar-days';
 import { CompletionStatsRepository, type DayCompletions, STATS_HISTORY_DAYS } from './completion-stats.repository';
 import { streaks } from './streaks';
 
@@ -51,20 +52,24 @@ export class ProductivityStatsService {
     const byDay = new Map<string, DayCompletions[]>();
     for (const row of rows) byDay.set(row.day, [...(byDay.get(row.day) ?? []), row]);
 
+    // Zoned only to find the user's today and the first day; the days between are calendar arithmetic.
+    const todayDay = dayNumber(today.toISODate()!);
+    const firstDay = dayNumber(first.toISODate()!);
     const days: Period[] = Array.from({ length: STATS_HISTORY_DAYS }, (_, index) => {
-      const day = first.plus({ days: index }).toISODate()!;
+      const day = isoDateOf(firstDay + index);
       return { start: day, end: day, days: [day] };
     });
-    const weeks = this.weeks(first, today, profile.start_day);
+    const weeks = this.weeks(firstDay, todayDay, profile.start_day);
     const dailyTotal = (period: Period) => completionsOf(byDay, period.days).total_completed;
     const daysOff = new Set(profile.days_off);
+    const todayIso = isoDateOf(todayDay);
     const daily = streaks(
-      days.map((period) => ({ ...period, met: dailyTotal(period) >= profile.daily_goal, skipped: daysOff.has(DateTime.fromISO(period.start).weekday) })),
-      today.toISODate()!,
+      days.map((period, index) => ({ ...period, met: dailyTotal(period) >= profile.daily_goal, skipped: daysOff.has(isoWeekdayOf(firstDay + index)) })),
+      todayIso,
     );
     const weekly = streaks(
       weeks.map((period) => ({ ...period, met: dailyTotal(period) >= profile.weekly_goal })),
-      today.toISODate()!,
+      todayIso,
     );
     const projectIds = [...new Set(rows.map((row) => row.projectId))];
 
@@ -103,12 +108,11 @@ export class ProductivityStatsService {
     };
   }
 
-  /** Whole weeks (starting on the user's start day) from the one holding `first` to today's. */
-  private weeks(first: DateTime, today: DateTime, startDay: number): Period[] {
-    const weekStart = (day: DateTime) => day.minus({ days: (day.weekday - startDay + 7) % 7 });
+  /** Whole weeks (starting on the user's start day) from the one holding `first` to today's (day numbers, see calendar-days.ts). */
+  private weeks(first: number, today: number, startDay: number): Period[] {
     const periods: Period[] = [];
-    for (let start = weekStart(first); start <= today; start = start.plus({ weeks: 1 })) {
-      const days = Array.from({ length: 7 }, (_, index) => start.plus({ days: index }).toISODate()!);
+    for (let start = first - ((isoWeekdayOf(first) - startDay + 7) % 7); start <= today; start += 7) {
+      const days = Array.from({ length: 7 }, (_, index) => isoDateOf(start + index));
       periods.push({ start: days[0], end: days[6], days });
     }
     return periods;

@@ -2,8 +2,11 @@ import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { FOLDER_COLUMNS, type Folder } from './workspace.model';
+import { FOLDER_COLUMNS, FOLDER_WIRE_COLUMNS, type Folder, type WireFolder } from './workspace.model';
 import { asLeftWorkspaceTombstones, type MembershipChanges, VISIBLE_WORKSPACES, workspaceChangedSinceCondition, workspaceChangedSinceParams } from '../membership/membership';
+
+/** A full sync's folders: the active ones of the user's workspaces. */
+const ACTIVE_FOLDERS = `FROM sync.folders WHERE workspace_id IN (${VISIBLE_WORKSPACES}) AND NOT is_deleted ORDER BY workspace_id, child_order, id`;
 
 /** A workspace's folders; every member of the workspace sees them. Every method runs on the caller's transaction. */
 @Injectable()
@@ -44,10 +47,12 @@ export class FolderRepository {
   }
 
   async listActive(manager: EntityManager, userId: string): Promise<Folder[]> {
-    return manager.query<Folder[]>(
-      `SELECT ${FOLDER_COLUMNS} FROM sync.folders WHERE workspace_id IN (${VISIBLE_WORKSPACES}) AND NOT is_deleted ORDER BY workspace_id, child_order, id`,
-      [userId],
-    );
+    return manager.query<Folder[]>(`SELECT ${FOLDER_COLUMNS} ${ACTIVE_FOLDERS}`, [userId]);
+  }
+
+  /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
+  async listActiveWire(manager: EntityManager, userId: string): Promise<WireFolder[]> {
+    return manager.query<WireFolder[]>(`SELECT ${FOLDER_WIRE_COLUMNS} ${ACTIVE_FOLDERS}`, [userId]);
   }
 
   /** Changed after a version; those of workspaces joined since whole, tombstones for those of workspaces left. */

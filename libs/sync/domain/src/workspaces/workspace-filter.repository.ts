@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { FilterFields } from '../filters/filter.repository';
 import { updateVersioned } from '../persistence/versioned-update';
-import { WORKSPACE_FILTER_COLUMNS, type WorkspaceFilter } from './workspace.model';
+import { type WireWorkspaceFilter, WORKSPACE_FILTER_COLUMNS, WORKSPACE_FILTER_WIRE_COLUMNS, type WorkspaceFilter } from './workspace.model';
 import { asLeftWorkspaceTombstones, type MembershipChanges, VISIBLE_WORKSPACES, workspaceChangedSinceCondition, workspaceChangedSinceParams } from '../membership/membership';
+
+/** A full sync's workspace filters: the active ones of the user's workspaces. */
+const ACTIVE_WORKSPACE_FILTERS = `FROM sync.workspace_filters WHERE workspace_id IN (${VISIBLE_WORKSPACES}) AND NOT is_deleted ORDER BY workspace_id, item_order, id`;
 
 export interface NewWorkspaceFilter extends FilterFields {
   readonly workspaceId: string;
@@ -56,10 +59,12 @@ export class WorkspaceFilterRepository {
   }
 
   async listActive(manager: EntityManager, userId: string): Promise<WorkspaceFilter[]> {
-    return manager.query<WorkspaceFilter[]>(
-      `SELECT ${WORKSPACE_FILTER_COLUMNS} FROM sync.workspace_filters WHERE workspace_id IN (${VISIBLE_WORKSPACES}) AND NOT is_deleted ORDER BY workspace_id, item_order, id`,
-      [userId],
-    );
+    return manager.query<WorkspaceFilter[]>(`SELECT ${WORKSPACE_FILTER_COLUMNS} ${ACTIVE_WORKSPACE_FILTERS}`, [userId]);
+  }
+
+  /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
+  async listActiveWire(manager: EntityManager, userId: string): Promise<WireWorkspaceFilter[]> {
+    return manager.query<WireWorkspaceFilter[]>(`SELECT ${WORKSPACE_FILTER_WIRE_COLUMNS} ${ACTIVE_WORKSPACE_FILTERS}`, [userId]);
   }
 
   /** Changed after a version; those of workspaces joined since whole, tombstones for those of workspaces left. */

@@ -1,5 +1,6 @@
 import type { WorkspacePlanType } from '@doable/contracts-plans';
 import type { WorkspaceRole } from '@doable/contracts-sync';
+import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 
 /**
  * A workspace as one member reads it: the workspace's own fields, the reader's membership (role,
@@ -106,3 +107,15 @@ export const FOLDER_COLUMNS = `id::text, workspace_id::text, name, child_order, 
 
 export const WORKSPACE_FILTER_COLUMNS = `id::text, workspace_id::text, name, query, description, color, item_order, is_favorite, is_deleted,
   creator_id::text, updater_id::text, created_at, updated_at, version::text`;
+
+// The same with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync, and the rows they read.
+export const WORKSPACE_WIRE_COLUMNS = withWireTimestamps(WORKSPACE_COLUMNS, ['created_at', 'updated_at']);
+export const FOLDER_WIRE_COLUMNS = withWireTimestamps(FOLDER_COLUMNS, ['created_at', 'updated_at']);
+export const WORKSPACE_FILTER_WIRE_COLUMNS = withWireTimestamps(WORKSPACE_FILTER_COLUMNS, ['created_at', 'updated_at']);
+export type WireWorkspace = WireTimestamps<Workspace, 'created_at' | 'updated_at'>;
+export type WireFolder = WireTimestamps<Folder, 'created_at' | 'updated_at'>;
+export type WireWorkspaceFilter = WireTimestamps<WorkspaceFilter, 'created_at' | 'updated_at'>;
+/** As the writers take them: timestamps as Dates, or already in wire text. */
+export type WorkspaceRow = Workspace | WireWorkspace;
+export type FolderRow = Folder | WireFolder;
+export type WorkspaceFilterRow = WorkspaceFilter | WireWorkspaceFilter;

@@ -2,8 +2,12 @@ import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { WORKSPACE_COLUMNS, type Workspace } from './workspace.model';
+import { type WireWorkspace, WORKSPACE_COLUMNS, WORKSPACE_WIRE_COLUMNS, type Workspace } from './workspace.model';
 import { type MembershipChanges, VISIBLE_WORKSPACES } from '../membership/membership';
+
+/** A full sync's workspaces: those the user is an active member of. */
+const ACTIVE_WORKSPACES = `FROM sync.workspaces w JOIN sync.workspace_members m ON m.workspace_id = w.id AND m.user_id = $1 AND m.state = 'active'
+  WHERE NOT w.is_deleted ORDER BY w.id`;
 
 export interface NewWorkspace {
   readonly name: string;
@@ -98,11 +102,12 @@ export class WorkspaceRepository {
 
   /** The user's workspaces for a full sync. */
   async listActive(manager: EntityManager, userId: string): Promise<Workspace[]> {
-    return manager.query<Workspace[]>(
-      `SELECT ${WORKSPACE_COLUMNS} FROM sync.workspaces w JOIN sync.workspace_members m ON m.workspace_id = w.id AND m.user_id = $1 AND m.state = 'active'
-        WHERE NOT w.is_deleted ORDER BY w.id`,
-      [userId],
-    );
+    return manager.query<Workspace[]>(`SELECT ${WORKSPACE_COLUMNS} ${ACTIVE_WORKSPACES}`, [userId]);
+  }
+
+  /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
+  async listActiveWire(manager: EntityManager, userId: string): Promise<WireWorkspace[]> {
+    return manager.query<WireWorkspace[]>(`SELECT ${WORKSPACE_WIRE_COLUMNS} ${ACTIVE_WORKSPACES}`, [userId]);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ResourceSource } from './resource-source';
-import { type Filter, FilterRepository } from '@doable/sync-domain';
+import { type Filter, FilterRepository, type WireFilter } from '@doable/sync-domain';
 
 @Injectable()
 export class FilterSource implements ResourceSource<'filters'> {
@@ -9,8 +9,9 @@ export class FilterSource implements ResourceSource<'filters'> {
 
   constructor(private readonly filters: FilterRepository) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<Filter[]> {
-    return this.filters.listActive(manager, userId);
+  /** Timestamps as wire text: every dialect only writes a full sync's filters out. */
+  listActive(manager: EntityManager, userId: string): Promise<WireFilter[]> {
+    return this.filters.listActiveWire(manager, userId);
   }
 
   listChangedSince(manager: EntityManager, userId: string, version: string): Promise<Filter[]> {

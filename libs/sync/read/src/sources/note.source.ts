@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ResourceSource } from './resource-source';
-import { type MembershipChanges, type Note, NoteRepository } from '@doable/sync-domain';
+import { type MembershipChanges, type Note, NoteRepository, type WireNote } from '@doable/sync-domain';
 
 /** The `notes` resource type: task comments in `notes`, project comments in `project_notes`. */
 @Injectable()
@@ -10,8 +10,9 @@ export class NoteSource implements ResourceSource<'notes'> {
 
   constructor(private readonly notes: NoteRepository) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<Note[]> {
-    return this.notes.listActive(manager, userId);
+  /** Timestamps as wire text: every dialect only writes a full sync's comments out. */
+  listActive(manager: EntityManager, userId: string): Promise<WireNote[]> {
+    return this.notes.listActiveWire(manager, userId);
   }
 
   listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Note[]> {

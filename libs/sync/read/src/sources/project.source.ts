@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ResourceSource } from './resource-source';
-import { type MembershipChanges, type Project, ProjectRepository } from '@doable/sync-domain';
+import { type MembershipChanges, type Project, ProjectRepository, type WireProject } from '@doable/sync-domain';
 
 @Injectable()
 export class ProjectSource implements ResourceSource<'projects'> {
@@ -9,8 +9,9 @@ export class ProjectSource implements ResourceSource<'projects'> {
 
   constructor(private readonly projects: ProjectRepository) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<Project[]> {
-    return this.projects.listActive(manager, userId);
+  /** Timestamps as wire text: every dialect only writes a full sync's projects out. */
+  listActive(manager: EntityManager, userId: string): Promise<WireProject[]> {
+    return this.projects.listActiveWire(manager, userId);
   }
 
   listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Project[]> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ResourceSource } from './resource-source';
-import { type MembershipChanges, type Reminder, ReminderRepository } from '@doable/sync-domain';
+import { type MembershipChanges, type Reminder, ReminderRepository, type WireReminder } from '@doable/sync-domain';
 
 /** The `reminders` resource type: relative and absolute reminders. */
 @Injectable()
@@ -10,8 +10,9 @@ export class ReminderSource implements ResourceSource<'reminders'> {
 
   constructor(private readonly reminders: ReminderRepository) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<Reminder[]> {
-    return this.reminders.listActive(manager, userId, 'time');
+  /** Timestamps as wire text: every dialect only writes a full sync's reminders out. */
+  listActive(manager: EntityManager, userId: string): Promise<WireReminder[]> {
+    return this.reminders.listActiveWire(manager, userId, 'time');
   }
 
   listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Reminder[]> {
@@ -26,8 +27,9 @@ export class LocationReminderSource implements ResourceSource<'reminders_locatio
 
   constructor(private readonly reminders: ReminderRepository) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<Reminder[]> {
-    return this.reminders.listActive(manager, userId, 'location');
+  /** Timestamps as wire text, as the other reminders'. */
+  listActive(manager: EntityManager, userId: string): Promise<WireReminder[]> {
+    return this.reminders.listActiveWire(manager, userId, 'location');
   }
 
   listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Reminder[]> {

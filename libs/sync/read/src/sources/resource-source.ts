@@ -1,20 +1,21 @@
 import type { EntityManager } from 'typeorm';
-import type { Collaboration, CompletedInfo, Filter, Folder, ItemRow, Label, LocationList, MembershipChanges, Note, Project, ProjectViewOptionsDefaults, Reminder, Section, ViewOptions, Workspace, WorkspaceFilter, WorkspaceMember } from '@doable/sync-domain';
+import type { Collaboration, CompletedInfo, FilterRow, FolderRow, ItemRow, LabelRow, LocationList, MembershipChanges, NoteRow, ProjectRow, ProjectViewOptionsDefaults, ReminderRow, SectionRow, ViewOptions, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
 
 /**
  * The canonical rows behind each resource type the sync service reads from its own tables.
  * What the read side hands a dialect: domain objects, never a dialect's shape.
  */
 export interface ResourceRows {
-  projects: Project[];
-  /** Timestamps as Dates, or as wire text already (a full sync's, see ItemSource). */
+  // Timestamps as Dates (an incremental sync's), or as wire text already (a full sync's: the
+  // sources read them with the *_WIRE_COLUMNS, see persistence/wire-timestamps.ts).
+  projects: ProjectRow[];
   items: ItemRow[];
-  sections: Section[];
-  labels: Label[];
-  filters: Filter[];
-  notes: Note[];
-  reminders: Reminder[];
-  reminders_location: Reminder[];
+  sections: SectionRow[];
+  labels: LabelRow[];
+  filters: FilterRow[];
+  notes: NoteRow[];
+  reminders: ReminderRow[];
+  reminders_location: ReminderRow[];
   /** At most one list: none on an incremental sync when it did not change. */
   locations: LocationList[];
   completed_info: CompletedInfo[];
@@ -22,11 +23,11 @@ export interface ResourceRows {
   project_view_options_defaults: ProjectViewOptionsDefaults[];
   /** One entry: the collaborators and their states (the resource's two response keys). */
   collaborators: Collaboration[];
-  workspaces: Workspace[];
+  workspaces: WorkspaceRow[];
   /** Incremental syncs only (sync-interface §4.1). */
   workspace_users: WorkspaceMember[];
-  folders: Folder[];
-  workspace_filters: WorkspaceFilter[];
+  folders: FolderRow[];
+  workspace_filters: WorkspaceFilterRow[];
 }
 
 /** A resource type with a source of its own. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ResourceSource } from './resource-source';
-import { type MembershipChanges, type Section, SectionRepository } from '@doable/sync-domain';
+import { type MembershipChanges, type Section, SectionRepository, type WireSection } from '@doable/sync-domain';
 
 @Injectable()
 export class SectionSource implements ResourceSource<'sections'> {
@@ -9,8 +9,9 @@ export class SectionSource implements ResourceSource<'sections'> {
 
   constructor(private readonly sections: SectionRepository) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<Section[]> {
-    return this.sections.listActive(manager, userId);
+  /** Timestamps as wire text: every dialect only writes a full sync's sections out. */
+  listActive(manager: EntityManager, userId: string): Promise<WireSection[]> {
+    return this.sections.listActiveWire(manager, userId);
   }
 
   listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Section[]> {

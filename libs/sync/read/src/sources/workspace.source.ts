@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ResourceSource } from './resource-source';
-import { type Folder, FolderRepository, type MembershipChanges, type Workspace, type WorkspaceFilter, WorkspaceFilterRepository, type WorkspaceMember, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
+import { type Folder, FolderRepository, type MembershipChanges, type WireFolder, type WireWorkspace, type WireWorkspaceFilter, type Workspace, type WorkspaceFilter, WorkspaceFilterRepository, type WorkspaceMember, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 
 @Injectable()
 export class WorkspaceSource implements ResourceSource<'workspaces'> {
@@ -9,8 +9,9 @@ export class WorkspaceSource implements ResourceSource<'workspaces'> {
 
   constructor(private readonly workspaces: WorkspaceRepository) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<Workspace[]> {
-    return this.workspaces.listActive(manager, userId);
+  /** Timestamps as wire text: every dialect only writes a full sync's workspaces out. */
+  listActive(manager: EntityManager, userId: string): Promise<WireWorkspace[]> {
+    return this.workspaces.listActiveWire(manager, userId);
   }
 
   listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Workspace[]> {
@@ -40,8 +41,9 @@ export class FolderSource implements ResourceSource<'folders'> {
 
   constructor(private readonly folders: FolderRepository) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<Folder[]> {
-    return this.folders.listActive(manager, userId);
+  /** Timestamps as wire text, as the workspaces'. */
+  listActive(manager: EntityManager, userId: string): Promise<WireFolder[]> {
+    return this.folders.listActiveWire(manager, userId);
   }
 
   listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<Folder[]> {
@@ -55,8 +57,9 @@ export class WorkspaceFilterSource implements ResourceSource<'workspace_filters'
 
   constructor(private readonly filters: WorkspaceFilterRepository) {}
 
-  listActive(manager: EntityManager, userId: string): Promise<WorkspaceFilter[]> {
-    return this.filters.listActive(manager, userId);
+  /** Timestamps as wire text, as the workspaces'. */
+  listActive(manager: EntityManager, userId: string): Promise<WireWorkspaceFilter[]> {
+    return this.filters.listActiveWire(manager, userId);
   }
 
   listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<WorkspaceFilter[]> {

@@ -1,5 +1,5 @@
 import type { ShareInvitationSent, WorkspaceProjectArchived } from '@doable/contracts-sync';
-import type { Project, Workspace } from '@doable/sync-domain';
+import type { ProjectRow, WorkspaceRow } from '@doable/sync-domain';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import { sectionCommands } from '../sections/section-commands';
 import { WorkspaceHarness, workspaceSpecCommands } from '../workspaces/workspace.harness';
@@ -13,9 +13,9 @@ const USERS = { [ADA]: 'ada@wp.test', [BEN]: 'ben@wp.test', [CY]: 'cy@wp.test', 
 
 describe('workspace projects: add, update, join, move, archive, guests (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
-  const projectIn = (rows: Project[] | undefined, id: string) => rows?.find((row) => row.id === id);
+  const projectIn = (rows: ProjectRow[] | undefined, id: string) => rows?.find((row) => row.id === id);
   const projectIds = async (userId: string) => ((await harness.read(userId)).rows.projects ?? []).map((row) => row.id);
-  const workspaceIn = (rows: Workspace[] | undefined, id: string) => rows?.find((row) => row.id === id);
+  const workspaceIn = (rows: WorkspaceRow[] | undefined, id: string) => rows?.find((row) => row.id === id);
   const lastSent = async () => (await harness.events<ShareInvitationSent>('sync.evt.share-invitation-sent.v1')).at(-1)!;
   const share = async (from: string, projectId: string, email: string) => harness.status(from, 'share_project', { project_id: projectId, email });
   const invite = async (from: string, projectId: string, userId: string) => {

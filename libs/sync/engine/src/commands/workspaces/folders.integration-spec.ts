@@ -1,5 +1,5 @@
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
-import type { Folder } from '@doable/sync-domain';
+import type { FolderRow } from '@doable/sync-domain';
 import { WorkspaceHarness } from './workspace.harness';
 
 const ADA = '7501'; // ADMIN
@@ -10,7 +10,7 @@ const USERS = { [ADA]: 'ada@fold.test', [BEN]: 'ben@fold.test', [CY]: 'cy@fold.t
 
 describe('folder_add, folder_update, folder_delete (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
-  const folderIn = (rows: Folder[] | undefined, id: string) => rows?.find((row) => row.id === id);
+  const folderIn = (rows: FolderRow[] | undefined, id: string) => rows?.find((row) => row.id === id);
   let ws: string;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
-import type { WorkspaceFilter } from '@doable/sync-domain';
+import type { WorkspaceFilterRow } from '@doable/sync-domain';
 import { WorkspaceHarness } from './workspace.harness';
 
 const ADA = '7401';
@@ -10,7 +10,7 @@ const USERS = { [ADA]: 'ada@wf.test', [BEN]: 'ben@wf.test', [CY]: 'cy@wf.test', 
 
 describe('workspace filter commands and their reads (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
-  const filterIn = (rows: WorkspaceFilter[] | undefined, id: string) => rows?.find((row) => row.id === id);
+  const filterIn = (rows: WorkspaceFilterRow[] | undefined, id: string) => rows?.find((row) => row.id === id);
   let workspaceId: string;
 
   beforeAll(async () => {

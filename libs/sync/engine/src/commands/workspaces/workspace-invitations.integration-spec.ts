@@ -4,7 +4,7 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { OutboxRelay } from '@doable/shared-database';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
-import { NewAccounts, type Workspace } from '@doable/sync-domain';
+import { NewAccounts, type WorkspaceRow } from '@doable/sync-domain';
 import { WorkspaceHarness } from './workspace.harness';
 
 const ADA = '7401';
@@ -24,7 +24,7 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
   let accounts: NewAccounts;
   let db: Database;
-  const workspaceIn = (rows: Workspace[] | undefined, id: string) => rows?.find((row) => row.id === id);
+  const workspaceIn = (rows: WorkspaceRow[] | undefined, id: string) => rows?.find((row) => row.id === id);
   const usersOf = (rows: Array<{ workspace_id: string; user_id: string; role: string; is_deleted: boolean }> | undefined, id: string) =>
     rows?.filter((row) => row.workspace_id === id).map((row) => [row.user_id, row.role, row.is_deleted]);
   const lastSent = async () => (await harness.events<WorkspaceInvitationSent>(SENT)).at(-1)!;

@@ -1,6 +1,6 @@
 import type { WorkspaceDeleted, WorkspaceInvitationAnswered, WorkspaceInvitationSent, WorkspaceUserRemoved } from '@doable/contracts-sync';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
-import type { Workspace } from '@doable/sync-domain';
+import type { WorkspaceRow } from '@doable/sync-domain';
 import { WorkspaceHarness } from './workspace.harness';
 
 const ADA = '7301';
@@ -11,7 +11,7 @@ const USERS = { [ADA]: 'ada@ws.test', [BEN]: 'ben@ws.test', [CY]: 'cy@ws.test', 
 
 describe('workspace lifecycle commands and their reads (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
-  const workspaceIn = (rows: Workspace[] | undefined, id: string) => rows?.find((row) => row.id === id);
+  const workspaceIn = (rows: WorkspaceRow[] | undefined, id: string) => rows?.find((row) => row.id === id);
 
   beforeAll(() => harness.start('workspace_lifecycle', USERS));
   afterAll(() => harness.stop());
