@@ -37,6 +37,7 @@ interface Registry {
  * for a live gateway, then fails with SERVICE_UNAVAILABLE (so does an unreachable NATS).
  */
 export class EveryGateway {
+  private connecting?: Promise<NatsConnection>;
   private opening?: Promise<Registry | undefined>;
   private closing = false;
 
@@ -84,7 +85,7 @@ export class EveryGateway {
   private registry(): Promise<Registry | undefined> {
     this.opening ??= this.open().then(
       (registry) => {
-        // No bucket yet: looked for again next time, as a gateway may have created it since.
+        // No bucket yet: looked for again next time (one request), as a gateway may have created it since.
         if (!registry) this.opening = undefined;
         return registry;
       },
@@ -96,52 +97,60 @@ export class EveryGateway {
     return this.opening;
   }
 
+  /** One connection for the life of this object (it reconnects by itself). */
+  private connection(): Promise<NatsConnection> {
+    this.connecting ??= connect({ servers: this.options.url, name: this.options.connectionName, maxReconnectAttempts: -1, timeout: this.options.connectTimeoutMs ?? 5_000 }).catch(
+      (err: unknown) => {
+        this.connecting = undefined;
+        throw err;
+      },
+    );
+    return this.connecting;
+  }
+
   private async open(): Promise<Registry | undefined> {
-    const connection = await connect({ servers: this.options.url, name: this.options.connectionName, maxReconnectAttempts: -1, timeout: this.options.connectTimeoutMs ?? 5_000 });
+    const connection = await this.connection();
+    // Binds without checking that the bucket exists: the watch and the listing tell a missing one apart.
+    const kv = await new Kvm(connection).open(gatewayRegistryBucket(this.options.subjectPrefix));
+    const known = new Set<string>();
+    const missing = (err: unknown) => /stream not found/i.test((err as Error).message);
+    // The watch starts before the listing, so a gateway registering in between is not missed.
+    let watch: Awaited<ReturnType<KV['watch']>>;
     try {
-      // Binds without checking that the bucket exists: the first listing tells a missing one apart.
-      const kv = await new Kvm(connection).open(gatewayRegistryBucket(this.options.subjectPrefix));
-      const known = new Set<string>();
-      // The watch starts before the listing, so a gateway registering in between is not missed.
-      const watch = await kv.watch({ key: 'gw.>' });
-      try {
-        for await (const key of await kv.keys('gw.>')) {
-          const instance = instanceOfRegistryKey(key);
-          if (instance) known.add(instance);
-        }
-      } catch (err) {
-        watch.stop();
-        if (/stream not found/i.test((err as Error).message)) {
-          await connection.close();
-          return undefined;
-        }
-        throw new DomainError('SERVICE_UNAVAILABLE', 'The gateway registry is unreachable');
-      }
-      void (async () => {
-        for await (const entry of watch) {
-          const instance = instanceOfRegistryKey(entry.key);
-          if (!instance) continue;
-          if (entry.operation === 'PUT') known.add(instance);
-          else known.delete(instance);
-        }
-      })()
-        .catch((err: unknown) => this.options.logger.warn({ err }, 'gateway registry watch failed'))
-        .finally(() => {
-          // A watch that ended would leave `known` blind to new gateways: the next call opens afresh.
-          if (this.closing) return;
-          this.opening = undefined;
-          void connection.close().catch(() => undefined);
-        });
-      return { connection, kv, known };
+      watch = await kv.watch({ key: 'gw.>' });
     } catch (err) {
-      await connection.close().catch(() => undefined);
-      throw err;
+      if (missing(err)) return undefined;
+      throw new DomainError('SERVICE_UNAVAILABLE', 'The gateway registry is unreachable');
     }
+    try {
+      for await (const key of await kv.keys('gw.>')) {
+        const instance = instanceOfRegistryKey(key);
+        if (instance) known.add(instance);
+      }
+    } catch (err) {
+      watch.stop();
+      if (missing(err)) return undefined;
+      throw new DomainError('SERVICE_UNAVAILABLE', 'The gateway registry is unreachable');
+    }
+    void (async () => {
+      for await (const entry of watch) {
+        const instance = instanceOfRegistryKey(entry.key);
+        if (!instance) continue;
+        if (entry.operation === 'PUT') known.add(instance);
+        else known.delete(instance);
+      }
+    })()
+      .catch((err: unknown) => this.options.logger.warn({ err }, 'gateway registry watch failed'))
+      .finally(() => {
+        // A watch that ended would leave `known` blind to new gateways: the next call watches afresh.
+        if (!this.closing) this.opening = undefined;
+      });
+    return { connection, kv, known };
   }
 
   async close(): Promise<void> {
     this.closing = true;
-    const current = await this.opening?.catch(() => undefined);
-    await current?.connection.drain().catch(() => current.connection.close());
+    const connection = await this.connecting?.catch(() => undefined);
+    await connection?.drain().catch(() => connection.close());
   }
 }
