@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { GatewayRevocation } from '@doable/contracts-auth';
 import { UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
 import { BearerAuthenticator } from './auth/bearer-authenticator';
-import { GATEWAY_LEASE, GatewayRegistration } from './auth/gateway-registration';
+import { GATEWAY_LEASE, GatewayRegistration } from './registry/gateway-registration';
 import { TokenDropRpcController } from './auth/token-drop.rpc-controller';
 import { PrincipalCache } from './auth/principal-cache';
 import { PRINCIPAL_CACHE, PrincipalResolver } from './auth/principal-resolver';

@@ -1,8 +1,8 @@
 import type { Principal } from '@doable/contracts-common';
-import { AuthEvents, AuthSubjects, hashToken } from '@doable/contracts-auth';
+import { AuthEvents, AuthSubjects, GatewayRevocation, hashToken } from '@doable/contracts-auth';
 import { EVENT_BUS, type EventBus, ServiceClient, type Unsubscribe } from '@doable/shared-transport';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { GatewayRegistration } from './gateway-registration';
+import { GatewayRegistration } from '../registry/gateway-registration';
 import { PrincipalCache } from './principal-cache';
 import { PRINCIPAL_CACHE } from './principal-cache.token';
 
@@ -18,7 +18,14 @@ export class PrincipalResolver implements OnApplicationBootstrap, OnApplicationS
     @Inject(PRINCIPAL_CACHE) private readonly cache: PrincipalCache,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly registration: GatewayRegistration,
-  ) {}
+  ) {
+    // The cluster's half of the revocation barrier: drop the tokens on this instance's subject.
+    registration.answer(GatewayRevocation.gatewayDropSubject, (request) => {
+      const parsed = GatewayRevocation.dropTokensRequest.safeParse(request);
+      return { dropped: parsed.success ? cache.dropMany(parsed.data.tokenHashes) : 0 };
+    });
+    registration.onLapse(() => cache.clear());
+  }
 
   async resolve(token: string): Promise<Principal> {
     const tokenHash = hashToken(token);

@@ -25,9 +25,9 @@ export interface UnchangedAnswersLimits {
 
 /**
  * The "nothing new" answers sync gave to each user's polls, by request, until that user's marks
- * move (contracts-sync gateway-polls.ts). Pure memory: what keeps it true is in
- * GatewayRegistration (told of moved users before any write is answered, and cleared when this
- * gateway may have missed being told).
+ * move (contracts-sync gateway-polls.ts). Pure memory: what keeps it true is UnchangedPolls'
+ * answer to the users-moved barrier (told of moved users before any write is answered) and the
+ * registry lease (cleared when this gateway may have missed being told).
  *
  * The race it closes: a poll is forwarded, sync reads "nothing new", a write commits and this
  * gateway is told, and only then does the poll's answer arrive. A ticket taken before the

@@ -1,9 +1,9 @@
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
-import { SyncSubjects } from '@doable/contracts-sync';
+import { GatewayPolls, SyncSubjects } from '@doable/contracts-sync';
 import { METRICS_REGISTRY } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, type Registry } from 'prom-client';
-import { GatewayRegistration } from '../auth/gateway-registration';
+import { GatewayRegistration } from '../registry/gateway-registration';
 import type { Route } from '../routes/route';
 import { UNCHANGED_ANSWERS } from './unchanged-answers.token';
 import type { UnchangedAnswers } from './unchanged-answers';
@@ -33,6 +33,16 @@ export class UnchangedPolls {
       labelNames: ['outcome'],
       registers: [registry],
     });
+    // The cluster's half of the users-moved barrier. A malformed request forgets everything: it was meant to forget someone.
+    if (answers) {
+      registration.answer(GatewayPolls.gatewayUsersMovedSubject, (request) => {
+        const parsed = GatewayPolls.usersMovedRequest.safeParse(request);
+        if (parsed.success) return { forgotten: answers.moved(parsed.data.userIds) };
+        answers.clear();
+        return { forgotten: 0 };
+      });
+      registration.onLapse(() => answers.clear());
+    }
   }
 
   async answer(route: Route, request: EdgeRequest, forward: () => Promise<EdgeReply>): Promise<EdgeReply> {

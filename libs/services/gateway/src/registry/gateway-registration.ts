@@ -1,30 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { GatewayRevocation } from '@doable/contracts-auth';
-import { GatewayPolls } from '@doable/contracts-sync';
+import { gatewayRegistryBucket, gatewayRegistryKey } from '@doable/contracts-common';
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { UnchangedAnswers } from '../polls/unchanged-answers';
-import { UNCHANGED_ANSWERS } from '../polls/unchanged-answers.token';
-import { PrincipalCache } from './principal-cache';
-import { PRINCIPAL_CACHE } from './principal-cache.token';
 
 export const GATEWAY_LEASE = Symbol('GATEWAY_LEASE');
 
+/** One barrier this gateway answers: a subject of its own, and what to do with the request's JSON. */
+interface InstanceAnswer {
+  readonly subjectOf: (subjectPrefix: string, instanceId: string) => string;
+  /** Given the parsed JSON (undefined when it was not JSON); returns the reply, sent as JSON. */
+  readonly handle: (request: unknown) => unknown;
+}
+
 /**
  * This gateway's half of the barriers other services raise before they answer (contracts-common
- * gateway-registry.ts), in a cluster: the revocation barrier (contracts-auth GatewayRevocation:
- * drop these tokens) and the users-moved one (contracts-sync gateway-polls.ts: forget these
- * users' "nothing new" answers). It answers both on subjects of its own, and holds a lease in the
- * registry bucket, refreshed every quarter of the lease. Both caches are trusted only while the
- * lease is fresh: a gateway cut off from NATS (which could miss a barrier) stops answering from
- * them before its registration lapses, and starts again with them empty. The hot path pays one
- * clock read for this, never a round trip.
+ * gateway-registry.ts), in a cluster. The caches that need one register here (`answer`,
+ * `onLapse`): the principal cache (the revocation barrier: drop these tokens) and the poll
+ * answers (the users-moved barrier: forget these users' "nothing new"). It answers each on a
+ * subject of its own, and holds a lease in the registry bucket, refreshed every quarter of the
+ * lease. The caches are trusted only while the lease is fresh: a gateway cut off from NATS (which
+ * could miss a barrier) stops answering from them before its registration lapses, and starts
+ * again with them empty. The hot path pays one clock read for this, never a round trip.
  *
- * Embedded mode has one gateway in the process, reached by the `dropTokens` and `usersMoved`
- * requests instead.
+ * Embedded mode has one gateway in the process, reached by in-process requests instead.
  */
 @Injectable()
 export class GatewayRegistration implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,14 +38,24 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
   /** performance.now() when the lease last became usable after it was not. */
   private usableSince = Number.POSITIVE_INFINITY;
   private closing = false;
+  private readonly answers: InstanceAnswer[] = [];
+  private readonly lapses: Array<() => void> = [];
 
   constructor(
     @Inject(TRANSPORT_OPTIONS) private readonly transport: TransportOptions,
-    @Inject(PRINCIPAL_CACHE) private readonly cache: PrincipalCache,
     @Inject(GATEWAY_LEASE) private readonly leaseMs: number,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(UNCHANGED_ANSWERS) private readonly answers: UnchangedAnswers | null,
   ) {}
+
+  /** Answers a barrier on a subject of this instance (registered before the application boots). */
+  answer(subjectOf: InstanceAnswer['subjectOf'], handle: InstanceAnswer['handle']): void {
+    this.answers.push({ subjectOf, handle });
+  }
+
+  /** Called when this gateway is back after a lapse, so may have missed a barrier: its cache must forget. */
+  onLapse(forget: () => void): void {
+    this.lapses.push(forget);
+  }
 
   /**
    * Whether cached principals may be used now. A margin of a quarter lease under the
@@ -71,27 +82,18 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     if (this.transport.kind !== 'nats') return;
     const { url, subjectPrefix, name } = this.transport;
     this.connection = await connect({ servers: url, name: `${name}-revocations`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
-    this.connection.subscribe(GatewayRevocation.gatewayDropSubject(subjectPrefix, this.instanceId), {
-      callback: (err, message) => {
-        if (err) return;
-        const parsed = GatewayRevocation.dropTokensRequest.safeParse(safeJson(message.string()));
-        const dropped = parsed.success ? this.cache.dropMany(parsed.data.tokenHashes) : 0;
-        message.respond(JSON.stringify({ dropped }));
-      },
-    });
-    this.connection.subscribe(GatewayPolls.gatewayUsersMovedSubject(subjectPrefix, this.instanceId), {
-      callback: (err, message) => {
-        if (err) return;
-        const parsed = GatewayPolls.usersMovedRequest.safeParse(safeJson(message.string()));
-        // A malformed request forgets everything: it was meant to forget someone.
-        const forgotten = parsed.success ? (this.answers?.moved(parsed.data.userIds) ?? 0) : this.forgetAllAnswers();
-        message.respond(JSON.stringify({ forgotten }));
-      },
-    });
+    for (const { subjectOf, handle } of this.answers) {
+      this.connection.subscribe(subjectOf(subjectPrefix, this.instanceId), {
+        callback: (err, message) => {
+          if (err) return;
+          message.respond(JSON.stringify(handle(safeJson(message.string()))));
+        },
+      });
+    }
     // The subscriptions are live at the server before any service can find this gateway.
     await this.connection.flush();
     const kvm = new Kvm(this.connection);
-    const bucket = GatewayRevocation.gatewayRegistryBucket(subjectPrefix);
+    const bucket = gatewayRegistryBucket(subjectPrefix);
     this.registry = await kvm.create(bucket, { ttl: this.leaseMs, history: 1 }).catch(() => kvm.open(bucket));
     await this.refresh();
     this.timer = setInterval(() => void this.refresh(), Math.max(50, Math.floor(this.leaseMs / 4)));
@@ -101,11 +103,10 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     if (!this.registry || this.closing) return;
     const sentAt = performance.now();
     try {
-      await this.registry.put(GatewayRevocation.gatewayRegistryKey(this.instanceId), JSON.stringify({ since: new Date().toISOString() }));
+      await this.registry.put(gatewayRegistryKey(this.instanceId), JSON.stringify({ since: new Date().toISOString() }));
       // Back after a lapse: barriers may have been missed meanwhile, so nothing cached is kept.
       if (!this.cacheUsable()) {
-        this.cache.clear();
-        this.answers?.clear();
+        for (const forget of this.lapses) forget();
         this.usableSince = performance.now();
       }
       this.leasedAt = sentAt;
@@ -114,17 +115,11 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     }
   }
 
-  private forgetAllAnswers(): number {
-    const users = this.answers?.size ?? 0;
-    this.answers?.clear();
-    return users;
-  }
-
   async onApplicationShutdown(): Promise<void> {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
     // Leaving the registry at once spares revokers the wait for this key to lapse.
-    await this.registry?.delete(GatewayRevocation.gatewayRegistryKey(this.instanceId)).catch(() => undefined);
+    await this.registry?.delete(gatewayRegistryKey(this.instanceId)).catch(() => undefined);
     await this.connection?.drain().catch(() => this.connection?.close());
   }
 }
