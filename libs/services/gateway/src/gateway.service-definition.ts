@@ -63,9 +63,11 @@ const gatewayEnv = z.object({
   PUSH_MAX_SOCKETS: env.positiveInt(20_000),
   /**
    * Users whose last "nothing new" sync answers this gateway keeps, to give them again itself
-   * while nothing moved (polls/); 0 sends every poll to sync. Each costs about a kilobyte.
+   * while nothing moved (polls/); 0 sends every poll to sync. A user costs about a kilobyte (a
+   * request key of at most 1 KiB and an answer of a few hundred bytes per client, four at most),
+   * so the default stays near 20-40 MiB, well inside the gateway's memory limit.
    */
-  GATEWAY_POLL_ANSWER_USERS: z.coerce.number().int().min(0).default(100_000),
+  GATEWAY_POLL_ANSWER_USERS: z.coerce.number().int().min(0).default(20_000),
 });
 
 type GatewayConfig = z.infer<typeof gatewayEnv>;

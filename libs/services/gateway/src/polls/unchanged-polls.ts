@@ -9,7 +9,7 @@ import { UNCHANGED_ANSWERS } from './unchanged-answers.token';
 import type { UnchangedAnswers } from './unchanged-answers';
 
 /** A poll is a small request; anything longer (a batch of commands) is never an unchanged answer's key. */
-const MAX_KEY_LENGTH = 4_096;
+const MAX_KEY_LENGTH = 1_024;
 
 /**
  * What polling clients do most is ask for changes when there are none. The gateway answers a
