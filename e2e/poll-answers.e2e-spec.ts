@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { http, waitFor } from '@doable/shared-testing';
+import { http, pollsAnsweredByGateway, waitFor } from '@doable/shared-testing';
 import type { RunningService } from '@doable/shared-runtime';
 import { startExtraGateway } from './support/extra-gateway';
 import { shareWith } from './support/sharing';
@@ -7,13 +7,6 @@ import { type Account, MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 const ROUNDS = 12;
-
-/** The gateway's count of Sync API reads it answered itself (polls/unchanged-polls.ts). */
-async function answeredByGateway(url: string): Promise<number> {
-  const text = await (await fetch(new URL('/metrics', url))).text();
-  const match = /^doable_gateway_sync_polls_total\{[^}]*outcome="hit"[^}]*\} ([0-9]+)/m.exec(text);
-  return match ? Number(match[1]) : 0;
-}
 
 /**
  * A repeated "nothing new" poll is answered by the gateway itself, and a write is never
@@ -54,9 +47,9 @@ describe.each(MODES)('polls answered by the gateway stay true after every write 
     const first = await poll(owner, token);
     // The second gateway waits out its warm-up: polls until it answers one itself.
     const answered = await waitFor(async () => {
-      const before = await answeredByGateway(pollUrl);
+      const before = await pollsAnsweredByGateway(pollUrl);
       const again = await poll(owner, token);
-      return (await answeredByGateway(pollUrl)) > before ? again : undefined;
+      return (await pollsAnsweredByGateway(pollUrl)) > before ? again : undefined;
     }, 'a poll answered by the gateway');
     expect(answered).toEqual(first);
     expect(answered.items).toEqual([]);
@@ -65,7 +58,7 @@ describe.each(MODES)('polls answered by the gateway stay true after every write 
   it('a write answered through one gateway is in the very next poll through the other, for the writer and a collaborator', async () => {
     const tokens = new Map<Account, string>();
     for (const account of [owner, member]) tokens.set(account, (await poll(account, '*')).sync_token);
-    const hitsBefore = await answeredByGateway(pollUrl);
+    const hitsBefore = await pollsAnsweredByGateway(pollUrl);
     for (let round = 0; round < ROUNDS; round++) {
       // Warm: each user's "nothing new" is now the gateway's to give.
       for (const account of [owner, member]) {
@@ -90,6 +83,6 @@ describe.each(MODES)('polls answered by the gateway stay true after every write 
       }
     }
     // The rounds did exercise the gateway's answers: two users, a warm poll each, every round.
-    expect((await answeredByGateway(pollUrl)) - hitsBefore).toBeGreaterThanOrEqual(2 * ROUNDS);
+    expect((await pollsAnsweredByGateway(pollUrl)) - hitsBefore).toBeGreaterThanOrEqual(2 * ROUNDS);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pollsAnsweredByGateway } from '@doable/shared-testing';
 import { type BenchUser, postSync } from './accounts';
 
 export interface ReadYourWrites {
@@ -11,15 +12,6 @@ export interface ReadYourWrites {
   readonly answeredByGateway: number;
 }
 
-/** The gateway's count of Sync API reads it answered itself (gateway polls/unchanged-polls.ts). */
-async function gatewayHits(url: string): Promise<number> {
-  const text = await fetch(new URL('/metrics', url), { signal: AbortSignal.timeout(5_000) })
-    .then((response) => response.text())
-    .catch(() => '');
-  const match = /^doable_gateway_sync_polls_total\{[^}]*outcome="hit"[^}]*\} ([0-9]+)/m.exec(text);
-  return match ? Number(match[1]) : 0;
-}
-
 /**
  * The promise the gateways' own answers to polls must keep (contracts-sync gateway-polls.ts): a
  * write answered by one gateway is never followed by a stale "nothing new" from another. Each
@@ -28,7 +20,7 @@ async function gatewayHits(url: string): Promise<number> {
  * be there. Runs one round at a time, beside whatever load the caller runs.
  */
 export async function probeReadYourWrites(writeUrl: string, pollUrl: string, user: BenchUser, rounds: number): Promise<ReadYourWrites> {
-  const hitsBefore = await gatewayHits(pollUrl);
+  const hitsBefore = await pollsAnsweredByGateway(pollUrl);
   let syncToken: string | undefined;
   let stale = 0;
   let failed = 0;
@@ -57,5 +49,5 @@ export async function probeReadYourWrites(writeUrl: string, pollUrl: string, use
     if (!items.some((item) => item.content === content)) stale++;
     syncToken = after.body['sync_token'] as string;
   }
-  return { rounds, stale, failed, answeredByGateway: (await gatewayHits(pollUrl)) - hitsBefore };
+  return { rounds, stale, failed, answeredByGateway: (await pollsAnsweredByGateway(pollUrl)) - hitsBefore };
 }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AccountService, AppSecretBox, authMigrations, CommandLogRepository, NatsRevocationBarrier, type OAuthApp, OAuthAppService, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
-import { GatewayRevocation } from '@doable/contracts-auth';
+import { GATEWAY_LEASE_MS } from '@doable/contracts-common';
 import { createServiceDataSource, isAlive, migrateUp, OutboxRelay, readRuntimeFile, startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
 import { createLogger, type Logger } from '@doable/shared-logging';
@@ -177,7 +177,7 @@ function revocationBarrier(logger: Logger): RevocationBarrier {
     url,
     subjectPrefix: process.env['NATS_SUBJECT_PREFIX'] ?? 'doable.',
     name: 'cli',
-    leaseMs: Number(process.env['REVOCATION_LEASE_MS'] ?? GatewayRevocation.GATEWAY_LEASE_MS),
+    leaseMs: Number(process.env['REVOCATION_LEASE_MS'] ?? GATEWAY_LEASE_MS),
     logger,
     connectTimeoutMs: 3_000,
   });

@@ -8,8 +8,6 @@ import { z } from 'zod';
  * for its key to lapse: a lapsed key means a gateway that can no longer accept the token.
  */
 
-export { GATEWAY_LEASE_MS, gatewayRegistryBucket, gatewayRegistryKey, instanceOfRegistryKey } from '@doable/contracts-common';
-
 const tokenHashes = z.array(z.string().regex(/^[0-9a-f]{64}$/, 'sha256 hex')).max(10_000);
 
 export const dropTokensRequest = z.object({ tokenHashes });

@@ -1,4 +1,4 @@
-import { GatewayRevocation } from '@doable/contracts-auth';
+import { GATEWAY_LEASE_MS } from '@doable/contracts-common';
 import { env } from '@doable/shared-config';
 import type { ServiceDefinition } from '@doable/shared-runtime';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ const authOauthEnv = z.object({
   /** Lifetime of a token made by migrate_personal_token (v1 reports it as `expires_in`). */
   OAUTH_MIGRATED_TOKEN_TTL_SECONDS: env.positiveInt(MIGRATED_TOKEN_TTL_SECONDS),
   /** The gateways' REVOCATION_LEASE_MS: a revoke gives up on a silent live gateway after two of them. */
-  REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GatewayRevocation.GATEWAY_LEASE_MS),
+  REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GATEWAY_LEASE_MS),
   /** Encrypts the copy of client secrets webhooks are signed with. Empty: a key made by the migration, kept in the database. */
   APP_SECRET_KEY: z.union([z.literal(''), z.string().min(32)]).default(''),
   /** Webhook receivers may be plain http (a self-hosted network); otherwise https only. */

@@ -4,7 +4,7 @@ import { METRICS_REGISTRY, type ServiceDefinition } from '@doable/shared-runtime
 import { Module } from '@nestjs/common';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
-import { GatewayRevocation } from '@doable/contracts-auth';
+import { GATEWAY_LEASE_MS } from '@doable/contracts-common';
 import { UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
 import { BearerAuthenticator } from './auth/bearer-authenticator';
 import { GATEWAY_LEASE, GatewayRegistration } from './registry/gateway-registration';
@@ -42,7 +42,7 @@ const gatewayEnv = z.object({
    * gateway cut off from NATS stops trusting its cache within 3/4 of it; a revoke waits at most
    * about this long for a gateway that vanished without leaving the registry.
    */
-  REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GatewayRevocation.GATEWAY_LEASE_MS),
+  REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GATEWAY_LEASE_MS),
   /** Per-user request budgets per window (the public service's: 1,000 Sync, 450 REST per 15 min); 0 turns one off. */
   RATE_LIMIT_WINDOW_SECONDS: env.positiveInt(15 * 60),
   RATE_LIMIT_SYNC_REQUESTS: z.coerce.number().int().min(0).default(1_000),

@@ -6,3 +6,4 @@ export * from './http-client';
 export * from './free-port';
 export * from './openapi-validator';
 export * from './source-graph';
+export * from './gateway-metrics';

@@ -19,3 +19,4 @@ export * from './events/jetstream-event-bus';
 export * from './nats/replica-beats';
 export * from './nats/nats-probe';
 export * from './nats/every-gateway';
+export * from './rpc/in-process-gateway';

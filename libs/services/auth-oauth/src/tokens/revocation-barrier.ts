@@ -1,7 +1,6 @@
 import { GatewayRevocation } from '@doable/contracts-auth';
-import { DomainError } from '@doable/shared-errors';
 import type { Logger } from '@doable/shared-logging';
-import { EveryGateway, type ServiceClient } from '@doable/shared-transport';
+import { askInProcessGateway, EveryGateway, type ServiceClient } from '@doable/shared-transport';
 
 /**
  * What a revoke waits for before it returns: no gateway will accept these tokens any more.
@@ -21,13 +20,7 @@ export class InProcessRevocationBarrier implements RevocationBarrier {
   constructor(private readonly services: ServiceClient) {}
 
   async revoked(tokenHashes: readonly string[]): Promise<void> {
-    if (tokenHashes.length === 0) return;
-    try {
-      await this.services.request(GatewayRevocation.dropTokens, { tokenHashes: [...tokenHashes] });
-    } catch (err) {
-      // No gateway running (a service started alone): no cache to empty.
-      if (!(err instanceof DomainError && err.code === 'SERVICE_UNAVAILABLE')) throw err;
-    }
+    if (tokenHashes.length > 0) await askInProcessGateway(this.services, GatewayRevocation.dropTokens, { tokenHashes: [...tokenHashes] });
   }
 }
 

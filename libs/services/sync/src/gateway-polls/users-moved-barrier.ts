@@ -1,6 +1,5 @@
 import { GatewayPolls } from '@doable/contracts-sync';
-import { DomainError } from '@doable/shared-errors';
-import { EveryGateway, type EveryGatewayOptions, type ServiceClient } from '@doable/shared-transport';
+import { askInProcessGateway, EveryGateway, type EveryGatewayOptions, type ServiceClient } from '@doable/shared-transport';
 
 /**
  * What a commit that moved users' marks waits for before it is answered: no gateway still holds
@@ -15,13 +14,8 @@ export interface UsersMovedBarrier {
 export class InProcessUsersMovedBarrier implements UsersMovedBarrier {
   constructor(private readonly services: ServiceClient) {}
 
-  async moved(userIds: readonly string[]): Promise<void> {
-    try {
-      await this.services.request(GatewayPolls.usersMoved, { userIds: [...userIds] });
-    } catch (err) {
-      // No gateway running (sync started alone, a test of one service): no answers to forget.
-      if (!(err instanceof DomainError && err.code === 'SERVICE_UNAVAILABLE')) throw err;
-    }
+  moved(userIds: readonly string[]): Promise<void> {
+    return askInProcessGateway(this.services, GatewayPolls.usersMoved, { userIds: [...userIds] });
   }
 
   async close(): Promise<void> {}
