@@ -48,6 +48,11 @@ export interface EmbeddedPostgresOptions {
   readonly onLost: (error: Error) => void;
 }
 
+/** The wire endpoint's address (pglite-socket takes any user and ignores the database name). */
+function endpointUrl(port: number): string {
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const { onLost, ...serverOptions } = options;
   const worker = startWorker(serverOptions);
@@ -85,7 +90,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     if (report.kind === 'failed') throw new Error(`the embedded database did not close cleanly: ${report.detail}`);
   };
   return {
-    url: `postgres://postgres@127.0.0.1:${ready.port}/postgres`,
+    url: endpointUrl(ready.port),
     port: ready.port,
     threadId: ready.threadId,
     close: () => (closed ??= close()),
@@ -125,7 +130,7 @@ export async function dumpEmbeddedPostgres(file: string, prepare: (url: string) 
   const server = await startPgliteServer({ dataDir: 'memory://', port: 0, maxConnections: 8 });
   try {
     try {
-      await prepare(`postgres://postgres@127.0.0.1:${server.port}/postgres`);
+      await prepare(endpointUrl(server.port));
     } finally {
       await server.stopServing();
     }
