@@ -32,6 +32,7 @@ import { WorkspaceObjectQueries } from './objects/workspace-object-queries';
 import { WorkspaceReadsRepository } from './objects/workspace-reads.repository';
 import { ObjectsService } from './objects/objects.service';
 import { TaskFilterQuery } from './objects/task-filter.query';
+import { TaskListRenderer } from './objects/task-list-renderer';
 import { QuickAddService } from './quick-add/quick-add.service';
 import { CompletedService } from './completed-history/completed.service';
 import { UserCreatedConsumer } from './consumers/user-created.consumer';
@@ -113,6 +114,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     WorkspaceReadsRepository,
     WorkspaceObjectQueries,
     TaskFilterQuery,
+    TaskListRenderer,
     ObjectsService,
     ArchivedListings,
     ArchivedItems,

@@ -22,7 +22,7 @@ export interface CompiledFilter {
  * one bad row cannot fail every date filter of its user. Days are valid per month because the
  * parsers checked them; the pattern only has to keep the casts in their range.
  */
-const STORED_DUE_DATE = '^(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z?)?$';
+export const STORED_DUE_DATE = '^(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z?)?$';
 
 /**
  * The stored due date when it has one of those shapes, else NULL: read once per task by

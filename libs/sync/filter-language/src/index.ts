@@ -3,4 +3,4 @@
 export type { Assignee, DateComparison, FilterList, FilterNode, FilterTerm, NamePattern } from './filter.ast';
 export type { FilterContext } from './filter-context';
 export { parseFilterQuery } from './filter.parser';
-export { compileAnyFilter, compileFilter, type CompiledFilter } from './filter-sql.compiler';
+export { compileAnyFilter, compileFilter, type CompiledFilter, STORED_DUE_DATE } from './filter-sql.compiler';

@@ -60,6 +60,18 @@ export class TaskFilterService {
     );
   }
 
+  /**
+   * A query of one comma list as the whole WHERE of its active, visible tasks over `sync.items AS
+   * item` ($1 the user id), for a caller that writes the rows in SQL itself (a REST v2 list as
+   * JSON); undefined for several lists, whose union find() answers. Throws like find().
+   */
+  async activeWhere(manager: EntityManager, userId: string, query: string, options: TaskFilterOptions = {}): Promise<CompiledFilter | undefined> {
+    const lists = parseFilterQuery(query);
+    if (lists.length !== 1) return undefined;
+    const { where, params } = compileFilter(lists[0].expression, await this.context(manager, userId, options));
+    return { where: `${ACTIVE_VISIBLE} AND ${where}`, params };
+  }
+
   /** Whether a query parses and its dates read (for filter_add/filter_update); throws like find(). */
   validate(query: string, lang = 'en'): void {
     const ctx: FilterContext = { userId: '0', timezone: 'UTC', now: new Date(), lang };

@@ -23,6 +23,11 @@ export class ListSql {
     return this;
   }
 
+  /** The conditions joined by AND (TRUE for none), for a caller that writes its own WHERE. */
+  conditionText(): string {
+    return this.conditions.length > 0 ? this.conditions.join(' AND ') : 'TRUE';
+  }
+
   whereClause(): string {
     return this.conditions.length > 0 ? `WHERE ${this.conditions.join(' AND ')}` : '';
   }

@@ -12,7 +12,7 @@ import { answer, type QueryResult, type TaskListQuery } from './query-result';
 import { WorkspaceReadsRepository } from './workspace-reads.repository';
 
 /** Ids given as temp ids of the same request's commands, resolved through its mapping. */
-function tempIdResolver(tempIds: Readonly<Record<string, string>>) {
+export function tempIdResolver(tempIds: Readonly<Record<string, string>>) {
   // Own keys only: an id named `__proto__` is not the mapping's prototype.
   const id = (value: string): string => (Object.hasOwn(tempIds, value) ? tempIds[value] : value);
   const optionalId = (value: string | undefined): string | undefined => (value === undefined ? undefined : id(value));

@@ -23,18 +23,28 @@ const ACTIVE_TASK = `NOT is_deleted AND NOT in_history AND NOT checked
   AND project_id IN (SELECT id FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND NOT is_archived AND NOT is_deleted)`;
 
 /**
+ * The active tasks a task list filter selects, as conditions over `sync.items` (bare column
+ * names, so the table may be aliased): shared by the rows read here and the REST v2 list
+ * PostgreSQL writes as JSON (rest-v2-task-list.sql.ts).
+ */
+export function taskListSql(userId: string, filter: TaskListFilter): ListSql {
+  const sql = new ListSql(userId).where(ACTIVE_TASK);
+  if (filter.ids) sql.where(`id = ANY(${sql.value(filter.ids.filter(isObjectId))}::bigint[])`);
+  if (filter.projectId !== undefined) sql.where(isObjectId(filter.projectId) ? `project_id = ${sql.value(filter.projectId)}` : 'false');
+  if (filter.sectionId !== undefined) sql.where(isObjectId(filter.sectionId) ? `section_id = ${sql.value(filter.sectionId)}` : 'false');
+  if (filter.parentId !== undefined) sql.where(isObjectId(filter.parentId) ? `parent_id = ${sql.value(filter.parentId)}` : 'false');
+  if (filter.label !== undefined) sql.where(`EXISTS (SELECT 1 FROM unnest(labels) AS name WHERE lower(name) = lower(${sql.value(filter.label)}))`);
+  return sql;
+}
+
+/**
  * The reads behind the resource-style endpoints: filtered, ordered and paged in SQL, every
  * one bounded by the user's visible projects ($1). Counts come in one grouped query per page.
  */
 @Injectable()
 export class ObjectReadsRepository {
   async tasks(manager: EntityManager, userId: string, filter: TaskListFilter, page: Page | undefined): Promise<Paged<WireItem>> {
-    const sql = new ListSql(userId).where(ACTIVE_TASK);
-    if (filter.ids) sql.where(`id = ANY(${sql.value(filter.ids.filter(isObjectId))}::bigint[])`);
-    if (filter.projectId !== undefined) sql.where(isObjectId(filter.projectId) ? `project_id = ${sql.value(filter.projectId)}` : 'false');
-    if (filter.sectionId !== undefined) sql.where(isObjectId(filter.sectionId) ? `section_id = ${sql.value(filter.sectionId)}` : 'false');
-    if (filter.parentId !== undefined) sql.where(isObjectId(filter.parentId) ? `parent_id = ${sql.value(filter.parentId)}` : 'false');
-    if (filter.label !== undefined) sql.where(`EXISTS (SELECT 1 FROM unnest(labels) AS name WHERE lower(name) = lower(${sql.value(filter.label)}))`);
+    const sql = taskListSql(userId, filter);
     const rows = await manager.query<WireItem[]>(
       `SELECT ${ITEM_WIRE_COLUMNS} FROM sync.items ${sql.whereClause()} ORDER BY project_id, child_order, id ${sql.limitClause(page)}`,
       sql.params,

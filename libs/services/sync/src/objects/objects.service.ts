@@ -6,7 +6,8 @@ import { Injectable } from '@nestjs/common';
 import { CommandExecutor, firstRefusal, mayRead } from '@doable/sync-engine';
 import { ObjectQueryService } from './object-query.service';
 import { answer } from './query-result';
-import { checkRenderable, renderTaskList } from './rendered-task-list';
+import { checkRenderable } from './rendered-task-list';
+import { TaskListRenderer } from './task-list-renderer';
 
 /** Whether a query reads only the object a request's own command just created. */
 function readsOnlyCreated(query: ObjectQuery, tempIds: Readonly<Record<string, string>>): boolean {
@@ -31,6 +32,7 @@ export class ObjectsService {
   constructor(
     private readonly executor: CommandExecutor,
     private readonly queries: ObjectQueryService,
+    private readonly renderer: TaskListRenderer,
     private readonly database: Database,
   ) {}
 
@@ -51,8 +53,8 @@ export class ObjectsService {
     }
     const manager = this.database.dataSource.manager;
     if (rendering) {
-      const tasks = await this.queries.taskList(manager, principal.userId, rendering.query, tempIdMapping);
-      return { tempIdMapping, objects: [], hasMore: tasks.hasMore, body: renderTaskList(rendering.render, tasks.objects) };
+      const { body, hasMore } = await this.renderer.render(manager, principal.userId, rendering, tempIdMapping);
+      return { tempIdMapping, objects: [], hasMore, body };
     }
     return { tempIdMapping, ...(await this.queries.run(manager, principal.userId, request.query, tempIdMapping, request.origin)) };
   }

@@ -1,0 +1,176 @@
+import type { ObjectsRender } from '@doable/contracts-sync';
+import { sectionCommands } from '@doable/sync-engine';
+import { WorkspaceHarness, workspaceSpecCommands } from '@doable/sync-engine/testing';
+import { CompletionStatsRepository, NoteRepository, ProductivityStatsService } from '@doable/sync-domain';
+import { TaskFilterService } from '@doable/sync-read';
+import type { PushTokens } from '../push/push-tokens.service';
+import { ObjectQueryService } from './object-query.service';
+import { ObjectReadsRepository, taskListSql } from './object-reads.repository';
+import type { TaskListQuery } from './query-result';
+import { renderTaskList } from './rendered-task-list';
+import { restV2TaskListSql, type TaskSelection } from './rest-v2-task-list.sql';
+import { TaskFilterQuery } from './task-filter.query';
+import { TaskListRenderer } from './task-list-renderer';
+import { WorkspaceObjectQueries } from './workspace-object-queries';
+import { WorkspaceReadsRepository } from './workspace-reads.repository';
+
+const ADA = '7601';
+const BEN = '7602';
+const render: ObjectsRender = { dialect: 'rest-v2', public_url: 'https://doable.example' };
+/** The clock the filters are compiled against, so `today` is a known day. */
+const NOW = new Date('2026-11-28T12:00:00Z');
+
+/** Every stored due shape restV2Due has a case for, and a zone PostgreSQL does not know. */
+const DUES = {
+  day: { date: '2026-11-28', timezone: null, string: 'Nov 28', lang: 'en', is_recurring: false },
+  dayInZone: { date: '2026-11-27', timezone: 'Europe/Berlin', string: 'yesterday', lang: 'de', is_recurring: false },
+  fixed: { date: '2026-11-28T23:30:00Z', timezone: 'Asia/Tokyo', string: 'every day at 8:30', lang: 'en', is_recurring: true },
+  fixedBehind: { date: '2026-11-28T02:00:00Z', timezone: 'America/Los_Angeles', string: 'at 18:00', lang: 'fr', is_recurring: false },
+  floating: { date: '2026-11-28T09:15:00', timezone: null, string: 'at 9:15', lang: 'en', is_recurring: false },
+  emptyZone: { date: '2026-11-27T09:00:00Z', timezone: '', string: 'at 9', lang: 'en', is_recurring: false },
+  noLang: { date: '2026-11-26', timezone: null, string: 'Nov 26', is_recurring: false },
+  farYear: { date: '0999-01-02T03:04:05Z', timezone: 'UTC', string: 'long ago', lang: 'en', is_recurring: false },
+};
+const UNKNOWN_ZONE = { date: '2026-11-28T10:00:00Z', timezone: 'Not/A_Zone', string: 'at 10', lang: 'en', is_recurring: false };
+
+describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
+  const harness = new WorkspaceHarness();
+  let queries: ObjectQueryService;
+  let filters: TaskFilterService;
+  let renderer: TaskListRenderer;
+  let projectId: string;
+  const ids: Record<string, string> = {};
+
+  const manager = () => harness.dataSource.manager;
+  /** The list as the JavaScript writer makes it from api/v1 rows (what rest would make). */
+  const writtenInJs = async (query: TaskListQuery): Promise<unknown[]> => JSON.parse(renderTaskList(render, (await queries.taskList(manager(), ADA, query, {})).objects)) as unknown[];
+  const writtenBySql = async (selection: TaskSelection | undefined): Promise<unknown[]> => {
+    if (!selection) throw new Error('expected one SELECT');
+    const { sql, params } = restV2TaskListSql(selection, render.public_url);
+    const [row] = await manager().query<Array<{ body: string }>>(sql, params);
+    return JSON.parse(row.body) as unknown[];
+  };
+  const tasksSelection = (query: Omit<Extract<TaskListQuery, { resource: 'tasks' }>, 'resource'>): TaskSelection => {
+    const sql = taskListSql(ADA, { ids: query.ids, projectId: query.project_id, sectionId: query.section_id, parentId: query.parent_id, label: query.label });
+    return { where: sql.conditionText(), params: sql.params };
+  };
+  const setDue = (id: string, due: object | null) => harness.dataSource.query(`UPDATE sync.items SET due = $2 WHERE id = $1`, [id, due === null ? null : JSON.stringify(due)]);
+
+  beforeAll(async () => {
+    await harness.start('task_list_renderer', { [ADA]: 'ada@tlr.test', [BEN]: 'ben@tlr.test' }, (r) => [...workspaceSpecCommands(r), ...sectionCommands(r.sections, r.projects, r.items)]);
+    const r = harness.repositories;
+    const workspaceReads = new WorkspaceReadsRepository();
+    filters = new TaskFilterService(r.profiles);
+    queries = new ObjectQueryService(
+      new ObjectReadsRepository(),
+      r.profiles,
+      new TaskFilterQuery(filters),
+      new ProductivityStatsService(new CompletionStatsRepository(), r.profiles),
+      new NoteRepository(),
+      new WorkspaceObjectQueries(workspaceReads, r.workspaces, r.workspaceMembers),
+      workspaceReads,
+      {} as PushTokens, // the user object is not read here
+    );
+    renderer = new TaskListRenderer(queries, filters);
+
+    await harness.dataSource.query(`UPDATE sync.users SET timezone = 'Pacific/Auckland' WHERE id = $1`, [ADA]);
+    projectId = await harness.create(ADA, 'project_add', { name: 'Rendered' });
+    const sectionId = await harness.create(ADA, 'section_add', { project_id: projectId, name: 'S' });
+    ids['plain'] = await harness.create(ADA, 'item_add', { project_id: projectId, content: 'quotes " and \\ and\nnew line, \u0007 bell, emoji \u{1F600}, ünïcode', description: 'd', labels: ['a"b', 'Ünï'], priority: 4 });
+    for (const name of Object.keys(DUES)) ids[name] = await harness.create(ADA, 'item_add', { project_id: projectId, content: name });
+    ids['sectioned'] = await harness.create(ADA, 'item_add', { section_id: sectionId, content: 'in a section', deadline: { date: '2026-12-01' }, duration: { amount: 30, unit: 'minute' } });
+    ids['child'] = await harness.create(ADA, 'item_add', { parent_id: ids['plain'], content: 'child', labels: ['a"b'] });
+    ids['closed'] = await harness.create(ADA, 'item_add', { project_id: projectId, content: 'closed' });
+    ids['deleted'] = await harness.create(ADA, 'item_add', { project_id: projectId, content: 'deleted' });
+    expect(await harness.status(ADA, 'item_close', { id: ids['closed'] })).toBe('ok');
+    expect(await harness.status(ADA, 'item_delete', { id: ids['deleted'] })).toBe('ok');
+    for (const [name, due] of Object.entries(DUES)) await setDue(ids[name], due);
+    // Two comments on one task, one deleted; one on the project itself.
+    for (const [itemId, deleted] of [[ids['plain'], false], [ids['plain'], false], [ids['plain'], true], [null, false]] as const) {
+      await harness.dataSource.query(`INSERT INTO sync.notes (project_id, item_id, posted_uid, content, is_deleted, version) VALUES ($1, $2, $3, 'c', $4, nextval('sync.change_version'))`, [projectId, itemId, ADA, deleted]);
+    }
+    // Someone else's task is never listed.
+    await harness.create(BEN, 'item_add', { content: 'not Ada’s' });
+  });
+  afterAll(() => harness.stop());
+
+  it.each<[string, Omit<Extract<TaskListQuery, { resource: 'tasks' }>, 'resource'>]>([
+    ['every active task', {}],
+    ['one project', { project_id: 'project' }],
+    ['one label, any case', { label: 'A"B' }],
+    ['some ids', { ids: ['plain', 'fixed', 'deleted'] }],
+    ['a parent', { parent_id: 'plain' }],
+  ])('answer %s as the JavaScript writer does, key for key and in its order', async (_name, given) => {
+    const query = {
+      ...given,
+      project_id: given.project_id === undefined ? undefined : projectId,
+      ids: given.ids?.map((name) => ids[name]),
+      parent_id: given.parent_id === undefined ? undefined : ids[given.parent_id],
+    };
+    const expected = await writtenInJs({ resource: 'tasks', ...query });
+    expect(expected.length).toBeGreaterThan(0);
+    const actual = await writtenBySql(tasksSelection(query));
+    expect(actual).toEqual(expected);
+    expect(actual.map((task) => Object.keys(task as object))).toEqual(expected.map((task) => Object.keys(task as object)));
+  });
+
+  it('write every due shape, the comment counts, deadlines and durations as restV2Task does', async () => {
+    const listed = (await writtenBySql(tasksSelection({}))) as Array<Record<string, unknown>>;
+    const byContent = new Map(listed.map((task) => [task['content'], task]));
+    expect(byContent.get('fixed')?.['due']).toEqual({ string: 'every day at 8:30', is_recurring: true, lang: 'en', date: '2026-11-29', datetime: '2026-11-28T23:30:00Z', timezone: 'Asia/Tokyo' });
+    expect(byContent.get('fixedBehind')?.['due']).toMatchObject({ date: '2026-11-27', datetime: '2026-11-28T02:00:00Z' });
+    expect(byContent.get('floating')?.['due']).toMatchObject({ date: '2026-11-28', datetime: '2026-11-28T09:15:00', timezone: null });
+    expect(byContent.get('noLang')?.['due']).toMatchObject({ lang: 'en', datetime: null });
+    expect(byContent.get('in a section')).toMatchObject({ deadline: { date: '2026-12-01', lang: 'en' }, duration: { amount: 30, unit: 'minute' } });
+    expect(byContent.get(listed[0]['content'])?.['comment_count']).toBe(2);
+    expect(listed.map((task) => task['content'])).not.toContain('closed');
+    expect(listed.map((task) => task['content'])).not.toContain('not Ada’s');
+  });
+
+  it.each<[string, boolean]>([
+    ['all', true],
+    ['no date', true],
+    ['#Rendered & p1', true],
+    ['@a"b', true],
+    ['today | overdue', false],
+    ['overdue & !recurring', false],
+  ])('answer the filter %s as the JavaScript writer does', async (filter, nonEmpty) => {
+    const expected = await writtenInJs({ resource: 'tasks_by_filter', filter });
+    if (nonEmpty) expect(expected.length).toBeGreaterThan(0);
+    expect(await writtenBySql(await filters.activeWhere(manager(), ADA, filter))).toEqual(expected);
+  });
+
+  it('read a filter against its clock: today in the user\'s zone (Auckland, a day ahead of UTC at noon)', async () => {
+    const listed = (await writtenBySql(await filters.activeWhere(manager(), ADA, 'today', { now: NOW }))) as Array<Record<string, unknown>>;
+    // 2026-11-28T12:00Z is the 29th in Auckland: the fixed due in Tokyo (the 29th there) is today, the 28th's day due is not.
+    expect(listed.map((task) => task['content'])).toEqual(['fixed']);
+  });
+
+  it('leave a filter of several comma lists to the JavaScript writer (one SELECT cannot union them in order)', async () => {
+    expect(await filters.activeWhere(manager(), ADA, 'today, no date')).toBeUndefined();
+    const { body } = await renderer.render(manager(), ADA, { render, query: { resource: 'tasks_by_filter', filter: 'today, no date' } }, {});
+    expect(JSON.parse(body)).toEqual(await writtenInJs({ resource: 'tasks_by_filter', filter: 'today, no date' }));
+  });
+
+  it('answer through the renderer what the JavaScript writer does, and fall back to it for a zone PostgreSQL does not know', async () => {
+    const query: TaskListQuery = { resource: 'tasks', project_id: projectId };
+    expect(JSON.parse((await renderer.render(manager(), ADA, { render, query }, {})).body)).toEqual(await writtenInJs(query));
+
+    await setDue(ids['sectioned'], UNKNOWN_ZONE);
+    try {
+      // PostgreSQL refuses the zone (so the fallback below is what answers)...
+      await expect(writtenBySql(tasksSelection({ project_id: projectId }))).rejects.toMatchObject({ code: '22023' });
+      // ...and the renderer answers what Luxon writes: the date in UTC, the zone as stored.
+      const { body } = await renderer.render(manager(), ADA, { render, query }, {});
+      const listed = JSON.parse(body) as Array<Record<string, unknown>>;
+      expect(listed).toEqual(await writtenInJs(query));
+      expect(listed.find((task) => task['id'] === ids['sectioned'])?.['due']).toMatchObject({ date: '2026-11-28', datetime: '2026-11-28T10:00:00Z', timezone: 'Not/A_Zone' });
+    } finally {
+      await setDue(ids['sectioned'], null);
+    }
+  });
+
+  it('answer an empty list as []', async () => {
+    expect((await renderer.render(manager(), BEN, { render, query: { resource: 'tasks', label: 'nothing has this' } }, {})).body).toBe('[]');
+  });
+});
