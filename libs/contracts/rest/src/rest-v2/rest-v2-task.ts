@@ -12,7 +12,9 @@ export function restTaskUrl(publicUrl: string, id: string): string {
  * rest service writes single tasks with it, and the sync service writes whole task lists with
  * it (`ObjectsRequest.render`), so a long list is rendered once, next to its rows, and is not
  * sent to rest as api/v1 objects to be parsed and written again. One function, so both agree to
- * the byte.
+ * the byte. Most lists are now written by PostgreSQL instead (the sync service's
+ * rest-v2-task-list.sql.ts, held to this function by task-list-renderer.integration-spec.ts):
+ * a change of shape here is a change there too.
  */
 export function restV2Task(task: ApiTask, publicUrl: string): Record<string, unknown> {
   return {

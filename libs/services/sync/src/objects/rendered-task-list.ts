@@ -21,7 +21,8 @@ export function checkRenderable(request: ObjectsRequest): TaskListRendering | un
 }
 
 /**
- * A task list as the JSON text of its REST v2 array, written from the api/v1 tasks by the REST
+ * A task list as the JSON text of its REST v2 array, for the lists PostgreSQL does not write
+ * (task-list-renderer.ts), written from the api/v1 tasks by the REST
  * contracts' own writer (so it is the text rest would have made from them). Written here, next to
  * the rows: sending 1,000 api/v1 tasks to rest cost it a parse of half a megabyte, then a write
  * and a serialisation of its own (bench S5).
