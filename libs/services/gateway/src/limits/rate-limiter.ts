@@ -8,12 +8,31 @@ import { DomainError } from '@doable/shared-errors';
  */
 export type RateFamily = 'sync' | 'rest' | 'auth';
 
+/** The Sync API's generations: each may have a budget of its own besides the family's. */
+export const SYNC_GENERATIONS = ['sync-api-v1', 'sync-v9', 'sync-v8', 'sync-v7', 'sync-v6', 'first-generation'] as const satisfies readonly Dialect[];
+export type SyncGeneration = (typeof SYNC_GENERATIONS)[number];
+
+/** A budget: requests per key per window; a limit of 0 turns it off. */
+export interface Budget {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
 export interface RateLimits {
   readonly windowMs: number;
   /** Requests per key (user or address) per window; 0 turns the family's limit off. */
   readonly perFamily: Readonly<Record<RateFamily, number>>;
   /** A family's own window, where it differs from `windowMs`. */
   readonly windowMsPerFamily?: Readonly<Partial<Record<RateFamily, number>>>;
+  /**
+   * A Sync API generation's own budget per user, counted on top of the `sync` family's (which
+   * every generation shares): the spec's 50 sync requests per minute for v7 clients.
+   */
+  readonly perGeneration?: Readonly<Partial<Record<SyncGeneration, Budget>>>;
+}
+
+function isSyncGeneration(dialect: Dialect): dialect is SyncGeneration {
+  return (SYNC_GENERATIONS as readonly Dialect[]).includes(dialect);
 }
 
 /**
@@ -77,23 +96,45 @@ export class RateLimiter {
    * (429 with Retry-After) once the budget is spent.
    */
   take(key: string, family: RateFamily): void {
-    const limit = this.limits.perFamily[family];
-    if (limit <= 0) return;
-    const windowMs = this.windowOf(family);
+    this.spend(key, [[family, this.budgetOf(family)]]);
+  }
+
+  /**
+   * Counts one authenticated request on the user's family budget and, on a Sync API generation
+   * with a budget of its own, on that one too. Nothing is counted when either is spent: a
+   * refused v7 request does not eat into what the user's other clients may still send.
+   */
+  takeForUser(userId: string, dialect: Dialect): void {
+    const family = familyOf(dialect);
+    const budgets: [string, Budget][] = [[family, this.budgetOf(family)]];
+    const own = isSyncGeneration(dialect) ? this.limits.perGeneration?.[dialect] : undefined;
+    if (own && own.limit > 0) budgets.push([dialect, own]);
+    this.spend(userId, budgets);
+  }
+
+  /** Checks every budget, then counts on all of them (or throws RATE_LIMITED for the first spent). */
+  private spend(key: string, budgets: readonly (readonly [string, Budget])[]): void {
+    const live = budgets.filter(([, budget]) => budget.limit > 0);
+    if (live.length === 0) return;
     const now = this.now();
     if (++this.calls % SWEEP_EVERY === 0) this.sweep(now);
-    const slot = `${family}:${key}`;
-    let window = this.windows.get(slot);
-    if (!window || now - window.startedAt >= windowMs) {
-      window = { startedAt: this.shared ? now - (now % windowMs) : now, count: 0, others: 0 };
-      this.windows.set(slot, window);
+    const windows = live.map(([name, budget]) => {
+      const slot = `${name}:${key}`;
+      let window = this.windows.get(slot);
+      if (!window || now - window.startedAt >= budget.windowMs) {
+        window = { startedAt: this.shared ? now - (now % budget.windowMs) : now, count: 0, others: 0 };
+        this.windows.set(slot, window);
+      }
+      if (window.count + window.others >= budget.limit) {
+        const retryAfter = Math.max(1, Math.ceil((window.startedAt + budget.windowMs - now) / 1000));
+        throw new DomainError('RATE_LIMITED', undefined, { retry_after: retryAfter, limit: budget.limit, window_seconds: Math.round(budget.windowMs / 1000) });
+      }
+      return [slot, window] as const;
+    });
+    for (const [slot, window] of windows) {
+      window.count++;
+      this.shared?.add(`${slot}:${window.startedAt}`, window);
     }
-    if (window.count + window.others >= limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
-      throw new DomainError('RATE_LIMITED', undefined, { retry_after: retryAfter, limit, window_seconds: Math.round(windowMs / 1000) });
-    }
-    window.count++;
-    this.shared?.add(`${slot}:${window.startedAt}`, window);
   }
 
   /** From now on, counts are shared with the other replicas (set once, at start-up, in a cluster). */
@@ -107,8 +148,14 @@ export class RateLimiter {
     this.take(addressKey(address), 'auth');
   }
 
-  private windowOf(family: RateFamily): number {
-    return this.limits.windowMsPerFamily?.[family] ?? this.limits.windowMs;
+  private budgetOf(family: RateFamily): Budget {
+    return { limit: this.limits.perFamily[family], windowMs: this.limits.windowMsPerFamily?.[family] ?? this.limits.windowMs };
+  }
+
+  /** The window of a slot's budget: a family's, or a generation's own. */
+  private windowOf(name: string): number {
+    if (name === 'sync' || name === 'rest' || name === 'auth') return this.budgetOf(name).windowMs;
+    return this.limits.perGeneration?.[name as SyncGeneration]?.windowMs ?? this.limits.windowMs;
   }
 
   get size(): number {
@@ -117,8 +164,7 @@ export class RateLimiter {
 
   private sweep(now: number): void {
     for (const [slot, window] of this.windows) {
-      const family = slot.slice(0, slot.indexOf(':')) as RateFamily;
-      if (now - window.startedAt >= this.windowOf(family)) this.windows.delete(slot);
+      if (now - window.startedAt >= this.windowOf(slot.slice(0, slot.indexOf(':')))) this.windows.delete(slot);
     }
   }
 }
