@@ -126,6 +126,8 @@ describe('RateLimiter: a generation budget on top of the Sync API family', () =>
     expect(() => rates.takeForUser('1', 'sync-v7')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED' }));
     rates.takeForUser('1', 'sync-api-v1');
     expect(() => rates.takeForUser('1', 'sync-v9')).toThrow(expect.objectContaining({ extra: expect.objectContaining({ limit: 3, window_seconds: 900 }) }));
+    // Both spent: the answer names the budget that frees up last (the family's 15 minutes).
+    expect(() => rates.takeForUser('1', 'sync-v7')).toThrow(expect.objectContaining({ extra: { retry_after: 900, limit: 3, window_seconds: 900 } }));
     clock += 60_000;
     // v7's minute has passed but the family's 15 minutes have not.
     expect(() => rates.takeForUser('1', 'sync-v7')).toThrow(expect.objectContaining({ extra: expect.objectContaining({ limit: 3 }) }));

@@ -80,6 +80,8 @@ const SWEEP_EVERY = 10_000;
  * starting at the key's first request. With shared counts (cluster), windows are aligned to
  * the clock so that every replica counts the same slot, and a request is refused once this
  * replica's count plus the others' (as last read from the shared store) reaches the budget.
+ * A Sync API generation may have a budget of its own (v7: 50 a minute), counted besides its
+ * family's: a request must fit both.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
@@ -112,12 +114,16 @@ export class RateLimiter {
     this.spend(userId, budgets);
   }
 
-  /** Checks every budget, then counts on all of them (or throws RATE_LIMITED for the first spent). */
+  /**
+   * Checks every budget, then counts on all of them; or, when any is spent, counts on none and
+   * throws RATE_LIMITED for the one that frees up last (its Retry-After is the honest wait).
+   */
   private spend(key: string, budgets: readonly (readonly [string, Budget])[]): void {
     const live = budgets.filter(([, budget]) => budget.limit > 0);
     if (live.length === 0) return;
     const now = this.now();
     if (++this.calls % SWEEP_EVERY === 0) this.sweep(now);
+    let refusal: { retryAfter: number; budget: Budget } | undefined;
     const windows = live.map(([name, budget]) => {
       const slot = `${name}:${key}`;
       let window = this.windows.get(slot);
@@ -127,10 +133,14 @@ export class RateLimiter {
       }
       if (window.count + window.others >= budget.limit) {
         const retryAfter = Math.max(1, Math.ceil((window.startedAt + budget.windowMs - now) / 1000));
-        throw new DomainError('RATE_LIMITED', undefined, { retry_after: retryAfter, limit: budget.limit, window_seconds: Math.round(budget.windowMs / 1000) });
+        if (!refusal || retryAfter > refusal.retryAfter) refusal = { retryAfter, budget };
       }
       return [slot, window] as const;
     });
+    if (refusal) {
+      const { retryAfter, budget } = refusal;
+      throw new DomainError('RATE_LIMITED', undefined, { retry_after: retryAfter, limit: budget.limit, window_seconds: Math.round(budget.windowMs / 1000) });
+    }
     for (const [slot, window] of windows) {
       window.count++;
       this.shared?.add(`${slot}:${window.startedAt}`, window);
