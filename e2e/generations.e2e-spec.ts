@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AccountFacts, type Caller, currentSyncGeneration, firstGeneration, type Generation, post, runCommands, syncV6Generation, syncV7Generation, syncV8Generation, toldBy } from './support/generations';
+import { http } from '@doable/shared-testing';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
@@ -54,7 +55,11 @@ const EXPECTED: AccountFacts = {
 
 describe.each(MODES)('one account, every generation (%s)', (mode) => {
   /** `pristine` is seeded the same way and never written to again: what the golden files render. */
-  const { system, accounts: [account, pristine] } = useSystem(mode, { accounts: 2 });
+  const { system, accounts: [account, pristine] } = useSystem(mode, {
+    accounts: 2,
+    // The operator's dates for v7 (the others keep the default): README "Configuration".
+    env: { DEPRECATION_DATE_SYNC_V7: '2019-01-15', SUNSET_DATE_SYNC_V7: '2030-06-30T12:00:00Z', DEPRECATION_DOCS_URL: 'https://doable.example/deprecations' },
+  });
   const caller = (): Caller => ({ system, account });
 
   beforeAll(async () => {
@@ -87,6 +92,64 @@ describe.each(MODES)('one account, every generation (%s)', (mode) => {
     expect(await generation.renameById(caller(), target.id, `Taken through ${name}`)).toBe(false);
     const after = (await post({ system, account: pristine }, '/api/v1/sync', { sync_token: '*', resource_types: ['items'] })).items as Array<{ id: string; content: string }>;
     expect(after.find((item) => item.id === target.id)?.content).toBe('Buy milk');
+  });
+
+  /** Every old generation's path answers marked deprecated in favour of api/v1 (RFC 9745, RFC 8594). */
+  it('marks the old generations deprecated with Deprecation, Sunset and Link, and the current ones not', async () => {
+    const token = account.token;
+    const form = { token, sync_token: '*', resource_types: '["projects"]' };
+    const calls = {
+      'sync-api-v1': () => http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['projects'] } }),
+      'rest-v2': () => http(system.url, 'GET', '/rest/v2/projects', { token }),
+      'rest-api-v1': () => http(system.url, 'GET', '/api/v1/projects', { token }),
+      'sync-v9': () => http(system.url, 'POST', '/sync/v9/sync', { token, json: { sync_token: '*', resource_types: ['projects'] } }),
+      'sync-v8': () => http(system.url, 'POST', '/sync/v8/sync', { form }),
+      'sync-v7 /API': () => http(system.url, 'POST', '/API/v7/sync', { form }),
+      'sync-v7 /api': () => http(system.url, 'POST', '/api/v7/sync', { form }),
+      'sync-v6': () => http(system.url, 'POST', '/API/v6/sync', { form: { token, seq_no: '0', resource_types: '["projects"]' } }),
+      'first-generation /API': () => http(system.url, 'GET', `/API/getProjects?token=${token}`),
+      'first-generation /TodoistSync': () => http(system.url, 'POST', '/TodoistSync/v5.3/get', { form: { api_token: token } }),
+      // A refusal on an old path is marked too: the mark is about the path, not the answer.
+      'sync-v8 without a token': () => http(system.url, 'POST', '/sync/v8/sync', { form: { sync_token: '*' } }),
+    };
+    const seen: Record<string, unknown> = {};
+    for (const [name, call] of Object.entries(calls)) {
+      const response = await call();
+      seen[name] = { ok: response.status < 400, deprecation: response.headers.get('deprecation'), sunset: response.headers.get('sunset'), link: response.headers.get('link') };
+    }
+    const byDefault = { ok: true, deprecation: '@1735689600', sunset: null, link: '</api/v1/sync>; rel="successor-version", <https://doable.example/deprecations>; rel="deprecation"; type="text/html"' };
+    const v7 = { ...byDefault, deprecation: '@1547510400', sunset: 'Sun, 30 Jun 2030 12:00:00 GMT' };
+    const current = { ok: true, deprecation: null, sunset: null, link: null };
+    expect(seen).toEqual({
+      'sync-api-v1': current,
+      'rest-v2': current,
+      'rest-api-v1': current,
+      'sync-v9': byDefault,
+      'sync-v8': byDefault,
+      'sync-v7 /API': v7,
+      'sync-v7 /api': v7,
+      'sync-v6': byDefault,
+      'first-generation /API': byDefault,
+      'first-generation /TodoistSync': byDefault,
+      'sync-v8 without a token': { ...byDefault, ok: false },
+    });
+    // A browser client may read them.
+    const exposed = (await http(system.url, 'POST', '/API/v7/sync', { form })).headers.get('access-control-expose-headers');
+    expect(exposed?.split(', ')).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
+  });
+
+  it('counts requests per generation in the metrics, so an operator sees who still calls the old ones', async () => {
+    const count = async (generation: string, deprecated: boolean): Promise<number> => {
+      const metrics = (await http<string>(system.url, 'GET', '/metrics')).body;
+      const line = metrics.split('\n').find((row) => row.startsWith(`doable_http_requests_by_generation_total{generation="${generation}",deprecated="${deprecated}"`));
+      return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+    };
+    const [v7, v1] = [await count('sync-v7', true), await count('sync-api-v1', false)];
+    await http(system.url, 'POST', '/API/v7/sync', { form: { token: account.token, sync_token: '*', resource_types: '["projects"]' } });
+    await http(system.url, 'POST', '/API/v7/sync', { form: { token: account.token, sync_token: '*', resource_types: '["labels"]' } });
+    await http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { sync_token: '*', resource_types: ['labels'] } });
+    expect(await count('sync-v7', true)).toBe(v7 + 2);
+    expect(await count('sync-api-v1', false)).toBe(v1 + 1);
   });
 
   if (mode === 'embedded') {

@@ -7,7 +7,7 @@ import { useSystem } from './support/use-system';
 describe.each(MODES)('rate limits (%s)', (mode) => {
   const { system, accounts: [account, other] } = useSystem(mode, {
     accounts: 2,
-    env: { RATE_LIMIT_REST_REQUESTS: '3', RATE_LIMIT_SYNC_REQUESTS: '2', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW), RATE_LIMIT_AUTH_REQUESTS: '4', RATE_LIMIT_AUTH_WINDOW_SECONDS: String(WINDOW) },
+    env: { RATE_LIMIT_REST_REQUESTS: '3', RATE_LIMIT_SYNC_REQUESTS: '2', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW), RATE_LIMIT_AUTH_REQUESTS: '4', RATE_LIMIT_AUTH_WINDOW_SECONDS: String(WINDOW), RATE_LIMIT_SYNC_V7_REQUESTS: '1', RATE_LIMIT_SYNC_V7_WINDOW_SECONDS: String(WINDOW) },
   });
 
   beforeAll(async () => {
@@ -30,6 +30,21 @@ describe.each(MODES)('rate limits (%s)', (mode) => {
     expect((await sync()).status).toBe(200);
     expect((await sync()).status).toBe(200);
     expect((await sync()).status).toBe(429);
+  });
+
+  it("gives Sync v7 a budget of its own on top of the Sync API's (the spec's 50 a minute by default)", async () => {
+    const v7 = () => http(system.url, 'POST', '/API/v7/sync', { form: { token: other.token, sync_token: '*', resource_types: '["projects"]' } });
+    const v1 = () => http(system.url, 'POST', '/api/v1/sync', { token: other.token, json: { sync_token: '*', resource_types: ['projects'] } });
+    expect((await v7()).status).toBe(200);
+    const refused = await v7();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error_tag: 'LIMITS_REACHED', error_code: 35, http_code: 429, error_extra: { limit: 1, window_seconds: WINDOW } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The refused v7 request was not counted on the shared Sync API budget (2): api/v1 still has one.
+    expect((await v1()).status).toBe(200);
+    const shared = await v1();
+    expect(shared.status).toBe(429);
+    expect(shared.body).toMatchObject({ error_extra: { limit: 2 } });
   });
 
   it('limits the unauthenticated auth routes per client address: log-in, sign-up, token exchange and revocation share one budget', async () => {

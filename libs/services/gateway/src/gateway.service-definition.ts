@@ -15,6 +15,9 @@ import { EdgeController } from './edge/edge.controller';
 import { EdgeForwarder } from './edge/edge-forwarder';
 import { RouteGuard } from './edge/route.guard';
 import { RateLimiter } from './limits/rate-limiter';
+import { generationBudgets, generationBudgetsEnv } from './limits/generation-budgets';
+import { DEPRECATION_SETTINGS } from './generations/deprecation-settings.token';
+import { deprecationEnv, deprecationSettings, type DeprecationSettings } from './generations/deprecation-notices';
 import { LONGEST_RATE_WINDOW, SharedRateCounts } from './limits/shared-rate-counts';
 import { GatewayHttpAdapter } from './http/gateway-http-adapter';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -68,7 +71,10 @@ const gatewayEnv = z.object({
    * so the default stays near 20-40 MiB, well inside the gateway's memory limit.
    */
   GATEWAY_POLL_ANSWER_USERS: z.coerce.number().int().min(0).default(20_000),
-});
+})
+  // Each old generation's own sync budget (spec §8: v7's 50 per minute), and its deprecation dates (§9).
+  .extend(generationBudgetsEnv.shape)
+  .extend(deprecationEnv.shape);
 
 type GatewayConfig = z.infer<typeof gatewayEnv>;
 
@@ -77,7 +83,14 @@ function rateLimiter(config: GatewayConfig): RateLimiter {
     windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
     perFamily: { sync: config.RATE_LIMIT_SYNC_REQUESTS, rest: config.RATE_LIMIT_REST_REQUESTS, auth: config.RATE_LIMIT_AUTH_REQUESTS },
     windowMsPerFamily: { auth: config.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000 },
+    perGeneration: generationBudgets(config),
   });
+}
+
+/** The longest of every budget's windows: shared counts must outlive it (their KV bucket's TTL is twice this). */
+function longestRateWindowMs(config: GatewayConfig): number {
+  const generations = Object.values(generationBudgets(config)).map((budget) => budget.windowMs);
+  return Math.max(1000 * config.RATE_LIMIT_WINDOW_SECONDS, 1000 * config.RATE_LIMIT_AUTH_WINDOW_SECONDS, ...generations);
 }
 
 /** `GATEWAY_TRUST_PROXY` as Express takes it: false, a hop count, or a list of addresses/subnets. */
@@ -91,7 +104,7 @@ export function trustProxySetting(raw: string): boolean | number | string[] {
 /** Distinct requests kept per user: a phone, a desktop and an integration each poll with their own token. */
 const POLL_ANSWERS_PER_USER = 4;
 
-function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number, push: PushSettings, pollAnswerUsers: number) {
+function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number, push: PushSettings, pollAnswerUsers: number, deprecations: DeprecationSettings) {
   @Module({
     controllers: [EdgeController, TokenDropRpcController, UsersMovedRpcController],
     providers: [
@@ -100,6 +113,7 @@ function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimit
       { provide: RouteTable, useValue: new RouteTable() },
       { provide: RateLimiter, useValue: rates },
       { provide: LONGEST_RATE_WINDOW, useValue: longestRateWindowMs },
+      { provide: DEPRECATION_SETTINGS, useValue: deprecations },
       SharedRateCounts,
       { provide: PRINCIPAL_CACHE, useValue: new PrincipalCache(authCacheTtlMs) },
       PrincipalResolver,
@@ -125,11 +139,11 @@ export const gatewayService = {
   defaultPort: 8080,
   env: gatewayEnv,
   imports: (config) => [
-    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), 1000 * Math.max(config.RATE_LIMIT_WINDOW_SECONDS, config.RATE_LIMIT_AUTH_WINDOW_SECONDS), {
+    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), longestRateWindowMs(config), {
       pingSeconds: config.PUSH_PING_SECONDS,
       maxSocketsPerUser: config.PUSH_MAX_SOCKETS_PER_USER,
       maxSockets: config.PUSH_MAX_SOCKETS,
-    }, config.GATEWAY_POLL_ANSWER_USERS),
+    }, config.GATEWAY_POLL_ANSWER_USERS, deprecationSettings(config)),
   ],
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS, config.GATEWAY_UPLOAD_BODY_TIMEOUT_MS),
   configureHttp: (app, config) => {

@@ -1,9 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { finished } from 'node:stream/promises';
 import { DomainError } from '@doable/shared-errors';
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { BearerAuthenticator } from '../auth/bearer-authenticator';
-import { familyOf, RateLimiter } from '../limits/rate-limiter';
+import { deprecationHeaders, type DeprecationSettings } from '../generations/deprecation-notices';
+import { DEPRECATION_SETTINGS } from '../generations/deprecation-settings.token';
+import { RateLimiter } from '../limits/rate-limiter';
 import { RouteTable } from '../routes/route-table';
 import type { RoutedRequest } from '../routes/routed-request';
 import { isMultipart, type MultipartSource, parseInlineMultipart, readInlineMultipart } from '../uploads/inline-multipart';
@@ -11,8 +13,9 @@ import { type MultipartUpload, openMultipartUpload } from '../uploads/multipart-
 import { MULTIPART_UPLOAD, type WithMultipartUpload } from './upload-relay';
 
 /**
- * Finds the route (404/405 otherwise) and, when the route asks for it, authenticates the bearer
- * and counts the request against the user's rate limit. Unauthenticated routes where
+ * Finds the route (404/405 otherwise), marks an old generation's answer deprecated and, when the
+ * route asks for it, authenticates the bearer and counts the request against the user's rate
+ * limits (its family's, and its generation's own where it has one). Unauthenticated routes where
  * credentials are tried count against the client address's auth budget instead.
  */
 @Injectable()
@@ -21,6 +24,7 @@ export class RouteGuard implements CanActivate {
     private readonly routes: RouteTable,
     private readonly rates: RateLimiter,
     private readonly bearer: BearerAuthenticator,
+    @Inject(DEPRECATION_SETTINGS) private readonly deprecations: DeprecationSettings,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -34,6 +38,8 @@ export class RouteGuard implements CanActivate {
     const route = resolution.match.route;
     const http = context.switchToHttp().getRequest<RoutedRequest & MultipartSource & WithMultipartUpload>();
     const res = context.switchToHttp().getResponse<ServerResponse>();
+    // Set before anything can refuse the request: a 401 or 429 on an old path is marked too.
+    for (const [name, value] of Object.entries(deprecationHeaders(route.dialect, this.deprecations))) res.setHeader(name, value);
     const multipart = isMultipart(http.headers) ? route.multipart : undefined;
     if (route.auth === 'none') {
       if (route.limitBy === 'address') this.rates.takeForAddress(request.ip);
@@ -50,7 +56,7 @@ export class RouteGuard implements CanActivate {
     try {
       request.user = await this.bearer.authenticate(http, route);
       // Counted per user once the bearer is known; a refused request reaches no service.
-      this.rates.take(request.user.userId, familyOf(route.dialect));
+      this.rates.takeForUser(request.user.userId, route.dialect);
     } catch (err) {
       await refuseBody(http, res, opened);
       throw err;

@@ -1,9 +1,19 @@
 import type { RequestHandler } from 'express';
-import { Histogram, type Registry } from 'prom-client';
+import { Counter, Histogram, type Registry } from 'prom-client';
 import type { RoutedRequest } from '../routes/routed-request';
 
-/** Request durations by route template (never the raw path: ids would explode the series). */
+/**
+ * Request durations by route template (never the raw path: ids would explode the series), and
+ * requests per API generation (the route's dialect: `sync-v7`, `first-generation`, `rest-v2`...),
+ * so an operator sees who still calls the deprecated ones before setting a sunset date.
+ */
 export function httpMetrics(registry: Registry): RequestHandler {
+  const generations = new Counter({
+    name: 'doable_http_requests_by_generation_total',
+    help: 'HTTP requests at the gateway per API generation (dialect), with whether it is deprecated',
+    labelNames: ['generation', 'deprecated'],
+    registers: [registry],
+  });
   const histogram = new Histogram({
     name: 'doable_http_request_seconds',
     help: 'HTTP requests at the gateway',
@@ -17,6 +27,8 @@ export function httpMetrics(registry: Registry): RequestHandler {
       const routed = req as unknown as RoutedRequest;
       const route = routed.routeMatch?.route.path ?? (/^\/(health\/(live|ready)|metrics)$/.test(req.path) ? req.path : 'unmatched');
       end({ method: req.method, route, status: String(res.statusCode) });
+      const dialect = routed.routeMatch?.route.dialect;
+      if (dialect) generations.inc({ generation: dialect, deprecated: String(res.hasHeader('Deprecation')) });
     });
     next();
   };

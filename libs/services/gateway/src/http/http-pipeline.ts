@@ -29,7 +29,8 @@ function cors(): RequestHandler {
     if (OAUTH_FLOW.test(req.path)) return next();
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Credentials', 'false');
-    res.setHeader('Access-Control-Expose-Headers', 'X-Correlation-Id, Retry-After');
+    // A browser client may read an old generation's deprecation marks too (generations/deprecation-notices).
+    res.setHeader('Access-Control-Expose-Headers', 'X-Correlation-Id, Retry-After, Deprecation, Sunset, Link');
     if (req.method !== 'OPTIONS' || !req.header('access-control-request-method')) return next();
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', req.header('access-control-request-headers') ?? 'Authorization, Content-Type, X-Request-Id');

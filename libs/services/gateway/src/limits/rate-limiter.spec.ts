@@ -96,3 +96,48 @@ describe('RateLimiter', () => {
     });
   });
 });
+
+describe('RateLimiter: a generation budget on top of the Sync API family', () => {
+  let clock = 0;
+  const limiter = (sync = 5) =>
+    new RateLimiter({ windowMs: 900_000, perFamily: { sync, rest: 2, auth: 0 }, perGeneration: { 'sync-v7': { limit: 2, windowMs: 60_000 } } }, () => clock);
+
+  beforeEach(() => {
+    clock = 1_000_000;
+  });
+
+  it("refuses v7 once its own per-minute budget is spent, with its limit, window and Retry-After, while other generations go on", () => {
+    const rates = limiter();
+    rates.takeForUser('1', 'sync-v7');
+    rates.takeForUser('1', 'sync-v7');
+    clock += 20_000;
+    expect(() => rates.takeForUser('1', 'sync-v7')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED', extra: { retry_after: 40, limit: 2, window_seconds: 60 } }));
+    expect(() => rates.takeForUser('1', 'sync-api-v1')).not.toThrow();
+    expect(() => rates.takeForUser('2', 'sync-v7')).not.toThrow();
+    clock += 40_000;
+    expect(() => rates.takeForUser('1', 'sync-v7')).not.toThrow();
+  });
+
+  it('counts a generation on the shared family budget too, and a refused request on neither', () => {
+    const rates = limiter(3);
+    rates.takeForUser('1', 'sync-v7');
+    rates.takeForUser('1', 'sync-v7');
+    // v7's own budget refuses: the family's count stays at 2, so api/v1 may send one more.
+    expect(() => rates.takeForUser('1', 'sync-v7')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED' }));
+    rates.takeForUser('1', 'sync-api-v1');
+    expect(() => rates.takeForUser('1', 'sync-v9')).toThrow(expect.objectContaining({ extra: expect.objectContaining({ limit: 3, window_seconds: 900 }) }));
+    // Both spent: the answer names the budget that frees up last (the family's 15 minutes).
+    expect(() => rates.takeForUser('1', 'sync-v7')).toThrow(expect.objectContaining({ extra: { retry_after: 900, limit: 3, window_seconds: 900 } }));
+    clock += 60_000;
+    // v7's minute has passed but the family's 15 minutes have not.
+    expect(() => rates.takeForUser('1', 'sync-v7')).toThrow(expect.objectContaining({ extra: expect.objectContaining({ limit: 3 }) }));
+  });
+
+  it('applies no generation budget to REST, and only the family budget to generations without one', () => {
+    const rates = limiter(100);
+    for (let i = 0; i < 50; i++) rates.takeForUser('1', 'sync-v8');
+    rates.takeForUser('1', 'rest-v2');
+    rates.takeForUser('1', 'rest-v2');
+    expect(() => rates.takeForUser('1', 'rest-v2')).toThrow(expect.objectContaining({ extra: expect.objectContaining({ limit: 2 }) }));
+  });
+});

@@ -8,12 +8,31 @@ import { DomainError } from '@doable/shared-errors';
  */
 export type RateFamily = 'sync' | 'rest' | 'auth';
 
+/** The Sync API's generations: each may have a budget of its own besides the family's. */
+export const SYNC_GENERATIONS = ['sync-api-v1', 'sync-v9', 'sync-v8', 'sync-v7', 'sync-v6', 'first-generation'] as const satisfies readonly Dialect[];
+export type SyncGeneration = (typeof SYNC_GENERATIONS)[number];
+
+/** A budget: requests per key per window; a limit of 0 turns it off. */
+export interface Budget {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
 export interface RateLimits {
   readonly windowMs: number;
   /** Requests per key (user or address) per window; 0 turns the family's limit off. */
   readonly perFamily: Readonly<Record<RateFamily, number>>;
   /** A family's own window, where it differs from `windowMs`. */
   readonly windowMsPerFamily?: Readonly<Partial<Record<RateFamily, number>>>;
+  /**
+   * A Sync API generation's own budget per user, counted on top of the `sync` family's (which
+   * every generation shares): the spec's 50 sync requests per minute for v7 clients.
+   */
+  readonly perGeneration?: Readonly<Partial<Record<SyncGeneration, Budget>>>;
+}
+
+function isSyncGeneration(dialect: Dialect): dialect is SyncGeneration {
+  return (SYNC_GENERATIONS as readonly Dialect[]).includes(dialect);
 }
 
 /**
@@ -61,6 +80,8 @@ const SWEEP_EVERY = 10_000;
  * starting at the key's first request. With shared counts (cluster), windows are aligned to
  * the clock so that every replica counts the same slot, and a request is refused once this
  * replica's count plus the others' (as last read from the shared store) reaches the budget.
+ * A Sync API generation may have a budget of its own (v7: 50 a minute), counted besides its
+ * family's: a request must fit both.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
@@ -77,23 +98,53 @@ export class RateLimiter {
    * (429 with Retry-After) once the budget is spent.
    */
   take(key: string, family: RateFamily): void {
-    const limit = this.limits.perFamily[family];
-    if (limit <= 0) return;
-    const windowMs = this.windowOf(family);
+    this.spend(key, [[family, this.budgetOf(family)]]);
+  }
+
+  /**
+   * Counts one authenticated request on the user's family budget and, on a Sync API generation
+   * with a budget of its own, on that one too. Nothing is counted when either is spent: a
+   * refused v7 request does not eat into what the user's other clients may still send.
+   */
+  takeForUser(userId: string, dialect: Dialect): void {
+    const family = familyOf(dialect);
+    const budgets: [string, Budget][] = [[family, this.budgetOf(family)]];
+    const own = isSyncGeneration(dialect) ? this.limits.perGeneration?.[dialect] : undefined;
+    if (own && own.limit > 0) budgets.push([dialect, own]);
+    this.spend(userId, budgets);
+  }
+
+  /**
+   * Checks every budget, then counts on all of them; or, when any is spent, counts on none and
+   * throws RATE_LIMITED for the one that frees up last (its Retry-After is the honest wait).
+   */
+  private spend(key: string, budgets: readonly (readonly [string, Budget])[]): void {
+    const live = budgets.filter(([, budget]) => budget.limit > 0);
+    if (live.length === 0) return;
     const now = this.now();
     if (++this.calls % SWEEP_EVERY === 0) this.sweep(now);
-    const slot = `${family}:${key}`;
-    let window = this.windows.get(slot);
-    if (!window || now - window.startedAt >= windowMs) {
-      window = { startedAt: this.shared ? now - (now % windowMs) : now, count: 0, others: 0 };
-      this.windows.set(slot, window);
+    let refusal: { retryAfter: number; budget: Budget } | undefined;
+    const windows = live.map(([name, budget]) => {
+      const slot = `${name}:${key}`;
+      let window = this.windows.get(slot);
+      if (!window || now - window.startedAt >= budget.windowMs) {
+        window = { startedAt: this.shared ? now - (now % budget.windowMs) : now, count: 0, others: 0 };
+        this.windows.set(slot, window);
+      }
+      if (window.count + window.others >= budget.limit) {
+        const retryAfter = Math.max(1, Math.ceil((window.startedAt + budget.windowMs - now) / 1000));
+        if (!refusal || retryAfter > refusal.retryAfter) refusal = { retryAfter, budget };
+      }
+      return [slot, window] as const;
+    });
+    if (refusal) {
+      const { retryAfter, budget } = refusal;
+      throw new DomainError('RATE_LIMITED', undefined, { retry_after: retryAfter, limit: budget.limit, window_seconds: Math.round(budget.windowMs / 1000) });
     }
-    if (window.count + window.others >= limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
-      throw new DomainError('RATE_LIMITED', undefined, { retry_after: retryAfter, limit, window_seconds: Math.round(windowMs / 1000) });
+    for (const [slot, window] of windows) {
+      window.count++;
+      this.shared?.add(`${slot}:${window.startedAt}`, window);
     }
-    window.count++;
-    this.shared?.add(`${slot}:${window.startedAt}`, window);
   }
 
   /** From now on, counts are shared with the other replicas (set once, at start-up, in a cluster). */
@@ -107,8 +158,14 @@ export class RateLimiter {
     this.take(addressKey(address), 'auth');
   }
 
-  private windowOf(family: RateFamily): number {
-    return this.limits.windowMsPerFamily?.[family] ?? this.limits.windowMs;
+  private budgetOf(family: RateFamily): Budget {
+    return { limit: this.limits.perFamily[family], windowMs: this.limits.windowMsPerFamily?.[family] ?? this.limits.windowMs };
+  }
+
+  /** The window of a slot's budget: a family's, or a generation's own. */
+  private windowOf(name: string): number {
+    if (name === 'sync' || name === 'rest' || name === 'auth') return this.budgetOf(name).windowMs;
+    return this.limits.perGeneration?.[name as SyncGeneration]?.windowMs ?? this.limits.windowMs;
   }
 
   get size(): number {
@@ -117,8 +174,7 @@ export class RateLimiter {
 
   private sweep(now: number): void {
     for (const [slot, window] of this.windows) {
-      const family = slot.slice(0, slot.indexOf(':')) as RateFamily;
-      if (now - window.startedAt >= this.windowOf(family)) this.windows.delete(slot);
+      if (now - window.startedAt >= this.windowOf(slot.slice(0, slot.indexOf(':')))) this.windows.delete(slot);
     }
   }
 }
