@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { type WorkspaceMember } from './workspace.model';
 import { type MembershipChanges, VISIBLE_WORKSPACES } from '../membership/membership';
 
-const MEMBER_COLUMNS = `m.workspace_id::text, m.user_id::text, u.email, u.full_name, u.timezone, m.role, m.state <> 'active' AS is_deleted, m.version::text`;
+const MEMBER_COLUMNS = `m.workspace_id::text, m.user_id::text, u.email, u.full_name, u.timezone, u.image_id, m.role, m.state <> 'active' AS is_deleted, m.version::text`;
 
 /**
  * Workspace membership: who is in a workspace and with which role (the write side's definition;
