@@ -4,6 +4,7 @@ import { http } from '@doable/shared-testing';
 import sharp from 'sharp';
 import { setPlan } from './support/plans';
 import { shareWith } from './support/sharing';
+import { createWith } from './support/workspaces';
 import { MODES } from './support/system-view';
 import { download, downloadDigest, residentBytes, startGatewayProcess, uploadMultipart, uploadRaw } from './support/uploads';
 import { useSystem } from './support/use-system';
@@ -169,6 +170,8 @@ describe.each(MODES)('uploads (%s)', (mode) => {
     const projectId = made.body.temp_id_mapping.p as string;
     await shareWith(system, me, them, projectId);
     const before = (await http(system.url, 'POST', '/api/v1/sync', { token: them.token, json: { sync_token: '*', resource_types: ['collaborators'] } })).body.sync_token;
+    await createWith(system, me, 'workspace_add', { name: `Faces ${mode}` });
+    const mineBefore = (await http(system.url, 'POST', '/api/v1/sync', { token: me.token, json: { sync_token: '*', resource_types: ['workspace_users'] } })).body.sync_token;
 
     const png = await sharp({ create: { width: 400, height: 300, channels: 4, background: '#22aa66' } }).png().toBuffer();
     const set = await setAvatar(me.token, '/sync/v9', png);
@@ -200,6 +203,9 @@ describe.each(MODES)('uploads (%s)', (mode) => {
     expect(full.body.collaborators.find((user: any) => user.id === me.userId)).toMatchObject({ image_id: imageId });
     const v8 = await http(system.url, 'POST', '/sync/v8/sync', { token: them.token, json: { sync_token: '*', resource_types: ['collaborators'] } });
     expect(v8.body.collaborators.find((user: any) => user.id === Number(me.userId))).toMatchObject({ image_id: imageId });
+    // And a workspace member's record: in the next incremental sync of workspace_users.
+    const members = await http(system.url, 'POST', '/api/v1/sync', { token: me.token, json: { sync_token: mineBefore, resource_types: ['workspace_users'] } });
+    expect(members.body.workspace_users).toEqual([expect.objectContaining({ user_id: me.userId, image_id: imageId })]);
     const projectFull = await http(system.url, 'GET', `/api/v1/projects/${projectId}/full`, { token: them.token });
     expect(projectFull.body.collaborators.find((user: any) => user.id === me.userId)).toMatchObject({ image_id: imageId });
 

@@ -126,6 +126,18 @@ export class WorkspaceMembersRepository {
   }
 
   /**
+   * What workspace_users shows of the user changed (their avatar): their active memberships take
+   * the change's version, so incremental syncs carry them again. Answers those workspaces, to be touched.
+   */
+  async restampMember(manager: EntityManager, userId: string, version: string): Promise<string[]> {
+    const [rows] = await manager.query<[Array<{ workspace_id: string }>, number]>(
+      `UPDATE sync.workspace_members SET version = $2 WHERE user_id = $1 AND state = 'active' RETURNING workspace_id::text`,
+      [userId, version],
+    );
+    return rows.map((row) => row.workspace_id);
+  }
+
+  /**
    * Ends the user's memberships of the workspace's projects (removed from or leaving the
    * workspace: they lose access at once). Answers the projects they were in, to be touched.
    */
