@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { http } from '@doable/shared-testing';
 import sharp from 'sharp';
+import { runClient } from './support/clients';
 import { setPlan } from './support/plans';
 import { shareWith } from './support/sharing';
 import { createWith } from './support/workspaces';
@@ -208,6 +209,12 @@ describe.each(MODES)('uploads (%s)', (mode) => {
     expect(members.body.workspace_users).toEqual([expect.objectContaining({ user_id: me.userId, image_id: imageId })]);
     const projectFull = await http(system.url, 'GET', `/api/v1/projects/${projectId}/full`, { token: them.token });
     expect(projectFull.body.collaborators.find((user: any) => user.id === me.userId)).toMatchObject({ image_id: imageId });
+
+    // The official SDK validates the user with its avatar URLs and the collaborators with image_id.
+    for (const account of [me, them]) {
+      const report = await runClient('todoist-sdk-full-sync.mjs', { DOABLE_URL: system.url, DOABLE_TOKEN: account.token });
+      expect([report.fullSync, report.counts.collaborators]).toEqual([true, 2]);
+    }
 
     // A new avatar replaces the old one, whose URLs answer 404; removing it leaves image_id null and no avatar_* keys.
     const again = await setAvatar(me.token, '/api/v1', png);
