@@ -2,7 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { http } from '@doable/shared-testing';
 import sharp from 'sharp';
+import { runClient } from './support/clients';
 import { setPlan } from './support/plans';
+import { shareWith } from './support/sharing';
+import { createWith } from './support/workspaces';
 import { MODES } from './support/system-view';
 import { download, downloadDigest, residentBytes, startGatewayProcess, uploadMultipart, uploadRaw } from './support/uploads';
 import { useSystem } from './support/use-system';
@@ -147,6 +150,94 @@ describe.each(MODES)('uploads (%s)', (mode) => {
     expect(refused.status).toBe(404);
     expect((await http(system.url, 'POST', '/sync/v8/uploads/delete', { form: { token: them.token, file_url: url } })).status).toBe(404);
     expect((await download(url)).status).toBe(200);
+  });
+
+  /** The avatar as Todoist's clients send it: the image as the multipart part `image`. */
+  const setAvatar = async (token: string, prefix: string, bytes: Uint8Array, type = 'image/png') => {
+    const form = new FormData();
+    form.append('image', new Blob([bytes], { type }), 'me.png');
+    const response = await fetch(new URL(`${prefix}/update_avatar`, system.url), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const text = await response.text();
+    return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : text };
+  };
+  const userIn = async (path: string, token: string): Promise<any> => {
+    const response = await http(system.url, 'POST', path, { token, json: { sync_token: '*', resource_types: ['user'] } });
+    expect(response.status).toBe(200);
+    return response.body.user;
+  };
+
+  it('a user sets an avatar: four JPEG squares at its URLs, and image_id with avatar_* on the user in every generation and on collaborators', async () => {
+    const made = await http(system.url, 'POST', '/api/v1/sync', { token: me.token, json: { commands: [{ type: 'project_add', uuid: `${mode}-avatar-p`, temp_id: 'p', args: { name: 'Faces' } }] } });
+    const projectId = made.body.temp_id_mapping.p as string;
+    await shareWith(system, me, them, projectId);
+    const before = (await http(system.url, 'POST', '/api/v1/sync', { token: them.token, json: { sync_token: '*', resource_types: ['collaborators'] } })).body.sync_token;
+    await createWith(system, me, 'workspace_add', { name: `Faces ${mode}` });
+    const mineBefore = (await http(system.url, 'POST', '/api/v1/sync', { token: me.token, json: { sync_token: '*', resource_types: ['workspace_users'] } })).body.sync_token;
+
+    const png = await sharp({ create: { width: 400, height: 300, channels: 4, background: '#22aa66' } }).png().toBuffer();
+    const set = await setAvatar(me.token, '/sync/v9', png);
+    expect(set.status).toBe(200);
+    const imageId: string = set.body.image_id;
+    expect(imageId).toMatch(/^[0-9a-f]{32}$/);
+    const base = system.url.replace(/\/+$/, '');
+    const urls = { avatar_big: `${base}/avatars/${imageId}_big.jpg`, avatar_medium: `${base}/avatars/${imageId}_medium.jpg`, avatar_small: `${base}/avatars/${imageId}_small.jpg`, avatar_s640: `${base}/avatars/${imageId}_s640.jpg` };
+    expect(set.body).toEqual({ image_id: imageId, ...urls });
+    const edges = { avatar_big: 195, avatar_medium: 60, avatar_small: 35, avatar_s640: 640 } as const;
+    for (const [key, edge] of Object.entries(edges)) {
+      const file = await download(urls[key as keyof typeof urls]);
+      expect([file.status, file.headers.get('content-type'), file.headers.get('cache-control')]).toEqual([200, 'image/jpeg', 'public, max-age=31536000, immutable']);
+      const meta = await sharp(file.bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', edge, edge]);
+    }
+
+    // The user object of every generation names it; the generations with avatar URLs carry them.
+    expect(await userIn('/sync/v9/sync', me.token)).toMatchObject({ image_id: imageId, ...urls });
+    expect(await userIn('/api/v1/sync', me.token)).toMatchObject({ image_id: imageId, ...urls });
+    expect(await userIn('/sync/v8/sync', me.token)).toMatchObject({ image_id: imageId, ...urls });
+    expect(await userIn('/API/v7/sync', me.token)).toMatchObject({ image_id: imageId, ...urls });
+    expect((await http(system.url, 'GET', '/api/v1/user', { token: me.token })).body).toMatchObject({ image_id: imageId, ...urls });
+
+    // A collaborator sees it: in their next incremental sync (the change reached them) and a full one.
+    const changed = await http(system.url, 'POST', '/api/v1/sync', { token: them.token, json: { sync_token: before, resource_types: ['collaborators'] } });
+    expect(changed.body.collaborators).toEqual(expect.arrayContaining([expect.objectContaining({ id: me.userId, image_id: imageId })]));
+    const full = await http(system.url, 'POST', '/sync/v9/sync', { token: them.token, json: { sync_token: '*', resource_types: ['collaborators'] } });
+    expect(full.body.collaborators.find((user: any) => user.id === me.userId)).toMatchObject({ image_id: imageId });
+    const v8 = await http(system.url, 'POST', '/sync/v8/sync', { token: them.token, json: { sync_token: '*', resource_types: ['collaborators'] } });
+    expect(v8.body.collaborators.find((user: any) => user.id === Number(me.userId))).toMatchObject({ image_id: imageId });
+    // And a workspace member's record: in the next incremental sync of workspace_users.
+    const members = await http(system.url, 'POST', '/api/v1/sync', { token: me.token, json: { sync_token: mineBefore, resource_types: ['workspace_users'] } });
+    expect(members.body.workspace_users).toEqual([expect.objectContaining({ user_id: me.userId, image_id: imageId })]);
+    const projectFull = await http(system.url, 'GET', `/api/v1/projects/${projectId}/full`, { token: them.token });
+    expect(projectFull.body.collaborators.find((user: any) => user.id === me.userId)).toMatchObject({ image_id: imageId });
+
+    // The official SDK validates the user with its avatar URLs and the collaborators with image_id.
+    for (const account of [me, them]) {
+      const report = await runClient('todoist-sdk-full-sync.mjs', { DOABLE_URL: system.url, DOABLE_TOKEN: account.token });
+      expect([report.fullSync, report.counts.collaborators]).toEqual([true, 2]);
+    }
+
+    // A new avatar replaces the old one, whose URLs answer 404; removing it leaves image_id null and no avatar_* keys.
+    const again = await setAvatar(me.token, '/api/v1', png);
+    expect(again.status).toBe(200);
+    expect(again.body.image_id).not.toBe(imageId);
+    expect((await download(urls.avatar_big)).status).toBe(404);
+    const removed = await http(system.url, 'DELETE', '/sync/v9/update_avatar', { token: me.token });
+    expect([removed.status, removed.body]).toEqual([200, { image_id: null }]);
+    expect((await download(again.body.avatar_small)).status).toBe(404);
+    const plain = await userIn('/sync/v9/sync', me.token);
+    expect(plain.image_id).toBeNull();
+    expect(Object.keys(plain).filter((key) => key.startsWith('avatar_'))).toEqual([]);
+  });
+
+  it('update_avatar refuses what is not an image, a file over its ceiling, and a caller without a token, with coded errors', async () => {
+    const notImage = await setAvatar(them.token, '/API/v7', text('not a picture at all'));
+    expect([notImage.status, notImage.body.error_tag, notImage.body.error_extra?.argument]).toEqual([400, 'INVALID_ARGUMENT_VALUE', 'image']);
+    const tooLarge = await setAvatar(them.token, '/sync/v8', randomBytes(10 * MIB + 1));
+    expect([tooLarge.status, tooLarge.body.error_tag]).toEqual([403, 'UPLOAD_SIZE_LIMIT_REACHED']);
+    const anonymous = await fetch(new URL('/sync/v9/update_avatar', system.url), { method: 'POST', body: new FormData() });
+    expect(anonymous.status).toBe(401);
+    expect((await download(`${system.url.replace(/\/+$/, '')}/avatars/0123456789abcdef0123456789abcdef_big.jpg`)).status).toBe(404);
+    expect((await userIn('/sync/v9/sync', them.token)).image_id).toBeNull();
   });
 
   if (mode === 'cluster') {

@@ -41,6 +41,11 @@ export type ApiSyncUser = {
   readonly has_magic_number: boolean;
   readonly has_password: boolean;
   readonly image_id: string | null;
+  /** Present only with an avatar (AvatarUrls): the SDK takes them as optional, never null. */
+  readonly avatar_big?: string;
+  readonly avatar_medium?: string;
+  readonly avatar_small?: string;
+  readonly avatar_s640?: string;
   readonly inbox_project_id: string;
   readonly is_celebrations_enabled: boolean;
   readonly is_premium: boolean;

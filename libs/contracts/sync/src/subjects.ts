@@ -67,3 +67,14 @@ export const verifyPushToken = requestSubject<{ token: string }, { userId: strin
   'sync.push.verify-token.v1',
   z.object({ token: z.string().min(1).max(256) }),
 );
+
+/**
+ * The uploads service made a user's new avatar (or the user removed theirs: `imageId` null):
+ * sync stores the id on the user's row as one change (the user and everyone sharing a project
+ * with them see it in their next sync). Answers the id it replaced, whose bytes uploads then
+ * removes; the caller was authenticated at the edge and is the user named.
+ */
+export const setAvatar = requestSubject<{ userId: string; imageId: string | null }, { previousImageId: string | null }>(
+  'sync.user.set-avatar.v1',
+  z.object({ userId: z.string().regex(/^[0-9]+$/), imageId: z.string().regex(/^[0-9a-f]{32}$/).nullable() }),
+);

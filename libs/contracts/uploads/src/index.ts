@@ -1,2 +1,2 @@
 export * as UploadsSubjects from './subjects';
-export { FILE_PATH_PREFIX, STREAMED_FILES_PREFIX, streamedFileFolder, streamedFileKey, UPLOAD_TIMEOUT_MS, type UploadLimit } from './upload-limit';
+export { AVATAR_MAX_BYTES, FILE_PATH_PREFIX, STREAMED_FILES_PREFIX, streamedFileFolder, streamedFileKey, UPLOAD_TIMEOUT_MS, type UploadLimit } from './upload-limit';

@@ -24,5 +24,11 @@ export function streamedFileFolder(key: string): string | null {
 /** How long an upload may take end to end (public-api-facts: 5 minutes), after which unrecorded bytes are orphans. */
 export const UPLOAD_TIMEOUT_MS = 5 * 60 * 1000;
 
+/**
+ * The largest avatar image taken (`update_avatar`), the gateway's own ceiling for that route: an
+ * avatar is no upload, so neither the plan's `uploads` feature nor its upload_limit_mb applies.
+ */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+
 /** The file-serving path prefix on the gateway: `/uploads/files/<id>/<secret>/<name>`. */
 export const FILE_PATH_PREFIX = '/uploads/files/';

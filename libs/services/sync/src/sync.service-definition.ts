@@ -1,4 +1,5 @@
 import { GATEWAY_LEASE_MS } from '@doable/contracts-common';
+import { AvatarRpcController } from './avatars/avatar.rpc-controller';
 import { env } from '@doable/shared-config';
 import { COMMAND_LOG_RETENTION_DAYS, COMMAND_LOG_TABLE, CommandLogRetention, type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
@@ -53,7 +54,7 @@ import { GATEWAY_LEASE, UsersMovedObserver } from './gateway-polls/users-moved-o
 import { PushRpcController } from './push/push.rpc-controller';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController, ActivityRpcController, PushRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController, ActivityRpcController, PushRpcController, AvatarRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,

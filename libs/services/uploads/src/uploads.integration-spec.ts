@@ -17,6 +17,7 @@ import { InProcessBroker, InProcessEventBus, type ServiceClient } from '@doable/
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { uploadsMigrations } from './migrations';
+import { AvatarsService } from './avatars/avatars.service';
 import { OrphanSweep } from './orphan-sweep';
 import { attachmentOf, listedUploadOf } from './upload-shapes';
 import { UploadRepository } from './upload.repository';
@@ -98,7 +99,7 @@ describe('uploads service (real PostgreSQL, a local blob store)', () => {
     const repository = new UploadRepository();
     service = new UploadsService(db, repository, services, store, { maxMb: 100, urlKey: '' });
     consumers = new EventConsumers(uploadsService as unknown as ServiceDefinition, bus, logger, db);
-    new UploadsRpcController(service, consumers);
+    new UploadsRpcController(service, new AvatarsService(services, store), consumers);
     await consumers.start();
     sweep = new OrphanSweep(db, repository, service, store, logger);
   });

@@ -1,22 +1,23 @@
 import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
-import { SyncEvents } from '@doable/contracts-sync';
+import { AVATAR_PATH_PREFIX, SyncEvents } from '@doable/contracts-sync';
 import { FILE_PATH_PREFIX, type UploadLimit, UploadsSubjects } from '@doable/contracts-uploads';
 import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { EventConsumers, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { attachmentOf, generationOf, listedUploadOf } from './upload-shapes';
+import { AvatarsService } from './avatars/avatars.service';
 import { UploadsService } from './uploads.service';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 50;
 
-type Operation = 'add' | 'get' | 'delete';
+type Operation = 'add' | 'get' | 'delete' | 'update_avatar';
 
-/** v7-v9 name the operation in the path (`uploads/add`); api/v1 by the method on `/api/v1/uploads`. */
+/** v7-v9 name the operation in the path (`uploads/add`); api/v1 by the method on `/api/v1/uploads`; every generation's `update_avatar` by its name. */
 function operationOf(request: EdgeRequest): Operation {
   const last = request.path.replace(/\/+$/, '').split('/').pop();
-  if (last === 'add' || last === 'get' || last === 'delete') return last;
+  if (last === 'add' || last === 'get' || last === 'delete' || last === 'update_avatar') return last;
   if (request.method === 'POST') return 'add';
   if (request.method === 'GET') return 'get';
   if (request.method === 'DELETE') return 'delete';
@@ -57,6 +58,7 @@ function idParam(params: Record<string, unknown>, name: string): string | null {
 export class UploadsRpcController {
   constructor(
     private readonly uploads: UploadsService,
+    private readonly avatars: AvatarsService,
     consumers: EventConsumers,
   ) {
     consumers.on('uploads.link-notes', SyncEvents.objectEvent, (event, tx) => this.uploads.linkNote(event, tx));
@@ -67,9 +69,18 @@ export class UploadsRpcController {
     return this.uploads.limit(request.principal);
   }
 
-  /** A stored file by its signed URL: the signature, not a principal, authorises it. */
+  /**
+   * A stored file by its signed URL: the signature, not a principal, authorises it. An avatar
+   * size (`/avatars/<image_id>_<size>.jpg`) by its random id: public, as Todoist's are, and
+   * never changing (a new avatar is a new id), so any cache may keep it.
+   */
   @Handles(UploadsSubjects.file)
   async file(request: EdgeRequest): Promise<EdgeReply> {
+    if (request.method === 'GET' && request.path.startsWith(AVATAR_PATH_PREFIX)) {
+      const avatar = await this.avatars.blobFor(request.path);
+      if (!avatar) throw new DomainError('NOT_FOUND', 'No such avatar');
+      return { status: 200, body: null, blob: avatar, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } };
+    }
     const blob = request.method === 'GET' && request.path.startsWith(FILE_PATH_PREFIX) ? await this.uploads.blobFor(request.path) : null;
     if (!blob) throw new DomainError('NOT_FOUND', 'No such file');
     return { status: 200, body: null, blob, headers: { 'Cache-Control': 'private, max-age=31536000, immutable' } };
@@ -83,6 +94,12 @@ export class UploadsRpcController {
     const params = paramsOf(request);
     const urls = await this.uploads.urlSigner();
     switch (operationOf(request)) {
+      case 'update_avatar': {
+        // DELETE removes the avatar; POST sets it from the multipart image (any file part's name: `image` as Todoist's clients send it, or `file`).
+        if (request.method === 'DELETE') return jsonReply(200, await this.avatars.remove(principal));
+        if (!request.upload) throw new DomainError('ARGUMENT_MISSING', 'Send the image as a multipart `image` part', { argument: 'image' });
+        return jsonReply(200, await this.avatars.set(principal, request.upload, origin));
+      }
       case 'add': {
         if (!request.upload) throw new DomainError('ARGUMENT_MISSING', 'Send the file as a multipart `file` part', { argument: 'file' });
         const record = await this.uploads.add(principal, request.upload, { fileName: textParam(params, 'file_name'), projectId: textParam(params, 'project_id') });

@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { uploadsMigrations } from './migrations';
 import { OrphanSweep } from './orphan-sweep';
+import { AvatarsService } from './avatars/avatars.service';
 import { UploadRepository } from './upload.repository';
 import { UploadsRpcController } from './uploads.rpc-controller';
 import { UPLOADS_SETTINGS, UploadsService, type UploadsSettings } from './uploads.service';
@@ -21,6 +22,7 @@ function uploadsModule(config: z.infer<typeof uploadsEnv>) {
     providers: [
       UploadRepository,
       UploadsService,
+      AvatarsService,
       OrphanSweep,
       { provide: UPLOADS_SETTINGS, useValue: { maxMb: config.UPLOAD_MAX_MB, urlKey: config.UPLOADS_URL_KEY } satisfies UploadsSettings },
     ],

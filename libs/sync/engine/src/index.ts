@@ -23,3 +23,4 @@ export * from './sync-engine';
 export * from './sync-request';
 export * from './sync-result';
 export * from './workspace-access';
+export { lockUser, openChange, type UserChange } from './user-change';

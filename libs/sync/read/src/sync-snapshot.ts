@@ -20,6 +20,8 @@ export interface SyncRead {
   readonly user?: UserProfile;
   /** The user's push channel address (PushTokens), added where the user object is written for a caller. */
   readonly websocketUrl?: string;
+  /** The origin the user object's avatar URLs point at (the caller's), added beside websocketUrl. */
+  readonly avatarOrigin?: string;
   /** The same row, present on a full sync and when the user's settings changed. */
   readonly userSettings?: UserProfile;
   /** The canonical rows of every requested resource type that has a source. */

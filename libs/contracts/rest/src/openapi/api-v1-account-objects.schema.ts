@@ -130,6 +130,11 @@ export const userApiV1 = z
     has_magic_number: z.boolean(),
     has_password: z.boolean(),
     image_id: z.string().nullable(),
+    // Only with an avatar (the SDK's user schema takes them as optional, never null).
+    avatar_big: z.url().optional(),
+    avatar_medium: z.url().optional(),
+    avatar_small: z.url().optional(),
+    avatar_s640: z.url().optional(),
     inbox_project_id: id,
     is_celebrations_enabled: z.boolean(),
     is_premium: z.boolean(),

@@ -215,11 +215,12 @@ export class ObjectQueryService {
 
   /**
    * `GET /api/v1/user`: the sync user plus the completion counters the SDK requires; its
-   * `websocket_url` is the push channel at the caller's origin, as the sync `user` object's.
+   * `websocket_url` is the push channel at the caller's origin, as the sync `user` object's, and
+   * so are its avatar URLs.
    */
   private async currentUser(manager: EntityManager, userId: string, origin: string | undefined): Promise<ApiUser> {
     const profile = found(await this.profiles.find(manager, userId), 'USER_NOT_FOUND', 'User');
     const [completed, websocketUrl] = await Promise.all([this.reads.completedCounts(manager, userId, profile.timezone), this.push.websocketUrl(userId, origin)]);
-    return { ...syncApiV1Writers.user(profile, websocketUrl), completed_count: completed.total, completed_today: completed.today };
+    return { ...syncApiV1Writers.user(profile, websocketUrl, this.push.originFor(origin)), completed_count: completed.total, completed_today: completed.today };
   }
 }

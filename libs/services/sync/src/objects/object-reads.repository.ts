@@ -189,7 +189,7 @@ export class ObjectReadsRepository {
   /** A project's active members in the Sync API collaborator shape (api/v1 `projects/{id}/full`). */
   async projectPeople(manager: EntityManager, userId: string, projectId: string): Promise<ApiProjectPerson[]> {
     return manager.query<ApiProjectPerson[]>(
-      `SELECT u.id::text AS id, u.email, u.full_name, u.timezone, NULL::text AS image_id
+      `SELECT u.id::text AS id, u.email, u.full_name, u.timezone, u.image_id
          FROM sync.project_members m JOIN sync.users u ON u.id = m.user_id
         WHERE m.project_id IN (${VISIBLE_PROJECTS}) AND m.project_id = $2 AND m.state = 'active' ORDER BY u.id`,
       [userId, projectId],

@@ -40,7 +40,7 @@ export class WorkspaceReadsRepository {
     const sql = new ListSql(userId).where(`m.workspace_id IN (${VISIBLE_WORKSPACES})`).where(`m.state = 'active'`);
     if (workspaceId !== undefined) sql.where(`m.workspace_id = ${sql.value(workspaceId)}`);
     const rows = await manager.query<WorkspaceMember[]>(
-      `SELECT m.workspace_id::text, m.user_id::text, u.email, u.full_name, u.timezone, m.role, false AS is_deleted, m.version::text
+      `SELECT m.workspace_id::text, m.user_id::text, u.email, u.full_name, u.timezone, u.image_id, m.role, false AS is_deleted, m.version::text
          FROM sync.workspace_members m JOIN sync.users u ON u.id = m.user_id
         ${sql.whereClause()} ORDER BY m.workspace_id, m.user_id ${sql.limitClause(page)}`,
       sql.params,
@@ -121,7 +121,7 @@ export class WorkspaceReadsRepository {
   /** The users of those states (the sync collaborators shape). */
   async users(manager: EntityManager, userIds: readonly string[]): Promise<ApiProjectPerson[]> {
     if (userIds.length === 0) return [];
-    return manager.query(`SELECT id::text, email, full_name, timezone, NULL::text AS image_id FROM sync.users WHERE id = ANY($1::bigint[]) ORDER BY id`, [userIds]);
+    return manager.query(`SELECT id::text, email, full_name, timezone, image_id FROM sync.users WHERE id = ANY($1::bigint[]) ORDER BY id`, [userIds]);
   }
 
   /** The reader's visible sub-projects of a project (not deleted). */

@@ -22,6 +22,11 @@ export class PushTokens {
     return websocketUrl(origin ?? this.publicUrl, signPushToken(await this.signingKey(), userId));
   }
 
+  /** The origin links made for a caller point at: theirs, or PUBLIC_URL without one (the user object's avatar URLs too). */
+  originFor(origin: string | undefined): string {
+    return origin ?? this.publicUrl;
+  }
+
   async verify(token: string): Promise<string | undefined> {
     return verifyPushToken(await this.signingKey(), token);
   }

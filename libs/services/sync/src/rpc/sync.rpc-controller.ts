@@ -24,8 +24,11 @@ export class SyncRpcController {
     const dialect = SYNC_DIALECTS[request.dialect];
     const parsed = dialect.parseRequest(request.body, { userId: request.principal.userId });
     const result = await this.engine.sync(request.principal, parsed);
-    // The user object names the push channel, with a token minted for this user at the caller's origin.
-    const read = result.read?.user ? { ...result.read, websocketUrl: await this.push.websocketUrl(request.principal.userId, request.origin) } : result.read;
+    // The user object names the push channel, with a token minted for this user at the caller's
+    // origin, and the avatar URLs at the same origin.
+    const read = result.read?.user
+      ? { ...result.read, websocketUrl: await this.push.websocketUrl(request.principal.userId, request.origin), avatarOrigin: this.push.originFor(request.origin) }
+      : result.read;
     const rendered = dialect.render({ ...result, read }, parsed);
     // Serialised here, once: a full sync of a large account is megabytes the gateway need not re-encode.
     const reply = jsonReply(200, rendered);

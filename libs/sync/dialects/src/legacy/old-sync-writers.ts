@@ -1,5 +1,6 @@
 import { type CompletedInfo, type FilterRow, type FlatPlace, flattenTaskTree, type ItemRow, type LabelRow, type NoteRow, type ProjectRow, type ProjectViewOptionsDefaults, type ReminderRow, type SectionRow, type UserProfile, type ViewOptions } from '@doable/sync-domain';
 import type { ReadContext } from '@doable/sync-read';
+import { avatarUrls } from '@doable/contracts-sync';
 import { legacyLabelColor, legacyProjectColor } from './legacy-colors';
 import { legacyDueFields } from './legacy-due';
 import { labelIdLookup, labelIdsOf } from './label-ids';
@@ -79,7 +80,7 @@ function date(value: Date | string | null): string | null {
 }
 
 /** A v7 user: the v9 user's settings with integer ids, `inbox_project`, `tz_info`, 0/1 flags. */
-export function writeOldSyncUser(user: UserProfile): Record<string, unknown> {
+export function writeOldSyncUser(user: UserProfile, _websocketUrl?: string, avatarOrigin?: string): Record<string, unknown> {
   return {
     id: integerId(user.id),
     email: user.email,
@@ -105,7 +106,8 @@ export function writeOldSyncUser(user: UserProfile): Record<string, unknown> {
     premium_until: null,
     is_biz_admin: false,
     business_account_id: null,
-    image_id: null,
+    image_id: user.image_id ?? null,
+    ...avatarUrls(avatarOrigin, user.image_id ?? null),
     theme: Number(user.theme_id) || 0,
     features: { beta: user.beta === 1 ? 1 : 0, restriction: 3, has_push_reminders: false },
     join_date: date(user.joined_at),

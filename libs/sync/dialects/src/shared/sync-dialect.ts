@@ -18,8 +18,11 @@ export interface ObjectWriters {
   readonly completedInfo: (row: CompletedInfo) => Record<string, unknown>;
   readonly viewOptions: (row: ViewOptions) => Record<string, unknown>;
   readonly projectViewOptionsDefaults: (row: ProjectViewOptionsDefaults) => Record<string, unknown>;
-  /** `websocketUrl`: the push channel's address for this caller (empty where none was made, a backup's). */
-  readonly user: (profile: UserProfile, websocketUrl?: string) => Record<string, unknown>;
+  /**
+   * `websocketUrl`: the push channel's address for this caller (empty where none was made, a backup's).
+   * `avatarOrigin`: where the avatar URLs point (none: the `avatar_*` keys are left out).
+   */
+  readonly user: (profile: UserProfile, websocketUrl?: string, avatarOrigin?: string) => Record<string, unknown>;
   readonly userSettings: (profile: UserProfile) => Record<string, unknown>;
   readonly collaborator: (row: Collaborator) => Record<string, unknown>;
   readonly collaboratorState: (row: CollaboratorState) => Record<string, unknown>;

@@ -54,7 +54,7 @@ export function renderSyncEnvelope(result: SyncResult, writers: ObjectWriters): 
     body['sync_token'] = read.syncToken;
     body['full_sync'] = read.fullSync;
     if (read.fullSync) body['full_sync_date_utc'] = wireTimestamp(read.generatedAt);
-    if (has('user') && read.user) body['user'] = writers.user(read.user, read.websocketUrl);
+    if (has('user') && read.user) body['user'] = writers.user(read.user, read.websocketUrl, read.avatarOrigin);
     for (const type of Object.keys(RESOURCE_KEYS) as Array<keyof ResourceRows>) {
       // A requested type read by no source (a test's partial read) is written empty.
       const rows = read.rows[type] ?? (has(type) ? [] : undefined);

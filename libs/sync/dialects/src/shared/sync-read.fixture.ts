@@ -130,6 +130,7 @@ export const user: UserProfile = {
   settings_version: '2',
   high_water: '17',
   notification_mark: '0',
+  image_id: null,
 };
 
 /** A read result as the reader builds it, with `projects` as the requested rows. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { UserProfile } from '@doable/sync-domain';
-import type { ApiSyncUser } from '@doable/contracts-sync';
+import { type ApiSyncUser, avatarUrls } from '@doable/contracts-sync';
 import { defaultUserSettings } from './default-resources';
 import { tzInfo, wireTimestamp } from './wire-format';
 
@@ -8,8 +8,10 @@ import { tzInfo, wireTimestamp } from './wire-format';
  * The sync `user` object (v9 and api/v1 agree on it). Every key the official SDK requires is
  * present (client-schemas.md › SyncUserSchema); features a self-hosted server does not have
  * (trials, business accounts) carry their neutral values. Karma follows stats/karma.ts.
+ * `avatarOrigin`: where the avatar URLs point (the caller's origin); without one, or without an
+ * avatar, the optional `avatar_*` keys are left out (the SDK refuses them null).
  */
-export function writeSyncUser(user: UserProfile, websocketUrl = ''): ApiSyncUser {
+export function writeSyncUser(user: UserProfile, websocketUrl = '', avatarOrigin?: string): ApiSyncUser {
   return {
     id: user.id,
     email: user.email,
@@ -33,7 +35,8 @@ export function writeSyncUser(user: UserProfile, websocketUrl = ''): ApiSyncUser
     },
     has_magic_number: false,
     has_password: user.has_password,
-    image_id: null,
+    image_id: user.image_id ?? null,
+    ...avatarUrls(avatarOrigin, user.image_id ?? null),
     inbox_project_id: user.inbox_project_id,
     is_celebrations_enabled: true,
     is_premium: false,

@@ -56,7 +56,7 @@ export function writeWorkspaceUser(member: WorkspaceMember): ApiWorkspaceUser {
     full_name: member.full_name,
     timezone: member.timezone,
     role: member.role,
-    image_id: null,
+    image_id: member.image_id ?? null,
     is_deleted: member.is_deleted,
   };
 }

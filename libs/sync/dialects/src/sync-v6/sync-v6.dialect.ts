@@ -79,8 +79,8 @@ export function parseV6Request(rawBody: unknown, context: DialectContext): SyncR
 }
 
 /** The v6 user: v7's, with `timezone` and `tz_offset` `[gmt_string, hours, minutes, is_dst]` instead of `tz_info`. */
-export function writeV6User(user: UserProfile): Record<string, unknown> {
-  const { tz_info: _tzInfo, ...rest } = writeOldSyncUser(user);
+export function writeV6User(user: UserProfile, websocketUrl?: string, avatarOrigin?: string): Record<string, unknown> {
+  const { tz_info: _tzInfo, ...rest } = writeOldSyncUser(user, websocketUrl, avatarOrigin);
   const tz = tzInfo(user.timezone);
   return { ...rest, timezone: tz.timezone, tz_offset: [tz.gmt_string, tz.hours, tz.minutes, tz.is_dst] };
 }

@@ -1,4 +1,5 @@
 import type { FilterRow, ItemRow, LabelRow, NoteRow, ProjectRow, ReminderRow, SectionRow, UserProfile } from '@doable/sync-domain';
+import { avatarUrls } from '@doable/contracts-sync';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { writeDue } from '../shared/item-fields';
 import { writeReminder } from '../shared/reminder.writer';
@@ -179,9 +180,11 @@ const V8_USER_KEYS = [
  * `theme` (an integer). Keys only later versions have (websocket_url, feature_identifier,
  * verification_status, ...) are not written.
  */
-export function writeV8User(user: UserProfile): Record<string, unknown> {
-  const v9 = writeSyncUser(user);
+export function writeV8User(user: UserProfile, _websocketUrl?: string, avatarOrigin?: string): Record<string, unknown> {
+  const v9 = writeSyncUser(user, '', avatarOrigin);
   const fields: Record<string, unknown> = Object.fromEntries(V8_USER_KEYS.map((key) => [key, v9[key]]));
+  // The avatar sizes, when there is one (v8's user object had them as v9's does).
+  Object.assign(fields, avatarUrls(avatarOrigin, user.image_id ?? null));
   fields['id'] = integerId(user.id);
   fields['inbox_project'] = integerId(user.inbox_project_id);
   fields['join_date'] = v8Timestamp(new Date(user.joined_at));

@@ -3,7 +3,7 @@ import type { ProjectRole } from '@doable/contracts-sync';
 /**
  * A user who shares a project with the reader (sync-interface §2 "Collaborator"): the reader
  * too, once they are in a shared project, as the public service lists them, so every
- * collaborator state's user_id names a collaborator. No avatars are stored: image_id is null.
+ * collaborator state's user_id names a collaborator. image_id: their avatar's (null: none set).
  */
 export interface Collaborator {
   id: string;

@@ -83,7 +83,7 @@ export class CollaboratorRepository {
    */
   private async users(manager: EntityManager, userId: string, states: readonly CollaboratorState[], since: string | undefined): Promise<Collaborator[]> {
     const named = [...new Set(states.map((state) => state.user_id))];
-    const columns = `id::text, email, full_name, timezone, NULL::text AS image_id`;
+    const columns = `id::text, email, full_name, timezone, image_id`;
     if (since === undefined) {
       if (named.length === 0) return [];
       return manager.query<Collaborator[]>(`SELECT ${columns} FROM sync.users WHERE id = ANY($1::bigint[]) ORDER BY id`, [named]);

@@ -3,11 +3,11 @@ import type { UserProfile } from '../users/user-profile.model';
 import type { Invitation } from './invitation.model';
 
 /** Who a notification names: a user's id, address and name. */
-export type Person = Pick<UserProfile, 'id' | 'email' | 'full_name'>;
+export type Person = Pick<UserProfile, 'id' | 'email' | 'full_name'> & { readonly image_id?: string | null };
 
-/** A user as live notifications show them (no avatars are stored yet). */
+/** A user as live notifications show them: their avatar's image id when the row read carries one. */
 export function notificationPersonOf(user: Person): NotificationPerson {
-  return { id: user.id, email: user.email, full_name: user.full_name, image_id: null };
+  return { id: user.id, email: user.email, full_name: user.full_name, image_id: user.image_id ?? null };
 }
 
 /** Who an invitation's sent event names, whatever it invites to. */

@@ -40,6 +40,8 @@ export interface UserProfile {
   high_water: string;
   /** How many live-notification deliveries the user has had (see the notification-mark migration). */
   notification_mark: string;
+  /** The avatar's image id (uploads makes and serves its sizes); null: none set. */
+  image_id: string | null;
 }
 
 /** The columns user_update and update_goals may write (`email` only after auth-oauth changed it). */
@@ -56,4 +58,4 @@ export type UserSettingColumn =
 export const USER_COLUMNS = `id::text, email, full_name, timezone, lang, inbox_project_id::text, start_page, start_day, next_week,
   weekend_start_day, time_format, date_format, sort_order, auto_reminder, daily_goal, weekly_goal, days_off, theme_id, vacation_mode,
   karma_disabled, beta, reminder_push, reminder_desktop, reminder_email, completed_sound_desktop, completed_sound_mobile,
-  reset_recurring_subtasks, has_password, joined_at, version::text, settings_version::text, high_water::text, notification_mark::text, karma, karma_trend, karma_last_change`;
+  reset_recurring_subtasks, has_password, joined_at, version::text, settings_version::text, high_water::text, notification_mark::text, karma, karma_trend, karma_last_change, image_id`;

@@ -89,6 +89,11 @@ export class UserProfileRepository {
     );
   }
 
+  /** Sets the user's avatar image id (null: none) and stamps the row with the change's version. */
+  async setImage(manager: EntityManager, userId: string, imageId: string | null, version: string): Promise<void> {
+    await manager.query(`UPDATE sync.users SET image_id = $2, version = $3 WHERE id = $1`, [userId, imageId, version]);
+  }
+
   /**
    * Marks a change as visible: the acting user, every member of the touched projects and
    * workspaces, and the users named see it in their next incremental sync. Returns their ids

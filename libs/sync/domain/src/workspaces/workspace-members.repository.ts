@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { type WorkspaceMember } from './workspace.model';
 import { type MembershipChanges, VISIBLE_WORKSPACES } from '../membership/membership';
 
-const MEMBER_COLUMNS = `m.workspace_id::text, m.user_id::text, u.email, u.full_name, u.timezone, m.role, m.state <> 'active' AS is_deleted, m.version::text`;
+const MEMBER_COLUMNS = `m.workspace_id::text, m.user_id::text, u.email, u.full_name, u.timezone, u.image_id, m.role, m.state <> 'active' AS is_deleted, m.version::text`;
 
 /**
  * Workspace membership: who is in a workspace and with which role (the write side's definition;
@@ -123,6 +123,18 @@ export class WorkspaceMembersRepository {
     const left = new Set(memberships.workspacesLeft);
     for (const row of rows) if (left.has(row.workspace_id)) row.is_deleted = true;
     return rows;
+  }
+
+  /**
+   * What workspace_users shows of the user changed (their avatar): their active memberships take
+   * the change's version, so incremental syncs carry them again. Answers those workspaces, to be touched.
+   */
+  async restampMember(manager: EntityManager, userId: string, version: string): Promise<string[]> {
+    const [rows] = await manager.query<[Array<{ workspace_id: string }>, number]>(
+      `UPDATE sync.workspace_members SET version = $2 WHERE user_id = $1 AND state = 'active' RETURNING workspace_id::text`,
+      [userId, version],
+    );
+    return rows.map((row) => row.workspace_id);
   }
 
   /**

@@ -50,6 +50,8 @@ export interface WorkspaceMember {
   full_name: string;
   timezone: string;
   role: WorkspaceRole;
+  /** The member's avatar (null: none set). */
+  image_id: string | null;
   is_deleted: boolean;
   version: string;
 }
