@@ -52,13 +52,22 @@ describe.each(MODES)('notes and reminders (%s)', (mode) => {
       minute_offset: 30,
       is_urgent: false,
     });
+    // api/v1 leaves a relative reminder's due out: sdk 10.5/11 refuse a null one (README, API generations).
     expect(relative).not.toHaveProperty('due');
-    expect(byId(body.reminders, mapping['at'])).toMatchObject({
+    const absolute = byId(body.reminders, mapping['at']);
+    expect(absolute).toMatchObject({
       type: 'absolute',
       is_urgent: true,
       due: { date: '2030-04-30T18:00:00', timezone: null, is_recurring: false, string: expect.any(String), lang: 'en' },
     });
+    // The spec's reminder has both time keys: the one a type does not use is null.
+    expect(absolute.minute_offset).toBeNull();
     expect(body.reminders_location).toBeUndefined();
+
+    // v9, which no validating client reads, writes both keys on both types.
+    const v9 = (await sync({ sync_token: '*', resource_types: ['reminders'] }, '/sync/v9/sync')).reminders;
+    expect(byId(v9, mapping['before'])).toMatchObject({ type: 'relative', minute_offset: 30, due: null });
+    expect(byId(v9, mapping['at'])).toMatchObject({ type: 'absolute', minute_offset: null, due: { date: '2030-04-30T18:00:00' } });
   });
 
   it('splits task comments (notes) from project comments (project_notes), each with only its own parent key', async () => {
