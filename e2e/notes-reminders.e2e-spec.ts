@@ -1,3 +1,4 @@
+import { TodoistApi as TodoistApiV11 } from 'todoist-sdk-v11';
 import { runClient } from './support/clients';
 import { syncSession } from './support/sync-session';
 import { type Account, MODES } from './support/system-view';
@@ -68,6 +69,10 @@ describe.each(MODES)('notes and reminders (%s)', (mode) => {
     const v9 = (await sync({ sync_token: '*', resource_types: ['reminders'] }, '/sync/v9/sync')).reminders;
     expect(byId(v9, mapping['before'])).toMatchObject({ type: 'relative', minute_offset: 30, due: null });
     expect(byId(v9, mapping['at'])).toMatchObject({ type: 'absolute', minute_offset: null, due: { date: '2030-04-30T18:00:00' } });
+
+    // sdk 11's sync() validates each reminder (a relative due: null would throw here).
+    const sdk11 = await new TodoistApiV11(account.token, { baseUrl: system.url }).sync({ syncToken: '*', resourceTypes: ['reminders'] });
+    expect(sdk11.reminders?.map((reminder) => reminder.type).sort()).toEqual(['absolute', 'relative']);
   });
 
   it('splits task comments (notes) from project comments (project_notes), each with only its own parent key', async () => {
