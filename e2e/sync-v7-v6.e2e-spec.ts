@@ -238,7 +238,7 @@ describe.each(MODES)('sync v7 and v6 (%s)', (mode) => {
     expect(byId(v7Reminders, plain)).toMatchObject({ service: 'push', mm_offset: 10 });
     expect(byId((await v6({ seq_no: 0, resource_types: ['reminders'] })).Reminders, mail)).toMatchObject({ service: 'email' });
     const v8 = await http(system.url, 'POST', '/sync/v8/sync', { token: account.token, json: { sync_token: '*', resource_types: ['reminders'] } });
-    expect(byId((v8.body as any).reminders, mail)).toMatchObject({ service: 'email', mm_offset: 45 });
+    expect(byId(v8.body.reminders, mail)).toMatchObject({ service: 'email', mm_offset: 45 });
 
     // A later service replaces it.
     const moved = await v7({ commands: [{ type: 'reminder_update', uuid: uuid(), args: { id: mail, service: 'mobile' } }] });
