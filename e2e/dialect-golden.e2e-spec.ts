@@ -36,6 +36,8 @@ describe('dialect golden shapes (embedded)', () => {
       { type: 'note_add', temp_id: 'n', args: { item_id: 'i', content: 'Task comment' } },
       { type: 'note_add', temp_id: 'pn', args: { project_id: 'p', content: 'Project comment' } },
       { type: 'reminder_add', temp_id: 'r', args: { item_id: 'i', type: 'relative', minute_offset: 30 } },
+      // An absolute one too: its keys differ (api/v1 and v9 carry both due and minute_offset on it).
+      { type: 'reminder_add', temp_id: 'ar', args: { item_id: 'i', type: 'absolute', due: { date: '2030-05-01T10:00:00' } } },
       { type: 'reminder_add', temp_id: 'lr', args: { item_id: 'i', type: 'location', name: 'Office', loc_lat: '52.52', loc_long: '13.40', loc_trigger: 'on_enter' } },
       // A workspace with a folder, a project in it and a workspace filter: their objects' keys too.
       { type: 'workspace_add', temp_id: 'w', args: { name: 'Golden team' } },

@@ -1,3 +1,5 @@
+import { http } from '@doable/shared-testing';
+import { notificationsMigrations } from '@doable/notifications';
 import { syncSession } from './support/sync-session';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
@@ -96,6 +98,41 @@ describe.each(MODES)('live notification commands (%s)', (mode) => {
 
     const last = await v8({ commands: [{ type: 'live_notifications_set_last_read', uuid: `${mode}-v8-last`, args: { id: Number(two) } }], sync_token: unmarked.sync_token, resource_types: ['live_notifications'] });
     expect(last.live_notifications_last_read_id).toBe(Number(two));
+  });
+
+  it('writes created_at with six fraction digits, project_archived\'s project_id per generation, and teams_workspace_* workspace_id as an integer', async () => {
+    const reader = await system.createAccount();
+    const projectId = '2200000777';
+    await system.sql(
+      `INSERT INTO notifications.live_notifications (user_id, notification_key, notification_type, data) VALUES
+         ($1, $2, 'project_archived', jsonb_build_object('project_id', $4::text, 'project_name', 'Roadmap')),
+         ($1, $3, 'teams_workspace_upgraded', '{"workspace_id": "8800000777", "workspace_name": "Acme", "plan_type": "BUSINESS"}')`,
+      [reader.userId, `archived-${reader.userId}`, `upgraded-${reader.userId}`, projectId],
+    );
+    // Stored before the producers wrote integers: the migration turns the string.
+    const migration = notificationsMigrations.find((candidate) => candidate.name === 'TeamsWorkspaceIdInteger1764090000300')!;
+    await new migration().up({ query: (sql: string) => system.sql(sql) } as never);
+    const byType = (list: Array<Record<string, unknown>>) => Object.fromEntries(list.map((n) => [n['notification_type'], n]));
+    const read = { sync_token: '*', resource_types: ['live_notifications'] };
+
+    // api/v1: the SDK validates projectId as a string; every timestamp has six fraction digits.
+    const v1 = byType((await sync(read, '/api/v1/sync', reader.token)).live_notifications);
+    expect(v1['project_archived']).toMatchObject({ project_id: projectId, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/) });
+    expect(v1['teams_workspace_upgraded']).toMatchObject({ workspace_id: 8800000777, workspace_name: 'Acme' });
+
+    // v9 (no validating reader): the spec's integer.
+    const v9 = byType((await sync(read, '/sync/v9/sync', reader.token)).live_notifications);
+    expect(v9['project_archived']).toMatchObject({ project_id: Number(projectId), created_at: v1['project_archived']!['created_at'] });
+    expect(v9['teams_workspace_upgraded']).toMatchObject({ workspace_id: 8800000777 });
+
+    // v7 and v6 (v6's keys in CamelCase), over the form with the token field.
+    const legacy = async (path: string, fields: Record<string, string>) => {
+      const response = await http(system.url, 'POST', path, { form: { ...fields, resource_types: '["live_notifications"]', token: reader.token } });
+      expect(response.status).toBe(200);
+      return response.body as Record<string, Array<Record<string, unknown>>>;
+    };
+    expect(byType((await legacy('/API/v7/sync', { sync_token: '*' })).live_notifications)['project_archived']).toMatchObject({ project_id: Number(projectId) });
+    expect(byType((await legacy('/API/v6/sync', { seq_no: '0' })).LiveNotifications)['project_archived']).toMatchObject({ project_id: Number(projectId) });
   });
 
   it('hands the command uuid to the notifications service, which runs each uuid once (a resent request may arrive after later commands)', async () => {

@@ -217,6 +217,35 @@ describe.each(MODES)('sync v7 and v6 (%s)', (mode) => {
     expect((await post('/API/v6/sync', { seq_no: '0' }, 'not-a-token')).status).toBe(401);
   });
 
+  it('keeps the service a v7 reminder_add names, reads it back in v7, v6 and v8, and keeps it through an update that does not name it', async () => {
+    const { statuses, mapping } = await v1.run({ type: 'item_add', temp_id: 't', args: { content: 'Remind me', due: { date: '2030-05-01T10:00:00' } } });
+    expect(statuses).toEqual(['ok']);
+    const itemId = Number(mapping['t']);
+    const added = await v7({
+      commands: [
+        { type: 'reminder_add', uuid: uuid(), temp_id: 'mail', args: { item_id: itemId, service: 'email', type: 'relative', mm_offset: 30 } },
+        { type: 'reminder_add', uuid: uuid(), temp_id: 'plain', args: { item_id: itemId, type: 'relative', mm_offset: 10 } },
+      ],
+    });
+    expect(Object.values(added.sync_status)).toEqual(['ok', 'ok']);
+    const [mail, plain] = [added.temp_id_mapping['mail'], added.temp_id_mapping['plain']];
+    const updated = await v7({ commands: [{ type: 'reminder_update', uuid: uuid(), args: { id: mail, mm_offset: 45 } }] });
+    expect(Object.values(updated.sync_status)).toEqual(['ok']);
+
+    const v7Reminders = (await v7({ sync_token: '*', resource_types: ['reminders'] })).reminders;
+    expect(byId(v7Reminders, mail)).toMatchObject({ service: 'email', mm_offset: 45 });
+    // None named: v7's default channel.
+    expect(byId(v7Reminders, plain)).toMatchObject({ service: 'push', mm_offset: 10 });
+    expect(byId((await v6({ seq_no: 0, resource_types: ['reminders'] })).Reminders, mail)).toMatchObject({ service: 'email' });
+    const v8 = await http(system.url, 'POST', '/sync/v8/sync', { token: account.token, json: { sync_token: '*', resource_types: ['reminders'] } });
+    expect(byId(v8.body.reminders, mail)).toMatchObject({ service: 'email', mm_offset: 45 });
+
+    // A later service replaces it.
+    const moved = await v7({ commands: [{ type: 'reminder_update', uuid: uuid(), args: { id: mail, service: 'mobile' } }] });
+    expect(Object.values(moved.sync_status)).toEqual(['ok']);
+    expect(byId((await v7({ sync_token: '*', resource_types: ['reminders'] })).reminders, mail)).toMatchObject({ service: 'mobile', mm_offset: 45 });
+  });
+
   it('quick-adds through v7, answering a v7 item', async () => {
     const response = await post('/API/v7/quick/add', { text: 'Quick v7 tomorrow' });
     expect(response.status).toBe(200);

@@ -14,8 +14,15 @@ interface Row {
   data: Record<string, unknown>;
   is_unread: boolean;
   is_deleted: boolean;
-  created_at: Date;
+  /** Wire text, `YYYY-MM-DDTHH:MM:SS.ffffffZ` (CREATED_AT_WIRE). */
+  created_at: string;
 }
+
+/**
+ * created_at as every other timestamp of the Sync API is written (sync's wireTimestampSql:
+ * milliseconds then `000`, six fraction digits), not JavaScript's three-digit toISOString().
+ */
+const CREATED_AT_WIRE = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"000Z"') AS created_at`;
 
 /**
  * A user's live notifications. `seq` orders changes (creation and read state), and the sync
@@ -31,7 +38,7 @@ export class LiveNotificationsService {
   async list(userId: string, after: number): Promise<LiveNotificationsReply> {
     const [rows, [state]] = await Promise.all([
       this.database.query<Row[]>(
-        `SELECT id::text, seq::text, notification_key, notification_type, from_uid::text, data, is_unread, is_deleted, created_at
+        `SELECT id::text, seq::text, notification_key, notification_type, from_uid::text, data, is_unread, is_deleted, ${CREATED_AT_WIRE}
            FROM notifications.live_notifications WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT 1000`,
         [userId, after],
       ),
@@ -40,7 +47,7 @@ export class LiveNotificationsService {
     const live: LiveNotification[] = rows.map((row) => ({
       ...row.data,
       id: row.id,
-      created_at: new Date(row.created_at).toISOString(),
+      created_at: row.created_at,
       from_uid: row.from_uid,
       notification_key: row.notification_key,
       notification_type: row.notification_type,

@@ -1,5 +1,6 @@
 import { CreateNotificationsSchema1732190000200 } from './1732190000200-create-notifications-schema';
 import { NotificationChangeSeq1732190001200 } from './1732190001200-notification-change-seq';
 import { LiveNotificationCommandLog1764090000200 } from './1764090000200-live-notification-command-log';
+import { TeamsWorkspaceIdInteger1764090000300 } from './1764090000300-teams-workspace-id-integer';
 
-export const notificationsMigrations = [CreateNotificationsSchema1732190000200, NotificationChangeSeq1732190001200, LiveNotificationCommandLog1764090000200];
+export const notificationsMigrations = [CreateNotificationsSchema1732190000200, NotificationChangeSeq1732190001200, LiveNotificationCommandLog1764090000200, TeamsWorkspaceIdInteger1764090000300];

@@ -81,7 +81,7 @@ describe('workspace plan notifications (real PostgreSQL)', () => {
           notification_key: `teams_workspace_upgraded:8800000001:41:${userId}`,
           notification_type: 'teams_workspace_upgraded',
           from_uid: userId,
-          data: { workspace_id: '8800000001', workspace_name: 'Acme', plan_type: 'BUSINESS' },
+          data: { workspace_id: 8800000001, workspace_name: 'Acme', plan_type: 'BUSINESS' },
         },
       ]);
     }

@@ -97,7 +97,8 @@ export function workspaceProducers(register: RegisterProducer, notifications: Li
         key: `project_archived:${eventId}:${receiver}`,
         type: 'project_archived',
         fromUid: archived.actor.id,
-        // The SDK validates a notification's projectId as a string (§6 says integer).
+        // Stored as the string api/v1 serves (the SDK validates a notification's projectId as a
+        // string); §6's integer is written by the generations no SDK reads (sync-dialects' live-notification-ids).
         data: { from_user: archived.actor, project_id: archived.projectId, project_name: archived.projectName },
       })),
     ),

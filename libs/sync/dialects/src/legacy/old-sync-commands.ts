@@ -140,6 +140,8 @@ export function canonicalOldSyncCommand(type: string, args: Args): { type: strin
           id: idArg(args['id']),
           item_id: idArg(args['item_id']),
           notify_uid: idArg(args['notify_uid']),
+          // Kept by the domain and written back as sent (email, mobile, push).
+          service: args['service'],
           type: args['type'],
           due: oldSyncDueArg(args),
           minute_offset: args['mm_offset'],

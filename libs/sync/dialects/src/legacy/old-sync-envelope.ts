@@ -1,3 +1,4 @@
+import { withIntegerArchivedProjectIds } from '../shared/live-notification-ids';
 import type { SyncCommand, SyncRequest, SyncResult } from '@doable/sync-engine';
 import type { ReadNeeds } from '@doable/sync-read';
 import { renderSyncEnvelope } from '../shared/sync-envelope';
@@ -106,6 +107,7 @@ export function renderOldSync(result: SyncResult, request: SyncRequest | undefin
   // Real ids as the integers they were (v7 docs: `"temp_id_mapping": {"381e601f-...": 128501470}`).
   body['temp_id_mapping'] = Object.fromEntries(Object.entries(result.tempIdMapping).map(([tempId, id]) => [tempId, integerId(id)]));
   if (Array.isArray(body['notes'])) body['notes'] = capNotes(body['notes'] as Array<Record<string, unknown>>);
+  withIntegerArchivedProjectIds(body);
   const params = request?.renderParams ?? {};
   applyDayOrders(body, result, params['day_orders_timestamp'] as string | undefined);
   if (result.syncStatus) body['sync_status'] = withCommandTypes(result.syncStatus, (params['command_types'] ?? {}) as Record<string, string>);

@@ -197,8 +197,8 @@ export function oldSyncWriters(context: OldSyncWriterContext): ObjectWriters {
       id: integerId(reminder.id),
       notify_uid: integerId(reminder.notify_uid),
       item_id: integerId(reminder.item_id),
-      // Guess: the domain keeps no delivery service; v7's default channel is written.
-      service: 'push',
+      // As the client gave it; without one, v7's default channel (a guess: the docs name none).
+      service: reminder.service ?? 'push',
       type: reminder.type,
       ...(reminder.type === 'absolute' ? legacyDueFields(reminder.due, context.timezone) : {}),
       ...(reminder.type === 'relative' ? { mm_offset: reminder.minute_offset ?? 0 } : {}),

@@ -11,9 +11,13 @@ describe('reminder writer (the SDK ReminderSchema union)', () => {
     expect(write(base)).toEqual({ ...common, type: 'relative', minute_offset: 30, is_urgent: false });
   });
 
-  it('absolute: the due object, required', () => {
+  it('absolute: the due object, required, and the spec\'s minute_offset as null', () => {
     const due = { date: '2030-05-01T10:00:00', timezone: null, string: 'May 1 2030 10:00', lang: 'en', is_recurring: false };
-    expect(write({ ...base, type: 'absolute', minute_offset: null, due, is_urgent: true })).toEqual({ ...common, type: 'absolute', due, is_urgent: true });
+    expect(write({ ...base, type: 'absolute', minute_offset: null, due, is_urgent: true })).toEqual({ ...common, type: 'absolute', due, minute_offset: null, is_urgent: true });
+  });
+
+  it('v9 relative: both time keys, due null (no validating client reads v9 reminders)', () => {
+    expect(SYNC_DIALECTS['sync-v9'].writers.reminder(base)).toEqual({ ...common, type: 'relative', minute_offset: 30, due: null, is_urgent: false });
   });
 
   it('location: name, coordinates as strings, trigger and radius', () => {

@@ -50,6 +50,7 @@ export function reminder(overrides: Partial<Reminder> = {}): Reminder {
     loc_long: null,
     loc_trigger: null,
     radius: null,
+    service: null,
     is_deleted: false,
     added_at: new Date('2024-01-02T03:04:05.678Z'),
     updated_at: new Date('2024-01-02T03:04:05.678Z'),

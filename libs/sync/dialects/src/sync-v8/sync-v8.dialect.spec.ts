@@ -217,6 +217,13 @@ describe('sync-v8 objects', () => {
     ]);
   });
 
+  it('writes the service a client gave, and an absolute reminder without mm_offset', () => {
+    const due = { date: '2030-05-01T10:00:00', timezone: null, string: 'May 1 2030 10:00', lang: 'en', is_recurring: false };
+    const absolute = reminder({ type: 'absolute', minute_offset: null, due, service: 'email' });
+    const body = syncV8Dialect.render({ read: read(['reminders'], { rows: { reminders: [absolute] } }), tempIdMapping: {} });
+    expect(body['reminders']).toEqual([{ id: 4100000001, notify_uid: 42, item_id: 6000000001, service: 'email', type: 'absolute', is_deleted: 0, due }]);
+  });
+
   it('writes the user with integer ids, inbox_project and join_date, and the v8 user_settings', () => {
     const body = syncV8Dialect.render({ read: read(['user', 'user_settings']), tempIdMapping: {} });
     const written = body['user'] as Record<string, unknown>;

@@ -146,16 +146,17 @@ export function writeV8Note(note: NoteRow): Record<string, unknown> {
 /**
  * A reminder: `mm_offset` for the relative one's minutes (v9 renamed it `minute_offset`), `due`
  * for the absolute one, the place for a location one (v8 `reminders` carried every type: v8 had
- * no `reminders_location`). `service` is not stored; every reminder is written as `push`
- * (guessed: the v8 values were email, mobile, push).
+ * no `reminders_location`). `service` is the one the client gave (email, mobile, push, ...), or
+ * `push` when none was given (guessed: v8's default channel).
  */
 export function writeV8Reminder(reminder: ReminderRow): Record<string, unknown> {
-  // The fields per type as v9 writes them, then v8's names and types.
+  // The fields per type as api/v1 writes them, then v8's names and types.
   const fields = writeReminder(reminder);
   delete fields['project_id'];
   delete fields['is_urgent'];
   if ('minute_offset' in fields) {
-    fields['mm_offset'] = fields['minute_offset'];
+    // v8 wrote the offset on relative reminders only (api/v1's absolute ones carry a null).
+    if (fields['minute_offset'] !== null) fields['mm_offset'] = fields['minute_offset'];
     delete fields['minute_offset'];
   }
   return {
@@ -163,7 +164,7 @@ export function writeV8Reminder(reminder: ReminderRow): Record<string, unknown> 
     id: integerId(reminder.id),
     notify_uid: integerId(reminder.notify_uid),
     item_id: integerId(reminder.item_id),
-    service: 'push',
+    service: reminder.service ?? 'push',
     is_deleted: flag(reminder.is_deleted),
   };
 }

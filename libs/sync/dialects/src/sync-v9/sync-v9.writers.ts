@@ -4,7 +4,7 @@ import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { commonItemFields, timestampOrNull } from '../shared/item-fields';
 import { writeFilter, writeLabel } from '../shared/label-filter.writers';
 import { writeNote } from '../shared/note.writer';
-import { writeReminder } from '../shared/reminder.writer';
+import { writeV9Reminder } from '../shared/reminder.writer';
 import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
 import type { ObjectWriters } from '../shared/sync-dialect';
@@ -55,7 +55,7 @@ export const syncV9Writers: ObjectWriters = {
   label: writeLabel,
   filter: writeFilter,
   note: writeNote,
-  reminder: writeReminder,
+  reminder: writeV9Reminder,
   // A place as the public API documents it: `[name, loc_lat, loc_long]`.
   location: (place) => [place.name, place.loc_lat, place.loc_long],
   completedInfo: writeCompletedInfo,

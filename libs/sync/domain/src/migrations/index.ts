@@ -18,5 +18,6 @@ import { Backups1732190002300 } from './1732190002300-backups';
 import { PushKey1732190002410 } from './1732190002410-push-key';
 import { ReminderFiring1732190002470 } from './1732190002470-reminder-firing';
 import { Avatars1732190002493 } from './1732190002493-avatars';
+import { ReminderService1732190002520 } from './1732190002520-reminder-service';
 
-export const syncMigrations = [CreateSyncSchema1732190000400, CreateItems1732190000500, CreateSections1732190000600, CreateLabelsAndFilters1732190000700, CreateNotesAndReminders1732190000800, IndexCompletedItems1732190000900, UserSettings1732190001000, CommandLogRetention1732190001100, ViewOptions1732190001200, Locations1732190001300, Collaboration1732190001400, Karma1732190001500, NotificationMark1732190001600, PlanLimits1732190001700, Workspaces1732190001800, ActivityLog1732190002000, Backups1732190002300, PushKey1732190002410, ReminderFiring1732190002470, Avatars1732190002493];
+export const syncMigrations = [CreateSyncSchema1732190000400, CreateItems1732190000500, CreateSections1732190000600, CreateLabelsAndFilters1732190000700, CreateNotesAndReminders1732190000800, IndexCompletedItems1732190000900, UserSettings1732190001000, CommandLogRetention1732190001100, ViewOptions1732190001200, Locations1732190001300, Collaboration1732190001400, Karma1732190001500, NotificationMark1732190001600, PlanLimits1732190001700, Workspaces1732190001800, ActivityLog1732190002000, Backups1732190002300, PushKey1732190002410, ReminderFiring1732190002470, Avatars1732190002493, ReminderService1732190002520];

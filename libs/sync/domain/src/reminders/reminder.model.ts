@@ -3,6 +3,8 @@ import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-tim
 
 export type ReminderType = 'relative' | 'absolute' | 'location';
 export type LocationTrigger = 'on_enter' | 'on_leave';
+/** The delivery service a legacy client (v8, v7, v6) may name; later versions have none. */
+export type ReminderService = 'default' | 'email' | 'mobile' | 'push' | 'no_default';
 
 /** The columns a command sets; each reminder type uses its own subset. */
 export interface ReminderFields {
@@ -16,6 +18,8 @@ export interface ReminderFields {
   loc_long: string | null;
   loc_trigger: LocationTrigger | null;
   radius: number | null;
+  /** As a legacy client sent it (null when none did); only the legacy generations render it. */
+  service: ReminderService | null;
 }
 
 /**
@@ -37,7 +41,7 @@ export interface Reminder extends ReminderFields {
 }
 
 export const REMINDER_COLUMNS = `id::text, project_id::text, item_id::text, notify_uid::text, type, due, minute_offset, is_urgent, name, loc_lat,
-  loc_long, loc_trigger, radius, is_deleted, added_at, updated_at, version::text`;
+  loc_long, loc_trigger, radius, service, is_deleted, added_at, updated_at, version::text`;
 
 /** REMINDER_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
 export const REMINDER_WIRE_COLUMNS = withWireTimestamps(REMINDER_COLUMNS, ['added_at', 'updated_at']);

@@ -21,8 +21,8 @@ const activeReminders = (kind: ReminderKind): string => `FROM sync.reminders WHE
 export class ReminderRepository {
   async insert(manager: EntityManager, reminder: ReminderFields & { projectId: string; itemId: string }, version: string): Promise<Reminder> {
     const [row] = await manager.query<Reminder[]>(
-      `INSERT INTO sync.reminders (project_id, item_id, notify_uid, type, due, minute_offset, is_urgent, name, loc_lat, loc_long, loc_trigger, radius, version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+      `INSERT INTO sync.reminders (project_id, item_id, notify_uid, type, due, minute_offset, is_urgent, name, loc_lat, loc_long, loc_trigger, radius, service, version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        RETURNING ${REMINDER_COLUMNS}`,
       [
         reminder.projectId,
@@ -37,6 +37,7 @@ export class ReminderRepository {
         reminder.loc_long,
         reminder.loc_trigger,
         reminder.radius,
+        reminder.service,
         version,
       ],
     );

@@ -11,7 +11,7 @@ const coordinate = (limit: number) =>
     .transform((value) => String(value))
     .refine((value) => /^-?\d+(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit, `must be a number between -${limit} and ${limit}`);
 
-/** The arguments reminder_add and reminder_update share (v1 names; `service` is accepted and not stored). */
+/** The arguments reminder_add and reminder_update share (v1 names; `service` is the legacy clients' delivery channel, kept for them to read back). */
 export const reminderArgs = {
   type: z.enum(['relative', 'absolute', 'location']).optional(),
   notify_uid: idArg.optional(),
@@ -86,6 +86,8 @@ export async function reminderFields(
     loc_long: null,
     loc_trigger: null,
     radius: null,
+    // Kept across updates that do not name it, whatever the type: it is how the reminder is sent.
+    service: args.service ?? current?.service ?? null,
   };
   switch (type) {
     case 'relative': {
