@@ -302,6 +302,41 @@ describe.each(MODES)('plans and limits (%s)', (mode) => {
     });
   });
 
+  describe('what an old generation kept for paid plans', () => {
+    /** One command the way v8, v7 and v6 clients sent it: a form, the commands as JSON text, the token as a field. */
+    const oldSync = async (path: string, account: Account, type: string, args: Record<string, unknown>): Promise<any> => {
+      const uuid = `plans-old-${mode}-${++counter}`;
+      const response = await http(system.url, 'POST', path, { form: { token: account.token, commands: JSON.stringify([{ type, uuid, temp_id: `t${counter}`, args }]) } });
+      expect(response.status).toBe(200);
+      return (response.body.sync_status ?? response.body.SyncStatus)[uuid];
+    };
+    const refused = (feature: string, plan: string) => expect.objectContaining({ error_tag: 'PREMIUM_ONLY', error_code: 32, http_code: 403, error_extra: { feature, plan } });
+
+    it('refuses a free plan v8 project comments and v7/v6 filters (403 PREMIUM_ONLY), and nothing newer generations allow', async () => {
+      const account = await accountOn('free');
+      const projectId = await projectOf(account, 'Commented');
+      expect(await oldSync('/sync/v8/sync', account, 'note_add', { project_id: Number(projectId), content: 'On the project' })).toEqual(refused('comments', 'free'));
+      expect(await oldSync('/API/v7/sync', account, 'filter_add', { name: 'Soon', query: 'today' })).toEqual(refused('filters', 'free'));
+      expect(await oldSync('/API/v6/sync', account, 'filter_add', { name: 'Soon', query: 'today' })).toEqual(refused('filters', 'free'));
+      // task comments in v8, and both features in the newer generations, are the plan's flags alone
+      const { mapping } = await sync(system, account, [{ type: 'item_add', temp_id: 'task', args: { content: 'Commented task', project_id: projectId } }]);
+      expect(await oldSync('/sync/v8/sync', account, 'note_add', { item_id: Number(mapping['task']), content: 'On the task' })).toBe('ok');
+      const { statuses } = await sync(system, account, [
+        { type: 'note_add', args: { project_id: projectId, content: 'On the project (v9)' } },
+        { type: 'filter_add', args: { name: 'Soon', query: 'today' } },
+      ]);
+      expect(statuses).toEqual(['ok', 'ok']);
+      expect(await system.sql('SELECT id FROM sync.notes WHERE project_id = $1 AND item_id IS NULL', [projectId])).toHaveLength(1);
+    });
+
+    it('lets a paid plan add them in those generations', async () => {
+      const account = await accountOn('pro');
+      const projectId = await projectOf(account, 'Commented');
+      expect(await oldSync('/sync/v8/sync', account, 'note_add', { project_id: Number(projectId), content: 'On the project' })).toBe('ok');
+      expect(await oldSync('/API/v7/sync', account, 'filter_add', { name: 'Soon', query: 'today' })).toBe('ok');
+    });
+  });
+
   describe('batches and races', () => {
     it('a batch of 10 item_add with room for 3 applies 3 and refuses 7, each with its own status', async () => {
       const account = await accountOn('tiny');

@@ -233,7 +233,8 @@ describe.each(MODES)('official REST clients (%s)', (mode) => {
           labelIds: [true],
           priority: 4,
           due: { recurring: false, string: 'tomorrow', hasDatetime: false },
-          hasParentId: false,
+          // a top-level task's parent_id is 0 (the spec); the runtypes take it as an Int
+          parentId: 0,
           completed: false,
         },
         dated: { date: '2030-01-15', sectionId: 0 },

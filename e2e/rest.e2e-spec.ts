@@ -1,4 +1,5 @@
 import { http } from '@doable/shared-testing';
+import { shareWith } from './support/sharing';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
@@ -97,13 +98,15 @@ describe.each(MODES)('REST surfaces (%s)', (mode) => {
       expect(body.due.datetime).toMatch(/^\d{4}-\d{2}-\d{2}T10:00:00$/);
     });
 
-    it('REST v1 writes integer ids and colours, section_id 0 for none, and leaves absent keys out', async () => {
+    it('REST v1 writes integer ids and colours, section_id and parent_id 0 for none, and leaves other absent keys out', async () => {
       const inbox = await newTask({ content: 'Plain v1' });
       const { status, body } = await get(`/rest/v1/tasks/${inbox.id}`);
       expect(status).toBe(200);
-      expect(body).toMatchObject({ id: Number(inbox.id), section_id: 0, completed: false, label_ids: [], priority: 1 });
+      expect(body).toMatchObject({ id: Number(inbox.id), section_id: 0, parent_id: 0, completed: false, label_ids: [], priority: 1 });
       expect(typeof body.project_id).toBe('number');
-      for (const key of ['parent_id', 'due', 'assignee']) expect(body).not.toHaveProperty(key);
+      for (const key of ['parent', 'due', 'assignee']) expect(body).not.toHaveProperty(key);
+      const child = await newTask({ content: 'Plain v1 child', parent_id: inbox.id });
+      expect((await get(`/rest/v1/tasks/${child.id}`)).body).toMatchObject({ parent_id: Number(inbox.id), parent: Number(inbox.id) });
       const labelled = (await get(`/rest/v1/tasks/${taskId}`)).body;
       const labels = (await get('/rest/v1/labels')).body as Array<{ id: number; name: string; color: number; order: number; favorite: boolean }>;
       const errand = labels.find((label) => label.name === 'errand')!;
@@ -116,6 +119,16 @@ describe.each(MODES)('REST surfaces (%s)', (mode) => {
       expect(inboxProject).not.toHaveProperty('parent_id');
       const shapes = projects.find((project) => project['name'] === 'Shapes')!;
       expect(shapes).not.toHaveProperty('inbox_project');
+    });
+
+    it('REST v1 gives a shared project one non-zero sync_id in every member account', async () => {
+      const [owner, member] = [await system.createAccount(), await system.createAccount()];
+      const projectId = await newProject('Shared v1', owner.token);
+      const before = (await get(`/rest/v1/projects/${projectId}`, owner.token)).body;
+      expect(before).toMatchObject({ shared: false, sync_id: 0 });
+      await shareWith(system, owner, member, projectId);
+      const seenBy = await Promise.all([owner, member].map(async (someone) => (await get(`/rest/v1/projects/${projectId}`, someone.token)).body));
+      for (const project of seenBy) expect(project).toMatchObject({ shared: true, sync_id: Number(projectId) });
     });
 
     it('api/v1 answers the sync shapes with every key present and lists as pages', async () => {

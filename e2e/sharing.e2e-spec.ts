@@ -1,6 +1,7 @@
 import { eventStreamDrained, http, waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { runClient } from './support/clients';
+import { shareWith } from './support/sharing';
 import { syncSession } from './support/sync-session';
 import { type Account, MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
@@ -93,6 +94,34 @@ describe.each(MODES)('sharing (%s)', (mode) => {
       aCollaborators: [a.email, b.email, c.email].sort(),
       bAfterRemoval: false,
     });
+  });
+
+  // sync-interface §4.1: `collaborators` holds "all collaborators across shared projects, plus the
+  // list of shared projects". Every validating client reads `collaborators` as an array of people
+  // (client-schemas: sdk 10.5/11/17, api-typescript 5.9.0), so the people stay there and the list of
+  // shared projects is the `project_id`s of `collaborator_states`, returned with it (README).
+  it.each([
+    ['/sync/v9/sync', 'shared'],
+    ['/api/v1/sync', 'is_shared'],
+  ])('%s answers collaborators with every collaborator of every shared project, and their projects in collaborator_states', async (path, sharedKey) => {
+    const [owner, b, c] = await trio();
+    const { run } = syncSession(() => system, () => owner, `collaborators-${sharedKey}`);
+    const { mapping } = await run(
+      { type: 'project_add', temp_id: 'with-b', args: { name: 'With B' } },
+      { type: 'project_add', temp_id: 'with-c', args: { name: 'With C' } },
+      { type: 'project_add', temp_id: 'alone', args: { name: 'Alone' } },
+    );
+    await shareWith(system, owner, b, mapping['with-b']);
+    await shareWith(system, owner, c, mapping['with-c']);
+    const body = (await http(system.url, 'POST', path, { token: owner.token, json: { sync_token: '*', resource_types: ['projects', 'collaborators'] } })).body;
+
+    expect(Array.isArray(body.collaborators)).toBe(true);
+    expect(body.collaborators.map((person: { id: string }) => person.id).sort()).toEqual([owner.userId, b.userId, c.userId].sort());
+    for (const person of body.collaborators) expect(Object.keys(person)).toEqual(expect.arrayContaining(['id', 'email', 'full_name', 'timezone', 'image_id']));
+    const sharedProjects = (body.projects as Array<Record<string, unknown>>).filter((project) => project[sharedKey] === true).map((project) => project['id']);
+    const statedProjects = [...new Set((body.collaborator_states as Array<{ project_id: string; is_deleted: boolean }>).filter((state) => !state.is_deleted).map((state) => state.project_id))];
+    expect(statedProjects.sort()).toEqual([mapping['with-b'], mapping['with-c']].sort());
+    expect(sharedProjects.sort()).toEqual(statedProjects);
   });
 
   it('every REST SDK lists a shared project’s collaborators to a member and refuses a stranger', async () => {

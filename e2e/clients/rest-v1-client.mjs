@@ -119,7 +119,7 @@ await step('tasks', async () => {
       labelIds: parent.labelIds.map((id) => id === ctx.label.id),
       priority: parent.priority,
       due: { recurring: parent.due?.recurring, string: parent.due?.string, hasDatetime: 'datetime' in (parent.due ?? {}) },
-      hasParentId: 'parentId' in parent,
+      parentId: 'parentId' in parent ? parent.parentId : 'absent',
       completed: parent.completed,
     },
     dated: { date: dated.due?.date, sectionId: dated.sectionId },

@@ -26,6 +26,7 @@ export * from './migrations';
 export * from './notes/note.model';
 export * from './notes/note.repository';
 export * from './persistence/wire-timestamps';
+export * from './plans/paid-plan';
 export * from './plans/plan-gate';
 export * from './plans/plan-limits.repository';
 export * from './plans/project-quantities';

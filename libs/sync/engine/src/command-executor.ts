@@ -343,6 +343,13 @@ export class CommandExecutor {
 
     const preparation = batch.prepared.get(command.uuid);
     if (preparation && !preparation.ok) return this.failed(batch, command, preparation.error);
+    if (command.paidOnly) {
+      try {
+        await batch.plan.requirePaidPlan(command.paidOnly);
+      } catch (error) {
+        return this.failed(batch, command, error);
+      }
+    }
 
     const change = await batch.change.open();
     const touched = nothingTouched();
@@ -371,7 +378,8 @@ export class CommandExecutor {
   private async joinGroup(batch: Batch, command: SyncCommand): Promise<boolean> {
     const group = batch.group;
     const handler = batch.handlers.get(command.type);
-    if (!group || !handler?.plan || !handler.writeAll || batch.log.outcomeOf(command.uuid) || !group.accepts(command, handler)) return false;
+    // A generation's paid-only command is checked on its own, in runOne.
+    if (!group || command.paidOnly || !handler?.plan || !handler.writeAll || batch.log.outcomeOf(command.uuid) || !group.accepts(command, handler)) return false;
     const context: CommandContext = {
       ...this.contextOf(batch, await batch.change.open(), nothingTouched(), command.type),
       resolveId: (value, argument) => {

@@ -1,3 +1,4 @@
+import type { PlanFeature } from '@doable/contracts-plans';
 import type { ReadNeeds } from '@doable/sync-read';
 
 /** A Sync API request as the engine sees it, whatever dialect it came in. */
@@ -6,6 +7,12 @@ export interface SyncCommand {
   readonly uuid: string;
   readonly args: Record<string, unknown>;
   readonly temp_id?: string;
+  /**
+   * Set by a dialect, never read from the client: this generation let only paid plans run the
+   * command (v8's project comments, v7's filters), so the engine refuses it on the catalogue's
+   * default plan with FEATURE_NOT_IN_PLAN naming this feature (PlanGate.requirePaidPlan).
+   */
+  readonly paidOnly?: PlanFeature;
 }
 
 export interface SyncRequest {

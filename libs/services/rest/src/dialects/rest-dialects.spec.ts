@@ -30,14 +30,17 @@ const project: ApiProject = {
 };
 
 describe('REST dialects', () => {
-  it('REST v1: integer ids and colours, section_id 0, label ids, and optional keys left out rather than null', () => {
+  it('REST v1: integer ids and colours, section_id and parent_id 0, label ids, and optional keys left out rather than null', () => {
     const written = restV1Dialect.task(task, context);
-    expect(written).toMatchObject({ id: 6000000001, project_id: 2200000001, section_id: 0, label_ids: [2100000007], completed: false, comment_count: 2, order: 3 });
-    for (const key of ['parent_id', 'parent', 'due', 'assignee']) expect(written).not.toHaveProperty(key);
+    expect(written).toMatchObject({ id: 6000000001, project_id: 2200000001, section_id: 0, parent_id: 0, label_ids: [2100000007], completed: false, comment_count: 2, order: 3 });
+    for (const key of ['parent', 'due', 'assignee']) expect(written).not.toHaveProperty(key);
+    expect(restV1Dialect.task({ ...task, parent_id: '6000000000' }, context)).toMatchObject({ parent_id: 6000000000, parent: 6000000000 });
     const projectV1 = restV1Dialect.project(project, context);
     expect(projectV1).toMatchObject({ id: 2200000002, color: 41, favorite: true, shared: false, sync_id: 0, comment_count: 1 });
     expect(projectV1).not.toHaveProperty('inbox_project');
     expect(restV1Dialect.project({ ...project, inbox_project: true, parent_id: '2200000001' }, context)).toMatchObject({ inbox_project: true, parent_id: 2200000001, parent: 2200000001 });
+    // a shared project's sync_id matches it across members' accounts: its one id here
+    expect(restV1Dialect.project({ ...project, is_shared: true }, context)).toMatchObject({ shared: true, sync_id: 2200000002 });
   });
 
   it('REST v2: string ids, nulls for what is absent, is_ booleans, url', () => {

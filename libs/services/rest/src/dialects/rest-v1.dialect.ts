@@ -10,8 +10,8 @@ function present<T>(key: string, value: T | null | undefined, write: (value: T) 
 }
 
 /**
- * REST v1: integer ids and colours, `section_id: 0` for none, optional keys omitted rather than
- * null, and 204 for updates.
+ * REST v1: integer ids and colours, `section_id: 0` and a task's `parent_id: 0` for none, other
+ * optional keys omitted rather than null, and 204 for updates.
  */
 export const restV1Dialect: RestDialect = {
   surface: 'rest-v1',
@@ -21,7 +21,9 @@ export const restV1Dialect: RestDialect = {
     id: int(task.id),
     project_id: int(task.project_id),
     section_id: task.section_id === null ? 0 : int(task.section_id),
-    ...present('parent_id', task.parent_id, int),
+    // The spec's task has `parent_id: 0` for a top-level task; 1.7.0's runtype is an optional
+    // Int, so 0 passes (only null would not). `parent`, the old alias, stays for subtasks only.
+    parent_id: task.parent_id === null ? 0 : int(task.parent_id),
     ...present('parent', task.parent_id, int),
     content: task.content,
     description: task.description,
@@ -57,7 +59,9 @@ export const restV1Dialect: RestDialect = {
     shared: project.is_shared,
     favorite: project.is_favorite,
     ...(project.inbox_project === true ? { inbox_project: true } : {}),
-    sync_id: 0,
+    // Copies of a shared project are one row here, seen by every member under the same id, so
+    // that id is what matches them across accounts; 0 says "not shared" (the spec).
+    sync_id: project.is_shared ? int(project.id) : 0,
     url: projectUrl(context, project.id),
   }),
   section: (section) => ({ id: int(section.id), project_id: int(section.project_id), order: section.section_order, name: section.name }),

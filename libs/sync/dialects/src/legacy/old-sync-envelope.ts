@@ -1,3 +1,4 @@
+import type { PlanFeature } from '@doable/contracts-plans';
 import { withIntegerArchivedProjectIds } from '../shared/live-notification-ids';
 import type { SyncCommand, SyncRequest, SyncResult } from '@doable/sync-engine';
 import type { ReadNeeds } from '@doable/sync-read';
@@ -28,12 +29,24 @@ export function oldResourceTypes(types: readonly unknown[]): unknown[] {
 }
 
 /** The old commands as the domain's, and each command's type as sent (its errors name it), by uuid. */
+/**
+ * What v7 (and v6, which takes its commands) kept for paid users: filters (sync-interface §2,
+ * "Filters are limited to paid users in v7"), and comments on a project, which v8 still kept
+ * for them (v7 clients had no project comments of their own to lose).
+ */
+function oldSyncPaidOnly(command: { type: string; args: Record<string, unknown> }): PlanFeature | undefined {
+  if (command.type === 'filter_add') return 'filters';
+  if (command.type === 'note_add' && (command.args['item_id'] ?? null) === null && (command.args['project_id'] ?? null) !== null) return 'comments';
+  return undefined;
+}
+
 export function canonicalOldSyncCommands(commands: readonly SyncCommand[]): { commands: SyncCommand[]; commandTypes: Record<string, string> } {
   const commandTypes: Record<string, string> = {};
   const canonical = commands.map((command) => {
     commandTypes[command.uuid] = command.type;
     const renamed = canonicalOldSyncCommand(command.type, command.args);
-    return { ...command, type: renamed.type, args: renamed.args };
+    const paidOnly = oldSyncPaidOnly(renamed);
+    return { ...command, type: renamed.type, args: renamed.args, ...(paidOnly ? { paidOnly } : {}) };
   });
   return { commands: canonical, commandTypes };
 }

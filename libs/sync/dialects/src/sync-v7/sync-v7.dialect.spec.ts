@@ -75,6 +75,18 @@ describe('sync-v7 requests', () => {
     expect(plain).toEqual({ type: 'project_add', uuid: 'p2', args: { name: 'Top', is_collapsed: false } });
   });
 
+  it('marks filter_add and comments on a project paid-only (v7 kept filters for paid plans), not task comments', () => {
+    const [filter, projectNote, taskNote, label] = request({
+      commands: [
+        { type: 'filter_add', uuid: 'f', args: { name: 'F', query: 'today' } },
+        { type: 'note_add', uuid: 'pn', args: { project_id: 2203306140, content: 'On the project' } },
+        { type: 'note_add', uuid: 'tn', args: { item_id: 7, project_id: 2203306140, content: 'On the task' } },
+        { type: 'label_add', uuid: 'l', args: { name: 'L' } },
+      ],
+    }).commands;
+    expect([filter.paidOnly, projectNote.paidOnly, taskNote.paidOnly, label.paidOnly]).toEqual(['filters', 'comments', undefined, undefined]);
+  });
+
   it('takes legacy colour indexes as the named colours the domain stores', () => {
     const [project, labelAdd] = request({
       commands: [

@@ -330,6 +330,14 @@ describe('sync-v8 requests', () => {
     expect(command('filter_add', { name: 'F', query: 'today', color: 30 }).args).toEqual({ name: 'F', query: 'today', color: 'berry_red' });
   });
 
+  it('marks a comment on a project paid-only (v8 kept project comments for paid plans), not one on a task nor filters', () => {
+    expect(command('note_add', { project_id: 2203306141, content: 'On the project' }).paidOnly).toBe('comments');
+    expect(command('note_add', { item_id: 2995104339, project_id: 2203306141, content: 'On the task' }).paidOnly).toBeUndefined();
+    expect(command('filter_add', { name: 'F', query: 'today' }).paidOnly).toBeUndefined();
+    // a client cannot set it: the parsed command is built from type, uuid, args and temp_id
+    expect(parse({ commands: [{ type: 'item_add', uuid: 'u1', args: { content: 'x' }, paidOnly: 'filters' }] }).commands[0].paidOnly).toBeUndefined();
+  });
+
   it('leaves a colour outside 30..49 for the command to refuse', () => {
     expect(command('project_add', { name: 'P', color: 7 }).args).toEqual({ name: 'P', color: 7 });
   });

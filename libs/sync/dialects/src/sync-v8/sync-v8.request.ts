@@ -104,9 +104,18 @@ const ARGS: Readonly<Record<string, ArgsTranslation>> = {
   live_notifications_mark_unread: idAsIds,
 };
 
+/**
+ * A comment on a project (`project_id` and no `item_id`): sync-interface §2 says v8 kept project
+ * comments for paid users. Newer generations let every plan with `comments` add them.
+ */
+function isProjectComment(command: SyncCommand): boolean {
+  return command.type === 'note_add' && (command.args['item_id'] ?? null) === null && (command.args['project_id'] ?? null) !== null;
+}
+
 export function v8Command(command: SyncCommand): SyncCommand {
   const translate = Object.hasOwn(ARGS, command.type) ? ARGS[command.type] : undefined;
-  return translate ? { ...command, args: translate(command.args) } : command;
+  const translated = translate ? { ...command, args: translate(command.args) } : command;
+  return isProjectComment(translated) ? { ...translated, paidOnly: 'comments' } : translated;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type PlanFeature, type PlanInfo, type PlanQuantity, quantityOf } from '@doable/contracts-plans';
 import { DomainError, type ErrorCode } from '@doable/shared-errors';
 import type { EntityManager } from 'typeorm';
+import { isPaidPlan } from './paid-plan';
 import type { PlanLimitsRepository } from './plan-limits.repository';
 
 /** The refusal of each counted quantity (public-api-facts §2.1: a 403 whose tag ends in _LIMIT_REACHED). */
@@ -121,6 +122,18 @@ export class PlanGate {
   async requireFeature(feature: PlanFeature, userId: string = this.actorId): Promise<void> {
     const plan = await this.planOf(userId);
     if (!plan[feature]) throw new DomainError('FEATURE_NOT_IN_PLAN', `Your plan (${plan.plan_name}) does not include ${feature.replace(/_/g, ' ')}`, { feature, plan: plan.plan_name });
+  }
+
+  /**
+   * FEATURE_NOT_IN_PLAN unless the acting user's plan is a paid one (isPaidPlan), whatever its
+   * flags say: what an old generation kept for paying users (v8's project comments, v7's
+   * filters) is refused there to the free tier, as it was then.
+   */
+  async requirePaidPlan(feature: PlanFeature): Promise<void> {
+    const plan = await this.planOf();
+    if (!isPaidPlan(plan)) {
+      throw new DomainError('FEATURE_NOT_IN_PLAN', `Your plan (${plan.plan_name}) does not include ${feature.replace(/_/g, ' ')} in this API version`, { feature, plan: plan.plan_name });
+    }
   }
 
   /**
