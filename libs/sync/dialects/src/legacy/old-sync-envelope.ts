@@ -1,5 +1,5 @@
 import type { PlanFeature } from '@doable/contracts-plans';
-import { withIntegerArchivedProjectIds } from '../shared/live-notification-ids';
+import { withIntegerArchivedProjectIds } from './live-notification-ids';
 import type { SyncCommand, SyncRequest, SyncResult } from '@doable/sync-engine';
 import type { ReadNeeds } from '@doable/sync-read';
 import { renderSyncEnvelope } from '../shared/sync-envelope';

@@ -1,4 +1,4 @@
-import { withIntegerArchivedProjectIds } from '../shared/live-notification-ids';
+import { withIntegerArchivedProjectIds } from '../legacy/live-notification-ids';
 import { renderSyncEnvelope } from '../shared/sync-envelope';
 import { parseSyncRequest } from '../shared/sync-request.parser';
 import type { SyncDialect } from '../shared/sync-dialect';

@@ -1,4 +1,4 @@
-import { integerId } from '../legacy/legacy-values';
+import { integerId } from './legacy-values';
 
 const DIGITS = /^\d+$/;
 
