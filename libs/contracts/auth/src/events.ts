@@ -74,3 +74,28 @@ export const appAuthorizationChanged = eventSubject(
   'auth.evt.app-authorization-changed.v1',
   z.object({ appId: uid, userId: uid, authorized: z.boolean(), changedAt: z.string() }),
 );
+
+/**
+ * Mail that auth-oauth asks for (issue #33): the notifications service renders and sends it
+ * from these events, durably and once per event id. `link` carries a single-use secret (the
+ * reset or confirmation token; auth-oauth keeps only its hash): it must never be logged, and
+ * the mail's stored copy is cleared once sent.
+ */
+const accountMail = z.object({
+  userId: uid,
+  /** Where the mail goes. */
+  email: z.string().email(),
+  fullName: z.string(),
+  /** The user's language (templates fall back to English). */
+  lang: z.string().default('en'),
+  /** The page to open: absolute URL at the product's public address, secret included. */
+  link: z.string().url(),
+  /** When the link stops working (ISO 8601). */
+  expiresAt: z.string(),
+});
+
+/** Someone asked to reset this account's password ("forgot password" page). */
+export const passwordResetRequested = eventSubject('auth.evt.password-reset-requested.v1', accountMail);
+
+/** A signed-in user asked to change their address: `email` is the new address, to be confirmed. */
+export const emailChangeRequested = eventSubject('auth.evt.email-change-requested.v1', accountMail.extend({ previousEmail: z.string().email() }));
