@@ -381,3 +381,94 @@ describe('Dockerfile', () => {
     expect(text).toMatch(/^ARG NODE_IMAGE=node:20\.\d+(\.\d+)?-bookworm-slim$/m);
   });
 });
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS on purpose: ops:check (ESM, no build) loads the same file.
+const podSecurity = require('./pod-security.cjs') as { restrictedViolations(objects: unknown[]): string[]; hasDefaultDeny(objects: unknown[]): boolean };
+
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+}
+interface PolicyRule {
+  from?: unknown[];
+  to?: Array<{ ipBlock?: { cidr: string; except?: string[] } }>;
+  ports?: Array<{ protocol?: string; port: number }>;
+}
+interface NetworkPolicy {
+  metadata: { name: string };
+  spec: { podSelector: LabelSelector; policyTypes: string[]; ingress?: PolicyRule[]; egress?: PolicyRule[] };
+}
+
+/** Kubernetes label selector semantics, for the operators these manifests use (In). */
+function selectorMatches(selector: LabelSelector, labels: Record<string, string> = {}): boolean {
+  if (!selects(selector.matchLabels ?? {}, labels)) return false;
+  return (selector.matchExpressions ?? []).every((expression) => {
+    if (expression.operator !== 'In') throw new Error(`selector operator ${expression.operator} is not modelled here`);
+    return (expression.values ?? []).includes(labels[expression.key]);
+  });
+}
+
+describe('network policies and pod security (issue #34)', () => {
+  const base = kustomize('k8s/base');
+  const local = kustomize('k8s/overlays/local');
+  const policies = (objects: K8sObject[]) => objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as NetworkPolicy[];
+  const podLabels = (objects: K8sObject[], kind: string, name: string) => podSpec(find(objects, kind, name)).metadata?.labels ?? {};
+  /** The ports a pod may open connections to, DNS aside: every egress rule of every policy that selects it. */
+  const egressPorts = (objects: K8sObject[], labels: Record<string, string>) =>
+    [...new Set(policies(objects).filter((policy) => selectorMatches(policy.spec.podSelector, labels)).flatMap((policy) => (policy.spec.egress ?? []).flatMap((rule) => (rule.ports ?? []).map((port) => port.port))))]
+      .filter((port) => port !== 53)
+      .sort((a, b) => a - b);
+  const ingressRules = (objects: K8sObject[], labels: Record<string, string>) => policies(objects).filter((policy) => selectorMatches(policy.spec.podSelector, labels)).flatMap((policy) => policy.spec.ingress ?? []);
+
+  it('run every pod of the base and the local overlay under the restricted standard with a read-only root', () => {
+    expect(podSecurity.restrictedViolations(base)).toEqual([]);
+    expect(podSecurity.restrictedViolations(local)).toEqual([]);
+  });
+
+  it('catch a container that drops the read-only root or runs as root (so ops:check can fail)', () => {
+    const gateway = structuredClone(find(base, 'Deployment', 'gateway'));
+    const container = podSpec(gateway).spec.containers[0];
+    delete container.securityContext?.readOnlyRootFilesystem;
+    container.securityContext = { ...container.securityContext, runAsNonRoot: false };
+    expect(podSecurity.restrictedViolations([gateway])).toEqual(['Deployment/gateway: gateway: runAsNonRoot is not true', 'Deployment/gateway: gateway: readOnlyRootFilesystem is not true']);
+  });
+
+  it('deny all traffic in the namespace unless a policy allows it', () => {
+    expect(podSecurity.hasDefaultDeny(base)).toBe(true);
+    expect(podSecurity.hasDefaultDeny(policies(base).filter((policy) => policy.metadata.name !== 'default-deny'))).toBe(false);
+  });
+
+  it('let each service reach NATS, the data services and their migrations PostgreSQL, and webhooks the internet on 443 only', () => {
+    const expected: Record<App, number[]> = {
+      gateway: [4222],
+      sync: [4222, 5432],
+      rest: [4222],
+      'auth-oauth': [4222, 5432],
+      uploads: [4222, 5432],
+      notifications: [4222, 5432],
+      plans: [4222, 5432],
+      mcp: [4222],
+      webhooks: [443, 4222, 5432],
+    };
+    for (const app of APPS) expect([app, egressPorts(base, podLabels(base, 'Deployment', app))]).toEqual([app, expected[app]]);
+    for (const app of DATA_APPS) expect([app, egressPorts(base, podLabels(base, 'Job', `migrate-${app}`))]).toEqual([app, [5432]]);
+    const internet = policies(base).find((policy) => policy.metadata.name === 'webhooks-to-internet')!;
+    expect(internet.spec.egress?.[0].to?.[0].ipBlock?.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']));
+  });
+
+  it('let only the gateway in from anywhere, and the monitoring namespace scrape every service', () => {
+    for (const app of APPS) {
+      const rules = ingressRules(base, podLabels(base, 'Deployment', app));
+      const open = rules.filter((rule) => rule.from === undefined);
+      expect([app, open.flatMap((rule) => (rule.ports ?? []).map((port) => port.port))]).toEqual([app, app === 'gateway' ? [8080] : []]);
+      expect([app, rules.some((rule) => JSON.stringify(rule.from ?? []).includes('monitoring') && (rule.ports ?? []).some((port) => port.port === PORTS[app]))]).toEqual([app, true]);
+    }
+  });
+
+  it('let the local overlay enforce the standard on its namespace and open its PostgreSQL to the data services alone', () => {
+    expect(find(local, 'Namespace', 'doable').metadata.labels).toMatchObject({ 'pod-security.kubernetes.io/enforce': 'restricted' });
+    const postgres = ingressRules(local, podLabels(local, 'StatefulSet', 'postgres'));
+    const admitted = APPS.filter((app) => postgres.some((rule) => (rule.from as Array<{ podSelector?: LabelSelector }> | undefined)?.some((peer) => peer.podSelector && selectorMatches(peer.podSelector, podLabels(local, 'Deployment', app)))));
+    expect(admitted.sort()).toEqual([...DATA_APPS].sort());
+  });
+});

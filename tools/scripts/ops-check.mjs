@@ -4,6 +4,8 @@
 // first failure prints that tool's output and exits non-zero.
 // (Deeper assertions over the rendered manifests: tools/ops/ops-manifests.spec.ts.)
 import { spawnSync } from 'node:child_process';
+import { parseAllDocuments } from 'yaml';
+import podSecurity from '../ops/pod-security.cjs';
 import { repoRoot } from './swc-options.mjs';
 
 function run(command, args) {
@@ -55,5 +57,15 @@ for (const check of checks) {
   // How many objects a kustomization renders: a quick sanity line, not an assertion.
   const detail = check.kustomize ? ` (${(result.stdout.match(/^kind: /gm) ?? []).length} resources)` : '';
   console.log(`ok    ${check.label}${detail}`);
+  if (check.kustomize) checkPolicies(check.label, result.stdout);
+}
+
+/** Every pod `restricted` with a read-only root, and the namespace's default deny (tools/ops/pod-security.cjs). */
+function checkPolicies(label, rendered) {
+  const objects = parseAllDocuments(rendered).map((document) => document.toJS()).filter(Boolean);
+  const violations = podSecurity.restrictedViolations(objects);
+  if (violations.length > 0) fail(`FAIL  ${label}: pods outside the restricted Pod Security Standard\n  ${violations.join('\n  ')}`);
+  if (!podSecurity.hasDefaultDeny(objects)) fail(`FAIL  ${label}: no default-deny NetworkPolicy (podSelector {}, Ingress and Egress, no rules)`);
+  console.log(`ok    ${label}: every pod restricted with a read-only root; default-deny NetworkPolicy present`);
 }
 console.log('ops:check passed');
