@@ -48,6 +48,13 @@ describe('each service as its own process (cluster)', () => {
     if (DATA_SERVICES.includes(service)) expect(ready.body.checks.database).toBe('up');
     const metrics = await http<string>(url, 'GET', '/metrics');
     expect(metrics.body).toContain(`service="${service}"`);
+    // What the alert rules read (k8s/components/monitoring): dependencies up, the outbox caught up.
+    expect(metrics.body).toMatch(new RegExp(`^doable_dependency_up\\{dependency="broker",service="${service}"\\} 1$`, 'm'));
+    if (DATA_SERVICES.includes(service)) {
+      expect(metrics.body).toMatch(new RegExp(`^doable_dependency_up\\{dependency="database",service="${service}"\\} 1$`, 'm'));
+      expect(metrics.body).toMatch(/^doable_outbox_lag_seconds\{service="[a-z-]+"\} [0-9.e+-]+$/m);
+    }
+    if (service === 'webhooks') expect(metrics.body).toMatch(/^doable_webhook_deliveries_pending\{when="due",service="webhooks"\} 0$/m);
   });
 
   it('serves the first account created with the CLI through the gateway', async () => {
@@ -63,6 +70,11 @@ describe('each service as its own process (cluster)', () => {
     }, 'the new account to sync');
     expect(response.body.user.email).toBe('ops@example.test');
     expect(response.body.projects).toEqual([expect.objectContaining({ name: 'Inbox' })]);
+    // The account's event reached sync's consumer (its lag observed), and the gateway timed its request to sync.
+    const syncMetrics = (await http<string>(await processes.get('sync')!.url(), 'GET', '/metrics')).body;
+    expect(syncMetrics).toMatch(/^doable_event_consumer_lag_seconds_count\{[^}]*durable="sync\.create-profile"[^}]*\} [1-9]/m);
+    const gatewayMetrics = (await http<string>(gateway, 'GET', '/metrics')).body;
+    expect(gatewayMetrics).toMatch(/^doable_rpc_client_seconds_count\{[^}]*outcome="ok"[^}]*\} [1-9]/m);
     // The assistant server, a process of its own, answers through the gateway with the same token.
     const tools = await http(gateway, 'POST', '/mcp', { token, headers: { accept: 'application/json, text/event-stream' }, json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'user-info', arguments: {} } } });
     expect(tools.body.result.structuredContent.email).toBe('ops@example.test');

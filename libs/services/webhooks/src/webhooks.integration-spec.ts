@@ -9,7 +9,9 @@ import { createLogger } from '@doable/shared-logging';
 import { Database, EventConsumers, type ServiceDefinition } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase, waitFor } from '@doable/shared-testing';
 import { InProcessBroker, InProcessEventBus, type ServiceClient } from '@doable/shared-transport';
+import { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { DeliveryMetrics } from './delivery-metrics';
 import { DeliveryWorker, type DeliverySettings } from './delivery-worker';
 import { webhooksMigrations } from './migrations';
 import { WebhookConsumers } from './webhook.consumers';
@@ -205,6 +207,25 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
       await brief.runOnce();
     }
     expect((await deliveries()).find((d) => d.delivery_id === second.delivery_id)).toMatchObject({ state: 'failed', attempts: 3 });
+  });
+
+  it('counts the deliveries waiting, due now or retrying later, and the oldest due one\'s wait (the dashboards\' and alerts\' gauges)', async () => {
+    const registry = new Registry();
+    new DeliveryMetrics(registry, db);
+    const gauges = async () => {
+      const metrics = await registry.getMetricsAsJSON();
+      const value = (name: string, when?: string) => metrics.find((metric) => metric.name === name)?.values.find((sample) => when === undefined || sample.labels['when'] === when)?.value;
+      return { due: value('doable_webhook_deliveries_pending', 'due'), later: value('doable_webhook_deliveries_pending', 'later'), oldest: value('doable_webhook_oldest_due_seconds') };
+    };
+    expect(await gauges()).toEqual({ due: 0, later: 0, oldest: 0 });
+    failures.push(500);
+    await publish(SyncEvents.objectEvent, objectEvent({ eventType: 'updated' }));
+    await worker({ maxRetries: 3 }).runOnce();
+    expect(await gauges()).toEqual({ due: 0, later: 1, oldest: 0 });
+    await makeDue();
+    const due = await gauges();
+    expect(due).toMatchObject({ due: 1, later: 0 });
+    expect(due.oldest).toBeGreaterThan(0);
   });
 
   it('stops deliveries of a user who withdrew the authorisation, and keeps the newest of out-of-order announcements', async () => {

@@ -2,6 +2,7 @@ import { env } from '@doable/shared-config';
 import { type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
+import { DeliveryMetrics } from './delivery-metrics';
 import { DELIVERY_SETTINGS, type DeliverySettings, DeliveryWorker } from './delivery-worker';
 import { webhooksMigrations } from './migrations';
 import { WebhookConsumers } from './webhook.consumers';
@@ -29,7 +30,7 @@ function webhooksModule(config: z.infer<typeof webhooksEnv>) {
     maxRetries: config.WEBHOOKS_MAX_RETRIES,
     pollMs: config.WEBHOOKS_POLL_MS,
   };
-  @Module({ providers: [WebhookConsumers, DeliveryWorker, { provide: DELIVERY_SETTINGS, useValue: settings }] })
+  @Module({ providers: [WebhookConsumers, DeliveryWorker, DeliveryMetrics, { provide: DELIVERY_SETTINGS, useValue: settings }] })
   class WebhooksModule {}
   return WebhooksModule;
 }

@@ -1,12 +1,11 @@
 import { EVENT_BUS, type EventBus } from '@doable/shared-transport';
 import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
 import { Database } from '../service/database';
+import { databaseAnswers } from './database-answers';
 
 interface StatusResponse {
   status(code: number): unknown;
 }
-
-const CHECK_TIMEOUT_MS = 2_000;
 
 /**
  * Liveness says the process runs; readiness says it can serve: its database answers and its
@@ -27,24 +26,9 @@ export class HealthController {
   @Get('ready')
   async ready(@Res({ passthrough: true }) res: StatusResponse): Promise<{ status: 'ok' | 'error'; checks: Record<string, 'up' | 'down'> }> {
     const checks: Record<string, 'up' | 'down'> = { broker: this.bus.isConnected() ? 'up' : 'down' };
-    if (this.database) checks['database'] = (await this.databaseAnswers()) ? 'up' : 'down';
+    if (this.database) checks['database'] = (await databaseAnswers(this.database)) ? 'up' : 'down';
     const ok = Object.values(checks).every((state) => state === 'up');
     res.status(ok ? 200 : 503);
     return { status: ok ? 'ok' : 'error', checks };
-  }
-
-  private async databaseAnswers(): Promise<boolean> {
-    const database = this.database!;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS)));
-    const probe = database
-      .query('SELECT 1')
-      .then(() => true)
-      .catch(() => false);
-    try {
-      return await Promise.race([probe, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }

@@ -3,8 +3,10 @@ import { claimEvent } from '@doable/shared-database';
 import { LOGGER, type Logger, withCorrelationId } from '@doable/shared-logging';
 import { EVENT_BUS, type EventBus, type Unsubscribe } from '@doable/shared-transport';
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Registry } from 'prom-client';
+import { consumerMetrics } from '../metrics/messaging-metrics';
 import { Database, type Tx } from '../service/database';
-import { SERVICE_DEFINITION } from '../service/tokens';
+import { METRICS_REGISTRY, SERVICE_DEFINITION } from '../service/tokens';
 import type { ServiceDefinition } from '../service/service-definition';
 
 interface Registration {
@@ -22,13 +24,18 @@ interface Registration {
 export class EventConsumers {
   private readonly registrations: Registration[] = [];
   private readonly stops: Unsubscribe[] = [];
+  private readonly metrics: ReturnType<typeof consumerMetrics>;
 
   constructor(
     @Inject(SERVICE_DEFINITION) private readonly definition: ServiceDefinition,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() private readonly database?: Database,
-  ) {}
+    // Optional so a spec can build consumers without one; the kernel always provides it.
+    @Optional() @Inject(METRICS_REGISTRY) registry: Registry = new Registry(),
+  ) {
+    this.metrics = consumerMetrics(registry);
+  }
 
   /** Call from a feature provider's constructor or onModuleInit; consumption starts with the service. */
   on<P>(name: string, event: EventSubject<P>, handler: (payload: P, tx: Tx, envelope: EventEnvelope<P>) => Promise<void>): void {
@@ -46,11 +53,18 @@ export class EventConsumers {
           subject: registration.event.name,
           handle: (envelope) =>
             withCorrelationId(envelope.correlationId, async () => {
-              const payload = registration.event.payload.parse(envelope.payload);
-              await database!.transaction(async (tx) => {
-                if (!(await claimEvent(tx.manager, database!.schema, durable, envelope.id))) return;
-                await registration.handler(payload, tx, { ...envelope, payload });
-              });
+              try {
+                const payload = registration.event.payload.parse(envelope.payload);
+                await database!.transaction(async (tx) => {
+                  if (!(await claimEvent(tx.manager, database!.schema, durable, envelope.id))) return;
+                  await registration.handler(payload, tx, { ...envelope, payload });
+                });
+              } catch (err) {
+                this.metrics.failures.inc({ durable });
+                throw err;
+              }
+              // From the outbox commit to this commit: the lag an operator alerts on (a redelivery counts from the first occurrence).
+              this.metrics.lag.observe({ durable }, Math.max(0, (Date.now() - Date.parse(envelope.occurredAt)) / 1000));
               this.logger.debug({ durable, eventId: envelope.id }, 'event handled');
             }),
         }),

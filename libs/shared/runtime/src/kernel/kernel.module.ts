@@ -20,6 +20,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { HealthController } from '../health/health.controller';
 import { registerHeapAfterGc } from '../metrics/heap-after-gc';
+import { MessagingMetrics, requestMetrics } from '../metrics/messaging-metrics';
 import { MetricsController } from '../metrics/metrics.controller';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor';
 import type { RuntimeConfig } from '../service/service-config';
@@ -76,8 +77,8 @@ export class ServiceKernelModule {
       { provide: RPC_PROXY, useFactory: () => createClientProxy(transport) },
       {
         provide: ServiceClient,
-        useFactory: (proxy: ClientProxy) => new ServiceClient(proxy, transport, config.REQUEST_TIMEOUT_MS),
-        inject: [RPC_PROXY],
+        useFactory: (proxy: ClientProxy, registry: Registry) => new ServiceClient(proxy, transport, config.REQUEST_TIMEOUT_MS, requestMetrics(registry)),
+        inject: [RPC_PROXY, METRICS_REGISTRY],
       },
       { provide: EVENT_BUS, useFactory: () => infrastructure.eventBus ?? createEventBus(transport, logger) },
       { provide: OWNS_BLOB_STORE, useValue: !infrastructure.blobStore },
@@ -95,6 +96,7 @@ export class ServiceKernelModule {
       BlobStoreLifecycle,
       EventConsumers,
       MessagingLifecycle,
+      MessagingMetrics,
       RpcErrorFilter,
       CorrelationInterceptor,
       RpcMetricsInterceptor,

@@ -20,6 +20,13 @@ export interface RequestOptions {
 }
 
 /**
+ * Told how each request went: its subject, the seconds until the whole reply (or the failure)
+ * arrived, and the outcome: an answer, a coded refusal from the service (an answer too), or
+ * the service unavailable (a timeout, no responder, a lost replica or connection).
+ */
+export type RequestObserver = (subject: string, seconds: number, outcome: 'ok' | 'refused' | 'unavailable') => void;
+
+/**
  * The typed way to call another service: the subject fixes the payload and reply types at
  * compile time; every call has a timeout; failures arrive as coded DomainErrors.
  */
@@ -28,18 +35,26 @@ export class ServiceClient {
     private readonly proxy: ClientProxy,
     private readonly transport: TransportOptions,
     private readonly defaultTimeoutMs: number,
+    /** The kernel's request-latency histogram (doable_rpc_client_seconds); none in a bare client. */
+    private readonly observe: RequestObserver = () => undefined,
   ) {}
 
   async request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options: RequestOptions = {}): Promise<Rep> {
     // In-process messages have no size limit; NATS ones do (see request-packing.ts).
     const message = this.transport.kind === 'in-process' ? payload : packRequest(payload);
     const record = new NatsRecordBuilder(message).setHeaders(this.headers(options)).build();
+    const started = process.hrtime.bigint();
+    const elapsed = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
       // `timeout` bounds the wait for each message; a chunked reply is several messages.
       const messages = await firstValueFrom(this.proxy.send<unknown>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs), toArray()));
-      return assembleReply<Rep>(messages);
+      const reply = assembleReply<Rep>(messages);
+      this.observe(subject.name, elapsed(), 'ok');
+      return reply;
     } catch (err) {
-      throw toCallerError(err, subject.name);
+      const failure = toCallerError(err, subject.name);
+      this.observe(subject.name, elapsed(), failure.code === 'SERVICE_UNAVAILABLE' ? 'unavailable' : 'refused');
+      throw failure;
     }
   }
 
