@@ -21,7 +21,7 @@ const csrfField = (csrf: string) => html`<input type="hidden" name="csrf" value=
 
 /** The code field every step shares: a TOTP code or a recovery code. */
 export function codeField(error?: FormError): SafeHtml {
-  return html`<label for="otp">Authentication code</label><input id="otp" name="otp" autocomplete="one-time-code" inputmode="text" required maxlength="32" aria-describedby="code-hint" aria-invalid="${error ? 'true' : 'false'}">
+  return html`<label for="otp">Authentication code</label><input id="otp" name="otp" autocomplete="one-time-code" inputmode="text" maxlength="32" aria-describedby="code-hint" aria-invalid="${error ? 'true' : 'false'}">
 <p class="hint" id="code-hint">The 6-digit code from your authenticator app, or one of your recovery codes.</p>`;
 }
 
