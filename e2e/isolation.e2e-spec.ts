@@ -1,4 +1,5 @@
 import { http, waitFor } from '@doable/shared-testing';
+import { Secret, TOTP } from 'otpauth';
 import { appOwner } from './support/app-owner';
 import type { RegisteredApp } from './support/oauth-flow';
 import { MODES } from './support/system-view';
@@ -467,5 +468,26 @@ describe.each(MODES)('isolation of app webhooks (%s)', (mode) => {
     const refused = await second.browser.submit('/auth/apps/webhook', secondPage, fields);
     expect(refused.status).toBe(404);
     expect(await webhookCall('GET', basic(first.app.clientId, first.app.clientSecret))).toMatchObject({ status: 200, body: { client_id: first.app.clientId, callback_url: null, events: [] } });
+  });
+
+  it("refuses one account's second factor to another's session: turning it off, or completing a log-in with its code", async () => {
+    const first = await appOwner(system, 'Totp first');
+    const second = await appOwner(system, 'Totp second');
+    const started = await first.browser.submit('/auth/settings/two-factor/start', await first.browser.get('/auth/settings/two-factor'), {});
+    const totp = new TOTP({ secret: Secret.fromBase32(/data-testid="totp-secret">([A-Z2-7]+)</.exec(started.text)![1]) });
+    const on = await first.browser.submit('/auth/settings/two-factor/confirm', started, { otp: totp.generate({ timestamp: Date.now() - 30_000 }) });
+    const recovery = /<li><code>([A-Z2-9-]{11})<\/code><\/li>/.exec(on.text)![1];
+    const page = await second.browser.get('/auth/settings/two-factor');
+    for (const otp of [totp.generate(), recovery]) {
+      expect((await second.browser.submit('/auth/settings/two-factor/disable', page, { otp })).status).toBe(401);
+      // No pending log-in of the first account in this browser: its code opens nothing.
+      const stepped = await second.browser.submit('/auth/login/two-factor', page, { otp });
+      expect([stepped.status, /data-error-tag="([A-Z_]+)"/.exec(stepped.text)?.[1]]).toEqual([401, 'TWO_FACTOR_EXPIRED']);
+    }
+    const [row] = await system.sql<{ on: boolean; left: number }>(
+      `SELECT t.enabled_at IS NOT NULL AS on, (SELECT count(*)::int FROM auth.two_factor_recovery_codes r WHERE r.user_id = t.user_id AND r.used_at IS NULL) AS left FROM auth.two_factor t WHERE t.user_id = $1`,
+      [first.account.userId],
+    );
+    expect(row).toEqual({ on: true, left: 10 });
   });
 });

@@ -53,6 +53,13 @@ export const AUTH_ENDPOINTS = [
   endpoint('POST', '/auth/signup', 'signup', 'page', guessable),
   endpoint('GET', '/auth/login', 'login-form', 'page'),
   endpoint('POST', '/auth/login', 'login', 'page', guessable),
+  // Two-factor log-in: the code step after the password, and enrolment on the settings pages.
+  endpoint('GET', '/auth/login/two-factor', 'two-factor-login-form', 'page'),
+  endpoint('POST', '/auth/login/two-factor', 'two-factor-login', 'page', guessable),
+  endpoint('GET', '/auth/settings/two-factor', 'two-factor-settings', 'page'),
+  endpoint('POST', '/auth/settings/two-factor/start', 'two-factor-start', 'page'),
+  endpoint('POST', '/auth/settings/two-factor/confirm', 'two-factor-confirm', 'page', guessable),
+  endpoint('POST', '/auth/settings/two-factor/disable', 'two-factor-disable', 'page', guessable),
   endpoint('POST', '/auth/logout', 'logout', 'page'),
   endpoint('GET', '/auth/settings', 'settings', 'page'),
   endpoint('POST', '/auth/settings/token', 'reset-token', 'page'),

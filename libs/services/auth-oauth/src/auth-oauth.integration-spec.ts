@@ -23,6 +23,9 @@ import { OAuthService } from './oauth/oauth.service';
 import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
 import { SessionService } from './sessions/session.service';
 import { TokenService } from './tokens/token.service';
+import { PendingLogin } from './two-factor/pending-login';
+import { TwoFactorPages } from './two-factor/two-factor-pages';
+import { TwoFactorService } from './two-factor/two-factor.service';
 import { AccountPages } from './web/account-pages';
 import { WebExchange } from './exchange/web-exchange';
 
@@ -119,8 +122,17 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     tokens = new TokenService(db);
     oauth = new OAuthService(db, apps);
     const webhooks = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
-    const pages = new AccountPages(accounts, new SessionService(db), apps, oauth, webhooks);
-    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth), new AppWebhookEndpoints(apps, webhooks));
+    const twoFactor = new TwoFactorService(db, new AppSecretBox(db, ''));
+    const pending = new PendingLogin(new AppSecretBox(db, ''));
+    const pages = new AccountPages(accounts, new SessionService(db), apps, oauth, webhooks, twoFactor, pending);
+    edge = new AuthEdgeRpcController(
+      pages,
+      new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages, twoFactor),
+      new OAuthEndpoints(apps, oauth),
+      new LegacyLogin(accounts, apps, oauth, twoFactor),
+      new AppWebhookEndpoints(apps, webhooks),
+      new TwoFactorPages(pages, twoFactor, pending),
+    );
     owner = await newAccount('owner');
     app = await newApp(owner.session);
   });

@@ -18,6 +18,9 @@ import { AppSecretBox, APP_SECRET_KEY } from './oauth/app-secret-box';
 import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
 import { AppWebhookService, WEBHOOK_ADDRESS_POLICY } from './webhooks/app-webhook.service';
 import type { WebhookAddressPolicy } from '@doable/contracts-auth';
+import { PendingLogin } from './two-factor/pending-login';
+import { TwoFactorPages } from './two-factor/two-factor-pages';
+import { TwoFactorService } from './two-factor/two-factor.service';
 
 @Module({
   controllers: [AuthRpcController, AuthEdgeRpcController],
@@ -39,6 +42,9 @@ import type { WebhookAddressPolicy } from '@doable/contracts-auth';
     AppSecretBox,
     AppWebhookService,
     AppWebhookEndpoints,
+    TwoFactorService,
+    PendingLogin,
+    TwoFactorPages,
   ],
   exports: [AccountService],
 })

@@ -45,6 +45,11 @@ describe('logger redaction', () => {
     expect(last()).toMatchObject({ err: { code: '40P01' }, domain: { code: 'ITEM_NOT_FOUND' }, socket: { code: 'ECONNREFUSED' }, exit: { code: 78 }, oauth: { code: REDACTED } });
   });
 
+  it('redacts second factors whatever their shape (a TOTP code looks like a numeric error code)', () => {
+    const redacted = redactSecrets({ body: { otp: '123456', recovery_code: 'ABCDE23456', recoveryCodes: ['ABCDE-23456'] } });
+    expect(redacted).toEqual({ body: { otp: REDACTED, recovery_code: REDACTED, recoveryCodes: REDACTED } });
+  });
+
   it('keeps what is not secret: error codes, token types, counts, the message', () => {
     const { logger, last } = capture();
     logger.warn({ error_code: 401, errorCode: 35, token_type: 'Bearer', tokenKind: 'oauth', tokens: 3, status: 'ok' }, 'kept');

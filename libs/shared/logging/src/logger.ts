@@ -23,6 +23,10 @@ const SECRET_KEYS = new Set([
   'setcookie',
   'session',
   'sessionid',
+  // Second factors: a TOTP code is six digits, which `code` would keep as an error code.
+  'otp',
+  'recoverycode',
+  'recoverycodes',
 ]);
 /** Whatever ends like these is a secret too (`current_password`, `apiToken`, `webhookSecret`). */
 const SECRET_SUFFIXES = ['password', 'token', 'secret'];

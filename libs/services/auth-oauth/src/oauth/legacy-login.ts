@@ -2,6 +2,7 @@ import type { EdgeReply } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import { AccountService } from '../accounts/account.service';
 import type { WebExchange } from '../exchange/web-exchange';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { OAuthAppService } from './oauth-app.service';
 import { OAuthService } from './oauth.service';
 
@@ -24,6 +25,7 @@ export class LegacyLogin {
     private readonly accounts: AccountService,
     private readonly apps: OAuthAppService,
     private readonly oauth: OAuthService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async login(web: WebExchange): Promise<EdgeReply> {
@@ -32,6 +34,9 @@ export class LegacyLogin {
     if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) return this.refused(web, 400);
     const account = await this.accounts.authenticate(email, password);
     if (!account) return this.refused(web, 401);
+    // The call has no field for a second factor (public-api-facts §1.8: email and password only):
+    // an enrolled account is refused with its own code, never given a token on the password alone.
+    if (await this.twoFactor.isEnabled(account.userId)) return web.json(401, 'TWO_FACTOR_REQUIRED', { 'X-Content-Type-Options': 'nosniff' });
     const token = await this.oauth.issueLegacyLoginToken(await this.apps.legacyLoginApp(account.userId), account.userId);
     // The application is suspended or at its token limit: the operator's decision, answered as a refused log-in.
     if (token === undefined) return this.refused(web, 403);

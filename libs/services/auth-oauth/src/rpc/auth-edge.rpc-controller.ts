@@ -9,6 +9,7 @@ import { OAuthEndpoints } from '../oauth/oauth-endpoints';
 import { AccountPages } from '../web/account-pages';
 import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
 import { WebExchange } from '../exchange/web-exchange';
+import { TwoFactorPages } from '../two-factor/two-factor-pages';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 
@@ -31,6 +32,7 @@ export class AuthEdgeRpcController {
     oauth: OAuthEndpoints,
     legacyLogin: LegacyLogin,
     webhooks: AppWebhookEndpoints,
+    twoFactor: TwoFactorPages,
   ) {
     this.handlers = {
       'signup-form': (web) => pages.signupForm(web),
@@ -58,6 +60,12 @@ export class AuthEdgeRpcController {
       'protected-resource-metadata': (web) => oauth.protectedResource(web),
       'register-client': (web) => oauth.register(web),
       'legacy-login': (web) => legacyLogin.login(web),
+      'two-factor-login-form': (web) => twoFactor.loginForm(web),
+      'two-factor-login': (web) => twoFactor.login(web),
+      'two-factor-settings': (web) => twoFactor.settings(web),
+      'two-factor-start': (web) => twoFactor.start(web),
+      'two-factor-confirm': (web) => twoFactor.confirm(web),
+      'two-factor-disable': (web) => twoFactor.disable(web),
     };
   }
 

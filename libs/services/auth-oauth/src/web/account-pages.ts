@@ -7,6 +7,8 @@ import { OAuthAppService, isValidRedirectUri, MAX_REDIRECT_URIS } from '../oauth
 import { OAuthService } from '../oauth/oauth.service';
 import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy';
 import { SESSION_TTL_SECONDS, SessionService, type SessionUser } from '../sessions/session.service';
+import { PendingLogin } from '../two-factor/pending-login';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import type { OAuthApp } from '../oauth/oauth-app.service';
 import { settingsOf } from '../webhooks/app-webhook.endpoints';
 import { AppWebhookService } from '../webhooks/app-webhook.service';
@@ -24,6 +26,8 @@ export class AccountPages {
     private readonly apps: OAuthAppService,
     private readonly oauth: OAuthService,
     private readonly webhooks: AppWebhookService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly pendingLogin: PendingLogin,
   ) {}
 
   /** The logged-in user, if the session cookie names a live session. */
@@ -96,6 +100,11 @@ export class AccountPages {
     const next = web.field('next');
     const account = email ? await this.accounts.authenticate(email, web.field('password') ?? '') : undefined;
     if (!account) return this.loginRefused(web, 'AUTHENTICATION_ERROR', 401);
+    // Enrolled: no session yet, only the sealed "password was right" cookie the code step takes.
+    if (await this.twoFactor.isEnabled(account.userId)) {
+      await this.pendingLogin.begin(web, account.userId);
+      return web.redirect(next ? `/auth/login/two-factor?next=${encodeURIComponent(next)}` : '/auth/login/two-factor');
+    }
     await this.logIn(web, account.userId);
     return web.redirect(safeNext(next, HOME));
   }
@@ -194,6 +203,11 @@ export class AccountPages {
   private async console(web: WebExchange, ownerId: string, options: Omit<AppsPageOptions, 'csrf' | 'apps' | 'webhooks'> = {}, listed?: readonly OAuthApp[]): Promise<string> {
     const apps = listed ?? (await this.apps.listForOwner(ownerId));
     return appsPage({ csrf: web.csrf(), apps, webhooks: await this.webhooks.forApps(apps), ...options });
+  }
+
+  /** Starts a session for a user whose every factor was checked (the two-factor step calls it). */
+  startSession(web: WebExchange, userId: string): Promise<void> {
+    return this.logIn(web, userId);
   }
 
   private async logIn(web: WebExchange, userId: string): Promise<void> {

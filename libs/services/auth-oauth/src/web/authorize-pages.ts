@@ -6,6 +6,9 @@ import { type OAuthApp, OAuthAppService } from '../oauth/oauth-app.service';
 import { parseScopes } from '../oauth/oauth-scopes';
 import { OAuthService } from '../oauth/oauth.service';
 import { isS256Challenge } from '../oauth/pkce';
+import { postedCode } from '../two-factor/two-factor-pages';
+import { codeField, twoFactorError } from '../two-factor/two-factor-views';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { AccountPages } from './account-pages';
 import { consentPage, type ConsentFields } from './pages';
 
@@ -29,6 +32,7 @@ export class AuthorizePages {
     private readonly clients: ClientResolver,
     private readonly oauth: OAuthService,
     private readonly pages: AccountPages,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async show(web: WebExchange): Promise<EdgeReply> {
@@ -36,7 +40,8 @@ export class AuthorizePages {
     if (checked.kind === 'reply') return checked.reply;
     const user = await this.pages.currentUser(web);
     if (!user) return this.pages.loginRedirect(web, this.authorizePath(checked.fields));
-    return web.html(200, consentPage({ csrf: web.csrf(), app: checked.app, scopes: checked.scopes, userEmail: user.email, fields: checked.fields }));
+    const secondFactor = (await this.twoFactor.isEnabled(user.userId)) ? { field: codeField() } : undefined;
+    return web.html(200, consentPage({ csrf: web.csrf(), app: checked.app, scopes: checked.scopes, userEmail: user.email, fields: checked.fields, secondFactor }));
   }
 
   async decide(web: WebExchange): Promise<EdgeReply> {
@@ -47,6 +52,15 @@ export class AuthorizePages {
     if (!web.csrfValid()) return this.pages.csrfRejected(web);
     const { app, scopes, redirectTo, fields } = checked;
     if (web.field('decision') !== 'allow') return backTo(web, redirectTo, { error: 'access_denied' }, fields.state);
+    // Enrolled: allowing needs a current code (or a recovery code), as a log-in does.
+    if (await this.twoFactor.isEnabled(user.userId)) {
+      const verdict = await this.twoFactor.verify(user.userId, postedCode(web));
+      if (verdict !== 'ok') {
+        const error = twoFactorError(verdict === 'locked' ? 'TWO_FACTOR_LOCKED' : 'TWO_FACTOR_CODE_INVALID');
+        const page = consentPage({ csrf: web.csrf(), app, scopes, userEmail: user.email, fields, secondFactor: { field: codeField(error), error } });
+        return web.html(verdict === 'locked' ? 429 : 401, page);
+      }
+    }
     const code = await this.oauth.issueCode(app, { userId: user.userId, scopes, redirectUri: fields.redirectUri ?? null, codeChallenge: fields.codeChallenge ?? null });
     return backTo(web, redirectTo, { code }, fields.state);
   }

@@ -102,6 +102,7 @@ ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` :
 <form method="post" action="/auth/settings/token">${csrfField(csrf)}
 <p class="hint" id="reset-hint">The current token stops working at once.</p>
 <button type="submit" aria-describedby="reset-hint">Reset API token</button></form>
+<h2>Two-factor log-in</h2><p><a href="/auth/settings/two-factor">Two-factor log-in settings</a></p>
 <h2>Authorized applications</h2>${authorizedApps(csrf, options.authorized ?? [])}`,
     { nav: accountNav(csrf) },
   );
@@ -203,7 +204,7 @@ export interface ConsentFields {
   readonly codeChallengeMethod?: string;
 }
 
-export function consentPage(options: { csrf: string; app: OAuthApp; scopes: readonly Scope[]; userEmail: string; fields: ConsentFields }): string {
+export function consentPage(options: { csrf: string; app: OAuthApp; scopes: readonly Scope[]; userEmail: string; fields: ConsentFields; secondFactor?: { field: SafeHtml; error?: FormError } }): string {
   const { csrf, app, fields } = options;
   const hidden = (name: string, value: string | undefined) => (value === undefined ? '' : html`<input type="hidden" name="${name}" value="${value}">`);
   return layout(
@@ -211,7 +212,7 @@ export function consentPage(options: { csrf: string; app: OAuthApp; scopes: read
     html`<p><strong>${app.name}</strong> wants to access your Doable account (${options.userEmail}). It will be able to:</p>
 <ul>${options.scopes.map((scope) => html`<li>${SCOPE_DESCRIPTIONS[scope]} <span class="hint">(${scope})</span></li>`)}</ul>
 ${publicClientNote(app, fields.redirectUri ?? app.redirectUris[0])}
-<form method="post" action="/oauth/authorize">${csrfField(csrf)}
+${errorBox(options.secondFactor?.error)}<form method="post" action="/oauth/authorize">${csrfField(csrf)}${options.secondFactor?.field ?? ''}
 ${hidden('client_id', fields.clientId)}${hidden('scope', fields.scope)}${hidden('state', fields.state)}${hidden('redirect_uri', fields.redirectUri)}${hidden('code_challenge', fields.codeChallenge)}${hidden('code_challenge_method', fields.codeChallengeMethod)}
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>

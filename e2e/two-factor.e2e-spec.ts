@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { http } from '@doable/shared-testing';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type CallbackServer, launchChromium, startCallbackServer } from './support/browser';
+import { HttpBrowser } from './support/oauth-flow';
+import { MODES } from './support/system-view';
+import { useSystem } from './support/use-system';
+
+const PERIOD_MS = 30_000;
+const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
+
+/**
+ * Two-factor log-in in a real headless Chromium, as a user lives it: enrol on the settings
+ * pages (the code computed here, with otpauth, from the key the page shows), then log in and
+ * consent to an application, which both need the code (or a recovery code, once); the first
+ * generation's log-in, which has no field for a code, is refused.
+ */
+describe.each(MODES)('two-factor log-in (%s)', (mode) => {
+  const { system } = useSystem(mode, { accounts: 0 });
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let callback: CallbackServer;
+  const email = `totp-${randomBytes(4).toString('hex')}@example.test`;
+  const password = 'a sturdy passphrase';
+  let totp: TOTP;
+  let recovery: string[] = [];
+  let app: { clientId: string };
+  /** The last step a code was used in: the server refuses that step and earlier ones (replay). */
+  let lastStep = 0;
+
+  /**
+   * A code the server has not seen: the current step's, or the next one's (accepted too, ±1
+   * step) when the current was used; waits for time to move on when both were.
+   */
+  async function freshCode(): Promise<string> {
+    while (lastStep + 1 > stepNow() + 1) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const step = Math.max(lastStep + 1, stepNow());
+    lastStep = step;
+    return totp.generate({ timestamp: step * PERIOD_MS });
+  }
+
+  async function logInWithPassword(): Promise<void> {
+    await page.goto(`${system.url}/auth/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  const sessionCookie = async () => (await context.cookies()).find((cookie) => cookie.name === 'doable_session');
+  const errorTag = () => page.locator('#form-error').getAttribute('data-error-tag');
+
+  beforeAll(async () => {
+    const started = await Promise.allSettled([launchChromium().then((value) => (browser = value)), startCallbackServer().then((value) => (callback = value))]);
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await callback?.close();
+  });
+
+  it('enrols on the settings pages: QR code and key, on only after a current code, recovery codes once', async () => {
+    await page.goto(`${system.url}/auth/signup`);
+    await page.getByLabel('Name').fill('Totp User');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.locator('[data-testid="api-token"]').waitFor();
+    // An application to consent to later, registered while the account has no second factor.
+    await page.goto(`${system.url}/auth/apps`);
+    await page.getByLabel('Application name').fill('Totp App');
+    await page.getByLabel('Redirect URLs (one per line)').fill(callback.url);
+    await page.getByRole('button', { name: 'Register application' }).click();
+    app = { clientId: (await page.locator('[data-testid="client-id"]').textContent())! };
+
+    await page.goto(`${system.url}/auth/settings`);
+    await page.getByRole('link', { name: 'Two-factor log-in settings' }).click();
+    await expect(page.locator('[data-testid="two-factor-status"]').textContent()).resolves.toContain('off');
+    await page.getByRole('button', { name: 'Set up two-factor log-in' }).click();
+    await expect(page.locator('[data-testid="totp-qr"] svg').count()).resolves.toBe(1);
+    const key = (await page.locator('[data-testid="totp-secret"]').textContent())!;
+    expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    totp = new TOTP({ issuer: 'Doable', label: email, secret: Secret.fromBase32(key) });
+
+    await page.getByLabel('Code from the app').fill(totp.generate({ timestamp: Date.now() - 3 * PERIOD_MS }));
+    await page.getByRole('button', { name: 'Turn on two-factor log-in' }).click();
+    await expect(errorTag()).resolves.toBe('TWO_FACTOR_CODE_INVALID');
+    await expect(page.locator('[data-testid="totp-secret"]').textContent()).resolves.toBe(key);
+
+    await page.getByLabel('Code from the app').fill(await freshCode());
+    await page.getByRole('button', { name: 'Turn on two-factor log-in' }).click();
+    recovery = (await page.locator('[data-testid="recovery-codes"] code').allTextContents()).map((code) => code.trim());
+    expect(recovery).toHaveLength(10);
+    await page.goto(`${system.url}/auth/settings/two-factor`);
+    await expect(page.locator('[data-testid="two-factor-status"]').textContent()).resolves.toContain('on');
+    await expect(page.content()).resolves.not.toContain(recovery[0]);
+    const [row] = await system.sql<{ secret_sealed: string }>(`SELECT t.secret_sealed FROM auth.two_factor t JOIN auth.accounts a ON a.id = t.user_id WHERE a.email = $1`, [email]);
+    expect(row.secret_sealed).not.toContain(key);
+  });
+
+  it('cannot log in on the pages without the code; a wrong code gives no session; the right one does', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/auth\/login$/);
+    await logInWithPassword();
+    await page.waitForURL(/\/auth\/login\/two-factor/);
+    expect(await sessionCookie()).toBeUndefined();
+    // The half-signed-in state opens no page.
+    await page.goto(`${system.url}/auth/settings`);
+    await page.waitForURL(/\/auth\/login\?next=/);
+
+    await page.goto(`${system.url}/auth/login/two-factor`);
+    await page.getByLabel('Authentication code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(errorTag()).resolves.toBe('TWO_FACTOR_CODE_INVALID');
+    expect(await sessionCookie()).toBeUndefined();
+
+    await page.getByLabel('Authentication code').fill(await freshCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/auth\/settings$/);
+    expect(await sessionCookie()).toMatchObject({ httpOnly: true });
+  });
+
+  it('cannot consent to an application without the code; can with it', async () => {
+    const state = randomBytes(8).toString('hex');
+    await page.goto(`${system.url}/oauth/authorize?client_id=${app.clientId}&scope=data:read&state=${state}`);
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(errorTag()).resolves.toBe('TWO_FACTOR_CODE_INVALID');
+    expect(page.url().startsWith(callback.url)).toBe(false);
+
+    await page.getByLabel('Authentication code').fill(await freshCode());
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL((url) => url.toString().startsWith(callback.url));
+    const landed = new URL(page.url());
+    expect(landed.searchParams.get('state')).toBe(state);
+    expect(landed.searchParams.get('code')).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('logs in with a recovery code once; the same code is refused the second time', async () => {
+    await page.goto(`${system.url}/auth/settings`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await logInWithPassword();
+    await page.getByLabel('Authentication code').fill(recovery[0].toLowerCase());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/auth\/settings$/);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await logInWithPassword();
+    await page.getByLabel('Authentication code').fill(recovery[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(errorTag()).resolves.toBe('TWO_FACTOR_CODE_INVALID');
+    expect(await sessionCookie()).toBeUndefined();
+  });
+
+  it('refuses the first-generation log-in without a code (it has no field for one); a wrong password stays LOGIN_ERROR', async () => {
+    const refused = await http(system.url, 'POST', '/API/login', { form: { email, password } });
+    expect([refused.status, refused.body]).toEqual([401, 'TWO_FACTOR_REQUIRED']);
+    const wrong = await http(system.url, 'GET', `/API/login?email=${encodeURIComponent(email)}&password=wrong`);
+    expect([wrong.status, wrong.body]).toEqual([401, 'LOGIN_ERROR']);
+  });
+
+  it("a session of another account turns off only its own second factor; the pages take no bearer token", async () => {
+    const other = await system.createAccount({ password: 'another sturdy passphrase' });
+    const [{ email: otherEmail }] = await system.sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [other.userId]);
+    const stranger = new HttpBrowser(system.url);
+    const form = await stranger.get('/auth/login');
+    await stranger.submit('/auth/login', form, { email: otherEmail, password: 'another sturdy passphrase' });
+    const settings = await stranger.get('/auth/settings/two-factor');
+    expect(settings.text).toContain('Two-factor log-in is <strong>off</strong>');
+    const refused = await stranger.submit('/auth/settings/two-factor/disable', settings, { otp: recovery[1] });
+    expect(refused.status).toBe(401);
+    const bearer = await fetch(`${system.url}/auth/settings/two-factor`, { headers: { authorization: `Bearer ${other.token}` }, redirect: 'manual' });
+    expect([bearer.status, bearer.headers.get('location')]).toEqual([303, '/auth/login?next=%2Fauth%2Fsettings%2Ftwo-factor']);
+    const [row] = await system.sql<{ on: boolean }>(`SELECT t.enabled_at IS NOT NULL AS on FROM auth.two_factor t JOIN auth.accounts a ON a.id = t.user_id WHERE a.email = $1`, [email]);
+    expect(row.on).toBe(true);
+  });
+});
