@@ -54,7 +54,6 @@ describe('each service as its own process (cluster)', () => {
       expect(metrics.body).toMatch(new RegExp(`^doable_dependency_up\\{dependency="database",service="${service}"\\} 1$`, 'm'));
       expect(metrics.body).toMatch(/^doable_outbox_lag_seconds\{service="[a-z-]+"\} [0-9.e+-]+$/m);
     }
-    if (service === 'webhooks') expect(metrics.body).toMatch(/^doable_webhook_deliveries_pending\{when="due",service="webhooks"\} 0$/m);
   });
 
   it('serves the first account created with the CLI through the gateway', async () => {
