@@ -141,7 +141,7 @@ describe.each(MODES)('one account, every generation (%s)', (mode) => {
   it('counts requests per generation in the metrics, so an operator sees who still calls the old ones', async () => {
     const count = async (generation: string, deprecated: boolean): Promise<number> => {
       const metrics = (await http<string>(system.url, 'GET', '/metrics')).body;
-      const line = metrics.split('\n').find((row) => row.startsWith(`doable_http_requests_by_generation_total{generation="${generation}",deprecated="${deprecated}"`));
+      const line = metrics.split('\n').find((row) => row.startsWith(`doable_http_requests_by_generation_total{generation="${generation}",deprecated="${deprecated}",status_class="2xx"`));
       return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
     };
     const [v7, v1] = [await count('sync-v7', true), await count('sync-api-v1', false)];

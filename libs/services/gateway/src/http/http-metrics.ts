@@ -10,8 +10,8 @@ import type { RoutedRequest } from '../routes/routed-request';
 export function httpMetrics(registry: Registry): RequestHandler {
   const generations = new Counter({
     name: 'doable_http_requests_by_generation_total',
-    help: 'HTTP requests at the gateway per API generation (dialect), with whether it is deprecated',
-    labelNames: ['generation', 'deprecated'],
+    help: 'HTTP requests at the gateway per API generation (dialect), with whether it is deprecated and the status class (2xx, 4xx, 5xx)',
+    labelNames: ['generation', 'deprecated', 'status_class'],
     registers: [registry],
   });
   const histogram = new Histogram({
@@ -28,7 +28,7 @@ export function httpMetrics(registry: Registry): RequestHandler {
       const route = routed.routeMatch?.route.path ?? (/^\/(health\/(live|ready)|metrics)$/.test(req.path) ? req.path : 'unmatched');
       end({ method: req.method, route, status: String(res.statusCode) });
       const dialect = routed.routeMatch?.route.dialect;
-      if (dialect) generations.inc({ generation: dialect, deprecated: String(res.hasHeader('Deprecation')) });
+      if (dialect) generations.inc({ generation: dialect, deprecated: String(res.hasHeader('Deprecation')), status_class: `${String(res.statusCode)[0]}xx` });
     });
     next();
   };
