@@ -12,6 +12,12 @@ export const userCreated = eventSubject(
     lang: z.string().default('en'),
     joinedAt: z.string(),
     hasPassword: z.boolean(),
+    /**
+     * The project invitation the account was made from (the sign-up page opened from an
+     * invitation mail): sync accepts it for the new account when `secret` is the invitation's.
+     * Absent for any other sign-up.
+     */
+    invitation: z.object({ id: z.string().regex(/^[0-9]+$/), secret: z.string().min(16).max(200) }).optional(),
   }),
 );
 

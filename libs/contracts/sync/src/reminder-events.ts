@@ -20,6 +20,12 @@ export const reminderFired = eventSubject(
     /** When the scheduler fired it (ISO 8601 UTC). */
     firedAt: z.string(),
     reminder: z.record(z.string(), z.unknown()),
+    /**
+     * Present when the reminder is to be mailed (its legacy `service` is `email`): where, in
+     * which language, and the task's content for the mail. Absent otherwise, and in events
+     * recorded before mail existed.
+     */
+    mail: z.object({ to: z.string(), lang: z.string(), taskContent: z.string() }).optional(),
   }),
 );
 export type ReminderFired = z.infer<typeof reminderFired.payload>;

@@ -5,7 +5,11 @@ import { Handles } from '@doable/shared-transport';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandLogRepository } from './command-log.repository';
-import { INVITATION_MAILER, LoggingInvitationMailer } from './mail/invitation-mailer';
+import { INVITATION_MAILER, QueueingInvitationMailer } from './mail/invitation-mailer';
+import { MailConsumers } from './mail/mail.consumers';
+import { MailOutbox } from './mail/mail-outbox';
+import { MAIL_SETTINGS, mailEnv, mailSettingsOf } from './mail/mail-settings';
+import { MailWorker } from './mail/mail-worker';
 import { LiveNotificationRepository } from './store/live-notification.repository';
 import { LiveNotificationsService } from './live-notifications.service';
 import { notificationsMigrations } from './migrations';
@@ -14,7 +18,7 @@ import { NotificationProducersConsumer } from './producers/notification-producer
 const notificationsEnv = z.object({
   /** How long a live-notification command's uuid is remembered (sync's variable: the two logs are kept alike). */
   COMMAND_LOG_RETENTION_DAYS: env.positiveInt(30),
-});
+}).extend(mailEnv.shape);
 
 @RpcController()
 export class NotificationsRpcController {
@@ -44,13 +48,16 @@ export class NotificationsRpcController {
     { provide: COMMAND_LOG_RETENTION_DAYS, useFactory: (config: ServiceConfig<typeof notificationsEnv>) => config.COMMAND_LOG_RETENTION_DAYS, inject: [SERVICE_CONFIG] },
     { provide: COMMAND_LOG_TABLE, useValue: 'notifications.command_log' },
     NotificationProducersConsumer,
-    // No mail sender ships with the server: this one only logs. A real one replaces it here (see InvitationMailer).
-    { provide: INVITATION_MAILER, useClass: LoggingInvitationMailer },
+    { provide: MAIL_SETTINGS, useFactory: (config: ServiceConfig<typeof notificationsEnv>) => mailSettingsOf(config), inject: [SERVICE_CONFIG] },
+    MailWorker,
+    MailOutbox,
+    MailConsumers,
+    { provide: INVITATION_MAILER, useClass: QueueingInvitationMailer },
   ],
 })
 export class NotificationsModule {}
 
-/** Live notifications per user (later: push and webhooks), fed by domain events. */
+/** Live notifications per user and mail (the mail queue), fed by domain events. */
 export const notificationsService = {
   name: 'notifications',
   defaultPort: 3005,

@@ -7,3 +7,4 @@ export * from './free-port';
 export * from './openapi-validator';
 export * from './source-graph';
 export * from './gateway-metrics';
+export * from './test-smtp-server';

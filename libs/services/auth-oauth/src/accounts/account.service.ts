@@ -14,6 +14,8 @@ export interface NewAccount {
   readonly fullName: string;
   readonly password?: string;
   readonly timezone: string;
+  /** The invitation the sign-up page was opened with (SignupInvitation), passed on to sync. */
+  readonly invitation?: { readonly id: string; readonly secret: string };
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -72,6 +74,7 @@ export class AccountService {
           lang: 'en',
           joinedAt: new Date(row.created_at).toISOString(),
           hasPassword: passwordHash !== null,
+          ...(account.invitation ? { invitation: account.invitation } : {}),
         });
         return { userId: row.id, token };
       });

@@ -14,6 +14,7 @@ import { settingsOf } from '../webhooks/app-webhook.endpoints';
 import { AppWebhookService } from '../webhooks/app-webhook.service';
 import { type AppsPageOptions, appsPage, ERROR_MESSAGES, formError, loginPage, messagePage, settingsPage, signupPage, type WebhookForm } from './pages';
 import { safeNext } from './safe-next';
+import { signupInvitationOf } from '../invitations/signup-invitation';
 
 const HOME = '/auth/settings';
 
@@ -47,7 +48,8 @@ export class AccountPages {
   /** The sign-up form again, with what was typed (never the password) and the error. */
   signupRefused(web: WebExchange, tag: string, status = 400): EdgeReply {
     const text = (value: string | undefined) => (value !== undefined && isStorableText(value) ? value : undefined);
-    return web.html(status, signupPage({ csrf: web.csrf(), next: text(web.field('next')), email: text(web.field('email')), fullName: text(web.field('full_name')), error: formError(tag) }));
+    const invitation = signupInvitationOf(web.field('invitation_id'), web.field('invitation_secret'));
+    return web.html(status, signupPage({ csrf: web.csrf(), next: text(web.field('next')), email: text(web.field('email')), fullName: text(web.field('full_name')), error: formError(tag), invitation }));
   }
 
   /** The log-in form again, with the email typed (never the password) and the error. */
@@ -62,7 +64,9 @@ export class AccountPages {
   }
 
   signupForm(web: WebExchange): EdgeReply {
-    return web.html(200, signupPage({ csrf: web.csrf(), next: web.query('next') }));
+    const invitation = signupInvitationOf(web.query('invitation_id'), web.query('invitation_secret'));
+    const email = web.query('email');
+    return web.html(200, signupPage({ csrf: web.csrf(), next: web.query('next'), invitation, email: invitation && email !== undefined && isStorableText(email) ? email : undefined }));
   }
 
   async signup(web: WebExchange): Promise<EdgeReply> {
@@ -78,7 +82,8 @@ export class AccountPages {
     if (problem) return again(problem);
     let created: { userId: string; token: string };
     try {
-      created = await this.accounts.create({ email, fullName, password, timezone: 'UTC' });
+      const invitation = signupInvitationOf(web.field('invitation_id'), web.field('invitation_secret'));
+      created = await this.accounts.create({ email, fullName, password, timezone: 'UTC', ...(invitation ? { invitation } : {}) });
     } catch (err) {
       if (err instanceof DomainError && err.code === 'EMAIL_ALREADY_EXISTS') return again('ALREADY_REGISTERED', 409);
       throw err;

@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENT_NAMES } from '@doable/contracts-auth';
+import { type SignupInvitation, signupInvitationFields } from '../invitations/signup-invitation';
 import type { Scope } from '@doable/contracts-common';
 import type { AppWebhook } from '../webhooks/app-webhook.repository';
 import { SCOPE_DESCRIPTIONS } from '../oauth/oauth-scopes';
@@ -49,14 +50,14 @@ export function accountNav(csrf: string): SafeHtml {
   return html`<a href="/auth/settings">Settings</a><a href="/auth/apps">Applications</a><form method="post" action="/auth/logout" style="display:inline">${csrfField(csrf)}<button type="submit" class="secondary">Log out</button></form>`;
 }
 
-export function signupPage(options: { csrf: string; next?: string; email?: string; fullName?: string; error?: FormError }): string {
+export function signupPage(options: { csrf: string; next?: string; email?: string; fullName?: string; error?: FormError; invitation?: SignupInvitation }): string {
   const { csrf, next, error } = options;
   const invalid = (field: string) => (error && fieldOf(error.tag) === field ? 'true' : 'false');
   return layout(
     'Create your account',
     html`${errorBox(error)}
 <form method="post" action="/auth/signup" novalidate>
-${csrfField(csrf)}${nextField(next)}
+${csrfField(csrf)}${nextField(next)}${signupInvitationFields(options.invitation)}
 <label for="full_name">Name</label><input id="full_name" name="full_name" autocomplete="name" required maxlength="255" value="${options.fullName ?? ''}" aria-invalid="${invalid('full_name')}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${options.email ?? ''}" aria-invalid="${invalid('email')}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" aria-describedby="password-hint" aria-invalid="${invalid('password')}">

@@ -1,35 +1,53 @@
+import { hashToken } from '@doable/contracts-auth';
 import type { ShareInvitationSent } from '@doable/contracts-sync';
-import { LOGGER, type Logger } from '@doable/shared-logging';
+import type { Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
+import { MailOutbox } from './mail-outbox';
+import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
 
 /**
  * Delivers an invitation to an address that has no account yet (share_project to a stranger).
- * Such an invitation waits in sync and is offered, as a live notification, when an account with
- * the address is created; a mail is how its receiver would hear of it before then.
- *
- * To plug a real sender: implement this interface (an SMTP or mail-API client whose settings
- * come from the notifications service's env schema, secrets marked), and provide it in place of
- * LoggingInvitationMailer under INVITATION_MAILER in notifications.service-definition.ts. It is
- * called inside the consumer's transaction, and a redelivered event (after a failed commit) calls
- * it again: send idempotently (the invitation id and secret make a natural key), or queue.
+ * Such an invitation waits in sync; its mail's link opens the sign-up page with the invitation,
+ * and the account made there joins the project (sync accepts it when it makes the profile).
+ * Called inside the consumer's transaction; a redelivered event calls it again.
  */
 export interface InvitationMailer {
   /** The payload carries the secret, which the accept link needs; it must never be logged. */
-  sendInvitation(invitation: ShareInvitationSent): Promise<void>;
+  sendInvitation(invitation: ShareInvitationSent, tx: Tx): Promise<void>;
 }
 
 export const INVITATION_MAILER = Symbol('INVITATION_MAILER');
 
-/** The default: no mail is sent (this server has no mail sender); says so, without the secret or the message. */
-@Injectable()
-export class LoggingInvitationMailer implements InvitationMailer {
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+/** The sign-up page with the invitation: what the mail links to (a secret link). */
+export function invitationLink(publicUrl: string, invitation: Pick<ShareInvitationSent, 'invitationId' | 'invitationSecret' | 'inviteeEmail'>): string {
+  const query = new URLSearchParams({ invitation_id: invitation.invitationId, invitation_secret: invitation.invitationSecret, email: invitation.inviteeEmail });
+  return `${publicUrl}/auth/signup?${query.toString()}`;
+}
 
-  sendInvitation(invitation: ShareInvitationSent): Promise<void> {
-    this.logger.info(
-      { invitationId: invitation.invitationId, projectId: invitation.projectId },
-      'invitation to an address without an account: no mail sender is configured, so no mail is sent; it is offered when the account is created',
-    );
-    return Promise.resolve();
+/**
+ * Queues the invitation's mail. Keyed by the invitation and its secret's hash: a redelivered
+ * event queues nothing more, while the same invitation sent again (a new secret) is mailed again.
+ */
+@Injectable()
+export class QueueingInvitationMailer implements InvitationMailer {
+  constructor(
+    private readonly outbox: MailOutbox,
+    @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
+  ) {}
+
+  async sendInvitation(invitation: ShareInvitationSent, tx: Tx): Promise<void> {
+    await this.outbox.queue(tx, {
+      key: `share-invitation:${invitation.invitationId}:${hashToken(invitation.invitationSecret).slice(0, 32)}`,
+      kind: 'share-invitation',
+      to: invitation.inviteeEmail,
+      lang: 'en',
+      data: {
+        inviterName: invitation.inviter.full_name,
+        inviterEmail: invitation.inviter.email,
+        projectName: invitation.projectName,
+        message: invitation.message,
+        link: invitationLink(this.settings.publicUrl, invitation),
+      },
+    });
   }
 }

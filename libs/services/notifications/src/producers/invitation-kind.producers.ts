@@ -1,5 +1,6 @@
 import type { EventSubject } from '@doable/contracts-common';
 import type { NotificationPerson } from '@doable/contracts-sync';
+import type { Tx } from '@doable/shared-runtime';
 import type { LiveNotificationRepository } from '../store/live-notification.repository';
 import { draftsFor, type RegisterProducer } from './notification-producer';
 
@@ -38,7 +39,7 @@ export interface InvitationKind<Sent extends SentInvitation, Answered extends An
   /** Where the invitation is to, as the invitee's notification says it (after `from_user`). */
   place(invitation: Sent): Readonly<Record<string, unknown>>;
   /** An invitation to an address without an account: no notification; the event comes again when one is created. */
-  withoutAccount(invitation: Sent): Promise<void>;
+  withoutAccount(invitation: Sent, tx: Tx): Promise<void>;
   /** Who is told that an invitation was accepted or rejected (its actor is left out). */
   answerReceivers(answer: Answered): readonly string[];
   /** The key of a receiver's answer notification (`type` is `<name>_invitation_<answer>`). */
@@ -60,7 +61,7 @@ export function invitationKindProducers<Sent extends SentInvitation, Answered ex
 ): void {
   register(`${kind.name}-invitation-sent`, kind.sent, async (invitation, tx) => {
     if (invitation.inviteeId === null) {
-      await kind.withoutAccount(invitation);
+      await kind.withoutAccount(invitation, tx);
       return [];
     }
     if (invitation.inviteeId === invitation.inviter.id) return [];

@@ -23,7 +23,7 @@ export function invitationProducers(register: RegisterProducer, notifications: L
     inviteeKey: invitationSentKey,
     place: (invitation: ShareInvitationSent) => ({ project_name: invitation.projectName }),
     // Until the address has an account, a mail is the only way to reach the receiver.
-    withoutAccount: (invitation) => mailer.sendInvitation(invitation),
+    withoutAccount: (invitation, tx) => mailer.sendInvitation(invitation, tx),
     answerReceivers: (answer: ShareInvitationAnswered) => [answer.inviterId],
     // One receiver, so the key needs none.
     answerKey: (type, answer) => `${type}:${answer.invitationId}`,

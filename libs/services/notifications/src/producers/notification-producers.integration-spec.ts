@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
 import { CommandLogRepository } from '../command-log.repository';
-import { LoggingInvitationMailer, type InvitationMailer } from '../mail/invitation-mailer';
+import type { InvitationMailer } from '../mail/invitation-mailer';
 import { LiveNotificationRepository } from '../store/live-notification.repository';
 import { LiveNotificationsService } from '../live-notifications.service';
 import { notificationsMigrations } from '../migrations';
@@ -243,21 +243,6 @@ describe('live notifications produced from sync events (real PostgreSQL)', () =>
       await publish(SyncEvents.shareInvitationBlocked, blocked({ inviter: ANN }));
       expect(await notificationsOf(ANN.id)).toEqual([expected(ANN, ANN), expected(ANN, ANN)]);
       expect(await lastDelivered()).toEqual({ userIds: [ANN.id] });
-    });
-  });
-
-  describe('the default mail hook', () => {
-    it('logs that no mail sender is configured, with the invitation and project ids, never the secret or the message', async () => {
-      const lines: string[] = [];
-      const mail = new LoggingInvitationMailer(createLogger('test', 'info', { write: (line: string) => void lines.push(line) }));
-      await mail.sendInvitation({
-        invitationId: '7700000042', invitationSecret: 'do-not-log-this-secret', projectId: '900', projectName: 'Garden',
-        inviter: ANN, inviteeEmail: 'nobody@example.test', inviteeId: null, role: 'READ_WRITE', message: 'private words',
-      });
-      expect(lines).toHaveLength(1);
-      expect(JSON.parse(lines[0])).toMatchObject({ level: 30, invitationId: '7700000042', projectId: '900', msg: expect.stringContaining('no mail sender is configured') });
-      expect(lines[0]).not.toContain('do-not-log-this-secret');
-      expect(lines[0]).not.toContain('private words');
     });
   });
 

@@ -8,7 +8,6 @@ import { Database, EventConsumers } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
-import { LoggingInvitationMailer } from '../mail/invitation-mailer';
 import { LiveNotificationRepository } from '../store/live-notification.repository';
 import { notificationsMigrations } from '../migrations';
 import { notificationsService } from '../notifications.service-definition';
@@ -63,7 +62,7 @@ describe('workspace live notifications produced from sync events (real PostgreSQ
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'notifications', new OutboxRelay(dataSource, 'notifications', { publish: () => Promise.resolve() }, logger, 3_600_000));
     consumers = new EventConsumers(notificationsService, bus, logger, db);
-    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new LoggingInvitationMailer(logger));
+    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), { sendInvitation: () => Promise.resolve() });
     await consumers.start();
   });
 

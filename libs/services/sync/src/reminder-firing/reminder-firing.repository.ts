@@ -6,6 +6,8 @@ import { REMINDER_COLUMNS, type Reminder } from '@doable/sync-domain';
 export interface DueReminder {
   readonly reminder: Reminder;
   readonly fireAt: Date;
+  /** Whom to mail and what, when the reminder is mailed (its service is email); see SyncEvents.reminderFired. */
+  readonly mail?: { readonly to: string; readonly lang: string; readonly taskContent: string };
 }
 
 /**
@@ -31,10 +33,10 @@ export class ReminderFiringRepository {
    * its instant. Answers them, earliest first.
    */
   async claimDue(manager: EntityManager, limit: number): Promise<DueReminder[]> {
-    const rows = await manager.query<Array<Reminder & { fire_at: Date }>>(
-      `SELECT ${REMINDER_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1r.$2')}, d.fire_at
+    const rows = await manager.query<Array<Reminder & { fire_at: Date; notify_email: string; notify_lang: string; item_content: string }>>(
+      `SELECT ${REMINDER_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1r.$2')}, d.fire_at, d.notify_email, d.notify_lang, d.item_content
          FROM sync.reminders r
-         JOIN (SELECT r.id, ${FIRE_AT} AS fire_at
+         JOIN (SELECT r.id, ${FIRE_AT} AS fire_at, u.email AS notify_email, u.lang AS notify_lang, i.content AS item_content
                  FROM sync.reminders r
                  JOIN sync.items i ON i.id = r.item_id
                  JOIN sync.users u ON u.id = r.notify_uid
@@ -50,6 +52,10 @@ export class ReminderFiringRepository {
       `UPDATE sync.reminders r SET fired_for = f.fire_at FROM unnest($1::bigint[], $2::timestamptz[]) AS f (id, fire_at) WHERE r.id = f.id`,
       [rows.map((row) => row.id), rows.map((row) => row.fire_at)],
     );
-    return rows.map(({ fire_at: fireAt, ...reminder }) => ({ reminder, fireAt: new Date(fireAt) }));
+    return rows.map(({ fire_at: fireAt, notify_email: to, notify_lang: lang, item_content: taskContent, ...reminder }) => ({
+      reminder,
+      fireAt: new Date(fireAt),
+      ...(reminder.service === 'email' ? { mail: { to, lang, taskContent } } : {}),
+    }));
   }
 }

@@ -101,6 +101,17 @@ describe('ReminderScheduler: time reminders fire once (real PostgreSQL)', () => 
     expect(row.fired_for).not.toBeNull();
   });
 
+  it('says whom to mail for a reminder whose service is email, and only for those', async () => {
+    const mailed = await reminder(await task(null), { type: 'absolute', due: due(at(-1)) });
+    const plain = await reminder(await task(null), { type: 'absolute', due: due(at(-1)) });
+    await dataSource.query(`UPDATE sync.reminders SET service = 'email' WHERE id = $1`, [mailed]);
+    await dataSource.query(`UPDATE sync.reminders SET service = 'push' WHERE id = $1`, [plain]);
+    expect(await scheduler().runOnce()).toBe(2);
+    const events = (await fired()) as Array<{ reminderId: string; mail?: unknown }>;
+    expect(events.find((event) => event.reminderId === mailed)?.mail).toEqual({ to: `${USER}@test`, lang: 'en', taskContent: 'Task' });
+    expect(events.find((event) => event.reminderId === plain)).not.toHaveProperty('mail');
+  });
+
   it('never fires one reminder twice from two concurrent claimers', async () => {
     const ids: string[] = [];
     for (let n = 0; n < 30; n++) ids.push(await reminder(await task(null), { type: 'absolute', due: due(at(-1 - (n % 5))) }));

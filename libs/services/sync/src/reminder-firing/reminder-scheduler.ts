@@ -57,7 +57,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
         const timely = due.filter(({ fireAt }) => now.getTime() - fireAt.getTime() <= LATE_LIMIT_MS);
         await tx.emitAll(
           SyncEvents.reminderFired,
-          timely.map(({ reminder, fireAt }) => ({
+          timely.map(({ reminder, fireAt, mail }) => ({
             reminderId: reminder.id,
             itemId: reminder.item_id,
             projectId: reminder.project_id,
@@ -65,6 +65,8 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
             dueAt: fireAt.toISOString(),
             firedAt: now.toISOString(),
             reminder: writeReminder(reminder),
+            // A reminder a legacy client gave the email service is mailed (the notifications service).
+            ...(mail ? { mail } : {}),
           })),
         );
         return { claimed: due.length, fired: timely.length };

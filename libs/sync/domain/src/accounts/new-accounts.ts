@@ -8,12 +8,18 @@ import type { Invitation } from '../membership/invitation.model';
 import type { InvitationsTable } from '../membership/invitations.table';
 import { invitationSentPayload } from '../projects/project-invitations.events';
 import { ProjectInvitationsRepository } from '../projects/project-invitations.repository';
-import { newInvitationSecret } from '../projects/project-invitations.secret';
+import { invitationSecretMatches, newInvitationSecret } from '../projects/project-invitations.secret';
 import type { UserProfile } from '../users/user-profile.model';
 import { UserProfileRepository } from '../users/user-profile.repository';
 import { tellUsersChanged } from '../users/users-changed';
 import { workspaceInvitationSentPayload } from '../workspaces/workspace-invitations.events';
 import { WorkspaceInvitationsRepository } from '../workspaces/workspace-invitations.repository';
+
+/** The project invitation an account was signed up from, as its new secret makes it answerable. */
+export interface SignedUpFrom {
+  readonly invitationId: string;
+  readonly invitationSecret: string;
+}
 
 /**
  * A new account (auth's userCreated event, consumers/user-created.consumer.ts): its sync profile
@@ -27,17 +33,29 @@ export class NewAccounts {
     private readonly workspaceInvitations: WorkspaceInvitationsRepository = new WorkspaceInvitationsRepository(),
   ) {}
 
-  async welcome(tx: Tx, user: PayloadOf<typeof AuthEvents.userCreated>): Promise<void> {
+  /**
+   * Answers the project invitation the account was signed up from (userCreated's `invitation`),
+   * under its new secret, when that secret was the waiting invitation's: the caller accepts it
+   * for the account once this transaction has committed (accept_invitation, with every rule of
+   * a client's). A wrong secret or another address's invitation answers nothing: the
+   * invitation waits, offered to the account like any other.
+   */
+  async welcome(tx: Tx, user: PayloadOf<typeof AuthEvents.userCreated>): Promise<SignedUpFrom | undefined> {
     const { userId: id, email, fullName, timezone, lang, joinedAt, hasPassword } = user;
     const created = await this.profiles.createWithInbox(tx.manager, { id, email, fullName, timezone, lang, joinedAt, hasPassword });
     // A redelivered event finds the profile made: its invitations were offered the first time.
-    if (!created) return;
+    if (!created) return undefined;
     const profile = await this.profiles.find(tx.manager, user.userId);
-    if (!profile) return;
+    if (!profile) return undefined;
     const projectIds = new Set<string>();
+    let signedUpFrom: SignedUpFrom | undefined;
     await this.offer(tx, profile, this.invitations, async (offered, waiting, inviter, secret) => {
       await tx.emit(SyncEvents.shareInvitationSent, invitationSentPayload(offered, waiting.project_name, inviter, secret));
       projectIds.add(waiting.project_id);
+      // Checked against the hash the mail's secret was made with (`waiting`, before the rotation).
+      if (user.invitation && user.invitation.id === waiting.id && invitationSecretMatches(user.invitation.secret, waiting.secret_hash)) {
+        signedUpFrom = { invitationId: offered.id, invitationSecret: secret };
+      }
     });
     // The members of each project the account was invited to see its collaborator record (their
     // open sockets are told, usersChanged, in the same transaction as any other change).
@@ -49,6 +67,7 @@ export class NewAccounts {
     await this.offer(tx, profile, this.workspaceInvitations, async (offered, waiting, inviter, secret) => {
       await tx.emit(SyncEvents.workspaceInvitationSent, workspaceInvitationSentPayload(offered, waiting.workspace_name, inviter, secret));
     });
+    return signedUpFrom;
   }
 
   /**

@@ -410,6 +410,25 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     expect(await membership(projectId, NEWBIE)).toMatchObject({ role: 'EDIT_ONLY', state: 'active' });
   });
 
+  it('answers the invitation an account signed up from (the mailed secret) under its new secret; a wrong secret answers nothing', async () => {
+    const projectId = await addProject(ANN, 'Mailed');
+    const mailed = await invite(ANN, projectId, 'mailed@share.test', { role: 'READ_WRITE' });
+    const other = await invite(ANN, projectId, 'guessed@share.test', { role: 'READ_WRITE' });
+    const account = (userId: string, email: string, invitation: { id: string; secret: string }) => ({
+      userId, email, fullName: email, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true, invitation,
+    });
+
+    const from = await db.transaction((tx) => accounts.welcome(tx, account('7291', 'mailed@share.test', { id: mailed.invitationId, secret: mailed.invitationSecret })));
+    const sent = (await events<ShareInvitationSent>(SENT)).at(-1)!;
+    expect(from).toEqual({ invitationId: mailed.invitationId, invitationSecret: sent.invitationSecret });
+    expect(await statusOf('7291', 'accept_invitation', { invitation_id: from!.invitationId, invitation_secret: from!.invitationSecret })).toBe('ok');
+    expect(await membership(projectId, '7291')).toMatchObject({ role: 'READ_WRITE', state: 'active' });
+
+    // Another invitation's id, or the right id with a made-up secret: the invitation waits, offered as usual.
+    expect(await db.transaction((tx) => accounts.welcome(tx, account('7292', 'guessed@share.test', { id: other.invitationId, secret: 'not-the-secret-0123456789' })))).toBeUndefined();
+    expect(await invitationRow(other.invitationId)).toMatchObject({ state: 'invited', invitee_id: '7292' });
+  });
+
   it('runs a retried uuid once: the same answer, one invitation event, one membership change', async () => {
     const projectId = await addProject(ANN, 'Retry');
     const sentBefore = (await events(SENT)).length;

@@ -1,0 +1,137 @@
+import { http, startTestSmtpServer, type ReceivedMail, type TestSmtpServer, waitFor } from '@doable/shared-testing';
+import { HttpBrowser } from './support/oauth-flow';
+import { command } from './support/sharing';
+import { MODES, type SystemUnderTest } from './support/system-view';
+import { startOwnSystem } from './support/use-system';
+
+const PUBLIC_URL = 'http://doable.example.test';
+
+/**
+ * Every line the system's services log while the suite runs (pino's sonic-boom writes them to
+ * stdout with fs.write, or fs.writeSync), kept here instead of printed, to check that no secret
+ * is logged.
+ */
+function captureLogLines(): { readonly lines: string[]; restore(): void } {
+  // The module object itself (an ES import would be a copy): what the services' logger calls.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require('node:fs') as Record<'write' | 'writeSync', (...args: unknown[]) => unknown>;
+  const lines: string[] = [];
+  const { write, writeSync } = fs;
+  const keep = (data: unknown): number => {
+    const text = typeof data === 'string' ? data : Buffer.from(data as Uint8Array).toString('utf8');
+    lines.push(...text.split('\n').filter((line) => line.length > 0));
+    return typeof data === 'string' ? Buffer.byteLength(data) : (data as Uint8Array).byteLength;
+  };
+  fs.writeSync = function (this: unknown, fd: unknown, data: unknown, ...rest: unknown[]) {
+    return fd === 1 ? keep(data) : writeSync.call(this, fd, data, ...rest);
+  };
+  fs.write = function (this: unknown, fd: unknown, data: unknown, ...rest: unknown[]) {
+    if (fd !== 1) return write.call(this, fd, data, ...rest);
+    const written = keep(data);
+    const callback = rest.at(-1) as (err: null, written: number, data: unknown) => void;
+    process.nextTick(callback, null, written, data);
+    return undefined;
+  };
+  return {
+    lines,
+    restore: () => {
+      fs.write = write;
+      fs.writeSync = writeSync;
+    },
+  };
+}
+
+/** The hidden fields of a page's form, by name. */
+function hiddenFields(html: string): Record<string, string> {
+  return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [match[1], match[2].replace(/&amp;/g, '&')]));
+}
+
+/**
+ * Mail really sent, in both run modes, to a real SMTP server this test starts (smtp-server):
+ * a stranger invited to a shared project gets the invitation mail, follows its link to the
+ * sign-up page (plain HTTP: the page needs no JavaScript), signs up, and is a collaborator; a
+ * reminder a legacy client gave the email service arrives once when it fires. No log line, at
+ * info, holds the invitation's secret link.
+ */
+describe.each(MODES)('mail (%s)', (mode) => {
+  let smtp: TestSmtpServer;
+  let system: SystemUnderTest;
+  let logs: ReturnType<typeof captureLogLines>;
+  const mailsTo = (address: string): ReceivedMail[] => smtp.received.filter((mail) => mail.envelopeTo.includes(address));
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    logs = captureLogLines();
+    system = await startOwnSystem(mode, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Doable <doable@example.test>', PUBLIC_URL, MAIL_POLL_MS: '500', REMINDERS_POLL_SECONDS: '1', LOG_LEVEL: 'info' },
+    });
+  });
+
+  afterAll(async () => {
+    await system?.close();
+    logs?.restore();
+    await smtp?.close();
+  });
+
+  it('mails a stranger invited to a shared project; its link signs them up as a collaborator', async () => {
+    const owner = await system.createAccount();
+    const stranger = `stranger-${mode}-${Date.now()}@example.test`;
+    const added = await http(system.url, 'POST', '/api/v1/sync', { token: owner.token, json: { commands: [{ type: 'project_add', uuid: `mail-${mode}-p`, temp_id: 'p', args: { name: 'Garden <shared>' } }] } });
+    const projectId = (added.body.temp_id_mapping as Record<string, string>)['p'];
+    expect(await command(system, owner, 'share_project', { project_id: projectId, email: stranger })).toBe('ok');
+
+    const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), 'the invitation mail');
+    expect(mail.parsed.from?.text).toBe('"Doable" <doable@example.test>');
+    expect(mail.parsed.subject).toContain('invited you to the project Garden <shared>');
+    expect(mail.parsed.html).toContain('Garden &lt;shared&gt;');
+    const link = /(\S+\/auth\/signup\?\S+)/.exec(mail.parsed.text ?? '')?.[1];
+    expect(link?.startsWith(`${PUBLIC_URL}/auth/signup?`)).toBe(true);
+    const secret = new URL(link!).searchParams.get('invitation_secret')!;
+    expect(secret.length).toBeGreaterThanOrEqual(16);
+
+    // The link, at the system's own address (PUBLIC_URL names where users reach it).
+    const browser = new HttpBrowser(system.url);
+    const url = new URL(link!);
+    const form = await browser.get(`${url.pathname}${url.search}`);
+    expect(form.status).toBe(200);
+    const hidden = hiddenFields(form.text);
+    expect(hidden).toMatchObject({ invitation_secret: secret });
+    expect(form.text).toContain(`value="${stranger}"`);
+    const done = await browser.submit('/auth/signup', form, { ...hidden, email: stranger, full_name: 'Stranger', password: 'a long enough password 42' });
+    expect(done.status).toBe(201);
+
+    const [{ id: strangerId }] = await system.sql<{ id: string }>(`SELECT id::text FROM auth.accounts WHERE email = $1`, [stranger]);
+    // The owner sees the new account as an active collaborator of the project.
+    await waitFor(async () => {
+      const body = (await http(system.url, 'POST', '/api/v1/sync', { token: owner.token, json: { sync_token: '*', resource_types: ['collaborators'] } })).body;
+      return (body.collaborator_states as Array<{ project_id: string; user_id: string; state: string }> | undefined)?.some((state) => state.project_id === projectId && state.user_id === strangerId && state.state === 'active');
+    }, 'the stranger as an active collaborator');
+    expect(await system.sql(`SELECT state FROM sync.project_invitations WHERE project_id = $1`, [projectId])).toEqual([{ state: 'accepted' }]);
+    // One mail: the invitation offered to the new account is a live notification, not a mail.
+    expect(mailsTo(stranger)).toHaveLength(1);
+
+    expect(logs.lines.length).toBeGreaterThan(0);
+    expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
+  });
+
+  it('mails a reminder with the email service when it fires, once', async () => {
+    const owner = await system.createAccount();
+    const added = await http(system.url, 'POST', '/api/v1/sync', { token: owner.token, json: { commands: [{ type: 'item_add', uuid: `mail-${mode}-t`, temp_id: 't', args: { content: 'Water <the> roses' } }] } });
+    const itemId = (added.body.temp_id_mapping as Record<string, string>)['t'];
+    const due = `${new Date().toISOString().slice(0, 19)}Z`;
+    const reminder = await http(system.url, 'POST', '/sync/v8/sync', {
+      token: owner.token,
+      json: { commands: [{ type: 'reminder_add', uuid: `mail-${mode}-r`, temp_id: 'r', args: { item_id: itemId, type: 'absolute', service: 'email', due: { date: due } } }] },
+    });
+    expect(reminder.body.sync_status[`mail-${mode}-r`]).toBe('ok');
+
+    const [mail] = await waitFor(() => (mailsTo(owner.email).length > 0 ? mailsTo(owner.email) : undefined), 'the reminder mail');
+    expect(mail.parsed.subject).toBe('Reminder: Water <the> roses');
+    expect(mail.parsed.html).toContain('Water &lt;the&gt; roses');
+    expect(mail.parsed.text).toContain(`${PUBLIC_URL}/app/task/${itemId}`);
+    // Several polls of the scheduler and the mail worker later: still one.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(mailsTo(owner.email)).toHaveLength(1);
+    expect(await system.sql(`SELECT state, body FROM notifications.mail_queue WHERE kind = 'reminder' AND recipient = $1`, [owner.email])).toEqual([{ state: 'sent', body: null }]);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The mails this service sends, one template per kind, each in plain text and HTML. Everything
+ * interpolated into the HTML is escaped (names, project names, task contents and messages are
+ * what users typed). The product has no translations anywhere yet, so every mail is in English
+ * whatever the user's `lang`; a translation would be one more table here, chosen by `lang`.
+ */
+
+export interface InvitationMail {
+  readonly inviterName: string;
+  readonly inviterEmail: string;
+  readonly projectName: string;
+  readonly message: string;
+  /** The sign-up page with the invitation: a secret link. */
+  readonly link: string;
+}
+
+export interface ReminderMail {
+  readonly taskContent: string;
+  /** When the reminder was due, ISO 8601 UTC. */
+  readonly dueAt: string;
+  readonly link: string;
+}
+
+export interface AccountLinkMail {
+  readonly fullName: string;
+  /** A secret link: reset or confirmation. */
+  readonly link: string;
+  readonly expiresAt: string;
+}
+
+export interface EmailChangeMail extends AccountLinkMail {
+  readonly previousEmail: string;
+}
+
+export interface MailTemplates {
+  'share-invitation': InvitationMail;
+  reminder: ReminderMail;
+  'password-reset': AccountLinkMail;
+  'email-change': EmailChangeMail;
+}
+export type MailKind = keyof MailTemplates;
+export const MAIL_KINDS: readonly MailKind[] = ['share-invitation', 'reminder', 'password-reset', 'email-change'];
+
+export interface RenderedMail {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** A subject is one line: a name with a line break cannot add a header or split it. */
+const oneLine = (value: string): string => value.replace(/[\r\n]+/g, ' ').trim();
+
+/** A date as a reader reads it, in UTC (the mail has no timezone of the reader's to trust). */
+const readableDate = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
+/** Paragraphs in text and HTML alike; `link` becomes a button-like anchor in HTML. */
+function layout(subject: string, paragraphs: readonly string[], link?: { readonly label: string; readonly href: string }): RenderedMail {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), '-- \nDoable'].join('\n\n');
+  const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const anchor = link ? `\n<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : '';
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: sans-serif; line-height: 1.5">
+${body}${anchor}
+<p style="color: #777">Doable</p>
+</body></html>
+`;
+  return { subject: oneLine(subject), text, html };
+}
+
+const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
+  'share-invitation': (data) =>
+    layout(
+      `${data.inviterName} invited you to the project ${data.projectName}`,
+      [
+        `${data.inviterName} (${data.inviterEmail}) invited you to work together on the project "${data.projectName}" in Doable.`,
+        ...(data.message.trim() ? [`Their message: ${data.message.trim()}`] : []),
+        'Create your account from the link below: you join the project as soon as it is made.',
+      ],
+      { label: 'Join the project', href: data.link },
+    ),
+  reminder: (data) =>
+    layout(`Reminder: ${data.taskContent}`, [`A reminder for your task "${data.taskContent}", due ${readableDate(data.dueAt)}.`], { label: 'Open the task', href: data.link }),
+  'password-reset': (data) =>
+    layout(
+      'Reset your Doable password',
+      [
+        `Hello ${data.fullName},`,
+        `Someone (we hope you) asked to reset the password of your Doable account. The link below works once, until ${readableDate(data.expiresAt)}.`,
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ],
+      { label: 'Choose a new password', href: data.link },
+    ),
+  'email-change': (data) =>
+    layout(
+      'Confirm your new Doable address',
+      [
+        `Hello ${data.fullName},`,
+        `You asked to change the address of your Doable account from ${data.previousEmail} to this one. The link below confirms it, once, until ${readableDate(data.expiresAt)}.`,
+        'If it was not you, ignore this mail: the address stays as it is.',
+      ],
+      { label: 'Confirm this address', href: data.link },
+    ),
+};
+
+/** The mail of a kind, in the user's language where the product has it (English: the only one yet). */
+export function renderMail<K extends MailKind>(kind: K, data: MailTemplates[K], _lang = 'en'): RenderedMail {
+  return (RENDER[kind] as (data: MailTemplates[K]) => RenderedMail)(data);
+}

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AuthEvents } from '@doable/contracts-auth';
+import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
+import { SyncEvents, type ShareInvitationSent } from '@doable/contracts-sync';
+import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
+import { createLogger } from '@doable/shared-logging';
+import { Database, EventConsumers } from '@doable/shared-runtime';
+import { createTestDatabase, startTestSmtpServer, type TestDatabase, type TestSmtpServer } from '@doable/shared-testing';
+import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
+import { Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import { notificationsMigrations } from '../migrations';
+import { notificationsService } from '../notifications.service-definition';
+import { LiveNotificationRepository } from '../store/live-notification.repository';
+import { NotificationProducersConsumer } from '../producers/notification-producers.consumer';
+import { QueueingInvitationMailer } from './invitation-mailer';
+import { MailConsumers } from './mail.consumers';
+import { MailOutbox } from './mail-outbox';
+import { createMailSender } from './mail-sender';
+import type { MailSettings } from './mail-settings';
+import { renderMail } from './mail-templates';
+import { MailWorker } from './mail-worker';
+
+const RESET_LINK = 'http://doable.test/auth/reset?token=reset-secret-0123456789';
+
+/**
+ * Mail against a real PostgreSQL and a real SMTP server started here (smtp-server; received
+ * mails parsed by mailparser): the sender (SMTP with credentials, and the .eml files of the
+ * default), the queue fed by consumers (once per event, retried with backoff, body cleared,
+ * metrics), and the templates (HTML escaped).
+ */
+describe('mail (real PostgreSQL, real SMTP)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let db: Database;
+  let consumers: EventConsumers;
+  let smtp: TestSmtpServer;
+  let registry: Registry;
+  let worker: MailWorker;
+  let mailDir: string;
+  const lines: string[] = [];
+  const logger = createLogger('test', 'info', { write: (line: string) => void lines.push(line) });
+  const bus = new InProcessEventBus(new InProcessBroker(), '');
+
+  const settings = (overrides: Partial<MailSettings> = {}): MailSettings => ({
+    smtpUrl: smtp.url,
+    smtpUser: undefined,
+    smtpPassword: undefined,
+    from: 'Doable <doable@example.test>',
+    mailDir,
+    publicUrl: 'http://doable.test',
+    maxRetries: 3,
+    retrySeconds: 10,
+    // An hour: whatever is sent within a test was sent by runOnce or a wake.
+    pollMs: 3_600_000,
+    ...overrides,
+  });
+
+  async function publish<P>(event: EventSubject<P>, payload: P, envelope?: EventEnvelope): Promise<EventEnvelope> {
+    const sent = envelope ?? { id: randomUUID(), subject: event.name, occurredAt: new Date().toISOString(), payload };
+    await bus.publish(sent);
+    return sent;
+  }
+  const queue = () =>
+    dataSource.query<Array<{ id: string; mail_key: string; kind: string; recipient: string; body: unknown; state: string; attempts: number; wait: number }>>(
+      `SELECT id::text, mail_key, kind, recipient, body, state, attempts, extract(epoch FROM next_attempt_at - now())::float8 AS wait FROM notifications.mail_queue ORDER BY id`,
+    );
+  const metric = async (name: string) => (await registry.getMetricsAsJSON()).find((m) => m.name === name)?.values ?? [];
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    mailDir = await mkdtemp(join(tmpdir(), 'doable-mail-'));
+    database = await createTestDatabase('notifications_mail');
+    dataSource = createServiceDataSource({ schema: 'notifications', url: database.url, poolSize: 4, applicationName: 'test', migrations: notificationsMigrations });
+    await dataSource.initialize();
+    await migrateUp(dataSource);
+    db = new Database(dataSource, 'notifications', new OutboxRelay(dataSource, 'notifications', { publish: () => Promise.resolve() }, logger, 3_600_000));
+    consumers = new EventConsumers(notificationsService, bus, logger, db);
+    registry = new Registry();
+    worker = new MailWorker(db, settings(), logger, registry);
+    const outbox = new MailOutbox(worker);
+    new MailConsumers(consumers, outbox, settings());
+    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new QueueingInvitationMailer(outbox, settings()));
+    await consumers.start();
+  });
+
+  afterAll(async () => {
+    worker.onApplicationShutdown();
+    await consumers.stop();
+    await dataSource.destroy();
+    await database.drop();
+    await smtp.close();
+    await rm(mailDir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    smtp.received.length = 0;
+    lines.length = 0;
+    await dataSource.query(`DELETE FROM notifications.mail_queue`);
+  });
+
+  describe('the sender', () => {
+    const message = { to: 'ann@example.test', subject: 'Hello', text: 'plain words', html: '<p>html words</p>' };
+
+    it('sends over SMTP with the credentials of the URL, text and HTML, from MAIL_FROM', async () => {
+      const sender = createMailSender(settings(), logger);
+      await sender.send(message, 'test');
+      sender.close();
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail.envelopeTo).toEqual(['ann@example.test']);
+      expect(mail.parsed.from?.text).toBe('"Doable" <doable@example.test>');
+      expect(mail.parsed.subject).toBe('Hello');
+      expect(mail.parsed.text?.trim()).toBe('plain words');
+      expect(mail.parsed.html).toContain('<p>html words</p>');
+    });
+
+    it('takes the credentials from SMTP_USER and SMTP_PASSWORD when the URL has none, and fails without them', async () => {
+      const bare = `smtp://127.0.0.1:${smtp.port}`;
+      const sender = createMailSender(settings({ smtpUrl: bare, smtpUser: 'mailer', smtpPassword: 'mail-secret' }), logger);
+      await sender.send(message, 'test');
+      sender.close();
+      expect(smtp.received).toHaveLength(1);
+      const anonymous = createMailSender(settings({ smtpUrl: bare }), logger);
+      await expect(anonymous.send(message, 'test')).rejects.toThrow();
+      anonymous.close();
+      expect(smtp.received).toHaveLength(1);
+    });
+
+    it('without SMTP_URL writes an .eml file under the mail folder, readable by its owner only, and logs its path at info', async () => {
+      const dir = join(mailDir, 'eml');
+      const sender = createMailSender(settings({ smtpUrl: undefined, mailDir: dir }), logger);
+      await sender.send({ ...message, text: `open ${RESET_LINK}` }, 'password-reset-1');
+      const [file] = await readdir(dir);
+      expect(file).toMatch(/password-reset-1\.eml$/);
+      const eml = await readFile(join(dir, file), 'utf8');
+      expect((await stat(join(dir, file))).mode & 0o777).toBe(0o600);
+      expect(eml).toContain('Subject: Hello');
+      expect(eml).toContain('To: ann@example.test');
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; path?: string; msg: string });
+      expect(logged).toEqual([expect.objectContaining({ level: 30, path: join(dir, file) })]);
+      expect(lines.join('\n')).not.toContain('reset-secret');
+    });
+  });
+
+  describe('the queue', () => {
+    const reset = { userId: '101', email: 'ann@example.test', fullName: 'Ann', lang: 'en', link: RESET_LINK, expiresAt: '2030-01-01T10:00:00.000Z' };
+
+    it('queues one mail per event however often it is delivered, sends it, and clears its body', async () => {
+      const envelope = await publish(AuthEvents.passwordResetRequested, reset);
+      await publish(AuthEvents.passwordResetRequested, reset, envelope);
+      const queued = await queue();
+      expect(queued).toEqual([expect.objectContaining({ kind: 'password-reset', recipient: 'ann@example.test', state: 'pending', mail_key: `password-reset:${envelope.id}` })]);
+      expect(await metric('doable_mail_queue_depth')).toEqual([expect.objectContaining({ value: 1 })]);
+
+      expect(await worker.runOnce()).toBe(1);
+      expect(await worker.runOnce()).toBe(0);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].parsed.text).toContain(RESET_LINK);
+      expect(smtp.received[0].parsed.subject).toBe('Reset your Doable password');
+      expect(await queue()).toEqual([expect.objectContaining({ state: 'sent', body: null, attempts: 1 })]);
+      // Delivered again after it was sent: still one mail.
+      await publish(AuthEvents.passwordResetRequested, reset, envelope);
+      expect(await worker.runOnce()).toBe(0);
+      expect(smtp.received).toHaveLength(1);
+      expect(await metric('doable_mail_sent_total')).toEqual(expect.arrayContaining([expect.objectContaining({ labels: { kind: 'password-reset' }, value: 1 })]));
+      expect(lines.join('\n')).not.toContain('reset-secret');
+    });
+
+    it('is woken after the commit that queued a mail, without waiting for its poll', async () => {
+      worker.onApplicationBootstrap();
+      try {
+        await publish(AuthEvents.emailChangeRequested, { ...reset, email: 'ann.new@example.test', previousEmail: 'ann@example.test' });
+        for (let tries = 0; smtp.received.length === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(smtp.received.map((mail) => mail.envelopeTo)).toEqual([['ann.new@example.test']]);
+        expect(smtp.received[0].parsed.text).toContain('from ann@example.test to this one');
+      } finally {
+        worker.onApplicationShutdown();
+      }
+    });
+
+    it('retries a refused send with exponential backoff, then sends it', async () => {
+      smtp.refuseNext(2);
+      await publish(AuthEvents.passwordResetRequested, reset);
+      expect(await worker.runOnce()).toBe(1);
+      let [row] = await queue();
+      expect(row).toMatchObject({ state: 'pending', attempts: 1 });
+      expect(row.wait).toBeGreaterThan(8);
+      expect(row.wait).toBeLessThanOrEqual(10);
+      // Not due yet: nothing is claimed.
+      expect(await worker.runOnce()).toBe(0);
+
+      await dataSource.query(`UPDATE notifications.mail_queue SET next_attempt_at = now()`);
+      expect(await worker.runOnce()).toBe(1);
+      [row] = await queue();
+      expect(row).toMatchObject({ state: 'pending', attempts: 2 });
+      expect(row.wait).toBeGreaterThan(18);
+      expect(row.wait).toBeLessThanOrEqual(20);
+
+      await dataSource.query(`UPDATE notifications.mail_queue SET next_attempt_at = now()`);
+      expect(await worker.runOnce()).toBe(1);
+      expect(await queue()).toEqual([expect.objectContaining({ state: 'sent', attempts: 3, body: null })]);
+      expect(smtp.received).toHaveLength(1);
+      expect(await metric('doable_mail_failed_total')).toEqual(expect.arrayContaining([expect.objectContaining({ labels: { kind: 'password-reset', outcome: 'retry' }, value: 2 })]));
+      // The failure is logged without the link, the recipient or the body.
+      expect(lines.some((line) => line.includes('mail send failed'))).toBe(true);
+      expect(lines.join('\n')).not.toContain('reset-secret');
+    });
+
+    it('gives a mail up after MAIL_MAX_RETRIES retries and clears its body', async () => {
+      const impatient = new MailWorker(db, settings({ maxRetries: 1 }), logger, new Registry());
+      smtp.refuseNext(5);
+      await publish(AuthEvents.passwordResetRequested, reset);
+      expect(await impatient.runOnce()).toBe(1);
+      await dataSource.query(`UPDATE notifications.mail_queue SET next_attempt_at = now()`);
+      expect(await impatient.runOnce()).toBe(1);
+      expect(await queue()).toEqual([expect.objectContaining({ state: 'failed', attempts: 2, body: null })]);
+      await dataSource.query(`UPDATE notifications.mail_queue SET next_attempt_at = now()`);
+      expect(await impatient.runOnce()).toBe(0);
+      impatient.onApplicationShutdown();
+      smtp.refuseNext(0);
+    });
+  });
+
+  describe('what is mailed', () => {
+    const invitation = (overrides: Partial<ShareInvitationSent> = {}): ShareInvitationSent => ({
+      invitationId: '7700000001',
+      invitationSecret: 'invitation-secret-0123456789',
+      projectId: '900',
+      projectName: 'Garden <b>& more</b>',
+      inviter: { id: '101', email: 'ann@example.test', full_name: 'Ann "the gardener"', image_id: null },
+      inviteeEmail: 'stranger@example.test',
+      inviteeId: null,
+      role: 'READ_WRITE',
+      message: '<script>alert(1)</script>',
+      ...overrides,
+    });
+
+    it('mails an invitation to an address without an account once, with the sign-up link carrying the invitation', async () => {
+      const envelope = await publish(SyncEvents.shareInvitationSent, invitation());
+      await publish(SyncEvents.shareInvitationSent, invitation(), envelope);
+      // Another delivery of the same fact (another event id, same secret): still one mail.
+      await publish(SyncEvents.shareInvitationSent, invitation());
+      // Sent again with a new secret: a new mail.
+      await publish(SyncEvents.shareInvitationSent, invitation({ invitationSecret: 'another-secret-0123456789' }));
+      // To an account: a live notification, no mail.
+      await publish(SyncEvents.shareInvitationSent, invitation({ invitationId: '7700000002', inviteeId: '102' }));
+      expect((await queue()).map((row) => row.kind)).toEqual(['share-invitation', 'share-invitation']);
+      await worker.runOnce();
+      expect(smtp.received).toHaveLength(2);
+      // Sent concurrently: found by its secret.
+      const mail = smtp.received.find((received) => received.parsed.text?.includes('invitation-secret-0123456789'))!;
+      expect(mail.envelopeTo).toEqual(['stranger@example.test']);
+      const link = 'http://doable.test/auth/signup?invitation_id=7700000001&invitation_secret=invitation-secret-0123456789&email=stranger%40example.test';
+      expect(mail.parsed.text).toContain(link);
+      expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      expect(mail.parsed.subject).toBe('Ann "the gardener" invited you to the project Garden <b>& more</b>');
+      expect(lines.join('\n')).not.toContain('invitation-secret');
+    });
+
+    it('mails a fired reminder that sync says is mailed, once per firing, and no other', async () => {
+      const fired = { reminderId: '300', itemId: '400', projectId: '900', userId: '101', dueAt: '2030-01-01T09:00:00.000Z', firedAt: '2030-01-01T09:00:01.000Z', reminder: {} };
+      await publish(SyncEvents.reminderFired, { ...fired, mail: { to: 'ann@example.test', lang: 'en', taskContent: 'Water the roses' } });
+      await publish(SyncEvents.reminderFired, { ...fired, mail: { to: 'ann@example.test', lang: 'en', taskContent: 'Water the roses' } });
+      await publish(SyncEvents.reminderFired, { ...fired, reminderId: '301' });
+      await worker.runOnce();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].parsed.subject).toBe('Reminder: Water the roses');
+      expect(smtp.received[0].parsed.text).toContain('due 2030-01-01 09:00 UTC');
+      expect(smtp.received[0].parsed.text).toContain('http://doable.test/app/task/400');
+    });
+  });
+
+  describe('the templates', () => {
+    it('escape everything interpolated into the HTML, and keep the text as typed', () => {
+      const mail = renderMail('share-invitation', {
+        inviterName: '<img src=x onerror=alert(1)>',
+        inviterEmail: 'a@example.test',
+        projectName: '"Q&A"',
+        message: "<script>alert('x')</script>",
+        link: 'http://doable.test/auth/signup?a=1&b="2"',
+      });
+      expect(mail.html).not.toMatch(/<img|<script/);
+      expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(mail.html).toContain('&quot;Q&amp;A&quot;');
+      expect(mail.html).toContain('&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;');
+      expect(mail.html).toContain('href="http://doable.test/auth/signup?a=1&amp;b=&quot;2&quot;"');
+      expect(mail.text).toContain("<script>alert('x')</script>");
+    });
+
+    it('keep a subject on one line whatever a name holds', () => {
+      const mail = renderMail('reminder', { taskContent: 'Buy milk\r\nBcc: someone@example.test', dueAt: '2030-01-01T09:00:00Z', link: 'http://doable.test/app/task/1' });
+      expect(mail.subject).toBe('Reminder: Buy milk Bcc: someone@example.test');
+    });
+
+    it.each(['password-reset', 'email-change'] as const)('%s: text and HTML both carry the link', (kind) => {
+      const mail = renderMail(kind, { fullName: 'Ann <3', link: RESET_LINK, expiresAt: '2030-01-01T10:00:00Z', previousEmail: 'old@example.test' });
+      expect(mail.text).toContain(RESET_LINK);
+      expect(mail.html).toContain(`href="${RESET_LINK}"`);
+      expect(mail.html).toContain('Ann &lt;3');
+      expect(mail.text).toContain('2030-01-01 10:00 UTC');
+    });
+  });
+});
