@@ -25,6 +25,11 @@ import { SessionService } from './sessions/session.service';
 import { TokenService } from './tokens/token.service';
 import { AccountPages } from './web/account-pages';
 import { WebExchange } from './exchange/web-exchange';
+import { AccountLinkRepository } from './account-links/account-link.repository';
+import { EmailChangePages } from './email-change/email-change.pages';
+import { EmailChangeService } from './email-change/email-change.service';
+import { PasswordResetPages } from './password-reset/password-reset.pages';
+import { PasswordResetService } from './password-reset/password-reset.service';
 
 /**
  * auth-oauth's pages and OAuth endpoints against a real PostgreSQL, through the same edge
@@ -120,7 +125,18 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     oauth = new OAuthService(db, apps);
     const webhooks = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
     const pages = new AccountPages(accounts, new SessionService(db), apps, oauth, webhooks);
-    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth), new AppWebhookEndpoints(apps, webhooks));
+    const links = { publicUrl: ORIGIN, passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600 };
+    const resets = new PasswordResetPages(new PasswordResetService(db, new AccountLinkRepository(), links), pages);
+    const emailChanges = new EmailChangePages(new EmailChangeService(db, new AccountLinkRepository(), links), pages, oauth);
+    edge = new AuthEdgeRpcController(
+      pages,
+      new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages),
+      new OAuthEndpoints(apps, oauth),
+      new LegacyLogin(accounts, apps, oauth),
+      new AppWebhookEndpoints(apps, webhooks),
+      resets,
+      emailChanges,
+    );
     owner = await newAccount('owner');
     app = await newApp(owner.session);
   });

@@ -18,6 +18,12 @@ import { AppSecretBox, APP_SECRET_KEY } from './oauth/app-secret-box';
 import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
 import { AppWebhookService, WEBHOOK_ADDRESS_POLICY } from './webhooks/app-webhook.service';
 import type { WebhookAddressPolicy } from '@doable/contracts-auth';
+import { AccountLinkRepository } from './account-links/account-link.repository';
+import { LINK_SETTINGS, type LinkSettings } from './account-links/link-settings';
+import { EmailChangePages } from './email-change/email-change.pages';
+import { EmailChangeService } from './email-change/email-change.service';
+import { PasswordResetPages } from './password-reset/password-reset.pages';
+import { PasswordResetService } from './password-reset/password-reset.service';
 
 @Module({
   controllers: [AuthRpcController, AuthEdgeRpcController],
@@ -39,11 +45,16 @@ import type { WebhookAddressPolicy } from '@doable/contracts-auth';
     AppSecretBox,
     AppWebhookService,
     AppWebhookEndpoints,
+    AccountLinkRepository,
+    PasswordResetService,
+    PasswordResetPages,
+    EmailChangeService,
+    EmailChangePages,
   ],
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number }): DynamicModule {
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number; links: LinkSettings }): DynamicModule {
     return {
       module: AuthOauthModule,
       providers: [
@@ -54,6 +65,7 @@ export class AuthOauthModule {
         { provide: METADATA_FETCH_POLICY, useValue: { allowPrivate: options.metadataAllowPrivate } },
         { provide: COMMAND_LOG_RETENTION_DAYS, useValue: options.commandLogRetentionDays },
         { provide: COMMAND_LOG_TABLE, useValue: 'auth.command_log' },
+        { provide: LINK_SETTINGS, useValue: options.links },
       ],
     };
   }
