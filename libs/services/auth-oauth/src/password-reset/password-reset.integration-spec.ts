@@ -236,6 +236,15 @@ describe('password reset and address change (real PostgreSQL)', () => {
       expect((await logIn(account.email, PASSWORD)).status).toBe(303);
     });
 
+    it("stops working when the Sync API's user_update moves the account to another address", async () => {
+      const account = await newAccount('synced');
+      const token = tokenOf(await resetLink(account));
+      await accounts.changeCredentials({ userId: account.userId, currentPassword: PASSWORD, email: `elsewhere-${randomBytes(3).toString('hex')}@example.test` });
+      const stale = await post('/auth/password/reset', { token, password: NEW_PASSWORD });
+      expect(stale.status).toBe(400);
+      expect(errorTag(stale)).toBe('RESET_LINK_INVALID');
+    });
+
     it.each([
       ['an unknown secret', { token: randomBytes(32).toString('base64url') }],
       ['a malformed secret', { token: '../../etc' }],
