@@ -76,6 +76,35 @@ export class AccountLinkRepository {
     return row ? { id: row.id, userId: row.user_id, email: row.email, fullName: row.full_name, newEmail: row.new_email } : undefined;
   }
 
+  /** An account's address, name and password hash (for a change it asks for). */
+  async account(manager: EntityManager, userId: string, lock = false): Promise<{ email: string; fullName: string; passwordHash: string | null } | undefined> {
+    const [row] = await manager.query<Array<{ email: string; full_name: string; password_hash: string | null }>>(
+      `SELECT email, full_name, password_hash FROM auth.accounts WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [userId],
+    );
+    return row ? { email: row.email, fullName: row.full_name, passwordHash: row.password_hash } : undefined;
+  }
+
+  /** Whether any account uses this address (any casing). */
+  async emailTaken(manager: EntityManager, email: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>('SELECT 1 FROM auth.accounts WHERE lower(email) = lower($1)', [email]);
+    return rows.length > 0;
+  }
+
+  async setPasswordHash(manager: EntityManager, userId: string, passwordHash: string): Promise<void> {
+    await manager.query('UPDATE auth.accounts SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+  }
+
+  /** Sets the address; PostgreSQL refuses one another account took meanwhile (unique index, 23505). */
+  async setEmail(manager: EntityManager, userId: string, email: string): Promise<void> {
+    await manager.query('UPDATE auth.accounts SET email = $2 WHERE id = $1', [userId, email]);
+  }
+
+  /** Ends every browser session of the account. */
+  async endSessions(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('DELETE FROM auth.sessions WHERE user_id = $1', [userId]);
+  }
+
   /** Ends every live link of this kind of the account: the one used and any older one. */
   async endAll(manager: EntityManager, userId: string, kind: LinkKind): Promise<void> {
     await manager.query(`UPDATE auth.account_links SET used_at = now() WHERE user_id = $1 AND kind = $2 AND used_at IS NULL`, [userId, kind]);

@@ -37,18 +37,15 @@ export class EmailChangeService {
   async request(userId: string, newEmail: string, currentPassword: string): Promise<EmailChangeRequestOutcome> {
     const email = newEmail.trim().toLowerCase();
     if (!isPlausibleEmail(email)) return { sent: false, tag: 'INVALID_EMAIL' };
-    const [account] = await this.database.query<Array<{ email: string; full_name: string; password_hash: string | null }>>(
-      'SELECT email, full_name, password_hash FROM auth.accounts WHERE id = $1',
-      [userId],
-    );
+    const account = await this.links.account(this.database.dataSource.manager, userId);
     if (!account) return { sent: false, tag: 'AUTHENTICATION_ERROR' };
-    if (account.password_hash !== null && !(await verifyPassword(currentPassword, account.password_hash))) return { sent: false, tag: 'AUTHENTICATION_ERROR' };
+    if (account.passwordHash !== null && !(await verifyPassword(currentPassword, account.passwordHash))) return { sent: false, tag: 'AUTHENTICATION_ERROR' };
     if (email === account.email.toLowerCase()) return { sent: false, tag: 'EMAIL_UNCHANGED' };
     const token = randomBytes(32).toString('base64url');
     return this.database.transaction(async (tx): Promise<EmailChangeRequestOutcome> => {
-      const [taken] = await tx.manager.query<Array<{ id: string }>>('SELECT id FROM auth.accounts WHERE lower(email) = $1', [email]);
-      if (taken) return { sent: false, tag: 'ALREADY_REGISTERED' };
-      await tx.manager.query('SELECT id FROM auth.accounts WHERE id = $1 FOR UPDATE', [userId]);
+      if (await this.links.emailTaken(tx.manager, email)) return { sent: false, tag: 'ALREADY_REGISTERED' };
+      // Locked: two requests of the account count against its limit one after the other.
+      await this.links.account(tx.manager, userId, true);
       if ((await this.links.issuedRecently(tx.manager, userId, 'email-change', LINK_RATE_WINDOW_SECONDS)) >= LINKS_PER_ACCOUNT) return { sent: false, tag: 'RATE_LIMITED' };
       if (!(await this.links.countRequest(tx.manager, 'email-change', email, LINK_REQUESTS_PER_ADDRESS, LINK_RATE_WINDOW_SECONDS))) return { sent: false, tag: 'RATE_LIMITED' };
       // One pending change at a time: the newest request is the one the user means.
@@ -58,7 +55,7 @@ export class EmailChangeService {
         userId,
         email,
         previousEmail: account.email,
-        fullName: account.full_name,
+        fullName: account.fullName,
         lang: 'en',
         link: `${this.settings.publicUrl}${EMAIL_CONFIRM_PATH}?token=${token}`,
         expiresAt: expiresAt.toISOString(),
@@ -85,7 +82,7 @@ export class EmailChangeService {
       return await this.database.transaction(async (tx): Promise<EmailConfirmOutcome> => {
         const link = await this.links.findLive(tx.manager, 'email-change', hashToken(token), true);
         if (!link?.newEmail) return { done: false, tag: 'RESET_LINK_INVALID' };
-        await tx.manager.query('UPDATE auth.accounts SET email = $2 WHERE id = $1', [link.userId, link.newEmail]);
+        await this.links.setEmail(tx.manager, link.userId, link.newEmail);
         await this.links.endAll(tx.manager, link.userId, 'email-change');
         // A reset link mailed to the previous address would open the account from a mailbox it left.
         await this.links.endAll(tx.manager, link.userId, 'password-reset');

@@ -81,10 +81,10 @@ export class PasswordResetService {
       // Again under the row lock: a concurrent use of the same link waits here and finds it used.
       const link = await this.links.findLive(tx.manager, 'password-reset', hashToken(token), true);
       if (!link) return undefined;
-      await tx.manager.query('UPDATE auth.accounts SET password_hash = $2 WHERE id = $1', [link.userId, passwordHash]);
+      await this.links.setPasswordHash(tx.manager, link.userId, passwordHash);
       await this.links.endAll(tx.manager, link.userId, 'password-reset');
       if (options.signOutEverywhere) return { userId: link.userId, revoked: await signOutEverywhere(tx, link.userId) };
-      await tx.manager.query('DELETE FROM auth.sessions WHERE user_id = $1', [link.userId]);
+      await this.links.endSessions(tx.manager, link.userId);
       return { userId: link.userId, revoked: [] as string[] };
     });
     if (!outcome) return { done: false, tag: 'RESET_LINK_INVALID' };
