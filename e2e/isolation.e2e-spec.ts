@@ -1,8 +1,9 @@
+import { AuthEvents } from '@doable/contracts-auth';
 import { http, waitFor } from '@doable/shared-testing';
 import { Secret, TOTP } from 'otpauth';
 import { appOwner } from './support/app-owner';
-import type { RegisteredApp } from './support/oauth-flow';
-import { MODES } from './support/system-view';
+import { HttpBrowser, logIn, type RegisteredApp } from './support/oauth-flow';
+import { type Account, MODES } from './support/system-view';
 import { PushClient } from './support/push-client';
 import { command, shareWith } from './support/sharing';
 import { useSystem } from './support/use-system';
@@ -489,5 +490,50 @@ describe.each(MODES)('isolation of app webhooks (%s)', (mode) => {
       [first.account.userId],
     );
     expect(row).toEqual({ on: true, left: 10 });
+  });
+});
+
+describe.each(MODES)('isolation of password reset and address change (%s)', (mode) => {
+  const { system } = useSystem(mode, { accounts: 0 });
+  const PASSWORD = 'isolation passphrase 1';
+
+  async function loggedIn(): Promise<{ account: Account; email: string; browser: HttpBrowser }> {
+    const account = await system.createAccount({ password: PASSWORD });
+    const [{ email }] = await system.sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [account.userId]);
+    const browser = new HttpBrowser(system.url);
+    await logIn(browser, email, PASSWORD);
+    return { account, email, browser };
+  }
+  const events = (subject: string, userId: string) =>
+    system.sql<{ link: string }>(`SELECT payload->>'link' AS link FROM auth.outbox WHERE subject = $1 AND payload->>'userId' = $2 ORDER BY id`, [subject, userId]);
+
+  it("changes only the session's own address, whatever account the form names", async () => {
+    const first = await loggedIn();
+    const second = await loggedIn();
+    const settings = await second.browser.get('/auth/settings');
+    const moved = `isolated-${Date.now()}@example.test`;
+    // A planted user id or old address is not read: the session says whose address changes.
+    const asked = await second.browser.submit('/auth/settings/email', settings, { new_email: moved, current_password: PASSWORD, user_id: first.account.userId, email: first.email });
+    expect(asked.status).toBe(200);
+    expect(await events(AuthEvents.emailChangeRequested.name, first.account.userId)).toEqual([]);
+    expect(await events(AuthEvents.emailChangeRequested.name, second.account.userId)).toHaveLength(1);
+    // Another user's password does not move the first's address either.
+    const withOther = await second.browser.submit('/auth/settings/email', settings, { new_email: `x-${moved}`, current_password: 'isolation passphrase 2' });
+    expect(withOther.status).toBe(400);
+  });
+
+  it('a reset link changes the account it was made for only, whoever posts it', async () => {
+    const first = await loggedIn();
+    const second = await loggedIn();
+    const anonymous = new HttpBrowser(system.url);
+    const forgot = await anonymous.get('/auth/password/forgot');
+    expect((await anonymous.submit('/auth/password/forgot', forgot, { email: first.email })).status).toBe(200);
+    const [{ link }] = await events(AuthEvents.passwordResetRequested.name, first.account.userId);
+    const path = new URL(link);
+    // Posted from the second user's session: the link's account changes, the session's does not.
+    const form = await second.browser.get(`${path.pathname}${path.search}`);
+    expect((await second.browser.submit('/auth/password/reset', form, { token: path.searchParams.get('token')!, password: 'isolation passphrase 3' })).status).toBe(200);
+    await logIn(new HttpBrowser(system.url), first.email, 'isolation passphrase 3');
+    await logIn(new HttpBrowser(system.url), second.email, PASSWORD);
   });
 });

@@ -105,3 +105,10 @@ export const passwordResetRequested = eventSubject('auth.evt.password-reset-requ
 
 /** A signed-in user asked to change their address: `email` is the new address, to be confirmed. */
 export const emailChangeRequested = eventSubject('auth.evt.email-change-requested.v1', accountMail.extend({ previousEmail: z.string().email() }));
+
+/**
+ * An account's address changed through a confirmed link (the settings page's change, issue #33):
+ * sync keeps the profile's email (what `user_update`'s change writes there directly). The Sync
+ * API's own `user_update` change does not emit it: sync wrote it in the same command.
+ */
+export const emailChanged = eventSubject('auth.evt.email-changed.v1', z.object({ userId: uid, email: z.string().email(), previousEmail: z.string().email() }));

@@ -28,6 +28,11 @@ import { TwoFactorPages } from './two-factor/two-factor-pages';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { AccountPages } from './web/account-pages';
 import { WebExchange } from './exchange/web-exchange';
+import { AccountLinkRepository } from './account-links/account-link.repository';
+import { EmailChangePages } from './email-change/email-change.pages';
+import { EmailChangeService } from './email-change/email-change.service';
+import { PasswordResetPages } from './password-reset/password-reset.pages';
+import { PasswordResetService } from './password-reset/password-reset.service';
 
 /**
  * auth-oauth's pages and OAuth endpoints against a real PostgreSQL, through the same edge
@@ -125,6 +130,9 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     const twoFactor = new TwoFactorService(db, new AppSecretBox(db, ''));
     const pending = new PendingLogin(new AppSecretBox(db, ''));
     const pages = new AccountPages(accounts, new SessionService(db), apps, oauth, webhooks, twoFactor, pending);
+    const links = { publicUrl: ORIGIN, passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600 };
+    const resets = new PasswordResetPages(new PasswordResetService(db, new AccountLinkRepository(), links), pages);
+    const emailChanges = new EmailChangePages(new EmailChangeService(db, new AccountLinkRepository(), links), pages, oauth);
     edge = new AuthEdgeRpcController(
       pages,
       new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages, twoFactor),
@@ -132,6 +140,8 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       new LegacyLogin(accounts, apps, oauth, twoFactor),
       new AppWebhookEndpoints(apps, webhooks),
       new TwoFactorPages(pages, twoFactor, pending),
+      resets,
+      emailChanges,
     );
     owner = await newAccount('owner');
     app = await newApp(owner.session);

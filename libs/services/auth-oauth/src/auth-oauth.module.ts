@@ -21,6 +21,12 @@ import type { WebhookAddressPolicy } from '@doable/contracts-auth';
 import { PendingLogin } from './two-factor/pending-login';
 import { TwoFactorPages } from './two-factor/two-factor-pages';
 import { TwoFactorService } from './two-factor/two-factor.service';
+import { AccountLinkRepository } from './account-links/account-link.repository';
+import { LINK_SETTINGS, type LinkSettings } from './account-links/link-settings';
+import { EmailChangePages } from './email-change/email-change.pages';
+import { EmailChangeService } from './email-change/email-change.service';
+import { PasswordResetPages } from './password-reset/password-reset.pages';
+import { PasswordResetService } from './password-reset/password-reset.service';
 
 @Module({
   controllers: [AuthRpcController, AuthEdgeRpcController],
@@ -45,11 +51,16 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     TwoFactorService,
     PendingLogin,
     TwoFactorPages,
+    AccountLinkRepository,
+    PasswordResetService,
+    PasswordResetPages,
+    EmailChangeService,
+    EmailChangePages,
   ],
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number }): DynamicModule {
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number; links: LinkSettings }): DynamicModule {
     return {
       module: AuthOauthModule,
       providers: [
@@ -60,6 +71,7 @@ export class AuthOauthModule {
         { provide: METADATA_FETCH_POLICY, useValue: { allowPrivate: options.metadataAllowPrivate } },
         { provide: COMMAND_LOG_RETENTION_DAYS, useValue: options.commandLogRetentionDays },
         { provide: COMMAND_LOG_TABLE, useValue: 'auth.command_log' },
+        { provide: LINK_SETTINGS, useValue: options.links },
       ],
     };
   }

@@ -27,6 +27,19 @@ const authOauthEnv = z.object({
     .transform((value) => value === 'true'),
   /** How long a credential change's command uuid is remembered (sync's variable: the two logs are kept alike). */
   COMMAND_LOG_RETENTION_DAYS: env.positiveInt(30),
+  /**
+   * Where users reach the product (as rest and sync read it): the base of mailed links. Never
+   * taken from a request's Host, which anyone can set (a reset link would point to their site).
+   */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How long a mailed password-reset link works. */
+  PASSWORD_RESET_TTL_SECONDS: env.positiveInt(3600),
+  /** How long a mailed email-change confirmation link works. */
+  EMAIL_CHANGE_TTL_SECONDS: env.positiveInt(86400),
 });
 
 /** Accounts, credentials, personal tokens and (later) OAuth applications. */
@@ -43,6 +56,7 @@ export const authOauthService = {
       webhookPolicy: { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
       metadataAllowPrivate: config.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE,
       commandLogRetentionDays: config.COMMAND_LOG_RETENTION_DAYS,
+      links: { publicUrl: config.PUBLIC_URL, passwordResetTtlSeconds: config.PASSWORD_RESET_TTL_SECONDS, emailChangeTtlSeconds: config.EMAIL_CHANGE_TTL_SECONDS },
     }),
   ],
 } satisfies ServiceDefinition<typeof authOauthEnv>;

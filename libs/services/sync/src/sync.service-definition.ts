@@ -37,6 +37,7 @@ import { TaskListRenderer } from './objects/task-list-renderer';
 import { QuickAddService } from './quick-add/quick-add.service';
 import { CompletedService } from './completed-history/completed.service';
 import { UserCreatedConsumer } from './consumers/user-created.consumer';
+import { EmailChangedConsumer } from './consumers/email-changed.consumer';
 import { NotificationsDeliveredConsumer } from './consumers/notifications-delivered.consumer';
 import { UserPlanChangedConsumer } from './consumers/user-plan-changed.consumer';
 import { WorkspacePlanChangedConsumer } from './consumers/workspace-plan-changed.consumer';
@@ -105,6 +106,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     SyncEngine,
     NewAccounts,
     UserCreatedConsumer,
+    EmailChangedConsumer,
     NotificationsDeliveredConsumer,
     UserPlanChangedConsumer,
     WorkspacePlanChangedConsumer,

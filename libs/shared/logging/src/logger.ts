@@ -27,6 +27,8 @@ const SECRET_KEYS = new Set([
   'otp',
   'recoverycode',
   'recoverycodes',
+  // A mailed link (password reset, address confirmation) carries a single-use secret (issue #33).
+  'link',
 ]);
 /** Whatever ends like these is a secret too (`current_password`, `apiToken`, `webhookSecret`). */
 const SECRET_SUFFIXES = ['password', 'token', 'secret'];

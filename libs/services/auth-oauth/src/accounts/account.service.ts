@@ -177,6 +177,8 @@ export class AccountService {
         // A concurrent change got there first: the current password checked above may be stale.
         if (locked?.password_hash !== account.password_hash) throw new DomainError('AUTHENTICATION_ERROR', 'The password changed meanwhile; try again', { argument: 'current_password' });
         await tx.manager.query('UPDATE auth.accounts SET email = $2, password_hash = coalesce($3, password_hash) WHERE id = $1', [request.userId, email, passwordHash ?? null]);
+        // Mailed links went to the previous address (a reset) or name a change this one overtook.
+        if (changesEmail) await tx.manager.query('UPDATE auth.account_links SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [request.userId]);
         return { email, repeated: false };
       });
     } catch (err) {

@@ -10,6 +10,8 @@ import { AccountPages } from '../web/account-pages';
 import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
 import { WebExchange } from '../exchange/web-exchange';
 import { TwoFactorPages } from '../two-factor/two-factor-pages';
+import { PasswordResetPages } from '../password-reset/password-reset.pages';
+import { EmailChangePages } from '../email-change/email-change.pages';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 
@@ -33,6 +35,8 @@ export class AuthEdgeRpcController {
     legacyLogin: LegacyLogin,
     webhooks: AppWebhookEndpoints,
     twoFactor: TwoFactorPages,
+    resets: PasswordResetPages,
+    emailChanges: EmailChangePages,
   ) {
     this.handlers = {
       'signup-form': (web) => pages.signupForm(web),
@@ -47,6 +51,13 @@ export class AuthEdgeRpcController {
       'register-app': (web) => pages.registerApp(web),
       'rotate-secret': (web) => pages.rotateSecret(web),
       'configure-webhook': (web) => pages.configureWebhook(web),
+      'forgot-password-form': (web) => resets.forgotForm(web),
+      'request-password-reset': (web) => resets.requestReset(web),
+      'reset-password-form': (web) => resets.resetForm(web),
+      'reset-password': (web) => resets.reset(web),
+      'request-email-change': (web) => emailChanges.request(web),
+      'confirm-email-form': (web) => emailChanges.confirmForm(web),
+      'confirm-email': (web) => emailChanges.confirm(web),
       'consent-form': (web) => authorize.show(web),
       'consent-decision': (web) => authorize.decide(web),
       'access-token': (web) => oauth.accessToken(web),

@@ -23,6 +23,13 @@ import { PendingLogin } from './pending-login';
 import { TwoFactorPages } from './two-factor-pages';
 import { LOCK_SECONDS, MAX_CODE_FAILURES, TwoFactorService } from './two-factor.service';
 import { codeAt, RECOVERY_CODE_COUNT, stepAt } from './totp';
+import { AccountLinkRepository } from '../account-links/account-link.repository';
+import { EmailChangePages } from '../email-change/email-change.pages';
+import { EmailChangeService } from '../email-change/email-change.service';
+import { PasswordResetPages } from '../password-reset/password-reset.pages';
+import { PasswordResetService } from '../password-reset/password-reset.service';
+
+const LINKS = { publicUrl: 'http://localhost:8080', passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600 };
 
 const ORIGIN = 'http://doable.test';
 const PASSWORD = 'a sturdy passphrase';
@@ -61,6 +68,8 @@ describe('two-factor log-in (real PostgreSQL)', () => {
       new LegacyLogin(accounts, apps, oauth, twoFactor),
       new AppWebhookEndpoints(apps, new AppWebhookService(db, box, { allowHttp: false, allowPrivate: false })),
       new TwoFactorPages(pages, twoFactor, pending),
+      new PasswordResetPages(new PasswordResetService(db, new AccountLinkRepository(), LINKS), pages),
+      new EmailChangePages(new EmailChangeService(db, new AccountLinkRepository(), LINKS), pages, oauth),
     );
   });
 

@@ -85,11 +85,12 @@ ${csrfField(csrf)}${nextField(next)}
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Log in</button>
 </form>
-<p>No account yet? <a href="${withNext('/auth/signup', next)}">Sign up</a></p>`,
+<p>No account yet? <a href="${withNext('/auth/signup', next)}">Sign up</a></p>
+<p><a href="/auth/password/forgot">Forgot your password?</a></p>`,
   );
 }
 
-export function settingsPage(options: { csrf: string; email: string; fullName: string; newToken?: string; authorized?: readonly AuthorizedApp[]; notice?: string }): string {
+export function settingsPage(options: { csrf: string; email: string; fullName: string; newToken?: string; authorized?: readonly AuthorizedApp[]; notice?: string; emailError?: FormError }): string {
   const { csrf, newToken } = options;
   const token = newToken
     ? html`<p class="notice" role="status">Copy your API token now: it is stored only as a hash and cannot be shown again.</p>
@@ -104,9 +105,20 @@ ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` :
 <p class="hint" id="reset-hint">The current token stops working at once.</p>
 <button type="submit" aria-describedby="reset-hint">Reset API token</button></form>
 <h2>Two-factor log-in</h2><p><a href="/auth/settings/two-factor">Two-factor log-in settings</a></p>
-<h2>Authorized applications</h2>${authorizedApps(csrf, options.authorized ?? [])}`,
+<h2>Authorized applications</h2>${authorizedApps(csrf, options.authorized ?? [])}
+${emailChangeForm(csrf, options.emailError)}`,
     { nav: accountNav(csrf) },
   );
+}
+
+/** The address change (issue #33): it waits for the new address to confirm a mailed link. */
+function emailChangeForm(csrf: string, error: FormError | undefined): SafeHtml {
+  return html`<h2 id="change-email">Email address</h2>${errorBox(error)}
+<form method="post" action="/auth/settings/email" novalidate aria-labelledby="change-email">${csrfField(csrf)}
+<label for="new-email">New email</label><input id="new-email" name="new_email" type="email" autocomplete="email" required maxlength="254" aria-describedby="new-email-hint">
+<p class="hint" id="new-email-hint">We mail a link to the new address; your address changes when you follow it.</p>
+<label for="email-current-password">Current password</label><input id="email-current-password" name="current_password" type="password" autocomplete="current-password">
+<button type="submit">Change email</button></form>`;
 }
 
 /** Applications holding the user's tokens, each with what it may do and a button to take access back. */

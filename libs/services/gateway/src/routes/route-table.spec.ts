@@ -40,6 +40,12 @@ describe('RouteTable', () => {
       ['DELETE', '/api/v1/access_tokens'],
       ['POST', '/api/v1/revoke'],
       ['POST', '/api/v1/access_tokens/migrate_personal_token'],
+      ['POST', '/auth/password/forgot'],
+      ['GET', '/auth/password/reset'],
+      ['POST', '/auth/password/reset'],
+      ['POST', '/auth/settings/email'],
+      ['GET', '/auth/email/confirm'],
+      ['POST', '/auth/email/confirm'],
     ] as const)('counts unauthenticated %s %s per client address', (method, path) => {
       const resolution = table.resolve(method, path);
       expect(resolution.kind === 'match' && resolution.match.route).toMatchObject({ auth: 'none', limitBy: 'address' });
