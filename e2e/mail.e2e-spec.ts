@@ -1,5 +1,5 @@
 import { http, startTestSmtpServer, type ReceivedMail, type TestSmtpServer, waitFor } from '@doable/shared-testing';
-import { HttpBrowser } from './support/oauth-flow';
+import { HttpBrowser, logIn } from './support/oauth-flow';
 import { command } from './support/sharing';
 import { MODES, type SystemUnderTest } from './support/system-view';
 import { startOwnSystem } from './support/use-system';
@@ -112,6 +112,31 @@ describe.each(MODES)('mail (%s)', (mode) => {
 
     expect(logs.lines.length).toBeGreaterThan(0);
     expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
+  });
+
+  it('mails a forgotten password\'s reset link; following it sets the new password, once', async () => {
+    const oldPassword = 'the old long password 1';
+    const newPassword = 'a brand new long password 2';
+    const account = await system.createAccount({ password: oldPassword });
+    const browser = new HttpBrowser(system.url);
+    const forgot = await browser.get('/auth/password/forgot');
+    expect((await browser.submit('/auth/password/forgot', forgot, { email: account.email })).status).toBe(200);
+
+    const [mail] = await waitFor(() => (mailsTo(account.email).length > 0 ? mailsTo(account.email) : undefined), 'the reset mail');
+    const link = /(\S+\/auth\/password\/reset\?\S+)/.exec(mail.parsed.text ?? '')?.[1];
+    expect(link?.startsWith(`${PUBLIC_URL}/auth/password/reset?token=`)).toBe(true);
+    const url = new URL(link!);
+    const token = url.searchParams.get('token')!;
+    const form = await browser.get(`${url.pathname}${url.search}`);
+    expect(form.status).toBe(200);
+    expect((await browser.submit('/auth/password/reset', form, { ...hiddenFields(form.text), password: newPassword })).status).toBe(200);
+
+    await logIn(new HttpBrowser(system.url), account.email, newPassword);
+    await expect(logIn(new HttpBrowser(system.url), account.email, oldPassword)).rejects.toThrow();
+    expect((await browser.get(`${url.pathname}${url.search}`)).status).toBe(400);
+    // The mail row keeps no copy of the link once sent, and no log line holds the token.
+    expect(await system.sql(`SELECT state, body FROM notifications.mail_queue WHERE recipient = $1`, [account.email])).toEqual([{ state: 'sent', body: null }]);
+    expect(logs.lines.filter((line) => line.includes(token))).toEqual([]);
   });
 
   it('mails a reminder with the email service when it fires, once', async () => {
