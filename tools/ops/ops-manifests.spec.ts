@@ -472,3 +472,46 @@ describe('network policies and pod security (issue #34)', () => {
     expect(admitted.sort()).toEqual([...DATA_APPS].sort());
   });
 });
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS on purpose, as pod-security.cjs.
+const monitoring = require('./monitoring-checks.cjs') as {
+  ruleProblems(document: unknown): string[];
+  dashboardProblems(dashboard: unknown): { problems: string[]; expressions: string[] };
+  exportedMetricNames(root: string): Set<string>;
+  unknownMetrics(expressions: string[], exported: Set<string>): string[];
+};
+
+describe('monitoring (k8s/components/monitoring, issue #34)', () => {
+  const dir = join(repoRoot, 'k8s/components/monitoring');
+  const plain = parse(readFileSync(join(dir, 'doable-alerts.rules.yaml'), 'utf8')) as { groups: Array<{ name: string; rules: Array<{ alert: string; expr: string }> }> };
+  const operator = parse(readFileSync(join(dir, 'prometheus-rule.yaml'), 'utf8')) as { kind: string; spec: { groups: unknown } };
+  const dashboard = JSON.parse(readFileSync(join(dir, 'dashboards/doable-overview.json'), 'utf8')) as unknown;
+  const exported = monitoring.exportedMetricNames(repoRoot);
+
+  it('ships well-formed alert rules, the same for the Prometheus Operator and a plain Prometheus', () => {
+    expect(monitoring.ruleProblems(plain)).toEqual([]);
+    expect(operator.kind).toBe('PrometheusRule');
+    expect(operator.spec.groups).toEqual(plain.groups);
+    const alerts = plain.groups.flatMap((group) => group.rules.map((rule) => rule.alert));
+    expect(alerts).toEqual(expect.arrayContaining(['DoableServerErrors', 'DoableOutboxLagging', 'DoableConsumerLagging', 'DoableReplicasMissing', 'DoableDatabaseUnreachable', 'DoableBrokerUnreachable']));
+  });
+
+  it('names in its rules and dashboard only metrics the code exports', () => {
+    const { problems, expressions } = monitoring.dashboardProblems(dashboard);
+    expect(problems).toEqual([]);
+    expect(expressions.length).toBeGreaterThan(10);
+    expect(exported.has('doable_outbox_lag_seconds')).toBe(true);
+    expect(monitoring.unknownMetrics([...plain.groups.flatMap((group) => group.rules.map((rule) => rule.expr)), ...expressions], exported)).toEqual([]);
+  });
+
+  it('catches a rule naming a metric no code exports, without a severity, or with unbalanced brackets', () => {
+    expect(monitoring.unknownMetrics(['sum(rate(doable_not_a_metric_total[5m]))', 'histogram_quantile(0.9, rate(doable_http_request_seconds_bucket[5m]))'], exported)).toEqual(['doable_not_a_metric_total']);
+    const broken = { groups: [{ name: 'g', rules: [{ alert: 'A', expr: 'sum(rate(x[5m])', for: '5 minutes', labels: {}, annotations: {} }] }] };
+    expect(monitoring.ruleProblems(broken)).toEqual([
+      'group g, A: unbalanced brackets in expr',
+      'group g, A: for is not a duration (5 minutes)',
+      'group g, A: labels.severity is not one of critical, warning, info',
+      'group g, A: no annotations.summary',
+    ]);
+  });
+});

@@ -4,7 +4,10 @@
 // first failure prints that tool's output and exits non-zero.
 // (Deeper assertions over the rendered manifests: tools/ops/ops-manifests.spec.ts.)
 import { spawnSync } from 'node:child_process';
-import { parseAllDocuments } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+import monitoring from '../ops/monitoring-checks.cjs';
 import podSecurity from '../ops/pod-security.cjs';
 import { repoRoot } from './swc-options.mjs';
 
@@ -41,6 +44,7 @@ const compose = composeCommand();
 const checks = [
   { label: 'kubectl kustomize k8s/base', command: 'kubectl', args: ['kustomize', 'k8s/base'], kustomize: true },
   { label: 'kubectl kustomize k8s/overlays/local', command: 'kubectl', args: ['kustomize', 'k8s/overlays/local'], kustomize: true },
+  { label: 'kubectl kustomize k8s/overlays/local-monitoring', command: 'kubectl', args: ['kustomize', 'k8s/overlays/local-monitoring'], kustomize: true },
   {
     label: `${compose.join(' ')} -f docker-compose.yml config -q`,
     command: compose[0],
@@ -68,4 +72,25 @@ function checkPolicies(label, rendered) {
   if (!podSecurity.hasDefaultDeny(objects)) fail(`FAIL  ${label}: no default-deny NetworkPolicy (podSelector {}, Ingress and Egress, no rules)`);
   console.log(`ok    ${label}: every pod restricted with a read-only root; default-deny NetworkPolicy present`);
 }
+checkMonitoring();
 console.log('ops:check passed');
+
+/**
+ * The alert rules (plain file and PrometheusRule alike) and the dashboard well formed, and every
+ * Doable metric they name exported by the code (tools/ops/monitoring-checks.cjs).
+ */
+function checkMonitoring() {
+  const dir = join(repoRoot, 'k8s/components/monitoring');
+  const plain = parse(readFileSync(join(dir, 'doable-alerts.rules.yaml'), 'utf8'));
+  const operator = parse(readFileSync(join(dir, 'prometheus-rule.yaml'), 'utf8'));
+  const problems = monitoring.ruleProblems(plain);
+  if (JSON.stringify(operator?.spec?.groups) !== JSON.stringify(plain?.groups)) problems.push('prometheus-rule.yaml holds other groups than doable-alerts.rules.yaml: edit both');
+  const dashboard = monitoring.dashboardProblems(JSON.parse(readFileSync(join(dir, 'dashboards/doable-overview.json'), 'utf8')));
+  problems.push(...dashboard.problems);
+  const expressions = [...plain.groups.flatMap((group) => group.rules.map((rule) => rule.expr)), ...dashboard.expressions];
+  const unknown = monitoring.unknownMetrics(expressions, monitoring.exportedMetricNames(repoRoot));
+  if (unknown.length > 0) problems.push(`metrics no code exports: ${unknown.join(', ')}`);
+  if (problems.length > 0) fail(`FAIL  k8s/components/monitoring\n  ${problems.join('\n  ')}`);
+  const alerts = plain.groups.reduce((sum, group) => sum + group.rules.length, 0);
+  console.log(`ok    k8s/components/monitoring: ${alerts} alert rules (plain and PrometheusRule alike), ${expressions.length - alerts} dashboard queries, every metric exported`);
+}
