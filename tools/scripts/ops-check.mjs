@@ -91,6 +91,14 @@ function checkMonitoring() {
   const unknown = monitoring.unknownMetrics(expressions, monitoring.exportedMetricNames(repoRoot));
   if (unknown.length > 0) problems.push(`metrics no code exports: ${unknown.join(', ')}`);
   if (problems.length > 0) fail(`FAIL  k8s/components/monitoring\n  ${problems.join('\n  ')}`);
+  // Prometheus's own parser, where it is installed (Debian: apt-get install prometheus).
+  if (available('promtool', ['--version'])) {
+    const checked = run('promtool', ['check', 'rules', 'k8s/components/monitoring/doable-alerts.rules.yaml']);
+    if (checked.status !== 0) fail(`FAIL  promtool check rules\n${checked.stdout}${checked.stderr}`);
+    console.log('ok    promtool check rules k8s/components/monitoring/doable-alerts.rules.yaml');
+  } else {
+    console.log('skip  promtool is not installed (apt-get install prometheus): the checks below stand in for it');
+  }
   const alerts = plain.groups.reduce((sum, group) => sum + group.rules.length, 0);
   console.log(`ok    k8s/components/monitoring: ${alerts} alert rules (plain and PrometheusRule alike), ${expressions.length - alerts} dashboard queries, every metric exported`);
 }
