@@ -33,10 +33,10 @@ export class ReminderFiringRepository {
    * its instant. Answers them, earliest first.
    */
   async claimDue(manager: EntityManager, limit: number): Promise<DueReminder[]> {
-    const rows = await manager.query<Array<Reminder & { fire_at: Date; notify_email: string; notify_lang: string; item_content: string }>>(
-      `SELECT ${REMINDER_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1r.$2')}, d.fire_at, d.notify_email, d.notify_lang, d.item_content
+    const rows = await manager.query<Array<Reminder & { fire_at: Date; notify_email: string; notify_lang: string; item_content: string; email_reminders: boolean }>>(
+      `SELECT ${REMINDER_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1r.$2')}, d.fire_at, d.notify_email, d.notify_lang, d.item_content, d.email_reminders
          FROM sync.reminders r
-         JOIN (SELECT r.id, ${FIRE_AT} AS fire_at, u.email AS notify_email, u.lang AS notify_lang, i.content AS item_content
+         JOIN (SELECT r.id, ${FIRE_AT} AS fire_at, u.email AS notify_email, u.lang AS notify_lang, i.content AS item_content, u.reminder_email AS email_reminders
                  FROM sync.reminders r
                  JOIN sync.items i ON i.id = r.item_id
                  JOIN sync.users u ON u.id = r.notify_uid
@@ -52,10 +52,19 @@ export class ReminderFiringRepository {
       `UPDATE sync.reminders r SET fired_for = f.fire_at FROM unnest($1::bigint[], $2::timestamptz[]) AS f (id, fire_at) WHERE r.id = f.id`,
       [rows.map((row) => row.id), rows.map((row) => row.fire_at)],
     );
-    return rows.map(({ fire_at: fireAt, notify_email: to, notify_lang: lang, item_content: taskContent, ...reminder }) => ({
+    return rows.map(({ fire_at: fireAt, notify_email: to, notify_lang: lang, item_content: taskContent, email_reminders: emailReminders, ...reminder }) => ({
       reminder,
       fireAt: new Date(fireAt),
-      ...(reminder.service === 'email' ? { mail: { to, lang, taskContent } } : {}),
+      ...(mailed(reminder.service, emailReminders) ? { mail: { to, lang, taskContent } } : {}),
     }));
   }
+}
+
+/**
+ * Whether a fired reminder is also mailed: a legacy client's own `service` decides for its
+ * reminder (email: yes; push, mobile: no); a reminder without one (every current client's)
+ * follows its user's `reminder_email` setting (user_settings, sync-interface "User settings").
+ */
+export function mailed(service: string | null | undefined, emailReminders: boolean): boolean {
+  return service === null || service === undefined ? emailReminders : service === 'email';
 }

@@ -101,7 +101,7 @@ describe('ReminderScheduler: time reminders fire once (real PostgreSQL)', () => 
     expect(row.fired_for).not.toBeNull();
   });
 
-  it('says whom to mail for a reminder whose service is email, and only for those', async () => {
+  it('says whom to mail for a reminder whose service is email, and not for one whose service is push', async () => {
     const mailed = await reminder(await task(null), { type: 'absolute', due: due(at(-1)) });
     const plain = await reminder(await task(null), { type: 'absolute', due: due(at(-1)) });
     await dataSource.query(`UPDATE sync.reminders SET service = 'email' WHERE id = $1`, [mailed]);
@@ -110,6 +110,26 @@ describe('ReminderScheduler: time reminders fire once (real PostgreSQL)', () => 
     const events = (await fired()) as Array<{ reminderId: string; mail?: unknown }>;
     expect(events.find((event) => event.reminderId === mailed)?.mail).toEqual({ to: `${USER}@test`, lang: 'en', taskContent: 'Task' });
     expect(events.find((event) => event.reminderId === plain)).not.toHaveProperty('mail');
+  });
+
+  it('mails a reminder without a service (every current client\'s) as its user\'s reminder_email setting says', async () => {
+    const current = await reminder(await task(null), { type: 'absolute', due: due(at(-1)) });
+    expect(await scheduler().runOnce()).toBe(1);
+    expect(((await fired()) as Array<{ reminderId: string; mail?: unknown }>).find((event) => event.reminderId === current)?.mail).toEqual({ to: `${USER}@test`, lang: 'en', taskContent: 'Task' });
+
+    await dataSource.query(`UPDATE sync.users SET reminder_email = false WHERE id = $1`, [USER]);
+    try {
+      const quiet = await reminder(await task(null), { type: 'absolute', due: due(at(-1)) });
+      const legacyEmail = await reminder(await task(null), { type: 'absolute', due: due(at(-1)) });
+      await dataSource.query(`UPDATE sync.reminders SET service = 'email' WHERE id = $1`, [legacyEmail]);
+      expect(await scheduler().runOnce()).toBe(2);
+      const events = (await fired()) as Array<{ reminderId: string; mail?: unknown }>;
+      expect(events.find((event) => event.reminderId === quiet)).not.toHaveProperty('mail');
+      // A legacy client's own service still decides for its reminder.
+      expect(events.find((event) => event.reminderId === legacyEmail)).toHaveProperty('mail');
+    } finally {
+      await dataSource.query(`UPDATE sync.users SET reminder_email = true WHERE id = $1`, [USER]);
+    }
   });
 
   it('never fires one reminder twice from two concurrent claimers', async () => {
