@@ -61,6 +61,10 @@ export const AUTH_ENDPOINTS = [
   endpoint('POST', '/auth/apps', 'register-app', 'page'),
   endpoint('POST', '/auth/apps/secret', 'rotate-secret', 'page'),
   endpoint('POST', '/auth/apps/webhook', 'configure-webhook', 'page'),
+  // Single sign-on (OpenID Connect): the redirect to a configured provider, and its callback
+  // (which carries the provider's one-time code: counted per address).
+  endpoint('GET', '/auth/sso/start', 'sso-start', 'page'),
+  endpoint('GET', '/auth/sso/callback', 'sso-callback', 'page', guessable),
   endpoint('GET', '/oauth/authorize', 'consent-form', 'page'),
   endpoint('POST', '/oauth/authorize', 'consent-decision', 'page', guessable),
   endpoint('POST', '/oauth/access_token', 'access-token', 'oauth-json', guessable),

@@ -25,6 +25,11 @@ import { SessionService } from './sessions/session.service';
 import { TokenService } from './tokens/token.service';
 import { AccountPages } from './web/account-pages';
 import { WebExchange } from './exchange/web-exchange';
+import { createLogger } from '@doable/shared-logging';
+import { OidcClient } from './sso/oidc-client';
+import { SsoAccounts } from './sso/sso-accounts';
+import { SsoLogins } from './sso/sso-logins';
+import { SsoPages } from './sso/sso-pages';
 
 /**
  * auth-oauth's pages and OAuth endpoints against a real PostgreSQL, through the same edge
@@ -120,7 +125,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     oauth = new OAuthService(db, apps);
     const webhooks = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
     const pages = new AccountPages(accounts, new SessionService(db), apps, oauth, webhooks);
-    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth), new AppWebhookEndpoints(apps, webhooks));
+    edge = new AuthEdgeRpcController(pages, new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages), new OAuthEndpoints(apps, oauth), new LegacyLogin(accounts, apps, oauth), new AppWebhookEndpoints(apps, webhooks), new SsoPages([], new OidcClient(), new SsoLogins(db), new SsoAccounts(db, accounts), pages, createLogger('auth-oauth', 'error')));
     owner = await newAccount('owner');
     app = await newApp(owner.session);
   });

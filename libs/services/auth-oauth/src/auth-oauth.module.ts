@@ -18,6 +18,12 @@ import { AppSecretBox, APP_SECRET_KEY } from './oauth/app-secret-box';
 import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
 import { AppWebhookService, WEBHOOK_ADDRESS_POLICY } from './webhooks/app-webhook.service';
 import type { WebhookAddressPolicy } from '@doable/contracts-auth';
+import { OidcClient } from './sso/oidc-client';
+import { SsoAccounts } from './sso/sso-accounts';
+import type { SsoProvider } from './sso/sso-config';
+import { SsoLogins } from './sso/sso-logins';
+import { SsoPages } from './sso/sso-pages';
+import { SSO_PROVIDERS } from './sso/sso-providers.token';
 
 @Module({
   controllers: [AuthRpcController, AuthEdgeRpcController],
@@ -39,11 +45,15 @@ import type { WebhookAddressPolicy } from '@doable/contracts-auth';
     AppSecretBox,
     AppWebhookService,
     AppWebhookEndpoints,
+    OidcClient,
+    SsoAccounts,
+    SsoLogins,
+    SsoPages,
   ],
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number }): DynamicModule {
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number; ssoProviders: readonly SsoProvider[] }): DynamicModule {
     return {
       module: AuthOauthModule,
       providers: [
@@ -54,6 +64,7 @@ export class AuthOauthModule {
         { provide: METADATA_FETCH_POLICY, useValue: { allowPrivate: options.metadataAllowPrivate } },
         { provide: COMMAND_LOG_RETENTION_DAYS, useValue: options.commandLogRetentionDays },
         { provide: COMMAND_LOG_TABLE, useValue: 'auth.command_log' },
+        { provide: SSO_PROVIDERS, useValue: options.ssoProviders },
       ],
     };
   }

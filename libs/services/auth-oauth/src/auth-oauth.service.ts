@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AuthOauthModule } from './auth-oauth.module';
 import { authMigrations } from './migrations';
 import { MIGRATED_TOKEN_TTL_SECONDS } from './oauth/oauth-endpoints';
+import { ssoProvidersEnv } from './sso/sso-config';
 
 const authOauthEnv = z.object({
   /** Lifetime of a token made by migrate_personal_token (v1 reports it as `expires_in`). */
@@ -27,6 +28,11 @@ const authOauthEnv = z.object({
     .transform((value) => value === 'true'),
   /** How long a credential change's command uuid is remembered (sync's variable: the two logs are kept alike). */
   COMMAND_LOG_RETENTION_DAYS: env.positiveInt(30),
+  /**
+   * Single sign-on: a JSON array of OpenID Connect providers (README "Single sign-on"). Unset:
+   * none, and the log-in page is as it was. Client secrets are kept wrapped, never logged.
+   */
+  OIDC_PROVIDERS: ssoProvidersEnv(),
 });
 
 /** Accounts, credentials, personal tokens and (later) OAuth applications. */
@@ -43,6 +49,7 @@ export const authOauthService = {
       webhookPolicy: { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
       metadataAllowPrivate: config.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE,
       commandLogRetentionDays: config.COMMAND_LOG_RETENTION_DAYS,
+      ssoProviders: config.OIDC_PROVIDERS,
     }),
   ],
 } satisfies ServiceDefinition<typeof authOauthEnv>;

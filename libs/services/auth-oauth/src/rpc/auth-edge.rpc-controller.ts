@@ -9,6 +9,7 @@ import { OAuthEndpoints } from '../oauth/oauth-endpoints';
 import { AccountPages } from '../web/account-pages';
 import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
 import { WebExchange } from '../exchange/web-exchange';
+import { SsoPages } from '../sso/sso-pages';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 
@@ -31,6 +32,7 @@ export class AuthEdgeRpcController {
     oauth: OAuthEndpoints,
     legacyLogin: LegacyLogin,
     webhooks: AppWebhookEndpoints,
+    sso: SsoPages,
   ) {
     this.handlers = {
       'signup-form': (web) => pages.signupForm(web),
@@ -45,6 +47,8 @@ export class AuthEdgeRpcController {
       'register-app': (web) => pages.registerApp(web),
       'rotate-secret': (web) => pages.rotateSecret(web),
       'configure-webhook': (web) => pages.configureWebhook(web),
+      'sso-start': (web) => sso.start(web),
+      'sso-callback': (web) => sso.callback(web),
       'consent-form': (web) => authorize.show(web),
       'consent-decision': (web) => authorize.decide(web),
       'access-token': (web) => oauth.accessToken(web),
