@@ -53,15 +53,19 @@ export class OidcClient {
       expectedNonce: checks.nonce,
       idTokenExpected: true,
     });
-    const claims = tokens.claims();
-    if (!claims) throw new Error('the provider sent no ID token');
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error('the provider sent no ID token');
+    // Providers may keep scope claims out of the ID token (OpenID Connect Core §5.4: they are
+    // returned by the UserInfo endpoint when an access token is issued); openid-client checks
+    // that its `sub` is the ID token's.
+    const profile: Record<string, unknown> = idToken['email'] === undefined ? { ...(await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)), ...idToken } : idToken;
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     return {
-      issuer: claims.iss,
-      subject: claims.sub,
-      email: text(claims['email']),
-      emailVerified: claims['email_verified'] === true,
-      name: text(claims['name']),
+      issuer: idToken.iss,
+      subject: idToken.sub,
+      email: text(profile['email']),
+      emailVerified: profile['email_verified'] === true,
+      name: text(profile['name']),
     };
   }
 

@@ -59,7 +59,7 @@ describe('OIDC_PROVIDERS', () => {
     const config = loadConfig('auth-oauth', z.object({ OIDC_PROVIDERS: ssoProvidersEnv() }), { OIDC_PROVIDERS: JSON.stringify([keycloak]) });
     expect(JSON.stringify(redactConfig(config))).not.toContain(SECRET);
     expect(inspect(config, { depth: 10 })).not.toContain(SECRET);
-    expect(`${config.OIDC_PROVIDERS[0].clientSecret}`).toBe('[redacted]');
+    expect(String(config.OIDC_PROVIDERS[0].clientSecret)).toBe('[redacted]');
   });
 });
 

@@ -40,6 +40,8 @@ describe('RouteTable', () => {
       ['DELETE', '/api/v1/access_tokens'],
       ['POST', '/api/v1/revoke'],
       ['POST', '/api/v1/access_tokens/migrate_personal_token'],
+      // Single sign-on's callback carries the provider's one-time code.
+      ['GET', '/auth/sso/callback'],
     ] as const)('counts unauthenticated %s %s per client address', (method, path) => {
       const resolution = table.resolve(method, path);
       expect(resolution.kind === 'match' && resolution.match.route).toMatchObject({ auth: 'none', limitBy: 'address' });
@@ -49,6 +51,7 @@ describe('RouteTable', () => {
       ['GET', '/auth/login'],
       ['GET', '/oauth/authorize'],
       ['GET', '/.well-known/oauth-authorization-server'],
+      ['GET', '/auth/sso/start'],
     ] as const)('leaves the page %s %s unlimited (reading a form tries nothing)', (method, path) => {
       const resolution = table.resolve(method, path);
       expect(resolution.kind === 'match' && resolution.match.route.limitBy).toBeUndefined();
