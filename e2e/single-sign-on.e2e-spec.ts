@@ -133,6 +133,36 @@ describe.each(MODES)('single sign-on with OpenID Connect (%s)', (mode) => {
     expect(String(elsewhere.body)).toContain('data-error-tag="SSO_EXPIRED"');
   });
 
+  it("refuses another browser's code and state in a browser with a sign-in of its own under way", async () => {
+    // The victim's browser starts a sign-in and stays at the provider's form.
+    const victim = await newPage();
+    await victim.goto(`${system.url}/auth/login`);
+    await victim.getByRole('button', { name: 'Sign in with Acme ID' }).click();
+    await victim.locator('input[name="login"]').waitFor();
+    // The attacker signs in as themselves; their browser has dropped its own sign-in cookie, so
+    // Doable refuses their callback without spending the code, which stays good to plant.
+    const attacker = await newPage();
+    let planted: string | undefined;
+    attacker.on('request', (request) => {
+      if (request.url().includes('/auth/sso/callback')) planted = request.url();
+    });
+    await attacker.goto(`${system.url}/auth/login`);
+    await attacker.getByRole('button', { name: 'Sign in with Acme ID' }).click();
+    await attacker.locator('input[name="login"]').waitFor();
+    await attacker.context().clearCookies({ name: 'doable_sso' });
+    await attacker.locator('input[name="login"]').fill('mallory');
+    await attacker.locator('input[name="password"]').fill('anything');
+    await attacker.getByRole('button', { name: 'Sign-in' }).click();
+    await attacker.getByRole('button', { name: 'Continue' }).click();
+    await waitFor(() => planted !== undefined, "the attacker's callback");
+    await expect(attacker.locator('#form-error').getAttribute('data-error-tag')).resolves.toBe('SSO_EXPIRED');
+
+    const answer = await victim.goto(planted!);
+    expect(answer?.status()).toBe(400);
+    await expect(victim.locator('#form-error').getAttribute('data-error-tag')).resolves.toBe('SSO_FAILED');
+    expect((await victim.context().cookies()).find((cookie) => cookie.name === 'doable_session')).toBeUndefined();
+  });
+
   it('finds the same account by its subject on the next sign-in', async () => {
     const page = await newPage();
     await page.goto(`${system.url}/auth/login`);
