@@ -11,7 +11,7 @@ const moduleNameMapper = {
 };
 
 // Nest 12 and the NATS client are ESM-only; Jest's module system needs them as CommonJS.
-const esmPackages = ['@nestjs', '@seriousme', '@nats-io', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit', 'music-metadata', 'win-guid', 'media-typer'];
+const esmPackages = ['@nestjs', '@seriousme', '@nats-io', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit', 'music-metadata', 'win-guid', 'media-typer', 'openid-client', 'oauth4webapi', 'jose'];
 
 const common = {
   rootDir: repoRoot,

@@ -76,6 +76,10 @@ export const AUTH_ENDPOINTS = [
   endpoint('POST', '/auth/settings/email', 'request-email-change', 'page', guessable),
   endpoint('GET', '/auth/email/confirm', 'confirm-email-form', 'page', guessable),
   endpoint('POST', '/auth/email/confirm', 'confirm-email', 'page', guessable),
+  // Single sign-on (OpenID Connect): the redirect to a configured provider, and its callback
+  // (which carries the provider's one-time code: counted per address).
+  endpoint('GET', '/auth/sso/start', 'sso-start', 'page'),
+  endpoint('GET', '/auth/sso/callback', 'sso-callback', 'page', guessable),
   endpoint('GET', '/oauth/authorize', 'consent-form', 'page'),
   endpoint('POST', '/oauth/authorize', 'consent-decision', 'page', guessable),
   endpoint('POST', '/oauth/access_token', 'access-token', 'oauth-json', guessable),

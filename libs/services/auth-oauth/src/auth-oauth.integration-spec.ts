@@ -8,31 +8,18 @@ import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { AccountService } from './accounts/account.service';
-import { CommandLogRepository } from './accounts/command-log.repository';
+import { type AccountService } from './accounts/account.service';
 import { authMigrations } from './migrations';
-import { AuthorizePages } from './web/authorize-pages';
+import { authEdgeFixture } from './testing/auth-edge.fixture';
 import { ClientResolver } from './oauth/client-resolver';
-import { OAuthAppService } from './oauth/oauth-app.service';
+import { type OAuthAppService } from './oauth/oauth-app.service';
 import { AppSecretBox } from './oauth/app-secret-box';
-import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
 import { AppWebhookService, webhookSignature } from './webhooks/app-webhook.service';
 import { OAuthEndpoints } from './oauth/oauth-endpoints';
-import { LegacyLogin } from './oauth/legacy-login';
 import { OAuthService } from './oauth/oauth.service';
-import { AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
-import { SessionService } from './sessions/session.service';
+import { type AuthEdgeRpcController } from './rpc/auth-edge.rpc-controller';
 import { TokenService } from './tokens/token.service';
-import { PendingLogin } from './two-factor/pending-login';
-import { TwoFactorPages } from './two-factor/two-factor-pages';
-import { TwoFactorService } from './two-factor/two-factor.service';
-import { AccountPages } from './web/account-pages';
 import { WebExchange } from './exchange/web-exchange';
-import { AccountLinkRepository } from './account-links/account-link.repository';
-import { EmailChangePages } from './email-change/email-change.pages';
-import { EmailChangeService } from './email-change/email-change.service';
-import { PasswordResetPages } from './password-reset/password-reset.pages';
-import { PasswordResetService } from './password-reset/password-reset.service';
 
 /**
  * auth-oauth's pages and OAuth endpoints against a real PostgreSQL, through the same edge
@@ -122,27 +109,8 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     await dataSource.initialize();
     await migrateUp(dataSource);
     db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
-    accounts = new AccountService(db, new CommandLogRepository());
-    apps = new OAuthAppService(db, new AppSecretBox(db, ''));
+    ({ edge, accounts, apps, oauth } = authEdgeFixture(db, { links: { publicUrl: ORIGIN } }));
     tokens = new TokenService(db);
-    oauth = new OAuthService(db, apps);
-    const webhooks = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
-    const twoFactor = new TwoFactorService(db, new AppSecretBox(db, ''));
-    const pending = new PendingLogin(new AppSecretBox(db, ''));
-    const pages = new AccountPages(accounts, new SessionService(db), apps, oauth, webhooks, twoFactor, pending);
-    const links = { publicUrl: ORIGIN, passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600 };
-    const resets = new PasswordResetPages(new PasswordResetService(db, new AccountLinkRepository(), links), pages);
-    const emailChanges = new EmailChangePages(new EmailChangeService(db, new AccountLinkRepository(), links), pages, oauth);
-    edge = new AuthEdgeRpcController(
-      pages,
-      new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages, twoFactor),
-      new OAuthEndpoints(apps, oauth),
-      new LegacyLogin(accounts, apps, oauth, twoFactor),
-      new AppWebhookEndpoints(apps, webhooks),
-      new TwoFactorPages(pages, twoFactor, pending),
-      resets,
-      emailChanges,
-    );
     owner = await newAccount('owner');
     app = await newApp(owner.session);
   });

@@ -27,6 +27,12 @@ import { EmailChangePages } from './email-change/email-change.pages';
 import { EmailChangeService } from './email-change/email-change.service';
 import { PasswordResetPages } from './password-reset/password-reset.pages';
 import { PasswordResetService } from './password-reset/password-reset.service';
+import { OidcClient } from './sso/oidc-client';
+import { SsoAccounts } from './sso/sso-accounts';
+import type { SsoProvider } from './sso/sso-config';
+import { SsoLogins } from './sso/sso-logins';
+import { SsoPages } from './sso/sso-pages';
+import { SSO_PROVIDERS } from './sso/sso-providers.token';
 
 @Module({
   controllers: [AuthRpcController, AuthEdgeRpcController],
@@ -56,11 +62,15 @@ import { PasswordResetService } from './password-reset/password-reset.service';
     PasswordResetPages,
     EmailChangeService,
     EmailChangePages,
+    OidcClient,
+    SsoAccounts,
+    SsoLogins,
+    SsoPages,
   ],
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number; links: LinkSettings }): DynamicModule {
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number; links: LinkSettings; ssoProviders: readonly SsoProvider[] }): DynamicModule {
     return {
       module: AuthOauthModule,
       providers: [
@@ -72,6 +82,7 @@ export class AuthOauthModule {
         { provide: COMMAND_LOG_RETENTION_DAYS, useValue: options.commandLogRetentionDays },
         { provide: COMMAND_LOG_TABLE, useValue: 'auth.command_log' },
         { provide: LINK_SETTINGS, useValue: options.links },
+        { provide: SSO_PROVIDERS, useValue: options.ssoProviders },
       ],
     };
   }

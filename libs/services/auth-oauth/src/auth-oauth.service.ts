@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AuthOauthModule } from './auth-oauth.module';
 import { authMigrations } from './migrations';
 import { MIGRATED_TOKEN_TTL_SECONDS } from './oauth/oauth-endpoints';
+import { ssoProvidersEnv } from './sso/sso-config';
 
 const authOauthEnv = z.object({
   /** Lifetime of a token made by migrate_personal_token (v1 reports it as `expires_in`). */
@@ -40,6 +41,11 @@ const authOauthEnv = z.object({
   PASSWORD_RESET_TTL_SECONDS: env.positiveInt(3600),
   /** How long a mailed email-change confirmation link works. */
   EMAIL_CHANGE_TTL_SECONDS: env.positiveInt(86400),
+  /**
+   * Single sign-on: a JSON array of OpenID Connect providers (README "Single sign-on"). Unset:
+   * none, and the log-in page is as it was. Client secrets are kept wrapped, never logged.
+   */
+  OIDC_PROVIDERS: ssoProvidersEnv(),
 });
 
 /** Accounts, credentials, personal tokens and (later) OAuth applications. */
@@ -57,6 +63,7 @@ export const authOauthService = {
       metadataAllowPrivate: config.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE,
       commandLogRetentionDays: config.COMMAND_LOG_RETENTION_DAYS,
       links: { publicUrl: config.PUBLIC_URL, passwordResetTtlSeconds: config.PASSWORD_RESET_TTL_SECONDS, emailChangeTtlSeconds: config.EMAIL_CHANGE_TTL_SECONDS },
+      ssoProviders: config.OIDC_PROVIDERS,
     }),
   ],
 } satisfies ServiceDefinition<typeof authOauthEnv>;

@@ -1,10 +1,12 @@
 import type { EdgeReply } from '@doable/contracts-common';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AccountService } from '../accounts/account.service';
 import type { WebExchange } from '../exchange/web-exchange';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { OAuthAppService } from './oauth-app.service';
 import { OAuthService } from './oauth.service';
+import { passwordForbiddenBy, type SsoProvider } from '../sso/sso-config';
+import { SSO_PROVIDERS } from '../sso/sso-providers.token';
 
 /** Email addresses and passwords longer than any real one are refused before any hashing. */
 const MAX_EMAIL = 254;
@@ -26,12 +28,15 @@ export class LegacyLogin {
     private readonly apps: OAuthAppService,
     private readonly oauth: OAuthService,
     private readonly twoFactor: TwoFactorService,
+    @Optional() @Inject(SSO_PROVIDERS) private readonly ssoProviders: readonly SsoProvider[] = [],
   ) {}
 
   async login(web: WebExchange): Promise<EdgeReply> {
     const email = web.field('email') ?? web.query('email');
     const password = web.field('password') ?? web.query('password');
     if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) return this.refused(web, 400);
+    // The domain's accounts must sign in with single sign-on, which this log-in cannot do.
+    if (passwordForbiddenBy(this.ssoProviders, email)) return this.refused(web, 403);
     const account = await this.accounts.authenticate(email, password);
     if (!account) return this.refused(web, 401);
     // The call has no field for a second factor (public-api-facts §1.8: email and password only):

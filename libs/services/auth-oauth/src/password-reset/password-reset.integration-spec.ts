@@ -8,30 +8,16 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { AccountLinkRepository } from '../account-links/account-link.repository';
 import { REQUEST_ANSWER_FLOOR_MS } from '../account-links/link-settings';
-import { AccountService } from '../accounts/account.service';
-import { CommandLogRepository } from '../accounts/command-log.repository';
-import { EmailChangePages } from '../email-change/email-change.pages';
-import { EmailChangeService } from '../email-change/email-change.service';
+import { type AccountService } from '../accounts/account.service';
 import { WebExchange } from '../exchange/web-exchange';
 import { authMigrations } from '../migrations';
-import { AppSecretBox } from '../oauth/app-secret-box';
-import { ClientResolver } from '../oauth/client-resolver';
-import { LegacyLogin } from '../oauth/legacy-login';
-import { OAuthAppService } from '../oauth/oauth-app.service';
-import { OAuthEndpoints } from '../oauth/oauth-endpoints';
-import { OAuthService } from '../oauth/oauth.service';
-import { AuthEdgeRpcController } from '../rpc/auth-edge.rpc-controller';
-import { SessionService } from '../sessions/session.service';
+import { authEdgeFixture } from '../testing/auth-edge.fixture';
+import { type OAuthAppService } from '../oauth/oauth-app.service';
+import { type OAuthService } from '../oauth/oauth.service';
+import { type AuthEdgeRpcController } from '../rpc/auth-edge.rpc-controller';
+import { type SessionService } from '../sessions/session.service';
 import { TokenService } from '../tokens/token.service';
-import { AccountPages } from '../web/account-pages';
-import { AuthorizePages } from '../web/authorize-pages';
-import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
-import { AppWebhookService } from '../webhooks/app-webhook.service';
-import { PasswordResetPages } from './password-reset.pages';
 import { PasswordResetService } from './password-reset.service';
-import { TwoFactorService } from '../two-factor/two-factor.service';
-import { PendingLogin } from '../two-factor/pending-login';
-import { TwoFactorPages } from '../two-factor/two-factor-pages';
 
 /**
  * Password reset and the confirmed address change through the edge handler the gateway reaches,
@@ -108,27 +94,8 @@ describe('password reset and address change (real PostgreSQL)', () => {
     await dataSource.initialize();
     await migrateUp(dataSource);
     db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
-    accounts = new AccountService(db, new CommandLogRepository());
-    apps = new OAuthAppService(db, new AppSecretBox(db, ''));
+    ({ edge, accounts, apps, sessions, oauth } = authEdgeFixture(db, { links: { publicUrl: PUBLIC_URL } }));
     tokens = new TokenService(db);
-    sessions = new SessionService(db);
-    oauth = new OAuthService(db, apps);
-    const webhooks = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
-    const box = new AppSecretBox(db, '');
-    const twoFactor = new TwoFactorService(db, box);
-    const pending = new PendingLogin(box);
-    const pages = new AccountPages(accounts, sessions, apps, oauth, webhooks, twoFactor, pending);
-    const links = { publicUrl: PUBLIC_URL, passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600 };
-    edge = new AuthEdgeRpcController(
-      pages,
-      new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages, twoFactor),
-      new OAuthEndpoints(apps, oauth),
-      new LegacyLogin(accounts, apps, oauth, twoFactor),
-      new AppWebhookEndpoints(apps, webhooks),
-      new TwoFactorPages(pages, twoFactor, pending),
-      new PasswordResetPages(new PasswordResetService(db, new AccountLinkRepository(), links), pages),
-      new EmailChangePages(new EmailChangeService(db, new AccountLinkRepository(), links), pages, oauth),
-    );
   });
 
   afterAll(async () => {

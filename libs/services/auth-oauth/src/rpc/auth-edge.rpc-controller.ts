@@ -12,6 +12,7 @@ import { WebExchange } from '../exchange/web-exchange';
 import { TwoFactorPages } from '../two-factor/two-factor-pages';
 import { PasswordResetPages } from '../password-reset/password-reset.pages';
 import { EmailChangePages } from '../email-change/email-change.pages';
+import { SsoPages } from '../sso/sso-pages';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 
@@ -37,6 +38,7 @@ export class AuthEdgeRpcController {
     twoFactor: TwoFactorPages,
     resets: PasswordResetPages,
     emailChanges: EmailChangePages,
+    sso: SsoPages,
   ) {
     this.handlers = {
       'signup-form': (web) => pages.signupForm(web),
@@ -58,6 +60,8 @@ export class AuthEdgeRpcController {
       'request-email-change': (web) => emailChanges.request(web),
       'confirm-email-form': (web) => emailChanges.confirmForm(web),
       'confirm-email': (web) => emailChanges.confirm(web),
+      'sso-start': (web) => sso.start(web),
+      'sso-callback': (web) => sso.callback(web),
       'consent-form': (web) => authorize.show(web),
       'consent-decision': (web) => authorize.decide(web),
       'access-token': (web) => oauth.accessToken(web),

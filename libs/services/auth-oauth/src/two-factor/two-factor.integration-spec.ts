@@ -4,32 +4,13 @@ import { createServiceDataSource, migrateUp, type OutboxRelay } from '@doable/sh
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { AccountService } from '../accounts/account.service';
-import { CommandLogRepository } from '../accounts/command-log.repository';
+import { type AccountService } from '../accounts/account.service';
 import { authMigrations } from '../migrations';
-import { AppSecretBox } from '../oauth/app-secret-box';
-import { ClientResolver } from '../oauth/client-resolver';
-import { LegacyLogin } from '../oauth/legacy-login';
-import { OAuthAppService } from '../oauth/oauth-app.service';
-import { OAuthEndpoints } from '../oauth/oauth-endpoints';
-import { OAuthService } from '../oauth/oauth.service';
-import { AuthEdgeRpcController } from '../rpc/auth-edge.rpc-controller';
-import { SessionService } from '../sessions/session.service';
-import { AccountPages } from '../web/account-pages';
-import { AuthorizePages } from '../web/authorize-pages';
-import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
-import { AppWebhookService } from '../webhooks/app-webhook.service';
-import { PendingLogin } from './pending-login';
-import { TwoFactorPages } from './two-factor-pages';
-import { LOCK_SECONDS, MAX_CODE_FAILURES, TwoFactorService } from './two-factor.service';
+import { authEdgeFixture } from '../testing/auth-edge.fixture';
+import { type AuthEdgeRpcController } from '../rpc/auth-edge.rpc-controller';
+import { LOCK_SECONDS, MAX_CODE_FAILURES, type TwoFactorService } from './two-factor.service';
 import { codeAt, RECOVERY_CODE_COUNT, stepAt } from './totp';
-import { AccountLinkRepository } from '../account-links/account-link.repository';
-import { EmailChangePages } from '../email-change/email-change.pages';
-import { EmailChangeService } from '../email-change/email-change.service';
-import { PasswordResetPages } from '../password-reset/password-reset.pages';
-import { PasswordResetService } from '../password-reset/password-reset.service';
 
-const LINKS = { publicUrl: 'http://localhost:8080', passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600 };
 
 const ORIGIN = 'http://doable.test';
 const PASSWORD = 'a sturdy passphrase';
@@ -54,23 +35,7 @@ describe('two-factor log-in (real PostgreSQL)', () => {
     await dataSource.initialize();
     await migrateUp(dataSource);
     const db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
-    accounts = new AccountService(db, new CommandLogRepository());
-    const box = new AppSecretBox(db, '');
-    const apps = new OAuthAppService(db, box);
-    const oauth = new OAuthService(db, apps);
-    twoFactor = new TwoFactorService(db, box);
-    const pending = new PendingLogin(box);
-    const pages = new AccountPages(accounts, new SessionService(db), apps, oauth, new AppWebhookService(db, box, { allowHttp: false, allowPrivate: false }), twoFactor, pending);
-    edge = new AuthEdgeRpcController(
-      pages,
-      new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages, twoFactor),
-      new OAuthEndpoints(apps, oauth),
-      new LegacyLogin(accounts, apps, oauth, twoFactor),
-      new AppWebhookEndpoints(apps, new AppWebhookService(db, box, { allowHttp: false, allowPrivate: false })),
-      new TwoFactorPages(pages, twoFactor, pending),
-      new PasswordResetPages(new PasswordResetService(db, new AccountLinkRepository(), LINKS), pages),
-      new EmailChangePages(new EmailChangeService(db, new AccountLinkRepository(), LINKS), pages, oauth),
-    );
+    ({ edge, accounts, twoFactor } = authEdgeFixture(db));
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { type EdgeReply, isStorableText } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AccountService } from '../accounts/account.service';
 import { SESSION_COOKIE, type WebExchange } from '../exchange/web-exchange';
 import { OAuthAppService, isValidRedirectUri, MAX_REDIRECT_URIS } from '../oauth/oauth-app.service';
@@ -15,6 +15,9 @@ import { AppWebhookService } from '../webhooks/app-webhook.service';
 import { type AppsPageOptions, appsPage, ERROR_MESSAGES, formError, loginPage, messagePage, settingsPage, signupPage, type WebhookForm } from './pages';
 import { safeNext } from './safe-next';
 import { signupInvitationOf } from '../invitations/signup-invitation';
+import { passwordForbiddenBy, type SsoProvider } from '../sso/sso-config';
+import { SSO_PROVIDERS } from '../sso/sso-providers.token';
+import { ssoButtons } from '../sso/sso-views';
 
 const HOME = '/auth/settings';
 
@@ -29,6 +32,7 @@ export class AccountPages {
     private readonly webhooks: AppWebhookService,
     private readonly twoFactor: TwoFactorService,
     private readonly pendingLogin: PendingLogin,
+    @Optional() @Inject(SSO_PROVIDERS) private readonly ssoProviders: readonly SsoProvider[] = [],
   ) {}
 
   /** The logged-in user, if the session cookie names a live session. */
@@ -55,7 +59,8 @@ export class AccountPages {
   /** The log-in form again, with the email typed (never the password) and the error. */
   loginRefused(web: WebExchange, tag: string, status = 400): EdgeReply {
     const text = (value: string | undefined) => (value !== undefined && isStorableText(value) ? value : undefined);
-    return web.html(status, loginPage({ csrf: web.csrf(), next: text(web.field('next')), email: text(web.field('email')), error: formError(tag) }));
+    const next = text(web.field('next'));
+    return web.html(status, loginPage({ csrf: web.csrf(), next, email: text(web.field('email')), error: formError(tag), sso: ssoButtons(this.ssoProviders, next) }));
   }
 
   /** Any other page or form given text that cannot be stored. */
@@ -77,6 +82,8 @@ export class AccountPages {
     const next = web.field('next');
     const again = (tag: string, status = 400) => this.signupRefused(web, tag, status);
     if (!isPlausibleEmail(email)) return again('INVALID_EMAIL');
+    // A domain whose accounts must use single sign-on gets no password account either.
+    if (passwordForbiddenBy(this.ssoProviders, email)) return again('PASSWORD_LOGIN_DISABLED', 403);
     if (fullName.length === 0 || fullName.length > 255) return again('NAME_REQUIRED');
     const problem = passwordProblem(password, email);
     if (problem) return again(problem);
@@ -96,13 +103,14 @@ export class AccountPages {
   async loginForm(web: WebExchange): Promise<EdgeReply> {
     const next = web.query('next');
     if (await this.currentUser(web)) return web.redirect(safeNext(next, HOME));
-    return web.html(200, loginPage({ csrf: web.csrf(), next }));
+    return web.html(200, loginPage({ csrf: web.csrf(), next, sso: ssoButtons(this.ssoProviders, next) }));
   }
 
   async login(web: WebExchange): Promise<EdgeReply> {
     if (!web.csrfValid()) return this.csrfRejected(web);
     const email = (web.field('email') ?? '').trim();
     const next = web.field('next');
+    if (passwordForbiddenBy(this.ssoProviders, email)) return this.loginRefused(web, 'PASSWORD_LOGIN_DISABLED', 403);
     const account = email ? await this.accounts.authenticate(email, web.field('password') ?? '') : undefined;
     if (!account) return this.loginRefused(web, 'AUTHENTICATION_ERROR', 401);
     // Enrolled: no session yet, only the sealed "password was right" cookie the code step takes.
@@ -215,7 +223,8 @@ export class AccountPages {
     return this.logIn(web, userId);
   }
 
-  private async logIn(web: WebExchange, userId: string): Promise<void> {
+  /** A new session for the user, as every way of logging in ends (password, single sign-on). */
+  async logIn(web: WebExchange, userId: string): Promise<void> {
     const previous = web.cookies[SESSION_COOKIE];
     if (previous) await this.sessions.end(previous);
     web.setCookie(SESSION_COOKIE, await this.sessions.start(userId), SESSION_TTL_SECONDS);

@@ -23,6 +23,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   AUTHENTICATION_ERROR: 'The email or password is not correct.',
   APP_NAME_REQUIRED: 'Enter a name for the application (at most 100 characters).',
   INVALID_TEXT: 'The form contains characters that cannot be saved (a NUL character or a broken emoji). Remove them and try again.',
+  PASSWORD_LOGIN_DISABLED: 'Accounts of this email domain sign in with single sign-on, not a password.',
   INVALID_REDIRECT_URI: 'Each redirect URL must be an absolute http or https URL without a #fragment (at most 10).',
 };
 
@@ -74,7 +75,7 @@ function fieldOf(tag: string): string {
   return 'email';
 }
 
-export function loginPage(options: { csrf: string; next?: string; email?: string; error?: FormError }): string {
+export function loginPage(options: { csrf: string; next?: string; email?: string; error?: FormError; sso?: SafeHtml | string }): string {
   const { csrf, next, error } = options;
   return layout(
     'Log in',
@@ -85,6 +86,7 @@ ${csrfField(csrf)}${nextField(next)}
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Log in</button>
 </form>
+${options.sso ?? ''}
 <p>No account yet? <a href="${withNext('/auth/signup', next)}">Sign up</a></p>
 <p><a href="/auth/password/forgot">Forgot your password?</a></p>`,
   );

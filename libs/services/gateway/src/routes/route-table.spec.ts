@@ -46,6 +46,8 @@ describe('RouteTable', () => {
       ['POST', '/auth/settings/email'],
       ['GET', '/auth/email/confirm'],
       ['POST', '/auth/email/confirm'],
+      // Single sign-on's callback carries the provider's one-time code.
+      ['GET', '/auth/sso/callback'],
     ] as const)('counts unauthenticated %s %s per client address', (method, path) => {
       const resolution = table.resolve(method, path);
       expect(resolution.kind === 'match' && resolution.match.route).toMatchObject({ auth: 'none', limitBy: 'address' });
@@ -55,6 +57,7 @@ describe('RouteTable', () => {
       ['GET', '/auth/login'],
       ['GET', '/oauth/authorize'],
       ['GET', '/.well-known/oauth-authorization-server'],
+      ['GET', '/auth/sso/start'],
     ] as const)('leaves the page %s %s unlimited (reading a form tries nothing)', (method, path) => {
       const resolution = table.resolve(method, path);
       expect(resolution.kind === 'match' && resolution.match.route.limitBy).toBeUndefined();

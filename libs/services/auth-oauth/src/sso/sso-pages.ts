@@ -1,0 +1,99 @@
+import type { EdgeReply } from '@doable/contracts-common';
+import { LOGGER, type Logger } from '@doable/shared-logging';
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthorizationResponseError } from 'openid-client';
+import type { WebExchange } from '../exchange/web-exchange';
+import { AccountPages } from '../web/account-pages';
+import { safeNext } from '../web/safe-next';
+import { SsoAccounts } from './sso-accounts';
+import type { SsoProvider } from './sso-config';
+import { SSO_PROVIDERS } from './sso-providers.token';
+import { OidcClient, ProviderUnavailable } from './oidc-client';
+import { SSO_LOGIN_TTL_SECONDS, SsoLogins } from './sso-logins';
+import { ssoRefusedPage, type SSO_MESSAGES } from './sso-views';
+
+/** The browser's handle on its pending sign-in (sso-logins.ts): HttpOnly, SameSite=Lax, minutes. */
+export const SSO_COOKIE = 'doable_sso';
+export const SSO_CALLBACK_PATH = '/auth/sso/callback';
+const HOME = '/auth/settings';
+
+/**
+ * Single sign-on's two routes: the redirect to a provider (GET /auth/sso/start?provider=&next=)
+ * and its callback. The callback ends as a password log-in does: a new session cookie, then the
+ * `next` the log-in page was given (the OAuth authorize flow continues where it was).
+ */
+@Injectable()
+export class SsoPages {
+  constructor(
+    @Inject(SSO_PROVIDERS) private readonly providers: readonly SsoProvider[],
+    private readonly oidc: OidcClient,
+    private readonly logins: SsoLogins,
+    private readonly accounts: SsoAccounts,
+    private readonly pages: AccountPages,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async start(web: WebExchange): Promise<EdgeReply> {
+    const provider = this.providers.find((candidate) => candidate.id === web.query('provider'));
+    if (!provider) return this.refused(web, 404, 'SSO_PROVIDER_NOT_FOUND');
+    const next = web.query('next');
+    // The callback is on the host the person used; the provider accepts it only if registered.
+    const redirectUri = `${web.origin}${SSO_CALLBACK_PATH}`;
+    let started: Awaited<ReturnType<OidcClient['authorizationUrl']>>;
+    try {
+      started = await this.oidc.authorizationUrl(provider, redirectUri);
+    } catch (err) {
+      return this.failed(web, provider, err);
+    }
+    const id = await this.logins.begin({ providerId: provider.id, redirectUri, next: next && safeNext(next, '') ? next : undefined, ...started.checks });
+    web.setCookie(SSO_COOKIE, id, SSO_LOGIN_TTL_SECONDS);
+    return web.redirect(started.url.href);
+  }
+
+  async callback(web: WebExchange): Promise<EdgeReply> {
+    const pending = await this.logins.take(web.cookies[SSO_COOKIE]);
+    web.clearCookie(SSO_COOKIE);
+    const provider = pending && this.providers.find((candidate) => candidate.id === pending.providerId);
+    if (!pending || !provider) return this.refused(web, 400, 'SSO_EXPIRED');
+    const callbackUrl = new URL(pending.redirectUri);
+    for (const [name, value] of Object.entries(web.request.query)) {
+      // A repeated or structured parameter is not an authorization response (RFC 6749 §3.1).
+      if (typeof value !== 'string') return this.refused(web, 400, 'SSO_FAILED');
+      callbackUrl.searchParams.append(name, value);
+    }
+    let claims;
+    try {
+      claims = await this.oidc.callback(provider, callbackUrl, pending);
+    } catch (err) {
+      return this.failed(web, provider, err);
+    }
+    const outcome = await this.accounts.signIn(provider, claims);
+    if ('refused' in outcome) {
+      this.logger.info({ provider: provider.id, refused: outcome.refused }, 'single sign-on refused');
+      return this.refused(web, 403, outcome.refused);
+    }
+    if (outcome.how !== 'identity') this.logger.info({ provider: provider.id, userId: outcome.userId, how: outcome.how }, 'single sign-on linked an account');
+    await this.pages.logIn(web, outcome.userId);
+    return web.redirect(safeNext(pending.next, HOME));
+  }
+
+  /** What went wrong with the provider, logged by kind (never the code, tokens or the secret). */
+  private failed(web: WebExchange, provider: SsoProvider, err: unknown): EdgeReply {
+    if (err instanceof ProviderUnavailable) {
+      this.logger.warn({ provider: provider.id, reason: err.message }, 'single sign-on provider unavailable');
+      return this.refused(web, 502, 'SSO_UNAVAILABLE');
+    }
+    if (err instanceof AuthorizationResponseError) {
+      // The provider's own answer (access_denied, login_required, ...): its code only.
+      this.logger.info({ provider: provider.id, providerError: err.error }, 'single sign-on not completed at the provider');
+      return this.refused(web, 403, 'SSO_CANCELLED');
+    }
+    const failure = err as { name?: string; code?: string; message?: string };
+    this.logger.warn({ provider: provider.id, error: failure.name, reason: failure.code ?? failure.message?.slice(0, 200) }, 'single sign-on failed');
+    return this.refused(web, 400, 'SSO_FAILED');
+  }
+
+  private refused(web: WebExchange, status: number, tag: keyof typeof SSO_MESSAGES): EdgeReply {
+    return web.html(status, ssoRefusedPage(tag));
+  }
+}

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { AuthEvents } from '@doable/contracts-auth';
+import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
+import { createServiceDataSource, migrateUp, type OutboxRelay } from '@doable/shared-database';
+import { createLogger } from '@doable/shared-logging';
+import { Database } from '@doable/shared-runtime';
+import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import type { DataSource } from 'typeorm';
+import { AccountService } from '../accounts/account.service';
+import { CommandLogRepository } from '../accounts/command-log.repository';
+import { WebExchange } from '../exchange/web-exchange';
+import { authMigrations } from '../migrations';
+import { authEdgeFixture } from '../testing/auth-edge.fixture';
+import { type LegacyLogin } from '../oauth/legacy-login';
+import { type AccountPages } from '../web/account-pages';
+import { OidcClient } from './oidc-client';
+import { type SsoClaims, SsoAccounts } from './sso-accounts';
+import { parseSsoProviders, type SsoProvider } from './sso-config';
+import { SsoLogins } from './sso-logins';
+import { SSO_COOKIE, SsoPages } from './sso-pages';
+
+const ISSUER = 'https://id.acme.example';
+const base = { issuer: ISSUER, clientId: 'doable', clientSecret: 'a-secret' };
+
+/**
+ * The linking rules (sso-accounts.ts) and single sign-on's page rules (password refused for an
+ * SSO-only domain, the log-in page's buttons, the start and callback's refusals) against a real
+ * PostgreSQL. The flow through a real provider is e2e/single-sign-on.e2e-spec.ts.
+ */
+describe('single sign-on: linking and page rules (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let accounts: AccountService;
+  let sso: SsoAccounts;
+  let pages: AccountPages;
+  let ssoPages: SsoPages;
+  let legacy: LegacyLogin;
+  let open: SsoProvider;
+  let acme: SsoProvider;
+  let invite: SsoProvider;
+  let db: Database;
+
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => dataSource.query<T[]>(text, params);
+  const unique = (local: string, domain = 'acme.example') => `${local}-${randomBytes(3).toString('hex')}@${domain}`;
+  const person = (email: string, more: Partial<SsoClaims> = {}): SsoClaims => ({ issuer: ISSUER, subject: randomBytes(6).toString('hex'), email, emailVerified: true, name: 'Pat Person', ...more });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('auth_sso');
+    dataSource = createServiceDataSource({ schema: 'auth', url: database.url, poolSize: 2, applicationName: 'test', migrations: authMigrations });
+    await dataSource.initialize();
+    await migrateUp(dataSource);
+    db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
+    accounts = new AccountService(db, new CommandLogRepository());
+    sso = new SsoAccounts(db, accounts);
+    [open, acme, invite] = parseSsoProviders(
+      JSON.stringify([
+        { ...base, id: 'open', name: 'Open', createAccounts: true },
+        { ...base, id: 'acme', name: 'Acme <ID>', allowedDomains: ['acme.example'], createAccounts: true, allowPasswords: false },
+        { ...base, id: 'invite', name: 'Invite only', allowedDomains: ['invite.example'] },
+      ]),
+    );
+    ({ pages, sso: ssoPages, legacyLogin: legacy } = authEdgeFixture(db, { ssoProviders: [open, acme, invite] }));
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  describe('linking', () => {
+    it('makes an account on first sign-in when allowed, as sign-up does: no password, a personal token, userCreated', async () => {
+      const email = unique('new');
+      const claims = person(email);
+      const outcome = await sso.signIn(acme, claims);
+      expect(outcome).toEqual({ userId: expect.any(String), how: 'created' });
+      const userId = (outcome as { userId: string }).userId;
+      await expect(sql('SELECT email, full_name, password_hash FROM auth.accounts WHERE id = $1', [userId])).resolves.toEqual([{ email, full_name: 'Pat Person', password_hash: null }]);
+      await expect(sql(`SELECT count(*)::int AS n FROM auth.access_tokens WHERE user_id = $1 AND kind = 'personal'`, [userId])).resolves.toEqual([{ n: 1 }]);
+      const [event] = await sql<{ payload: Record<string, unknown> }>('SELECT payload FROM auth.outbox WHERE subject = $1 AND payload->>\'userId\' = $2', [AuthEvents.userCreated.name, userId]);
+      expect(event.payload).toMatchObject({ email, fullName: 'Pat Person', hasPassword: false });
+      await expect(sql('SELECT issuer, subject, provider_id FROM auth.sso_identities WHERE user_id = $1', [userId])).resolves.toEqual([{ issuer: ISSUER, subject: claims.subject, provider_id: 'acme' }]);
+    });
+
+    it('finds the account by (issuer, subject) afterwards, whatever email the provider now says', async () => {
+      const claims = person(unique('moving'));
+      const first = { ...((await sso.signIn(acme, claims)) as { userId: string }), email: claims.email };
+      await expect(sso.signIn(acme, { ...claims, email: unique('moved') })).resolves.toEqual({ userId: first.userId, how: 'identity' });
+      // The same subject of another issuer is another identity: linked by its verified email, as any first sign-in.
+      await expect(sso.signIn(open, { ...claims, email: first.email, issuer: 'https://other.example' })).resolves.toEqual({ userId: first.userId, how: 'linked' });
+      await expect(sql('SELECT count(*)::int AS n FROM auth.sso_identities WHERE user_id = $1', [first.userId])).resolves.toEqual([{ n: 2 }]);
+    });
+
+    it('links an existing account by verified email once, storing the subject', async () => {
+      const email = unique('existing');
+      const { userId } = await accounts.create({ email, fullName: 'Existing', password: 'a sturdy passphrase', timezone: 'UTC' });
+      const claims = person(email.toUpperCase());
+      await expect(sso.signIn(acme, claims)).resolves.toEqual({ userId, how: 'linked' });
+      await expect(sso.signIn(acme, claims)).resolves.toEqual({ userId, how: 'identity' });
+      // Another person of that issuer with the same email is not let into the account.
+      await expect(sso.signIn(acme, person(email))).resolves.toEqual({ refused: 'ALREADY_LINKED' });
+    });
+
+    it('never links or creates on an unverified or missing email', async () => {
+      const email = unique('unverified', 'anywhere.example');
+      await accounts.create({ email, fullName: 'Target', password: 'a sturdy passphrase', timezone: 'UTC' });
+      await expect(sso.signIn(open, person(email, { emailVerified: false }))).resolves.toEqual({ refused: 'EMAIL_NOT_VERIFIED' });
+      await expect(sso.signIn(open, person(email, { emailVerified: undefined }))).resolves.toEqual({ refused: 'EMAIL_NOT_VERIFIED' });
+      await expect(sso.signIn(open, person(unique('nobody', 'anywhere.example'), { emailVerified: false }))).resolves.toEqual({ refused: 'EMAIL_NOT_VERIFIED' });
+      await expect(sso.signIn(open, { issuer: ISSUER, subject: 'no-email' })).resolves.toEqual({ refused: 'EMAIL_NOT_VERIFIED' });
+    });
+
+    it('refuses a domain not allowed, at every sign-in, and an unverified email where domains are listed', async () => {
+      await expect(sso.signIn(acme, person(unique('outsider', 'other.example')))).resolves.toEqual({ refused: 'DOMAIN_NOT_ALLOWED' });
+      await expect(sso.signIn(acme, person(unique('sub', 'sub.acme.example')))).resolves.toEqual({ refused: 'DOMAIN_NOT_ALLOWED' });
+      await expect(sso.signIn(acme, { issuer: ISSUER, subject: 'no-email' })).resolves.toEqual({ refused: 'DOMAIN_NOT_ALLOWED' });
+      await expect(sso.signIn(acme, person(unique('unsure'), { emailVerified: false }))).resolves.toEqual({ refused: 'EMAIL_NOT_VERIFIED' });
+      const claims = person(unique('leaver'));
+      await sso.signIn(acme, claims);
+      await expect(sso.signIn(acme, { ...claims, email: 'leaver@elsewhere.example' })).resolves.toEqual({ refused: 'DOMAIN_NOT_ALLOWED' });
+    });
+
+    it('refuses an unknown person where the provider makes no accounts, and still links a known one', async () => {
+      await expect(sso.signIn(invite, person(unique('stranger', 'invite.example')))).resolves.toEqual({ refused: 'NO_ACCOUNT' });
+      const email = unique('invited', 'invite.example');
+      const { userId } = await accounts.create({ email, fullName: 'Invited', password: 'a sturdy passphrase', timezone: 'UTC' });
+      await expect(sso.signIn(invite, person(email))).resolves.toEqual({ userId, how: 'linked' });
+    });
+
+    it('makes one account when the same person signs in twice at once', async () => {
+      const claims = person(unique('twice'));
+      const both = await Promise.all([sso.signIn(acme, claims), sso.signIn(acme, claims)]);
+      const ids = new Set(both.map((outcome) => (outcome as { userId: string }).userId));
+      expect(ids.size).toBe(1);
+      await expect(sql('SELECT count(*)::int AS n FROM auth.accounts WHERE email = $1', [claims.email])).resolves.toEqual([{ n: 1 }]);
+    });
+
+    it('names the account after the email when the provider gives no usable name', async () => {
+      const email = unique('nameless');
+      const { userId } = (await sso.signIn(acme, person(email, { name: 'bad\u0000name' }))) as { userId: string };
+      await expect(sql('SELECT full_name FROM auth.accounts WHERE id = $1', [userId])).resolves.toEqual([{ full_name: email.split('@')[0] }]);
+    });
+  });
+
+  describe('pages', () => {
+    const CSRF = 'c'.repeat(32);
+    function web(method: EdgeRequest['method'], path: string, options: { query?: Record<string, string>; body?: Record<string, string>; cookies?: Record<string, string> } = {}): WebExchange {
+      const cookies = { doable_csrf: CSRF, ...options.cookies };
+      return new WebExchange({
+        dialect: 'sync-api-v1',
+        method,
+        path,
+        params: {},
+        query: options.query ?? {},
+        body: options.body ? { csrf: CSRF, ...options.body } : null,
+        principal: null,
+        requestId: null,
+        headers: { cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ') },
+        origin: 'http://doable.test',
+      });
+    }
+    const tag = (reply: EdgeReply) => /data-error-tag="([A-Z_]+)"/.exec(String(reply.body))?.[1];
+
+    it('shows one escaped button per provider on the log-in page, carrying next', async () => {
+      const reply = await pages.loginForm(web('GET', '/auth/login', { query: { next: '/oauth/authorize?client_id=a&state=b' } }));
+      const body = String(reply.body);
+      expect(body.match(/data-sso-provider="/g)).toHaveLength(3);
+      expect(body).toContain('Sign in with Acme &lt;ID&gt;');
+      expect(body).toContain(`href="/auth/sso/start?provider=acme&amp;next=${encodeURIComponent('/oauth/authorize?client_id=a&state=b').replace(/&/g, '&amp;')}"`);
+    });
+
+    it('shows no single sign-on section without providers', async () => {
+      const plain = authEdgeFixture(db).pages;
+      expect(String((await plain.loginForm(web('GET', '/auth/login'))).body)).not.toContain('Single sign-on');
+    });
+
+    it('refuses password log-in and sign-up for a domain that must use single sign-on, whatever the password', async () => {
+      const email = unique('sso-only');
+      await accounts.create({ email, fullName: 'Only SSO', password: 'a sturdy passphrase', timezone: 'UTC' });
+      const login = await pages.login(web('POST', '/auth/login', { body: { email: email.toUpperCase(), password: 'a sturdy passphrase' } }));
+      expect([login.status, tag(login)]).toEqual([403, 'PASSWORD_LOGIN_DISABLED']);
+      expect(String(login.body)).toContain('data-sso-provider="acme"');
+      const signup = await pages.signup(web('POST', '/auth/signup', { body: { email: unique('newcomer'), full_name: 'New', password: 'a sturdy passphrase' } }));
+      expect([signup.status, tag(signup)]).toEqual([403, 'PASSWORD_LOGIN_DISABLED']);
+      const first = await legacy.login(web('POST', '/API/login', { body: { email, password: 'a sturdy passphrase' } }));
+      expect([first.status, first.body]).toEqual([403, 'LOGIN_ERROR']);
+      // Other domains log in with passwords as before.
+      const elsewhere = unique('elsewhere', 'invite.example');
+      await accounts.create({ email: elsewhere, fullName: 'Elsewhere', password: 'a sturdy passphrase', timezone: 'UTC' });
+      expect((await pages.login(web('POST', '/auth/login', { body: { email: elsewhere, password: 'a sturdy passphrase' } }))).status).toBe(303);
+    });
+
+    it('answers an unknown provider 404, an unreachable one 502, and a callback without its sign-in 400', async () => {
+      const unknown = await ssoPages.start(web('GET', '/auth/sso/start', { query: { provider: 'nobody' } }));
+      expect([unknown.status, tag(unknown)]).toEqual([404, 'SSO_PROVIDER_NOT_FOUND']);
+      const [down] = parseSsoProviders(JSON.stringify([{ ...base, id: 'down', name: 'Down', issuer: 'http://127.0.0.1:9' }]));
+      const unreachable = await new SsoPages([down], new OidcClient(), new SsoLogins(db), sso, pages, createLogger('auth-oauth', 'silent')).start(web('GET', '/auth/sso/start', { query: { provider: 'down' } }));
+      expect([unreachable.status, tag(unreachable)]).toEqual([502, 'SSO_UNAVAILABLE']);
+      const stray = await ssoPages.callback(web('GET', '/auth/sso/callback', { query: { code: 'x', state: 'y' } }));
+      expect([stray.status, tag(stray)]).toEqual([400, 'SSO_EXPIRED']);
+      const forged = await ssoPages.callback(web('GET', '/auth/sso/callback', { query: { code: 'x', state: 'y' }, cookies: { [SSO_COOKIE]: 'made-up' } }));
+      expect([forged.status, tag(forged)]).toEqual([400, 'SSO_EXPIRED']);
+      expect(forged.cookies?.some((cookie) => cookie.startsWith(`${SSO_COOKIE}=;`))).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { createLogger } from '@doable/shared-logging';
+import type { Database } from '@doable/shared-runtime';
+import { AccountLinkRepository } from '../account-links/account-link.repository';
+import type { LinkSettings } from '../account-links/link-settings';
+import { AccountService } from '../accounts/account.service';
+import { CommandLogRepository } from '../accounts/command-log.repository';
+import { EmailChangePages } from '../email-change/email-change.pages';
+import { EmailChangeService } from '../email-change/email-change.service';
+import { AppSecretBox } from '../oauth/app-secret-box';
+import { ClientResolver } from '../oauth/client-resolver';
+import { LegacyLogin } from '../oauth/legacy-login';
+import { OAuthAppService } from '../oauth/oauth-app.service';
+import { OAuthEndpoints } from '../oauth/oauth-endpoints';
+import { OAuthService } from '../oauth/oauth.service';
+import { PasswordResetPages } from '../password-reset/password-reset.pages';
+import { PasswordResetService } from '../password-reset/password-reset.service';
+import { AuthEdgeRpcController } from '../rpc/auth-edge.rpc-controller';
+import { SessionService } from '../sessions/session.service';
+import { OidcClient } from '../sso/oidc-client';
+import { SsoAccounts } from '../sso/sso-accounts';
+import type { SsoProvider } from '../sso/sso-config';
+import { SsoLogins } from '../sso/sso-logins';
+import { SsoPages } from '../sso/sso-pages';
+import { PendingLogin } from '../two-factor/pending-login';
+import { TwoFactorPages } from '../two-factor/two-factor-pages';
+import { TwoFactorService } from '../two-factor/two-factor.service';
+import { AuthorizePages } from '../web/authorize-pages';
+import { AccountPages } from '../web/account-pages';
+import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
+import { AppWebhookService } from '../webhooks/app-webhook.service';
+
+export interface AuthEdgeOptions {
+  /** Mailed links' base and lifetimes (password reset, address change). */
+  readonly links?: Partial<LinkSettings>;
+  readonly ssoProviders?: readonly SsoProvider[];
+}
+
+/**
+ * auth-oauth's edge as the module wires it (every page feature: accounts, consent, OAuth, the
+ * first-generation log-in, webhooks, two-factor, password reset, address change, single sign-on),
+ * over one database, for the integration specs: one place to add a feature's constructor
+ * argument instead of one per spec. Answers the parts the specs poke at too.
+ */
+export function authEdgeFixture(db: Database, options: AuthEdgeOptions = {}) {
+  const ssoProviders = options.ssoProviders ?? [];
+  const links: LinkSettings = { publicUrl: 'http://localhost:8080', passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600, ...options.links };
+  const box = new AppSecretBox(db, '');
+  const accounts = new AccountService(db, new CommandLogRepository());
+  const apps = new OAuthAppService(db, box);
+  const oauth = new OAuthService(db, apps);
+  const sessions = new SessionService(db);
+  const webhooks = new AppWebhookService(db, box, { allowHttp: false, allowPrivate: false });
+  const twoFactor = new TwoFactorService(db, box);
+  const pending = new PendingLogin(box);
+  const pages = new AccountPages(accounts, sessions, apps, oauth, webhooks, twoFactor, pending, ssoProviders);
+  const sso = new SsoPages(ssoProviders, new OidcClient(), new SsoLogins(db), new SsoAccounts(db, accounts), pages, createLogger('auth-oauth', 'silent'));
+  const legacyLogin = new LegacyLogin(accounts, apps, oauth, twoFactor, ssoProviders);
+  const edge = new AuthEdgeRpcController(
+    pages,
+    new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages, twoFactor),
+    new OAuthEndpoints(apps, oauth),
+    legacyLogin,
+    new AppWebhookEndpoints(apps, webhooks),
+    new TwoFactorPages(pages, twoFactor, pending),
+    new PasswordResetPages(new PasswordResetService(db, new AccountLinkRepository(), links), pages),
+    new EmailChangePages(new EmailChangeService(db, new AccountLinkRepository(), links), pages, oauth),
+    sso,
+  );
+  return { edge, accounts, apps, oauth, sessions, webhooks, twoFactor, pages, sso, legacyLogin, box };
+}
