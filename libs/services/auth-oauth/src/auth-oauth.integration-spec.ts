@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { type AccountService } from './accounts/account.service';
 import { authMigrations } from './migrations';
-import { authEdgeFixture } from './testing/auth-edge.fixture';
+import { authEdgeFixture, pageRequest } from './testing/auth-edge.fixture';
 import { ClientResolver } from './oauth/client-resolver';
 import { type OAuthAppService } from './oauth/oauth-app.service';
 import { AppSecretBox } from './oauth/app-secret-box';
@@ -57,19 +57,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
   }
 
   function edgeRequest(method: EdgeRequest['method'], path: string, options: Call = {}): EdgeRequest {
-    const cookies = { doable_csrf: 'c'.repeat(32), ...options.cookies };
-    return {
-      dialect: options.dialect ?? 'sync-api-v1',
-      method,
-      path,
-      params: {},
-      query: options.query ?? {},
-      body: options.body === undefined ? null : options.body,
-      principal: null,
-      requestId: null,
-      headers: { cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; '), ...options.headers },
-      origin: ORIGIN,
-    };
+    return pageRequest(method, path, { ...options, origin: ORIGIN });
   }
   /** A form post as the browser sends it: with the CSRF field equal to the cookie. */
   const post = (path: string, body: Record<string, string>, options: Call = {}) => call('POST', path, { ...options, body: { csrf: 'c'.repeat(32), ...body } });

@@ -11,7 +11,7 @@ import { REQUEST_ANSWER_FLOOR_MS } from '../account-links/link-settings';
 import { type AccountService } from '../accounts/account.service';
 import { WebExchange } from '../exchange/web-exchange';
 import { authMigrations } from '../migrations';
-import { authEdgeFixture } from '../testing/auth-edge.fixture';
+import { authEdgeFixture, pageRequest, TEST_CSRF } from '../testing/auth-edge.fixture';
 import { type OAuthAppService } from '../oauth/oauth-app.service';
 import { type OAuthService } from '../oauth/oauth.service';
 import { type AuthEdgeRpcController } from '../rpc/auth-edge.rpc-controller';
@@ -28,7 +28,6 @@ const ORIGIN = 'http://doable.test';
 const PUBLIC_URL = 'https://todo.example.org';
 const PASSWORD = 'a sturdy passphrase';
 const NEW_PASSWORD = 'another sturdy phrase';
-const CSRF = 'c'.repeat(32);
 
 describe('password reset and address change (real PostgreSQL)', () => {
   let database: TestDatabase;
@@ -46,21 +45,9 @@ describe('password reset and address change (real PostgreSQL)', () => {
   const errorTag = (reply: EdgeReply) => /data-error-tag="([A-Z_]+)"/.exec(html(reply))?.[1];
 
   function call(method: EdgeRequest['method'], path: string, options: { query?: Record<string, string>; body?: Record<string, string>; cookies?: Record<string, string> } = {}): Promise<EdgeReply> {
-    const cookies = { doable_csrf: CSRF, ...options.cookies };
-    return edge.edge({
-      dialect: 'sync-api-v1',
-      method,
-      path,
-      params: {},
-      query: options.query ?? {},
-      body: options.body ?? null,
-      principal: null,
-      requestId: null,
-      headers: { cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ') },
-      origin: ORIGIN,
-    });
+    return edge.edge(pageRequest(method, path, { ...options, origin: ORIGIN }));
   }
-  const post = (path: string, body: Record<string, string>, cookies?: Record<string, string>) => call('POST', path, { body: { csrf: CSRF, ...body }, cookies });
+  const post = (path: string, body: Record<string, string>, cookies?: Record<string, string>) => call('POST', path, { body: { csrf: TEST_CSRF, ...body }, cookies });
 
   /** The events of a subject written to the outbox for this user, oldest first. */
   async function outboxEvents<P>(subject: { name: string }, userId: string): Promise<P[]> {

@@ -10,7 +10,7 @@ import { AccountService } from '../accounts/account.service';
 import { CommandLogRepository } from '../accounts/command-log.repository';
 import { WebExchange } from '../exchange/web-exchange';
 import { authMigrations } from '../migrations';
-import { authEdgeFixture } from '../testing/auth-edge.fixture';
+import { authEdgeFixture, pageRequest, TEST_CSRF } from '../testing/auth-edge.fixture';
 import { type LegacyLogin } from '../oauth/legacy-login';
 import { type AccountPages } from '../web/account-pages';
 import { OidcClient } from './oidc-client';
@@ -142,21 +142,8 @@ describe('single sign-on: linking and page rules (real PostgreSQL)', () => {
   });
 
   describe('pages', () => {
-    const CSRF = 'c'.repeat(32);
     function web(method: EdgeRequest['method'], path: string, options: { query?: Record<string, string>; body?: Record<string, string>; cookies?: Record<string, string> } = {}): WebExchange {
-      const cookies = { doable_csrf: CSRF, ...options.cookies };
-      return new WebExchange({
-        dialect: 'sync-api-v1',
-        method,
-        path,
-        params: {},
-        query: options.query ?? {},
-        body: options.body ? { csrf: CSRF, ...options.body } : null,
-        principal: null,
-        requestId: null,
-        headers: { cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ') },
-        origin: 'http://doable.test',
-      });
+      return new WebExchange(pageRequest(method, path, { ...options, body: options.body ? { csrf: TEST_CSRF, ...options.body } : null, origin: 'http://doable.test' }));
     }
     const tag = (reply: EdgeReply) => /data-error-tag="([A-Z_]+)"/.exec(String(reply.body))?.[1];
 

@@ -1,3 +1,4 @@
+import type { EdgeRequest } from '@doable/contracts-common';
 import { createLogger } from '@doable/shared-logging';
 import type { Database } from '@doable/shared-runtime';
 import { AccountLinkRepository } from '../account-links/account-link.repository';
@@ -67,4 +68,33 @@ export function authEdgeFixture(db: Database, options: AuthEdgeOptions = {}) {
     sso,
   );
   return { edge, accounts, apps, oauth, sessions, webhooks, twoFactor, pages, sso, legacyLogin, box };
+}
+
+/** The CSRF value the fixture's page requests carry as a cookie (a form post carries it as a field too). */
+export const TEST_CSRF = 'c'.repeat(32);
+
+export interface PageRequestOptions {
+  readonly query?: Record<string, string>;
+  readonly body?: Record<string, string> | null;
+  readonly cookies?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+  readonly dialect?: EdgeRequest['dialect'];
+  readonly origin?: string;
+}
+
+/** A request to auth-oauth's pages as the gateway hands it on, with the CSRF cookie a browser that loaded a form has. */
+export function pageRequest(method: EdgeRequest['method'], path: string, options: PageRequestOptions = {}): EdgeRequest {
+  const cookies = { doable_csrf: TEST_CSRF, ...options.cookies };
+  return {
+    dialect: options.dialect ?? 'sync-api-v1',
+    method,
+    path,
+    params: {},
+    query: options.query ?? {},
+    body: options.body ?? null,
+    principal: null,
+    requestId: null,
+    headers: { cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; '), ...options.headers },
+    origin: options.origin ?? 'http://localhost:8080',
+  };
 }

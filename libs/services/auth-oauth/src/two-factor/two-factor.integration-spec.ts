@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { type AccountService } from '../accounts/account.service';
 import { authMigrations } from '../migrations';
-import { authEdgeFixture } from '../testing/auth-edge.fixture';
+import { authEdgeFixture, pageRequest, TEST_CSRF } from '../testing/auth-edge.fixture';
 import { type AuthEdgeRpcController } from '../rpc/auth-edge.rpc-controller';
 import { LOCK_SECONDS, MAX_CODE_FAILURES, type TwoFactorService } from './two-factor.service';
 import { codeAt, RECOVERY_CODE_COUNT, stepAt } from './totp';
@@ -14,7 +14,6 @@ import { codeAt, RECOVERY_CODE_COUNT, stepAt } from './totp';
 
 const ORIGIN = 'http://doable.test';
 const PASSWORD = 'a sturdy passphrase';
-const CSRF = 'c'.repeat(32);
 const STEP = 30_000;
 
 /**
@@ -146,19 +145,7 @@ describe('two-factor log-in (real PostgreSQL)', () => {
 
   describe('through the edge', () => {
     function call(method: EdgeRequest['method'], path: string, options: { body?: Record<string, string>; query?: Record<string, string>; cookies?: Record<string, string>; dialect?: EdgeRequest['dialect'] } = {}): Promise<EdgeReply> {
-      const cookies = { doable_csrf: CSRF, ...options.cookies };
-      return edge.edge({
-        dialect: options.dialect ?? 'sync-api-v1',
-        method,
-        path,
-        params: {},
-        query: options.query ?? {},
-        body: options.body ? { csrf: CSRF, ...options.body } : null,
-        principal: null,
-        requestId: null,
-        headers: { cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ') },
-        origin: ORIGIN,
-      });
+      return edge.edge(pageRequest(method, path, { ...options, body: options.body ? { csrf: TEST_CSRF, ...options.body } : null, origin: ORIGIN }));
     }
     const cookieOf = (reply: EdgeReply, name: string) => new RegExp(`^${name}=([^;]*)`).exec(reply.cookies?.find((cookie) => cookie.startsWith(`${name}=`)) ?? '')?.[1];
     const errorTag = (reply: EdgeReply) => /data-error-tag="([A-Z_]+)"/.exec(String(reply.body))?.[1];
