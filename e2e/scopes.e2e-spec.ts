@@ -1,5 +1,6 @@
 import type { Scope } from '@doable/contracts-common';
 import { http } from '@doable/shared-testing';
+import sharp from 'sharp';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
@@ -63,6 +64,8 @@ type Action =
   | 'first_generation.complete_items'
   | 'first_generation.delete_items'
   | 'uploads.add_v1'
+  | 'avatar.set_api_v1'
+  | 'avatar.remove_v9'
   | 'uploads.add_v7'
   | 'uploads.get_v9'
   | 'uploads.list_v1'
@@ -186,6 +189,12 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['uploads.add_v1', ['data:read'], false],
   ['uploads.add_v1', ['task:add'], false],
   ['uploads.add_v1', ['data:read_write'], true],
+  // The avatar (issue #32): setting and removing it change the account, so data:read_write.
+  ['avatar.set_api_v1', ['data:read'], false],
+  ['avatar.set_api_v1', ['task:add'], false],
+  ['avatar.set_api_v1', ['data:read_write'], true],
+  ['avatar.remove_v9', ['data:read'], false],
+  ['avatar.remove_v9', ['data:read_write'], true],
   ['uploads.add_v7', ['data:read'], false],
   ['uploads.add_v7', ['data:read_write'], true],
   ['uploads.get_v9', ['task:add'], false],
@@ -391,6 +400,16 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         if (response.status >= 300) expect(body).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
         return response.status < 300;
       }
+      case 'avatar.set_api_v1': {
+        const form = new FormData();
+        form.append('image', new Blob([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer()], { type: 'image/png' }), 'me.png');
+        const response = await fetch(new URL('/api/v1/update_avatar', system.url), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+        const body = (await response.json()) as any;
+        if (response.status >= 300) expect(body).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+        return response.status < 300;
+      }
+      case 'avatar.remove_v9':
+        return rest('DELETE', '/sync/v9/update_avatar');
       case 'uploads.get_v9':
         return rest('POST', '/sync/v9/uploads/get', {});
       case 'uploads.list_v1':

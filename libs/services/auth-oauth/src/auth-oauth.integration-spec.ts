@@ -13,7 +13,7 @@ import { authMigrations } from './migrations';
 import { authEdgeFixture, pageRequest } from './testing/auth-edge.fixture';
 import { ClientResolver } from './oauth/client-resolver';
 import { type OAuthAppService } from './oauth/oauth-app.service';
-import { AppSecretBox } from './oauth/app-secret-box';
+import { AppSecretBox } from './secrets/app-secret-box';
 import { AppWebhookService, webhookSignature } from './webhooks/app-webhook.service';
 import { OAuthEndpoints } from './oauth/oauth-endpoints';
 import { OAuthService } from './oauth/oauth.service';

@@ -14,12 +14,12 @@ import { SessionService } from './sessions/session.service';
 import { REVOCATION_LEASE, RevocationBarrierCloser, revocationBarrierProvider } from './tokens/revocation-barrier.provider';
 import { TokenService } from './tokens/token.service';
 import { AccountPages } from './web/account-pages';
-import { AppSecretBox, APP_SECRET_KEY } from './oauth/app-secret-box';
+import { AppSecretBox, APP_SECRET_KEY } from './secrets/app-secret-box';
 import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
 import { AppWebhookService, WEBHOOK_ADDRESS_POLICY } from './webhooks/app-webhook.service';
 import type { WebhookAddressPolicy } from '@doable/contracts-auth';
 import { PendingLogin } from './two-factor/pending-login';
-import { TwoFactorPages } from './two-factor/two-factor-pages';
+import { TwoFactorPages } from './web/two-factor-pages';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { AccountLinkRepository } from './account-links/account-link.repository';
 import { LINK_SETTINGS, type LinkSettings } from './account-links/link-settings';
@@ -31,7 +31,7 @@ import { OidcClient } from './sso/oidc-client';
 import { SsoAccounts } from './sso/sso-accounts';
 import type { SsoProvider } from './sso/sso-config';
 import { SsoLogins } from './sso/sso-logins';
-import { SsoPages } from './sso/sso-pages';
+import { SsoPages } from './web/sso-pages';
 import { SSO_PROVIDERS } from './sso/sso-providers.token';
 
 @Module({

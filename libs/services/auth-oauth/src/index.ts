@@ -7,5 +7,5 @@ export { authMigrations } from './migrations';
 export { OAuthAppService, type OAuthApp } from './oauth/oauth-app.service';
 export { NatsRevocationBarrier, type RevocationBarrier } from './tokens/revocation-barrier';
 export { OutboxDeliveryBarrier } from './tokens/outbox-delivery-barrier';
-export { AppSecretBox } from './oauth/app-secret-box';
+export { AppSecretBox } from './secrets/app-secret-box';
 export { webhookSignature } from './webhooks/app-webhook.service';

@@ -6,7 +6,7 @@ import { CommandLogRetention, Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { authMigrations } from '../migrations';
-import { AppSecretBox } from '../oauth/app-secret-box';
+import { AppSecretBox } from '../secrets/app-secret-box';
 import { AuthRpcController } from '../rpc/auth.rpc-controller';
 import { SessionService } from '../sessions/session.service';
 import { TokenService } from '../tokens/token.service';

@@ -4,7 +4,7 @@ import { hashToken } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
 import { Database, type Tx } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { AppSecretBox } from './app-secret-box';
+import { AppSecretBox } from '../secrets/app-secret-box';
 
 export type AppRegistration = 'console' | 'dynamic' | 'metadata-document';
 

@@ -9,10 +9,10 @@ import { OAuthEndpoints } from '../oauth/oauth-endpoints';
 import { AccountPages } from '../web/account-pages';
 import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
 import { WebExchange } from '../exchange/web-exchange';
-import { TwoFactorPages } from '../two-factor/two-factor-pages';
+import { TwoFactorPages } from '../web/two-factor-pages';
 import { PasswordResetPages } from '../password-reset/password-reset.pages';
 import { EmailChangePages } from '../email-change/email-change.pages';
-import { SsoPages } from '../sso/sso-pages';
+import { SsoPages } from '../web/sso-pages';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 

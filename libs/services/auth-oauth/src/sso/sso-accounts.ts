@@ -16,7 +16,7 @@ export interface SsoClaims {
   readonly name?: string;
 }
 
-/** Why a sign-in is refused; each has its page (sso-pages.ts). */
+/** Why a sign-in is refused; each has its page (web/sso-pages.ts). */
 export type SsoRefusal = 'DOMAIN_NOT_ALLOWED' | 'EMAIL_NOT_VERIFIED' | 'NO_ACCOUNT' | 'ALREADY_LINKED' | 'INVALID_EMAIL';
 
 export type SsoOutcome = { readonly userId: string; readonly how: 'identity' | 'linked' | 'created' } | { readonly refused: SsoRefusal };

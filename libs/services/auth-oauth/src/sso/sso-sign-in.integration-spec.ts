@@ -17,7 +17,7 @@ import { OidcClient } from './oidc-client';
 import { type SsoClaims, SsoAccounts } from './sso-accounts';
 import { parseSsoProviders, type SsoProvider } from './sso-config';
 import { SsoLogins } from './sso-logins';
-import { SSO_COOKIE, SsoPages } from './sso-pages';
+import { SSO_COOKIE, SsoPages } from '../web/sso-pages';
 
 const ISSUER = 'https://id.acme.example';
 const base = { issuer: ISSUER, clientId: 'doable', clientSecret: 'a-secret' };

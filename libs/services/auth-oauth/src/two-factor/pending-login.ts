@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { WebExchange } from '../exchange/web-exchange';
-import { AppSecretBox } from '../oauth/app-secret-box';
+import { AppSecretBox } from '../secrets/app-secret-box';
 
 /** The cookie that carries a log-in between the password and the code. */
 export const PENDING_LOGIN_COOKIE = 'doable_2fa';

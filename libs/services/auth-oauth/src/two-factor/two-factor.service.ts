@@ -1,7 +1,7 @@
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { toString as qrSvg } from 'qrcode';
-import { AppSecretBox } from '../oauth/app-secret-box';
+import { AppSecretBox } from '../secrets/app-secret-box';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri } from './totp';
 
 /** Wrong codes in a row (TOTP or recovery) before the account's second factor is locked. */

@@ -14,10 +14,10 @@ import { settingsOf } from '../webhooks/app-webhook.endpoints';
 import { AppWebhookService } from '../webhooks/app-webhook.service';
 import { type AppsPageOptions, appsPage, ERROR_MESSAGES, formError, loginPage, messagePage, settingsPage, signupPage, type WebhookForm } from './pages';
 import { safeNext } from './safe-next';
-import { signupInvitationOf } from '../invitations/signup-invitation';
+import { signupInvitationOf } from './signup-invitation';
 import { passwordForbiddenBy, type SsoProvider } from '../sso/sso-config';
 import { SSO_PROVIDERS } from '../sso/sso-providers.token';
-import { ssoButtons } from '../sso/sso-views';
+import { ssoButtons } from './sso-views';
 
 const HOME = '/auth/settings';
 

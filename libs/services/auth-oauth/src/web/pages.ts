@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_NAMES } from '@doable/contracts-auth';
-import { type SignupInvitation, signupInvitationFields } from '../invitations/signup-invitation';
+import { type SignupInvitation, signupInvitationFields } from './signup-invitation';
 import type { Scope } from '@doable/contracts-common';
 import type { AppWebhook } from '../webhooks/app-webhook.repository';
 import { SCOPE_DESCRIPTIONS } from '../oauth/oauth-scopes';

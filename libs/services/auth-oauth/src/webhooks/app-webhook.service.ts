@@ -3,7 +3,7 @@ import { AuthEvents, type WebhookAddressPolicy, type WebhookEventName, webhookUr
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppSecretBox } from '../oauth/app-secret-box';
+import { AppSecretBox } from '../secrets/app-secret-box';
 import type { OAuthApp } from '../oauth/oauth-app.service';
 import { type AppWebhook, AppWebhookRepository } from './app-webhook.repository';
 

@@ -1,11 +1,11 @@
 import { type EdgeReply, isStorableText } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { WebExchange } from '../exchange/web-exchange';
-import { AccountPages } from '../web/account-pages';
-import { loginPage } from '../web/pages';
-import { safeNext } from '../web/safe-next';
-import { PendingLogin } from './pending-login';
-import { type CodeVerdict, TwoFactorService } from './two-factor.service';
+import { AccountPages } from './account-pages';
+import { loginPage } from './pages';
+import { safeNext } from './safe-next';
+import { PendingLogin } from '../two-factor/pending-login';
+import { type CodeVerdict, TwoFactorService } from '../two-factor/two-factor.service';
 import { enrolmentPage, recoveryCodesPage, twoFactorError, twoFactorLoginPage, twoFactorSettingsPage } from './two-factor-views';
 
 const SETTINGS = '/auth/settings/two-factor';

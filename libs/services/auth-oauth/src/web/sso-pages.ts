@@ -3,13 +3,13 @@ import { LOGGER, type Logger } from '@doable/shared-logging';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthorizationResponseError } from 'openid-client';
 import type { WebExchange } from '../exchange/web-exchange';
-import { AccountPages } from '../web/account-pages';
-import { safeNext } from '../web/safe-next';
-import { SsoAccounts } from './sso-accounts';
-import type { SsoProvider } from './sso-config';
-import { SSO_PROVIDERS } from './sso-providers.token';
-import { OidcClient, ProviderUnavailable } from './oidc-client';
-import { SSO_LOGIN_TTL_SECONDS, SsoLogins } from './sso-logins';
+import { AccountPages } from './account-pages';
+import { safeNext } from './safe-next';
+import { SsoAccounts } from '../sso/sso-accounts';
+import type { SsoProvider } from '../sso/sso-config';
+import { SSO_PROVIDERS } from '../sso/sso-providers.token';
+import { OidcClient, ProviderUnavailable } from '../sso/oidc-client';
+import { SSO_LOGIN_TTL_SECONDS, SsoLogins } from '../sso/sso-logins';
 import { ssoRefusedPage, type SSO_MESSAGES } from './sso-views';
 
 /** The browser's handle on its pending sign-in (sso-logins.ts): HttpOnly, SameSite=Lax, minutes. */

@@ -1,6 +1,6 @@
-import { html, layout, type SafeHtml } from '../web/html';
-import type { SsoRefusal } from './sso-accounts';
-import type { SsoProvider } from './sso-config';
+import { html, layout, type SafeHtml } from './html';
+import type { SsoRefusal } from '../sso/sso-accounts';
+import type { SsoProvider } from '../sso/sso-config';
 
 /** What each refusal says; the tag is in `data-error-tag` as on the other pages. */
 export const SSO_MESSAGES: Readonly<Record<SsoRefusal | 'SSO_EXPIRED' | 'SSO_FAILED' | 'SSO_CANCELLED' | 'SSO_UNAVAILABLE' | 'SSO_PROVIDER_NOT_FOUND' | 'PASSWORD_LOGIN_DISABLED', string>> = {

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../web/html';
+import { html, type SafeHtml } from './html';
 
 /**
  * The invitation a stranger's invitation mail carries to the sign-up page (the notifications

@@ -1,5 +1,5 @@
-import { html, layout, SafeHtml } from '../web/html';
-import { accountNav, type FormError } from '../web/pages';
+import { html, layout, SafeHtml } from './html';
+import { accountNav, type FormError } from './pages';
 
 /** The refusals a code form shows, by tag (also in `data-error-tag`). */
 export const TWO_FACTOR_ERRORS: Readonly<Record<string, string>> = {
