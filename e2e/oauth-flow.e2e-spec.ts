@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { http, waitFor } from '@doable/shared-testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type CallbackServer, launchChromium, startCallbackServer } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { type BrowserSession, type CallbackServer, openBrowserSession } from './support/browser';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 
@@ -13,7 +13,7 @@ import { useSystem } from './support/use-system';
 describe.each(MODES)('OAuth 2.0 in a browser (%s)', (mode) => {
   // The run's shared system: the user it signs up, its application and its cookies are its own.
   const { system } = useSystem(mode, { accounts: 0 });
-  let browser: Browser;
+  let session: BrowserSession;
   let context: BrowserContext;
   let page: Page;
   let callback: CallbackServer;
@@ -22,23 +22,11 @@ describe.each(MODES)('OAuth 2.0 in a browser (%s)', (mode) => {
   let app: { clientId: string; clientSecret: string };
 
   beforeAll(async () => {
-    // Each part is kept as soon as it is up, so afterAll stops what did start when another part
-    // fails (a missing Chromium must fail the suite, not leave a browser behind).
-    const started = await Promise.allSettled([
-      launchChromium().then((value) => (browser = value)),
-      startCallbackServer().then((value) => (callback = value)),
-    ]);
-    const failure = started.find((result) => result.status === 'rejected');
-    if (failure) throw failure.reason;
-    context = await browser.newContext();
-    page = await context.newPage();
+    session = await openBrowserSession();
+    ({ context, page, callback } = session);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await callback?.close();
-  });
+  afterAll(() => session?.close());
 
   it('signs up (refusing a weak password first) and shows the personal token once', async () => {
     await page.goto(`${system.url}/auth/signup`);

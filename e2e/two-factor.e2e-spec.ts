@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { http } from '@doable/shared-testing';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type CallbackServer, launchChromium, startCallbackServer } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { type BrowserSession, type CallbackServer, openBrowserSession } from './support/browser';
 import { HttpBrowser } from './support/oauth-flow';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
@@ -18,7 +18,7 @@ const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
  */
 describe.each(MODES)('two-factor log-in (%s)', (mode) => {
   const { system } = useSystem(mode, { accounts: 0 });
-  let browser: Browser;
+  let session: BrowserSession;
   let context: BrowserContext;
   let page: Page;
   let callback: CallbackServer;
@@ -52,18 +52,11 @@ describe.each(MODES)('two-factor log-in (%s)', (mode) => {
   const errorTag = () => page.locator('#form-error').getAttribute('data-error-tag');
 
   beforeAll(async () => {
-    const started = await Promise.allSettled([launchChromium().then((value) => (browser = value)), startCallbackServer().then((value) => (callback = value))]);
-    const failure = started.find((result) => result.status === 'rejected');
-    if (failure) throw failure.reason;
-    context = await browser.newContext();
-    page = await context.newPage();
+    session = await openBrowserSession();
+    ({ context, page, callback } = session);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await callback?.close();
-  });
+  afterAll(() => session?.close());
 
   it('enrols on the settings pages: QR code and key, on only after a current code, recovery codes once', async () => {
     await page.goto(`${system.url}/auth/signup`);

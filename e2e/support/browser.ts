@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** The Debian package `chromium` (installed by .ci/run when missing). */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -35,5 +35,42 @@ export async function startCallbackServer(): Promise<CallbackServer> {
     url: `http://127.0.0.1:${port}/oauth/callback`,
     received,
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}
+
+/** A browser page and an application's redirect receiver, for a suite that drives the pages. */
+export interface BrowserSession {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly callback: CallbackServer;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Chromium (one context, one page) and a callback server. Each part is kept as soon as it
+ * is up, so a failure of the other closes what did start before it is thrown (a missing Chromium
+ * must fail the suite, not leave a browser or a listening port behind).
+ */
+export async function openBrowserSession(): Promise<BrowserSession> {
+  let browser: Browser | undefined;
+  let callback: CallbackServer | undefined;
+  const started = await Promise.allSettled([launchChromium().then((value) => (browser = value)), startCallbackServer().then((value) => (callback = value))]);
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await browser?.close();
+    await callback?.close();
+    throw failure.reason;
+  }
+  const context = await browser!.newContext();
+  const page = await context.newPage();
+  return {
+    context,
+    page,
+    callback: callback!,
+    close: async () => {
+      await context.close();
+      await browser!.close();
+      await callback!.close();
+    },
   };
 }
