@@ -6,7 +6,9 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { type AccountService } from '../accounts/account.service';
 import { authMigrations } from '../migrations';
+import { WebExchange } from '../exchange/web-exchange';
 import { authEdgeFixture, pageRequest, TEST_CSRF } from '../testing/auth-edge.fixture';
+import type { AccountPages } from '../web/account-pages';
 import { type AuthEdgeRpcController } from '../rpc/auth-edge.rpc-controller';
 import { LOCK_SECONDS, MAX_CODE_FAILURES, type TwoFactorService } from './two-factor.service';
 import { codeAt, RECOVERY_CODE_COUNT, stepAt } from './totp';
@@ -27,6 +29,7 @@ describe('two-factor log-in (real PostgreSQL)', () => {
   let accounts: AccountService;
   let twoFactor: TwoFactorService;
   let edge: AuthEdgeRpcController;
+  let pages: AccountPages;
 
   beforeAll(async () => {
     database = await createTestDatabase('two_factor');
@@ -34,7 +37,7 @@ describe('two-factor log-in (real PostgreSQL)', () => {
     await dataSource.initialize();
     await migrateUp(dataSource);
     const db = new Database(dataSource, 'auth', { nudge: () => undefined } as unknown as OutboxRelay);
-    ({ edge, accounts, twoFactor } = authEdgeFixture(db));
+    ({ edge, accounts, twoFactor, pages } = authEdgeFixture(db));
   });
 
   afterAll(async () => {
@@ -174,6 +177,18 @@ describe('two-factor log-in (real PostgreSQL)', () => {
       expect(right.headers?.['Location']).toBe('/auth/apps');
       expect(cookieOf(right, 'doable_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(cookieOf(right, 'doable_2fa')).toBe('');
+    });
+
+    it('ends every first factor, a password or a single sign-on, in the code step for an enrolled account (no session before it)', async () => {
+      // SsoPages.callback hands its verified person to the same firstFactorPassed as the password log-in.
+      const { userId } = await enrolled();
+      const enrolledReply = await pages.firstFactorPassed(new WebExchange(pageRequest('GET', '/auth/sso/callback', { origin: ORIGIN })), userId, '/auth/apps');
+      expect([enrolledReply.status, enrolledReply.headers?.['Location'], cookieOf(enrolledReply, 'doable_session')]).toEqual([303, '/auth/login/two-factor?next=%2Fauth%2Fapps', undefined]);
+      expect(cookieOf(enrolledReply, 'doable_2fa')).toMatch(/^v1\./);
+      const plain = await newAccount();
+      const plainReply = await pages.firstFactorPassed(new WebExchange(pageRequest('GET', '/auth/sso/callback', { origin: ORIGIN })), plain.userId, '/auth/apps');
+      expect([plainReply.status, plainReply.headers?.['Location']]).toEqual([303, '/auth/apps']);
+      expect(cookieOf(plainReply, 'doable_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     });
 
     it('refuses the first-generation log-in of an enrolled account with TWO_FACTOR_REQUIRED (a wrong password stays LOGIN_ERROR)', async () => {

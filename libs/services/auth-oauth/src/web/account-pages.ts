@@ -113,12 +113,20 @@ export class AccountPages {
     if (passwordForbiddenBy(this.ssoProviders, email)) return this.loginRefused(web, 'PASSWORD_LOGIN_DISABLED', 403);
     const account = email ? await this.accounts.authenticate(email, web.field('password') ?? '') : undefined;
     if (!account) return this.loginRefused(web, 'AUTHENTICATION_ERROR', 401);
-    // Enrolled: no session yet, only the sealed "password was right" cookie the code step takes.
-    if (await this.twoFactor.isEnabled(account.userId)) {
-      await this.pendingLogin.begin(web, account.userId);
+    return this.firstFactorPassed(web, account.userId, next);
+  }
+
+  /**
+   * Where every first factor ends, a right password or a single sign-on: an account enrolled in
+   * two-factor log-in gets no session yet, only the sealed cookie the code step takes, and is sent
+   * to that step; any other account gets its session. Either way on to `next` (made safe).
+   */
+  async firstFactorPassed(web: WebExchange, userId: string, next: string | undefined): Promise<EdgeReply> {
+    if (await this.twoFactor.isEnabled(userId)) {
+      await this.pendingLogin.begin(web, userId);
       return web.redirect(next ? `/auth/login/two-factor?next=${encodeURIComponent(next)}` : '/auth/login/two-factor');
     }
-    await this.logIn(web, account.userId);
+    await this.logIn(web, userId);
     return web.redirect(safeNext(next, HOME));
   }
 
@@ -223,8 +231,8 @@ export class AccountPages {
     return this.logIn(web, userId);
   }
 
-  /** A new session for the user, as every way of logging in ends (password, single sign-on). */
-  async logIn(web: WebExchange, userId: string): Promise<void> {
+  /** A new session for the user, once every factor it has was checked. */
+  private async logIn(web: WebExchange, userId: string): Promise<void> {
     const previous = web.cookies[SESSION_COOKIE];
     if (previous) await this.sessions.end(previous);
     web.setCookie(SESSION_COOKIE, await this.sessions.start(userId), SESSION_TTL_SECONDS);

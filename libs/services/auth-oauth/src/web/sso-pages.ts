@@ -15,7 +15,6 @@ import { ssoRefusedPage, type SSO_MESSAGES } from './sso-views';
 /** The browser's handle on its pending sign-in (sso-logins.ts): HttpOnly, SameSite=Lax, minutes. */
 export const SSO_COOKIE = 'doable_sso';
 export const SSO_CALLBACK_PATH = '/auth/sso/callback';
-const HOME = '/auth/settings';
 
 /**
  * Single sign-on's two routes: the redirect to a provider (GET /auth/sso/start?provider=&next=)
@@ -73,8 +72,8 @@ export class SsoPages {
       return this.refused(web, 403, outcome.refused);
     }
     if (outcome.how !== 'identity') this.logger.info({ provider: provider.id, userId: outcome.userId, how: outcome.how }, 'single sign-on linked an account');
-    await this.pages.logIn(web, outcome.userId);
-    return web.redirect(safeNext(pending.next, HOME));
+    // The provider's sign-in is a first factor: an account enrolled in Doable's two-factor log-in still gives its code.
+    return this.pages.firstFactorPassed(web, outcome.userId, pending.next);
   }
 
   /** What went wrong with the provider, logged by kind (never the code, tokens or the secret). */
