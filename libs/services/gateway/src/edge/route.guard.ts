@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import { DomainError } from '@doable/shared-errors';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { BearerAuthenticator } from '../auth/bearer-authenticator';
-import { deprecationHeaders, type DeprecationSettings } from '../generations/deprecation-notices';
+import { DEPRECATED_GENERATIONS, deprecationHeaders, type DeprecationSettings } from '../generations/deprecation-notices';
 import { DEPRECATION_SETTINGS } from '../generations/deprecation-settings.token';
 import { RateLimiter } from '../limits/rate-limiter';
 import { RouteTable } from '../routes/route-table';
@@ -20,12 +20,17 @@ import { MULTIPART_UPLOAD, type WithMultipartUpload } from './upload-relay';
  */
 @Injectable()
 export class RouteGuard implements CanActivate {
+  /** Each old generation's deprecation headers, written once: the dates are fixed at start-up. */
+  private readonly notices: ReadonlyMap<string, readonly (readonly [string, string])[]>;
+
   constructor(
     private readonly routes: RouteTable,
     private readonly rates: RateLimiter,
     private readonly bearer: BearerAuthenticator,
-    @Inject(DEPRECATION_SETTINGS) private readonly deprecations: DeprecationSettings,
-  ) {}
+    @Inject(DEPRECATION_SETTINGS) deprecations: DeprecationSettings,
+  ) {
+    this.notices = new Map(DEPRECATED_GENERATIONS.map((generation) => [generation, Object.entries(deprecationHeaders(generation, deprecations))]));
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RoutedRequest>();
@@ -39,7 +44,7 @@ export class RouteGuard implements CanActivate {
     const http = context.switchToHttp().getRequest<RoutedRequest & MultipartSource & WithMultipartUpload>();
     const res = context.switchToHttp().getResponse<ServerResponse>();
     // Set before anything can refuse the request: a 401 or 429 on an old path is marked too.
-    for (const [name, value] of Object.entries(deprecationHeaders(route.dialect, this.deprecations))) res.setHeader(name, value);
+    for (const [name, value] of this.notices.get(route.dialect) ?? []) res.setHeader(name, value);
     const multipart = isMultipart(http.headers) ? route.multipart : undefined;
     if (route.auth === 'none') {
       if (route.limitBy === 'address') this.rates.takeForAddress(request.ip);

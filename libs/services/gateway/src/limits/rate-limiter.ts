@@ -88,10 +88,16 @@ export class RateLimiter {
   private calls = 0;
   private shared?: SharedCounts;
 
+  /** Each family's budget, made once: every request on the hot path reads one. */
+  private readonly familyBudgets: Readonly<Record<RateFamily, Budget>>;
+
   constructor(
     private readonly limits: RateLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    const budget = (family: RateFamily): Budget => ({ limit: limits.perFamily[family], windowMs: limits.windowMsPerFamily?.[family] ?? limits.windowMs });
+    this.familyBudgets = { sync: budget('sync'), rest: budget('rest'), auth: budget('auth') };
+  }
 
   /**
    * Counts one request of a user (sync, rest) or a client address (auth); throws RATE_LIMITED
@@ -159,7 +165,7 @@ export class RateLimiter {
   }
 
   private budgetOf(family: RateFamily): Budget {
-    return { limit: this.limits.perFamily[family], windowMs: this.limits.windowMsPerFamily?.[family] ?? this.limits.windowMs };
+    return this.familyBudgets[family];
   }
 
   /** The window of a slot's budget: a family's, or a generation's own. */
