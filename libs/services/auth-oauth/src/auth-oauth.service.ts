@@ -32,11 +32,7 @@ const authOauthEnv = z.object({
    * Where users reach the product (as rest and sync read it): the base of mailed links. Never
    * taken from a request's Host, which anyone can set (a reset link would point to their site).
    */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://localhost:8080')
-    .transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_URL: env.publicUrl(),
   /** How long a mailed password-reset link works. */
   PASSWORD_RESET_TTL_SECONDS: env.positiveInt(3600),
   /** How long a mailed email-change confirmation link works. */

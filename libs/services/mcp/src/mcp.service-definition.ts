@@ -1,3 +1,4 @@
+import { env } from '@doable/shared-config';
 import type { ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
@@ -7,11 +8,7 @@ import { HOST_ORIGIN_POLICY, McpEndpoint } from './transport/mcp-endpoint';
 
 const mcpEnv = z.object({
   /** Where users reach the product: its host is one the assistant server answers on. */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://localhost:8080')
-    .transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_URL: env.publicUrl(),
   /** Host names `/mcp` answers on (comma-separated). Empty: PUBLIC_URL's host, localhost, 127.0.0.1, [::1]. */
   MCP_ALLOWED_HOSTS: z.string().default(''),
   /** Browser origins that may call `/mcp` (comma-separated). Empty: PUBLIC_URL's origin (and always the origin reached). */

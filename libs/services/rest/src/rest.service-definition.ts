@@ -1,3 +1,4 @@
+import { env } from '@doable/shared-config';
 import type { ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
@@ -17,11 +18,7 @@ import { RestRpcController } from './rest.rpc-controller';
 
 const restEnv = z.object({
   /** Where users reach the product: the base of the `url` fields REST v1/v2 objects carry. */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://localhost:8080')
-    .transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_URL: env.publicUrl(),
 });
 
 function restModule(publicUrl: string) {

@@ -152,11 +152,7 @@ const syncEnv = z.object({
   /** The gateways' REVOCATION_LEASE_MS: telling gateways of moved users gives up on a silent live one after two of them. */
   REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GATEWAY_LEASE_MS),
   /** Where users reach the product (as the rest service reads it): the base of templates/export_as_url's `file_url`. */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://localhost:8080')
-    .transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_URL: env.publicUrl(),
 });
 
 /** The task domain and the Sync API. */

@@ -18,6 +18,13 @@ export const env = {
       .default(fallback ? 'true' : 'false')
       .transform((value) => value === 'true' || value === '1'),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PUBLIC_URL: where users reach the product, without a trailing slash (links, `url` fields, mails). */
+  publicUrl: () =>
+    z
+      .string()
+      .url()
+      .default('http://localhost:8080')
+      .transform((url) => url.replace(/\/+$/, '')),
 };
 
 /** Fields every service reads. */

@@ -21,11 +21,7 @@ export const mailEnv = z.object({
   MAIL_DIR: z.string().optional(),
   DOABLE_DATA_DIR: z.string().default('data'),
   /** Where users reach the product: the base of the links mails carry (the rest service's setting). */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://localhost:8080')
-    .transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_URL: env.publicUrl(),
   /** Sends after the first before a mail is given up. */
   MAIL_MAX_RETRIES: z.coerce.number().int().min(0).max(30).default(8),
   /** The wait after the first failed send; each further failure doubles it (capped at a day). */
