@@ -1,4 +1,4 @@
-import { Database, METRICS_REGISTRY } from '@doable/shared-runtime';
+import { Database, METRICS_REGISTRY, scrapeReading } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { Gauge, type Registry } from 'prom-client';
 
@@ -10,20 +10,15 @@ import { Gauge, type Registry } from 'prom-client';
 @Injectable()
 export class DeliveryMetrics {
   constructor(@Inject(METRICS_REGISTRY) registry: Registry, database: Database) {
-    // One query per scrape for both gauges (a registry collects its metrics at once).
-    let reading: Promise<{ pending: number; due: number; oldest: number } | undefined> | undefined;
-    const read = () => {
-      reading ??= database
-        .query<Array<{ pending: number; due: number; oldest: number }>>(
-          `SELECT count(*)::int AS pending, count(*) FILTER (WHERE next_attempt_at <= now())::int AS due,
-                  coalesce(extract(epoch FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)::float8 AS oldest
-             FROM webhooks.deliveries WHERE state = 'pending'`,
-        )
-        .then(([row]) => row)
-        .catch(() => undefined)
-        .finally(() => (reading = undefined));
-      return reading;
-    };
+    // Both gauges show one row, read once per scrape.
+    const read = scrapeReading(async () => {
+      const [row] = await database.query<Array<{ pending: number; due: number; oldest: number }>>(
+        `SELECT count(*)::int AS pending, count(*) FILTER (WHERE next_attempt_at <= now())::int AS due,
+                coalesce(extract(epoch FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)::float8 AS oldest
+           FROM webhooks.deliveries WHERE state = 'pending'`,
+      );
+      return row;
+    });
     new Gauge({
       name: 'doable_webhook_deliveries_pending',
       help: 'Webhook deliveries waiting, by whether they are due now or retrying later',

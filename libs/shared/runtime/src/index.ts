@@ -12,3 +12,4 @@ export * from './kernel/messaging-lifecycle';
 export * from './kernel/periodic-task';
 export * from './kernel/command-log-retention';
 export * from './parent-watch';
+export * from './metrics/scrape-reading';

@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { databaseAnswers } from '../health/database-answers';
 import { Database } from '../service/database';
 import { METRICS_REGISTRY } from '../service/tokens';
+import { scrapeReading } from './scrape-reading';
 
 /** Buckets for waits that are milliseconds when all is well and minutes when something is stuck. */
 const LAG_BUCKETS = [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60, 300, 900];
@@ -32,19 +33,13 @@ export class MessagingMetrics {
       },
     });
     if (!database) return;
-    // One query per scrape for both outbox gauges: a registry collects its metrics at once, so the
-    // second collect finds the first one's query in flight and shares it.
-    let reading: Promise<{ lag: number; pending: number } | undefined> | undefined;
-    const read = () => {
-      reading ??= database
-        .query<Array<{ lag: number; pending: number }>>(
-          `SELECT coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float8 AS lag, count(*)::int AS pending FROM "${database.schema}".outbox WHERE published_at IS NULL`,
-        )
-        .then(([row]) => row)
-        .catch(() => undefined)
-        .finally(() => (reading = undefined));
-      return reading;
-    };
+    // Both outbox gauges show one row, read once per scrape.
+    const read = scrapeReading(async () => {
+      const [row] = await database.query<Array<{ lag: number; pending: number }>>(
+        `SELECT coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float8 AS lag, count(*)::int AS pending FROM "${database.schema}".outbox WHERE published_at IS NULL`,
+      );
+      return row;
+    });
     new Gauge({
       name: 'doable_outbox_lag_seconds',
       help: 'Age of the oldest event committed to the outbox and not yet published (0: none waiting; NaN: the database did not answer)',
