@@ -26,6 +26,12 @@ const ACTIVE_VISIBLE = `item.project_id IN (${VISIBLE_PROJECTS})
  */
 const ORDER = 'ORDER BY item.project_id, item.child_order, item.id';
 
+/** One comma list as the whole WHERE of its active, visible tasks. */
+function activeWhereOf(list: FilterList, ctx: FilterContext): CompiledFilter {
+  const { where, params } = compileFilter(list.expression, ctx);
+  return { where: `${ACTIVE_VISIBLE} AND ${where}`, params };
+}
+
 /**
  * The Todoist filter language over a user's tasks, evaluated in PostgreSQL: one parameterised
  * query per comma-separated list, never a scan of tasks in memory.
@@ -68,8 +74,7 @@ export class TaskFilterService {
   async activeWhere(manager: EntityManager, userId: string, query: string, options: TaskFilterOptions = {}): Promise<CompiledFilter | undefined> {
     const lists = parseFilterQuery(query);
     if (lists.length !== 1) return undefined;
-    const { where, params } = compileFilter(lists[0].expression, await this.context(manager, userId, options));
-    return { where: `${ACTIVE_VISIBLE} AND ${where}`, params };
+    return activeWhereOf(lists[0], await this.context(manager, userId, options));
   }
 
   /** Whether a query parses and its dates read (for filter_add/filter_update); throws like find(). */
@@ -79,8 +84,8 @@ export class TaskFilterService {
   }
 
   private async findList(manager: EntityManager, list: FilterList, ctx: FilterContext): Promise<WireItem[]> {
-    const { where, params } = compileFilter(list.expression, ctx);
-    return manager.query<WireItem[]>(`SELECT ${ITEM_WIRE_COLUMNS} FROM sync.items AS item WHERE ${ACTIVE_VISIBLE} AND ${where} ${ORDER}`, [...params]);
+    const { where, params } = activeWhereOf(list, ctx);
+    return manager.query<WireItem[]>(`SELECT ${ITEM_WIRE_COLUMNS} FROM sync.items AS item WHERE ${where} ${ORDER}`, [...params]);
   }
 
   private async context(manager: EntityManager, userId: string, options: TaskFilterOptions): Promise<FilterContext> {

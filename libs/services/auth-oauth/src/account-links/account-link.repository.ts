@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashToken } from '@doable/contracts-auth';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -15,7 +15,7 @@ export interface LiveLink {
 
 /** How a typed address is kept for counting: its sha256, lower-cased, never the address itself. */
 export function addressHash(address: string): string {
-  return createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+  return hashToken(address.trim().toLowerCase());
 }
 
 /** auth.account_links and auth.link_requests: the SQL of mailed single-use links. */
