@@ -1,6 +1,7 @@
 import { createServiceDataSource, migrateUp } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
-import { loadServiceConfig, type RunningService, type ServiceName, startClusterService } from '@doable/shared-runtime';
+import { loadConfig } from '@doable/shared-config';
+import { loadServiceConfig, type RunningService, type ServiceName, startClusterService, startTracing, tracingEnvSchema } from '@doable/shared-runtime';
 import { ALL_SERVICES, serviceByName } from './all-services';
 
 export interface ClusterOptions {
@@ -53,6 +54,8 @@ export async function startClusterSystem(options: ClusterOptions): Promise<Clust
     await migrateUp(dataSource).finally(() => dataSource.destroy());
   }
 
+  // One process here, so one tracer provider for every service (a deployed service starts its own in runService).
+  const tracing = startTracing(loadConfig('tracing', tracingEnvSchema, options.env ?? {}), 'doable-cluster', createLogger('cluster', 'warn'));
   const start = async (name: ServiceName) => {
     if (running.has(name)) return;
     const config = configFor(name);
@@ -67,6 +70,7 @@ export async function startClusterSystem(options: ClusterOptions): Promise<Clust
     for (const definition of ALL_SERVICES) await start(definition.name);
   } catch (err) {
     for (const name of [...running.keys()].reverse()) await stop(name);
+    await tracing.stop();
     throw err;
   }
   return {
@@ -80,6 +84,7 @@ export async function startClusterSystem(options: ClusterOptions): Promise<Clust
       // that is half a second per service for nothing.
       await stop('gateway');
       await Promise.all([...running.keys()].map((name) => stop(name)));
+      await tracing.stop();
     },
   };
 }

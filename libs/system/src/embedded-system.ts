@@ -1,7 +1,7 @@
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
-import { createServiceApp, loadServiceConfig, type ServiceApp } from '@doable/shared-runtime';
-import { loadConfig } from '@doable/shared-config';
+import { createServiceApp, loadServiceConfig, type ServiceApp, startTracing, tracingEnvSchema } from '@doable/shared-runtime';
+import { env as sharedEnv, loadConfig } from '@doable/shared-config';
 import { blobStoreFromConfig, type BlobStore, closeBlobStore, resolveStorageConfig, storageEnvSchema } from '@doable/shared-storage';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -57,9 +57,13 @@ export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<Emb
   const eventBus = new InProcessEventBus(broker, subjectPrefix);
   const services = new Map<string, ServiceApp>();
   const files = await openFiles(env, options.filesDir, subjectPrefix);
+  // One process, so one tracer provider for every service (the span names say which part made each).
+  const tracingConfig = loadConfig('tracing', tracingEnvSchema.extend({ LOG_LEVEL: sharedEnv.logLevel() }), env);
+  const tracing = startTracing(tracingConfig, 'doable', createLogger('tracing', tracingConfig.LOG_LEVEL));
   const close = async () => {
     await closeAll(services, database);
     await files.close();
+    await tracing.stop();
   };
   try {
     for (const definition of ALL_SERVICES) {

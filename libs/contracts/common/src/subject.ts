@@ -47,5 +47,7 @@ export interface EventEnvelope<P = unknown> {
   readonly subject: string;
   readonly occurredAt: string;
   readonly correlationId?: string;
+  /** The W3C trace context of the outbox relay's publish span: a consumer's span continues that trace. */
+  readonly traceparent?: string;
   readonly payload: P;
 }

@@ -1,7 +1,7 @@
 import { AuthSubjects, type WebhookAddressPolicy } from '@doable/contracts-auth';
 import type { Principal } from '@doable/contracts-common';
 import { type ObjectOf, type ObjectQueryFor, type ObjectResource, SyncSubjects } from '@doable/contracts-sync';
-import { LOGGER, type Logger } from '@doable/shared-logging';
+import { contextFromCarrier, inSpan, LOGGER, type Logger, markFailed, type Span, SpanKind } from '@doable/shared-logging';
 import { Database, PeriodicTask } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -80,7 +80,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     return claimed.length;
   }
 
-  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+  /** One attempt as a client span in the trace of the command whose event queued it (the delivery's stored traceparent). */
+  private attempt(delivery: ClaimedDelivery): Promise<void> {
+    const parent = contextFromCarrier((key) => (key === 'traceparent' ? (delivery.traceparent ?? undefined) : undefined));
+    const attributes = { 'doable.webhook.event': delivery.eventName, 'doable.webhook.app_id': delivery.appId, 'doable.webhook.attempt': delivery.attempt, 'server.address': hostOf(delivery.callbackUrl) };
+    return inSpan(`webhook deliver ${delivery.eventName}`, { kind: SpanKind.CLIENT, parent, attributes }, (span) => this.send(delivery, span));
+  }
+
+  private async send(delivery: ClaimedDelivery, span: Span): Promise<void> {
     const manager = this.database.dataSource.manager;
     let outcome;
     try {
@@ -100,6 +107,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     } catch (err) {
       outcome = { ok: false, status: null, error: err instanceof Error ? err.message : String(err) };
     }
+    if (outcome.status !== null) span.setAttribute('http.response.status_code', outcome.status);
+    if (!outcome.ok) markFailed(span, outcome.error ?? `HTTP ${outcome.status}`);
     if (outcome.ok) await this.repository.delivered(manager, delivery.deliveryId, outcome.status ?? 200);
     else {
       await this.repository.attemptFailed(manager, delivery.deliveryId, outcome, this.settings.retrySeconds, this.settings.maxRetries);
@@ -139,5 +148,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     const request = { principal, commands: [], query };
     const reply = await this.services.request(SyncSubjects.objectsFor<R>(request), request, { resendable: true });
     return reply.objects[0];
+  }
+}
+
+/** The callback's host only: its path or query may carry the app's own secret. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'invalid';
   }
 }

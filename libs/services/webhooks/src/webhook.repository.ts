@@ -1,3 +1,4 @@
+import { currentTraceparent } from '@doable/shared-logging';
 import type { AuthEvents } from '@doable/contracts-auth';
 import type { DeliveryEvent } from './webhook-body';
 import type { EntityManager } from 'typeorm';
@@ -20,6 +21,8 @@ export interface ClaimedDelivery {
   readonly callbackUrl: string;
   /** The object shape version the app asked for ('1': api/v1). */
   readonly version: string;
+  /** The W3C trace context of the consumer that queued it: the attempt's span continues that trace. */
+  readonly traceparent: string | null;
 }
 
 interface DeliveryRow {
@@ -32,6 +35,7 @@ interface DeliveryRow {
   attempts: number;
   callback_url: string;
   version: string;
+  trace_parent: string | null;
 }
 
 /** The webhooks schema: the projections of auth-oauth's announcements and the deliveries. */
@@ -67,12 +71,12 @@ export class WebhookRepository {
   async enqueue(manager: EntityManager, eventName: string, event: DeliveryEvent): Promise<number> {
     // RETURNING, because TypeORM answers an INSERT with its rows only (no row count, unlike UPDATE).
     const made = await manager.query<unknown[]>(
-      `INSERT INTO webhooks.deliveries (app_id, user_id, event_name, event)
-       SELECT a.app_id, z.user_id, $1, $2::jsonb
+      `INSERT INTO webhooks.deliveries (app_id, user_id, event_name, event, trace_parent)
+       SELECT a.app_id, z.user_id, $1, $2::jsonb, $4
          FROM webhooks.authorizations z JOIN webhooks.apps a ON a.app_id = z.app_id
         WHERE z.user_id = ANY ($3::bigint[]) AND z.authorized AND a.callback_url IS NOT NULL AND $1 = ANY (a.events)
        RETURNING 1`,
-      [eventName, JSON.stringify(event), [...new Set(event.audience ?? [event.initiatorId])]],
+      [eventName, JSON.stringify(event), [...new Set(event.audience ?? [event.initiatorId])], currentTraceparent() ?? null],
     );
     return made.length;
   }
@@ -92,7 +96,7 @@ export class WebhookRepository {
          FROM webhooks.apps a
         WHERE a.app_id = d.app_id AND d.delivery_id IN (
           SELECT delivery_id FROM webhooks.deliveries WHERE state = 'pending' AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING d.delivery_id::text AS delivery_id, d.app_id::text AS app_id, d.user_id::text AS user_id, d.event_name, d.event, d.body, d.attempts, a.callback_url, a.version`,
+        RETURNING d.delivery_id::text AS delivery_id, d.app_id::text AS app_id, d.user_id::text AS user_id, d.event_name, d.event, d.body, d.attempts, a.callback_url, a.version, d.trace_parent`,
       [limit, leaseSeconds],
     );
     return rows.map((row) => ({
@@ -105,6 +109,7 @@ export class WebhookRepository {
       attempt: row.attempts,
       callbackUrl: row.callback_url,
       version: row.version,
+      traceparent: row.trace_parent,
     }));
   }
 

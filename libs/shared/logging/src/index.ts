@@ -1,3 +1,4 @@
 export * from './correlation';
 export * from './logger';
 export * from './ready-line';
+export * from './spans';

@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { currentCorrelationId } from './correlation';
+import { activeTraceIds } from './spans';
 
 /**
  * Keys whose values are never written to a log, at any depth, in any casing or spelling
@@ -127,9 +128,11 @@ export function createLogger(service: string, level: string, destination?: pino.
       log: (object) => redactSecrets(object),
       bindings: (bindings) => redactSecrets(bindings),
     },
+    // The correlation id, and while a span is active its trace and span ids (OpenTelemetry's log field names).
     mixin: () => {
       const correlationId = currentCorrelationId();
-      return correlationId ? { correlationId } : {};
+      const ids = activeTraceIds();
+      return { ...(correlationId ? { correlationId } : {}), ...(ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {}) };
     },
   };
   const logger = destination ? pino(options, destination) : pino(options);

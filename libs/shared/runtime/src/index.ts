@@ -13,3 +13,4 @@ export * from './kernel/periodic-task';
 export * from './kernel/command-log-retention';
 export * from './parent-watch';
 export * from './metrics/scrape-reading';
+export * from './tracing/start-tracing';

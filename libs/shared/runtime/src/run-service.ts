@@ -8,6 +8,7 @@ import { type StartDependency, StartupState, targetOf, waitForDependencies } fro
 import { createServiceApp, type ServiceApp } from './create-service-app';
 import { loadServiceConfig, type ServiceConfig } from './service/service-config';
 import { watchParent } from './parent-watch';
+import { startTracing } from './tracing/start-tracing';
 import type { ServiceDefinition } from './service/service-definition';
 
 export interface RunningService {
@@ -73,6 +74,7 @@ function startDependencies<Env extends z.ZodObject>(definition: ServiceDefinitio
  */
 async function serve<Env extends z.ZodObject>(definition: ServiceDefinition<Env>, config: ServiceConfig<Env>, logger: Logger): Promise<void> {
   logger.info({ config: redactConfig(config) }, 'starting');
+  const tracing = startTracing(config, `doable-${definition.name}`, logger);
   const aborted = new AbortController();
   let running: RunningService | undefined;
   let stopping = false;
@@ -84,7 +86,7 @@ async function serve<Env extends z.ZodObject>(definition: ServiceDefinition<Env>
     // While starting, `serve` below sees the abort and exits itself.
     if (!running) return;
     running.close().then(
-      () => process.exit(0),
+      () => tracing.stop().finally(() => process.exit(0)),
       (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
         process.exit(1);

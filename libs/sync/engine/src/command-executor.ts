@@ -1,5 +1,5 @@
 import { DomainError, todoistErrorBody } from '@doable/shared-errors';
-import { LOGGER, type Logger, currentCorrelationId } from '@doable/shared-logging';
+import { currentCorrelationId, inSpan, LOGGER, type Logger } from '@doable/shared-logging';
 import { Database, type Tx } from '@doable/shared-runtime';
 import { infrastructureUnavailable, isInfrastructureFailure } from '@doable/shared-transport';
 import { findUnstorableText, isObjectId, type Principal, type UnstorableText } from '@doable/contracts-common';
@@ -196,7 +196,12 @@ export class CommandExecutor {
     return this.execute(principal, [command], this.internalHandlers);
   }
 
-  private async execute(principal: Principal, commands: readonly SyncCommand[], handlers: Handlers): Promise<CommandResults> {
+  /** The request's commands as one span (its transaction, and the events it writes), each command a child span. */
+  private execute(principal: Principal, commands: readonly SyncCommand[], handlers: Handlers): Promise<CommandResults> {
+    return inSpan('commands', { attributes: { 'doable.commands.count': commands.length } }, () => this.executeAll(principal, commands, handlers));
+  }
+
+  private async executeAll(principal: Principal, commands: readonly SyncCommand[], handlers: Handlers): Promise<CommandResults> {
     // Refused before anything runs, and not remembered: the same uuid may be retried with a token that may run it.
     const outcome = { statuses: new Map<string, CommandStatus>(), tempIdMapping: keyedByClient<string>() };
     // Arguments no statement could store are refused before any work (a credential change
@@ -332,7 +337,11 @@ export class CommandExecutor {
     return { statuses, tempIdMapping: batch.tempIdMapping };
   }
 
-  private async runOne(batch: Batch, command: SyncCommand): Promise<CommandStatus> {
+  private runOne(batch: Batch, command: SyncCommand): Promise<CommandStatus> {
+    return inSpan(`command ${command.type}`, { attributes: { 'doable.command.type': command.type, 'doable.command.uuid': command.uuid } }, () => this.runCommand(batch, command));
+  }
+
+  private async runCommand(batch: Batch, command: SyncCommand): Promise<CommandStatus> {
     const earlier = batch.log.outcomeOf(command.uuid);
     if (earlier) {
       Object.assign(batch.tempIdMapping, earlier.tempIdMapping);
@@ -408,6 +417,10 @@ export class CommandExecutor {
   private async writeGroup(batch: Batch, statuses: Map<string, CommandStatus>): Promise<void> {
     const group = batch.group?.take();
     if (!group) return;
+    await inSpan(`command ${group.handler.type}`, { attributes: { 'doable.command.type': group.handler.type, 'doable.commands.count': group.members.length } }, () => this.writeTakenGroup(batch, group, statuses));
+  }
+
+  private async writeTakenGroup(batch: Batch, group: NonNullable<ReturnType<WriteGroup['take']>>, statuses: Map<string, CommandStatus>): Promise<void> {
     const touched = nothingTouched();
     const context = this.contextOf(batch, await batch.change.open(), touched, group.handler.type);
     const attempt = await batch.guard.attempt(() => group.handler.writeAll!(context, group.members.map((member) => member.plan)));

@@ -5,6 +5,7 @@ import { checkFormBytes, checkUtf8Bytes } from './body-encoding';
 import { checkFormValues, checkJsonBody, checkJsonBytes } from './body-shape';
 import { logEdgeRefusal } from './edge-refusal-log';
 import { toDomainError, writeHttpError } from './http-errors';
+import { httpSpans } from './http-spans';
 
 export interface HttpPipelineOptions {
   readonly bodyLimitBytes: number;
@@ -99,10 +100,10 @@ function refuse(logger: Logger | undefined, res: Response, err: unknown): void {
   writeHttpError(res, err);
 }
 
-/** The gateway's HTTP pipeline, in order: correlation id, CORS, body limits and parsing. */
+/** The gateway's HTTP pipeline, in order: the request's span, correlation id, CORS, body limits and parsing. */
 export function configureHttpPipeline(app: INestApplication, options: HttpPipelineOptions): void {
   const express = app.getHttpAdapter().getInstance() as { disable(setting: string): void; set(setting: string, value: unknown): void };
   express.disable('x-powered-by');
   express.set('query parser', 'extended');
-  app.use(correlation(), cors(), body(options));
+  app.use(httpSpans(), correlation(), cors(), body(options));
 }

@@ -1,3 +1,4 @@
+import { inSpan } from '@doable/shared-logging';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DomainCalls } from '../calls/domain-calls';
@@ -13,17 +14,20 @@ import { WithContent } from '../tools/tool-definition';
  */
 export function registerTools(server: McpServer, tools: readonly ToolDefinition[], calls: DomainCalls, onAuthFailure: () => void): void {
   for (const tool of tools) {
-    const handler = async (args: unknown): Promise<CallToolResult> => {
-      try {
-        const answer = await tool.run(calls, args as never);
-        const [output, extra] = answer instanceof WithContent ? [answer.output as Record<string, unknown>, answer.content] : [answer as Record<string, unknown>, []];
-        return { structuredContent: output, content: [{ type: 'text', text: JSON.stringify(output) }, ...extra] };
-      } catch (err) {
-        if (isAuthFailure(err)) onAuthFailure();
-        if (err instanceof ToolFailure) return toolError(`${err.tag}: ${err.message}`, { error_tag: err.tag, ...err.extra });
-        throw err;
-      }
-    };
+    // A span per call (issue #34): the tool's name, whether it refused; its requests to other services are children.
+    const handler = (args: unknown): Promise<CallToolResult> =>
+      inSpan(`mcp tool ${tool.name}`, { attributes: { 'gen_ai.tool.name': tool.name, 'gen_ai.operation.name': 'execute_tool' } }, async (span) => {
+        try {
+          const answer = await tool.run(calls, args as never);
+          const [output, extra] = answer instanceof WithContent ? [answer.output as Record<string, unknown>, answer.content] : [answer as Record<string, unknown>, []];
+          return { structuredContent: output, content: [{ type: 'text', text: JSON.stringify(output) }, ...extra] };
+        } catch (err) {
+          if (isAuthFailure(err)) onAuthFailure();
+          if (!(err instanceof ToolFailure)) throw err;
+          span.setAttribute('doable.error_tag', err.tag);
+          return toolError(`${err.tag}: ${err.message}`, { error_tag: err.tag, ...err.extra });
+        }
+      });
     server.registerTool(
       tool.name,
       {

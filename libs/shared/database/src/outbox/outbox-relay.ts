@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@doable/contracts-common';
-import type { Logger } from '@doable/shared-logging';
+import { contextFromCarrier, inSpan, type Logger, SpanKind, traceCarrier } from '@doable/shared-logging';
 import type { DataSource } from 'typeorm';
 import { pruneMessagingTables } from './messaging-retention';
 
@@ -13,6 +13,7 @@ interface OutboxRow {
   subject: string;
   payload: unknown;
   correlation_id: string | null;
+  trace_parent: string | null;
   occurred_at: Date;
 }
 
@@ -92,13 +93,7 @@ export class OutboxRelay {
       const published: string[] = [];
       try {
         for (const row of rows) {
-          await this.publisher.publish({
-            id: row.event_id,
-            subject: row.subject,
-            occurredAt: new Date(row.occurred_at).toISOString(),
-            payload: row.payload,
-            ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
-          });
+          await this.publish(row);
           published.push(row.id);
         }
       } finally {
@@ -115,6 +110,26 @@ export class OutboxRelay {
     }
   }
 
+  /**
+   * One event out, as a producer span in the trace of the work that wrote it (its stored
+   * traceparent); the envelope carries the span's own context, so consumers are its children.
+   */
+  private publish(row: OutboxRow): Promise<void> {
+    const parent = contextFromCarrier((key) => (key === 'traceparent' ? (row.trace_parent ?? undefined) : undefined));
+    const attributes = { 'messaging.operation.type': 'publish', 'messaging.destination.name': row.subject, 'messaging.message.id': row.event_id };
+    return inSpan(`${row.subject} publish`, { kind: SpanKind.PRODUCER, parent, attributes }, () => {
+      const traceparent = traceCarrier().traceparent;
+      return this.publisher.publish({
+        id: row.event_id,
+        subject: row.subject,
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        payload: row.payload,
+        ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
+        ...(traceparent ? { traceparent } : {}),
+      });
+    });
+  }
+
   private async claim(): Promise<OutboxRow[]> {
     // TypeORM answers UPDATE ... RETURNING with [rows, affected].
     const [rows] = await this.dataSource.query<[OutboxRow[], number]>(
@@ -122,7 +137,7 @@ export class OutboxRelay {
         WHERE id IN (SELECT id FROM "${this.schema}".outbox
                       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
                       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING id, event_id, subject, payload, correlation_id, occurred_at`,
+        RETURNING id, event_id, subject, payload, correlation_id, trace_parent, occurred_at`,
       [CLAIM_SECONDS, BATCH],
     );
     return rows.sort((a, b) => Number(a.id) - Number(b.id));

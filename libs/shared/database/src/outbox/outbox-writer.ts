@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventSubject } from '@doable/contracts-common';
-import { currentCorrelationId } from '@doable/shared-logging';
+import { currentCorrelationId, currentTraceparent } from '@doable/shared-logging';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -13,11 +13,12 @@ export class OutboxWriter {
   async enqueue<P>(manager: EntityManager, event: EventSubject<P>, payload: P): Promise<string> {
     const eventId = randomUUID();
     const checked = event.payload.parse(payload);
-    await manager.query(`INSERT INTO "${this.schema}".outbox (event_id, subject, payload, correlation_id) VALUES ($1, $2, $3, $4)`, [
+    await manager.query(`INSERT INTO "${this.schema}".outbox (event_id, subject, payload, correlation_id, trace_parent) VALUES ($1, $2, $3, $4, $5)`, [
       eventId,
       event.name,
       JSON.stringify(checked),
       currentCorrelationId() ?? null,
+      currentTraceparent() ?? null,
     ]);
     return eventId;
   }
@@ -32,9 +33,9 @@ export class OutboxWriter {
     const eventIds = payloads.map(() => randomUUID());
     const checked = payloads.map((payload) => JSON.stringify(event.payload.parse(payload)));
     await manager.query(
-      `INSERT INTO "${this.schema}".outbox (event_id, subject, payload, correlation_id)
-       SELECT event_id, $3, payload::jsonb, $4 FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS e(event_id, payload, n) ORDER BY n`,
-      [eventIds, checked, event.name, currentCorrelationId() ?? null],
+      `INSERT INTO "${this.schema}".outbox (event_id, subject, payload, correlation_id, trace_parent)
+       SELECT event_id, $3, payload::jsonb, $4, $5 FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS e(event_id, payload, n) ORDER BY n`,
+      [eventIds, checked, event.name, currentCorrelationId() ?? null, currentTraceparent() ?? null],
     );
     return eventIds;
   }

@@ -5,7 +5,7 @@ import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { z } from 'zod';
 import { createServiceDataSource } from '../data-source';
 import { migrateUp } from '../migrate';
-import { messagingTablesDown, messagingTablesUp } from '../migrations/messaging-tables';
+import { messagingTablesDown, messagingTablesUp, outboxTraceContextUp } from '../migrations/messaging-tables';
 import { OutboxRelay, type EventPublisher } from './outbox-relay';
 import { OutboxWriter } from './outbox-writer';
 import { claimEvent } from './processed-events';
@@ -16,7 +16,7 @@ const SCHEMA = 'outbox_test';
 class CreateMessagingTables1700000000000 implements MigrationInterface {
   name = 'CreateMessagingTables1700000000000';
   async up(queryRunner: QueryRunner) {
-    for (const sql of [`CREATE TABLE ${SCHEMA}.things (id int PRIMARY KEY)`, ...messagingTablesUp(SCHEMA)]) await queryRunner.query(sql);
+    for (const sql of [`CREATE TABLE ${SCHEMA}.things (id int PRIMARY KEY)`, ...messagingTablesUp(SCHEMA), ...outboxTraceContextUp(SCHEMA)]) await queryRunner.query(sql);
   }
   async down(queryRunner: QueryRunner) {
     for (const sql of [...messagingTablesDown(SCHEMA), `DROP TABLE ${SCHEMA}.things`]) await queryRunner.query(sql);

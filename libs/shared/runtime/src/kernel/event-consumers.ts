@@ -1,6 +1,6 @@
 import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
 import { claimEvent } from '@doable/shared-database';
-import { LOGGER, type Logger, withCorrelationId } from '@doable/shared-logging';
+import { contextFromCarrier, inSpan, LOGGER, type Logger, SpanKind, withCorrelationId } from '@doable/shared-logging';
 import { EVENT_BUS, type EventBus, type Unsubscribe } from '@doable/shared-transport';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Registry } from 'prom-client';
@@ -51,25 +51,38 @@ export class EventConsumers {
         await this.bus.consume({
           durable,
           subject: registration.event.name,
-          handle: (envelope) =>
-            withCorrelationId(envelope.correlationId, async () => {
-              try {
-                const payload = registration.event.payload.parse(envelope.payload);
-                await database!.transaction(async (tx) => {
-                  if (!(await claimEvent(tx.manager, database!.schema, durable, envelope.id))) return;
-                  await registration.handler(payload, tx, { ...envelope, payload });
-                });
-              } catch (err) {
-                this.metrics.failures.inc({ durable });
-                throw err;
-              }
-              // From the outbox commit to this commit: the lag an operator alerts on (a redelivery counts from the first occurrence).
-              this.metrics.lag.observe({ durable }, Math.max(0, (Date.now() - Date.parse(envelope.occurredAt)) / 1000));
-              this.logger.debug({ durable, eventId: envelope.id }, 'event handled');
-            }),
+          handle: (envelope) => withCorrelationId(envelope.correlationId, () => this.handle(registration, durable, envelope)),
         }),
       );
     }
+  }
+
+  /**
+   * One delivery, as a consumer span whose parent is the relay's publish span (the envelope's
+   * traceparent): the trace of a command reaches every consumer of the events it wrote.
+   */
+  private handle(registration: Registration, durable: string, envelope: EventEnvelope): Promise<void> {
+    const database = this.database!;
+    const parent = contextFromCarrier((key) => (key === 'traceparent' ? envelope.traceparent : undefined));
+    const attributes = { 'messaging.operation.type': 'process', 'messaging.destination.name': envelope.subject, 'messaging.consumer.group.name': durable, 'messaging.message.id': envelope.id };
+    return inSpan(`${registration.event.name} process ${durable}`, { kind: SpanKind.CONSUMER, parent, attributes }, async (span) => {
+      try {
+        const payload = registration.event.payload.parse(envelope.payload);
+        await database.transaction(async (tx) => {
+          if (!(await claimEvent(tx.manager, database.schema, durable, envelope.id))) {
+            span.setAttribute('doable.duplicate', true);
+            return;
+          }
+          await registration.handler(payload, tx, { ...envelope, payload });
+        });
+      } catch (err) {
+        this.metrics.failures.inc({ durable });
+        throw err;
+      }
+      // From the outbox commit to this commit: the lag an operator alerts on (a redelivery counts from the first occurrence).
+      this.metrics.lag.observe({ durable }, Math.max(0, (Date.now() - Date.parse(envelope.occurredAt)) / 1000));
+      this.logger.debug({ durable, eventId: envelope.id }, 'event handled');
+    });
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,5 @@
 import { eventSubject } from '@doable/contracts-common';
-import { createServiceDataSource, messagingTablesDown, messagingTablesUp, migrateUp, OutboxRelay } from '@doable/shared-database';
+import { createServiceDataSource, messagingTablesDown, messagingTablesUp, migrateUp, OutboxRelay, outboxTraceContextUp } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
@@ -11,7 +11,7 @@ const SCHEMA = 'observed_commits';
 class CreateTables1700000000000 implements MigrationInterface {
   name = 'CreateTables1700000000000';
   async up(queryRunner: QueryRunner) {
-    for (const sql of [`CREATE TABLE ${SCHEMA}.things (id int PRIMARY KEY)`, ...messagingTablesUp(SCHEMA)]) await queryRunner.query(sql);
+    for (const sql of [`CREATE TABLE ${SCHEMA}.things (id int PRIMARY KEY)`, ...messagingTablesUp(SCHEMA), ...outboxTraceContextUp(SCHEMA)]) await queryRunner.query(sql);
   }
   async down(queryRunner: QueryRunner) {
     for (const sql of [...messagingTablesDown(SCHEMA), `DROP TABLE ${SCHEMA}.things`]) await queryRunner.query(sql);

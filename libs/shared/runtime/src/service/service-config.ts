@@ -1,6 +1,7 @@
 import { baseEnvSchema, env, loadConfig } from '@doable/shared-config';
 import { defaultStorageDir, resolveStorageConfig, storageEnvSchema } from '@doable/shared-storage';
 import { z } from 'zod';
+import { tracingEnvSchema } from '../tracing/start-tracing';
 
 const runtimeEnvSchema = baseEnvSchema.extend({
   HOST: z.string().default('0.0.0.0'),
@@ -21,6 +22,8 @@ const runtimeEnvSchema = baseEnvSchema.extend({
   // Where file bytes live (storage-config.ts): every field has a default, so every service
   // may read it, and the kernel gives every service the process's one BlobStore.
   ...storageEnvSchema.shape,
+  // OpenTelemetry (tracing/start-tracing.ts): read by whatever starts the process's tracing.
+  ...tracingEnvSchema.shape,
 });
 
 const clusterEnvSchema = runtimeEnvSchema.extend({ NATS_URL: env.url(['nats', 'tls']) });

@@ -1,5 +1,5 @@
 import type { RequestSubject } from '@doable/contracts-common';
-import { currentCorrelationId } from '@doable/shared-logging';
+import { currentCorrelationId, inSpan, SpanKind, traceCarrier } from '@doable/shared-logging';
 import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { firstValueFrom, timeout, toArray } from 'rxjs';
@@ -40,29 +40,35 @@ export class ServiceClient {
   ) {}
 
   async request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options: RequestOptions = {}): Promise<Rep> {
-    // In-process messages have no size limit; NATS ones do (see request-packing.ts).
-    const message = this.transport.kind === 'in-process' ? payload : packRequest(payload);
-    const record = new NatsRecordBuilder(message).setHeaders(this.headers(options)).build();
-    const started = process.hrtime.bigint();
-    const elapsed = () => Number(process.hrtime.bigint() - started) / 1e9;
-    try {
-      // `timeout` bounds the wait for each message; a chunked reply is several messages.
-      const messages = await firstValueFrom(this.proxy.send<unknown>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs), toArray()));
-      const reply = assembleReply<Rep>(messages);
-      this.observe(subject.name, elapsed(), 'ok');
-      return reply;
-    } catch (err) {
-      const failure = toCallerError(err, subject.name);
-      this.observe(subject.name, elapsed(), failure.code === 'SERVICE_UNAVAILABLE' ? 'unavailable' : 'refused');
-      throw failure;
-    }
+    // A client span per request; its context travels in the headers (W3C traceparent), so the handler's span is its child.
+    return inSpan(`${subject.name} request`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject.name } }, async (span) => {
+      // In-process messages have no size limit; NATS ones do (see request-packing.ts).
+      const message = this.transport.kind === 'in-process' ? payload : packRequest(payload);
+      const record = new NatsRecordBuilder(message).setHeaders(this.headers(options)).build();
+      const started = process.hrtime.bigint();
+      const elapsed = () => Number(process.hrtime.bigint() - started) / 1e9;
+      try {
+        // `timeout` bounds the wait for each message; a chunked reply is several messages.
+        const messages = await firstValueFrom(this.proxy.send<unknown>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs), toArray()));
+        const reply = assembleReply<Rep>(messages);
+        this.observe(subject.name, elapsed(), 'ok');
+        return reply;
+      } catch (err) {
+        const failure = toCallerError(err, subject.name);
+        this.observe(subject.name, elapsed(), failure.code === 'SERVICE_UNAVAILABLE' ? 'unavailable' : 'refused');
+        span.setAttribute('doable.error_code', failure.code);
+        throw failure;
+      }
+    });
   }
 
   private headers(options: RequestOptions): unknown {
     const correlationId = currentCorrelationId();
-    if (this.transport.kind === 'in-process') return correlationId ? { [HEADERS.correlationId]: correlationId } : {};
+    const trace = traceCarrier();
+    if (this.transport.kind === 'in-process') return { ...trace, ...(correlationId ? { [HEADERS.correlationId]: correlationId } : {}) };
     const headers = natsHeaders();
     if (correlationId) headers.set(HEADERS.correlationId, correlationId);
+    for (const [key, value] of Object.entries(trace)) headers.set(key, value);
     headers.set(HEADERS.replyFrames, REPLY_FRAMES.bodyChunks);
     const silenceMs = this.transport.replicaSilenceMs ?? 0;
     if (silenceMs > 0) {

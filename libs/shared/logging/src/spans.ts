@@ -1,0 +1,100 @@
+import {
+  type Attributes,
+  context,
+  type Context,
+  isSpanContextValid,
+  type Link,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
+
+/**
+ * Spans over the OpenTelemetry API only (issue #34). Until a process starts tracing
+ * (shared-runtime's startTracing), the API's tracer is a no-op and nothing here records or
+ * exports anything; with it, every span below joins the request's trace.
+ */
+export { SpanKind };
+export type { Span };
+
+/** The product's one tracer; which part made a span is in its name and attributes. */
+const tracer = () => trace.getTracer('doable');
+
+export interface SpanOptions {
+  readonly kind?: SpanKind;
+  readonly attributes?: Attributes;
+  /** The span's parent; by default the active span (the work this runs inside). */
+  readonly parent?: Context;
+  readonly links?: Link[];
+}
+
+/** Runs `work` as the active span `name`, ended when it settles; a failure is recorded on it. */
+export function inSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
+  const parent = options.parent ?? context.active();
+  return tracer().startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links }, parent, async (span) => {
+    try {
+      return await work(span);
+    } catch (err) {
+      markFailed(span, err);
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** A span started now and ended by the caller (a reply that is an Observable), with the context to run its work in. */
+export function startSpan(name: string, options: SpanOptions): { span: Span; context: Context } {
+  const parent = options.parent ?? context.active();
+  const span = tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links }, parent);
+  return { span, context: trace.setSpan(parent, span) };
+}
+
+export function markFailed(span: Span, err: unknown): void {
+  span.recordException(err instanceof Error ? err : String(err));
+  span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+}
+
+/** Runs `work` with `ctx` as the active context (so spans and SQL started inside are its children). */
+export function withTraceContext<T>(ctx: Context, work: () => T): T {
+  return context.with(ctx, work);
+}
+
+/** The W3C trace context of the active span (`traceparent`, and `tracestate` when set), for a header or a stored row. */
+export function traceCarrier(ctx: Context = context.active()): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(ctx, carrier);
+  return carrier;
+}
+
+/** The active span's `traceparent`, or undefined when nothing is traced (what an outbox row keeps). */
+export function currentTraceparent(): string | undefined {
+  return traceCarrier().traceparent;
+}
+
+/**
+ * The context a `traceparent` (and `tracestate`) names: the parent of the work that continues
+ * it in another process or later (a NATS request, a relayed event). Nothing valid: the root.
+ */
+export function contextFromCarrier(read: (key: string) => string | undefined): Context {
+  return propagation.extract(ROOT_CONTEXT, undefined, {
+    keys: () => ['traceparent', 'tracestate'],
+    get: (_carrier, key) => read(key) || undefined,
+  });
+}
+
+/** A link to the span a carrier names (a consumer's link to the command that produced its event). */
+export function linkTo(ctx: Context): Link[] {
+  const spanContext = trace.getSpanContext(ctx);
+  return spanContext && isSpanContextValid(spanContext) ? [{ context: spanContext }] : [];
+}
+
+/** The ids log lines carry, so a line leads to its trace; none when nothing is traced. */
+export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
+  const spanContext = trace.getSpanContext(context.active());
+  if (!spanContext || !isSpanContextValid(spanContext)) return undefined;
+  return { traceId: spanContext.traceId, spanId: spanContext.spanId };
+}
