@@ -2,6 +2,7 @@ import {
   type Attributes,
   context,
   type Context,
+  INVALID_SPAN_CONTEXT,
   isSpanContextValid,
   type Link,
   propagation,
@@ -23,6 +24,18 @@ export type { Span };
 /** The product's one tracer; which part made a span is in its name and attributes. */
 const tracer = () => trace.getTracer('doable');
 
+/**
+ * Whether this process traces (set by shared-runtime's startTracing). Off, the helpers below
+ * skip the API altogether: even its no-op spans and contexts cost about a microsecond each, a
+ * few per request on the hottest path (the gateway's poll answers), for nothing.
+ */
+let active = false;
+const UNTRACED: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+export function setTracingActive(on: boolean): void {
+  active = on;
+}
+
 export interface SpanOptions {
   readonly kind?: SpanKind;
   readonly attributes?: Attributes;
@@ -33,6 +46,7 @@ export interface SpanOptions {
 
 /** Runs `work` as the active span `name`, ended when it settles; a failure is recorded on it. */
 export function inSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
+  if (!active) return work(UNTRACED);
   const parent = options.parent ?? context.active();
   return tracer().startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links }, parent, async (span) => {
     try {
@@ -49,6 +63,7 @@ export function inSpan<T>(name: string, options: SpanOptions, work: (span: Span)
 /** A span started now and ended by the caller (a reply that is an Observable), with the context to run its work in. */
 export function startSpan(name: string, options: SpanOptions): { span: Span; context: Context } {
   const parent = options.parent ?? context.active();
+  if (!active) return { span: UNTRACED, context: parent };
   const span = tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links }, parent);
   return { span, context: trace.setSpan(parent, span) };
 }
@@ -64,9 +79,9 @@ export function withTraceContext<T>(ctx: Context, work: () => T): T {
 }
 
 /** The W3C trace context of the active span (`traceparent`, and `tracestate` when set), for a header or a stored row. */
-export function traceCarrier(ctx: Context = context.active()): Record<string, string> {
+export function traceCarrier(ctx?: Context): Record<string, string> {
   const carrier: Record<string, string> = {};
-  propagation.inject(ctx, carrier);
+  if (active) propagation.inject(ctx ?? context.active(), carrier);
   return carrier;
 }
 
@@ -80,6 +95,7 @@ export function currentTraceparent(): string | undefined {
  * it in another process or later (a NATS request, a relayed event). Nothing valid: the root.
  */
 export function contextFromCarrier(read: (key: string) => string | undefined): Context {
+  if (!active) return ROOT_CONTEXT;
   return propagation.extract(ROOT_CONTEXT, undefined, {
     keys: () => ['traceparent', 'tracestate'],
     get: (_carrier, key) => read(key) || undefined,
@@ -94,6 +110,7 @@ export function linkTo(ctx: Context): Link[] {
 
 /** The ids log lines carry, so a line leads to its trace; none when nothing is traced. */
 export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
+  if (!active) return undefined;
   const spanContext = trace.getSpanContext(context.active());
   if (!spanContext || !isSpanContextValid(spanContext)) return undefined;
   return { traceId: spanContext.traceId, spanId: spanContext.spanId };

@@ -1,6 +1,6 @@
 import { context, propagation, trace } from '@opentelemetry/api';
 import { env } from '@doable/shared-config';
-import type { Logger } from '@doable/shared-logging';
+import { type Logger, setTracingActive } from '@doable/shared-logging';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
@@ -66,9 +66,11 @@ export function startTracing(settings: TracingSettings, defaultServiceName: stri
   trace.disable();
   provider.register();
   const pg = instrumentPg(provider);
+  setTracingActive(true);
   logger.info({ tracesUrl: url }, 'tracing on');
   return {
     stop: async () => {
+      setTracingActive(false);
       pg.stop();
       await provider.shutdown().catch((err: unknown) => logger.warn({ err }, 'the last spans could not be sent'));
       trace.disable();
