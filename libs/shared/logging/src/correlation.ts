@@ -21,3 +21,8 @@ const ACCEPTABLE = /^[A-Za-z0-9._:-]{1,64}$/;
 export function acceptCorrelationId(candidate: unknown): string {
   return typeof candidate === 'string' && ACCEPTABLE.test(candidate) ? candidate : randomUUID();
 }
+
+/** Runs `fn` with no correlation id (work that belongs to no request). */
+export function withoutCorrelationId<T>(fn: () => T): T {
+  return storage.exit(fn);
+}

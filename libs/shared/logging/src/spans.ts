@@ -12,6 +12,7 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
+import { withoutCorrelationId } from './correlation';
 
 /**
  * Spans over the OpenTelemetry API only (issue #34). Until a process starts tracing
@@ -114,4 +115,14 @@ export function activeTraceIds(): { traceId: string; spanId: string } | undefine
   const spanContext = trace.getSpanContext(context.active());
   if (!spanContext || !isSpanContextValid(spanContext)) return undefined;
   return { traceId: spanContext.traceId, spanId: spanContext.spanId };
+}
+
+/**
+ * Runs `work` as belonging to no request: no active span, no correlation id. For a loop or timer
+ * that a request may start (a relay nudged after a commit, a worker woken by a consumer):
+ * AsyncLocalStorage follows timers and promises, so without this every later pass would run
+ * inside that one request's context, its SQL spans and log lines attributed to it for ever.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return withoutCorrelationId(() => (active ? context.with(ROOT_CONTEXT, work) : work()));
 }

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@doable/contracts-common';
-import { contextFromCarrier, inSpan, type Logger, SpanKind, traceCarrier } from '@doable/shared-logging';
+import { contextFromCarrier, inSpan, type Logger, outsideRequest, SpanKind, traceCarrier } from '@doable/shared-logging';
 import type { DataSource } from 'typeorm';
 import { pruneMessagingTables } from './messaging-retention';
 
@@ -47,8 +47,15 @@ export class OutboxRelay {
     this.nudge();
   }
 
-  /** Relay now (called after a commit that wrote events) instead of waiting for the next poll. */
+  /**
+   * Relay now (called after a commit that wrote events) instead of waiting for the next poll.
+   * Outside the committing request's context: the passes and timers started here serve everyone.
+   */
   nudge(): void {
+    outsideRequest(() => this.relayNow());
+  }
+
+  private relayNow(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;

@@ -1,4 +1,4 @@
-import type { Logger } from '@doable/shared-logging';
+import { type Logger, outsideRequest } from '@doable/shared-logging';
 
 /**
  * A look that a service repeats on a timer (the backup schedule, webhook deliveries): never two
@@ -32,12 +32,13 @@ export class PeriodicTask {
    * Wakes during a look coalesce into one more look after it, since that look may have started
    * before the new work was visible; a burst of wakes costs one extra look, not one each. The
    * timer stays as the safety net (a wake lost to a crash, work recorded by another replica).
-   * Ignored before start and after stop.
+   * Ignored before start and after stop. The look runs outside the waking request's context
+   * (its span and correlation id): it serves whatever is due, not that request.
    */
   wake(): void {
     if (this.timer === undefined) return;
     if (this.running) this.wokenMeanwhile = true;
-    else void this.tick();
+    else outsideRequest(() => void this.tick());
   }
 
   private async tick(): Promise<void> {
