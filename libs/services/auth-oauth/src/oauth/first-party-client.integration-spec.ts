@@ -101,6 +101,13 @@ describe('the first-party web app client doable-web (real PostgreSQL)', () => {
     expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/app/`);
   });
 
+  it('links the signed-in pages to the app ("Open Doable")', async () => {
+    const settings = await call(fixture, 'GET', '/auth/settings', { cookies: { doable_session: session } });
+    expect(settings.status).toBe(200);
+    expect(String(settings.body)).toContain('<a href="/app/" data-testid="open-app">Open Doable</a>');
+    expect(String(settings.body)).toContain('<a href="/app/" data-testid="open-app-main">Open Doable</a>');
+  });
+
   it('sends a person who is not signed in to the log-in page first', async () => {
     const reply = await call(fixture, 'GET', '/oauth/authorize', { query: { client_id: WEB_APP_CLIENT_ID, scope: 'data:read', state: 'st', code_challenge: challenge, code_challenge_method: 'S256' } });
     expect(reply.status).toBe(303);
