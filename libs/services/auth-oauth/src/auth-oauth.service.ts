@@ -37,7 +37,12 @@ const authOauthEnv = z.object({
    * Optional here, unlike elsewhere: whether it was set decides where the web app's redirect URL
    * comes from (oauth/first-party-client.ts).
    */
-  PUBLIC_URL: env.publicUrl().optional(),
+  // Not env.publicUrl(): zod fills a default even under .optional(), and "unset" must stay visible.
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /** How long a mailed password-reset link works. */
   PASSWORD_RESET_TTL_SECONDS: env.positiveInt(3600),
   /** How long a mailed email-change confirmation link works. */
