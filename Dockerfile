@@ -13,6 +13,8 @@
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
 # ---- build: dev dependencies + swc, compiles apps/ and libs/ into dist/ ------------------------
+# `npm run build` also builds the web app (apps/web, Vite) into dist/web, which the gateway image
+# serves at /app (WEB_APP_DIR defaults to it): Vite is a dev dependency, so only this stage has it.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 # Manifests first: the `npm ci` layer stays cached until the lockfile changes.

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Compiles apps/, libs/ and bench/ to dist/ with swc (type-checking is `npm run typecheck`, done by tsc).
 // Path aliases are rewritten to relative requires, so dist/ runs with plain `node` and no loader.
+// The web app (apps/web) is built after them into dist/web with Vite (web-build.mjs): the gateway serves it at /app.
 // Usage: node tools/scripts/build.mjs            (everything)
 import { transformFile } from '@swc/core';
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { repoRoot, swcOptions } from './swc-options.mjs';
+import { buildWebApp } from './web-build.mjs';
 
 // e2e/support too: the e2e tier's shared systems are started from dist/ (tools/jest/shared-systems.environment.cjs).
 const SOURCE_DIRS = ['apps', 'libs', 'bench', 'e2e/support'];
@@ -44,7 +46,10 @@ export async function build({ outDir = join(repoRoot, 'dist') } = {}) {
     jobs.push(mkdir(dirname(out), { recursive: true }).then(() => copyFile(join(repoRoot, file), out)));
   }
   await Promise.all(jobs);
-  return { files: jobs.length, ms: Date.now() - started };
+  // After the rm above and the swc jobs: Vite empties and fills dist/web itself.
+  const web = await buildWebApp();
+  console.log(web.skipped ?? `built the web app into dist/web in ${web.ms} ms`);
+  return { files: jobs.length, ms: Date.now() - started, web };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

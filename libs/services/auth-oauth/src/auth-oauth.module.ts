@@ -23,6 +23,7 @@ import { TwoFactorPages } from './web/two-factor-pages';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { AccountLinkRepository } from './account-links/account-link.repository';
 import { LINK_SETTINGS, type LinkSettings } from './account-links/link-settings';
+import { WEB_APP_ORIGIN } from './oauth/first-party-client';
 import { EmailChangePages } from './email-change/email-change.pages';
 import { EmailChangeService } from './email-change/email-change.service';
 import { PasswordResetPages } from './password-reset/password-reset.pages';
@@ -70,7 +71,7 @@ import { SSO_PROVIDERS } from './sso/sso-providers.token';
   exports: [AccountService],
 })
 export class AuthOauthModule {
-  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number; links: LinkSettings; ssoProviders: readonly SsoProvider[] }): DynamicModule {
+  static configured(options: { migratedTokenTtlSeconds: number; revocationLeaseMs: number; appSecretKey: string; webhookPolicy: WebhookAddressPolicy; metadataAllowPrivate: boolean; commandLogRetentionDays: number; links: LinkSettings; ssoProviders: readonly SsoProvider[]; webAppOrigin: string | null }): DynamicModule {
     return {
       module: AuthOauthModule,
       providers: [
@@ -83,6 +84,7 @@ export class AuthOauthModule {
         { provide: COMMAND_LOG_TABLE, useValue: 'auth.command_log' },
         { provide: LINK_SETTINGS, useValue: options.links },
         { provide: SSO_PROVIDERS, useValue: options.ssoProviders },
+        { provide: WEB_APP_ORIGIN, useValue: options.webAppOrigin },
       ],
     };
   }

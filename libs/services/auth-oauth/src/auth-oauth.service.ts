@@ -7,6 +7,9 @@ import { authMigrations } from './migrations';
 import { MIGRATED_TOKEN_TTL_SECONDS } from './oauth/oauth-endpoints';
 import { ssoProvidersEnv } from './sso/sso-config';
 
+/** Where links point when PUBLIC_URL is not set (the other services' default too). */
+const DEFAULT_PUBLIC_URL = env.publicUrl().parse(undefined);
+
 const authOauthEnv = z.object({
   /** Lifetime of a token made by migrate_personal_token (v1 reports it as `expires_in`). */
   OAUTH_MIGRATED_TOKEN_TTL_SECONDS: env.positiveInt(MIGRATED_TOKEN_TTL_SECONDS),
@@ -31,8 +34,15 @@ const authOauthEnv = z.object({
   /**
    * Where users reach the product (as rest and sync read it): the base of mailed links. Never
    * taken from a request's Host, which anyone can set (a reset link would point to their site).
+   * Optional here, unlike elsewhere: whether it was set decides where the web app's redirect URL
+   * comes from (oauth/first-party-client.ts).
    */
-  PUBLIC_URL: env.publicUrl(),
+  // Not env.publicUrl(): zod fills a default even under .optional(), and "unset" must stay visible.
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /** How long a mailed password-reset link works. */
   PASSWORD_RESET_TTL_SECONDS: env.positiveInt(3600),
   /** How long a mailed email-change confirmation link works. */
@@ -58,8 +68,10 @@ export const authOauthService = {
       webhookPolicy: { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
       metadataAllowPrivate: config.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE,
       commandLogRetentionDays: config.COMMAND_LOG_RETENTION_DAYS,
-      links: { publicUrl: config.PUBLIC_URL, passwordResetTtlSeconds: config.PASSWORD_RESET_TTL_SECONDS, emailChangeTtlSeconds: config.EMAIL_CHANGE_TTL_SECONDS },
+      // Unset, links use the default address; the web app's redirect URL follows the request's origin instead (oauth/first-party-client.ts).
+      links: { publicUrl: config.PUBLIC_URL ?? DEFAULT_PUBLIC_URL, passwordResetTtlSeconds: config.PASSWORD_RESET_TTL_SECONDS, emailChangeTtlSeconds: config.EMAIL_CHANGE_TTL_SECONDS },
       ssoProviders: config.OIDC_PROVIDERS,
+      webAppOrigin: config.PUBLIC_URL ?? null,
     }),
   ],
 } satisfies ServiceDefinition<typeof authOauthEnv>;

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { env } from '@doable/shared-config';
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { METRICS_REGISTRY, type ServiceDefinition } from '@doable/shared-runtime';
@@ -32,6 +33,8 @@ import { UnchangedAnswers } from './polls/unchanged-answers';
 import { UNCHANGED_ANSWERS } from './polls/unchanged-answers.token';
 import { UnchangedPolls } from './polls/unchanged-polls';
 import { UsersMovedRpcController } from './polls/users-moved.rpc-controller';
+import { defaultWebAppDir } from './web-app/web-app-dir';
+import { webAppRoutes } from './web-app/web-app-routes';
 
 const gatewayEnv = z.object({
   GATEWAY_BODY_LIMIT_BYTES: env.positiveInt(1024 * 1024),
@@ -71,6 +74,8 @@ const gatewayEnv = z.object({
    * so the default stays near 20-40 MiB, well inside the gateway's memory limit.
    */
   GATEWAY_POLL_ANSWER_USERS: z.coerce.number().int().min(0).default(20_000),
+  /** The built web app served at /app (issue #35): `npm run build` writes it to dist/web, the default. */
+  WEB_APP_DIR: z.string().min(1).default(defaultWebAppDir()),
 })
   // Each old generation's own sync budget (spec §8: v7's 50 per minute), and its deprecation dates (§9).
   .extend(generationBudgetsEnv.shape)
@@ -151,6 +156,7 @@ export const gatewayService = {
     app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY)));
     configureHttpPipeline(app, { bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES, logger: app.get<Logger>(LOGGER) });
     app.use(openApiRoutes());
+    app.use(webAppRoutes(resolve(config.WEB_APP_DIR)));
     // Also for what Express's router refuses before any controller runs (a path segment that
     // does not decode): otherwise Nest's default filter answers it without a code.
     app.useGlobalFilters(app.get(HttpErrorFilter));

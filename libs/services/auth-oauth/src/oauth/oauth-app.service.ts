@@ -6,7 +6,8 @@ import { Database, type Tx } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { AppSecretBox } from '../secrets/app-secret-box';
 
-export type AppRegistration = 'console' | 'dynamic' | 'metadata-document';
+/** How an application came to be; 'first-party' is Doable's own web app, made by a migration. */
+export type AppRegistration = 'console' | 'dynamic' | 'metadata-document' | 'first-party';
 
 export interface OAuthApp {
   readonly id: string;
@@ -86,7 +87,7 @@ export class OAuthAppService {
    * A public client registering itself (RFC 7591), or one named by its metadata document's URL:
    * no owner, no secret (its codes need PKCE). `clientId` is the document's URL for the latter.
    */
-  async createPublic(registration: Exclude<AppRegistration, 'console'>, name: string, redirectUris: readonly string[], clientId: string = randomHex()): Promise<OAuthApp> {
+  async createPublic(registration: 'dynamic' | 'metadata-document', name: string, redirectUris: readonly string[], clientId: string = randomHex()): Promise<OAuthApp> {
     const [row] = await this.database.query<AppRow[]>(
       `INSERT INTO auth.oauth_apps (owner_id, name, client_id, client_secret_hash, redirect_uris, registration) VALUES (NULL, $1, $2, NULL, $3, $4) RETURNING ${COLUMNS}`,
       [name, clientId, [...redirectUris], registration],

@@ -34,6 +34,8 @@ export interface AuthEdgeOptions {
   /** Mailed links' base and lifetimes (password reset, address change). */
   readonly links?: Partial<LinkSettings>;
   readonly ssoProviders?: readonly SsoProvider[];
+  /** PUBLIC_URL as the web app's redirect URL takes it (null: the request's origin). */
+  readonly webAppOrigin?: string | null;
 }
 
 /**
@@ -58,7 +60,7 @@ export function authEdgeFixture(db: Database, options: AuthEdgeOptions = {}) {
   const legacyLogin = new LegacyLogin(accounts, apps, oauth, twoFactor, ssoProviders);
   const edge = new AuthEdgeRpcController(
     pages,
-    new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages, twoFactor),
+    new AuthorizePages(apps, new ClientResolver(apps, { allowPrivate: true }), oauth, pages, twoFactor, options.webAppOrigin ?? null),
     new OAuthEndpoints(apps, oauth),
     legacyLogin,
     new AppWebhookEndpoints(apps, webhooks),

@@ -1,7 +1,8 @@
 import type { EdgeReply, Scope } from '@doable/contracts-common';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { WebExchange } from '../exchange/web-exchange';
 import { ClientResolver } from '../oauth/client-resolver';
+import { WEB_APP_ORIGIN, webAppRedirectUri } from '../oauth/first-party-client';
 import { type OAuthApp, OAuthAppService } from '../oauth/oauth-app.service';
 import { parseScopes } from '../oauth/oauth-scopes';
 import { OAuthService } from '../oauth/oauth.service';
@@ -33,6 +34,8 @@ export class AuthorizePages {
     private readonly oauth: OAuthService,
     private readonly pages: AccountPages,
     private readonly twoFactor: TwoFactorService,
+    /** PUBLIC_URL when set: the web app's redirect URL is taken from it (oauth/first-party-client.ts). */
+    @Optional() @Inject(WEB_APP_ORIGIN) private readonly webAppOrigin: string | null = null,
   ) {}
 
   async show(web: WebExchange): Promise<EdgeReply> {
@@ -40,6 +43,11 @@ export class AuthorizePages {
     if (checked.kind === 'reply') return checked.reply;
     const user = await this.pages.currentUser(web);
     if (!user) return this.pages.loginRedirect(web, this.authorizePath(checked.fields));
+    // Doable's own web app: no consent page. The person is signing into Doable itself, not
+    // granting a third party anything; their session passed the log-in (and its second factor);
+    // and the code can only go to this site's own /app/, where only the app that started this
+    // request holds the PKCE verifier (a request started elsewhere yields a code nobody can use).
+    if (checked.app.registration === 'first-party') return this.issue(web, checked, user.userId);
     const secondFactor = (await this.twoFactor.isEnabled(user.userId)) ? { field: codeField() } : undefined;
     return web.html(200, consentPage({ csrf: web.csrf(), app: checked.app, scopes: checked.scopes, userEmail: user.email, fields: checked.fields, secondFactor }));
   }
@@ -61,7 +69,14 @@ export class AuthorizePages {
         return web.html(verdict === 'locked' ? 429 : 401, page);
       }
     }
-    const code = await this.oauth.issueCode(app, { userId: user.userId, scopes, redirectUri: fields.redirectUri ?? null, codeChallenge: fields.codeChallenge ?? null });
+    return this.issue(web, checked, user.userId);
+  }
+
+  private async issue(web: WebExchange, checked: Extract<Checked, { kind: 'ok' }>, userId: string): Promise<EdgeReply> {
+    const { app, scopes, redirectTo, fields } = checked;
+    // The first-party client has no stored redirect URL for the exchange to fall back on: the code keeps the one it was sent to.
+    const redirectUri = fields.redirectUri ?? (app.registration === 'first-party' ? redirectTo : null);
+    const code = await this.oauth.issueCode(app, { userId, scopes, redirectUri, codeChallenge: fields.codeChallenge ?? null });
     return backTo(web, redirectTo, { code }, fields.state);
   }
 
@@ -75,11 +90,12 @@ export class AuthorizePages {
     const resolved = await this.clients.resolve(read('client_id'));
     if (!resolved.ok) return json('invalid_client', resolved.reason);
     const app = resolved.app;
-    if (app.redirectUris.length === 0) return json('invalid_request', 'The application has no redirect URL configured');
+    const redirectUris = app.registration === 'first-party' ? [webAppRedirectUri(this.webAppOrigin, web.origin)] : app.redirectUris;
+    if (redirectUris.length === 0) return json('invalid_request', 'The application has no redirect URL configured');
     const redirectUri = read('redirect_uri') || undefined;
-    if (redirectUri !== undefined && !app.redirectUris.includes(redirectUri)) return json('redirect_uri_mismatch', 'redirect_uri is not one of the application\'s redirect URLs');
-    if (redirectUri === undefined && app.redirectUris.length > 1) return json('invalid_request', 'redirect_uri is required: the application has several');
-    const redirectTo = redirectUri ?? app.redirectUris[0];
+    if (redirectUri !== undefined && !redirectUris.includes(redirectUri)) return json('redirect_uri_mismatch', 'redirect_uri is not one of the application\'s redirect URLs');
+    if (redirectUri === undefined && redirectUris.length > 1) return json('invalid_request', 'redirect_uri is required: the application has several');
+    const redirectTo = redirectUri ?? redirectUris[0];
     const state = read('state') ?? '';
     const fail = (error: string): Checked => ({ kind: 'reply', reply: backTo(web, redirectTo, { error }, state) });
     if (state.length === 0 || state.length > 1024) return fail('invalid_request');

@@ -47,8 +47,11 @@ function withNext(path: string, next: string | undefined): string {
   return next ? `${path}?next=${encodeURIComponent(next)}` : path;
 }
 
+/** Where the gateway serves Doable's own web app (issue #35): a signed-in person's way to their tasks. */
+export const WEB_APP_LINK = '/app/';
+
 export function accountNav(csrf: string): SafeHtml {
-  return html`<a href="/auth/settings">Settings</a><a href="/auth/apps">Applications</a><form method="post" action="/auth/logout" style="display:inline">${csrfField(csrf)}<button type="submit" class="secondary">Log out</button></form>`;
+  return html`<a href="${WEB_APP_LINK}" data-testid="open-app">Open Doable</a><a href="/auth/settings">Settings</a><a href="/auth/apps">Applications</a><form method="post" action="/auth/logout" style="display:inline">${csrfField(csrf)}<button type="submit" class="secondary">Log out</button></form>`;
 }
 
 export function signupPage(options: { csrf: string; next?: string; email?: string; fullName?: string; error?: FormError; invitation?: SignupInvitation }): string {
@@ -101,6 +104,7 @@ export function settingsPage(options: { csrf: string; email: string; fullName: s
   return layout(
     'Settings',
     html`<p>Logged in as <strong>${options.fullName}</strong> (${options.email}).</p>
+<p><a href="${WEB_APP_LINK}" data-testid="open-app-main">Open Doable</a> to see your tasks.</p>
 ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}
 <h2>API token</h2>${token}
 <form method="post" action="/auth/settings/token">${csrfField(csrf)}
