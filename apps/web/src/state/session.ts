@@ -1,0 +1,144 @@
+import { CommandQueue, TransientSendError } from '../api/command-queue';
+import { api, form, json, RequestRefusedError, SignedOutError } from '../api/http';
+import { IdbCommandStore } from '../api/idb-command-store';
+import { tokenRejected } from '../api/oauth';
+import { openPushChannel } from '../api/push-channel';
+import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
+import type { Command, Item, SyncReply } from '../api/sync-types';
+import { connection, notify, pendingCommands, serverData, signedIn } from './store';
+
+const RESOURCE_TYPES = JSON.stringify(['all']);
+
+let queue: CommandQueue | undefined;
+let closePush: (() => void) | undefined;
+/** Sync requests go one at a time: each must carry the token the previous one returned. */
+let chain: Promise<unknown> = Promise.resolve();
+
+function serialized<T>(work: () => Promise<T>): Promise<T> {
+  const run = chain.then(work, work);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+function syncRequest(commands: Command[]): Promise<SyncReply> {
+  return serialized(async () => {
+    const fields: Record<string, string> = { sync_token: serverData.value.syncToken, resource_types: RESOURCE_TYPES };
+    if (commands.length > 0) fields['commands'] = JSON.stringify(commands);
+    try {
+      const reply = await api<SyncReply>('/api/v1/sync', form(fields));
+      serverData.value = mergeSync(serverData.value, reply);
+      connection.value = 'online';
+      return reply;
+    } catch (err) {
+      if (err instanceof TransientSendError) connection.value = 'offline';
+      if (err instanceof SignedOutError) endSession();
+      throw err;
+    }
+  });
+}
+
+function reportFailure(err: unknown): void {
+  if (err instanceof TransientSendError || err instanceof SignedOutError) return;
+  notify(err instanceof RequestRefusedError ? err.message : 'Something went wrong while syncing.');
+}
+
+/** An incremental sync, or the queue's flush when commands wait (it reads in the same request). */
+export function syncNow(): void {
+  if (queue && queue.commands.length > 0) {
+    queue.flush().catch(reportFailure);
+    return;
+  }
+  syncRequest([]).catch(reportFailure);
+}
+
+function endSession(): void {
+  tokenRejected();
+  closePush?.();
+  signedIn.value = false;
+}
+
+/** After sign-in: the full sync, the queue left by an earlier visit, the push channel. */
+export async function startSession(): Promise<void> {
+  signedIn.value = true;
+  serverData.value = EMPTY_DATA;
+  await syncRequest([]);
+  const userId = serverData.value.user?.id ?? 'anonymous';
+  queue = new CommandQueue(new IdbCommandStore(userId), {
+    send: (commands) => syncRequest(commands),
+    onChange: (pending) => (pendingCommands.value = pending),
+    onRefused: (refusals) => {
+      for (const { command, status } of refusals) notify(`Not saved (${command.type.replace(/_/g, ' ')}): ${status.error}. Showing what the server kept.`);
+    },
+  });
+  await queue.load();
+  void queue.flush().catch(reportFailure);
+  closePush = openPushChannel(() => serverData.value.user?.websocket_url, syncNow);
+  window.addEventListener('online', syncNow);
+}
+
+/** Queues a write; it shows at once (the overlay) and goes to the server now or when online. */
+export function run(type: string, args: Record<string, unknown>, tempId?: string): string | undefined {
+  const command: Command = { type, uuid: crypto.randomUUID(), args, ...(tempId ? { temp_id: tempId } : {}) };
+  queue?.enqueue(command).catch(reportFailure);
+  return tempId;
+}
+
+export function addItem(args: Record<string, unknown>): void {
+  run('item_add', args, crypto.randomUUID());
+}
+
+export function toggleItem(item: Item): void {
+  run(item.checked ? 'item_uncomplete' : 'item_complete', { ids: [item.id] });
+}
+
+export function updateItem(id: string, changes: Record<string, unknown>): void {
+  run('item_update', { id, ...changes });
+}
+
+export function addNote(itemId: string, content: string): void {
+  run('note_add', { item_id: itemId, content }, crypto.randomUUID());
+}
+
+/**
+ * Quick add goes straight to the server (the parser lives there); offline it falls back to a
+ * queued item_add of the raw text, so nothing typed is lost.
+ */
+export async function quickAdd(text: string): Promise<void> {
+  try {
+    await api<Item>('/api/v1/tasks/quick', json({ text }));
+    syncNow();
+  } catch (err) {
+    if (err instanceof TransientSendError) addItem({ content: text });
+    else reportFailure(err);
+  }
+}
+
+/** A saved filter's tasks, evaluated by the server (GET /api/v1/tasks/filter, the filter language). */
+export async function filterTasks(query: string): Promise<Item[]> {
+  const tasks: Item[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ query, limit: '200', ...(cursor ? { cursor } : {}) });
+    const page: { results: Item[]; next_cursor: string | null } = await api(`/api/v1/tasks/filter?${params.toString()}`);
+    tasks.push(...page.results);
+    cursor = page.next_cursor;
+  } while (cursor && tasks.length < 2000);
+  return tasks;
+}
+
+export interface CompletedTask {
+  id?: string;
+  task_id?: string;
+  content: string;
+  completed_at: string;
+  project_id: string;
+}
+
+/** The last four weeks of completed history (the server's window is at most three months). */
+export async function completedTasks(): Promise<CompletedTask[]> {
+  const until = new Date();
+  const since = new Date(until.getTime() - 28 * 24 * 3600 * 1000);
+  const params = new URLSearchParams({ since: since.toISOString(), until: until.toISOString(), limit: '200' });
+  const page: { items?: CompletedTask[] } = await api(`/api/v1/tasks/completed/by_completion_date?${params.toString()}`);
+  return page.items ?? [];
+}
