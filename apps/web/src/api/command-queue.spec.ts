@@ -69,13 +69,30 @@ describe('CommandQueue', () => {
   it('drops a refused command, reports what the server said, and keeps the rest of the order', async () => {
     const { queue, store, refused } = harness([
       () => new TransientSendError('offline'),
-      () => ({ sync_status: { c1: 'ok', c2: { error: 'Task not found', error_tag: 'ITEM_NOT_FOUND', http_code: 404 } } }),
+      () => ({ sync_status: { c1: 'ok', c2: { error: 'Task not found', error_code: 22, error_tag: 'ITEM_NOT_FOUND', http_code: 404 } } }),
     ]);
     await queue.enqueue(add('c1', 't1'));
     await store.put({ type: 'item_complete', uuid: 'c2', args: { ids: ['gone'] } });
     await queue.load();
     await queue.flush();
     expect(refused).toEqual([{ command: expect.objectContaining({ uuid: 'c2' }), status: expect.objectContaining({ error_tag: 'ITEM_NOT_FOUND' }) }]);
+    expect(store.rows).toEqual([]);
+  });
+
+  it('reads per-id answers: all ok is ok, one refused id is a refusal', async () => {
+    const { queue, store, refused } = harness([
+      () => ({
+        sync_status: {
+          c1: { '1': 'ok', '2': 'ok' },
+          c2: { '3': 'ok', '4': { error: 'Task not found', error_code: 22 } },
+        },
+      }),
+    ]);
+    await store.put({ type: 'item_complete', uuid: 'c1', args: { ids: ['1', '2'] } });
+    await store.put({ type: 'item_complete', uuid: 'c2', args: { ids: ['3', '4'] } });
+    await queue.load();
+    await queue.flush();
+    expect(refused.map((refusal) => [refusal.command.uuid, refusal.status.error_code])).toEqual([['c2', 22]]);
     expect(store.rows).toEqual([]);
   });
 

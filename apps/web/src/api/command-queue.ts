@@ -1,5 +1,5 @@
 import { applyTempIdMapping } from './temp-ids';
-import type { Command, SyncReply, SyncStatus } from './sync-types';
+import type { Command, SyncError, SyncReply, SyncStatus } from './sync-types';
 
 /** Where queued commands live between page loads (IndexedDB in the app, a Map in the specs). */
 export interface CommandStore {
@@ -9,10 +9,20 @@ export interface CommandStore {
   remove(uuids: readonly string[]): Promise<void>;
 }
 
-/** The server said no to a command; it is dropped and the person told what was refused. */
+/** The server said no to a command (or to one of its ids); it is dropped and the person told. */
 export interface Refusal {
   command: Command;
-  status: Exclude<SyncStatus, 'ok'>;
+  status: SyncError;
+}
+
+/**
+ * The refusal in a command's status, if any: an error body carries a numeric error_code; a
+ * per-id map (item_complete over several ids) never does, and is refused where one id was.
+ */
+export function refusalOf(status: SyncStatus): SyncError | undefined {
+  if (status === 'ok') return undefined;
+  if (typeof (status as { error_code?: unknown }).error_code === 'number') return status as SyncError;
+  return Object.values(status as Record<string, 'ok' | SyncError>).find((entry): entry is SyncError => entry !== 'ok');
 }
 
 /** A request that never got an answer (offline, network error, 5xx): the commands stay queued. */
@@ -99,8 +109,8 @@ export class CommandQueue {
     const answered = batch.filter((command) => statuses[command.uuid] !== undefined);
     const refusals: Refusal[] = [];
     for (const command of answered) {
-      const status = statuses[command.uuid];
-      if (status !== 'ok' && status !== undefined) refusals.push({ command, status });
+      const refusal = refusalOf(statuses[command.uuid] ?? 'ok');
+      if (refusal) refusals.push({ command, status: refusal });
     }
     const done = new Set(answered.map((command) => command.uuid));
     await this.store.remove([...done]);

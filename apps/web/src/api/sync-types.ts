@@ -119,7 +119,15 @@ export type SyncData = { readonly [K in KeyedResource]: ReadonlyMap<string, Reso
   readonly syncToken: string;
 };
 
-export type SyncStatus = 'ok' | { error_code?: number; error_tag?: string; error: string; http_code?: number };
+export interface SyncError {
+  error_code: number;
+  error_tag?: string;
+  error: string;
+  http_code?: number;
+}
+
+/** A command's answer: ok, its refusal, or (a command over several ids) each id's outcome. */
+export type SyncStatus = 'ok' | SyncError | { readonly [id: string]: 'ok' | SyncError };
 
 /** A Sync API answer as far as this app reads it. */
 export interface SyncReply {

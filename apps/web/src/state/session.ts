@@ -74,6 +74,8 @@ export async function startSession(): Promise<void> {
   void queue.flush().catch(reportFailure);
   closePush = openPushChannel(() => serverData.value.user?.websocket_url, syncNow);
   window.addEventListener('online', syncNow);
+  // Say so at once; the queue learns it only at its next send.
+  window.addEventListener('offline', () => (connection.value = 'offline'));
 }
 
 /** Queues a write; it shows at once (the overlay) and goes to the server now or when online. */
@@ -103,12 +105,14 @@ export function addNote(itemId: string, content: string): void {
  * Quick add goes straight to the server (the parser lives there); offline it falls back to a
  * queued item_add of the raw text, so nothing typed is lost.
  */
-export async function quickAdd(text: string): Promise<void> {
+export async function quickAdd(text: string, dueIfNone?: string): Promise<void> {
   try {
-    await api<Item>('/api/v1/tasks/quick', json({ text }));
-    syncNow();
+    const item = await api<Item>('/api/v1/tasks/quick', json({ text }));
+    // A view's default date (Today) applies only when the line named none: it never overrides one typed.
+    if (dueIfNone && !item.due) updateItem(item.id, { due: { string: dueIfNone } });
+    else syncNow();
   } catch (err) {
-    if (err instanceof TransientSendError) addItem({ content: text });
+    if (err instanceof TransientSendError) addItem({ content: text, ...(dueIfNone ? { due: { string: dueIfNone } } : {}) });
     else reportFailure(err);
   }
 }

@@ -19,6 +19,14 @@ export const route = signal(parseRoute(location.hash));
 export const signedIn = signal(false);
 export const signInError = signal<string | null>(null);
 
+const NOTICE_MS = 10_000;
+
+/** Shows a message for a while (a person may also dismiss it); at most five at once. */
 export function notify(message: string): void {
   notices.value = [...notices.value.slice(-4), message];
+  setTimeout(() => dismiss(message), NOTICE_MS);
+}
+
+export function dismiss(message: string): void {
+  notices.value = notices.value.filter((entry) => entry !== message);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { signOut, startSignIn } from '../api/oauth';
-import { connection, notices, pendingCommands, route, signedIn, signInError } from '../state/store';
+import { connection, dismiss, notices, pendingCommands, route, signedIn, signInError } from '../state/store';
 import { Nav } from './nav';
 import { CompletedPage, FilterPage, InboxPage, LabelPage, ProjectPage, SearchPage, TodayPage, UpcomingPage } from './pages';
 
@@ -65,16 +65,21 @@ export function App() {
           Sign out
         </button>
       </header>
+      <div class="notices" role="log" aria-live="polite" aria-label="Notifications">
+        {notices.value.map((message) => (
+          <p key={message}>
+            {message}{' '}
+            <button type="button" onClick={() => dismiss(message)} aria-label={`Dismiss: ${message}`}>
+              Dismiss
+            </button>
+          </p>
+        ))}
+      </div>
       <div class="layout">
         <Nav />
         <main id="main">
           <CurrentView />
         </main>
-      </div>
-      <div class="notices" role="log" aria-live="polite" aria-label="Notifications">
-        {notices.value.map((message, index) => (
-          <p key={index}>{message}</p>
-        ))}
       </div>
     </>
   );

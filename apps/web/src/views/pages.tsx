@@ -34,7 +34,7 @@ export function TodayPage() {
   const { overdue, today } = todayView(viewData.value, localDay(new Date()));
   return (
     <Page title="Today">
-      <AddTask context="today" />
+      <AddTask dueIfNone="today" />
       {overdue.length > 0 ? (
         <section aria-labelledby="overdue-title">
           <h2 id="overdue-title">Overdue</h2>
