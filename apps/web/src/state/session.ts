@@ -1,7 +1,7 @@
 import { CommandQueue, TransientSendError } from '../api/command-queue';
 import { api, form, json, RequestRefusedError, SignedOutError } from '../api/http';
 import { IdbCommandStore } from '../api/idb-command-store';
-import { tokenRejected } from '../api/oauth';
+import { signOut, tokenRejected } from '../api/oauth';
 import { openPushChannel } from '../api/push-channel';
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
 import type { Command, Item, SyncReply } from '../api/sync-types';
@@ -53,16 +53,24 @@ export function syncNow(): void {
 
 function endSession(): void {
   tokenRejected();
+  sessionStorage.removeItem(USER_KEY);
   closePush?.();
   signedIn.value = false;
 }
 
-/** After sign-in: the full sync, the queue left by an earlier visit, the push channel. */
-export async function startSession(): Promise<void> {
-  signedIn.value = true;
-  serverData.value = EMPTY_DATA;
-  await syncRequest([]);
-  const userId = serverData.value.user?.id ?? 'anonymous';
+/** Sign-out: the token is revoked and forgotten; unsent commands stay for this person's next sign-in. */
+export async function signOutNow(): Promise<void> {
+  closePush?.();
+  sessionStorage.removeItem(USER_KEY);
+  await signOut();
+  signedIn.value = false;
+}
+
+/** Whose queue to open before the first sync answers, so a page loaded offline can still take edits. */
+const USER_KEY = 'doable.user';
+const FIRST_SYNC_RETRY_MS = 5_000;
+
+function openQueue(userId: string): Promise<void> {
   queue = new CommandQueue(new IdbCommandStore(userId), {
     send: (commands) => syncRequest(commands),
     onChange: (pending) => (pendingCommands.value = pending),
@@ -70,12 +78,45 @@ export async function startSession(): Promise<void> {
       for (const { command, status } of refusals) notify(`Not saved (${command.type.replace(/_/g, ' ')}): ${status.error}. Showing what the server kept.`);
     },
   });
-  await queue.load();
-  void queue.flush().catch(reportFailure);
-  closePush = openPushChannel(() => serverData.value.user?.websocket_url, syncNow);
+  return queue.load();
+}
+
+/** The next `online` event or a few seconds, whichever comes first. */
+function onlineOrLater(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('online', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, FIRST_SYNC_RETRY_MS);
+    window.addEventListener('online', done);
+  });
+}
+
+/** After sign-in: the full sync (retried until the server answers), the queue left by an earlier visit, the push channel. */
+export async function startSession(): Promise<void> {
+  signedIn.value = true;
+  serverData.value = EMPTY_DATA;
   window.addEventListener('online', syncNow);
   // Say so at once; the queue learns it only at its next send.
   window.addEventListener('offline', () => (connection.value = 'offline'));
+  const knownUser = sessionStorage.getItem(USER_KEY);
+  if (knownUser) await openQueue(knownUser);
+  for (;;) {
+    try {
+      await syncRequest([]);
+      break;
+    } catch (err) {
+      if (!(err instanceof TransientSendError)) throw err;
+      await onlineOrLater();
+    }
+  }
+  const userId = serverData.value.user?.id ?? 'anonymous';
+  sessionStorage.setItem(USER_KEY, userId);
+  if (!queue || knownUser !== userId) await openQueue(userId);
+  queue?.flush().catch(reportFailure);
+  closePush = openPushChannel(() => serverData.value.user?.websocket_url, syncNow);
 }
 
 /** Queues a write; it shows at once (the overlay) and goes to the server now or when online. */

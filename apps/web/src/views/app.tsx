@@ -1,5 +1,6 @@
 import { useEffect } from 'preact/hooks';
-import { signOut, startSignIn } from '../api/oauth';
+import { startSignIn } from '../api/oauth';
+import { signOutNow } from '../state/session';
 import { connection, dismiss, notices, pendingCommands, route, signedIn, signInError } from '../state/store';
 import { Nav } from './nav';
 import { CompletedPage, FilterPage, InboxPage, LabelPage, ProjectPage, SearchPage, TodayPage, UpcomingPage } from './pages';
@@ -54,14 +55,7 @@ export function App() {
         <span class="status" data-testid="connection" role="status">
           {connection.value === 'offline' ? `Offline${pending > 0 ? `, ${pending} change${pending === 1 ? '' : 's'} waiting` : ''}` : connection.value === 'loading' ? 'Loading…' : pending > 0 ? 'Saving…' : ''}
         </span>
-        <button
-          type="button"
-          onClick={() =>
-            void signOut().then(() => {
-              signedIn.value = false;
-            })
-          }
-        >
+        <button type="button" onClick={() => void signOutNow()}>
           Sign out
         </button>
       </header>
