@@ -60,6 +60,7 @@ describe('mergeSync', () => {
       labels: [{ id: 'l1', name: 'home' }],
       filters: [{ id: 'f1', name: 'Urgent', query: 'p1' }],
       collaborators: [{ id: 'u2', full_name: 'Bob' }],
+      collaborator_states: [{ project_id: 'p1', user_id: 'u2', state: 'active', role: 'READ_WRITE' }],
       live_notifications: [{ id: 'ln1', notification_type: 'note_added', is_unread: true }],
     });
     expect(data.sections.get('s1')?.name).toBe('Next');
@@ -67,6 +68,13 @@ describe('mergeSync', () => {
     expect(data.filters.get('f1')?.query).toBe('p1');
     expect(data.collaborators.get('u2')?.full_name).toBe('Bob');
     expect(data.live_notifications.get('ln1')?.is_unread).toBe(true);
+    expect(data.collaborator_states.get('p1:u2')?.role).toBe('READ_WRITE');
     expect(data.syncToken).toBe('*');
+  });
+
+  it('keys collaborator states by project and user, and forgets one who left', () => {
+    const before = mergeSync(EMPTY_DATA, { full_sync: true, collaborator_states: [{ project_id: 'p1', user_id: 'u2', state: 'active' }, { project_id: 'p1', user_id: 'u3', state: 'invited' }] });
+    const after = mergeSync(before, { full_sync: false, collaborator_states: [{ project_id: 'p1', user_id: 'u2', state: 'active', is_deleted: true }] });
+    expect([...after.collaborator_states.keys()]).toEqual(['p1:u3']);
   });
 });

@@ -8,12 +8,18 @@ export const EMPTY_DATA: SyncData = {
   filters: new Map(),
   notes: new Map(),
   collaborators: new Map(),
+  collaborator_states: new Map(),
   live_notifications: new Map(),
   user: null,
   syncToken: '*',
 };
 
-type Row = { id: string; is_deleted?: boolean };
+type Row = { id?: string; project_id?: string | null; user_id?: string; is_deleted?: boolean };
+
+/** A row's key: its id, or for a collaborator state (which has none) its project and user. */
+export function keyOf(row: Row): string {
+  return row.id ?? `${row.project_id ?? ''}:${row.user_id ?? ''}`;
+}
 
 /** The rows of one resource in a reply; project comments come in their own list but are notes too. */
 function rowsOf(reply: SyncReply, resource: KeyedResource): Row[] | undefined {
@@ -29,8 +35,8 @@ function mergeRows<T extends Row>(current: ReadonlyMap<string, T>, rows: T[] | u
   const next = full ? new Map<string, T>() : new Map(current);
   for (const row of rows ?? []) {
     // Deleted rows are announced once with is_deleted; the app forgets them.
-    if (row.is_deleted) next.delete(row.id);
-    else next.set(row.id, row);
+    if (row.is_deleted) next.delete(keyOf(row));
+    else next.set(keyOf(row), row);
   }
   return next;
 }
@@ -46,7 +52,7 @@ export function mergeSync(data: SyncData, reply: SyncReply): SyncData {
   for (const resource of KEYED_RESOURCES) {
     // One loop over the resources: TypeScript cannot tie each map to its row type here, the table does.
     const maps = merged as Record<KeyedResource, ReadonlyMap<string, ResourceShapes[KeyedResource]>>;
-    maps[resource] = mergeRows<Row>(data[resource], rowsOf(reply, resource), full);
+    maps[resource] = mergeRows<Row>(data[resource], rowsOf(reply, resource), full) as ReadonlyMap<string, ResourceShapes[KeyedResource]>;
   }
   if (reply.user) merged.user = full || !data.user ? reply.user : { ...data.user, ...reply.user };
   if (reply.sync_token) merged.syncToken = reply.sync_token;

@@ -79,6 +79,15 @@ export interface Collaborator {
   is_deleted?: boolean;
 }
 
+/** Who is on which shared project; keyed by project and user (it has no id of its own). */
+export interface CollaboratorState {
+  project_id: string;
+  user_id: string;
+  state: string;
+  role?: string;
+  is_deleted?: boolean;
+}
+
 export interface LiveNotification {
   id: string;
   notification_type: string;
@@ -99,7 +108,7 @@ export interface SyncUser {
 }
 
 /** One kind of resource the app keeps, by id; every one of them carries `is_deleted` on change. */
-export const KEYED_RESOURCES = ['items', 'projects', 'sections', 'labels', 'filters', 'notes', 'collaborators', 'live_notifications'] as const;
+export const KEYED_RESOURCES = ['items', 'projects', 'sections', 'labels', 'filters', 'notes', 'collaborators', 'collaborator_states', 'live_notifications'] as const;
 export type KeyedResource = (typeof KEYED_RESOURCES)[number];
 
 export interface ResourceShapes {
@@ -110,6 +119,7 @@ export interface ResourceShapes {
   filters: Filter;
   notes: Note;
   collaborators: Collaborator;
+  collaborator_states: CollaboratorState;
   live_notifications: LiveNotification;
 }
 
@@ -142,6 +152,7 @@ export interface SyncReply {
   notes?: Note[];
   project_notes?: Note[];
   collaborators?: Collaborator[];
+  collaborator_states?: CollaboratorState[];
   live_notifications?: LiveNotification[];
   temp_id_mapping?: Record<string, string>;
   sync_status?: Record<string, SyncStatus>;

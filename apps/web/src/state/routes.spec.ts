@@ -7,6 +7,7 @@ describe('routes', () => {
       { view: 'today' },
       { view: 'upcoming' },
       { view: 'completed' },
+      { view: 'notifications' },
       { view: 'project', id: '6Jf8VQXxpwv56VQ7' },
       { view: 'label', name: 'at home' },
       { view: 'filter', id: '42' },

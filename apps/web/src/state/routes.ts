@@ -7,7 +7,8 @@ export type Route =
   | { view: 'label'; name: string }
   | { view: 'filter'; id: string }
   | { view: 'search'; query: string }
-  | { view: 'completed' };
+  | { view: 'completed' }
+  | { view: 'notifications' };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
@@ -23,6 +24,7 @@ export function parseRoute(hash: string): Route {
     case 'inbox':
     case 'upcoming':
     case 'completed':
+    case 'notifications':
       return { view };
     case 'project':
       return arg ? { view, id: arg } : { view: 'inbox' };
@@ -51,6 +53,7 @@ export function routeHash(route: Route): string {
     case 'today':
     case 'upcoming':
     case 'completed':
+    case 'notifications':
       return `#/${route.view}`;
   }
 }

@@ -187,3 +187,24 @@ export async function completedTasks(): Promise<CompletedTask[]> {
   const page: { items?: CompletedTask[] } = await api(`/api/v1/tasks/completed/by_completion_date?${params.toString()}`);
   return page.items ?? [];
 }
+
+export interface FileAttachment {
+  file_name: string;
+  file_url: string;
+  file_type?: string;
+  file_size?: number;
+  resource_type?: string;
+}
+
+/** Uploads a file (POST /api/v1/uploads) and comments with it attached; uploads need a connection. */
+export async function addNoteWithFile(itemId: string, content: string, file: File): Promise<void> {
+  const body = new FormData();
+  body.append('file_name', file.name);
+  body.append('file', file, file.name);
+  try {
+    const attachment = await api<FileAttachment>('/api/v1/uploads', { method: 'POST', body });
+    run('note_add', { item_id: itemId, content, file_attachment: attachment }, crypto.randomUUID());
+  } catch (err) {
+    notify(err instanceof TransientSendError ? 'The file could not be uploaded: no connection. Try again when online.' : 'The file could not be uploaded.');
+  }
+}

@@ -1,4 +1,4 @@
-import type { Item, SyncData } from '../api/sync-types';
+import type { Collaborator, Item, SyncData } from '../api/sync-types';
 import { addDays, dueDay } from './dates';
 
 /** A task with its open subtasks, as a project or a day lists them. */
@@ -92,4 +92,21 @@ export function searchView(data: SyncData, query: string): Item[] {
 
 export function notesOf(data: SyncData, itemId: string) {
   return [...data.notes.values()].filter((note) => note.item_id === itemId).sort((a, b) => (a.posted_at ?? '').localeCompare(b.posted_at ?? ''));
+}
+
+/** The people on a shared project (active, not only invited): who a task there may be assigned to. */
+export function projectPeople(data: SyncData, projectId: string): Collaborator[] {
+  const people: Collaborator[] = [];
+  for (const state of data.collaborator_states.values()) {
+    if (state.project_id !== projectId || state.state !== 'active') continue;
+    const person = data.collaborators.get(state.user_id);
+    if (person) people.push(person);
+  }
+  return people.sort((a, b) => (a.full_name ?? '').localeCompare(b.full_name ?? ''));
+}
+
+export function unreadNotifications(data: SyncData): number {
+  let count = 0;
+  for (const notification of data.live_notifications.values()) if (notification.is_unread) count++;
+  return count;
 }

@@ -3,6 +3,7 @@ import { startSignIn } from '../api/oauth';
 import { signOutNow } from '../state/session';
 import { connection, dismiss, notices, pendingCommands, route, signedIn, signInError } from '../state/store';
 import { Nav } from './nav';
+import { NotificationsPage } from './notifications-page';
 import { CompletedPage, FilterPage, InboxPage, LabelPage, ProjectPage, SearchPage, TodayPage, UpcomingPage } from './pages';
 
 function CurrentView() {
@@ -24,6 +25,8 @@ function CurrentView() {
       return <SearchPage query={current.query} />;
     case 'completed':
       return <CompletedPage />;
+    case 'notifications':
+      return <NotificationsPage />;
   }
 }
 

@@ -1,18 +1,22 @@
 import { useState } from 'preact/hooks';
 import type { Item } from '../api/sync-types';
-import { addNote } from '../state/session';
+import { addNote, addNoteWithFile } from '../state/session';
 import { viewData } from '../state/store';
 import { notesOf } from '../state/task-selectors';
 
 export function Comments({ item }: { item: Item }) {
   const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const data = viewData.value;
   const notes = notesOf(data, item.id);
   const submit = (event: Event) => {
     event.preventDefault();
-    if (!text.trim()) return;
-    addNote(item.id, text.trim());
+    if (!text.trim() && !file) return;
+    if (file) void addNoteWithFile(item.id, text.trim() || file.name, file);
+    else addNote(item.id, text.trim());
     setText('');
+    setFile(null);
+    (event.currentTarget as HTMLFormElement).reset();
   };
   return (
     <section class="comments" aria-label={`Comments on ${item.content}`}>
@@ -35,6 +39,10 @@ export function Comments({ item }: { item: Item }) {
         <label>
           Add comment
           <input value={text} onInput={(event) => setText(event.currentTarget.value)} />
+        </label>
+        <label>
+          Attach file
+          <input type="file" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
         </label>
         <button type="submit">Comment</button>
       </form>

@@ -1,5 +1,6 @@
 import { viewData, route } from '../state/store';
 import { routeHash, type Route } from '../state/routes';
+import { unreadNotifications } from '../state/task-selectors';
 
 function NavLink({ to, children }: { to: Route; children: preact.ComponentChildren }) {
   const href = routeHash(to);
@@ -27,6 +28,10 @@ export function Nav() {
         <NavLink to={{ view: 'upcoming' }}>Upcoming</NavLink>
         <NavLink to={{ view: 'search', query: '' }}>Search</NavLink>
         <NavLink to={{ view: 'completed' }}>Completed</NavLink>
+        <NavLink to={{ view: 'notifications' }}>
+          Notifications
+          {unreadNotifications(data) > 0 ? <span class="badge"> ({unreadNotifications(data)} unread)</span> : null}
+        </NavLink>
       </ul>
       <h2 id="nav-projects">Projects</h2>
       <ul aria-labelledby="nav-projects">

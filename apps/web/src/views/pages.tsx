@@ -5,6 +5,7 @@ import { type CompletedTask, completedTasks, filterTasks } from '../state/sessio
 import { serverData, viewData } from '../state/store';
 import { inboxId, labelView, projectView, searchView, todayView, upcomingView } from '../state/task-selectors';
 import { AddTask } from './add-task';
+import { ShareProject } from './share-project';
 import { TaskList, TaskTree } from './task-row';
 
 function Page({ title, children }: { title: string; children: preact.ComponentChildren }) {
@@ -73,6 +74,7 @@ export function ProjectPage({ id }: { id: string }) {
   const view = projectView(data, id);
   return (
     <Page title={project.name}>
+      {project.inbox_project ? null : <ShareProject project={project} />}
       <AddTask context={project.inbox_project ? undefined : projectTag(project.name)} />
       {view.unsectioned.length > 0 ? <TaskTree nodes={view.unsectioned} label={`${project.name} tasks`} /> : null}
       {view.sections.map((section) => (

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Item } from '../api/sync-types';
 import { dueDay } from '../state/dates';
 import { toggleItem } from '../state/session';
+import { viewData } from '../state/store';
 import type { TaskNode } from '../state/task-selectors';
 import { Comments } from './comments';
 import { TaskEditor } from './task-editor';
@@ -38,6 +39,7 @@ export function TaskRow({ item, children }: { item: Item; children?: TaskNode[] 
             @{label}
           </a>
         ))}
+        {item.responsible_uid ? <span class="assignee">{viewData.value.collaborators.get(item.responsible_uid)?.full_name ?? 'Assigned'}</span> : null}
         {pending ? <span class="pending" title="Not yet saved on the server">saving…</span> : null}
         <button type="button" onClick={() => setEditing(!editing)} aria-expanded={editing} aria-label={`Edit ${item.content}`}>
           Edit
