@@ -1,3 +1,4 @@
+import { batch } from '@preact/signals';
 import { CommandQueue, TransientSendError } from '../api/command-queue';
 import { api, form, json, RequestRefusedError, SignedOutError } from '../api/http';
 import { IdbCommandStore } from '../api/idb-command-store';
@@ -26,8 +27,11 @@ function syncRequest(commands: Command[]): Promise<SyncReply> {
     if (commands.length > 0) fields['commands'] = JSON.stringify(commands);
     try {
       const reply = await api<SyncReply>('/api/v1/sync', form(fields));
-      serverData.value = mergeSync(serverData.value, reply);
-      connection.value = 'online';
+      // One re-render for both: with thousands of tasks each render of the view costs.
+      batch(() => {
+        serverData.value = mergeSync(serverData.value, reply);
+        connection.value = 'online';
+      });
       return reply;
     } catch (err) {
       if (err instanceof TransientSendError) connection.value = 'offline';
@@ -73,7 +77,10 @@ const FIRST_SYNC_RETRY_MS = 5_000;
 function openQueue(userId: string): Promise<void> {
   queue = new CommandQueue(new IdbCommandStore(userId), {
     send: (commands) => syncRequest(commands),
-    onChange: (pending) => (pendingCommands.value = pending),
+    onChange: (pending) => {
+      // An empty queue staying empty is no change: do not re-render the views for it.
+      if (pending.length > 0 || pendingCommands.value.length > 0) pendingCommands.value = pending;
+    },
     onRefused: (refusals) => {
       for (const { command, status } of refusals) notify(`Not saved (${command.type.replace(/_/g, ' ')}): ${status.error}. Showing what the server kept.`);
     },

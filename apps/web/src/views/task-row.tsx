@@ -55,23 +55,48 @@ export function TaskRow({ item, children }: { item: Item; children?: TaskNode[] 
   );
 }
 
+/**
+ * Rows drawn at first in one list: a big account's overdue list can hold thousands, and drawing
+ * them all would hold the first paint well past a second. The rest come on request.
+ */
+const FIRST_ROWS = 100;
+
+function useShown(total: number) {
+  const [limit, setLimit] = useState(FIRST_ROWS);
+  const more =
+    total > limit ? (
+      <button type="button" class="more" onClick={() => setLimit(total)}>
+        Show {total - limit} more
+      </button>
+    ) : null;
+  return { limit, more };
+}
+
 export function TaskTree({ nodes, label }: { nodes: TaskNode[]; label: string }) {
+  const { limit, more } = useShown(nodes.length);
   return (
-    <ul class="tasks" aria-label={label}>
-      {nodes.map((node) => (
-        <TaskRow key={node.item.id} item={node.item} children={node.children} />
-      ))}
-    </ul>
+    <>
+      <ul class="tasks" aria-label={label}>
+        {nodes.slice(0, limit).map((node) => (
+          <TaskRow key={node.item.id} item={node.item} children={node.children} />
+        ))}
+      </ul>
+      {more}
+    </>
   );
 }
 
 export function TaskList({ items, label, empty }: { items: Item[]; label: string; empty?: string }) {
+  const { limit, more } = useShown(items.length);
   if (items.length === 0) return <p class="empty">{empty ?? 'No tasks.'}</p>;
   return (
-    <ul class="tasks" aria-label={label}>
-      {items.map((item) => (
-        <TaskRow key={item.id} item={item} />
-      ))}
-    </ul>
+    <>
+      <ul class="tasks" aria-label={label}>
+        {items.slice(0, limit).map((item) => (
+          <TaskRow key={item.id} item={item} />
+        ))}
+      </ul>
+      {more}
+    </>
   );
 }
