@@ -16,6 +16,7 @@ export interface Item {
   description?: string;
   priority: number;
   due?: Due | null;
+  deadline?: { date: string; lang?: string } | null;
   labels?: string[];
   checked?: boolean;
   is_deleted?: boolean;

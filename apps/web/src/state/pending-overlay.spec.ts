@@ -38,6 +38,11 @@ describe('applyPending', () => {
     expect(edited.items.get('2')).toEqual(expect.objectContaining({ content: 'Call Bob back', priority: 4, due: { date: '', string: 'next monday' } }));
   });
 
+  it('shows a task moved to another project out of its section and parent', () => {
+    const view = applyPending(data, [{ type: 'item_move', uuid: 'c1', args: { id: '1', project_id: 'work' } }]);
+    expect(view.items.get('1')).toEqual(expect.objectContaining({ project_id: 'work', section_id: null, parent_id: null }));
+  });
+
   it('removes a due set to null and ignores commands about tasks it does not hold', () => {
     const view = applyPending(data, [
       { type: 'item_update', uuid: 'c1', args: { id: '1', due: null } },

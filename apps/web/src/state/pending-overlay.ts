@@ -64,6 +64,12 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
           if (item) items.set(id, { ...item, checked: type !== 'item_uncomplete' });
         }
         break;
+      case 'item_move': {
+        const id = text(args['id']);
+        const item = items.get(id);
+        if (item && args['project_id'] !== undefined) items.set(id, { ...item, project_id: text(args['project_id']), section_id: null, parent_id: null });
+        break;
+      }
       case 'item_delete':
         for (const id of idsOf(args)) items.delete(id);
         break;

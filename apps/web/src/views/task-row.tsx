@@ -34,6 +34,7 @@ export function TaskRow({ item, children }: { item: Item; children?: TaskNode[] 
         </span>
         {PRIORITY_NAMES[item.priority] ? <span class="priority">{PRIORITY_NAMES[item.priority]}</span> : null}
         <DueBadge item={item} />
+        {item.deadline?.date ? <span class="due">Deadline {item.deadline.date}</span> : null}
         {item.labels?.map((label) => (
           <a class="label" href={`#/label/${encodeURIComponent(label)}`} key={label}>
             @{label}
