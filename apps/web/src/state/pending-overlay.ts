@@ -64,6 +64,12 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
           if (item) items.set(id, { ...item, checked: type !== 'item_uncomplete' });
         }
         break;
+      case 'item_reorder':
+        for (const entry of (args['items'] as { id: string; child_order: number }[] | undefined) ?? []) {
+          const item = items.get(entry.id);
+          if (item) items.set(entry.id, { ...item, child_order: entry.child_order });
+        }
+        break;
       case 'item_move': {
         const id = text(args['id']);
         const item = items.get(id);

@@ -1,6 +1,6 @@
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
 import type { Item } from '../api/sync-types';
-import { labelView, projectView, searchView, todayView, upcomingView } from './task-selectors';
+import { labelView, projectView, reorderSiblings, searchView, todayView, upcomingView } from './task-selectors';
 
 const item = (id: string, extra: Partial<Item>): Item => ({ id, content: `task ${id}`, project_id: 'p1', priority: 1, ...extra });
 
@@ -48,5 +48,15 @@ describe('task selectors', () => {
     expect(searchView(data, 'PAINT').map((task) => task.id)).toEqual(['4', '5']);
     expect(searchView(data, 'buy paint').map((task) => task.id)).toEqual(['5']);
     expect(searchView(data, '  ')).toEqual([]);
+  });
+
+  it('moves a task one place among its siblings only (same project, section and parent)', () => {
+    const first = data.items.get('1')!;
+    expect(reorderSiblings(data, first, 1)).toEqual([
+      { id: '2', child_order: 1 },
+      { id: '1', child_order: 2 },
+    ]);
+    expect(reorderSiblings(data, first, -1)).toEqual([]);
+    expect(reorderSiblings(data, data.items.get('5')!, 1)).toEqual([]);
   });
 });

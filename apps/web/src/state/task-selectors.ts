@@ -110,3 +110,19 @@ export function unreadNotifications(data: SyncData): number {
   for (const notification of data.live_notifications.values()) if (notification.is_unread) count++;
   return count;
 }
+
+/**
+ * New positions when a task moves one place up (-1) or down (+1) among its siblings (same
+ * project, section and parent, open): the siblings renumbered 1..n, as item_reorder takes them.
+ * Empty when it is already first or last. The keyboard's way to do what dragging does.
+ */
+export function reorderSiblings(data: SyncData, item: Item, step: -1 | 1): { id: string; child_order: number }[] {
+  const siblings = openItems(data)
+    .filter((other) => other.project_id === item.project_id && (other.section_id ?? null) === (item.section_id ?? null) && (other.parent_id ?? null) === (item.parent_id ?? null))
+    .sort(byOrder);
+  const from = siblings.findIndex((other) => other.id === item.id);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= siblings.length) return [];
+  [siblings[from], siblings[to]] = [siblings[to], siblings[from]];
+  return siblings.map((other, index) => ({ id: other.id, child_order: index + 1 }));
+}

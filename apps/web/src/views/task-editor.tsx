@@ -3,7 +3,7 @@ import { useId, useState } from 'preact/hooks';
 import type { Item } from '../api/sync-types';
 import { run, updateItem } from '../state/session';
 import { viewData } from '../state/store';
-import { projectPeople } from '../state/task-selectors';
+import { projectPeople, reorderSiblings } from '../state/task-selectors';
 
 /** A labelled control: `for`/`id`, so a select's options never become part of its name. */
 function Field({ label, children }: { label: string; children: (id: string) => ComponentChildren }) {
@@ -92,6 +92,14 @@ export function TaskEditor({ item, onDone }: { item: Item; onDone: () => void })
         </Field>
       ) : null}
       <button type="submit">Save</button>
+      {([-1, 1] as const).map((step) => {
+        const order = reorderSiblings(viewData.value, item, step);
+        return (
+          <button key={step} type="button" disabled={order.length === 0} onClick={() => run('item_reorder', { items: order })}>
+            {step < 0 ? 'Move up' : 'Move down'}
+          </button>
+        );
+      })}
       <button type="button" onClick={onDone}>
         Cancel
       </button>
