@@ -47,7 +47,7 @@ export default [
   ...nx.configs['flat/base'],
   ...tseslint.configs.recommendedTypeChecked,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allowCircularSelfDependency: false, banTransitiveDependencies: false, depConstraints }],

@@ -1,0 +1,146 @@
+import { type CommandStore, CommandQueue, type QueueHooks, type Refusal, TransientSendError } from './command-queue';
+import type { Command, SyncReply } from './sync-types';
+
+/** The queue's storage in memory, as IndexedDB keeps it: in order, a put replaces in place. */
+class MemoryStore implements CommandStore {
+  readonly rows: Command[] = [];
+  all(): Promise<Command[]> {
+    return Promise.resolve([...this.rows]);
+  }
+  put(command: Command): Promise<void> {
+    const at = this.rows.findIndex((row) => row.uuid === command.uuid);
+    if (at >= 0) this.rows[at] = command;
+    else this.rows.push(command);
+    return Promise.resolve();
+  }
+  remove(uuids: readonly string[]): Promise<void> {
+    for (const uuid of uuids) {
+      const at = this.rows.findIndex((row) => row.uuid === uuid);
+      if (at >= 0) this.rows.splice(at, 1);
+    }
+    return Promise.resolve();
+  }
+}
+
+const add = (uuid: string, tempId: string, projectId = 'p1'): Command => ({ type: 'item_add', uuid, temp_id: tempId, args: { content: uuid, project_id: projectId } });
+
+function harness(answers: ((commands: Command[]) => SyncReply | Error)[]) {
+  const store = new MemoryStore();
+  const sent: Command[][] = [];
+  const refused: Refusal[] = [];
+  const retries: (() => void)[] = [];
+  const hooks: QueueHooks = {
+    send: (commands) => {
+      sent.push(commands);
+      const answer = answers.shift()?.(commands) ?? new TransientSendError('offline');
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+    },
+    onRefused: (refusals) => refused.push(...refusals),
+    schedule: (run) => retries.push(run),
+  };
+  return { store, sent, refused, retries, queue: new CommandQueue(store, hooks) };
+}
+
+const allOk = (commands: Command[]): SyncReply => ({ sync_status: Object.fromEntries(commands.map((command) => [command.uuid, 'ok'])) });
+
+describe('CommandQueue', () => {
+  it('keeps a command made offline and sends it, same uuid, when a retry finds the connection back', async () => {
+    const { queue, store, sent, retries } = harness([() => new TransientSendError('offline'), allOk]);
+    await queue.enqueue(add('c1', 't1'));
+    expect(store.rows.map((row) => row.uuid)).toEqual(['c1']);
+    expect(retries).toHaveLength(1);
+    retries[0]();
+    await queue.flush();
+    expect(sent.map((batch) => batch.map((command) => command.uuid))).toEqual([['c1'], ['c1']]);
+    expect(store.rows).toEqual([]);
+    expect(queue.commands).toEqual([]);
+  });
+
+  it('survives a reload: what the store holds is sent by the next session', async () => {
+    const first = harness([() => new TransientSendError('offline')]);
+    await first.queue.enqueue(add('c1', 't1'));
+    const second = new CommandQueue(first.store, { send: (commands) => Promise.resolve(allOk(commands)) });
+    await second.load();
+    expect(second.commands.map((command) => command.uuid)).toEqual(['c1']);
+    await second.flush();
+    expect(first.store.rows).toEqual([]);
+  });
+
+  it('drops a refused command, reports what the server said, and keeps the rest of the order', async () => {
+    const { queue, store, refused } = harness([
+      () => new TransientSendError('offline'),
+      () => ({ sync_status: { c1: 'ok', c2: { error: 'Task not found', error_code: 22, error_tag: 'ITEM_NOT_FOUND', http_code: 404 } } }),
+    ]);
+    await queue.enqueue(add('c1', 't1'));
+    await store.put({ type: 'item_complete', uuid: 'c2', args: { ids: ['gone'] } });
+    await queue.load();
+    await queue.flush();
+    expect(refused).toEqual([{ command: expect.objectContaining({ uuid: 'c2' }), status: expect.objectContaining({ error_tag: 'ITEM_NOT_FOUND' }) }]);
+    expect(store.rows).toEqual([]);
+  });
+
+  it('reads per-id answers: all ok is ok, one refused id is a refusal', async () => {
+    const { queue, store, refused } = harness([
+      () => ({
+        sync_status: {
+          c1: { '1': 'ok', '2': 'ok' },
+          c2: { '3': 'ok', '4': { error: 'Task not found', error_code: 22 } },
+        },
+      }),
+    ]);
+    await store.put({ type: 'item_complete', uuid: 'c1', args: { ids: ['1', '2'] } });
+    await store.put({ type: 'item_complete', uuid: 'c2', args: { ids: ['3', '4'] } });
+    await queue.load();
+    await queue.flush();
+    expect(refused.map((refusal) => [refusal.command.uuid, refusal.status.error_code])).toEqual([['c2', 22]]);
+    expect(store.rows).toEqual([]);
+  });
+
+  it('keeps a command the answer does not mention, for the next flush', async () => {
+    const { queue, store } = harness([() => ({ sync_status: { c1: 'ok' } })]);
+    await store.put(add('c1', 't1'));
+    await store.put(add('c2', 't2'));
+    await queue.load();
+    await queue.flush();
+    expect(store.rows.map((row) => row.uuid)).toEqual(['c2']);
+  });
+
+  it('sends commands queued during a send right after, with the temp ids the first answer mapped', async () => {
+    let release: (reply: SyncReply) => void = () => undefined;
+    const store = new MemoryStore();
+    const sent: Command[][] = [];
+    const queue = new CommandQueue(store, {
+      send: (commands) => {
+        sent.push(commands);
+        if (sent.length === 1) return new Promise((resolve) => (release = resolve));
+        return Promise.resolve(allOk(commands));
+      },
+    });
+    const first = queue.enqueue({ type: 'project_add', uuid: 'c1', temp_id: 'tmp-project', args: { name: 'Work' } });
+    await Promise.resolve();
+    const second = queue.enqueue(add('c2', 't2', 'tmp-project'));
+    release({ sync_status: { c1: 'ok' }, temp_id_mapping: { 'tmp-project': '900' } });
+    await Promise.all([first, second]);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual([expect.objectContaining({ uuid: 'c2', args: { content: 'c2', project_id: '900' } })]);
+    expect(store.rows).toEqual([]);
+  });
+
+  it('backs off between retries and retries once per pause, however many commands wait', async () => {
+    const delays: number[] = [];
+    const runs: (() => void)[] = [];
+    const queue = new CommandQueue(new MemoryStore(), {
+      send: () => Promise.reject(new TransientSendError('offline')),
+      schedule: (run, ms) => {
+        delays.push(ms);
+        runs.push(run);
+      },
+    });
+    await queue.enqueue(add('c1', 't1'));
+    await queue.enqueue(add('c2', 't2'));
+    expect(delays).toEqual([1000]);
+    runs[0]();
+    await queue.flush();
+    expect(delays).toEqual([1000, 2000]);
+  });
+});

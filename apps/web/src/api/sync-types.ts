@@ -1,0 +1,168 @@
+/** The parts of the api/v1 Sync resources this app reads (the server sends more; we keep it). */
+export interface Due {
+  date: string;
+  timezone?: string | null;
+  string?: string;
+  lang?: string;
+  is_recurring?: boolean;
+}
+
+export interface Item {
+  id: string;
+  project_id: string;
+  section_id?: string | null;
+  parent_id?: string | null;
+  content: string;
+  description?: string;
+  priority: number;
+  due?: Due | null;
+  deadline?: { date: string; lang?: string } | null;
+  labels?: string[];
+  checked?: boolean;
+  is_deleted?: boolean;
+  child_order?: number;
+  responsible_uid?: string | null;
+  added_at?: string;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+  color?: string;
+  parent_id?: string | null;
+  child_order?: number;
+  inbox_project?: boolean;
+  shared?: boolean;
+  is_deleted?: boolean;
+  is_archived?: boolean;
+}
+
+export interface Section {
+  id: string;
+  name: string;
+  project_id: string;
+  section_order?: number;
+  is_deleted?: boolean;
+  is_archived?: boolean;
+}
+
+export interface Label {
+  id: string;
+  name: string;
+  color?: string;
+  item_order?: number;
+  is_deleted?: boolean;
+}
+
+export interface Filter {
+  id: string;
+  name: string;
+  query: string;
+  item_order?: number;
+  is_deleted?: boolean;
+}
+
+export interface Note {
+  id: string;
+  item_id?: string | null;
+  project_id?: string | null;
+  content: string;
+  posted_uid?: string;
+  posted_at?: string;
+  file_attachment?: { file_name?: string; file_url?: string } | null;
+  is_deleted?: boolean;
+}
+
+export interface Collaborator {
+  id: string;
+  email?: string;
+  full_name?: string;
+  is_deleted?: boolean;
+}
+
+/** Who is on which shared project; keyed by project and user (it has no id of its own). */
+export interface CollaboratorState {
+  project_id: string;
+  user_id: string;
+  state: string;
+  role?: string;
+  is_deleted?: boolean;
+}
+
+export interface LiveNotification {
+  id: string;
+  notification_type: string;
+  created_at?: string;
+  is_unread?: boolean;
+  is_deleted?: boolean;
+  [extra: string]: unknown;
+}
+
+export interface SyncUser {
+  id: string;
+  full_name?: string;
+  email?: string;
+  timezone?: string;
+  inbox_project_id?: string;
+  websocket_url?: string;
+  [extra: string]: unknown;
+}
+
+/** One kind of resource the app keeps, by id; every one of them carries `is_deleted` on change. */
+export const KEYED_RESOURCES = ['items', 'projects', 'sections', 'labels', 'filters', 'notes', 'collaborators', 'collaborator_states', 'live_notifications'] as const;
+export type KeyedResource = (typeof KEYED_RESOURCES)[number];
+
+export interface ResourceShapes {
+  items: Item;
+  projects: Project;
+  sections: Section;
+  labels: Label;
+  filters: Filter;
+  notes: Note;
+  collaborators: Collaborator;
+  collaborator_states: CollaboratorState;
+  live_notifications: LiveNotification;
+}
+
+/** What the app holds of the server's state: one map per resource, the user, the next token. */
+export type SyncData = { readonly [K in KeyedResource]: ReadonlyMap<string, ResourceShapes[K]> } & {
+  readonly user: SyncUser | null;
+  readonly syncToken: string;
+};
+
+export interface SyncError {
+  error_code: number;
+  error_tag?: string;
+  error: string;
+  http_code?: number;
+}
+
+/** A command's answer: ok, its refusal, or (a command over several ids) each id's outcome. */
+export type SyncStatus = 'ok' | SyncError | { readonly [id: string]: 'ok' | SyncError };
+
+/** A Sync API answer as far as this app reads it. */
+export interface SyncReply {
+  sync_token?: string;
+  full_sync?: boolean;
+  user?: SyncUser;
+  items?: Item[];
+  projects?: Project[];
+  sections?: Section[];
+  labels?: Label[];
+  filters?: Filter[];
+  notes?: Note[];
+  project_notes?: Note[];
+  collaborators?: Collaborator[];
+  collaborator_states?: CollaboratorState[];
+  live_notifications?: LiveNotification[];
+  temp_id_mapping?: Record<string, string>;
+  sync_status?: Record<string, SyncStatus>;
+}
+
+/** A write, as the Sync API takes it: the uuid makes a resend safe (the server answers it once). */
+export interface Command {
+  type: string;
+  uuid: string;
+  temp_id?: string;
+  args: Record<string, unknown>;
+}

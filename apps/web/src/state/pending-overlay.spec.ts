@@ -1,0 +1,55 @@
+import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
+import { applyPending } from './pending-overlay';
+
+const data = mergeSync(EMPTY_DATA, {
+  full_sync: true,
+  user: { id: 'u1', inbox_project_id: 'inbox' },
+  items: [
+    { id: '1', content: 'Buy milk', project_id: 'inbox', priority: 1, due: { date: '2026-11-27', string: 'today' } },
+    { id: '2', content: 'Call Bob', project_id: 'inbox', priority: 1 },
+  ],
+});
+
+describe('applyPending', () => {
+  it('is the server state itself when nothing waits', () => {
+    expect(applyPending(data, [])).toBe(data);
+  });
+
+  it('shows a task being added (in the inbox when no project was named) and its comment', () => {
+    const view = applyPending(data, [
+      { type: 'item_add', uuid: 'c1', temp_id: 'tmp-1', args: { content: 'Offline task' } },
+      { type: 'note_add', uuid: 'c2', temp_id: 'tmp-n', args: { item_id: 'tmp-1', content: 'a note' } },
+    ]);
+    expect(view.items.get('tmp-1')).toEqual(expect.objectContaining({ content: 'Offline task', project_id: 'inbox', checked: false }));
+    expect(view.notes.get('tmp-n')).toEqual(expect.objectContaining({ item_id: 'tmp-1', content: 'a note', posted_uid: 'u1' }));
+    expect(data.items.has('tmp-1')).toBe(false);
+  });
+
+  it('shows completions, reopenings, edits and deletions before the server answers', () => {
+    const view = applyPending(data, [
+      { type: 'item_complete', uuid: 'c1', args: { ids: ['1'] } },
+      { type: 'item_update', uuid: 'c2', args: { id: '2', content: 'Call Bob back', priority: 4, due: { string: 'next monday' } } },
+      { type: 'item_uncomplete', uuid: 'c3', args: { ids: ['1'] } },
+      { type: 'item_delete', uuid: 'c4', args: { ids: ['2'] } },
+    ]);
+    expect(view.items.get('1')?.checked).toBe(false);
+    expect(view.items.has('2')).toBe(false);
+    const edited = applyPending(data, [{ type: 'item_update', uuid: 'c2', args: { id: '2', content: 'Call Bob back', priority: 4, due: { string: 'next monday' } } }]);
+    expect(edited.items.get('2')).toEqual(expect.objectContaining({ content: 'Call Bob back', priority: 4, due: { date: '', string: 'next monday' } }));
+  });
+
+  it('shows a task moved to another project out of its section and parent', () => {
+    const view = applyPending(data, [{ type: 'item_move', uuid: 'c1', args: { id: '1', project_id: 'work' } }]);
+    expect(view.items.get('1')).toEqual(expect.objectContaining({ project_id: 'work', section_id: null, parent_id: null }));
+  });
+
+  it('removes a due set to null and ignores commands about tasks it does not hold', () => {
+    const view = applyPending(data, [
+      { type: 'item_update', uuid: 'c1', args: { id: '1', due: null } },
+      { type: 'item_update', uuid: 'c2', args: { id: 'unknown', content: 'x' } },
+      { type: 'label_add', uuid: 'c3', args: { name: 'home' } },
+    ]);
+    expect(view.items.get('1')?.due).toBeNull();
+    expect(view.items.has('unknown')).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+import type { Command, Item, Note, SyncData } from '../api/sync-types';
+
+/** A due the person typed; the server computes the date, so until it answers only the text is known. */
+function typedDue(due: unknown): Item['due'] {
+  if (due === null) return null;
+  if (due && typeof due === 'object' && 'string' in due) return { date: '', ...(due as { string: string; date?: string }) };
+  return undefined;
+}
+
+/** An id or text argument as a string (ids may be numbers in older clients' commands). */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+function idsOf(args: Record<string, unknown>): string[] {
+  if (Array.isArray(args['ids'])) return args['ids'].map(text);
+  return args['id'] === undefined ? [] : [text(args['id'])];
+}
+
+/**
+ * What the person sees: the server's state with the commands not yet answered applied on top.
+ * Kept apart from the server's state so that a refused command simply disappears from the
+ * overlay and the screen shows what the server kept, and a created task is never shown twice
+ * (its temp row goes when its command is answered, in the same request that brings the real one).
+ */
+export function applyPending(data: SyncData, pending: readonly Command[]): SyncData {
+  if (pending.length === 0) return data;
+  const items = new Map(data.items);
+  const notes = new Map(data.notes);
+  for (const { type, args, temp_id } of pending) {
+    switch (type) {
+      case 'item_add': {
+        const id = temp_id ?? '';
+        items.set(id, {
+          id,
+          content: text(args['content']),
+          project_id: text(args['project_id']) || (data.user?.inbox_project_id ?? ''),
+          section_id: (args['section_id'] as string | undefined) ?? null,
+          parent_id: (args['parent_id'] as string | undefined) ?? null,
+          priority: Number(args['priority'] ?? 1),
+          due: typedDue(args['due']) ?? null,
+          labels: (args['labels'] as string[] | undefined) ?? [],
+          checked: false,
+          child_order: Number.MAX_SAFE_INTEGER,
+        });
+        break;
+      }
+      case 'item_update': {
+        const id = text(args['id']);
+        const item = items.get(id);
+        if (!item) break;
+        const { id: _id, due, ...rest } = args;
+        const next: Item = { ...item, ...(rest as Partial<Item>) };
+        const typed = typedDue(due);
+        if (typed !== undefined) next.due = typed;
+        items.set(id, next);
+        break;
+      }
+      case 'item_complete':
+      case 'item_close':
+      case 'item_uncomplete':
+        for (const id of idsOf(args)) {
+          const item = items.get(id);
+          if (item) items.set(id, { ...item, checked: type !== 'item_uncomplete' });
+        }
+        break;
+      case 'item_reorder':
+        for (const entry of (args['items'] as { id: string; child_order: number }[] | undefined) ?? []) {
+          const item = items.get(entry.id);
+          if (item) items.set(entry.id, { ...item, child_order: entry.child_order });
+        }
+        break;
+      case 'item_move': {
+        const id = text(args['id']);
+        const item = items.get(id);
+        if (item && args['project_id'] !== undefined) items.set(id, { ...item, project_id: text(args['project_id']), section_id: null, parent_id: null });
+        break;
+      }
+      case 'item_delete':
+        for (const id of idsOf(args)) items.delete(id);
+        break;
+      case 'note_add': {
+        const id = temp_id ?? '';
+        const note: Note = { id, item_id: (args['item_id'] as string | undefined) ?? null, content: text(args['content']), posted_uid: data.user?.id, posted_at: new Date().toISOString() };
+        notes.set(id, note);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return { ...data, items, notes };
+}

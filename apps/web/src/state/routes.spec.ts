@@ -1,0 +1,25 @@
+import { parseRoute, type Route, routeHash } from './routes';
+
+describe('routes', () => {
+  it('reads every view from the hash and writes it back the same', () => {
+    const routes: Route[] = [
+      { view: 'inbox' },
+      { view: 'today' },
+      { view: 'upcoming' },
+      { view: 'completed' },
+      { view: 'notifications' },
+      { view: 'project', id: '6Jf8VQXxpwv56VQ7' },
+      { view: 'label', name: 'at home' },
+      { view: 'filter', id: '42' },
+      { view: 'search', query: 'milk / eggs' },
+    ];
+    for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route);
+  });
+
+  it('opens Today for an empty or unknown hash, and the inbox for a project without id', () => {
+    expect(parseRoute('')).toEqual({ view: 'today' });
+    expect(parseRoute('#/nonsense')).toEqual({ view: 'today' });
+    expect(parseRoute('#/project/')).toEqual({ view: 'inbox' });
+    expect(parseRoute('#/label/%E0%A4%A')).toEqual({ view: 'inbox' });
+  });
+});

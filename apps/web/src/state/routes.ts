@@ -1,0 +1,59 @@
+/** Every view, addressed by the hash so a reload or a shared link opens the same one. */
+export type Route =
+  | { view: 'inbox' }
+  | { view: 'today' }
+  | { view: 'upcoming' }
+  | { view: 'project'; id: string }
+  | { view: 'label'; name: string }
+  | { view: 'filter'; id: string }
+  | { view: 'search'; query: string }
+  | { view: 'completed' }
+  | { view: 'notifications' };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#\/?/, '');
+  const slash = path.indexOf('/');
+  const view = slash < 0 ? path : path.slice(0, slash);
+  let arg = '';
+  try {
+    arg = slash < 0 ? '' : decodeURIComponent(path.slice(slash + 1));
+  } catch {
+    // A hand-typed malformed escape: treat as no argument.
+  }
+  switch (view) {
+    case 'inbox':
+    case 'upcoming':
+    case 'completed':
+    case 'notifications':
+      return { view };
+    case 'project':
+      return arg ? { view, id: arg } : { view: 'inbox' };
+    case 'label':
+      return arg ? { view, name: arg } : { view: 'inbox' };
+    case 'filter':
+      return arg ? { view, id: arg } : { view: 'inbox' };
+    case 'search':
+      return { view, query: arg };
+    default:
+      return { view: 'today' };
+  }
+}
+
+export function routeHash(route: Route): string {
+  switch (route.view) {
+    case 'project':
+      return `#/project/${encodeURIComponent(route.id)}`;
+    case 'label':
+      return `#/label/${encodeURIComponent(route.name)}`;
+    case 'filter':
+      return `#/filter/${encodeURIComponent(route.id)}`;
+    case 'search':
+      return `#/search/${encodeURIComponent(route.query)}`;
+    case 'inbox':
+    case 'today':
+    case 'upcoming':
+    case 'completed':
+    case 'notifications':
+      return `#/${route.view}`;
+  }
+}

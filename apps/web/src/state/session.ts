@@ -1,0 +1,217 @@
+import { batch } from '@preact/signals';
+import { CommandQueue, TransientSendError } from '../api/command-queue';
+import { api, form, json, RequestRefusedError, SignedOutError } from '../api/http';
+import { IdbCommandStore } from '../api/idb-command-store';
+import { signOut, tokenRejected } from '../api/oauth';
+import { openPushChannel } from '../api/push-channel';
+import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
+import type { Command, Item, SyncReply } from '../api/sync-types';
+import { connection, notify, pendingCommands, serverData, signedIn } from './store';
+
+const RESOURCE_TYPES = JSON.stringify(['all']);
+
+let queue: CommandQueue | undefined;
+let closePush: (() => void) | undefined;
+/** Sync requests go one at a time: each must carry the token the previous one returned. */
+let chain: Promise<unknown> = Promise.resolve();
+
+function serialized<T>(work: () => Promise<T>): Promise<T> {
+  const run = chain.then(work, work);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+function syncRequest(commands: Command[]): Promise<SyncReply> {
+  return serialized(async () => {
+    const fields: Record<string, string> = { sync_token: serverData.value.syncToken, resource_types: RESOURCE_TYPES };
+    if (commands.length > 0) fields['commands'] = JSON.stringify(commands);
+    try {
+      const reply = await api<SyncReply>('/api/v1/sync', form(fields));
+      // One re-render for both: with thousands of tasks each render of the view costs.
+      batch(() => {
+        serverData.value = mergeSync(serverData.value, reply);
+        connection.value = 'online';
+      });
+      return reply;
+    } catch (err) {
+      if (err instanceof TransientSendError) connection.value = 'offline';
+      if (err instanceof SignedOutError) endSession();
+      throw err;
+    }
+  });
+}
+
+function reportFailure(err: unknown): void {
+  if (err instanceof TransientSendError || err instanceof SignedOutError) return;
+  notify(err instanceof RequestRefusedError ? err.message : 'Something went wrong while syncing.');
+}
+
+/** An incremental sync, or the queue's flush when commands wait (it reads in the same request). */
+export function syncNow(): void {
+  if (queue && queue.commands.length > 0) {
+    queue.flush().catch(reportFailure);
+    return;
+  }
+  syncRequest([]).catch(reportFailure);
+}
+
+function endSession(): void {
+  tokenRejected();
+  sessionStorage.removeItem(USER_KEY);
+  closePush?.();
+  signedIn.value = false;
+}
+
+/** Sign-out: the token is revoked and forgotten; unsent commands stay for this person's next sign-in. */
+export async function signOutNow(): Promise<void> {
+  closePush?.();
+  sessionStorage.removeItem(USER_KEY);
+  await signOut();
+  signedIn.value = false;
+}
+
+/** Whose queue to open before the first sync answers, so a page loaded offline can still take edits. */
+const USER_KEY = 'doable.user';
+const FIRST_SYNC_RETRY_MS = 5_000;
+
+function openQueue(userId: string): Promise<void> {
+  queue = new CommandQueue(new IdbCommandStore(userId), {
+    send: (commands) => syncRequest(commands),
+    onChange: (pending) => {
+      // An empty queue staying empty is no change: do not re-render the views for it.
+      if (pending.length > 0 || pendingCommands.value.length > 0) pendingCommands.value = pending;
+    },
+    onRefused: (refusals) => {
+      for (const { command, status } of refusals) notify(`Not saved (${command.type.replace(/_/g, ' ')}): ${status.error}. Showing what the server kept.`);
+    },
+  });
+  return queue.load();
+}
+
+/** The next `online` event or a few seconds, whichever comes first. */
+function onlineOrLater(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('online', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, FIRST_SYNC_RETRY_MS);
+    window.addEventListener('online', done);
+  });
+}
+
+/** After sign-in: the full sync (retried until the server answers), the queue left by an earlier visit, the push channel. */
+export async function startSession(): Promise<void> {
+  signedIn.value = true;
+  serverData.value = EMPTY_DATA;
+  window.addEventListener('online', syncNow);
+  // Say so at once; the queue learns it only at its next send.
+  window.addEventListener('offline', () => (connection.value = 'offline'));
+  const knownUser = sessionStorage.getItem(USER_KEY);
+  if (knownUser) await openQueue(knownUser);
+  for (;;) {
+    try {
+      await syncRequest([]);
+      break;
+    } catch (err) {
+      if (!(err instanceof TransientSendError)) throw err;
+      await onlineOrLater();
+    }
+  }
+  const userId = serverData.value.user?.id ?? 'anonymous';
+  sessionStorage.setItem(USER_KEY, userId);
+  if (!queue || knownUser !== userId) await openQueue(userId);
+  queue?.flush().catch(reportFailure);
+  closePush = openPushChannel(() => serverData.value.user?.websocket_url, syncNow);
+}
+
+/** Queues a write; it shows at once (the overlay) and goes to the server now or when online. */
+export function run(type: string, args: Record<string, unknown>, tempId?: string): string | undefined {
+  const command: Command = { type, uuid: crypto.randomUUID(), args, ...(tempId ? { temp_id: tempId } : {}) };
+  queue?.enqueue(command).catch(reportFailure);
+  return tempId;
+}
+
+export function addItem(args: Record<string, unknown>): void {
+  run('item_add', args, crypto.randomUUID());
+}
+
+export function toggleItem(item: Item): void {
+  run(item.checked ? 'item_uncomplete' : 'item_complete', { ids: [item.id] });
+}
+
+export function updateItem(id: string, changes: Record<string, unknown>): void {
+  run('item_update', { id, ...changes });
+}
+
+export function addNote(itemId: string, content: string): void {
+  run('note_add', { item_id: itemId, content }, crypto.randomUUID());
+}
+
+/**
+ * Quick add goes straight to the server (the parser lives there); offline it falls back to a
+ * queued item_add of the raw text, so nothing typed is lost.
+ */
+export async function quickAdd(text: string, dueIfNone?: string): Promise<void> {
+  try {
+    const item = await api<Item>('/api/v1/tasks/quick', json({ text }));
+    // A view's default date (Today) applies only when the line named none: it never overrides one typed.
+    if (dueIfNone && !item.due) updateItem(item.id, { due: { string: dueIfNone } });
+    else syncNow();
+  } catch (err) {
+    if (err instanceof TransientSendError) addItem({ content: text, ...(dueIfNone ? { due: { string: dueIfNone } } : {}) });
+    else reportFailure(err);
+  }
+}
+
+/** A saved filter's tasks, evaluated by the server (GET /api/v1/tasks/filter, the filter language). */
+export async function filterTasks(query: string): Promise<Item[]> {
+  const tasks: Item[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ query, limit: '200', ...(cursor ? { cursor } : {}) });
+    const page: { results: Item[]; next_cursor: string | null } = await api(`/api/v1/tasks/filter?${params.toString()}`);
+    tasks.push(...page.results);
+    cursor = page.next_cursor;
+  } while (cursor && tasks.length < 2000);
+  return tasks;
+}
+
+export interface CompletedTask {
+  id?: string;
+  task_id?: string;
+  content: string;
+  completed_at: string;
+  project_id: string;
+}
+
+/** The last four weeks of completed history (the server's window is at most three months). */
+export async function completedTasks(): Promise<CompletedTask[]> {
+  const until = new Date();
+  const since = new Date(until.getTime() - 28 * 24 * 3600 * 1000);
+  const params = new URLSearchParams({ since: since.toISOString(), until: until.toISOString(), limit: '200' });
+  const page: { items?: CompletedTask[] } = await api(`/api/v1/tasks/completed/by_completion_date?${params.toString()}`);
+  return page.items ?? [];
+}
+
+export interface FileAttachment {
+  file_name: string;
+  file_url: string;
+  file_type?: string;
+  file_size?: number;
+  resource_type?: string;
+}
+
+/** Uploads a file (POST /api/v1/uploads) and comments with it attached; uploads need a connection. */
+export async function addNoteWithFile(itemId: string, content: string, file: File): Promise<void> {
+  const body = new FormData();
+  body.append('file_name', file.name);
+  body.append('file', file, file.name);
+  try {
+    const attachment = await api<FileAttachment>('/api/v1/uploads', { method: 'POST', body });
+    run('note_add', { item_id: itemId, content, file_attachment: attachment }, crypto.randomUUID());
+  } catch (err) {
+    notify(err instanceof TransientSendError ? 'The file could not be uploaded: no connection. Try again when online.' : 'The file could not be uploaded.');
+  }
+}

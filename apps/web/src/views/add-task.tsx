@@ -1,0 +1,28 @@
+import { useState } from 'preact/hooks';
+import { quickAdd } from '../state/session';
+
+/**
+ * The add box: the whole line goes to quick add, so `#Project @label p1 tomorrow` works as in
+ * every other client. `context` (e.g. `#Work`) is appended so a task added in a view lands there,
+ * unless the line names a project itself; `dueIfNone` dates a task the line left undated.
+ */
+export function AddTask({ context, dueIfNone, inputId }: { context?: string; dueIfNone?: string; inputId?: string }) {
+  const [text, setText] = useState('');
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const line = text.trim();
+    if (!line) return;
+    setText('');
+    const named = context?.startsWith('#') && /(^|\s)#\S/.test(line);
+    void quickAdd(context && !named ? `${line} ${context}` : line, dueIfNone);
+  };
+  return (
+    <form class="add-task" onSubmit={submit} aria-label="Quick add">
+      <label for={inputId ?? 'add-task'} class="visually-hidden">
+        Add task
+      </label>
+      <input id={inputId ?? 'add-task'} data-testid="add-task" value={text} onInput={(event) => setText(event.currentTarget.value)} placeholder="Add task, e.g. Call Ana tomorrow p1 #Work" autocomplete="off" />
+      <button type="submit">Add</button>
+    </form>
+  );
+}

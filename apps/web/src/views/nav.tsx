@@ -1,0 +1,70 @@
+import { viewData, route } from '../state/store';
+import { routeHash, type Route } from '../state/routes';
+import { unreadNotifications } from '../state/task-selectors';
+
+function NavLink({ to, children }: { to: Route; children: preact.ComponentChildren }) {
+  const href = routeHash(to);
+  const current = routeHash(route.value) === href;
+  return (
+    <li>
+      <a href={href} aria-current={current ? 'page' : undefined}>
+        {children}
+      </a>
+    </li>
+  );
+}
+
+/** Views, projects, labels and filters; each link is named like its view (the e2e finds them so). */
+export function Nav() {
+  const data = viewData.value;
+  const projects = [...data.projects.values()].filter((project) => !project.inbox_project && !project.is_archived).sort((a, b) => (a.child_order ?? 0) - (b.child_order ?? 0));
+  const labels = [...data.labels.values()].sort((a, b) => (a.item_order ?? 0) - (b.item_order ?? 0));
+  const filters = [...data.filters.values()].sort((a, b) => (a.item_order ?? 0) - (b.item_order ?? 0));
+  return (
+    <nav aria-label="Views">
+      <ul>
+        <NavLink to={{ view: 'inbox' }}>Inbox</NavLink>
+        <NavLink to={{ view: 'today' }}>Today</NavLink>
+        <NavLink to={{ view: 'upcoming' }}>Upcoming</NavLink>
+        <NavLink to={{ view: 'search', query: '' }}>Search</NavLink>
+        <NavLink to={{ view: 'completed' }}>Completed</NavLink>
+        <NavLink to={{ view: 'notifications' }}>
+          Notifications
+          {unreadNotifications(data) > 0 ? <span class="badge"> ({unreadNotifications(data)} unread)</span> : null}
+        </NavLink>
+      </ul>
+      <h2 id="nav-projects">Projects</h2>
+      <ul aria-labelledby="nav-projects">
+        {projects.map((project) => (
+          <NavLink key={project.id} to={{ view: 'project', id: project.id }}>
+            {project.name}
+          </NavLink>
+        ))}
+      </ul>
+      {labels.length > 0 ? (
+        <>
+          <h2 id="nav-labels">Labels</h2>
+          <ul aria-labelledby="nav-labels">
+            {labels.map((label) => (
+              <NavLink key={label.id} to={{ view: 'label', name: label.name }}>
+                {label.name}
+              </NavLink>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {filters.length > 0 ? (
+        <>
+          <h2 id="nav-filters">Filters</h2>
+          <ul aria-labelledby="nav-filters">
+            {filters.map((filter) => (
+              <NavLink key={filter.id} to={{ view: 'filter', id: filter.id }}>
+                {filter.name}
+              </NavLink>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </nav>
+  );
+}
