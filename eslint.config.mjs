@@ -43,7 +43,7 @@ const depConstraints = [
 ];
 
 export default [
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.nx/**', 'data/**', 'tmp/**', 'bench/results/**', '**/*.mjs', '**/*.cjs', '**/*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.nx/**', 'data/**', 'tmp/**', 'bench/results/**', '**/*.mjs', '**/*.mts', '**/*.cjs', '**/*.js'] },
   ...nx.configs['flat/base'],
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -15,9 +15,13 @@ const SOURCE_DIRS = ['apps', 'libs', 'bench', 'e2e/support'];
 const DATA_FILES = ['e2e/support/plans.e2e.json'];
 const SKIP = /\.(spec|integration-spec|e2e-spec)\.ts$|\.d\.ts$/;
 
+/** The browser app is Vite's to build (web-build.mjs), not swc's: none of it runs under Node. */
+const NOT_SERVER_CODE = new Set([join(repoRoot, 'apps', 'web')]);
+
 async function* sources(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    if (entry.isDirectory() && NOT_SERVER_CODE.has(path)) continue;
     if (entry.isDirectory()) yield* sources(path);
     else if (entry.name.endsWith('.ts') && !SKIP.test(entry.name)) yield path;
   }

@@ -1,11 +1,11 @@
 // Builds the web app (apps/web, issue #35) into dist/web with Vite's JS API: one process, no
-// extra `vite` child. The app's own vite.config.ts says where it goes (dist/web, base /app/),
+// extra `vite` child. The app's own vite.config.mts says where it goes (dist/web, base /app/),
 // where the gateway serves it from. Skipped, saying so, while the app is not in the tree.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './swc-options.mjs';
 
-export const WEB_APP_CONFIG = join(repoRoot, 'apps', 'web', 'vite.config.ts');
+export const WEB_APP_CONFIG = join(repoRoot, 'apps', 'web', 'vite.config.mts');
 
 /** `{ ms }` once built, or `{ skipped }` with the reason when there is no app to build. */
 export async function buildWebApp({ configFile = WEB_APP_CONFIG } = {}) {

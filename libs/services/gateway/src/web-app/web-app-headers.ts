@@ -1,6 +1,6 @@
 /**
  * The web app's Content-Security-Policy: its own script and style only, never inline (the build
- * inlines nothing: apps/web/vite.config.ts), so an injected `<script>` or `style=` does not run.
+ * inlines nothing: apps/web/vite.config.mts), so an injected `<script>` or `style=` does not run.
  * connect-src 'self' ws: wss: lets it call the APIs and open the push channel (`/ws`) on this
  * origin; images may be data:/blob: (attachments previewed before upload). No plugin, no `<base>`
  * (it could point the app's relative URLs elsewhere), never framed (clickjacking), forms post

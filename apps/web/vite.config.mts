@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-// Paths are taken from this file's folder so `vite build -c apps/web/vite.config.ts` works from
+// Paths are taken from this file's folder so `vite build -c apps/web/vite.config.mts` works from
 // the repository root (the gateway serves <repo>/dist/web at /app).
 const here = fileURLToPath(new URL('.', import.meta.url));
 
