@@ -82,4 +82,28 @@ describe.each(MODES)('traces (%s)', (mode) => {
     expect(spans.some((span) => JSON.stringify(span.attributes).includes(member.email))).toBe(false);
     if (mode === 'cluster') expect(new Set(spans.map((span) => span.service))).toEqual(new Set(['doable-cluster']));
   });
+
+  it('follows an assistant tool call from the gateway through the MCP tool to sync', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const response = await http(system.url, 'POST', '/mcp', {
+      token: owner.token,
+      headers: { accept: 'application/json, text/event-stream', traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'find-projects', arguments: {} } },
+    });
+    expect(response.status).toBe(200);
+    // Spans arrive in batches from several services: wait until the tool's and one of a service it asked are both in.
+    const { tool, ancestors } = await waitFor(() => {
+      const spans = collector.spans.filter((span) => span.traceId === traceId);
+      const byId = new Map(spans.map((span) => [span.spanId, span]));
+      const ancestorsOf = (span: ReceivedSpan): string[] => {
+        const names: string[] = [];
+        for (let at = span.parentSpanId ? byId.get(span.parentSpanId) : undefined; at; at = at.parentSpanId ? byId.get(at.parentSpanId) : undefined) names.push(at.name);
+        return names;
+      };
+      const found = spans.find((span) => span.name === 'mcp tool find-projects');
+      const asked = found && spans.some((span) => span.kind === SERVER && ancestorsOf(span).includes(found.name));
+      return asked ? { tool: found, ancestors: ancestorsOf } : undefined;
+    }, 'the MCP tool span and a service handling its request');
+    expect(ancestors(tool)).toContain('POST /mcp');
+  });
 });
