@@ -1,6 +1,7 @@
 import { http, startTestSmtpServer, type ReceivedMail, type TestSmtpServer, waitFor } from '@doable/shared-testing';
 import { HttpBrowser, logIn } from './support/oauth-flow';
 import { command } from './support/sharing';
+import { createWith, workspaceCommand } from './support/workspaces';
 import { MODES, type SystemUnderTest } from './support/system-view';
 import { startOwnSystem } from './support/use-system';
 
@@ -50,6 +51,7 @@ function hiddenFields(html: string): Record<string, string> {
  * Mail really sent, in both run modes, to a real SMTP server this test starts (smtp-server):
  * a stranger invited to a shared project gets the invitation mail, follows its link to the
  * sign-up page (plain HTTP: the page needs no JavaScript), signs up, and is a collaborator; a
+ * stranger invited to a workspace likewise becomes a member; a
  * reminder a legacy client gave the email service arrives once when it fires. No log line, at
  * info, holds the invitation's secret link.
  */
@@ -111,6 +113,40 @@ describe.each(MODES)('mail (%s)', (mode) => {
     expect(mailsTo(stranger)).toHaveLength(1);
 
     expect(logs.lines.length).toBeGreaterThan(0);
+    expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
+  });
+
+  it('mails a stranger invited to a workspace; its link signs them up as a member', async () => {
+    const admin = await system.createAccount();
+    const stranger = `ws-stranger-${mode}-${Date.now()}@example.test`;
+    const workspaceId = await createWith(system, admin, 'workspace_add', { name: 'Acme <team>' });
+    expect((await workspaceCommand(system, admin, 'workspace_invite', { workspace_id: workspaceId, email_list: [stranger], role: 'MEMBER' })).status).toBe('ok');
+
+    const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), 'the workspace invitation mail');
+    expect(mail.parsed.subject).toContain('invited you to the workspace Acme <team>');
+    expect(mail.parsed.html).toContain('Acme &lt;team&gt;');
+    const link = /(\S+\/auth\/signup\?\S+)/.exec(mail.parsed.text ?? '')?.[1];
+    expect(link?.startsWith(`${PUBLIC_URL}/auth/signup?`)).toBe(true);
+    const url = new URL(link!);
+    expect(url.searchParams.get('invitation_kind')).toBe('workspace');
+    const secret = url.searchParams.get('invitation_secret')!;
+
+    const browser = new HttpBrowser(system.url);
+    const form = await browser.get(`${url.pathname}${url.search}`);
+    expect(form.status).toBe(200);
+    const hidden = hiddenFields(form.text);
+    expect(hidden).toMatchObject({ invitation_secret: secret, invitation_kind: 'workspace' });
+    const done = await browser.submit('/auth/signup', form, { ...hidden, email: stranger, full_name: 'Workspace Stranger', password: 'a long enough password 43' });
+    expect(done.status).toBe(201);
+
+    const [{ id: strangerId }] = await system.sql<{ id: string }>(`SELECT id::text FROM auth.accounts WHERE email = $1`, [stranger]);
+    // The admin sees the new account as an active member of the workspace.
+    await waitFor(async () => {
+      const users = await http(system.url, 'GET', `/api/v1/workspaces/users?workspace_id=${workspaceId}`, { token: admin.token });
+      return (users.body.workspace_users as Array<{ user_id: string; role: string }> | undefined)?.some((user) => user.user_id === strangerId && user.role === 'MEMBER');
+    }, 'the stranger as a workspace member');
+    expect(await system.sql(`SELECT state FROM sync.workspace_invitations WHERE workspace_id = $1`, [workspaceId])).toEqual([{ state: 'accepted' }]);
+    expect(mailsTo(stranger)).toHaveLength(1);
     expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthEvents } from '@doable/contracts-auth';
 import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
-import { SyncEvents, type ShareInvitationSent } from '@doable/contracts-sync';
+import { SyncEvents, type ShareInvitationSent, type WorkspaceInvitationSent } from '@doable/contracts-sync';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database, EventConsumers } from '@doable/shared-runtime';
@@ -259,6 +259,39 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
       expect(mail.parsed.subject).toBe('Ann "the gardener" invited you to the project Garden <b>& more</b>');
       expect(lines.join('\n')).not.toContain('invitation-secret');
+    });
+
+    it('mails a workspace invitation to an address without an account once, its link naming the workspace kind; escaped', async () => {
+      const workspaceInvitation = (overrides: Partial<WorkspaceInvitationSent> = {}): WorkspaceInvitationSent => ({
+        // The same number as a project invitation's: the tables are numbered apart, so are the keys.
+        invitationId: '7700000001',
+        invitationSecret: 'workspace-secret-0123456789',
+        workspaceId: '880',
+        workspaceName: 'Acme <i>& co</i>',
+        inviter: { id: '101', email: 'ann@example.test', full_name: 'Ann <admin>', image_id: null },
+        inviteeEmail: 'stranger@example.test',
+        inviteeId: null,
+        role: 'GUEST',
+        ...overrides,
+      });
+      await publish(SyncEvents.shareInvitationSent, invitation());
+      const envelope = await publish(SyncEvents.workspaceInvitationSent, workspaceInvitation());
+      await publish(SyncEvents.workspaceInvitationSent, workspaceInvitation(), envelope);
+      await publish(SyncEvents.workspaceInvitationSent, workspaceInvitation());
+      // To an account: its live notification, no mail.
+      await publish(SyncEvents.workspaceInvitationSent, workspaceInvitation({ invitationId: '7700000003', inviteeId: '102' }));
+      expect((await queue()).map((row) => row.kind).sort()).toEqual(['share-invitation', 'workspace-invitation']);
+      await worker.runOnce();
+      const mail = smtp.received.find((received) => received.parsed.text?.includes('workspace-secret-0123456789'))!;
+      expect(mail.envelopeTo).toEqual(['stranger@example.test']);
+      const link = 'http://doable.test/auth/signup?invitation_id=7700000001&invitation_secret=workspace-secret-0123456789&email=stranger%40example.test&invitation_kind=workspace';
+      expect(mail.parsed.text).toContain(link);
+      expect(mail.parsed.text).toContain('as a guest');
+      expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      expect(mail.parsed.html).toContain('Acme &lt;i&gt;&amp; co&lt;/i&gt;');
+      expect(mail.parsed.html).not.toMatch(/<i>|<admin>/);
+      expect(mail.parsed.subject).toBe('Ann <admin> invited you to the workspace Acme <i>& co</i>');
+      expect(lines.join('\n')).not.toContain('workspace-secret');
     });
 
     it('mails a fired reminder that sync says is mailed, once per firing, and no other', async () => {

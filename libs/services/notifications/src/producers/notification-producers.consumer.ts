@@ -34,7 +34,7 @@ export class NotificationProducersConsumer {
     itemProducers(register, notifications);
     noteProducers(register, notifications);
     goalProducers(register, notifications);
-    workspaceProducers(register, notifications);
+    workspaceProducers(register, notifications, mailer);
     workspacePlanProducers(register, notifications);
   }
 }

@@ -37,6 +37,9 @@ class RecordingMailer implements InvitationMailer {
     this.sent.push(invitation);
     return Promise.resolve();
   }
+  sendWorkspaceInvitation(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 describe('live notifications produced from sync events (real PostgreSQL)', () => {
