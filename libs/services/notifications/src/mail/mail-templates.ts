@@ -24,6 +24,13 @@ export interface WorkspaceInvitationMail {
   readonly link: string;
 }
 
+/** A collaboration notification mailed because the receiver's settings say email (collaboration-mail-text.ts). */
+export interface CollaborationMail {
+  readonly subject: string;
+  readonly summary: string;
+  readonly link: string;
+}
+
 export interface ReminderMail {
   readonly taskContent: string;
   /** When the reminder was due, ISO 8601 UTC. */
@@ -45,12 +52,13 @@ export interface EmailChangeMail extends AccountLinkMail {
 export interface MailTemplates {
   'share-invitation': InvitationMail;
   'workspace-invitation': WorkspaceInvitationMail;
+  collaboration: CollaborationMail;
   reminder: ReminderMail;
   'password-reset': AccountLinkMail;
   'email-change': EmailChangeMail;
 }
 export type MailKind = keyof MailTemplates;
-export const MAIL_KINDS: readonly MailKind[] = ['share-invitation', 'workspace-invitation', 'reminder', 'password-reset', 'email-change'];
+export const MAIL_KINDS: readonly MailKind[] = ['share-invitation', 'workspace-invitation', 'collaboration', 'reminder', 'password-reset', 'email-change'];
 
 export interface RenderedMail {
   readonly subject: string;
@@ -109,6 +117,8 @@ const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
       ],
       { label: 'Join the workspace', href: data.link },
     ),
+  collaboration: (data) =>
+    layout(data.subject, [data.summary, 'You get this mail because your notification settings in Doable say so; change them there.'], { label: 'Open Doable', href: data.link }),
   reminder: (data) =>
     layout(`Reminder: ${data.taskContent}`, [`A reminder for your task "${data.taskContent}", due ${readableDate(data.dueAt)}.`], { label: 'Open the task', href: data.link }),
   'password-reset': (data) =>

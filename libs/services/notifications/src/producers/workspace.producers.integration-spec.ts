@@ -70,7 +70,7 @@ describe('workspace live notifications produced from sync events (real PostgreSQ
         mailed.push(invitation);
         return Promise.resolve();
       },
-    });
+    }, { mail: () => Promise.resolve() });
     await consumers.start();
   });
 
