@@ -1,6 +1,7 @@
 import { http, startTestSmtpServer, type ReceivedMail, type TestSmtpServer, waitFor } from '@doable/shared-testing';
 import { HttpBrowser, logIn } from './support/oauth-flow';
-import { command } from './support/sharing';
+import { command, shareWith } from './support/sharing';
+import { createWith, workspaceCommand } from './support/workspaces';
 import { MODES, type SystemUnderTest } from './support/system-view';
 import { startOwnSystem } from './support/use-system';
 
@@ -50,6 +51,7 @@ function hiddenFields(html: string): Record<string, string> {
  * Mail really sent, in both run modes, to a real SMTP server this test starts (smtp-server):
  * a stranger invited to a shared project gets the invitation mail, follows its link to the
  * sign-up page (plain HTTP: the page needs no JavaScript), signs up, and is a collaborator; a
+ * stranger invited to a workspace likewise becomes a member; a
  * reminder a legacy client gave the email service arrives once when it fires. No log line, at
  * info, holds the invitation's secret link.
  */
@@ -112,6 +114,73 @@ describe.each(MODES)('mail (%s)', (mode) => {
 
     expect(logs.lines.length).toBeGreaterThan(0);
     expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
+  });
+
+  it('mails a stranger invited to a workspace; its link signs them up as a member', async () => {
+    const admin = await system.createAccount();
+    const stranger = `ws-stranger-${mode}-${Date.now()}@example.test`;
+    const workspaceId = await createWith(system, admin, 'workspace_add', { name: 'Acme <team>' });
+    expect((await workspaceCommand(system, admin, 'workspace_invite', { workspace_id: workspaceId, email_list: [stranger], role: 'MEMBER' })).status).toBe('ok');
+
+    const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), 'the workspace invitation mail');
+    expect(mail.parsed.subject).toContain('invited you to the workspace Acme <team>');
+    expect(mail.parsed.html).toContain('Acme &lt;team&gt;');
+    const link = /(\S+\/auth\/signup\?\S+)/.exec(mail.parsed.text ?? '')?.[1];
+    expect(link?.startsWith(`${PUBLIC_URL}/auth/signup?`)).toBe(true);
+    const url = new URL(link!);
+    expect(url.searchParams.get('invitation_kind')).toBe('workspace');
+    const secret = url.searchParams.get('invitation_secret')!;
+
+    const browser = new HttpBrowser(system.url);
+    const form = await browser.get(`${url.pathname}${url.search}`);
+    expect(form.status).toBe(200);
+    const hidden = hiddenFields(form.text);
+    expect(hidden).toMatchObject({ invitation_secret: secret, invitation_kind: 'workspace' });
+    const done = await browser.submit('/auth/signup', form, { ...hidden, email: stranger, full_name: 'Workspace Stranger', password: 'a long enough password 43' });
+    expect(done.status).toBe(201);
+
+    const [{ id: strangerId }] = await system.sql<{ id: string }>(`SELECT id::text FROM auth.accounts WHERE email = $1`, [stranger]);
+    // The admin sees the new account as an active member of the workspace.
+    await waitFor(async () => {
+      const users = await http(system.url, 'GET', `/api/v1/workspaces/users?workspace_id=${workspaceId}`, { token: admin.token });
+      return (users.body.workspace_users as Array<{ user_id: string; role: string }> | undefined)?.some((user) => user.user_id === strangerId && user.role === 'MEMBER');
+    }, 'the stranger as a workspace member');
+    expect(await system.sql(`SELECT state FROM sync.workspace_invitations WHERE workspace_id = $1`, [workspaceId])).toEqual([{ state: 'accepted' }]);
+    expect(mailsTo(stranger)).toHaveLength(1);
+    expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
+  });
+
+  it('mails a comment to a collaborator whose notification settings ask for it (set through the endpoints), not to one who did not', async () => {
+    const [owner, keen, quiet] = [await system.createAccount(), await system.createAccount(), await system.createAccount()];
+    const added = await http(system.url, 'POST', '/api/v1/sync', { token: owner.token, json: { commands: [{ type: 'project_add', uuid: `mail-${mode}-np`, temp_id: 'p', args: { name: 'Orchard' } }, { type: 'item_add', uuid: `mail-${mode}-nt`, temp_id: 't', args: { content: 'Prune <the> trees', project_id: 'p' } }] } });
+    const mapping = added.body.temp_id_mapping as Record<string, string>;
+    await shareWith(system, owner, keen, mapping['p']);
+    await shareWith(system, owner, quiet, mapping['p']);
+
+    // api/v1's endpoint, then v9's (a form): each answers the caller's settings whole.
+    const v1 = await http(system.url, 'PUT', '/api/v1/notification_setting', { token: keen.token, json: { notification_type: 'note_added', service: 'email', dont_notify: false } });
+    expect(v1.status).toBe(200);
+    expect(v1.body.note_added).toEqual({ notify_email: true, notify_push: true });
+    const v9 = await http(system.url, 'POST', '/sync/v9/notification_settings/update', { token: quiet.token, form: { notification_type: 'note_added', service: 'push', dont_notify: 'true' } });
+    expect(v9.status).toBe(200);
+    expect(v9.body.note_added).toEqual({ notify_email: false, notify_push: false });
+    // A coded refusal: an unknown type.
+    expect((await http(system.url, 'PUT', '/api/v1/notification_setting', { token: keen.token, json: { notification_type: 'nope', service: 'email', dont_notify: false } })).status).toBe(400);
+    // Each reads back their own in a full sync (settings_notifications), the owner the defaults.
+    const settingsOf = async (token: string) => (await http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['notification_settings'] } })).body.settings_notifications;
+    expect((await settingsOf(keen.token)).note_added).toEqual({ notify_email: true, notify_push: true });
+    expect((await settingsOf(owner.token)).note_added).toEqual({ notify_email: false, notify_push: true });
+
+    expect(await command(system, owner, 'note_add', { item_id: mapping['t'], content: 'Before <spring>' })).toBe('ok');
+    const [mail] = await waitFor(() => (mailsTo(keen.email).length > 0 ? mailsTo(keen.email) : undefined), 'the comment mail');
+    expect(mail.parsed.text).toContain('commented: Before <spring>');
+    expect(mail.parsed.html).toContain('Before &lt;spring&gt;');
+    expect(mail.parsed.text).toContain(`${PUBLIC_URL}/app/task/${mapping['t']}`);
+    // The live notification reached both; the mail only the one who asked, once.
+    await waitFor(async () => (await system.sql(`SELECT 1 FROM notifications.live_notifications WHERE notification_type = 'note_added' AND user_id = $1`, [quiet.userId])).length > 0, 'the quiet one\'s live notification');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(mailsTo(keen.email)).toHaveLength(1);
+    expect(mailsTo(quiet.email)).toHaveLength(0);
   });
 
   it('mails a forgotten password\'s reset link; following it sets the new password, once', async () => {

@@ -1,6 +1,10 @@
 import { eventSubject } from '@doable/contracts-common';
 import { z } from 'zod';
 
+/** What an invitation a stranger can sign up from is to: its sign-up link's `invitation_kind`. */
+export const SIGNUP_INVITATION_KINDS = ['project', 'workspace'] as const;
+export type SignupInvitationKind = (typeof SIGNUP_INVITATION_KINDS)[number];
+
 /** A new account exists: sync creates the profile and Inbox, plans assigns the default plan. */
 export const userCreated = eventSubject(
   'auth.evt.user-created.v1',
@@ -13,11 +17,13 @@ export const userCreated = eventSubject(
     joinedAt: z.string(),
     hasPassword: z.boolean(),
     /**
-     * The project invitation the account was made from (the sign-up page opened from an
-     * invitation mail): sync accepts it for the new account when `secret` is the invitation's.
-     * Absent for any other sign-up.
+     * The invitation the account was made from (the sign-up page opened from an invitation
+     * mail): sync accepts it for the new account when `secret` is the invitation's. `kind` says
+     * which table its id is in (project and workspace invitations are numbered apart); events
+     * made before workspace invitations were mailed have none, and mean a project's. Absent for
+     * any other sign-up.
      */
-    invitation: z.object({ id: z.string().regex(/^[0-9]+$/), secret: z.string().min(16).max(200) }).optional(),
+    invitation: z.object({ id: z.string().regex(/^[0-9]+$/), secret: z.string().min(16).max(200), kind: z.enum(SIGNUP_INVITATION_KINDS).optional() }).optional(),
   }),
 );
 

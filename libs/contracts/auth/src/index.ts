@@ -4,5 +4,5 @@ export type { ChangeCredentialsRequest, CreateAccountReply, CreateAccountRequest
 export { hashToken } from './token-hash';
 export * as GatewayRevocation from './gateway-revocation';
 export { hostOf, isAllowedAddress, type WebhookAddressPolicy, webhookUrlProblem } from './webhook-url-policy';
-export { WEBHOOK_EVENT_NAMES, type WebhookEventName } from './events';
+export { SIGNUP_INVITATION_KINDS, type SignupInvitationKind, WEBHOOK_EVENT_NAMES, type WebhookEventName } from './events';
 export { AUTH_ENDPOINTS, type AuthEndpoint, type AuthErrorForm, type AuthHandler } from './auth-endpoints';

@@ -118,3 +118,4 @@ export * from './object-events';
 export * from './push-events';
 export * from './reminder-events';
 
+export * from './notification-settings-events';

@@ -1,4 +1,5 @@
 export * as SyncSubjects from './subjects';
+export * from './notification-settings';
 export * from './objects';
 export * from './object-replies';
 export * from './api-objects';
@@ -10,6 +11,7 @@ export * from './first-generation';
 export * as SyncEvents from './events';
 export * as GatewayPolls from './gateway-polls';
 export type { UsersChanged } from './push-events';
+export type { NotificationSettingsChanged } from './notification-settings-events';
 export type { CollaboratorLeft, GoalReached, ItemAssigned, ItemCompletionChanged, KarmaLevelReached, NoteAdded, NotificationPerson, ShareInvitationAnswered, ShareInvitationBlocked, ShareInvitationSent } from './events';
 export type {
   WorkspaceDeleted,

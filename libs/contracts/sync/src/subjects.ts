@@ -78,3 +78,10 @@ export const setAvatar = requestSubject<{ userId: string; imageId: string | null
   'sync.user.set-avatar.v1',
   z.object({ userId: z.string().regex(/^[0-9]+$/), imageId: z.string().regex(/^[0-9a-f]{32}$/).nullable() }),
 );
+
+/**
+ * update_notification_setting (v7–v9 `notification_settings/update`, api/v1 `PUT
+ * notification_setting`) forwarded by the gateway: the caller's own collaboration notification
+ * settings, answered whole.
+ */
+export const notificationSettings = requestSubject<EdgeRequest, EdgeReply>('sync.edge.notification-settings.v1', domainEdgeRequestSchema);

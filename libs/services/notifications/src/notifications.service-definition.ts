@@ -5,6 +5,7 @@ import { Handles } from '@doable/shared-transport';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandLogRepository } from './command-log.repository';
+import { CollaborationMailer } from './mail/collaboration-mailer';
 import { INVITATION_MAILER, QueueingInvitationMailer } from './mail/invitation-mailer';
 import { MailConsumers } from './mail/mail.consumers';
 import { MailOutbox } from './mail/mail-outbox';
@@ -53,6 +54,7 @@ export class NotificationsRpcController {
     MailOutbox,
     MailConsumers,
     { provide: INVITATION_MAILER, useClass: QueueingInvitationMailer },
+    CollaborationMailer,
   ],
 })
 export class NotificationsModule {}

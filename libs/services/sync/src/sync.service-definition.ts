@@ -4,7 +4,7 @@ import { env } from '@doable/shared-config';
 import { COMMAND_LOG_RETENTION_DAYS, COMMAND_LOG_TABLE, CommandLogRetention, type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
-import { COMMAND_HANDLERS, CommandExecutor, type CommandHandler, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS, ItemQuickAddCommand, publicCommands, SyncEngine } from '@doable/sync-engine';
+import { COMMAND_HANDLERS, CommandExecutor, type CommandHandler, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS, ItemQuickAddCommand, publicCommands, SyncEngine, UpdateNotificationSettingCommand } from '@doable/sync-engine';
 import { writeEventObject } from './event-object-writer';
 import { SyncRepositories } from './sync-repositories';
 import { ArchivedItemsRepository, CompletedInfoRepository, CompletedRepository, CompletionStatsRepository, FilterRepository, FolderRepository, ItemDates, ItemRepository, LabelRepository, LocationRepository, NewAccounts, NoteRepository, PlanLimitsRepository, ProductivityStatsService, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository, ViewOptionsRepository, WorkspaceFilterRepository, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
@@ -13,6 +13,7 @@ import { resourceProviders, SyncReader, TaskFilterService } from '@doable/sync-r
 import { SyncRpcController } from './rpc/sync.rpc-controller';
 import { CompletedRpcController } from './rpc/completed.rpc-controller';
 import { ActivityRpcController } from './rpc/activity.rpc-controller';
+import { NotificationSettingsRpcController } from './rpc/notification-settings.rpc-controller';
 import { ActivityLogService } from './activity/activity-log.service';
 import { ActivityLogRepository } from './activity/activity-log.repository';
 import { ActivityLogConsumer } from './activity/activity-log.consumer';
@@ -55,7 +56,7 @@ import { GATEWAY_LEASE, UsersMovedObserver } from './gateway-polls/users-moved-o
 import { PushRpcController } from './push/push.rpc-controller';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController, ActivityRpcController, PushRpcController, AvatarRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController, ActivityRpcController, PushRpcController, AvatarRpcController, NotificationSettingsRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
@@ -93,11 +94,12 @@ import { PushRpcController } from './push/push.rpc-controller';
     {
       // Not among COMMAND_HANDLERS: no client may send these (see CommandExecutor.runInternal).
       provide: INTERNAL_COMMAND_HANDLERS,
-      useFactory: (handlers: CommandHandler[], projects: ProjectRepository, sections: SectionRepository, labels: LabelRepository, members: ProjectMembersRepository) => [
+      useFactory: (handlers: CommandHandler[], projects: ProjectRepository, sections: SectionRepository, labels: LabelRepository, members: ProjectMembersRepository, profiles: UserProfileRepository) => [
         new ItemQuickAddCommand(handlers, projects, sections, labels),
         new TemplateImportCommand(handlers, labels, members),
+        new UpdateNotificationSettingCommand(profiles),
       ],
-      inject: [COMMAND_HANDLERS, ProjectRepository, SectionRepository, LabelRepository, ProjectMembersRepository],
+      inject: [COMMAND_HANDLERS, ProjectRepository, SectionRepository, LabelRepository, ProjectMembersRepository, UserProfileRepository],
     },
     { provide: EVENT_OBJECT_WRITER, useValue: writeEventObject },
     CommandExecutor,

@@ -16,6 +16,7 @@ export * from './commands/projects';
 export * from './commands/reminders/reminder-commands';
 export * from './commands/sections/section-commands';
 export * from './commands/user/user-commands';
+export * from './commands/user/notification-setting.command';
 export * from './commands/view-options/view-options-commands';
 export * from './project-access';
 export * from './scopes';

@@ -1,4 +1,4 @@
-import { AuthEvents, type ChangeCredentialsRequest, type CreateAccountReply, hashToken } from '@doable/contracts-auth';
+import { AuthEvents, type ChangeCredentialsRequest, type CreateAccountReply, hashToken, type SignupInvitationKind } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable, Optional } from '@nestjs/common';
@@ -15,7 +15,7 @@ export interface NewAccount {
   readonly password?: string;
   readonly timezone: string;
   /** The invitation the sign-up page was opened with (SignupInvitation), passed on to sync. */
-  readonly invitation?: { readonly id: string; readonly secret: string };
+  readonly invitation?: { readonly id: string; readonly secret: string; readonly kind: SignupInvitationKind };
 }
 
 const UNIQUE_VIOLATION = '23505';

@@ -52,7 +52,7 @@ export class AccountPages {
   /** The sign-up form again, with what was typed (never the password) and the error. */
   signupRefused(web: WebExchange, tag: string, status = 400): EdgeReply {
     const text = (value: string | undefined) => (value !== undefined && isStorableText(value) ? value : undefined);
-    const invitation = signupInvitationOf(web.field('invitation_id'), web.field('invitation_secret'));
+    const invitation = signupInvitationOf(web.field('invitation_id'), web.field('invitation_secret'), web.field('invitation_kind'));
     return web.html(status, signupPage({ csrf: web.csrf(), next: text(web.field('next')), email: text(web.field('email')), fullName: text(web.field('full_name')), error: formError(tag), invitation }));
   }
 
@@ -69,7 +69,7 @@ export class AccountPages {
   }
 
   signupForm(web: WebExchange): EdgeReply {
-    const invitation = signupInvitationOf(web.query('invitation_id'), web.query('invitation_secret'));
+    const invitation = signupInvitationOf(web.query('invitation_id'), web.query('invitation_secret'), web.query('invitation_kind'));
     const email = web.query('email');
     return web.html(200, signupPage({ csrf: web.csrf(), next: web.query('next'), invitation, email: invitation && email !== undefined && isStorableText(email) ? email : undefined }));
   }
@@ -89,7 +89,7 @@ export class AccountPages {
     if (problem) return again(problem);
     let created: { userId: string; token: string };
     try {
-      const invitation = signupInvitationOf(web.field('invitation_id'), web.field('invitation_secret'));
+      const invitation = signupInvitationOf(web.field('invitation_id'), web.field('invitation_secret'), web.field('invitation_kind'));
       created = await this.accounts.create({ email, fullName, password, timezone: 'UTC', ...(invitation ? { invitation } : {}) });
     } catch (err) {
       if (err instanceof DomainError && err.code === 'EMAIL_ALREADY_EXISTS') return again('ALREADY_REGISTERED', 409);

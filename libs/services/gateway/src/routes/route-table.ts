@@ -87,6 +87,11 @@ function syncRoutes(): Route[] {
     ...['sync-v8', 'sync-v9'].flatMap((dialect) =>
       (['GET', 'POST'] as const).map((method): Route => ({ method, path: `/sync/${dialect.slice(5)}/backups/get`, subject: SyncSubjects.backups, dialect: dialect as Dialect, auth: 'bearer' })),
     ),
+    // update_notification_setting (public-api-facts §1.4): the v7–v9 endpoint and its api/v1 successor.
+    { method: 'POST', path: '/sync/v9/notification_settings/update', subject: SyncSubjects.notificationSettings, dialect: 'sync-v9', auth: 'bearer' },
+    { method: 'POST', path: '/sync/v8/notification_settings/update', subject: SyncSubjects.notificationSettings, dialect: 'sync-v8', auth: 'bearer' },
+    { method: 'POST', path: '/API/v7/notification_settings/update', subject: SyncSubjects.notificationSettings, dialect: 'sync-v7', auth: 'bearer' },
+    { method: 'PUT', path: '/api/v1/notification_setting', subject: SyncSubjects.notificationSettings, dialect: 'rest-api-v1', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/backups', subject: SyncSubjects.backups, dialect: 'rest-api-v1', auth: 'bearer' },
     { method: 'GET', path: '/api/v1/backups/download', subject: SyncSubjects.backups, dialect: 'rest-api-v1', auth: 'bearer' },
     // Doable's own: a Todoist account's backup ZIP or full-sync JSON, streamed into the blob store.

@@ -14,6 +14,23 @@ export interface InvitationMail {
   readonly link: string;
 }
 
+export interface WorkspaceInvitationMail {
+  readonly inviterName: string;
+  readonly inviterEmail: string;
+  readonly workspaceName: string;
+  /** The role the invitation gives: ADMIN, MEMBER or GUEST. */
+  readonly role: string;
+  /** The sign-up page with the invitation: a secret link. */
+  readonly link: string;
+}
+
+/** A collaboration notification mailed because the receiver's settings say email (collaboration-mail-text.ts). */
+export interface CollaborationMail {
+  readonly subject: string;
+  readonly summary: string;
+  readonly link: string;
+}
+
 export interface ReminderMail {
   readonly taskContent: string;
   /** When the reminder was due, ISO 8601 UTC. */
@@ -34,12 +51,14 @@ export interface EmailChangeMail extends AccountLinkMail {
 
 export interface MailTemplates {
   'share-invitation': InvitationMail;
+  'workspace-invitation': WorkspaceInvitationMail;
+  collaboration: CollaborationMail;
   reminder: ReminderMail;
   'password-reset': AccountLinkMail;
   'email-change': EmailChangeMail;
 }
 export type MailKind = keyof MailTemplates;
-export const MAIL_KINDS: readonly MailKind[] = ['share-invitation', 'reminder', 'password-reset', 'email-change'];
+export const MAIL_KINDS: readonly MailKind[] = ['share-invitation', 'workspace-invitation', 'collaboration', 'reminder', 'password-reset', 'email-change'];
 
 export interface RenderedMail {
   readonly subject: string;
@@ -75,6 +94,9 @@ ${body}${anchor}
   return { subject: oneLine(subject), text, html };
 }
 
+/** A workspace role as the invitation mail says it (the event's role is one of these). */
+const WORKSPACE_ROLE_WORDS: Readonly<Record<string, string>> = { ADMIN: 'an admin', MEMBER: 'a member', GUEST: 'a guest' };
+
 const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
   'share-invitation': (data) =>
     layout(
@@ -86,6 +108,17 @@ const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
       ],
       { label: 'Join the project', href: data.link },
     ),
+  'workspace-invitation': (data) =>
+    layout(
+      `${data.inviterName} invited you to the workspace ${data.workspaceName}`,
+      [
+        `${data.inviterName} (${data.inviterEmail}) invited you to join the team workspace "${data.workspaceName}" in Doable, as ${WORKSPACE_ROLE_WORDS[data.role] ?? 'a member'}.`,
+        'Create your account from the link below: you join the workspace as soon as it is made.',
+      ],
+      { label: 'Join the workspace', href: data.link },
+    ),
+  collaboration: (data) =>
+    layout(data.subject, [data.summary, 'You get this mail because your notification settings in Doable say so; change them there.'], { label: 'Open Doable', href: data.link }),
   reminder: (data) =>
     layout(`Reminder: ${data.taskContent}`, [`A reminder for your task "${data.taskContent}", due ${readableDate(data.dueAt)}.`], { label: 'Open the task', href: data.link }),
   'password-reset': (data) =>

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthEvents } from '@doable/contracts-auth';
 import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
-import { SyncEvents, type ShareInvitationSent } from '@doable/contracts-sync';
+import { SyncEvents, type ShareInvitationSent, type WorkspaceInvitationSent } from '@doable/contracts-sync';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database, EventConsumers } from '@doable/shared-runtime';
@@ -16,6 +16,7 @@ import { notificationsMigrations } from '../migrations';
 import { notificationsService } from '../notifications.service-definition';
 import { LiveNotificationRepository } from '../store/live-notification.repository';
 import { NotificationProducersConsumer } from '../producers/notification-producers.consumer';
+import { CollaborationMailer } from './collaboration-mailer';
 import { QueueingInvitationMailer } from './invitation-mailer';
 import { MailConsumers } from './mail.consumers';
 import { MailOutbox } from './mail-outbox';
@@ -83,7 +84,7 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
     worker = new MailWorker(db, settings(), logger, registry);
     const outbox = new MailOutbox(worker);
     new MailConsumers(consumers, outbox, settings());
-    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new QueueingInvitationMailer(outbox, settings()));
+    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new QueueingInvitationMailer(outbox, settings()), new CollaborationMailer(consumers, outbox, settings()));
     await consumers.start();
   });
 
@@ -259,6 +260,64 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
       expect(mail.parsed.subject).toBe('Ann "the gardener" invited you to the project Garden <b>& more</b>');
       expect(lines.join('\n')).not.toContain('invitation-secret');
+    });
+
+    it('mails a workspace invitation to an address without an account once, its link naming the workspace kind; escaped', async () => {
+      const workspaceInvitation = (overrides: Partial<WorkspaceInvitationSent> = {}): WorkspaceInvitationSent => ({
+        // The same number as a project invitation's: the tables are numbered apart, so are the keys.
+        invitationId: '7700000001',
+        invitationSecret: 'workspace-secret-0123456789',
+        workspaceId: '880',
+        workspaceName: 'Acme <i>& co</i>',
+        inviter: { id: '101', email: 'ann@example.test', full_name: 'Ann <admin>', image_id: null },
+        inviteeEmail: 'stranger@example.test',
+        inviteeId: null,
+        role: 'GUEST',
+        ...overrides,
+      });
+      await publish(SyncEvents.shareInvitationSent, invitation());
+      const envelope = await publish(SyncEvents.workspaceInvitationSent, workspaceInvitation());
+      await publish(SyncEvents.workspaceInvitationSent, workspaceInvitation(), envelope);
+      await publish(SyncEvents.workspaceInvitationSent, workspaceInvitation());
+      // To an account: its live notification, no mail.
+      await publish(SyncEvents.workspaceInvitationSent, workspaceInvitation({ invitationId: '7700000003', inviteeId: '102' }));
+      expect((await queue()).map((row) => row.kind).sort()).toEqual(['share-invitation', 'workspace-invitation']);
+      await worker.runOnce();
+      const mail = smtp.received.find((received) => received.parsed.text?.includes('workspace-secret-0123456789'))!;
+      expect(mail.envelopeTo).toEqual(['stranger@example.test']);
+      const link = 'http://doable.test/auth/signup?invitation_id=7700000001&invitation_secret=workspace-secret-0123456789&email=stranger%40example.test&invitation_kind=workspace';
+      expect(mail.parsed.text).toContain(link);
+      expect(mail.parsed.text).toContain('as a guest');
+      expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      expect(mail.parsed.html).toContain('Acme &lt;i&gt;&amp; co&lt;/i&gt;');
+      expect(mail.parsed.html).not.toMatch(/<i>|<admin>/);
+      expect(mail.parsed.subject).toBe('Ann <admin> invited you to the workspace Acme <i>& co</i>');
+      expect(lines.join('\n')).not.toContain('workspace-secret');
+    });
+
+    it('mails a collaboration notification to the receivers whose settings say email, once, escaped; the others only get the live notification', async () => {
+      // What sync tells of the settings: 202 mails comments; 203 chose email, then (a later version) not; an older change arriving late is ignored.
+      await publish(SyncEvents.notificationSettingsChanged, { userId: '202', version: '10', email: 'user202@example.test', lang: 'en', settings: { note_added: { email: true } } });
+      await publish(SyncEvents.notificationSettingsChanged, { userId: '203', version: '12', email: 'user203@example.test', lang: 'en', settings: { note_added: { email: false } } });
+      await publish(SyncEvents.notificationSettingsChanged, { userId: '203', version: '11', email: 'user203@example.test', lang: 'en', settings: { note_added: { email: true } } });
+      // 202's address moved since (auth's event): the mail goes to the new one.
+      await publish(AuthEvents.emailChanged, { userId: '202', email: 'new202@example.test', previousEmail: 'user202@example.test' });
+      const note = { noteId: '600', itemId: '400', projectId: '900', actorId: '201', noteContent: 'Looks <b>good</b>', memberIds: ['201', '202', '203'], uidsToNotify: null };
+      const envelope = await publish(SyncEvents.noteAdded, note);
+      await publish(SyncEvents.noteAdded, note, envelope);
+      await publish(SyncEvents.itemAssigned, { itemId: '401', itemContent: 'Prune', projectId: '900', assignedBy: '201', responsibleUid: '202', creatorId: '201' });
+      expect(await queue()).toEqual([expect.objectContaining({ kind: 'collaboration', recipient: 'new202@example.test', mail_key: 'notification:note_added:600:202' })]);
+      // Both receivers have the live notification whatever their mail settings.
+      expect(await dataSource.query(`SELECT user_id::text FROM notifications.live_notifications WHERE notification_type = 'note_added' ORDER BY user_id`)).toEqual([{ user_id: '202' }, { user_id: '203' }]);
+      await worker.runOnce();
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      // Comment events name their author by id only: the mail says who in general words.
+      expect(mail.parsed.subject).toBe('New comment from A collaborator');
+      expect(mail.parsed.text).toContain('A collaborator commented: Looks <b>good</b>');
+      expect(mail.parsed.text).toContain('http://doable.test/app/task/400');
+      expect(mail.parsed.html).toContain('Looks &lt;b&gt;good&lt;/b&gt;');
+      expect(mail.parsed.html).not.toContain('<b>good');
     });
 
     it('mails a fired reminder that sync says is mailed, once per firing, and no other', async () => {

@@ -2,7 +2,9 @@ import { NotificationsEvents } from '@doable/contracts-notifications';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { INVITATION_MAILER, type InvitationMailer } from '../mail/invitation-mailer';
+import { CollaborationMailer } from '../mail/collaboration-mailer';
 import { LiveNotificationRepository } from '../store/live-notification.repository';
+import { DraftRecorder } from './draft-recorder';
 import { collaboratorProducers } from './collaborator.producers';
 import { goalProducers } from './goal.producers';
 import { invitationProducers } from './invitation.producers';
@@ -23,10 +25,20 @@ import { workspaceProducers } from './workspace.producers';
  */
 @Injectable()
 export class NotificationProducersConsumer {
-  constructor(consumers: EventConsumers, notifications: LiveNotificationRepository, @Inject(INVITATION_MAILER) mailer: InvitationMailer) {
+  constructor(
+    consumers: EventConsumers,
+    live: LiveNotificationRepository,
+    @Inject(INVITATION_MAILER) mailer: InvitationMailer,
+    // Only its `mail` is used: the producer specs that test no mail pass one that mails nothing.
+    @Inject(CollaborationMailer) collaborationMailer: Pick<CollaborationMailer, 'mail'>,
+  ) {
+    const recorder = new DraftRecorder(live);
+    const notifications = recorder.repository;
     const register: RegisterProducer = (name, event, produce) =>
       consumers.on(name, event, async (payload, tx, envelope) => {
         const userIds = [...new Set(await produce(payload, tx, envelope.id))].sort();
+        // The receivers whose notification settings say email get it mailed too, in this transaction.
+        await collaborationMailer.mail(tx, recorder.take(tx.manager));
         if (userIds.length > 0) await tx.emit(NotificationsEvents.delivered, { userIds });
       });
     invitationProducers(register, notifications, mailer);
@@ -34,7 +46,7 @@ export class NotificationProducersConsumer {
     itemProducers(register, notifications);
     noteProducers(register, notifications);
     goalProducers(register, notifications);
-    workspaceProducers(register, notifications);
+    workspaceProducers(register, notifications, mailer);
     workspacePlanProducers(register, notifications);
   }
 }

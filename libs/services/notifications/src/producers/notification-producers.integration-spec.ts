@@ -37,6 +37,9 @@ class RecordingMailer implements InvitationMailer {
     this.sent.push(invitation);
     return Promise.resolve();
   }
+  sendWorkspaceInvitation(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 describe('live notifications produced from sync events (real PostgreSQL)', () => {
@@ -79,7 +82,7 @@ describe('live notifications produced from sync events (real PostgreSQL)', () =>
     // The relay never runs here: delivered events stay in the outbox, where the test reads them.
     const db = new Database(dataSource, 'notifications', new OutboxRelay(dataSource, 'notifications', { publish: () => Promise.resolve() }, logger, 3_600_000));
     consumers = new EventConsumers(notificationsService, bus, logger, db);
-    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), mailer);
+    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), mailer, { mail: () => Promise.resolve() });
     await consumers.start();
   });
 

@@ -32,6 +32,8 @@ describe('workspace live notifications produced from sync events (real PostgreSQ
   let dataSource: DataSource;
   let consumers: EventConsumers;
   const bus = new InProcessEventBus(new InProcessBroker(), '');
+  /** The invitations handed to the mailer (how it mails is the mail spec's). */
+  const mailed: WorkspaceInvitationSent[] = [];
 
   async function publish<P>(event: EventSubject<P>, payload: P, envelope?: EventEnvelope): Promise<EventEnvelope> {
     const sent = envelope ?? { id: randomUUID(), subject: event.name, occurredAt: new Date().toISOString(), payload };
@@ -62,7 +64,13 @@ describe('workspace live notifications produced from sync events (real PostgreSQ
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'notifications', new OutboxRelay(dataSource, 'notifications', { publish: () => Promise.resolve() }, logger, 3_600_000));
     consumers = new EventConsumers(notificationsService, bus, logger, db);
-    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), { sendInvitation: () => Promise.resolve() });
+    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), {
+      sendInvitation: () => Promise.resolve(),
+      sendWorkspaceInvitation: (invitation) => {
+        mailed.push(invitation);
+        return Promise.resolve();
+      },
+    }, { mail: () => Promise.resolve() });
     await consumers.start();
   });
 
@@ -96,7 +104,7 @@ describe('workspace live notifications produced from sync events (real PostgreSQ
     ...overrides,
   });
 
-  it('gives the invitee workspace_invitation_created with the secret; sent again, the same notification is refreshed; none for an address without an account', async () => {
+  it('gives the invitee workspace_invitation_created with the secret; sent again, the same notification is refreshed; none (a mail) for an address without an account', async () => {
     await clear();
     await publish(SyncEvents.workspaceInvitationSent, sent());
     const [first] = await notificationsOf(BOB.id);
@@ -113,8 +121,11 @@ describe('workspace live notifications produced from sync events (real PostgreSQ
     expect(refreshed[0]).toMatchObject({ id: first.id, data: { invitation_secret: 'secret-two-0123456789' } });
     expect(BigInt(refreshed[0].seq)).toBeGreaterThan(BigInt(first.seq));
 
+    mailed.length = 0;
     await publish(SyncEvents.workspaceInvitationSent, sent({ invitationId: '8900000009', inviteeId: null, inviteeEmail: 'nobody@example.test' }));
     expect(await dataSource.query(`SELECT 1 FROM notifications.live_notifications WHERE notification_key LIKE '%8900000009%'`)).toEqual([]);
+    // Mailed instead: the only way to reach an address without an account.
+    expect(mailed).toEqual([expect.objectContaining({ invitationId: '8900000009', inviteeEmail: 'nobody@example.test' })]);
   });
 
   it('an acceptance tells the inviter (and the admins of a paid workspace), and moves the invitee’s notification to accepted; redelivery adds nothing', async () => {

@@ -7,6 +7,7 @@ import {
   type WorkspaceUserJoined,
   type WorkspaceUserRemoved,
 } from '@doable/contracts-sync';
+import type { InvitationMailer } from '../mail/invitation-mailer';
 import type { LiveNotificationRepository } from '../store/live-notification.repository';
 import { invitationKindProducers } from './invitation-kind.producers';
 import { draftsFor, type RegisterProducer } from './notification-producer';
@@ -26,12 +27,12 @@ const workspaceIdField = (workspaceId: string): number => Number(workspaceId);
  * happen again), with the receiver where there are several, so a redelivered or repeated event
  * makes no second notification. No one is told of their own action. Invitations are made as
  * project invitations are (invitationKindProducers: workspace-invitation-sent and -answered).
- * Guesses: an invitation to an address without an account makes no notification (the event
- * comes again when the account is created; no mail is sent for workspace invitations yet); a
- * join by link tells no one (§6 names only the join by domain); workspace_user_joined_by_domain
+ * An invitation to an address without an account is mailed (its link signs the stranger up
+ * and accepts it) and makes no notification: the event comes again when the account is created.
+ * Guesses: a join by link tells no one (§6 names only the join by domain); workspace_user_joined_by_domain
  * carries from_user, workspace_id and workspace_name (§6 lists no fields for it).
  */
-export function workspaceProducers(register: RegisterProducer, notifications: LiveNotificationRepository): void {
+export function workspaceProducers(register: RegisterProducer, notifications: LiveNotificationRepository, mailer: InvitationMailer): void {
   invitationKindProducers(register, notifications, {
     name: 'workspace',
     sent: SyncEvents.workspaceInvitationSent,
@@ -39,7 +40,8 @@ export function workspaceProducers(register: RegisterProducer, notifications: Li
     inviteeType: 'workspace_invitation_created',
     inviteeKey: workspaceInvitationCreatedKey,
     place: (invitation: WorkspaceInvitationSent) => ({ workspace_id: workspaceIdField(invitation.workspaceId), workspace_name: invitation.workspaceName }),
-    withoutAccount: () => Promise.resolve(),
+    // Until the address has an account, a mail is the only way to reach the receiver.
+    withoutAccount: (invitation, tx) => mailer.sendWorkspaceInvitation(invitation, tx),
     // Accepted: the inviter, and the admins too when the workspace is paid (§6); rejected: the inviter.
     answerReceivers: (answer: WorkspaceInvitationAnswered) =>
       answer.answer === 'accepted' && answer.planType === 'BUSINESS' ? [answer.inviterId, ...answer.adminIds] : [answer.inviterId],

@@ -29,6 +29,14 @@ describe.each(CURRENT_DIALECTS)('$name renders the shared envelope', (dialect) =
     expect(Object.keys(body).sort()).toEqual([...envelope, ...keys].sort());
   });
 
+  it('writes the notification settings per type and service: the chosen ones, and the defaults (push on, email off)', () => {
+    const settings = dialect.render({ read: read(['notification_settings']), tempIdMapping: {} })['settings_notifications'] as Record<string, unknown>;
+    expect(settings['note_added']).toEqual({ notify_email: true, notify_push: true });
+    expect(settings['item_assigned']).toEqual({ notify_email: false, notify_push: true });
+    // Not on an incremental sync in which they did not change.
+    expect(dialect.render({ read: read(['notification_settings'], { fullSync: false, userSettings: undefined }), tempIdMapping: {} })).not.toHaveProperty('settings_notifications');
+  });
+
   it('marks a full sync and dates it in the wire timestamp form', () => {
     const body = dialect.render({ read: read(['projects']), tempIdMapping: {} });
     expect(body['full_sync']).toBe(true);

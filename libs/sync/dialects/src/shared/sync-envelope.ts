@@ -1,3 +1,4 @@
+import { notificationSettingsView } from '@doable/contracts-sync';
 import type { ResourceRows, ResourceType } from '@doable/sync-read';
 import type { SyncResult } from '@doable/sync-engine';
 import type { ObjectWriters } from './sync-dialect';
@@ -69,7 +70,8 @@ export function renderSyncEnvelope(result: SyncResult, writers: ObjectWriters): 
       if (read.notifications) body['live_notifications_last_read_id'] = read.notifications.last_read_id;
     }
     if (has('user_settings') && read.userSettings) body['user_settings'] = writers.userSettings(read.userSettings);
-    if (has('notification_settings') && read.fullSync) body['settings_notifications'] = {};
+    // With user_settings: on a full sync, and after either changed (settings_version moves for both).
+    if (has('notification_settings') && read.userSettings) body['settings_notifications'] = notificationSettingsView(read.userSettings.notification_settings);
     if (has('user_plan_limits') && read.planLimits) body['user_plan_limits'] = writers.planLimits ? writers.planLimits(read.planLimits) : read.planLimits;
     if (has('stats') && read.fullSync) body['stats'] = read.stats ?? emptyStats(read.generatedAt);
   }

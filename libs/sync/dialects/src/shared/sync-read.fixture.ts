@@ -125,6 +125,7 @@ export const user: UserProfile = {
   completed_sound_desktop: true,
   completed_sound_mobile: true,
   reset_recurring_subtasks: false,
+  notification_settings: { note_added: { email: true } },
   has_password: true,
   joined_at: new Date('2023-12-24T10:00:00.000Z'),
   version: '3',

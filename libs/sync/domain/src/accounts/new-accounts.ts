@@ -1,4 +1,4 @@
-import type { AuthEvents } from '@doable/contracts-auth';
+import type { AuthEvents, SignupInvitationKind } from '@doable/contracts-auth';
 import type { PayloadOf } from '@doable/contracts-common';
 import { SyncEvents } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
@@ -15,8 +15,10 @@ import { tellUsersChanged } from '../users/users-changed';
 import { workspaceInvitationSentPayload } from '../workspaces/workspace-invitations.events';
 import { WorkspaceInvitationsRepository } from '../workspaces/workspace-invitations.repository';
 
-/** The project invitation an account was signed up from, as its new secret makes it answerable. */
+/** The invitation an account was signed up from, as its new secret makes it answerable. */
 export interface SignedUpFrom {
+  /** A project's (accept_invitation) or a workspace's (biz_accept_invitation). */
+  readonly kind: SignupInvitationKind;
   readonly invitationId: string;
   readonly invitationSecret: string;
 }
@@ -34,11 +36,12 @@ export class NewAccounts {
   ) {}
 
   /**
-   * Answers the project invitation the account was signed up from (userCreated's `invitation`),
-   * under its new secret, when that secret was the waiting invitation's: the caller accepts it
-   * for the account once this transaction has committed (accept_invitation, with every rule of
-   * a client's). A wrong secret or another address's invitation answers nothing: the
-   * invitation waits, offered to the account like any other.
+   * Answers the invitation the account was signed up from (userCreated's `invitation`: a
+   * project's, or a workspace's when its `kind` says so), under its new secret, when that
+   * secret was the waiting invitation's: the caller accepts it for the account once this
+   * transaction has committed (accept_invitation or biz_accept_invitation, with every rule of a
+   * client's). A wrong secret, another address's invitation or the other kind's id answers
+   * nothing: the invitation waits, offered to the account like any other.
    */
   async welcome(tx: Tx, user: PayloadOf<typeof AuthEvents.userCreated>): Promise<SignedUpFrom | undefined> {
     const { userId: id, email, fullName, timezone, lang, joinedAt, hasPassword } = user;
@@ -49,13 +52,18 @@ export class NewAccounts {
     if (!profile) return undefined;
     const projectIds = new Set<string>();
     let signedUpFrom: SignedUpFrom | undefined;
+    // Checked against the hash the mail's secret was made with (`waiting`, before the rotation);
+    // ids are compared within the kind's own table only (the two are numbered apart).
+    const mailed = user.invitation;
+    const signedUpWith = (kind: SignupInvitationKind, waiting: Invitation, offeredId: string, secret: string): void => {
+      if (mailed && (mailed.kind ?? 'project') === kind && mailed.id === waiting.id && invitationSecretMatches(mailed.secret, waiting.secret_hash)) {
+        signedUpFrom = { kind, invitationId: offeredId, invitationSecret: secret };
+      }
+    };
     await this.offer(tx, profile, this.invitations, async (offered, waiting, inviter, secret) => {
       await tx.emit(SyncEvents.shareInvitationSent, invitationSentPayload(offered, waiting.project_name, inviter, secret));
       projectIds.add(waiting.project_id);
-      // Checked against the hash the mail's secret was made with (`waiting`, before the rotation).
-      if (user.invitation && user.invitation.id === waiting.id && invitationSecretMatches(user.invitation.secret, waiting.secret_hash)) {
-        signedUpFrom = { invitationId: offered.id, invitationSecret: secret };
-      }
+      signedUpWith('project', waiting, offered.id, secret);
     });
     // The members of each project the account was invited to see its collaborator record (their
     // open sockets are told, usersChanged, in the same transaction as any other change).
@@ -66,6 +74,7 @@ export class NewAccounts {
     // No member's view changes for a workspace invitation: the invitee is no member until they accept.
     await this.offer(tx, profile, this.workspaceInvitations, async (offered, waiting, inviter, secret) => {
       await tx.emit(SyncEvents.workspaceInvitationSent, workspaceInvitationSentPayload(offered, waiting.workspace_name, inviter, secret));
+      signedUpWith('workspace', waiting, offered.id, secret);
     });
     return signedUpFrom;
   }
@@ -74,8 +83,8 @@ export class NewAccounts {
    * An invitation to an address without an account waited (invitee_id null); it is now
    * addressed to this account and sent again (`send`: its kind's event, with the new inviteeId),
    * which the notifications service turns into the account's live notification. The secret is
-   * made anew: the old one's hash was never given to anyone (sync sends no email; a mail sender
-   * would hook the notifications service's handling of the event with inviteeId null), so
+   * made anew: the old one went only into the invitation's mail (the notifications service's,
+   * from the event with inviteeId null), which welcome() checks before the rotation, so
    * rotating it loses nothing. Stamped with the profile's creation version: the account's first
    * sync is a full one.
    */

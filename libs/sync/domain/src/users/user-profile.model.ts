@@ -1,3 +1,4 @@
+import type { StoredNotificationSettings } from '@doable/contracts-sync';
 /** The sync service's copy of a user: profile and preferences (credentials live in auth-oauth). */
 export interface UserProfile {
   id: string;
@@ -32,6 +33,8 @@ export interface UserProfile {
   completed_sound_desktop: boolean;
   completed_sound_mobile: boolean;
   reset_recurring_subtasks: boolean;
+  /** The collaboration notification settings chosen (notification-settings.ts); `{}`: the defaults. */
+  notification_settings: StoredNotificationSettings;
   has_password: boolean;
   joined_at: Date;
   version: string;
@@ -58,4 +61,4 @@ export type UserSettingColumn =
 export const USER_COLUMNS = `id::text, email, full_name, timezone, lang, inbox_project_id::text, start_page, start_day, next_week,
   weekend_start_day, time_format, date_format, sort_order, auto_reminder, daily_goal, weekly_goal, days_off, theme_id, vacation_mode,
   karma_disabled, beta, reminder_push, reminder_desktop, reminder_email, completed_sound_desktop, completed_sound_mobile,
-  reset_recurring_subtasks, has_password, joined_at, version::text, settings_version::text, high_water::text, notification_mark::text, karma, karma_trend, karma_last_change, image_id`;
+  reset_recurring_subtasks, notification_settings, has_password, joined_at, version::text, settings_version::text, high_water::text, notification_mark::text, karma, karma_trend, karma_last_change, image_id`;

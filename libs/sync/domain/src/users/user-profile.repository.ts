@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { NotificationService, NotificationSettingType } from '@doable/contracts-sync';
 import { USER_COLUMNS, type UserPreferenceColumn, type UserProfile, type UserSettingColumn } from './user-profile.model';
 
 export interface NewProfile {
@@ -86,6 +87,21 @@ export class UserProfileRepository {
     await manager.query(
       `UPDATE sync.users SET ${[...assignments, 'version = $2'].join(', ')} WHERE id = $1`,
       [userId, version, ...entries.map(([, value]) => value)],
+    );
+  }
+
+  /**
+   * Records one choice of the collaboration notification settings (type and service are from
+   * the typed lists, never free text) and stamps the row as a settings change, so the next
+   * incremental sync carries notification_settings with user_settings.
+   */
+  async setNotificationSetting(manager: EntityManager, userId: string, type: NotificationSettingType, service: NotificationService, notify: boolean, version: string): Promise<void> {
+    await manager.query(
+      `UPDATE sync.users
+          SET notification_settings = jsonb_set(notification_settings, ARRAY[$2::text], COALESCE(notification_settings -> $2::text, '{}'::jsonb) || jsonb_build_object($3::text, $4::boolean)),
+              settings_version = $5, version = $5
+        WHERE id = $1`,
+      [userId, type, service, notify, version],
     );
   }
 

@@ -420,7 +420,7 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
 
     const from = await db.transaction((tx) => accounts.welcome(tx, account('7291', 'mailed@share.test', { id: mailed.invitationId, secret: mailed.invitationSecret })));
     const sent = (await events<ShareInvitationSent>(SENT)).at(-1)!;
-    expect(from).toEqual({ invitationId: mailed.invitationId, invitationSecret: sent.invitationSecret });
+    expect(from).toEqual({ kind: 'project', invitationId: mailed.invitationId, invitationSecret: sent.invitationSecret });
     expect(await statusOf('7291', 'accept_invitation', { invitation_id: from!.invitationId, invitation_secret: from!.invitationSecret })).toBe('ok');
     expect(await membership(projectId, '7291')).toMatchObject({ role: 'READ_WRITE', state: 'active' });
 

@@ -13,6 +13,8 @@ const CY = '7403';
 const DEE = '7404';
 const EVE = '7405';
 const NEWBIE = '7406';
+const MAILED = '7407';
+const GUESSER = '7408';
 const USERS = { [ADA]: 'ada@acme.test', [BEN]: 'Ben@Acme.test', [CY]: 'cy@other.test', [DEE]: 'dee@acme.test', [EVE]: 'eve@acme.test' };
 
 const SENT = 'sync.evt.workspace-invitation-sent.v1';
@@ -333,5 +335,27 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
 
     expect(await harness.status(NEWBIE, 'biz_accept_invitation', { invitation_id: waiting.invitationId, invitation_secret: offered.invitationSecret })).toBe('ok');
     expect(workspaceIn((await harness.read(NEWBIE)).rows.workspaces, id)).toMatchObject({ role: 'ADMIN', admin_count: 2 });
+  });
+
+  it('answers the workspace invitation an account signed up from (the mailed secret, kind workspace); a project kind or wrong secret answers nothing', async () => {
+    const id = await harness.create(ADA, 'workspace_add', { name: 'Mailed' });
+    await harness.status(ADA, 'workspace_invite', { workspace_id: id, email: 'mailed@acme.test', role: 'MEMBER' });
+    const mailed = await lastSent();
+    await harness.status(ADA, 'workspace_invite', { workspace_id: id, email: 'guesser@acme.test', role: 'MEMBER' });
+    const other = await lastSent();
+    const account = (userId: string, email: string, invitation: { id: string; secret: string; kind?: 'project' | 'workspace' }) => ({
+      userId, email, fullName: email, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true, invitation,
+    });
+
+    const from = await db.transaction((tx) => accounts.welcome(tx, account(MAILED, 'mailed@acme.test', { id: mailed.invitationId, secret: mailed.invitationSecret, kind: 'workspace' })));
+    const offered = await lastSent();
+    expect(from).toEqual({ kind: 'workspace', invitationId: mailed.invitationId, invitationSecret: offered.invitationSecret });
+    // What the user-created consumer then runs as the new account: the real command, its policy and all.
+    expect(await harness.status(MAILED, 'biz_accept_invitation', { invitation_id: from!.invitationId, invitation_secret: from!.invitationSecret })).toBe('ok');
+    expect(workspaceIn((await harness.read(MAILED)).rows.workspaces, id)).toMatchObject({ role: 'MEMBER' });
+
+    // The right secret under no kind (a project's, as old events say) or a made-up secret: the invitation waits, offered.
+    expect(await db.transaction((tx) => accounts.welcome(tx, account(GUESSER, 'guesser@acme.test', { id: other.invitationId, secret: other.invitationSecret })))).toBeUndefined();
+    expect(await invitationRow(other.invitationId)).toMatchObject({ state: 'invited', invitee_id: GUESSER });
   });
 });
