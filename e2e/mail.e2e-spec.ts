@@ -42,6 +42,19 @@ function captureLogLines(): { readonly lines: string[]; restore(): void } {
   };
 }
 
+/**
+ * A fixed-offset zone whose local hour now is within [from, to] (Etc/GMT-9 is UTC+9: the sign
+ * is POSIX's), so a test can put a user before or past the digest's 07:00 whatever the hour it runs.
+ */
+function zoneWithLocalHour(from: number, to: number): string {
+  const hour = new Date().getUTCHours();
+  for (let offset = -12; offset <= 14; offset += 1) {
+    const local = (hour + offset + 24) % 24;
+    if (local >= from && local <= to) return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  }
+  throw new Error(`no zone has a local hour in [${from}, ${to}] now`);
+}
+
 /** The hidden fields of a page's form, by name. */
 function hiddenFields(html: string): Record<string, string> {
   return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [match[1], match[2].replace(/&amp;/g, '&')]));
@@ -65,7 +78,7 @@ describe.each(MODES)('mail (%s)', (mode) => {
     smtp = await startTestSmtpServer();
     logs = captureLogLines();
     system = await startOwnSystem(mode, {
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Doable <doable@example.test>', PUBLIC_URL, MAIL_POLL_MS: '500', REMINDERS_POLL_SECONDS: '1', LOG_LEVEL: 'info' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Doable <doable@example.test>', PUBLIC_URL, MAIL_POLL_MS: '500', REMINDERS_POLL_SECONDS: '1', DIGEST_POLL_SECONDS: '1', LOG_LEVEL: 'info' },
     });
   });
 
@@ -181,6 +194,38 @@ describe.each(MODES)('mail (%s)', (mode) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(mailsTo(keen.email)).toHaveLength(1);
     expect(mailsTo(quiet.email)).toHaveLength(0);
+  });
+
+  it('mails the daily digest, once, to a user who turned it on through the endpoint, once 07:00 has passed where they are', async () => {
+    const user = await system.createAccount();
+    // First before 07:00 (01:00 to 05:00 local): turned on, the digest is not due yet.
+    expect(await command(system, user, 'user_update', { timezone: zoneWithLocalHour(1, 5) })).toBe('ok');
+    const added = await http(system.url, 'POST', '/api/v1/sync', {
+      token: user.token,
+      json: { commands: [{ type: 'item_add', uuid: `mail-${mode}-dt`, temp_id: 't', args: { content: 'Renew <the> passport', due: { date: '2020-01-06' } } }, { type: 'item_add', uuid: `mail-${mode}-dn`, temp_id: 'n', args: { content: 'Someday maybe' } }] },
+    });
+    expect(added.status).toBe(200);
+    const turnedOn = await http(system.url, 'PUT', '/api/v1/notification_setting', { token: user.token, json: { notification_type: 'daily_digest', service: 'email', dont_notify: false } });
+    expect(turnedOn.status).toBe(200);
+    expect(turnedOn.body.daily_digest).toEqual({ notify_email: true, notify_push: false });
+    // A mail only: no push to choose (a coded refusal).
+    expect((await http(system.url, 'PUT', '/api/v1/notification_setting', { token: user.token, json: { notification_type: 'daily_digest', service: 'push', dont_notify: false } })).status).toBe(400);
+    await waitFor(async () => (await system.sql(`SELECT 1 FROM notifications.mail_preferences WHERE user_id = $1 AND settings -> 'daily_digest' ->> 'email' = 'true'`, [user.userId])).length > 0, 'the notifications service\'s copy of the setting');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(mailsTo(user.email)).toHaveLength(0);
+
+    // Then somewhere it is past 07:00 (09:00 to 20:00 local): the next look makes the digest.
+    expect(await command(system, user, 'user_update', { timezone: zoneWithLocalHour(9, 20) })).toBe('ok');
+    const [mail] = await waitFor(() => (mailsTo(user.email).length > 0 ? mailsTo(user.email) : undefined), 'the digest mail');
+    expect(mail.parsed.subject).toMatch(/^Your day in Doable: 1 task for \d{4}-\d{2}-\d{2}$/);
+    expect(mail.parsed.text).toContain('- Renew <the> passport (Inbox, overdue since 2020-01-06)');
+    expect(mail.parsed.text).not.toContain('Someday maybe');
+    expect(mail.parsed.text).toContain(`${PUBLIC_URL}/app/#/today`);
+    expect(mail.parsed.html).toContain('Renew &lt;the&gt; passport');
+    // Many looks of the scheduler later: still one for the day.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(mailsTo(user.email)).toHaveLength(1);
+    expect(await system.sql(`SELECT state, mail_key FROM notifications.mail_queue WHERE kind = 'daily-digest' AND recipient = $1`, [user.email])).toEqual([{ state: 'sent', mail_key: expect.stringMatching(new RegExp(`^digest:${user.userId}:\\d{4}-\\d{2}-\\d{2}$`)) }]);
   });
 
   it('mails a forgotten password\'s reset link; following it sets the new password, once', async () => {

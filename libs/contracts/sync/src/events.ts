@@ -119,3 +119,4 @@ export * from './push-events';
 export * from './reminder-events';
 
 export * from './notification-settings-events';
+export { dailyDigestDue } from './digest-events';

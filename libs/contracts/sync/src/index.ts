@@ -12,6 +12,8 @@ export * as SyncEvents from './events';
 export * as GatewayPolls from './gateway-polls';
 export type { UsersChanged } from './push-events';
 export type { NotificationSettingsChanged } from './notification-settings-events';
+export type { DailyDigestDue } from './digest-events';
+export { DIGEST_MAX_TASKS } from './digest-events';
 export type { CollaboratorLeft, GoalReached, ItemAssigned, ItemCompletionChanged, KarmaLevelReached, NoteAdded, NotificationPerson, ShareInvitationAnswered, ShareInvitationBlocked, ShareInvitationSent } from './events';
 export type {
   WorkspaceDeleted,

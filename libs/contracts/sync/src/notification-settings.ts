@@ -9,7 +9,11 @@
  * chose; the live notification (push) is what every client shows anyway.
  */
 
-/** The types a user can set: sync-interface §6's collaboration notifications (not plan or goal news). */
+/**
+ * The types a user can set: sync-interface §6's collaboration notifications (not plan or goal
+ * news), and `daily_digest`, which no spec names: the morning mail of the tasks due today and
+ * overdue (Todoist's "daily digest"), a mail only, so it has no push to turn on.
+ */
 export const NOTIFICATION_SETTING_TYPES = [
   'share_invitation_sent',
   'share_invitation_accepted',
@@ -26,6 +30,7 @@ export const NOTIFICATION_SETTING_TYPES = [
   'project_archived',
   'removed_from_workspace',
   'workspace_deleted',
+  'daily_digest',
 ] as const;
 export type NotificationSettingType = (typeof NOTIFICATION_SETTING_TYPES)[number];
 
@@ -40,6 +45,13 @@ export type StoredNotificationSettings = Readonly<Record<string, Partial<Record<
 /** The settings as the Sync API shows them (`settings_notifications`): every type, both services. */
 export type NotificationSettingsView = Record<NotificationSettingType, { notify_email: boolean; notify_push: boolean }>;
 
+/** Types with no push: their `notify_push` reads false, and a client cannot turn it on. */
+const EMAIL_ONLY: readonly NotificationSettingType[] = ['daily_digest'];
+
+export function isEmailOnlySetting(type: NotificationSettingType): boolean {
+  return EMAIL_ONLY.includes(type);
+}
+
 export function isNotificationSettingType(type: string): type is NotificationSettingType {
   return (NOTIFICATION_SETTING_TYPES as readonly string[]).includes(type);
 }
@@ -47,6 +59,7 @@ export function isNotificationSettingType(type: string): type is NotificationSet
 /** Whether the user gets the type by the service. A type not settable (karma, plans) is never mailed. */
 export function notifiedBy(stored: StoredNotificationSettings, type: string, service: NotificationService): boolean {
   if (!isNotificationSettingType(type)) return false;
+  if (service === 'push' && isEmailOnlySetting(type)) return false;
   // An own property only: a stored key is one of the types, but the row is read as JSON.
   const chosen = Object.prototype.hasOwnProperty.call(stored, type) ? stored[type]?.[service] : undefined;
   return typeof chosen === 'boolean' ? chosen : DEFAULTS[service];

@@ -6,6 +6,7 @@ import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { CommandLogRepository } from './command-log.repository';
 import { CollaborationMailer } from './mail/collaboration-mailer';
+import { DailyDigestMailer } from './mail/daily-digest-mailer';
 import { INVITATION_MAILER, QueueingInvitationMailer } from './mail/invitation-mailer';
 import { MailConsumers } from './mail/mail.consumers';
 import { MailOutbox } from './mail/mail-outbox';
@@ -55,6 +56,7 @@ export class NotificationsRpcController {
     MailConsumers,
     { provide: INVITATION_MAILER, useClass: QueueingInvitationMailer },
     CollaborationMailer,
+    DailyDigestMailer,
   ],
 })
 export class NotificationsModule {}

@@ -47,6 +47,7 @@ import { BACKUP_SETTINGS, BackupScheduler } from './backups/backup-scheduler';
 import { BackupRepository } from './backups/backup.repository';
 import { ReminderFiringRepository } from './reminder-firing/reminder-firing.repository';
 import { REMINDER_SETTINGS, ReminderScheduler } from './reminder-firing/reminder-scheduler';
+import { DailyDigestScheduler, DIGEST_SETTINGS } from './daily-digest/daily-digest-scheduler';
 import { BackupsRpcController } from './rpc/backups.rpc-controller';
 import { AccountImportRpcController } from './rpc/account-import.rpc-controller';
 import { AccountImporter } from './portability/account-importer';
@@ -135,6 +136,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     BackupScheduler,
     ReminderFiringRepository,
     ReminderScheduler,
+    DailyDigestScheduler,
     PushKeyRepository,
     PushTokens,
     UsersMovedObserver,
@@ -151,6 +153,8 @@ const syncEnv = z.object({
   BACKUP_POLL_SECONDS: env.positiveInt(60),
   /** How often sync looks for reminders due (a reminder fires at most this late). */
   REMINDERS_POLL_SECONDS: env.positiveInt(30),
+  /** How often sync looks for users due their daily digest (a digest comes at most this late). */
+  DIGEST_POLL_SECONDS: env.positiveInt(300),
   /** The gateways' REVOCATION_LEASE_MS: telling gateways of moved users gives up on a silent live one after two of them. */
   REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GATEWAY_LEASE_MS),
   /** Where users reach the product (as the rest service reads it): the base of templates/export_as_url's `file_url`. */
@@ -171,6 +175,7 @@ export const syncService = {
         { provide: COMMAND_LOG_TABLE, useValue: 'sync.command_log' },
         { provide: BACKUP_SETTINGS, useValue: { retentionDays: config.BACKUP_RETENTION_DAYS, pollSeconds: config.BACKUP_POLL_SECONDS } },
         { provide: REMINDER_SETTINGS, useValue: { pollSeconds: config.REMINDERS_POLL_SECONDS } },
+        { provide: DIGEST_SETTINGS, useValue: { pollSeconds: config.DIGEST_POLL_SECONDS } },
         { provide: TEMPLATES_PUBLIC_URL, useValue: config.PUBLIC_URL },
         { provide: PUSH_PUBLIC_URL, useValue: config.PUBLIC_URL },
         { provide: GATEWAY_LEASE, useValue: config.REVOCATION_LEASE_MS },

@@ -38,6 +38,17 @@ export interface ReminderMail {
   readonly link: string;
 }
 
+/** The daily digest: the user's Today view (due today and overdue) on their local day. */
+export interface DailyDigestMail {
+  /** The user's local day, YYYY-MM-DD. */
+  readonly localDate: string;
+  readonly tasks: ReadonlyArray<{ readonly content: string; readonly dueDate: string; readonly projectName: string; readonly priority: number }>;
+  /** How many tasks are due; `tasks` may list fewer. */
+  readonly total: number;
+  /** The web app's Today. */
+  readonly link: string;
+}
+
 export interface AccountLinkMail {
   readonly fullName: string;
   /** A secret link: reset or confirmation. */
@@ -54,11 +65,12 @@ export interface MailTemplates {
   'workspace-invitation': WorkspaceInvitationMail;
   collaboration: CollaborationMail;
   reminder: ReminderMail;
+  'daily-digest': DailyDigestMail;
   'password-reset': AccountLinkMail;
   'email-change': EmailChangeMail;
 }
 export type MailKind = keyof MailTemplates;
-export const MAIL_KINDS: readonly MailKind[] = ['share-invitation', 'workspace-invitation', 'collaboration', 'reminder', 'password-reset', 'email-change'];
+export const MAIL_KINDS: readonly MailKind[] = ['share-invitation', 'workspace-invitation', 'collaboration', 'reminder', 'daily-digest', 'password-reset', 'email-change'];
 
 export interface RenderedMail {
   readonly subject: string;
@@ -94,6 +106,14 @@ ${body}${anchor}
   return { subject: oneLine(subject), text, html };
 }
 
+/** A digest line: the task, with its project, due day and priority (p1 is the API's 4: urgent). */
+const digestLine = (task: DailyDigestMail['tasks'][number], localDate: string): string => {
+  const day = task.dueDate.slice(0, 10);
+  const when = day < localDate ? `overdue since ${day}` : task.dueDate.length > 10 ? `today ${task.dueDate.slice(11, 16)}${task.dueDate.endsWith('Z') ? ' UTC' : ''}` : 'today';
+  const priority = task.priority > 1 ? `, p${5 - task.priority}` : '';
+  return `- ${task.content} (${task.projectName}, ${when}${priority})`;
+};
+
 /** A workspace role as the invitation mail says it (the event's role is one of these). */
 const WORKSPACE_ROLE_WORDS: Readonly<Record<string, string>> = { ADMIN: 'an admin', MEMBER: 'a member', GUEST: 'a guest' };
 
@@ -121,6 +141,17 @@ const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
     layout(data.subject, [data.summary, 'You get this mail because your notification settings in Doable say so; change them there.'], { label: 'Open Doable', href: data.link }),
   reminder: (data) =>
     layout(`Reminder: ${data.taskContent}`, [`A reminder for your task "${data.taskContent}", due ${readableDate(data.dueAt)}.`], { label: 'Open the task', href: data.link }),
+  'daily-digest': (data) =>
+    layout(
+      `Your day in Doable: ${data.total} ${data.total === 1 ? 'task' : 'tasks'} for ${data.localDate}`,
+      [
+        `Due today and overdue, ${data.localDate}:`,
+        data.tasks.map((task) => digestLine(task, data.localDate)).join('\n'),
+        ...(data.total > data.tasks.length ? [`And ${data.total - data.tasks.length} more.`] : []),
+        'You get this mail because you turned the daily digest on in your notification settings; turn it off there.',
+      ],
+      { label: 'Open Today', href: data.link },
+    ),
   'password-reset': (data) =>
     layout(
       'Reset your Doable password',

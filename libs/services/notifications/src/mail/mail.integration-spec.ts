@@ -17,6 +17,7 @@ import { notificationsService } from '../notifications.service-definition';
 import { LiveNotificationRepository } from '../store/live-notification.repository';
 import { NotificationProducersConsumer } from '../producers/notification-producers.consumer';
 import { CollaborationMailer } from './collaboration-mailer';
+import { DailyDigestMailer } from './daily-digest-mailer';
 import { QueueingInvitationMailer } from './invitation-mailer';
 import { MailConsumers } from './mail.consumers';
 import { MailOutbox } from './mail-outbox';
@@ -84,6 +85,7 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
     worker = new MailWorker(db, settings(), logger, registry);
     const outbox = new MailOutbox(worker);
     new MailConsumers(consumers, outbox, settings());
+    new DailyDigestMailer(consumers, outbox, settings());
     new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new QueueingInvitationMailer(outbox, settings()), new CollaborationMailer(consumers, outbox, settings()));
     await consumers.start();
   });
@@ -330,6 +332,34 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(smtp.received[0].parsed.subject).toBe('Reminder: Water the roses');
       expect(smtp.received[0].parsed.text).toContain('due 2030-01-01 09:00 UTC');
       expect(smtp.received[0].parsed.text).toContain('http://doable.test/app/task/400');
+    });
+    it('mails a daily digest once per user and local day, to the address and by the digest setting of its copy; escaped', async () => {
+      // 501 turned the digest on; 502 on, then off (the event below raced that change); 503 never changed a setting.
+      await publish(SyncEvents.notificationSettingsChanged, { userId: '501', version: '20', email: 'user501@example.test', lang: 'en', settings: { daily_digest: { email: true } } });
+      await publish(SyncEvents.notificationSettingsChanged, { userId: '502', version: '21', email: 'user502@example.test', lang: 'en', settings: { daily_digest: { email: false } } });
+      const tasks = [
+        { content: 'File <the> taxes', dueDate: '2026-03-01', dueString: 'Mar 1', projectName: 'Inbox', priority: 1 },
+        { content: 'Water the plants', dueDate: '2026-03-10T18:30:00', dueString: 'today 18:30', projectName: 'Garden & co', priority: 4 },
+      ];
+      const due = { userId: '501', localDate: '2026-03-10', total: 3, tasks };
+      const envelope = await publish(SyncEvents.dailyDigestDue, due);
+      await publish(SyncEvents.dailyDigestDue, due, envelope);
+      // The same digest written again (another event id): the key is the user's local day, still one.
+      await publish(SyncEvents.dailyDigestDue, due);
+      await publish(SyncEvents.dailyDigestDue, { ...due, userId: '502' });
+      await publish(SyncEvents.dailyDigestDue, { ...due, userId: '503' });
+      expect(await queue()).toEqual([expect.objectContaining({ kind: 'daily-digest', recipient: 'user501@example.test', mail_key: 'digest:501:2026-03-10' })]);
+      await worker.runOnce();
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail.parsed.subject).toBe('Your day in Doable: 3 tasks for 2026-03-10');
+      expect(mail.parsed.text).toContain('- File <the> taxes (Inbox, overdue since 2026-03-01)');
+      expect(mail.parsed.text).toContain('- Water the plants (Garden & co, today 18:30, p1)');
+      expect(mail.parsed.text).toContain('And 1 more.');
+      expect(mail.parsed.text).toContain('http://doable.test/app/#/today');
+      expect(mail.parsed.html).toContain('File &lt;the&gt; taxes');
+      expect(mail.parsed.html).toContain('Garden &amp; co');
+      expect(mail.parsed.html).not.toContain('<the>');
     });
   });
 

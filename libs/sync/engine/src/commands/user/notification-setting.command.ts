@@ -1,4 +1,4 @@
-import { NOTIFICATION_SERVICES, NOTIFICATION_SETTING_TYPES, ownObjects, SyncEvents } from '@doable/contracts-sync';
+import { isEmailOnlySetting, NOTIFICATION_SERVICES, NOTIFICATION_SETTING_TYPES, ownObjects, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { UserProfileRepository } from '@doable/sync-domain';
 import { z } from 'zod';
@@ -8,11 +8,14 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../../comma
 /** The endpoints' `dont_notify`: JSON's boolean or 0/1, or a form field's text of either. */
 const dontNotify = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])]).transform((value) => value === true || value === 1 || value === 'true' || value === '1');
 
-export const notificationSettingArgs = z.object({
-  notification_type: z.enum(NOTIFICATION_SETTING_TYPES),
-  service: z.enum(NOTIFICATION_SERVICES),
-  dont_notify: dontNotify,
-});
+export const notificationSettingArgs = z
+  .object({
+    notification_type: z.enum(NOTIFICATION_SETTING_TYPES),
+    service: z.enum(NOTIFICATION_SERVICES),
+    dont_notify: dontNotify,
+  })
+  // The daily digest is a mail: a push choice for it would be stored and never mean anything.
+  .refine((args) => !(args.service === 'push' && isEmailOnlySetting(args.notification_type)), { path: ['service'], message: 'This notification type is mailed only' });
 
 /**
  * update_notification_setting (v7–v9 `notification_settings/update`, api/v1 `PUT

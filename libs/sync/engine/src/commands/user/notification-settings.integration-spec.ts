@@ -56,6 +56,8 @@ describe('notification settings (real PostgreSQL)', () => {
     const ann = (await profiles.find(dataSource.manager, ANN))!;
     expect(ann.notification_settings).toEqual({});
     expect(notificationSettingsView(ann.notification_settings)['note_added']).toEqual({ notify_email: false, notify_push: true });
+    // The daily digest: off, and a mail only.
+    expect(notificationSettingsView(ann.notification_settings)['daily_digest']).toEqual({ notify_email: false, notify_push: false });
   });
 
   it('stores one type and service for the caller only, moving settings_version, and tells the settings whole', async () => {
@@ -81,8 +83,19 @@ describe('notification settings (real PostgreSQL)', () => {
     expect(await update(BOB, { notification_type: 'karma_level', service: 'email', dont_notify: false })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'notification_type' } });
     expect(await update(BOB, { notification_type: 'note_added', service: 'sms', dont_notify: false })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'service' } });
     expect(await update(BOB, { notification_type: 'note_added', service: 'email' })).toMatchObject({ error_tag: 'ARGUMENT_MISSING', error_extra: { argument: 'dont_notify' } });
+    // The daily digest is a mail only: no push to choose.
+    expect(await update(BOB, { notification_type: 'daily_digest', service: 'push', dont_notify: false })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'service' } });
     expect(await update(BOB, { notification_type: 'note_added', service: 'email', dont_notify: false }, ['data:read'])).toMatchObject({ http_code: 403 });
     expect(await row(BOB)).toEqual(before);
     expect(await changes()).toHaveLength(told);
+  });
+
+  it('turns the daily digest on by email, served like the other types', async () => {
+    expect(await update(BOB, { notification_type: 'daily_digest', service: 'email', dont_notify: false })).toBe('ok');
+    const bob = (await profiles.find(dataSource.manager, BOB))!;
+    expect(notificationSettingsView(bob.notification_settings)['daily_digest']).toEqual({ notify_email: true, notify_push: false });
+    expect((await changes()).at(-1)).toMatchObject({ userId: BOB, settings: { daily_digest: { email: true } } });
+    expect(await update(BOB, { notification_type: 'daily_digest', service: 'email', dont_notify: true })).toBe('ok');
+    expect((await row(BOB)).notification_settings).toEqual({ daily_digest: { email: false } });
   });
 });
