@@ -1,6 +1,7 @@
 import { viewData, route } from '../state/store';
 import { routeHash, type Route } from '../state/routes';
 import { unreadNotifications } from '../state/task-selectors';
+import { projectDropProps } from './task-drag';
 import { personalProjects, workspaceList, workspaceProjects } from '../state/workspace-selectors';
 
 function NavLink({ to, children, nested }: { to: Route; children: preact.ComponentChildren; nested?: boolean }) {
@@ -8,7 +9,7 @@ function NavLink({ to, children, nested }: { to: Route; children: preact.Compone
   const current = routeHash(route.value) === href;
   return (
     <li class={nested ? 'nested' : undefined}>
-      <a href={href} aria-current={current ? 'page' : undefined}>
+      <a href={href} aria-current={current ? 'page' : undefined} {...(to.view === 'project' ? projectDropProps(to.id) : {})}>
         {children}
       </a>
     </li>

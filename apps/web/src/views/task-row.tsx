@@ -7,6 +7,7 @@ import type { TaskNode } from '../state/task-selectors';
 import { Comments } from './comments';
 import { Reminders } from './reminders';
 import { TaskEditor } from './task-editor';
+import { useTaskDrag } from './task-drag';
 
 const PRIORITY_NAMES: Record<number, string> = { 4: 'Priority 1', 3: 'Priority 2', 2: 'Priority 3' };
 
@@ -26,10 +27,11 @@ export function TaskRow({ item, children }: { item: Item; children?: TaskNode[] 
   const [editing, setEditing] = useState(false);
   const [showComments, setShowComments] = useState(false);
   const [showReminders, setShowReminders] = useState(false);
+  const drag = useTaskDrag(item);
   const pending = !/^\d+$/.test(item.id) && item.id.includes('-');
   return (
     <li aria-label={item.content} data-testid="task" data-task-id={item.id} class={`task p${item.priority}`}>
-      <div class="task-line">
+      <div class={drag.dropPlace ? `task-line drop-${drag.dropPlace}` : 'task-line'} {...drag.props}>
         <input type="checkbox" checked={item.checked === true} onChange={() => toggleItem(item)} aria-label={`Complete ${item.content}`} data-testid="task-complete" />
         <span class="content" data-testid="task-content">
           {item.content}
