@@ -10,15 +10,19 @@ export const EMPTY_DATA: SyncData = {
   collaborators: new Map(),
   collaborator_states: new Map(),
   live_notifications: new Map(),
+  workspaces: new Map(),
+  workspace_users: new Map(),
+  folders: new Map(),
+  reminders: new Map(),
   user: null,
   syncToken: '*',
 };
 
-type Row = { id?: string; project_id?: string | null; user_id?: string; is_deleted?: boolean };
+type Row = { id?: string; project_id?: string | null; workspace_id?: string; user_id?: string; is_deleted?: boolean };
 
-/** A row's key: its id, or for a collaborator state (which has none) its project and user. */
+/** A row's key: its id, or for a collaborator state or a workspace membership (which have none) its project or workspace and user. */
 export function keyOf(row: Row): string {
-  return row.id ?? `${row.project_id ?? ''}:${row.user_id ?? ''}`;
+  return row.id ?? `${row.project_id ?? row.workspace_id ?? ''}:${row.user_id ?? ''}`;
 }
 
 /** The rows of one resource in a reply; project comments come in their own list but are notes too. */

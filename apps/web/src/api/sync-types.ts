@@ -35,6 +35,9 @@ export interface Project {
   shared?: boolean;
   is_deleted?: boolean;
   is_archived?: boolean;
+  /** Present only on a workspace's project (api/v1 never writes it, not even null, on a personal one). */
+  workspace_id?: string;
+  folder_id?: string | null;
 }
 
 export interface Section {
@@ -108,8 +111,48 @@ export interface SyncUser {
   [extra: string]: unknown;
 }
 
+export interface Workspace {
+  id: string;
+  name: string;
+  description?: string | null;
+  role?: string;
+  is_collapsed?: boolean;
+  current_member_count?: number;
+  is_deleted?: boolean;
+}
+
+/** A membership: keyed by workspace and user (no id of its own); only incremental syncs carry them. */
+export interface WorkspaceUser {
+  workspace_id: string;
+  user_id: string;
+  full_name?: string;
+  user_email?: string;
+  role?: string;
+  is_deleted?: boolean;
+}
+
+/** A workspace's folder of projects (projects name it by folder_id). */
+export interface Folder {
+  id: string;
+  name: string;
+  workspace_id: string;
+  child_order?: number;
+  is_deleted?: boolean;
+}
+
+/** A time reminder: relative (minute_offset before the due) or absolute (its own due); location ones are not asked for. */
+export interface Reminder {
+  id: string;
+  item_id: string;
+  type: 'relative' | 'absolute' | 'location';
+  minute_offset?: number | null;
+  due?: Due | null;
+  notify_uid?: string;
+  is_deleted?: boolean;
+}
+
 /** One kind of resource the app keeps, by id; every one of them carries `is_deleted` on change. */
-export const KEYED_RESOURCES = ['items', 'projects', 'sections', 'labels', 'filters', 'notes', 'collaborators', 'collaborator_states', 'live_notifications'] as const;
+export const KEYED_RESOURCES = ['items', 'projects', 'sections', 'labels', 'filters', 'notes', 'collaborators', 'collaborator_states', 'live_notifications', 'workspaces', 'workspace_users', 'folders', 'reminders'] as const;
 export type KeyedResource = (typeof KEYED_RESOURCES)[number];
 
 export interface ResourceShapes {
@@ -122,6 +165,10 @@ export interface ResourceShapes {
   collaborators: Collaborator;
   collaborator_states: CollaboratorState;
   live_notifications: LiveNotification;
+  workspaces: Workspace;
+  workspace_users: WorkspaceUser;
+  folders: Folder;
+  reminders: Reminder;
 }
 
 /** What the app holds of the server's state: one map per resource, the user, the next token. */
@@ -155,6 +202,10 @@ export interface SyncReply {
   collaborators?: Collaborator[];
   collaborator_states?: CollaboratorState[];
   live_notifications?: LiveNotification[];
+  workspaces?: Workspace[];
+  workspace_users?: WorkspaceUser[];
+  folders?: Folder[];
+  reminders?: Reminder[];
   temp_id_mapping?: Record<string, string>;
   sync_status?: Record<string, SyncStatus>;
 }

@@ -1,4 +1,4 @@
-import type { Command, Item, Note, SyncData } from '../api/sync-types';
+import type { Command, Item, Note, Reminder, SyncData } from '../api/sync-types';
 
 /** A due the person typed; the server computes the date, so until it answers only the text is known. */
 function typedDue(due: unknown): Item['due'] {
@@ -27,6 +27,7 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
   if (pending.length === 0) return data;
   const items = new Map(data.items);
   const notes = new Map(data.notes);
+  const reminders = new Map(data.reminders);
   for (const { type, args, temp_id } of pending) {
     switch (type) {
       case 'item_add': {
@@ -85,9 +86,24 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         notes.set(id, note);
         break;
       }
+      case 'reminder_add': {
+        const id = temp_id ?? '';
+        const reminder: Reminder = {
+          id,
+          item_id: text(args['item_id']),
+          type: args['type'] === 'absolute' ? 'absolute' : 'relative',
+          minute_offset: typeof args['minute_offset'] === 'number' ? args['minute_offset'] : null,
+          due: (args['due'] as Reminder['due']) ?? null,
+        };
+        reminders.set(id, reminder);
+        break;
+      }
+      case 'reminder_delete':
+        reminders.delete(text(args['id']));
+        break;
       default:
         break;
     }
   }
-  return { ...data, items, notes };
+  return { ...data, items, notes, reminders };
 }

@@ -12,6 +12,7 @@ describe('routes', () => {
       { view: 'label', name: 'at home' },
       { view: 'filter', id: '42' },
       { view: 'search', query: 'milk / eggs' },
+      { view: 'workspace', id: 'w 1' },
     ];
     for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route);
   });

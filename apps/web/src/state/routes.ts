@@ -8,7 +8,8 @@ export type Route =
   | { view: 'filter'; id: string }
   | { view: 'search'; query: string }
   | { view: 'completed' }
-  | { view: 'notifications' };
+  | { view: 'notifications' }
+  | { view: 'workspace'; id: string };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
@@ -34,6 +35,8 @@ export function parseRoute(hash: string): Route {
       return arg ? { view, id: arg } : { view: 'inbox' };
     case 'search':
       return { view, query: arg };
+    case 'workspace':
+      return arg ? { view, id: arg } : { view: 'inbox' };
     default:
       return { view: 'today' };
   }
@@ -49,6 +52,8 @@ export function routeHash(route: Route): string {
       return `#/filter/${encodeURIComponent(route.id)}`;
     case 'search':
       return `#/search/${encodeURIComponent(route.query)}`;
+    case 'workspace':
+      return `#/workspace/${encodeURIComponent(route.id)}`;
     case 'inbox':
     case 'today':
     case 'upcoming':

@@ -6,6 +6,7 @@ import { signOut, tokenRejected } from '../api/oauth';
 import { openPushChannel } from '../api/push-channel';
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
 import type { Command, Item, SyncReply } from '../api/sync-types';
+import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './snapshot-keeper';
 import { connection, notify, pendingCommands, serverData, signedIn } from './store';
 
 const RESOURCE_TYPES = JSON.stringify(['all']);
@@ -65,6 +66,7 @@ function endSession(): void {
 /** Sign-out: the token is revoked and forgotten; unsent commands stay for this person's next sign-in. */
 export async function signOutNow(): Promise<void> {
   closePush?.();
+  await forgetSnapshot(serverData.value.user?.id ?? sessionStorage.getItem(USER_KEY));
   sessionStorage.removeItem(USER_KEY);
   await signOut();
   signedIn.value = false;
@@ -110,11 +112,19 @@ export async function startSession(): Promise<void> {
   window.addEventListener('offline', () => (connection.value = 'offline'));
   const knownUser = sessionStorage.getItem(USER_KEY);
   if (knownUser) await openQueue(knownUser);
+  // The last visit's state shows at once (even offline), and its token makes this first sync incremental.
+  const kept = knownUser ? await restoreSnapshot(knownUser) : null;
+  if (kept) serverData.value = kept;
   for (;;) {
     try {
       await syncRequest([]);
       break;
     } catch (err) {
+      // A kept token the server no longer knows (its data was reset): start over with a full sync.
+      if (err instanceof RequestRefusedError && serverData.value.syncToken !== '*') {
+        serverData.value = EMPTY_DATA;
+        continue;
+      }
       if (!(err instanceof TransientSendError)) throw err;
       await onlineOrLater();
     }
@@ -122,6 +132,7 @@ export async function startSession(): Promise<void> {
   const userId = serverData.value.user?.id ?? 'anonymous';
   sessionStorage.setItem(USER_KEY, userId);
   if (!queue || knownUser !== userId) await openQueue(userId);
+  keepSnapshots(userId);
   queue?.flush().catch(reportFailure);
   closePush = openPushChannel(() => serverData.value.user?.websocket_url, syncNow);
 }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { quickAdd } from '../state/session';
+import { QuickAddPreview } from './quick-add-preview';
 
 /**
  * The add box: the whole line goes to quick add, so `#Project @label p1 tomorrow` works as in
@@ -23,6 +24,7 @@ export function AddTask({ context, dueIfNone, inputId }: { context?: string; due
       </label>
       <input id={inputId ?? 'add-task'} data-testid="add-task" value={text} onInput={(event) => setText(event.currentTarget.value)} placeholder="Add task, e.g. Call Ana tomorrow p1 #Work" autocomplete="off" />
       <button type="submit">Add</button>
+      <QuickAddPreview line={text} />
     </form>
   );
 }

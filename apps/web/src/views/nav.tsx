@@ -1,13 +1,15 @@
 import { viewData, route } from '../state/store';
 import { routeHash, type Route } from '../state/routes';
 import { unreadNotifications } from '../state/task-selectors';
+import { projectDropProps } from './task-drag';
+import { personalProjects, workspaceList, workspaceProjects } from '../state/workspace-selectors';
 
-function NavLink({ to, children }: { to: Route; children: preact.ComponentChildren }) {
+function NavLink({ to, children, nested }: { to: Route; children: preact.ComponentChildren; nested?: boolean }) {
   const href = routeHash(to);
   const current = routeHash(route.value) === href;
   return (
-    <li>
-      <a href={href} aria-current={current ? 'page' : undefined}>
+    <li class={nested ? 'nested' : undefined}>
+      <a href={href} aria-current={current ? 'page' : undefined} {...(to.view === 'project' ? projectDropProps(to.id) : {})}>
         {children}
       </a>
     </li>
@@ -17,7 +19,8 @@ function NavLink({ to, children }: { to: Route; children: preact.ComponentChildr
 /** Views, projects, labels and filters; each link is named like its view (the e2e finds them so). */
 export function Nav() {
   const data = viewData.value;
-  const projects = [...data.projects.values()].filter((project) => !project.inbox_project && !project.is_archived).sort((a, b) => (a.child_order ?? 0) - (b.child_order ?? 0));
+  const projects = personalProjects(data);
+  const workspaces = workspaceList(data);
   const labels = [...data.labels.values()].sort((a, b) => (a.item_order ?? 0) - (b.item_order ?? 0));
   const filters = [...data.filters.values()].sort((a, b) => (a.item_order ?? 0) - (b.item_order ?? 0));
   return (
@@ -41,6 +44,22 @@ export function Nav() {
           </NavLink>
         ))}
       </ul>
+      {workspaces.length > 0 ? (
+        <>
+          <h2 id="nav-workspaces">Workspaces</h2>
+          {/* One list per workspace: its page, then its projects (each one click, and one drop target, away). */}
+          {workspaces.map((workspace) => (
+            <ul key={workspace.id} aria-label={`Workspace ${workspace.name}`}>
+              <NavLink to={{ view: 'workspace', id: workspace.id }}>{workspace.name}</NavLink>
+              {workspaceProjects(data, workspace.id).map((project) => (
+                <NavLink key={project.id} to={{ view: 'project', id: project.id }} nested>
+                  {project.name}
+                </NavLink>
+              ))}
+            </ul>
+          ))}
+        </>
+      ) : null}
       {labels.length > 0 ? (
         <>
           <h2 id="nav-labels">Labels</h2>

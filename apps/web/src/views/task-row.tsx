@@ -5,7 +5,9 @@ import { toggleItem } from '../state/session';
 import { viewData } from '../state/store';
 import type { TaskNode } from '../state/task-selectors';
 import { Comments } from './comments';
+import { Reminders } from './reminders';
 import { TaskEditor } from './task-editor';
+import { useTaskDrag } from './task-drag';
 
 const PRIORITY_NAMES: Record<number, string> = { 4: 'Priority 1', 3: 'Priority 2', 2: 'Priority 3' };
 
@@ -24,10 +26,12 @@ function DueBadge({ item }: { item: Item }) {
 export function TaskRow({ item, children }: { item: Item; children?: TaskNode[] }) {
   const [editing, setEditing] = useState(false);
   const [showComments, setShowComments] = useState(false);
+  const [showReminders, setShowReminders] = useState(false);
+  const drag = useTaskDrag(item);
   const pending = !/^\d+$/.test(item.id) && item.id.includes('-');
   return (
     <li aria-label={item.content} data-testid="task" data-task-id={item.id} class={`task p${item.priority}`}>
-      <div class="task-line">
+      <div class={drag.dropPlace ? `task-line drop-${drag.dropPlace}` : 'task-line'} {...drag.props}>
         <input type="checkbox" checked={item.checked === true} onChange={() => toggleItem(item)} aria-label={`Complete ${item.content}`} data-testid="task-complete" />
         <span class="content" data-testid="task-content">
           {item.content}
@@ -48,9 +52,13 @@ export function TaskRow({ item, children }: { item: Item; children?: TaskNode[] 
         <button type="button" onClick={() => setShowComments(!showComments)} aria-expanded={showComments} aria-label={`Comments on ${item.content}`}>
           Comments
         </button>
+        <button type="button" onClick={() => setShowReminders(!showReminders)} aria-expanded={showReminders} aria-label={`Reminders for ${item.content}`}>
+          Reminders
+        </button>
       </div>
       {editing ? <TaskEditor item={item} onDone={() => setEditing(false)} /> : null}
       {showComments ? <Comments item={item} /> : null}
+      {showReminders ? <Reminders item={item} /> : null}
       {children && children.length > 0 ? <TaskTree nodes={children} label={`Subtasks of ${item.content}`} /> : null}
     </li>
   );
