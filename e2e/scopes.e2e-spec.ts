@@ -65,6 +65,8 @@ type Action =
   | 'first_generation.delete_items'
   | 'uploads.add_v1'
   | 'avatar.set_api_v1'
+  | 'notification_settings.v9'
+  | 'notification_settings.api_v1'
   | 'avatar.remove_v9'
   | 'uploads.add_v7'
   | 'uploads.get_v9'
@@ -195,6 +197,12 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   ['avatar.set_api_v1', ['data:read_write'], true],
   ['avatar.remove_v9', ['data:read'], false],
   ['avatar.remove_v9', ['data:read_write'], true],
+  // update_notification_setting (issue #33): a setting of the caller's own is a write.
+  ['notification_settings.v9', ['data:read'], false],
+  ['notification_settings.v9', ['task:add'], false],
+  ['notification_settings.v9', ['data:read_write'], true],
+  ['notification_settings.api_v1', ['data:read'], false],
+  ['notification_settings.api_v1', ['data:read_write'], true],
   ['uploads.add_v7', ['data:read'], false],
   ['uploads.add_v7', ['data:read_write'], true],
   ['uploads.get_v9', ['task:add'], false],
@@ -410,6 +418,10 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
       }
       case 'avatar.remove_v9':
         return rest('DELETE', '/sync/v9/update_avatar');
+      case 'notification_settings.v9':
+        return rest('POST', '/sync/v9/notification_settings/update', { notification_type: 'note_added', service: 'email', dont_notify: false });
+      case 'notification_settings.api_v1':
+        return rest('PUT', '/api/v1/notification_setting', { notification_type: 'note_added', service: 'email', dont_notify: true });
       case 'uploads.get_v9':
         return rest('POST', '/sync/v9/uploads/get', {});
       case 'uploads.list_v1':
