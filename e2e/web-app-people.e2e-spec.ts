@@ -11,12 +11,19 @@ const LIVE_MS = 1_000;
 
 /**
  * Waits for `write`'s answer, then gives `appears` one second from that moment: the change must
- * reach the other person's screen by push and incremental sync, without a reload.
+ * reach the other person's screen by push and incremental sync, without a reload. Failing, it
+ * tells what the reader's page heard and asked around then (ms from the answer).
  */
-async function seenWithinASecond(write: Promise<Response>, appears: Locator, state: 'visible' | 'detached' = 'visible'): Promise<void> {
+async function seenWithinASecond(write: Promise<Response>, reader: AppPerson, appears: Locator, state: 'visible' | 'detached' = 'visible'): Promise<void> {
   const answer = await write;
+  const answeredAt = Date.now();
   expect(answer.ok()).toBe(true);
-  await appears.waitFor({ state, timeout: LIVE_MS });
+  try {
+    await appears.waitFor({ state, timeout: LIVE_MS });
+  } catch (err) {
+    const story = reader.traffic.filter(({ at }) => at >= answeredAt - 2_000).map(({ at, what }) => `${at - answeredAt} ms: ${what}`);
+    throw new Error(`not on the reader's screen within ${LIVE_MS} ms of the write's answer; the reader's page:\n${story.join('\n')}`, { cause: err });
+  }
 }
 
 const task = (page: Page, content: string) => page.getByRole('listitem', { name: content, exact: true });
@@ -63,7 +70,7 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
       await writer.page.getByLabel('Add task').fill(content);
       const added = quickAddAnswer(writer.page);
       await writer.page.getByLabel('Add task').press('Enter');
-      await seenWithinASecond(added, task(reader.page, content));
+      await seenWithinASecond(added, reader, task(reader.page, content));
       await task(writer.page, content).waitFor();
 
       // A comment: the reader has the task's comments open, the writer comments.
@@ -73,13 +80,13 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
       await writer.page.getByLabel('Add comment').fill(comment);
       const commented = syncAnswerTo(writer.page, 'note_add');
       await writer.page.getByRole('button', { name: 'Comment', exact: true }).click();
-      await seenWithinASecond(commented, reader.page.getByTestId('comment').filter({ hasText: comment }));
+      await seenWithinASecond(commented, reader, reader.page.getByTestId('comment').filter({ hasText: comment }));
 
       // The completion: the task leaves the reader's project view.
       const completed = syncAnswerTo(writer.page, 'item_complete');
       // click, not check: the row leaves the view once completed, so there is no checked box to verify.
       await writer.page.getByRole('checkbox', { name: `Complete ${content}` }).click();
-      await seenWithinASecond(completed, task(reader.page, content), 'detached');
+      await seenWithinASecond(completed, reader, task(reader.page, content), 'detached');
     }
   });
 
@@ -148,6 +155,15 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width: 1280, height: 800 });
       for (const view of views) await check(view, `${view.hash} ${colorScheme}`);
+      // The project with its sharing panel, a task's editor and its comments open.
+      await check(views[3], `#/project ${colorScheme}, panels closed`);
+      await page.getByText('Sharing', { exact: true }).click();
+      await page.getByRole('button', { name: 'Edit Fix the tap' }).click();
+      await page.getByRole('button', { name: 'Comments on Fix the tap' }).click();
+      await page.getByLabel('Invite by e-mail').waitFor();
+      await page.getByLabel('Task name').waitFor();
+      await page.getByLabel('Add comment').waitFor();
+      expect({ where: `#/project ${colorScheme}, panels open`, violations: await seriousAxeViolations(page) }).toEqual({ where: `#/project ${colorScheme}, panels open`, violations: [] });
       await page.setViewportSize({ width: 390, height: 844 });
       for (const view of views.filter(({ title }) => ['Today', 'Home', 'Inbox'].includes(title))) await check(view, `${view.hash} ${colorScheme} 390x844`);
       // At a phone's width nothing scrolls sideways.

@@ -17,6 +17,23 @@ export interface AppPerson {
   readonly account: Account;
   readonly context: BrowserContext;
   readonly page: Page;
+  /** What the page heard and asked, with times (push messages, sync requests): a late screen's story. */
+  readonly traffic: Array<{ at: number; what: string }>;
+}
+
+/** Records the page's push messages and Sync API exchanges, so a failed "live" bound says where the time went. */
+function recordTraffic(page: Page): Array<{ at: number; what: string }> {
+  const traffic: Array<{ at: number; what: string }> = [];
+  page.on('websocket', (socket) => {
+    traffic.push({ at: Date.now(), what: 'push socket opened' });
+    socket.on('framereceived', (frame) => traffic.push({ at: Date.now(), what: `push: ${String(frame.payload).slice(0, 80)}` }));
+    socket.on('close', () => traffic.push({ at: Date.now(), what: 'push socket closed' }));
+  });
+  const isSync = (url: string) => url.endsWith('/api/v1/sync');
+  page.on('request', (request) => isSync(request.url()) && traffic.push({ at: Date.now(), what: 'sync sent' }));
+  page.on('requestfinished', (request) => isSync(request.url()) && traffic.push({ at: Date.now(), what: 'sync answered' }));
+  page.on('requestfailed', (request) => isSync(request.url()) && traffic.push({ at: Date.now(), what: 'sync failed' }));
+  return traffic;
 }
 
 /** A Chromium the suite shares; each person gets a fresh context in it. */
@@ -28,6 +45,7 @@ export class PeopleBrowser {
     const account = await system.createAccount({ password: PASSWORD });
     const context = await this.browser.newContext();
     const page = await context.newPage();
+    const traffic = recordTraffic(page);
     // Open before the sign-in: the push channel opens right after the first sync.
     const pushOpened = page.waitForEvent('websocket', { timeout: 20_000 });
     // Awaited below; a sign-in failing first must not leave its timeout unhandled.
@@ -35,7 +53,7 @@ export class PeopleBrowser {
     await signInThroughApp(page, system.url, { email: account.email, password: PASSWORD }, 'Sign in');
     await page.getByRole('link', { name: 'Inbox', exact: true }).waitFor({ timeout: 15_000 });
     await pushOpened;
-    return { account, context, page };
+    return { account, context, page, traffic };
   }
 
   async close(): Promise<void> {
