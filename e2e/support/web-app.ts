@@ -36,12 +36,14 @@ export interface WebAppPerson {
 
 /**
  * Signs a person in through the app, as they would: open `/app/`, which sends the browser to
- * the authorization endpoint and from there to the log-in page; fill it in; the browser comes
- * back to `/app/` with a code the app exchanges (PKCE). Resolves once the browser is back on
- * /app/; the caller waits for whatever its app shows when signed in.
+ * the authorization endpoint (at once, or when its `signInButton` is pressed: the real app shows
+ * one) and from there to the log-in page; fill it in; the browser comes back to `/app/` with a
+ * code the app exchanges (PKCE). Resolves once the browser is back on /app/; the caller waits for
+ * whatever its app shows when signed in.
  */
-export async function signInThroughApp(page: Page, baseUrl: string, person: WebAppPerson): Promise<void> {
+export async function signInThroughApp(page: Page, baseUrl: string, person: WebAppPerson, signInButton?: string): Promise<void> {
   await page.goto(`${baseUrl}/app/`);
+  if (signInButton) await page.getByRole('button', { name: signInButton, exact: true }).click({ timeout: 10_000 });
   await arriveAt(page, '/auth/login');
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);

@@ -162,16 +162,18 @@ export function addNote(itemId: string, content: string): void {
 
 /**
  * Quick add goes straight to the server (the parser lives there); offline it falls back to a
- * queued item_add of the raw text, so nothing typed is lost.
+ * queued item_add, so nothing typed is lost: `offline` is that item_add's content (the line as
+ * typed) and where the view would have put it (project_id, labels), since the `#Project` or
+ * `@label` quick add would have read from the text cannot be parsed here.
  */
-export async function quickAdd(text: string, dueIfNone?: string): Promise<void> {
+export async function quickAdd(text: string, dueIfNone?: string, offline: Record<string, unknown> = { content: text }): Promise<void> {
   try {
     const item = await api<Item>('/api/v1/tasks/quick', json({ text }));
     // A view's default date (Today) applies only when the line named none: it never overrides one typed.
     if (dueIfNone && !item.due) updateItem(item.id, { due: { string: dueIfNone } });
     else syncNow();
   } catch (err) {
-    if (err instanceof TransientSendError) addItem({ content: text, ...(dueIfNone ? { due: { string: dueIfNone } } : {}) });
+    if (err instanceof TransientSendError) addItem({ ...offline, ...(dueIfNone ? { due: { string: dueIfNone } } : {}) });
     else reportFailure(err);
   }
 }

@@ -6,8 +6,10 @@ import { QuickAddPreview } from './quick-add-preview';
  * The add box: the whole line goes to quick add, so `#Project @label p1 tomorrow` works as in
  * every other client. `context` (e.g. `#Work`) is appended so a task added in a view lands there,
  * unless the line names a project itself; `dueIfNone` dates a task the line left undated.
+ * `offlineArgs` says the same as `context` in item_add's terms (`project_id`, `labels`): offline,
+ * the line is queued as typed, and without them it would land in the Inbox with `#Work` in its name.
  */
-export function AddTask({ context, dueIfNone, inputId }: { context?: string; dueIfNone?: string; inputId?: string }) {
+export function AddTask({ context, dueIfNone, inputId, offlineArgs }: { context?: string; dueIfNone?: string; inputId?: string; offlineArgs?: Record<string, unknown> }) {
   const [text, setText] = useState('');
   const submit = (event: Event) => {
     event.preventDefault();
@@ -15,7 +17,7 @@ export function AddTask({ context, dueIfNone, inputId }: { context?: string; due
     if (!line) return;
     setText('');
     const named = context?.startsWith('#') && /(^|\s)#\S/.test(line);
-    void quickAdd(context && !named ? `${line} ${context}` : line, dueIfNone);
+    void quickAdd(context && !named ? `${line} ${context}` : line, dueIfNone, { content: line, ...(named ? {} : offlineArgs) });
   };
   return (
     <form class="add-task" onSubmit={submit} aria-label="Quick add">

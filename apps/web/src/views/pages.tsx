@@ -75,7 +75,7 @@ export function ProjectPage({ id }: { id: string }) {
   return (
     <Page title={project.name}>
       {project.inbox_project ? null : <ShareProject project={project} />}
-      <AddTask context={project.inbox_project ? undefined : projectTag(project.name)} />
+      <AddTask context={project.inbox_project ? undefined : projectTag(project.name)} offlineArgs={project.inbox_project ? undefined : { project_id: project.id }} />
       {view.unsectioned.length > 0 ? <TaskTree nodes={view.unsectioned} label={`${project.name} tasks`} /> : null}
       {view.sections.map((section) => (
         <section key={section.id} aria-labelledby={`section-${section.id}`} data-testid="section">
@@ -91,7 +91,7 @@ export function ProjectPage({ id }: { id: string }) {
 export function LabelPage({ name }: { name: string }) {
   return (
     <Page title={`@${name}`}>
-      <AddTask context={`@${name}`} />
+      <AddTask context={`@${name}`} offlineArgs={{ labels: [name] }} />
       <TaskList items={labelView(viewData.value, name)} label={`Tasks labelled ${name}`} />
     </Page>
   );

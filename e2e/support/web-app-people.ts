@@ -1,0 +1,108 @@
+import { http } from '@doable/shared-testing';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { launchChromium } from './browser';
+import type { Account, SystemUnderTest } from './system-view';
+import { signInThroughApp } from './web-app';
+
+/**
+ * People using the web app in the e2e (issue #35): one Chromium, a context per person (their
+ * own cookies, storage and IndexedDB, their own connection to take offline), each signed in
+ * through the app with an account of the test's own.
+ */
+
+export const PASSWORD = 'a web app passphrase';
+
+/** One person: their account (for API reads and setup) and their signed-in page. */
+export interface AppPerson {
+  readonly account: Account;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** What the page heard and asked, with times (push messages, sync requests): a late screen's story. */
+  readonly traffic: Array<{ at: number; what: string }>;
+}
+
+/** Records the page's push messages and Sync API exchanges, so a failed "live" bound says where the time went. */
+function recordTraffic(page: Page): Array<{ at: number; what: string }> {
+  const traffic: Array<{ at: number; what: string }> = [];
+  page.on('websocket', (socket) => {
+    traffic.push({ at: Date.now(), what: 'push socket opened' });
+    socket.on('framereceived', (frame) => traffic.push({ at: Date.now(), what: `push: ${String(frame.payload).slice(0, 80)}` }));
+    socket.on('close', () => traffic.push({ at: Date.now(), what: 'push socket closed' }));
+  });
+  const isSync = (url: string) => url.endsWith('/api/v1/sync');
+  page.on('request', (request) => isSync(request.url()) && traffic.push({ at: Date.now(), what: 'sync sent' }));
+  page.on('requestfinished', (request) => isSync(request.url()) && traffic.push({ at: Date.now(), what: 'sync answered' }));
+  page.on('requestfailed', (request) => isSync(request.url()) && traffic.push({ at: Date.now(), what: 'sync failed' }));
+  return traffic;
+}
+
+/** A Chromium the suite shares; each person gets a fresh context in it. */
+export class PeopleBrowser {
+  private browser: Browser | undefined;
+
+  async person(system: SystemUnderTest): Promise<AppPerson> {
+    this.browser ??= await launchChromium();
+    const account = await system.createAccount({ password: PASSWORD });
+    const context = await this.browser.newContext();
+    const page = await context.newPage();
+    const traffic = recordTraffic(page);
+    // Open before the sign-in: the push channel opens right after the first sync.
+    const pushOpened = page.waitForEvent('websocket', { timeout: 20_000 });
+    // Awaited below; a sign-in failing first must not leave its timeout unhandled.
+    pushOpened.catch(() => undefined);
+    await signInThroughApp(page, system.url, { email: account.email, password: PASSWORD }, 'Sign in');
+    await page.getByRole('link', { name: 'Inbox', exact: true }).waitFor({ timeout: 15_000 });
+    await pushOpened;
+    return { account, context, page, traffic };
+  }
+
+  async close(): Promise<void> {
+    await this.browser?.close();
+    this.browser = undefined;
+  }
+}
+
+/** Opens a view by its route, as a link or a typed address would, and waits for its heading. */
+export async function openView(page: Page, hash: string, title: string | RegExp): Promise<void> {
+  // A string, evaluated in the page: this tier's types have no DOM.
+  await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 10_000 });
+}
+
+/** The answer to the page's next Sync API request carrying a command of `type` (the write's answer). */
+export function syncAnswerTo(page: Page, type: string): Promise<Response> {
+  return page.waitForResponse(
+    (response) => {
+      if (!response.url().endsWith('/api/v1/sync') || response.request().method() !== 'POST') return false;
+      const commands = new URLSearchParams(response.request().postData() ?? '').get('commands');
+      return commands !== null && (JSON.parse(commands) as Array<{ type: string }>).some((command) => command.type === type);
+    },
+    { timeout: 15_000 },
+  );
+}
+
+/** The answer to the page's next quick add (POST /api/v1/tasks/quick). */
+export function quickAddAnswer(page: Page): Promise<Response> {
+  return page.waitForResponse((response) => response.url().endsWith('/api/v1/tasks/quick') && response.request().method() === 'POST', { timeout: 15_000 });
+}
+
+/** A project made through the REST API (the app has no "new project" control); answers its id. */
+export async function createProject(system: SystemUnderTest, account: Account, name: string): Promise<string> {
+  const created = await http<{ id: string }>(system.url, 'POST', '/api/v1/projects', { token: account.token, json: { name } });
+  expect(created.status).toBe(200);
+  return created.body.id;
+}
+
+/** A project's open tasks, read through the REST API (every page). */
+export async function tasksOf(system: SystemUnderTest, account: Account, projectId: string): Promise<Array<{ id: string; content: string }>> {
+  const tasks: Array<{ id: string; content: string }> = [];
+  let cursor: string | null = null;
+  do {
+    const query: URLSearchParams = new URLSearchParams({ project_id: projectId, ...(cursor ? { cursor } : {}) });
+    const page: { body: { results: Array<{ id: string; content: string }>; next_cursor: string | null }; status: number } = await http<{ results: Array<{ id: string; content: string }>; next_cursor: string | null }>(system.url, 'GET', `/api/v1/tasks?${query.toString()}`, { token: account.token });
+    expect(page.status).toBe(200);
+    tasks.push(...page.body.results);
+    cursor = page.body.next_cursor;
+  } while (cursor);
+  return tasks;
+}
