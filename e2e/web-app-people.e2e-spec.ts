@@ -131,6 +131,18 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
     }
     const done = await http<{ id: string }>(system.url, 'POST', '/api/v1/tasks/quick', { token: ana.account.token, json: { text: 'Pay the rent' } });
     expect((await http(system.url, 'POST', `/api/v1/tasks/${done.body.id}/close`, { token: ana.account.token })).status).toBe(204);
+    // A workspace with a project of its own, for the workspace page.
+    const made = await http(system.url, 'POST', '/api/v1/sync', {
+      token: ana.account.token,
+      json: {
+        commands: [
+          { type: 'workspace_add', uuid: `ws-${ana.account.userId}`, temp_id: 'ws', args: { name: 'Studio' } },
+          { type: 'project_add', uuid: `wsp-${ana.account.userId}`, temp_id: 'wsp', args: { name: 'Studio plans', workspace_id: 'ws' } },
+        ],
+      },
+    });
+    expect(made.body.sync_status).toEqual({ [`ws-${ana.account.userId}`]: 'ok', [`wsp-${ana.account.userId}`]: 'ok' });
+    const workspaceId = made.body.temp_id_mapping['ws'] as string;
     const page = ana.page;
     await page.getByRole('link', { name: 'Urgent', exact: true }).waitFor({ timeout: 5_000 });
     const filterId = await page.getByRole('link', { name: 'Urgent', exact: true }).evaluate((link) => (link as unknown as { hash: string }).hash.replace('#/filter/', ''));
@@ -145,6 +157,7 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
       { hash: '#/search/book', title: 'Search: book', shows: 'Read a book' },
       { hash: '#/completed', title: 'Completed', shows: 'Pay the rent' },
       { hash: '#/notifications', title: 'Notifications', shows: 'Mark all read' },
+      { hash: `#/workspace/${workspaceId}`, title: 'Studio', shows: 'Studio plans' },
     ];
     const check = async (view: (typeof views)[number], where: string) => {
       await openView(page, view.hash, view.title);
