@@ -90,11 +90,13 @@ async function measureToday(context: BenchContext): Promise<ScenarioRow> {
     const pageMs: number[] = [];
     const wallMs: number[] = [];
     const syncMs: number[] = [];
+    const phases: { beforeSyncMs: number; syncInPageMs: number; afterSyncMs: number }[] = [];
     // Alternating, so the page and its baseline see the same moments of a noisy machine.
     for (let round = 0; round < ROUNDS; round++) {
       const shown = await openToday();
       pageMs.push(shown.pageMs);
       wallMs.push(shown.wallMs);
+      phases.push({ beforeSyncMs: shown.syncStartMs, syncInPageMs: shown.syncEndMs - shown.syncStartMs, afterSyncMs: shown.pageMs - shown.syncEndMs });
       syncMs.push(...(await timeRounds(1, fullSync)));
     }
     const p50 = percentile(pageMs, 50);
@@ -113,12 +115,17 @@ async function measureToday(context: BenchContext): Promise<ScenarioRow> {
       notes: [
         `${ROUNDS} loads after ${WARMUP_ROUNDS} warm-up ones, each in a fresh browser context (empty cache) with the token already in sessionStorage, clock from the navigation's start to ${expectedRows} rows in the Today lists (the page's performance.now()); wall = Node's clock from page.goto; account seeded in ${account.seedS} s`,
         `baseline: the full sync (sync_token '*', resource_types ["all"]) alone from Node, alternating with the loads`,
+        `p50 of each part (Resource Timing of the page's full sync): page and script until the sync is sent ${phaseP50(phases, 'beforeSyncMs')} ms, the sync as the page saw it ${phaseP50(phases, 'syncInPageMs')} ms, after its answer (parse, merge, render) ${phaseP50(phases, 'afterSyncMs')} ms`,
       ],
-      details: { pageMs, wallMs, syncMs, seedS: account.seedS, today },
+      details: { pageMs, wallMs, syncMs, phases, seedS: account.seedS, today },
     };
   } finally {
     await browser.close();
   }
+}
+
+function phaseP50<K extends string>(phases: readonly Record<K, number>[], key: K): number {
+  return Math.round(percentile(phases.map((phase) => phase[key]), 50));
 }
 
 /**
@@ -152,7 +159,7 @@ async function dateTasksAroundToday(databaseUrl: string, userId: string, today: 
 }
 
 /** One first visit: a new context (no cache), the token in sessionStorage before any script of the page runs, then Today. */
-async function firstLoadOfToday(browser: Browser, gatewayUrl: string, token: string, expectedRows: number): Promise<{ pageMs: number; wallMs: number }> {
+async function firstLoadOfToday(browser: Browser, gatewayUrl: string, token: string, expectedRows: number): Promise<{ pageMs: number; wallMs: number; syncStartMs: number; syncEndMs: number }> {
   const context = await browser.newContext({ timezoneId: 'UTC' });
   try {
     // Init scripts go through the DevTools protocol, so the app's strict CSP does not stop them.
@@ -162,6 +169,9 @@ async function firstLoadOfToday(browser: Browser, gatewayUrl: string, token: str
       const watcher = new MutationObserver(() => {
         if (document.querySelectorAll(${JSON.stringify(TASK_ROW)}).length < ${expectedRows}) return;
         globalThis.todayShownMs = performance.now();
+        // Where the time went, from Resource Timing (no change to the app): the full sync's request.
+        const sync = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/v1/sync'));
+        globalThis.todaySyncMs = sync ? [sync.startTime, sync.responseEnd] : [];
         watcher.disconnect();
       });
       watcher.observe(document, { childList: true, subtree: true });
@@ -173,7 +183,8 @@ async function firstLoadOfToday(browser: Browser, gatewayUrl: string, token: str
     // waitForFunction would eval its predicate in the page, which the CSP refuses.
     const pageMs = await until(() => page.evaluate<number | undefined>('globalThis.todayShownMs'), `${expectedRows} Today rows`, TIMEOUT_MS, 10);
     const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-    return { pageMs, wallMs };
+    const [syncStartMs = Number.NaN, syncEndMs = Number.NaN] = await page.evaluate<number[]>('globalThis.todaySyncMs');
+    return { pageMs, wallMs, syncStartMs, syncEndMs };
   } finally {
     await context.close();
   }
