@@ -10,10 +10,11 @@ export interface LargeAccount extends BenchAccount {
  * A fresh account of its own (never one of the shared users), created like the others and then
  * filled in bulk SQL by the sync engine's `seedLargeAccount`: a few set-based statements, one
  * change version, high-water mark raised, as commands would leave it. 50,000 tasks take seconds
- * where 50,000 commands would take minutes.
+ * where 50,000 commands would take minutes. With a password (S14 signs in through the web app's
+ * log-in page) its email is `benchEmail(label, 0)`.
  */
-export async function createLargeAccount(databaseUrl: string, label: string, size: LargeAccountSize): Promise<LargeAccount> {
-  const [account] = await createAccounts(databaseUrl, label, 1);
+export async function createLargeAccount(databaseUrl: string, label: string, size: LargeAccountSize, password?: string): Promise<LargeAccount> {
+  const [account] = await createAccounts(databaseUrl, label, 1, password);
   await waitForProfiles(databaseUrl, [account.userId]);
   const started = Date.now();
   await seedLargeAccount(databaseUrl, account.userId, size);

@@ -27,6 +27,13 @@ export function missExplanation(id: ScenarioId, mode: string): MissExplanation |
 }
 
 export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, MissExplanation>>> = {
+  S14: {
+    tried:
+      'Measured only so far (issue #35): the app already draws at most 100 rows per list and renders once per sync answer. Resource Timing splits the p50 (1,375 ms at load average 5-9): 228 ms until the full sync is sent, 995 ms for the sync as the page sees it, 194 ms to parse, merge and draw.',
+    why: 'Not known yet: the same full sync takes 361 ms from Node. The page sends it form-encoded with its OAuth token, Node as JSON with a personal token, and Chromium shares the two cores with gateway and sync while it reads the 3 MiB answer.',
+    design: 'First find which of those it is (the gateway and sync profiled for both requests); if it is the answer itself, a smaller first sync for the web app (the Today view needs only open dated tasks and projects) before the rest.',
+    profile: 'README.md#s14-the-web-apps-first-load-2026-11-27',
+  },
   S1: {
     tried:
       'the no-change answer from one primary-key read outside any transaction (ratio 0.09 -> 0.20); one NATS reply subscription per connection instead of an inbox per request, and NATS writes coalesced per event-loop turn (product CPU per poll 2.0-4.2 -> 0.84-1.5 ms at the same loads); a lean Express lane for the Sync API ahead of Nest\'s router (no CPU gain: dropped); in embedded mode the in-process hop already sends one JSON text each way. Issue #31: the gateway answers a repeated no-change poll itself (product 0.47 -> 0.82-0.93 of the framework floor in runs beside other suites; sync, NATS and PostgreSQL near 0 ms per poll)',
