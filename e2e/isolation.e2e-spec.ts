@@ -537,3 +537,19 @@ describe.each(MODES)('isolation of password reset and address change (%s)', (mod
     await logIn(new HttpBrowser(system.url), second.email, PASSWORD);
   });
 });
+
+describe.each(MODES)('isolation of notification settings (%s)', (mode) => {
+  const { system, accounts: [owner, stranger] } = useSystem(mode, { accounts: 2 });
+  const settingsOf = async (token: string) =>
+    (await http(system.url, 'POST', '/api/v1/sync', { token, json: { sync_token: '*', resource_types: ['notification_settings'] } })).body.settings_notifications as Record<string, { notify_email: boolean }>;
+
+  it("changes only the caller's own settings (issue #33): another user's stay as they were", async () => {
+    for (const notificationType of ['note_added', 'daily_digest']) {
+      const answer = await http(system.url, 'PUT', '/api/v1/notification_setting', { token: owner.token, json: { notification_type: notificationType, service: 'email', dont_notify: false } });
+      expect(answer.status).toBe(200);
+    }
+    const [mine, theirs] = [await settingsOf(owner.token), await settingsOf(stranger.token)];
+    expect([mine['note_added'].notify_email, mine['daily_digest'].notify_email]).toEqual([true, true]);
+    expect([theirs['note_added'].notify_email, theirs['daily_digest'].notify_email]).toEqual([false, false]);
+  });
+});
