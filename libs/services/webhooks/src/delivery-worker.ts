@@ -1,7 +1,7 @@
 import { AuthSubjects, type WebhookAddressPolicy } from '@doable/contracts-auth';
 import type { Principal } from '@doable/contracts-common';
 import { type ObjectOf, type ObjectQueryFor, type ObjectResource, SyncSubjects } from '@doable/contracts-sync';
-import { contextFromCarrier, inSpan, LOGGER, type Logger, markFailed, type Span, SpanKind } from '@doable/shared-logging';
+import { contextFromTraceparent, inSpan, LOGGER, type Logger, markFailed, type Span, SpanKind } from '@doable/shared-logging';
 import { Database, PeriodicTask } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -82,7 +82,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
 
   /** One attempt as a client span in the trace of the command whose event queued it (the delivery's stored traceparent). */
   private attempt(delivery: ClaimedDelivery): Promise<void> {
-    const parent = contextFromCarrier((key) => (key === 'traceparent' ? (delivery.traceparent ?? undefined) : undefined));
+    const parent = contextFromTraceparent(delivery.traceparent);
     const attributes = { 'doable.webhook.event': delivery.eventName, 'doable.webhook.app_id': delivery.appId, 'doable.webhook.attempt': delivery.attempt, 'server.address': hostOf(delivery.callbackUrl) };
     return inSpan(`webhook deliver ${delivery.eventName}`, { kind: SpanKind.CLIENT, parent, attributes }, (span) => this.send(delivery, span));
   }

@@ -103,10 +103,9 @@ export function contextFromCarrier(read: (key: string) => string | undefined): C
   });
 }
 
-/** A link to the span a carrier names (a consumer's link to the command that produced its event). */
-export function linkTo(ctx: Context): Link[] {
-  const spanContext = trace.getSpanContext(ctx);
-  return spanContext && isSpanContextValid(spanContext) ? [{ context: spanContext }] : [];
+/** The context a stored `traceparent` names (an outbox row, an event envelope, a queued delivery); none: the root. */
+export function contextFromTraceparent(traceparent: string | null | undefined): Context {
+  return contextFromCarrier((key) => (key === 'traceparent' ? (traceparent ?? undefined) : undefined));
 }
 
 /** The ids log lines carry, so a line leads to its trace; none when nothing is traced. */

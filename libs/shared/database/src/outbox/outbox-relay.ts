@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@doable/contracts-common';
-import { contextFromCarrier, inSpan, type Logger, outsideRequest, SpanKind, traceCarrier } from '@doable/shared-logging';
+import { contextFromTraceparent, currentTraceparent, inSpan, type Logger, outsideRequest, SpanKind } from '@doable/shared-logging';
 import type { DataSource } from 'typeorm';
 import { pruneMessagingTables } from './messaging-retention';
 
@@ -122,10 +122,10 @@ export class OutboxRelay {
    * traceparent); the envelope carries the span's own context, so consumers are its children.
    */
   private publish(row: OutboxRow): Promise<void> {
-    const parent = contextFromCarrier((key) => (key === 'traceparent' ? (row.trace_parent ?? undefined) : undefined));
+    const parent = contextFromTraceparent(row.trace_parent);
     const attributes = { 'messaging.operation.type': 'publish', 'messaging.destination.name': row.subject, 'messaging.message.id': row.event_id };
     return inSpan(`${row.subject} publish`, { kind: SpanKind.PRODUCER, parent, attributes }, () => {
-      const traceparent = traceCarrier().traceparent;
+      const traceparent = currentTraceparent();
       return this.publisher.publish({
         id: row.event_id,
         subject: row.subject,

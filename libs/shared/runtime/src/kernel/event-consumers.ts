@@ -1,6 +1,6 @@
 import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
 import { claimEvent } from '@doable/shared-database';
-import { contextFromCarrier, inSpan, LOGGER, type Logger, SpanKind, withCorrelationId } from '@doable/shared-logging';
+import { contextFromTraceparent, inSpan, LOGGER, type Logger, SpanKind, withCorrelationId } from '@doable/shared-logging';
 import { EVENT_BUS, type EventBus, type Unsubscribe } from '@doable/shared-transport';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Registry } from 'prom-client';
@@ -63,7 +63,7 @@ export class EventConsumers {
    */
   private handle(registration: Registration, durable: string, envelope: EventEnvelope): Promise<void> {
     const database = this.database!;
-    const parent = contextFromCarrier((key) => (key === 'traceparent' ? envelope.traceparent : undefined));
+    const parent = contextFromTraceparent(envelope.traceparent);
     const attributes = { 'messaging.operation.type': 'process', 'messaging.destination.name': envelope.subject, 'messaging.consumer.group.name': durable, 'messaging.message.id': envelope.id };
     return inSpan(`${registration.event.name} process ${durable}`, { kind: SpanKind.CONSUMER, parent, attributes }, async (span) => {
       try {
