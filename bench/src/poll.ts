@@ -23,3 +23,16 @@ export async function statusOf(url: string): Promise<number | undefined> {
     return undefined;
   }
 }
+
+/** `promise`, or an error naming what was awaited once `boundMs` has passed. */
+export async function withTimeout<T>(promise: Promise<T>, boundMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`gave up waiting ${Math.round(boundMs / 1000)} s for ${what}`)), boundMs);
+  });
+  try {
+    return await Promise.race([promise, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

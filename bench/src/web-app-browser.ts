@@ -1,4 +1,7 @@
+import { readdir, readlink } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { cpuMs } from './cpu';
 import { until } from './poll';
 
 /**
@@ -49,3 +52,22 @@ async function arriveAt(page: Page, path: string): Promise<void> {
     throw new Error(`expected the browser at ${path}, it is at ${page.url()} showing: ${shown.slice(0, 500)}`, { cause: err });
   }
 }
+
+/**
+ * CPU time (user + system, ms) of every Chromium process running now, from /proc: the browser,
+ * its renderers, GPU and utility processes. A process that has exited takes its time with it, so
+ * read it while the page being measured is still open.
+ */
+export async function chromiumCpuMs(): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const exe = await readlink(`/proc/${entry}/exe`).catch(() => '');
+    if (!CHROMIUM_EXECUTABLES.has(basename(exe))) continue;
+    total += (await cpuMs(Number(entry))) ?? 0;
+  }
+  return total;
+}
+
+/** What Debian's /usr/bin/chromium (a shell script) and Chrome's own builds run. */
+const CHROMIUM_EXECUTABLES = new Set(['chromium', 'chrome', 'chrome-headless-shell']);

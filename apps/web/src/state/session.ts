@@ -11,6 +11,12 @@ import { connection, notify, pendingCommands, serverData, signedIn } from './sto
 
 const RESOURCE_TYPES = JSON.stringify(['all']);
 
+/**
+ * User Timing marks of a full sync (a first load's longest wait), for the browser's performance
+ * panel and the bench (S14): only full syncs, so the timeline does not fill with every poll.
+ */
+export const FULL_SYNC_MARKS = { sent: 'doable:full-sync-sent', parsed: 'doable:full-sync-parsed', merged: 'doable:full-sync-merged' } as const;
+
 let queue: CommandQueue | undefined;
 let closePush: (() => void) | undefined;
 /** Sync requests go one at a time: each must carry the token the previous one returned. */
@@ -26,13 +32,17 @@ function syncRequest(commands: Command[]): Promise<SyncReply> {
   return serialized(async () => {
     const fields: Record<string, string> = { sync_token: serverData.value.syncToken, resource_types: RESOURCE_TYPES };
     if (commands.length > 0) fields['commands'] = JSON.stringify(commands);
+    const full = fields['sync_token'] === '*';
     try {
+      if (full) performance.mark(FULL_SYNC_MARKS.sent);
       const reply = await api<SyncReply>('/api/v1/sync', form(fields));
+      if (full) performance.mark(FULL_SYNC_MARKS.parsed);
       // One re-render for both: with thousands of tasks each render of the view costs.
       batch(() => {
         serverData.value = mergeSync(serverData.value, reply);
         connection.value = 'online';
       });
+      if (full) performance.mark(FULL_SYNC_MARKS.merged);
       return reply;
     } catch (err) {
       if (err instanceof TransientSendError) connection.value = 'offline';
