@@ -119,7 +119,8 @@ async function measureToday(context: BenchContext): Promise<ScenarioRow> {
       notes: [
         `${ROUNDS} loads after ${WARMUP_ROUNDS} warm-up ones, each in a fresh browser context (empty cache) with the token already in sessionStorage, clock from the navigation's start to ${expectedRows} rows in the Today lists (the page's performance.now()); wall = Node's clock from page.goto; account seeded in ${account.seedS} s`,
         `baseline: the full sync (sync_token '*', resource_types ["all"]) alone from Node, alternating with the loads`,
-        `p50 of each part (the app's User Timing marks and Resource Timing of its full sync): page and script until the sync is sent ${phaseP50(phases, 'beforeSyncMs')} ms, the sync until its last byte ${phaseP50(phases, 'syncMs')} ms, body read and parsed ${phaseP50(phases, 'parseMs')} ms, merged ${phaseP50(phases, 'mergeMs')} ms, rendered ${phaseP50(phases, 'renderMs')} ms`,
+        `Today drawn from the first look (the filter endpoint, apps/web/src/state/first-look.ts) in ${phases.filter((phase) => phase.drawnBy === 'first look').length} of ${phases.length} loads, from the full sync in the rest`,
+        `p50 of each part (the app's User Timing marks, Resource Timing): page and script until the first request ${phaseP50(phases, 'beforeRequestMs')} ms, that request until its tasks are in the state ${phaseP50(phases, 'answerMs')} ms, rendered ${phaseP50(phases, 'renderMs')} ms; the full sync itself ${phaseP50(phases, 'fullSyncMs')} ms until its last byte, merged (the whole account in the app) ${phaseP50(phases, 'fullSyncMergedAtMs')} ms after the navigation`,
         `Chromium's own CPU per load (all its processes, /proc), p50 ${Math.round(percentile(chromiumMs, 50))} ms: the browser shares this machine's two cores with gateway, sync and PostgreSQL`,
       ],
       details: { pageMs, wallMs, syncMs, phases, chromiumCpuMs: chromiumMs, seedS: account.seedS, today },
@@ -129,7 +130,7 @@ async function measureToday(context: BenchContext): Promise<ScenarioRow> {
   }
 }
 
-function phaseP50<K extends string>(phases: readonly Record<K, number>[], key: K): number {
+function phaseP50(phases: readonly LoadPhases[], key: Exclude<keyof LoadPhases, 'drawnBy'>): number {
   return Math.round(percentile(phases.map((phase) => phase[key]), 50));
 }
 
@@ -165,41 +166,65 @@ async function dateTasksAroundToday(databaseUrl: string, userId: string, today: 
 
 /** Where one load's time went, each from the page's clock (User Timing marks the app sets, Resource Timing). */
 interface LoadPhases {
-  /** Navigation, index.html, the script, boot: until the app sends its full sync. */
-  beforeSyncMs: number;
-  /** From sending the full sync until its last byte arrived (Resource Timing's responseEnd). */
-  syncMs: number;
-  /** From the last byte until the app has the answer parsed (the body read and JSON.parse). */
-  parseMs: number;
-  /** Folding the answer into the app's state. */
-  mergeMs: number;
-  /** From the merge until the Today lists hold their rows (Preact's render, the DOM). */
+  /** What drew the Today rows: the filter endpoint's early answer (first-look.ts) or the full sync. */
+  drawnBy: 'first look' | 'full sync';
+  /** Navigation, index.html, the script, boot: until the app sends its first request for tasks. */
+  beforeRequestMs: number;
+  /** From that request until its tasks are in the app's state (network, parse, merge). */
+  answerMs: number;
+  /** From the tasks in the state until the Today lists hold their rows (Preact's render, the DOM). */
   renderMs: number;
+  /** The full sync alone: from sent to its last byte (Resource Timing's responseEnd). */
+  fullSyncMs: number;
+  /** From the navigation until the full sync's answer is merged: the whole account in the app. */
+  fullSyncMergedAtMs: number;
 }
 
-/** The marks the app sets around its full sync (apps/web/src/state/session.ts, FULL_SYNC_MARKS). */
-const MARKS = { sent: 'doable:full-sync-sent', parsed: 'doable:full-sync-parsed', merged: 'doable:full-sync-merged' };
+/** The marks the app sets (apps/web/src/state/session.ts: FULL_SYNC_MARKS, FIRST_LOOK_MARKS). */
+const MARKS = { syncSent: 'doable:full-sync-sent', syncMerged: 'doable:full-sync-merged', lookSent: 'doable:first-look-sent', lookMerged: 'doable:first-look-merged' };
+
+interface PageReport {
+  pageMs: number;
+  marks: Record<string, number>;
+  syncEndMs: number;
+}
 
 /** One first visit: a new context (no cache), the token in sessionStorage before any script of the page runs, then Today. */
 async function firstLoadOfToday(browser: Browser, gatewayUrl: string, token: string, expectedRows: number): Promise<{ pageMs: number; wallMs: number; phases: LoadPhases; chromiumCpuMs: number }> {
   const context = await browser.newContext({ timezoneId: 'UTC' });
   try {
-    // The page reports the moment itself, through a binding: polling it from here (a DevTools
-    // round trip into the page every few ms) would take the very CPU the load needs.
-    let reported: (shown: { pageMs: number; marks: Record<string, number>; syncEndMs: number }) => void = () => undefined;
-    const shown = new Promise<{ pageMs: number; marks: Record<string, number>; syncEndMs: number }>((resolve) => (reported = resolve));
-    await context.exposeBinding(SHOWN_BINDING, (_source, pageMs: number, marks: Record<string, number>, syncEndMs: number) => reported({ pageMs, marks, syncEndMs }));
+    // The page reports through a binding, twice: when Today is drawn, and when the full sync is
+    // merged (which may come later). Polling from here (a DevTools round trip into the page every
+    // few ms) would take the very CPU the load needs.
+    let onShown: (report: PageReport) => void = () => undefined;
+    let onSynced: (report: PageReport) => void = () => undefined;
+    const shown = new Promise<PageReport>((resolve) => (onShown = resolve));
+    const synced = new Promise<PageReport>((resolve) => (onSynced = resolve));
+    await context.exposeBinding(SHOWN_BINDING, (_source, kind: 'shown' | 'synced', report: PageReport) => (kind === 'shown' ? onShown : onSynced)(report));
     // Init scripts go through the DevTools protocol, so the app's strict CSP does not stop them.
     // Page code as text: bench compiles without the DOM's types.
     await context.addInitScript(`(() => {
       try { sessionStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)}); } catch { return; } // about:blank has no storage
+      const report = (kind, pageMs) => {
+        const marks = Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime]));
+        const sync = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/v1/sync'));
+        globalThis.${SHOWN_BINDING}(kind, { pageMs, marks, syncEndMs: sync ? sync.responseEnd : NaN });
+      };
+      const whenSynced = () => {
+        if (performance.getEntriesByName(${JSON.stringify(MARKS.syncMerged)}).length > 0) return report('synced', performance.now());
+        const marks = new PerformanceObserver(() => {
+          if (performance.getEntriesByName(${JSON.stringify(MARKS.syncMerged)}).length === 0) return;
+          marks.disconnect();
+          report('synced', performance.now());
+        });
+        marks.observe({ type: 'mark' });
+      };
       const watcher = new MutationObserver(() => {
         if (document.querySelectorAll(${JSON.stringify(TASK_ROW)}).length < ${expectedRows}) return;
         const shownMs = performance.now();
         watcher.disconnect();
-        const marks = Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime]));
-        const sync = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/v1/sync'));
-        globalThis.${SHOWN_BINDING}(shownMs, marks, sync ? sync.responseEnd : NaN);
+        report('shown', shownMs);
+        whenSynced();
       });
       watcher.observe(document, { childList: true, subtree: true });
     })();`);
@@ -207,17 +232,23 @@ async function firstLoadOfToday(browser: Browser, gatewayUrl: string, token: str
     const page = await context.newPage();
     const started = process.hrtime.bigint();
     await page.goto(`${gatewayUrl}/app/#/today`);
-    const { pageMs, marks, syncEndMs } = await withTimeout(shown, TIMEOUT_MS, `${expectedRows} Today rows`);
+    const { pageMs, marks } = await withTimeout(shown, TIMEOUT_MS, `${expectedRows} Today rows`);
     const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const { syncEndMs, marks: allMarks } = await withTimeout(synced, TIMEOUT_MS, 'the full sync merged');
     // Read before the context closes: its renderer's time goes with its process.
     const chromiumCpu = (await chromiumCpuMs()) - cpuBefore;
-    const mark = (name: string) => marks[name] ?? Number.NaN;
+    const at = (name: string) => allMarks[name] ?? Number.NaN;
+    // Drawn by the first look when its tasks were merged before the rows were counted.
+    const byLook = marks[MARKS.lookMerged] !== undefined && marks[MARKS.syncMerged] === undefined;
+    const sent = byLook ? at(MARKS.lookSent) : at(MARKS.syncSent);
+    const merged = byLook ? at(MARKS.lookMerged) : at(MARKS.syncMerged);
     const phases: LoadPhases = {
-      beforeSyncMs: mark(MARKS.sent),
-      syncMs: syncEndMs - mark(MARKS.sent),
-      parseMs: mark(MARKS.parsed) - syncEndMs,
-      mergeMs: mark(MARKS.merged) - mark(MARKS.parsed),
-      renderMs: pageMs - mark(MARKS.merged),
+      drawnBy: byLook ? 'first look' : 'full sync',
+      beforeRequestMs: Math.min(sent, at(MARKS.syncSent)),
+      answerMs: merged - sent,
+      renderMs: pageMs - merged,
+      fullSyncMs: syncEndMs - at(MARKS.syncSent),
+      fullSyncMergedAtMs: at(MARKS.syncMerged),
     };
     return { pageMs, wallMs, phases, chromiumCpuMs: chromiumCpu };
   } finally {

@@ -6,8 +6,10 @@ import { signOut, tokenRejected } from '../api/oauth';
 import { openPushChannel } from '../api/push-channel';
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
 import type { Command, Item, SyncReply } from '../api/sync-types';
+import { localDay } from './dates';
+import { fetchTodayFirstLook } from './first-look';
 import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './snapshot-keeper';
-import { connection, notify, pendingCommands, serverData, signedIn } from './store';
+import { connection, notify, pendingCommands, route, serverData, signedIn } from './store';
 
 const RESOURCE_TYPES = JSON.stringify(['all']);
 
@@ -16,8 +18,16 @@ const RESOURCE_TYPES = JSON.stringify(['all']);
  * panel and the bench (S14): only full syncs, so the timeline does not fill with every poll.
  */
 export const FULL_SYNC_MARKS = { sent: 'doable:full-sync-sent', parsed: 'doable:full-sync-parsed', merged: 'doable:full-sync-merged' } as const;
+/** Marks of a first visit's early Today (first-look.ts): asked, and its tasks put on screen. */
+export const FIRST_LOOK_MARKS = { sent: 'doable:first-look-sent', shown: 'doable:first-look-merged' } as const;
 
 let queue: CommandQueue | undefined;
+/**
+ * Commands made before this person's queue is open (a first visit, until its first sync names
+ * the user): shown at once, and put in the queue as soon as it opens. Without this, a task ticked
+ * off in those first moments would be lost.
+ */
+const early: Command[] = [];
 let closePush: (() => void) | undefined;
 /** Sync requests go one at a time: each must carry the token the previous one returned. */
 let chain: Promise<unknown> = Promise.resolve();
@@ -86,7 +96,7 @@ export async function signOutNow(): Promise<void> {
 const USER_KEY = 'doable.user';
 const FIRST_SYNC_RETRY_MS = 5_000;
 
-function openQueue(userId: string): Promise<void> {
+async function openQueue(userId: string): Promise<void> {
   queue = new CommandQueue(new IdbCommandStore(userId), {
     send: (commands) => syncRequest(commands),
     onChange: (pending) => {
@@ -97,7 +107,8 @@ function openQueue(userId: string): Promise<void> {
       for (const { command, status } of refusals) notify(`Not saved (${command.type.replace(/_/g, ' ')}): ${status.error}. Showing what the server kept.`);
     },
   });
-  return queue.load();
+  await queue.load();
+  for (const command of early.splice(0)) await queue.enqueue(command);
 }
 
 /** The next `online` event or a few seconds, whichever comes first. */
@@ -113,6 +124,23 @@ function onlineOrLater(): Promise<void> {
   });
 }
 
+/**
+ * Today's tasks from the filter endpoint while the first full sync runs (first-look.ts). They
+ * are shown only while nothing has been synced yet: the full sync's answer replaces them whole,
+ * and one arriving after it is dropped. A failure leaves Today to the full sync.
+ */
+async function showTodayFirstLook(): Promise<void> {
+  try {
+    performance.mark(FIRST_LOOK_MARKS.sent);
+    const items = await fetchTodayFirstLook(localDay(new Date()));
+    if (serverData.value.syncToken !== '*' || serverData.value.items.size > 0) return;
+    serverData.value = { ...serverData.value, items: new Map(items.map((item) => [item.id, item])) };
+    performance.mark(FIRST_LOOK_MARKS.shown);
+  } catch {
+    // Offline, refused or signed out: the full sync's own loop reports and retries.
+  }
+}
+
 /** After sign-in: the full sync (retried until the server answers), the queue left by an earlier visit, the push channel. */
 export async function startSession(): Promise<void> {
   signedIn.value = true;
@@ -125,6 +153,7 @@ export async function startSession(): Promise<void> {
   // The last visit's state shows at once (even offline), and its token makes this first sync incremental.
   const kept = knownUser ? await restoreSnapshot(knownUser) : null;
   if (kept) serverData.value = kept;
+  else if (route.value.view === 'today') void showTodayFirstLook();
   for (;;) {
     try {
       await syncRequest([]);
@@ -150,7 +179,12 @@ export async function startSession(): Promise<void> {
 /** Queues a write; it shows at once (the overlay) and goes to the server now or when online. */
 export function run(type: string, args: Record<string, unknown>, tempId?: string): string | undefined {
   const command: Command = { type, uuid: crypto.randomUUID(), args, ...(tempId ? { temp_id: tempId } : {}) };
-  queue?.enqueue(command).catch(reportFailure);
+  if (queue) {
+    queue.enqueue(command).catch(reportFailure);
+  } else {
+    early.push(command);
+    pendingCommands.value = [...pendingCommands.value, command];
+  }
   return tempId;
 }
 
