@@ -2,6 +2,7 @@
 // some of them. Prints a table, writes bench/results/*.json, and after a whole-suite run
 // bench/RESULTS.md. Everything it starts (services, baselines, load runners) is a child process
 // stopped at the end, on error, on Ctrl-C and after an overall time bound.
+import { settledNote, untilQuiet } from './machine-quiet';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
@@ -97,9 +98,10 @@ function clusterOnDemand(runId: string, cpuProfileDir: string | undefined): Pick
 
 /** Runs one scenario in one mode; a failure becomes a FAILED row and the suite goes on. */
 async function runMode(scenario: Scenario, mode: 'cluster' | 'embedded', run: (context: BenchContext) => Promise<ScenarioRow[]>, context: BenchContext): Promise<ScenarioRow[]> {
-  log(`${scenario.id} (${mode}): ${scenario.title}`);
+  const settled = await untilQuiet();
+  log(`${scenario.id} (${mode}): ${scenario.title} (${settledNote(settled)})`);
   try {
-    return await run(context);
+    return (await run(context)).map((row) => ({ ...row, notes: [...(row.notes ?? []), settledNote(settled)] }));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     log(`${scenario.id} (${mode}) failed: ${message}`);

@@ -29,9 +29,9 @@ export function missExplanation(id: ScenarioId, mode: string): MissExplanation |
 export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, MissExplanation>>> = {
   S14: {
     tried:
-      'Measured only so far (issue #35): the app already draws at most 100 rows per list and renders once per sync answer. Resource Timing splits the p50 (1,375 ms at load average 5-9): 228 ms until the full sync is sent, 995 ms for the sync as the page sees it, 194 ms to parse, merge and draw.',
-    why: 'Not known yet: the same full sync takes 361 ms from Node. The page sends it form-encoded with its OAuth token, Node as JSON with a personal token, and Chromium shares the two cores with gateway and sync while it reads the 3 MiB answer.',
-    design: 'First find which of those it is (the gateway and sync profiled for both requests); if it is the answer itself, a smaller first sync for the web app (the Today view needs only open dated tasks and projects) before the rest.',
+      "issue #35: the page reports the moment through a binding instead of a 10 ms DevTools poll; on a first visit Today is drawn from the filter endpoint's answer (due before: / due: today, 170 KiB) while the 3 MiB full sync runs, which the full sync then replaces. Alone (`-- S14 --cluster-only`, load average 3-6): p50 1,002-1,056 ms before, 657-762 ms after.",
+    why: "a fresh Chromium renderer spends about a second of CPU right after its first page (a three-line page too), on the same two cores as gateway, rest, sync and PostgreSQL; the app's own work is about 0.4 s (script, 200 rows drawn). In the whole-suite run of 2026-11-28 the cluster itself answered twice as slowly by the time S14 ran (the full sync alone 717 ms, against 356 ms in S3 of the same run and 330 ms alone), right after S13's load and replicas.",
+    design: 'each scenario now starts once the machine is quiet (machine-quiet.ts: below a quarter of the CPU for two seconds, at most a minute; the row notes say how it went); if the whole suite still misses, the first look could be sent alone and the full sync right after it, so the first look does not share the server.',
     profile: 'README.md#s14-the-web-apps-first-load-2026-11-27',
   },
   S1: {
