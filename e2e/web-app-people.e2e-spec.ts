@@ -157,6 +157,7 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
       { hash: '#/search/book', title: 'Search: book', shows: 'Read a book' },
       { hash: '#/completed', title: 'Completed', shows: 'Pay the rent' },
       { hash: '#/notifications', title: 'Notifications', shows: 'Mark all read' },
+      { hash: '#/settings', title: 'Settings', shows: 'Daily digest by email' },
       { hash: `#/workspace/${workspaceId}`, title: 'Studio', shows: 'Studio plans' },
     ];
     const check = async (view: (typeof views)[number], where: string) => {

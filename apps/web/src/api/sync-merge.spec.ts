@@ -77,4 +77,13 @@ describe('mergeSync', () => {
     const after = mergeSync(before, { full_sync: false, collaborator_states: [{ project_id: 'p1', user_id: 'u2', state: 'active', is_deleted: true }] });
     expect([...after.collaborator_states.keys()]).toEqual(['p1:u3']);
   });
+
+  it('keeps the notification settings a sync sends whole, and those held when it sends none', () => {
+    const first = mergeSync(EMPTY_DATA, { ...full, settings_notifications: { daily_digest: { notify_email: false, notify_push: false } } });
+    expect(first.notificationSettings?.['daily_digest']?.notify_email).toBe(false);
+    const unchanged = mergeSync(first, { sync_token: 't2' });
+    expect(unchanged.notificationSettings).toBe(first.notificationSettings);
+    const changed = mergeSync(unchanged, { sync_token: 't3', settings_notifications: { daily_digest: { notify_email: true, notify_push: false } } });
+    expect(changed.notificationSettings?.['daily_digest']?.notify_email).toBe(true);
+  });
 });

@@ -15,6 +15,7 @@ export const EMPTY_DATA: SyncData = {
   folders: new Map(),
   reminders: new Map(),
   user: null,
+  notificationSettings: null,
   syncToken: '*',
 };
 
@@ -25,9 +26,10 @@ export function keyOf(row: Row): string {
   return row.id ?? `${row.project_id ?? row.workspace_id ?? ''}:${row.user_id ?? ''}`;
 }
 
-/** The rows of one resource in a reply; project comments come in their own list but are notes too. */
+/** The rows of one resource in a reply; project comments and location reminders come in their own lists but are notes and reminders too. */
 function rowsOf(reply: SyncReply, resource: KeyedResource): Row[] | undefined {
   if (resource === 'notes' && reply.project_notes) return [...(reply.notes ?? []), ...reply.project_notes];
+  if (resource === 'reminders' && reply.reminders_location) return [...(reply.reminders ?? []), ...reply.reminders_location];
   const rows: unknown = reply[resource];
   // `collaborators` is documented as an object in places; only a list of people is merged.
   return Array.isArray(rows) ? (rows as Row[]) : undefined;
@@ -58,6 +60,8 @@ export function mergeSync(data: SyncData, reply: SyncReply): SyncData {
     const maps = merged as Record<KeyedResource, ReadonlyMap<string, ResourceShapes[KeyedResource]>>;
     maps[resource] = mergeRows<Row>(data[resource], rowsOf(reply, resource), full) as ReadonlyMap<string, ResourceShapes[KeyedResource]>;
   }
+  // Sent whole whenever they changed: the latest replaces what was held.
+  if (reply.settings_notifications) merged.notificationSettings = reply.settings_notifications;
   if (reply.user) merged.user = full || !data.user ? reply.user : { ...data.user, ...reply.user };
   if (reply.sync_token) merged.syncToken = reply.sync_token;
   return merged;

@@ -9,6 +9,7 @@ const data = mergeSync(EMPTY_DATA, {
   items: [{ id: '7', content: 'Call Ana', project_id: 'in', priority: 4 }],
   collaborator_states: [{ project_id: 'in', user_id: 'u2', state: 'active' }],
   reminders: [{ id: 'r1', item_id: '7', type: 'relative', minute_offset: 30 }],
+  settings_notifications: { daily_digest: { notify_email: true, notify_push: false } },
 });
 
 describe('sync snapshot', () => {
@@ -20,6 +21,7 @@ describe('sync snapshot', () => {
     expect(restored?.items.get('7')?.content).toBe('Call Ana');
     expect(restored?.collaborator_states.get('in:u2')?.state).toBe('active');
     expect(restored?.reminders.get('r1')?.minute_offset).toBe(30);
+    expect(restored?.notificationSettings).toEqual({ daily_digest: { notify_email: true, notify_push: false } });
     // An incremental answer merges over it as over live state.
     const next = mergeSync(restored ?? EMPTY_DATA, { sync_token: 'tok-2', items: [{ id: '7', is_deleted: true, content: '', project_id: 'in', priority: 1 }] });
     expect(next.items.size).toBe(0);

@@ -106,6 +106,14 @@ export interface SyncUser {
   full_name?: string;
   email?: string;
   timezone?: string;
+  /** api/v1 names the zone here (`timezone` is older generations'). */
+  tz_info?: { timezone: string; [extra: string]: unknown };
+  /** 1 Monday … 7 Sunday. */
+  start_day?: number;
+  /** 0 = 24h, 1 = 12h. */
+  time_format?: number;
+  /** 0 = DD-MM-YYYY, 1 = MM-DD-YYYY. */
+  date_format?: number;
   inbox_project_id?: string;
   websocket_url?: string;
   [extra: string]: unknown;
@@ -140,13 +148,21 @@ export interface Folder {
   is_deleted?: boolean;
 }
 
-/** A time reminder: relative (minute_offset before the due) or absolute (its own due); location ones are not asked for. */
+/**
+ * A reminder: relative (minute_offset before the due), absolute (its own due), or location (a
+ * place: coordinates as strings, radius in metres; they come in the `reminders_location` list).
+ */
 export interface Reminder {
   id: string;
   item_id: string;
   type: 'relative' | 'absolute' | 'location';
   minute_offset?: number | null;
   due?: Due | null;
+  name?: string;
+  loc_lat?: string;
+  loc_long?: string;
+  loc_trigger?: 'on_enter' | 'on_leave';
+  radius?: number;
   notify_uid?: string;
   is_deleted?: boolean;
 }
@@ -171,9 +187,14 @@ export interface ResourceShapes {
   reminders: Reminder;
 }
 
-/** What the app holds of the server's state: one map per resource, the user, the next token. */
+/** The `settings_notifications` resource: per notification type, whether it is mailed and pushed. */
+export type NotificationSettings = Readonly<Record<string, { readonly notify_email: boolean; readonly notify_push: boolean }>>;
+
+/** What the app holds of the server's state: one map per resource, the user, the notification settings, the next token. */
 export type SyncData = { readonly [K in KeyedResource]: ReadonlyMap<string, ResourceShapes[K]> } & {
   readonly user: SyncUser | null;
+  /** Null until a sync has brought them (every full sync does, and an incremental one after a change). */
+  readonly notificationSettings: NotificationSettings | null;
   readonly syncToken: string;
 };
 
@@ -206,6 +227,8 @@ export interface SyncReply {
   workspace_users?: WorkspaceUser[];
   folders?: Folder[];
   reminders?: Reminder[];
+  reminders_location?: Reminder[];
+  settings_notifications?: NotificationSettings;
   temp_id_mapping?: Record<string, string>;
   sync_status?: Record<string, SyncStatus>;
 }

@@ -3,7 +3,7 @@ import { applyPending } from './pending-overlay';
 
 const data = mergeSync(EMPTY_DATA, {
   full_sync: true,
-  user: { id: 'u1', inbox_project_id: 'inbox' },
+  user: { id: 'u1', inbox_project_id: 'inbox', full_name: 'Ana', tz_info: { timezone: 'UTC', hours: 0 }, start_day: 1, time_format: 0, date_format: 0 },
   items: [
     { id: '1', content: 'Buy milk', project_id: 'inbox', priority: 1, due: { date: '2026-11-27', string: 'today' } },
     { id: '2', content: 'Call Bob', project_id: 'inbox', priority: 1 },
@@ -51,5 +51,17 @@ describe('applyPending', () => {
     ]);
     expect(view.items.get('1')?.due).toBeNull();
     expect(view.items.has('unknown')).toBe(false);
+  });
+
+  it('shows a profile change (user_update) at once, the zone where api/v1 writes it, and leaves the server state alone', () => {
+    const view = applyPending(data, [
+      { type: 'user_update', uuid: 'c1', args: { full_name: ' Ana Lima ', timezone: 'Europe/Lisbon' } },
+      { type: 'user_update', uuid: 'c2', args: { start_day: 7, time_format: 1, date_format: 1 } },
+    ]);
+    expect(view.user).toEqual(expect.objectContaining({ id: 'u1', full_name: 'Ana Lima', tz_info: { timezone: 'Europe/Lisbon', hours: 0 }, start_day: 7, time_format: 1, date_format: 1 }));
+    expect(data.user?.full_name).toBe('Ana');
+    expect(data.user?.tz_info?.timezone).toBe('UTC');
+    // Arguments the app does not show change nothing it shows.
+    expect(applyPending(data, [{ type: 'user_update', uuid: 'c3', args: { start_page: 'today' } }]).user).toEqual(data.user);
   });
 });

@@ -1,4 +1,4 @@
-import type { Command, Item, Note, Reminder, SyncData } from '../api/sync-types';
+import type { Command, Item, Note, Reminder, SyncData, SyncUser } from '../api/sync-types';
 
 /** A due the person typed; the server computes the date, so until it answers only the text is known. */
 function typedDue(due: unknown): Item['due'] {
@@ -10,6 +10,32 @@ function typedDue(due: unknown): Item['due'] {
 /** An id or text argument as a string (ids may be numbers in older clients' commands). */
 function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/** A reminder_add's reminder as the server will store it (its kind's fields only). */
+function pendingReminder(id: string, args: Record<string, unknown>): Reminder {
+  const base = { id, item_id: text(args['item_id']) };
+  if (args['type'] === 'location') {
+    return { ...base, type: 'location', name: text(args['name']), loc_lat: text(args['loc_lat']), loc_long: text(args['loc_long']), loc_trigger: args['loc_trigger'] === 'on_leave' ? 'on_leave' : 'on_enter', radius: Number(args['radius'] ?? 100) };
+  }
+  return {
+    ...base,
+    type: args['type'] === 'absolute' ? 'absolute' : 'relative',
+    minute_offset: typeof args['minute_offset'] === 'number' ? args['minute_offset'] : null,
+    due: (args['due'] as Reminder['due']) ?? null,
+  };
+}
+
+/** The profile fields user_update sets that the app shows; the zone is read from tz_info in api/v1. */
+function updatedUser(user: SyncUser, args: Record<string, unknown>): SyncUser {
+  const next: SyncUser = { ...user };
+  if (typeof args['full_name'] === 'string') next.full_name = args['full_name'].trim();
+  if (typeof args['timezone'] === 'string') next.tz_info = { ...user.tz_info, timezone: args['timezone'] };
+  for (const key of ['start_day', 'time_format', 'date_format'] as const) {
+    const value = args[key];
+    if (typeof value === 'number') next[key] = value;
+  }
+  return next;
 }
 
 function idsOf(args: Record<string, unknown>): string[] {
@@ -28,6 +54,7 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
   const items = new Map(data.items);
   const notes = new Map(data.notes);
   const reminders = new Map(data.reminders);
+  let user = data.user;
   for (const { type, args, temp_id } of pending) {
     switch (type) {
       case 'item_add': {
@@ -88,22 +115,18 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
       }
       case 'reminder_add': {
         const id = temp_id ?? '';
-        const reminder: Reminder = {
-          id,
-          item_id: text(args['item_id']),
-          type: args['type'] === 'absolute' ? 'absolute' : 'relative',
-          minute_offset: typeof args['minute_offset'] === 'number' ? args['minute_offset'] : null,
-          due: (args['due'] as Reminder['due']) ?? null,
-        };
-        reminders.set(id, reminder);
+        reminders.set(id, pendingReminder(id, args));
         break;
       }
       case 'reminder_delete':
         reminders.delete(text(args['id']));
         break;
+      case 'user_update':
+        if (user) user = updatedUser(user, args);
+        break;
       default:
         break;
     }
   }
-  return { ...data, items, notes, reminders };
+  return { ...data, items, notes, reminders, user };
 }

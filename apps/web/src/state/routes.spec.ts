@@ -8,6 +8,7 @@ describe('routes', () => {
       { view: 'upcoming' },
       { view: 'completed' },
       { view: 'notifications' },
+      { view: 'settings' },
       { view: 'project', id: '6Jf8VQXxpwv56VQ7' },
       { view: 'label', name: 'at home' },
       { view: 'filter', id: '42' },

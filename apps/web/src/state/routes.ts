@@ -9,6 +9,7 @@ export type Route =
   | { view: 'search'; query: string }
   | { view: 'completed' }
   | { view: 'notifications' }
+  | { view: 'settings' }
   | { view: 'workspace'; id: string };
 
 export function parseRoute(hash: string): Route {
@@ -26,6 +27,7 @@ export function parseRoute(hash: string): Route {
     case 'upcoming':
     case 'completed':
     case 'notifications':
+    case 'settings':
       return { view };
     case 'project':
       return arg ? { view, id: arg } : { view: 'inbox' };
@@ -59,6 +61,7 @@ export function routeHash(route: Route): string {
     case 'upcoming':
     case 'completed':
     case 'notifications':
+    case 'settings':
       return `#/${route.view}`;
   }
 }

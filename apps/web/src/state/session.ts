@@ -5,13 +5,15 @@ import { IdbCommandStore } from '../api/idb-command-store';
 import { signOut, tokenRejected } from '../api/oauth';
 import { openPushChannel } from '../api/push-channel';
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
-import type { Command, Item, SyncReply } from '../api/sync-types';
+import type { Command, Item, NotificationSettings, SyncReply } from '../api/sync-types';
 import { localDay } from './dates';
 import { fetchTodayFirstLook } from './first-look';
+import { choiceKey, type NotificationService, notificationSettingBody } from './settings';
 import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './snapshot-keeper';
-import { connection, notify, pendingCommands, route, serverData, signedIn } from './store';
+import { connection, notify, pendingCommands, route, savingNotificationChoices, serverData, signedIn } from './store';
 
-const RESOURCE_TYPES = JSON.stringify(['all']);
+/** `all` leaves out location reminders: they must be asked for by name. */
+const RESOURCE_TYPES = JSON.stringify(['all', 'reminders_location']);
 
 /**
  * User Timing marks of a full sync (a first load's longest wait), for the browser's performance
@@ -270,5 +272,30 @@ export async function addNoteWithFile(itemId: string, content: string, file: Fil
     run('note_add', { item_id: itemId, content, file_attachment: attachment }, crypto.randomUUID());
   } catch (err) {
     notify(err instanceof TransientSendError ? 'The file could not be uploaded: no connection. Try again when online.' : 'The file could not be uploaded.');
+  }
+}
+
+/**
+ * Turns one channel of one notification type on or off. The server takes this only as a REST
+ * call (`PUT /api/v1/notification_setting`; update_notification_setting is no Sync API command),
+ * so it needs a connection: the choice shows while it is sent, and the answer (the settings
+ * whole) replaces the held ones. Refused or offline, the box drops back and a notice says why.
+ */
+export async function saveNotificationSetting(type: string, service: NotificationService, on: boolean): Promise<void> {
+  const key = choiceKey(type, service);
+  savingNotificationChoices.value = new Map(savingNotificationChoices.value).set(key, on);
+  try {
+    const settings = await api<NotificationSettings>('/api/v1/notification_setting', { ...json(notificationSettingBody(type, service, on)), method: 'PUT' });
+    serverData.value = { ...serverData.value, notificationSettings: settings };
+  } catch (err) {
+    if (err instanceof SignedOutError) endSession();
+    else notify(err instanceof TransientSendError ? 'The notification setting was not saved: no connection. Try again when online.' : 'The server refused the notification setting.');
+  } finally {
+    // A later click on the same box may still be on its way: only this choice is dropped.
+    if (savingNotificationChoices.value.get(key) === on) {
+      const next = new Map(savingNotificationChoices.value);
+      next.delete(key);
+      savingNotificationChoices.value = next;
+    }
   }
 }

@@ -11,6 +11,13 @@ export const pendingCommands = signal<readonly Command[]>([]);
 /** What every view reads: the server's state with the pending commands on top. */
 export const viewData = computed(() => applyPending(serverData.value, pendingCommands.value));
 
+/**
+ * Notification setting choices sent and not yet answered (`type:service` → on). They go by REST,
+ * not as queued commands, so the pending overlay does not see them; the settings view lays them
+ * over the server's settings (settings.ts notificationRows).
+ */
+export const savingNotificationChoices = signal<ReadonlyMap<string, boolean>>(new Map());
+
 export type Connection = 'loading' | 'online' | 'offline';
 export const connection = signal<Connection>('loading');
 /** Messages for the live region: refused commands, failures. */

@@ -4,6 +4,7 @@ import { signOutNow } from '../state/session';
 import { connection, dismiss, notices, pendingCommands, route, signedIn, signInError } from '../state/store';
 import { Nav } from './nav';
 import { NotificationsPage } from './notifications-page';
+import { SettingsPage } from './settings-page';
 import { WorkspacePage } from './workspace-page';
 import { CompletedPage, FilterPage, InboxPage, LabelPage, ProjectPage, SearchPage, TodayPage, UpcomingPage } from './pages';
 
@@ -28,6 +29,8 @@ function CurrentView() {
       return <CompletedPage />;
     case 'notifications':
       return <NotificationsPage />;
+    case 'settings':
+      return <SettingsPage />;
     case 'workspace':
       return <WorkspacePage id={current.id} />;
   }

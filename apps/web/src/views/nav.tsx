@@ -35,6 +35,7 @@ export function Nav() {
           Notifications
           {unreadNotifications(data) > 0 ? <span class="badge"> ({unreadNotifications(data)} unread)</span> : null}
         </NavLink>
+        <NavLink to={{ view: 'settings' }}>Settings</NavLink>
       </ul>
       <h2 id="nav-projects">Projects</h2>
       <ul aria-labelledby="nav-projects">
