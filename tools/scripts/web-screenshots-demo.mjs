@@ -69,11 +69,12 @@ export async function nameOwner(baseUrl, token) {
 }
 
 /** Shares a project the way people do: invited by email, accepted with the secret of the invitee's notification. */
-async function share(baseUrl, owner, friend, projectId) {
-  await commands(baseUrl, owner, [{ type: 'share_project', args: { project_id: projectId, email: FRIEND.email } }]);
+async function share(baseUrl, owner, friend, project) {
+  await commands(baseUrl, owner, [{ type: 'share_project', args: { project_id: project.id, email: FRIEND.email } }]);
+  // The notification names the project (project_name), not its id: the friend has one invitation.
   const invitation = await eventually(async () => {
     const answer = await api(baseUrl, friend, 'POST', '/api/v1/sync', { sync_token: '*', resource_types: ['live_notifications'] });
-    return answer.live_notifications.find((n) => n.notification_type === 'share_invitation_sent' && String(n.project_id) === String(projectId) && n.invitation_secret);
+    return answer.live_notifications.find((n) => n.notification_type === 'share_invitation_sent' && n.project_name === project.name && n.invitation_secret);
   }, 'the invitation\'s notification');
   await commands(baseUrl, friend, [{ type: 'accept_invitation', args: { invitation_id: invitation.invitation_id, invitation_secret: invitation.invitation_secret } }]);
 }
@@ -95,7 +96,7 @@ export async function seedDemoData(baseUrl, owner, friend) {
   const home = await rest('POST', '/api/v1/projects', { name: 'Home', color: 'green' });
   const launch = await rest('POST', '/api/v1/projects', { name: SHARED_PROJECT, color: 'blue' });
   const reading = await rest('POST', '/api/v1/projects', { name: 'Reading list', color: 'lavender' });
-  await share(baseUrl, owner, friend, launch.id);
+  await share(baseUrl, owner, friend, launch);
 
   const section = async (project, name) => (await rest('POST', '/api/v1/sections', { name, project_id: project.id })).id;
   const plan = await section(launch, 'Plan');
@@ -112,7 +113,7 @@ export async function seedDemoData(baseUrl, owner, friend) {
   await task('Buy a birthday present for Lea', { project_id: home.id, priority: 2, labels: ['errands'], due_date: day(2) });
   await task('Fix the dripping kitchen tap', { project_id: home.id, due_date: day(5) });
   const standUp = await task('Launch stand-up', { project_id: launch.id, section_id: plan, priority: 2, labels: ['office'], due_datetime: `${day(1)}T09:30:00Z` });
-  const announcement = await task(COMMENTED_TASK, { project_id: launch.id, section_id: plan, priority: 4, labels: ['deep-work'], due_date: day(0), assignee_id: ownerId });
+  const announcement = await task(COMMENTED_TASK, { project_id: launch.id, section_id: plan, priority: 4, labels: ['deep-work'], due_date: day(0) });
   await task('Review the pricing page copy', { project_id: launch.id, section_id: plan, priority: 3, labels: ['office'], due_date: day(0), assignee_id: friendId });
   await task('Fix the typo in the sign-up email', { project_id: launch.id, section_id: build, priority: 3, due_date: day(-1), assignee_id: friendId });
   const video = await task(ROWS.upcoming, { project_id: launch.id, section_id: build, priority: 2, due_date: day(1), assignee_id: ownerId });
