@@ -1,56 +1,30 @@
 import { readdir, readlink } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { signInThroughApp as signInAsPerson } from '@doable/shared-testing/browser';
+import type { Page } from 'playwright-core';
 import { cpuMs } from './cpu';
 import { until } from './poll';
 
 /**
- * S14's browser: Debian's Chromium driven by playwright-core (no bundled browser download), and a
- * sign-in through the web app itself. The e2e tier has the same two helpers
- * (e2e/support/browser.ts, web-app.ts); bench may not import from another app's folder, so
- * these few lines are its own.
+ * S14's browser: Debian's Chromium driven by playwright-core and a sign-in through the web app
+ * itself, from the test kit the e2e tier and the README's screenshots share.
  */
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-}
+export { CHROMIUM_PATH, launchChromium } from '@doable/shared-testing/browser';
 
 /** Where the web app keeps its OAuth token: this tab's sessionStorage (apps/web/src/api/oauth.ts). */
 export const TOKEN_KEY = 'doable.token';
 
 /**
- * Signs a person in as they would: on `/app/` its Sign in button sends the browser to the
- * authorization endpoint and the log-in page; after it, back on `/app/` the app exchanges the code (PKCE, public client
+ * Signs a person in as they would, pressing the Sign in button the app shows when signed out
+ * (apps/web/src/views/app.tsx); back on `/app/` the app exchanges the code (PKCE, public client
  * `doable-web`). Returns the access token the app stored.
  */
 export async function signInThroughApp(page: Page, baseUrl: string, person: { email: string; password: string }): Promise<string> {
-  await page.goto(`${baseUrl}/app/`);
-  // Signed out, the app shows a Sign in button (apps/web/src/views/app.tsx) rather than leaving at once.
-  await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 15_000 });
-  await arriveAt(page, '/auth/login');
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await arriveAt(page, '/app/');
+  await signInAsPerson(page, baseUrl, person, 'Sign in');
   // Page code as text (bench compiles without the DOM's types), polled from here: waitForFunction
   // evaluates its predicate with eval inside the page, which the app's CSP refuses.
   const stored = `sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)})`;
   return until(async () => (await page.evaluate<string | null>(stored)) ?? undefined, 'the token the web app stores after signing in', 15_000, 50);
-}
-
-/** Waits for the browser to reach a path; failing, says where it is and what it shows instead of only timing out. */
-async function arriveAt(page: Page, path: string): Promise<void> {
-  try {
-    await page.waitForURL((url) => url.pathname === path, { timeout: 15_000, waitUntil: 'commit' });
-  } catch (err) {
-    const shown = await page.locator('body').innerText({ timeout: 1_000 }).catch(() => '(no page)');
-    throw new Error(`expected the browser at ${path}, it is at ${page.url()} showing: ${shown.slice(0, 500)}`, { cause: err });
-  }
 }
 
 /**

@@ -1,18 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { launchChromium } from '@doable/shared-testing/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-/** The Debian package `chromium` (installed by .ci/run when missing). */
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-
-/** A real headless Chromium, driven by playwright-core (no bundled browser download). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-}
+/** Debian's Chromium, as the bench and the README's screenshots launch it too. */
+export { CHROMIUM_PATH, launchChromium } from '@doable/shared-testing/browser';
 
 /** A stand-in for a third-party application's redirect URL: records every callback it receives. */
 export interface CallbackServer {

@@ -28,38 +28,8 @@ export async function openWebAppBrowser(): Promise<WebAppBrowser> {
   }
 }
 
-/** A person with a password (`system.createAccount({ password })`). */
-export interface WebAppPerson {
-  readonly email: string;
-  readonly password: string;
-}
-
-/**
- * Signs a person in through the app, as they would: open `/app/`, which sends the browser to
- * the authorization endpoint (at once, or when its `signInButton` is pressed: the real app shows
- * one) and from there to the log-in page; fill it in; the browser comes back to `/app/` with a
- * code the app exchanges (PKCE). Resolves once the browser is back on /app/; the caller waits for
- * whatever its app shows when signed in.
- */
-export async function signInThroughApp(page: Page, baseUrl: string, person: WebAppPerson, signInButton?: string): Promise<void> {
-  await page.goto(`${baseUrl}/app/`);
-  if (signInButton) await page.getByRole('button', { name: signInButton, exact: true }).click({ timeout: 10_000 });
-  await arriveAt(page, '/auth/login');
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await arriveAt(page, '/app/');
-}
-
-/** Waits for the browser to reach a path; failing, says where it is and what it shows instead of only timing out. */
-async function arriveAt(page: Page, path: string): Promise<void> {
-  try {
-    await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
-  } catch (err) {
-    const shown = await page.locator('body').innerText({ timeout: 1_000 }).catch(() => '(no page)');
-    throw new Error(`expected the browser at ${path}, it is at ${page.url()} showing: ${shown.slice(0, 500)}`, { cause: err });
-  }
-}
+/** A person with a password (`system.createAccount({ password })`), signed in through the app itself. */
+export { signInThroughApp, type WebAppPerson } from '@doable/shared-testing/browser';
 
 /** What axe-core reports, cut down to what a failing assertion should print. */
 export interface AxeFinding {

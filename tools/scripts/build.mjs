@@ -4,7 +4,7 @@
 // The web app (apps/web) is built after them into dist/web with Vite (web-build.mjs): the gateway serves it at /app.
 // Usage: node tools/scripts/build.mjs            (everything)
 import { transformFile } from '@swc/core';
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { repoRoot, swcOptions } from './swc-options.mjs';
 import { buildWebApp } from './web-build.mjs';
@@ -54,6 +54,39 @@ export async function build({ outDir = join(repoRoot, 'dist') } = {}) {
   const web = await buildWebApp();
   console.log(web.skipped ?? `built the web app into dist/web in ${web.ms} ms`);
   return { files: jobs.length, ms: Date.now() - started, web };
+}
+
+/** Inputs whose change makes dist/ stale besides the sources: the aliases and the installed packages. */
+const BUILD_INPUTS = ['tsconfig.base.json', 'package-lock.json'];
+/** What the build reads under SOURCE_DIRS (not, say, the README's screenshots in apps/web/docs). */
+const BUILT_FROM = /\.(ts|tsx|mts|css|html|json)$/;
+
+async function newestInput(dir) {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, await newestInput(path));
+    else if (BUILT_FROM.test(entry.name)) newest = Math.max(newest, (await stat(path)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds unless dist/ is newer than every source (server and web app alike) and the files it
+ * depends on: for tools that run the built system often (`npm run screenshots`), where a
+ * rebuild on every run would cost more than the run. Marker: the embedded entry point, written
+ * before the web app (a source saved during a build is then seen as newer, and rebuilt next time).
+ */
+export async function buildIfStale() {
+  const marker = await stat(join(repoRoot, 'dist', 'apps', 'embedded', 'src', 'main.js')).catch(() => undefined);
+  const web = await stat(join(repoRoot, 'dist', 'web', 'index.html')).catch(() => undefined);
+  if (marker && web) {
+    let newest = 0;
+    for (const dir of SOURCE_DIRS) newest = Math.max(newest, await newestInput(join(repoRoot, dir)));
+    for (const file of BUILD_INPUTS) newest = Math.max(newest, (await stat(join(repoRoot, file))).mtimeMs);
+    if (newest < marker.mtimeMs) return { skipped: 'dist/ is newer than every source' };
+  }
+  return build();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
