@@ -75,7 +75,7 @@ export function ProjectPage({ id }: { id: string }) {
   return (
     <Page title={project.name}>
       {project.inbox_project ? null : <ShareProject project={project} />}
-      <AddTask context={project.inbox_project ? undefined : projectTag(project.name)} offlineArgs={project.inbox_project ? undefined : { project_id: project.id }} />
+      <AddTask context={project.inbox_project ? undefined : projectTag(project.name)} offlineArgs={project.inbox_project ? undefined : { project_id: project.id }} queued={!serverData.value.projects.has(project.id)} />
       {view.unsectioned.length > 0 ? <TaskTree nodes={view.unsectioned} label={`${project.name} tasks`} /> : null}
       {view.sections.map((section) => (
         <section key={section.id} aria-labelledby={`section-${section.id}`} data-testid="section">
