@@ -1,11 +1,21 @@
 import { http } from '@doable/shared-testing';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, syncAnswerTo, tasksOf } from './support/web-app-people';
 
 const task = (page: Page, content: string) => page.getByRole('listitem', { name: content, exact: true });
 const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name, exact: true });
+
+/** A Sync API answer to the page's write: the request went, and the server took every command in it. */
+async function acceptedAll(answer: Promise<Response>): Promise<Response> {
+  const response = await answer;
+  expect(response.ok()).toBe(true);
+  const statuses = Object.values(((await response.json()) as { sync_status?: Record<string, unknown> }).sync_status ?? {});
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(statuses.filter((status) => status !== 'ok')).toEqual([]);
+  return response;
+}
 
 interface ApiTask {
   id: string;
@@ -35,7 +45,7 @@ describe.each(MODES)('web app, tasks (%s)', (mode) => {
     await chromium.close();
   });
 
-  it('creates a project with the New project control, opens it by its real id once mapped, and keeps it and its task across a reload', async () => {
+  it('creates a project with the New project control, opens it by its real id once mapped, keeps it and its task across a reload, renames and deletes it', async () => {
     const ana = await chromium.person(system);
     const page = ana.page;
     const newProject = page.getByRole('button', { name: 'New project' });
@@ -53,8 +63,7 @@ describe.each(MODES)('web app, tasks (%s)', (mode) => {
     await page.getByRole('button', { name: 'Add project' }).click();
     await page.getByRole('heading', { level: 1, name: 'Garden' }).waitFor({ timeout: 5_000 });
     await navLink(page, 'Garden').waitFor();
-    const answer = await added;
-    expect(answer.ok()).toBe(true);
+    const answer = await acceptedAll(added);
     const commands = JSON.parse(new URLSearchParams(answer.request().postData() ?? '').get('commands') ?? '[]') as Array<{ type: string; temp_id?: string }>;
     const tempId = commands.find((command) => command.type === 'project_add')?.temp_id ?? '';
     const realId = ((await answer.json()) as { temp_id_mapping: Record<string, string> }).temp_id_mapping[tempId];
@@ -76,6 +85,22 @@ describe.each(MODES)('web app, tasks (%s)', (mode) => {
     const project = await http<{ id: string; name: string }>(system.url, 'GET', `/api/v1/projects/${realId}`, { token: ana.account.token });
     expect({ status: project.status, name: project.body.name }).toEqual({ status: 200, name: 'Garden' });
     expect((await tasksOf(system, ana.account, realId)).map((item) => item.content)).toEqual(['Plant the tulips']);
+
+    // Renamed, then deleted, from its page.
+    await page.getByRole('button', { name: 'Rename project' }).click();
+    await page.getByLabel('New name').fill('Back garden');
+    const renamed = syncAnswerTo(page, 'project_update');
+    await page.getByLabel('New name').press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Back garden' }).waitFor({ timeout: 2_000 });
+    await acceptedAll(renamed);
+    expect((await http<{ name: string }>(system.url, 'GET', `/api/v1/projects/${realId}`, { token: ana.account.token })).body.name).toBe('Back garden');
+    await page.getByRole('button', { name: 'Delete project' }).click();
+    const deleted = syncAnswerTo(page, 'project_delete');
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor({ timeout: 2_000 });
+    await navLink(page, 'Back garden').waitFor({ state: 'detached', timeout: 2_000 });
+    await acceptedAll(deleted);
+    expect((await http(system.url, 'GET', `/api/v1/projects/${realId}`, { token: ana.account.token })).status).toBe(404);
   });
 
   it('moves a task dragged onto another project’s link, marking the link while the task is over it', async () => {
@@ -99,7 +124,7 @@ describe.each(MODES)('web app, tasks (%s)', (mode) => {
     expect(await page.locator('nav a.drop-target').count()).toBe(1);
     const moved = syncAnswerTo(page, 'item_move');
     await page.mouse.up();
-    expect((await moved).ok()).toBe(true);
+    await acceptedAll(moved);
     await page.locator('nav a.drop-target').waitFor({ state: 'detached', timeout: 5_000 });
     await task(page, 'Print the slides').waitFor({ state: 'detached', timeout: 5_000 });
 
@@ -122,13 +147,13 @@ describe.each(MODES)('web app, tasks (%s)', (mode) => {
     await page.getByLabel('How long before').selectOption({ label: '30 minutes before' });
     const added = syncAnswerTo(page, 'reminder_add');
     await page.getByRole('button', { name: 'Add reminder' }).click();
-    expect((await added).ok()).toBe(true);
+    await acceptedAll(added);
     await page.getByTestId('reminder').filter({ hasText: '30 minutes before' }).waitFor({ timeout: 5_000 });
     expect((await reminders()).map((reminder) => reminder.minute_offset)).toEqual([30]);
 
     const deleted = syncAnswerTo(page, 'reminder_delete');
     await page.getByRole('button', { name: 'Delete reminder 30 minutes before' }).click();
-    expect((await deleted).ok()).toBe(true);
+    await acceptedAll(deleted);
     await page.getByTestId('reminder').waitFor({ state: 'detached', timeout: 5_000 });
     expect(await reminders()).toEqual([]);
   });
@@ -144,7 +169,7 @@ describe.each(MODES)('web app, tasks (%s)', (mode) => {
     expect(await page.getByLabel('Due date').inputValue()).toBe('every week at 9am');
     const saved = syncAnswerTo(page, 'item_update');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    expect((await saved).ok()).toBe(true);
+    await acceptedAll(saved);
 
     const stored = await http<ApiTask>(system.url, 'GET', `/api/v1/tasks/${taskId}`, { token: ana.account.token });
     expect(stored.status).toBe(200);
