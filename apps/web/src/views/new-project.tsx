@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { routeHash } from '../state/routes';
 import { run } from '../state/session';
+import { viewData } from '../state/store';
 
 /**
  * The navigation's "New project": a button that opens a one-field form. The project is added
  * with `project_add` and a temp id, shown at once (the pending overlay) and opened by that temp
- * id; the session moves the route to the real id when the server maps it. Escape or Cancel
- * closes the form and gives focus back to the button.
+ * id as soon as the overlay has it; the session moves the route to the real id when the server
+ * maps it. Escape or Cancel closes the form and gives focus back to the button.
  */
 export function NewProject() {
   const [open, setOpen] = useState(false);
@@ -15,6 +16,17 @@ export function NewProject() {
   const button = useRef<HTMLButtonElement>(null);
   /** Set by Escape and Cancel: the person stays in the navigation (a new project opens its view instead). */
   const refocus = useRef(false);
+  /**
+   * The temp id of the project just added, until it shows: the queue stores a command before the
+   * overlay has it, and opening the view before then would flash "Project not found".
+   */
+  const [opening, setOpening] = useState<string | null>(null);
+  const shown = opening !== null && viewData.value.projects.has(opening);
+  useEffect(() => {
+    if (!shown || opening === null) return;
+    location.hash = routeHash({ view: 'project', id: opening });
+    setOpening(null);
+  }, [shown, opening]);
   useEffect(() => {
     if (open) input.current?.focus();
     else if (refocus.current) button.current?.focus();
@@ -33,7 +45,7 @@ export function NewProject() {
     run('project_add', { name: trimmed }, tempId);
     setOpen(false);
     setName('');
-    location.hash = routeHash({ view: 'project', id: tempId });
+    setOpening(tempId);
   };
   return (
     <div class="new-project">
