@@ -169,14 +169,20 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width: 1280, height: 800 });
       for (const view of views) await check(view, `${view.hash} ${colorScheme}`);
-      // The project with its sharing panel, a task's editor and its comments open.
+      // The project with its sharing panel, a task's editor (with Repeat), its comments and reminders, and the New project form open.
       await check(views[3], `#/project ${colorScheme}, panels closed`);
       await page.getByText('Sharing', { exact: true }).click();
       await page.getByRole('button', { name: 'Edit Fix the tap' }).click();
       await page.getByRole('button', { name: 'Comments on Fix the tap' }).click();
+      await page.getByRole('button', { name: 'Reminders for Fix the tap' }).click();
+      // The navigation is not drawn again between views: the form may still be open from the light pass.
+      if ((await page.getByLabel('Project name').count()) === 0) await page.getByRole('button', { name: 'New project' }).click();
       await page.getByLabel('Invite by e-mail').waitFor();
       await page.getByLabel('Task name').waitFor();
+      await page.getByLabel('Repeat').waitFor();
       await page.getByLabel('Add comment').waitFor();
+      await page.getByRole('button', { name: 'Add reminder' }).waitFor();
+      await page.getByLabel('Project name').waitFor();
       expect({ where: `#/project ${colorScheme}, panels open`, violations: await seriousAxeViolations(page) }).toEqual({ where: `#/project ${colorScheme}, panels open`, violations: [] });
       await page.setViewportSize({ width: 390, height: 844 });
       for (const view of views.filter(({ title }) => ['Today', 'Home', 'Inbox'].includes(title))) await check(view, `${view.hash} ${colorScheme} 390x844`);

@@ -86,7 +86,7 @@ export function quickAddAnswer(page: Page): Promise<Response> {
   return page.waitForResponse((response) => response.url().endsWith('/api/v1/tasks/quick') && response.request().method() === 'POST', { timeout: 15_000 });
 }
 
-/** A project made through the REST API (the app has no "new project" control); answers its id. */
+/** A project made through the REST API, for a test that starts from one (the app's own New project control: web-app-tasks); answers its id. */
 export async function createProject(system: SystemUnderTest, account: Account, name: string): Promise<string> {
   const created = await http<{ id: string }>(system.url, 'POST', '/api/v1/projects', { token: account.token, json: { name } });
   expect(created.status).toBe(200);

@@ -4,9 +4,14 @@ import { applyPending } from './pending-overlay';
 const data = mergeSync(EMPTY_DATA, {
   full_sync: true,
   user: { id: 'u1', inbox_project_id: 'inbox', full_name: 'Ana', tz_info: { timezone: 'UTC', hours: 0 }, start_day: 1, time_format: 0, date_format: 0 },
+  projects: [
+    { id: 'inbox', name: 'Inbox', inbox_project: true },
+    { id: 'work', name: 'Work', child_order: 1 },
+  ],
   items: [
     { id: '1', content: 'Buy milk', project_id: 'inbox', priority: 1, due: { date: '2026-11-27', string: 'today' } },
     { id: '2', content: 'Call Bob', project_id: 'inbox', priority: 1 },
+    { id: '3', content: 'Write report', project_id: 'work', priority: 1 },
   ],
 });
 
@@ -63,5 +68,28 @@ describe('applyPending', () => {
     expect(data.user?.tz_info?.timezone).toBe('UTC');
     // Arguments the app does not show change nothing it shows.
     expect(applyPending(data, [{ type: 'user_update', uuid: 'c3', args: { start_page: 'today' } }]).user).toEqual(data.user);
+  });
+
+  it('shows a project being added, last, with a task added in it by its temp id', () => {
+    const view = applyPending(data, [
+      { type: 'project_add', uuid: 'c1', temp_id: 'tmp-p', args: { name: 'Garden' } },
+      { type: 'item_add', uuid: 'c2', temp_id: 'tmp-i', args: { content: 'Plant tulips', project_id: 'tmp-p' } },
+    ]);
+    expect(view.projects.get('tmp-p')).toEqual({ id: 'tmp-p', name: 'Garden', child_order: Number.MAX_SAFE_INTEGER });
+    expect(view.items.get('tmp-i')?.project_id).toBe('tmp-p');
+    expect(data.projects.has('tmp-p')).toBe(false);
+  });
+
+  it('shows a project renamed, and a project deleted with its tasks', () => {
+    const renamed = applyPending(data, [
+      { type: 'project_update', uuid: 'c1', args: { id: 'work', name: 'Office' } },
+      { type: 'project_update', uuid: 'c2', args: { id: 'gone', name: 'Nothing' } },
+    ]);
+    expect(renamed.projects.get('work')).toEqual(expect.objectContaining({ name: 'Office', child_order: 1 }));
+    expect(renamed.projects.has('gone')).toBe(false);
+    const deleted = applyPending(data, [{ type: 'project_delete', uuid: 'c1', args: { id: 'work' } }]);
+    expect(deleted.projects.has('work')).toBe(false);
+    expect(deleted.items.has('3')).toBe(false);
+    expect(deleted.items.has('1')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { Command, Item, Note, Reminder, SyncData, SyncUser } from '../api/sync-types';
+import type { Command, Item, Note, Project, Reminder, SyncData, SyncUser } from '../api/sync-types';
 
 /** A due the person typed; the server computes the date, so until it answers only the text is known. */
 function typedDue(due: unknown): Item['due'] {
@@ -55,6 +55,7 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
   const notes = new Map(data.notes);
   const reminders = new Map(data.reminders);
   let user = data.user;
+  const projects = new Map(data.projects);
   for (const { type, args, temp_id } of pending) {
     switch (type) {
       case 'item_add': {
@@ -124,9 +125,31 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
       case 'user_update':
         if (user) user = updatedUser(user, args);
         break;
+      case 'project_add': {
+        const id = temp_id ?? '';
+        // Last among the person's projects, where the server puts a project added without an order.
+        const project: Project = { id, name: text(args['name']), child_order: Number.MAX_SAFE_INTEGER, ...(args['color'] !== undefined ? { color: text(args['color']) } : {}) };
+        if (args['parent_id'] !== undefined) project.parent_id = text(args['parent_id']);
+        if (args['workspace_id'] !== undefined) project.workspace_id = text(args['workspace_id']);
+        projects.set(id, project);
+        break;
+      }
+      case 'project_update': {
+        const id = text(args['id']);
+        const project = projects.get(id);
+        if (project && typeof args['name'] === 'string') projects.set(id, { ...project, name: args['name'] });
+        break;
+      }
+      case 'project_delete':
+        // The server deletes the project's tasks with it.
+        for (const id of idsOf(args)) {
+          projects.delete(id);
+          for (const [itemId, item] of items) if (item.project_id === id) items.delete(itemId);
+        }
+        break;
       default:
         break;
     }
   }
-  return { ...data, items, notes, reminders, user };
+  return { ...data, items, notes, reminders, projects, user };
 }

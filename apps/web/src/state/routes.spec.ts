@@ -1,4 +1,4 @@
-import { parseRoute, type Route, routeHash } from './routes';
+import { parseRoute, type Route, routeAfterMapping, routeHash } from './routes';
 
 describe('routes', () => {
   it('reads every view from the hash and writes it back the same', () => {
@@ -23,5 +23,13 @@ describe('routes', () => {
     expect(parseRoute('#/nonsense')).toEqual({ view: 'today' });
     expect(parseRoute('#/project/')).toEqual({ view: 'inbox' });
     expect(parseRoute('#/label/%E0%A4%A')).toEqual({ view: 'inbox' });
+  });
+
+  it('follows a temp id the server mapped to the real one, and only that', () => {
+    const mapping = { 'tmp-p': '123' };
+    expect(routeAfterMapping({ view: 'project', id: 'tmp-p' }, mapping)).toEqual({ view: 'project', id: '123' });
+    expect(routeAfterMapping({ view: 'project', id: '77' }, mapping)).toBeNull();
+    expect(routeAfterMapping({ view: 'label', name: 'tmp-p' }, mapping)).toBeNull();
+    expect(routeAfterMapping({ view: 'today' }, {})).toBeNull();
   });
 });

@@ -65,3 +65,14 @@ export function routeHash(route: Route): string {
       return `#/${route.view}`;
   }
 }
+
+/**
+ * The same view under the real id, when the route names something created here by its temp id
+ * and the server has now mapped it (a new project is opened at once, before its id is known);
+ * null when the route names nothing mapped.
+ */
+export function routeAfterMapping(route: Route, mapping: Readonly<Record<string, string>>): Route | null {
+  if (route.view !== 'project' && route.view !== 'filter' && route.view !== 'workspace') return null;
+  const real = mapping[route.id];
+  return real ? { ...route, id: real } : null;
+}

@@ -10,6 +10,7 @@ import { localDay } from './dates';
 import { fetchTodayFirstLook } from './first-look';
 import { choiceKey, type NotificationService, notificationSettingBody } from './settings';
 import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './snapshot-keeper';
+import { routeAfterMapping, routeHash } from './routes';
 import { connection, notify, pendingCommands, route, savingNotificationChoices, serverData, signedIn } from './store';
 
 /** `all` leaves out location reminders: they must be asked for by name. */
@@ -53,6 +54,7 @@ function syncRequest(commands: Command[]): Promise<SyncReply> {
       batch(() => {
         serverData.value = mergeSync(serverData.value, reply);
         connection.value = 'online';
+        followMappedRoute(reply.temp_id_mapping ?? {});
       });
       if (full) performance.mark(FULL_SYNC_MARKS.merged);
       return reply;
@@ -62,6 +64,32 @@ function syncRequest(commands: Command[]): Promise<SyncReply> {
       throw err;
     }
   });
+}
+
+/** The hash a temp id's mapping moved the route to, until the view has seen it (takeFollowedRoute). */
+let followed: string | null = null;
+
+/**
+ * A view opened on something made here (a new project, by its temp id) moves to the real id
+ * when the server maps it: the temp row leaves the overlay once its command is answered, and a
+ * reload or a shared link must name the real one. The history entry is replaced, not added.
+ */
+function followMappedRoute(mapping: Readonly<Record<string, string>>): void {
+  const next = routeAfterMapping(route.value, mapping);
+  if (!next) return;
+  followed = routeHash(next);
+  history.replaceState(history.state, '', followed);
+  route.value = next;
+}
+
+/**
+ * Whether the route just changed only because its temp id was mapped (asked once per change):
+ * the same view, so focus must stay where the person is typing rather than jump to its heading.
+ */
+export function takeFollowedRoute(hash: string): boolean {
+  const was = followed === hash;
+  followed = null;
+  return was;
 }
 
 function reportFailure(err: unknown): void {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { quickAdd } from '../state/session';
+import { addItem, quickAdd } from '../state/session';
 import { QuickAddPreview } from './quick-add-preview';
 
 /**
@@ -8,8 +8,10 @@ import { QuickAddPreview } from './quick-add-preview';
  * unless the line names a project itself; `dueIfNone` dates a task the line left undated.
  * `offlineArgs` says the same as `context` in item_add's terms (`project_id`, `labels`): offline,
  * the line is queued as typed, and without them it would land in the Inbox with `#Work` in its name.
+ * `queued` sends it that way even online: a project still waiting for its `project_add` answer
+ * is not yet known to quick add by name, but the queue's item_add names it by its temp id.
  */
-export function AddTask({ context, dueIfNone, inputId, offlineArgs }: { context?: string; dueIfNone?: string; inputId?: string; offlineArgs?: Record<string, unknown> }) {
+export function AddTask({ context, dueIfNone, inputId, offlineArgs, queued }: { context?: string; dueIfNone?: string; inputId?: string; offlineArgs?: Record<string, unknown>; queued?: boolean }) {
   const [text, setText] = useState('');
   const submit = (event: Event) => {
     event.preventDefault();
@@ -17,6 +19,10 @@ export function AddTask({ context, dueIfNone, inputId, offlineArgs }: { context?
     if (!line) return;
     setText('');
     const named = context?.startsWith('#') && /(^|\s)#\S/.test(line);
+    if (queued && !named) {
+      addItem({ content: line, ...offlineArgs });
+      return;
+    }
     void quickAdd(context && !named ? `${line} ${context}` : line, dueIfNone, { content: line, ...(named ? {} : offlineArgs) });
   };
   return (

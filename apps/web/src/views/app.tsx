@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { startSignIn } from '../api/oauth';
-import { signOutNow } from '../state/session';
+import { routeHash } from '../state/routes';
+import { signOutNow, takeFollowedRoute } from '../state/session';
 import { connection, dismiss, notices, pendingCommands, route, signedIn, signInError } from '../state/store';
 import { Nav } from './nav';
 import { NotificationsPage } from './notifications-page';
@@ -49,9 +50,12 @@ function SignIn() {
 }
 
 export function App() {
-  // Moving focus to the new view's heading tells screen readers the view changed.
+  // Moving focus to the new view's heading tells screen readers the view changed; a new
+  // project's temp id turning into its real one is no change of view.
   const key = JSON.stringify(route.value);
-  useEffect(() => document.getElementById('view-title')?.focus(), [key]);
+  useEffect(() => {
+    if (!takeFollowedRoute(routeHash(route.value))) document.getElementById('view-title')?.focus();
+  }, [key]);
   if (!signedIn.value) return <SignIn />;
   const pending = pendingCommands.value.length;
   return (

@@ -1,15 +1,17 @@
 import { viewData, route } from '../state/store';
 import { routeHash, type Route } from '../state/routes';
 import { unreadNotifications } from '../state/task-selectors';
-import { projectDropProps } from './task-drag';
+import { NewProject } from './new-project';
+import { projectDropProps, projectDropTarget } from './task-drag';
 import { personalProjects, workspaceList, workspaceProjects } from '../state/workspace-selectors';
 
 function NavLink({ to, children, nested }: { to: Route; children: preact.ComponentChildren; nested?: boolean }) {
   const href = routeHash(to);
   const current = routeHash(route.value) === href;
+  const dropTarget = to.view === 'project' && projectDropTarget.value === to.id;
   return (
     <li class={nested ? 'nested' : undefined}>
-      <a href={href} aria-current={current ? 'page' : undefined} {...(to.view === 'project' ? projectDropProps(to.id) : {})}>
+      <a href={href} aria-current={current ? 'page' : undefined} class={dropTarget ? 'drop-target' : undefined} {...(to.view === 'project' ? projectDropProps(to.id) : {})}>
         {children}
       </a>
     </li>
@@ -45,6 +47,7 @@ export function Nav() {
           </NavLink>
         ))}
       </ul>
+      <NewProject />
       {workspaces.length > 0 ? (
         <>
           <h2 id="nav-workspaces">Workspaces</h2>

@@ -5,6 +5,7 @@ import { type CompletedTask, completedTasks, filterTasks } from '../state/sessio
 import { serverData, viewData } from '../state/store';
 import { inboxId, labelView, projectView, searchView, todayView, upcomingView } from '../state/task-selectors';
 import { AddTask } from './add-task';
+import { ProjectActions } from './project-actions';
 import { ShareProject } from './share-project';
 import { TaskList, TaskTree } from './task-row';
 
@@ -74,8 +75,9 @@ export function ProjectPage({ id }: { id: string }) {
   const view = projectView(data, id);
   return (
     <Page title={project.name}>
+      {project.inbox_project ? null : <ProjectActions project={project} />}
       {project.inbox_project ? null : <ShareProject project={project} />}
-      <AddTask context={project.inbox_project ? undefined : projectTag(project.name)} offlineArgs={project.inbox_project ? undefined : { project_id: project.id }} />
+      <AddTask context={project.inbox_project ? undefined : projectTag(project.name)} offlineArgs={project.inbox_project ? undefined : { project_id: project.id }} queued={!serverData.value.projects.has(project.id)} />
       {view.unsectioned.length > 0 ? <TaskTree nodes={view.unsectioned} label={`${project.name} tasks`} /> : null}
       {view.sections.map((section) => (
         <section key={section.id} aria-labelledby={`section-${section.id}`} data-testid="section">

@@ -13,6 +13,8 @@ import { viewData } from '../state/store';
  * keyboard's equivalent is the editor's Move up / Move down and its Project field.
  */
 const dragged = signal<string | null>(null);
+/** The project whose navigation link a task is held over (it is marked `drop-target`). */
+export const projectDropTarget = signal<string | null>(null);
 const TASK_TYPE = 'application/x-doable-task';
 
 interface DivProps {
@@ -42,7 +44,9 @@ export function useTaskDrag(item: Item): { props: DivProps; dropPlace: DropPlace
       if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
     },
     onDragEnd: () => {
+      // A drop outside any target, or Escape, ends here: nothing may stay marked.
       dragged.value = null;
+      projectDropTarget.value = null;
       setDropPlace(null);
     },
     onDragOver: (event) => {
@@ -65,17 +69,33 @@ export function useTaskDrag(item: Item): { props: DivProps; dropPlace: DropPlace
 }
 
 interface LinkProps {
+  onDragEnter: DragEventHandler<HTMLAnchorElement>;
   onDragOver: DragEventHandler<HTMLAnchorElement>;
+  onDragLeave: DragEventHandler<HTMLAnchorElement>;
   onDrop: DragEventHandler<HTMLAnchorElement>;
 }
 
-/** Props for a project's link in the navigation: dropping a task there moves it to that project. */
+/**
+ * Props for a project's link in the navigation: dropping a task there moves it to that project.
+ * While a task that can move there is held over it, the link is the `projectDropTarget`.
+ */
 export function projectDropProps(projectId: string): LinkProps {
+  const accepts = () => dragged.value !== null && dropMoveArgs(viewData.value, dragged.value, projectId) !== null;
+  const over: DragEventHandler<HTMLAnchorElement> = (event) => {
+    if (!accepts()) return;
+    event.preventDefault();
+    projectDropTarget.value = projectId;
+  };
   return {
-    onDragOver: (event) => {
-      if (dragged.value && dropMoveArgs(viewData.value, dragged.value, projectId)) event.preventDefault();
+    onDragEnter: over,
+    onDragOver: over,
+    onDragLeave: (event) => {
+      // Leaving for the link's own text or badge is still over the link.
+      if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+      if (projectDropTarget.value === projectId) projectDropTarget.value = null;
     },
     onDrop: (event) => {
+      projectDropTarget.value = null;
       const args = dragged.value ? dropMoveArgs(viewData.value, dragged.value, projectId) : null;
       if (!args) return;
       event.preventDefault();

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import type { Item } from '../api/sync-types';
+import { composeDue, RECURRENCE_CHOICES, recurrenceOf, type Recurrence } from '../state/recurrence';
 import { run, updateItem } from '../state/session';
 import { viewData } from '../state/store';
 import { projectPeople, reorderSiblings } from '../state/task-selectors';
@@ -26,6 +27,8 @@ export function TaskEditor({ item, onDone }: { item: Item; onDone: () => void })
   const [projectId, setProjectId] = useState(item.project_id);
   const people = projectPeople(viewData.value, item.project_id);
   const projects = [...viewData.value.projects.values()].filter((project) => !project.is_archived);
+  // The due text is what is sent; Repeat is read from it and rewrites it (the server's own words).
+  const repeat = recurrenceOf(due, due === item.due?.string && item.due.is_recurring === true);
   const submit = (event: Event) => {
     event.preventDefault();
     const changes: Record<string, unknown> = {};
@@ -49,6 +52,18 @@ export function TaskEditor({ item, onDone }: { item: Item; onDone: () => void })
       <Field label="Due date">
         {(id) => (
         <input id={id} value={due} onInput={(event) => setDue(event.currentTarget.value)} placeholder="e.g. tomorrow 9am, every monday" />
+        )}
+      </Field>
+      <Field label="Repeat">
+        {(id) => (
+        <select id={id} value={repeat} onChange={(event) => setDue(composeDue(due, event.currentTarget.value as Recurrence, item.due?.date))}>
+          {RECURRENCE_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+          {repeat === 'custom' ? <option value="custom">As typed in Due date</option> : null}
+        </select>
         )}
       </Field>
       <Field label="Priority">
