@@ -1,17 +1,16 @@
 import { batch } from '@preact/signals';
 import { CommandQueue, TransientSendError } from '../api/command-queue';
-import { api, form, json, RequestRefusedError, SignedOutError } from '../api/http';
+import { api, form, RequestRefusedError, SignedOutError } from '../api/http';
 import { IdbCommandStore } from '../api/idb-command-store';
 import { signOut, tokenRejected } from '../api/oauth';
 import { openPushChannel } from '../api/push-channel';
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
-import type { Command, Item, NotificationSettings, SyncReply } from '../api/sync-types';
+import type { Command, Item, SyncReply } from '../api/sync-types';
 import { localDay } from './dates';
 import { fetchTodayFirstLook } from './first-look';
-import { choiceKey, type NotificationService, notificationSettingBody } from './settings';
 import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './snapshot-keeper';
 import { routeAfterMapping, routeHash } from './routes';
-import { connection, notify, pendingCommands, route, savingNotificationChoices, serverData, signedIn } from './store';
+import { connection, notify, pendingCommands, route, serverData, signedIn } from './store';
 
 /** `all` leaves out location reminders: they must be asked for by name. */
 const RESOURCE_TYPES = JSON.stringify(['all', 'reminders_location']);
@@ -53,7 +52,8 @@ function syncRequest(commands: Command[]): Promise<SyncReply> {
       // One re-render for both: with thousands of tasks each render of the view costs.
       batch(() => {
         serverData.value = mergeSync(serverData.value, reply);
-        connection.value = 'online';
+        // An answer that was already on its way when the browser went offline does not make it online.
+        connection.value = navigator.onLine ? 'online' : 'offline';
         followMappedRoute(reply.temp_id_mapping ?? {});
       });
       if (full) performance.mark(FULL_SYNC_MARKS.merged);
@@ -92,7 +92,7 @@ export function takeFollowedRoute(hash: string): boolean {
   return was;
 }
 
-function reportFailure(err: unknown): void {
+export function reportFailure(err: unknown): void {
   if (err instanceof TransientSendError || err instanceof SignedOutError) return;
   notify(err instanceof RequestRefusedError ? err.message : 'Something went wrong while syncing.');
 }
@@ -106,7 +106,8 @@ export function syncNow(): void {
   syncRequest([]).catch(reportFailure);
 }
 
-function endSession(): void {
+/** The token was refused: forget it and show the sign-in (a call outside the sync learns it too). */
+export function endSession(): void {
   tokenRejected();
   sessionStorage.removeItem(USER_KEY);
   closePush?.();
@@ -232,98 +233,4 @@ export function updateItem(id: string, changes: Record<string, unknown>): void {
 
 export function addNote(itemId: string, content: string): void {
   run('note_add', { item_id: itemId, content }, crypto.randomUUID());
-}
-
-/**
- * Quick add goes straight to the server (the parser lives there); offline it falls back to a
- * queued item_add, so nothing typed is lost: `offline` is that item_add's content (the line as
- * typed) and where the view would have put it (project_id, labels), since the `#Project` or
- * `@label` quick add would have read from the text cannot be parsed here.
- */
-export async function quickAdd(text: string, dueIfNone?: string, offline: Record<string, unknown> = { content: text }): Promise<void> {
-  try {
-    const item = await api<Item>('/api/v1/tasks/quick', json({ text }));
-    // A view's default date (Today) applies only when the line named none: it never overrides one typed.
-    if (dueIfNone && !item.due) updateItem(item.id, { due: { string: dueIfNone } });
-    else syncNow();
-  } catch (err) {
-    if (err instanceof TransientSendError) addItem({ ...offline, ...(dueIfNone ? { due: { string: dueIfNone } } : {}) });
-    else reportFailure(err);
-  }
-}
-
-/** A saved filter's tasks, evaluated by the server (GET /api/v1/tasks/filter, the filter language). */
-export async function filterTasks(query: string): Promise<Item[]> {
-  const tasks: Item[] = [];
-  let cursor: string | null = null;
-  do {
-    const params = new URLSearchParams({ query, limit: '200', ...(cursor ? { cursor } : {}) });
-    const page: { results: Item[]; next_cursor: string | null } = await api(`/api/v1/tasks/filter?${params.toString()}`);
-    tasks.push(...page.results);
-    cursor = page.next_cursor;
-  } while (cursor && tasks.length < 2000);
-  return tasks;
-}
-
-export interface CompletedTask {
-  id?: string;
-  task_id?: string;
-  content: string;
-  completed_at: string;
-  project_id: string;
-}
-
-/** The last four weeks of completed history (the server's window is at most three months). */
-export async function completedTasks(): Promise<CompletedTask[]> {
-  const until = new Date();
-  const since = new Date(until.getTime() - 28 * 24 * 3600 * 1000);
-  const params = new URLSearchParams({ since: since.toISOString(), until: until.toISOString(), limit: '200' });
-  const page: { items?: CompletedTask[] } = await api(`/api/v1/tasks/completed/by_completion_date?${params.toString()}`);
-  return page.items ?? [];
-}
-
-export interface FileAttachment {
-  file_name: string;
-  file_url: string;
-  file_type?: string;
-  file_size?: number;
-  resource_type?: string;
-}
-
-/** Uploads a file (POST /api/v1/uploads) and comments with it attached; uploads need a connection. */
-export async function addNoteWithFile(itemId: string, content: string, file: File): Promise<void> {
-  const body = new FormData();
-  body.append('file_name', file.name);
-  body.append('file', file, file.name);
-  try {
-    const attachment = await api<FileAttachment>('/api/v1/uploads', { method: 'POST', body });
-    run('note_add', { item_id: itemId, content, file_attachment: attachment }, crypto.randomUUID());
-  } catch (err) {
-    notify(err instanceof TransientSendError ? 'The file could not be uploaded: no connection. Try again when online.' : 'The file could not be uploaded.');
-  }
-}
-
-/**
- * Turns one channel of one notification type on or off. The server takes this only as a REST
- * call (`PUT /api/v1/notification_setting`; update_notification_setting is no Sync API command),
- * so it needs a connection: the choice shows while it is sent, and the answer (the settings
- * whole) replaces the held ones. Refused or offline, the box drops back and a notice says why.
- */
-export async function saveNotificationSetting(type: string, service: NotificationService, on: boolean): Promise<void> {
-  const key = choiceKey(type, service);
-  savingNotificationChoices.value = new Map(savingNotificationChoices.value).set(key, on);
-  try {
-    const settings = await api<NotificationSettings>('/api/v1/notification_setting', { ...json(notificationSettingBody(type, service, on)), method: 'PUT' });
-    serverData.value = { ...serverData.value, notificationSettings: settings };
-  } catch (err) {
-    if (err instanceof SignedOutError) endSession();
-    else notify(err instanceof TransientSendError ? 'The notification setting was not saved: no connection. Try again when online.' : 'The server refused the notification setting.');
-  } finally {
-    // A later click on the same box may still be on its way: only this choice is dropped.
-    if (savingNotificationChoices.value.get(key) === on) {
-      const next = new Map(savingNotificationChoices.value);
-      next.delete(key);
-      savingNotificationChoices.value = next;
-    }
-  }
 }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { addItem, quickAdd } from '../state/session';
+import { quickAdd } from '../state/rest-calls';
+import { addItem } from '../state/session';
 import { QuickAddPreview } from './quick-add-preview';
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Item } from '../api/sync-types';
-import { addNote, addNoteWithFile } from '../state/session';
+import { addNoteWithFile } from '../state/rest-calls';
+import { addNote } from '../state/session';
 import { viewData } from '../state/store';
 import { notesOf } from '../state/task-selectors';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { run, saveNotificationSetting } from '../state/session';
+import { saveNotificationSetting } from '../state/rest-calls';
+import { run } from '../state/session';
 import { DAILY_DIGEST, notificationRows, type ProfileForm, profileFormOf, profileUpdateArgs, timeZoneChoices, WEEKDAYS } from '../state/settings';
 import { savingNotificationChoices, viewData } from '../state/store';
 
