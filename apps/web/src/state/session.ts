@@ -52,6 +52,12 @@ function syncRequest(commands: Command[]): Promise<SyncReply> {
       // One re-render for both: with thousands of tasks each render of the view costs.
       batch(() => {
         serverData.value = mergeSync(serverData.value, reply);
+        // Answered commands leave the overlay in the same render that brings what they made; the
+        // queue says so only after its IndexedDB write, and in between a new row showed twice.
+        const answered = reply.sync_status ?? {};
+        if (pendingCommands.value.some((command) => answered[command.uuid] !== undefined)) {
+          pendingCommands.value = pendingCommands.value.filter((command) => answered[command.uuid] === undefined);
+        }
         // An answer that was already on its way when the browser went offline does not make it online.
         connection.value = navigator.onLine ? 'online' : 'offline';
         followMappedRoute(reply.temp_id_mapping ?? {});
