@@ -10,6 +10,9 @@ export default defineConfig({
   base: '/app/',
   // Vite's own JSX transform (oxc), automatic runtime from Preact: no babel preset to keep.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // The one library the app takes from the monorepo: quick add's name matcher, shared with the
+  // server's parser so the highlights never disagree with it (pure TypeScript, no imports).
+  resolve: { alias: { '@doable/shared-quick-add-names': fileURLToPath(new URL('../../libs/shared/quick-add-names/src/index.ts', import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -106,7 +106,7 @@ export class CommandQueue {
 
   private async settle(batch: Command[], reply: SyncReply): Promise<void> {
     const statuses = reply.sync_status ?? {};
-    const answered = batch.filter((command) => statuses[command.uuid] !== undefined);
+    const answered = batch.filter((command) => isAnswered(command, reply));
     const refusals: Refusal[] = [];
     for (const command of answered) {
       const refusal = refusalOf(statuses[command.uuid] ?? 'ok');
@@ -134,4 +134,9 @@ export class CommandQueue {
       void this.flush();
     }, delay);
   }
+}
+
+/** Whether a reply answered a command (ok or refused): it then leaves the queue and the overlay. */
+export function isAnswered(command: Command, reply: SyncReply): boolean {
+  return reply.sync_status?.[command.uuid] !== undefined;
 }

@@ -1,4 +1,4 @@
-import { api } from '../api/http';
+import { filterTasks } from '../api/filter-tasks';
 import type { Item } from '../api/sync-types';
 
 /**
@@ -9,7 +9,7 @@ import type { Item } from '../api/sync-types';
  */
 
 /** One page per list, the endpoint's largest: enough for the rows a list draws first (FIRST_ROWS). */
-const PAGE_LIMIT = '200';
+const PER_LIST = 200;
 
 /**
  * Today's two lists in the filter language, by the browser's day (what the Today view itself
@@ -22,8 +22,6 @@ export function todayQueries(today: string): { overdue: string; today: string } 
 /** The open tasks overdue or due on `today`, one page of each (the two asked at once). */
 export async function fetchTodayFirstLook(today: string): Promise<Item[]> {
   const queries = todayQueries(today);
-  const pages = await Promise.all(
-    [queries.overdue, queries.today].map((query) => api<{ results: Item[] }>(`/api/v1/tasks/filter?${new URLSearchParams({ query, limit: PAGE_LIMIT }).toString()}`)),
-  );
-  return pages.flatMap((page) => page.results);
+  const pages = await Promise.all([queries.overdue, queries.today].map((query) => filterTasks(query, PER_LIST)));
+  return pages.flat();
 }

@@ -1,3 +1,4 @@
+import { findNamed, type Named } from '@doable/shared-quick-add-names';
 import type { SyncData } from '../api/sync-types';
 import { looksLikeDate } from './looks-like-date';
 import { inboxId } from './task-selectors';
@@ -8,18 +9,13 @@ import { inboxId } from './task-selectors';
  * quick-add.parser.ts): `//` description, `{deadline}`, `#project`, `/section` of that project,
  * `+assignee` of that project, `@labels`, the first `p1`-`p4`/`!!1`-`!!4`, then the longest run of
  * trailing words that is a date (keeping one word of content). Names are matched against the
- * synced projects, sections and collaborators; only dates are approximated (looks-like-date.ts).
+ * synced projects, sections and collaborators by the parser's own matcher (shared-quick-add-names); only dates are approximated (looks-like-date.ts).
  */
 export type PartKind = 'text' | 'description' | 'deadline' | 'project' | 'section' | 'assignee' | 'label' | 'priority' | 'date';
 
 export interface LinePart {
   kind: PartKind;
   text: string;
-}
-
-interface Named {
-  id: string;
-  name: string;
 }
 
 interface Span {
@@ -54,42 +50,14 @@ export function quickAddNames(data: SyncData): QuickAddNames {
   };
 }
 
-const startsToken = (text: string, index: number) => index === 0 || /\s/.test(text[index - 1] ?? '');
-
-/** The longest candidate named right after the marker at `index`: `[found, end]`; quoted and `\ `-escaped spellings too. */
-function matchName<T extends Named>(text: string, index: number, candidates: readonly T[]): [T, number] | null {
-  const rest = text.slice(index + 1);
-  if (rest.startsWith('"')) {
-    const close = rest.indexOf('"', 1);
-    if (close < 0) return null;
-    const wanted = rest.slice(1, close).toLocaleLowerCase();
-    const found = candidates.find((candidate) => candidate.name.toLocaleLowerCase() === wanted);
-    return found ? [found, index + 2 + close] : null;
-  }
-  const lowerRest = rest.toLocaleLowerCase();
-  for (const candidate of [...candidates].sort((a, b) => b.name.length - a.name.length)) {
-    const name = candidate.name.toLocaleLowerCase();
-    for (const spelling of [name, name.replace(/ /g, '\\ ')]) {
-      const after = rest[spelling.length];
-      if (spelling && lowerRest.startsWith(spelling) && (after === undefined || /\s/.test(after))) return [candidate, index + 1 + spelling.length];
-    }
-  }
-  return null;
-}
-
 /** Parts taken are blanked out of the working copy (same length, so positions stay those of the line). */
 const blank = (text: string, start: number, end: number) => text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
 
 function takeNamed<T extends Named>(work: string, marker: string, candidates: readonly T[], kind: Span['kind'], spans: Span[]): [T | null, string] {
-  for (let index = work.indexOf(marker); index >= 0; index = work.indexOf(marker, index + 1)) {
-    if (!startsToken(work, index)) continue;
-    const match = matchName(work, index, candidates);
-    if (match) {
-      spans.push({ kind, start: index, end: match[1], value: match[0].name });
-      return [match[0], blank(work, index, match[1])];
-    }
-  }
-  return [null, work];
+  const match = findNamed(work, marker, candidates);
+  if (!match) return [null, work];
+  spans.push({ kind, start: match.start, end: match.end, value: match.found.name });
+  return [match.found, blank(work, match.start, match.end)];
 }
 
 /** The spans of a line, in the parser's order of taking (not of position). */

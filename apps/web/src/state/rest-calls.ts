@@ -7,8 +7,8 @@ import { notify, savingNotificationChoices, serverData } from './store';
 
 /*
  * The app's calls outside the Sync API's command queue: quick add (the parser is the server's),
- * saved filters and completed history (evaluated by the server), uploads and notification
- * settings (REST only). Each needs a connection; session.ts holds the sync and the queue.
+ * completed history (evaluated by the server), uploads and notification settings (REST only);
+ * saved filters are api/filter-tasks.ts. Each needs a connection; session.ts holds the sync and the queue.
  */
 
 /**
@@ -27,19 +27,6 @@ export async function quickAdd(text: string, dueIfNone?: string, offline: Record
     if (err instanceof TransientSendError) addItem({ ...offline, ...(dueIfNone ? { due: { string: dueIfNone } } : {}) });
     else reportFailure(err);
   }
-}
-
-/** A saved filter's tasks, evaluated by the server (GET /api/v1/tasks/filter, the filter language). */
-export async function filterTasks(query: string): Promise<Item[]> {
-  const tasks: Item[] = [];
-  let cursor: string | null = null;
-  do {
-    const params = new URLSearchParams({ query, limit: '200', ...(cursor ? { cursor } : {}) });
-    const page: { results: Item[]; next_cursor: string | null } = await api(`/api/v1/tasks/filter?${params.toString()}`);
-    tasks.push(...page.results);
-    cursor = page.next_cursor;
-  } while (cursor && tasks.length < 2000);
-  return tasks;
 }
 
 export interface CompletedTask {

@@ -1,5 +1,5 @@
 import { batch } from '@preact/signals';
-import { CommandQueue, TransientSendError } from '../api/command-queue';
+import { CommandQueue, isAnswered, TransientSendError } from '../api/command-queue';
 import { api, form, RequestRefusedError, SignedOutError } from '../api/http';
 import { IdbCommandStore } from '../api/idb-command-store';
 import { signOut, tokenRejected } from '../api/oauth';
@@ -54,9 +54,8 @@ function syncRequest(commands: Command[]): Promise<SyncReply> {
         serverData.value = mergeSync(serverData.value, reply);
         // Answered commands leave the overlay in the same render that brings what they made; the
         // queue says so only after its IndexedDB write, and in between a new row showed twice.
-        const answered = reply.sync_status ?? {};
-        if (pendingCommands.value.some((command) => answered[command.uuid] !== undefined)) {
-          pendingCommands.value = pendingCommands.value.filter((command) => answered[command.uuid] === undefined);
+        if (pendingCommands.value.some((command) => isAnswered(command, reply))) {
+          pendingCommands.value = pendingCommands.value.filter((command) => !isAnswered(command, reply));
         }
         // An answer that was already on its way when the browser went offline does not make it online.
         connection.value = navigator.onLine ? 'online' : 'offline';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Item } from '../api/sync-types';
 import { localDay } from '../state/dates';
-import { type CompletedTask, completedTasks, filterTasks } from '../state/rest-calls';
+import { filterTasks } from '../api/filter-tasks';
+import { type CompletedTask, completedTasks } from '../state/rest-calls';
 import { serverData, viewData } from '../state/store';
 import { inboxId, labelView, projectView, searchView, todayView, upcomingView } from '../state/task-selectors';
 import { AddTask } from './add-task';

@@ -80,9 +80,10 @@ interface LinkProps {
  * While a task that can move there is held over it, the link is the `projectDropTarget`.
  */
 export function projectDropProps(projectId: string): LinkProps {
-  const accepts = () => dragged.value !== null && dropMoveArgs(viewData.value, dragged.value, projectId) !== null;
+  /** item_move's args for the held task, or null when it cannot move here. */
+  const moveArgs = () => (dragged.value ? dropMoveArgs(viewData.value, dragged.value, projectId) : null);
   const over: DragEventHandler<HTMLAnchorElement> = (event) => {
-    if (!accepts()) return;
+    if (!moveArgs()) return;
     event.preventDefault();
     projectDropTarget.value = projectId;
   };
@@ -96,7 +97,7 @@ export function projectDropProps(projectId: string): LinkProps {
     },
     onDrop: (event) => {
       projectDropTarget.value = null;
-      const args = dragged.value ? dropMoveArgs(viewData.value, dragged.value, projectId) : null;
+      const args = moveArgs();
       if (!args) return;
       event.preventDefault();
       dragged.value = null;

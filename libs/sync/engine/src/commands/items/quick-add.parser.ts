@@ -1,3 +1,5 @@
+import { findNamed, type Named } from '@doable/shared-quick-add-names';
+
 /**
  * The Quick Add task line, read without touching the database: the caller supplies the user's
  * projects and sections and a test for "this text is a due date".
@@ -59,45 +61,10 @@ export interface QuickAddParse {
   readonly deadlineString: string | null;
 }
 
-interface Named {
-  readonly id: string;
-  readonly name: string;
-}
-
-const startsToken = (text: string, index: number) => index === 0 || /\s/.test(text[index - 1] ?? '');
-
-/** The longest name right after `index` (a marker), as `[found, end]`; quoted and escaped spellings accepted. */
-function matchName<T extends Named>(text: string, index: number, candidates: readonly T[]): [T, number] | null {
-  const rest = text.slice(index + 1);
-  if (rest.startsWith('"')) {
-    const close = rest.indexOf('"', 1);
-    if (close < 0) return null;
-    const wanted = rest.slice(1, close).toLocaleLowerCase();
-    const found = candidates.find((candidate) => candidate.name.toLocaleLowerCase() === wanted);
-    return found ? [found, index + 1 + close + 1] : null;
-  }
-  const lowerRest = rest.toLocaleLowerCase();
-  const sorted = [...candidates].sort((a, b) => b.name.length - a.name.length);
-  for (const candidate of sorted) {
-    const name = candidate.name.toLocaleLowerCase();
-    for (const spelling of [name, name.replace(/ /g, '\\ ')]) {
-      if (spelling.length > 0 && lowerRest.startsWith(spelling)) {
-        const after = rest[spelling.length];
-        if (after === undefined || /\s/.test(after)) return [candidate, index + 1 + spelling.length];
-      }
-    }
-  }
-  return null;
-}
-
 /** Removes the first marker token that names a candidate; the text is unchanged when none does. */
 function takeNamed<T extends Named>(text: string, marker: string, candidates: readonly T[]): [T | null, string] {
-  for (let index = text.indexOf(marker); index >= 0; index = text.indexOf(marker, index + 1)) {
-    if (!startsToken(text, index)) continue;
-    const match = matchName(text, index, candidates);
-    if (match) return [match[0], text.slice(0, index) + ' ' + text.slice(match[1])];
-  }
-  return [null, text];
+  const match = findNamed(text, marker, candidates);
+  return match ? [match.found, text.slice(0, match.start) + ' ' + text.slice(match.end)] : [null, text];
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
