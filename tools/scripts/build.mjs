@@ -3,8 +3,12 @@
 // Path aliases are rewritten to relative requires, so dist/ runs with plain `node` and no loader.
 // The web app (apps/web) is built after them into dist/web with Vite (web-build.mjs): the gateway serves it at /app.
 // Usage: node tools/scripts/build.mjs            (everything)
+//
+// A running server (`npm start`) serves dist/web and loads dist/ lazily, so a build never empties
+// the folder it is read from: it writes a sibling (`dist.next-<pid>`) and renames it into place
+// (issue #44: every `npm run cli` used to rebuild dist/web and the app answered 404 meanwhile).
 import { transformFile } from '@swc/core';
-import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { repoRoot, swcOptions } from './swc-options.mjs';
 import { buildWebApp } from './web-build.mjs';
@@ -27,17 +31,25 @@ async function* sources(dir) {
   }
 }
 
-export async function build({ outDir = join(repoRoot, 'dist') } = {}) {
+/**
+ * Compiles into `outDir`. `web: false` skips the browser app (the operator CLI needs no UI).
+ * Everything is written beside `outDir` first, then moved into place by two renames, so a reader
+ * of `outDir` sees the old build or the new one, never an empty or half-written folder.
+ */
+export async function build({ outDir = join(repoRoot, 'dist'), web = true } = {}) {
   const started = Date.now();
-  await rm(outDir, { recursive: true, force: true });
+  const staging = `${outDir}.next-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
   const options = swcOptions({ rewritePaths: true });
   const jobs = [];
   for (const dir of SOURCE_DIRS) {
     for await (const file of sources(join(repoRoot, dir))) {
       jobs.push(
         (async () => {
-          const out = join(outDir, relative(repoRoot, file)).replace(/\.ts$/, '.js');
-          const { code, map } = await transformFile(file, { ...options, filename: file, sourceFileName: relative(dirname(out), file) });
+          const path = relative(repoRoot, file).replace(/\.ts$/, '.js');
+          const out = join(staging, path);
+          // The source map names the source relative to where the file will live, not the staging folder.
+          const { code, map } = await transformFile(file, { ...options, filename: file, sourceFileName: relative(dirname(join(outDir, path)), file) });
           await mkdir(dirname(out), { recursive: true });
           await writeFile(out, `${code}\n//# sourceMappingURL=${out.split('/').pop()}.map\n`);
           if (map) await writeFile(`${out}.map`, map);
@@ -46,14 +58,29 @@ export async function build({ outDir = join(repoRoot, 'dist') } = {}) {
     }
   }
   for (const file of DATA_FILES) {
-    const out = join(outDir, file);
+    const out = join(staging, file);
     jobs.push(mkdir(dirname(out), { recursive: true }).then(() => copyFile(join(repoRoot, file), out)));
   }
-  await Promise.all(jobs);
-  // After the rm above and the swc jobs: Vite empties and fills dist/web itself.
-  const web = await buildWebApp();
-  console.log(web.skipped ?? `built the web app into dist/web in ${web.ms} ms`);
-  return { files: jobs.length, ms: Date.now() - started, web };
+  try {
+    await Promise.all(jobs);
+    const webBuild = web ? await buildWebApp({ outDir: join(staging, 'web') }) : { skipped: 'the web app is not needed here' };
+    if (web) console.log(webBuild.skipped ?? `built the web app in ${webBuild.ms} ms`);
+    await moveIntoPlace(staging, outDir);
+    return { files: jobs.length, ms: Date.now() - started, web: webBuild };
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Replaces `target` by `staging`: the old folder steps aside, the new one takes its name, the old one goes. */
+async function moveIntoPlace(staging, target) {
+  const old = `${target}.old-${process.pid}`;
+  await rename(target, old).catch((err) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+  await rename(staging, target);
+  await rm(old, { recursive: true, force: true });
 }
 
 /** Inputs whose change makes dist/ stale besides the sources: the aliases and the installed packages. */
@@ -77,16 +104,16 @@ async function newestInput(dir) {
  * rebuild on every run would cost more than the run. Marker: the embedded entry point, written
  * before the web app (a source saved during a build is then seen as newer, and rebuilt next time).
  */
-export async function buildIfStale() {
-  const marker = await stat(join(repoRoot, 'dist', 'apps', 'embedded', 'src', 'main.js')).catch(() => undefined);
-  const web = await stat(join(repoRoot, 'dist', 'web', 'index.html')).catch(() => undefined);
-  if (marker && web) {
+export async function buildIfStale({ outDir = join(repoRoot, 'dist'), web = true } = {}) {
+  const marker = await stat(join(outDir, 'apps', 'embedded', 'src', 'main.js')).catch(() => undefined);
+  const webIndex = web ? await stat(join(outDir, 'web', 'index.html')).catch(() => undefined) : true;
+  if (marker && webIndex) {
     let newest = 0;
     for (const dir of SOURCE_DIRS) newest = Math.max(newest, await newestInput(join(repoRoot, dir)));
     for (const file of BUILD_INPUTS) newest = Math.max(newest, (await stat(join(repoRoot, file))).mtimeMs);
     if (newest < marker.mtimeMs) return { skipped: 'dist/ is newer than every source' };
   }
-  return build();
+  return build({ outDir, web });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `npm run cli -- <command>`: compile and run the operator CLI (apps/cli).
+// It builds into a folder of its own (tmp/cli), without the web app, and only when a source is
+// newer than that build: a running server serves dist/, and an operator's command must never
+// take it away for a moment (issue #44: /app/ answered 404 during every `npm run cli`).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from './build.mjs';
+import { buildIfStale } from './build.mjs';
 import { repoRoot } from './swc-options.mjs';
 
-await build();
-await import(pathToFileURL(join(repoRoot, 'dist/apps/cli/src/main.js')).href);
+const outDir = join(repoRoot, 'tmp', 'cli');
+await buildIfStale({ outDir, web: false });
+await import(pathToFileURL(join(outDir, 'apps/cli/src/main.js')).href);

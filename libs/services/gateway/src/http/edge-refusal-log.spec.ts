@@ -22,6 +22,18 @@ describe('logEdgeRefusal', () => {
     expect(levelOf(code)).toBe(20);
   });
 
+  it('logs a client that went away at debug, whatever code it maps to (Express sendFile, a reset socket)', () => {
+    const lines: string[] = [];
+    const logger = createLogger('gateway', 'debug', { write: (line: string) => void lines.push(line) });
+    // What Express's res.sendFile hands its callback when the browser drops the download.
+    const aborted = Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' });
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    logEdgeRefusal(logger, new DomainError('INTERNAL'), aborted);
+    logEdgeRefusal(logger, new DomainError('INTERNAL'), reset);
+    expect(lines.map((line) => (JSON.parse(line) as { level: number; msg: string }).level)).toEqual([20, 20]);
+    expect(lines.join('\n')).not.toContain('"stack"');
+  });
+
   it('keeps warn for an unreachable service and error for the unexpected', () => {
     expect(levelOf('SERVICE_UNAVAILABLE')).toBe(40);
     expect(levelOf('INTERNAL')).toBe(50);

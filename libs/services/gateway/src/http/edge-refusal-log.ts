@@ -17,13 +17,28 @@ const MALFORMED_REQUEST = new Set<ErrorCode>([
 ]);
 
 /**
+ * Errors that only say the client went away before its answer: Express's `res.sendFile` when the
+ * browser drops a download ("Request aborted", ECONNABORTED), a reset socket, a stream cut short.
+ * Nobody is left to answer and nothing went wrong on this side (issue #44: a closed tab was logged
+ * as an unhandled error with its stack).
+ */
+const CLIENT_GONE = new Set(['ECONNABORTED', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+export function clientWentAway(cause: unknown): boolean {
+  if (cause === null || typeof cause !== 'object') return false;
+  const { code, type } = cause as { code?: unknown; type?: unknown };
+  return (typeof code === 'string' && CLIENT_GONE.has(code)) || type === 'request.aborted';
+}
+
+/**
  * One place deciding how loud a refusal at the edge is. A client's bad request is the
  * client's fault: info for malformed requests, debug for the everyday refusals (unknown token,
  * unknown route, validation). Only a service being unreachable (warn) and an unexpected error
- * (error, with its stack) concern the operator.
+ * (error, with its stack) concern the operator. A client that left is debug.
  */
 export function logEdgeRefusal(logger: Logger, domain: DomainError, cause: unknown): void {
-  if (domain.code === 'INTERNAL') logger.error({ err: cause }, 'unhandled error at the edge');
+  if (clientWentAway(cause)) logger.debug({ code: (cause as { code?: string }).code ?? domain.code }, 'client went away before its answer');
+  else if (domain.code === 'INTERNAL') logger.error({ err: cause }, 'unhandled error at the edge');
   else if (domain.code === 'SERVICE_UNAVAILABLE') logger.warn({ extra: domain.extra }, 'upstream unavailable');
   else if (MALFORMED_REQUEST.has(domain.code)) logger.info({ code: domain.code, reason: domain.message }, 'request refused as malformed');
   else logger.debug({ code: domain.code }, 'request refused');
