@@ -206,4 +206,23 @@ describe('sharing notifications across a notifications outage (cluster)', () => 
     // And each recipient's incremental sync carries them.
     expect((await notificationsOf(a.token, aBefore.sync_token)).live_notifications.map((n) => n.notification_type).sort()).toEqual(['note_added', 'share_invitation_accepted', 'user_left_project']);
   });
+
+  it('a live-notification command while notifications is down answers like every outage: HTTP 503 with Retry-After, then runs once', async () => {
+    const commands = [
+      { type: 'item_add', uuid: `dark-add-${a.userId}`, temp_id: 'dark', args: { content: 'Added beside a notification command' } },
+      { type: 'live_notifications_mark_read_all', uuid: `dark-read-${a.userId}`, args: {} },
+    ];
+    await system.cluster!.stop('notifications');
+    const refused = await http(system.url, 'POST', '/api/v1/sync', { token: a.token, json: { commands } });
+    expect({ status: refused.status, retryAfter: refused.headers.get('retry-after'), tag: refused.body.error_tag }).toEqual({ status: 503, retryAfter: expect.stringMatching(/^[0-9]+$/), tag: 'SERVICE_UNAVAILABLE' });
+    await system.cluster!.start('notifications');
+    // The client's retry, same uuids: both run, the task once.
+    const retried = await waitFor(async () => {
+      const answer = await http(system.url, 'POST', '/api/v1/sync', { token: a.token, json: { commands } });
+      return answer.status === 200 ? answer : undefined;
+    }, 'the retry once notifications is back');
+    expect(retried.body.sync_status).toEqual({ [`dark-add-${a.userId}`]: 'ok', [`dark-read-${a.userId}`]: 'ok' });
+    const named = await system.sql<{ n: number }>(`SELECT count(*)::int AS n FROM sync.items WHERE user_id = $1 AND content = 'Added beside a notification command'`, [a.userId]);
+    expect(named[0].n).toBe(1);
+  });
 });

@@ -73,6 +73,18 @@ function isOutage(err: unknown): boolean {
   return !(err instanceof DomainError) && isInfrastructureFailure(err);
 }
 
+/**
+ * A command whose remote work found its service down fails the whole request with that 503,
+ * before its segment's transaction: one rule for every outage (HTTP 503 with Retry-After, never
+ * HTTP 200 with a per-command 503), so a client retries the request instead of dropping a
+ * command. Segments already committed replay by their uuids on that retry; nothing runs twice.
+ */
+function throwIfAServiceIsDown(prepared: ReadonlyMap<string, Preparation>): void {
+  for (const preparation of prepared.values()) {
+    if (!preparation.ok && preparation.error instanceof DomainError && preparation.error.code === 'SERVICE_UNAVAILABLE') throw preparation.error;
+  }
+}
+
 /** The handlers a run may use, by command type. */
 type Handlers = ReadonlyMap<string, CommandHandler>;
 
@@ -213,6 +225,7 @@ export class CommandExecutor {
     const runnable = commands.filter((command) => !outcome.statuses.has(command.uuid) && mayRunCommand(principal, this.policies.of(command.type), command.args));
     for (const segment of this.segments(runnable, handlers)) {
       const prepared = await this.prepare(principal, segment, handlers);
+      throwIfAServiceIsDown(prepared);
       const done = await this.runInOneTransaction(principal.userId, segment, prepared, handlers);
       done.statuses.forEach((status, uuid) => outcome.statuses.set(uuid, status));
       Object.assign(outcome.tempIdMapping, done.tempIdMapping);
