@@ -4,7 +4,8 @@
 // The web app (apps/web) is built after them into dist/web with Vite (web-build.mjs): the gateway serves it at /app.
 // Usage: node tools/scripts/build.mjs            (everything)
 import { transformFile } from '@swc/core';
-import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { repoRoot, swcOptions } from './swc-options.mjs';
 import { buildWebApp } from './web-build.mjs';
@@ -87,6 +88,27 @@ export async function buildIfStale() {
     if (newest < marker.mtimeMs) return { skipped: 'dist/ is newer than every source' };
   }
   return build();
+}
+
+const { unlock, waitForLock } = createRequire(import.meta.url)('fs-native-extensions');
+
+/**
+ * buildIfStale, one process at a time (`npm start`, `npm run cli`). A build empties dist/ first:
+ * two starts at the same moment would each empty what the other wrote, and the first to finish
+ * would load a half-written tree; a CLI command beside a running `npm start` would delete files
+ * that system still reads (the web app, modules it loads late). Under this lock the second waits,
+ * then finds dist/ fresh; nothing is rebuilt unless a source changed.
+ */
+export async function buildIfStaleOnce() {
+  await mkdir(join(repoRoot, 'tmp'), { recursive: true });
+  const lockFile = await open(join(repoRoot, 'tmp', 'build.lock'), 'a');
+  try {
+    await waitForLock(lockFile.fd);
+    return await buildIfStale();
+  } finally {
+    unlock(lockFile.fd);
+    await lockFile.close();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
