@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { watchParent } from '@doable/shared-runtime';
 import { claimDataFolder, DataFolderBusyError, describeOwner, removeRuntimeFile } from '@doable/shared-database';
-import { ensureFirstAccount, startEmbeddedSystem } from '@doable/system';
 
 
 /**
@@ -34,6 +33,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { ownership } = claim;
+  // Loaded only now (seconds on a busy machine): a refused start answers without it.
+  const { ensureFirstAccount, startEmbeddedSystem } = await import('@doable/system');
   // PGlite runs in a worker thread; if that thread dies the process ends (code 1) so a
   // supervisor restarts it, instead of serving nothing but errors.
   const onDatabaseLost = (error: Error) => {
