@@ -11,6 +11,8 @@ import { entryOf } from './support/processes';
 const FIRST_START_MS = 150_000;
 /** A start on a migrated folder, or a stop. */
 const START_MS = 90_000;
+/** Each test starts several systems one after another: above the tier's 120 s on a loaded machine. */
+const TEST_MS = FIRST_START_MS + 3 * START_MS;
 
 /**
  * One owner per data folder (issue #45): two `npm start`s on one folder never both open its
@@ -43,7 +45,7 @@ describe('npm start: one owner per data folder', () => {
     for (const process of started) if (!process.ended()) process.child.kill('SIGKILL');
     await Promise.all(started.map((process) => process.exited));
     rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, TEST_MS);
 
   it('of two starts at the same moment exactly one serves, the other exits naming its pid and URL; the data survives a restart', async () => {
     const pair = [start(), start()];
@@ -67,7 +69,7 @@ describe('npm start: one owner per data folder', () => {
     await waitFor(() => again.serves() || again.ended(), 'the restart to serve', START_MS);
     expect(again.output()).toContain('accounts exist already');
     expect(await tasksOf(again.url()!)).toContainEqual({ id: taskId, content: 'Made before the restart' });
-  });
+  }, TEST_MS);
 
   it('a start while the owner serves or stops refuses, or with --wait serves only once the owner has closed', async () => {
     const owner = started.at(-1)!;
@@ -98,7 +100,7 @@ describe('npm start: one owner per data folder', () => {
     expect(await stopped).toBe(0);
     if (during.ended()) expect(during.output()).toContain(refusalOf(waiter));
     else expect(waiterEndedFirst).toBe(true);
-  });
+  }, TEST_MS);
 
   it('the operator CLI waits while another process holds the folder, then opens the database itself', async () => {
     for (const process of started) await process.stop();
@@ -117,5 +119,5 @@ describe('npm start: one owner per data folder', () => {
     }
     expect(await exited).toBe(0);
     expect(output).toContain('workspace plans:');
-  });
+  }, TEST_MS);
 });

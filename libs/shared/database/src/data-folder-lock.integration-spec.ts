@@ -65,6 +65,8 @@ function startHolder(dataDir: string, how: 'try' | 'claim'): Holder {
 
 /** A child compiles this module with swc first: seconds on a busy machine. */
 const SAYS_MS = 60_000;
+/** Above the tier's 30 s: a test waits for up to three children. */
+const TEST_MS = 3 * SAYS_MS;
 
 describe('data folder lock (one owner per embedded data folder)', () => {
   let dataDir: string;
@@ -84,7 +86,7 @@ describe('data folder lock (one owner per embedded data folder)', () => {
       await holder.exited;
     }
     await rm(dataDir, { recursive: true, force: true });
-  });
+  }, TEST_MS);
 
   it('refuses a second process while the first holds the folder, names the holder, and is free again once the holder is SIGKILLed', async () => {
     const first = hold('try');
@@ -102,7 +104,7 @@ describe('data folder lock (one owner per embedded data folder)', () => {
     expect(mine).toBeDefined();
     expect(await readDataFolderHolder(dataDir)).toEqual({ pid: process.pid, holder: 'this test' });
     await mine!.release();
-  });
+  }, TEST_MS);
 
   it('lets a waiter in only once the holder releases, and then refuses every other open, even in the same process', async () => {
     const first = hold('try');
@@ -124,7 +126,7 @@ describe('data folder lock (one owner per embedded data folder)', () => {
     const again = await tryLockDataFolder(dataDir, 'a second open');
     expect(again).toBeDefined();
     await again!.release();
-  });
+  }, TEST_MS);
 
   it('keeps the runtime file and the lock until the database closed, then gives both up', async () => {
     const owner = hold('claim');
@@ -149,5 +151,5 @@ describe('data folder lock (one owner per embedded data folder)', () => {
     const mine = await tryLockDataFolder(dataDir, 'this test');
     expect(mine).toBeDefined();
     await mine!.release();
-  });
+  }, TEST_MS);
 });
