@@ -8,7 +8,8 @@
 // the folder it is read from: it writes a sibling (`dist.next-<pid>`) and renames it into place
 // (issue #44: every `npm run cli` used to rebuild dist/web and the app answered 404 meanwhile).
 import { transformFile } from '@swc/core';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { repoRoot, swcOptions } from './swc-options.mjs';
 import { buildWebApp } from './web-build.mjs';
@@ -114,6 +115,26 @@ export async function buildIfStale({ outDir = join(repoRoot, 'dist'), web = true
     if (newest < marker.mtimeMs) return { skipped: 'dist/ is newer than every source' };
   }
   return build({ outDir, web });
+}
+
+const { unlock, waitForLock } = createRequire(import.meta.url)('fs-native-extensions');
+
+/**
+ * buildIfStale, one process at a time (`npm start`, `npm run cli`). Two builds at the same moment
+ * would race on the final renames (the second finds the folder the first just put in place), and
+ * would both do the same work: under this lock the second waits, then finds its output fresh;
+ * nothing is rebuilt unless a source changed.
+ */
+export async function buildIfStaleOnce(options = {}) {
+  await mkdir(join(repoRoot, 'tmp'), { recursive: true });
+  const lockFile = await open(join(repoRoot, 'tmp', 'build.lock'), 'a');
+  try {
+    await waitForLock(lockFile.fd);
+    return await buildIfStale(options);
+  } finally {
+    unlock(lockFile.fd);
+    await lockFile.close();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -5,9 +5,9 @@
 // take it away for a moment (issue #44: /app/ answered 404 during every `npm run cli`).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildIfStale } from './build.mjs';
+import { buildIfStaleOnce } from './build.mjs';
 import { repoRoot } from './swc-options.mjs';
 
 const outDir = join(repoRoot, 'tmp', 'cli');
-await buildIfStale({ outDir, web: false });
+await buildIfStaleOnce({ outDir, web: false });
 await import(pathToFileURL(join(outDir, 'apps/cli/src/main.js')).href);

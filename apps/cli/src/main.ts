@@ -4,7 +4,19 @@ import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AccountService, AppSecretBox, authMigrations, CommandLogRepository, NatsRevocationBarrier, type OAuthApp, OAuthAppService, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
 import { GATEWAY_LEASE_MS } from '@doable/contracts-common';
-import { createServiceDataSource, isAlive, migrateUp, OutboxRelay, readRuntimeFile, startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
+import {
+  claimDataFolder,
+  createServiceDataSource,
+  DataFolderBusyError,
+  type DataFolderOwnership,
+  describeOwner,
+  type EmbeddedPostgres,
+  isAlive,
+  migrateUp,
+  OutboxRelay,
+  readRuntimeFile,
+  startEmbeddedPostgres,
+} from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
 import { createLogger, type Logger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
@@ -49,12 +61,19 @@ const IDLE_BUS: EventBus = {
 };
 
 /** Where the auth-oauth schema lives: the cluster's database, a running embedded system's, or the embedded data folder. */
-async function locateDatabase(): Promise<{ url: string; embedded?: EmbeddedPostgres }> {
+async function locateDatabase(): Promise<{ url: string; embedded?: { database: EmbeddedPostgres; ownership: DataFolderOwnership } }> {
   if (process.env['DATABASE_URL']) return { url: process.env['DATABASE_URL'] };
   const dataDir = resolve(process.env['DOABLE_DATA_DIR'] ?? 'data');
-  const runtime = await readRuntimeFile(dataDir);
-  if (runtime && isAlive(runtime.pid)) return { url: runtime.databaseUrl };
-  const embedded = await startEmbeddedPostgres({
+  // The folder has one owner (data-folder-lock.ts): a running system's database is reached over
+  // its wire endpoint; otherwise the CLI takes the folder for the command's length, so no start
+  // opens it meanwhile. A start still opening it, or another CLI command, is waited for.
+  const claim = await claimDataFolder(dataDir, {
+    holder: 'the operator CLI',
+    patienceMs: 120_000,
+    onWaiting: (owner) => process.stderr.write(`waiting for ${describeOwner(owner)}, which holds the data folder ${dataDir}\n`),
+  });
+  if (claim.kind === 'served') return { url: claim.owner.runtime.databaseUrl };
+  const database = await startEmbeddedPostgres({
     dataDir: resolve(dataDir, 'pg'),
     port: 0,
     maxConnections: 4,
@@ -63,7 +82,7 @@ async function locateDatabase(): Promise<{ url: string; embedded?: EmbeddedPostg
       process.exit(1);
     },
   });
-  return { url: embedded.url, embedded };
+  return { url: database.url, embedded: { database, ownership: claim.ownership } };
 }
 
 async function main(): Promise<number> {
@@ -156,7 +175,7 @@ async function main(): Promise<number> {
   } finally {
     if (barrier instanceof NatsRevocationBarrier) await barrier.close();
     await dataSource.destroy();
-    await embedded?.close();
+    if (embedded) await embedded.ownership.close(() => embedded.database.close());
   }
 }
 
@@ -323,6 +342,10 @@ function parseLimit(raw: string): number | null {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
+    if (err instanceof DataFolderBusyError) {
+      process.stderr.write(`error: ${err.message}; try again once it has ended\n`);
+      process.exit(1);
+    }
     process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(1);
   },

@@ -1,33 +1,48 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { watchParent } from '@doable/shared-runtime';
-import { isAlive, readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from '@doable/shared-database';
-import { ensureFirstAccount, startEmbeddedSystem } from '@doable/system';
+import { claimDataFolder, DataFolderBusyError, describeOwner, removeRuntimeFile } from '@doable/shared-database';
 
 
 /**
  * `npm start`: the whole product in one process with an embedded database (no servers needed).
  * Data lives under DOABLE_DATA_DIR (default ./data). On the very first start an account is
- * created and its token printed once.
+ * created and its token printed once. `--wait`: if another process has the data folder, wait
+ * until it gives it up instead of refusing.
  */
 async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { wait: { type: 'boolean', default: false } } });
   const dataDir = resolve(process.env['DOABLE_DATA_DIR'] ?? 'data');
   const port = Number(process.env['PORT'] ?? 8080);
   const started = Date.now();
-  // PGlite's data folder must have one owner: a second instance would corrupt it.
-  const running = await readRuntimeFile(dataDir);
-  if (running && running.pid !== process.pid && isAlive(running.pid)) {
-    process.stderr.write(`Doable is already running on this data folder (pid ${running.pid}, ${running.url}).\nStop it first, or set DOABLE_DATA_DIR to another folder.\n`);
+  // PGlite's data folder must have one owner: a second instance would corrupt it. The lock is
+  // taken before the database opens and given up only after it closed (DataFolderOwnership).
+  const claim = await claimDataFolder(dataDir, {
+    holder: 'npm start',
+    waitUntilFree: values.wait,
+    onWaiting: (owner) =>
+      process.stderr.write(
+        values.wait ? `Waiting for ${describeOwner(owner)} to free the data folder ${dataDir}\n` : `The data folder ${dataDir} is held by ${describeOwner(owner)}: waiting for it to serve or leave\n`,
+      ),
+  });
+  if (claim.kind === 'served') {
+    process.stderr.write(
+      `Doable is already running on this data folder: ${describeOwner(claim.owner)}.\nStop it first, start with \`npm start -- --wait\` to wait for it, or set DOABLE_DATA_DIR to another folder.\n`,
+    );
     process.exit(1);
   }
+  const { ownership } = claim;
+  // Loaded only now (seconds on a busy machine): a refused start answers without it.
+  const { ensureFirstAccount, startEmbeddedSystem } = await import('@doable/system');
   // PGlite runs in a worker thread; if that thread dies the process ends (code 1) so a
   // supervisor restarts it, instead of serving nothing but errors.
   const onDatabaseLost = (error: Error) => {
     process.stderr.write(`Doable stops: ${error.message}\n`);
-    void removeRuntimeFile(dataDir).finally(() => process.exit(1));
+    void removeRuntimeFile(dataDir, process.pid).finally(() => process.exit(1));
   };
   const system = await startEmbeddedSystem({ dataDir: resolve(dataDir, 'pg'), filesDir: resolve(dataDir, 'files'), port, onDatabaseLost });
-  await writeRuntimeFile(dataDir, { pid: process.pid, url: system.url, databaseUrl: system.databaseUrl });
+  await ownership.publish({ url: system.url, databaseUrl: system.databaseUrl });
 
   const first = await ensureFirstAccount(system.services, process.env['DOABLE_FIRST_EMAIL'] ?? 'admin@doable.local', 'Admin');
   const lines = [
@@ -53,9 +68,7 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void removeRuntimeFile(dataDir)
-      .then(() => system.close())
-      .finally(() => process.exit(0));
+    void ownership.close(() => system.close()).finally(() => process.exit(0));
   };
   // SIGTERM from a supervisor, SIGHUP from a closed terminal, and a parent that died without
   // passing a signal on (npm's `sh -c` killed): all stop the system and free the data folder.
@@ -66,6 +79,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof DataFolderBusyError) {
+    process.stderr.write(`Doable cannot start: ${err.message}. Try again once it has ended, or set DOABLE_DATA_DIR to another folder.\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Doable failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

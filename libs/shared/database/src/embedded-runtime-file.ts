@@ -1,7 +1,12 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Tells the operator CLI where a running embedded system's database is (mode 0600: it is local-only). */
+/**
+ * Tells the operator CLI, and a second start that is refused, where the running embedded system
+ * and its database are (mode 0600: it is local-only). Written once the system serves; removed
+ * only after its database closed (see DataFolderOwnership), so while it is missing nobody has
+ * the database open. Trusted only while its pid holds the folder's lock (data-folder-lock.ts).
+ */
 export interface EmbeddedRuntime {
   readonly pid: number;
   readonly url: string;
@@ -15,8 +20,9 @@ export async function writeRuntimeFile(dataDir: string, runtime: EmbeddedRuntime
   await writeFile(join(dataDir, FILE), JSON.stringify(runtime), { mode: 0o600 });
 }
 
-export async function removeRuntimeFile(dataDir: string): Promise<void> {
-  await rm(join(dataDir, FILE), { force: true });
+/** Removes the file if `pid` wrote it: a process that stops late never removes its successor's. */
+export async function removeRuntimeFile(dataDir: string, pid: number): Promise<void> {
+  if ((await readRuntimeFile(dataDir))?.pid === pid) await rm(join(dataDir, FILE), { force: true });
 }
 
 /** Whether the process that wrote the runtime file still runs (a crash leaves a stale file). */

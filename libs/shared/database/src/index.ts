@@ -8,3 +8,5 @@ export * from './outbox/processed-events';
 export * from './outbox/messaging-retention';
 export * from './database-probe';
 export * from './embedded-runtime-file';
+export * from './data-folder-lock';
+export * from './data-folder-owner';
