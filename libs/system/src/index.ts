@@ -5,3 +5,4 @@ export * from './first-account';
 export * from './cluster-processes';
 export * from './cluster-launcher';
 export * from './migrated-schemas';
+export * from './release-migrations';
