@@ -6,3 +6,4 @@ export * from './cluster-processes';
 export * from './cluster-launcher';
 export * from './migrated-schemas';
 export * from './release-migrations';
+export * from './schema-shape';

@@ -24,6 +24,19 @@ export interface UnsafeMigration {
   readonly findings: readonly ExpandFinding[];
 }
 
+/** What the contract steps HEAD has beyond a release's (`released`) drop: `schema.table[.column]`. */
+export function droppedByContractSteps(released: Readonly<Record<string, readonly string[]>>): string[] {
+  const dropped: string[] = [];
+  for (const [schema, migrations] of migrationClasses()) {
+    const shipped = new Set(released[schema] ?? []);
+    for (const Migration of migrations) {
+      const migration = new Migration();
+      if (!shipped.has(Migration.name) && isContractStep(migration)) dropped.push(...migration.contractStep.drops);
+    }
+  }
+  return dropped;
+}
+
 /**
  * The migrations HEAD has beyond a release's (`released`: schema -> names) that would break that
  * release's code on the migrated schema: anything but expand-only, unless it is a contract step.

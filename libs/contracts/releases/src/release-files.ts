@@ -12,6 +12,11 @@ export interface ReleaseRecord {
   readonly contracts: ContractRecord;
   /** Each data-owning schema's migrations (class names, in order) the release shipped with. */
   readonly migrations: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The tables and columns those migrations made (schema -> table -> column -> shape): what the
+   * release's queries name, which later migrations must keep (libs/system schema-shape.ts).
+   */
+  readonly schemas: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, { readonly type: string; readonly nullable: boolean; readonly hasDefault: boolean }>>>>>>;
 }
 
 const SEMVER = /^([0-9]+)\.([0-9]+)\.([0-9]+)$/;

@@ -55,10 +55,11 @@ describe('expand-only migrations', () => {
     expect(expandFindings(statements)).toEqual([{ rule: 'drops', statement: 'alter table sync.items drop column legacy_order', detail: 'drops column legacy_order' }]);
   });
 
-  it('knows a contract step by the reason it gives', () => {
+  it('knows a contract step by the reason it gives and what it drops', () => {
     const step = Object.assign(new (class {})(), { up: () => Promise.resolve(), down: () => Promise.resolve() });
     expect(isContractStep(step)).toBe(false);
-    expect(isContractStep(Object.assign(step, { contractStep: ' ' }))).toBe(false);
-    expect(isContractStep(Object.assign(step, { contractStep: '1.3.0 no longer reads sync.items.legacy_order' }))).toBe(true);
+    expect(isContractStep(Object.assign(step, { contractStep: { reason: ' ', drops: ['sync.items.legacy_order'] } }))).toBe(false);
+    expect(isContractStep(Object.assign(step, { contractStep: { reason: '1.3.0 no longer reads it', drops: [] } }))).toBe(false);
+    expect(isContractStep(Object.assign(step, { contractStep: { reason: '1.3.0 no longer reads it', drops: ['sync.items.legacy_order'] } }))).toBe(true);
   });
 });

@@ -12,16 +12,17 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * why its findings are safe.
  */
 export interface ContractStep {
-  /**
-   * Why this migration may drop or narrow: which release stopped using what it removes
-   * (`1.3.0 no longer reads sync.items.legacy_order`). Only a release after that one ships it.
-   */
-  readonly contractStep: string;
+  readonly contractStep: {
+    /** Which release stopped using what this removes (`1.3.0 no longer reads sync.items.legacy_order`). */
+    readonly reason: string;
+    /** What it drops or narrows: `schema.table` or `schema.table.column`; the schema check allows exactly these. */
+    readonly drops: readonly string[];
+  };
 }
 
 export function isContractStep(migration: MigrationInterface): migration is MigrationInterface & ContractStep {
-  const reason = (migration as Partial<ContractStep>).contractStep;
-  return typeof reason === 'string' && reason.trim().length > 0;
+  const step = (migration as Partial<ContractStep>).contractStep;
+  return typeof step?.reason === 'string' && step.reason.trim().length > 0 && Array.isArray(step.drops) && step.drops.length > 0;
 }
 
 export type ExpandRule = 'drops' | 'renames' | 'retypes' | 'drops-default' | 'requires-column' | 'constrains';
