@@ -1,7 +1,24 @@
 import { join } from 'node:path';
 import { readReleaseRecords, releasesToKeep } from '@doable/contracts-releases';
 import { PRODUCT_VERSION } from '@doable/shared-logging';
-import { releaseMigrations, unsafeMigrationsSince } from './release-migrations';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { droppedByContractSteps, type MigrationClass, releaseMigrations, unsafeMigrationsSince } from './release-migrations';
+
+/** A migration class sending these statements from `up`, optionally a contract step. */
+function migration(name: string, sql: string[], contractStep?: { reason: string; drops: string[] }): MigrationClass {
+  const made = class implements MigrationInterface {
+    name = name;
+    contractStep = contractStep;
+    async up(queryRunner: QueryRunner): Promise<void> {
+      for (const statement of sql) await queryRunner.query(statement);
+    }
+    down(): Promise<void> {
+      return Promise.resolve();
+    }
+  };
+  Object.defineProperty(made, 'name', { value: name });
+  return made;
+}
 
 /**
  * Migrations are expand-then-contract (shared-database expand-only.ts): every migration HEAD has
@@ -34,5 +51,22 @@ describe('migrations since each release this one must run beside', () => {
     expect(unsafe).toEqual(
       expect.arrayContaining([{ schema: 'auth', migration: 'PublicOauthClients1764080000000', findings: [expect.objectContaining({ rule: 'constrains', statement: expect.stringContaining('add constraint oauth_apps_kind check') })] }]),
     );
+  });
+
+  it('checks only what came after the release, and lets a contract step drop what it names', async () => {
+    const released = { plans: ['Create1'] };
+    const bySchema = new Map([
+      [
+        'plans',
+        [
+          migration('Create1', ['CREATE TABLE plans.t (a text, b text)', 'ALTER TABLE plans.t DROP COLUMN zz']),
+          migration('AddC2', ['ALTER TABLE plans.t ADD COLUMN c text']),
+          migration('DropB3', ['ALTER TABLE plans.t DROP COLUMN b'], { reason: '1.0.0 no longer reads plans.t.b', drops: ['plans.t.b'] }),
+          migration('DropA4', ['ALTER TABLE plans.t DROP COLUMN a']),
+        ],
+      ],
+    ]);
+    await expect(unsafeMigrationsSince(released, bySchema)).resolves.toEqual([{ schema: 'plans', migration: 'DropA4', findings: [expect.objectContaining({ rule: 'drops', detail: 'drops column a' })] }]);
+    expect(droppedByContractSteps(released, bySchema)).toEqual(['plans.t.b']);
   });
 });

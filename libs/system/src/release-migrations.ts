@@ -2,10 +2,10 @@ import { expandFindings, type ExpandFinding, isContractStep, upStatements } from
 import type { MigrationInterface } from 'typeorm';
 import { ALL_SERVICES } from './all-services';
 
-type MigrationClass = new () => MigrationInterface;
+export type MigrationClass = new () => MigrationInterface;
 
 /** Each data-owning schema's migrations at HEAD, in the order they run. */
-function migrationClasses(): Map<string, readonly MigrationClass[]> {
+export function migrationClasses(): Map<string, readonly MigrationClass[]> {
   const bySchema = new Map<string, readonly MigrationClass[]>();
   for (const definition of ALL_SERVICES) {
     if (definition.database) bySchema.set(definition.database.schema, definition.database.migrations as unknown as readonly MigrationClass[]);
@@ -25,9 +25,9 @@ export interface UnsafeMigration {
 }
 
 /** What the contract steps HEAD has beyond a release's (`released`) drop: `schema.table[.column]`. */
-export function droppedByContractSteps(released: Readonly<Record<string, readonly string[]>>): string[] {
+export function droppedByContractSteps(released: Readonly<Record<string, readonly string[]>>, bySchema = migrationClasses()): string[] {
   const dropped: string[] = [];
-  for (const [schema, migrations] of migrationClasses()) {
+  for (const [schema, migrations] of bySchema) {
     const shipped = new Set(released[schema] ?? []);
     for (const Migration of migrations) {
       const migration = new Migration();
@@ -41,9 +41,9 @@ export function droppedByContractSteps(released: Readonly<Record<string, readonl
  * The migrations HEAD has beyond a release's (`released`: schema -> names) that would break that
  * release's code on the migrated schema: anything but expand-only, unless it is a contract step.
  */
-export async function unsafeMigrationsSince(released: Readonly<Record<string, readonly string[]>>): Promise<UnsafeMigration[]> {
+export async function unsafeMigrationsSince(released: Readonly<Record<string, readonly string[]>>, bySchema = migrationClasses()): Promise<UnsafeMigration[]> {
   const unsafe: UnsafeMigration[] = [];
-  for (const [schema, migrations] of migrationClasses()) {
+  for (const [schema, migrations] of bySchema) {
     const shipped = new Set(released[schema] ?? []);
     for (const Migration of migrations) {
       if (shipped.has(Migration.name)) continue;
