@@ -1,7 +1,7 @@
 # Doable: one Dockerfile, one image per service.
 #
-#   docker build --target sync -t doable/sync:0.1.0 .
-#   docker build --target migrate -t doable/migrate:0.1.0 .   (compose's one-shot migration step)
+#   docker build --target sync -t doable/sync:1.0.0 .
+#   docker build --target migrate -t doable/migrate:1.0.0 .   (compose's one-shot migration step)
 #
 # Targets: gateway, sync, rest, auth-oauth, uploads, notifications, plans, webhooks, mcp, migrate. Without
 # --target the last stage (gateway) is built. Every image holds the whole dist/ (it is small,

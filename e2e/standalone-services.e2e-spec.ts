@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@doable/shared-logging';
 import { createTestDatabase, deleteEventStream, http, TEST_NATS_URL, type TestDatabase, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { run, runToCompletion, type ServiceProcess, startProcess } from './support/processes';
@@ -44,7 +45,12 @@ describe('each service as its own process (cluster)', () => {
       return response.status === 200 ? response : undefined;
     }, `${service} to be ready (output: ${processes.get(service)!.output()})`);
     expect(ready.body.status).toBe('ok');
+    expect(ready.body.version).toBe(PRODUCT_VERSION);
     expect(ready.body.checks.broker).toBe('up');
+    // Every log line names the release: in a rolling update two releases share one log stream.
+    const logLines = processes.get(service)!.output().split('\n').filter((line) => line.startsWith('{'));
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.map((line) => (JSON.parse(line) as { version?: string }).version)).toEqual(logLines.map(() => PRODUCT_VERSION));
     if (DATA_SERVICES.includes(service)) expect(ready.body.checks.database).toBe('up');
     const metrics = await http<string>(url, 'GET', '/metrics');
     expect(metrics.body).toContain(`service="${service}"`);

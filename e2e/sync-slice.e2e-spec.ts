@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PRODUCT_VERSION } from '@doable/shared-logging';
 import { http, waitFor } from '@doable/shared-testing';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
@@ -186,9 +187,9 @@ describe.each(MODES)('sync slice (%s)', (mode) => {
     expect(actual.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('reports health and metrics', async () => {
-    await expect(http(system.url, 'GET', '/health/live')).resolves.toMatchObject({ status: 200, body: { status: 'ok' } });
-    await expect(http(system.url, 'GET', '/health/ready')).resolves.toMatchObject({ status: 200, body: { status: 'ok' } });
+  it('reports health (with the release it runs) and metrics', async () => {
+    await expect(http(system.url, 'GET', '/health/live')).resolves.toMatchObject({ status: 200, body: { status: 'ok', version: PRODUCT_VERSION } });
+    await expect(http(system.url, 'GET', '/health/ready')).resolves.toMatchObject({ status: 200, body: { status: 'ok', version: PRODUCT_VERSION } });
     const metrics = await http<string>(system.url, 'GET', '/metrics');
     expect(metrics.body).toContain('doable_http_request_seconds_bucket');
   });

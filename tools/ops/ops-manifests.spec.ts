@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PRODUCT_VERSION } from '@doable/shared-logging';
 import { serviceNodeFlags } from '@doable/shared-runtime';
 import { parse, parseAllDocuments } from 'yaml';
 
@@ -285,7 +286,7 @@ describe('docker-compose.yml', () => {
   it.each(APPS)('%s: built from its Dockerfile target, health-checked on /health/ready, restarted', (app) => {
     const service = services[app];
     expect(service.build?.target).toBe(app);
-    expect(service.image).toBe(`doable/${app}:\${DOABLE_VERSION:-0.1.0}`);
+    expect(service.image).toBe(`doable/${app}:\${DOABLE_VERSION:-${PRODUCT_VERSION}}`);
     expect(service.healthcheck?.test.join(' ')).toContain('/health/ready');
     expect(service.restart).toBe('unless-stopped');
     expect(service.environment?.NATS_URL).toBe('nats://nats:4222');

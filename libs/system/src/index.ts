@@ -5,3 +5,5 @@ export * from './first-account';
 export * from './cluster-processes';
 export * from './cluster-launcher';
 export * from './migrated-schemas';
+export * from './release-migrations';
+export * from './schema-shape';

@@ -17,7 +17,7 @@ export type DropTokensRequest = z.infer<typeof dropTokensRequest>;
  * Embedded mode, where the one gateway lives in the process: drop these tokens from the
  * principal cache. Answers how many it held.
  */
-export const dropTokens = requestSubject<DropTokensRequest, { dropped: number }>('gateway.token.drop.v1', dropTokensRequest);
+export const dropTokens = requestSubject<DropTokensRequest, { dropped: number }>('gateway.token.drop.v1', dropTokensRequest, z.object({ dropped: z.number().int() }));
 
 /** The subject a gateway instance answers drop requests on (core NATS request/reply, one responder). */
 export function gatewayDropSubject(subjectPrefix: string, instanceId: string): string {

@@ -1,10 +1,14 @@
-import { commandUuid, type EdgeReply, type EdgeRequest, edgeRequestSchema, principalSchema, type Principal, requestSubject } from '@doable/contracts-common';
+import { commandUuid, type EdgeReply, edgeReplySchema, type EdgeRequest, edgeRequestSchema, principalSchema, type Principal, requestSubject } from '@doable/contracts-common';
 import { z } from 'zod';
 
 const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, 'sha256 hex');
 
 /** Who owns a bearer token. The gateway sends the token's hash: the raw token never leaves the edge. */
-export const verifyToken = requestSubject<{ tokenHash: string }, VerifiedToken>('auth.token.verify.v1', z.object({ tokenHash }));
+export const verifyToken = requestSubject<{ tokenHash: string }, VerifiedToken>(
+  'auth.token.verify.v1',
+  z.object({ tokenHash }),
+  principalSchema.extend({ expiresAt: z.string().nullable().optional() }),
+);
 
 /** A verified token's principal, and when the token expires (ISO time; null: never), so no cache trusts it longer. */
 export interface VerifiedToken extends Principal {
@@ -24,14 +28,14 @@ export interface CreateAccountReply {
   /** The personal API token: returned once, stored only as a hash. */
   readonly token: string;
 }
-export const createAccount = requestSubject<CreateAccountRequest, CreateAccountReply>('auth.account.create.v1', createAccountRequest);
+export const createAccount = requestSubject<CreateAccountRequest, CreateAccountReply>('auth.account.create.v1', createAccountRequest, z.object({ userId: z.string(), token: z.string() }));
 
 /**
  * The browser pages (sign-up, log-in, settings, application console, consent) and the OAuth 2.0
  * endpoints (token exchange, revocation, migration, discovery), as edge requests from the gateway.
  * Replies carry HTML (`contentType`), redirects (`Location`) and `Set-Cookie` where a page needs them.
  */
-export const edge = requestSubject<EdgeRequest, EdgeReply>('auth.edge.v1', edgeRequestSchema);
+export const edge = requestSubject<EdgeRequest, EdgeReply>('auth.edge.v1', edgeRequestSchema, edgeReplySchema);
 
 export const setPasswordRequest = z.object({
   userId: z.string().regex(/^[0-9]+$/),
@@ -42,7 +46,7 @@ export type SetPasswordRequest = z.input<typeof setPasswordRequest>;
  * Operators' tool: sets an account's password (checked against the password policy) and ends its
  * browser sessions. Answers PASSWORD_TOO_SHORT, PASSWORD_CONTAINS_EMAIL, COMMON_PASSWORD or USER_NOT_FOUND.
  */
-export const setPassword = requestSubject<SetPasswordRequest, { ok: true }>('auth.account.set-password.v1', setPasswordRequest);
+export const setPassword = requestSubject<SetPasswordRequest, { ok: true }>('auth.account.set-password.v1', setPasswordRequest, z.object({ ok: z.literal(true) }));
 
 export const changeCredentialsRequest = z.object({
   userId: z.string().regex(/^[0-9]+$/),
@@ -64,7 +68,11 @@ export type ChangeCredentialsRequest = z.infer<typeof changeCredentialsRequest>;
  * PASSWORD_REQUIRED, AUTHENTICATION_ERROR, INVALID_EMAIL, EMAIL_ALREADY_EXISTS,
  * PASSWORD_TOO_SHORT, COMMON_PASSWORD, PASSWORD_CONTAINS_EMAIL.
  */
-export const changeCredentials = requestSubject<ChangeCredentialsRequest, { email: string }>('auth.account.change-credentials.v1', changeCredentialsRequest);
+export const changeCredentials = requestSubject<ChangeCredentialsRequest, { email: string }>(
+  'auth.account.change-credentials.v1',
+  changeCredentialsRequest,
+  z.object({ email: z.string() }),
+);
 
 export { principalSchema };
 
@@ -74,4 +82,8 @@ export const signWebhookRequest = z.object({ appId: z.string().regex(/^[0-9]+$/)
  * auth-oauth keeps the secret (encrypted) and signs, so the plain secret never crosses NATS.
  * Answers WEBHOOK_SECRET_UNAVAILABLE when the app has no stored secret to sign with.
  */
-export const signWebhook = requestSubject<z.infer<typeof signWebhookRequest>, { signature: string }>('auth.app.sign-webhook.v1', signWebhookRequest);
+export const signWebhook = requestSubject<z.infer<typeof signWebhookRequest>, { signature: string }>(
+  'auth.app.sign-webhook.v1',
+  signWebhookRequest,
+  z.object({ signature: z.string() }),
+);

@@ -96,6 +96,25 @@ export interface EdgeBlob {
   readonly disposition?: 'inline' | 'attachment';
 }
 
+const edgeBlobSchema = z.object({
+  key: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  fileName: z.string(),
+  disposition: z.enum(['inline', 'attachment']).optional(),
+});
+
+/** EdgeReply as a schema: what every edge subject answers, recorded in each release's contract snapshot. */
+export const edgeReplySchema: z.ZodType<EdgeReply> = z.object({
+  status: z.number().int(),
+  body: z.unknown(),
+  headers: z.record(z.string(), z.string()).optional(),
+  contentType: z.string().optional(),
+  cookies: z.array(z.string()).optional(),
+  blob: edgeBlobSchema.optional(),
+  unchangedFor: z.string().optional(),
+});
+
 export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
 
 /**

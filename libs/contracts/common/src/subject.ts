@@ -11,6 +11,13 @@ export interface RequestSubject<Req, Rep> {
   readonly request: z.ZodType<Req>;
   /** Phantom field: carries the reply type; never set at run time. */
   readonly reply?: Rep;
+  /**
+   * The reply's shape, where the contract states it as a schema (tied to `Rep` at compile
+   * time): recorded in each release's contract snapshot, so a change that would break a caller
+   * of the previous release is caught (contracts-releases). Absent: the reply is a TypeScript
+   * type only, and the snapshot records no more than the subject's existence.
+   */
+  readonly replySchema?: z.ZodType<Rep>;
 }
 
 /** An event published through the owner's transactional outbox to every durable consumer. */
@@ -31,8 +38,8 @@ function checkName(name: string): string {
   return name;
 }
 
-export function requestSubject<Req, Rep>(name: string, request: z.ZodType<Req>): RequestSubject<Req, Rep> {
-  return { kind: 'request', name: checkName(name), request };
+export function requestSubject<Req, Rep>(name: string, request: z.ZodType<Req>, replySchema?: z.ZodType<Rep>): RequestSubject<Req, Rep> {
+  return { kind: 'request', name: checkName(name), request, ...(replySchema ? { replySchema } : {}) };
 }
 
 export function eventSubject<P>(name: string, payload: z.ZodType<P>): EventSubject<P> {

@@ -24,6 +24,23 @@ export interface LiveNotificationsReply {
 export const liveNotifications = requestSubject<{ userId: string; after: number }, LiveNotificationsReply>(
   'notifications.live.list.v1',
   z.object({ userId: z.string().regex(/^[0-9]+$/), after: z.number().int().min(0) }),
+  z.object({
+    // The fields every notification has; each type adds its own (sync-interface §6).
+    live_notifications: z.array(
+      z.looseObject({
+        id: z.string(),
+        created_at: z.string(),
+        from_uid: z.string().nullable(),
+        notification_key: z.string(),
+        notification_type: z.string(),
+        seq_no: z.number(),
+        is_unread: z.boolean(),
+        is_deleted: z.boolean(),
+      }),
+    ),
+    last_read_id: z.string().nullable(),
+    cursor: z.number(),
+  }),
 );
 
 /** The Sync API's live-notification commands (sync-interface §4.2), run for one user. */
@@ -58,4 +75,5 @@ export interface LiveNotificationCommandRequest {
 export const liveNotificationCommand = requestSubject<LiveNotificationCommandRequest, { ok: true }>(
   'notifications.live.command.v1',
   z.object({ userId: z.string().regex(/^[0-9]+$/), uuid: commandUuid.optional(), command: liveNotificationCommandSchema }),
+  z.object({ ok: z.literal(true) }),
 );

@@ -18,7 +18,7 @@ export const usersMovedRequest = z.object({ userIds });
 export type UsersMovedRequest = z.infer<typeof usersMovedRequest>;
 
 /** Embedded mode, where the one gateway lives in the process: forget these users' no-change answers. */
-export const usersMoved = requestSubject<UsersMovedRequest, { forgotten: number }>('gateway.users.moved.v1', usersMovedRequest);
+export const usersMoved = requestSubject<UsersMovedRequest, { forgotten: number }>('gateway.users.moved.v1', usersMovedRequest, z.object({ forgotten: z.number().int() }));
 
 /** The subject a gateway instance answers users-moved requests on, in a cluster. */
 export function gatewayUsersMovedSubject(subjectPrefix: string, instanceId: string): string {

@@ -1,22 +1,23 @@
-import { domainEdgeRequestSchema, type EdgeReply, type EdgeRequest, edgeRequestSchema, type RequestSubject, requestSubject } from '@doable/contracts-common';
+import { domainEdgeRequestSchema, type EdgeReply, edgeReplySchema, type EdgeRequest, edgeRequestSchema, type RequestSubject, requestSubject } from '@doable/contracts-common';
 import { z } from 'zod';
 import type { ObjectsReply, ObjectsRequestFor } from './object-replies';
 import { type ObjectResource, type ObjectsRequest, objectsRequestSchema } from './objects';
 
 /** Every Sync API request (v9 and api/v1 dialects) forwarded by the gateway. */
-export const edge = requestSubject<EdgeRequest, EdgeReply>('sync.edge.v1', edgeRequestSchema);
+export const edge = requestSubject<EdgeRequest, EdgeReply>('sync.edge.v1', edgeRequestSchema, edgeReplySchema);
 
 /** Whether a user's profile exists yet (it is created from auth's user-created event). */
 export const userStatus = requestSubject<{ userId: string }, { exists: boolean }>(
   'sync.user.status.v1',
   z.object({ userId: z.string().regex(/^[0-9]+$/) }),
+  z.object({ exists: z.boolean() }),
 );
 
 /** Completed-task history (v9 `completed/get_all`, api/v1 `tasks/completed/*`) forwarded by the gateway. */
-export const completed = requestSubject<EdgeRequest, EdgeReply>('sync.edge.completed.v1', domainEdgeRequestSchema);
+export const completed = requestSubject<EdgeRequest, EdgeReply>('sync.edge.completed.v1', domainEdgeRequestSchema, edgeReplySchema);
 
 /** Quick add (v9 `quick/add`, api/v1 `tasks/quick`) forwarded by the gateway. */
-export const quickAdd = requestSubject<EdgeRequest, EdgeReply>('sync.edge.quick-add.v1', domainEdgeRequestSchema);
+export const quickAdd = requestSubject<EdgeRequest, EdgeReply>('sync.edge.quick-add.v1', domainEdgeRequestSchema, edgeReplySchema);
 
 /**
  * Commands and object reads for the resource-style dialects (the rest service). A request's
@@ -36,28 +37,28 @@ export function objectsFor<R extends ObjectResource = never>(_request: ObjectsRe
 }
 
 /** Archived projects and sections in the v9 dialect (`projects/get_archived`, `archive/sections`). */
-export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archived.v1', domainEdgeRequestSchema);
+export const archived = requestSubject<EdgeRequest, EdgeReply>('sync.edge.archived.v1', domainEdgeRequestSchema, edgeReplySchema);
 
 /** The first-generation interface (`/API/*` and the `TodoistSync` get/sync calls) forwarded by the gateway. */
-export const firstGeneration = requestSubject<EdgeRequest, EdgeReply>('sync.edge.first-generation.v1', domainEdgeRequestSchema);
+export const firstGeneration = requestSubject<EdgeRequest, EdgeReply>('sync.edge.first-generation.v1', domainEdgeRequestSchema, edgeReplySchema);
 
 /** Backups (v8/v9 `backups/get`, api/v1 `backups` and `backups/download`) forwarded by the gateway. */
-export const backups = requestSubject<EdgeRequest, EdgeReply>('sync.edge.backups.v1', domainEdgeRequestSchema);
+export const backups = requestSubject<EdgeRequest, EdgeReply>('sync.edge.backups.v1', domainEdgeRequestSchema, edgeReplySchema);
 
 /**
  * Importing a Todoist account (Doable's own endpoint, `POST /api/v1/import/todoist`): the file
  * arrives staged in the blob store (EdgeRequest.upload), never in the message.
  */
-export const accountImport = requestSubject<EdgeRequest, EdgeReply>('sync.edge.account-import.v1', domainEdgeRequestSchema);
+export const accountImport = requestSubject<EdgeRequest, EdgeReply>('sync.edge.account-import.v1', domainEdgeRequestSchema, edgeReplySchema);
 
 /**
  * Project templates (v8/v9 `templates/*`, api/v1 `templates/*`: Todoist CSV export and import)
  * forwarded by the gateway; imports come as inline multipart (the file's text in `body.file`).
  */
-export const templates = requestSubject<EdgeRequest, EdgeReply>('sync.edge.templates.v1', domainEdgeRequestSchema);
+export const templates = requestSubject<EdgeRequest, EdgeReply>('sync.edge.templates.v1', domainEdgeRequestSchema, edgeReplySchema);
 
 /** The activity log (v9/v8/v7 `activity/get`, api/v1 `activities`) forwarded by the gateway. */
-export const activity = requestSubject<EdgeRequest, EdgeReply>('sync.edge.activity.v1', domainEdgeRequestSchema);
+export const activity = requestSubject<EdgeRequest, EdgeReply>('sync.edge.activity.v1', domainEdgeRequestSchema, edgeReplySchema);
 
 /**
  * The gateway's push channel checks the token of a `websocket_url` (made and signed by sync, so
@@ -66,6 +67,7 @@ export const activity = requestSubject<EdgeRequest, EdgeReply>('sync.edge.activi
 export const verifyPushToken = requestSubject<{ token: string }, { userId: string }>(
   'sync.push.verify-token.v1',
   z.object({ token: z.string().min(1).max(256) }),
+  z.object({ userId: z.string() }),
 );
 
 /**
@@ -77,6 +79,7 @@ export const verifyPushToken = requestSubject<{ token: string }, { userId: strin
 export const setAvatar = requestSubject<{ userId: string; imageId: string | null }, { previousImageId: string | null }>(
   'sync.user.set-avatar.v1',
   z.object({ userId: z.string().regex(/^[0-9]+$/), imageId: z.string().regex(/^[0-9a-f]{32}$/).nullable() }),
+  z.object({ previousImageId: z.string().nullable() }),
 );
 
 /**
@@ -84,4 +87,4 @@ export const setAvatar = requestSubject<{ userId: string; imageId: string | null
  * notification_setting`) forwarded by the gateway: the caller's own collaboration notification
  * settings, answered whole.
  */
-export const notificationSettings = requestSubject<EdgeRequest, EdgeReply>('sync.edge.notification-settings.v1', domainEdgeRequestSchema);
+export const notificationSettings = requestSubject<EdgeRequest, EdgeReply>('sync.edge.notification-settings.v1', domainEdgeRequestSchema, edgeReplySchema);

@@ -2,6 +2,7 @@ export * from './data-source';
 export * from './migrate';
 export * from './embedded-postgres';
 export * from './migrations/messaging-tables';
+export * from './migrations/expand-only';
 export * from './outbox/outbox-writer';
 export * from './outbox/outbox-relay';
 export * from './outbox/processed-events';

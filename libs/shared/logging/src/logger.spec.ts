@@ -1,5 +1,6 @@
 import { QueryFailedError } from 'typeorm';
 import { createLogger, isSecretKey, REDACTED, redactSecrets } from './logger';
+import { PRODUCT_VERSION } from './product-version';
 
 /** A logger writing JSON lines into an array, as pino writes them to stdout. */
 function capture(level = 'info') {
@@ -9,6 +10,18 @@ function capture(level = 'info') {
 }
 
 const SECRET = 'secret-value-0123456789abcdef';
+
+describe('log lines', () => {
+  it("name the service and the release on every line, a child logger's too", () => {
+    const { logger, lines } = capture();
+    logger.info('root');
+    logger.child({ context: 'child' }).warn('child');
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ service: 'test', version: PRODUCT_VERSION, msg: 'root' }),
+      expect.objectContaining({ service: 'test', version: PRODUCT_VERSION, msg: 'child' }),
+    ]);
+  });
+});
 
 describe('logger redaction', () => {
   it.each([

@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { currentCorrelationId } from './correlation';
+import { PRODUCT_VERSION } from './product-version';
 import { activeTraceIds } from './spans';
 
 /**
@@ -123,7 +124,8 @@ function errorCopy(error: Error): Record<string, unknown> {
 export function createLogger(service: string, level: string, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
-    base: { service },
+    // The release on every line: in a rolling update two releases write to the same log stream.
+    base: { service, version: PRODUCT_VERSION },
     formatters: {
       log: (object) => redactSecrets(object),
       bindings: (bindings) => redactSecrets(bindings),

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { PRODUCT_VERSION } from '@doable/shared-logging';
 import type { StartupState } from './start-retry';
 
 /**
@@ -17,7 +18,7 @@ export async function startBootHealthServer(state: StartupState, port: number, h
     const path = (request.url ?? '/').split('?')[0];
     const live = path === '/health/live';
     response.writeHead(live ? 200 : 503, { 'content-type': 'application/json', ...(live ? {} : { 'retry-after': '1' }) });
-    response.end(JSON.stringify(live ? { status: 'ok' } : { status: 'error', reason: state.reason, checks: state.checks }));
+    response.end(JSON.stringify(live ? { status: 'ok', version: PRODUCT_VERSION } : { status: 'error', reason: state.reason, checks: state.checks, version: PRODUCT_VERSION }));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,4 +1,4 @@
-import type { Logger } from '@doable/shared-logging';
+import { type Logger, PRODUCT_VERSION } from '@doable/shared-logging';
 import { startBootHealthServer } from './boot-health-server';
 import { describeStartError, startRetryDelay, StartupState, targetOf, waitForDependencies } from './start-retry';
 
@@ -70,7 +70,8 @@ describe('start retry', () => {
       const live = await fetch(`http://127.0.0.1:${server.port}/health/live`);
       const ready = await fetch(`http://127.0.0.1:${server.port}/health/ready`);
       expect({ live: live.status, ready: ready.status, retryAfter: ready.headers.get('retry-after') }).toEqual({ live: 200, ready: 503, retryAfter: '1' });
-      expect(await ready.json()).toEqual({ status: 'error', reason: 'starting: database unreachable (connect ECONNREFUSED 127.0.0.1:5432)', checks: { broker: 'up', database: 'down' } });
+      expect(await ready.json()).toEqual({ status: 'error', reason: 'starting: database unreachable (connect ECONNREFUSED 127.0.0.1:5432)', checks: { broker: 'up', database: 'down' }, version: PRODUCT_VERSION });
+      expect(await live.json()).toEqual({ status: 'ok', version: PRODUCT_VERSION });
     } finally {
       await server.close();
     }

@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@doable/shared-logging';
 import { EVENT_BUS, type EventBus } from '@doable/shared-transport';
 import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
 import { Database } from '../service/database';
@@ -9,7 +10,8 @@ interface StatusResponse {
 
 /**
  * Liveness says the process runs; readiness says it can serve: its database answers and its
- * broker connection is up. Kubernetes routes traffic only to ready replicas.
+ * broker connection is up. Kubernetes routes traffic only to ready replicas. Both name the
+ * release the process runs (`version`), so a rolling update can be watched replica by replica.
  */
 @Controller('health')
 export class HealthController {
@@ -19,16 +21,16 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  live(): { status: 'ok' } {
-    return { status: 'ok' };
+  live(): { status: 'ok'; version: string } {
+    return { status: 'ok', version: PRODUCT_VERSION };
   }
 
   @Get('ready')
-  async ready(@Res({ passthrough: true }) res: StatusResponse): Promise<{ status: 'ok' | 'error'; checks: Record<string, 'up' | 'down'> }> {
+  async ready(@Res({ passthrough: true }) res: StatusResponse): Promise<{ status: 'ok' | 'error'; checks: Record<string, 'up' | 'down'>; version: string }> {
     const checks: Record<string, 'up' | 'down'> = { broker: this.bus.isConnected() ? 'up' : 'down' };
     if (this.database) checks['database'] = (await databaseAnswers(this.database)) ? 'up' : 'down';
     const ok = Object.values(checks).every((state) => state === 'up');
     res.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'error', checks };
+    return { status: ok ? 'ok' : 'error', checks, version: PRODUCT_VERSION };
   }
 }

@@ -1,6 +1,6 @@
 import { context, propagation, trace } from '@opentelemetry/api';
 import { env } from '@doable/shared-config';
-import { type Logger, setTracingActive } from '@doable/shared-logging';
+import { type Logger, PRODUCT_VERSION, setTracingActive } from '@doable/shared-logging';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
@@ -51,7 +51,7 @@ export function startTracing(settings: TracingSettings, defaultServiceName: stri
   const url = tracesUrl(settings);
   if (!url && !processors) return OFF;
   const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.OTEL_SERVICE_NAME ?? defaultServiceName, [ATTR_SERVICE_VERSION]: process.env['npm_package_version'] ?? '0.1.0' }),
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.OTEL_SERVICE_NAME ?? defaultServiceName, [ATTR_SERVICE_VERSION]: PRODUCT_VERSION }),
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.OTEL_TRACES_SAMPLER_ARG) }),
     spanProcessors: processors ?? [new BatchSpanProcessor(new OTLPTraceExporter({ url }), { scheduledDelayMillis: settings.OTEL_BSP_SCHEDULE_DELAY })],
   });
