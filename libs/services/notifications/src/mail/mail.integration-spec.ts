@@ -24,6 +24,7 @@ import { MailOutbox } from './mail-outbox';
 import { createMailSender } from './mail-sender';
 import type { MailSettings } from './mail-settings';
 import { renderMail } from './mail-templates';
+import { collaborationMailText } from './collaboration-mail-text';
 import { MailWorker } from './mail-worker';
 
 const RESET_LINK = 'http://doable.test/auth/reset?token=reset-secret-0123456789';
@@ -332,6 +333,10 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(mail.html).toMatch(/<p>Ann wrote \(Doable did not write or check this message\):<\/p>\n<blockquote[^>]*>Your Doable account is locked\.<br>Verify it at https:\/\/evil\.example<\/blockquote>/);
       const long = renderMail('workspace-invitation', { inviterName: `${'A'.repeat(100)}\nBcc: x@example.test`, inviterEmail: 'a@example.test', workspaceName: 'Click here now', role: 'MEMBER', link: 'http://doable.test/x' });
       expect(long.subject).toBe(`${'A'.repeat(59)}… invited you to a team workspace in Doable`);
+      // The same for an account's invitation mailed by its notification settings.
+      const shared = collaborationMailText('share_invitation_sent', { project_name: 'Your account is suspended', from_user: { full_name: 'Ann' } }, 'Someone');
+      expect(shared?.subject).toBe('Ann invited you to a project in Doable');
+      expect(collaborationMailText('workspace_invitation_created', { workspace_name: 'Click here now' }, 'Ann')?.subject).toBe('Ann invited you to a team workspace in Doable');
     });
 
     it('mails a collaboration notification to the receivers whose settings say email, once, escaped; the others only get the live notification', async () => {
