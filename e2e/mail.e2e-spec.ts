@@ -97,7 +97,7 @@ describe.each(MODES)('mail (%s)', (mode) => {
 
     const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), 'the invitation mail');
     expect(mail.parsed.from?.text).toBe('"Doable" <doable@example.test>');
-    expect(mail.parsed.subject).toContain('invited you to the project Garden <shared>');
+    expect(mail.parsed.subject).toContain('invited you to a project in Doable');
     expect(mail.parsed.html).toContain('Garden &lt;shared&gt;');
     const link = /(\S+\/auth\/signup\?\S+)/.exec(mail.parsed.text ?? '')?.[1];
     expect(link?.startsWith(`${PUBLIC_URL}/auth/signup?`)).toBe(true);
@@ -136,7 +136,7 @@ describe.each(MODES)('mail (%s)', (mode) => {
     expect((await workspaceCommand(system, admin, 'workspace_invite', { workspace_id: workspaceId, email_list: [stranger], role: 'MEMBER' })).status).toBe('ok');
 
     const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), 'the workspace invitation mail');
-    expect(mail.parsed.subject).toContain('invited you to the workspace Acme <team>');
+    expect(mail.parsed.subject).toContain('invited you to a team workspace in Doable');
     expect(mail.parsed.html).toContain('Acme &lt;team&gt;');
     const link = /(\S+\/auth\/signup\?\S+)/.exec(mail.parsed.text ?? '')?.[1];
     expect(link?.startsWith(`${PUBLIC_URL}/auth/signup?`)).toBe(true);

@@ -157,6 +157,33 @@ describe.each(MODES)('two-factor log-in (%s)', (mode) => {
     expect([wrong.status, wrong.body]).toEqual([401, 'LOGIN_ERROR']);
   });
 
+  it('a burst of parallel codes gets at most five looks; enrolling ends the sessions and tokens from before it', async () => {
+    const account = await system.createAccount({ password: 'burst sturdy passphrase' });
+    const [{ email: burstEmail }] = await system.sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [account.userId]);
+    const [enroller, before] = [new HttpBrowser(system.url), new HttpBrowser(system.url)];
+    for (const browser of [enroller, before]) await browser.submit('/auth/login', await browser.get('/auth/login'), { email: burstEmail, password: 'burst sturdy passphrase' });
+    const started = await enroller.submit('/auth/settings/two-factor/start', await enroller.get('/auth/settings/two-factor'), {});
+    const key = /data-testid="totp-secret">([A-Z2-7]+)</.exec(started.text)![1];
+    const burstTotp = new TOTP({ issuer: 'Doable', label: burstEmail, secret: Secret.fromBase32(key) });
+    expect((await enroller.submit('/auth/settings/two-factor/confirm', started, { otp: burstTotp.generate({ timestamp: Date.now() - PERIOD_MS }) })).status).toBe(200);
+    // The session from before enrolment is over, and so is the account's API token.
+    expect((await before.get('/auth/settings')).status).toBe(303);
+    expect((await http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { sync_token: '*', resource_types: ['user'] } })).status).toBe(401);
+
+    const stepper = new HttpBrowser(system.url);
+    await stepper.submit('/auth/login', await stepper.get('/auth/login'), { email: burstEmail, password: 'burst sturdy passphrase' });
+    const form = await stepper.get('/auth/login/two-factor');
+    // Over HTTP the tries rarely interleave on a quiet machine; the integration spec proves the count holds when they do.
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => stepper.submit('/auth/login/two-factor', form, { otp: String(100000 + i) })));
+    const statuses = replies.map((reply) => reply.status);
+    // Four wrong, the fifth wrong starts the lock (429 too), every later one is refused unlooked.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8);
+    const right = await stepper.submit('/auth/login/two-factor', form, { otp: burstTotp.generate() });
+    expect(right.status).toBe(429);
+    expect(stepper.hasCookie('doable_session')).toBe(false);
+  });
+
   it("a session of another account turns off only its own second factor; the pages take no bearer token", async () => {
     const other = await system.createAccount({ password: 'another sturdy passphrase' });
     const [{ email: otherEmail }] = await system.sql<{ email: string }>('SELECT email FROM auth.accounts WHERE id = $1', [other.userId]);

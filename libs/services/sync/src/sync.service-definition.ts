@@ -4,7 +4,7 @@ import { env } from '@doable/shared-config';
 import { COMMAND_LOG_RETENTION_DAYS, COMMAND_LOG_TABLE, CommandLogRetention, type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
-import { COMMAND_HANDLERS, CommandExecutor, type CommandHandler, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS, ItemQuickAddCommand, publicCommands, SyncEngine, UpdateNotificationSettingCommand } from '@doable/sync-engine';
+import { COMMAND_HANDLERS, CommandExecutor, type CommandHandler, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS, INVITATION_BUDGET, type InvitationBudget, ItemQuickAddCommand, publicCommands, SyncEngine, UpdateNotificationSettingCommand } from '@doable/sync-engine';
 import { writeEventObject } from './event-object-writer';
 import { SyncRepositories } from './sync-repositories';
 import { ArchivedItemsRepository, CompletedInfoRepository, CompletedRepository, CompletionStatsRepository, FilterRepository, FolderRepository, ItemDates, ItemRepository, LabelRepository, LocationRepository, NewAccounts, NoteRepository, PlanLimitsRepository, ProductivityStatsService, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository, ViewOptionsRepository, WorkspaceFilterRepository, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
@@ -89,8 +89,8 @@ import { PushRpcController } from './push/push.rpc-controller';
     SyncRepositories,
     {
       provide: COMMAND_HANDLERS,
-      useFactory: (repositories: SyncRepositories, services: ServiceClient): CommandHandler[] => publicCommands({ ...repositories, services }),
-      inject: [SyncRepositories, ServiceClient],
+      useFactory: (repositories: SyncRepositories, services: ServiceClient, invitationBudget: InvitationBudget): CommandHandler[] => publicCommands({ ...repositories, services, invitationBudget }),
+      inject: [SyncRepositories, ServiceClient, INVITATION_BUDGET],
     },
     {
       // Not among COMMAND_HANDLERS: no client may send these (see CommandExecutor.runInternal).
@@ -159,6 +159,13 @@ const syncEnv = z.object({
   REVOCATION_LEASE_MS: z.coerce.number().int().min(400).default(GATEWAY_LEASE_MS),
   /** Where users reach the product (as the rest service reads it): the base of templates/export_as_url's `file_url`. */
   PUBLIC_URL: env.publicUrl(),
+  /**
+   * Invitations (addresses shared with or invited, made or sent again) one user may send per
+   * INVITATION_WINDOW_SECONDS; over it, the command is refused with RATE_LIMITED and retry_after.
+   * Inviting an address whose invitation is open and was sent within the window sends nothing.
+   */
+  INVITATIONS_PER_SENDER: env.positiveInt(50),
+  INVITATION_WINDOW_SECONDS: env.positiveInt(3600),
 });
 
 /** The task domain and the Sync API. */
@@ -179,6 +186,7 @@ export const syncService = {
         { provide: TEMPLATES_PUBLIC_URL, useValue: config.PUBLIC_URL },
         { provide: PUSH_PUBLIC_URL, useValue: config.PUBLIC_URL },
         { provide: GATEWAY_LEASE, useValue: config.REVOCATION_LEASE_MS },
+        { provide: INVITATION_BUDGET, useValue: { perSender: config.INVITATIONS_PER_SENDER, windowSeconds: config.INVITATION_WINDOW_SECONDS } satisfies InvitationBudget },
       ],
     },
   ],

@@ -21,6 +21,7 @@ export * from './labels/label.repository';
 export * from './locations/location.model';
 export * from './locations/location.repository';
 export * from './membership/invitation-events';
+export * from './membership/invitation-sends';
 export * from './membership/membership';
 export * from './migrations';
 export * from './notes/note.model';

@@ -7,6 +7,7 @@ export * from './command-policies';
 export * from './command-status';
 export * from './commands/filters/filter-commands';
 export * from './commands';
+export { DEFAULT_INVITATION_BUDGET, INVITATION_BUDGET, type InvitationBudget } from './commands/sharing/invitation-budget';
 export * from './commands/items';
 export * from './commands/items/item-quick-add.command';
 export * from './commands/labels/label-commands';

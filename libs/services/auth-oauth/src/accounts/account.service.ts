@@ -116,6 +116,25 @@ export class AccountService {
   }
 
   /**
+   * Revokes every token of the account, personal and OAuth alike (the second factor changed:
+   * none of them was issued under it), with a token-revoked event each; returns once no gateway
+   * accepts them (or, NATS unreachable, once they are revoked: caches forget them within
+   * AUTH_CACHE_TTL_MS). Answers how many were revoked.
+   */
+  async revokeEveryToken(userId: string): Promise<number> {
+    const revoked = await this.database.transaction(async (tx) => {
+      const [rows] = await tx.manager.query<[Array<{ token_hash: string }>, number]>(
+        `UPDATE auth.access_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING token_hash`,
+        [userId],
+      );
+      for (const { token_hash } of rows) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: token_hash, userId });
+      return rows.map((row) => row.token_hash);
+    });
+    await this.barrier.revoked(revoked).catch(() => undefined);
+    return revoked.length;
+  }
+
+  /**
    * The account behind an email and password, or undefined. An unknown email costs a hash as
    * well, so timing does not tell which emails have accounts.
    */

@@ -43,6 +43,11 @@ export class SessionService {
     if (id) await this.database.query('DELETE FROM auth.sessions WHERE session_hash = $1', [hashToken(id)]);
   }
 
+  /** Every session of the user but `keepId` (the one that made a change the others never proved). */
+  async endAllExcept(userId: string, keepId: string | undefined): Promise<void> {
+    await this.database.query('DELETE FROM auth.sessions WHERE user_id = $1 AND session_hash <> $2', [userId, keepId ? hashToken(keepId) : '']);
+  }
+
   async endAllFor(userId: string): Promise<void> {
     await this.database.query('DELETE FROM auth.sessions WHERE user_id = $1', [userId]);
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hashToken } from '@doable/contracts-auth';
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, type OutboxRelay } from '@doable/shared-database';
 import { Database } from '@doable/shared-runtime';
@@ -135,6 +136,22 @@ describe('two-factor log-in (real PostgreSQL)', () => {
       await expect(twoFactor.verify(userId, '000000', now)).resolves.toBe('wrong');
     });
 
+    it(`checks at most ${MAX_CODE_FAILURES} codes of a parallel burst; the right one after them is refused`, async () => {
+      const now = Date.now();
+      const { userId, secret } = await enrolled(now - 10 * STEP);
+      // Each code compared opens the sealed secret once: the count of looks, however the burst interleaves.
+      const opened = jest.spyOn((twoFactor as unknown as { box: { open(sealed: string): Promise<string | undefined> } }).box, 'open');
+      try {
+        const verdicts = await Promise.all(Array.from({ length: 12 }, (_, i) => twoFactor.verify(userId, String(100000 + i), now)));
+        expect(opened).toHaveBeenCalledTimes(MAX_CODE_FAILURES);
+        expect(verdicts.filter((verdict) => verdict === 'wrong')).toHaveLength(MAX_CODE_FAILURES - 1);
+        expect(verdicts.filter((verdict) => verdict === 'locked')).toHaveLength(12 - (MAX_CODE_FAILURES - 1));
+      } finally {
+        opened.mockRestore();
+      }
+      await expect(twoFactor.verify(userId, codeAt(secret, now), now)).resolves.toBe('locked');
+    });
+
     it('turns off only with a current code or a recovery code', async () => {
       const now = Date.now();
       const { userId, recovery } = await enrolled(now);
@@ -221,6 +238,41 @@ describe('two-factor log-in (real PostgreSQL)', () => {
       const allowed = await call('POST', '/oauth/authorize', { cookies: { doable_session: session }, body: { ...fields, decision: 'allow', otp: user.recovery[0] } });
       expect(allowed.status).toBe(303);
       expect(new URL(allowed.headers!['Location']).searchParams.get('code')).toMatch(/^[0-9a-f]{40}$/);
+    });
+
+    it('ends every other session and every token of the account when 2FA is turned on or off; the session that did it stays', async () => {
+      const email = `tf-${randomBytes(4).toString('hex')}@example.test`;
+      const { userId, token } = await accounts.create({ email, fullName: 'Two Factor', password: PASSWORD, timezone: 'UTC' });
+      const logIn = async () => cookieOf(await call('POST', '/auth/login', { body: { email, password: PASSWORD } }), 'doable_session')!;
+      const [enroller, before] = [await logIn(), await logIn()];
+      const liveTokens = async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM auth.access_tokens WHERE user_id = $1 AND revoked_at IS NULL', [userId]))[0].n;
+      const firstParty = (session: string) =>
+        call('GET', '/oauth/authorize', { cookies: { doable_session: session }, query: { client_id: 'doable-web', scope: 'data:read_write', state: 'st', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' } });
+      expect(await liveTokens()).toBe(1);
+      expect(new URL(String((await firstParty(before)).headers?.['Location'])).searchParams.get('code')).toMatch(/^[0-9a-f]{40}$/);
+
+      const started = await call('POST', '/auth/settings/two-factor/start', { cookies: { doable_session: enroller }, body: {} });
+      const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(String(started.body))![1];
+      const on = await call('POST', '/auth/settings/two-factor/confirm', { cookies: { doable_session: enroller }, body: { otp: codeAt(secret, Date.now() - STEP) } });
+      expect(on.status).toBe(200);
+      // The session from before enrolment never proved the factor: it is gone, with its way to the web app's token and the personal token.
+      expect((await call('GET', '/auth/settings', { cookies: { doable_session: before } })).headers?.['Location']).toMatch(/^\/auth\/login\?next=/);
+      expect((await firstParty(before)).headers?.['Location']).toMatch(/^\/auth\/login\?next=/);
+      expect((await call('POST', '/auth/settings/token', { cookies: { doable_session: before }, body: {} })).headers?.['Location']).toMatch(/^\/auth\/login\?next=/);
+      expect(await liveTokens()).toBe(0);
+      await expect(sql('SELECT 1 FROM auth.access_tokens WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)])).resolves.toHaveLength(0);
+      expect((await call('GET', '/auth/settings', { cookies: { doable_session: enroller } })).status).toBe(200);
+
+      // A new personal token and another session (through the code), then 2FA off from the first: both end again.
+      expect((await call('POST', '/auth/settings/token', { cookies: { doable_session: enroller }, body: {} })).status).toBe(200);
+      const pending = decodeURIComponent(cookieOf(await call('POST', '/auth/login', { body: { email, password: PASSWORD } }), 'doable_2fa')!);
+      const second = cookieOf(await call('POST', '/auth/login/two-factor', { cookies: { doable_2fa: pending }, body: { otp: codeAt(secret, Date.now()) } }), 'doable_session')!;
+      expect((await call('GET', '/auth/settings', { cookies: { doable_session: second } })).status).toBe(200);
+      const recovery = [...String(on.body).matchAll(/<li><code>([A-Z2-9]{5}-[A-Z2-9]{5})<\/code><\/li>/g)].map((m) => m[1]);
+      expect((await call('POST', '/auth/settings/two-factor/disable', { cookies: { doable_session: enroller }, body: { otp: recovery[0] } })).status).toBe(200);
+      expect((await call('GET', '/auth/settings', { cookies: { doable_session: second } })).headers?.['Location']).toMatch(/^\/auth\/login\?next=/);
+      expect(await liveTokens()).toBe(0);
+      expect((await call('GET', '/auth/settings', { cookies: { doable_session: enroller } })).status).toBe(200);
     });
 
     it('enrols through the settings pages and turns off with a recovery code', async () => {

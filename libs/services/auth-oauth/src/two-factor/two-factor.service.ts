@@ -27,8 +27,16 @@ async function enrolmentOf(secret: string, email: string): Promise<Enrolment> {
 interface Row {
   secret_sealed: string;
   enabled: boolean;
-  locked: boolean;
 }
+
+interface ClaimedRow {
+  secret_sealed: string;
+  /** This try started the lock: refused, it answers `locked`. */
+  last_try: boolean;
+}
+
+/** A try taken (its code may be compared), or refused before any look: locked, or nothing to check. */
+type Attempt = { readonly kind: 'claimed'; readonly row: ClaimedRow; readonly refusal: Exclude<CodeVerdict, 'ok'> } | { readonly kind: 'locked' | 'wrong' };
 
 /**
  * TOTP enrolment and verification for one account at a time. Secrets are sealed at rest with
@@ -81,12 +89,12 @@ export class TwoFactorService {
    * codes returned are shown once (only their hashes are kept).
    */
   async confirmEnrolment(userId: string, code: string, nowMs = Date.now()): Promise<{ verdict: CodeVerdict; recoveryCodes?: string[] }> {
-    const row = await this.row(userId);
-    if (!row || row.enabled) return { verdict: 'wrong' };
-    if (row.locked) return { verdict: 'locked' };
+    const attempt = await this.claimAttempt(userId, false);
+    if (attempt.kind !== 'claimed') return { verdict: attempt.kind === 'locked' ? 'locked' : 'wrong' };
+    const row = attempt.row;
     const secret = await this.box.open(row.secret_sealed);
     const step = secret === undefined ? undefined : matchingStep(secret, code, nowMs);
-    if (step === undefined) return { verdict: await this.fail(userId) };
+    if (step === undefined) return { verdict: attempt.refusal };
     const codes = newRecoveryCodes();
     const confirmed = await this.database.transaction(async (tx) => {
       const enabled = await tx.manager.query<Array<{ user_id: string }>>(
@@ -102,7 +110,7 @@ export class TwoFactorService {
       ]);
       return true;
     });
-    return confirmed ? { verdict: 'ok', recoveryCodes: codes } : { verdict: 'wrong' };
+    return confirmed ? { verdict: 'ok', recoveryCodes: codes } : { verdict: attempt.refusal };
   }
 
   /**
@@ -110,10 +118,9 @@ export class TwoFactorService {
    * already used, or an unused recovery code (spent now). Every refusal counts towards the lock.
    */
   async verify(userId: string, code: string, nowMs = Date.now()): Promise<CodeVerdict> {
-    const row = await this.row(userId);
-    if (!row?.enabled) return 'wrong';
-    if (row.locked) return 'locked';
-    const secret = await this.box.open(row.secret_sealed);
+    const attempt = await this.claimAttempt(userId, true);
+    if (attempt.kind !== 'claimed') return attempt.kind;
+    const secret = await this.box.open(attempt.row.secret_sealed);
     const step = secret === undefined ? undefined : matchingStep(secret, code, nowMs);
     if (step !== undefined) {
       // Only a later step than the last accepted one: a code seen (or phished) once is spent.
@@ -122,7 +129,7 @@ export class TwoFactorService {
                      WHERE user_id = $1 AND enabled_at IS NOT NULL AND (last_step IS NULL OR last_step < $2) RETURNING user_id) SELECT user_id::text FROM u`,
         [userId, step],
       );
-      return spent.length > 0 ? 'ok' : this.fail(userId);
+      return spent.length > 0 ? 'ok' : attempt.refusal;
     }
     const recovery = normaliseRecoveryCode(code);
     if (recovery !== undefined) {
@@ -136,7 +143,7 @@ export class TwoFactorService {
         return 'ok';
       }
     }
-    return this.fail(userId);
+    return attempt.refusal;
   }
 
   /** Turns 2FA off with a current code or a recovery code; the secret and codes are deleted. */
@@ -147,23 +154,34 @@ export class TwoFactorService {
   }
 
   private async row(userId: string): Promise<Row | undefined> {
-    const [row] = await this.database.query<Row[]>(
-      `SELECT secret_sealed, enabled_at IS NOT NULL AS enabled, coalesce(locked_until > now(), false) AS locked FROM auth.two_factor WHERE user_id = $1`,
-      [userId],
-    );
+    const [row] = await this.database.query<Row[]>(`SELECT secret_sealed, enabled_at IS NOT NULL AS enabled FROM auth.two_factor WHERE user_id = $1`, [userId]);
     return row;
   }
 
-  /** Counts a failure; the MAX_CODE_FAILURES-th locks the account for LOCK_SECONDS (and starts a new count). */
-  private async fail(userId: string): Promise<CodeVerdict> {
-    const [row] = await this.database.query<Array<{ locked: boolean }>>(
+  /**
+   * Takes one try before any code is compared: counts it as a failure and reads the lock in one
+   * statement, so a burst of parallel codes gets at most MAX_CODE_FAILURES looks however the
+   * requests interleave (the row is locked by the UPDATE; a try while the lock holds changes
+   * nothing and is refused). The MAX_CODE_FAILURES-th try starts the lock at once; that try is
+   * still checked, and a right code (every success) clears the count and the lock. The first
+   * try after a lock ran out starts a new count.
+   */
+  private async claimAttempt(userId: string, enrolled: boolean): Promise<Attempt> {
+    const [row] = await this.database.query<ClaimedRow[]>(
       `WITH u AS (UPDATE auth.two_factor
-                     SET failures = CASE WHEN failures + 1 >= $2 THEN 0 ELSE failures + 1 END,
-                         locked_until = CASE WHEN failures + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END
-                   WHERE user_id = $1 RETURNING locked_until > now() AS locked)
-       SELECT coalesce(locked, false) AS locked FROM u`,
-      [userId, MAX_CODE_FAILURES, LOCK_SECONDS],
+                     SET failures = CASE WHEN locked_until IS NULL THEN failures + 1 ELSE 1 END,
+                         locked_until = CASE WHEN (CASE WHEN locked_until IS NULL THEN failures + 1 ELSE 1 END) >= $2
+                                             THEN now() + make_interval(secs => $3) END
+                   WHERE user_id = $1 AND (enabled_at IS NOT NULL) = $4 AND (locked_until IS NULL OR locked_until <= now())
+                   RETURNING secret_sealed, locked_until IS NOT NULL AS last_try)
+       SELECT secret_sealed, last_try FROM u`,
+      [userId, MAX_CODE_FAILURES, LOCK_SECONDS, enrolled],
     );
-    return row?.locked ? 'locked' : 'wrong';
+    if (row) return { kind: 'claimed', row, refusal: row.last_try ? 'locked' : 'wrong' };
+    const [state] = await this.database.query<Array<{ locked: boolean }>>(
+      `SELECT coalesce(locked_until > now(), false) AS locked FROM auth.two_factor WHERE user_id = $1 AND (enabled_at IS NOT NULL) = $2`,
+      [userId, enrolled],
+    );
+    return { kind: state?.locked ? 'locked' : 'wrong' };
   }
 }

@@ -226,6 +226,17 @@ export class AccountPages {
     return appsPage({ csrf: web.csrf(), apps, webhooks: await this.webhooks.forApps(apps), ...options });
   }
 
+  /**
+   * The account's second factor was turned on or off from this session: every other session and
+   * every token ends (as with a new password), for none of them proved the factor now in force;
+   * this session stays (it just did). Also what keeps a session from before enrolment from taking
+   * the web app's token without a code.
+   */
+  async secondFactorChanged(web: WebExchange, userId: string): Promise<void> {
+    await this.sessions.endAllExcept(userId, web.cookies[SESSION_COOKIE]);
+    await this.accounts.revokeEveryToken(userId);
+  }
+
   /** Starts a session for a user whose every factor was checked (the two-factor step calls it). */
   startSession(web: WebExchange, userId: string): Promise<void> {
     return this.logIn(web, userId);

@@ -75,7 +75,10 @@ export class TwoFactorPages {
     if (!user) return this.pages.loginRedirect(web, SETTINGS);
     if (!web.csrfValid()) return this.pages.csrfRejected(web);
     const { verdict, recoveryCodes } = await this.twoFactor.confirmEnrolment(user.userId, postedCode(web));
-    if (verdict === 'ok' && recoveryCodes) return web.html(200, recoveryCodesPage({ csrf: web.csrf(), codes: recoveryCodes }));
+    if (verdict === 'ok' && recoveryCodes) {
+      await this.pages.secondFactorChanged(web, user.userId);
+      return web.html(200, recoveryCodesPage({ csrf: web.csrf(), codes: recoveryCodes }));
+    }
     // A wrong code: the same key again (it is likely in the app already), with the error.
     const { status, error } = refusal(verdict === 'ok' ? 'wrong' : verdict);
     const enrolment = await this.twoFactor.pendingEnrolment(user.userId, user.email);
@@ -92,6 +95,7 @@ export class TwoFactorPages {
       const { status, error } = refusal(verdict);
       return web.html(status, await this.settingsPage(web, user.userId, { error }));
     }
+    await this.pages.secondFactorChanged(web, user.userId);
     return web.html(200, await this.settingsPage(web, user.userId, { notice: 'Two-factor log-in is off.' }));
   }
 

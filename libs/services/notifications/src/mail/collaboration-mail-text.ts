@@ -19,7 +19,8 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
   item_uncompleted: (data, actor) => ({ subject: `Task reopened: ${text(data['item_content'], 'a task')}`, summary: `${actor} reopened the task "${text(data['item_content'], '')}".` }),
   note_added: (data, actor) => ({ subject: `New comment from ${actor}`, summary: `${actor} commented: ${text(data['note_content'], '')}` }),
   share_invitation_sent: (data, actor) => ({
-    subject: `${actor} invited you to the project ${text(data['project_name'], '')}`,
+    // Anyone may invite any address: the subject carries no text of theirs but their name (the project's name is in the body).
+    subject: `${actor} invited you to a project in Doable`,
     summary: `${actor} invited you to work together on the project "${text(data['project_name'], '')}". Open Doable to accept or decline.`,
   }),
   share_invitation_accepted: (data, actor) => ({ subject: `${actor} joined ${text(data['project_name'], 'your project')}`, summary: `${actor} accepted your invitation to "${text(data['project_name'], '')}".` }),
@@ -27,7 +28,7 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
   user_left_project: (data, actor) => ({ subject: `${actor} left a shared project`, summary: `${actor} left the project "${text(data['project_name'], '')}".` }),
   user_removed_from_project: (data, actor) => ({ subject: `${text(data['removed_name'], 'A member')} was removed from a project`, summary: `${actor} removed ${text(data['removed_name'], 'a member')} from the project "${text(data['project_name'], '')}".` }),
   workspace_invitation_created: (data, actor) => ({
-    subject: `${actor} invited you to the workspace ${text(data['workspace_name'], '')}`,
+    subject: `${actor} invited you to a team workspace in Doable`,
     summary: `${actor} invited you to join the workspace "${text(data['workspace_name'], '')}". Open Doable to accept or decline.`,
   }),
   workspace_invitation_accepted: (data, actor) => ({ subject: `${actor} joined ${text(data['workspace_name'], 'your workspace')}`, summary: `${actor} accepted the invitation to "${text(data['workspace_name'], '')}".` }),

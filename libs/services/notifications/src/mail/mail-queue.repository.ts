@@ -30,6 +30,21 @@ export class MailQueueRepository {
   }
 
   /**
+   * How many mails of these kinds were queued to the address in the last `windowSeconds`, taken
+   * under a transaction-long lock on the address: two consumers (replicas) queueing to one
+   * address count one after the other, so the count and the queueing that follows it hold.
+   */
+  async countRecentTo(manager: EntityManager, recipient: string, kinds: readonly string[], windowSeconds: number): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('mail-recipient:' || lower($1), 0))`, [recipient]);
+    const [row] = await manager.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM notifications.mail_queue
+        WHERE lower(recipient) = lower($1) AND kind = ANY($2::text[]) AND created_at > now() - make_interval(secs => $3)`,
+      [recipient, kinds, windowSeconds],
+    );
+    return row.count;
+  }
+
+  /**
    * Claims due mails for one send each (SKIP LOCKED: replicas share the work). The claim pushes
    * `next_attempt_at` past a lease, so a worker that dies mid-send leaves the mail due again later
    * rather than lost (a mail may then be sent twice: SMTP has no idempotent submission).

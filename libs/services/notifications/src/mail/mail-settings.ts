@@ -28,6 +28,12 @@ export const mailEnv = z.object({
   MAIL_RETRY_SECONDS: env.positiveInt(30),
   /** How often due mails are looked for (a wake after each commit that queued one sends sooner). */
   MAIL_POLL_MS: env.positiveInt(2000),
+  /**
+   * Mails anyone else can make for an address (invitations and password resets) that one address
+   * gets per MAIL_RECIPIENT_WINDOW_SECONDS, from every sender together; more are not mailed.
+   */
+  MAIL_RECIPIENT_LIMIT: env.positiveInt(10),
+  MAIL_RECIPIENT_WINDOW_SECONDS: env.positiveInt(3600),
 });
 
 export interface MailSettings {
@@ -40,6 +46,8 @@ export interface MailSettings {
   readonly maxRetries: number;
   readonly retrySeconds: number;
   readonly pollMs: number;
+  /** At most `limit` unsolicited mails (UNSOLICITED_KINDS) to one address per `windowSeconds`. */
+  readonly recipientLimit: { readonly limit: number; readonly windowSeconds: number };
 }
 export const MAIL_SETTINGS = Symbol('MAIL_SETTINGS');
 
@@ -54,5 +62,6 @@ export function mailSettingsOf(config: z.infer<typeof mailEnv>): MailSettings {
     maxRetries: config.MAIL_MAX_RETRIES,
     retrySeconds: config.MAIL_RETRY_SECONDS,
     pollMs: config.MAIL_POLL_MS,
+    recipientLimit: { limit: config.MAIL_RECIPIENT_LIMIT, windowSeconds: config.MAIL_RECIPIENT_WINDOW_SECONDS },
   };
 }

@@ -91,10 +91,30 @@ const readableDate = (iso: string): string => {
   return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 };
 
+/** Someone's own words, shown as a quotation (never as a sentence of the product's). */
+interface Quoted {
+  readonly quote: string;
+}
+type Paragraph = string | Quoted;
+
+/** A display name in a subject: one line, at most SUBJECT_NAME_LENGTH characters. */
+const SUBJECT_NAME_LENGTH = 60;
+const subjectName = (name: string): string => {
+  const line = oneLine(name);
+  return line.length > SUBJECT_NAME_LENGTH ? `${line.slice(0, SUBJECT_NAME_LENGTH - 1)}…` : line;
+};
+
+const paragraphText = (paragraph: Paragraph): string =>
+  typeof paragraph === 'string' ? paragraph : paragraph.quote.split(/\r?\n/).map((line) => `> ${line}`).join('\n');
+const paragraphHtml = (paragraph: Paragraph): string =>
+  typeof paragraph === 'string'
+    ? `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`
+    : `<blockquote style="margin: 0 0 1em; padding-left: 1em; border-left: 3px solid #ccc; color: #444">${escapeHtml(paragraph.quote).replace(/\r?\n/g, '<br>')}</blockquote>`;
+
 /** Paragraphs in text and HTML alike; `link` becomes a button-like anchor in HTML. */
-function layout(subject: string, paragraphs: readonly string[], link?: { readonly label: string; readonly href: string }): RenderedMail {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), '-- \nDoable'].join('\n\n');
-  const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
+function layout(subject: string, paragraphs: readonly Paragraph[], link?: { readonly label: string; readonly href: string }): RenderedMail {
+  const text = [...paragraphs.map(paragraphText), ...(link ? [`${link.label}: ${link.href}`] : []), '-- \nDoable'].join('\n\n');
+  const body = paragraphs.map(paragraphHtml).join('\n');
   const anchor = link ? `\n<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : '';
   const html = `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -120,17 +140,19 @@ const WORKSPACE_ROLE_WORDS: Readonly<Record<string, string>> = { ADMIN: 'an admi
 const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
   'share-invitation': (data) =>
     layout(
-      `${data.inviterName} invited you to the project ${data.projectName}`,
+      // The subject carries no text of the sender's but their name (short): a mail from Doable must not read as the sender's words.
+      `${subjectName(data.inviterName)} invited you to a project in Doable`,
       [
         `${data.inviterName} (${data.inviterEmail}) invited you to work together on the project "${data.projectName}" in Doable.`,
-        ...(data.message.trim() ? [`Their message: ${data.message.trim()}`] : []),
+        // The sender's own words, quoted and attributed: what they wrote, not what Doable says.
+        ...(data.message.trim() ? [`${data.inviterName} wrote (Doable did not write or check this message):`, { quote: data.message.trim() }] : []),
         'Create your account from the link below: you join the project as soon as it is made.',
       ],
       { label: 'Join the project', href: data.link },
     ),
   'workspace-invitation': (data) =>
     layout(
-      `${data.inviterName} invited you to the workspace ${data.workspaceName}`,
+      `${subjectName(data.inviterName)} invited you to a team workspace in Doable`,
       [
         `${data.inviterName} (${data.inviterEmail}) invited you to join the team workspace "${data.workspaceName}" in Doable, as ${WORKSPACE_ROLE_WORDS[data.role] ?? 'a member'}.`,
         'Create your account from the link below: you join the workspace as soon as it is made.',

@@ -24,6 +24,7 @@ import { MailOutbox } from './mail-outbox';
 import { createMailSender } from './mail-sender';
 import type { MailSettings } from './mail-settings';
 import { renderMail } from './mail-templates';
+import { collaborationMailText } from './collaboration-mail-text';
 import { MailWorker } from './mail-worker';
 
 const RESET_LINK = 'http://doable.test/auth/reset?token=reset-secret-0123456789';
@@ -58,6 +59,7 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
     retrySeconds: 10,
     // An hour: whatever is sent within a test was sent by runOnce or a wake.
     pollMs: 3_600_000,
+    recipientLimit: { limit: 4, windowSeconds: 3600 },
     ...overrides,
   });
 
@@ -83,7 +85,7 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
     consumers = new EventConsumers(notificationsService, bus, logger, db);
     registry = new Registry();
     worker = new MailWorker(db, settings(), logger, registry);
-    const outbox = new MailOutbox(worker);
+    const outbox = new MailOutbox(worker, settings(), logger, registry);
     new MailConsumers(consumers, outbox, settings());
     new DailyDigestMailer(consumers, outbox, settings());
     new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new QueueingInvitationMailer(outbox, settings()), new CollaborationMailer(consumers, outbox, settings()));
@@ -260,7 +262,7 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       const link = 'http://doable.test/auth/signup?invitation_id=7700000001&invitation_secret=invitation-secret-0123456789&email=stranger%40example.test';
       expect(mail.parsed.text).toContain(link);
       expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
-      expect(mail.parsed.subject).toBe('Ann "the gardener" invited you to the project Garden <b>& more</b>');
+      expect(mail.parsed.subject).toBe('Ann "the gardener" invited you to a project in Doable');
       expect(lines.join('\n')).not.toContain('invitation-secret');
     });
 
@@ -293,8 +295,48 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
       expect(mail.parsed.html).toContain('Acme &lt;i&gt;&amp; co&lt;/i&gt;');
       expect(mail.parsed.html).not.toMatch(/<i>|<admin>/);
-      expect(mail.parsed.subject).toBe('Ann <admin> invited you to the workspace Acme <i>& co</i>');
+      expect(mail.parsed.subject).toBe('Ann <admin> invited you to a team workspace in Doable');
       expect(lines.join('\n')).not.toContain('workspace-secret');
+    });
+
+    it('mails one address at most MAIL_RECIPIENT_LIMIT unsolicited mails per window, from every sender together; logged without the address', async () => {
+      // Four senders invite one address (the test settings' limit is 4 an hour); a reset is one more of the same kind of mail.
+      for (let i = 0; i < 4; i++) {
+        const inviter = { id: String(110 + i), email: `sender${i}@example.test`, full_name: `Sender ${i}`, image_id: null };
+        await publish(SyncEvents.shareInvitationSent, invitation({ invitationId: String(7710000000 + i), invitationSecret: `flood-secret-${i}-0123456789`, inviter, inviteeEmail: 'Flooded@example.test' }));
+      }
+      await publish(SyncEvents.shareInvitationSent, invitation({ invitationId: '7710000009', invitationSecret: 'flood-secret-9-0123456789', inviteeEmail: 'flooded@example.test' }));
+      await publish(AuthEvents.passwordResetRequested, { userId: '150', email: 'flooded@example.test', fullName: 'F', lang: 'en', link: RESET_LINK, expiresAt: '2030-01-01T10:00:00.000Z' });
+      // Another address is not touched by the first one's count.
+      await publish(SyncEvents.shareInvitationSent, invitation({ invitationId: '7710000010', invitationSecret: 'other-secret-0123456789', inviteeEmail: 'other@example.test' }));
+      const queued = await queue();
+      expect(queued.filter((row) => row.recipient.toLowerCase() === 'flooded@example.test')).toHaveLength(4);
+      expect(queued.filter((row) => row.recipient === 'other@example.test')).toHaveLength(1);
+      expect(await metric('doable_mail_recipient_limited_total')).toEqual(
+        expect.arrayContaining([expect.objectContaining({ labels: { kind: 'share-invitation' }, value: 1 }), expect.objectContaining({ labels: { kind: 'password-reset' }, value: 1 })]),
+      );
+      const limited = lines.filter((line) => line.includes('its share of unsolicited mail'));
+      expect(limited).toHaveLength(2);
+      expect(limited.join('\n').toLowerCase()).not.toContain('flooded@');
+    });
+
+    it('quotes the sender\'s message as theirs, escaped, and keeps every text of theirs but their name out of the subject', () => {
+      const mail = renderMail('share-invitation', {
+        inviterName: 'Ann',
+        inviterEmail: 'ann@example.test',
+        projectName: 'Your account is suspended',
+        message: 'Your Doable account is locked.\nVerify it at https://evil.example',
+        link: 'http://doable.test/auth/signup?a=1',
+      });
+      expect(mail.subject).toBe('Ann invited you to a project in Doable');
+      expect(mail.text).toContain('Ann wrote (Doable did not write or check this message):\n\n> Your Doable account is locked.\n> Verify it at https://evil.example');
+      expect(mail.html).toMatch(/<p>Ann wrote \(Doable did not write or check this message\):<\/p>\n<blockquote[^>]*>Your Doable account is locked\.<br>Verify it at https:\/\/evil\.example<\/blockquote>/);
+      const long = renderMail('workspace-invitation', { inviterName: `${'A'.repeat(100)}\nBcc: x@example.test`, inviterEmail: 'a@example.test', workspaceName: 'Click here now', role: 'MEMBER', link: 'http://doable.test/x' });
+      expect(long.subject).toBe(`${'A'.repeat(59)}… invited you to a team workspace in Doable`);
+      // The same for an account's invitation mailed by its notification settings.
+      const shared = collaborationMailText('share_invitation_sent', { project_name: 'Your account is suspended', from_user: { full_name: 'Ann' } }, 'Someone');
+      expect(shared?.subject).toBe('Ann invited you to a project in Doable');
+      expect(collaborationMailText('workspace_invitation_created', { workspace_name: 'Click here now' }, 'Ann')?.subject).toBe('Ann invited you to a team workspace in Doable');
     });
 
     it('mails a collaboration notification to the receivers whose settings say email, once, escaped; the others only get the live notification', async () => {

@@ -10,6 +10,7 @@ import { projectCommands } from './projects';
 import { reminderCommands } from './reminders/reminder-commands';
 import { sectionCommands } from './sections/section-commands';
 import { sharingCommands } from './sharing';
+import type { InvitationBudget } from './sharing/invitation-budget';
 import { userCommands } from './user/user-commands';
 import { viewOptionsCommands } from './view-options/view-options-commands';
 import { workspaceCommands, workspaceFilterCommands } from './workspaces';
@@ -37,6 +38,8 @@ export interface CommandDependencies {
   readonly workspaceMembers: WorkspaceMembersRepository;
   readonly workspaceFilters: WorkspaceFilterRepository;
   readonly services: ServiceClient;
+  /** Invitations per sender per window (the sync service's INVITATIONS_PER_SENDER); the default when not given. */
+  readonly invitationBudget?: InvitationBudget;
 }
 
 /**
@@ -56,8 +59,8 @@ export function publicCommands(d: CommandDependencies): CommandHandler[] {
     ...userCommands(d.profiles, d.services),
     ...liveNotificationCommands(d.services),
     ...viewOptionsCommands(d.views, d.projects, d.labels, d.filters),
-    ...sharingCommands({ projects: d.projects, members: d.members, invitations: d.invitations, items: d.items, profiles: d.profiles }),
-    ...workspaceCommands({ workspaces: d.workspaces, members: d.workspaceMembers, projects: d.projects, sections: d.sections, items: d.items, profiles: d.profiles }),
+    ...sharingCommands({ projects: d.projects, members: d.members, invitations: d.invitations, items: d.items, profiles: d.profiles, invitationBudget: d.invitationBudget }),
+    ...workspaceCommands({ workspaces: d.workspaces, members: d.workspaceMembers, projects: d.projects, sections: d.sections, items: d.items, profiles: d.profiles, invitationBudget: d.invitationBudget }),
     ...workspaceFilterCommands(d.workspaceFilters),
   ];
 }

@@ -8,6 +8,7 @@ import { loadProject } from '../projects/project-access';
 import { actingUser, collaboratorRoleArg, emailArg, requireGrantable } from './sharing-args';
 import { type GuestRepositories, requireGuestSeat } from './workspace-guests';
 import { recordObjectEvents } from '../../object-events';
+import { DEFAULT_INVITATION_BUDGET, type InvitationBudget, requireInvitationBudget, sentRecently } from './invitation-budget';
 import { projectChange } from '../projects/project-events';
 
 const argsSchema = z.object({
@@ -22,7 +23,9 @@ const argsSchema = z.object({
  * shareInvitationSent event (the notifications service makes it their share_invitation_sent
  * live notification, secret included); an address without an account keeps the invitation
  * waiting until one is created (users/user-created.consumer.ts offers it then). Inviting an
- * address with an open invitation sends that invitation again under a new secret.
+ * address with an open invitation sent within the invitation budget's window changes nothing
+ * and sends nothing (ok: its secret and mail stand); after the window, it is sent again under a
+ * new secret. Each invitation sent counts against the sender's budget (invitation-budget.ts).
  * A new invitation takes a seat of the project's max_collaborators (its owner's plan, whoever
  * invites); over it, the command is refused and all it leaves is the shareInvitationBlocked
  * event, which tells the inviter and the owner (CommandContext.emitOnRefusal).
@@ -37,6 +40,7 @@ export class ShareProjectCommand implements CommandHandler {
     private readonly invitations: ProjectInvitationsRepository,
     private readonly profiles: UserProfileRepository,
     private readonly guests: GuestRepositories,
+    private readonly budget: InvitationBudget = DEFAULT_INVITATION_BUDGET,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
@@ -53,6 +57,8 @@ export class ShareProjectCommand implements CommandHandler {
     if (await this.members.findActiveByEmail(manager, project.id, args.email)) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'This user is already a collaborator of the project', { argument: 'email' });
     }
+    if (await sentRecently(context, this.budget, { table: 'project_invitations', scopeColumn: 'project_id' }, project.id, args.email)) return {};
+    await requireInvitationBudget(context, this.budget, 1);
     await this.requireSeat(context, project, inviter, args.email);
     // An outsider of a workspace project's workspace is invited as its guest.
     await requireGuestSeat(this.guests, this.invitations, context, project, args.email);

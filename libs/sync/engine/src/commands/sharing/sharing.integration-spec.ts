@@ -237,11 +237,18 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     expect(await statusOf(BOB, 'delete_invitation', { invitation_id: own.invitationId })).toBe('ok');
   });
 
-  it('sends an open invitation again under a new secret instead of making a second one', async () => {
+  it('keeps an open invitation sent within the window (same secret, nothing sent again); after it, sends it again under a new secret', async () => {
     const projectId = await addProject(ANN, 'Resend');
     const first = await invite(ANN, projectId, EMAIL[CAT], { role: 'COMPLETE_ONLY' });
-    const second = await invite(ANN, projectId, EMAIL[CAT], { role: 'EDIT_ONLY', message: 'again' });
+    const sentBefore = (await events(SENT)).length;
+    // The flood of the issue: the same address shared again and again mails nothing more.
+    for (let i = 0; i < 5; i++) expect(await statusOf(ANN, 'share_project', { project_id: projectId, email: EMAIL[CAT], role: 'EDIT_ONLY', message: 'again' })).toBe('ok');
+    expect(await events(SENT)).toHaveLength(sentBefore);
+    expect(await invitationRow(first.invitationId)).toMatchObject({ role: 'COMPLETE_ONLY', state: 'invited' });
 
+    // The window (an hour by default) has passed: sent again, one invitation still.
+    await dataSource.query(`UPDATE sync.project_invitations SET created_at = now() - interval '2 hours' WHERE id = $1`, [first.invitationId]);
+    const second = await invite(ANN, projectId, EMAIL[CAT], { role: 'EDIT_ONLY', message: 'again' });
     expect(second.invitationId).toBe(first.invitationId);
     expect(second.invitationSecret).not.toBe(first.invitationSecret);
     const [{ n }] = await dataSource.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM sync.project_invitations WHERE project_id = $1`, [projectId]);
@@ -251,6 +258,32 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     });
     expect(await statusOf(CAT, 'accept_invitation', { invitation_id: second.invitationId, invitation_secret: second.invitationSecret })).toBe('ok');
     expect(await membership(projectId, CAT)).toMatchObject({ role: 'EDIT_ONLY', state: 'active' });
+  });
+
+  it('refuses the invitation past the sender\'s budget with RATE_LIMITED and retry_after; the batch\'s earlier commands stand', async () => {
+    const ZED = '7299';
+    const profiles = new UserProfileRepository();
+    await dataSource.transaction((manager) =>
+      profiles.createWithInbox(manager, { id: ZED, email: 'zed@share.test', fullName: 'Zed', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+    );
+    await givePlan(dataSource.manager, ZED);
+    const projectId = await addProject(ZED, 'Budget');
+    const [items, projects, members, invitations] = [new ItemRepository(), new ProjectRepository(), new ProjectMembersRepository(), new ProjectInvitationsRepository()];
+    const budgeted = new CommandExecutor(db, profiles, sharingCommands({ projects, members, invitations, items, profiles, invitationBudget: { perSender: 3, windowSeconds: 3600 } }), createLogger('test', 'silent'), [], members, new PlanLimitsRepository());
+    const share = (email: string) => ({ type: 'share_project', uuid: randomUUID(), args: { project_id: projectId, email } });
+    const batch = [share('s1@flood.test'), share('s2@flood.test'), share('s3@flood.test'), share('s4@flood.test'), share('s1@flood.test')];
+    const sentBefore = (await events(SENT)).length;
+    const result = await budgeted.run(principal(ZED), batch);
+    const statuses = batch.map((command) => result.syncStatus[command.uuid]);
+    expect(statuses.slice(0, 3)).toEqual(['ok', 'ok', 'ok']);
+    expect(statuses[3]).toMatchObject({ error_tag: 'LIMITS_REACHED', http_code: 429, error_extra: { limit: 3, window_seconds: 3600 } });
+    const retryAfter = (statuses[3] as unknown as { error_extra: { retry_after: number } }).error_extra.retry_after;
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Sharing again with an address already invited sends nothing, so it needs no budget.
+    expect(statuses[4]).toBe('ok');
+    expect(await events(SENT)).toHaveLength(sentBefore + 3);
+    await expect(dataSource.query(`SELECT 1 FROM sync.project_invitations WHERE invitee_email = 's4@flood.test'`)).resolves.toHaveLength(0);
   });
 
   it('changes a role (CREATOR and ADMIN only); the CREATOR\'s role is untouchable and nobody becomes CREATOR', async () => {

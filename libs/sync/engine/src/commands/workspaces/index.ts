@@ -1,5 +1,6 @@
 import { FolderRepository, type ItemRepository, type ProjectRepository, type SectionRepository, type UserProfileRepository, WorkspaceInvitationsRepository, type WorkspaceMembersRepository, type WorkspaceRepository } from '@doable/sync-domain';
 import type { CommandHandler } from '../../command-handler';
+import { DEFAULT_INVITATION_BUDGET, type InvitationBudget } from '../sharing/invitation-budget';
 import { folderCommands } from './folder-commands';
 import { WorkspaceAcceptInvitationCommand, WorkspaceRejectInvitationCommand } from './workspace-invitation-answer.command';
 import { WorkspaceDeleteInvitationCommand, WorkspaceInviteCommand, WorkspaceResendInviteCommand } from './workspace-invite.command';
@@ -18,6 +19,8 @@ export interface WorkspaceRepositories {
   /** Stateless; made here when not given (the service and the harness need not know of them). */
   readonly invitations?: WorkspaceInvitationsRepository;
   readonly folders?: FolderRepository;
+  /** Invitations per sender per window (DEFAULT_INVITATION_BUDGET when not given). */
+  readonly invitationBudget?: InvitationBudget;
 }
 
 /** Every workspace command: the workspace itself, its members, invitations and folders (workspace filters: workspaceFilterCommands). */
@@ -30,6 +33,7 @@ export function workspaceCommands({
   profiles,
   invitations = new WorkspaceInvitationsRepository(),
   folders = new FolderRepository(),
+  invitationBudget = DEFAULT_INVITATION_BUDGET,
 }: WorkspaceRepositories): CommandHandler[] {
   const invitationRepositories = { workspaces, members, invitations, profiles };
   return [
@@ -37,8 +41,8 @@ export function workspaceCommands({
     new WorkspaceUpdateCommand(workspaces, members),
     new WorkspaceDeleteCommand(workspaces, members, projects, sections, items, profiles, invitations),
     new WorkspaceLeaveCommand(workspaces, members),
-    new WorkspaceInviteCommand(invitationRepositories),
-    new WorkspaceResendInviteCommand(invitationRepositories),
+    new WorkspaceInviteCommand(invitationRepositories, invitationBudget),
+    new WorkspaceResendInviteCommand(invitationRepositories, invitationBudget),
     new WorkspaceDeleteInvitationCommand(invitationRepositories),
     new WorkspaceAcceptInvitationCommand(invitationRepositories),
     new WorkspaceRejectInvitationCommand(invitationRepositories),

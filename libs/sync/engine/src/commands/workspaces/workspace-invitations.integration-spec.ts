@@ -6,6 +6,7 @@ import { OutboxRelay } from '@doable/shared-database';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import { NewAccounts, type WorkspaceRow } from '@doable/sync-domain';
 import { WorkspaceHarness } from './workspace.harness';
+import { DEFAULT_INVITATION_BUDGET } from '../sharing/invitation-budget';
 
 const ADA = '7401';
 const BEN = '7402';
@@ -156,6 +157,21 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     // A member may withdraw only their own invitations.
     await harness.status(ADA, 'workspace_invite', { workspace_id: id, email: 'eve@acme.test' });
     expect(await harness.status(BEN, 'workspace_delete_invitation', { workspace_id: id, email: 'eve@acme.test' })).toMatchObject({ error_tag: 'FORBIDDEN', http_code: 403 });
+  });
+
+  it('refuses a flood whole (more addresses than the sender\'s budget: RATE_LIMITED, nothing sent); an open invitation is not sent again within the window', async () => {
+    const id = await harness.create(ADA, 'workspace_add', { name: 'Flood' });
+    const sentBefore = (await harness.events<WorkspaceInvitationSent>(SENT)).length;
+    const flood = Array.from({ length: DEFAULT_INVITATION_BUDGET.perSender + 10 }, (_, i) => `flood${i}@acme.test`);
+    expect(await harness.status(ADA, 'workspace_invite', { workspace_id: id, email_list: flood })).toMatchObject({
+      error_tag: 'LIMITS_REACHED',
+      http_code: 429,
+      error_extra: { limit: DEFAULT_INVITATION_BUDGET.perSender, window_seconds: DEFAULT_INVITATION_BUDGET.windowSeconds, retry_after: expect.any(Number) },
+    });
+    expect(await harness.events(SENT)).toHaveLength(sentBefore);
+    expect(await harness.status(ADA, 'workspace_invite', { workspace_id: id, email_list: ['once@acme.test'] })).toBe('ok');
+    for (let i = 0; i < 3; i++) expect(await harness.status(ADA, 'workspace_invite', { workspace_id: id, email: 'once@acme.test', role: 'ADMIN' })).toBe('ok');
+    expect(await harness.events(SENT)).toHaveLength(sentBefore + 1);
   });
 
   it('role refusals: guests cannot invite, members cannot invite admins, non-members learn nothing; bad input is coded', async () => {

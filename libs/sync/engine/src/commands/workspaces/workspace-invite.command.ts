@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { newInvitationSecret, type UserProfileRepository, type Workspace, type WorkspaceInvitation, workspaceInvitationAnsweredPayload, workspaceInvitationSentPayload, type WorkspaceInvitationsRepository, type WorkspaceMembersRepository, type WorkspaceRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
+import { DEFAULT_INVITATION_BUDGET, type InvitationBudget, requireInvitationBudget, sentRecently } from '../sharing/invitation-budget';
 import { actingUser, emailArg } from '../sharing/sharing-args';
 import { loadWorkspace, workspaceRoleArg } from './workspace-args';
 
@@ -25,8 +26,10 @@ export function emailDomainOf(email: string): string {
  * workspace (ADMINs and MEMBERs: the 'invite' group). The invitee learns of it from the
  * workspaceInvitationSent event (their workspace_invitation_created live notification carries
  * the secret); an address without an account keeps its invitation waiting until one is created
- * (users/user-created.consumer.ts). An address with an open invitation gets it again under a
- * new secret and the new role.
+ * (users/user-created.consumer.ts). An address with an open invitation sent within the
+ * invitation budget's window is left as it is (nothing sent again); after the window it gets it
+ * again under a new secret and the new role. The addresses invited count against the sender's
+ * budget, all or none (invitation-budget.ts).
  * Guesses (the spec is silent): the addresses are one decision (one refused address refuses the
  * command); only an ADMIN may invite an ADMIN; restrict_email_domains refuses members and admins
  * from other domains but never guests (what guests are for); both `email` and `email_list`
@@ -42,12 +45,15 @@ export class WorkspaceInviteCommand implements CommandHandler {
     role: workspaceRoleArg.optional(),
   });
 
-  constructor(private readonly repositories: WorkspaceInvitationRepositories) {}
+  constructor(
+    private readonly repositories: WorkspaceInvitationRepositories,
+    private readonly budget: InvitationBudget = DEFAULT_INVITATION_BUDGET,
+  ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(this.schema, rawArgs);
-    const emails = [...new Set([...(args.email_list ?? []), ...(args.email === undefined ? [] : [args.email])])];
-    if (emails.length === 0) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: email_list', { argument: 'email_list' });
+    const asked = [...new Set([...(args.email_list ?? []), ...(args.email === undefined ? [] : [args.email])])];
+    if (asked.length === 0) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: email_list', { argument: 'email_list' });
     const role = args.role ?? DEFAULT_WORKSPACE_ROLE;
     const { workspaces, members, invitations, profiles } = this.repositories;
     const manager = context.tx.manager;
@@ -56,6 +62,10 @@ export class WorkspaceInviteCommand implements CommandHandler {
     if (role === 'GUEST' && !workspace.is_guest_allowed) throw new DomainError('FORBIDDEN', 'This workspace does not allow guests', { argument: 'role' });
     // Invitations of one workspace one after another: the open-invitation and guest counts below hold until commit.
     await workspaces.lock(manager, workspace.id);
+    const emails: string[] = [];
+    for (const email of asked) if (!(await sentRecently(context, this.budget, { table: 'workspace_invitations', scopeColumn: 'workspace_id' }, workspace.id, email))) emails.push(email);
+    if (emails.length === 0) return {};
+    await requireInvitationBudget(context, this.budget, emails.length);
     const open = new Map<string, WorkspaceInvitation | undefined>();
     for (const email of emails) {
       if (await members.findActiveByEmail(manager, workspace.id, email)) {
@@ -122,19 +132,24 @@ async function loadOpenInvitation(
 
 /**
  * workspace_resend_invite {workspace_id, email}: sends the open invitation again under a new
- * secret (the old one stops working), as workspace_invite would; it keeps its role, and whoever
+ * secret (the old one stops working), as workspace_invite would after the window; it keeps its role, and whoever
  * resends it becomes its inviter (the one told of the answer: a guess).
  */
 export class WorkspaceResendInviteCommand implements CommandHandler {
   readonly type = 'workspace_resend_invite';
   readonly policy = inWorkspace('invite');
 
-  constructor(private readonly repositories: WorkspaceInvitationRepositories) {}
+  constructor(
+    private readonly repositories: WorkspaceInvitationRepositories,
+    private readonly budget: InvitationBudget = DEFAULT_INVITATION_BUDGET,
+  ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(invitationRefArgs, rawArgs);
     const { workspace, invitation } = await loadOpenInvitation(this.repositories, context, args);
     if (workspace.role === null || !mayGrantWorkspaceRole(workspace.role, invitation.role)) throw new DomainError('FORBIDDEN', 'Only an admin may invite admins', { argument: 'email', role: workspace.role });
+    // Asked for by name, so sent even within the window; it counts against the sender's budget all the same.
+    await requireInvitationBudget(context, this.budget, 1);
     const { secret, hash } = newInvitationSecret();
     const renewed = await this.repositories.invitations.renewSecret(context.tx.manager, invitation.id, context.userId, hash, context.version);
     await context.tx.emit(SyncEvents.workspaceInvitationSent, workspaceInvitationSentPayload(renewed, workspace.name, await actingUser(this.repositories.profiles, context), secret));
