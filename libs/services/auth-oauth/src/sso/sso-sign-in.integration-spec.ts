@@ -279,7 +279,7 @@ describe('single sign-on: linking and page rules (real PostgreSQL)', () => {
       const made = await premade('mailbox');
       const claims = person(made.email);
       const handle = await proof.begin({ providerId: 'open', issuer: claims.issuer, subject: claims.subject }, made.userId);
-      const asked = await ssoPages.linkByMail(web('POST', '/auth/sso/link/mail', { cookies: { [SSO_LINK_COOKIE]: handle } }));
+      const asked = await ssoPages.linkByMail(web('POST', '/auth/sso/link/mail', { body: {}, cookies: { [SSO_LINK_COOKIE]: handle } }));
       expect(asked.status).toBe(200);
       expect(String(asked.body)).toContain('data-testid="sso-proof-mailed"');
       const [event] = await sql<{ payload: { email: string; link: string; reason: string; providerName: string } }>(
@@ -306,7 +306,7 @@ describe('single sign-on: linking and page rules (real PostgreSQL)', () => {
     it('answers the proof page from the callback with its handle cookie, and a stale handle SSO_EXPIRED', async () => {
       const stale = await ssoPages.linkWithPassword(web('POST', '/auth/sso/link', { body: { password: PASSWORD }, cookies: { [SSO_LINK_COOKIE]: 'made-up' } }));
       expect([stale.status, tag(stale)]).toEqual([400, 'SSO_EXPIRED']);
-      const mail = await ssoPages.linkByMail(web('POST', '/auth/sso/link/mail'));
+      const mail = await ssoPages.linkByMail(web('POST', '/auth/sso/link/mail', { body: {} }));
       expect([mail.status, tag(mail)]).toEqual([400, 'SSO_EXPIRED']);
     });
   });
