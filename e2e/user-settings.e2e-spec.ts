@@ -1,4 +1,4 @@
-import { http } from '@doable/shared-testing';
+import { http, waitFor } from '@doable/shared-testing';
 import { runClient } from './support/clients';
 import { HttpBrowser, logIn } from './support/oauth-flow';
 import { syncSession } from './support/sync-session';
@@ -155,7 +155,7 @@ describe.each(MODES)('user and user settings (%s)', (mode) => {
     await expect(logIn(new HttpBrowser(system.url), guarded.email, PASSWORD)).resolves.toBeUndefined();
   });
 
-  it('changes the email and password with the current password; the pages take the new ones', async () => {
+  it('changes the password at once and the email once the new address confirms (issue #44); the pages take the new ones', async () => {
     const mover = await system.createAccount({ password: PASSWORD });
     const asMover = syncSession(() => system, () => mover, 'us-mover');
     const before = await asMover.sync({ sync_token: '*', resource_types: ['user'] });
@@ -163,9 +163,21 @@ describe.each(MODES)('user and user settings (%s)', (mode) => {
     const { statuses } = await asMover.run({ type: 'user_update', args: { email, password: 'a new long passphrase', current_password: PASSWORD, full_name: 'Moved Person' } });
     expect(statuses).toEqual(['ok']);
     const changes = await asMover.sync({ sync_token: before.sync_token, resource_types: ['user'] });
-    expect(changes.user).toMatchObject({ email, full_name: 'Moved Person' });
-    await expect(logIn(new HttpBrowser(system.url), email, 'a new long passphrase')).resolves.toBeUndefined();
+    expect(changes.user).toMatchObject({ email: mover.email, full_name: 'Moved Person' });
+    await expect(logIn(new HttpBrowser(system.url), mover.email, 'a new long passphrase')).resolves.toBeUndefined();
     await expect(logIn(new HttpBrowser(system.url), mover.email, PASSWORD)).rejects.toThrow(/log-in/);
+
+    // The link mailed to the new address (read from auth-oauth's outbox): a button confirms it.
+    const [{ link }] = await waitFor(async () => {
+      const rows = await system.sql<{ link: string }>(`SELECT payload->>'link' AS link FROM auth.outbox WHERE subject = 'auth.evt.email-change-requested.v1' AND payload->>'userId' = $1`, [mover.userId]);
+      return rows.length > 0 ? rows : undefined;
+    }, 'the confirmation link');
+    const browser = new HttpBrowser(system.url);
+    const url = new URL(link);
+    const form = await browser.get(`${url.pathname}${url.search}`);
+    expect((await browser.submit('/auth/email/confirm', form, { token: url.searchParams.get('token')! })).status).toBe(200);
+    await waitFor(async () => (await asMover.sync({ sync_token: '*', resource_types: ['user'] })).user.email === email, 'the confirmed address in sync');
+    await expect(logIn(new HttpBrowser(system.url), email, 'a new long passphrase')).resolves.toBeUndefined();
     // The API token is not a password: it keeps working.
     expect((await asMover.sync({ sync_token: '*', resource_types: ['projects'] })).projects).toHaveLength(1);
   });
