@@ -124,6 +124,23 @@ export class AccountLinkRepository {
     await manager.query('UPDATE auth.accounts SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [userId]);
   }
 
+  /**
+   * Ends every way into the account that its password holder set up: the password, two-factor
+   * log-in (its recovery codes go with it) and every live mailed link. Sessions and tokens are
+   * signOutEverywhere's.
+   */
+  async dropCredentials(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('UPDATE auth.accounts SET password_hash = NULL WHERE id = $1', [userId]);
+    await manager.query('DELETE FROM auth.two_factor WHERE user_id = $1', [userId]);
+    await manager.query('UPDATE auth.account_links SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  }
+
+  /** Whether this provider's person is linked already, or the account holds another person of the issuer. */
+  async identityTaken(manager: EntityManager, identity: LinkIdentity, userId: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>('SELECT 1 FROM auth.sso_identities WHERE issuer = $1 AND (subject = $2 OR user_id = $3)', [identity.issuer, identity.subject, userId]);
+    return rows.length > 0;
+  }
+
   /** Ends one link (used). */
   async end(manager: EntityManager, linkId: string): Promise<void> {
     await manager.query('UPDATE auth.account_links SET used_at = now() WHERE id = $1', [linkId]);

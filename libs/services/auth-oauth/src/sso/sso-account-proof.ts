@@ -108,10 +108,8 @@ export class SsoAccountProof {
       await this.links.account(tx.manager, link.userId, true);
       await storeIdentity(tx.manager, link.identity, link.userId);
       await this.links.markVerified(tx.manager, link.userId);
-      await tx.manager.query('UPDATE auth.accounts SET password_hash = NULL WHERE id = $1', [link.userId]);
-      await tx.manager.query('DELETE FROM auth.two_factor WHERE user_id = $1', [link.userId]);
-      // Every other mailed link too: a reset or change asked for by the one who made the account.
-      await tx.manager.query('UPDATE auth.account_links SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [link.userId]);
+      // Every other mailed link ends too: a reset or change asked for by the one who made the account.
+      await this.links.dropCredentials(tx.manager, link.userId);
       const revoked = await signOutEverywhere(tx, link.userId);
       await tx.emit(AuthEvents.emailVerified, { userId: link.userId, email: link.email });
       return { userId: link.userId, revoked };
@@ -119,8 +117,7 @@ export class SsoAccountProof {
   }
 
   /** Whether the person is linked elsewhere already, or the account holds another person of the issuer (one per issuer). */
-  private async identityTaken(manager: Parameters<typeof storeIdentity>[0], identity: LinkIdentity, userId: string): Promise<boolean> {
-    const rows = await manager.query<unknown[]>('SELECT 1 FROM auth.sso_identities WHERE (issuer = $1 AND subject = $2) OR (issuer = $1 AND user_id = $3)', [identity.issuer, identity.subject, userId]);
-    return rows.length > 0;
+  private identityTaken(manager: Parameters<typeof storeIdentity>[0], identity: LinkIdentity, userId: string): Promise<boolean> {
+    return this.links.identityTaken(manager, identity, userId);
   }
 }
