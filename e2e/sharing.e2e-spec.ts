@@ -1,6 +1,7 @@
 import { eventStreamDrained, http, waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { runClient } from './support/clients';
+import { HttpBrowser } from './support/oauth-flow';
 import { shareWith } from './support/sharing';
 import { syncSession } from './support/sync-session';
 import { type Account, MODES, type SystemUnderTest } from './support/system-view';
@@ -224,5 +225,32 @@ describe('sharing notifications across a notifications outage (cluster)', () => 
     expect(retried.body.sync_status).toEqual({ [`dark-add-${a.userId}`]: 'ok', [`dark-read-${a.userId}`]: 'ok' });
     const named = await system.sql<{ n: number }>(`SELECT count(*)::int AS n FROM sync.items WHERE user_id = $1 AND content = 'Added beside a notification command'`, [a.userId]);
     expect(named[0].n).toBe(1);
+  });
+
+  // Issue #44: someone signs up with another person's address; invitations to that address must not land in the account until it is proven.
+  it("invites an account whose address is unproven as a stranger, and offers the invitation once the address confirms", async () => {
+    const owner = await system.createAccount();
+    const email = `unproven-${system.mode}-${Date.now()}@example.test`;
+    const browser = new HttpBrowser(system.url);
+    const form = await browser.get('/auth/signup');
+    expect((await browser.submit('/auth/signup', form, { email, full_name: 'Unproven', password: 'a long enough password 44' })).status).toBe(201);
+    const [{ id: userId }] = await system.sql<{ id: string }>('SELECT id::text AS id FROM auth.accounts WHERE email = $1', [email]);
+    await waitFor(() => system.profileExists(userId), 'the profile of the signed-up account');
+
+    const shared = await syncSession(() => system, () => owner, `unproven-${system.mode}`).run(
+      { type: 'project_add', temp_id: 'p', args: { name: 'For the real owner' } },
+      { type: 'share_project', args: { project_id: 'p', email } },
+    );
+    expect(shared.statuses).toEqual(['ok', 'ok']);
+    await expect(system.sql('SELECT invitee_id FROM sync.project_invitations WHERE project_id = $1', [shared.mapping['p']])).resolves.toEqual([{ invitee_id: null }]);
+
+    const [{ link }] = await waitFor(async () => {
+      const rows = await system.sql<{ link: string }>(`SELECT payload->>'link' AS link FROM auth.outbox WHERE subject = 'auth.evt.address-confirmation-requested.v1' AND payload->>'userId' = $1`, [userId]);
+      return rows.length > 0 ? rows : undefined;
+    }, "the sign-up's confirmation link");
+    const url = new URL(link);
+    const page = await browser.get(`${url.pathname}${url.search}`);
+    expect((await browser.submit('/auth/email/verify', page, { token: url.searchParams.get('token')! })).status).toBe(200);
+    await waitFor(async () => (await system.sql<{ invitee_id: string | null }>('SELECT invitee_id::text AS invitee_id FROM sync.project_invitations WHERE project_id = $1', [shared.mapping['p']]))[0].invitee_id === userId || undefined, 'the invitation offered to the proven account');
   });
 });

@@ -20,6 +20,7 @@ describe.each(MODES)('single sign-on with OpenID Connect (%s)', (mode) => {
   const people: Record<string, TestPerson> = {
     alice: { claims: { email: `alice-${run}@acme.test`, email_verified: true, name: 'Alice Acme' } },
     bob: { claims: { email: `bob-${run}@acme.test`, email_verified: true, name: 'Bob Acme' } },
+    carol: { claims: { email: `carol-${run}@acme.test`, email_verified: true, name: 'Carol Acme' } },
     mallory: { claims: { email: `mallory-${run}@other.test`, email_verified: true, name: 'Mallory' } },
     eve: { claims: { email: `eve-${run}@acme.test`, email_verified: false, name: 'Eve' } },
     dave: { claims: { email: `dave-${run}@strict.test`, email_verified: true, name: 'Dave Strict' } },
@@ -179,7 +180,7 @@ describe.each(MODES)('single sign-on with OpenID Connect (%s)', (mode) => {
     await expect(page.locator('main p').first().textContent()).resolves.toContain(email('alice'));
   });
 
-  it('links an existing password account by its verified email, once, and keeps its password', async () => {
+  it("links an existing password account by its verified email once its password shows it is the person's, and keeps the password", async () => {
     const page = await newPage();
     await page.goto(`${system.url}/auth/signup`);
     await page.getByLabel('Name').fill('Bob Password');
@@ -190,9 +191,16 @@ describe.each(MODES)('single sign-on with OpenID Connect (%s)', (mode) => {
     const [bob] = await accountsWith(email('bob'));
     await expect(identitiesOf(bob.id)).resolves.toEqual([]);
 
+    // The sign-up never proved the address (issue #44): the sign-on asks for the account's password first.
     const sso = await newPage();
     await sso.goto(`${system.url}/auth/login`);
+    const proofPage = sso.waitForResponse((response) => response.url().includes('/auth/sso/callback'));
     await signIn(sso, 'bob');
+    expect((await proofPage).status()).toBe(409);
+    await expect(sso.locator('#form-error').getAttribute('data-error-tag')).resolves.toBe('ACCOUNT_NOT_VERIFIED');
+    await expect(identitiesOf(bob.id)).resolves.toEqual([]);
+    await sso.getByLabel("The account's password").fill('a sturdy passphrase');
+    await sso.getByRole('button', { name: 'Link with the password' }).click();
     await sso.waitForURL(/\/auth\/settings$/);
     await expect(sso.locator('main p').first().textContent()).resolves.toBe(`Logged in as Bob Password (${email('bob')}).`);
     await expect(accountsWith(email('bob'))).resolves.toEqual([expect.objectContaining({ id: bob.id, password_hash: expect.stringMatching(/^scrypt\$/) })]);
@@ -200,6 +208,45 @@ describe.each(MODES)('single sign-on with OpenID Connect (%s)', (mode) => {
 
     const password = await http(system.url, 'POST', '/API/login', { form: { email: email('bob'), password: 'a sturdy passphrase' } });
     expect(password.status).toBe(200);
+  });
+
+  // Issue #44, finding 2: an account made by sign-up with the victim's address waits for the victim's first sign-on.
+  it("never hands a pre-made account to the address's owner: a mailed link links it and ends every credential its maker had", async () => {
+    const maker = await newPage();
+    await maker.goto(`${system.url}/auth/signup`);
+    await maker.getByLabel('Name').fill('Not Carol');
+    await maker.getByLabel('Email').fill(email('carol'));
+    await maker.getByLabel('Password').fill('the makers passphrase');
+    await maker.getByRole('button', { name: 'Sign up' }).click();
+    const makersToken = (await maker.locator('[data-testid="api-token"]').textContent())!;
+    const [made] = await accountsWith(email('carol'));
+
+    const victim = await newPage();
+    await victim.goto(`${system.url}/auth/login`);
+    await signIn(victim, 'carol');
+    await expect(victim.locator('#form-error').getAttribute('data-error-tag')).resolves.toBe('ACCOUNT_NOT_VERIFIED');
+    expect((await victim.context().cookies()).find((cookie) => cookie.name === 'doable_session')).toBeUndefined();
+    await victim.getByRole('button', { name: 'Mail a confirmation link' }).click();
+    await victim.locator('[data-testid="sso-proof-mailed"]').waitFor();
+    const [mailed] = await waitFor(async () => {
+      const rows = await system.sql<{ link: string }>(`SELECT payload->>'link' AS link FROM auth.outbox WHERE subject = 'auth.evt.address-confirmation-requested.v1' AND payload->>'userId' = $1 AND payload->>'reason' = 'sso-link'`, [made.id]);
+      return rows.length > 0 ? rows : undefined;
+    }, 'the link mailed to the address');
+    const link = new URL(mailed.link);
+    await victim.goto(`${system.url}${link.pathname}${link.search}`);
+    await expect(identitiesOf(made.id)).resolves.toEqual([]);
+    await victim.getByRole('button', { name: 'Confirm and link' }).click();
+    await victim.locator('[data-testid="sso-linked"]').waitFor();
+    await expect(identitiesOf(made.id)).resolves.toEqual([{ issuer: provider.issuer, subject: 'carol', provider_id: 'acme' }]);
+
+    // The maker's token and password are dead; the victim's next sign-on lands in the account.
+    await waitFor(async () => (await http(system.url, 'GET', '/api/v1/user', { token: makersToken })).status === 401, "the maker's token refused");
+    const password = await http(system.url, 'POST', '/API/login', { form: { email: email('carol'), password: 'the makers passphrase' } });
+    expect(password.status).not.toBe(200);
+    await victim.goto(`${system.url}/auth/login`);
+    await signIn(victim, 'carol');
+    await victim.waitForURL(/\/auth\/settings$/);
+    await expect(accountsWith(email('carol'))).resolves.toEqual([expect.objectContaining({ id: made.id, password_hash: null })]);
   });
 
   it.each([
@@ -230,6 +277,29 @@ describe.each(MODES)('single sign-on with OpenID Connect (%s)', (mode) => {
     await expect(page.locator('#form-error').getAttribute('data-error-tag')).resolves.toBe('PASSWORD_LOGIN_DISABLED');
     const legacy = await http(system.url, 'POST', '/API/login', { form: { email: email('dave'), password: 'a sturdy passphrase' } });
     expect([legacy.status, legacy.body]).toEqual([403, 'LOGIN_ERROR']);
+  });
+
+  // Issue #44, finding 3: an account of another domain took dave@strict.test by user_update, at once and unchecked.
+  it("refuses the Sync API's move to a domain that must sign on, and moves no account before its new address confirms", async () => {
+    const other = await system.createAccount({ password: 'a sturdy passphrase' });
+    const update = async (args: Record<string, unknown>) => {
+      const uuid = randomBytes(8).toString('hex');
+      const reply = await http(system.url, 'POST', '/api/v1/sync', { token: other.token, json: { commands: [{ type: 'user_update', uuid, args: { current_password: 'a sturdy passphrase', ...args } }] } });
+      expect(reply.status).toBe(200);
+      return (reply.body as { sync_status: Record<string, unknown> }).sync_status[uuid];
+    };
+    await expect(update({ email: email('dave') })).resolves.toMatchObject({ error_tag: 'PASSWORD_LOGIN_DISABLED', http_code: 403 });
+    // Elsewhere: accepted, but the address stays until the new one confirms (the user object too).
+    const elsewhere = `elsewhere-${run}@acme.test`;
+    await expect(update({ email: elsewhere })).resolves.toBe('ok');
+    await expect(accountsWith(elsewhere)).resolves.toEqual([]);
+    const user = await http(system.url, 'POST', '/api/v1/sync', { token: other.token, json: { sync_token: '*', resource_types: ['user'] } });
+    expect((user.body as { user: { email: string } }).user.email).toBe(other.email);
+    // The first sign-on of the address makes its own account.
+    const page = await newPage();
+    await page.goto(`${system.url}/auth/login`);
+    await signIn(page, 'dave', 'Strict ID');
+    await expect(page.locator('#form-error').getAttribute('data-error-tag')).resolves.toBe('NO_ACCOUNT');
   });
 
   it('continues the OAuth authorize flow through single sign-on', async () => {

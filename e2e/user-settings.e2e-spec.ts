@@ -1,3 +1,4 @@
+import { http, waitFor } from '@doable/shared-testing';
 import { runClient } from './support/clients';
 import { HttpBrowser, logIn } from './support/oauth-flow';
 import { syncSession } from './support/sync-session';
@@ -154,7 +155,7 @@ describe.each(MODES)('user and user settings (%s)', (mode) => {
     await expect(logIn(new HttpBrowser(system.url), guarded.email, PASSWORD)).resolves.toBeUndefined();
   });
 
-  it('changes the email and password with the current password; the pages take the new ones', async () => {
+  it('changes the password at once and the email once the new address confirms (issue #44); the pages take the new ones', async () => {
     const mover = await system.createAccount({ password: PASSWORD });
     const asMover = syncSession(() => system, () => mover, 'us-mover');
     const before = await asMover.sync({ sync_token: '*', resource_types: ['user'] });
@@ -162,9 +163,21 @@ describe.each(MODES)('user and user settings (%s)', (mode) => {
     const { statuses } = await asMover.run({ type: 'user_update', args: { email, password: 'a new long passphrase', current_password: PASSWORD, full_name: 'Moved Person' } });
     expect(statuses).toEqual(['ok']);
     const changes = await asMover.sync({ sync_token: before.sync_token, resource_types: ['user'] });
-    expect(changes.user).toMatchObject({ email, full_name: 'Moved Person' });
-    await expect(logIn(new HttpBrowser(system.url), email, 'a new long passphrase')).resolves.toBeUndefined();
+    expect(changes.user).toMatchObject({ email: mover.email, full_name: 'Moved Person' });
+    await expect(logIn(new HttpBrowser(system.url), mover.email, 'a new long passphrase')).resolves.toBeUndefined();
     await expect(logIn(new HttpBrowser(system.url), mover.email, PASSWORD)).rejects.toThrow(/log-in/);
+
+    // The link mailed to the new address (read from auth-oauth's outbox): a button confirms it.
+    const [{ link }] = await waitFor(async () => {
+      const rows = await system.sql<{ link: string }>(`SELECT payload->>'link' AS link FROM auth.outbox WHERE subject = 'auth.evt.email-change-requested.v1' AND payload->>'userId' = $1`, [mover.userId]);
+      return rows.length > 0 ? rows : undefined;
+    }, 'the confirmation link');
+    const browser = new HttpBrowser(system.url);
+    const url = new URL(link);
+    const form = await browser.get(`${url.pathname}${url.search}`);
+    expect((await browser.submit('/auth/email/confirm', form, { token: url.searchParams.get('token')! })).status).toBe(200);
+    await waitFor(async () => (await asMover.sync({ sync_token: '*', resource_types: ['user'] })).user.email === email, 'the confirmed address in sync');
+    await expect(logIn(new HttpBrowser(system.url), email, 'a new long passphrase')).resolves.toBeUndefined();
     // The API token is not a password: it keeps working.
     expect((await asMover.sync({ sync_token: '*', resource_types: ['projects'] })).projects).toHaveLength(1);
   });
@@ -179,5 +192,30 @@ describe.each(MODES)('user and user settings (%s)', (mode) => {
     const report = await runClient('todoist-sdk-full-sync.mjs', { DOABLE_URL: system.url, DOABLE_TOKEN: account.token });
     expect(report.fullSync).toBe(true);
     expect(report.counts.projects).toBe(1);
+  });
+
+  // Issue #44: an address change took effect at once, unproven; now it waits for the new address in every generation.
+  it("user_update's email is accepted in every generation but changes nothing until the new address confirms", async () => {
+    const mover = await system.createAccount({ password: PASSWORD });
+    const commands = (generation: string) => JSON.stringify([{ type: 'user_update', uuid: `us-move-${system.mode}-${generation}`, args: { email: `moved-${generation}-${mover.email}`, current_password: PASSWORD } }]);
+    const replies = {
+      'api/v1': () => http(system.url, 'POST', '/api/v1/sync', { token: mover.token, json: { commands: JSON.parse(commands('v1')) } }),
+      v9: () => http(system.url, 'POST', '/sync/v9/sync', { token: mover.token, json: { commands: JSON.parse(commands('v9')) } }),
+      v8: () => http(system.url, 'POST', '/sync/v8/sync', { form: { token: mover.token, commands: commands('v8') } }),
+      v7: () => http(system.url, 'POST', '/API/v7/sync', { form: { token: mover.token, commands: commands('v7') } }),
+    };
+    for (const [generation, reply] of Object.entries(replies)) {
+      const answer = await reply();
+      expect([generation, answer.status, Object.values((answer.body as { sync_status: Record<string, unknown> }).sync_status)]).toEqual([generation, 200, ['ok']]);
+    }
+    const user = (await http(system.url, 'POST', '/api/v1/sync', { token: mover.token, json: { sync_token: '*', resource_types: ['user'] } })).body as { user: { email: string } };
+    expect(user.user.email).toBe(mover.email);
+    await expect(system.sql('SELECT email FROM auth.accounts WHERE id = $1', [mover.userId])).resolves.toEqual([{ email: mover.email }]);
+    // One confirmation link per request, to the new address; only the newest still works.
+    const asked = await system.sql<{ email: string; previous: string }>(
+      `SELECT payload->>'email' AS email, payload->>'previousEmail' AS previous FROM auth.outbox WHERE subject = 'auth.evt.email-change-requested.v1' AND payload->>'userId' = $1 ORDER BY id`,
+      [mover.userId],
+    );
+    expect(asked).toEqual(['v1', 'v9', 'v8', 'v7'].map((generation) => ({ email: `moved-${generation}-${mover.email}`, previous: mover.email })));
   });
 });

@@ -76,10 +76,18 @@ export const AUTH_ENDPOINTS = [
   endpoint('POST', '/auth/settings/email', 'request-email-change', 'page', guessable),
   endpoint('GET', '/auth/email/confirm', 'confirm-email-form', 'page', guessable),
   endpoint('POST', '/auth/email/confirm', 'confirm-email', 'page', guessable),
+  // A sign-up's address confirmation (issue #44).
+  endpoint('GET', '/auth/email/verify', 'verify-email-form', 'page', guessable),
+  endpoint('POST', '/auth/email/verify', 'verify-email', 'page', guessable),
   // Single sign-on (OpenID Connect): the redirect to a configured provider, and its callback
   // (which carries the provider's one-time code: counted per address).
   endpoint('GET', '/auth/sso/start', 'sso-start', 'page'),
   endpoint('GET', '/auth/sso/callback', 'sso-callback', 'page', guessable),
+  // A sign-on whose email names an unverified account: its password, or a mailed link, links it.
+  endpoint('POST', '/auth/sso/link', 'sso-link', 'page', guessable),
+  endpoint('POST', '/auth/sso/link/mail', 'sso-link-mail', 'page', guessable),
+  endpoint('GET', '/auth/sso/link/confirm', 'sso-link-confirm-form', 'page', guessable),
+  endpoint('POST', '/auth/sso/link/confirm', 'sso-link-confirm', 'page', guessable),
   endpoint('GET', '/oauth/authorize', 'consent-form', 'page'),
   endpoint('POST', '/oauth/authorize', 'consent-decision', 'page', guessable),
   endpoint('POST', '/oauth/access_token', 'access-token', 'oauth-json', guessable),

@@ -17,6 +17,12 @@ export const userCreated = eventSubject(
     joinedAt: z.string(),
     hasPassword: z.boolean(),
     /**
+     * Whether the account's address is proven (issue #44): made by the operator, or by a single
+     * sign-on whose provider verified it. A self sign-up is not until its confirmation link is
+     * used (email-verified). Absent (an older release's event): not proven.
+     */
+    emailVerified: z.boolean().optional(),
+    /**
      * The invitation the account was made from (the sign-up page opened from an invitation
      * mail): sync accepts it for the new account when `secret` is the invitation's. `kind` says
      * which table its id is in (project and workspace invitations are numbered apart); events
@@ -113,8 +119,21 @@ export const passwordResetRequested = eventSubject('auth.evt.password-reset-requ
 export const emailChangeRequested = eventSubject('auth.evt.email-change-requested.v1', accountMail.extend({ previousEmail: z.string().email() }));
 
 /**
+ * An address to prove (issue #44): a self sign-up's ("sign-up"), or the one of an unverified
+ * account that a single sign-on wants to link to ("sso-link"; confirming it links the provider's
+ * person and ends every credential the account had, which nobody proved to own the address).
+ */
+export const addressConfirmationRequested = eventSubject(
+  'auth.evt.address-confirmation-requested.v1',
+  accountMail.extend({ reason: z.enum(['sign-up', 'sso-link']), providerName: z.string().optional() }),
+);
+
+/** An account's address is proven from now on (its confirmation link used, or a change to it confirmed): sync lets invitations and workspace domains match it. */
+export const emailVerified = eventSubject('auth.evt.email-verified.v1', z.object({ userId: uid, email: z.string().email() }));
+
+/**
  * An account's address changed through a confirmed link (the settings page's change, issue #33):
- * sync keeps the profile's email (what `user_update`'s change writes there directly). The Sync
- * API's own `user_update` change does not emit it: sync wrote it in the same command.
+ * sync keeps the profile's email. Every change goes this way since issue #44, the Sync API's
+ * `user_update` too: the new address counts only once it confirmed (and is proven then).
  */
 export const emailChanged = eventSubject('auth.evt.email-changed.v1', z.object({ userId: uid, email: z.string().email(), previousEmail: z.string().email() }));

@@ -28,6 +28,7 @@ export interface CreateAccountReply {
   /** The personal API token: returned once, stored only as a hash. */
   readonly token: string;
 }
+/** The operator's account creation (test systems, tools; never routed by the gateway): its address counts as proven (issue #44). */
 export const createAccount = requestSubject<CreateAccountRequest, CreateAccountReply>('auth.account.create.v1', createAccountRequest, z.object({ userId: z.string(), token: z.string() }));
 
 /**
@@ -63,7 +64,9 @@ export const changeCredentialsRequest = z.object({
 export type ChangeCredentialsRequest = z.infer<typeof changeCredentialsRequest>;
 /**
  * The Sync API's `user_update` email and password change (sync-interface §4.3): needs the current
- * password when the account has one. A second delivery of a `uuid` already run changes nothing
+ * password when the account has one. A new email only starts a change (issue #44): a confirmation
+ * link goes to it and the answer keeps the current address (EMAIL_DOMAIN_SSO_ONLY, RATE_LIMITED
+ * refuse the change). A second delivery of a `uuid` already run changes nothing
  * and answers what the first did. Answers the account's email after the change, or
  * PASSWORD_REQUIRED, AUTHENTICATION_ERROR, INVALID_EMAIL, EMAIL_ALREADY_EXISTS,
  * PASSWORD_TOO_SHORT, COMMON_PASSWORD, PASSWORD_CONTAINS_EMAIL.

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hashToken } from '@doable/contracts-auth';
+import { AuthEvents, hashToken } from '@doable/contracts-auth';
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, type OutboxRelay } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
@@ -151,6 +151,28 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       await expect(sql('SELECT 1 FROM auth.sessions WHERE session_hash = $1', [hashToken(session)])).resolves.toHaveLength(1);
       await expect(sql('SELECT 1 FROM auth.sessions WHERE session_hash = $1', [session])).resolves.toHaveLength(0);
       expect(reply.headers).toMatchObject({ 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY' });
+    });
+
+    it('leaves the address unproven and mails a confirmation link whose page changes nothing until its button (issue #44)', async () => {
+      const email = `confirm-${randomBytes(3).toString('hex')}@example.test`;
+      expect((await post('/auth/signup', { email, full_name: 'Confirm Me', password: PASSWORD })).status).toBe(201);
+      const verified = async () => (await sql<{ verified: boolean }>('SELECT email_verified_at IS NOT NULL AS verified FROM auth.accounts WHERE email = $1', [email]))[0].verified;
+      expect(await verified()).toBe(false);
+      const [event] = await sql<{ payload: { email: string; link: string; reason: string } }>(`SELECT payload FROM auth.outbox WHERE subject = $1 AND payload->>'email' = $2`, [
+        AuthEvents.addressConfirmationRequested.name,
+        email,
+      ]);
+      expect(event.payload).toMatchObject({ email, reason: 'sign-up', link: expect.stringMatching(new RegExp(`^${ORIGIN}/auth/email/verify\\?token=`)) });
+      const [created] = await sql<{ payload: { emailVerified: boolean } }>(`SELECT payload FROM auth.outbox WHERE subject = $1 AND payload->>'email' = $2`, [AuthEvents.userCreated.name, email]);
+      expect(created.payload.emailVerified).toBe(false);
+      const token = new URL(event.payload.link).searchParams.get('token')!;
+      expect((await call('GET', '/auth/email/verify', { query: { token } })).status).toBe(200);
+      expect(await verified()).toBe(false);
+      const done = await post('/auth/email/verify', { token });
+      expect([done.status, html(done)]).toEqual([200, expect.stringContaining('data-testid="email-verified"')]);
+      expect(await verified()).toBe(true);
+      const again = await post('/auth/email/verify', { token });
+      expect([again.status, errorTag(again)]).toEqual([400, 'RESET_LINK_INVALID']);
     });
 
     it('continues to a local next page, never to another site', async () => {
@@ -803,12 +825,18 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       await expect(change(user.userId, { currentPassword: PASSWORD, email: owner.email })).rejects.toMatchObject({ code: 'EMAIL_ALREADY_EXISTS' });
     });
 
-    it('changes both with the right current password; the new ones log in, the old ones do not', async () => {
+    it('changes the password at once with the right current password; the email only once the new address confirms (issue #44)', async () => {
       const user = await newAccount('creds');
       const email = `renamed-${randomBytes(3).toString('hex')}@example.test`;
-      await expect(change(user.userId, { currentPassword: PASSWORD, email: email.toUpperCase(), password: 'a fresh long passphrase' })).resolves.toEqual({ email, repeated: false });
-      await expect(accounts.authenticate(email, 'a fresh long passphrase')).resolves.toEqual({ userId: user.userId });
+      await expect(change(user.userId, { currentPassword: PASSWORD, email: email.toUpperCase(), password: 'a fresh long passphrase' })).resolves.toEqual({ email: user.email, repeated: false });
+      await expect(accounts.authenticate(user.email, 'a fresh long passphrase')).resolves.toEqual({ userId: user.userId });
       await expect(accounts.authenticate(user.email, PASSWORD)).resolves.toBeUndefined();
+      await expect(accounts.authenticate(email, 'a fresh long passphrase')).resolves.toBeUndefined();
+      const [event] = await sql<{ payload: { email: string; previousEmail: string } }>(`SELECT payload FROM auth.outbox WHERE subject = $1 AND payload->>'userId' = $2`, [
+        AuthEvents.emailChangeRequested.name,
+        user.userId,
+      ]);
+      expect(event.payload).toMatchObject({ email, previousEmail: user.email });
     });
 
     it('needs no current password on an account that has none yet', async () => {

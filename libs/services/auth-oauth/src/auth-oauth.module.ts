@@ -24,7 +24,9 @@ import { TwoFactorService } from './two-factor/two-factor.service';
 import { AccountLinkRepository } from './account-links/account-link.repository';
 import { LINK_SETTINGS, type LinkSettings } from './account-links/link-settings';
 import { WEB_APP_ORIGIN } from './oauth/first-party-client';
-import { EmailChangePages } from './email-change/email-change.pages';
+import { AddressConfirmationPages, EmailChangePages } from './email-change/email-change.pages';
+import { AddressConfirmationService } from './address-confirmation/address-confirmation.service';
+import { SsoAccountProof } from './sso/sso-account-proof';
 import { EmailChangeService } from './email-change/email-change.service';
 import { PasswordResetPages } from './password-reset/password-reset.pages';
 import { PasswordResetService } from './password-reset/password-reset.service';
@@ -63,7 +65,10 @@ import { SSO_PROVIDERS } from './sso/sso-providers.token';
     PasswordResetPages,
     EmailChangeService,
     EmailChangePages,
+    AddressConfirmationService,
+    AddressConfirmationPages,
     OidcClient,
+    SsoAccountProof,
     SsoAccounts,
     SsoLogins,
     SsoPages,

@@ -39,6 +39,7 @@ import { QuickAddService } from './quick-add/quick-add.service';
 import { CompletedService } from './completed-history/completed.service';
 import { UserCreatedConsumer } from './consumers/user-created.consumer';
 import { EmailChangedConsumer } from './consumers/email-changed.consumer';
+import { EmailVerifiedConsumer } from './consumers/email-verified.consumer';
 import { NotificationsDeliveredConsumer } from './consumers/notifications-delivered.consumer';
 import { UserPlanChangedConsumer } from './consumers/user-plan-changed.consumer';
 import { WorkspacePlanChangedConsumer } from './consumers/workspace-plan-changed.consumer';
@@ -110,6 +111,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     NewAccounts,
     UserCreatedConsumer,
     EmailChangedConsumer,
+    EmailVerifiedConsumer,
     NotificationsDeliveredConsumer,
     UserPlanChangedConsumer,
     WorkspacePlanChangedConsumer,

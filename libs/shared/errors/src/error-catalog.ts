@@ -64,6 +64,8 @@ export const ERROR_CATALOG = {
   AUTHENTICATION_ERROR: { http: 400, errorCode: 20, tag: 'AUTHENTICATION_ERROR', message: 'The current password is wrong' },
   COMMON_PASSWORD: { http: 400, errorCode: 20, tag: 'COMMON_PASSWORD', message: 'Password is too common' },
   INVALID_EMAIL: { http: 400, errorCode: 20, tag: 'INVALID_EMAIL', message: 'Invalid email address' },
+  // An address of a domain whose accounts must sign in with single sign-on (allowPasswords: false): no account moves there by a change of address.
+  EMAIL_DOMAIN_SSO_ONLY: { http: 403, errorCode: 403, tag: 'PASSWORD_LOGIN_DISABLED', message: 'Accounts of this email domain sign in with single sign-on; an address of it cannot be taken by a change' },
   BAD_REQUEST: { http: 400, errorCode: 20, tag: 'BAD_REQUEST', message: 'Bad request' },
   DEVICE_NOT_FOUND: { http: 404, errorCode: 404, tag: 'ERROR_DEVICE_NOT_FOUND', message: 'Device not found' },
   // Credentials live in auth-oauth, which a sync command (one database transaction) cannot call.

@@ -164,7 +164,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     deadlock = await failFirstCommit(dataSource, { name: 'deadlock_once', table: 'sync.deadlock_once', sqlstate: '40P01' });
     const profiles = new UserProfileRepository();
     await dataSource.transaction((manager) =>
-      profiles.createWithInbox(manager, { id: USER_ID, email: 'executor@test', fullName: 'Executor', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      profiles.createWithInbox(manager, { id: USER_ID, email: 'executor@test', fullName: 'Executor', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
     );
     // More tasks in the Inbox than the built-in free plan holds.
     await givePlan(dataSource.manager, USER_ID);
@@ -426,7 +426,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
   it("adds no task to a project the user cannot see, and answers PROJECT_NOT_FOUND before the task's other refusals", async () => {
     const profiles = new UserProfileRepository();
     await dataSource.transaction((manager) =>
-      profiles.createWithInbox(manager, { id: '7002', email: 'other@test', fullName: 'Other', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      profiles.createWithInbox(manager, { id: '7002', email: 'other@test', fullName: 'Other', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
     );
     const [{ theirs }] = await dataSource.query<Array<{ theirs: string }>>(`SELECT inbox_project_id::text AS theirs FROM sync.users WHERE id = 7002`);
     const foreign = itemAdd('in their inbox', randomUUID(), { project_id: theirs });

@@ -66,7 +66,7 @@ describe('CommandContext.emitOnRefusal and deadlocks inside a command (real Post
     await migrateUp(dataSource);
     const profiles = new UserProfileRepository();
     await dataSource.transaction((manager) =>
-      profiles.createWithInbox(manager, { id: USER_ID, email: 'refusals@test', fullName: 'Refusals', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      profiles.createWithInbox(manager, { id: USER_ID, email: 'refusals@test', fullName: 'Refusals', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
     );
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));

@@ -98,7 +98,7 @@ describe('Project roles, assignment and collaboration events in the command exec
       [D, 'Dee'],
     ]) {
       await dataSource.transaction((manager) =>
-        profiles.createWithInbox(manager, { id, email: `${name.toLowerCase()}@roles.test`, fullName: name, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+        profiles.createWithInbox(manager, { id, email: `${name.toLowerCase()}@roles.test`, fullName: name, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
       );
       const [row] = await dataSource.query<Array<{ id: string }>>(`SELECT id::text FROM sync.projects WHERE owner_id = $1 AND inbox_project`, [id]);
       inbox.set(id, row.id);

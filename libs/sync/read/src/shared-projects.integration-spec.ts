@@ -60,7 +60,7 @@ describe('sync reads of shared projects', () => {
     const profiles = new UserProfileRepository();
     for (const [id, name] of [[ALICE, 'Alice'], [BOB, 'Bob'], [CAROL, 'Carol']]) {
       await dataSource.transaction((manager) =>
-        profiles.createWithInbox(manager, { id, email: `${name.toLowerCase()}@test`, fullName: name, timezone: 'Europe/Berlin', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+        profiles.createWithInbox(manager, { id, email: `${name.toLowerCase()}@test`, fullName: name, timezone: 'Europe/Berlin', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
       );
     }
     const projects = new ProjectRepository();

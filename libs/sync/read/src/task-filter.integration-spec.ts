@@ -239,7 +239,7 @@ async function seed(dataSource: DataSource): Promise<void> {
     [STRANGER, 'Stranger Danger', 'stranger@example.com'],
   ];
   for (const [id, fullName, email] of users) {
-    await profiles.createWithInbox(dataSource.manager, { id, email, fullName, timezone: 'Europe/Berlin', lang: 'en', joinedAt: '2026-01-01T00:00:00Z', hasPassword: true });
+    await profiles.createWithInbox(dataSource.manager, { id, email, fullName, timezone: 'Europe/Berlin', lang: 'en', joinedAt: '2026-01-01T00:00:00Z', hasPassword: true, emailVerified: true });
   }
   const [{ version }] = await dataSource.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
   const projectIds = new Map<string, string>();

@@ -2,7 +2,19 @@ import { hashToken } from '@doable/contracts-auth';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-export type LinkKind = 'password-reset' | 'email-change';
+/**
+ * password-reset and email-change (issue #33); email-verify: a sign-up's confirmation; sso-link:
+ * the browser's handle on a single sign-on that wants an unverified account (its password links
+ * it); sso-link-mail: the same, mailed to the account's address (issue #44).
+ */
+export type LinkKind = 'password-reset' | 'email-change' | 'email-verify' | 'sso-link' | 'sso-link-mail';
+
+/** The provider's person a single sign-on link would attach (sso-link kinds only). */
+export interface LinkIdentity {
+  readonly providerId: string;
+  readonly issuer: string;
+  readonly subject: string;
+}
 
 /** A live link found by its secret's hash, with the account it opens. */
 export interface LiveLink {
@@ -11,6 +23,9 @@ export interface LiveLink {
   readonly email: string;
   readonly fullName: string;
   readonly newEmail: string | null;
+  readonly identity: LinkIdentity | null;
+  /** The account's password hash (a single sign-on link asks for the password). */
+  readonly passwordHash: string | null;
 }
 
 /** How a typed address is kept for counting: its sha256, lower-cased, never the address itself. */
@@ -56,24 +71,28 @@ export class AccountLinkRepository {
   }
 
   /** Stores a new link (its hash only); answers when it expires, by the database clock. */
-  async insert(manager: EntityManager, link: { userId: string; kind: LinkKind; tokenHash: string; newEmail?: string; ttlSeconds: number }): Promise<Date> {
+  async insert(manager: EntityManager, link: { userId: string; kind: LinkKind; tokenHash: string; newEmail?: string; identity?: LinkIdentity; ttlSeconds: number }): Promise<Date> {
     const [row] = await manager.query<Array<{ expires_at: Date }>>(
-      `INSERT INTO auth.account_links (user_id, kind, token_hash, new_email, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
+      `INSERT INTO auth.account_links (user_id, kind, token_hash, new_email, expires_at, sso_provider_id, sso_issuer, sso_subject)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7, $8)
        RETURNING expires_at`,
-      [link.userId, link.kind, link.tokenHash, link.newEmail ?? null, link.ttlSeconds],
+      [link.userId, link.kind, link.tokenHash, link.newEmail ?? null, link.ttlSeconds, link.identity?.providerId ?? null, link.identity?.issuer ?? null, link.identity?.subject ?? null],
     );
     return new Date(row.expires_at);
   }
 
   /** The live (unused, unexpired) link of this kind with this hash; with `lock`, its row is locked. */
   async findLive(manager: EntityManager, kind: LinkKind, tokenHash: string, lock = false): Promise<LiveLink | undefined> {
-    const [row] = await manager.query<Array<{ id: string; user_id: string; email: string; full_name: string; new_email: string | null }>>(
-      `SELECT l.id::text AS id, l.user_id::text AS user_id, a.email, a.full_name, l.new_email
+    type Row = { id: string; user_id: string; email: string; full_name: string; new_email: string | null; password_hash: string | null; sso_provider_id: string | null; sso_issuer: string | null; sso_subject: string | null };
+    const [row] = await manager.query<Row[]>(
+      `SELECT l.id::text AS id, l.user_id::text AS user_id, a.email, a.full_name, l.new_email, a.password_hash, l.sso_provider_id, l.sso_issuer, l.sso_subject
          FROM auth.account_links l JOIN auth.accounts a ON a.id = l.user_id
         WHERE l.token_hash = $1 AND l.kind = $2 AND l.used_at IS NULL AND l.expires_at > now()${lock ? ' FOR UPDATE OF l' : ''}`,
       [tokenHash, kind],
     );
-    return row ? { id: row.id, userId: row.user_id, email: row.email, fullName: row.full_name, newEmail: row.new_email } : undefined;
+    if (!row) return undefined;
+    const identity = row.sso_provider_id && row.sso_issuer && row.sso_subject ? { providerId: row.sso_provider_id, issuer: row.sso_issuer, subject: row.sso_subject } : null;
+    return { id: row.id, userId: row.user_id, email: row.email, fullName: row.full_name, newEmail: row.new_email, identity, passwordHash: row.password_hash };
   }
 
   /** An account's address, name and password hash (for a change it asks for). */
@@ -98,6 +117,33 @@ export class AccountLinkRepository {
   /** Sets the address; PostgreSQL refuses one another account took meanwhile (unique index, 23505). */
   async setEmail(manager: EntityManager, userId: string, email: string): Promise<void> {
     await manager.query('UPDATE auth.accounts SET email = $2 WHERE id = $1', [userId, email]);
+  }
+
+  /** The account's address is proven from now on (kept when already: the first proof's time stays). */
+  async markVerified(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('UPDATE auth.accounts SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [userId]);
+  }
+
+  /**
+   * Ends every way into the account that its password holder set up: the password, two-factor
+   * log-in (its recovery codes go with it) and every live mailed link. Sessions and tokens are
+   * signOutEverywhere's.
+   */
+  async dropCredentials(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('UPDATE auth.accounts SET password_hash = NULL WHERE id = $1', [userId]);
+    await manager.query('DELETE FROM auth.two_factor WHERE user_id = $1', [userId]);
+    await manager.query('UPDATE auth.account_links SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  }
+
+  /** Whether this provider's person is linked already, or the account holds another person of the issuer. */
+  async identityTaken(manager: EntityManager, identity: LinkIdentity, userId: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>('SELECT 1 FROM auth.sso_identities WHERE issuer = $1 AND (subject = $2 OR user_id = $3)', [identity.issuer, identity.subject, userId]);
+    return rows.length > 0;
+  }
+
+  /** Ends one link (used). */
+  async end(manager: EntityManager, linkId: string): Promise<void> {
+    await manager.query('UPDATE auth.account_links SET used_at = now() WHERE id = $1', [linkId]);
   }
 
   /** Ends every browser session of the account. */

@@ -1,6 +1,6 @@
 import { AuthEvents, type ChangeCredentialsRequest, type CreateAccountReply, hashToken, type SignupInvitationKind } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
-import { Database } from '@doable/shared-runtime';
+import { Database, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { hashPassword, verifyPassword } from '../passwords/password-hasher';
@@ -8,6 +8,7 @@ import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy'
 import { generatePersonalToken, PERSONAL_TOKEN_SCOPES } from '../tokens/personal-token';
 import { NO_BARRIER, REVOCATION_BARRIER, type RevocationBarrier } from '../tokens/revocation-barrier';
 import { CommandLogRepository } from './command-log.repository';
+import { EmailChangeService } from '../email-change/email-change.service';
 
 export interface NewAccount {
   readonly email: string;
@@ -16,7 +17,19 @@ export interface NewAccount {
   readonly timezone: string;
   /** The invitation the sign-up page was opened with (SignupInvitation), passed on to sync. */
   readonly invitation?: { readonly id: string; readonly secret: string; readonly kind: SignupInvitationKind };
+  /**
+   * Whether the address is proven from the start (issue #44): the operator vouches for the
+   * accounts it makes (CLI, first-run account, the account RPC), and a single sign-on only makes
+   * one for a provider-verified address. Absent: a self sign-up, unproven until its link is used.
+   */
+  readonly emailVerified?: boolean;
 }
+
+/** What a refused address change answers on the Sync API, by the change's refusal tag. */
+const ADDRESS_CHANGE_ERRORS: Readonly<Record<string, () => DomainError>> = {
+  ALREADY_REGISTERED: () => new DomainError('EMAIL_ALREADY_EXISTS', 'An account with this email already exists', { argument: 'email' }),
+  RATE_LIMITED: () => new DomainError('RATE_LIMITED', 'Too many address changes were asked for lately; try again in an hour', { argument: 'email' }),
+};
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -39,13 +52,16 @@ export class AccountService {
     private readonly database: Database,
     private readonly commandLog: CommandLogRepository,
     @Optional() @Inject(REVOCATION_BARRIER) private readonly barrier: RevocationBarrier = NO_BARRIER,
+    /** The Sync API's address change goes through it; absent where nothing changes addresses (the operator CLI). */
+    @Optional() private readonly addressChanges?: EmailChangeService,
   ) {}
 
   /**
    * Creates the account, its personal token and the user-created event in one transaction:
    * either all three exist or none does. The token is returned once and kept only as a hash.
+   * `alsoInTransaction` runs in that transaction too (the sign-up's confirmation mail).
    */
-  async create(account: NewAccount): Promise<CreateAccountReply> {
+  async create(account: NewAccount, alsoInTransaction?: (tx: Tx, userId: string) => Promise<void>): Promise<CreateAccountReply> {
     // The same policy as the sign-up page, for every way in (the page, the CLI, the RPC).
     if (!isPlausibleEmail(account.email)) throw new DomainError('INVALID_EMAIL', undefined, { argument: 'email' });
     if (account.password !== undefined) {
@@ -57,9 +73,9 @@ export class AccountService {
     try {
       return await this.database.transaction(async (tx) => {
         const [row] = await tx.manager.query<Array<{ id: string; created_at: Date }>>(
-          `INSERT INTO auth.accounts (email, full_name, password_hash, timezone) VALUES ($1, $2, $3, $4)
+          `INSERT INTO auth.accounts (email, full_name, password_hash, timezone, email_verified_at) VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END)
            RETURNING id::text AS id, created_at`,
-          [account.email, account.fullName, passwordHash, account.timezone],
+          [account.email, account.fullName, passwordHash, account.timezone, account.emailVerified === true],
         );
         await tx.manager.query(`INSERT INTO auth.access_tokens (user_id, token_hash, kind, scopes) VALUES ($1, $2, 'personal', $3)`, [
           row.id,
@@ -74,8 +90,10 @@ export class AccountService {
           lang: 'en',
           joinedAt: new Date(row.created_at).toISOString(),
           hasPassword: passwordHash !== null,
+          emailVerified: account.emailVerified === true,
           ...(account.invitation ? { invitation: account.invitation } : {}),
         });
+        if (alsoInTransaction) await alsoInTransaction(tx, row.id);
         return { userId: row.id, token };
       });
     } catch (err) {
@@ -149,7 +167,9 @@ export class AccountService {
 
   /**
    * The Sync API's email and password change (sync-interface §4.3, §7.4 tags). With a password
-   * on the account, the current one must be given and right. Hashing happens before the
+   * on the account, the current one must be given and right. A new password takes effect at once;
+   * a new email does not (issue #44): a confirmation link goes to it (and a notice to the current
+   * address), and the account keeps, and answers, its current address until the link is used. Hashing happens before the
    * transaction; the row is locked while the change is checked and written. With the sync
    * command's `uuid`, it runs once: sync resends a request whose replica fell silent, both copies
    * may get here, and a late copy must not set the email back after a later change.
@@ -163,7 +183,7 @@ export class AccountService {
       const earlier = await this.commandLog.answerOf(this.database.dataSource.manager, request.userId, uuid);
       if (earlier) return { ...earlier, repeated: true };
     }
-    const [account] = await this.database.query<Array<{ email: string; password_hash: string | null }>>('SELECT email, password_hash FROM auth.accounts WHERE id = $1', [
+    const [account] = await this.database.query<Array<{ email: string; full_name: string; password_hash: string | null }>>('SELECT email, full_name, password_hash FROM auth.accounts WHERE id = $1', [
       request.userId,
     ]);
     if (!account) throw new DomainError('USER_NOT_FOUND');
@@ -180,9 +200,14 @@ export class AccountService {
       if (!(await verifyPassword(request.currentPassword, account.password_hash))) throw new DomainError('AUTHENTICATION_ERROR', undefined, { argument: 'current_password' });
     }
     if (changesEmail && !isPlausibleEmail(newEmail)) throw new DomainError('INVALID_EMAIL', undefined, { argument: 'email' });
-    const email = changesEmail ? newEmail : account.email;
+    const addressChanges = this.addressChanges;
+    if (changesEmail && !addressChanges) throw new Error('AccountService: an address change needs the EmailChangeService');
+    if (changesEmail && addressChanges?.ssoOnly(newEmail)) throw new DomainError('EMAIL_DOMAIN_SSO_ONLY', undefined, { argument: 'email' });
+    // The address the account keeps (and answers) until the new one confirms.
+    const email = account.email;
     if (request.password !== undefined) {
-      const problem = passwordProblem(request.password, email);
+      // Checked against the new address too: it is the one the account is meant to have.
+      const problem = passwordProblem(request.password, email) ?? (changesEmail ? passwordProblem(request.password, newEmail) : undefined);
       if (problem) throw new DomainError(problem, undefined, { argument: 'password' });
     }
     const passwordHash = request.password === undefined ? undefined : await hashPassword(request.password);
@@ -195,9 +220,12 @@ export class AccountService {
         if (locked && uuid !== undefined && !(await this.commandLog.claim(tx.manager, request.userId, uuid, email))) return this.repeatedAnswer(tx.manager, request.userId, uuid);
         // A concurrent change got there first: the current password checked above may be stale.
         if (locked?.password_hash !== account.password_hash) throw new DomainError('AUTHENTICATION_ERROR', 'The password changed meanwhile; try again', { argument: 'current_password' });
-        await tx.manager.query('UPDATE auth.accounts SET email = $2, password_hash = coalesce($3, password_hash) WHERE id = $1', [request.userId, email, passwordHash ?? null]);
-        // Mailed links went to the previous address (a reset) or name a change this one overtook.
-        if (changesEmail) await tx.manager.query('UPDATE auth.account_links SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [request.userId]);
+        if (passwordHash !== undefined) await tx.manager.query('UPDATE auth.accounts SET password_hash = $2 WHERE id = $1', [request.userId, passwordHash]);
+        if (changesEmail && addressChanges) {
+          // In this transaction: a change refused (taken, rate-limited) leaves the password and the uuid as they were.
+          const outcome = await addressChanges.issue(tx, request.userId, { email: account.email, fullName: account.full_name }, newEmail);
+          if (!outcome.sent) throw (ADDRESS_CHANGE_ERRORS[outcome.tag] ?? (() => new DomainError('INVALID_EMAIL', undefined, { argument: 'email' })))();
+        }
         return { email, repeated: false };
       });
     } catch (err) {
@@ -216,16 +244,24 @@ export class AccountService {
     return { ...earlier, repeated: true };
   }
 
-  /** The id of the account with this email, if there is one. */
   /** What a first-generation `login` answers about the account (beside its new token). */
   async summary(userId: string): Promise<{ email: string; fullName: string; timezone: string } | undefined> {
     const [row] = await this.database.query<Array<{ email: string; full_name: string; timezone: string }>>('SELECT email, full_name, timezone FROM auth.accounts WHERE id = $1', [userId]);
     return row ? { email: row.email, fullName: row.full_name, timezone: row.timezone } : undefined;
   }
 
+  /** The id of the account with this email, if there is one. */
   async idOf(email: string): Promise<string | undefined> {
-    const [row] = await this.database.query<Array<{ id: string }>>('SELECT id::text AS id FROM auth.accounts WHERE email = $1', [email.trim().toLowerCase()]);
-    return row?.id;
+    return (await this.byEmail(email))?.id;
+  }
+
+  /** The account with this email and whether its address is proven (issue #44), if there is one. */
+  async byEmail(email: string): Promise<{ id: string; verified: boolean } | undefined> {
+    const [row] = await this.database.query<Array<{ id: string; verified: boolean }>>(
+      'SELECT id::text AS id, email_verified_at IS NOT NULL AS verified FROM auth.accounts WHERE email = $1',
+      [email.trim().toLowerCase()],
+    );
+    return row ? { id: row.id, verified: row.verified } : undefined;
   }
 
   /** Sets a password that passes the policy (sync-interface §7.4 tags otherwise). */

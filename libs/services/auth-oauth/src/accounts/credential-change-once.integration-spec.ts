@@ -13,6 +13,8 @@ import { TokenService } from '../tokens/token.service';
 import { AppWebhookService } from '../webhooks/app-webhook.service';
 import { AccountService } from './account.service';
 import { CommandLogRepository } from './command-log.repository';
+import { AccountLinkRepository } from '../account-links/account-link.repository';
+import { EmailChangeService } from '../email-change/email-change.service';
 
 const PASSWORD = 'a sturdy passphrase';
 
@@ -20,7 +22,9 @@ const PASSWORD = 'a sturdy passphrase';
  * Sync resends a request whose replica fell silent; both copies may pass sync's own command log
  * before either commits, so both reach this service, and the late one may arrive after the
  * user's next user_update. A credential change carrying its command uuid runs once, whenever its
- * copies arrive: a late copy of u1 = {email: a@} after u2 = {email: b@} must not set a@ back.
+ * copies arrive: a late copy of u1 = {email: a@} after u2 = {email: b@} must not make a@ the
+ * pending address again. (Since issue #44 an email change only mails a link to the new address;
+ * the account keeps, and the change answers, its current address until the link is used.)
  */
 describe('user_update credential changes run once per uuid (real PostgreSQL)', () => {
   let database: TestDatabase;
@@ -36,9 +40,10 @@ describe('user_update credential changes run once per uuid (real PostgreSQL)', (
     dataSource = createServiceDataSource({ schema: 'auth', url: database.url, poolSize: 6, applicationName: 'test', migrations: authMigrations });
     await dataSource.initialize();
     await migrateUp(dataSource);
-    // The relay never runs here: a credential change emits no events.
+    // The relay never runs here: the events an address change emits stay in the outbox.
     db = new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', { publish: () => Promise.resolve() }, createLogger('test', 'silent'), 3_600_000));
-    accounts = new AccountService(db, new CommandLogRepository());
+    const links = { publicUrl: 'http://localhost:8080', passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600 };
+    accounts = new AccountService(db, new CommandLogRepository(), undefined, new EmailChangeService(db, new AccountLinkRepository(), links, []));
     sessions = new SessionService(db);
     const webhooks = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
     controller = new AuthRpcController(new TokenService(db), accounts, sessions, webhooks);
@@ -60,6 +65,10 @@ describe('user_update credential changes run once per uuid (real PostgreSQL)', (
   const change = (userId: string, uuid: string | undefined, changes: Omit<ChangeCredentialsRequest, 'userId' | 'currentPassword' | 'uuid'> & { currentPassword?: string }) =>
     controller.changeCredentials({ userId, uuid, currentPassword: changes.currentPassword ?? null, email: changes.email, password: changes.password });
   const emailOf = async (userId: string) => (await dataSource.query<Array<{ email: string }>>(`SELECT email FROM auth.accounts WHERE id = $1`, [userId]))[0].email;
+  /** The address a live change link would move the account to, and how many change links it was sent. */
+  const pendingOf = async (userId: string) =>
+    (await dataSource.query<Array<{ new_email: string }>>(`SELECT new_email FROM auth.account_links WHERE user_id = $1 AND kind = 'email-change' AND used_at IS NULL`, [userId]))[0]?.new_email;
+  const linksSent = async (userId: string) => (await dataSource.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM auth.account_links WHERE user_id = $1 AND kind = 'email-change'`, [userId]))[0].count;
   const sessionCount = async (userId: string) => (await dataSource.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM auth.sessions WHERE user_id = $1`, [userId]))[0].count;
 
   /** Waits until this many of this database's connections wait for a lock (the account's row). */
@@ -74,25 +83,27 @@ describe('user_update credential changes run once per uuid (real PostgreSQL)', (
     }
   }
 
-  it('changes the email and password on the first delivery and ends the browser sessions, as before', async () => {
+  it('changes the password on the first delivery and ends the browser sessions; the email waits for its link', async () => {
     const user = await newAccount('first');
     await sessions.start(user.userId);
     const moved = address('moved');
-    await expect(change(user.userId, 'u-first', { currentPassword: PASSWORD, email: moved, password: 'a fresh long passphrase' })).resolves.toEqual({ email: moved });
-    expect(await emailOf(user.userId)).toBe(moved);
-    await expect(accounts.authenticate(moved, 'a fresh long passphrase')).resolves.toEqual({ userId: user.userId });
+    await expect(change(user.userId, 'u-first', { currentPassword: PASSWORD, email: moved, password: 'a fresh long passphrase' })).resolves.toEqual({ email: user.email });
+    expect(await emailOf(user.userId)).toBe(user.email);
+    expect(await pendingOf(user.userId)).toBe(moved);
+    await expect(accounts.authenticate(user.email, 'a fresh long passphrase')).resolves.toEqual({ userId: user.userId });
     expect(await sessionCount(user.userId)).toBe(0);
   });
 
   it('changes nothing when a copy of an email change arrives after a later change, and answers what the first copy did', async () => {
     const user = await newAccount('late');
     const [a, b] = [address('a'), address('b')];
-    await expect(change(user.userId, 'u1', { currentPassword: PASSWORD, email: a })).resolves.toEqual({ email: a });
-    await expect(change(user.userId, 'u2', { currentPassword: PASSWORD, email: b })).resolves.toEqual({ email: b });
+    await expect(change(user.userId, 'u1', { currentPassword: PASSWORD, email: a })).resolves.toEqual({ email: user.email });
+    await expect(change(user.userId, 'u2', { currentPassword: PASSWORD, email: b })).resolves.toEqual({ email: user.email });
 
-    // The resent request's late copy of u1: sync's prepare succeeds the same way, auth keeps b@.
-    await expect(change(user.userId, 'u1', { currentPassword: PASSWORD, email: a })).resolves.toEqual({ email: a });
-    expect(await emailOf(user.userId)).toBe(b);
+    // The resent request's late copy of u1: sync's prepare succeeds the same way, auth keeps b@ pending and mails nothing.
+    await expect(change(user.userId, 'u1', { currentPassword: PASSWORD, email: a })).resolves.toEqual({ email: user.email });
+    expect(await pendingOf(user.userId)).toBe(b);
+    expect(await linksSent(user.userId)).toBe(2);
   });
 
   it('answers a late copy of a password change without asking for the password it replaced, and ends no session again', async () => {
@@ -108,14 +119,14 @@ describe('user_update credential changes run once per uuid (real PostgreSQL)', (
     expect(await sessionCount(user.userId)).toBe(1);
   });
 
-  it('keeps a late copy of a change that changed nothing from changing the email a later change set', async () => {
+  it('keeps a late copy of a change that changed nothing from replacing the change a later one asked for', async () => {
     const user = await newAccount('same');
     const b = address('b');
     // u1 names the email the account has: nothing changes, but the uuid is recorded.
     await expect(change(user.userId, 'same-1', { currentPassword: PASSWORD, email: user.email })).resolves.toEqual({ email: user.email });
-    await expect(change(user.userId, 'same-2', { currentPassword: PASSWORD, email: b })).resolves.toEqual({ email: b });
+    await expect(change(user.userId, 'same-2', { currentPassword: PASSWORD, email: b })).resolves.toEqual({ email: user.email });
     await expect(change(user.userId, 'same-1', { currentPassword: PASSWORD, email: user.email })).resolves.toEqual({ email: user.email });
-    expect(await emailOf(user.userId)).toBe(b);
+    expect(await pendingOf(user.userId)).toBe(b);
   });
 
   it('changes once when both copies are in flight together, and ends the sessions once', async () => {
@@ -135,21 +146,22 @@ describe('user_update credential changes run once per uuid (real PostgreSQL)', (
     await holder.release();
 
     // The second copy found the uuid taken under the lock: no stale-password refusal, the same answer.
-    await expect(Promise.all(copies)).resolves.toEqual([{ email: a }, { email: a }]);
+    await expect(Promise.all(copies)).resolves.toEqual([{ email: user.email }, { email: user.email }]);
     // A session started once the first copy ended them: the second must not end it.
     await sessions.start(user.userId);
     expect(await sessionCount(user.userId)).toBe(1);
-    await expect(accounts.authenticate(a, 'racing long passphrase')).resolves.toEqual({ userId: user.userId });
+    await expect(accounts.authenticate(user.email, 'racing long passphrase')).resolves.toEqual({ userId: user.userId });
     const logged = await dataSource.query<Array<{ uuid: string; email: string }>>(`SELECT uuid, email FROM auth.command_log WHERE user_id = $1`, [user.userId]);
-    expect(logged).toEqual([{ uuid: 'racing-1', email: a }]);
+    expect(logged).toEqual([{ uuid: 'racing-1', email: user.email }]);
+    expect([await pendingOf(user.userId), await linksSent(user.userId)]).toEqual([a, 1]);
   });
 
   it("keeps one user's uuids apart from another's", async () => {
     const [mine, theirs] = [await newAccount('mine'), await newAccount('theirs')];
     const [myNew, theirNew] = [address('mine-new'), address('theirs-new')];
     await change(mine.userId, 'same-uuid', { currentPassword: PASSWORD, email: myNew });
-    await expect(change(theirs.userId, 'same-uuid', { currentPassword: PASSWORD, email: theirNew })).resolves.toEqual({ email: theirNew });
-    expect([await emailOf(mine.userId), await emailOf(theirs.userId)]).toEqual([myNew, theirNew]);
+    await expect(change(theirs.userId, 'same-uuid', { currentPassword: PASSWORD, email: theirNew })).resolves.toEqual({ email: theirs.email });
+    expect([await pendingOf(mine.userId), await pendingOf(theirs.userId)]).toEqual([myNew, theirNew]);
   });
 
   it('runs a change without a uuid every time it arrives, as callers that predate the uuid expect', async () => {
@@ -158,7 +170,7 @@ describe('user_update credential changes run once per uuid (real PostgreSQL)', (
     await change(user.userId, undefined, { currentPassword: PASSWORD, email: a });
     await change(user.userId, undefined, { currentPassword: PASSWORD, email: b });
     await change(user.userId, undefined, { currentPassword: PASSWORD, email: a });
-    expect(await emailOf(user.userId)).toBe(a);
+    expect([await pendingOf(user.userId), await linksSent(user.userId)]).toEqual([a, 3]);
   });
 
   it('records nothing for a refused change, so a copy is checked afresh', async () => {
@@ -166,6 +178,7 @@ describe('user_update credential changes run once per uuid (real PostgreSQL)', (
     await expect(change(user.userId, 'refused-1', { currentPassword: 'not it at all', email: address('a') })).rejects.toMatchObject({ code: 'AUTHENTICATION_ERROR' });
     await expect(change(user.userId, 'refused-1', { currentPassword: 'not it at all', email: address('a') })).rejects.toMatchObject({ code: 'AUTHENTICATION_ERROR' });
     expect(await emailOf(user.userId)).toBe(user.email);
+    expect(await pendingOf(user.userId)).toBeUndefined();
   });
 
   it('forgets uuids older than the retention, in batches, and keeps the recent ones', async () => {

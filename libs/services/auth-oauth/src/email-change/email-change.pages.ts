@@ -7,8 +7,10 @@ import { AccountPages } from '../web/account-pages';
 import { type FormError, settingsPage } from '../web/pages';
 import { confirmEmailPage, emailChangedPage, emailLinkInvalidPage } from './email-change.html';
 import { EmailChangeService } from './email-change.service';
+import { AddressConfirmationService } from '../address-confirmation/address-confirmation.service';
+import { addressVerifiedPage, verifyAddressPage } from '../address-confirmation/address-confirmation.html';
 
-const STATUS_OF: Readonly<Record<string, number>> = { ALREADY_REGISTERED: 409, RATE_LIMITED: 429 };
+const STATUS_OF: Readonly<Record<string, number>> = { ALREADY_REGISTERED: 409, RATE_LIMITED: 429, PASSWORD_LOGIN_DISABLED: 403 };
 
 /** The settings page's address change and the confirmation page its mailed link opens. */
 @Injectable()
@@ -47,11 +49,36 @@ export class EmailChangePages {
   }
 }
 
+/** A sign-up's confirmation link (issue #44): its page and its button. */
+@Injectable()
+export class AddressConfirmationPages {
+  constructor(
+    private readonly confirmations: AddressConfirmationService,
+    private readonly pages: AccountPages,
+  ) {}
+
+  /** The link's page asks before it changes anything: mail scanners open links, and must not confirm them. */
+  async verifyForm(web: WebExchange): Promise<EdgeReply> {
+    const token = web.query('token') ?? '';
+    const email = await this.confirmations.pendingOf(token);
+    if (email === undefined) return web.html(400, emailLinkInvalidPage());
+    return web.html(200, verifyAddressPage({ csrf: web.csrf(), token, email }));
+  }
+
+  async verify(web: WebExchange): Promise<EdgeReply> {
+    if (!web.csrfValid()) return this.pages.csrfRejected(web);
+    const outcome = await this.confirmations.confirm(web.field('token') ?? '');
+    if (outcome.done) return web.html(200, addressVerifiedPage(outcome.email));
+    return web.html(400, emailLinkInvalidPage());
+  }
+}
+
 const EMAIL_MESSAGES: Readonly<Record<string, string>> = {
   AUTHENTICATION_ERROR: 'The current password is not correct.',
   EMAIL_UNCHANGED: 'This is already your address.',
   ALREADY_REGISTERED: 'Another account uses this address.',
   RATE_LIMITED: 'Too many address changes were asked for lately. Try again in an hour.',
+  PASSWORD_LOGIN_DISABLED: 'Accounts of this email domain sign in with single sign-on; an account cannot move to it.',
 };
 
 function emailError(tag: string): FormError {

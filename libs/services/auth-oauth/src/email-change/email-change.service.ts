@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { AuthEvents, hashToken } from '@doable/contracts-auth';
-import { Database } from '@doable/shared-runtime';
+import { Database, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountLinkRepository } from '../account-links/account-link.repository';
 import { LINK_RATE_WINDOW_SECONDS, LINK_REQUESTS_PER_ADDRESS, LINK_SETTINGS, LINKS_PER_ACCOUNT, type LinkSettings } from '../account-links/link-settings';
 import { verifyPassword } from '../passwords/password-hasher';
 import { isPlausibleEmail } from '../passwords/password-policy';
 import { isTokenShaped } from '../password-reset/password-reset.service';
+import { passwordForbiddenBy, type SsoProvider } from '../sso/sso-config';
+import { SSO_PROVIDERS } from '../sso/sso-providers.token';
 
 export const EMAIL_CONFIRM_PATH = '/auth/email/confirm';
 
@@ -17,9 +19,10 @@ export type EmailChangeRequestOutcome = { readonly sent: true; readonly email: s
 export type EmailConfirmOutcome = { readonly done: true; readonly email: string } | { readonly done: false; readonly tag: string };
 
 /**
- * The settings page's address change: pending until the NEW address confirms it through a mailed
- * single-use link (the email-change-requested event); only then does the account's address
- * change, here and (the email-changed event) in sync's profile.
+ * Every address change (the settings page's and the Sync API's `user_update`, issue #44): pending
+ * until the NEW address confirms it through a mailed single-use link (the email-change-requested
+ * event, which also tells the old address); only then does the account's address change, here and
+ * (the email-changed event) in sync's profile, and count as proven.
  */
 @Injectable()
 export class EmailChangeService {
@@ -27,6 +30,7 @@ export class EmailChangeService {
     private readonly database: Database,
     private readonly links: AccountLinkRepository,
     @Inject(LINK_SETTINGS) private readonly settings: LinkSettings,
+    @Inject(SSO_PROVIDERS) private readonly ssoProviders: readonly SsoProvider[],
   ) {}
 
   /**
@@ -41,27 +45,46 @@ export class EmailChangeService {
     if (!account) return { sent: false, tag: 'AUTHENTICATION_ERROR' };
     if (account.passwordHash !== null && !(await verifyPassword(currentPassword, account.passwordHash))) return { sent: false, tag: 'AUTHENTICATION_ERROR' };
     if (email === account.email.toLowerCase()) return { sent: false, tag: 'EMAIL_UNCHANGED' };
+    if (this.ssoOnly(email)) return { sent: false, tag: 'PASSWORD_LOGIN_DISABLED' };
+    return this.database.transaction((tx) => this.issue(tx, userId, account, email));
+  }
+
+  /**
+   * Whether `email` is of a domain whose accounts must sign in with single sign-on: no account
+   * moves there by a change (it would be one the domain's provider never vouched for, and the
+   * person's first sign-on would then land in it).
+   */
+  ssoOnly(email: string): boolean {
+    return passwordForbiddenBy(this.ssoProviders, email) !== undefined;
+  }
+
+  /**
+   * Mails the confirmation link of a change to `email` (lower-cased, checked plausible and not
+   * the current address by the caller), in the caller's transaction: the caller's other writes
+   * (the Sync API's password change) commit with it or not at all. A newer request replaces a
+   * pending one. Rate-limited per account and per new address (RATE_LIMITED); an address another
+   * account uses is ALREADY_REGISTERED.
+   */
+  async issue(tx: Tx, userId: string, account: { email: string; fullName: string }, email: string): Promise<EmailChangeRequestOutcome> {
     const token = randomBytes(32).toString('base64url');
-    return this.database.transaction(async (tx): Promise<EmailChangeRequestOutcome> => {
-      if (await this.links.emailTaken(tx.manager, email)) return { sent: false, tag: 'ALREADY_REGISTERED' };
-      // Locked: two requests of the account count against its limit one after the other.
-      await this.links.account(tx.manager, userId, true);
-      if ((await this.links.issuedRecently(tx.manager, userId, 'email-change', LINK_RATE_WINDOW_SECONDS)) >= LINKS_PER_ACCOUNT) return { sent: false, tag: 'RATE_LIMITED' };
-      if (!(await this.links.countRequest(tx.manager, 'email-change', email, LINK_REQUESTS_PER_ADDRESS, LINK_RATE_WINDOW_SECONDS))) return { sent: false, tag: 'RATE_LIMITED' };
-      // One pending change at a time: the newest request is the one the user means.
-      await this.links.endAll(tx.manager, userId, 'email-change');
-      const expiresAt = await this.links.insert(tx.manager, { userId, kind: 'email-change', tokenHash: hashToken(token), newEmail: email, ttlSeconds: this.settings.emailChangeTtlSeconds });
-      await tx.emit(AuthEvents.emailChangeRequested, {
-        userId,
-        email,
-        previousEmail: account.email,
-        fullName: account.fullName,
-        lang: 'en',
-        link: `${this.settings.publicUrl}${EMAIL_CONFIRM_PATH}?token=${token}`,
-        expiresAt: expiresAt.toISOString(),
-      });
-      return { sent: true, email };
+    if (await this.links.emailTaken(tx.manager, email)) return { sent: false, tag: 'ALREADY_REGISTERED' };
+    // Locked: two requests of the account count against its limit one after the other.
+    await this.links.account(tx.manager, userId, true);
+    if ((await this.links.issuedRecently(tx.manager, userId, 'email-change', LINK_RATE_WINDOW_SECONDS)) >= LINKS_PER_ACCOUNT) return { sent: false, tag: 'RATE_LIMITED' };
+    if (!(await this.links.countRequest(tx.manager, 'email-change', email, LINK_REQUESTS_PER_ADDRESS, LINK_RATE_WINDOW_SECONDS))) return { sent: false, tag: 'RATE_LIMITED' };
+    // One pending change at a time: the newest request is the one the user means.
+    await this.links.endAll(tx.manager, userId, 'email-change');
+    const expiresAt = await this.links.insert(tx.manager, { userId, kind: 'email-change', tokenHash: hashToken(token), newEmail: email, ttlSeconds: this.settings.emailChangeTtlSeconds });
+    await tx.emit(AuthEvents.emailChangeRequested, {
+      userId,
+      email,
+      previousEmail: account.email,
+      fullName: account.fullName,
+      lang: 'en',
+      link: `${this.settings.publicUrl}${EMAIL_CONFIRM_PATH}?token=${token}`,
+      expiresAt: expiresAt.toISOString(),
     });
+    return { sent: true, email };
   }
 
   /** The new address a live link confirms, or undefined. */
@@ -82,11 +105,16 @@ export class EmailChangeService {
       return await this.database.transaction(async (tx): Promise<EmailConfirmOutcome> => {
         const link = await this.links.findLive(tx.manager, 'email-change', hashToken(token), true);
         if (!link?.newEmail) return { done: false, tag: 'RESET_LINK_INVALID' };
+        // The new address just proved itself: whatever the old one's standing, this one is proven.
         await this.links.setEmail(tx.manager, link.userId, link.newEmail);
+        await this.links.markVerified(tx.manager, link.userId);
         await this.links.endAll(tx.manager, link.userId, 'email-change');
         // A reset link mailed to the previous address would open the account from a mailbox it left.
         await this.links.endAll(tx.manager, link.userId, 'password-reset');
+        // A sign-up's confirmation names the address left: it must not prove the new one.
+        await this.links.endAll(tx.manager, link.userId, 'email-verify');
         await tx.emit(AuthEvents.emailChanged, { userId: link.userId, email: link.newEmail, previousEmail: link.email });
+        await tx.emit(AuthEvents.emailVerified, { userId: link.userId, email: link.newEmail });
         return { done: true, email: link.newEmail };
       });
     } catch (err) {

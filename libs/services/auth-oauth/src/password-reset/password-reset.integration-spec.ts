@@ -197,10 +197,12 @@ describe('password reset and address change (real PostgreSQL)', () => {
       expect((await logIn(account.email, PASSWORD)).status).toBe(303);
     });
 
-    it("stops working when the Sync API's user_update moves the account to another address", async () => {
+    it("stops working when the Sync API's user_update moves the account to another address (once the new one confirms)", async () => {
       const account = await newAccount('synced');
       const token = tokenOf(await resetLink(account));
       await accounts.changeCredentials({ userId: account.userId, currentPassword: PASSWORD, email: `elsewhere-${randomBytes(3).toString('hex')}@example.test` });
+      const [change] = await outboxEvents<{ link: string }>(AuthEvents.emailChangeRequested, account.userId);
+      expect((await post('/auth/email/confirm', { token: tokenOf(change.link) })).status).toBe(200);
       const stale = await post('/auth/password/reset', { token, password: NEW_PASSWORD });
       expect(stale.status).toBe(400);
       expect(errorTag(stale)).toBe('RESET_LINK_INVALID');

@@ -11,7 +11,7 @@ import { AppWebhookEndpoints } from '../webhooks/app-webhook.endpoints';
 import { WebExchange } from '../exchange/web-exchange';
 import { TwoFactorPages } from '../web/two-factor-pages';
 import { PasswordResetPages } from '../password-reset/password-reset.pages';
-import { EmailChangePages } from '../email-change/email-change.pages';
+import { AddressConfirmationPages, EmailChangePages } from '../email-change/email-change.pages';
 import { SsoPages } from '../web/sso-pages';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
@@ -39,6 +39,7 @@ export class AuthEdgeRpcController {
     resets: PasswordResetPages,
     emailChanges: EmailChangePages,
     sso: SsoPages,
+    confirmations: AddressConfirmationPages,
   ) {
     this.handlers = {
       'signup-form': (web) => pages.signupForm(web),
@@ -62,6 +63,12 @@ export class AuthEdgeRpcController {
       'confirm-email': (web) => emailChanges.confirm(web),
       'sso-start': (web) => sso.start(web),
       'sso-callback': (web) => sso.callback(web),
+      'sso-link': (web) => sso.linkWithPassword(web),
+      'sso-link-mail': (web) => sso.linkByMail(web),
+      'sso-link-confirm-form': (web) => sso.linkConfirmForm(web),
+      'sso-link-confirm': (web) => sso.linkConfirm(web),
+      'verify-email-form': (web) => confirmations.verifyForm(web),
+      'verify-email': (web) => confirmations.verify(web),
       'consent-form': (web) => authorize.show(web),
       'consent-decision': (web) => authorize.decide(web),
       'access-token': (web) => oauth.accessToken(web),

@@ -5,7 +5,9 @@ import { AccountLinkRepository } from '../account-links/account-link.repository'
 import type { LinkSettings } from '../account-links/link-settings';
 import { AccountService } from '../accounts/account.service';
 import { CommandLogRepository } from '../accounts/command-log.repository';
-import { EmailChangePages } from '../email-change/email-change.pages';
+import { AddressConfirmationPages, EmailChangePages } from '../email-change/email-change.pages';
+import { AddressConfirmationService } from '../address-confirmation/address-confirmation.service';
+import { SsoAccountProof } from '../sso/sso-account-proof';
 import { EmailChangeService } from '../email-change/email-change.service';
 import { AppSecretBox } from '../secrets/app-secret-box';
 import { ClientResolver } from '../oauth/client-resolver';
@@ -48,15 +50,18 @@ export function authEdgeFixture(db: Database, options: AuthEdgeOptions = {}) {
   const ssoProviders = options.ssoProviders ?? [];
   const links: LinkSettings = { publicUrl: 'http://localhost:8080', passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600, ...options.links };
   const box = new AppSecretBox(db, '');
-  const accounts = new AccountService(db, new CommandLogRepository());
+  const emailChanges = new EmailChangeService(db, new AccountLinkRepository(), links, ssoProviders);
+  const accounts = new AccountService(db, new CommandLogRepository(), undefined, emailChanges);
+  const confirmations = new AddressConfirmationService(db, new AccountLinkRepository(), links);
   const apps = new OAuthAppService(db, box);
   const oauth = new OAuthService(db, apps);
   const sessions = new SessionService(db);
   const webhooks = new AppWebhookService(db, box, { allowHttp: false, allowPrivate: false });
   const twoFactor = new TwoFactorService(db, box);
   const pending = new PendingLogin(box);
-  const pages = new AccountPages(accounts, sessions, apps, oauth, webhooks, twoFactor, pending, ssoProviders);
-  const sso = new SsoPages(ssoProviders, new OidcClient(), new SsoLogins(db), new SsoAccounts(db, accounts), pages, createLogger('auth-oauth', 'silent'));
+  const pages = new AccountPages(accounts, sessions, apps, oauth, webhooks, twoFactor, pending, confirmations, ssoProviders);
+  const proof = new SsoAccountProof(db, new AccountLinkRepository(), links, ssoProviders);
+  const sso = new SsoPages(ssoProviders, new OidcClient(), new SsoLogins(db), new SsoAccounts(db, accounts), pages, createLogger('auth-oauth', 'silent'), proof);
   const legacyLogin = new LegacyLogin(accounts, apps, oauth, twoFactor, ssoProviders);
   const edge = new AuthEdgeRpcController(
     pages,
@@ -66,10 +71,11 @@ export function authEdgeFixture(db: Database, options: AuthEdgeOptions = {}) {
     new AppWebhookEndpoints(apps, webhooks),
     new TwoFactorPages(pages, twoFactor, pending),
     new PasswordResetPages(new PasswordResetService(db, new AccountLinkRepository(), links), pages),
-    new EmailChangePages(new EmailChangeService(db, new AccountLinkRepository(), links), pages, oauth),
+    new EmailChangePages(emailChanges, pages, oauth),
     sso,
+    new AddressConfirmationPages(confirmations, pages),
   );
-  return { edge, accounts, apps, oauth, sessions, webhooks, twoFactor, pages, sso, legacyLogin, box };
+  return { edge, accounts, apps, oauth, sessions, webhooks, twoFactor, pages, sso, legacyLogin, box, emailChanges, confirmations, proof };
 }
 
 /** The CSRF value the fixture's page requests carry as a cookie (a form post carries it as a field too). */

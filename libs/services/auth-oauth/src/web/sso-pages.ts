@@ -1,6 +1,6 @@
 import type { EdgeReply } from '@doable/contracts-common';
 import { LOGGER, type Logger } from '@doable/shared-logging';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AuthorizationResponseError } from 'openid-client';
 import type { WebExchange } from '../exchange/web-exchange';
 import { AccountPages } from './account-pages';
@@ -10,11 +10,15 @@ import type { SsoProvider } from '../sso/sso-config';
 import { SSO_PROVIDERS } from '../sso/sso-providers.token';
 import { OidcClient, ProviderUnavailable } from '../sso/oidc-client';
 import { SSO_LOGIN_TTL_SECONDS, SsoLogins } from '../sso/sso-logins';
-import { ssoRefusedPage, type SSO_MESSAGES } from './sso-views';
+import { SsoAccountProof } from '../sso/sso-account-proof';
+import { ssoLinkConfirmPage, ssoLinkedPage, ssoProofPage, ssoRefusedPage, SSO_MESSAGES } from './sso-views';
+import { NO_BARRIER, REVOCATION_BARRIER, type RevocationBarrier } from '../tokens/revocation-barrier';
 
 /** The browser's handle on its pending sign-in (sso-logins.ts): HttpOnly, SameSite=Lax, minutes. */
 export const SSO_COOKIE = 'doable_sso';
 export const SSO_CALLBACK_PATH = '/auth/sso/callback';
+/** The browser's handle on a sign-in waiting for proof that an unverified account is the person's (sso-account-proof.ts). */
+export const SSO_LINK_COOKIE = 'doable_sso_link';
 
 /**
  * Single sign-on's two routes: the redirect to a provider (GET /auth/sso/start?provider=&next=)
@@ -30,6 +34,8 @@ export class SsoPages {
     private readonly accounts: SsoAccounts,
     private readonly pages: AccountPages,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly proof: SsoAccountProof,
+    @Optional() @Inject(REVOCATION_BARRIER) private readonly barrier: RevocationBarrier = NO_BARRIER,
   ) {}
 
   async start(web: WebExchange): Promise<EdgeReply> {
@@ -67,6 +73,12 @@ export class SsoPages {
       return this.failed(web, provider, err);
     }
     const outcome = await this.accounts.signIn(provider, claims);
+    if ('proofNeeded' in outcome) {
+      this.logger.info({ provider: provider.id, userId: outcome.proofNeeded.userId }, 'single sign-on waits for proof of an unverified account');
+      const handle = await this.proof.begin({ providerId: provider.id, issuer: claims.issuer, subject: claims.subject }, outcome.proofNeeded.userId);
+      web.setCookie(SSO_LINK_COOKIE, handle, SSO_LOGIN_TTL_SECONDS);
+      return web.html(409, ssoProofPage({ csrf: web.csrf(), email: outcome.proofNeeded.email, next: pending.next }));
+    }
     if ('refused' in outcome) {
       this.logger.info({ provider: provider.id, refused: outcome.refused }, 'single sign-on refused');
       return this.refused(web, 403, outcome.refused);
@@ -74,6 +86,51 @@ export class SsoPages {
     if (outcome.how !== 'identity') this.logger.info({ provider: provider.id, userId: outcome.userId, how: outcome.how }, 'single sign-on linked an account');
     // The provider's sign-in is a first factor: an account enrolled in Doable's two-factor log-in still gives its code.
     return this.pages.firstFactorPassed(web, outcome.userId, pending.next);
+  }
+
+  /** The proof page's password form: the right password links the account and signs in as a password log-in would. */
+  async linkWithPassword(web: WebExchange): Promise<EdgeReply> {
+    if (!web.csrfValid()) return this.pages.csrfRejected(web);
+    const handle = web.cookies[SSO_LINK_COOKIE];
+    const next = web.field('next');
+    const outcome = await this.proof.withPassword(handle, web.field('password') ?? '');
+    if ('userId' in outcome) {
+      web.clearCookie(SSO_LINK_COOKIE);
+      this.logger.info({ userId: outcome.userId, how: 'password' }, 'single sign-on linked an unverified account');
+      return this.pages.firstFactorPassed(web, outcome.userId, next && safeNext(next, '') ? next : undefined);
+    }
+    const email = outcome.tag === 'AUTHENTICATION_ERROR' ? await this.proof.pendingOf(handle) : undefined;
+    if (email === undefined) return this.refused(web, outcome.tag === 'ALREADY_LINKED' ? 403 : 400, outcome.tag === 'AUTHENTICATION_ERROR' ? 'SSO_EXPIRED' : outcome.tag);
+    return web.html(401, ssoProofPage({ csrf: web.csrf(), email, next, error: { tag: outcome.tag, message: SSO_MESSAGES[outcome.tag] } }));
+  }
+
+  /** The proof page's mail button. */
+  async linkByMail(web: WebExchange): Promise<EdgeReply> {
+    if (!web.csrfValid()) return this.pages.csrfRejected(web);
+    const handle = web.cookies[SSO_LINK_COOKIE];
+    const outcome = await this.proof.mail(handle);
+    if (!outcome.sent) return this.refused(web, outcome.tag === 'RATE_LIMITED' ? 429 : 400, outcome.tag);
+    return web.html(200, ssoProofPage({ csrf: web.csrf(), email: outcome.email, next: web.field('next'), notice: `We sent a confirmation link to ${outcome.email}. Follow it to link your sign-in.` }));
+  }
+
+  /** The mailed link's page asks before it changes anything (mail scanners open links). */
+  async linkConfirmForm(web: WebExchange): Promise<EdgeReply> {
+    const token = web.query('token') ?? '';
+    const email = await this.proof.pendingOf(token, 'sso-link-mail');
+    if (email === undefined) return this.refused(web, 400, 'RESET_LINK_INVALID');
+    return web.html(200, ssoLinkConfirmPage({ csrf: web.csrf(), token, email }));
+  }
+
+  async linkConfirm(web: WebExchange): Promise<EdgeReply> {
+    if (!web.csrfValid()) return this.pages.csrfRejected(web);
+    const token = web.field('token') ?? '';
+    const email = await this.proof.pendingOf(token, 'sso-link-mail');
+    const outcome = await this.proof.confirmMail(token);
+    if (!('userId' in outcome) || email === undefined) return this.refused(web, 'tag' in outcome && outcome.tag === 'ALREADY_LINKED' ? 403 : 400, 'tag' in outcome ? outcome.tag : 'RESET_LINK_INVALID');
+    this.logger.info({ userId: outcome.userId, how: 'mail' }, 'single sign-on linked an unverified account; its other credentials ended');
+    // The old credentials' tokens are refused by every gateway before the page says it is done (bounded; caches forget them anyway).
+    await this.barrier.revoked(outcome.revoked ?? []).catch(() => undefined);
+    return web.html(200, ssoLinkedPage(email));
   }
 
   /** What went wrong with the provider, logged by kind (never the code, tokens or the secret). */

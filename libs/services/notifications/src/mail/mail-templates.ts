@@ -60,6 +60,18 @@ export interface EmailChangeMail extends AccountLinkMail {
   readonly previousEmail: string;
 }
 
+/** A notice to the address an account is leaving: no link (nothing to follow from a mailbox that may not be the owner's). */
+export interface EmailChangeNoticeMail {
+  readonly fullName: string;
+  readonly newEmail: string;
+}
+
+/** An address to prove (issue #44): a sign-up's, or the one a single sign-on wants to link. */
+export interface AddressConfirmationMail extends AccountLinkMail {
+  readonly reason: 'sign-up' | 'sso-link';
+  readonly providerName?: string;
+}
+
 export interface MailTemplates {
   'share-invitation': InvitationMail;
   'workspace-invitation': WorkspaceInvitationMail;
@@ -68,9 +80,11 @@ export interface MailTemplates {
   'daily-digest': DailyDigestMail;
   'password-reset': AccountLinkMail;
   'email-change': EmailChangeMail;
+  'email-change-notice': EmailChangeNoticeMail;
+  'address-confirmation': AddressConfirmationMail;
 }
 export type MailKind = keyof MailTemplates;
-export const MAIL_KINDS: readonly MailKind[] = ['share-invitation', 'workspace-invitation', 'collaboration', 'reminder', 'daily-digest', 'password-reset', 'email-change'];
+export const MAIL_KINDS: readonly MailKind[] = ['share-invitation', 'workspace-invitation', 'collaboration', 'reminder', 'daily-digest', 'password-reset', 'email-change', 'email-change-notice', 'address-confirmation'];
 
 export interface RenderedMail {
   readonly subject: string;
@@ -194,6 +208,32 @@ const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
       ],
       { label: 'Confirm this address', href: data.link },
     ),
+  'email-change-notice': (data) =>
+    layout('Your Doable address is about to change', [
+      `Hello ${data.fullName},`,
+      `Someone signed in to your Doable account asked to move it to ${data.newEmail}. Nothing changes until that address confirms it.`,
+      'If it was not you, change your password now and check the applications that have access to your account.',
+    ]),
+  'address-confirmation': (data) =>
+    data.reason === 'sign-up'
+      ? layout(
+          'Confirm your Doable address',
+          [
+            `Hello ${data.fullName},`,
+            `Confirm that this address is yours: until then, single sign-on, invitations and workspace domains do not recognise your account by it. The link below works once, until ${readableDate(data.expiresAt)}.`,
+            'If you did not sign up for Doable, ignore this mail.',
+          ],
+          { label: 'Confirm this address', href: data.link },
+        )
+      : layout(
+          'Link your Doable account to your sign-in',
+          [
+            `Hello ${data.fullName},`,
+            `Someone signed in with ${data.providerName ?? 'single sign-on'} as this address and asked to link that sign-in to the Doable account of this address. The link below does it, once, until ${readableDate(data.expiresAt)}.`,
+            "Linking ends every other way into the account: its password, two-factor log-in, sessions and tokens. If it was not you, ignore this mail.",
+          ],
+          { label: 'Link my sign-in', href: data.link },
+        ),
 };
 
 /** The mail of a kind, in the user's language where the product has it (English: the only one yet). */

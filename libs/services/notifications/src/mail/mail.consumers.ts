@@ -32,6 +32,23 @@ export class MailConsumers {
         lang: request.lang,
         data: { fullName: request.fullName, link: request.link, expiresAt: request.expiresAt, previousEmail: request.previousEmail },
       });
+      // The address being left is told (issue #44): a change its owner did not ask for shows there.
+      await outbox.queue(tx, {
+        key: `email-change-notice:${envelope.id}`,
+        kind: 'email-change-notice',
+        to: request.previousEmail,
+        lang: request.lang,
+        data: { fullName: request.fullName, newEmail: request.email },
+      });
+    });
+    consumers.on('mail-address-confirmation', AuthEvents.addressConfirmationRequested, async (request, tx, envelope) => {
+      await outbox.queue(tx, {
+        key: `address-confirmation:${envelope.id}`,
+        kind: 'address-confirmation',
+        to: request.email,
+        lang: request.lang,
+        data: { fullName: request.fullName, link: request.link, expiresAt: request.expiresAt, reason: request.reason, ...(request.providerName ? { providerName: request.providerName } : {}) },
+      });
     });
     // Sync says which fired reminders are to be mailed (their service is email); once per firing.
     consumers.on('mail-reminders', SyncEvents.reminderFired, async (fired, tx) => {

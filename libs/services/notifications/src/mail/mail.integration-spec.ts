@@ -179,12 +179,30 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       worker.onApplicationBootstrap();
       try {
         await publish(AuthEvents.emailChangeRequested, { ...reset, email: 'ann.new@example.test', previousEmail: 'ann@example.test' });
-        for (let tries = 0; smtp.received.length === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(smtp.received.map((mail) => mail.envelopeTo)).toEqual([['ann.new@example.test']]);
-        expect(smtp.received[0].parsed.text).toContain('from ann@example.test to this one');
+        // The confirmation to the new address, and (issue #44) the notice to the old one.
+        for (let tries = 0; smtp.received.length < 2 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+        const to = (address: string) => smtp.received.find((mail) => mail.envelopeTo.includes(address));
+        expect(smtp.received).toHaveLength(2);
+        expect(to('ann.new@example.test')?.parsed.text).toContain('from ann@example.test to this one');
+        expect(to('ann@example.test')?.parsed.text).toContain('asked to move it to ann.new@example.test');
+        expect(to('ann@example.test')?.parsed.text).not.toContain(RESET_LINK);
       } finally {
         worker.onApplicationShutdown();
       }
+    });
+
+    it('mails an address confirmation once per event: a sign-up\'s, and a single sign-on\'s link naming its provider (issue #44)', async () => {
+      const signUp = await publish(AuthEvents.addressConfirmationRequested, { ...reset, reason: 'sign-up' });
+      await publish(AuthEvents.addressConfirmationRequested, { ...reset, reason: 'sign-up' }, signUp);
+      await publish(AuthEvents.addressConfirmationRequested, { ...reset, email: 'bob@example.test', reason: 'sso-link', providerName: 'Acme ID' });
+      expect(await worker.runOnce()).toBe(2);
+      const to = (address: string) => smtp.received.find((mail) => mail.envelopeTo.includes(address));
+      expect(smtp.received).toHaveLength(2);
+      expect(to('ann@example.test')?.parsed.subject).toBe('Confirm your Doable address');
+      expect(to('ann@example.test')?.parsed.text).toContain(RESET_LINK);
+      expect(to('bob@example.test')?.parsed.subject).toBe('Link your Doable account to your sign-in');
+      expect(to('bob@example.test')?.parsed.text).toContain('Someone signed in with Acme ID');
+      expect(lines.join('\n')).not.toContain('reset-secret');
     });
 
     it('retries a refused send with exponential backoff, then sends it', async () => {

@@ -17,7 +17,7 @@ describe('BackupRepository: the backup schedule and its claims (real PostgreSQL)
     const profiles = new UserProfileRepository();
     for (const id of ['9101', '9102', '9103']) {
       await dataSource.transaction((manager) =>
-        profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: id, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+        profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: id, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
       );
     }
   });

@@ -46,7 +46,7 @@ describe('the completed-task history and the completed_tasks feature (real Postg
     await migrateUp(dataSource);
     const profiles = new UserProfileRepository();
     await dataSource.transaction((manager) =>
-      profiles.createWithInbox(manager, { id: USER_ID, email: 'done@completed.test', fullName: 'Done', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      profiles.createWithInbox(manager, { id: USER_ID, email: 'done@completed.test', fullName: 'Done', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
     );
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));

@@ -48,7 +48,7 @@ describe('notifications delivered: the receivers’ next incremental sync asks f
     const profiles = new UserProfileRepository();
     for (const id of [NOTIFIED, OTHER]) {
       await dataSource.transaction((manager) =>
-        profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: id, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+        profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: id, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
       );
     }
     const logger = createLogger('test', 'silent');

@@ -33,7 +33,7 @@ describe('DailyDigestScheduler: one digest per user and local day (real PostgreS
   const inboxes = new Map<string, string>();
 
   const user = async (id: string, timezone: string, digest: boolean): Promise<void> => {
-    await dataSource.transaction((manager) => profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: `U${id}`, timezone, lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }));
+    await dataSource.transaction((manager) => profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: `U${id}`, timezone, lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }));
     if (digest) await dataSource.query(`UPDATE sync.users SET notification_settings = '{"daily_digest": {"email": true}}' WHERE id = $1`, [id]);
     const [{ inbox }] = await dataSource.query<Array<{ inbox: string }>>(`SELECT inbox_project_id::text AS inbox FROM sync.users WHERE id = $1`, [id]);
     inboxes.set(id, inbox);

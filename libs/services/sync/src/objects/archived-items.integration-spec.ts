@@ -41,7 +41,7 @@ describe('ArchivedItems: v9 archive/items over the completed history (real Postg
     const profiles = new UserProfileRepository();
     for (const id of [USER_ID, BARE_ID]) {
       await dataSource.transaction(async (manager) => {
-        await profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: 'A', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false });
+        await profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: 'A', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true });
         await givePlan(manager, id, id === BARE_ID ? { completed_tasks: false } : {});
       });
     }

@@ -53,7 +53,7 @@ describe('QuickAddService: quick add as one command of the executor (real Postgr
 
     const profiles = new UserProfileRepository();
     await dataSource.transaction((manager) =>
-      profiles.createWithInbox(manager, { id: USER_ID, email: 'quick@test', fullName: 'Quick', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      profiles.createWithInbox(manager, { id: USER_ID, email: 'quick@test', fullName: 'Quick', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
     );
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));

@@ -53,7 +53,7 @@ describe('ReminderScheduler: time reminders fire once (real PostgreSQL)', () => 
     await migrateUp(dataSource);
     db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger, 3_600_000));
     await dataSource.transaction((manager) =>
-      new UserProfileRepository().createWithInbox(manager, { id: USER, email: `${USER}@test`, fullName: 'R', timezone: 'Europe/Helsinki', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      new UserProfileRepository().createWithInbox(manager, { id: USER, email: `${USER}@test`, fullName: 'R', timezone: 'Europe/Helsinki', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
     );
     [{ inbox }] = await dataSource.query<Array<{ inbox: string }>>(`SELECT inbox_project_id::text AS inbox FROM sync.users WHERE id = $1`, [USER]);
   });

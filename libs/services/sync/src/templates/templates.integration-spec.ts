@@ -51,7 +51,7 @@ describe('TemplatesService: Todoist CSV export and import through the command ex
       [STRANGER_ID, 'Stranger'],
     ]) {
       await dataSource.transaction(async (manager) => {
-        await profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: name, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false });
+        await profiles.createWithInbox(manager, { id, email: `${id}@test`, fullName: name, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true });
         await givePlan(manager, id, id === BARE_ID ? { templates: false } : {});
       });
     }

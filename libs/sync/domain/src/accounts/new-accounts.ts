@@ -44,26 +44,52 @@ export class NewAccounts {
    * nothing: the invitation waits, offered to the account like any other.
    */
   async welcome(tx: Tx, user: PayloadOf<typeof AuthEvents.userCreated>): Promise<SignedUpFrom | undefined> {
-    const { userId: id, email, fullName, timezone, lang, joinedAt, hasPassword } = user;
-    const created = await this.profiles.createWithInbox(tx.manager, { id, email, fullName, timezone, lang, joinedAt, hasPassword });
+    const { userId: id, email, fullName, timezone, lang, joinedAt, hasPassword, emailVerified } = user;
+    const created = await this.profiles.createWithInbox(tx.manager, { id, email, fullName, timezone, lang, joinedAt, hasPassword, emailVerified });
     // A redelivered event finds the profile made: its invitations were offered the first time.
     if (!created) return undefined;
     const profile = await this.profiles.find(tx.manager, user.userId);
     if (!profile) return undefined;
-    const projectIds = new Set<string>();
     let signedUpFrom: SignedUpFrom | undefined;
     // Checked against the hash the mail's secret was made with (`waiting`, before the rotation);
     // ids are compared within the kind's own table only (the two are numbered apart).
     const mailed = user.invitation;
+    const fromMail = (kind: SignupInvitationKind, waiting: Invitation): boolean =>
+      mailed !== undefined && (mailed.kind ?? 'project') === kind && mailed.id === waiting.id && invitationSecretMatches(mailed.secret, waiting.secret_hash);
     const signedUpWith = (kind: SignupInvitationKind, waiting: Invitation, offeredId: string, secret: string): void => {
-      if (mailed && (mailed.kind ?? 'project') === kind && mailed.id === waiting.id && invitationSecretMatches(mailed.secret, waiting.secret_hash)) {
-        signedUpFrom = { kind, invitationId: offeredId, invitationSecret: secret };
-      }
+      if (fromMail(kind, waiting)) signedUpFrom = { kind, invitationId: offeredId, invitationSecret: secret };
     };
-    await this.offer(tx, profile, this.invitations, async (offered, waiting, inviter, secret) => {
+    // An unproven address (issue #44) is offered only the invitation whose mailed secret it holds
+    // (holding it shows the mailbox is the account's); the others wait until the address is proven.
+    const offered = (kind: SignupInvitationKind) => (waiting: Invitation) => emailVerified === true || fromMail(kind, waiting);
+    await this.offerProjectInvitations(tx, profile, offered('project'), (waiting, offeredId, secret) => signedUpWith('project', waiting, offeredId, secret));
+    await this.offerWorkspaceInvitations(tx, profile, offered('workspace'), (waiting, offeredId, secret) => signedUpWith('workspace', waiting, offeredId, secret));
+    return signedUpFrom;
+  }
+
+  /**
+   * The user's address was proven after the profile was made (auth's email-verified or
+   * email-changed events): the invitations that waited for the address are offered now, as to a
+   * new account.
+   */
+  async addressProven(tx: Tx, userId: string): Promise<void> {
+    // Locked first, as every write to the user; the offers get a version of their own so the
+    // user's next incremental sync carries them.
+    const locked = await this.profiles.lock(tx.manager, userId);
+    if (!locked) return;
+    const [{ version }] = await tx.manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
+    const profile = { ...locked, version };
+    await this.offerProjectInvitations(tx, profile, () => true, () => undefined);
+    await this.offerWorkspaceInvitations(tx, profile, () => true, () => undefined);
+    await tellUsersChanged(tx, await this.profiles.raiseHighWater(tx.manager, userId, [], version), version);
+  }
+
+  private async offerProjectInvitations(tx: Tx, profile: UserProfile, include: (waiting: Invitation) => boolean, sent: (waiting: Invitation, offeredId: string, secret: string) => void): Promise<void> {
+    const projectIds = new Set<string>();
+    await this.offer(tx, profile, this.invitations, include, async (offered, waiting, inviter, secret) => {
       await tx.emit(SyncEvents.shareInvitationSent, invitationSentPayload(offered, waiting.project_name, inviter, secret));
       projectIds.add(waiting.project_id);
-      signedUpWith('project', waiting, offered.id, secret);
+      sent(waiting, offered.id, secret);
     });
     // The members of each project the account was invited to see its collaborator record (their
     // open sockets are told, usersChanged, in the same transaction as any other change).
@@ -71,12 +97,14 @@ export class NewAccounts {
       const told = await this.profiles.raiseHighWater(tx.manager, profile.id, [...projectIds], profile.version);
       await tellUsersChanged(tx, told, profile.version);
     }
+  }
+
+  private async offerWorkspaceInvitations(tx: Tx, profile: UserProfile, include: (waiting: Invitation) => boolean, sent: (waiting: Invitation, offeredId: string, secret: string) => void): Promise<void> {
     // No member's view changes for a workspace invitation: the invitee is no member until they accept.
-    await this.offer(tx, profile, this.workspaceInvitations, async (offered, waiting, inviter, secret) => {
+    await this.offer(tx, profile, this.workspaceInvitations, include, async (offered, waiting, inviter, secret) => {
       await tx.emit(SyncEvents.workspaceInvitationSent, workspaceInvitationSentPayload(offered, waiting.workspace_name, inviter, secret));
-      signedUpWith('workspace', waiting, offered.id, secret);
+      sent(waiting, offered.id, secret);
     });
-    return signedUpFrom;
   }
 
   /**
@@ -92,9 +120,11 @@ export class NewAccounts {
     tx: Tx,
     profile: UserProfile,
     invitations: InvitationsTable<I, W>,
+    include: (waiting: W) => boolean,
     send: (offered: I, waiting: W, inviter: Person, secret: string) => Promise<void>,
   ): Promise<void> {
     for (const waiting of await invitations.waitingFor(tx.manager, profile.email)) {
+      if (!include(waiting)) continue;
       const inviter = await this.profiles.find(tx.manager, waiting.inviter_id);
       // The foreign key keeps the inviter's profile.
       if (!inviter) throw new Error(`invitation ${waiting.id} has no inviter profile`);

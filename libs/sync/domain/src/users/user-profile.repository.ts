@@ -11,6 +11,8 @@ export interface NewProfile {
   readonly lang: string;
   readonly joinedAt: string;
   readonly hasPassword: boolean;
+  /** Whether auth-oauth says the address is proven (issue #44). */
+  readonly emailVerified?: boolean;
 }
 
 /** Users' profiles in the sync schema. Every method runs on the caller's transaction or reader. */
@@ -20,9 +22,9 @@ export class UserProfileRepository {
   async createWithInbox(manager: EntityManager, profile: NewProfile): Promise<boolean> {
     const [{ version }] = await manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
     const inserted = await manager.query<unknown[]>(
-      `INSERT INTO sync.users (id, email, full_name, timezone, lang, joined_at, has_password, version, high_water)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [profile.id, profile.email, profile.fullName, profile.timezone, profile.lang, profile.joinedAt, profile.hasPassword, version],
+      `INSERT INTO sync.users (id, email, full_name, timezone, lang, joined_at, has_password, version, high_water, email_verified)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [profile.id, profile.email, profile.fullName, profile.timezone, profile.lang, profile.joinedAt, profile.hasPassword, version, profile.emailVerified === true],
     );
     if (inserted.length === 0) return false;
     const [inbox] = await manager.query<Array<{ id: string }>>(
@@ -49,10 +51,29 @@ export class UserProfileRepository {
     return rows[0];
   }
 
-  /** The account with this address, if there is one (addresses compared lower-cased). */
+  /**
+   * The account with this address, if there is one (addresses compared lower-cased) and its
+   * address is proven (issue #44): an account whose maker never proved the address is no
+   * account of it, so an invitation to it goes by mail as to a stranger.
+   */
   async findIdByEmail(manager: EntityManager, email: string): Promise<string | undefined> {
-    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1`, [email]);
+    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.users WHERE lower(email) = lower($1) AND email_verified ORDER BY id LIMIT 1`, [email]);
     return rows[0]?.id;
+  }
+
+  /** Whether the user's address is proven (workspace domains match only such addresses). */
+  async emailVerified(manager: EntityManager, userId: string): Promise<boolean> {
+    const rows = await manager.query<Array<{ email_verified: boolean }>>(`SELECT email_verified FROM sync.users WHERE id = $1`, [userId]);
+    return rows[0]?.email_verified === true;
+  }
+
+  /** Marks the address proven while the profile still has it; true when it was not before. */
+  async markEmailVerified(manager: EntityManager, userId: string, email: string): Promise<boolean> {
+    const [rows] = await manager.query<[unknown[], number]>(
+      `UPDATE sync.users SET email_verified = true WHERE id = $1 AND lower(email) = lower($2) AND NOT email_verified RETURNING id`,
+      [userId, email],
+    );
+    return rows.length > 0;
   }
 
   async find(manager: EntityManager, userId: string): Promise<UserProfile | undefined> {

@@ -84,7 +84,7 @@ export class PlanLimitsHarness {
   /** A user with an Inbox, on a roomy plan changed by `plan` (or on no stored plan: the built-in free one). Answers the Inbox's id. */
   async user(id: string, plan: Partial<PlanInfo> | 'builtin' = {}): Promise<string> {
     await this.dataSource.transaction((manager) =>
-      this.profiles.createWithInbox(manager, { id, email: emailOf(id), fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      this.profiles.createWithInbox(manager, { id, email: emailOf(id), fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
     );
     if (plan !== 'builtin') await this.plan(id, plan);
     const [row] = await this.dataSource.query<Array<{ id: string }>>(`SELECT inbox_project_id::text AS id FROM sync.users WHERE id = $1`, [id]);

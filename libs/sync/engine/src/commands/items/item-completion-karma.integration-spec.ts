@@ -31,7 +31,7 @@ describe('karma and goals on completion (real PostgreSQL)', () => {
   async function userWithTasks(count: number, settings: Record<string, unknown> = {}): Promise<{ userId: string; tasks: string[] }> {
     const userId = String(nextUser++);
     await dataSource.transaction((manager) =>
-      profiles.createWithInbox(manager, { id: userId, email: `${userId}@test`, fullName: userId, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      profiles.createWithInbox(manager, { id: userId, email: `${userId}@test`, fullName: userId, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
     );
     const values = { days_off: [], ...settings };
     const columns = Object.keys(values);

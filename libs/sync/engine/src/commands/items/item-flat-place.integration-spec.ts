@@ -64,7 +64,7 @@ describe('flat-position task commands (real PostgreSQL)', () => {
     await migrateUp(dataSource);
     const profiles = new UserProfileRepository();
     await dataSource.transaction((manager) =>
-      profiles.createWithInbox(manager, { id: USER_ID, email: 'flat@test', fullName: 'Flat', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+      profiles.createWithInbox(manager, { id: USER_ID, email: 'flat@test', fullName: 'Flat', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
     );
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger);

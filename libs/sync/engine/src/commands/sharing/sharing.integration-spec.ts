@@ -33,6 +33,7 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
   let db: Database;
   let executor: CommandExecutor;
   let accounts: NewAccounts;
+  const profiles = new UserProfileRepository();
 
   const principal = (userId: string): Principal => ({ userId, scopes: ['data:read_write'], appId: null, tokenKind: 'personal' });
 
@@ -88,10 +89,9 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     dataSource = createServiceDataSource({ schema: 'sync', url: database.url, poolSize: 4, applicationName: 'test', migrations: syncMigrations });
     await dataSource.initialize();
     await migrateUp(dataSource);
-    const profiles = new UserProfileRepository();
     for (const [id, email] of Object.entries(EMAIL)) {
       await dataSource.transaction((manager) =>
-        profiles.createWithInbox(manager, { id, email, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+        profiles.createWithInbox(manager, { id, email, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
       );
       // More projects than the built-in free plan holds.
       await givePlan(dataSource.manager, id);
@@ -415,7 +415,7 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     const sentBefore = (await events(SENT)).length;
     const changedBefore = (await events(CHANGED)).length;
 
-    const created = { userId: NEWBIE, email: 'newbie@share.test', fullName: 'Newbie', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true };
+    const created = { userId: NEWBIE, email: 'newbie@share.test', fullName: 'Newbie', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true, emailVerified: true };
     await db.transaction((tx) => accounts.welcome(tx, created));
 
     const offered = await events<ShareInvitationSent>(SENT);
@@ -457,9 +457,26 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     expect(await statusOf('7291', 'accept_invitation', { invitation_id: from!.invitationId, invitation_secret: from!.invitationSecret })).toBe('ok');
     expect(await membership(projectId, '7291')).toMatchObject({ role: 'READ_WRITE', state: 'active' });
 
-    // Another invitation's id, or the right id with a made-up secret: the invitation waits, offered as usual.
+    // Another invitation's id, or the right id with a made-up secret: the invitation waits for the
+    // address to be proven (issue #44: a sign-up's is not), then is offered as usual.
     expect(await db.transaction((tx) => accounts.welcome(tx, account('7292', 'guessed@share.test', { id: other.invitationId, secret: 'not-the-secret-0123456789' })))).toBeUndefined();
+    expect(await invitationRow(other.invitationId)).toMatchObject({ state: 'invited', invitee_id: null });
+    await db.transaction(async (tx) => {
+      expect(await profiles.markEmailVerified(tx.manager, '7292', 'guessed@share.test')).toBe(true);
+      await accounts.addressProven(tx, '7292');
+    });
     expect(await invitationRow(other.invitationId)).toMatchObject({ state: 'invited', invitee_id: '7292' });
+  });
+
+  // Issue #44: an account made by sign-up with someone's address, never proven, is no account of that address.
+  it('invites an unproven account as an address without an account: by mail, not to the account', async () => {
+    await db.transaction((tx) =>
+      accounts.welcome(tx, { userId: '7293', email: 'squatter@share.test', fullName: 'S', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true }),
+    );
+    const projectId = await addProject(ANN, 'Not for squatters');
+    const sent = await invite(ANN, projectId, 'squatter@share.test');
+    expect(sent).toMatchObject({ inviteeEmail: 'squatter@share.test', inviteeId: null });
+    expect(await invitationRow(sent.invitationId)).toMatchObject({ invitee_id: null });
   });
 
   it('runs a retried uuid once: the same answer, one invitation event, one membership change', async () => {

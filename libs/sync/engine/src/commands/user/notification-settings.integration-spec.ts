@@ -40,7 +40,7 @@ describe('notification settings (real PostgreSQL)', () => {
     await dataSource.initialize();
     await migrateUp(dataSource);
     for (const [id, email] of [[ANN, 'ann@settings.test'], [BOB, 'bob@settings.test']]) {
-      await dataSource.transaction((manager) => profiles.createWithInbox(manager, { id, email, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }));
+      await dataSource.transaction((manager) => profiles.createWithInbox(manager, { id, email, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }));
     }
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));

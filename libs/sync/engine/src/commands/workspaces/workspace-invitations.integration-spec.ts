@@ -16,6 +16,7 @@ const EVE = '7405';
 const NEWBIE = '7406';
 const MAILED = '7407';
 const GUESSER = '7408';
+const SQUATTER = '7409';
 const USERS = { [ADA]: 'ada@acme.test', [BEN]: 'Ben@Acme.test', [CY]: 'cy@other.test', [DEE]: 'dee@acme.test', [EVE]: 'eve@acme.test' };
 
 const SENT = 'sync.evt.workspace-invitation-sent.v1';
@@ -338,7 +339,7 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     expect(waiting).toMatchObject({ inviteeEmail: 'newbie@acme.test', inviteeId: null, role: 'ADMIN' });
     const sentBefore = (await harness.events(SENT)).length;
 
-    const created = { userId: NEWBIE, email: 'newbie@acme.test', fullName: 'Newbie', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true };
+    const created = { userId: NEWBIE, email: 'newbie@acme.test', fullName: 'Newbie', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true, emailVerified: true };
     await db.transaction((tx) => accounts.welcome(tx, created));
     const offered = await lastSent();
     expect(await harness.events(SENT)).toHaveLength(sentBefore + 1);
@@ -370,8 +371,26 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     expect(await harness.status(MAILED, 'biz_accept_invitation', { invitation_id: from!.invitationId, invitation_secret: from!.invitationSecret })).toBe('ok');
     expect(workspaceIn((await harness.read(MAILED)).rows.workspaces, id)).toMatchObject({ role: 'MEMBER' });
 
-    // The right secret under no kind (a project's, as old events say) or a made-up secret: the invitation waits, offered.
+    // The right secret under no kind (a project's, as old events say) or a made-up secret: the
+    // invitation waits for the address to be proven (issue #44), then is offered.
     expect(await db.transaction((tx) => accounts.welcome(tx, account(GUESSER, 'guesser@acme.test', { id: other.invitationId, secret: other.invitationSecret })))).toBeUndefined();
+    expect(await invitationRow(other.invitationId)).toMatchObject({ state: 'invited', invitee_id: null });
+    await db.transaction(async (tx) => {
+      expect(await harness.repositories.profiles.markEmailVerified(tx.manager, GUESSER, 'guesser@acme.test')).toBe(true);
+      await accounts.addressProven(tx, GUESSER);
+    });
     expect(await invitationRow(other.invitationId)).toMatchObject({ state: 'invited', invitee_id: GUESSER });
+  });
+
+  // Issue #44: anyone can sign up as boss@acme.test; until the address is proven it is of no domain.
+  it('joins by domain only with a proven address', async () => {
+    const id = await harness.create(ADA, 'workspace_add', { name: 'Domain only', domain_name: 'acme.test' });
+    await harness.status(ADA, 'workspace_update', { id, domain_discovery: true });
+    await db.transaction((tx) =>
+      accounts.welcome(tx, { userId: SQUATTER, email: 'squatter@acme.test', fullName: 'S', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true }),
+    );
+    expect(await harness.status(SQUATTER, 'workspace_join', { workspace_id: id })).toMatchObject({ error_tag: 'WORKSPACE_NOT_FOUND' });
+    await db.transaction((tx) => harness.repositories.profiles.markEmailVerified(tx.manager, SQUATTER, 'squatter@acme.test'));
+    expect(await harness.status(SQUATTER, 'workspace_join', { workspace_id: id })).toBe('ok');
   });
 });

@@ -32,7 +32,8 @@ export class WorkspaceJoinCommand implements CommandHandler {
       throw new DomainError(args.invite_code === undefined ? 'ARGUMENT_MISSING' : 'INVALID_ARGUMENT_VALUE', 'Give exactly one of invite_code and workspace_id', { argument: 'invite_code' });
     }
     const user = await actingUser(this.repositories.profiles, context);
-    const domain = emailDomainOf(user.email);
+    // Only a proven address is of its domain (issue #44): anyone could sign up with boss@corp.example.
+    const domain = (await this.repositories.profiles.emailVerified(context.tx.manager, context.userId)) ? emailDomainOf(user.email) : '';
     const via = args.invite_code === undefined ? 'domain' : 'invite_code';
     const workspace = args.invite_code === undefined ? await this.byDomain(context, String(args.workspace_id), domain) : await this.byCode(context, args.invite_code, domain);
     const manager = context.tx.manager;

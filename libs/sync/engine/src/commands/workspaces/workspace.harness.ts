@@ -82,7 +82,7 @@ export class WorkspaceHarness {
     const r = this.repositories;
     for (const [id, email] of Object.entries(users)) {
       await this.dataSource.transaction((manager) =>
-        r.profiles.createWithInbox(manager, { id, email, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false }),
+        r.profiles.createWithInbox(manager, { id, email, fullName: `User ${id}`, timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
       );
       await givePlan(this.dataSource.manager, id);
     }
