@@ -9,6 +9,8 @@ import { createServiceApp, type ServiceApp } from './create-service-app';
 import { loadServiceConfig, type ServiceConfig } from './service/service-config';
 import { watchParent } from './parent-watch';
 import { startTracing } from './tracing/start-tracing';
+import { type Stoppable, stopGracefully } from './stop/stop-sequence';
+import { stopSettings } from './stop/stop-settings';
 import type { ServiceDefinition } from './service/service-definition';
 
 export interface RunningService {
@@ -60,6 +62,11 @@ export async function withMigrationDataSource<Env extends z.ZodObject>(definitio
   }
 }
 
+/** A service's stop hooks, bound (the sequence calls them detached). */
+function pick(service: Stoppable): Stoppable {
+  return { markStopping: () => service.markStopping(), close: () => service.close(), stillOpen: () => service.stillOpen(), forceClose: () => service.forceClose() };
+}
+
 /** What a cluster service needs reachable before it can build its app. */
 function startDependencies<Env extends z.ZodObject>(definition: ServiceDefinition<Env>, config: ServiceConfig<Env>): StartDependency[] {
   const dependencies: StartDependency[] = [{ name: 'broker', target: targetOf(config.NATS_URL!), probe: () => probeNats(config.NATS_URL!) }];
@@ -82,15 +89,15 @@ async function serve<Env extends z.ZodObject>(definition: ServiceDefinition<Env>
     if (stopping) return;
     stopping = true;
     aborted.abort();
-    logger.info({ signal }, 'shutting down');
     // While starting, `serve` below sees the abort and exits itself.
-    if (!running) return;
-    running.close().then(
-      () => tracing.stop().finally(() => process.exit(0)),
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
+    if (!running) {
+      logger.info({ signal }, 'shutting down');
+      return;
+    }
+    const service = running.service;
+    void stopGracefully(
+      { ...pick(service), close: () => service.close().finally(() => tracing.stop()) },
+      { settings: stopSettings(config), logger, reason: signal, exit: (code) => process.exit(code) },
     );
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal));

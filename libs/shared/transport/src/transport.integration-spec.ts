@@ -252,6 +252,35 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
       await restart();
     });
 
+    it('stops after the message in hand, and hands what it pulled but had not begun to another replica (not after the 30 s ack wait)', async () => {
+      const durable = 'test.stopping';
+      const subject = 'test.evt.stopping.v1';
+      const first: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const stop = await bus.consume({ durable, subject, handle: async (event) => {
+        first.push(event.id);
+        await held;
+      } });
+      const sent = [envelope(subject, { n: 1 }), envelope(subject, { n: 2 }), envelope(subject, { n: 3 })];
+      for (const event of sent) await bus.publish(event);
+      await waitFor(() => first.length === 1, 'the first message in hand');
+
+      // The stop waits for the message in hand; the two pulled behind it are not begun.
+      const stopped = stop();
+      release();
+      await stopped;
+      expect(first).toEqual([sent[0].id]);
+
+      // Another replica gets them well before their 30 s ack wait would have handed them over.
+      const other: string[] = [];
+      const replica = await bus.consume({ durable, subject, handle: (event) => Promise.resolve(void other.push(event.id)) });
+      // At least once, as every JetStream delivery (consumers skip a repeat by its event id).
+      await waitFor(() => new Set(other).size >= 2, 'the messages handed back');
+      expect([...new Set(other)].sort()).toEqual([sent[1].id, sent[2].id].sort());
+      await replica();
+    });
+
     it('drops a re-published event id (relay retries are harmless)', async () => {
       const received: string[] = [];
       const stop = await bus.consume({ durable: 'test.dedupe', subject: 'test.evt.dedupe.v1', handle: (event) => Promise.resolve(void received.push(event.id)) });
