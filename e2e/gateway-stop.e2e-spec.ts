@@ -1,6 +1,8 @@
 import { Agent, request } from 'node:http';
+import WebSocket from 'ws';
 import { http, waitFor } from '@doable/shared-testing';
 import { type ServiceProcess, startProcess } from './support/processes';
+import { WEB_ORIGIN } from './support/push-client';
 import { useSystem } from './support/use-system';
 
 interface Outcome {
@@ -103,6 +105,13 @@ describe('a gateway stopped under keep-alive load (cluster)', () => {
       for (const agent of agents) agent.destroy();
     });
 
+    // An app's push socket on the gateway that stops: told to go away (1001) and reconnect elsewhere.
+    const socket = new WebSocket(`${urls[0].replace(/^http/, 'ws')}/ws`, { headers: { origin: WEB_ORIGIN, authorization: `Bearer ${account.token}` } });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const closeCode = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     await waitFor(() => outcomes.filter((outcome) => outcome.gateway === 0).length >= 20 || undefined, 'load on the first gateway');
     const stopped = gateways[0];
     const exited = new Promise<number | null>((resolve) => stopped.child.once('exit', (code) => resolve(code)));
@@ -130,9 +139,11 @@ describe('a gateway stopped under keep-alive load (cluster)', () => {
     expect({ status: ready.status, body: ready.body }).toEqual({ status: 503, body: { status: 'error', reason: 'stopping', checks: {} } });
 
     // Measured, not asserted: the exit code says whether the deadline had to cut the stop.
-    process.stdout.write(`gateway stopped under load in ${stopSeconds.toFixed(2)} s; it answered ${afterSignal.filter((o) => o.gateway === 0).length} requests after SIGTERM\n`);
+    const steps = stopped.output().split('\n').filter((line) => /"msg":"(stop|stopping)/.test(line));
+    process.stdout.write(`gateway stopped under load in ${stopSeconds.toFixed(2)} s; it answered ${afterSignal.filter((o) => o.gateway === 0).length} of ${afterSignal.length} requests after SIGTERM\n${steps.join('\n')}\n`);
     expect({ code, output: code === 0 ? '' : stopped.output() }).toEqual({ code: 0, output: '' });
     expect(failures).toEqual([]);
+    expect(await closeCode).toBe(1001);
     // It kept serving during the drain, and its steps are in its log.
     expect(afterSignal.some((outcome) => outcome.gateway === 0)).toBe(true);
     expect(stopped.output()).toMatch(/stop: push sockets closed/);
