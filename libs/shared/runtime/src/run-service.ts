@@ -9,7 +9,7 @@ import { createServiceApp, type ServiceApp } from './create-service-app';
 import { loadServiceConfig, type ServiceConfig } from './service/service-config';
 import { watchParent } from './parent-watch';
 import { startTracing } from './tracing/start-tracing';
-import { type Stoppable, stopGracefully } from './stop/stop-sequence';
+import { stopGracefully } from './stop/stop-sequence';
 import { stopSettings } from './stop/stop-settings';
 import type { ServiceDefinition } from './service/service-definition';
 
@@ -62,11 +62,6 @@ export async function withMigrationDataSource<Env extends z.ZodObject>(definitio
   }
 }
 
-/** A service's stop hooks, bound (the sequence calls them detached). */
-function pick(service: Stoppable): Stoppable {
-  return { markStopping: () => service.markStopping(), close: () => service.close(), stillOpen: () => service.stillOpen(), forceClose: () => service.forceClose() };
-}
-
 /** What a cluster service needs reachable before it can build its app. */
 function startDependencies<Env extends z.ZodObject>(definition: ServiceDefinition<Env>, config: ServiceConfig<Env>): StartDependency[] {
   const dependencies: StartDependency[] = [{ name: 'broker', target: targetOf(config.NATS_URL!), probe: () => probeNats(config.NATS_URL!) }];
@@ -96,7 +91,7 @@ async function serve<Env extends z.ZodObject>(definition: ServiceDefinition<Env>
     }
     const service = running.service;
     void stopGracefully(
-      { ...pick(service), close: () => service.close().finally(() => tracing.stop()) },
+      { ...service, close: () => service.close().finally(() => tracing.stop()) },
       { settings: stopSettings(config), logger, reason: signal, exit: (code) => process.exit(code) },
     );
   };
