@@ -45,8 +45,12 @@ class TestRpcController {
     throw new Error('secret internals');
   }
 
+  /** How many slow requests have been taken (a test waits for its own to be in hand). */
+  static slowTaken = 0;
+
   @Handles(slow)
   async slow(request: { ms: number }) {
+    TestRpcController.slowTaken++;
     await new Promise((resolve) => setTimeout(resolve, request.ms));
     return { done: true as const };
   }
@@ -200,6 +204,26 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
     const error = (await client.request(slow, { ms: 1_000 }, { timeoutMs: 100 }).catch((err: unknown) => err)) as DomainError;
     expect(error.code).toBe('SERVICE_UNAVAILABLE');
     expect(error.extra['reason']).toBe('timeout');
+  });
+});
+
+describe('a NATS server closing (a replica that stops)', () => {
+  it('answers the requests it has in hand before its connection closes', async () => {
+    const options = optionsFor('nats', uniqueSubjectPrefix('closing'), new InProcessBroker());
+    const server = await NestFactory.createMicroservice(TestRpcModule, { strategy: createServerStrategy(options, 'test'), logger: false });
+    await server.listen();
+    const proxy = createClientProxy(options);
+    const client = new ServiceClient(proxy, options, 10_000);
+    try {
+      const taken = TestRpcController.slowTaken;
+      // Longer than Nest's fixed 500 ms grace, which used to cut its answer off.
+      const answer = client.request(slow, { ms: 1_500 });
+      await waitFor(() => TestRpcController.slowTaken > taken, 'the request to be in hand');
+      await server.close();
+      await expect(answer).resolves.toEqual({ done: true });
+    } finally {
+      await proxy.close();
+    }
   });
 });
 
