@@ -47,10 +47,11 @@ interface Container {
   readinessProbe?: Probe;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   securityContext?: SecurityContext;
+  lifecycle?: { preStop?: { exec?: { command: string[] } } };
 }
 interface PodTemplate {
   metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
-  spec: { containers: Container[]; securityContext?: SecurityContext; restartPolicy?: string };
+  spec: { containers: Container[]; securityContext?: SecurityContext; restartPolicy?: string; terminationGracePeriodSeconds?: number };
 }
 interface K8sObject {
   apiVersion: string;
@@ -184,6 +185,18 @@ describe('Kubernetes manifests (k8s/overlays/local)', () => {
     expect(data).toEqual(expect.objectContaining({ NATS_SUBJECT_PREFIX: expect.any(String), LOG_LEVEL: expect.any(String), REQUEST_TIMEOUT_MS: expect.any(String) }));
     expect(data.MIGRATE_ON_START).toBe('false');
     expect(data).not.toHaveProperty('DATABASE_URL');
+  });
+
+  it.each(APPS)('%s: the kubelet never SIGKILLs a stop (grace period above preStop plus STOP_TIMEOUT_MS)', (app) => {
+    const deployment = find(objects, 'Deployment', app);
+    const container = mainContainer(deployment, app);
+    const command = container.lifecycle?.preStop?.exec?.command ?? [];
+    const preStopSeconds = command[0] === 'sleep' ? Number(command[1]) : 0;
+    // The gateway is the one a Service balances: endpoints must drop it before SIGTERM's drain starts.
+    if (app === 'gateway') expect(preStopSeconds).toBeGreaterThan(0);
+    const stopBoundSeconds = Number(configMap().data?.['STOP_TIMEOUT_MS']) / 1000;
+    expect(stopBoundSeconds).toBeGreaterThan(0);
+    expect(podSpec(deployment).spec.terminationGracePeriodSeconds).toBeGreaterThan(preStopSeconds + stopBoundSeconds);
   });
 
   it.each(DATA_APPS)('%s takes DATABASE_URL from the doable-database Secret', (app) => {

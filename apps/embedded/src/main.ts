@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { watchParent } from '@doable/shared-runtime';
+import { loadConfig } from '@doable/shared-config';
+import { createLogger } from '@doable/shared-logging';
+import { stopEnvSchema, stopGracefully, stopSettings, watchParent } from '@doable/shared-runtime';
 import { claimDataFolder, DataFolderBusyError, describeOwner, removeRuntimeFile } from '@doable/shared-database';
 
 
@@ -65,16 +67,21 @@ async function main(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
 
   let stopping = false;
-  const stop = () => {
+  // No balancer watches this process's readiness: no drain unless STOP_DRAIN_MS asks for one.
+  const settings = stopSettings(loadConfig('stop', stopEnvSchema, { STOP_DRAIN_MS: '0', ...process.env }));
+  const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    void ownership.close(() => system.close()).finally(() => process.exit(0));
+    // The same sequence as a cluster service, over every service; the data folder is freed last
+    // (DataFolderOwnership: the database closes, then the runtime file goes, then the lock).
+    void stopGracefully(
+      { ...system, close: () => ownership.close(() => system.close()) },
+      { settings, logger: createLogger('doable', 'info'), reason, exit: (code) => process.exit(code) },
+    );
   };
   // SIGTERM from a supervisor, SIGHUP from a closed terminal, and a parent that died without
   // passing a signal on (npm's `sh -c` killed): all stop the system and free the data folder.
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  process.on('SIGHUP', stop);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
   watchParent(stop, { pollPpidMs: 500 });
 }
 

@@ -53,7 +53,8 @@ export interface ClusterProcesses {
 }
 
 const READY_TIMEOUT_MS = 60_000;
-const STOP_GRACE_MS = 10_000;
+/** Above a replica's own bound (STOP_TIMEOUT_MS, 10 s), so the replica says what it was waiting for before it is killed. */
+const STOP_GRACE_MS = 12_000;
 
 export function entryOf(distDir: string, app: string): string {
   const entry = join(distDir, 'apps', app, 'src', 'main.js');
@@ -83,7 +84,8 @@ export async function migrateClusterDatabase(options: Pick<ClusterProcessesOptio
 }
 
 function childEnv(options: Pick<ClusterProcessesOptions, 'databaseUrl' | 'natsUrl' | 'env'>, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { PATH: process.env['PATH'], HOST: '127.0.0.1', ...options.env, DATABASE_URL: options.databaseUrl, NATS_URL: options.natsUrl, ...extra };
+  // No balancer reads these replicas' readiness: no drain on a stop unless the environment asks for one.
+  return { PATH: process.env['PATH'], HOST: '127.0.0.1', STOP_DRAIN_MS: '0', ...options.env, DATABASE_URL: options.databaseUrl, NATS_URL: options.natsUrl, ...extra };
 }
 
 async function waitUntilReady(url: string, exited: () => boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
-import { createServiceApp, loadServiceConfig, type ServiceApp, startTracing, tracingEnvSchema } from '@doable/shared-runtime';
+import { createServiceApp, loadServiceConfig, type ServiceApp, type Stoppable, startTracing, tracingEnvSchema } from '@doable/shared-runtime';
 import { env as sharedEnv, loadConfig } from '@doable/shared-config';
 import { blobStoreFromConfig, type BlobStore, closeBlobStore, resolveStorageConfig, storageEnvSchema } from '@doable/shared-storage';
 import { InProcessBroker, InProcessEventBus } from '@doable/shared-transport';
@@ -27,12 +27,14 @@ export interface EmbeddedOptions {
   readonly onDatabaseLost?: (error: Error) => void;
 }
 
-export interface EmbeddedSystem {
+/** Stoppable: `npm start` stops it with the same sequence (stopGracefully) as a cluster service. */
+export interface EmbeddedSystem extends Stoppable {
   readonly url: string;
   readonly databaseUrl: string;
   /** The OS id of the thread PGlite runs in (Linux only; the bench reads its CPU time). */
   readonly databaseThreadId?: number;
   readonly services: ReadonlyMap<string, ServiceApp>;
+  /** Every service, the gateway (the front door) first, then the database and the files. */
   close(): Promise<void>;
 }
 
@@ -96,7 +98,17 @@ export async function startEmbeddedSystem(options: EmbeddedOptions): Promise<Emb
     for (const service of services.values()) await service.startMessaging();
     for (const service of services.values()) service.startRelay();
     const url = await services.get('gateway')!.listen();
-    return { url, databaseUrl: database.url, databaseThreadId: database.threadId, services, close };
+    const each = () => [...services.values()];
+    return {
+      url,
+      databaseUrl: database.url,
+      databaseThreadId: database.threadId,
+      services,
+      close,
+      markStopping: () => each().forEach((service) => service.markStopping()),
+      stillOpen: () => Object.fromEntries(each().map((service) => [service.name, service.stillOpen()])),
+      forceClose: () => each().forEach((service) => service.forceClose()),
+    };
   } catch (err) {
     await close();
     throw err;

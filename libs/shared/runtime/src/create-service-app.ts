@@ -5,11 +5,14 @@ import { NestFactory } from '@nestjs/core';
 import type { z } from 'zod';
 import { ServiceKernelModule, type ServiceInfrastructure } from './kernel/kernel.module';
 import { MessagingLifecycle } from './kernel/messaging-lifecycle';
+import { HttpDrain } from './stop/http-drain';
+import type { Stoppable } from './stop/stop-sequence';
+import { StoppingState } from './stop/stopping-state';
 import type { ServiceConfig } from './service/service-config';
 import type { ServiceDefinition } from './service/service-definition';
 
 /** A service assembled but not yet serving; the caller decides when each part starts. */
-export interface ServiceApp {
+export interface ServiceApp extends Stoppable {
   readonly name: string;
   readonly app: INestApplication;
   /** Subscribes the service's message handlers and event consumers. */
@@ -17,6 +20,10 @@ export interface ServiceApp {
   /** Starts relaying the outbox (embedded mode starts it only after every consumer exists). */
   startRelay(): void;
   listen(): Promise<string>;
+  /**
+   * Ends HTTP keep-alive connections after their current answer (HttpDrain), then closes the
+   * app: push sockets (1001), the HTTP server, message handlers, consumers, pools.
+   */
   close(): Promise<void>;
 }
 
@@ -36,8 +43,10 @@ export async function createServiceApp<Env extends z.ZodObject>(
     : await NestFactory.create(root, options);
   definition.configureHttp?.(app, config);
   app.connectMicroservice({ strategy: createServerStrategy(infrastructure.transport, definition.name) }, { inheritAppConfig: false });
+  const drain = new HttpDrain(app.getHttpServer() as import('node:http').Server);
   await app.init();
   const lifecycle = app.get(MessagingLifecycle);
+  const stopping = app.get(StoppingState);
   return {
     name: definition.name,
     app,
@@ -52,6 +61,14 @@ export async function createServiceApp<Env extends z.ZodObject>(
       const port = address && typeof address === 'object' ? address.port : config.PORT;
       return `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
     },
-    close: () => app.close(),
+    markStopping: () => stopping.markStopping(),
+    async close() {
+      stopping.markStopping();
+      const started = Date.now();
+      void drain.stop().then(() => logger.info({ ms: Date.now() - started }, 'stop: every HTTP connection ended'));
+      await app.close();
+    },
+    stillOpen: () => ({ httpConnections: drain.openConnections, requestsInFlight: drain.requestsInFlight }),
+    forceClose: () => drain.forceClose(),
   };
 }

@@ -14,3 +14,6 @@ export * from './kernel/command-log-retention';
 export * from './parent-watch';
 export * from './metrics/scrape-reading';
 export * from './tracing/start-tracing';
+export * from './stop/stop-sequence';
+export * from './stop/stop-settings';
+export * from './stop/http-drain';

@@ -9,6 +9,8 @@ import { createServiceApp, type ServiceApp } from './create-service-app';
 import { loadServiceConfig, type ServiceConfig } from './service/service-config';
 import { watchParent } from './parent-watch';
 import { startTracing } from './tracing/start-tracing';
+import { stopGracefully } from './stop/stop-sequence';
+import { stopSettings } from './stop/stop-settings';
 import type { ServiceDefinition } from './service/service-definition';
 
 export interface RunningService {
@@ -82,15 +84,15 @@ async function serve<Env extends z.ZodObject>(definition: ServiceDefinition<Env>
     if (stopping) return;
     stopping = true;
     aborted.abort();
-    logger.info({ signal }, 'shutting down');
     // While starting, `serve` below sees the abort and exits itself.
-    if (!running) return;
-    running.close().then(
-      () => tracing.stop().finally(() => process.exit(0)),
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
+    if (!running) {
+      logger.info({ signal }, 'shutting down');
+      return;
+    }
+    const service = running.service;
+    void stopGracefully(
+      { ...service, close: () => service.close().finally(() => tracing.stop()) },
+      { settings: stopSettings(config), logger, reason: signal, exit: (code) => process.exit(code) },
     );
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal));

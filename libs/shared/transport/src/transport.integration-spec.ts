@@ -45,8 +45,12 @@ class TestRpcController {
     throw new Error('secret internals');
   }
 
+  /** How many slow requests have been taken (a test waits for its own to be in hand). */
+  static slowTaken = 0;
+
   @Handles(slow)
   async slow(request: { ms: number }) {
+    TestRpcController.slowTaken++;
     await new Promise((resolve) => setTimeout(resolve, request.ms));
     return { done: true as const };
   }
@@ -203,6 +207,26 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
   });
 });
 
+describe('a NATS server closing (a replica that stops)', () => {
+  it('answers the requests it has in hand before its connection closes', async () => {
+    const options = optionsFor('nats', uniqueSubjectPrefix('closing'), new InProcessBroker());
+    const server = await NestFactory.createMicroservice(TestRpcModule, { strategy: createServerStrategy(options, 'test'), logger: false });
+    await server.listen();
+    const proxy = createClientProxy(options);
+    const client = new ServiceClient(proxy, options, 10_000);
+    try {
+      const taken = TestRpcController.slowTaken;
+      // Longer than Nest's fixed 500 ms grace, which used to cut its answer off.
+      const answer = client.request(slow, { ms: 1_500 });
+      await waitFor(() => TestRpcController.slowTaken > taken, 'the request to be in hand');
+      await server.close();
+      await expect(answer).resolves.toEqual({ done: true });
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
   const prefix = uniqueSubjectPrefix(`events-${kind}`);
   const broker = new InProcessBroker();
@@ -250,6 +274,35 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
       await waitFor(() => received.length > 0, 'the event published while the consumer was down');
       expect(received).toEqual([{ while: 'down' }]);
       await restart();
+    });
+
+    it('stops after the message in hand, and hands what it pulled but had not begun to another replica (not after the 30 s ack wait)', async () => {
+      const durable = 'test.stopping';
+      const subject = 'test.evt.stopping.v1';
+      const first: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const stop = await bus.consume({ durable, subject, handle: async (event) => {
+        first.push(event.id);
+        await held;
+      } });
+      const sent = [envelope(subject, { n: 1 }), envelope(subject, { n: 2 }), envelope(subject, { n: 3 })];
+      for (const event of sent) await bus.publish(event);
+      await waitFor(() => first.length === 1, 'the first message in hand');
+
+      // The stop waits for the message in hand; the two pulled behind it are not begun.
+      const stopped = stop();
+      release();
+      await stopped;
+      expect(first).toEqual([sent[0].id]);
+
+      // Another replica gets them well before their 30 s ack wait would have handed them over.
+      const other: string[] = [];
+      const replica = await bus.consume({ durable, subject, handle: (event) => Promise.resolve(void other.push(event.id)) });
+      // At least once, as every JetStream delivery (consumers skip a repeat by its event id).
+      await waitFor(() => new Set(other).size >= 2, 'the messages handed back');
+      expect([...new Set(other)].sort()).toEqual([sent[1].id, sent[2].id].sort());
+      await replica();
     });
 
     it('drops a re-published event id (relay retries are harmless)', async () => {

@@ -73,10 +73,14 @@ export class PushChannel implements OnApplicationBootstrap, BeforeApplicationShu
     clearInterval(this.pinger);
     this.http?.off('upgrade', this.onUpgrade);
     await this.stopListening?.();
+    const started = Date.now();
+    const count = this.open.size;
     this.sockets.closeAll();
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     while (this.open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const cut = this.open.size;
     for (const ws of this.open) ws.terminate();
+    this.logger.info({ sockets: count, cut, ms: Date.now() - started }, 'stop: push sockets closed (1001, going away)');
   }
 
   private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {

@@ -28,6 +28,7 @@ import type { ServiceDefinition } from '../service/service-definition';
 import { BlobStoreLifecycle, OWNS_BLOB_STORE } from './blob-store-lifecycle';
 import { Database } from '../service/database';
 import { EventConsumers } from './event-consumers';
+import { StoppingState } from '../stop/stopping-state';
 import { MessagingLifecycle, OWNS_EVENT_BUS } from './messaging-lifecycle';
 import { DATA_SOURCE, METRICS_REGISTRY, RPC_PROXY, SERVICE_CONFIG, SERVICE_DEFINITION } from '../service/tokens';
 
@@ -94,6 +95,7 @@ export class ServiceKernelModule {
         inject: [EVENT_BUS],
       },
       BlobStoreLifecycle,
+      StoppingState,
       EventConsumers,
       MessagingLifecycle,
       MessagingMetrics,

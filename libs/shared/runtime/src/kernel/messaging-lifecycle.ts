@@ -31,11 +31,18 @@ export class MessagingLifecycle implements OnApplicationShutdown {
     this.database?.relay.start();
   }
 
+  /** Each part's stop is logged with its duration: the stop of a process is read from these lines. */
   async onApplicationShutdown(): Promise<void> {
-    await this.database?.relay.stop();
-    await this.consumers.stop();
-    if (this.ownsBus) await this.bus.close().catch((err: unknown) => this.logger.warn({ err }, 'closing the event bus failed'));
-    await Promise.resolve(this.proxy.close()).catch(() => undefined);
-    if (this.database?.dataSource.isInitialized) await this.database.dataSource.destroy();
+    await this.step('outbox relay stopped', () => this.database?.relay.stop());
+    await this.step('consumers stopped after their current message', () => this.consumers.stop());
+    if (this.ownsBus) await this.step('event bus closed', () => this.bus.close().catch((err: unknown) => this.logger.warn({ err }, 'closing the event bus failed')));
+    await this.step('request client closed', () => Promise.resolve(this.proxy.close()).catch(() => undefined));
+    if (this.database?.dataSource.isInitialized) await this.step('database pool closed', () => this.database!.dataSource.destroy());
+  }
+
+  private async step(what: string, work: () => Promise<unknown> | undefined): Promise<void> {
+    const started = Date.now();
+    await work();
+    this.logger.info({ ms: Date.now() - started }, `stop: ${what}`);
   }
 }

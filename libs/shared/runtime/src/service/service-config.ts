@@ -1,6 +1,7 @@
 import { baseEnvSchema, env, loadConfig } from '@doable/shared-config';
 import { defaultStorageDir, resolveStorageConfig, storageEnvSchema } from '@doable/shared-storage';
 import { z } from 'zod';
+import { stopEnvSchema } from '../stop/stop-settings';
 import { tracingEnvSchema } from '../tracing/start-tracing';
 
 const runtimeEnvSchema = baseEnvSchema.extend({
@@ -22,6 +23,8 @@ const runtimeEnvSchema = baseEnvSchema.extend({
   // Where file bytes live (storage-config.ts): every field has a default, so every service
   // may read it, and the kernel gives every service the process's one BlobStore.
   ...storageEnvSchema.shape,
+  // How the process stops (stop/stop-settings.ts): the drain after readiness goes down, and the bound.
+  ...stopEnvSchema.shape,
   // OpenTelemetry (tracing/start-tracing.ts): read by whatever starts the process's tracing.
   ...tracingEnvSchema.shape,
 });

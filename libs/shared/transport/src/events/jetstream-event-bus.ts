@@ -7,6 +7,12 @@ import type { DurableConsumer, EventBus, Unsubscribe } from './event-bus';
 // Consumers keep their "already handled" marks twice as long (messaging-retention.ts).
 const RETENTION_DAYS = 7;
 const REDELIVER_AFTER_MS = 5_000;
+/**
+ * A stopping replica hands back what it pulled but had not begun. Not at once: the server could
+ * give it straight back to this replica's pull request, which it only forgets once it sees the
+ * replica's interest gone; a second later it goes to a live replica.
+ */
+const HAND_BACK_AFTER_MS = 1_000;
 
 /**
  * Cluster mode: events on a JetStream stream. Publishing uses the event id as the message id,
@@ -77,8 +83,15 @@ export class JetStreamEventBus implements EventBus {
         });
     }
     const messages: ConsumerMessages = await (await this.js.consumers.get(this.stream, durable)).consume({ max_messages: 64 });
+    let stopping = false;
     const loop = (async () => {
       for await (const message of messages) {
+        // Stopping: the message in hand was finished; what was pulled but not begun goes back
+        // at once for another replica (waiting for ack_wait would hold it 30 s).
+        if (stopping) {
+          message.nak(HAND_BACK_AFTER_MS);
+          continue;
+        }
         try {
           await consumer.handle(message.json<EventEnvelope>());
           message.ack();
@@ -89,6 +102,7 @@ export class JetStreamEventBus implements EventBus {
       }
     })();
     const stop: Unsubscribe = async () => {
+      stopping = true;
       await messages.close();
       await loop;
       this.stops.delete(stop);

@@ -7,6 +7,11 @@ type NatsConnection = { subscribe(subject: string, opts: { queue?: string; callb
 type NatsMsg = { reply?: string; headers?: MsgHdrs; respond(data: unknown, opts?: { headers?: MsgHdrs }): boolean };
 /** Beats stop by this time even if no last reply was seen (a handler that never answers). */
 const MAX_BEATING_MS = 10 * 60_000;
+/**
+ * On close, how long requests already in hand may take to answer. Below the process's stop bound
+ * (STOP_TIMEOUT_MS, 10 s): a handler stuck longer is the deadline's to cut.
+ */
+const ANSWER_GRACE_MS = 8_000;
 
 type Publisher = (response: { isDisposed?: boolean; err?: unknown }) => unknown;
 
@@ -20,6 +25,9 @@ export class PrefixedNatsServer extends ServerNats {
   private readonly defaultQueue: string | undefined;
   /** Stops the beats of a request once its last reply message is out. */
   private readonly beating = new WeakMap<object, () => void>();
+  /** Requests taken and not yet answered: a close lets them answer before the connection goes. */
+  private readonly answering = new Set<NatsMsg>();
+  private answered?: () => void;
 
   constructor(
     options: ConstructorParameters<typeof ServerNats>[0],
@@ -45,7 +53,38 @@ export class PrefixedNatsServer extends ServerNats {
     }
   }
 
+  /**
+   * A graceful close: no new requests (unsubscribed, so the queue group sends them to the other
+   * replicas), then the ones in hand answer, then the connection closes. Nest's own graceful close
+   * waits a fixed 500 ms, which cut off the answer of any longer request.
+   */
+  override async close(): Promise<void> {
+    const subscriptions = (this as unknown as { subscriptions: Array<{ unsubscribe(): void }> }).subscriptions;
+    for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
+    if (this.answering.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([new Promise<void>((resolve) => (this.answered = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, ANSWER_GRACE_MS)))]);
+      clearTimeout(timer);
+    }
+    await super.close();
+  }
+
   override async handleMessage(channel: string, natsMsg: NatsMsg): Promise<unknown> {
+    if (!natsMsg.reply) return this.handleRequestOrEvent(channel, natsMsg);
+    this.answering.add(natsMsg);
+    try {
+      return await this.handleRequestOrEvent(channel, natsMsg);
+    } catch (err) {
+      this.doneAnswering(natsMsg);
+      throw err;
+    }
+  }
+
+  private doneAnswering(natsMsg: NatsMsg): void {
+    if (this.answering.delete(natsMsg) && this.answering.size === 0) this.answered?.();
+  }
+
+  private async handleRequestOrEvent(channel: string, natsMsg: NatsMsg): Promise<unknown> {
     const beatMs = this.replica ? requestedBeatMs(natsMsg.headers) : undefined;
     if (!beatMs || !natsMsg.reply) return super.handleMessage(channel, natsMsg);
     // The first beat only after one interval: a fast reply goes out alone.
@@ -65,7 +104,13 @@ export class PrefixedNatsServer extends ServerNats {
   }
 
   override getPublisher(natsMsg: NatsMsg, id: string, ctx: unknown): Publisher {
-    const publish = super.getPublisher(natsMsg, id, ctx as never) as Publisher;
+    const published = super.getPublisher(natsMsg, id, ctx as never) as Publisher;
+    // The last message of an answer (Nest ends every reply stream with `isDisposed`, or an error).
+    const publish: Publisher = (response) => {
+      const sent = published(response);
+      if (response.isDisposed || response.err) this.doneAnswering(natsMsg);
+      return sent;
+    };
     const stop = this.beating.get(natsMsg);
     if (!stop) return publish;
     const replica = this.replica;
