@@ -50,7 +50,7 @@ export class AccountImportRpcController {
       try {
         const bytes = await readAll(this.store, request.upload.key);
         digest = createHash('sha256').update(bytes).digest('hex');
-        snapshot = snapshotOfImportFile(bytes);
+        snapshot = await snapshotOfImportFile(bytes);
       } finally {
         await this.store.delete(request.upload.key);
       }

@@ -109,7 +109,7 @@ describe('TemplatesService: Todoist CSV export and import through the command ex
     const copyId = await service.createProject(principal(USER_ID), { name: 'Launch', file: csv }, null);
     expect(copyId).not.toBe(sourceId);
     const copy = await service.exportFile(principal(USER_ID), { project_id: copyId });
-    expect(parseTodoistCsv(copy.csv)).toEqual(parseTodoistCsv(csv));
+    expect(await parseTodoistCsv(copy.csv)).toEqual(await parseTodoistCsv(csv));
     const [project] = await dataSource.query<Array<{ view_style: string }>>(`SELECT view_style FROM sync.projects WHERE id = $1`, [copyId]);
     expect(project.view_style).toBe('board');
     // Recurring stays recurring; a one-off date keeps its day and its fixed zone.

@@ -106,7 +106,7 @@ export class TemplatesService {
   async importIntoProject(principal: Principal, params: Record<string, unknown>, requestId: string | null): Promise<string> {
     const projectId = required(params, 'project_id');
     const file = required(params, 'file');
-    const tree = parseTodoistCsv(file, { maxRows: MAX_IMPORT_ROWS });
+    const tree = await parseTodoistCsv(file, { maxRows: MAX_IMPORT_ROWS });
     await this.beforeImport(principal, async (manager) => {
       if (!(await this.reads.project(manager, principal.userId, projectId))) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
     });
@@ -119,7 +119,7 @@ export class TemplatesService {
     const name = text(params, 'name') ?? text(params, 'file_name')?.replace(/\.csv$/i, '') ?? null;
     if (name === null || name.trim() === '') throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: name', { argument: 'name' });
     const workspaceId = text(params, 'workspace_id');
-    const tree = parseTodoistCsv(file, { maxRows: MAX_IMPORT_ROWS });
+    const tree = await parseTodoistCsv(file, { maxRows: MAX_IMPORT_ROWS });
     await this.beforeImport(principal, () => Promise.resolve());
     return this.runImport(principal, { new_project: { name: name.trim(), ...(workspaceId ? { workspace_id: workspaceId } : {}) }, tree }, requestId);
   }
