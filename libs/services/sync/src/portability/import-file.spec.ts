@@ -1,6 +1,9 @@
 import { zipSync } from 'fflate';
 import { DomainError } from '@doable/shared-errors';
+import { CpuPool } from '@doable/shared-runtime';
 import { ACCOUNT_JSON_ENTRY, zipArchive } from './account-archive';
+import type { AccountSnapshot } from './account-snapshot';
+import { IMPORT_FILE_TASK } from './import-file.task';
 import { MAX_ARCHIVE_ENTRIES, MAX_EXPANDED_BYTES, snapshotOfImportFile, unzipBounded } from './import-file';
 
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
@@ -71,7 +74,7 @@ describe('snapshotOfImportFile on a Todoist backup past its row bound (#44)', ()
   const limits = { maxRows: 2000, maxBytes: 100 * 1024 * 1024 };
 
   it('refuses at the row past the bound, never reading the rest of the file', async () => {
-    const refused = await refusal(() => snapshotOfImportFile(zip, limits));
+    const refused = await refusal(() => snapshotOfImportFile(zip, { csvLimits: limits }));
     expect(refused.message).toBe('Invalid template file: more than 2000 rows');
     expect(refused.code).toBe('INVALID_ARGUMENT_VALUE');
   }, 30_000);
@@ -79,9 +82,24 @@ describe('snapshotOfImportFile on a Todoist backup past its row bound (#44)', ()
   it('lets other work run while it inflates and parses', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
-    await refusal(() => snapshotOfImportFile(zip, limits));
+    await refusal(() => snapshotOfImportFile(zip, { csvLimits: limits }));
     clearInterval(timer);
-    // 2,000 rows are ~48 KB: parsed in 16 KB slices, the timer ran between them.
+    // 2,000 rows are ~48 KB: parsed in 4 KB slices, the timer ran between them.
     expect(ticks).toBeGreaterThan(0);
   }, 30_000);
+});
+
+describe('an import file read on the CPU pool (import-file.task)', () => {
+  const pool = new CpuPool({ size: 1, maxQueue: 4 });
+  afterAll(() => pool.close());
+
+  it('reads a full sync JSON, bare or in a Doable backup, on a pool thread; a refusal comes back coded', async () => {
+    const account = { projects: [{ id: '1', name: 'Exact' }], items: [{ id: '2', project_id: '1', content: 'From JSON' }] };
+    const json = new TextEncoder().encode(JSON.stringify(account));
+    expect((await pool.run<AccountSnapshot>(IMPORT_FILE_TASK, json)).tasks.map((task) => task.content)).toEqual(['From JSON']);
+    const backup = zipSync({ 'Exact [1].csv': new TextEncoder().encode('TYPE,CONTENT\ntask,From CSV\n'), [ACCOUNT_JSON_ENTRY]: json });
+    expect((await pool.run<AccountSnapshot>(IMPORT_FILE_TASK, backup)).tasks.map((task) => task.content)).toEqual(['From JSON']);
+    const refused = await refusal(() => pool.run(IMPORT_FILE_TASK, new TextEncoder().encode('{"items": [')));
+    expect(refused).toMatchObject({ code: 'INVALID_ARGUMENT_VALUE', extra: { argument: 'file', explanation: 'neither a ZIP backup nor JSON' } });
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { DomainError } from '@doable/shared-errors';
 import { TodoistCsvReader, yieldToEventLoop } from '../templates/todoist-csv';
 import { ACCOUNT_JSON_ENTRY } from './account-archive';
 import type { AccountSnapshot } from './account-snapshot';
-import { snapshotOfFullSync } from './full-sync-snapshot';
+import { snapshotOfJsonBytes } from './json-snapshot';
 import { BACKUP_CSV_LIMITS, snapshotOfBackupTrees } from './snapshot-csv';
 
 function refused(explanation: string): DomainError {
@@ -21,10 +21,10 @@ export const MAX_ARCHIVE_ENTRIES = 10_000;
 const INFLATE_STEP_BYTES = 1024;
 /**
  * Inflated bytes a reader is handed per turn of the event loop. A reader parses CSV (a few ms
- * per 16 KB on a quiet core, several times that on a loaded one), so the inflated output is
+ * per 4 KB on a quiet core, several times that on a loaded one), so the inflated output is
  * handed over in slices this size, never a whole step's megabyte at once.
  */
-const READ_SLICE_BYTES = 16 * 1024;
+const READ_SLICE_BYTES = 4 * 1024;
 /** The event loop gets a turn after this much compressed input or this much inflated output. */
 const YIELD_AFTER_COMPRESSED = 64 * 1024;
 const YIELD_AFTER_EXPANDED = 512 * 1024;
@@ -186,6 +186,11 @@ export async function unzipBounded(bytes: Uint8Array, limits?: ArchiveLimits): P
   return Object.fromEntries([...entries].map(([name, entry]) => [name, entry.bytes]));
 }
 
+export interface ImportFileOptions {
+  /** A Todoist backup's bounds per CSV (tests pass smaller ones). */
+  readonly csvLimits?: { readonly maxRows: number; readonly maxBytes: number };
+}
+
 const isZip = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 const isProjectCsv = (name: string) => name.toLowerCase().endsWith('.csv') && !name.startsWith('__MACOSX/');
 
@@ -197,9 +202,11 @@ const isProjectCsv = (name: string) => name.toLowerCase().endsWith('.csv') && !n
  * A Todoist backup's CSVs are parsed as they inflate, each through the streaming CSV reader
  * with its row bound, so a CSV of millions of rows is refused at the row past the bound. A
  * Doable backup's CSVs are not parsed at all (its central directory names the account JSON).
+ * The service runs this on its CPU pool (import-file.task.ts), so none of it holds the event loop.
  */
-export async function snapshotOfImportFile(bytes: Uint8Array, csvLimits: { maxRows: number; maxBytes: number } = BACKUP_CSV_LIMITS): Promise<AccountSnapshot> {
-  if (!isZip(bytes)) return snapshotOfFullSync(parseJson(new TextDecoder('utf-8').decode(bytes)));
+export async function snapshotOfImportFile(bytes: Uint8Array, options: ImportFileOptions = {}): Promise<AccountSnapshot> {
+  const csvLimits = options.csvLimits ?? BACKUP_CSV_LIMITS;
+  if (!isZip(bytes)) return snapshotOfJsonBytes(bytes);
   const endAt = endOfDirectoryAt(bytes);
   const restoresExactly = endAt >= 0 && (directoryNames(bytes, endAt)?.includes(ACCOUNT_JSON_ENTRY) ?? false);
   const account = new EntryBytes();
@@ -219,16 +226,8 @@ export async function snapshotOfImportFile(bytes: Uint8Array, csvLimits: { maxRo
   const json = account.bytes;
   if (json.length > 0) {
     for (const csv of csvs) csv.reader.destroy();
-    return snapshotOfFullSync(parseJson(new TextDecoder('utf-8').decode(json)));
+    return snapshotOfJsonBytes(json);
   }
   if (csvs.length === 0) throw refused('a ZIP without project CSVs (not a Todoist backup)');
   return snapshotOfBackupTrees(await Promise.all(csvs.map(async (csv) => ({ name: csv.name, tree: await csv.reader.end() }))));
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    throw refused('neither a ZIP backup nor JSON');
-  }
 }

@@ -133,7 +133,7 @@ describe('Todoist CSV bounds', () => {
     const tree = await parseTodoistCsv(text, { maxRows: 5_000 });
     clearInterval(timer);
     expect(tree.tasks).toHaveLength(4_000);
-    // ~56 KB in 16 KB slices: the timer got its turn between slices.
+    // ~56 KB in 4 KB slices: the timer got its turn between slices.
     expect(ticks).toBeGreaterThan(0);
   }, 30_000);
 

@@ -1,6 +1,9 @@
 import { EVENT_BUS, type EventBus } from '@doable/shared-transport';
 import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
+import type { EventLoopDelay } from '../metrics/event-loop-delay';
 import { Database } from '../service/database';
+import type { RuntimeConfig } from '../service/service-config';
+import { EVENT_LOOP_DELAY, SERVICE_CONFIG } from '../service/tokens';
 import { databaseAnswers } from './database-answers';
 
 interface StatusResponse {
@@ -8,13 +11,16 @@ interface StatusResponse {
 }
 
 /**
- * Liveness says the process runs; readiness says it can serve: its database answers and its
- * broker connection is up. Kubernetes routes traffic only to ready replicas.
+ * Liveness says the process runs; readiness says it can serve: its database answers, its
+ * broker connection is up, and its event loop has not stayed delayed past its limit for the
+ * configured window. Kubernetes routes traffic only to ready replicas.
  */
 @Controller('health')
 export class HealthController {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_LOOP_DELAY) private readonly delay: EventLoopDelay,
+    @Inject(SERVICE_CONFIG) private readonly config: Pick<RuntimeConfig, 'EVENT_LOOP_DELAY_LIMIT_MS' | 'EVENT_LOOP_DELAY_WINDOW_MS'>,
     @Optional() private readonly database?: Database,
   ) {}
 
@@ -27,6 +33,7 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) res: StatusResponse): Promise<{ status: 'ok' | 'error'; checks: Record<string, 'up' | 'down'> }> {
     const checks: Record<string, 'up' | 'down'> = { broker: this.bus.isConnected() ? 'up' : 'down' };
     if (this.database) checks['database'] = (await databaseAnswers(this.database)) ? 'up' : 'down';
+    checks['event_loop'] = this.delay.highFor(this.config.EVENT_LOOP_DELAY_LIMIT_MS) >= this.config.EVENT_LOOP_DELAY_WINDOW_MS ? 'down' : 'up';
     const ok = Object.values(checks).every((state) => state === 'up');
     res.status(ok ? 200 : 503);
     return { status: ok ? 'ok' : 'error', checks };
