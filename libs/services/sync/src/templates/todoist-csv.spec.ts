@@ -137,6 +137,12 @@ describe('Todoist CSV bounds', () => {
     expect(ticks).toBeGreaterThan(0);
   }, 30_000);
 
+  it('refuses a row longer than a megabyte at its megabyte, not at the file\'s byte bound', async () => {
+    const refused = await refusal('TYPE,CONTENT\ntask,' + 'a'.repeat(3 * 1024 * 1024) + '\n', { maxBytes: 100 * 1024 * 1024 });
+    expect(refused.code).toBe('INVALID_ARGUMENT_VALUE');
+    expect(refused.message).toMatch(/^Invalid template file: Max Record Size/);
+  }, 30_000);
+
   it('refuses more bytes than allowed, counted as written', async () => {
     expect((await refusal('TYPE,CONTENT\n' + 'task,x\n'.repeat(100), { maxBytes: 200 })).message).toBe('Invalid template file: larger than 200 bytes');
   });

@@ -88,6 +88,8 @@ export const MAX_TEMPLATE_BYTES = 1024 * 1024;
 /** The parser's default bound on rows (callers with a tighter budget pass their own `maxRows`). */
 export const MAX_TEMPLATE_ROWS = 5000;
 const MAX_INDENT = 5;
+/** The longest row read (csv-parse's `max_record_size`). */
+export const MAX_RECORD_BYTES = 1024 * 1024;
 
 const LABEL_PATTERN = /(^|\s)@([^\s@]+)/g;
 
@@ -224,6 +226,9 @@ export class TodoistCsvReader {
       relax_column_count: true,
       skip_empty_lines: false,
       trim: false,
+      // A row past this is no task (a megabyte is a whole template): without it, a file with no
+      // line break (a ZIP bomb's zeros) would be gathered into one field up to its byte bound.
+      max_record_size: MAX_RECORD_BYTES,
       on_record: (record: string[]) => {
         if (!this.failure) {
           try {
