@@ -13,6 +13,6 @@ export * from './kernel/periodic-task';
 export * from './kernel/command-log-retention';
 export * from './parent-watch';
 export * from './metrics/scrape-reading';
-export * from './metrics/event-loop-delay';
+export * from './health/event-loop-delay';
 export * from './workers/cpu-pool';
 export * from './tracing/start-tracing';

@@ -1,6 +1,6 @@
 import { EVENT_BUS, type EventBus } from '@doable/shared-transport';
 import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
-import type { EventLoopDelay } from '../metrics/event-loop-delay';
+import type { EventLoopDelay } from './event-loop-delay';
 import { Database } from '../service/database';
 import type { RuntimeConfig } from '../service/service-config';
 import { EVENT_LOOP_DELAY, SERVICE_CONFIG } from '../service/tokens';

@@ -19,7 +19,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { HealthController } from '../health/health.controller';
-import { EventLoopDelay, registerEventLoopDelay } from '../metrics/event-loop-delay';
+import { EventLoopDelay, registerEventLoopDelay } from '../health/event-loop-delay';
 import { CpuPool } from '../workers/cpu-pool';
 import { registerHeapAfterGc } from '../metrics/heap-after-gc';
 import { MessagingMetrics, requestMetrics } from '../metrics/messaging-metrics';

@@ -1,7 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Registry } from 'prom-client';
-import type { EventBus } from '@doable/shared-transport';
-import { HealthController } from '../health/health.controller';
 import { type DelayHistogram, EVENT_LOOP_DELAY_METRIC, EventLoopDelay, registerEventLoopDelay } from './event-loop-delay';
 
 /** A histogram whose next reading the test sets (milliseconds in, nanoseconds out, as node's). */
@@ -62,22 +60,5 @@ describe('EventLoopDelay', () => {
       ['0.99', 0.75],
       ['max', 0.75],
     ]);
-  });
-});
-
-describe('readiness and the event loop', () => {
-  const bus = { isConnected: () => true } as unknown as EventBus;
-  const config = { EVENT_LOOP_DELAY_LIMIT_MS: 500, EVENT_LOOP_DELAY_WINDOW_MS: 3000 };
-  const ready = async (monitor: EventLoopDelay) => {
-    let status = 0;
-    const body = await new HealthController(bus, monitor, config).ready({ status: (code: number) => (status = code) });
-    return { status, eventLoop: body.checks['event_loop'] };
-  };
-
-  it('stays ready through a short stall and goes 503 while the delay stays high for the window', async () => {
-    expect(await ready(monitorWith([10, 10]))).toEqual({ status: 200, eventLoop: 'up' });
-    expect(await ready(monitorWith([900, 900]))).toEqual({ status: 200, eventLoop: 'up' });
-    expect(await ready(monitorWith([900, 900, 900]))).toEqual({ status: 503, eventLoop: 'down' });
-    expect(await ready(monitorWith([900, 900, 900, 20]))).toEqual({ status: 200, eventLoop: 'up' });
   });
 });
