@@ -16,8 +16,8 @@ import { buildWebApp } from './web-build.mjs';
 
 // e2e/support too: the e2e tier's shared systems are started from dist/ (tools/jest/shared-systems.environment.cjs).
 const SOURCE_DIRS = ['apps', 'libs', 'bench', 'e2e/support'];
-/** Data files compiled code reads beside itself (the e2e plan catalogue). */
-const DATA_FILES = ['e2e/support/plans.e2e.json'];
+/** Files compiled code reads beside itself: the e2e plan catalogue; the CPU pool's plain-JS worker entry. */
+const DATA_FILES = ['e2e/support/plans.e2e.json', 'libs/shared/runtime/src/workers/cpu-task-runner.cjs'];
 const SKIP = /\.(spec|integration-spec|e2e-spec)\.ts$|\.d\.ts$/;
 
 /** The browser app is Vite's to build (web-build.mjs), not swc's: none of it runs under Node. */

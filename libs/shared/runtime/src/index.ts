@@ -13,6 +13,8 @@ export * from './kernel/periodic-task';
 export * from './kernel/command-log-retention';
 export * from './parent-watch';
 export * from './metrics/scrape-reading';
+export * from './health/event-loop-delay';
+export * from './workers/cpu-pool';
 export * from './tracing/start-tracing';
 export * from './stop/stop-sequence';
 export * from './stop/stop-settings';

@@ -48,8 +48,8 @@ describe('a backup\'s project CSVs', () => {
     expect(projectCsvsOf(snapshot).map((entry) => entry.name)).toEqual(['Inbox [inbox].csv', 'Work_ Q1_Q2 [work].csv']);
   });
 
-  it('read back, give the same projects, sections, open tasks, subtasks, labels, dates and notes (a recurring date as its words)', () => {
-    const read = snapshotOfBackupCsvs(projectCsvsOf(snapshot).map((entry) => ({ name: entry.name, text: entry.content })));
+  it('read back, give the same projects, sections, open tasks, subtasks, labels, dates and notes (a recurring date as its words)', async () => {
+    const read = await snapshotOfBackupCsvs(projectCsvsOf(snapshot).map((entry) => ({ name: entry.name, text: entry.content })));
     expect(read.projects.map((p) => ({ name: p.name, isInbox: p.isInbox, viewStyle: p.viewStyle }))).toEqual([
       { name: 'Inbox', isInbox: true, viewStyle: 'list' },
       { name: 'Work_ Q1_Q2', isInbox: false, viewStyle: 'board' },
@@ -70,9 +70,9 @@ describe('a backup\'s project CSVs', () => {
 describe('snapshotOfImportFile', () => {
   const csv = 'TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE\nsection,Errands,,,,,,,,\ntask,Buy milk @shop,,1,1,Ada (7),,tomorrow,en,\ntask,Whole milk,,4,2,Ada (7),,,,\n';
 
-  it('reads a Todoist backup ZIP (project CSVs only) through the CSV reader', () => {
+  it('reads a Todoist backup ZIP (project CSVs only) through the CSV reader', async () => {
     const zip = zipSync({ 'Home [2203306141].csv': new TextEncoder().encode(csv), '__MACOSX/._Home.csv': new Uint8Array([0]) });
-    const read = snapshotOfImportFile(zip);
+    const read = await snapshotOfImportFile(zip);
     expect(read.projects.map((p) => p.name)).toEqual(['Home']);
     expect(read.tasks.map((t) => [t.content, t.priority, t.labels, t.parentKey === null])).toEqual([
       ['Buy milk', 4, ['shop'], true],
@@ -80,10 +80,10 @@ describe('snapshotOfImportFile', () => {
     ]);
   });
 
-  it('prefers the account JSON of a Doable backup over its CSVs', () => {
+  it('prefers the account JSON of a Doable backup over its CSVs', async () => {
     const account = { projects: [{ id: '1', name: 'Exact' }], items: [{ id: '2', project_id: '1', content: 'From JSON' }] };
     const zip = zipSync({ 'Exact [1].csv': new TextEncoder().encode(csv), 'doable-account.json': new TextEncoder().encode(JSON.stringify(account)) });
-    expect(snapshotOfImportFile(zip).tasks.map((t) => t.content)).toEqual(['From JSON']);
+    expect((await snapshotOfImportFile(zip)).tasks.map((t) => t.content)).toEqual(['From JSON']);
     expect(Object.keys(unzipSync(zip))).toHaveLength(2);
   });
 
@@ -91,7 +91,7 @@ describe('snapshotOfImportFile', () => {
     ['text that is neither JSON nor a ZIP', new TextEncoder().encode('hello')],
     ['a ZIP without CSVs', zipSync({ 'readme.txt': new TextEncoder().encode('hi') })],
     ['a damaged ZIP', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])],
-  ])('refuses %s with INVALID_ARGUMENT_VALUE on file', (_name, bytes) => {
-    expect(() => snapshotOfImportFile(bytes)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT_VALUE', extra: expect.objectContaining({ argument: 'file' }) }));
+  ])('refuses %s with INVALID_ARGUMENT_VALUE on file', async (_name, bytes) => {
+    await expect(snapshotOfImportFile(bytes)).rejects.toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT_VALUE', extra: expect.objectContaining({ argument: 'file' }) }));
   });
 });

@@ -4,7 +4,7 @@ import type { AccountSnapshot, SnapshotDue, SnapshotNote, SnapshotProject, Snaps
 import { MAX_IMPORTED_OBJECTS } from './full-sync-snapshot';
 
 /** A backup's project CSV may be as large as an import file allows, not a template's megabyte. */
-const BACKUP_CSV_LIMITS = { maxRows: MAX_IMPORTED_OBJECTS, maxBytes: 100 * 1024 * 1024 };
+export const BACKUP_CSV_LIMITS = { maxRows: MAX_IMPORTED_OBJECTS, maxBytes: 100 * 1024 * 1024 };
 
 /**
  * A snapshot and the CSVs of a Todoist backup, both ways, through the templates' CSV module:
@@ -77,13 +77,20 @@ function dueOf(task: TemplateTask): SnapshotDue | null {
 }
 
 /** The projects of a Todoist backup's CSVs; a file named Inbox fills the account's Inbox. */
-export function snapshotOfBackupCsvs(files: ReadonlyArray<{ readonly name: string; readonly text: string }>): AccountSnapshot {
+export async function snapshotOfBackupCsvs(files: ReadonlyArray<{ readonly name: string; readonly text: string }>): Promise<AccountSnapshot> {
+  const trees = [];
+  for (const file of files) trees.push({ name: file.name, tree: await parseTodoistCsv(file.text, BACKUP_CSV_LIMITS) });
+  return snapshotOfBackupTrees(trees);
+}
+
+/** The projects of a Todoist backup's parsed CSVs, in the order of their files. */
+export function snapshotOfBackupTrees(files: ReadonlyArray<{ readonly name: string; readonly tree: TemplateTree }>): AccountSnapshot {
   const projects: SnapshotProject[] = [];
   const sections: SnapshotSection[] = [];
   const tasks: SnapshotTask[] = [];
   const notes: SnapshotNote[] = [];
   files.forEach((file, fileIndex) => {
-    const tree = parseTodoistCsv(file.text, BACKUP_CSV_LIMITS);
+    const tree = file.tree;
     const name = projectNameOf(file.name);
     const projectKey = `f${fileIndex}`;
     projects.push({

@@ -3,15 +3,15 @@ import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-c
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
-import { RpcController } from '@doable/shared-runtime';
+import { CpuPool, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { Inject } from '@nestjs/common';
 import { AccountImporter } from '../portability/account-importer';
 import type { AccountSnapshot } from '../portability/account-snapshot';
 import { snapshotOfFullSync } from '../portability/full-sync-snapshot';
-import { snapshotOfImportFile } from '../portability/import-file';
+import { IMPORT_FILE_TASK } from '../portability/import-file.task';
 
-/** The largest import file read (a backup ZIP or a full sync's JSON is read whole to be parsed). */
+/** The largest import file read (its bytes are hashed here, then read into a snapshot on the CPU pool). */
 const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
 async function readAll(store: BlobStore, key: string): Promise<Buffer> {
@@ -39,6 +39,7 @@ export class AccountImportRpcController {
   constructor(
     private readonly importer: AccountImporter,
     @Inject(BLOB_STORE) private readonly store: BlobStore,
+    private readonly pool: CpuPool,
   ) {}
 
   @Handles(SyncSubjects.accountImport, { principal: { anyScope: ['data:read_write'] } })
@@ -50,7 +51,7 @@ export class AccountImportRpcController {
       try {
         const bytes = await readAll(this.store, request.upload.key);
         digest = createHash('sha256').update(bytes).digest('hex');
-        snapshot = snapshotOfImportFile(bytes);
+        snapshot = await this.pool.run<AccountSnapshot>(IMPORT_FILE_TASK, bytes);
       } finally {
         await this.store.delete(request.upload.key);
       }

@@ -3,7 +3,7 @@ import type { Principal } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
 import { createLogger } from '@doable/shared-logging';
-import { Database } from '@doable/shared-runtime';
+import { CpuPool, Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { CommandExecutor, itemCommands, labelCommands, noteCommands, projectCommands, sectionCommands } from '@doable/sync-engine';
@@ -34,6 +34,8 @@ describe('TemplatesService: Todoist CSV export and import through the command ex
   let dataSource: DataSource;
   let executor: CommandExecutor;
   let service: TemplatesService;
+  // The service parses a template's CSV on its CPU pool: a real one, one thread.
+  const pool = new CpuPool({ size: 1, maxQueue: 4 });
   let sourceId = '';
 
   const count = async (table: string, userId: string) =>
@@ -67,7 +69,7 @@ describe('TemplatesService: Todoist CSV export and import through the command ex
       ...noteCommands(new NoteRepository(), items, projects),
     ];
     executor = new CommandExecutor(db, profiles, handlers, logger, [new TemplateImportCommand(handlers, labels, members)], members, new PlanLimitsRepository());
-    service = new TemplatesService(db, executor, new TemplateReadsRepository(), new PlanLimitsRepository());
+    service = new TemplatesService(db, executor, new TemplateReadsRepository(), new PlanLimitsRepository(), pool);
 
     const cmd = (type: string, args: Record<string, unknown>, temp_id?: string) => ({ type, uuid: randomUUID(), args, ...(temp_id ? { temp_id } : {}) });
     const setup = await executor.run(principal(USER_ID), [
@@ -86,6 +88,7 @@ describe('TemplatesService: Todoist CSV export and import through the command ex
   });
 
   afterAll(async () => {
+    await pool.close();
     await dataSource.destroy();
     await database.drop();
   });
@@ -109,7 +112,7 @@ describe('TemplatesService: Todoist CSV export and import through the command ex
     const copyId = await service.createProject(principal(USER_ID), { name: 'Launch', file: csv }, null);
     expect(copyId).not.toBe(sourceId);
     const copy = await service.exportFile(principal(USER_ID), { project_id: copyId });
-    expect(parseTodoistCsv(copy.csv)).toEqual(parseTodoistCsv(csv));
+    expect(await parseTodoistCsv(copy.csv)).toEqual(await parseTodoistCsv(csv));
     const [project] = await dataSource.query<Array<{ view_style: string }>>(`SELECT view_style FROM sync.projects WHERE id = $1`, [copyId]);
     expect(project.view_style).toBe('board');
     // Recurring stays recurring; a one-off date keeps its day and its fixed zone.

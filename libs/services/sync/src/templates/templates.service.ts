@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { requestIdUuid } from '@doable/contracts-sync';
 import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
-import { Database } from '@doable/shared-runtime';
+import { CpuPool, Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { syncApiV1Writers } from '@doable/sync-dialects';
@@ -11,7 +11,8 @@ import { PlanGate, PlanLimitsRepository, type Project } from '@doable/sync-domai
 import { TEMPLATE_IMPORT_COMMAND } from './template-import.command';
 import { TemplateReadsRepository } from './template-reads.repository';
 import { templateTreeOf } from './template-tree';
-import { parseTodoistCsv, writeTodoistCsv } from './todoist-csv';
+import { type TemplateTree, writeTodoistCsv } from './todoist-csv';
+import { TODOIST_CSV_TASK } from './todoist-csv.task';
 
 /** The base of the URLs export_as_url answers (the PUBLIC_URL setting, as the rest service reads it). */
 export const TEMPLATES_PUBLIC_URL = Symbol('TEMPLATES_PUBLIC_URL');
@@ -67,7 +68,13 @@ export class TemplatesService {
     private readonly executor: CommandExecutor,
     private readonly reads: TemplateReadsRepository,
     private readonly plans: PlanLimitsRepository,
+    private readonly pool: CpuPool,
   ) {}
+
+  /** The file's tree, parsed on the CPU pool (a megabyte of CSV is not the event loop's work). */
+  private parse(file: string): Promise<TemplateTree> {
+    return this.pool.run<TemplateTree>(TODOIST_CSV_TASK, { text: file, maxRows: MAX_IMPORT_ROWS });
+  }
 
   /** `templates/export_as_file`, `GET /api/v1/templates/file`: the project's CSV. */
   async exportFile(principal: Principal, params: Record<string, unknown>): Promise<TemplateFile> {
@@ -106,7 +113,7 @@ export class TemplatesService {
   async importIntoProject(principal: Principal, params: Record<string, unknown>, requestId: string | null): Promise<string> {
     const projectId = required(params, 'project_id');
     const file = required(params, 'file');
-    const tree = parseTodoistCsv(file, { maxRows: MAX_IMPORT_ROWS });
+    const tree = await this.parse(file);
     await this.beforeImport(principal, async (manager) => {
       if (!(await this.reads.project(manager, principal.userId, projectId))) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'project_id' });
     });
@@ -119,7 +126,7 @@ export class TemplatesService {
     const name = text(params, 'name') ?? text(params, 'file_name')?.replace(/\.csv$/i, '') ?? null;
     if (name === null || name.trim() === '') throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: name', { argument: 'name' });
     const workspaceId = text(params, 'workspace_id');
-    const tree = parseTodoistCsv(file, { maxRows: MAX_IMPORT_ROWS });
+    const tree = await this.parse(file);
     await this.beforeImport(principal, () => Promise.resolve());
     return this.runImport(principal, { new_project: { name: name.trim(), ...(workspaceId ? { workspace_id: workspaceId } : {}) }, tree }, requestId);
   }

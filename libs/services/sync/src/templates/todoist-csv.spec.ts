@@ -19,11 +19,11 @@ const task = (content: string, extra: Partial<TemplateTask> = {}): TemplateTask 
   ...extra,
 });
 
-const refusal = (text: string): { code: string; extra: Record<string, unknown> } => {
+const refusal = async (text: string, options: { maxRows?: number; maxBytes?: number } = {}): Promise<{ code: string; message: string; extra: Record<string, unknown> }> => {
   try {
-    parseTodoistCsv(text);
+    await parseTodoistCsv(text, options);
   } catch (err) {
-    if (err instanceof DomainError) return { code: err.code, extra: err.extra };
+    if (err instanceof DomainError) return { code: err.code, message: err.message, extra: err.extra };
     throw err;
   }
   throw new Error('expected a refusal');
@@ -67,20 +67,20 @@ describe('Todoist CSV', () => {
     expect(text).toContain('task,In a section,,2,1,');
   });
 
-  it('reads back exactly the tree it wrote', () => {
-    expect(parseTodoistCsv(writeTodoistCsv(tree))).toEqual(tree);
+  it('reads back exactly the tree it wrote', async () => {
+    expect(await parseTodoistCsv(writeTodoistCsv(tree))).toEqual(tree);
   });
 
-  it('reads the v8-era header (no DESCRIPTION, no duration or deadline), a BOM, CRLF and blank rows', () => {
+  it('reads the v8-era header (no DESCRIPTION, no duration or deadline), a BOM, CRLF and blank rows', async () => {
     const text = '\uFEFFTYPE,CONTENT,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE\r\n' + 'task,Old one @home,1,1,Ann (1),,tomorrow,en,UTC\r\n\r\n' + 'task,Child,,2,,,,,\r\n' + 'note,A note,,,,,,,\r\n';
-    const parsed = parseTodoistCsv(text);
+    const parsed = await parseTodoistCsv(text);
     expect(parsed.tasks).toEqual([
       task('Old one', { priority: 4, labels: ['home'], author: { name: 'Ann', id: '1' }, date: 'tomorrow', dateLang: 'en', timezone: 'UTC', children: [task('Child', { notes: [{ content: 'A note', author: null }] })] }),
     ]);
   });
 
-  it('accepts columns in any order and case, short rows, and an INDENT deeper than the task above allows', () => {
-    const parsed = parseTodoistCsv('content,type,indent\nA,task,1\nB,task,4\nC,task\n');
+  it('accepts columns in any order and case, short rows, and an INDENT deeper than the task above allows', async () => {
+    const parsed = await parseTodoistCsv('content,type,indent\nA,task,1\nB,task,4\nC,task\n');
     expect(parsed.tasks.map((t) => [t.content, t.children.map((c) => c.content)])).toEqual([
       ['A', ['B']],
       ['C', []],
@@ -100,21 +100,50 @@ describe('Todoist CSV', () => {
     ['an INDENT that is not a number', 'TYPE,CONTENT,INDENT\ntask,x,deep\n'],
     ['a task without content', 'TYPE,CONTENT\ntask,@only-a-label\n'],
     ['a bad DURATION', 'TYPE,CONTENT,DURATION\ntask,x,-5\n'],
-  ])('refuses %s with INVALID_ARGUMENT_VALUE on argument file', (_name, text) => {
-    const { code, extra } = refusal(text);
+  ])('refuses %s with INVALID_ARGUMENT_VALUE on argument file', async (_name, text) => {
+    const { code, extra } = await refusal(text);
     expect(code).toBe('INVALID_ARGUMENT_VALUE');
     expect(extra['argument']).toBe('file');
   });
 
-  it('names the row of a refused line', () => {
-    expect(refusal('TYPE,CONTENT,PRIORITY\ntask,ok,1\ntask,bad,0\n').extra['row']).toBe(3);
+  it('names the row of a refused line', async () => {
+    expect((await refusal('TYPE,CONTENT,PRIORITY\ntask,ok,1\ntask,bad,0\n')).extra['row']).toBe(3);
   });
 });
 
 describe('Todoist CSV bounds', () => {
-  it('refuses more rows than the caller allows, blank rows not counted', () => {
+  it('refuses more rows than the caller allows, blank rows not counted', async () => {
     const text = 'TYPE,CONTENT\n' + 'task,x\n\n'.repeat(3);
-    expect(parseTodoistCsv(text, { maxRows: 3 }).tasks).toHaveLength(3);
-    expect(() => parseTodoistCsv(text, { maxRows: 2 })).toThrow(DomainError);
+    expect((await parseTodoistCsv(text, { maxRows: 3 })).tasks).toHaveLength(3);
+    await expect(parseTodoistCsv(text, { maxRows: 2 })).rejects.toThrow(DomainError);
+  });
+
+  it('stops at the row past its bound: the rest of a huge file is never parsed', async () => {
+    // 100,000 rows, the last one malformed: a parser that read the whole file first would
+    // name that row; a streaming one is refused at row 1,001 and never reaches it.
+    const text = 'TYPE,CONTENT\n' + 'task,aaaaaaaa\n'.repeat(100_000) + 'task,"unclosed\n';
+    const refused = await refusal(text, { maxRows: 1000, maxBytes: 16 * 1024 * 1024 });
+    expect(refused).toEqual({ code: 'INVALID_ARGUMENT_VALUE', message: 'Invalid template file: more than 1000 rows', extra: { argument: 'file', max_rows: 1000 } });
+  }, 30_000);
+
+  it('lets other work run while it parses a large file (it yields between slices)', async () => {
+    const text = 'TYPE,CONTENT\n' + 'task,aaaaaaaa\n'.repeat(4_000);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const tree = await parseTodoistCsv(text, { maxRows: 5_000 });
+    clearInterval(timer);
+    expect(tree.tasks).toHaveLength(4_000);
+    // ~56 KB in 4 KB slices: the timer got its turn between slices.
+    expect(ticks).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('refuses a row longer than a megabyte at its megabyte, not at the file\'s byte bound', async () => {
+    const refused = await refusal('TYPE,CONTENT\ntask,' + 'a'.repeat(3 * 1024 * 1024) + '\n', { maxBytes: 100 * 1024 * 1024 });
+    expect(refused.code).toBe('INVALID_ARGUMENT_VALUE');
+    expect(refused.message).toMatch(/^Invalid template file: Max Record Size/);
+  }, 30_000);
+
+  it('refuses more bytes than allowed, counted as written', async () => {
+    expect((await refusal('TYPE,CONTENT\n' + 'task,x\n'.repeat(100), { maxBytes: 200 })).message).toBe('Invalid template file: larger than 200 bytes');
   });
 });

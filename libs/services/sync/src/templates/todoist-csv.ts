@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { type Parser, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { DomainError } from '@doable/shared-errors';
 
@@ -88,6 +88,8 @@ export const MAX_TEMPLATE_BYTES = 1024 * 1024;
 /** The parser's default bound on rows (callers with a tighter budget pass their own `maxRows`). */
 export const MAX_TEMPLATE_ROWS = 5000;
 const MAX_INDENT = 5;
+/** The longest row read (csv-parse's `max_record_size`). */
+export const MAX_RECORD_BYTES = 1024 * 1024;
 
 const LABEL_PATTERN = /(^|\s)@([^\s@]+)/g;
 
@@ -182,91 +184,192 @@ interface MutableTask extends Omit<TemplateTask, 'notes' | 'children'> {
 }
 
 /**
- * The tree of a Todoist CSV. Tolerant of what real files carry: a UTF-8 BOM, CRLF, the older
- * header without DESCRIPTION and the duration/deadline columns (v8 era), columns in any order
- * and of any case, unknown columns, blank rows, missing trailing cells, an empty PRIORITY
- * (normal) or INDENT (top level), an INDENT deeper than the task above allows (it becomes that
- * task's subtask). Refused with INVALID_ARGUMENT_VALUE (argument `file`, the row's number):
- * what is not CSV, a header without TYPE and CONTENT, an unknown TYPE, a PRIORITY or INDENT
- * that is not a small number, a task without content.
+ * The tree of a Todoist CSV, read as a stream: bytes are written as they arrive (from a zip
+ * entry being inflated, or a template's text in slices), csv-parse's stream parser hands over
+ * one record at a time, and rows and bytes are counted as they come. A file over its bound is
+ * refused at row `maxRows + 1` or byte `maxBytes + 1`, never parsed whole first: a 99 MiB CSV of
+ * tasks costs what its first rows cost.
+ *
+ * Tolerant of what real files carry: a UTF-8 BOM, CRLF, the older header without DESCRIPTION
+ * and the duration/deadline columns (v8 era), columns in any order and of any case, unknown
+ * columns, blank rows, missing trailing cells, an empty PRIORITY (normal) or INDENT (top level),
+ * an INDENT deeper than the task above allows (it becomes that task's subtask). Refused with
+ * INVALID_ARGUMENT_VALUE (argument `file`, the row's number): what is not CSV, a header without
+ * TYPE and CONTENT, an unknown TYPE, a PRIORITY or INDENT that is not a small number, a task
+ * without content, more rows or bytes than allowed.
  */
-export function parseTodoistCsv(text: string, options: { maxRows?: number; maxBytes?: number } = {}): TemplateTree {
-  const maxRows = options.maxRows ?? MAX_TEMPLATE_ROWS;
-  const maxBytes = options.maxBytes ?? MAX_TEMPLATE_BYTES;
-  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw malformed(`larger than ${maxBytes} bytes`);
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false });
-  } catch (err) {
-    throw malformed(err instanceof Error ? err.message.split('\n')[0] : 'not CSV');
-  }
-  const headerIndex = records.findIndex((record) => record.some((cell) => cell.trim() !== ''));
-  if (headerIndex < 0) throw malformed('empty file');
-  const header = records[headerIndex].map((cell) => cell.replace(/^\uFEFF/, '').trim().toUpperCase());
-  const at = new Map<string, number>();
-  header.forEach((name, index) => {
-    if (!at.has(name)) at.set(name, index);
-  });
-  if (!at.has('TYPE') || !at.has('CONTENT')) throw malformed('the header must name TYPE and CONTENT', { row: headerIndex + 1 });
-  const rows = records.slice(headerIndex + 1).filter((record) => record.some((cell) => cell.trim() !== '')).length;
-  if (rows > maxRows) throw malformed(`more than ${maxRows} rows`, { max_rows: maxRows });
-
-  const meta: Record<string, string> = {};
-  const projectNotes: TemplateNote[] = [];
-  const rootTasks: MutableTask[] = [];
-  const sections: Array<{ name: string; tasks: MutableTask[] }> = [];
+export class TodoistCsvReader {
+  private readonly maxRows: number;
+  private readonly maxBytes: number;
+  private readonly parser: Parser;
+  private readonly ended: Promise<void>;
+  private failure: DomainError | null = null;
+  private bytes = 0;
+  private rows = 0;
+  private recordIndex = -1;
+  private at: Map<string, number> | null = null;
+  private readonly meta: Record<string, string> = {};
+  private readonly projectNotes: TemplateNote[] = [];
+  private readonly rootTasks: MutableTask[] = [];
+  private readonly sections: Array<{ name: string; tasks: MutableTask[] }> = [];
   // The chain of the last task at each depth, for INDENT; reset by a section.
-  let chain: MutableTask[] = [];
-  let lastTask: MutableTask | null = null;
+  private chain: MutableTask[] = [];
+  private lastTask: MutableTask | null = null;
 
-  for (let index = headerIndex + 1; index < records.length; index++) {
-    const record = records[index];
-    const rowNumber = index + 1;
+  constructor(options: { maxRows?: number; maxBytes?: number } = {}) {
+    this.maxRows = options.maxRows ?? MAX_TEMPLATE_ROWS;
+    this.maxBytes = options.maxBytes ?? MAX_TEMPLATE_BYTES;
+    // Records are taken in `on_record` and filtered out of the stream's readable side: a push
+    // through the stream machinery per record costs several times the parsing itself.
+    this.parser = parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: false,
+      // A row past this is no task (a megabyte is a whole template): without it, a file with no
+      // line break (a ZIP bomb's zeros) would be gathered into one field up to its byte bound.
+      max_record_size: MAX_RECORD_BYTES,
+      on_record: (record: string[]) => {
+        if (!this.failure) {
+          try {
+            this.add(record);
+          } catch (err) {
+            this.fail(err instanceof DomainError ? err : malformed('not CSV'));
+          }
+        }
+        return null;
+      },
+    });
+    // Nothing comes out of the readable side; flowing mode lets 'end' come.
+    this.parser.resume();
+    // Every record was handed over by its 'end'; its errors become the refusal.
+    this.ended = new Promise<void>((resolve) => {
+      this.parser.on('end', resolve);
+      this.parser.on('error', (err: Error) => {
+        this.fail(malformed(err.message.split('\n')[0] || 'not CSV'));
+        resolve();
+      });
+      this.parser.on('close', resolve);
+    });
+  }
+
+  /** Why the file was refused, once it is; the caller stops writing. */
+  get refusal(): DomainError | null {
+    return this.failure;
+  }
+
+  /** The next bytes of the file. Records come out synchronously or by the next tick. */
+  write(chunk: Uint8Array): void {
+    if (this.failure) return;
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) return this.fail(malformed(`larger than ${this.maxBytes} bytes`));
+    this.parser.write(chunk);
+  }
+
+  /** Stops reading (the caller gave up on the file). */
+  destroy(): void {
+    this.parser.destroy();
+  }
+
+  /** The tree, once every byte was written; or the refusal. */
+  async end(): Promise<TemplateTree> {
+    if (!this.failure) this.parser.end();
+    await this.ended;
+    if (this.failure) throw this.failure;
+    if (!this.at) throw malformed('empty file');
+    return { meta: this.meta, notes: this.projectNotes, tasks: this.rootTasks, sections: this.sections };
+  }
+
+  private fail(refusal: DomainError): void {
+    this.failure ??= refusal;
+    this.parser.destroy();
+  }
+
+  private add(record: string[]): void {
+    const rowNumber = ++this.recordIndex + 1;
+    const blank = record.every((value) => value.trim() === '');
+    if (!this.at) {
+      if (!blank) this.at = this.readHeader(record, rowNumber);
+      return;
+    }
+    if (blank) return;
+    if (++this.rows > this.maxRows) throw malformed(`more than ${this.maxRows} rows`, { max_rows: this.maxRows });
+    const at = this.at;
     const cell = (column: Column): string => {
       const position = at.get(column);
       return position === undefined ? '' : (record[position] ?? '');
     };
     const type = cell('TYPE').trim().toLowerCase();
-    if (type === '' && record.every((value) => value.trim() === '')) continue;
     const content = cell('CONTENT');
     switch (type) {
       case 'meta': {
         const separator = content.indexOf('=');
-        if (separator > 0) meta[content.slice(0, separator).trim()] = content.slice(separator + 1).trim();
+        if (separator > 0) this.meta[content.slice(0, separator).trim()] = content.slice(separator + 1).trim();
         break;
       }
       case 'section': {
         const name = content.trim();
         if (name === '') throw malformed('a section without a name', { row: rowNumber });
-        sections.push({ name, tasks: [] });
-        chain = [];
-        lastTask = null;
+        this.sections.push({ name, tasks: [] });
+        this.chain = [];
+        this.lastTask = null;
         break;
       }
       case 'note': {
         const note = { content, author: parsePerson(cell('AUTHOR')) };
-        if (lastTask) lastTask.notes.push(note);
-        else projectNotes.push(note);
+        if (this.lastTask) this.lastTask.notes.push(note);
+        else this.projectNotes.push(note);
         break;
       }
       case 'task': {
         const task = readTask(cell, rowNumber);
         const wanted = readSmallNumber(cell('INDENT'), 'INDENT', rowNumber, 1, MAX_INDENT, 1);
-        const depth = Math.min(wanted, chain.length + 1);
-        chain = chain.slice(0, depth - 1);
-        const parent = chain[depth - 2];
+        const depth = Math.min(wanted, this.chain.length + 1);
+        this.chain = this.chain.slice(0, depth - 1);
+        const parent = this.chain[depth - 2];
         if (parent) parent.children.push(task);
-        else (sections.length > 0 ? sections[sections.length - 1].tasks : rootTasks).push(task);
-        chain.push(task);
-        lastTask = task;
+        else (this.sections.length > 0 ? this.sections[this.sections.length - 1].tasks : this.rootTasks).push(task);
+        this.chain.push(task);
+        this.lastTask = task;
         break;
       }
       default:
         throw malformed(`unknown TYPE ${JSON.stringify(type.slice(0, 20))}`, { row: rowNumber });
     }
   }
-  return { meta, notes: projectNotes, tasks: rootTasks, sections };
+
+  private readHeader(record: string[], rowNumber: number): Map<string, number> {
+    const header = record.map((cell) => cell.replace(/^\uFEFF/, '').trim().toUpperCase());
+    const at = new Map<string, number>();
+    header.forEach((name, index) => {
+      if (!at.has(name)) at.set(name, index);
+    });
+    if (!at.has('TYPE') || !at.has('CONTENT')) throw malformed('the header must name TYPE and CONTENT', { row: rowNumber });
+    return at;
+  }
 }
+
+/** Bytes parsed per turn of the event loop: ~170 short rows, a few milliseconds of csv-parse on a quiet core. */
+const PARSE_SLICE_BYTES = 4 * 1024;
+
+/**
+ * The tree of a CSV held as text (a template's `file` parameter): written to the stream reader
+ * a slice at a time, yielding to the event loop between slices so other requests run beside it.
+ */
+export async function parseTodoistCsv(text: string, options: { maxRows?: number; maxBytes?: number } = {}): Promise<TemplateTree> {
+  const maxBytes = options.maxBytes ?? MAX_TEMPLATE_BYTES;
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw malformed(`larger than ${maxBytes} bytes`);
+  const bytes = Buffer.from(text, 'utf8');
+  const reader = new TodoistCsvReader(options);
+  for (let offset = 0; offset < bytes.length && !reader.refusal; offset += PARSE_SLICE_BYTES) {
+    if (offset > 0) await yieldToEventLoop();
+    reader.write(bytes.subarray(offset, offset + PARSE_SLICE_BYTES));
+  }
+  return reader.end();
+}
+
+/** Lets timers and I/O run (a resolved promise would not: microtasks run before any I/O). */
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function readSmallNumber(text: string, column: string, row: number, min: number, max: number, fallback: number): number {
   const trimmed = text.trim();

@@ -19,6 +19,8 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { HealthController } from '../health/health.controller';
+import { EventLoopDelay, registerEventLoopDelay } from '../health/event-loop-delay';
+import { CpuPool } from '../workers/cpu-pool';
 import { registerHeapAfterGc } from '../metrics/heap-after-gc';
 import { MessagingMetrics, requestMetrics } from '../metrics/messaging-metrics';
 import { MetricsController } from '../metrics/metrics.controller';
@@ -30,7 +32,7 @@ import { Database } from '../service/database';
 import { EventConsumers } from './event-consumers';
 import { StoppingState } from '../stop/stopping-state';
 import { MessagingLifecycle, OWNS_EVENT_BUS } from './messaging-lifecycle';
-import { DATA_SOURCE, METRICS_REGISTRY, RPC_PROXY, SERVICE_CONFIG, SERVICE_DEFINITION } from '../service/tokens';
+import { DATA_SOURCE, EVENT_LOOP_DELAY, METRICS_REGISTRY, RPC_PROXY, SERVICE_CONFIG, SERVICE_DEFINITION } from '../service/tokens';
 
 /** How a service reaches the outside world; chosen by the run mode, never by the service. */
 export interface ServiceInfrastructure {
@@ -64,16 +66,22 @@ export class ServiceKernelModule {
       { provide: LOGGER, useValue: logger },
       { provide: TRANSPORT_OPTIONS, useValue: transport },
       { provide: OWNS_EVENT_BUS, useValue: !infrastructure.eventBus },
+      { provide: EVENT_LOOP_DELAY, useFactory: () => EventLoopDelay.shared() },
+      // Threads start on the first task (none for a service that never uses it); closed on shutdown.
+      { provide: CpuPool, useFactory: () => new CpuPool({ size: config.CPU_POOL_SIZE, maxQueue: config.CPU_POOL_QUEUE }) },
       {
         provide: METRICS_REGISTRY,
-        useFactory: () => {
+        useFactory: (delay: EventLoopDelay) => {
           const registry = new Registry();
           registry.setDefaultLabels({ service: definition.name });
           collectDefaultMetrics({ register: registry });
           // The leak signal: what the heap keeps after a full collection (RSS and heap used also hold garbage and reserve).
           registerHeapAfterGc(registry);
+          // The responsiveness signal: how long work held the event loop, last second.
+          registerEventLoopDelay(registry, delay);
           return registry;
         },
+        inject: [EVENT_LOOP_DELAY],
       },
       { provide: RPC_PROXY, useFactory: () => createClientProxy(transport) },
       {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { baseEnvSchema, env, loadConfig } from '@doable/shared-config';
 import { defaultStorageDir, resolveStorageConfig, storageEnvSchema } from '@doable/shared-storage';
 import { z } from 'zod';
@@ -20,6 +21,19 @@ const runtimeEnvSchema = baseEnvSchema.extend({
    * REQUEST_TIMEOUT_MS instead, as before.
    */
   REPLICA_SILENCE_MS: z.coerce.number().int().nonnegative().default(1_500),
+  /**
+   * Readiness fails while the event loop's delay (p99 of each second) stays above
+   * EVENT_LOOP_DELAY_LIMIT_MS for EVENT_LOOP_DELAY_WINDOW_MS: a replica whose loop is held takes
+   * no new traffic until it recovers. One slow second does not count; a sustained one does.
+   */
+  EVENT_LOOP_DELAY_LIMIT_MS: env.positiveInt(1_000),
+  EVENT_LOOP_DELAY_WINDOW_MS: env.positiveInt(10_000),
+  /**
+   * The CPU pool (workers/cpu-pool.ts) for work a client sizes that stays CPU-heavy: threads at
+   * most (default half the cores, at least one), and tasks waiting at most before a 503.
+   */
+  CPU_POOL_SIZE: env.positiveInt(Math.max(1, Math.floor(availableParallelism() / 2))),
+  CPU_POOL_QUEUE: env.positiveInt(16),
   // Where file bytes live (storage-config.ts): every field has a default, so every service
   // may read it, and the kernel gives every service the process's one BlobStore.
   ...storageEnvSchema.shape,

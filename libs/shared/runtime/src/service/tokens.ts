@@ -4,3 +4,4 @@ export const SERVICE_DEFINITION = Symbol('SERVICE_DEFINITION');
 export const DATA_SOURCE = Symbol('DATA_SOURCE');
 export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');
 export const RPC_PROXY = Symbol('RPC_PROXY');
+export const EVENT_LOOP_DELAY = Symbol('EVENT_LOOP_DELAY');
