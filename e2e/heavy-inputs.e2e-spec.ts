@@ -1,5 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import { http } from '@doable/shared-testing';
+import sharp from 'sharp';
 import { MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 
@@ -54,6 +55,15 @@ async function post(system: SystemUnderTest, path: string, token: string, fields
 const p99 = (latencies: number[]): number => [...latencies].sort((a, b) => a - b)[Math.ceil(latencies.length * 0.99) - 1];
 
 /**
+ * The bound on what heavy work may add to another user's p99: 500 ms (the issue's figure) over
+ * that user's own p99 measured just before, in the same run. On a quiet machine the baseline is
+ * tens of milliseconds, so this is the issue's "under 500 ms"; on a loaded CI machine (a CPU hog
+ * on each core) every request is slower alike, and only what the heavy input itself holds is
+ * counted. The bug this guards against held everyone for minutes.
+ */
+const ADDED_P99_MS = 500;
+
+/**
  * Issue #44, finding 1: a 252 KB upload held the server for everyone for three minutes (the
  * import parsed its 99 MiB CSV whole and synchronously before counting rows), and 8 parallel
  * 1 MiB template CSVs made another user wait 9.5 s. Here they run while another account asks
@@ -61,17 +71,18 @@ const p99 = (latencies: number[]): number => [...latencies].sort((a, b) => a - b
  * other account's p99 stays under 500 ms.
  */
 describe.each(MODES)('heavy inputs beside another user (%s)', (mode) => {
-  const { system, accounts } = useSystem(mode, { accounts: 3 });
-  const [importer, templater, bystander] = [0, 1, 2].map((index) => ({ get: () => accounts[index] }));
+  // Two bystanders: each measures about 450 requests, the per-user REST budget of a window.
+  const { system, accounts } = useSystem(mode, { accounts: 4 });
+  const [importer, templater, bystander, secondBystander] = [0, 1, 2, 3].map((index) => ({ get: () => accounts[index] }));
 
   /** The bystander's request latencies (ms), asked one after another until `heavy` settles and at least `minimum` were measured. */
-  async function latenciesBeside(heavy: Promise<unknown>, minimum: number): Promise<number[]> {
+  async function latenciesBeside(heavy: Promise<unknown>, minimum: number, who = bystander): Promise<number[]> {
     let settled = false;
     void heavy.finally(() => (settled = true)).catch(() => undefined);
     const latencies: number[] = [];
     while (!settled || latencies.length < minimum) {
       const started = performance.now();
-      const answer = await http(system.url, 'GET', '/api/v1/projects', { token: bystander.get().token });
+      const answer = await http(system.url, 'GET', '/api/v1/projects', { token: who.get().token });
       latencies.push(performance.now() - started);
       expect(answer.status).toBe(200);
     }
@@ -91,8 +102,9 @@ describe.each(MODES)('heavy inputs beside another user (%s)', (mode) => {
     template.write(CSV_HEADER);
     template.fill(CSV_ROW, CSV_HEADER.length);
 
-    // Warm the bystander's path (first-request costs are not what is measured).
+    // Warm the bystander's path (first-request costs are not what is measured), then its baseline.
     await latenciesBeside(Promise.resolve(), 20);
+    const baseline = p99(await latenciesBeside(Promise.resolve(), 100));
     const heavy = Promise.all([
       post(system, '/api/v1/import/todoist', importer.get().token, {}, { bytes: zip, name: 'todoist-backup.zip' }),
       ...Array.from({ length: 8 }, (_, index) =>
@@ -105,7 +117,60 @@ describe.each(MODES)('heavy inputs beside another user (%s)', (mode) => {
 
     expect(imported).toMatchObject({ status: 400, body: { error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'file', max_rows: 50_000 } } });
     for (const answer of templates) expect(answer).toMatchObject({ status: 400, body: { error_tag: 'INVALID_ARGUMENT_VALUE', error_extra: { argument: 'file', max_rows: 600 } } });
-    expect(p99(latencies)).toBeLessThan(500);
+    expect(p99(latencies)).toBeLessThan(baseline + ADDED_P99_MS);
+  }, 240_000);
+
+  /**
+   * The fuzz class of heavy input: each kind the product accepts that a client can size, at its
+   * limit, all at once, beside the bystander. Each gets a coded answer (a success, a coded 4xx,
+   * or the CPU pool's 503 with Retry-After when its queue is full), never a 500.
+   */
+  it('every other heavy input at its limit (image, 100-command batch, 1,024-character filter, inline CSV) holds nobody', async () => {
+    const heavyUser = importer.get();
+    const image = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#3366cc' } }).png({ compressionLevel: 9 }).toBuffer();
+    // 100 commands (the most a request takes) of 8 KiB descriptions: about 800 KiB of JSON.
+    const batch = Array.from({ length: 100 }, (_, index) => ({ type: 'item_add', uuid: `heavy-${mode}-${index}-${Date.now()}`, temp_id: `t${index}`, args: { content: `Heavy ${index}`, description: 'd'.repeat(8 * 1024) } }));
+    // The longest filter the parser takes (MAX_FILTER_LENGTH), as many alternatives as fit.
+    let filter = '(today | overdue | p1 | no date)';
+    while (filter.length + ' | (today | overdue | p1 | no date)'.length <= 1024) filter += ' | (today | overdue | p1 | no date)';
+    const csv = Buffer.alloc(CSV_HEADER.length + 600 * CSV_ROW.length);
+    csv.write(CSV_HEADER);
+    csv.fill(CSV_ROW, CSV_HEADER.length);
+
+    const kinds: Record<string, () => Promise<{ status: number; retryAfter?: string | null }>> = {
+      image: async () => {
+        const form = new FormData();
+        form.append('image', new Blob([image], { type: 'image/png' }), 'big.png');
+        const response = await fetch(`${system.url}/api/v1/update_avatar`, { method: 'POST', headers: { Authorization: `Bearer ${heavyUser.token}` }, body: form });
+        await response.arrayBuffer();
+        return { status: response.status, retryAfter: response.headers.get('retry-after') };
+      },
+      batch: async () => {
+        const answer = await http(system.url, 'POST', '/api/v1/sync', { token: heavyUser.token, json: { commands: batch.map((command) => ({ ...command, uuid: `${command.uuid}-${Math.random()}` })) } });
+        return { status: answer.status, retryAfter: answer.headers.get('retry-after') };
+      },
+      filter: async () => {
+        const answer = await http(system.url, 'GET', `/api/v1/tasks/filter?query=${encodeURIComponent(filter)}`, { token: heavyUser.token });
+        return { status: answer.status, retryAfter: answer.headers.get('retry-after') };
+      },
+      csv: async () => {
+        const answer = await post(system, '/api/v1/templates/create_project_from_file', heavyUser.token, { name: 'At the limit' }, { bytes: csv, name: 'template.csv' });
+        return { status: answer.status };
+      },
+    };
+
+    const baseline = p99(await latenciesBeside(Promise.resolve(), 100, secondBystander));
+    const heavy = Promise.all(Object.entries(kinds).map(async ([kind, send]) => ({ kind, ...(await send()) })));
+    const latencies = await latenciesBeside(heavy, 150, secondBystander);
+    const answers = await heavy;
+
+    for (const answer of answers) {
+      // A success or a coded refusal; a full CPU queue is the one 503, and it says when to come back.
+      const coded = (answer.status >= 200 && answer.status < 300) || (answer.status >= 400 && answer.status < 500) || (answer.status === 503 && answer.retryAfter !== null);
+      expect({ ...answer, coded }).toEqual({ ...answer, coded: true });
+    }
+    expect(answers.filter((answer) => answer.kind === 'batch' || answer.kind === 'filter').map((answer) => answer.status)).toEqual([200, 200]);
+    expect(p99(latencies)).toBeLessThan(baseline + ADDED_P99_MS);
   }, 240_000);
 
   it('reports its event-loop delay as a metric, and is ready once the heavy work is done', async () => {
