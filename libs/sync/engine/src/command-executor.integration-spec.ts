@@ -112,6 +112,16 @@ class EachObjectCommand implements CommandHandler {
   }
 }
 
+/** Holds its transaction (and the user's row) for a while, as a heavy batch does. */
+class SlowCommand implements CommandHandler {
+  readonly policy = ownObjects();
+  readonly type = 'test_slow';
+  async run(context: CommandContext): Promise<object> {
+    await context.tx.manager.query(`SELECT pg_sleep(0.25)`);
+    return {};
+  }
+}
+
 /** Creates a project the user is a member of, mapped from the command's temp id. */
 class MakeProjectCommand implements CommandHandler {
   readonly policy = ownObjects();
@@ -182,6 +192,7 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       remote,
       new EachObjectCommand(),
       new MakeProjectCommand(),
+      new SlowCommand(),
     ];
     executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
   });
@@ -518,6 +529,24 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     expect(later.syncStatus[forgotten.uuid]).toMatchObject({ error_tag: 'INVALID_TEMPID' });
     expect(later.syncStatus[remembered.uuid]).toBe('ok');
     expect(later.syncStatus[newest.uuid]).toBe('ok');
+  });
+
+  it("one user's burst of slow requests takes one connection, not the pool: another user's request goes first", async () => {
+    const otherId = '7002';
+    await dataSource.transaction((manager) =>
+      new UserProfileRepository().createWithInbox(manager, { id: otherId, email: 'other@test', fullName: 'Other', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: false, emailVerified: true }),
+    );
+    const finished: string[] = [];
+    const burst = Array.from({ length: 6 }, (_, index) =>
+      executor.run(principal, [{ type: 'test_slow', uuid: randomUUID(), args: {} }]).then(() => finished.push(`burst ${index}`)),
+    );
+    // The burst is under way (its first transaction holds the user's row) before the other user asks.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = executor.run({ ...principal, userId: otherId }, [itemAdd('beside a burst')]).then(() => finished.push('other'));
+    await Promise.all([...burst, other]);
+    // With the pool's 4 connections held by the burst's waiters, the other user came after the
+    // third of them; now it needs only a free connection, and gets it at once.
+    expect(finished.indexOf('other')).toBeLessThanOrEqual(1);
   });
 
   describe('commands with remote work', () => {

@@ -18,6 +18,7 @@ import { CommandSavepoints, type CommandGuard } from './savepoint';
 import { commandRefusal, mayRunCommand } from './scopes';
 import type { SyncCommand } from './sync-request';
 import { lockUser, type UserChange } from './user-change';
+import { UserTurns } from './user-turns';
 import { WriteGroup } from './write-group';
 
 export interface CommandResults {
@@ -162,6 +163,9 @@ export class CommandExecutor {
    */
   readonly policies: CommandPolicies;
 
+  /** Each user's command transactions, one at a time in this process (see UserTurns). */
+  private readonly turns = new UserTurns();
+
   constructor(
     private readonly database: Database,
     private readonly profiles: UserProfileRepository,
@@ -250,7 +254,9 @@ export class CommandExecutor {
     let countLockWaits = 0;
     for (;;) {
       try {
-        return await this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared, handlers, optimistic));
+        // A turn per user before a connection is taken (UserTurns: a burst of one user's requests
+        // must not hold the pool while they wait for that user's row).
+        return await this.turns.run(userId, () => this.database.transaction((tx) => this.runBatch(tx, userId, commands, prepared, handlers, optimistic)));
       } catch (err) {
         // A plan count another request is taking: nothing of this one was kept; it runs again
         // once that one is done (each wait is someone else's progress, so the waits are bounded).
