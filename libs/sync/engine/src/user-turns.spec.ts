@@ -19,12 +19,12 @@ describe('UserTurns', () => {
     const b1 = job('b', 'b1');
     await tick();
     expect(log).toEqual(['start a1', 'start b1']);
-    releases['a1']!();
+    releases['a1']();
     await a1;
     await tick();
     expect(log).toEqual(['start a1', 'start b1', 'end a1', 'start a2']);
-    releases['a2']!();
-    releases['b1']!();
+    releases['a2']();
+    releases['b1']();
     expect(await Promise.all([a2, b1])).toEqual(['a2', 'b1']);
     expect(turns.waitingUsers).toBe(0);
   });
