@@ -1,8 +1,8 @@
-import { crc32, deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import type { Route } from '@doable/gateway/routes';
 import type { RawRequest } from '../support/raw-http';
+import { zipArchive, zipEntry } from '../support/zip-archive';
 
 /**
  * The stream class of the fuzzer (issue #28): bodies that stop, stall at the wrong place, or
@@ -44,43 +44,8 @@ export function zipBomb(lying: boolean): Buffer {
   const made = bombs.get(lying);
   if (made) return made;
   const zeros = Buffer.alloc(24 * 1024 * 1024);
-  const data = deflateRawSync(zeros, { level: 9 });
-  const crc = crc32(zeros);
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (let index = 0; index < 12; index++) {
-    const name = Buffer.from(`bomb ${index} [${index + 1}].csv`);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(lying ? 1024 : zeros.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(lying ? 1024 : zeros.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(12, 8);
-  end.writeUInt16LE(12, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  const bomb = Buffer.concat([...locals, directory, end]);
+  const entry = zipEntry('bomb.csv', zeros);
+  const bomb = zipArchive(Array.from({ length: 12 }, (_, index) => ({ ...entry, name: `bomb ${index} [${index + 1}].csv`, declaredSize: lying ? 1024 : zeros.length })));
   bombs.set(lying, bomb);
   return bomb;
 }
