@@ -28,6 +28,7 @@ import { AddressConfirmationPages, EmailChangePages } from './email-change/email
 import { AddressConfirmationService } from './address-confirmation/address-confirmation.service';
 import { SsoAccountProof } from './sso/sso-account-proof';
 import { EmailChangeService } from './email-change/email-change.service';
+import { ADDRESS_CHANGES } from './accounts/address-changes';
 import { PasswordResetPages } from './password-reset/password-reset.pages';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { OidcClient } from './sso/oidc-client';
@@ -64,6 +65,8 @@ import { SSO_PROVIDERS } from './sso/sso-providers.token';
     PasswordResetService,
     PasswordResetPages,
     EmailChangeService,
+    // The account service's address changes (user_update), by the interface accounts declares.
+    { provide: ADDRESS_CHANGES, useExisting: EmailChangeService },
     EmailChangePages,
     AddressConfirmationService,
     AddressConfirmationPages,

@@ -8,7 +8,7 @@ import { isPlausibleEmail, passwordProblem } from '../passwords/password-policy'
 import { generatePersonalToken, PERSONAL_TOKEN_SCOPES } from '../tokens/personal-token';
 import { NO_BARRIER, REVOCATION_BARRIER, type RevocationBarrier } from '../tokens/revocation-barrier';
 import { CommandLogRepository } from './command-log.repository';
-import { EmailChangeService } from '../email-change/email-change.service';
+import { ADDRESS_CHANGES, type AddressChanges } from './address-changes';
 
 export interface NewAccount {
   readonly email: string;
@@ -53,7 +53,7 @@ export class AccountService {
     private readonly commandLog: CommandLogRepository,
     @Optional() @Inject(REVOCATION_BARRIER) private readonly barrier: RevocationBarrier = NO_BARRIER,
     /** The Sync API's address change goes through it; absent where nothing changes addresses (the operator CLI). */
-    @Optional() private readonly addressChanges?: EmailChangeService,
+    @Optional() @Inject(ADDRESS_CHANGES) private readonly addressChanges?: AddressChanges,
   ) {}
 
   /**

@@ -4,7 +4,7 @@ import { Database, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountLinkRepository } from '../account-links/account-link.repository';
 import { LINK_RATE_WINDOW_SECONDS, LINK_REQUESTS_PER_ADDRESS, LINK_SETTINGS, LINKS_PER_ACCOUNT, type LinkSettings } from '../account-links/link-settings';
-import { isTokenShaped } from '../password-reset/password-reset.service';
+import { isTokenShaped } from '../account-links/link-token';
 
 export const ADDRESS_VERIFY_PATH = '/auth/email/verify';
 

@@ -8,7 +8,7 @@ import { type FormError, settingsPage } from '../web/pages';
 import { confirmEmailPage, emailChangedPage, emailLinkInvalidPage } from './email-change.html';
 import { EmailChangeService } from './email-change.service';
 import { AddressConfirmationService } from '../address-confirmation/address-confirmation.service';
-import { addressVerifiedPage, verifyAddressPage } from '../address-confirmation/address-confirmation.html';
+import { addressVerifiedPage, verifyAddressPage } from '../web/address-confirmation.html';
 
 const STATUS_OF: Readonly<Record<string, number>> = { ALREADY_REGISTERED: 409, RATE_LIMITED: 429, PASSWORD_LOGIN_DISABLED: 403 };
 

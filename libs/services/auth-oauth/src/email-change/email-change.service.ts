@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { AuthEvents, hashToken } from '@doable/contracts-auth';
 import { Database, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
+import type { AddressChanges } from '../accounts/address-changes';
 import { AccountLinkRepository } from '../account-links/account-link.repository';
 import { LINK_RATE_WINDOW_SECONDS, LINK_REQUESTS_PER_ADDRESS, LINK_SETTINGS, LINKS_PER_ACCOUNT, type LinkSettings } from '../account-links/link-settings';
 import { verifyPassword } from '../passwords/password-hasher';
 import { isPlausibleEmail } from '../passwords/password-policy';
-import { isTokenShaped } from '../password-reset/password-reset.service';
+import { isTokenShaped } from '../account-links/link-token';
 import { passwordForbiddenBy, type SsoProvider } from '../sso/sso-config';
 import { SSO_PROVIDERS } from '../sso/sso-providers.token';
 
@@ -25,7 +26,7 @@ export type EmailConfirmOutcome = { readonly done: true; readonly email: string 
  * (the email-changed event) in sync's profile, and count as proven.
  */
 @Injectable()
-export class EmailChangeService {
+export class EmailChangeService implements AddressChanges {
   constructor(
     private readonly database: Database,
     private readonly links: AccountLinkRepository,

@@ -5,7 +5,8 @@ import type { WebExchange } from '../exchange/web-exchange';
 import { isPlausibleEmail } from '../passwords/password-policy';
 import { AccountPages } from '../web/account-pages';
 import { forgotPasswordPage, linkInvalidPage, passwordChangedPage, resetError, resetPasswordPage, resetRequestedPage } from './password-reset.html';
-import { isTokenShaped, PasswordResetService } from './password-reset.service';
+import { isTokenShaped } from '../account-links/link-token';
+import { PasswordResetService } from './password-reset.service';
 
 /** The "forgot password" and "choose a new password" pages (no session: the mailed link is the credential). */
 @Injectable()

@@ -3,6 +3,7 @@ import { AuthEvents, hashToken } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { isTokenShaped } from '../account-links/link-token';
 import { AccountLinkRepository } from '../account-links/account-link.repository';
 import { LINK_RATE_WINDOW_SECONDS, LINK_REQUESTS_PER_ADDRESS, LINK_SETTINGS, LINKS_PER_ACCOUNT, type LinkSettings } from '../account-links/link-settings';
 import { hashPassword } from '../passwords/password-hasher';
@@ -95,7 +96,3 @@ export class PasswordResetService {
   }
 }
 
-/** A link secret as this service makes them (32 random bytes, base64url): anything else is not looked up. */
-export function isTokenShaped(token: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(token);
-}

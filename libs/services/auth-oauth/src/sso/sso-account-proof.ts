@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccountLinkRepository, type LinkIdentity } from '../account-links/account-link.repository';
 import { LINK_RATE_WINDOW_SECONDS, LINK_REQUESTS_PER_ADDRESS, LINK_SETTINGS, LINKS_PER_ACCOUNT, type LinkSettings } from '../account-links/link-settings';
 import { verifyPassword } from '../passwords/password-hasher';
-import { isTokenShaped } from '../password-reset/password-reset.service';
+import { isTokenShaped } from '../account-links/link-token';
 import { signOutEverywhere } from '../tokens/sign-out-everywhere';
 import { storeIdentity } from './sso-accounts';
 import type { SsoProvider } from './sso-config';

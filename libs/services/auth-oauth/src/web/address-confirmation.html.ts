@@ -1,5 +1,5 @@
-import { html, layout } from '../web/html';
-import { ADDRESS_VERIFY_PATH } from './address-confirmation.service';
+import { html, layout } from './html';
+import { ADDRESS_VERIFY_PATH } from '../address-confirmation/address-confirmation.service';
 
 export function verifyAddressPage(options: { csrf: string; token: string; email: string }): string {
   return layout(
