@@ -5,8 +5,9 @@
 // Usage: node tools/scripts/build.mjs            (everything)
 //
 // A running server (`npm start`) serves dist/web and loads dist/ lazily, so a build never empties
-// the folder it is read from: it writes a sibling (`dist.next-<pid>`) and renames it into place
-// (issue #44: every `npm run cli` used to rebuild dist/web and the app answered 404 meanwhile).
+// the folder it is read from: it writes a sibling (`dist.next-<pid>`) and renames its files into
+// place one by one (issue #44: every `npm run cli` used to rebuild dist/web and the app answered
+// 404 meanwhile).
 import { transformFile } from '@swc/core';
 import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -74,14 +75,43 @@ export async function build({ outDir = join(repoRoot, 'dist'), web = true } = {}
   }
 }
 
-/** Replaces `target` by `staging`: the old folder steps aside, the new one takes its name, the old one goes. */
+/**
+ * Replaces `target` by `staging` file by file. Renaming one file over another is atomic, so a
+ * reader of any file the two builds share finds the old or the new one, never neither (swapping
+ * the two folders by two renames left a moment with no folder at all, and a loaded machine hit
+ * it). Folders come before the files beside them, so the web app's new hashed assets are in
+ * place before the index.html that names them; what only the old build had goes last.
+ */
 async function moveIntoPlace(staging, target) {
-  const old = `${target}.old-${process.pid}`;
-  await rename(target, old).catch((err) => {
-    if (err.code !== 'ENOENT') throw err;
-  });
-  await rename(staging, target);
-  await rm(old, { recursive: true, force: true });
+  const kept = new Set();
+  const moveTree = async (from, to) => {
+    await mkdir(to, { recursive: true });
+    const entries = await readdir(from, { withFileTypes: true });
+    entries.sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()));
+    for (const entry of entries) {
+      const source = join(from, entry.name);
+      const destination = join(to, entry.name);
+      kept.add(destination);
+      if (entry.isDirectory()) {
+        // A file where the new build has a folder (or the reverse, below) goes first.
+        if (!(await stat(destination).catch(() => undefined))?.isDirectory()) await rm(destination, { force: true, recursive: true });
+        await moveTree(source, destination);
+      } else {
+        if ((await stat(destination).catch(() => undefined))?.isDirectory()) await rm(destination, { force: true, recursive: true });
+        await rename(source, destination);
+      }
+    }
+  };
+  const removeStale = async (dir) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (!kept.has(path)) await rm(path, { force: true, recursive: true });
+      else if (entry.isDirectory()) await removeStale(path);
+    }
+  };
+  await moveTree(staging, target);
+  await removeStale(target);
+  await rm(staging, { recursive: true, force: true });
 }
 
 /** Inputs whose change makes dist/ stale besides the sources: the aliases and the installed packages. */
