@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { hashToken } from '@doable/contracts-auth';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { LINK_RATE_WINDOW_SECONDS, LINK_REQUESTS_PER_ADDRESS, LINKS_PER_ACCOUNT } from './link-settings';
 
 /**
  * password-reset and email-change (issue #33); email-verify: a sign-up's confirmation; sso-link:
@@ -68,6 +70,22 @@ export class AccountLinkRepository {
       [userId, kind, windowSeconds],
     );
     return Number(row.count);
+  }
+
+  /**
+   * Whether one more link of `kind` may go out for this account to this address: at most
+   * LINKS_PER_ACCOUNT an hour for the account, then LINK_REQUESTS_PER_ADDRESS for the address
+   * (counted only once the account's limit let the request through).
+   */
+  async withinLinkLimits(manager: EntityManager, kind: LinkKind, userId: string, address: string): Promise<boolean> {
+    if ((await this.issuedRecently(manager, userId, kind, LINK_RATE_WINDOW_SECONDS)) >= LINKS_PER_ACCOUNT) return false;
+    return this.countRequest(manager, kind, address, LINK_REQUESTS_PER_ADDRESS, LINK_RATE_WINDOW_SECONDS);
+  }
+
+  /** A new single-use link: a random secret (32 bytes, base64url) for the mail, stored only as its sha256. */
+  async issue(manager: EntityManager, link: { userId: string; kind: LinkKind; newEmail?: string; identity?: LinkIdentity; ttlSeconds: number }): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    return { token, expiresAt: await this.insert(manager, { ...link, tokenHash: hashToken(token) }) };
   }
 
   /** Stores a new link (its hash only); answers when it expires, by the database clock. */

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { AuthEvents, hashToken } from '@doable/contracts-auth';
 import { Database, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountLinkRepository } from '../account-links/account-link.repository';
-import { LINK_RATE_WINDOW_SECONDS, LINK_REQUESTS_PER_ADDRESS, LINK_SETTINGS, LINKS_PER_ACCOUNT, type LinkSettings } from '../account-links/link-settings';
+import { LINK_SETTINGS, type LinkSettings } from '../account-links/link-settings';
 import { isTokenShaped } from '../account-links/link-token';
 
 export const ADDRESS_VERIFY_PATH = '/auth/email/verify';
@@ -31,10 +30,8 @@ export class AddressConfirmationService {
    * means it is not linked or matched on its address (a confirmed address change proves one).
    */
   async issue(tx: Tx, account: { userId: string; email: string; fullName: string }): Promise<boolean> {
-    if ((await this.links.issuedRecently(tx.manager, account.userId, 'email-verify', LINK_RATE_WINDOW_SECONDS)) >= LINKS_PER_ACCOUNT) return false;
-    if (!(await this.links.countRequest(tx.manager, 'email-verify', account.email, LINK_REQUESTS_PER_ADDRESS, LINK_RATE_WINDOW_SECONDS))) return false;
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = await this.links.insert(tx.manager, { userId: account.userId, kind: 'email-verify', tokenHash: hashToken(token), ttlSeconds: this.settings.emailChangeTtlSeconds });
+    if (!(await this.links.withinLinkLimits(tx.manager, 'email-verify', account.userId, account.email))) return false;
+    const { token, expiresAt } = await this.links.issue(tx.manager, { userId: account.userId, kind: 'email-verify', ttlSeconds: this.settings.emailChangeTtlSeconds });
     await tx.emit(AuthEvents.addressConfirmationRequested, {
       userId: account.userId,
       email: account.email,

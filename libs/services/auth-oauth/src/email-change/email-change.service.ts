@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { AuthEvents, hashToken } from '@doable/contracts-auth';
 import { Database, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AddressChanges } from '../accounts/address-changes';
 import { AccountLinkRepository } from '../account-links/account-link.repository';
-import { LINK_RATE_WINDOW_SECONDS, LINK_REQUESTS_PER_ADDRESS, LINK_SETTINGS, LINKS_PER_ACCOUNT, type LinkSettings } from '../account-links/link-settings';
+import { LINK_SETTINGS, type LinkSettings } from '../account-links/link-settings';
 import { verifyPassword } from '../passwords/password-hasher';
 import { isPlausibleEmail } from '../passwords/password-policy';
 import { isTokenShaped } from '../account-links/link-token';
@@ -67,15 +66,13 @@ export class EmailChangeService implements AddressChanges {
    * account uses is ALREADY_REGISTERED.
    */
   async issue(tx: Tx, userId: string, account: { email: string; fullName: string }, email: string): Promise<EmailChangeRequestOutcome> {
-    const token = randomBytes(32).toString('base64url');
     if (await this.links.emailTaken(tx.manager, email)) return { sent: false, tag: 'ALREADY_REGISTERED' };
     // Locked: two requests of the account count against its limit one after the other.
     await this.links.account(tx.manager, userId, true);
-    if ((await this.links.issuedRecently(tx.manager, userId, 'email-change', LINK_RATE_WINDOW_SECONDS)) >= LINKS_PER_ACCOUNT) return { sent: false, tag: 'RATE_LIMITED' };
-    if (!(await this.links.countRequest(tx.manager, 'email-change', email, LINK_REQUESTS_PER_ADDRESS, LINK_RATE_WINDOW_SECONDS))) return { sent: false, tag: 'RATE_LIMITED' };
+    if (!(await this.links.withinLinkLimits(tx.manager, 'email-change', userId, email))) return { sent: false, tag: 'RATE_LIMITED' };
     // One pending change at a time: the newest request is the one the user means.
     await this.links.endAll(tx.manager, userId, 'email-change');
-    const expiresAt = await this.links.insert(tx.manager, { userId, kind: 'email-change', tokenHash: hashToken(token), newEmail: email, ttlSeconds: this.settings.emailChangeTtlSeconds });
+    const { token, expiresAt } = await this.links.issue(tx.manager, { userId, kind: 'email-change', newEmail: email, ttlSeconds: this.settings.emailChangeTtlSeconds });
     await tx.emit(AuthEvents.emailChangeRequested, {
       userId,
       email,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { AuthEvents, hashToken } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
@@ -40,13 +39,12 @@ export class PasswordResetService {
   async request(email: string): Promise<void> {
     const address = email.trim().toLowerCase();
     if (!isPlausibleEmail(address)) throw new DomainError('INVALID_EMAIL', undefined, { argument: 'email' });
-    const token = randomBytes(32).toString('base64url');
     await this.database.transaction(async (tx) => {
       if (!(await this.links.countRequest(tx.manager, 'password-reset', address, LINK_REQUESTS_PER_ADDRESS, LINK_RATE_WINDOW_SECONDS))) return;
       const account = await this.links.lockAccountByEmail(tx.manager, address);
       if (!account) return;
       if ((await this.links.issuedRecently(tx.manager, account.id, 'password-reset', LINK_RATE_WINDOW_SECONDS)) >= LINKS_PER_ACCOUNT) return;
-      const expiresAt = await this.links.insert(tx.manager, { userId: account.id, kind: 'password-reset', tokenHash: hashToken(token), ttlSeconds: this.settings.passwordResetTtlSeconds });
+      const { token, expiresAt } = await this.links.issue(tx.manager, { userId: account.id, kind: 'password-reset', ttlSeconds: this.settings.passwordResetTtlSeconds });
       await tx.emit(AuthEvents.passwordResetRequested, {
         userId: account.id,
         email: account.email,

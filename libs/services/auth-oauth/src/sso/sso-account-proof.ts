@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { AuthEvents, hashToken } from '@doable/contracts-auth';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountLinkRepository, type LinkIdentity } from '../account-links/account-link.repository';
-import { LINK_RATE_WINDOW_SECONDS, LINK_REQUESTS_PER_ADDRESS, LINK_SETTINGS, LINKS_PER_ACCOUNT, type LinkSettings } from '../account-links/link-settings';
+import { LINK_SETTINGS, type LinkSettings } from '../account-links/link-settings';
 import { verifyPassword } from '../passwords/password-hasher';
 import { isTokenShaped } from '../account-links/link-token';
 import { signOutEverywhere } from '../tokens/sign-out-everywhere';
@@ -39,9 +38,7 @@ export class SsoAccountProof {
 
   /** The browser's handle (the cookie's value) on this person's pending link to the account. */
   async begin(identity: LinkIdentity, userId: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await this.links.insert(this.database.dataSource.manager, { userId, kind: 'sso-link', tokenHash: hashToken(token), identity, ttlSeconds: SSO_LOGIN_TTL_SECONDS });
-    return token;
+    return (await this.links.issue(this.database.dataSource.manager, { userId, kind: 'sso-link', identity, ttlSeconds: SSO_LOGIN_TTL_SECONDS })).token;
   }
 
   /** The address of the account a live handle would link, or undefined. */
@@ -76,10 +73,8 @@ export class SsoAccountProof {
     return this.database.transaction(async (tx): Promise<SsoMailOutcome> => {
       const link = await this.links.findLive(tx.manager, 'sso-link', hashToken(handle), true);
       if (!link?.identity) return { sent: false, tag: 'SSO_EXPIRED' };
-      if ((await this.links.issuedRecently(tx.manager, link.userId, 'sso-link-mail', LINK_RATE_WINDOW_SECONDS)) >= LINKS_PER_ACCOUNT) return { sent: false, tag: 'RATE_LIMITED' };
-      if (!(await this.links.countRequest(tx.manager, 'sso-link-mail', link.email, LINK_REQUESTS_PER_ADDRESS, LINK_RATE_WINDOW_SECONDS))) return { sent: false, tag: 'RATE_LIMITED' };
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = await this.links.insert(tx.manager, { userId: link.userId, kind: 'sso-link-mail', tokenHash: hashToken(token), identity: link.identity, ttlSeconds: this.settings.emailChangeTtlSeconds });
+      if (!(await this.links.withinLinkLimits(tx.manager, 'sso-link-mail', link.userId, link.email))) return { sent: false, tag: 'RATE_LIMITED' };
+      const { token, expiresAt } = await this.links.issue(tx.manager, { userId: link.userId, kind: 'sso-link-mail', identity: link.identity, ttlSeconds: this.settings.emailChangeTtlSeconds });
       await tx.emit(AuthEvents.addressConfirmationRequested, {
         userId: link.userId,
         email: link.email,
