@@ -1,20 +1,12 @@
 import { http } from '@doable/shared-testing';
 import sharp from 'sharp';
-import { MODES, type SystemUnderTest } from './support/system-view';
+import { MODES } from './support/system-view';
+import { uploadMultipart } from './support/uploads';
 import { useSystem } from './support/use-system';
 import { zipArchive, zipEntry } from './support/zip-archive';
 
 const CSV_HEADER = 'TYPE,CONTENT,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION\n';
 const CSV_ROW = 'task,aaaaaaaa,4,1,,,,,,\n';
-
-async function post(system: SystemUnderTest, path: string, token: string, fields: Record<string, string>, file: { bytes: Uint8Array; name: string }): Promise<{ status: number; body: any }> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append('file', new Blob([file.bytes]), file.name);
-  const response = await fetch(`${system.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 const p99 = (latencies: number[]): number => [...latencies].sort((a, b) => a - b)[Math.ceil(latencies.length * 0.99) - 1];
 
@@ -70,9 +62,9 @@ describe.each(MODES)('heavy inputs beside another user (%s)', (mode) => {
     await latenciesBeside(Promise.resolve(), 20);
     const baseline = p99(await latenciesBeside(Promise.resolve(), 100));
     const heavy = Promise.all([
-      post(system, '/api/v1/import/todoist', importer.get().token, {}, { bytes: zip, name: 'todoist-backup.zip' }),
+      uploadMultipart(system.url, '/api/v1/import/todoist', { bytes: zip, name: 'todoist-backup.zip' }, { token: importer.get().token }),
       ...Array.from({ length: 8 }, (_, index) =>
-        post(system, '/api/v1/templates/create_project_from_file', templater.get().token, { name: `Heavy ${index}` }, { bytes: template, name: 'template.csv' }),
+        uploadMultipart(system.url, '/api/v1/templates/create_project_from_file', { bytes: template, name: 'template.csv' }, { token: templater.get().token, fields: { name: `Heavy ${index}` } }),
       ),
     ]);
     // Enough requests that the p99 is a measure, not one unlucky scheduling on a shared machine.
@@ -118,7 +110,7 @@ describe.each(MODES)('heavy inputs beside another user (%s)', (mode) => {
         return { status: answer.status, retryAfter: answer.headers.get('retry-after') };
       },
       csv: async () => {
-        const answer = await post(system, '/api/v1/templates/create_project_from_file', heavyUser.token, { name: 'At the limit' }, { bytes: csv, name: 'template.csv' });
+        const answer = await uploadMultipart(system.url, '/api/v1/templates/create_project_from_file', { bytes: csv, name: 'template.csv' }, { token: heavyUser.token, fields: { name: 'At the limit' } });
         return { status: answer.status };
       },
     };
