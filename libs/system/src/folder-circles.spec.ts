@@ -8,10 +8,13 @@ import { join, relative, resolve } from 'node:path';
  * floor a reader can take in alone only if nothing it imports imports it back; a circle turns
  * the folders on it into one floor with several names.
  *
- * As in the sync libraries' layering spec: only relative imports count (other projects are
- * reached by alias, which lint's tags order); specs are not counted; the project's entry points
- * (src/index.ts, src/testing.ts) re-export its folders and are no folder's member; the other
- * files directly in src/ form the folder ".".
+ * Only relative imports count (other projects are reached by alias, which lint's tags order).
+ * Specs count as members of the folder they sit in (issue #46: fixtures inside src/ tied whole
+ * folders into circles once specs were counted). So a spec that drives several folders lives in
+ * the project's `test/` folder, and fixtures and harnesses in its `testing/` folder (the
+ * project's testing entry, `testing/index.ts` where other projects use it), both outside src/.
+ * The project's entry point (src/index.ts) re-exports its folders and is no folder's member; the
+ * other files directly in src/ form the folder ".".
  */
 const repoRoot = resolve(__dirname, '../../..');
 
@@ -29,9 +32,9 @@ function projectRoots(dir: string): string[] {
 function folderArrows(src: string): Map<string, Set<string>> {
   if (!existsSync(src)) return new Map();
   const folderOf = (file: string): string => relative(src, file).split('/').slice(0, -1)[0] ?? '.';
-  const entries = new Set([join(src, 'index.ts'), join(src, 'testing.ts')]);
+  const entry = join(src, 'index.ts');
   const arrows = new Map<string, Set<string>>();
-  for (const file of sourceFiles(src).filter((candidate) => !entries.has(candidate))) {
+  for (const file of sourceFiles(src, { specs: true }).filter((candidate) => candidate !== entry)) {
     for (const target of relativeImports(file).filter((path) => path.startsWith(`${src}/`))) {
       if (folderOf(target) === folderOf(file)) continue;
       arrows.set(folderOf(file), (arrows.get(folderOf(file)) ?? new Set()).add(folderOf(target)));
@@ -56,5 +59,15 @@ describe('folders inside each project', () => {
 
   it.each(projects)('of %s stand in one order (no circle)', (project) => {
     expect(circles(arrowsOf.get(project)!)).toEqual([]);
+  });
+
+  it('hold no fixture or harness: those live in the project\'s testing/ folder, outside src/', () => {
+    const TEST_SUPPORT = /\.(fixture|harness)\.ts$|\/src\/testing(\.ts|\/)/;
+    const misplaced = projects
+      .filter((project) => project !== 'libs/shared/testing') // the test kit is itself a library of test support
+      .flatMap((project) => (existsSync(join(repoRoot, project, 'src')) ? sourceFiles(join(repoRoot, project, 'src'), { specs: true }) : []))
+      .map((file) => relative(repoRoot, file))
+      .filter((file) => TEST_SUPPORT.test(file));
+    expect(misplaced).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { type AccountService } from './accounts/account.service';
 import { authMigrations } from './migrations';
-import { authEdgeFixture, pageRequest } from './testing/auth-edge.fixture';
+import { authEdgeFixture, pageRequest } from '../testing/auth-edge.fixture';
 import { ClientResolver } from './oauth/client-resolver';
 import { type OAuthAppService } from './oauth/oauth-app.service';
 import { AppSecretBox } from './secrets/app-secret-box';

@@ -1,5 +1,5 @@
 import { parseDeadline } from './deadline';
-import { BERLIN, NOW, thrownDomainError } from './due-test-helpers';
+import { BERLIN, NOW, thrownDomainError } from '../testing/due-test-helpers';
 import { nextOccurrence } from './next-occurrence';
 import { parseDue } from './parse-due';
 

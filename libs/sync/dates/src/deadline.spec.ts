@@ -1,5 +1,5 @@
 import { parseDeadline } from './deadline';
-import { thrownDomainError } from './due-test-helpers';
+import { thrownDomainError } from '../testing/due-test-helpers';
 
 describe('parseDeadline', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { thrownDomainError } from './due-test-helpers';
+import { thrownDomainError } from '../testing/due-test-helpers';
 import { parseDuration } from './duration';
 
 describe('parseDuration', () => {

@@ -1,4 +1,4 @@
-import { BERLIN } from './due-test-helpers';
+import { BERLIN } from '../testing/due-test-helpers';
 import { type Due } from './due.model';
 import { nextOccurrence } from './next-occurrence';
 import { parseDue } from './parse-due';

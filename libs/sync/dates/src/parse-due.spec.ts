@@ -1,4 +1,4 @@
-import { BERLIN, NOW, thrownDomainError } from './due-test-helpers';
+import { BERLIN, NOW, thrownDomainError } from '../testing/due-test-helpers';
 import { type DateContext } from './due.model';
 import { parseDue } from './parse-due';
 

@@ -1,5 +1,5 @@
 import type { ApiComment, ApiProject, ApiTask } from '@doable/contracts-sync';
-import { apiTask } from './api-task.fixture';
+import { apiTask } from '../../testing/api-task.fixture';
 import { restApiV1Dialect } from './rest-api-v1.dialect';
 import { restV1Dialect } from './rest-v1.dialect';
 import { restV2Dialect } from './rest-v2.dialect';

@@ -3,7 +3,7 @@ import { restV2Task } from '@doable/contracts-rest';
 import type { ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { RestCall } from '../call/rest-call';
-import { apiTask } from '../dialects/api-task.fixture';
+import { apiTask } from '../../testing/api-task.fixture';
 import { SyncObjects } from '../objects/sync-objects.client';
 import { type ObjectWriter, ResourceKit } from './resource-kit';
 

@@ -8,7 +8,7 @@ import {
   type ProjectRelation,
   WORKSPACE_RELATIONS,
   type WorkspaceRelation,
-} from './policy-fixture';
+} from '../../testing/policy-fixture';
 import { registeredPolicies } from './registered-handlers';
 
 /**

@@ -1,5 +1,5 @@
 import { COLLABORATOR_ROLES, mayGrantRole, type ProjectRole, WORKSPACE_ROLES } from '@doable/contracts-sync';
-import { PolicyWorld } from './policy-fixture';
+import { PolicyWorld } from '../../testing/policy-fixture';
 import { registeredPolicies } from './registered-handlers';
 import fc from 'fast-check';
 import { VISIBLE_PROJECTS } from '@doable/sync-domain';

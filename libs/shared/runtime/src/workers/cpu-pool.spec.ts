@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DomainError } from '@doable/shared-errors';
 import { CpuPool } from './cpu-pool';
 
-const TASK = join(__dirname, 'cpu-pool-task.fixture');
+const TASK = join(__dirname, '../../testing/cpu-pool-task.fixture');
 
 describe('CpuPool', () => {
   let pool: CpuPool | undefined;

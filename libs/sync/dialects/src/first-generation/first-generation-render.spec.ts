@@ -1,5 +1,5 @@
 import type { Item, Label, Project } from '@doable/sync-domain';
-import { item as fixtureItem } from '../shared/sync-read.fixture';
+import { item as fixtureItem } from '../../testing/sync-read.fixture';
 import { itemPlaces, projectPlaces, renderItem, renderLabel, renderProject } from './first-generation-render';
 
 const at = new Date('2014-09-26T08:25:05Z');

@@ -1,4 +1,4 @@
-import { read, renderedProjects } from '../shared/sync-read.fixture';
+import { read, renderedProjects } from '../../testing/sync-read.fixture';
 import { syncApiV1Dialect } from './sync-api-v1.dialect';
 
 describe('sync-api-v1 projects', () => {

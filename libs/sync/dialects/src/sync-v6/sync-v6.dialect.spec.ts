@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DomainError } from '@doable/shared-errors';
 import { decodeSyncToken } from '@doable/sync-read';
-import { errands, item, read, user } from '../shared/sync-read.fixture';
+import { errands, item, read, user } from '../../testing/sync-read.fixture';
 import { parseV6Request, syncV6Dialect } from './sync-v6.dialect';
 
 const context = { userId: '42' };

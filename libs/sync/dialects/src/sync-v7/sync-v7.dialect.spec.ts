@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { SyncRequest, SyncResult } from '@doable/sync-engine';
 import { type Item, type Label, type Note, treeFromFlatRows } from '@doable/sync-domain';
-import { GENERATED_AT, inbox, errands, item, read } from '../shared/sync-read.fixture';
+import { GENERATED_AT, inbox, errands, item, read } from '../../testing/sync-read.fixture';
 import { legacyDueFields, oldSyncDueArg } from '../legacy';
 import { parseV7Request, syncV7Dialect } from './sync-v7.dialect';
 

@@ -1,6 +1,6 @@
 import { DomainError } from '@doable/shared-errors';
 import type { Item, Label, Note, Section } from '@doable/sync-domain';
-import { inbox, read, reminder, renderedProjects, user } from '../shared/sync-read.fixture';
+import { inbox, read, reminder, renderedProjects, user } from '../../testing/sync-read.fixture';
 import { syncV8Dialect } from './sync-v8.dialect';
 import { V8_RESOURCE_TYPES } from './sync-v8.request';
 import { labelIdLookup } from '../legacy';

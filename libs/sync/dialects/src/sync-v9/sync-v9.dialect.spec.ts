@@ -1,4 +1,4 @@
-import { read, renderedProjects } from '../shared/sync-read.fixture';
+import { read, renderedProjects } from '../../testing/sync-read.fixture';
 import { syncV9Dialect } from './sync-v9.dialect';
 
 describe('sync-v9 projects', () => {

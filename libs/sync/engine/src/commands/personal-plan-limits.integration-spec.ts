@@ -1,5 +1,5 @@
 import type { PlanInfo } from '@doable/contracts-plans';
-import { PlanLimitsHarness } from './plan-limits.harness';
+import { PlanLimitsHarness } from '../../testing/plan-limits.harness';
 
 const ANN = '7301';
 const BOB = '7302';

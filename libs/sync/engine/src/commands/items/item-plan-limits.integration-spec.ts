@@ -1,7 +1,7 @@
 import { BUILTIN_DEFAULT_LIMITS } from '@doable/contracts-plans';
 import { PlanLimitsRepository } from '@doable/sync-domain';
 import type { CommandStatus } from '../../command-status';
-import { PlanLimitsHarness } from '../plan-limits.harness';
+import { PlanLimitsHarness } from '../../../testing/plan-limits.harness';
 
 /** The owner of the capped projects: three open tasks a project. */
 const OWNER = '9101';

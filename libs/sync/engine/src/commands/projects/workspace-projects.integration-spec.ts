@@ -2,7 +2,7 @@ import type { ShareInvitationSent, WorkspaceProjectArchived } from '@doable/cont
 import type { ProjectRow, WorkspaceRow } from '@doable/sync-domain';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import { sectionCommands } from '../sections/section-commands';
-import { WorkspaceHarness, workspaceSpecCommands } from '../workspaces/workspace.harness';
+import { WorkspaceHarness, workspaceSpecCommands } from '../../../testing/workspace.harness';
 
 const ADA = '7401'; // workspace ADMIN
 const BEN = '7402'; // workspace MEMBER

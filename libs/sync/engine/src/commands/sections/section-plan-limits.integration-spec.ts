@@ -1,6 +1,6 @@
 import { BUILTIN_DEFAULT_LIMITS } from '@doable/contracts-plans';
 import { PlanLimitsRepository } from '@doable/sync-domain';
-import { PlanLimitsHarness } from '../plan-limits.harness';
+import { PlanLimitsHarness } from '../../../testing/plan-limits.harness';
 
 /** Two sections and three open tasks a project. */
 const OWNER = '9401';

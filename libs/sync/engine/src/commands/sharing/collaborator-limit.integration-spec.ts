@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ShareInvitationBlocked } from '@doable/contracts-sync';
-import { emailOf, type HarnessCommand, PlanLimitsHarness } from '../plan-limits.harness';
+import { emailOf, type HarnessCommand, PlanLimitsHarness } from '../../../testing/plan-limits.harness';
 
 const ANN = '7401';
 const BOB = '7402';

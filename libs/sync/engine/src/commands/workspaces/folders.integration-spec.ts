@@ -1,6 +1,6 @@
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import type { FolderRow } from '@doable/sync-domain';
-import { WorkspaceHarness } from './workspace.harness';
+import { WorkspaceHarness } from '../../../testing/workspace.harness';
 
 const ADA = '7501'; // ADMIN
 const BEN = '7502'; // MEMBER

@@ -1,6 +1,6 @@
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import type { WorkspaceFilterRow } from '@doable/sync-domain';
-import { WorkspaceHarness } from './workspace.harness';
+import { WorkspaceHarness } from '../../../testing/workspace.harness';
 
 const ADA = '7401';
 const BEN = '7402';

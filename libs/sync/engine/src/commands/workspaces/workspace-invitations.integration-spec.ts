@@ -5,7 +5,7 @@ import { Database } from '@doable/shared-runtime';
 import { OutboxRelay } from '@doable/shared-database';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import { NewAccounts, type WorkspaceRow } from '@doable/sync-domain';
-import { WorkspaceHarness } from './workspace.harness';
+import { WorkspaceHarness } from '../../../testing/workspace.harness';
 import { DEFAULT_INVITATION_BUDGET } from '../sharing/invitation-budget';
 
 const ADA = '7401';

@@ -1,7 +1,7 @@
 import type { WorkspaceDeleted, WorkspaceInvitationAnswered, WorkspaceInvitationSent, WorkspaceUserRemoved } from '@doable/contracts-sync';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import type { WorkspaceRow } from '@doable/sync-domain';
-import { WorkspaceHarness } from './workspace.harness';
+import { WorkspaceHarness } from '../../../testing/workspace.harness';
 
 const ADA = '7301';
 const BEN = '7302';

@@ -1,0 +1,46 @@
+import { lastValueFrom, toArray } from 'rxjs';
+import { assembleReply, chunkReply } from '../src/rpc/reply-chunks';
+import { BodyFramedReply, SerializedReply } from '../src/wire/serialized-reply';
+import { decodeReplyMessage, encodeReplyPacket } from '../src/nats/reply-frames';
+
+const bytesOf = (data: string | Buffer): Uint8Array => (typeof data === 'string' ? Buffer.from(data) : data);
+const decode = (data: string | Buffer) => {
+  const bytes = bytesOf(data);
+  return decodeReplyMessage(bytes, () => JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown);
+};
+
+describe('NATS reply frames', () => {
+  it('sends a serialised reply as its packet, from its text or its bytes', () => {
+    const value = { a: 'é' };
+    const packet = { id: '1', isDisposed: true };
+    expect(decode(encodeReplyPacket({ ...packet, response: new SerializedReply(value, '{"a":"é"}') }))).toEqual({ ...packet, response: value });
+    expect(decode(encodeReplyPacket({ ...packet, response: new SerializedReply(value, '{"a":"é"}', Buffer.from('{"a":"é"}')) }))).toEqual({ ...packet, response: value });
+  });
+
+  it('sends a long body after the packet as raw bytes, and puts it back', () => {
+    const value = { status: 200, body: '[{"text":"\\"ü\\"\\n🚀"}]\n', contentType: 'application/json' };
+    const data = encodeReplyPacket({ id: '7', isDisposed: true, response: new BodyFramedReply(value, '{"status":200,"contentType":"application/json"}', Buffer.from(value.body)) });
+    expect(Buffer.isBuffer(data) && data.includes(Buffer.from(value.body))).toBe(true);
+    expect(decode(data)).toEqual({ id: '7', isDisposed: true, response: value });
+  });
+
+  it('sends the chunks of a body too large for one message as raw bytes, which reassemble to the same text', async () => {
+    // 'é' and '🚀' straddle the byte cuts unless the cuts avoid them.
+    const value = { status: 200, body: `[${Array.from({ length: 3_000 }, (_, index) => `"é${index}🚀\\\""`).join(',')}]`, contentType: 'application/json' };
+    const chunks = await lastValueFrom(chunkReply(value, { frameBodies: true, frameChunks: true, maxBytes: 8_192 }).pipe(toArray()));
+    expect(chunks.length).toBeGreaterThan(2);
+    const arrived = chunks.map((response) => {
+      const data = encodeReplyPacket({ id: '9', isDisposed: false, response });
+      expect(data.length).toBeLessThanOrEqual(8_192);
+      expect(Buffer.isBuffer(data) && data[0]).toBe(0x23);
+      return (decode(data) as { id: string; response: unknown }).response;
+    });
+    expect(assembleReply(arrived)).toEqual(value);
+  });
+
+  it('reads plain packets and errors as JSON, and refuses a broken frame', () => {
+    expect(decode(encodeReplyPacket({ id: '2', err: { code: 'X' }, isDisposed: true }))).toEqual({ id: '2', err: { code: 'X' }, isDisposed: true });
+    expect(() => decode('#{"id":"3","response":1}\nbody')).toThrow('malformed framed reply');
+    expect(() => decode('#no head end')).toThrow('malformed framed reply');
+  });
+});

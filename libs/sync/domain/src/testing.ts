@@ -1,5 +1,0 @@
-// Test support over the sync schema (plans given to test users, a large account's seed, a
-// commit that fails once): for specs and the bench, never for the service's own code.
-export * from './testing/fail-first-commit';
-export * from './testing/large-account';
-export * from './testing/plans';
