@@ -8,8 +8,8 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
-import { CommandExecutor } from './command-executor';
-import type { CommandContext, CommandHandler, CommandOutcome } from './command-handler';
+import { CommandExecutor } from '../src/command-executor';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../src/command-handler';
 import { ownObjects } from '@doable/contracts-sync';
 
 const USER_ID = '7601';

@@ -1,7 +1,7 @@
 import type { ShareInvitationSent, WorkspaceProjectArchived } from '@doable/contracts-sync';
 import type { ProjectRow, WorkspaceRow } from '@doable/sync-domain';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
-import { sectionCommands } from '../sections/section-commands';
+import { sectionCommands } from '../../../src/commands/sections/section-commands';
 import { WorkspaceHarness, workspaceSpecCommands } from '../../../testing/workspace.harness';
 
 const ADA = '7401'; // workspace ADMIN

@@ -8,12 +8,12 @@ import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { ItemDates, ItemRepository, LabelRepository, NewAccounts, PlanLimitsRepository, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository, VISIBLE_PROJECTS } from '@doable/sync-domain';
-import { CommandExecutor } from '../../command-executor';
-import type { CommandStatus } from '../../command-status';
-import type { SyncCommand } from '../../sync-request';
-import { itemCommands } from '../items';
-import { projectCommands } from '../projects';
-import { sharingCommands } from './index';
+import { CommandExecutor } from '../../../src/command-executor';
+import type { CommandStatus } from '../../../src/command-status';
+import type { SyncCommand } from '../../../src/sync-request';
+import { itemCommands } from '../../../src/commands/items';
+import { projectCommands } from '../../../src/commands/projects';
+import { sharingCommands } from '../../../src/commands/sharing/index';
 import { givePlan } from '@doable/sync-domain/testing';
 
 const ANN = '7201';

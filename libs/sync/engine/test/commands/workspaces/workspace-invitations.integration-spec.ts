@@ -6,7 +6,7 @@ import { OutboxRelay } from '@doable/shared-database';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
 import { NewAccounts, type WorkspaceRow } from '@doable/sync-domain';
 import { WorkspaceHarness } from '../../../testing/workspace.harness';
-import { DEFAULT_INVITATION_BUDGET } from '../sharing/invitation-budget';
+import { DEFAULT_INVITATION_BUDGET } from '../../../src/commands/sharing/invitation-budget';
 
 const ADA = '7401';
 const BEN = '7402';

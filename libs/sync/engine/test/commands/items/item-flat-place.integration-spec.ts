@@ -7,9 +7,9 @@ import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
-import { CommandExecutor } from '../../command-executor';
-import type { SyncCommand } from '../../sync-request';
-import { itemCommands } from './index';
+import { CommandExecutor } from '../../../src/command-executor';
+import type { SyncCommand } from '../../../src/sync-request';
+import { itemCommands } from '../../../src/commands/items/index';
 
 const USER_ID = '7101';
 const principal: Principal = { userId: USER_ID, scopes: ['data:read_write', 'data:delete'], appId: null, tokenKind: 'personal' };

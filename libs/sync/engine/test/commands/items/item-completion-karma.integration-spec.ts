@@ -8,9 +8,9 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { DateTime } from 'luxon';
 import type { DataSource } from 'typeorm';
 import { ItemDates, ItemRepository, LabelRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
-import { CommandExecutor } from '../../command-executor';
-import type { SyncCommand } from '../../sync-request';
-import { itemCommands } from './index';
+import { CommandExecutor } from '../../../src/command-executor';
+import type { SyncCommand } from '../../../src/sync-request';
+import { itemCommands } from '../../../src/commands/items/index';
 
 let nextUser = 7301;
 

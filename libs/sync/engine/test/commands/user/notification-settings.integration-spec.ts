@@ -7,8 +7,8 @@ import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import type { DataSource } from 'typeorm';
-import { CommandExecutor } from '../../command-executor';
-import { UpdateNotificationSettingCommand } from './notification-setting.command';
+import { CommandExecutor } from '../../../src/command-executor';
+import { UpdateNotificationSettingCommand } from '../../../src/commands/user/notification-setting.command';
 
 const ANN = '7601';
 const BOB = '7602';

@@ -1,6 +1,6 @@
 import { BUILTIN_DEFAULT_LIMITS } from '@doable/contracts-plans';
 import { PlanLimitsRepository } from '@doable/sync-domain';
-import type { CommandStatus } from '../../command-status';
+import type { CommandStatus } from '../../../src/command-status';
 import { PlanLimitsHarness } from '../../../testing/plan-limits.harness';
 
 /** The owner of the capped projects: three open tasks a project. */
