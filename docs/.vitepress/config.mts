@@ -71,6 +71,7 @@ export default defineConfig({
         items: [
           { text: 'API generations', link: '/api/generations' },
           { text: 'What a client may send', link: '/api/input-rules' },
+          { text: 'Errors', link: '/api/errors' },
           { text: 'Security rules', link: '/api/security' },
           { text: 'Plans and limits', link: '/api/plans-and-limits' },
           { text: 'Roles', link: '/api/roles' },

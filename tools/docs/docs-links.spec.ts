@@ -1,5 +1,6 @@
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { githubSlug, pageSlugger } from './github-slug';
+import { MISS_EXPLANATIONS } from '../../bench/src/misses';
 import { brokenBecause, linksOf, markdownFiles } from './markdown-links';
 
 const repoRoot = resolve(__dirname, '..', '..');
@@ -23,6 +24,15 @@ describe('Markdown links', () => {
       const why = brokenBecause(link, repoRoot);
       return why ? [`${relative(repoRoot, link.file)}:${link.line}: ${link.target}: ${why}`] : [];
     }));
+    expect(broken).toEqual([]);
+  });
+
+  it("resolve where the bench writes them: each miss's profile link, from bench/RESULTS.md", () => {
+    const results = join(repoRoot, 'bench', 'RESULTS.md');
+    const broken = Object.entries(MISS_EXPLANATIONS).flatMap(([id, explained]) => {
+      const why = brokenBecause({ file: results, line: 0, target: explained.profile }, repoRoot);
+      return why ? [`${id}: ${explained.profile}: ${why}`] : [];
+    });
     expect(broken).toEqual([]);
   });
 });

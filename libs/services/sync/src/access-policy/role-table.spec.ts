@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkGeneratedSections, withGeneratedSections } from '@doable/shared-testing';
 import { registeredPolicies } from './registered-handlers';
-import { roleTables, withGeneratedSections } from './role-table';
+import { roleTables } from './role-table';
 
 /** The docs page that holds the tables (the README used to; it now points there). */
 const PAGE = join(__dirname, '../../../../../docs/api/roles.md');
@@ -11,11 +11,9 @@ describe("docs/api/roles.md's role tables", () => {
   const declared = registeredPolicies().declared();
 
   it('are the ones the declared policies generate', () => {
-    const text = readFileSync(PAGE, 'utf8');
-    const generated = withGeneratedSections(text, roleTables(declared));
-    if (process.env['UPDATE_DOCS'] === '1') writeFileSync(PAGE, generated);
-    else if (generated !== text) throw new Error(`docs/api/roles.md's role tables differ from the declared policies: run \`${REGENERATE}\``);
-    expect(readFileSync(PAGE, 'utf8')).toBe(generated);
+    const sections = roleTables(declared);
+    const text = checkGeneratedSections(PAGE, sections, REGENERATE);
+    expect(text).toBe(withGeneratedSections(text, sections));
   });
 
   it('show each role what it may do: only the CREATOR deletes, a COMPLETE_ONLY member adds no task, a GUEST only belongs', () => {

@@ -64,23 +64,3 @@ export function workspaceRoleTable(declared: readonly DeclaredCommand[]): string
 export function roleTables(declared: readonly DeclaredCommand[]): Record<string, string> {
   return { 'project-roles': projectRoleTable(declared), 'workspace-roles': workspaceRoleTable(declared) };
 }
-
-/** `text` with each marked section's body replaced by `sections[name]`; a marker pair missing is an error. */
-export function withGeneratedSections(text: string, sections: Readonly<Record<string, string>>): string {
-  let result = text;
-  for (const [name, body] of Object.entries(sections)) {
-    const begin = `<!-- ${name}:begin -->`;
-    const end = `<!-- ${name}:end -->`;
-    const from = result.indexOf(begin);
-    const to = result.indexOf(end);
-    if (from === -1 || to < from) throw new Error(`the page has no ${begin} ... ${end} section`);
-    // The body keeps the indentation of the begin marker (they once sat inside a list item).
-    const indent = result.slice(result.lastIndexOf('\n', from) + 1, from);
-    const indented = body
-      .split('\n')
-      .map((line) => (line === '' ? '' : indent + line))
-      .join('\n');
-    result = `${result.slice(0, from + begin.length)}\n${indented}\n${indent}${result.slice(to)}`;
-  }
-  return result;
-}
