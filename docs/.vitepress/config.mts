@@ -1,8 +1,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type MarkdownIt from 'markdown-it';
-import { defineConfig } from 'vitepress';
-import { pageSlugger } from '../../tools/docs/github-slug';
+import { defineConfig, type MarkdownRenderer } from 'vitepress';
+import { githubSlug } from '../../tools/docs/github-slug';
 
 const docsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(docsDir, '..');
@@ -13,7 +12,7 @@ const repoRoot = resolve(docsDir, '..');
  * file's path. Unset, the link keeps its relative path (right on GitHub, where the pages are
  * also read) and opens in a new tab. tools/docs/docs-links.spec.ts checks these links exist.
  */
-function linksOutOfDocs(md: MarkdownIt): void {
+function linksOutOfDocs(md: MarkdownRenderer): void {
   const sourceUrl = process.env['DOCS_SOURCE_URL']?.replace(/\/$/, '');
   md.core.ruler.push('links-out-of-docs', (state) => {
     const page = (state.env as { path?: string }).path;
@@ -32,10 +31,6 @@ function linksOutOfDocs(md: MarkdownIt): void {
   });
 }
 
-// One slugger per page, made fresh for each heading run: markdown-it-anchor asks for a slug per
-// heading and dedupes itself the way GitHub does (`-1`, `-2`), so the plain slug is enough here.
-const githubSlug = (text: string): string => pageSlugger()(text);
-
 export default defineConfig({
   title: 'Doable',
   description: 'A self-hostable task-management backend that speaks the Todoist wire protocols',
@@ -44,7 +39,8 @@ export default defineConfig({
   srcExclude: ['**/README.md'],
   cleanUrls: false,
   markdown: {
-    // GitHub's anchors, so one `page.md#anchor` works on GitHub and here (tools/docs/github-slug.ts).
+    // GitHub's anchors, so one `page.md#anchor` works on GitHub and here (tools/docs/github-slug.ts);
+    // markdown-it-anchor numbers a repeated one itself (`-1`, `-2`), as GitHub does.
     anchor: { slugify: githubSlug },
     config: (md) => linksOutOfDocs(md),
   },
