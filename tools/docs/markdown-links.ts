@@ -47,12 +47,13 @@ function withoutCodeSpans(line: string): string {
   return line.replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length));
 }
 
-/** Every inline link, image and reference definition of a Markdown file. */
+/** Every inline link, image, reference definition and HTML `<img src>` / `<a href>` of a Markdown file. */
 export function linksOf(file: string): MarkdownLink[] {
   const links: MarkdownLink[] = [];
   proseLines(readFileSync(file, 'utf8')).forEach((raw, index) => {
     const line = withoutCodeSpans(raw);
     for (const match of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ file, line: index + 1, target: match[1] });
+    for (const match of line.matchAll(/<(?:img|a)\s[^>]*?(?:src|href)="([^"]+)"/g)) links.push({ file, line: index + 1, target: match[1] });
     const definition = /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/.exec(line);
     if (definition) links.push({ file, line: index + 1, target: definition[1] });
   });
