@@ -57,7 +57,7 @@ describe.each(MODES)('one account, every generation (%s)', (mode) => {
   /** `pristine` is seeded the same way and never written to again: what the golden files render. */
   const { system, accounts: [account, pristine] } = useSystem(mode, {
     accounts: 2,
-    // The operator's dates for v7 (the others keep the default): README "Configuration".
+    // The operator's dates for v7 (the others keep the default): docs/operations/configuration.md.
     env: { DEPRECATION_DATE_SYNC_V7: '2019-01-15', SUNSET_DATE_SYNC_V7: '2030-06-30T12:00:00Z', DEPRECATION_DOCS_URL: 'https://doable.example/deprecations' },
   });
   const caller = (): Caller => ({ system, account });

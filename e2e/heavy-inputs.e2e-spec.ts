@@ -118,7 +118,7 @@ describe.each(MODES)('heavy inputs beside another user (%s)', (mode) => {
     // Embedded, PGlite runs one transaction at a time: a large write (the batch, the template)
     // delays every other user's statements by its own length, which grows with the machine's
     // load (a loaded run measured 778 ms against a bound of 555). That is the database's limit,
-    // documented in the README, not a held event loop: there the writes are checked for their
+    // documented in docs/api/input-rules.md, not a held event loop: there the writes are checked for their
     // coded answers after the measured part. In a cluster, PostgreSQL runs them side by side.
     const sideBySide = mode === 'cluster' ? Object.keys(kinds) : ['image', 'filter'];
     const send = (kind: string) => kinds[kind]().then((answer) => ({ kind, ...answer }));

@@ -53,7 +53,7 @@ describe.each(MODES)('notes and reminders (%s)', (mode) => {
       minute_offset: 30,
       is_urgent: false,
     });
-    // api/v1 leaves a relative reminder's due out: sdk 10.5/11 refuse a null one (README, API generations).
+    // api/v1 leaves a relative reminder's due out: sdk 10.5/11 refuse a null one (docs/api/generations.md).
     expect(relative).not.toHaveProperty('due');
     const absolute = byId(body.reminders, mapping['at']);
     expect(absolute).toMatchObject({

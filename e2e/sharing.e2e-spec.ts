@@ -100,7 +100,7 @@ describe.each(MODES)('sharing (%s)', (mode) => {
   // sync-interface §4.1: `collaborators` holds "all collaborators across shared projects, plus the
   // list of shared projects". Every validating client reads `collaborators` as an array of people
   // (client-schemas: sdk 10.5/11/17, api-typescript 5.9.0), so the people stay there and the list of
-  // shared projects is the `project_id`s of `collaborator_states`, returned with it (README).
+  // shared projects is the `project_id`s of `collaborator_states`, returned with it (docs/api/collaboration.md).
   it.each([
     ['/sync/v9/sync', 'shared'],
     ['/api/v1/sync', 'is_shared'],

@@ -100,7 +100,7 @@ function sizingTable(prices: Prices): string {
   return lines.join('\n');
 }
 
-/** The generated part of CAPACITY.md, or undefined when the run lacks a row the model needs. */
+/** The generated part of docs/operations/capacity.md, or undefined when the run lacks a row the model needs. */
 export function renderCapacity(report: Report): string | undefined {
   const prices = pricesFrom(report);
   if (!prices) return undefined;
@@ -133,11 +133,11 @@ export function renderCapacity(report: Report): string | undefined {
   ].join('\n');
 }
 
-/** Replaces the generated block of bench/CAPACITY.md (the prose around it is written by hand). */
+/** Replaces the generated block of docs/operations/capacity.md (the prose around it is written by hand). */
 export async function writeCapacityMarkdown(report: Report): Promise<string | undefined> {
   const generated = renderCapacity(report);
   if (!generated) return undefined;
-  const file = join(REPO_ROOT, 'bench', 'CAPACITY.md');
+  const file = join(REPO_ROOT, 'docs', 'operations', 'capacity.md');
   const text = await readFile(file, 'utf8');
   const start = text.indexOf(START);
   const end = text.indexOf(END);
@@ -146,7 +146,7 @@ export async function writeCapacityMarkdown(report: Report): Promise<string | un
   return file;
 }
 
-/** `node dist/bench/src/capacity-report.js [results.json]`: renders CAPACITY.md from a saved run (default: the latest). */
+/** `node dist/bench/src/capacity-report.js [results.json]`: renders docs/operations/capacity.md from a saved run (default: the latest). */
 async function main(): Promise<void> {
   const path = process.argv[2] ?? join(REPO_ROOT, 'bench', 'results', 'latest.json');
   const report = JSON.parse(await readFile(path, 'utf8')) as Report;

@@ -1,7 +1,7 @@
 /**
- * The capacity model (bench/CAPACITY.md): what a deployment needs, from the CPU each kind of
+ * The capacity model (docs/operations/capacity.md): what a deployment needs, from the CPU each kind of
  * request costs each part of the system in a bench run on one machine. Pure arithmetic over a
- * run's figures; capacity-report.ts renders it into CAPACITY.md after a whole-suite run.
+ * run's figures; capacity-report.ts renders it into docs/operations/capacity.md after a whole-suite run.
  *
  * Prices (CPU ms per request, per part) come from three rows:
  * - a poll the gateway answers itself: S1 cluster (nothing new, the gateway's own answer);
@@ -21,7 +21,7 @@ export interface Prices {
   readonly fullSync: Price;
 }
 
-/** What the sizing assumes of each online user's client (CAPACITY.md says why). */
+/** What the sizing assumes of each online user's client (docs/operations/capacity.md says why). */
 export interface ClientBehaviour {
   /** Sync requests per second per online user: the documented limit, 1,000 per 15 minutes (a sync every 0.9 s). */
   readonly syncsPerSecond: number;

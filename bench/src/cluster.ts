@@ -72,7 +72,7 @@ export async function startCluster(options: { cpuProfileDir?: string } = {}): Pr
     // Profiles of the services on the hot path, written when they exit (at the end of the run).
     // The flags it is deployed with first (shared-runtime's serviceNodeFlags, as the Dockerfile), then the bench's own.
     const nodeArgs = [...serviceNodeFlags(service), ...(options.cpuProfileDir && PROFILED.has(service) ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${label.replace('#', '-')}.cpuprofile`] : [])];
-    // Node flags for one service, for a look inside it (README, S6: heap snapshots on a signal):
+    // Node flags for one service, for a look inside it (docs/performance/s6-memory.md: heap snapshots on a signal):
     // BENCH_NODE_ARGS_GATEWAY='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/snaps'.
     const extra = process.env[`BENCH_NODE_ARGS_${service.replace('-', '_').toUpperCase()}`];
     if (extra) nodeArgs.push(...extra.split(' ').filter(Boolean));

@@ -91,7 +91,7 @@ interface ClusterProcesses {
 
 /**
  * Every process a cluster request can cost, in the groups the capacity model prices
- * (bench/CAPACITY.md): gateway, sync, rest, the other services together, the shared
+ * (docs/operations/capacity.md): gateway, sync, rest, the other services together, the shared
  * nats-server, and the PostgreSQL backends of the cluster's database.
  */
 export function clusterCpuGroups(cluster: ClusterProcesses, adminUrl: string): () => Promise<CpuGroups> {

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     );
   // One at a time, each profile waited for before the next account: back-to-back creation (even
   // in batches of 10) has hung the embedded system after ~70-120 accounts (an AccountService.create
-  // that never returns; see bench/README.md, "Findings"). BATCH is kept to try larger ones again.
+  // that never returns; see docs/performance/embedded-findings.md). BATCH is kept to try larger ones again.
   const created: BenchAccount[] = [];
   while (created.length < count) {
     const batch: BenchAccount[] = [];

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /**
  * What two V8 heap snapshots hold, by kind of object, and what grew between them: how S6's leak
- * question was answered (README, S6). A snapshot is written after a full GC, so it holds only
+ * question was answered (docs/performance/s6-memory.md). A snapshot is written after a full GC, so it holds only
  * what is reachable; a leak shows as a constructor whose count grows with the requests served.
  *
  *   node dist/bench/src/heap-snapshot-diff.js before.heapsnapshot after.heapsnapshot

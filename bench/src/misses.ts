@@ -2,7 +2,7 @@ import type { ScenarioId } from './scenarios/scenario';
 
 /**
  * Why a scenario misses its target: printed in RESULTS.md under any row that misses, with the
- * README section that has the profiles and the measurements behind each sentence. Issue #18 asks
+ * docs/performance section that has the profiles and the measurements behind each sentence. Issue #18 asks
  * every miss to say what was tried, what it measured, why the rest is out of reach on this design,
  * and which design change would reach it. Kept next to the generator so a run that misses always
  * says why; update it when a profile or a round of work changes the picture.
@@ -14,7 +14,7 @@ export interface MissExplanation {
   readonly why: string;
   /** The design change that would reach the target (or why none is needed). */
   readonly design: string;
-  /** The README section with the profiles and tables. */
+  /** The docs/performance section with the profiles and tables, as a link from bench/RESULTS.md. */
   readonly profile: string;
   /** What differs for the embedded mode's row, where it does. */
   readonly embedded?: Partial<Omit<MissExplanation, 'embedded'>>;
@@ -32,14 +32,14 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, MissExplanat
       "issue #35: the page reports the moment through a binding instead of a 10 ms DevTools poll; on a first visit Today is drawn from the filter endpoint's answer (due before: / due: today, 170 KiB) while the 3 MiB full sync runs, which the full sync then replaces. Alone (`-- S14 --cluster-only`, load average 3-6): p50 1,002-1,056 ms before, 657-762 ms after.",
     why: "a fresh Chromium renderer spends about a second of CPU right after its first page (a three-line page too), on the same two cores as gateway, rest, sync and PostgreSQL; the app's own work is about 0.4 s (script, 200 rows drawn). In the whole-suite run of 2026-11-28 the cluster itself answered twice as slowly by the time S14 ran (the full sync alone 717 ms, against 356 ms in S3 of the same run and 330 ms alone), right after S13's load and replicas, with other sessions' type checks beside it; with each scenario started on a quiet machine the next whole-suite run passed (641 ms p50).",
     design: 'each scenario now starts once the machine is quiet (machine-quiet.ts: below a quarter of the CPU for two seconds, at most a minute; the row notes say how it went); if the whole suite still misses, the first look could be sent alone and the full sync right after it, so the first look does not share the server.',
-    profile: 'README.md#s14-the-web-apps-first-load-2026-11-27',
+    profile: '../docs/performance/s14-web-app.md#s14-the-web-apps-first-load-2026-11-27',
   },
   S1: {
     tried:
       'the no-change answer from one primary-key read outside any transaction (ratio 0.09 -> 0.20); one NATS reply subscription per connection instead of an inbox per request, and NATS writes coalesced per event-loop turn (product CPU per poll 2.0-4.2 -> 0.84-1.5 ms at the same loads); a lean Express lane for the Sync API ahead of Nest\'s router (no CPU gain: dropped); in embedded mode the in-process hop already sends one JSON text each way. Issue #31: the gateway answers a repeated no-change poll itself (product 0.47 -> 0.82-0.93 of the framework floor in runs beside other suites; sync, NATS and PostgreSQL near 0 ms per poll)',
     why: 'issue #31 measures the cluster against the framework floor (the same answer from the smallest Nest + Express app): since the gateway answers a repeated no-change poll itself (gateway polls/, kept true by the users-moved barrier), a poll costs the gateway alone (0.3-0.35 ms against the floor\'s 0.3 ms of Nest + Express and 0.1 ms of PostgreSQL) and the rest is what the product adds on that stack: the bearer check (a SHA-256 per request and the principal cache), the rate limit, the route table, the metrics middleware and the answer\'s key',
     design: 'the gateway on Fastify (@nestjs/platform-fastify; TOOLCHAIN.md measured 3.4x Nest + Express on this machine kind), which the design card rules out today; or fewer per-request steps in the gateway (the rate limit and the principal cache in one lookup)',
-    profile: 'README.md#the-slowest-path-s1-in-cluster-mode-ratio-009-019-against-the-05-target-020-after-the-first-fix',
+    profile: '../docs/performance/s1-polling.md#the-slowest-path-s1-in-cluster-mode-ratio-009-019-against-the-05-target-020-after-the-first-fix',
     embedded: {
       tried:
         'PGlite, pglite-socket and the serialising proxy moved to a worker thread of the embedded process (issue #31), so the process uses two cores: the PGlite thread spends 0.54-0.85 ms per poll and the rest of the process 1.5-2.2 ms (runs at load 10-25, where the process had 2.4-4.4 ms per poll on one thread before)',
@@ -52,44 +52,44 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, MissExplanat
       'one transaction per request (was one per command), consecutive item_adds written by one INSERT, and no savepoints unless a command fails: a request of 100 adds went from about 1,100 SQL statements to 10 (ratio 0.02 -> 0.6-1.1). Issue #31: a second row against a fair baseline (100 INSERTs and one COMMIT into a logged copy of sync.items with its 7 indexes and foreign keys to users-like and projects-like tables), and every statement of a request timed from PostgreSQL\'s log',
     why: 'against the temporary table the ratio follows the machine\'s WAL flush (that baseline writes no WAL, keeps one index and checks no key). Against the fair baseline, each add also writes an outbox event carrying the whole api/v1 task (11 ms of a request\'s 43 ms of SQL; the 100-row task INSERT is 15 ms), and after the commit each event is published to JetStream and taken by three durable consumers (activity log, webhooks, uploads), each in a transaction with a COMMIT of its own: 34 COMMITs per request of 100 adds, on the same two cores and database as the next request',
     design: 'consume events in batches: one transaction per pulled batch with a claim and a savepoint per event, the acks after COMMIT (the kernel\'s EventConsumers); then one object event per request rather than per add',
-    profile: 'README.md#issue-31-the-fair-baseline-and-what-each-add-costs-now-2026-11-27',
+    profile: '../docs/performance/s2-batch.md#issue-31-the-fair-baseline-and-what-each-add-costs-now-2026-11-27',
   },
   S3: {
     tried:
       'one serialisation per hop (no second stringify of a reply); an answer over one NATS message travels as raw UTF-8 slices (was JSON text inside JSON strings, parsed twice); every resource of a full sync read with its timestamps formatted by PostgreSQL (tasks in issue #18, the rest in #31); the stats resource stepped through days without a Luxon DateTime each (20-30 ms of sync per full sync); tz_info with one Intl formatter per zone (sync\'s CPU per full sync 379 -> 158 -> 81-110 ms under load). Tried and backed out: the gateway writing the body as the bytes it came in (4-8 ms instead of 12-18 in isolation, but more GC in the cluster\'s gateway). Streaming the slices to HTTP as they arrive was measured (at most ~9 ms of a ~400 ms p50) and not built: it would lose the resend to another replica when one dies mid-answer',
     why: 'the product still builds a row object per row in the pg driver, renders every object into the dialect\'s shape and stringifies the answer (the baseline stringifies rows as they come, in one process), and the answer crosses NATS in 1 MB messages that the gateway\'s NATS client copies; on this shared 2-core machine the p50 follows the load as much as the code',
     design: 'let PostgreSQL build the JSON of the largest resources (json_agg of the api/v1 task and comment shapes), which takes the row objects, the writers and most of the stringify out of sync; then the gateway writing the bytes it receives, once its garbage collection in the cluster is understood',
-    profile: 'README.md#s3-a-full-sync-of-a-large-account-ratio-24-37-across-runs-22-26-before-issue-18s-round-15-22-after-target-16',
+    profile: '../docs/performance/s3-full-sync.md#s3-a-full-sync-of-a-large-account-ratio-24-37-across-runs-22-26-before-issue-18s-round-15-22-after-target-16',
   },
   S5: {
     tried:
       'one serialisation per hop, REST bodies framed as raw bytes, restV2Due without spreads, the zone check remembered, timestamps formatted in SQL (product CPU per request 73-90 -> 48-53 ms); the NATS changes of S1 (gateway -1 ms per request); then REST v2 task lists rendered once, by sync, with the REST v2 writer moved to @doable/contracts-rest so it stays one module, and passed through rest as text (rest 14-20 -> 5-8 ms per request), and the filter\'s due date read once per task instead of at each of its nine mentions in `today | overdue` (the filter query 20-22 -> 8-12 ms; PostgreSQL 2.7x -> 1.8x the baseline\'s): ratio 0.34-0.41 -> 0.47-0.54 interleaved. Issue #31: the gateway and rest start with --initial-old-space-size=128. After S1-S4 V8 had sized their old space to about 1.1x the live heap, and each 450 KB answer string forced a full GC every 10-20 requests (the gateway 37% GC); in the whole suite the gateway went from 11-14 to 4.6-5.3 ms per request and rest from 5-13 to 4.5-4.9, what fresh processes spend. Tried and dropped: a correlated comment count (more PostgreSQL work), compact rows (no cheaper to parse)',
     why: 'sync is now the largest cost: the pg driver builds an object per row of ~1,000, the api/v1 writer runs before the REST v2 one (so the REST v2 shape stays defined over the one api/v1 task), and the list is serialised; PostgreSQL still checks archived projects per task, counts comments separately and reads the profile for the filter\'s context; the answer crosses two NATS hops where the baseline has one process',
     design: 'pass the answer body through rest and the gateway as bytes (rest decodes and re-encodes 450 KB per request, 37% of its time; the gateway decodes it for Express, 23%); let PostgreSQL build the answer (json_agg of the REST v2 shape), which needs the REST v2 writer to generate its SQL and the due object\'s time-zone rules written in SQL; or let rest keep its own projection of tasks fed by sync\'s events and answer filters without asking sync',
-    profile: 'README.md#s5-the-filter-language-through-rest-v2-ratio-019-042-before-the-third-round-041-056-after-047-054-after-the-fifth-target-06-since-issue-18',
+    profile: '../docs/performance/s5-filter.md#s5-the-filter-language-through-rest-v2-ratio-019-042-before-the-third-round-041-056-after-047-054-after-the-fifth-057-in-the-whole-suite-and-062-alone-after-the-seventh-target-06-since-issue-18',
   },
   S6: {
     tried: 'heap snapshots of the gateway at the start and end of S6 and a 600 s S6 with a GC log: no structure grows; the heap left after each full collection stayed at 32-36 MiB while RSS rose and levelled off (V8 sizing its heap to the allocation rate). S6 now judges the heap after a full collection, not RSS',
     why: 'a miss now means errors, or a service whose heap after a full collection rose at every sample: a real leak to look for with bench/src/heap-snapshot-diff.ts. The 503s seen only under heavy machine load were replica-lost from a starved process (see S13)',
     design: 'none: investigate the flagged service with two heap snapshots',
-    profile: 'README.md#s6-does-the-gateway-leak-no',
+    profile: '../docs/performance/s6-memory.md#s6-does-the-gateway-leak-no',
   },
   S10: {
     tried: 'the file passes through the store once (the gateway writes where the record will point; the staging copy and its delete are gone): 0.09-0.14 -> about 0.2; the gateway\'s RSS stays within the bound (it never holds the file). Issue #31: the nats driver\'s put keeps 8 chunk publishes in flight (object-store-put.ts, the library\'s format, read back by its get) instead of the library\'s one acknowledged chunk at a time: alternating runs beside other suites (load average 14-25): the store alone p50 45 MiB/s before (27-121, 0.13-0.30 of the bare stream), 114 after (55-165, 0.17-0.72); the product 0.14 before (0.08-0.31), 0.22 after (0.17-0.32); in one process, interleaved, the library 136 MiB/s and this put 170 (medians of 6)',
     why: 'the store is no longer a round trip per 128 KiB chunk; what is left is CPU on two shared cores: the gateway\'s HTTP parsing and hashing, nats-server writing its file store, and the bare stream it is compared with swinging from 144 to 517 MiB/s with the machine\'s load. Judge the row on a quiet machine, or by the store alone row beside it',
     design: 'for large files, a store without JetStream in the path: the S3 driver (STORAGE_DRIVER=s3, multipart uploads in parallel parts) or a shared volume with the local driver',
-    profile: 'README.md#scenarios',
+    profile: '../docs/performance/index.md#scenarios',
   },
   S12: {
     tried: 'the bench\'s own race fixed (it now waits until the app users\' tasks stop growing before counting deliveries): every row is delivered once, signed. Issue #31: the consumer wakes the delivery worker after its commit instead of leaving the rows to the 1 s poll: p50 from 782-1,122 ms to 86-388 ms in the same conditions (load average 16-27; p50 delivery over p50 of the write itself 3.1-4.8 before, 0.7-2.2 after), exactly once held (0 duplicates, every task one receipt)',
     why: 'no poll is left on the path: a delivery now takes the relay, the consumer\'s transaction, the claim, a read of the initiator\'s profile from sync, the signature from auth-oauth and the POST, each queued behind the S6 load; beside other suites its p99 is the machine\'s stalls (the write\'s own p99 is as long), and a delivery whose first attempt failed waits WEBHOOKS_RETRY_SECONDS (15 min)',
     design: 'none for the wait; on a loaded machine, fewer hops per first attempt (the initiator\'s profile carried in the event instead of read from sync)',
-    profile: 'README.md#scenarios',
+    profile: '../docs/performance/index.md#scenarios',
   },
   S13: {
     tried: 'second replicas of gateway and sync started beside the first (one NATS queue group per service), and stopped mid-run: the work is shared evenly and no read fails',
     why: 'on 2 cores the one-replica cluster is already CPU-bound, so second replicas add processes (cold JIT, a second token cache, fewer messages per socket write) and no cores',
     design: 'none: replicas are for machines with cores to spare; the figure needs such a machine to show the gain',
-    profile: 'README.md#s13-the-scale-figure-replicas-on-this-machine',
+    profile: '../docs/performance/s13-scale.md#s13-the-scale-figure-replicas-on-this-machine',
   },
 };

@@ -80,13 +80,13 @@ export async function writeResultsMarkdown(report: Report): Promise<string> {
         `  - Tried: ${explained.tried}.`,
         `  - Why the rest is out of reach on this design: ${explained.why}.`,
         `  - Design change that would reach it: ${explained.design}.`,
-        `  - Profiles and measurements: [${row.id} in README.md](${explained.profile}).`,
+        `  - Profiles and measurements: [${row.id} in docs/performance](${explained.profile}).`,
       ].join('\n');
     });
   const text = `# Benchmark results (latest run)
 
 Written by \`${report.command}\`; figures are ratios against baselines measured in the same run
-on the same machine (see [README.md](README.md) for how to read them). Absolute numbers vary
+on the same machine (see [the bench's docs](../docs/performance/index.md#reading-the-ratios) for how to read them). Absolute numbers vary
 from machine to machine and from minute to minute on a shared one.
 
 | machine | |

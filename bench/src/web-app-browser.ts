@@ -7,7 +7,7 @@ import { until } from './poll';
 
 /**
  * S14's browser: Debian's Chromium driven by playwright-core and a sign-in through the web app
- * itself, from the test kit the e2e tier and the README's screenshots share.
+ * itself, from the test kit the e2e tier and the docs' screenshots share.
  */
 export { CHROMIUM_PATH, launchChromium } from '@doable/shared-testing/browser';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { launchChromium } from '@doable/shared-testing/browser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-/** Debian's Chromium, as the bench and the README's screenshots launch it too. */
+/** Debian's Chromium, as the bench and the docs' screenshots launch it too. */
 export { CHROMIUM_PATH, launchChromium } from '@doable/shared-testing/browser';
 
 /** A stand-in for a third-party application's redirect URL: records every callback it receives. */

@@ -116,7 +116,7 @@ async function moveIntoPlace(staging, target) {
 
 /** Inputs whose change makes dist/ stale besides the sources: the aliases and the installed packages. */
 const BUILD_INPUTS = ['tsconfig.base.json', 'package-lock.json'];
-/** What the build reads under SOURCE_DIRS (not, say, the README's screenshots in apps/web/docs). */
+/** What the build reads under SOURCE_DIRS (not, say, the docs' screenshots in apps/web/docs). */
 const BUILT_FROM = /\.(ts|tsx|mts|css|html|json)$/;
 
 async function newestInput(dir) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: build (the standalone-process tests run the compiled apps), then the unit,
 // integration and end-to-end tiers in one Jest run. Needs PostgreSQL and NATS with JetStream
-// on 127.0.0.1 (see README; `.ci/run` starts them when they are down).
+// on 127.0.0.1 (see docs/testing.md; `.ci/run` starts them when they are down).
 // Extra arguments go to Jest, e.g. `npm test -- --selectProjects unit`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';

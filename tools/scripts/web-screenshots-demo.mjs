@@ -1,4 +1,4 @@
-// The demo account the README's screenshots show (web-screenshots.mjs), made only through the
+// The demo account the docs' screenshots show (web-screenshots.mjs), made only through the
 // public APIs a client has: REST api/v1 for most objects, Sync API commands for what only they
 // do (the account's name and password, sharing, the invitation's answer, a reminder). Names are
 // fixed and dates are days from today (UTC, as the account and the browser run), so each run

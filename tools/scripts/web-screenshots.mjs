@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run screenshots`: regenerates the web app's pictures the READMEs show (apps/web/docs/*.png).
+// `npm run screenshots`: regenerates the web app's pictures the docs show (apps/web/docs/*.png).
 // Builds if dist/ is stale, starts the whole system as `npm start` does (its entry point, as a
 // child, on a temporary data folder and a free port: a person's own ./data is never touched),
 // fills a demo account through the public APIs (web-screenshots-demo.mjs), signs in through the
@@ -15,7 +15,7 @@ import { repoRoot } from './swc-options.mjs';
 import { COMMENTED_TASK, FRIEND, nameOwner, OWNER, ROWS, seedDemoData, SHARED_PROJECT } from './web-screenshots-demo.mjs';
 
 const DOCS = join(repoRoot, 'apps', 'web', 'docs');
-/** The READMEs link these names: keep them. */
+/** docs/web-app.md and apps/web/README.md link these names: keep them. */
 const SHOTS = { today: 'today.png', project: 'project.png', phoneDark: 'phone-dark.png', settings: 'settings.png' };
 /** Each picture stays small enough for a repository's docs. */
 const MAX_BYTES = 300 * 1024;

@@ -69,7 +69,7 @@ async function measureEmbedded(context: BenchContext): Promise<ScenarioRow> {
     const rssBefore = await residentMiB(rss);
     // The baseline reads the same PGlite database through the embedded process's socket server,
     // on one connection: PGlite runs one statement at a time, and several connections
-    // interleaving on its socket produce protocol errors (see README, Findings).
+    // interleaving on its socket produce protocol errors (see docs/performance/embedded-findings.md).
     // PGlite runs in a thread of its own: its CPU is shown apart (and is part of the process's).
     const pid = embedded.child.pid;
     const pgliteThread: Array<[string, ThreadRef[]]> = embedded.databaseThreadId === undefined ? [] : [['of which its PGlite thread', [{ pid, tid: embedded.databaseThreadId }]]];

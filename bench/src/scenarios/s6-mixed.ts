@@ -27,7 +27,7 @@ export function risesSteadily(series: ReadonlyArray<number | null>): boolean {
  *
  * The judgement is on each service's V8 heap left after a full collection, not on RSS: in a
  * 600 s S6 the gateway's RSS went from 126 to 255 MiB while its heap after each of its 20 full
- * collections under load stayed at 33-36 MiB (bench/README.md, S6). RSS also counts the heap's reserved
+ * collections under load stayed at 33-36 MiB (docs/performance/s6-memory.md). RSS also counts the heap's reserved
  * size, which V8 grows with the allocation rate, JIT code, and freed pages malloc keeps. RSS is
  * still sampled and reported, and a steady rise of it is noted.
  */
@@ -91,7 +91,7 @@ export const s6Mixed: Scenario = {
         target: s6Mixed.target,
         pass: errors === 0 && trending.length === 0,
         notes: [
-          `CPU ms per request (the capacity model's check, bench/CAPACITY.md): ${Object.entries(cpu).map(([name, ms]) => `${name} ${ms}`).join(', ')}`,
+          `CPU ms per request (the capacity model's check, docs/operations/capacity.md): ${Object.entries(cpu).map(([name, ms]) => `${name} ${ms}`).join(', ')}`,
           `${durationS} s; heap after GC MiB, first reading under load (its second) -> end: ${heapGrowth.map((g) => `${g.service} ${g.first} (${g.firstAtS} s) -> ${g.last}`).join(', ')}`,
           trending.length > 0 ? `heap after GC rose at every sample and ended >10% higher: ${trending.map((t) => t.service).join(', ')}` : 'no service\'s heap after GC rose steadily',
           `RSS MiB before -> after: ${growth.map((g) => `${g.service} ${g.before} -> ${g.after}`).join(', ')}`,

@@ -28,7 +28,7 @@ export interface WorkspacePlanCatalogue {
 
 /**
  * The free team plan: a few projects, folders and filters, no guests (guessed from the public
- * service's Starter tier; written down in the README).
+ * service's Starter tier; written down in docs/api/plans-and-limits.md).
  */
 export const BUILTIN_WORKSPACE_STARTER: WorkspacePlan = {
   plan_type: 'STARTER',

@@ -7,7 +7,7 @@ import type { WorkspaceActionGroup } from './workspace-roles';
  * What a Sync API command is, as far as who may run it goes: declared by the command's own
  * handler (sync's CommandHandler.policy), so the rule lives with the thing it governs. Every
  * table that used to be kept beside the handlers (the action groups by command, the
- * membership-change sets, the scope rules, the role_actions resource, the README's role table)
+ * membership-change sets, the scope rules, the role_actions resource, the role tables of docs/api/roles.md)
  * is derived from these declarations (sync's CommandPolicies).
  */
 export interface CommandPolicy {

@@ -6,7 +6,7 @@ import type { ProjectActionGroup } from './project-roles';
  * two together, and the role_actions resource and `GET /api/v1/projects/permissions` show them.
  * Role names are the public service's (sdk 17 WorkspaceRole: ADMIN, MEMBER, GUEST).
  *
- * The rules, where the spec is silent (each a guess written down in the README's workspace
+ * The rules, where the spec is silent (each a guess written down in docs/api/workspaces.md's workspace
  * section): an ADMIN runs the workspace (settings, members, roles, plan-free deletion); a MEMBER
  * creates and joins workspace projects, folders and workspace filters, and invites; a GUEST sees
  * only the projects it was invited to (share_project) and may only leave. In a workspace project
@@ -53,7 +53,7 @@ export function mayGrantWorkspaceRole(granter: WorkspaceRole, role: WorkspaceRol
  * collaborator who is no member of the workspace at all (`null`: one who stayed a collaborator
  * when the project moved into the workspace), may only work in the projects they were given,
  * whatever role they were given there: an invitation from them would make an outsider a guest
- * of a workspace they do not belong to (README, Workspaces: "a GUEST may only leave").
+ * of a workspace they do not belong to (docs/api/workspaces.md: "a GUEST may only leave").
  */
 export function workspaceCollaboratorMay(workspaceRole: WorkspaceRole | null, group: ProjectActionGroup): boolean {
   if (group !== 'invite') return true;

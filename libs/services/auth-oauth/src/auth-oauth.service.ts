@@ -48,7 +48,7 @@ const authOauthEnv = z.object({
   /** How long a mailed email-change confirmation link works. */
   EMAIL_CHANGE_TTL_SECONDS: env.positiveInt(86400),
   /**
-   * Single sign-on: a JSON array of OpenID Connect providers (README "Single sign-on"). Unset:
+   * Single sign-on: a JSON array of OpenID Connect providers (docs/api/accounts.md, "Single sign-on"). Unset:
    * none, and the log-in page is as it was. Client secrets are kept wrapped, never logged.
    */
   OIDC_PROVIDERS: ssoProvidersEnv(),

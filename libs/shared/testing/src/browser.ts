@@ -2,7 +2,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium driven by playwright-core (no bundled browser download), and a sign-in
- * through the web app itself: what the e2e tier (e2e/support), the bench (S14) and the README's
+ * through the web app itself: what the e2e tier (e2e/support), the bench (S14) and the docs'
  * screenshots (tools/scripts/web-screenshots.mjs, from dist/) all drive. Its own entry point
  * (`@doable/shared-testing/browser`), not the package index: the many specs importing the test
  * kit do not load playwright-core.

@@ -8,3 +8,4 @@ export * from './openapi-validator';
 export * from './source-graph';
 export * from './gateway-metrics';
 export * from './test-smtp-server';
+export * from './generated-sections';

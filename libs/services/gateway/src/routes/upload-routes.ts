@@ -18,7 +18,7 @@ function generation(prefix: string, dialect: Dialect): Route[] {
 /**
  * Setting the avatar (POST, the image streamed like an upload, bounded by AVATAR_MAX_BYTES
  * rather than the plan) and removing it (DELETE), under every generation's prefix (Doable's
- * choice: the spec names no avatar endpoint; see the README, Files and uploads).
+ * choice: the spec names no avatar endpoint; see docs/api/files.md).
  */
 function avatarRoutes(prefix: string, dialect: Dialect): Route[] {
   return [

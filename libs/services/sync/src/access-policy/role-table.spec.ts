@@ -1,20 +1,19 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkGeneratedSections, withGeneratedSections } from '@doable/shared-testing';
 import { registeredPolicies } from './registered-handlers';
-import { roleTables, withGeneratedSections } from './role-table';
+import { roleTables } from './role-table';
 
-const README = join(__dirname, '../../../../../README.md');
-const REGENERATE = 'UPDATE_README=1 npx jest --selectProjects unit --testPathPatterns access-policy/role-table';
+/** The docs page that holds the tables (the README used to; it now points there). */
+const PAGE = join(__dirname, '../../../../../docs/api/roles.md');
+const REGENERATE = 'UPDATE_DOCS=1 npx jest libs/services/sync/src/access-policy/role-table --selectProjects unit';
 
-describe("README.md's role tables", () => {
+describe("docs/api/roles.md's role tables", () => {
   const declared = registeredPolicies().declared();
 
   it('are the ones the declared policies generate', () => {
-    const text = readFileSync(README, 'utf8');
-    const generated = withGeneratedSections(text, roleTables(declared));
-    if (process.env['UPDATE_README'] === '1') writeFileSync(README, generated);
-    else if (generated !== text) throw new Error(`README.md's role tables differ from the declared policies: run \`${REGENERATE}\``);
-    expect(readFileSync(README, 'utf8')).toBe(generated);
+    const sections = roleTables(declared);
+    const text = checkGeneratedSections(PAGE, sections, REGENERATE);
+    expect(text).toBe(withGeneratedSections(text, sections));
   });
 
   it('show each role what it may do: only the CREATOR deletes, a COMPLETE_ONLY member adds no task, a GUEST only belongs', () => {

@@ -14,7 +14,7 @@ import {
 } from '@doable/contracts-sync';
 
 /**
- * The README's "who may do what" tables, rendered from the commands' declared policies and the
+ * The "who may do what" tables of docs/api/roles.md, rendered from the commands' declared policies and the
  * roles' definitions (never written by hand: a table beside the code drifts from it). One row
  * per action group, with the command types that need it and a mark for each role that holds it;
  * then which roles each role may give (the granting commands' rule).
@@ -60,27 +60,7 @@ export function workspaceRoleTable(declared: readonly DeclaredCommand[]): string
   ].join('\n');
 }
 
-/** The README's generated sections, by marker name (`<!-- name:begin -->` ... `<!-- name:end -->`). */
+/** The docs page's generated sections, by marker name (`<!-- name:begin -->` ... `<!-- name:end -->`). */
 export function roleTables(declared: readonly DeclaredCommand[]): Record<string, string> {
   return { 'project-roles': projectRoleTable(declared), 'workspace-roles': workspaceRoleTable(declared) };
-}
-
-/** `text` with each marked section's body replaced by `sections[name]`; a marker pair missing is an error. */
-export function withGeneratedSections(text: string, sections: Readonly<Record<string, string>>): string {
-  let result = text;
-  for (const [name, body] of Object.entries(sections)) {
-    const begin = `<!-- ${name}:begin -->`;
-    const end = `<!-- ${name}:end -->`;
-    const from = result.indexOf(begin);
-    const to = result.indexOf(end);
-    if (from === -1 || to < from) throw new Error(`README.md has no ${begin} ... ${end} section`);
-    // The body keeps the indentation of the begin marker (the tables sit inside a list item).
-    const indent = result.slice(result.lastIndexOf('\n', from) + 1, from);
-    const indented = body
-      .split('\n')
-      .map((line) => (line === '' ? '' : indent + line))
-      .join('\n');
-    result = `${result.slice(0, from + begin.length)}\n${indented}\n${indent}${result.slice(to)}`;
-  }
-  return result;
 }

@@ -12,7 +12,7 @@ import { PlanLimitsRepository, tellUsersChanged, WorkspaceMembersRepository } fr
  * as SyncEvents.workspacePlanTypeChanged to its admins and members (the notifications service
  * makes teams_workspace_upgraded/canceled of it; guests are not told, sync-interface §6).
  *
- * Guesses, written down in the README: an announcement for a workspace sync does not have
+ * Guesses, written down in docs/api/workspaces.md: an announcement for a workspace sync does not have
  * (a mistyped id: the plans service cannot know which exist) or has deleted is ignored; a new
  * default workspace plan re-types and restamps the workspaces on the default but sends no
  * notification (it is the operator's reconfiguration, not one workspace's upgrade).

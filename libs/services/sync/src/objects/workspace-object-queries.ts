@@ -205,7 +205,7 @@ export class WorkspaceObjectQueries {
 /**
  * `workspaces/plan_details` (sdk 17 WorkspacePlanDetailsSchema). Doable bills nothing: no prices,
  * trials or billing portal; a BUSINESS workspace's plan is "Active", a STARTER one's
- * "NeverSubscribed" (guesses, written down in the README).
+ * "NeverSubscribed" (guesses, written down in docs/api/workspaces.md).
  */
 function planDetails(workspace: Workspace): ApiWorkspacePlanDetails {
   // A workspace whose plan the plans service has not announced yet has the built-in one's.

@@ -14,7 +14,7 @@ import type { ServiceName } from './service-definition';
  * not timed one yet and starts with a large first limit, so the cost grew with the process's
  * age: in the bench's whole suite (S5 after S1-S4) the gateway spent 37% of its CPU in GC and 11-16
  * ms per request, against 5% and 4.5 ms in a fresh process; with the floor, 5% and 4.6 ms in the
- * whole suite (bench/README.md, S5). The price is RSS: up to the floor of old space before the
+ * whole suite (docs/performance/s5-filter.md). The price is RSS: up to the floor of old space before the
  * first full collection, within the k8s manifests' limits (gateway 512 MiB, rest 384 MiB).
  */
 const FLAGS: Readonly<Partial<Record<ServiceName, readonly string[]>>> = {

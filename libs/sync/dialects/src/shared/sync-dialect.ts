@@ -48,7 +48,7 @@ export interface DialectContext {
  * One generation of the Sync API: it parses its requests into the engine's canonical request
  * (argument renames included) and renders the engine's canonical result in its own shape. The
  * engine, the commands and the read side never learn which version asked; adding a version is
- * adding one folder that implements this (see the README's architecture section).
+ * adding one folder that implements this (see docs/architecture/adding-a-dialect.md).
  */
 export interface SyncDialect {
   readonly name: SyncDialectName;

@@ -46,7 +46,7 @@ export async function waitForCountLock(manager: EntityManager, lockId: string): 
 }
 
 export interface RoomRequest {
-  /** Whose plan counts: the acting user, the project's owner, or the user a reminder notifies (the README's limit table). */
+  /** Whose plan counts: the acting user, the project's owner, or the user a reminder notifies (the limit table of docs/api/plans-and-limits.md). */
   readonly planOf: string;
   /**
    * The workspace whose plan counts instead (a workspace project's projects, tasks, sections and
@@ -86,7 +86,7 @@ export class PlanGate {
   /**
    * The gate as one command sees it (same plans, read once per request): counting a quantity
    * its policy does not declare (CommandPolicy.quantities) is a programming error, thrown as
-   * one, so the declarations the README and role_actions are derived from cannot fall behind
+   * one, so the declarations the docs and role_actions are derived from cannot fall behind
    * what the commands enforce.
    */
   forCommand(type: string, quantities: readonly PlanQuantity[]): PlanGate {

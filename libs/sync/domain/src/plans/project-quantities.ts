@@ -17,7 +17,7 @@ export interface QuantityContext {
 /*
  * The plan's project quantities, one function each, called by every command that creates or
  * restores what they count (add, unarchive, move into, reopen, join). Who pays is decided here
- * (the README's limit table says it for every quantity): the acting user for projects and joined projects, the
+ * (the limit table of docs/api/plans-and-limits.md says it for every quantity): the acting user for projects and joined projects, the
  * project's owner for its tasks and sections, whoever adds them.
  * A project with other active members is written by their requests too, which the acting user's
  * row lock does not order: its count is taken under a lock on the project (lockKey), held to the

@@ -10,7 +10,7 @@ import { inWorkspace } from '@doable/contracts-sync';
 /**
  * Moving a project between a user's personal projects and a workspace (the contract's
  * project_move_to_workspace / project_move_to_personal). Rules, where the spec is silent
- * (each written down in the README):
+ * (each written down in docs/api/workspaces.md):
  * - Only a top-level project moves; its sub-projects (archived ones too) go with it. A
  *   sub-project alone would split a tree between two owners' spaces: INVALID_ARGUMENT_VALUE.
  * - To a workspace: only the project's CREATOR (its owner; the project is theirs to give), who
