@@ -9,8 +9,8 @@
 // clone (CI) has none, and Jest would fall back to file size, which puts small but slow files
 // (a browser flow, processes started and stopped, a fuzz loop) late. So the known-slow files
 // (slow-test-files.json: seconds measured in a full `npm test` run) stand in for the timings a
-// fresh clone lacks. Files in neither come after those, biggest first. Refresh the list when a
-// run's slowest files change (tmp/jest-results.json has each file's perfStats).
+// fresh clone lacks. Files in neither come after those, biggest first. When the slowest files
+// change, `node tools/scripts/test-slow-files.mjs` rewrites the list from the last run's results.
 const { relative } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 const { seconds: KNOWN_SECONDS } = require('./slow-test-files.json');
