@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run test:fuzz`: the fuzz suite (e2e/fuzz) at full strength, in both modes. `npm test`
-// runs the same suite with 2 requests per target; this run makes FUZZ_PER_TARGET (default 26)
+// runs the same suite with 1 request per target per mode (2 shared out); this run makes FUZZ_PER_TARGET (default 26)
 // per route and per command type: about 5,150 generated requests per mode, over 10,000 in all,
 // with a new seed each time unless FUZZ_SEED is set (printed, so a failing run can be replayed).
 import { spawnSync } from 'node:child_process';
