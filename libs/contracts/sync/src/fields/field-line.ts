@@ -98,3 +98,20 @@ export function argShape<T extends FieldTable, M extends keyof FieldArgs>(table:
 export function columnsOf(table: FieldTable): Array<{ readonly name: string } & FieldColumn> {
   return Object.entries(table).flatMap(([name, line]) => (line.column ? [{ name, ...line.column }] : []));
 }
+
+/**
+ * A dialect's object as OpenAPI describes it, key by key from the table, in the table's order:
+ * for api/v1 each line's schema, for REST v2 its REST v2 schema where it has one.
+ */
+export function openApiShape(table: FieldTable, dialect: 'apiV1' | 'restV2'): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, line] of Object.entries(table)) {
+    const key = dialect === 'apiV1' ? line.apiV1 : line.restV2?.key;
+    if (key === undefined) continue;
+    const schema = (dialect === 'restV2' ? line.restV2?.schema : undefined) ?? line.schema;
+    // task-fields.spec.ts says every written field has a shape; this names the one that has not.
+    if (!schema) throw new Error(`field ${name} has no OpenAPI shape for ${dialect}`);
+    shape[key] = schema;
+  }
+  return shape;
+}
