@@ -18,9 +18,7 @@ export function restTaskUrl(publicUrl: string, id: string): string {
  * and how it is written, so a new field appears in both.
  */
 export function restV2Task(task: ApiTask, publicUrl: string): Record<string, unknown> {
-  const written: Record<string, unknown> = {};
-  for (const field of REST_V2_FIELDS) written[field.key] = field.write(task, publicUrl);
-  return written;
+  return writeRestV2Task(task, publicUrl);
 }
 
 type WriteTask = (task: ApiTask, publicUrl: string) => unknown;
@@ -37,8 +35,21 @@ const REST_V2_RENDERS: { readonly [R in RestV2Render]: (apiKey: keyof ApiTask | 
   creator: () => (task) => task.added_by_uid ?? task.user_id,
 };
 
-/** The REST v2 task's keys and writers, in the table's order. */
-const REST_V2_FIELDS = Object.entries(TASK_FIELDS as FieldTable).flatMap(([name, line]) =>
-  // An api/v1 key of the table is a key of ApiTask (ApiTaskFollowsTheTable).
-  line.restV2 ? [{ key: line.restV2.key, write: REST_V2_RENDERS[line.restV2.render](line.apiV1 as keyof ApiTask | undefined, name) }] : [],
-);
+/**
+ * The REST v2 task writer of a task field table: its keys in the table's order, each written as
+ * the line says. A function of the table, so a spec can derive the writer of a table with a line more.
+ */
+export function restV2TaskWriter(table: FieldTable): (task: ApiTask, publicUrl: string) => Record<string, unknown> {
+  const fields = Object.entries(table).flatMap(([name, line]) =>
+    // An api/v1 key of the task table is a key of ApiTask (ApiTaskFollowsTheTable); of a spec's
+    // wider table, a key its api/v1 tasks have beyond ApiTask's.
+    line.restV2 ? [{ key: line.restV2.key, write: REST_V2_RENDERS[line.restV2.render](line.apiV1 as keyof ApiTask | undefined, name) }] : [],
+  );
+  return (task, publicUrl) => {
+    const written: Record<string, unknown> = {};
+    for (const field of fields) written[field.key] = field.write(task, publicUrl);
+    return written;
+  };
+}
+
+const writeRestV2Task = restV2TaskWriter(TASK_FIELDS);

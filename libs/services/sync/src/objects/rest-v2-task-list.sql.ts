@@ -72,9 +72,8 @@ const REST_V2_SQL: { readonly [R in RestV2Render]: (name: string, line: FieldLin
  * column of sync.items has: a whole-row reference loses to a column of the same name, so
  * `SELECT due FROM (...) AS due` answered item.due as stored.
  */
-function restV2TaskRow(url: string): string {
-  const lines: FieldTable = TASK_FIELDS;
-  const columns = Object.entries(lines).flatMap(([name, line]) => (line.restV2 ? [`${REST_V2_SQL[line.restV2.render](name, line, url)} AS "${line.restV2.key}"`] : []));
+function restV2TaskRow(url: string, table: FieldTable): string {
+  const columns = Object.entries(table).flatMap(([name, line]) => (line.restV2 ? [`${REST_V2_SQL[line.restV2.render](name, line, url)} AS "${line.restV2.key}"`] : []));
   return `SELECT ${columns.join(',\n      ')}`;
 }
 
@@ -83,13 +82,14 @@ function restV2TaskRow(url: string): string {
  * (issue #31, bench S5): the sync service reads one text value and passes it on, where writing
  * 1,000 tasks itself (rows parsed by the driver, api/v1 objects, REST v2 objects, a stringify)
  * was 11 of the 28 ms of CPU the product spent per request. Same order as every task list
- * (project, position, id). The JSON differs from JSON.stringify's only in white space: json_agg
+ * (project, position, id); its keys from the task field table (`table` is it but in a spec that
+ * derives the list of a table with a line more). The JSON differs from JSON.stringify's only in white space: json_agg
  * puts a newline between tasks, and jsonb values (deadline, duration) have a space after `:`.
  */
-export function restV2TaskListSql(selection: TaskSelection, publicUrl: string): { sql: string; params: unknown[] } {
+export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, table: FieldTable = TASK_FIELDS): { sql: string; params: unknown[] } {
   const params = [...selection.params, `${publicUrl}/app/task/`];
   const sql = `SELECT coalesce(json_agg(listed.task ORDER BY listed.project_id, listed.child_order, listed.id), '[]')::text AS body
-    FROM (SELECT item.project_id, item.child_order, item.id, (SELECT rest_v2_task FROM (${restV2TaskRow(`$${params.length}`)}) AS rest_v2_task) AS task
+    FROM (SELECT item.project_id, item.child_order, item.id, (SELECT rest_v2_task FROM (${restV2TaskRow(`$${params.length}`, table)}) AS rest_v2_task) AS task
             FROM sync.items AS item
            WHERE ${selection.where}) AS listed`;
   return { sql, params };

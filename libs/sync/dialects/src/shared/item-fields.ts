@@ -1,5 +1,5 @@
 import type { Item, ItemRow, StoredDue } from '@doable/sync-domain';
-import { type ApiDue, type ApiTask, type RowRender, TASK_FIELDS } from '@doable/contracts-sync';
+import { type ApiDue, type ApiTask, type FieldTable, type RowRender, TASK_FIELDS } from '@doable/contracts-sync';
 import { wireTimestamp } from './wire-format';
 
 /** The due object as v9 and api/v1 send it; `datetime` is the v1 convenience for timed dues. */
@@ -32,10 +32,13 @@ const ROW_RENDERS: { readonly [R in RowRender]: (field: keyof Item) => ReadItem 
   null: () => () => null,
 };
 
-/** The [key, reader] pairs a current dialect writes a task with, in the table's order. */
-function itemWriter(dialect: 'apiV1' | 'v9'): (item: ItemRow) => Record<string, unknown> {
-  const lines: Readonly<Record<string, { readonly apiV1?: string; readonly v9?: string; readonly render?: RowRender }>> = TASK_FIELDS;
-  const fields = Object.entries(lines).flatMap(([name, line]) => {
+/**
+ * The writer of a current dialect's task, from a task field table: its keys in the table's
+ * order, each read as the line says. A function of the table (the production writers below are
+ * it applied to TASK_FIELDS), so a spec can derive the writers of a table with a line more.
+ */
+export function taskRowWriter(table: FieldTable, dialect: 'apiV1' | 'v9'): (item: ItemRow) => Record<string, unknown> {
+  const fields = Object.entries(table).flatMap(([name, line]) => {
     const key = line[dialect];
     return key === undefined ? [] : [{ key, read: ROW_RENDERS[line.render ?? 'value'](name as keyof Item) }];
   });
@@ -48,6 +51,6 @@ function itemWriter(dialect: 'apiV1' | 'v9'): (item: ItemRow) => Record<string, 
 }
 
 /** The api/v1 task (sync and REST), from the field table; its keys are ApiTask's (ApiTaskFollowsTheTable). */
-export const writeApiV1Item = itemWriter('apiV1') as (item: ItemRow) => ApiTask;
+export const writeApiV1Item = taskRowWriter(TASK_FIELDS, 'apiV1') as (item: ItemRow) => ApiTask;
 /** The v9 item, from the field table. */
-export const writeV9Item = itemWriter('v9');
+export const writeV9Item = taskRowWriter(TASK_FIELDS, 'v9');
