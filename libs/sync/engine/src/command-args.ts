@@ -1,5 +1,5 @@
 import { DomainError } from '@doable/shared-errors';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CommandContext, CommandOutcome } from './command-handler';
 
 /** Argument pieces every kind of command takes (in the contracts: the field tables name them). */

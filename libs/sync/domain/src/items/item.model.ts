@@ -54,8 +54,9 @@ export const ITEM_COLUMNS = itemColumns(TASK_FIELDS);
 type Lines = typeof TASK_FIELDS;
 type StoredField = { [F in keyof Lines]: Lines[F]['column'] extends null ? never : F }[keyof Lines];
 type Holds<T extends true> = T;
+type Nothing<T> = [T] extends [never] ? true : false;
 /** Item has a key for each column of the task table, and every key of Item is a line of it: a compile error otherwise. */
-export type ItemFollowsTheTable = Holds<[Exclude<StoredField, keyof Item> | Exclude<keyof Item, keyof Lines>] extends [never] ? true : false>;
+export type ItemFollowsTheTable = [Holds<Nothing<Exclude<StoredField, keyof Item>>>, Holds<Nothing<Exclude<keyof Item, keyof Lines>>>];
 
 /**
  * ITEM_COLUMNS for reads that only write the tasks out (the object queries behind REST, a full
