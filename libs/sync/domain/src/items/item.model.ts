@@ -68,8 +68,11 @@ export const ITEM_WIRE_COLUMNS = withWireTimestamps(
   columnsOf(TASK_FIELDS).flatMap((column) => (column.type === 'timestamptz' ? [column.name] : [])),
 );
 
+/** The task's timestamp columns, from its table. */
+type TimestampField = { [F in keyof Lines]: Lines[F]['column'] extends { readonly type: 'timestamptz' } ? F : never }[keyof Lines] & keyof Item;
+
 /** A task read with ITEM_WIRE_COLUMNS. */
-export type WireItem = WireTimestamps<Item, 'added_at' | 'completed_at' | 'updated_at'>;
+export type WireItem = WireTimestamps<Item, TimestampField>;
 
 /** A task as the writers take it: timestamps as Dates, or already in wire text. */
 export type ItemRow = Item | WireItem;
