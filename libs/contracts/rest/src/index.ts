@@ -3,4 +3,4 @@ export * from './endpoints';
 export * from './openapi/rest-operations.schema';
 export { openApiDocument, type OpenApiOptions } from './openapi/openapi-document';
 export { restV2Due } from './rest-v2/rest-v2-due';
-export { restTaskUrl, restV2Task } from './rest-v2/rest-v2-task';
+export { restTaskUrl, restV2Task, restV2TaskWriter } from './rest-v2/rest-v2-task';

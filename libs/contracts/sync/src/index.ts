@@ -30,3 +30,6 @@ export * from './role-tables';
 export { EVENT_OBJECT_TYPES, OBJECT_EVENT_TYPES, type EventObjectType, type ObjectEvent, type ObjectEventType } from './object-events';
 export * from './command-policy';
 export * from './avatars';
+export * from './fields/field-line';
+export * from './fields/task-fields';
+export * as WireSchemas from './fields/wire-schemas';

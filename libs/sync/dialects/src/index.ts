@@ -13,3 +13,4 @@ export * from './sync-api-v1/sync-api-v1.writers';
 export * from './sync-dialects';
 export * from './sync-v8/sync-v8.writers';
 export * from './sync-v9/sync-v9.writers';
+export { taskRowWriter } from './shared/item-fields';

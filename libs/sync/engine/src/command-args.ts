@@ -1,10 +1,9 @@
 import { DomainError } from '@doable/shared-errors';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CommandContext, CommandOutcome } from './command-handler';
 
-/** Argument pieces every kind of command takes, accepting both historical spellings where sources differ. */
-export const idArg = z.union([z.string().min(1).max(100), z.number().int().positive()]);
-export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
+/** Argument pieces every kind of command takes (in the contracts: the field tables name them). */
+export { flag, idArg } from '@doable/contracts-common';
 
 /**
  * Validates a command's args. A missing required argument answers ARGUMENT_MISSING, anything

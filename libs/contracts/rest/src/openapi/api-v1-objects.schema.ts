@@ -1,5 +1,6 @@
+import { openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
-import { attachment, deadline, duration } from './rest-v2-objects.schema';
+import { attachment } from './rest-v2-objects.schema';
 
 /**
  * api/v1 REST response objects: the sync service's api/v1 objects as the rest-api-v1 dialect
@@ -10,45 +11,8 @@ const id = z.string();
 const nullableId = id.nullable();
 const timestamp = z.string().describe('RFC 3339 in UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ.');
 
-export const dueApiV1 = z
-  .strictObject({
-    date: z.string().describe('YYYY-MM-DD, or a date-time (floating, or UTC with `Z` when `timezone` is set).'),
-    string: z.string(),
-    is_recurring: z.boolean(),
-    timezone: z.string().nullable(),
-    lang: z.string().nullable(),
-    datetime: z.string().nullable().optional(),
-  })
-  .meta({ id: 'DueApiV1' });
-
-export const taskApiV1 = z
-  .strictObject({
-    id,
-    user_id: id,
-    project_id: id,
-    section_id: nullableId,
-    parent_id: nullableId,
-    added_by_uid: nullableId,
-    assigned_by_uid: nullableId,
-    responsible_uid: nullableId,
-    labels: z.array(z.string()),
-    deadline: deadline.nullable(),
-    duration: duration.nullable(),
-    checked: z.boolean(),
-    is_deleted: z.boolean(),
-    added_at: timestamp.nullable(),
-    completed_at: timestamp.nullable(),
-    updated_at: timestamp.nullable(),
-    due: dueApiV1.nullable(),
-    priority: z.int().min(1).max(4),
-    child_order: z.int(),
-    content: z.string(),
-    description: z.string(),
-    note_count: z.int().min(0),
-    day_order: z.int(),
-    is_collapsed: z.boolean(),
-  })
-  .meta({ id: 'TaskApiV1' });
+/** The api/v1 task, key by key from the task field table. */
+export const taskApiV1 = z.strictObject(openApiShape(TASK_FIELDS, 'apiV1')).meta({ id: 'TaskApiV1' });
 
 export const projectApiV1 = z
   .strictObject({

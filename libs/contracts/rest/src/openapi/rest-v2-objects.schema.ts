@@ -1,3 +1,4 @@
+import { openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
 
 /**
@@ -9,20 +10,6 @@ import { z } from 'zod';
 const id = z.string().describe('A string id.');
 const nullableId = id.nullable();
 
-export const dueV2 = z
-  .strictObject({
-    string: z.string(),
-    is_recurring: z.boolean(),
-    lang: z.string(),
-    date: z.string().describe('The calendar day, YYYY-MM-DD (in the task’s zone when the time is fixed to one).'),
-    datetime: z.string().nullable().describe('Set only when there is a time: an RFC 3339 UTC instant, or a floating wall-clock time.'),
-    timezone: z.string().nullable(),
-  })
-  .meta({ id: 'DueV2' });
-
-export const deadline = z.strictObject({ date: z.string(), lang: z.string().nullable() }).meta({ id: 'Deadline' });
-export const duration = z.strictObject({ amount: z.int().min(1), unit: z.enum(['minute', 'day']) }).meta({ id: 'Duration' });
-
 /** A comment's file: the sync attachment object, whose keys beyond these four vary by kind (image, audio, ...). */
 export const attachment = z
   .looseObject({
@@ -33,29 +20,8 @@ export const attachment = z
   })
   .meta({ id: 'Attachment' });
 
-export const taskV2 = z
-  .strictObject({
-    id,
-    project_id: id,
-    section_id: nullableId,
-    parent_id: nullableId,
-    content: z.string(),
-    description: z.string(),
-    is_completed: z.boolean(),
-    labels: z.array(z.string()),
-    order: z.int(),
-    priority: z.int().min(1).max(4),
-    due: dueV2.nullable(),
-    deadline: deadline.nullable(),
-    duration: duration.nullable(),
-    url: z.string(),
-    comment_count: z.int().min(0),
-    created_at: z.string().nullable(),
-    creator_id: nullableId,
-    assignee_id: nullableId,
-    assigner_id: nullableId,
-  })
-  .meta({ id: 'TaskV2' });
+/** The REST v2 task, key by key from the task field table. */
+export const taskV2 = z.strictObject(openApiShape(TASK_FIELDS, 'restV2')).meta({ id: 'TaskV2' });
 
 export const projectV2 = z
   .strictObject({

@@ -1,3 +1,4 @@
+import { type FieldColumn, type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
 import { wireTimestampSql } from '@doable/sync-domain';
 import { STORED_DUE_DATE } from '@doable/sync-filter-language';
 
@@ -37,32 +38,43 @@ const REST_V2_DUE = `(SELECT rest_v2_due FROM (SELECT
                          coalesce(item.due->>'lang', 'en') AS lang) AS shape) AS stored) AS rest_v2_due)`;
 
 /**
- * One task in the REST v2 shape (restV2Task in @doable/contracts-rest): the same keys in the same
- * order. The column names are the JSON keys; `url` is the parameter holding the link's prefix.
- * The row aliases (rest_v2_task, rest_v2_due) are names no column of sync.items has: a whole-row
- * reference loses to a column of the same name, so `SELECT due FROM (...) AS due` answered
- * item.due as stored.
+ * The task fields REST v2 writes that no column holds, in SQL. A field with a column is read
+ * from it; one without (a value a read computes) is written here, and a task-table line with
+ * neither fails the module's load (and rest-v2-task-list.sql.spec.ts).
  */
-function restV2TaskRow(url: string): string {
-  return `SELECT item.id::text AS id,
-      item.project_id::text AS project_id,
-      item.section_id::text AS section_id,
-      item.parent_id::text AS parent_id,
-      item.content,
-      item.description,
-      item.checked AS is_completed,
-      item.labels,
-      item.child_order AS "order",
-      item.priority,
-      CASE WHEN item.due IS NULL THEN NULL ELSE ${REST_V2_DUE} END AS due,
-      item.deadline,
-      item.duration,
-      ${url} || item.id::text AS url,
-      (SELECT count(*)::int FROM sync.notes AS note WHERE note.item_id = item.id AND NOT note.is_deleted) AS comment_count,
-      ${wireTimestampSql('item.added_at')} AS created_at,
-      coalesce(item.added_by_uid, item.user_id)::text AS creator_id,
-      item.responsible_uid::text AS assignee_id,
-      item.assigned_by_uid::text AS assigner_id`;
+const COMPUTED: Readonly<Record<string, string>> = {
+  note_count: '(SELECT count(*)::int FROM sync.notes AS note WHERE note.item_id = item.id AND NOT note.is_deleted)',
+};
+
+/** A stored column as its api/v1 value: ids as text, timestamps in wire text. */
+function columnSql(name: string, column: FieldColumn): string {
+  if (column.type === 'bigint') return `item.${name}::text`;
+  if (column.type === 'timestamptz') return wireTimestampSql(`item.${name}`);
+  return `item.${name}`;
+}
+
+/** Each way the task table says REST v2 writes a field, in SQL (restV2Task's REST_V2_RENDERS, case for case). */
+const REST_V2_SQL: { readonly [R in RestV2Render]: (name: string, line: FieldLine, url: string) => string } = {
+  value: (name, line) => {
+    const sql = line.column ? columnSql(name, line.column) : COMPUTED[name];
+    if (sql === undefined) throw new Error(`REST v2 writes task field ${name}, which has no column and no SQL here`);
+    return sql;
+  },
+  due: (name) => `CASE WHEN item.${name} IS NULL THEN NULL ELSE ${REST_V2_DUE} END`,
+  url: (_name, _line, url) => `${url} || item.id::text`,
+  creator: () => 'coalesce(item.added_by_uid, item.user_id)::text',
+};
+
+/**
+ * One task in the REST v2 shape (restV2Task in @doable/contracts-rest): the same keys in the same
+ * order, both from the task field table. The column names are the JSON keys; `url` is the
+ * parameter holding the link's prefix. The row aliases (rest_v2_task, rest_v2_due) are names no
+ * column of sync.items has: a whole-row reference loses to a column of the same name, so
+ * `SELECT due FROM (...) AS due` answered item.due as stored.
+ */
+function restV2TaskRow(url: string, table: FieldTable): string {
+  const columns = Object.entries(table).flatMap(([name, line]) => (line.restV2 ? [`${REST_V2_SQL[line.restV2.render](name, line, url)} AS "${line.restV2.key}"`] : []));
+  return `SELECT ${columns.join(',\n      ')}`;
 }
 
 /**
@@ -70,13 +82,14 @@ function restV2TaskRow(url: string): string {
  * (issue #31, bench S5): the sync service reads one text value and passes it on, where writing
  * 1,000 tasks itself (rows parsed by the driver, api/v1 objects, REST v2 objects, a stringify)
  * was 11 of the 28 ms of CPU the product spent per request. Same order as every task list
- * (project, position, id). The JSON differs from JSON.stringify's only in white space: json_agg
+ * (project, position, id); its keys from the task field table (`table` is it but in a spec that
+ * derives the list of a table with a line more). The JSON differs from JSON.stringify's only in white space: json_agg
  * puts a newline between tasks, and jsonb values (deadline, duration) have a space after `:`.
  */
-export function restV2TaskListSql(selection: TaskSelection, publicUrl: string): { sql: string; params: unknown[] } {
+export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, table: FieldTable = TASK_FIELDS): { sql: string; params: unknown[] } {
   const params = [...selection.params, `${publicUrl}/app/task/`];
   const sql = `SELECT coalesce(json_agg(listed.task ORDER BY listed.project_id, listed.child_order, listed.id), '[]')::text AS body
-    FROM (SELECT item.project_id, item.child_order, item.id, (SELECT rest_v2_task FROM (${restV2TaskRow(`$${params.length}`)}) AS rest_v2_task) AS task
+    FROM (SELECT item.project_id, item.child_order, item.id, (SELECT rest_v2_task FROM (${restV2TaskRow(`$${params.length}`, table)}) AS rest_v2_task) AS task
             FROM sync.items AS item
            WHERE ${selection.where}) AS listed`;
   return { sql, params };

@@ -57,7 +57,8 @@ const section = z.object({
   is_deleted: flag.optional(),
 });
 
-const item = z.object({
+/** A task as a restore reads it (exported for the spec that holds it to the task table's `backup` lines). */
+export const restoredItem = z.object({
   id,
   project_id: id,
   section_id: id.nullish(),
@@ -125,7 +126,7 @@ const reminder = z.object({
 const fullSync = z.object({
   projects: z.array(project).max(MAX_IMPORTED_OBJECTS).default([]),
   sections: z.array(section).max(MAX_IMPORTED_OBJECTS).default([]),
-  items: z.array(item).max(MAX_IMPORTED_OBJECTS).default([]),
+  items: z.array(restoredItem).max(MAX_IMPORTED_OBJECTS).default([]),
   notes: z.array(note).max(MAX_IMPORTED_OBJECTS).default([]),
   project_notes: z.array(note).max(MAX_IMPORTED_OBJECTS).default([]),
   labels: z.array(label).max(MAX_IMPORTED_OBJECTS).default([]),

@@ -1,5 +1,5 @@
-import type { ItemRow, StoredDue } from '@doable/sync-domain';
-import type { ApiDue, ApiTask } from '@doable/contracts-sync';
+import type { Item, ItemRow, StoredDue } from '@doable/sync-domain';
+import { type ApiDue, type ApiTask, type FieldTable, type RowRender, TASK_FIELDS } from '@doable/contracts-sync';
 import { wireTimestamp } from './wire-format';
 
 /** The due object as v9 and api/v1 send it; `datetime` is the v1 convenience for timed dues. */
@@ -14,33 +14,43 @@ export function timestampOrNull(value: Date | string | null): string | null {
   return value ? wireTimestamp(new Date(value)) : null;
 }
 
+type Lines = typeof TASK_FIELDS;
+/** The table's fields the current dialects read from the row (every render but `null`). */
+type ReadField = { [F in keyof Lines]: Lines[F] extends { readonly render: 'null' } ? never : Lines[F] extends { readonly apiV1: string } | { readonly v9: string } ? F : never }[keyof Lines];
+type Holds<T extends true> = T;
+/** Each field the current dialects read is a field of the stored task: a compile error otherwise. */
+export type TaskTableReadsItems = Holds<[Exclude<ReadField, keyof Item>] extends [never] ? true : false>;
+
+type ReadItem = (item: ItemRow) => unknown;
+
+/** Each way the table says a field is written, from the row (exhaustive: a new kind must say how). */
+const ROW_RENDERS: { readonly [R in RowRender]: (field: keyof Item) => ReadItem } = {
+  value: (field) => (item) => item[field],
+  timestamp: (field) => (item) => timestampOrNull(item[field] as Date | string | null),
+  due: (field) => (item) => writeDue(item[field] as StoredDue | null),
+  count: (field) => (item) => item[field] ?? 0,
+  null: () => () => null,
+};
+
 /**
- * Fields the two current dialects write the same way: the api/v1 task but for what each adds
- * (open to more keys, which v9 sets on the object in place).
+ * The writer of a current dialect's task, from a task field table: its keys in the table's
+ * order, each read as the line says. A function of the table (the production writers below are
+ * it applied to TASK_FIELDS), so a spec can derive the writers of a table with a line more.
  */
-export function commonItemFields(item: ItemRow): Omit<ApiTask, 'is_collapsed' | 'note_count'> & Record<string, unknown> {
-  return {
-    id: item.id,
-    user_id: item.user_id,
-    project_id: item.project_id,
-    section_id: item.section_id,
-    parent_id: item.parent_id,
-    content: item.content,
-    description: item.description,
-    priority: item.priority,
-    due: writeDue(item.due),
-    deadline: item.deadline,
-    duration: item.duration,
-    labels: item.labels,
-    child_order: item.child_order,
-    day_order: item.day_order,
-    checked: item.checked,
-    is_deleted: item.is_deleted,
-    added_by_uid: item.added_by_uid,
-    assigned_by_uid: item.assigned_by_uid,
-    responsible_uid: item.responsible_uid,
-    added_at: timestampOrNull(item.added_at),
-    completed_at: timestampOrNull(item.completed_at),
-    updated_at: timestampOrNull(item.updated_at),
+export function taskRowWriter(table: FieldTable, dialect: 'apiV1' | 'v9'): (item: ItemRow) => Record<string, unknown> {
+  const fields = Object.entries(table).flatMap(([name, line]) => {
+    const key = line[dialect];
+    return key === undefined ? [] : [{ key, read: ROW_RENDERS[line.render ?? 'value'](name as keyof Item) }];
+  });
+  // A loop over a fixed list, not a spread per field: a full sync writes thousands of tasks.
+  return (item) => {
+    const written: Record<string, unknown> = {};
+    for (const field of fields) written[field.key] = field.read(item);
+    return written;
   };
 }
+
+/** The api/v1 task (sync and REST), from the field table; its keys are ApiTask's (ApiTaskFollowsTheTable). */
+export const writeApiV1Item = taskRowWriter(TASK_FIELDS, 'apiV1') as (item: ItemRow) => ApiTask;
+/** The v9 item, from the field table. */
+export const writeV9Item = taskRowWriter(TASK_FIELDS, 'v9');

@@ -1,8 +1,8 @@
-import type { FilterRow, ItemRow, LabelRow, ProjectRow, SectionRow } from '@doable/sync-domain';
-import type { ApiLabel, ApiProject, ApiSection, ApiTask } from '@doable/contracts-sync';
+import type { FilterRow, LabelRow, ProjectRow, SectionRow } from '@doable/sync-domain';
+import type { ApiLabel, ApiProject, ApiSection } from '@doable/contracts-sync';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
-import { commonItemFields, timestampOrNull } from '../shared/item-fields';
+import { timestampOrNull, writeApiV1Item } from '../shared/item-fields';
 import { writeFilter, writeLabel } from '../shared/label-filter.writers';
 import { writeNote } from '../shared/note.writer';
 import { writeReminder } from '../shared/reminder.writer';
@@ -61,7 +61,7 @@ export const syncApiV1Writers = {
   }),
   // Every one of the SDK's 23 task keys, nullable ones present as null (client-constraints §2.1).
   // Added to, not spread: a full sync writes thousands of these.
-  item: (item: ItemRow): ApiTask => Object.assign(commonItemFields(item), { is_collapsed: item.is_collapsed, note_count: item.note_count ?? 0 }),
+  item: writeApiV1Item,
   section: (section: SectionRow): ApiSection => ({
     id: section.id,
     user_id: section.user_id,

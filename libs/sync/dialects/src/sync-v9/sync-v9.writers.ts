@@ -1,7 +1,7 @@
-import type { ItemRow, ProjectRow, SectionRow } from '@doable/sync-domain';
+import type { ProjectRow, SectionRow } from '@doable/sync-domain';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
-import { commonItemFields, timestampOrNull } from '../shared/item-fields';
+import { timestampOrNull, writeV9Item } from '../shared/item-fields';
 import { writeFilter, writeLabel } from '../shared/label-filter.writers';
 import { writeNote } from '../shared/note.writer';
 import { writeV9Reminder } from '../shared/reminder.writer';
@@ -32,13 +32,7 @@ export const syncV9Writers: ObjectWriters = {
     view_style: project.view_style,
     ...(project.inbox_project ? { inbox_project: true } : {}),
   }),
-  item: (item: ItemRow) => {
-    // Added to, not spread: a full sync writes thousands of these.
-    const fields = commonItemFields(item);
-    fields['collapsed'] = item.is_collapsed;
-    fields['sync_id'] = null;
-    return fields;
-  },
+  item: writeV9Item,
   section: (section: SectionRow) => ({
     id: section.id,
     user_id: section.user_id,

@@ -1,3 +1,4 @@
+import { columnsOf, type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
 import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 
 /** The canonical due object (see dates/): stored as JSON, rendered by each dialect. */
@@ -40,19 +41,38 @@ export interface Item {
   note_count?: number;
 }
 
-export const ITEM_COLUMNS = `id::text, user_id::text, project_id::text, section_id::text, parent_id::text, content, description, priority,
-  due, deadline, duration, labels, child_order, day_order, is_collapsed, checked, in_history, is_deleted, added_by_uid::text,
-  assigned_by_uid::text, responsible_uid::text, added_at, completed_at, updated_at, version::text`;
+/** A task field table's stored columns as a SELECT list: ids read as text (the domain's ids are strings). */
+export function itemColumns(table: FieldTable): string {
+  return columnsOf(table)
+    .map((column) => (column.type === 'bigint' ? `${column.name}::text` : column.name))
+    .join(', ');
+}
+
+/** The stored columns of a task, from the task field table. */
+export const ITEM_COLUMNS = itemColumns(TASK_FIELDS);
+
+type Lines = typeof TASK_FIELDS;
+type StoredField = { [F in keyof Lines]: Lines[F]['column'] extends null ? never : F }[keyof Lines];
+type Holds<T extends true> = T;
+type Nothing<T> = [T] extends [never] ? true : false;
+/** Item has a key for each column of the task table, and every key of Item is a line of it: a compile error otherwise. */
+export type ItemFollowsTheTable = [Holds<Nothing<Exclude<StoredField, keyof Item>>>, Holds<Nothing<Exclude<keyof Item, keyof Lines>>>];
 
 /**
  * ITEM_COLUMNS for reads that only write the tasks out (the object queries behind REST, a full
  * sync): the timestamps come as wire text, so the pg driver parses no Date and the writers
  * format none (12% of the sync service's CPU on a 1,000-task filter).
  */
-export const ITEM_WIRE_COLUMNS = withWireTimestamps(ITEM_COLUMNS, ['added_at', 'completed_at', 'updated_at']);
+export const ITEM_WIRE_COLUMNS = withWireTimestamps(
+  ITEM_COLUMNS,
+  columnsOf(TASK_FIELDS).flatMap((column) => (column.type === 'timestamptz' ? [column.name] : [])),
+);
+
+/** The task's timestamp columns, from its table. */
+type TimestampField = { [F in keyof Lines]: Lines[F]['column'] extends { readonly type: 'timestamptz' } ? F : never }[keyof Lines] & keyof Item;
 
 /** A task read with ITEM_WIRE_COLUMNS. */
-export type WireItem = WireTimestamps<Item, 'added_at' | 'completed_at' | 'updated_at'>;
+export type WireItem = WireTimestamps<Item, TimestampField>;
 
 /** A task as the writers take it: timestamps as Dates, or already in wire text. */
 export type ItemRow = Item | WireItem;

@@ -1,35 +1,21 @@
-import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ItemDates, type ItemRepository, type LabelRepository, type NewItem, type ProjectRepository, requireTaskRoom, type SectionRepository, taskRooms } from '@doable/sync-domain';
 import { loadSection } from '../sections/section-access';
-import { flag, idArg, parseArgs } from '../../command-args';
+import { flag, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
-import { checkContent, contentArg, labelsArg, priorityArg } from './item-args';
+import { checkContent } from './item-args';
 import { loadItem } from './item-access';
 import { recordObjectEvents } from '../../object-events';
 import { announceAssignment, assigneeOf, itemChange } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
-import { inProject, TASK_ADD } from '@doable/contracts-sync';
+import { inProject, TASK_ADD, TASK_ADD_ARGS } from '@doable/contracts-sync';
 
 const argsSchema = z.object({
-  content: contentArg,
-  description: z.string().max(16_384).optional(),
-  project_id: idArg.nullish(),
-  section_id: idArg.nullish(),
-  parent_id: idArg.nullish(),
-  child_order: storedInteger.optional(),
-  day_order: storedInteger.optional(),
-  is_collapsed: flag.optional(),
+  // The task's fields, from its table; then what names no field: an alias, a switch.
+  ...TASK_ADD_ARGS,
   collapsed: flag.optional(),
-  labels: labelsArg.optional(),
   label_ids: labelIdsArg.optional(),
-  priority: priorityArg.optional(),
-  due: z.unknown().optional(),
-  deadline: z.unknown().optional(),
-  duration: z.unknown().optional(),
-  responsible_uid: idArg.nullish(),
-  assigned_by_uid: idArg.nullish(),
   auto_reminder: flag.optional(),
   auto_parse_labels: flag.optional(),
 });

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type ObjectEventType, SyncEvents } from '@doable/contracts-sync';
+import { type ObjectEventType, SyncEvents, TASK_UPDATE_ARGS } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { activeMemberIds, type Item } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
@@ -72,8 +72,11 @@ export function itemChange(task: Pick<Item, 'id' | 'project_id' | 'parent_id' | 
   };
 }
 
-/** What item_update changes that a task's `item:updated` event is about (webhooks: any of them). */
-const UPDATED_FIELDS = ['content', 'description', 'priority', 'due', 'deadline', 'duration', 'labels', 'is_collapsed', 'day_order', 'responsible_uid'] as const;
+/**
+ * What item_update changes that a task's `item:updated` event is about (webhooks: any of them):
+ * the fields it takes, from the task table (assigned_by_uid changes only with responsible_uid).
+ */
+const UPDATED_FIELDS = Object.keys(TASK_UPDATE_ARGS) as Array<keyof typeof TASK_UPDATE_ARGS>;
 
 /**
  * The `updated` event of a task changed from `before` to `after`, or undefined when nothing

@@ -1,31 +1,21 @@
-import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import type { ItemDates, ItemRepository, LabelRepository } from '@doable/sync-domain';
 import { flag, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { requireTaskFeatures } from './item-add.command';
-import { checkContent, contentArg, labelsArg, priorityArg } from './item-args';
+import { checkContent } from './item-args';
 import { loadItem } from './item-access';
 import { recordObjectEvents } from '../../object-events';
 import { announceAssignment, assigneeOf, itemUpdateChange } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
-import { inProject } from '@doable/contracts-sync';
+import { inProject, TASK_UPDATE_ARGS } from '@doable/contracts-sync';
 
 const argsSchema = z.object({
   id: idArg,
-  content: contentArg.optional(),
-  description: z.string().max(16_384).optional(),
-  priority: priorityArg.optional(),
-  due: z.unknown().optional(),
-  deadline: z.unknown().optional(),
-  duration: z.unknown().optional(),
-  labels: labelsArg.optional(),
+  // The task's fields, from its table; then the aliases.
+  ...TASK_UPDATE_ARGS,
   label_ids: labelIdsArg.optional(),
-  is_collapsed: flag.optional(),
   collapsed: flag.optional(),
-  day_order: storedInteger.optional(),
-  responsible_uid: idArg.nullish(),
-  assigned_by_uid: idArg.nullish(),
 });
 
 /** item_update: changes a task's fields. It does not move, reparent, complete or uncomplete. */

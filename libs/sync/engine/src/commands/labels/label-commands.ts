@@ -10,7 +10,7 @@ import { recordObjectEvents, withChanges } from '../../object-events';
 import { labelChange } from './label-events';
 import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
 
-// The same bounds as a label name on a task (item-args labelsArg): the two must always fit each other.
+// The same bounds as a label name on a task (the task table's labelsArg): the two must always fit each other.
 const name = z.string().trim().min(1).max(255);
 const color = z.union([z.enum(PROJECT_COLORS), storedInteger]).optional();
 const orderMapping = z.record(z.string(), storedInteger);

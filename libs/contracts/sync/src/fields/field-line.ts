@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+
+/**
+ * One line of a resource's field table: everything the code says about one field, in one place
+ * (issue #46). The consumers that must agree (columns, argument schemas, the api/v1 and v9
+ * writers, the REST v2 writer and its SQL twin, OpenAPI) are derived from the lines; the ones a
+ * legacy dialect writes by hand (v8, v7, REST v1) name their keys here and a spec holds those
+ * writers, the migrations and the golden answers to the table.
+ */
+
+/** The PostgreSQL type of a stored field, as its migration declares it. */
+export type ColumnType = 'bigint' | 'text' | 'smallint' | 'integer' | 'boolean' | 'jsonb' | 'text[]' | 'timestamptz';
+
+export interface FieldColumn {
+  readonly type: ColumnType;
+  readonly nullable: boolean;
+}
+
+/**
+ * How the api/v1 and v9 writers write a field from its stored row: `value` as read (ids come
+ * as text, ITEM_COLUMNS casts them), `timestamp` in wire text, `due` as the due object, `count`
+ * a number a read may have counted (0 when it did not), `null` a key written as null always.
+ */
+export type RowRender = 'value' | 'timestamp' | 'due' | 'count' | 'null';
+
+/**
+ * How REST v2 writes a field from the api/v1 object (and, in the sync service, from the row in
+ * SQL): `value` the api/v1 value under a new name, `due` the REST v2 due object, `url` the
+ * task's page, `creator` who added it (its owner when nobody is recorded).
+ */
+export type RestV2Render = 'value' | 'due' | 'url' | 'creator';
+
+export interface RestV2Field {
+  readonly key: string;
+  readonly render: RestV2Render;
+  /** Its OpenAPI shape; the line's api/v1 schema when absent. */
+  readonly schema?: z.ZodType;
+}
+
+/**
+ * A key a legacy dialect's writer writes for the field. A key ending in `?` is left out when
+ * there is nothing to say (REST v1 writes no nulls).
+ */
+export type LegacyKey = string;
+
+/** The argument a field is in a command, its schema already optional or not as the command takes it. */
+export interface FieldArgs {
+  readonly add?: z.ZodType;
+  readonly update?: z.ZodType;
+}
+
+export interface FieldLine {
+  /** The stored column (named as the line), or null for a value a read computes or a dialect makes up. */
+  readonly column: FieldColumn | null;
+  readonly args?: FieldArgs;
+  /** Its key in api/v1 (sync and REST), absent when api/v1 does not write it. */
+  readonly apiV1?: string;
+  /** Its key in sync v9. */
+  readonly v9?: string;
+  /** How api/v1 and v9 write it; `value` when absent. */
+  readonly render?: RowRender;
+  /** Its api/v1 shape (OpenAPI, and what the api/v1 and v9 writers produce). */
+  readonly schema?: z.ZodType;
+  readonly restV2?: RestV2Field;
+  /** The keys the legacy writers write for it (writeV8Item, the old-sync writers, the REST v1 dialect). */
+  readonly v8?: readonly LegacyKey[];
+  readonly v7?: readonly LegacyKey[];
+  readonly restV1?: readonly LegacyKey[];
+  /** Kept by a backup's account JSON and read back by its restore. */
+  readonly backup: boolean;
+  /** Carried by a project template (its JSON tree and its CSV). */
+  readonly template: boolean;
+  /** Its columns in the Todoist CSV (templates and a backup's per-project CSVs); none when it has none. */
+  readonly csv: readonly string[];
+}
+
+export type FieldTable = Readonly<Record<string, FieldLine>>;
+
+/** The names a table's lines give a dialect's keys, in the table's order. */
+export type DialectKey<T extends FieldTable, D extends 'apiV1' | 'v9'> = { [F in keyof T]: T[F] extends { readonly [K in D]: infer N extends string } ? N : never }[keyof T];
+
+/** The argument schemas a command of the given kind takes from the table, typed field by field. */
+export type ArgShape<T extends FieldTable, M extends keyof FieldArgs> = {
+  -readonly [F in keyof T as T[F] extends { readonly args: { readonly [K in M]: z.ZodType } } ? F : never]: T[F] extends { readonly args: { readonly [K in M]: infer S } } ? S : never;
+};
+
+/** The argument schemas of the table's fields a command of kind `mode` takes, for its z.object. */
+export function argShape<T extends FieldTable, M extends keyof FieldArgs>(table: T, mode: M): ArgShape<T, M> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, line] of Object.entries(table)) {
+    const schema = line.args?.[mode];
+    if (schema) shape[name] = schema;
+  }
+  return shape as ArgShape<T, M>;
+}
+
+/** The stored columns of a table, in its order, with their types. */
+export function columnsOf(table: FieldTable): Array<{ readonly name: string } & FieldColumn> {
+  return Object.entries(table).flatMap(([name, line]) => (line.column ? [{ name, ...line.column }] : []));
+}
+
+/**
+ * A dialect's object as OpenAPI describes it, key by key from the table, in the table's order:
+ * for api/v1 each line's schema, for REST v2 its REST v2 schema where it has one.
+ */
+export function openApiShape(table: FieldTable, dialect: 'apiV1' | 'restV2'): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, line] of Object.entries(table)) {
+    const key = dialect === 'apiV1' ? line.apiV1 : line.restV2?.key;
+    if (key === undefined) continue;
+    const schema = (dialect === 'restV2' ? line.restV2?.schema : undefined) ?? line.schema;
+    // task-fields.spec.ts says every written field has a shape; this names the one that has not.
+    if (!schema) throw new Error(`field ${name} has no OpenAPI shape for ${dialect}`);
+    shape[key] = schema;
+  }
+  return shape;
+}
