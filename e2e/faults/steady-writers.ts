@@ -14,6 +14,8 @@ export interface Attempt {
   /** HTTP status, or 0 for a connection error / client timeout. */
   readonly status: number;
   readonly ok: boolean;
+  /** No answer because the connection was refused or closed (not a timeout): a client sends it elsewhere. */
+  readonly refused: boolean;
 }
 
 export interface WriterFigures {
@@ -26,6 +28,8 @@ export interface WriterFigures {
 
 const CLIENT_TIMEOUT_MS = 30_000;
 const MAX_RETRY_WAIT_MS = 1_000;
+/** fetch's causes for a connection refused, reset or closed by the server before its answer. */
+const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 export class SteadyWriters {
   private running = true;
@@ -63,6 +67,7 @@ export class SteadyWriters {
         let status = 0;
         let retryAfterMs = 200;
         let verdict: 'ok' | 'error' | 'retry' = 'retry';
+        let refused = false;
         try {
           const response = await fetch(`${url}/api/v1/sync`, {
             method: 'POST',
@@ -79,10 +84,11 @@ export class SteadyWriters {
             verdict = outcome === 'ok' ? 'ok' : 'error';
             if (verdict === 'error') this.figures.commandErrors.push(`${content}: ${JSON.stringify(outcome)}`);
           }
-        } catch {
+        } catch (err) {
           // Connection refused or reset, or our timeout: retried like a 503.
+          refused = status === 0 && CONNECTION_LOST.has(((err as Error).cause as { code?: string } | undefined)?.code ?? '');
         }
-        this.figures.attempts.push({ writer, sentAt, answeredAt: Date.now(), status, ok: verdict === 'ok' });
+        this.figures.attempts.push({ writer, sentAt, answeredAt: Date.now(), status, ok: verdict === 'ok', refused });
         if (verdict === 'ok') this.figures.acknowledged.get(writer)!.push(content);
         if (verdict !== 'retry') break;
         gateway++;
