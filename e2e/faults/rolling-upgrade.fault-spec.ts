@@ -168,6 +168,9 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
   /** Error lines any replica logged, shown when an assertion fails. */
   const errorLines: string[] = [];
 
+  /** When each phase of the run began: a failed request is reported with the phase it fell in. */
+  const phases: { readonly name: string; readonly at: number }[] = [];
+  const phaseOf = (at: number) => phases.filter((phase) => phase.at <= at).pop()?.name ?? 'before the load';
   const gatewayUrls = () => slots.filter((slot) => slot.service === 'gateway' && slot.serving && slot.replica.url).map((slot) => slot.replica.url!);
 
   const options = (distDir: string): ClusterProcessesOptions => ({
@@ -290,6 +293,7 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
   it('replaces every replica one at a time with no failed request, no lost or doubled write and each webhook once', async () => {
     for (const slot of slots) expect({ replica: slot.replica.label, version: (await health(slot.replica)).version }).toEqual({ replica: slot.replica.label, version: release.version });
 
+    phases.push({ name: `release ${release.version} under load`, at: Date.now() });
     writers = new SteadyWriters(gatewayUrls, tokens);
     writers.start();
     push = new ReconnectingPush(gatewayUrls, tokens[PUSHED_WRITER]);
@@ -298,6 +302,7 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
 
     // Step 1 of the upgrade: HEAD's migrations, while the previous release serves (expand-only).
     progress("running HEAD's migrations");
+    phases.push({ name: "HEAD's migrations", at: Date.now() });
     await migrateClusterDatabase({ distDir: HEAD_DIST, databaseUrl: postgres.url, natsUrl: nats.url, env });
     await writesGoOn("after HEAD's migrations");
 
@@ -309,6 +314,7 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
         const old = slot.replica;
         const stepStarted = Date.now();
         progress(`replacing ${old.label}`);
+        phases.push({ name: `replacing ${old.label}`, at: stepStarted });
         const next = createServiceReplica(options(HEAD_DIST), service, slot.index);
         await next.start();
         expect({ replica: next.label, version: (await health(next)).version }).toEqual({ replica: next.label, version: headVersion });
@@ -324,6 +330,7 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
       }
     }
     for (const slot of slots) expect(slot.version).toBe(headVersion);
+    phases.push({ name: 'HEAD under load', at: Date.now() });
 
     // The push socket still hears of its account's writes, on a gateway of HEAD.
     await waitFor(() => push!.open, 'the push socket to be connected after the upgrade', 30_000);
@@ -344,7 +351,7 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
       const { items } = (await response.json()) as { items: { content: string }[] };
       const counts = new Map<string, number>();
       for (const item of items.filter((candidate) => WRITTEN.test(candidate.content))) counts.set(item.content, (counts.get(item.content) ?? 0) + 1);
-      const acked = new Set(writers.figures.acknowledged.get(writer)!);
+      const acked = new Set(writers.figures.acknowledged.get(writer));
       acknowledged += acked.size;
       lost += [...acked].filter((content) => !counts.has(content)).length;
       duplicated += [...counts.values()].filter((count) => count > 1).length;
@@ -397,7 +404,7 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
       ].join('\n'),
     );
 
-    expect(failed.map((attempt) => `writer ${attempt.writer}: HTTP ${attempt.status}`)).toEqual([]);
+    expect(failed.map((attempt) => `writer ${attempt.writer}: HTTP ${attempt.status} ${attempt.reason ?? ''} after ${seconds(attempt.answeredAt - attempt.sentAt)} s, ${phaseOf(attempt.sentAt)}`)).toEqual([]);
     expect(writers.figures.commandErrors).toEqual([]);
     expect({ lost, duplicated, unacknowledged }).toEqual({ lost: 0, duplicated: 0, unacknowledged: 0 });
     expect(webhooks).toEqual({ writes: hooked.length, delivered: hooked.length, missing: 0, twice: 0, unexpected: 0 });

@@ -16,6 +16,8 @@ export interface Attempt {
   readonly ok: boolean;
   /** No answer because the connection was refused or closed (not a timeout): a client sends it elsewhere. */
   readonly refused: boolean;
+  /** The coded reason of an error answer (`error_extra.reason`), to tell an outage from a timeout. */
+  readonly reason?: string;
 }
 
 export interface WriterFigures {
@@ -68,6 +70,7 @@ export class SteadyWriters {
         let retryAfterMs = 200;
         let verdict: 'ok' | 'error' | 'retry' = 'retry';
         let refused = false;
+        let reason: string | undefined;
         try {
           const response = await fetch(`${url}/api/v1/sync`, {
             method: 'POST',
@@ -76,7 +79,8 @@ export class SteadyWriters {
             signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
           });
           status = response.status;
-          const body = (await response.json().catch(() => null)) as { sync_status?: Record<string, unknown> } | null;
+          const body = (await response.json().catch(() => null)) as { sync_status?: Record<string, unknown>; error_extra?: { reason?: string } } | null;
+          reason = body?.error_extra?.reason;
           const retryAfter = Number(response.headers.get('retry-after'));
           if (retryAfter > 0) retryAfterMs = Math.min(retryAfter * 1000, MAX_RETRY_WAIT_MS);
           if (status === 200) {
@@ -88,7 +92,7 @@ export class SteadyWriters {
           // Connection refused or reset, or our timeout: retried like a 503.
           refused = status === 0 && CONNECTION_LOST.has(((err as Error).cause as { code?: string } | undefined)?.code ?? '');
         }
-        this.figures.attempts.push({ writer, sentAt, answeredAt: Date.now(), status, ok: verdict === 'ok', refused });
+        this.figures.attempts.push({ writer, sentAt, answeredAt: Date.now(), status, ok: verdict === 'ok', refused, ...(reason ? { reason } : {}) });
         if (verdict === 'ok') this.figures.acknowledged.get(writer)!.push(content);
         if (verdict !== 'retry') break;
         gateway++;
