@@ -14,6 +14,10 @@ export interface Attempt {
   /** HTTP status, or 0 for a connection error / client timeout. */
   readonly status: number;
   readonly ok: boolean;
+  /** No answer because the connection was refused or closed (not a timeout): a client sends it elsewhere. */
+  readonly refused: boolean;
+  /** The coded reason of an error answer (`error_extra.reason`), to tell an outage from a timeout. */
+  readonly reason?: string;
 }
 
 export interface WriterFigures {
@@ -26,6 +30,8 @@ export interface WriterFigures {
 
 const CLIENT_TIMEOUT_MS = 30_000;
 const MAX_RETRY_WAIT_MS = 1_000;
+/** fetch's causes for a connection refused, reset or closed by the server before its answer. */
+const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 export class SteadyWriters {
   private running = true;
@@ -63,6 +69,8 @@ export class SteadyWriters {
         let status = 0;
         let retryAfterMs = 200;
         let verdict: 'ok' | 'error' | 'retry' = 'retry';
+        let refused = false;
+        let reason: string | undefined;
         try {
           const response = await fetch(`${url}/api/v1/sync`, {
             method: 'POST',
@@ -71,7 +79,8 @@ export class SteadyWriters {
             signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
           });
           status = response.status;
-          const body = (await response.json().catch(() => null)) as { sync_status?: Record<string, unknown> } | null;
+          const body = (await response.json().catch(() => null)) as { sync_status?: Record<string, unknown>; error_extra?: { reason?: string } } | null;
+          reason = body?.error_extra?.reason;
           const retryAfter = Number(response.headers.get('retry-after'));
           if (retryAfter > 0) retryAfterMs = Math.min(retryAfter * 1000, MAX_RETRY_WAIT_MS);
           if (status === 200) {
@@ -79,10 +88,11 @@ export class SteadyWriters {
             verdict = outcome === 'ok' ? 'ok' : 'error';
             if (verdict === 'error') this.figures.commandErrors.push(`${content}: ${JSON.stringify(outcome)}`);
           }
-        } catch {
+        } catch (err) {
           // Connection refused or reset, or our timeout: retried like a 503.
+          refused = status === 0 && CONNECTION_LOST.has(((err as Error).cause as { code?: string } | undefined)?.code ?? '');
         }
-        this.figures.attempts.push({ writer, sentAt, answeredAt: Date.now(), status, ok: verdict === 'ok' });
+        this.figures.attempts.push({ writer, sentAt, answeredAt: Date.now(), status, ok: verdict === 'ok', refused, ...(reason ? { reason } : {}) });
         if (verdict === 'ok') this.figures.acknowledged.get(writer)!.push(content);
         if (verdict !== 'retry') break;
         gateway++;

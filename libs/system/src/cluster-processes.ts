@@ -176,6 +176,14 @@ class ReplicaProcess implements ServiceReplica {
 }
 
 /**
+ * One replica of a service run from `options.distDir`, not started yet (`start()` waits until it
+ * is ready): how a rolling update brings in a replica of another build beside the running ones.
+ */
+export function createServiceReplica(options: ClusterProcessesOptions, service: ServiceName, index: number, port = 0): ServiceReplica {
+  return new ReplicaProcess(service, index, port, options);
+}
+
+/**
  * The replicas, not started yet: `start()` starts every one (owners of data first, gateways
  * last, as ALL_SERVICES orders them) and waits until each reports ready; if one fails, the
  * others are stopped. `stop()` may come at any time, during a start too.

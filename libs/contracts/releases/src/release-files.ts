@@ -32,10 +32,13 @@ export function compareVersions(a: string, b: string): number {
   return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 }
 
+/** A release's record file (`1.2.0.json`); `commits.json` beside them names each release's commit. */
+const RECORD_FILE = /^[0-9]+\.[0-9]+\.[0-9]+\.json$/;
+
 /** Every committed release record in `dir`, oldest first. */
 export function readReleaseRecords(dir: string): ReleaseRecord[] {
   return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
+    .filter((file) => RECORD_FILE.test(file))
     .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as ReleaseRecord)
     .sort((a, b) => compareVersions(a.release, b.release));
 }
