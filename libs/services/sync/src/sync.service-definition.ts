@@ -4,11 +4,9 @@ import { env } from '@doable/shared-config';
 import { COMMAND_LOG_RETENTION_DAYS, COMMAND_LOG_TABLE, CommandLogRetention, type ServiceDefinition } from '@doable/shared-runtime';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
-import { COMMAND_HANDLERS, CommandExecutor, type CommandHandler, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS, INVITATION_BUDGET, type InvitationBudget, ItemQuickAddCommand, publicCommands, SyncEngine, UpdateNotificationSettingCommand } from '@doable/sync-engine';
+import { COMMAND_HANDLERS, COMMAND_PROVIDERS, CommandExecutor, type CommandHandler, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS, INVITATION_BUDGET, type InvitationBudget, ItemQuickAddCommand, SyncEngine, UpdateNotificationSettingCommand } from '@doable/sync-engine';
 import { writeEventObject } from './event-object-writer';
-import { SyncRepositories } from './sync-repositories';
 import { ArchivedItemsRepository, CompletedInfoRepository, CompletedRepository, CompletionStatsRepository, FilterRepository, FolderRepository, ItemDates, ItemRepository, LabelRepository, LocationRepository, NewAccounts, NoteRepository, PlanLimitsRepository, ProductivityStatsService, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository, ViewOptionsRepository, WorkspaceFilterRepository, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
-import { ServiceClient } from '@doable/shared-transport';
 import { resourceProviders, SyncReader, TaskFilterService } from '@doable/sync-read';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
 import { CompletedRpcController } from './rpc/completed.rpc-controller';
@@ -87,12 +85,8 @@ import { PushRpcController } from './push/push.rpc-controller';
     ViewOptionsRepository,
     LocationRepository,
     ItemDates,
-    SyncRepositories,
-    {
-      provide: COMMAND_HANDLERS,
-      useFactory: (repositories: SyncRepositories, services: ServiceClient, invitationBudget: InvitationBudget): CommandHandler[] => publicCommands({ ...repositories, services, invitationBudget }),
-      inject: [SyncRepositories, ServiceClient, INVITATION_BUDGET],
-    },
+    // Every public command as a provider, and COMMAND_HANDLERS as their list (engine commands/index.ts).
+    ...COMMAND_PROVIDERS,
     {
       // Not among COMMAND_HANDLERS: no client may send these (see CommandExecutor.runInternal).
       provide: INTERNAL_COMMAND_HANDLERS,

@@ -174,8 +174,7 @@ export class CommandExecutor {
     @Inject(INTERNAL_COMMAND_HANDLERS) internalHandlers: CommandHandler[],
     private readonly members: ProjectMembersRepository,
     private readonly planLimits: PlanLimitsRepository,
-    // Stateless: the specs that build an executor by hand need not pass one.
-    private readonly workspaceMembers: WorkspaceMembersRepository = new WorkspaceMembersRepository(),
+    private readonly workspaceMembers: WorkspaceMembersRepository,
     // The api/v1 writers, from above the engine; a spec's hand-built executor records events without objects.
     @Optional() @Inject(EVENT_OBJECT_WRITER) private readonly eventObjectWriter?: EventObjectWriter,
   ) {

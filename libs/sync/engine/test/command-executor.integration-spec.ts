@@ -1,4 +1,5 @@
-import { ItemDates, ItemRepository, LabelRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { commandHandlers } from '../testing/command-handlers.harness';
+import { PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
@@ -12,8 +13,6 @@ import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner
 import { failFirstCommit, givePlan } from '@doable/sync-domain/testing';
 import { CommandExecutor } from '../src/command-executor';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../src/command-handler';
-import { itemCommands } from '../src/commands/items';
-import { userCommands } from '../src/commands/user/user-commands';
 import type { SyncCommand } from '../src/sync-request';
 import { ownObjects } from '@doable/contracts-sync';
 
@@ -181,20 +180,20 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger);
     const handlers = [
-      ...itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates(), new LabelRepository()),
+      // The public commands (item_add, user_update, ...) as the service wires them, and this spec's own.
+      ...(await commandHandlers({ services: { request: () => Promise.reject(new Error('no remote calls here')) } as unknown as ServiceClient })),
       new WriteThenFailCommand('test_refused', () => new DomainError('INVALID_ARGUMENT_VALUE', 'refused on purpose', { argument: 'x' })),
       new WriteThenFailCommand('test_crash', () => new Error('unexpected on purpose')),
       new WriteThenBreakStatementCommand(),
       new BreakCommitCommand(),
       new DeadlockOnceCommand(),
-      ...userCommands(profiles, { request: () => Promise.reject(new Error('no remote calls here')) } as unknown as ServiceClient),
       capture,
       remote,
       new EachObjectCommand(),
       new MakeProjectCommand(),
       new SlowCommand(),
     ];
-    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
   });
 
   afterAll(async () => {

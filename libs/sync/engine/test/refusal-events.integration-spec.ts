@@ -7,7 +7,7 @@ import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { CommandExecutor } from '../src/command-executor';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../src/command-handler';
 import { ownObjects } from '@doable/contracts-sync';
@@ -70,7 +70,7 @@ describe('CommandContext.emitOnRefusal and deadlocks inside a command (real Post
     );
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    executor = new CommandExecutor(db, profiles, [new MaybeRefusedCommand(), deadlocked], logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
+    executor = new CommandExecutor(db, profiles, [new MaybeRefusedCommand(), deadlocked], logger, [], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
   });
 
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import { commandHandlers } from '../testing/command-handlers.harness';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { SyncEvents } from '@doable/contracts-sync';
@@ -6,17 +7,10 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { FilterRepository, ItemDates, ItemRepository, LabelRepository, LocationRepository, NoteRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository, ViewOptionsRepository } from '@doable/sync-domain';
+import { LabelRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { CommandExecutor } from '../src/command-executor';
 import type { CommandStatus } from '../src/command-status';
-import { itemCommands } from '../src/commands/items';
 import { ItemQuickAddCommand } from '../src/commands/items/item-quick-add.command';
-import { labelCommands } from '../src/commands/labels/label-commands';
-import { noteCommands } from '../src/commands/notes/note-commands';
-import { projectCommands } from '../src/commands/projects';
-import { reminderCommands } from '../src/commands/reminders/reminder-commands';
-import { sectionCommands } from '../src/commands/sections/section-commands';
-import { viewOptionsCommands } from '../src/commands/view-options/view-options-commands';
 
 /** A owns the shared project; B is EDIT_ONLY in it, C COMPLETE_ONLY; D is no member. */
 const A = '8301';
@@ -105,17 +99,9 @@ describe('Project roles, assignment and collaboration events in the command exec
     }
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    const [items, projects, sections, labels, dates] = [new ItemRepository(), new ProjectRepository(), new SectionRepository(), new LabelRepository(), new ItemDates()];
-    const handlers = [
-      ...projectCommands(projects, sections, items),
-      ...itemCommands(items, projects, sections, dates, labels),
-      ...sectionCommands(sections, projects, items),
-      ...labelCommands(labels),
-      ...noteCommands(new NoteRepository(), items, projects),
-      ...reminderCommands(new ReminderRepository(), items, dates, new LocationRepository()),
-      ...viewOptionsCommands(new ViewOptionsRepository(), projects, labels, new FilterRepository()),
-    ];
-    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], new ProjectMembersRepository(), new PlanLimitsRepository());
+    const [projects, sections, labels] = [new ProjectRepository(), new SectionRepository(), new LabelRepository()];
+    const handlers = await commandHandlers();
+    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
 
     const setup = await send(A, [
       { type: 'project_add', temp_id: 'shared', args: { name: 'Shared' } },

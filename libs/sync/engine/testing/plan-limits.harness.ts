@@ -1,3 +1,4 @@
+import { commandHandlers } from './command-handlers.harness';
 import { randomUUID } from 'node:crypto';
 import type { PlanInfo } from '@doable/contracts-plans';
 import type { Principal } from '@doable/contracts-common';
@@ -7,20 +8,12 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { FilterRepository, ItemDates, ItemRepository, LabelRepository, LocationRepository, NoteRepository, PlanLimitsRepository, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { LabelRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { givePlan } from '@doable/sync-domain/testing';
 import { CommandExecutor } from '../src/command-executor';
 import type { EventObjectWriter } from '../src/command-handler';
 import type { CommandStatus } from '../src/command-status';
-import { filterCommands } from '../src/commands/filters/filter-commands';
-import { itemCommands } from '../src/commands/items';
 import { ItemQuickAddCommand, QUICK_ADD_COMMAND } from '../src/commands/items/item-quick-add.command';
-import { labelCommands } from '../src/commands/labels/label-commands';
-import { noteCommands } from '../src/commands/notes/note-commands';
-import { projectCommands } from '../src/commands/projects';
-import { reminderCommands } from '../src/commands/reminders/reminder-commands';
-import { sectionCommands } from '../src/commands/sections/section-commands';
-import { sharingCommands } from '../src/commands/sharing';
 
 export interface HarnessCommand {
   readonly type: string;
@@ -52,27 +45,16 @@ export class PlanLimitsHarness {
     await migrateUp(dataSource);
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    const [items, projects, sections, labels, dates, members, profiles] = [
-      new ItemRepository(),
+    const [projects, sections, labels, members, profiles] = [
       new ProjectRepository(),
       new SectionRepository(),
       new LabelRepository(),
-      new ItemDates(),
       new ProjectMembersRepository(),
       new UserProfileRepository(),
     ];
-    const handlers = [
-      ...projectCommands(projects, sections, items),
-      ...itemCommands(items, projects, sections, dates, labels),
-      ...sectionCommands(sections, projects, items),
-      ...labelCommands(labels),
-      ...filterCommands(new FilterRepository()),
-      ...noteCommands(new NoteRepository(), items, projects),
-      ...reminderCommands(new ReminderRepository(), items, dates, new LocationRepository()),
-      ...sharingCommands({ projects, members, invitations: new ProjectInvitationsRepository(), items, profiles }),
-    ];
+    const handlers = await commandHandlers();
     const quickAdd = new ItemQuickAddCommand(handlers, projects, sections, labels);
-    const executor = new CommandExecutor(db, profiles, handlers, logger, [quickAdd], members, new PlanLimitsRepository(), undefined, writeEventObject);
+    const executor = new CommandExecutor(db, profiles, handlers, logger, [quickAdd], members, new PlanLimitsRepository(), new WorkspaceMembersRepository(), writeEventObject);
     return new PlanLimitsHarness(database, dataSource, executor, profiles);
   }
 

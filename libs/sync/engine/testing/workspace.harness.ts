@@ -6,17 +6,14 @@ import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { DataSource } from 'typeorm';
-import { CollaboratorRepository, CompletionStatsRepository, FolderRepository, ItemDates, ItemRepository, LabelRepository, NoteRepository, PlanLimitsRepository, ProductivityStatsService, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository, WorkspaceFilterRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
+import { CollaboratorRepository, CompletionStatsRepository, FolderRepository, ItemRepository, LabelRepository, NoteRepository, PlanLimitsRepository, ProductivityStatsService, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository, WorkspaceFilterRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 import { CollaboratorSource, FolderSource, ItemSource, MembershipChangesRepository, ProjectSource, type ResourceSource, type SyncRead, SyncReader, WorkspaceFilterSource, WorkspaceSource, WorkspaceUserSource } from '@doable/sync-read';
 import { givePlan } from '@doable/sync-domain/testing';
 import { CommandExecutor } from '../src/command-executor';
 import type { CommandStatus } from '../src/command-status';
 import type { SyncCommand } from '../src/sync-request';
 import type { CommandHandler } from '../src/command-handler';
-import { itemCommands } from '../src/commands/items';
-import { projectCommands } from '../src/commands/projects';
-import { sharingCommands } from '../src/commands/sharing';
-import { workspaceCommands, workspaceFilterCommands } from '../src/commands/workspaces/index';
+import { commandHandlers } from './command-handlers.harness';
 
 /** The repositories the workspace specs' commands are built from. */
 export interface WorkspaceHarnessRepositories {
@@ -34,17 +31,6 @@ export interface WorkspaceHarnessRepositories {
 
 /** The resource types the harness reads (the workspace ones and the projects they hold). */
 export const WORKSPACE_READ_TYPES = ['projects', 'items', 'collaborators', 'workspaces', 'workspace_users', 'folders', 'workspace_filters'];
-
-/** What the workspace specs run: the project, task, sharing and workspace commands. */
-export function workspaceSpecCommands(r: WorkspaceHarnessRepositories): CommandHandler[] {
-  return [
-    ...projectCommands(r.projects, r.sections, r.items),
-    ...itemCommands(r.items, r.projects, r.sections, new ItemDates(), new LabelRepository()),
-    ...sharingCommands({ projects: r.projects, members: r.members, invitations: r.invitations, items: r.items, profiles: r.profiles }),
-    ...workspaceCommands({ workspaces: r.workspaces, members: r.workspaceMembers, projects: r.projects, sections: r.sections, items: r.items, profiles: r.profiles }),
-    ...workspaceFilterCommands(r.workspaceFilters),
-  ];
-}
 
 /**
  * A real PostgreSQL database with the sync schema, users on a roomy plan, and an executor with
@@ -71,10 +57,9 @@ export class WorkspaceHarness {
 
   /**
    * `users`: id -> email; each gets a profile with an Inbox, on a roomy plan. `commands`: the
-   * executor's handlers, built on the harness's repositories (the project, task, sharing and
-   * workspace commands when not given).
+   * executor's handlers (every public command, as the service wires them, when not given).
    */
-  async start(name: string, users: Readonly<Record<string, string>>, commands: (repositories: WorkspaceHarnessRepositories) => CommandHandler[] = workspaceSpecCommands): Promise<void> {
+  async start(name: string, users: Readonly<Record<string, string>>, commands: (repositories: WorkspaceHarnessRepositories) => CommandHandler[] | Promise<CommandHandler[]> = () => commandHandlers()): Promise<void> {
     this.database = await createTestDatabase(name);
     this.dataSource = createServiceDataSource({ schema: 'sync', url: this.database.url, poolSize: 4, applicationName: 'test', migrations: syncMigrations });
     await this.dataSource.initialize();
@@ -88,7 +73,7 @@ export class WorkspaceHarness {
     }
     const logger = createLogger('test', 'silent');
     const db = new Database(this.dataSource, 'sync', new OutboxRelay(this.dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    this.executor = new CommandExecutor(db, r.profiles, commands(r), logger, [], r.members, new PlanLimitsRepository(), r.workspaceMembers);
+    this.executor = new CommandExecutor(db, r.profiles, await commands(r), logger, [], r.members, new PlanLimitsRepository(), r.workspaceMembers);
     const notes = new NoteRepository();
     const sources: ResourceSource[] = [
       new ProjectSource(r.projects),

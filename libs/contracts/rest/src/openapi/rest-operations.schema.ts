@@ -31,38 +31,45 @@ export interface OperationContract {
 
 type Contracts = Readonly<Record<string, Partial<Record<DocumentedSurface, OperationContract>>>>;
 
+/** A contract whose response schema keeps its type (MCP reads its replies by it). */
+type Answering<Response extends z.ZodType | null> = OperationContract & { readonly response: Response };
+
 interface Kind {
   readonly v2: z.ZodType;
   readonly api: z.ZodType;
 }
-const TASK: Kind = { v2: taskV2, api: taskApiV1 };
-const PROJECT: Kind = { v2: projectV2, api: projectApiV1 };
-const SECTION: Kind = { v2: sectionV2, api: sectionApiV1 };
-const LABEL: Kind = { v2: labelV2, api: labelApiV1 };
-const COMMENT: Kind = { v2: commentV2, api: commentApiV1 };
-const COLLABORATOR: Kind = { v2: collaborator, api: collaborator };
-const SHARED_LABEL: Kind = { v2: z.string(), api: z.string() };
+const TASK = { v2: taskV2, api: taskApiV1 } satisfies Kind;
+const PROJECT = { v2: projectV2, api: projectApiV1 } satisfies Kind;
+const SECTION = { v2: sectionV2, api: sectionApiV1 } satisfies Kind;
+const LABEL = { v2: labelV2, api: labelApiV1 } satisfies Kind;
+const COMMENT = { v2: commentV2, api: commentApiV1 } satisfies Kind;
+const COLLABORATOR = { v2: collaborator, api: collaborator } satisfies Kind;
+const SHARED_LABEL = { v2: z.string(), api: z.string() } satisfies Kind;
 
-/** The same contract on both surfaces, each answering its own object. */
-function both(kind: Kind | null, contract: Omit<OperationContract, 'response'> = {}): Partial<Record<DocumentedSurface, OperationContract>> {
+type Both<V2 extends z.ZodType | null, Api extends z.ZodType | null> = { readonly 'rest-v2': Answering<V2>; readonly 'rest-api-v1': Answering<Api> };
+
+/** The same contract on both surfaces, each answering its own object (null: 204 on both). */
+function both<K extends Kind>(kind: K, contract?: Omit<OperationContract, 'response'>): Both<K['v2'], K['api']>;
+function both(kind: null, contract?: Omit<OperationContract, 'response'>): Both<null, null>;
+function both(kind: Kind | null, contract: Omit<OperationContract, 'response'> = {}): Both<z.ZodType | null, z.ZodType | null> {
   return { 'rest-v2': { ...contract, response: kind?.v2 ?? null }, 'rest-api-v1': { ...contract, response: kind?.api ?? null } };
 }
 
 /** A list: a whole array on REST v2, a `{results, next_cursor}` page on api/v1. */
-function list(kind: Kind, query: z.ZodObject = z.object({}), apiQuery: z.ZodObject = query): Partial<Record<DocumentedSurface, OperationContract>> {
+function list<V2 extends z.ZodType, Api extends z.ZodType>(kind: { readonly v2: V2; readonly api: Api }, query: z.ZodObject = z.object({}), apiQuery: z.ZodObject = query): Both<z.ZodArray<V2>, ReturnType<typeof page<Api>>> {
   return {
     'rest-v2': { query, response: z.array(kind.v2) },
     'rest-api-v1': { query: apiQuery.extend(input.pageQuery.shape), response: page(kind.api) },
   };
 }
 
-const api = (contract: OperationContract) => ({ 'rest-api-v1': contract });
-const apiPage = (item: z.ZodType, query: z.ZodObject = z.object({})) => api({ query: query.extend(input.pageQuery.shape), response: page(item) });
+const api = <C extends OperationContract>(contract: C) => ({ 'rest-api-v1': contract });
+const apiPage = <T extends z.ZodType>(item: T, query: z.ZodObject = z.object({})) => api({ query: query.extend(input.pageQuery.shape), response: page(item) });
 
 const projectFull = z.strictObject({ project: projectApiV1, comments_count: z.int().min(0), tasks: z.array(taskApiV1), sections: z.array(sectionApiV1), collaborators: z.array(projectPersonApiV1), notes: z.array(commentApiV1) });
 const projectJoined = projectFull.omit({ comments_count: true }).extend({ items: z.array(taskApiV1), comments: z.array(commentApiV1), collaborator_states: z.array(collaboratorStateApiV1), folder: folderApiV1.nullable(), subprojects: z.array(projectApiV1) });
 
-export const REST_OPERATION_CONTRACTS: Contracts = {
+export const REST_OPERATION_CONTRACTS = {
   'tasks.filter': api({ query: input.taskFilterQuery, response: page(taskApiV1) }),
   'tasks.list': { 'rest-v2': { query: input.taskListQueryV2, response: z.array(taskV2) }, 'rest-api-v1': { query: input.taskListQueryApiV1, response: page(taskApiV1) } },
   'tasks.create': both(TASK, { body: input.taskCreateBody }),
@@ -144,9 +151,41 @@ export const REST_OPERATION_CONTRACTS: Contracts = {
   'user.get': api({ response: userApiV1 }),
   'user.productivity_stats': api({ response: productivityStatsApiV1 }),
   'id_mappings.get': api({ response: z.array(z.strictObject({ old_id: z.string(), new_id: z.string() })) }),
-};
+} satisfies Contracts;
+
+const CONTRACTS: Contracts = REST_OPERATION_CONTRACTS;
 
 /** The contract of an operation on a surface, when the document describes it. */
 export function restOperationContract(operation: string, surface: string): OperationContract | undefined {
-  return REST_OPERATION_CONTRACTS[operation]?.[surface as DocumentedSurface];
+  return CONTRACTS[operation]?.[surface as DocumentedSurface];
+}
+
+type Operations = typeof REST_OPERATION_CONTRACTS;
+
+/** The operations api/v1 REST answers, by name (`tasks.get`): every one (REST v2 has fewer). */
+export type ApiV1Operation = keyof Operations;
+
+/** An api/v1 operation's 200 body schema, with its type (null: it answers 204). */
+export type ApiV1ResponseSchema<Op extends ApiV1Operation> = Operations[Op]['rest-api-v1']['response'];
+
+/** What an api/v1 operation answers, as its schema parses it (null for a 204). */
+export type ApiV1Response<Op extends ApiV1Operation> = ApiV1ResponseSchema<Op> extends z.ZodType ? z.output<ApiV1ResponseSchema<Op>> : null;
+
+/**
+ * An api/v1 operation's response schema, typed: a caller of the rest service (MCP) validates the
+ * reply with it, so the reply's type is the contract's, not one the caller chose.
+ */
+export function apiV1ResponseSchema<Op extends ApiV1Operation>(operation: Op): ApiV1ResponseSchema<Op> {
+  return REST_OPERATION_CONTRACTS[operation]['rest-api-v1'].response;
+}
+
+/**
+ * An api/v1 operation's 200 body, parsed by the operation's response schema (null for a 204):
+ * the reply gets the contract's type because it was checked against it. Throws the schema's
+ * ZodError when the body is not what the contract says.
+ */
+export function parseApiV1Response<Op extends ApiV1Operation>(operation: Op, body: unknown): ApiV1Response<Op>;
+export function parseApiV1Response(operation: ApiV1Operation, body: unknown): unknown {
+  const schema: z.ZodType | null = apiV1ResponseSchema(operation);
+  return schema === null ? null : schema.parse(body);
 }

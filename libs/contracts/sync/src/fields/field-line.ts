@@ -103,7 +103,18 @@ export function columnsOf(table: FieldTable): Array<{ readonly name: string } & 
  * A dialect's object as OpenAPI describes it, key by key from the table, in the table's order:
  * for api/v1 each line's schema, for REST v2 its REST v2 schema where it has one.
  */
-export function openApiShape(table: FieldTable, dialect: 'apiV1' | 'restV2'): Record<string, z.ZodType> {
+/** The OpenAPI object shape a table's lines make in api/v1 or REST v2, typed line by line (a REST v2 line may carry its own schema). */
+export type OpenApiShape<T extends FieldTable, D extends 'apiV1' | 'restV2'> = D extends 'apiV1'
+  ? { -readonly [F in keyof T as T[F] extends { readonly apiV1: infer K extends string; readonly schema: z.ZodType } ? K : never]: T[F] extends { readonly schema: infer S } ? S : never }
+  : {
+      -readonly [F in keyof T as T[F] extends { readonly restV2: { readonly key: infer K extends string } } ? K : never]: T[F] extends { readonly restV2: { readonly schema: infer S extends z.ZodType } }
+        ? S
+        : T[F] extends { readonly schema: infer S }
+          ? S
+          : never;
+    };
+
+export function openApiShape<T extends FieldTable, D extends 'apiV1' | 'restV2'>(table: T, dialect: D): OpenApiShape<T, D> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, line] of Object.entries(table)) {
     const key = dialect === 'apiV1' ? line.apiV1 : line.restV2?.key;
@@ -113,5 +124,5 @@ export function openApiShape(table: FieldTable, dialect: 'apiV1' | 'restV2'): Re
     if (!schema) throw new Error(`field ${name} has no OpenAPI shape for ${dialect}`);
     shape[key] = schema;
   }
-  return shape;
+  return shape as OpenApiShape<T, D>;
 }

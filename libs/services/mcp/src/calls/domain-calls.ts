@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EdgeBlob, EdgeReply, EdgeRequest, Principal, RequestSubject } from '@doable/contracts-common';
-import { RestSubjects } from '@doable/contracts-rest';
+import { type ApiV1Operation, type ApiV1Response, parseApiV1Response, REST_ENDPOINTS, REST_PREFIXES, RestSubjects } from '@doable/contracts-rest';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { UploadsSubjects } from '@doable/contracts-uploads';
 import { DomainError } from '@doable/shared-errors';
@@ -8,12 +8,30 @@ import type { BlobStore } from '@doable/shared-storage';
 import type { ServiceClient } from '@doable/shared-transport';
 import type { SyncAnswer } from './sync-answer';
 import { ToolFailure } from './tool-failure';
+import { z } from 'zod';
 
 export type JsonObject = Record<string, unknown>;
 
 export interface EdgeCallOptions {
   readonly query?: Record<string, string | string[] | undefined>;
   readonly body?: JsonObject;
+}
+
+export interface RestCallOptions extends EdgeCallOptions {
+  /** The operation's `:name` path segments (`{ id }` for `/tasks/:id`). */
+  readonly params?: Readonly<Record<string, string>>;
+}
+
+/** An api/v1 operation's method and path with its params filled in, from the one endpoint list the gateway routes by. */
+export function apiV1Route(operation: ApiV1Operation, params: Readonly<Record<string, string>> = {}): { method: EdgeRequest['method']; path: string } {
+  const endpoint = REST_ENDPOINTS.find((candidate) => candidate.operation === operation && candidate.surfaces.includes('rest-api-v1'));
+  if (!endpoint) throw new Error(`api/v1 REST has no endpoint for ${operation}`);
+  const path = endpoint.path.replace(/:([a-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${operation} needs the path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  return { method: endpoint.method, path: `${REST_PREFIXES['rest-api-v1']}${path}` };
 }
 
 export interface SyncCommandInput {
@@ -49,6 +67,20 @@ export interface SyncResult {
   readonly resources: SyncAnswer;
 }
 
+/**
+ * A reply parsed against its contract; one that does not match is the answering service's bug,
+ * not the caller's: INTERNAL (a 500 with the path), never a tool failure the model could act on.
+ */
+function answeredAsContracted<T>(what: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    // The first issue's path names the key without echoing the object's values.
+    if (err instanceof z.ZodError) throw new DomainError('INTERNAL', `The answer to ${what} does not match its contract (at ${err.issues[0]?.path.join('.') ?? ''})`);
+    throw err;
+  }
+}
+
 function parseBody(reply: EdgeReply): unknown {
   if (reply.status === 204 || reply.body === null || reply.body === undefined) return null;
   return typeof reply.body === 'string' ? (JSON.parse(reply.body) as unknown) : reply.body;
@@ -70,24 +102,34 @@ export class DomainCalls {
     private readonly store: BlobStore,
   ) {}
 
-  /** An api/v1 REST operation (`/api/v1/...`) of the rest service; its refusals arrive as ToolFailures. */
-  rest<T = JsonObject>(method: EdgeRequest['method'], path: string, options: EdgeCallOptions = {}): Promise<T> {
-    return this.edge<T>(RestSubjects.edge, method, path, options);
+  /**
+   * An api/v1 REST operation of the rest service, by its name in the contract (`tasks.get`): its
+   * method and path come from the endpoint list, and its reply is parsed by the operation's
+   * response schema, so the reply's type is the contract's. Refusals arrive as ToolFailures.
+   */
+  async rest<Op extends ApiV1Operation>(operation: Op, options: RestCallOptions = {}): Promise<ApiV1Response<Op>> {
+    const { method, path } = apiV1Route(operation, options.params);
+    const body = await this.edgeBody(RestSubjects.edge, method, path, options);
+    return answeredAsContracted(operation, () => parseApiV1Response(operation, body));
   }
 
   /**
    * An api/v1 endpoint another service answers (sync's completed history, activity, templates):
-   * the subject the gateway's route table names for that path. T is the answer's api/v1 shape
-   * (the contract's Api* types, or JsonObject for what the tools only pass on): an edge reply's
-   * body is JSON text, so this is where it gets its type, once.
+   * the subject the gateway's route table names for that path, its reply parsed by `reply` (built
+   * from the contract's api/v1 schemas where they describe it).
    */
-  async edge<T = JsonObject>(subject: RequestSubject<EdgeRequest, EdgeReply>, method: EdgeRequest['method'], path: string, options: EdgeCallOptions = {}): Promise<T> {
+  async edge<Reply extends z.ZodType>(subject: RequestSubject<EdgeRequest, EdgeReply>, reply: Reply, method: EdgeRequest['method'], path: string, options: EdgeCallOptions = {}): Promise<z.output<Reply>> {
+    const body = await this.edgeBody(subject, method, path, options);
+    return answeredAsContracted(path, () => reply.parse(body));
+  }
+
+  /** An edge reply's body: a file (a template's CSV) as its text, JSON parsed. */
+  private async edgeBody(subject: RequestSubject<EdgeRequest, EdgeReply>, method: EdgeRequest['method'], path: string, options: EdgeCallOptions): Promise<unknown> {
     const query = Object.fromEntries(Object.entries(options.query ?? {}).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined));
     const requestId = method === 'GET' ? null : randomUUID();
     const reply = await this.call(() => this.services.request(subject, this.edgeRequest('rest-api-v1', method, path, query, options.body ?? null, requestId), { resendable: true }));
-    // A file (a template's CSV) comes as its text, not JSON.
-    if (reply.contentType !== undefined && !reply.contentType.startsWith('application/json')) return String(reply.body) as T;
-    return parseBody(reply) as T;
+    if (reply.contentType !== undefined && !reply.contentType.startsWith('application/json')) return String(reply.body);
+    return parseBody(reply);
   }
 
   /** Sync API commands (each with its own uuid) and, optionally, a full read of some resource types. */

@@ -1,7 +1,9 @@
 import { type ApiProject, type ApiTask, SyncSubjects } from '@doable/contracts-sync';
+import type { ApiV1Response } from '@doable/contracts-rest';
 import type { DomainCalls } from '../calls/domain-calls';
 import { type Clock, clockOf } from './local-calendar';
 import type { ActiveTask, Completion } from './project-figures';
+import { completedTasksReply } from '../calls/edge-replies';
 
 /** What the figures of every project are computed from: one Sync API read. */
 export interface AccountState {
@@ -62,7 +64,7 @@ export async function readCompletions(calls: DomainCalls, clock: Clock, days: nu
   const found: Completion[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_COMPLETED_PAGES; page++) {
-    const answer = await calls.edge<{ items: ApiTask[]; next_cursor: string | null }>(SyncSubjects.completed, 'GET', '/api/v1/tasks/completed/by_completion_date', {
+    const answer = await calls.edge(SyncSubjects.completed, completedTasksReply, 'GET', '/api/v1/tasks/completed/by_completion_date', {
       query: { since, until, project_id: scope.projectId, workspace_id: scope.workspaceId, limit: '200', cursor },
     });
     for (const item of answer.items) {
@@ -75,10 +77,13 @@ export async function readCompletions(calls: DomainCalls, clock: Clock, days: nu
   return found;
 }
 
+/** A project as the Sync API lists it or as api/v1 REST answers it (its contract's schema). */
+export type ProjectRead = ApiProject | ApiV1Response<'projects.get'>;
+
 /**
  * The project as the Sync API listed it; one it did not list (archived, or not the caller's) is
  * asked of api/v1 REST, whose refusal (PROJECT_NOT_FOUND) is the tool's answer.
  */
-export async function projectIn(calls: DomainCalls, state: AccountState, projectId: string): Promise<ApiProject> {
-  return state.projects.find((project) => project.id === projectId) ?? (await calls.rest<ApiProject>('GET', `/api/v1/projects/${encodeURIComponent(projectId)}`));
+export async function projectIn(calls: DomainCalls, state: AccountState, projectId: string): Promise<ProjectRead> {
+  return state.projects.find((project) => project.id === projectId) ?? (await calls.rest('projects.get', { params: { id: projectId } }));
 }

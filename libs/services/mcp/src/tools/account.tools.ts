@@ -1,4 +1,3 @@
-import type { ApiUser, ApiWorkspace } from '@doable/contracts-sync';
 import { z } from 'zod';
 import { defineTool } from './tool-definition';
 
@@ -19,7 +18,7 @@ export const userInfo = defineTool({
     weeklyGoal: z.number().nullable(),
   },
   async run(calls) {
-    const user = await calls.rest<ApiUser>('GET', '/api/v1/user');
+    const user = await calls.rest('user.get');
     return {
       id: user.id,
       fullName: user.full_name,
@@ -41,8 +40,8 @@ export const listWorkspaces = defineTool({
   input: {},
   output: { workspaces: z.array(z.object({ id: z.string() }).passthrough()) },
   async run(calls) {
-    const answer = await calls.rest<ApiWorkspace[] | { results: ApiWorkspace[] }>('GET', '/api/v1/workspaces');
-    return { workspaces: Array.isArray(answer) ? answer : answer.results };
+    const answer = await calls.rest('workspaces.list');
+    return { workspaces: answer };
   },
 });
 

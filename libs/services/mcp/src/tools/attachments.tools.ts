@@ -1,4 +1,4 @@
-import type { ApiAttachment, ApiComment } from '@doable/contracts-sync';
+import type { ApiAttachment } from '@doable/contracts-sync';
 import { FILE_PATH_PREFIX } from '@doable/contracts-uploads';
 import { z } from 'zod';
 import type { DomainCalls } from '../calls/domain-calls';
@@ -100,7 +100,7 @@ export const viewAttachment = defineTool({
 
 /** The comment's `file_attachment`, read as REST answers it (so the caller must see the comment). */
 async function attachmentOfComment(calls: DomainCalls, commentId: string): Promise<ApiAttachment & { readonly file_url: string }> {
-  const comment = await calls.rest<ApiComment>('GET', `/api/v1/comments/${encodeURIComponent(commentId)}`);
+  const comment = await calls.rest('comments.get', { params: { id: commentId } });
   const attachment = comment.file_attachment;
   const fileUrl = attachment?.file_url;
   if (!attachment || typeof fileUrl !== 'string') throw new ToolFailure('INVALID_ARGUMENT_VALUE', `Comment ${commentId} has no file attachment`, { argument: 'commentId' });

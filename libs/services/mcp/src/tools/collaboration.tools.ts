@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandPerId } from './batch';
-import { apiObjects, asObjects, batchOutcome, id, ids, type Page } from './shapes';
+import { apiObjects, asObjects, batchOutcome, id, ids } from './shapes';
 import { defineTool } from './tool-definition';
 
 export const findProjectCollaborators = defineTool({
@@ -11,7 +11,7 @@ export const findProjectCollaborators = defineTool({
   input: { projectId: id },
   output: { collaborators: apiObjects },
   async run(calls, args) {
-    const page = await calls.rest<Page>('GET', `/api/v1/projects/${encodeURIComponent(args.projectId)}/collaborators`, { query: { limit: '200' } });
+    const page = await calls.rest('projects.collaborators', { params: { id: args.projectId }, query: { limit: '200' } });
     return { collaborators: asObjects(page.results) };
   },
 });

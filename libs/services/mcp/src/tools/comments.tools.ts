@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
 import { ToolFailure } from '../calls/tool-failure';
-import { apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
+import { apiObjects, asObjects, eachInOrder, cursor, id, limit, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 export const addComments = defineTool({
@@ -14,7 +14,7 @@ export const addComments = defineTool({
     const created: JsonObject[] = [];
     for (const comment of comments) {
       if ((comment.taskId === undefined) === (comment.projectId === undefined)) throw new ToolFailure('INVALID_ARGUMENT_VALUE', 'Each comment needs exactly one of taskId and projectId');
-      created.push(await calls.rest('POST', '/api/v1/comments', { body: { content: comment.content, ...(comment.taskId ? { task_id: comment.taskId } : { project_id: comment.projectId }) } }));
+      created.push(await calls.rest('comments.create', { body: { content: comment.content, ...(comment.taskId ? { task_id: comment.taskId } : { project_id: comment.projectId }) } }));
     }
     return { comments: asObjects(created) };
   },
@@ -26,7 +26,7 @@ export const updateComments = defineTool({
   description: 'Changes the text of comments.',
   input: { comments: z.array(z.object({ id, content: z.string().min(1).max(15000) })).min(1).max(25) },
   output: { comments: apiObjects },
-  run: async (calls, { comments }) => ({ comments: await eachInOrder(comments, (comment) => calls.rest('POST', `/api/v1/comments/${encodeURIComponent(comment.id)}`, { body: { content: comment.content } })) }),
+  run: async (calls, { comments }) => ({ comments: await eachInOrder(comments, (comment) => calls.rest('comments.update', { params: { id: comment.id }, body: { content: comment.content } })) }),
 });
 
 export const findComments = defineTool({
@@ -38,7 +38,7 @@ export const findComments = defineTool({
   output: { comments: apiObjects, nextCursor: z.string().nullable() },
   async run(calls, args) {
     if ((args.taskId === undefined) === (args.projectId === undefined)) throw new ToolFailure('INVALID_ARGUMENT_VALUE', 'Give exactly one of taskId and projectId');
-    const page = await calls.rest<Page>('GET', '/api/v1/comments', { query: { task_id: args.taskId, project_id: args.projectId, ...pageQuery(args) } });
+    const page = await calls.rest('comments.list', { query: { task_id: args.taskId, project_id: args.projectId, ...pageQuery(args) } });
     return { comments: asObjects(page.results), nextCursor: page.next_cursor };
   },
 });

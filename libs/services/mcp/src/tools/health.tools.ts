@@ -1,9 +1,8 @@
-import type { ApiProject, ApiUser, ApiWorkspace } from '@doable/contracts-sync';
 import { z } from 'zod';
 import { completionBuckets } from '../insights/completion-buckets';
 import { clockOf } from '../insights/local-calendar';
 import { countLate, HEALTH_STATUSES, healthOf, lateTasks, projectMetrics, RECENT_DAYS } from '../insights/project-figures';
-import { type AccountState, projectIn, readAccountState, readCompletions } from '../insights/project-reads';
+import { type AccountState, type ProjectRead, projectIn, readAccountState, readCompletions } from '../insights/project-reads';
 import { matchWorkspace } from '../insights/workspace-match';
 import { id } from './shapes';
 import { defineTool } from './tool-definition';
@@ -48,7 +47,7 @@ async function projectFigures(calls: Parameters<typeof readAccountState>[0], pro
   return figuresOf(state, project, recent);
 }
 
-function figuresOf(state: AccountState, project: ApiProject, recent: Awaited<ReturnType<typeof readCompletions>>) {
+function figuresOf(state: AccountState, project: ProjectRead, recent: Awaited<ReturnType<typeof readCompletions>>) {
   const active = state.activeByProject.get(project.id) ?? [];
   const computed = projectMetrics(active, state.completedByProject.get(project.id) ?? 0, recent.filter((done) => done.projectId === project.id), state.clock);
   const late = countLate(active, state.clock);
@@ -172,8 +171,8 @@ export const getProjectActivityStats = defineTool({
     const weeks = args.weeks ?? 2;
     // The project first: one the caller cannot see is refused as REST refuses it.
     const [project, user] = await Promise.all([
-      calls.rest<ApiProject>('GET', `/api/v1/projects/${encodeURIComponent(args.projectId)}`),
-      calls.rest<ApiUser>('GET', '/api/v1/user'),
+      calls.rest('projects.get', { params: { id: args.projectId } }),
+      calls.rest('user.get'),
     ]);
     const clock = clockOf(new Date(), user.tz_info.timezone);
     const completions = await readCompletions(calls, clock, weeks * 7, { projectId: project.id });
@@ -207,10 +206,10 @@ export const getWorkspaceInsights = defineTool({
   },
   async run(calls, args) {
     const [listed, state] = await Promise.all([
-      calls.rest<ApiWorkspace[] | { results: ApiWorkspace[] }>('GET', '/api/v1/workspaces'),
+      calls.rest('workspaces.list'),
       readAccountState(calls),
     ]);
-    const workspaces = (Array.isArray(listed) ? listed : listed.results).map((workspace) => ({ id: workspace.id, name: workspace.name }));
+    const workspaces = listed.map((workspace) => ({ id: workspace.id, name: workspace.name }));
     const workspace = matchWorkspace(workspaces, args.workspaceIdOrName);
     const projects = state.projects.filter(
       (project) => project.workspace_id === workspace.id && project.is_archived !== true && (!args.projectIds || args.projectIds.includes(project.id)),

@@ -1,6 +1,6 @@
 import { SyncSubjects } from '@doable/contracts-sync';
 import { z } from 'zod';
-import type { JsonObject } from '../calls/domain-calls';
+import { activitiesReply } from '../calls/edge-replies';
 import { cursor, id, limit, pageQuery } from './shapes';
 import { readAll } from './synced';
 import { defineTool } from './tool-definition';
@@ -19,7 +19,7 @@ export const findActivity = defineTool({
   },
   output: { events: z.array(z.object({ id: z.string() }).passthrough()), nextCursor: z.string().nullable() },
   async run(calls, args) {
-    const answer = await calls.edge<{ results: Array<{ id: string } & JsonObject>; next_cursor: string | null }>(SyncSubjects.activity, 'GET', '/api/v1/activities', {
+    const answer = await calls.edge(SyncSubjects.activity, activitiesReply, 'GET', '/api/v1/activities', {
       query: { object_type: args.objectType, object_id: args.objectId, event_type: args.eventType, ...pageQuery(args) },
     });
     return { events: answer.results.map((event) => ({ ...event, id: String(event.id) })), nextCursor: answer.next_cursor };
@@ -33,7 +33,7 @@ export const getProductivityStats = defineTool({
   readOnly: true,
   input: {},
   output: { stats: z.object({}).passthrough() },
-  run: async (calls) => ({ stats: await calls.rest('GET', '/api/v1/tasks/completed/stats') }),
+  run: async (calls) => ({ stats: await calls.rest('user.productivity_stats') }),
 });
 
 export const getOverview = defineTool({

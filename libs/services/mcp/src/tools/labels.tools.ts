@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
-import { apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
+import { apiObjects, asObjects, eachInOrder, cursor, id, limit, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 const labelFields = { color: z.string().max(32).optional(), isFavorite: z.boolean().optional() };
@@ -15,7 +15,7 @@ export const addLabels = defineTool({
   description: 'Adds personal labels.',
   input: { labels: z.array(z.object({ name: z.string().min(1).max(128), ...labelFields })).min(1).max(25) },
   output: { labels: apiObjects },
-  run: async (calls, { labels }) => ({ labels: await eachInOrder(labels, (label) => calls.rest('POST', '/api/v1/labels', { body: labelBody(label) })) }),
+  run: async (calls, { labels }) => ({ labels: await eachInOrder(labels, (label) => calls.rest('labels.create', { body: labelBody(label) })) }),
 });
 
 export const updateLabels = defineTool({
@@ -24,7 +24,7 @@ export const updateLabels = defineTool({
   description: 'Renames labels or changes their colour or favourite mark.',
   input: { labels: z.array(z.object({ id, name: z.string().min(1).max(128).optional(), ...labelFields })).min(1).max(25) },
   output: { labels: apiObjects },
-  run: async (calls, { labels }) => ({ labels: await eachInOrder(labels, (label) => calls.rest('POST', `/api/v1/labels/${encodeURIComponent(label.id)}`, { body: labelBody(label) })) }),
+  run: async (calls, { labels }) => ({ labels: await eachInOrder(labels, (label) => calls.rest('labels.update', { params: { id: label.id }, body: labelBody(label) })) }),
 });
 
 export const findLabels = defineTool({
@@ -36,8 +36,8 @@ export const findLabels = defineTool({
   output: { labels: apiObjects, nextCursor: z.string().nullable() },
   async run(calls, args) {
     const page = args.searchText
-      ? await calls.rest<Page>('GET', '/api/v1/labels/search', { query: { query: args.searchText, ...pageQuery(args) } })
-      : await calls.rest<Page>('GET', '/api/v1/labels', { query: pageQuery(args) });
+      ? await calls.rest('labels.search', { query: { query: args.searchText, ...pageQuery(args) } })
+      : await calls.rest('labels.list', { query: pageQuery(args) });
     return { labels: asObjects(page.results), nextCursor: page.next_cursor };
   },
 });

@@ -1,3 +1,4 @@
+import type { ApiV1Operation } from '@doable/contracts-rest';
 import { z } from 'zod';
 import type { DomainCalls, JsonObject } from '../calls/domain-calls';
 import { ToolFailure } from '../calls/tool-failure';
@@ -8,16 +9,22 @@ import { defineTool } from './tool-definition';
 const OBJECT_TYPES = ['task', 'project', 'section', 'comment', 'label', 'filter', 'reminder'] as const;
 type ObjectType = (typeof OBJECT_TYPES)[number];
 
-/** The api/v1 REST collection of each type; filters and reminders live only in the Sync API. */
-const REST_PATHS: Partial<Record<ObjectType, string>> = { task: 'tasks', project: 'projects', section: 'sections', comment: 'comments', label: 'labels' };
+/** The api/v1 REST operations of each type; filters and reminders live only in the Sync API. */
+const REST_OPERATIONS: Partial<Record<ObjectType, { readonly get: 'tasks.get' | 'projects.get' | 'sections.get' | 'comments.get' | 'labels.get'; readonly delete: ApiV1Operation }>> = {
+  task: { get: 'tasks.get', delete: 'tasks.delete' },
+  project: { get: 'projects.get', delete: 'projects.delete' },
+  section: { get: 'sections.get', delete: 'sections.delete' },
+  comment: { get: 'comments.get', delete: 'comments.delete' },
+  label: { get: 'labels.get', delete: 'labels.delete' },
+};
 const SYNC_RESOURCES: Partial<Record<ObjectType, { resource: 'filters' | 'reminders'; deleteCommand: string; notFound: string }>> = {
   filter: { resource: 'filters', deleteCommand: 'filter_delete', notFound: 'FILTER_NOT_FOUND' },
   reminder: { resource: 'reminders', deleteCommand: 'reminder_delete', notFound: 'REMINDER_NOT_FOUND' },
 };
 
 async function fetchOne(calls: DomainCalls, type: ObjectType, objectId: string): Promise<{ id: string } & JsonObject> {
-  const path = REST_PATHS[type];
-  if (path) return calls.rest<{ id: string } & JsonObject>('GET', `/api/v1/${path}/${encodeURIComponent(objectId)}`);
+  const operations = REST_OPERATIONS[type];
+  if (operations) return calls.rest(operations.get, { params: { id: objectId } });
   const synced = SYNC_RESOURCES[type]!;
   const [found] = await readByIds(calls, synced.resource, [objectId]);
   if (!found) throw new ToolFailure(synced.notFound, `No ${type} ${objectId}`);
@@ -32,8 +39,8 @@ export const deleteObject = defineTool({
   input: { type: z.enum(OBJECT_TYPES), id },
   output: { deleted: z.object({ type: z.string(), id: z.string() }) },
   async run(calls, args) {
-    const path = REST_PATHS[args.type];
-    if (path) await calls.rest('DELETE', `/api/v1/${path}/${encodeURIComponent(args.id)}`);
+    const operations = REST_OPERATIONS[args.type];
+    if (operations) await calls.rest(operations.delete, { params: { id: args.id } });
     else await calls.syncAll([{ type: SYNC_RESOURCES[args.type]!.deleteCommand, args: { id: args.id } }]);
     return { deleted: { type: args.type, id: args.id } };
   },

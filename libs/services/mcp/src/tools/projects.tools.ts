@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
-import { apiObject, apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
+import { apiObject, apiObjects, asObjects, eachInOrder, cursor, id, limit, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 const projectFields = {
@@ -20,7 +20,7 @@ export const addProjects = defineTool({
   description: 'Adds one or more projects (optionally under a parent project).',
   input: { projects: z.array(z.object({ name: z.string().min(1).max(120), parentId: id.optional(), ...projectFields })).min(1).max(25) },
   output: { projects: apiObjects },
-  run: async (calls, { projects }) => ({ projects: await eachInOrder(projects, (project) => calls.rest('POST', '/api/v1/projects', { body: projectBody(project) })) }),
+  run: async (calls, { projects }) => ({ projects: await eachInOrder(projects, (project) => calls.rest('projects.create', { body: projectBody(project) })) }),
 });
 
 export const updateProjects = defineTool({
@@ -29,7 +29,7 @@ export const updateProjects = defineTool({
   description: 'Renames projects or changes their colour, favourite mark or view style.',
   input: { projects: z.array(z.object({ id, name: z.string().min(1).max(120).optional(), ...projectFields })).min(1).max(25) },
   output: { projects: apiObjects },
-  run: async (calls, { projects }) => ({ projects: await eachInOrder(projects, (project) => calls.rest('POST', `/api/v1/projects/${encodeURIComponent(project.id)}`, { body: projectBody(project) })) }),
+  run: async (calls, { projects }) => ({ projects: await eachInOrder(projects, (project) => calls.rest('projects.update', { params: { id: project.id }, body: projectBody(project) })) }),
 });
 
 export const findProjects = defineTool({
@@ -41,8 +41,8 @@ export const findProjects = defineTool({
   output: { projects: apiObjects, nextCursor: z.string().nullable() },
   async run(calls, args) {
     const page = args.searchText
-      ? await calls.rest<Page>('GET', '/api/v1/projects/search', { query: { query: args.searchText, ...pageQuery(args) } })
-      : await calls.rest<Page>('GET', '/api/v1/projects', { query: pageQuery(args) });
+      ? await calls.rest('projects.search', { query: { query: args.searchText, ...pageQuery(args) } })
+      : await calls.rest('projects.list', { query: pageQuery(args) });
     return { projects: asObjects(page.results), nextCursor: page.next_cursor };
   },
 });
@@ -54,10 +54,10 @@ export const projectMove = defineTool({
   input: { id, parentId: id.nullish(), workspaceId: id.optional(), toPersonal: z.boolean().optional() },
   output: { project: z.object({ id: z.string() }).passthrough() },
   async run(calls, args) {
-    if (args.workspaceId) await calls.rest('POST', '/api/v1/projects/move_to_workspace', { body: { project_id: args.id, workspace_id: args.workspaceId } });
-    else if (args.toPersonal) await calls.rest('POST', '/api/v1/projects/move_to_personal', { body: { project_id: args.id } });
+    if (args.workspaceId) await calls.rest('projects.move_to_workspace', { body: { project_id: args.id, workspace_id: args.workspaceId } });
+    else if (args.toPersonal) await calls.rest('projects.move_to_personal', { body: { project_id: args.id } });
     else await calls.syncAll([{ type: 'project_move', args: { id: args.id, parent_id: args.parentId ?? null } }]);
-    return { project: await calls.rest<{ id: string } & JsonObject>('GET', `/api/v1/projects/${encodeURIComponent(args.id)}`) };
+    return { project: await calls.rest('projects.get', { params: { id: args.id } }) };
   },
 });
 
@@ -67,7 +67,7 @@ export const projectManagement = defineTool({
   description: 'Archives a project (it leaves the active lists with its tasks, which stay as they are) or brings an archived one back.',
   input: { action: z.enum(['archive', 'unarchive']), projectId: id },
   output: { project: apiObject, success: z.boolean() },
-  run: async (calls, args) => ({ project: await calls.rest<{ id: string } & JsonObject>('POST', `/api/v1/projects/${encodeURIComponent(args.projectId)}/${args.action}`), success: true }),
+  run: async (calls, args) => ({ project: await calls.rest(args.action === 'archive' ? 'projects.archive' : 'projects.unarchive', { params: { id: args.projectId } }), success: true }),
 });
 
 export const PROJECT_TOOLS = [addProjects, updateProjects, findProjects, projectMove, projectManagement];

@@ -1,8 +1,7 @@
-import type { ApiProject, ApiTask } from '@doable/contracts-sync';
+import type { ApiV1Response } from '@doable/contracts-rest';
 import { z } from 'zod';
 import type { DomainCalls } from '../calls/domain-calls';
 import { ToolFailure } from '../calls/tool-failure';
-import type { Page } from './shapes';
 import { defineTool } from './tool-definition';
 
 /**
@@ -12,7 +11,7 @@ import { defineTool } from './tool-definition';
 const document = { id: z.string(), title: z.string(), url: z.string() };
 
 /** A task or a project, as api/v1 REST answers it, with its kind. */
-type Found = { readonly kind: 'task'; readonly object: ApiTask } | { readonly kind: 'project'; readonly object: ApiProject };
+type Found = { readonly kind: 'task'; readonly object: ApiV1Response<'tasks.get'> } | { readonly kind: 'project'; readonly object: ApiV1Response<'projects.get'> };
 
 function documentOf({ kind, object }: Found, origin = ''): { id: string; title: string; url: string } {
   const title = kind === 'task' ? object.content : object.name;
@@ -28,8 +27,8 @@ export const search = defineTool({
     output: { results: z.array(z.object(document)) },
     async run(calls, args) {
       const [tasks, projects] = await Promise.all([
-        calls.rest<Page<ApiTask>>('GET', '/api/v1/tasks/filter', { query: { query: `search: ${args.query}`, limit: '50' } }),
-        calls.rest<Page<ApiProject>>('GET', '/api/v1/projects/search', { query: { query: args.query, limit: '50' } }),
+        calls.rest('tasks.filter', { query: { query: `search: ${args.query}`, limit: '50' } }),
+        calls.rest('projects.search', { query: { query: args.query, limit: '50' } }),
       ]);
       return {
         results: [
@@ -59,6 +58,6 @@ export const SEARCH_TOOLS = [search, fetch];
 
 async function fetchKind(calls: DomainCalls, kind: 'task' | 'project', objectId: string): Promise<Found> {
   if (!/^[0-9A-Za-z_-]+$/.test(objectId)) throw new ToolFailure('INVALID_ARGUMENT_VALUE', 'Malformed id');
-  const path = `/api/v1/${kind}s/${encodeURIComponent(objectId)}`;
-  return kind === 'task' ? { kind, object: await calls.rest<ApiTask>('GET', path) } : { kind, object: await calls.rest<ApiProject>('GET', path) };
+  const params = { id: objectId };
+  return kind === 'task' ? { kind, object: await calls.rest('tasks.get', { params }) } : { kind, object: await calls.rest('projects.get', { params }) };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiObjects, asObjects, eachInOrder, cursor, id, limit, type Page, pageQuery } from './shapes';
+import { apiObjects, asObjects, eachInOrder, cursor, id, limit, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 export const addSections = defineTool({
@@ -8,7 +8,7 @@ export const addSections = defineTool({
   description: 'Adds sections to projects.',
   input: { sections: z.array(z.object({ name: z.string().min(1).max(120), projectId: id })).min(1).max(25) },
   output: { sections: apiObjects },
-  run: async (calls, { sections }) => ({ sections: await eachInOrder(sections, (section) => calls.rest('POST', '/api/v1/sections', { body: { name: section.name, project_id: section.projectId } })) }),
+  run: async (calls, { sections }) => ({ sections: await eachInOrder(sections, (section) => calls.rest('sections.create', { body: { name: section.name, project_id: section.projectId } })) }),
 });
 
 export const updateSections = defineTool({
@@ -17,7 +17,7 @@ export const updateSections = defineTool({
   description: 'Renames sections.',
   input: { sections: z.array(z.object({ id, name: z.string().min(1).max(120) })).min(1).max(25) },
   output: { sections: apiObjects },
-  run: async (calls, { sections }) => ({ sections: await eachInOrder(sections, (section) => calls.rest('POST', `/api/v1/sections/${encodeURIComponent(section.id)}`, { body: { name: section.name } })) }),
+  run: async (calls, { sections }) => ({ sections: await eachInOrder(sections, (section) => calls.rest('sections.update', { params: { id: section.id }, body: { name: section.name } })) }),
 });
 
 export const findSections = defineTool({
@@ -29,8 +29,8 @@ export const findSections = defineTool({
   output: { sections: apiObjects, nextCursor: z.string().nullable() },
   async run(calls, args) {
     const page = args.searchText
-      ? await calls.rest<Page>('GET', '/api/v1/sections/search', { query: { query: args.searchText, project_id: args.projectId, ...pageQuery(args) } })
-      : await calls.rest<Page>('GET', '/api/v1/sections', { query: { project_id: args.projectId, ...pageQuery(args) } });
+      ? await calls.rest('sections.search', { query: { query: args.searchText, project_id: args.projectId, ...pageQuery(args) } })
+      : await calls.rest('sections.list', { query: { project_id: args.projectId, ...pageQuery(args) } });
     return { sections: asObjects(page.results), nextCursor: page.next_cursor };
   },
 });

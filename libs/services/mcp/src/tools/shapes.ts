@@ -17,12 +17,6 @@ export const batchOutcome = {
   failed: z.array(z.object({ id: z.string(), error: z.string(), tag: z.string() })),
 };
 
-/** api/v1's `{results, next_cursor}` page as the tools answer it: of T (an Api* type), or of objects only passed on. */
-export interface Page<T extends JsonObject = JsonObject> {
-  readonly results: T[];
-  readonly next_cursor: string | null;
-}
-
 export function pageQuery(args: { limit?: number; cursor?: string | null }): Record<string, string | undefined> {
   return { limit: String(args.limit ?? 50), cursor: args.cursor ?? undefined };
 }

@@ -1,8 +1,9 @@
-import { type ApiTask, SyncSubjects } from '@doable/contracts-sync';
+import { SyncSubjects } from '@doable/contracts-sync';
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
+import { completedTasksReply } from '../calls/edge-replies';
 import { commandPerId } from './batch';
-import { apiObjects, asObjects, batchOutcome, cursor, id, ids, limit, type Page, pageQuery } from './shapes';
+import { apiObjects, asObjects, batchOutcome, cursor, id, ids, limit, pageQuery } from './shapes';
 import { defineTool } from './tool-definition';
 
 const priority = z.enum(['p1', 'p2', 'p3', 'p4']).optional().describe('p1 is the most urgent, p4 (the default) the least');
@@ -49,7 +50,7 @@ export const addTasks = defineTool({
     // One REST create per task (each with its own request id), in order: a parent given by id exists already.
     for (const task of tasks) {
       const body = { ...taskBody(task), project_id: task.projectId, section_id: task.sectionId, parent_id: task.parentId, assignee_id: task.responsibleUser };
-      created.push(await calls.rest('POST', '/api/v1/tasks', { body: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) }));
+      created.push(await calls.rest('tasks.create', { body: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) }));
     }
     return { tasks: asObjects(created) };
   },
@@ -70,10 +71,10 @@ export const updateTasks = defineTool({
     const updated: JsonObject[] = [];
     for (const task of tasks) {
       const body = taskBody(task);
-      let answer: JsonObject = Object.keys(body).length > 0 ? await calls.rest('POST', `/api/v1/tasks/${encodeURIComponent(task.id)}`, { body }) : {};
+      let answer: JsonObject = Object.keys(body).length > 0 ? await calls.rest('tasks.update', { params: { id: task.id }, body }) : {};
       const move = task.parentId ? { parent_id: task.parentId } : task.sectionId ? { section_id: task.sectionId } : task.projectId ? { project_id: task.projectId } : undefined;
-      if (move) answer = await calls.rest('POST', `/api/v1/tasks/${encodeURIComponent(task.id)}/move`, { body: move });
-      if (!('id' in answer)) answer = await calls.rest('GET', `/api/v1/tasks/${encodeURIComponent(task.id)}`);
+      if (move) answer = await calls.rest('tasks.move', { params: { id: task.id }, body: move });
+      if (!('id' in answer)) answer = await calls.rest('tasks.get', { params: { id: task.id } });
       updated.push(answer);
     }
     return { tasks: asObjects(updated) };
@@ -127,8 +128,8 @@ export const findTasks = defineTool({
   output: { tasks: apiObjects, nextCursor: z.string().nullable() },
   async run(calls, args) {
     const page = args.searchText
-      ? await calls.rest<Page<ApiTask>>('GET', '/api/v1/tasks/filter', { query: { query: `search: ${args.searchText}`, ...pageQuery(args) } })
-      : await calls.rest<Page<ApiTask>>('GET', '/api/v1/tasks', { query: { project_id: args.projectId, section_id: args.sectionId, parent_id: args.parentId, label: args.label, ...pageQuery(args) } });
+      ? await calls.rest('tasks.filter', { query: { query: `search: ${args.searchText}`, ...pageQuery(args) } })
+      : await calls.rest('tasks.list', { query: { project_id: args.projectId, section_id: args.sectionId, parent_id: args.parentId, label: args.label, ...pageQuery(args) } });
     // The text search reads across projects: narrow it to what else was asked.
     const results = page.results.filter(
       (task) =>
@@ -159,7 +160,7 @@ export const findTasksByDate = defineTool({
         : days === 1
           ? `due: ${args.startDate}`
           : `due after: ${args.startDate} & due before: ${addDays(args.startDate, days)} | due: ${args.startDate}`;
-    const page = await calls.rest<Page>('GET', '/api/v1/tasks/filter', { query: { query, ...pageQuery(args) } });
+    const page = await calls.rest('tasks.filter', { query: { query, ...pageQuery(args) } });
     return { tasks: asObjects(page.results), nextCursor: page.next_cursor };
   },
 });
@@ -178,7 +179,7 @@ export const findCompletedTasks = defineTool({
   input: { since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), projectId: id.optional(), limit, cursor },
   output: { tasks: apiObjects, nextCursor: z.string().nullable() },
   async run(calls, args) {
-    const answer = await calls.edge<{ items: JsonObject[]; next_cursor: string | null }>(SyncSubjects.completed, 'GET', '/api/v1/tasks/completed/by_completion_date', {
+    const answer = await calls.edge(SyncSubjects.completed, completedTasksReply, 'GET', '/api/v1/tasks/completed/by_completion_date', {
       query: { since: `${args.since}T00:00:00Z`, until: `${args.until}T23:59:59Z`, project_id: args.projectId, ...pageQuery(args) },
     });
     return { tasks: asObjects(answer.items), nextCursor: answer.next_cursor };

@@ -1,5 +1,6 @@
 import { SyncSubjects } from '@doable/contracts-sync';
 import { z } from 'zod';
+import { templateFileReply, templateImportReply } from '../calls/edge-replies';
 import { id } from './shapes';
 import { defineTool } from './tool-definition';
 
@@ -10,7 +11,7 @@ export const exportProjectTemplate = defineTool({
   readOnly: true,
   input: { projectId: id },
   output: { projectId: z.string(), csv: z.string() },
-  run: async (calls, args) => ({ projectId: args.projectId, csv: await calls.edge<string>(SyncSubjects.templates, 'GET', '/api/v1/templates/file', { query: { project_id: args.projectId } }) }),
+  run: async (calls, args) => ({ projectId: args.projectId, csv: await calls.edge(SyncSubjects.templates, templateFileReply, 'GET', '/api/v1/templates/file', { query: { project_id: args.projectId } }) }),
 });
 
 export const importProjectTemplate = defineTool({
@@ -20,7 +21,7 @@ export const importProjectTemplate = defineTool({
   input: { projectId: id, csv: z.string().min(1).max(1_000_000) },
   output: { projectId: z.string(), tasks: z.number(), sections: z.number() },
   async run(calls, args) {
-    const answer = await calls.edge<{ tasks?: unknown[]; sections?: unknown[] }>(SyncSubjects.templates, 'POST', '/api/v1/templates/import_into_project_from_file', {
+    const answer = await calls.edge(SyncSubjects.templates, templateImportReply, 'POST', '/api/v1/templates/import_into_project_from_file', {
       body: { project_id: args.projectId, file: args.csv },
     });
     return { projectId: args.projectId, tasks: answer.tasks?.length ?? 0, sections: answer.sections?.length ?? 0 };

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { FactoryProvider } from '@nestjs/common';
+import type { FactoryProvider, Type } from '@nestjs/common';
 import { COMMAND_HANDLERS, type CommandHandler, CommandPolicies, INTERNAL_COMMAND_HANDLERS } from '@doable/sync-engine';
 import { SyncModule } from '../sync.service-definition';
 
@@ -9,7 +9,9 @@ function registered(token: symbol, ...leading: unknown[]): CommandHandler[] {
   const provider = providers.find((candidate): candidate is FactoryProvider => typeof candidate === 'object' && candidate !== null && (candidate as FactoryProvider).provide === token);
   if (!provider) throw new Error(`SyncModule registers no ${String(token)}`);
   const inject = provider.inject ?? [];
-  return provider.useFactory(...leading, ...inject.slice(leading.length).map(() => ({}))) as CommandHandler[];
+  // The public commands are injected classes (COMMAND_PROVIDERS): each is built over stand-ins.
+  const standIns = inject.slice(leading.length).map((dependency): unknown => (typeof dependency === 'function' && token === COMMAND_HANDLERS ? new (dependency as Type<unknown>)(...Array.from({ length: dependency.length }, (): unknown => ({}))) : {}));
+  return provider.useFactory(...leading, ...standIns) as CommandHandler[];
 }
 
 /**

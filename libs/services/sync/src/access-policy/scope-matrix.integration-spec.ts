@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Principal, type Scope, SCOPES } from '@doable/contracts-common';
 import { DomainError, todoistErrorBody } from '@doable/shared-errors';
 import type { ServiceClient } from '@doable/shared-transport';
-import { type CommandStatus, isRefusal, publicCommands } from '@doable/sync-engine';
-import { WorkspaceHarness } from '@doable/sync-engine/testing';
-import { FilterRepository, ItemDates, LabelRepository, LocationRepository, NoteRepository, ReminderRepository, ViewOptionsRepository } from '@doable/sync-domain';
+import { type CommandStatus, isRefusal } from '@doable/sync-engine';
+import { WorkspaceHarness, commandHandlers } from '@doable/sync-engine/testing';
 import { registeredHandlers, registeredPolicies } from './registered-handlers';
 
 /**
@@ -57,20 +56,8 @@ describe('the scope matrix in the command executor (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
 
   beforeAll(async () => {
-    // The service's own registry of public commands (publicCommands), over the harness's repositories.
-    await harness.start('scope_matrix', USERS, (r) =>
-      publicCommands({
-        ...r,
-        dates: new ItemDates(),
-        labels: new LabelRepository(),
-        filters: new FilterRepository(),
-        notes: new NoteRepository(),
-        reminders: new ReminderRepository(),
-        locations: new LocationRepository(),
-        views: new ViewOptionsRepository(),
-        services: otherServices,
-      }),
-    );
+    // The service's own public commands (COMMAND_PROVIDERS), built by Nest's injector.
+    await harness.start('scope_matrix', USERS, () => commandHandlers({ services: otherServices }));
   });
   afterAll(() => harness.stop());
 

@@ -1,3 +1,4 @@
+import { commandHandlers } from '@doable/sync-engine/testing';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
@@ -6,8 +7,8 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { CompletedRepository, ItemDates, ItemRepository, LabelRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
-import { CommandExecutor, itemCommands, projectCommands } from '@doable/sync-engine';
+import { CompletedRepository, PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
+import { CommandExecutor } from '@doable/sync-engine';
 import { TaskFilterService } from '@doable/sync-read';
 import { givePlan } from '@doable/sync-domain/testing';
 import { CompletedService } from './completed.service';
@@ -50,8 +51,7 @@ describe('the completed-task history and the completed_tasks feature (real Postg
     );
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    const [items, projects, sections] = [new ItemRepository(), new ProjectRepository(), new SectionRepository()];
-    const executor = new CommandExecutor(db, profiles, [...projectCommands(projects, sections, items), ...itemCommands(items, projects, sections, new ItemDates(), new LabelRepository())], logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
+    const executor = new CommandExecutor(db, profiles, await commandHandlers(), logger, [], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
     const added = await executor.run(principal, [
       { type: 'item_add', uuid: randomUUID(), temp_id: 'done', args: { content: 'Done task' } },
       { type: 'item_complete', uuid: randomUUID(), args: { id: 'done' } },

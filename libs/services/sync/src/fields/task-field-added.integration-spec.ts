@@ -2,7 +2,7 @@ import { argShape, type ApiTask, type FieldTable, openApiShape, TASK_FIELDS } fr
 import { restV2TaskWriter } from '@doable/contracts-rest';
 import { taskRowWriter } from '@doable/sync-dialects';
 import { type Item, itemColumns } from '@doable/sync-domain';
-import { WorkspaceHarness, workspaceSpecCommands } from '@doable/sync-engine/testing';
+import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { z } from 'zod';
 import { taskListSql } from '../objects/object-reads.repository';
 import { restV2TaskListSql } from '../objects/rest-v2-task-list.sql';
@@ -42,7 +42,7 @@ describe('a task field added only in a table line (real PostgreSQL)', () => {
   let row: Item & { estimate: number | null };
 
   beforeAll(async () => {
-    await harness.start('task_field_added', { [ADA]: 'ada@tfa.test' }, workspaceSpecCommands);
+    await harness.start('task_field_added', { [ADA]: 'ada@tfa.test' });
     taskId = await harness.create(ADA, 'item_add', { content: 'estimated', duration: { amount: 30, unit: 'minute' } });
     // The field's migration.
     await harness.dataSource.query('ALTER TABLE sync.items ADD COLUMN estimate integer');

@@ -1,3 +1,4 @@
+import { commandHandlers } from '@doable/sync-engine/testing';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
@@ -6,8 +7,8 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { ArchivedItemsRepository, CompletedInfoRepository, ItemDates, ItemRepository, LabelRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
-import { CommandExecutor, itemCommands, projectCommands, sectionCommands } from '@doable/sync-engine';
+import { ArchivedItemsRepository, CompletedInfoRepository, PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
+import { CommandExecutor } from '@doable/sync-engine';
 import { givePlan } from '@doable/sync-domain/testing';
 import { ArchivedItems } from './archived-items';
 import { ObjectReadsRepository } from './object-reads.repository';
@@ -47,9 +48,8 @@ describe('ArchivedItems: v9 archive/items over the completed history (real Postg
     }
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    const [items, projects, sections, labels, dates] = [new ItemRepository(), new ProjectRepository(), new SectionRepository(), new LabelRepository(), new ItemDates()];
-    const handlers = [...projectCommands(projects, sections, items), ...itemCommands(items, projects, sections, dates, labels), ...sectionCommands(sections, projects, items)];
-    const executor = new CommandExecutor(db, profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
+    const handlers = await commandHandlers();
+    const executor = new CommandExecutor(db, profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
     listings = new ArchivedItems(new ObjectReadsRepository(), new ArchivedItemsRepository(), new CompletedInfoRepository(), new PlanLimitsRepository());
 
     const cmd = (type: string, args: Record<string, unknown>, temp_id?: string) => ({ type, uuid: randomUUID(), args, ...(temp_id ? { temp_id } : {}) });

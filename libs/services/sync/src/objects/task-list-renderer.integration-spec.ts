@@ -1,6 +1,5 @@
 import type { ObjectsRender } from '@doable/contracts-sync';
-import { sectionCommands } from '@doable/sync-engine';
-import { WorkspaceHarness, workspaceSpecCommands } from '@doable/sync-engine/testing';
+import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { CompletionStatsRepository, NoteRepository, ProductivityStatsService } from '@doable/sync-domain';
 import { TaskFilterService } from '@doable/sync-read';
 import type { PushTokens } from '../push/push-tokens.service';
@@ -57,7 +56,7 @@ describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
   const setDue = (id: string, due: object | null) => harness.dataSource.query(`UPDATE sync.items SET due = $2 WHERE id = $1`, [id, due === null ? null : JSON.stringify(due)]);
 
   beforeAll(async () => {
-    await harness.start('task_list_renderer', { [ADA]: 'ada@tlr.test', [BEN]: 'ben@tlr.test' }, (r) => [...workspaceSpecCommands(r), ...sectionCommands(r.sections, r.projects, r.items)]);
+    await harness.start('task_list_renderer', { [ADA]: 'ada@tlr.test', [BEN]: 'ben@tlr.test' }, undefined);
     const r = harness.repositories;
     const workspaceReads = new WorkspaceReadsRepository();
     filters = new TaskFilterService(r.profiles);

@@ -1,4 +1,5 @@
-import { ItemDates, ItemRepository, LabelRepository, LocationRepository, NoteRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { commandHandlers } from '@doable/sync-engine/testing';
+import { ItemRepository, LabelRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { requestIdUuid } from '@doable/contracts-sync';
@@ -8,7 +9,7 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { CommandExecutor, itemCommands, ItemQuickAddCommand, labelCommands, noteCommands, projectCommands, reminderCommands, sectionCommands } from '@doable/sync-engine';
+import { CommandExecutor, ItemQuickAddCommand } from '@doable/sync-engine';
 import { failFirstCommit } from '@doable/sync-domain/testing';
 import { QuickAddService } from './quick-add.service';
 
@@ -57,16 +58,9 @@ describe('QuickAddService: quick add as one command of the executor (real Postgr
     );
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    const [items, projects, sections, labels, dates] = [new ItemRepository(), new ProjectRepository(), new SectionRepository(), new LabelRepository(), new ItemDates()];
-    const handlers = [
-      ...projectCommands(projects, sections, items),
-      ...itemCommands(items, projects, sections, dates, labels),
-      ...sectionCommands(sections, projects, items),
-      ...labelCommands(labels),
-      ...noteCommands(new NoteRepository(), items, projects),
-      ...reminderCommands(new ReminderRepository(), items, dates, new LocationRepository()),
-    ];
-    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], new ProjectMembersRepository(), new PlanLimitsRepository());
+    const [items, projects, sections, labels] = [new ItemRepository(), new ProjectRepository(), new SectionRepository(), new LabelRepository()];
+    const handlers = await commandHandlers();
+    executor = new CommandExecutor(db, profiles, handlers, logger, [new ItemQuickAddCommand(handlers, projects, sections, labels)], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
     service = new QuickAddService(db, executor, projects, sections, labels, items);
 
     const setup = await executor.run(principal, [

@@ -1,3 +1,4 @@
+import { commandHandlers } from '@doable/sync-engine/testing';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
@@ -6,8 +7,8 @@ import { createLogger } from '@doable/shared-logging';
 import { CpuPool, Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { CommandExecutor, itemCommands, labelCommands, noteCommands, projectCommands, sectionCommands } from '@doable/sync-engine';
-import { ItemDates, ItemRepository, LabelRepository, NoteRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { CommandExecutor } from '@doable/sync-engine';
+import { LabelRepository, PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { givePlan } from '@doable/sync-domain/testing';
 import { TemplateImportCommand } from './template-import.command';
 import { TemplateReadsRepository } from './template-reads.repository';
@@ -59,16 +60,10 @@ describe('TemplatesService: Todoist CSV export and import through the command ex
     }
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    const [items, projects, sections, labels, dates] = [new ItemRepository(), new ProjectRepository(), new SectionRepository(), new LabelRepository(), new ItemDates()];
+    const [labels] = [new LabelRepository()];
     const members = new ProjectMembersRepository();
-    const handlers = [
-      ...projectCommands(projects, sections, items),
-      ...itemCommands(items, projects, sections, dates, labels),
-      ...sectionCommands(sections, projects, items),
-      ...labelCommands(labels),
-      ...noteCommands(new NoteRepository(), items, projects),
-    ];
-    executor = new CommandExecutor(db, profiles, handlers, logger, [new TemplateImportCommand(handlers, labels, members)], members, new PlanLimitsRepository());
+    const handlers = await commandHandlers();
+    executor = new CommandExecutor(db, profiles, handlers, logger, [new TemplateImportCommand(handlers, labels, members)], members, new PlanLimitsRepository(), new WorkspaceMembersRepository());
     service = new TemplatesService(db, executor, new TemplateReadsRepository(), new PlanLimitsRepository(), pool);
 
     const cmd = (type: string, args: Record<string, unknown>, temp_id?: string) => ({ type, uuid: randomUUID(), args, ...(temp_id ? { temp_id } : {}) });

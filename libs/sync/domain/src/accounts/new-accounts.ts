@@ -32,7 +32,7 @@ export class NewAccounts {
   constructor(
     private readonly profiles: UserProfileRepository,
     private readonly invitations: ProjectInvitationsRepository,
-    private readonly workspaceInvitations: WorkspaceInvitationsRepository = new WorkspaceInvitationsRepository(),
+    private readonly workspaceInvitations: WorkspaceInvitationsRepository,
   ) {}
 
   /**

@@ -1,66 +1,62 @@
-import type { ServiceClient } from '@doable/shared-transport';
-import type { FilterRepository, ItemDates, ItemRepository, LabelRepository, LocationRepository, NoteRepository, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, UserProfileRepository, ViewOptionsRepository, WorkspaceFilterRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
-import type { CommandHandler } from '../command-handler';
-import { filterCommands } from './filters/filter-commands';
-import { itemCommands } from './items';
-import { labelCommands } from './labels/label-commands';
-import { noteCommands } from './notes/note-commands';
-import { liveNotificationCommands } from './notifications/live-notification-commands';
-import { projectCommands } from './projects';
-import { reminderCommands } from './reminders/reminder-commands';
-import { sectionCommands } from './sections/section-commands';
-import { sharingCommands } from './sharing';
-import type { InvitationBudget } from './sharing/invitation-budget';
-import { userCommands } from './user/user-commands';
-import { viewOptionsCommands } from './view-options/view-options-commands';
-import { workspaceCommands, workspaceFilterCommands } from './workspaces';
+import type { Provider, Type } from '@nestjs/common';
+import { COMMAND_HANDLERS, type CommandHandler } from '../command-handler';
+import { FILTER_COMMANDS } from './filters/filter-commands';
+import { ReopeningRepositories } from './items/item-completion';
+import { ITEM_COMMANDS } from './items';
+import { LABEL_COMMANDS } from './labels/label-commands';
+import { NOTE_COMMANDS } from './notes/note-commands';
+import { LIVE_NOTIFICATION_HANDLERS } from './notifications/live-notification-commands';
+import { PROJECT_COMMANDS } from './projects';
+import { ProjectWorkspaceRepositories } from './projects/workspace-project';
+import { REMINDER_COMMANDS } from './reminders/reminder-commands';
+import { SECTION_COMMANDS } from './sections/section-commands';
+import { SHARING_COMMANDS } from './sharing';
+import { MembershipDeps } from './sharing/collaborator-removal.command';
+import { GuestRepositories } from './sharing/workspace-guests';
+import { USER_COMMANDS } from './user/user-commands';
+import { VIEW_OPTIONS_COMMANDS, ViewKeys } from './view-options/view-options-commands';
+import { WORKSPACE_COMMANDS, WORKSPACE_FILTER_COMMANDS } from './workspaces';
+import { WorkspaceInvitationRepositories } from './workspaces/workspace-invite.command';
 
 /**
- * What the commands work with: the sync schema's repositories (they hold no state; each method
- * runs on the caller's transaction) and the client of the other services (the credential and
- * notification commands prepare with it).
+ * Every command a client may send, as the classes Nest builds: the one registry COMMAND_HANDLERS
+ * is, and what CommandPolicies reads every declaration from. A new command is its file (the
+ * handler, its CommandPolicy, its constructor's dependencies) and its line in its folder's list;
+ * what it needs is resolved by the injector from the module's providers, never listed again.
  */
-export interface CommandDependencies {
-  readonly projects: ProjectRepository;
-  readonly items: ItemRepository;
-  readonly sections: SectionRepository;
-  readonly dates: ItemDates;
-  readonly labels: LabelRepository;
-  readonly filters: FilterRepository;
-  readonly notes: NoteRepository;
-  readonly reminders: ReminderRepository;
-  readonly locations: LocationRepository;
-  readonly profiles: UserProfileRepository;
-  readonly views: ViewOptionsRepository;
-  readonly members: ProjectMembersRepository;
-  readonly invitations: ProjectInvitationsRepository;
-  readonly workspaces: WorkspaceRepository;
-  readonly workspaceMembers: WorkspaceMembersRepository;
-  readonly workspaceFilters: WorkspaceFilterRepository;
-  readonly services: ServiceClient;
-  /** Invitations per sender per window (the sync service's INVITATIONS_PER_SENDER); the default when not given. */
-  readonly invitationBudget?: InvitationBudget;
-}
+export const PUBLIC_COMMANDS: readonly Type<CommandHandler>[] = [
+  ...PROJECT_COMMANDS,
+  ...ITEM_COMMANDS,
+  ...SECTION_COMMANDS,
+  ...LABEL_COMMANDS,
+  ...FILTER_COMMANDS,
+  ...NOTE_COMMANDS,
+  ...REMINDER_COMMANDS,
+  ...USER_COMMANDS,
+  ...LIVE_NOTIFICATION_HANDLERS,
+  ...VIEW_OPTIONS_COMMANDS,
+  ...SHARING_COMMANDS,
+  ...WORKSPACE_COMMANDS,
+  ...WORKSPACE_FILTER_COMMANDS,
+];
+
+/** What several commands share (groups of repositories, view keys): providers too, built once. */
+const COMMAND_SUPPORT: readonly Type[] = [ProjectWorkspaceRepositories, ReopeningRepositories, MembershipDeps, GuestRepositories, WorkspaceInvitationRepositories, ViewKeys];
 
 /**
- * Every command a client may send, from each folder's list: the one registry the service's
- * COMMAND_HANDLERS is, and what CommandPolicies reads every declaration from. A new command is
- * its file (the handler and its CommandPolicy) and its line in its folder's list.
+ * The commands as providers, and COMMAND_HANDLERS as the list of them, for a module whose
+ * providers hold the sync repositories, ServiceClient and INVITATION_BUDGET.
+ *
+ * Why a factory that injects every command class, and not DiscoveryService with a `@SyncCommand()`
+ * decorator: discovery still needs each class among the module's providers (so the list exists
+ * either way), gives the handlers in whatever order the container holds them (CommandPolicies and
+ * the role tables derived from it want a stable order), and is found only after the module has
+ * initialised, while CommandExecutor takes the handlers in its constructor. The factory is plain
+ * Nest (no reflection of our own), checked at start-up: a command whose dependency no provider
+ * gives fails the boot, naming the command.
  */
-export function publicCommands(d: CommandDependencies): CommandHandler[] {
-  return [
-    ...projectCommands(d.projects, d.sections, d.items),
-    ...itemCommands(d.items, d.projects, d.sections, d.dates, d.labels),
-    ...sectionCommands(d.sections, d.projects, d.items),
-    ...labelCommands(d.labels),
-    ...filterCommands(d.filters),
-    ...noteCommands(d.notes, d.items, d.projects),
-    ...reminderCommands(d.reminders, d.items, d.dates, d.locations),
-    ...userCommands(d.profiles, d.services),
-    ...liveNotificationCommands(d.services),
-    ...viewOptionsCommands(d.views, d.projects, d.labels, d.filters),
-    ...sharingCommands({ projects: d.projects, members: d.members, invitations: d.invitations, items: d.items, profiles: d.profiles, invitationBudget: d.invitationBudget }),
-    ...workspaceCommands({ workspaces: d.workspaces, members: d.workspaceMembers, projects: d.projects, sections: d.sections, items: d.items, profiles: d.profiles, invitationBudget: d.invitationBudget }),
-    ...workspaceFilterCommands(d.workspaceFilters),
-  ];
-}
+export const COMMAND_PROVIDERS: readonly Provider[] = [
+  ...COMMAND_SUPPORT,
+  ...PUBLIC_COMMANDS,
+  { provide: COMMAND_HANDLERS, useFactory: (...handlers: CommandHandler[]): CommandHandler[] => handlers, inject: [...PUBLIC_COMMANDS] },
+];

@@ -1,5 +1,5 @@
 import { DomainError } from '@doable/shared-errors';
-import type { Filter, FilterRepository } from '@doable/sync-domain';
+import { type Filter, type FilterRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 
 /** The acting user's own filter an argument names; FILTER_NOT_FOUND for unknown or someone else's. */

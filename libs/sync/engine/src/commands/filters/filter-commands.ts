@@ -1,7 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
 import { z } from 'zod';
-import type { FilterRepository } from '@doable/sync-domain';
+import { FilterRepository } from '@doable/sync-domain';
 import { forEachEntry, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 // The same fields, bounds and colours for a user's own filters and a workspace's.
@@ -15,6 +16,7 @@ import { filterChange } from './filter-events';
  * plan's `filters` feature and room under its max_filters; the filters a user already has stay
  * theirs to change and delete whatever their plan becomes.
  */
+@Injectable()
 export class FilterAddCommand implements CommandHandler {
   readonly type = 'filter_add';
   readonly policy = ownObjects({ quantity: 'max_filters' });
@@ -33,6 +35,7 @@ export class FilterAddCommand implements CommandHandler {
 }
 
 /** filter_update: any of the fields filter_add takes. */
+@Injectable()
 export class FilterUpdateCommand implements CommandHandler {
   readonly type = 'filter_update';
   readonly policy = ownObjects();
@@ -51,6 +54,7 @@ export class FilterUpdateCommand implements CommandHandler {
 }
 
 /** filter_delete: the filter becomes a tombstone. */
+@Injectable()
 export class FilterDeleteCommand implements CommandHandler {
   readonly type = 'filter_delete';
   readonly policy = ownObjects({ scopes: DATA_DELETE });
@@ -67,6 +71,7 @@ export class FilterDeleteCommand implements CommandHandler {
 }
 
 /** filter_update_orders: new positions, each filter on its own (a refused id leaves the others applied). */
+@Injectable()
 export class FilterUpdateOrdersCommand implements CommandHandler {
   readonly type = 'filter_update_orders';
   readonly policy = ownObjects();
@@ -85,6 +90,4 @@ export class FilterUpdateOrdersCommand implements CommandHandler {
   }
 }
 
-export function filterCommands(filters: FilterRepository): CommandHandler[] {
-  return [new FilterAddCommand(filters), new FilterUpdateCommand(filters), new FilterDeleteCommand(filters), new FilterUpdateOrdersCommand(filters)];
-}
+export const FILTER_COMMANDS = [FilterAddCommand, FilterUpdateCommand, FilterDeleteCommand, FilterUpdateOrdersCommand];

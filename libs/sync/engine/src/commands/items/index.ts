@@ -1,5 +1,3 @@
-import type { ItemDates, ItemRepository, LabelRepository, ProjectRepository, SectionRepository } from '@doable/sync-domain';
-import type { CommandHandler } from '../../command-handler';
 import { ItemAddCommand } from './item-add.command';
 import { ItemCloseCommand } from './item-close.command';
 import { ItemCompleteCommand } from './item-complete.command';
@@ -13,24 +11,19 @@ import { ItemUpdateDayOrdersCommand } from './item-update-day-orders.command';
 import { ItemUpdateCommand } from './item-update.command';
 
 /** Every task command. */
-export function itemCommands(items: ItemRepository, projects: ProjectRepository, sections: SectionRepository, dates: ItemDates, labels: LabelRepository): CommandHandler[] {
-  const add = new ItemAddCommand(items, projects, sections, dates, labels);
-  const update = new ItemUpdateCommand(items, dates, labels);
-  const reopening = { items, sections, projects };
-  return [
-    add,
-    update,
-    // Placing by the old generations' flat positions (v7, v6): see item-flat-place.command.ts.
-    new ItemAddFlatCommand(items, add),
-    new ItemUpdateFlatCommand(items, update),
-    new ItemUpdateOrdersIndentsCommand(items),
-    new ItemDeleteCommand(items),
-    new ItemCompleteCommand(items),
-    new ItemUncompleteCommand(reopening),
-    new ItemCloseCommand(items, dates),
-    new ItemMoveCommand(items, projects, sections),
-    new ItemReorderCommand(items),
-    new ItemUpdateDayOrdersCommand(items),
-    new ItemUpdateDateCompleteCommand(reopening, dates),
-  ];
-}
+export const ITEM_COMMANDS = [
+  ItemAddCommand,
+  ItemUpdateCommand,
+  // Placing by the old generations' flat positions (v7, v6): see item-flat-place.command.ts.
+  ItemAddFlatCommand,
+  ItemUpdateFlatCommand,
+  ItemUpdateOrdersIndentsCommand,
+  ItemDeleteCommand,
+  ItemCompleteCommand,
+  ItemUncompleteCommand,
+  ItemCloseCommand,
+  ItemMoveCommand,
+  ItemReorderCommand,
+  ItemUpdateDayOrdersCommand,
+  ItemUpdateDateCompleteCommand,
+];

@@ -1,5 +1,5 @@
 import { DomainError } from '@doable/shared-errors';
-import type { Item, ItemRepository } from '@doable/sync-domain';
+import { type Item, type ItemRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 
 /**

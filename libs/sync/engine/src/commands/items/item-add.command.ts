@@ -1,6 +1,7 @@
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type ItemDates, type ItemRepository, type LabelRepository, type NewItem, type ProjectRepository, requireTaskRoom, type SectionRepository, taskRooms } from '@doable/sync-domain';
+import { ItemDates, ItemRepository, LabelRepository, type NewItem, ProjectRepository, requireTaskRoom, SectionRepository, taskRooms } from '@doable/sync-domain';
 import { loadSection } from '../sections/section-access';
 import { flag, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
@@ -21,6 +22,7 @@ const argsSchema = z.object({
 });
 
 /** item_add: a task in the Inbox unless a project, parent or section says otherwise. */
+@Injectable()
 export class ItemAddCommand implements CommandHandler {
   readonly type = 'item_add';
   readonly policy = inProject('edit', { scopes: TASK_ADD, quantity: 'max_tasks' });

@@ -1,5 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import type { ItemDates, ItemRepository } from '@doable/sync-domain';
+import { ItemDates, ItemRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
@@ -15,6 +16,7 @@ const argsSchema = z.object({ id: idArg });
  * completed when its series has ended); a subtask is checked under its parent; any other task
  * goes to history with its subtasks.
  */
+@Injectable()
 export class ItemCloseCommand implements CommandHandler {
   readonly type = 'item_close';
   readonly policy = inProject('complete');

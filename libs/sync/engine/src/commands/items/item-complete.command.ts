@@ -1,6 +1,7 @@
+import { Injectable } from '@nestjs/common';
 import { calendarInstantSchema } from '@doable/contracts-common';
 import { z } from 'zod';
-import { type ItemRepository } from '@doable/sync-domain';
+import { ItemRepository } from '@doable/sync-domain';
 import { flag, forEachId, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
@@ -21,6 +22,7 @@ const argsSchema = z.object({
  * item_complete: the task (and its subtasks) is completed. On a recurring task this ends the
  * recurrence, as on the public service (item_close is what advances it).
  */
+@Injectable()
 export class ItemCompleteCommand implements CommandHandler {
   readonly type = 'item_complete';
   readonly policy = inProject('complete');

@@ -1,4 +1,5 @@
-import { type Item, type ItemRepository, type ProjectRepository, recordCompletion, recordReopening, requireSectionRoom, requireTaskRoom, type SectionRepository } from '@doable/sync-domain';
+import { Injectable } from '@nestjs/common';
+import { type Item, ItemRepository, ProjectRepository, recordCompletion, recordReopening, requireSectionRoom, requireTaskRoom, SectionRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 import { recordObjectEvents } from '../../object-events';
 import { announceCompletion, itemChange } from './item-events';
@@ -22,10 +23,13 @@ export async function completeItem(items: ItemRepository, context: CommandContex
 }
 
 /** What reopening a task reads and writes: the task, its section, and its project's owner (whose plan caps both). */
-export interface ReopeningRepositories {
-  readonly items: ItemRepository;
-  readonly sections: SectionRepository;
-  readonly projects: ProjectRepository;
+@Injectable()
+export class ReopeningRepositories {
+  constructor(
+    readonly items: ItemRepository,
+    readonly sections: SectionRepository,
+    readonly projects: ProjectRepository,
+  ) {}
 }
 
 /**

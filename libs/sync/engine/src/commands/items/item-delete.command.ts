@@ -1,5 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { type ItemRepository } from '@doable/sync-domain';
+import { ItemRepository } from '@doable/sync-domain';
 import { forEachId, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
@@ -10,6 +11,7 @@ import { DATA_DELETE, inProject } from '@doable/contracts-sync';
 const argsSchema = z.object({ id: idArg.optional(), ids: z.array(idArg).max(100).optional() });
 
 /** item_delete: the task and its subtasks become tombstones (sent once to every member, then gone). */
+@Injectable()
 export class ItemDeleteCommand implements CommandHandler {
   readonly type = 'item_delete';
   readonly policy = inProject('edit', { scopes: DATA_DELETE });

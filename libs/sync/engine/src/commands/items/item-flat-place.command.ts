@@ -1,11 +1,12 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import { applyOrdersIndents, flattenTaskTree, type ItemPlace, type ItemRepository, placeNewTask, type TreePlace } from '@doable/sync-domain';
+import { applyOrdersIndents, flattenTaskTree, type ItemPlace, ItemRepository, placeNewTask, type TreePlace } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
-import type { ItemAddCommand } from './item-add.command';
-import type { ItemUpdateCommand } from './item-update.command';
+import { ItemAddCommand } from './item-add.command';
+import { ItemUpdateCommand } from './item-update.command';
 import { inProject, TASK_ADD } from '@doable/contracts-sync';
 
 /**
@@ -43,6 +44,7 @@ function splitPlace(rawArgs: Record<string, unknown>): { place: z.infer<typeof f
 }
 
 /** `item_add` at a flat place: the new task is inserted into the project's list at `item_order` with `indent`. */
+@Injectable()
 export class ItemAddFlatCommand implements CommandHandler {
   readonly type = 'item_add_flat';
   readonly policy = inProject('edit', { scopes: TASK_ADD, quantity: 'max_tasks' });
@@ -66,6 +68,7 @@ export class ItemAddFlatCommand implements CommandHandler {
 }
 
 /** `item_update` that may also move the task to a flat place (`indent`, `item_order`) in its project. */
+@Injectable()
 export class ItemUpdateFlatCommand implements CommandHandler {
   readonly type = 'item_update_flat';
   readonly policy = inProject('edit');
@@ -98,6 +101,7 @@ const ordersIndentsSchema = z.object({
  * their flat places. Each id is looked up on its own (an unknown one is refused alone, answered
  * per id only then); the found ones are placed together, project by project.
  */
+@Injectable()
 export class ItemUpdateOrdersIndentsCommand implements CommandHandler {
   readonly type = 'item_update_orders_indents';
   readonly policy = inProject('edit');

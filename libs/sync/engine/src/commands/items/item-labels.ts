@@ -1,6 +1,6 @@
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import type { LabelRepository } from '@doable/sync-domain';
+import { type LabelRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 import { idArg } from '../../command-args';
 

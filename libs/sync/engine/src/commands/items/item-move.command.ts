@@ -1,6 +1,7 @@
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type ItemRepository, type ProjectRepository, requireTaskRoom, type SectionRepository } from '@doable/sync-domain';
+import { ItemRepository, ProjectRepository, requireTaskRoom, SectionRepository } from '@doable/sync-domain';
 import { loadSection } from '../sections/section-access';
 import { forEachId, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
@@ -22,6 +23,7 @@ const argsSchema = z.object({
  * item_move: exactly one destination. The task becomes the last child of a parent, or the last
  * root task of a project; its subtasks travel with it.
  */
+@Injectable()
 export class ItemMoveCommand implements CommandHandler {
   readonly type = 'item_move';
   readonly policy = inProject('edit', { quantity: 'max_tasks' });

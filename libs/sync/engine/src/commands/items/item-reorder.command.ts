@@ -1,6 +1,7 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import { type ItemRepository } from '@doable/sync-domain';
+import { ItemRepository } from '@doable/sync-domain';
 import { forEachEntry, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { recordObjectEvents } from '../../object-events';
@@ -11,6 +12,7 @@ import { inProject } from '@doable/contracts-sync';
 const argsSchema = z.object({ items: z.array(z.object({ id: idArg, child_order: storedInteger })).min(1).max(1_000) });
 
 /** item_reorder: new positions among siblings, each task on its own (a refused id leaves the others applied). */
+@Injectable()
 export class ItemReorderCommand implements CommandHandler {
   readonly type = 'item_reorder';
   readonly policy = inProject('edit');

@@ -1,10 +1,11 @@
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type ItemDates, type ItemRepository, requireTaskRoom } from '@doable/sync-domain';
+import { ItemDates, ItemRepository, requireTaskRoom } from '@doable/sync-domain';
 import { flag, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
-import { completeItem, type ReopeningRepositories, uncompleteItem } from './item-completion';
+import { completeItem, ReopeningRepositories, uncompleteItem } from './item-completion';
 import { recordObjectEvents } from '../../object-events';
 import { announceCompletion, itemChange } from './item-events';
 import { inProject } from '@doable/contracts-sync';
@@ -20,6 +21,7 @@ const argsSchema = z.object({ id: idArg, due: z.unknown().optional(), is_forward
  *   compute it from), and a task the last occurrence completed is reopened.
  * - `reset_subtasks` unchecks the subtasks either way.
  */
+@Injectable()
 export class ItemUpdateDateCompleteCommand implements CommandHandler {
   readonly type = 'item_update_date_complete';
   readonly policy = inProject('complete', { quantity: 'max_tasks' });

@@ -1,6 +1,7 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import { type ItemRepository } from '@doable/sync-domain';
+import { ItemRepository } from '@doable/sync-domain';
 import { forEachEntry, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { recordObjectEvents } from '../../object-events';
@@ -11,6 +12,7 @@ import { inProject } from '@doable/contracts-sync';
 const argsSchema = z.object({ ids_to_orders: z.record(z.string(), storedInteger) });
 
 /** item_update_day_orders: positions in the daily agenda, each task on its own (a refused id leaves the others applied). */
+@Injectable()
 export class ItemUpdateDayOrdersCommand implements CommandHandler {
   readonly type = 'item_update_day_orders';
   readonly policy = inProject('edit');

@@ -1,5 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import type { ItemDates, ItemRepository, LabelRepository } from '@doable/sync-domain';
+import { ItemDates, ItemRepository, LabelRepository } from '@doable/sync-domain';
 import { flag, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { requireTaskFeatures } from './item-add.command';
@@ -19,6 +20,7 @@ const argsSchema = z.object({
 });
 
 /** item_update: changes a task's fields. It does not move, reparent, complete or uncomplete. */
+@Injectable()
 export class ItemUpdateCommand implements CommandHandler {
   readonly type = 'item_update';
   readonly policy = inProject('edit');

@@ -1,5 +1,5 @@
 import { DomainError } from '@doable/shared-errors';
-import type { Label, LabelRepository } from '@doable/sync-domain';
+import { type Label, type LabelRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 
 /** The acting user's own label an argument names; LABEL_NOT_FOUND for unknown or someone else's. */

@@ -1,7 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type LabelRepository, PROJECT_COLORS } from '@doable/sync-domain';
+import { LabelRepository, PROJECT_COLORS } from '@doable/sync-domain';
 import { flag, forEachEntry, idArg, parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
@@ -34,6 +35,7 @@ export function isLabelPlanRefusal(error: unknown): boolean {
  * labels need the plan's `labels` feature and count against its max_labels; label names on
  * tasks do not (tasks carry any names, as on the public service).
  */
+@Injectable()
 export class LabelAddCommand implements CommandHandler {
   readonly type = 'label_add';
   readonly policy = ownObjects({ quantity: 'max_labels' });
@@ -63,6 +65,7 @@ export class LabelAddCommand implements CommandHandler {
 }
 
 /** label_update: a new name is carried onto the user's tasks too. */
+@Injectable()
 export class LabelUpdateCommand implements CommandHandler {
   readonly type = 'label_update';
   readonly policy = ownObjects();
@@ -89,6 +92,7 @@ export class LabelUpdateCommand implements CommandHandler {
 }
 
 /** label_delete: `cascade` all (default) takes the name off the user's tasks; none leaves it there as a shared label. */
+@Injectable()
 export class LabelDeleteCommand implements CommandHandler {
   readonly type = 'label_delete';
   readonly policy = ownObjects({ scopes: DATA_DELETE });
@@ -107,6 +111,7 @@ export class LabelDeleteCommand implements CommandHandler {
 }
 
 /** label_update_orders: new positions, each label on its own (a refused id leaves the others applied). */
+@Injectable()
 export class LabelUpdateOrdersCommand implements CommandHandler {
   readonly type = 'label_update_orders';
   readonly policy = ownObjects();
@@ -126,6 +131,7 @@ export class LabelUpdateOrdersCommand implements CommandHandler {
 }
 
 /** label_rename: a name on the user's tasks (shared or personal), and the personal label of that name if there is one. */
+@Injectable()
 export class LabelRenameCommand implements CommandHandler {
   readonly type = 'label_rename';
   readonly policy = ownObjects();
@@ -148,6 +154,7 @@ export class LabelRenameCommand implements CommandHandler {
 }
 
 /** label_delete_occurrences: the name comes off the user's tasks; a personal label of that name stays. */
+@Injectable()
 export class LabelDeleteOccurrencesCommand implements CommandHandler {
   readonly type = 'label_delete_occurrences';
   readonly policy = ownObjects({ scopes: DATA_DELETE });
@@ -162,13 +169,4 @@ export class LabelDeleteOccurrencesCommand implements CommandHandler {
   }
 }
 
-export function labelCommands(labels: LabelRepository): CommandHandler[] {
-  return [
-    new LabelAddCommand(labels),
-    new LabelUpdateCommand(labels),
-    new LabelDeleteCommand(labels),
-    new LabelUpdateOrdersCommand(labels),
-    new LabelRenameCommand(labels),
-    new LabelDeleteOccurrencesCommand(labels),
-  ];
-}
+export const LABEL_COMMANDS = [LabelAddCommand, LabelUpdateCommand, LabelDeleteCommand, LabelUpdateOrdersCommand, LabelRenameCommand, LabelDeleteOccurrencesCommand];

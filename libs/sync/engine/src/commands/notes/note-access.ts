@@ -1,5 +1,5 @@
 import { DomainError } from '@doable/shared-errors';
-import type { Note, NoteRepository } from '@doable/sync-domain';
+import { type Note, type NoteRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 
 /** The comment an argument names, if the user can see it; NOTE_NOT_FOUND otherwise (also for someone else's). */

@@ -1,8 +1,9 @@
+import { Injectable } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { inProject, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { activeMemberIds, type FileAttachment, type ItemRepository, type NoteRepository, type ProjectRepository } from '@doable/sync-domain';
+import { activeMemberIds, type FileAttachment, ItemRepository, NoteRepository, ProjectRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from '../items/item-access';
@@ -26,6 +27,7 @@ async function requireUploadsFor(context: CommandContext, attachment: FileAttach
  * Adding one needs the acting user's `comments` feature; the comments that exist stay theirs to
  * edit and delete whatever their plan becomes.
  */
+@Injectable()
 export class NoteAddCommand implements CommandHandler {
   readonly type = 'note_add';
   readonly policy = inProject('comment');
@@ -80,6 +82,7 @@ export class NoteAddCommand implements CommandHandler {
 }
 
 /** note_update: content, attachment (null removes it) and who to notify; the author's own comments only. */
+@Injectable()
 export class NoteUpdateCommand implements CommandHandler {
   readonly type = 'note_update';
   readonly policy = inProject('comment');
@@ -112,6 +115,7 @@ export class NoteUpdateCommand implements CommandHandler {
 }
 
 /** note_delete: the comment becomes a tombstone. */
+@Injectable()
 export class NoteDeleteCommand implements CommandHandler {
   readonly type = 'note_delete';
   readonly policy = inProject('comment');
@@ -130,12 +134,12 @@ export class NoteDeleteCommand implements CommandHandler {
 }
 
 /** note_reaction_add / note_reaction_remove: the user's reaction with one emoji, on any comment they can see. */
-export class NoteReactionCommand implements CommandHandler {
+abstract class NoteReactionCommand implements CommandHandler {
   readonly type: 'note_reaction_add' | 'note_reaction_remove';
   readonly policy = inProject('comment');
   private readonly schema = z.object({ id: idArg, reaction: reactionArg });
 
-  constructor(
+  protected constructor(
     private readonly notes: NoteRepository,
     private readonly adding: boolean,
   ) {
@@ -159,12 +163,18 @@ export class NoteReactionCommand implements CommandHandler {
   }
 }
 
-export function noteCommands(notes: NoteRepository, items: ItemRepository, projects: ProjectRepository): CommandHandler[] {
-  return [
-    new NoteAddCommand(notes, items, projects),
-    new NoteUpdateCommand(notes),
-    new NoteDeleteCommand(notes),
-    new NoteReactionCommand(notes, true),
-    new NoteReactionCommand(notes, false),
-  ];
+@Injectable()
+export class NoteReactionAddCommand extends NoteReactionCommand {
+  constructor(notes: NoteRepository) {
+    super(notes, true);
+  }
 }
+
+@Injectable()
+export class NoteReactionRemoveCommand extends NoteReactionCommand {
+  constructor(notes: NoteRepository) {
+    super(notes, false);
+  }
+}
+
+export const NOTE_COMMANDS = [NoteAddCommand, NoteUpdateCommand, NoteDeleteCommand, NoteReactionAddCommand, NoteReactionRemoveCommand];

@@ -1,8 +1,9 @@
+import { Injectable } from '@nestjs/common';
 import type { Principal } from '@doable/contracts-common';
-import { LIVE_NOTIFICATION_COMMANDS, type LiveNotificationCommandType, liveNotificationCommandSchema, NotificationsSubjects } from '@doable/contracts-notifications';
+import { type LiveNotificationCommandType, liveNotificationCommandSchema, NotificationsSubjects } from '@doable/contracts-notifications';
 import { ownObjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
-import type { ServiceClient } from '@doable/shared-transport';
+import { ServiceClient } from '@doable/shared-transport';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 
 /**
@@ -11,11 +12,11 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../../comma
  * the edge) and again there, forwarded before the transaction, and then recorded as a change
  * of the user, so the next incremental sync asks for notifications again and sees the new state.
  */
-export class LiveNotificationCommand implements CommandHandler {
+abstract class LiveNotificationCommand implements CommandHandler {
   /** The user's own notifications. */
   readonly policy = ownObjects();
 
-  constructor(
+  protected constructor(
     readonly type: LiveNotificationCommandType,
     private readonly services: ServiceClient,
   ) {}
@@ -38,6 +39,34 @@ export class LiveNotificationCommand implements CommandHandler {
   }
 }
 
-export function liveNotificationCommands(services: ServiceClient): CommandHandler[] {
-  return LIVE_NOTIFICATION_COMMANDS.map((type) => new LiveNotificationCommand(type, services));
+// One class per command type, so each is a provider Nest builds (the type is the class's, not an argument).
+@Injectable()
+export class LiveNotificationsSetLastReadCommand extends LiveNotificationCommand {
+  constructor(services: ServiceClient) {
+    super('live_notifications_set_last_read', services);
+  }
 }
+
+@Injectable()
+export class LiveNotificationsMarkReadCommand extends LiveNotificationCommand {
+  constructor(services: ServiceClient) {
+    super('live_notifications_mark_read', services);
+  }
+}
+
+@Injectable()
+export class LiveNotificationsMarkReadAllCommand extends LiveNotificationCommand {
+  constructor(services: ServiceClient) {
+    super('live_notifications_mark_read_all', services);
+  }
+}
+
+@Injectable()
+export class LiveNotificationsMarkUnreadCommand extends LiveNotificationCommand {
+  constructor(services: ServiceClient) {
+    super('live_notifications_mark_unread', services);
+  }
+}
+
+/** Every live notification command: one per LIVE_NOTIFICATION_COMMANDS type (command-providers.spec checks). */
+export const LIVE_NOTIFICATION_HANDLERS = [LiveNotificationsSetLastReadCommand, LiveNotificationsMarkReadCommand, LiveNotificationsMarkReadAllCommand, LiveNotificationsMarkUnreadCommand];

@@ -1,5 +1,5 @@
 import { DomainError } from '@doable/shared-errors';
-import type { Project, ProjectRepository } from '@doable/sync-domain';
+import { type Project, type ProjectRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 
 /**

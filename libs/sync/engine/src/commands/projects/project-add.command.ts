@@ -1,11 +1,12 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { PROJECT_COLORS, type ProjectRepository, requireProjectRoom, requireWorkspaceProjectRoom, VIEW_STYLES, type WorkspaceProjectSettings } from '@doable/sync-domain';
+import { PROJECT_COLORS, ProjectRepository, requireProjectRoom, requireWorkspaceProjectRoom, VIEW_STYLES, type WorkspaceProjectSettings } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
-import { type ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
+import { ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
 import { recordObjectEvents } from '../../object-events';
 import { projectChange } from './project-events';
 import { inWorkspace } from '@doable/contracts-sync';
@@ -29,6 +30,7 @@ const argsSchema = z.object({
   ...workspaceProjectArgs,
 });
 
+@Injectable()
 export class ProjectAddCommand implements CommandHandler {
   readonly type = 'project_add';
   /** Its workspace half (workspace_id); a personal project is the user's own, and one under a shared parent is checked as project_move there. */
@@ -36,7 +38,7 @@ export class ProjectAddCommand implements CommandHandler {
 
   constructor(
     private readonly projects: ProjectRepository,
-    private readonly workspace: Pick<ProjectWorkspaceRepositories, 'folders'>,
+    private readonly workspace: ProjectWorkspaceRepositories,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {

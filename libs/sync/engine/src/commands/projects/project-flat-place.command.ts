@@ -1,11 +1,12 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { applyOrdersIndents, placeNewTask, type Project, type ProjectRepository, type TreePlace } from '@doable/sync-domain';
+import { applyOrdersIndents, placeNewTask, type Project, ProjectRepository, type TreePlace } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject, refuseInbox } from './project-access';
-import type { ProjectAddCommand } from './project-add.command';
+import { ProjectAddCommand } from './project-add.command';
 import { inProject } from '@doable/contracts-sync';
 
 /**
@@ -49,6 +50,7 @@ async function mayReplace(context: CommandContext, projectId: string): Promise<b
 const flatPlace = z.object({ item_order: storedInteger.optional(), indent: storedInteger.optional() });
 
 /** `project_add` at a flat place in the account's project list. */
+@Injectable()
 export class ProjectAddFlatCommand implements CommandHandler {
   readonly type = 'project_add_flat';
   readonly policy = inProject('manage', { quantity: 'max_projects' });
@@ -74,6 +76,7 @@ const ordersIndentsSchema = z.object({
 });
 
 /** `project_update_orders_indents` (v7): `{id: [item_order, indent]}` for some projects; the others keep their places. */
+@Injectable()
 export class ProjectUpdateOrdersIndentsCommand implements CommandHandler {
   readonly type = 'project_update_orders_indents';
   readonly policy = inProject('manage');

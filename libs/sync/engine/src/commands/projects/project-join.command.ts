@@ -1,10 +1,11 @@
+import { Injectable } from '@nestjs/common';
 import { inWorkspace, isProjectRole } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import type { ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository } from '@doable/sync-domain';
+import { ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
-import type { ProjectWorkspaceRepositories } from './workspace-project';
+import { ProjectWorkspaceRepositories } from './workspace-project';
 
 /**
  * project_join (REST `POST /api/v1/projects/{id}/join`): a workspace ADMIN or MEMBER joins a
@@ -18,6 +19,7 @@ import type { ProjectWorkspaceRepositories } from './workspace-project';
  * workspace plan's max_collaborators MAX_COLLABORATORS_LIMIT_REACHED. Joining a project does not
  * join its sub-projects (each is joined on its own; a guess).
  */
+@Injectable()
 export class ProjectJoinCommand implements CommandHandler {
   readonly type = 'project_join';
   /** The joiner gets the project's default role, which only its managers set (project_update). */
@@ -27,7 +29,7 @@ export class ProjectJoinCommand implements CommandHandler {
     private readonly projects: ProjectRepository,
     private readonly members: ProjectMembersRepository,
     private readonly invitations: ProjectInvitationsRepository,
-    private readonly workspace: Pick<ProjectWorkspaceRepositories, 'workspaceMembers'>,
+    private readonly workspace: ProjectWorkspaceRepositories,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {

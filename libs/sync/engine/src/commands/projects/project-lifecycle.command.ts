@@ -1,5 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { type ItemRepository, notificationPersonOf, type Project, type ProjectRepository, requireProjectRoom, requireWorkspaceProjectRoom, type SectionRepository, type UserProfileRepository } from '@doable/sync-domain';
+import { ItemRepository, notificationPersonOf, type Project, ProjectRepository, requireProjectRoom, requireWorkspaceProjectRoom, SectionRepository, UserProfileRepository } from '@doable/sync-domain';
 import { inProject, PROJECT_DELETE, SyncEvents } from '@doable/contracts-sync';
 import { forEachId, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
@@ -21,6 +22,7 @@ async function accessibleSubtree(projects: ProjectRepository, context: CommandCo
 }
 
 /** project_archive: the project and its sub-projects leave the active set (their tasks stay with them). */
+@Injectable()
 export class ProjectArchiveCommand implements CommandHandler {
   readonly type = 'project_archive';
   readonly policy = inProject('manage');
@@ -63,6 +65,7 @@ export class ProjectArchiveCommand implements CommandHandler {
 }
 
 /** project_unarchive: back to the active set. */
+@Injectable()
 export class ProjectUnarchiveCommand implements CommandHandler {
   readonly type = 'project_unarchive';
   readonly policy = inProject('manage', { quantity: 'max_projects' });
@@ -86,6 +89,7 @@ export class ProjectUnarchiveCommand implements CommandHandler {
 }
 
 /** project_delete: the project, its sub-projects and everything in them (sections, tasks) become tombstones. */
+@Injectable()
 export class ProjectDeleteCommand implements CommandHandler {
   readonly type = 'project_delete';
   readonly policy = inProject('delete', { scopes: PROJECT_DELETE, membership: 'projects' });

@@ -1,6 +1,7 @@
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type ProjectRepository } from '@doable/sync-domain';
+import { ProjectRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { recordObjectEvents } from '../../object-events';
@@ -11,6 +12,7 @@ import { inProject } from '@doable/contracts-sync';
 const argsSchema = z.object({ id: idArg, parent_id: idArg.nullable() });
 
 /** project_move: under another project (last child), or to the root with `parent_id: null`. */
+@Injectable()
 export class ProjectMoveCommand implements CommandHandler {
   readonly type = 'project_move';
   /** A project's place in the tree is stored on the project, so moving it moves it for everyone. */

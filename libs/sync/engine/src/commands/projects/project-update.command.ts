@@ -1,11 +1,12 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import { PROJECT_COLORS, type ProjectRepository, VIEW_STYLES } from '@doable/sync-domain';
+import { PROJECT_COLORS, ProjectRepository, VIEW_STYLES } from '@doable/sync-domain';
 import { colorName } from '../../colors';
 import { flag, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from './project-access';
-import { type ProjectWorkspaceRepositories, refuseTeamArgsOnPersonal, requireFolderOf, workspaceProjectArgs } from './workspace-project';
+import { ProjectWorkspaceRepositories, refuseTeamArgsOnPersonal, requireFolderOf, workspaceProjectArgs } from './workspace-project';
 import { recordObjectEvents, withChanges } from '../../object-events';
 import { projectChange } from './project-events';
 import { inProject } from '@doable/contracts-sync';
@@ -33,13 +34,14 @@ const argsSchema = z.object({
  * project also its team settings and folder. A sub-project keeps its own folder (the spec is
  * silent; the clients show folders of top-level projects).
  */
+@Injectable()
 export class ProjectUpdateCommand implements CommandHandler {
   readonly type = 'project_update';
   readonly policy = inProject('manage');
 
   constructor(
     private readonly projects: ProjectRepository,
-    private readonly workspace: Pick<ProjectWorkspaceRepositories, 'folders'>,
+    private readonly workspace: ProjectWorkspaceRepositories,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {

@@ -1,10 +1,11 @@
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type Project, type ProjectInvitationsRepository, type ProjectMembersRepository, type ProjectRepository, requireWorkspaceProjectRoom } from '@doable/sync-domain';
+import { type Project, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, requireWorkspaceProjectRoom } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { findProject, refuseInbox } from './project-access';
-import { type ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
+import { ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
 import { inWorkspace } from '@doable/contracts-sync';
 
 /**
@@ -24,6 +25,7 @@ import { inWorkspace } from '@doable/contracts-sync';
  *   shared project (nobody loses what they could see). It counts against the new owner's
  *   personal max_projects and max_collaborators.
  */
+@Injectable()
 export class ProjectMoveToWorkspaceCommand implements CommandHandler {
   readonly type = 'project_move_to_workspace';
   /** Its project half is checked as project_delete: the project leaves its owner's hands. */
@@ -32,7 +34,7 @@ export class ProjectMoveToWorkspaceCommand implements CommandHandler {
   constructor(
     private readonly projects: ProjectRepository,
     private readonly invitations: ProjectInvitationsRepository,
-    private readonly workspace: Pick<ProjectWorkspaceRepositories, 'folders'>,
+    private readonly workspace: ProjectWorkspaceRepositories,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
@@ -74,6 +76,7 @@ export class ProjectMoveToWorkspaceCommand implements CommandHandler {
   }
 }
 
+@Injectable()
 export class ProjectMoveToPersonalCommand implements CommandHandler {
   readonly type = 'project_move_to_personal';
   readonly policy = inWorkspace('contribute', { membership: 'projects', quantity: ['max_projects', 'max_collaborators'] });
@@ -82,7 +85,7 @@ export class ProjectMoveToPersonalCommand implements CommandHandler {
     private readonly projects: ProjectRepository,
     private readonly members: ProjectMembersRepository,
     private readonly invitations: ProjectInvitationsRepository,
-    private readonly workspace: Pick<ProjectWorkspaceRepositories, 'workspaceMembers'>,
+    private readonly workspace: ProjectWorkspaceRepositories,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {

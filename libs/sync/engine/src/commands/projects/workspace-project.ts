@@ -1,15 +1,19 @@
+import { Injectable } from '@nestjs/common';
 import { COLLABORATOR_ROLES } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type FolderRepository, type Project, PROJECT_STATUSES, PROJECT_VISIBILITIES, type WorkspaceMembersRepository, type WorkspaceRepository } from '@doable/sync-domain';
+import { FolderRepository, type Project, PROJECT_STATUSES, PROJECT_VISIBILITIES, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 import { flag } from '../../command-args';
 
 /** What the project commands need of workspaces: stateless repositories (projects/index.ts makes them when not given). */
-export interface ProjectWorkspaceRepositories {
-  readonly workspaces: WorkspaceRepository;
-  readonly workspaceMembers: WorkspaceMembersRepository;
-  readonly folders: FolderRepository;
+@Injectable()
+export class ProjectWorkspaceRepositories {
+  constructor(
+    readonly workspaces: WorkspaceRepository,
+    readonly workspaceMembers: WorkspaceMembersRepository,
+    readonly folders: FolderRepository,
+  ) {}
 }
 
 /** sdk 17 `access: { visibility }` (types/projects). Other keys are accepted and not kept. */
@@ -49,4 +53,3 @@ export function refuseTeamArgsOnPersonal(project: Project, args: Record<string, 
     throw new DomainError('INVALID_ARGUMENT_VALUE', `${given} applies to workspace projects only; this is a personal project`, { argument: given, project_id: project.id });
   }
 }
-

@@ -1,5 +1,5 @@
 import { DomainError } from '@doable/shared-errors';
-import type { Reminder, ReminderRepository } from '@doable/sync-domain';
+import { type Reminder, type ReminderRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 
 /** The reminder an argument names, if the user can see its task; REMINDER_NOT_FOUND otherwise. */

@@ -1,5 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import type { ItemDates, ItemRepository, LocationRepository, ReminderFields, ReminderRepository } from '@doable/sync-domain';
+import { ItemDates, ItemRepository, LocationRepository, type ReminderFields, ReminderRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from '../items/item-access';
@@ -25,6 +26,7 @@ async function rememberPlace(locations: LocationRepository, context: CommandCont
  * for a collaborator, who then holds it against their own plan. Anyone sharing a project with
  * that user may add one, so the count is taken under a lock on them.
  */
+@Injectable()
 export class ReminderAddCommand implements CommandHandler {
   readonly type = 'reminder_add';
   readonly policy = inProject('edit', { quantity: ['max_reminders_time', 'max_reminders_location'] });
@@ -56,6 +58,7 @@ export class ReminderAddCommand implements CommandHandler {
 }
 
 /** reminder_update: any of the reminder's fields; a time reminder stays a time reminder, a location one a location one. */
+@Injectable()
 export class ReminderUpdateCommand implements CommandHandler {
   readonly type = 'reminder_update';
   readonly policy = inProject('edit');
@@ -81,6 +84,7 @@ export class ReminderUpdateCommand implements CommandHandler {
 }
 
 /** reminder_delete: the reminder becomes a tombstone. */
+@Injectable()
 export class ReminderDeleteCommand implements CommandHandler {
   readonly type = 'reminder_delete';
   readonly policy = inProject('edit');
@@ -100,6 +104,7 @@ export class ReminderDeleteCommand implements CommandHandler {
  * clear_locations: empties the user's list of recent places ("Clears the locations list, which is
  * used for location reminders"). Reminders are left alone: deleting them would lose data.
  */
+@Injectable()
 export class ClearLocationsCommand implements CommandHandler {
   readonly type = 'clear_locations';
   readonly policy = ownObjects();
@@ -112,11 +117,4 @@ export class ClearLocationsCommand implements CommandHandler {
   }
 }
 
-export function reminderCommands(reminders: ReminderRepository, items: ItemRepository, dates: ItemDates, locations: LocationRepository): CommandHandler[] {
-  return [
-    new ReminderAddCommand(reminders, items, dates, locations),
-    new ReminderUpdateCommand(reminders, items, dates, locations),
-    new ReminderDeleteCommand(reminders),
-    new ClearLocationsCommand(locations),
-  ];
-}
+export const REMINDER_COMMANDS = [ReminderAddCommand, ReminderUpdateCommand, ReminderDeleteCommand, ClearLocationsCommand];

@@ -1,7 +1,7 @@
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import type { Item, ItemDates, ReminderFields, ReminderRepository, ReminderType } from '@doable/sync-domain';
+import { type Item, type ItemDates, type ReminderFields, type ReminderRepository, type ReminderType } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 import { flag, idArg } from '../../command-args';
 

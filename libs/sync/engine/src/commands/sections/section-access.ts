@@ -1,5 +1,5 @@
 import { DomainError } from '@doable/shared-errors';
-import type { Section, SectionRepository } from '@doable/sync-domain';
+import { type Section, type SectionRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 
 /** The section an argument names, if the user can see it; SECTION_NOT_FOUND otherwise. */

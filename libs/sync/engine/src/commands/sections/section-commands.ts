@@ -1,6 +1,7 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import { type ItemRepository, type ProjectRepository, requireSectionRoom, requireTaskRoom, type SectionRepository } from '@doable/sync-domain';
+import { ItemRepository, ProjectRepository, requireSectionRoom, requireTaskRoom, SectionRepository } from '@doable/sync-domain';
 import { flag, forEachEntry, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from '../projects/project-access';
@@ -12,6 +13,7 @@ import { inProject } from '@doable/contracts-sync';
 const name = z.string().trim().min(1).max(2_048);
 
 /** section_add (+temp_id): at the end of the project unless an order is given. */
+@Injectable()
 export class SectionAddCommand implements CommandHandler {
   readonly type = 'section_add';
   readonly policy = inProject('organise', { quantity: 'max_sections' });
@@ -34,6 +36,7 @@ export class SectionAddCommand implements CommandHandler {
 }
 
 /** section_update: name and collapsed state (`collapsed` in v9, `is_collapsed` in v1). */
+@Injectable()
 export class SectionUpdateCommand implements CommandHandler {
   readonly type = 'section_update';
   readonly policy = inProject('organise');
@@ -53,6 +56,7 @@ export class SectionUpdateCommand implements CommandHandler {
 }
 
 /** section_move: to another project, with its tasks, at the end. */
+@Injectable()
 export class SectionMoveCommand implements CommandHandler {
   readonly type = 'section_move';
   readonly policy = inProject('organise', { quantity: ['max_sections', 'max_tasks'] });
@@ -86,6 +90,7 @@ export class SectionMoveCommand implements CommandHandler {
 }
 
 /** section_reorder: new positions within the project, each section on its own (a refused id leaves the others applied). */
+@Injectable()
 export class SectionReorderCommand implements CommandHandler {
   readonly type = 'section_reorder';
   readonly policy = inProject('organise');
@@ -106,6 +111,7 @@ export class SectionReorderCommand implements CommandHandler {
 }
 
 /** section_archive: the section is archived and its open tasks are completed into history. */
+@Injectable()
 export class SectionArchiveCommand implements CommandHandler {
   readonly type = 'section_archive';
   readonly policy = inProject('organise');
@@ -129,6 +135,7 @@ export class SectionArchiveCommand implements CommandHandler {
 }
 
 /** section_unarchive: back to the project (its completed tasks stay completed). */
+@Injectable()
 export class SectionUnarchiveCommand implements CommandHandler {
   readonly type = 'section_unarchive';
   readonly policy = inProject('organise', { quantity: 'max_sections' });
@@ -150,6 +157,7 @@ export class SectionUnarchiveCommand implements CommandHandler {
 }
 
 /** section_delete: the section and its tasks become tombstones. */
+@Injectable()
 export class SectionDeleteCommand implements CommandHandler {
   readonly type = 'section_delete';
   readonly policy = inProject('organise');
@@ -170,14 +178,4 @@ export class SectionDeleteCommand implements CommandHandler {
   }
 }
 
-export function sectionCommands(sections: SectionRepository, projects: ProjectRepository, items: ItemRepository): CommandHandler[] {
-  return [
-    new SectionAddCommand(sections, projects),
-    new SectionUpdateCommand(sections),
-    new SectionMoveCommand(sections, projects, items),
-    new SectionReorderCommand(sections),
-    new SectionArchiveCommand(sections, items),
-    new SectionUnarchiveCommand(sections, projects),
-    new SectionDeleteCommand(sections, items),
-  ];
-}
+export const SECTION_COMMANDS = [SectionAddCommand, SectionUpdateCommand, SectionMoveCommand, SectionReorderCommand, SectionArchiveCommand, SectionUnarchiveCommand, SectionDeleteCommand];

@@ -1,7 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import { inProject, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type ActiveMember, activeMemberIds, type ItemRepository, type Project, type ProjectInvitationsRepository, type ProjectMembersRepository, type ProjectRepository, type UserProfileRepository } from '@doable/sync-domain';
+import { type ActiveMember, activeMemberIds, ItemRepository, type Project, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, UserProfileRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from '../projects/project-access';
@@ -10,10 +11,13 @@ import { recordObjectEvents } from '../../object-events';
 import { projectChange } from '../projects/project-events';
 
 /** What ending a membership touches. */
-export interface MembershipDeps {
-  readonly projects: ProjectRepository;
-  readonly members: ProjectMembersRepository;
-  readonly items: ItemRepository;
+@Injectable()
+export class MembershipDeps {
+  constructor(
+    readonly projects: ProjectRepository,
+    readonly members: ProjectMembersRepository,
+    readonly items: ItemRepository,
+  ) {}
 }
 
 /**
@@ -48,6 +52,7 @@ const deleteArgsSchema = z.object({ project_id: idArg, email: emailArg });
  * collaborator by address. The CREATOR cannot be removed. An address that is only invited
  * (a collaborator state `invited`, as clients list it) has its invitation withdrawn instead.
  */
+@Injectable()
 export class DeleteCollaboratorCommand implements CommandHandler {
   readonly type = 'delete_collaborator';
   readonly policy = inProject('manage', { membership: 'projects' });
@@ -80,6 +85,7 @@ export class DeleteCollaboratorCommand implements CommandHandler {
 const leaveArgsSchema = z.object({ project_id: idArg });
 
 /** project_leave: a member leaves a shared project (the CREATOR cannot: their role has no 'leave'; they delete it instead). */
+@Injectable()
 export class ProjectLeaveCommand implements CommandHandler {
   readonly type = 'project_leave';
   readonly policy = inProject('leave', { membership: 'projects' });

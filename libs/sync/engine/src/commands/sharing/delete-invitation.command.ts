@@ -1,7 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import { isObjectId } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import type { ProjectInvitationsRepository, ProjectMembersRepository, UserProfileRepository } from '@doable/sync-domain';
+import { ProjectInvitationsRepository, ProjectMembersRepository, UserProfileRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { emitInvitationAnswered, refuseAnswered } from './sharing-args';
@@ -15,6 +16,7 @@ const argsSchema = z.object({ invitation_id: idArg });
  * cannot (requireAccess, the 'invite' group). To anyone outside the project the invitation does
  * not exist.
  */
+@Injectable()
 export class DeleteInvitationCommand implements CommandHandler {
   readonly type = 'delete_invitation';
   readonly policy = inProject('invite');

@@ -1,10 +1,11 @@
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type ProjectInvitation, type ProjectInvitationsRepository, type ProjectMembersRepository, type ProjectRepository, requireJoinedRoom, type UserProfileRepository } from '@doable/sync-domain';
+import { type ProjectInvitation, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, requireJoinedRoom, UserProfileRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { emitInvitationAnswered, loadInvitationForInvitee } from './sharing-args';
-import { admitGuest, type GuestRepositories } from './workspace-guests';
+import { admitGuest, GuestRepositories } from './workspace-guests';
 import { byAddressee, type CommandPolicy } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ invitation_id: idArg, invitation_secret: z.string().min(1).max(200) });
@@ -14,6 +15,7 @@ const argsSchema = z.object({ invitation_id: idArg, invitation_secret: z.string(
  * proving it with the secret from their share_invitation_sent notification. The receiver is no
  * member yet, so there is no project role to check (their policies are byAddressee()).
  */
+@Injectable()
 abstract class InvitationAnswerCommand implements CommandHandler {
   abstract readonly type: string;
   abstract readonly policy: CommandPolicy;
@@ -42,6 +44,7 @@ abstract class InvitationAnswerCommand implements CommandHandler {
 }
 
 /** accept_invitation: the receiver becomes a member with the invitation's role. */
+@Injectable()
 export class AcceptInvitationCommand extends InvitationAnswerCommand {
   readonly type = 'accept_invitation';
   /** Accepting a workspace project's invitation makes an outsider the workspace's GUEST. */
@@ -71,6 +74,7 @@ export class AcceptInvitationCommand extends InvitationAnswerCommand {
 }
 
 /** reject_invitation: the invitation ends; the sender is told (share_invitation_rejected). */
+@Injectable()
 export class RejectInvitationCommand extends InvitationAnswerCommand {
   readonly type = 'reject_invitation';
   readonly policy = byAddressee();

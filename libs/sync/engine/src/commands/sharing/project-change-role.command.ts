@@ -1,7 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import { isObjectId } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import type { ProjectMembersRepository, ProjectRepository } from '@doable/sync-domain';
+import { ProjectMembersRepository, ProjectRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from '../projects/project-access';
@@ -15,6 +16,7 @@ const argsSchema = z.object({ id: idArg, user_id: idArg, role: collaboratorRoleA
  * collaborator another role, never one above their own (mayGrantRole). The CREATOR's role never
  * changes and nobody becomes CREATOR (the role argument cannot name it).
  */
+@Injectable()
 export class ProjectChangeRoleCommand implements CommandHandler {
   readonly type = 'project_change_role';
   readonly policy = inProject('manage', { membership: 'projects', grants: grantsFromArgument('project', 'role') });

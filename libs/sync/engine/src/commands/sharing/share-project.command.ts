@@ -1,14 +1,15 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_COLLABORATOR_ROLE, grantsFromArgument, inProject, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { invitationSentPayload, limitReached, newInvitationSecret, notificationPersonOf, type Project, type ProjectInvitationsRepository, type ProjectMembersRepository, type ProjectRepository, type UserProfile, type UserProfileRepository } from '@doable/sync-domain';
+import { invitationSentPayload, limitReached, newInvitationSecret, notificationPersonOf, type Project, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, type UserProfile, UserProfileRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from '../projects/project-access';
 import { actingUser, collaboratorRoleArg, emailArg, requireGrantable } from './sharing-args';
-import { type GuestRepositories, requireGuestSeat } from './workspace-guests';
+import { GuestRepositories, requireGuestSeat } from './workspace-guests';
 import { recordObjectEvents } from '../../object-events';
-import { DEFAULT_INVITATION_BUDGET, type InvitationBudget, requireInvitationBudget, sentRecently } from './invitation-budget';
+import { INVITATION_BUDGET, type InvitationBudget, requireInvitationBudget, sentRecently } from './invitation-budget';
 import { projectChange } from '../projects/project-events';
 
 const argsSchema = z.object({
@@ -30,6 +31,7 @@ const argsSchema = z.object({
  * invites); over it, the command is refused and all it leaves is the shareInvitationBlocked
  * event, which tells the inviter and the owner (CommandContext.emitOnRefusal).
  */
+@Injectable()
 export class ShareProjectCommand implements CommandHandler {
   readonly type = 'share_project';
   readonly policy = inProject('invite', { grants: grantsFromArgument('project', 'role'), quantity: ['max_collaborators', 'max_guests_per_workspace'] });
@@ -40,7 +42,7 @@ export class ShareProjectCommand implements CommandHandler {
     private readonly invitations: ProjectInvitationsRepository,
     private readonly profiles: UserProfileRepository,
     private readonly guests: GuestRepositories,
-    private readonly budget: InvitationBudget = DEFAULT_INVITATION_BUDGET,
+    @Inject(INVITATION_BUDGET) private readonly budget: InvitationBudget,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {

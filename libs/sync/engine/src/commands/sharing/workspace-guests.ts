@@ -1,15 +1,15 @@
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@doable/shared-errors';
-import { type Project, type ProjectInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
+import { type Project, ProjectInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 
-/** What sharing a workspace project needs of its workspace (stateless; sharing/index.ts makes them when not given). */
-export interface GuestRepositories {
-  readonly workspaces: WorkspaceRepository;
-  readonly workspaceMembers: WorkspaceMembersRepository;
-}
-
-export function defaultGuestRepositories(): GuestRepositories {
-  return { workspaces: new WorkspaceRepository(), workspaceMembers: new WorkspaceMembersRepository() };
+/** What sharing a workspace project needs of its workspace. */
+@Injectable()
+export class GuestRepositories {
+  constructor(
+    readonly workspaces: WorkspaceRepository,
+    readonly workspaceMembers: WorkspaceMembersRepository,
+  ) {}
 }
 
 /**

@@ -1,6 +1,7 @@
+import { Injectable } from '@nestjs/common';
 import { isEmailOnlySetting, NOTIFICATION_SERVICES, NOTIFICATION_SETTING_TYPES, ownObjects, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
-import type { UserProfileRepository } from '@doable/sync-domain';
+import { UserProfileRepository } from '@doable/sync-domain';
 import { z } from 'zod';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
@@ -25,6 +26,7 @@ export const notificationSettingArgs = z
  * the scopes check and the uuid log like any write. Its event carries the settings whole (with
  * the address) to the notifications service, which mails by them.
  */
+@Injectable()
 export class UpdateNotificationSettingCommand implements CommandHandler {
   readonly type = 'update_notification_setting';
   readonly policy = ownObjects();

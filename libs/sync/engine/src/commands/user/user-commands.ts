@@ -1,8 +1,9 @@
+import { Injectable } from '@nestjs/common';
 import type { Principal } from '@doable/contracts-common';
 import { AuthSubjects } from '@doable/contracts-auth';
 import { DomainError } from '@doable/shared-errors';
-import type { ServiceClient } from '@doable/shared-transport';
-import { sharedProjectIds, type UserProfileRepository } from '@doable/sync-domain';
+import { ServiceClient } from '@doable/shared-transport';
+import { sharedProjectIds, UserProfileRepository } from '@doable/sync-domain';
 import { parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { changesCredentials, checkUrgentReminderDevice, updateGoalsArgs, userSettingsArgs, userUpdateArgs } from './user-args';
@@ -25,6 +26,7 @@ interface CredentialChange {
  * Those are changed first, before the transaction and only once every other argument has been
  * checked, so a command refused for a bad preference never changes a credential.
  */
+@Injectable()
 export class UserUpdateCommand implements CommandHandler {
   readonly type = 'user_update';
   /** How the account logs in: only its own personal token may change it (an app could otherwise set a password on an account that has none). */
@@ -85,6 +87,7 @@ export class UserUpdateCommand implements CommandHandler {
 }
 
 /** update_goals: karma goals; ignore_days is the user object's days_off. */
+@Injectable()
 export class UpdateGoalsCommand implements CommandHandler {
   readonly type = 'update_goals';
   readonly policy = ownObjects();
@@ -108,6 +111,7 @@ export class UpdateGoalsCommand implements CommandHandler {
 }
 
 /** user_settings_update: the user_settings resource's booleans. */
+@Injectable()
 export class UserSettingsUpdateCommand implements CommandHandler {
   readonly type = 'user_settings_update';
   readonly policy = ownObjects();
@@ -123,6 +127,4 @@ export class UserSettingsUpdateCommand implements CommandHandler {
   }
 }
 
-export function userCommands(profiles: UserProfileRepository, services: ServiceClient): CommandHandler[] {
-  return [new UserUpdateCommand(profiles, services), new UpdateGoalsCommand(profiles), new UserSettingsUpdateCommand(profiles)];
-}
+export const USER_COMMANDS = [UserUpdateCommand, UpdateGoalsCommand, UserSettingsUpdateCommand];

@@ -1,6 +1,7 @@
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { DEFAULT_VIEW_SETTINGS, type FilterRepository, type LabelRepository, type ProjectRepository, type ViewOptionsRepository } from '@doable/sync-domain';
+import { DEFAULT_VIEW_SETTINGS, FilterRepository, LabelRepository, ProjectRepository, ViewOptionsRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadFilter } from '../filters/filter-access';
@@ -16,6 +17,7 @@ type ObjectLoader = (context: CommandContext, value: unknown) => Promise<string>
  * Which view a command names, as stored: the view type and, for project, label and filter views,
  * the real id of the object (temp ids resolved); other views keep the object_id as given.
  */
+@Injectable()
 export class ViewKeys {
   private readonly objectViews: Readonly<Record<string, ObjectLoader>>;
 
@@ -38,6 +40,7 @@ export class ViewKeys {
 }
 
 /** view_options_set: how one of the user's views shows tasks; the settings given replace the saved ones, the others stay. */
+@Injectable()
 export class ViewOptionsSetCommand implements CommandHandler {
   readonly type = 'view_options_set';
   /** The user's own view of a project: seeing it is enough. */
@@ -62,6 +65,7 @@ export class ViewOptionsSetCommand implements CommandHandler {
 }
 
 /** view_options_delete: the view goes back to the defaults; incremental syncs get its tombstone. Deleting an unset view changes nothing. */
+@Injectable()
 export class ViewOptionsDeleteCommand implements CommandHandler {
   readonly type = 'view_options_delete';
   /** The user's own view of a project: seeing it is enough. */
@@ -83,6 +87,7 @@ export class ViewOptionsDeleteCommand implements CommandHandler {
 }
 
 /** project_view_options_defaults_set: the view settings a project's members start from. */
+@Injectable()
 export class ProjectViewOptionsDefaultsSetCommand implements CommandHandler {
   readonly type = 'project_view_options_defaults_set';
   /** The view settings every member starts from. */
@@ -106,7 +111,4 @@ export class ProjectViewOptionsDefaultsSetCommand implements CommandHandler {
   }
 }
 
-export function viewOptionsCommands(views: ViewOptionsRepository, projects: ProjectRepository, labels: LabelRepository, filters: FilterRepository): CommandHandler[] {
-  const keys = new ViewKeys(projects, labels, filters);
-  return [new ViewOptionsSetCommand(views, keys), new ViewOptionsDeleteCommand(views, keys), new ProjectViewOptionsDefaultsSetCommand(views, projects)];
-}
+export const VIEW_OPTIONS_COMMANDS = [ViewOptionsSetCommand, ViewOptionsDeleteCommand, ProjectViewOptionsDefaultsSetCommand];

@@ -1,7 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import type { Folder, FolderRepository, ProjectRepository } from '@doable/sync-domain';
+import { type Folder, FolderRepository, ProjectRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { DATA_DELETE, inWorkspace } from '@doable/contracts-sync';
@@ -32,6 +33,7 @@ async function loadFolder(folders: FolderRepository, context: CommandContext, va
 }
 
 /** folder_add {workspace_id*, name*, default_order?, child_order?} (+temp_id): counts max_folders_per_workspace of the workspace's plan. */
+@Injectable()
 export class FolderAddCommand implements CommandHandler {
   readonly type = 'folder_add';
   readonly policy = inWorkspace('contribute', { quantity: 'max_folders_per_workspace' });
@@ -60,6 +62,7 @@ export class FolderAddCommand implements CommandHandler {
 }
 
 /** folder_update {id*, name?, default_order?, child_order?}. */
+@Injectable()
 export class FolderUpdateCommand implements CommandHandler {
   readonly type = 'folder_update';
   readonly policy = inWorkspace('contribute');
@@ -76,6 +79,7 @@ export class FolderUpdateCommand implements CommandHandler {
 }
 
 /** folder_delete {id*}: the folder becomes a tombstone; its projects stay, out of any folder (folder_id null). */
+@Injectable()
 export class FolderDeleteCommand implements CommandHandler {
   readonly type = 'folder_delete';
   readonly policy = inWorkspace('contribute', { scopes: DATA_DELETE });
@@ -96,6 +100,4 @@ export class FolderDeleteCommand implements CommandHandler {
   }
 }
 
-export function folderCommands(folders: FolderRepository, projects: ProjectRepository): CommandHandler[] {
-  return [new FolderAddCommand(folders), new FolderUpdateCommand(folders), new FolderDeleteCommand(folders, projects)];
-}
+export const FOLDER_COMMANDS = [FolderAddCommand, FolderUpdateCommand, FolderDeleteCommand];

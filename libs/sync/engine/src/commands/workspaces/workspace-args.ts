@@ -1,7 +1,7 @@
 import { WORKSPACE_ROLES } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import type { Workspace, WorkspaceRepository } from '@doable/sync-domain';
+import { type Workspace, type WorkspaceRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 import { flag, idArg } from '../../command-args';
 

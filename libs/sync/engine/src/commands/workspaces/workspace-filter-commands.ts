@@ -1,8 +1,9 @@
+import { Injectable } from '@nestjs/common';
 import { isObjectId, storedInteger } from '@doable/contracts-common';
 import { DATA_DELETE, inWorkspace } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import type { WorkspaceFilter, WorkspaceFilterRepository } from '@doable/sync-domain';
+import { type WorkspaceFilter, WorkspaceFilterRepository } from '@doable/sync-domain';
 import { forEachEntry, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 // The same fields, bounds and colours for a user's own filters and a workspace's.
@@ -35,6 +36,7 @@ async function loadWorkspaceFilter(filters: WorkspaceFilterRepository, context: 
  * must include `workspace_filters` and have room under its max_workspace_filters; the count is
  * taken under the workspace's lock, as several members may add at once.
  */
+@Injectable()
 export class WorkspaceFilterAddCommand implements CommandHandler {
   readonly type = 'workspace_filter_add';
   readonly policy = inWorkspace('contribute', { quantity: 'max_workspace_filters' });
@@ -64,6 +66,7 @@ export class WorkspaceFilterAddCommand implements CommandHandler {
  * may change any of the workspace's filters, not only its creator (a guess: they are the team's
  * shared views, as its folders are); `updater_id` records who did.
  */
+@Injectable()
 export class WorkspaceFilterUpdateCommand implements CommandHandler {
   readonly type = 'workspace_filter_update';
   readonly policy = inWorkspace('contribute');
@@ -81,6 +84,7 @@ export class WorkspaceFilterUpdateCommand implements CommandHandler {
 }
 
 /** workspace_filter_delete: the filter becomes a tombstone for every member. */
+@Injectable()
 export class WorkspaceFilterDeleteCommand implements CommandHandler {
   readonly type = 'workspace_filter_delete';
   readonly policy = inWorkspace('contribute', { scopes: DATA_DELETE });
@@ -100,6 +104,7 @@ export class WorkspaceFilterDeleteCommand implements CommandHandler {
  * workspace_filter_update_orders: new positions, each filter on its own (a refused id leaves the
  * others applied), as filter_update_orders. The ids may belong to several workspaces.
  */
+@Injectable()
 export class WorkspaceFilterUpdateOrdersCommand implements CommandHandler {
   readonly type = 'workspace_filter_update_orders';
   readonly policy = inWorkspace('contribute');
@@ -117,6 +122,4 @@ export class WorkspaceFilterUpdateOrdersCommand implements CommandHandler {
   }
 }
 
-export function workspaceFilterCommands(filters: WorkspaceFilterRepository): CommandHandler[] {
-  return [new WorkspaceFilterAddCommand(filters), new WorkspaceFilterUpdateCommand(filters), new WorkspaceFilterDeleteCommand(filters), new WorkspaceFilterUpdateOrdersCommand(filters)];
-}
+export const WORKSPACE_FILTER_COMMANDS = [WorkspaceFilterAddCommand, WorkspaceFilterUpdateCommand, WorkspaceFilterDeleteCommand, WorkspaceFilterUpdateOrdersCommand];

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { isObjectId } from '@doable/contracts-common';
 import { hashToken } from '@doable/contracts-auth';
 import { byAddressee, type CommandPolicy, SyncEvents } from '@doable/contracts-sync';
@@ -7,7 +8,7 @@ import { invitationSecretMatches, type WorkspaceFacts, type WorkspaceInvitation,
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { actingUser } from '../sharing/sharing-args';
-import { invitationsChanged, type WorkspaceInvitationRepositories } from './workspace-invite.command';
+import { invitationsChanged, WorkspaceInvitationRepositories } from './workspace-invite.command';
 
 const argsSchema = z.object({ invitation_id: idArg.optional(), invitation_secret: z.string().min(1).max(200) });
 
@@ -18,6 +19,7 @@ const argsSchema = z.object({ invitation_id: idArg.optional(), invitation_secret
  * invite_code) finds it among the caller's own invitations. The invitee is no member yet, so no
  * workspace role is checked (their policies are byAddressee()).
  */
+@Injectable()
 abstract class WorkspaceInvitationAnswerCommand implements CommandHandler {
   abstract readonly type: string;
   abstract readonly policy: CommandPolicy;
@@ -75,6 +77,7 @@ abstract class WorkspaceInvitationAnswerCommand implements CommandHandler {
  * GUEST's seat was counted when it was invited). Someone already a member keeps their role (a
  * guess: an invitation never demotes). Every member's next sync sees the new member.
  */
+@Injectable()
 export class WorkspaceAcceptInvitationCommand extends WorkspaceInvitationAnswerCommand {
   readonly type = 'biz_accept_invitation';
   readonly policy = byAddressee({ membership: 'workspaces' });
@@ -88,6 +91,7 @@ export class WorkspaceAcceptInvitationCommand extends WorkspaceInvitationAnswerC
 }
 
 /** biz_reject_invitation: the invitation ends; the inviter is told (workspace_invitation_rejected). */
+@Injectable()
 export class WorkspaceRejectInvitationCommand extends WorkspaceInvitationAnswerCommand {
   readonly type = 'biz_reject_invitation';
   readonly policy = byAddressee();

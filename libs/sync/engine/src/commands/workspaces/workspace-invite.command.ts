@@ -1,19 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_WORKSPACE_ROLE, grantsFromArgument, inWorkspace, mayGrantWorkspaceRole, SyncEvents, type WorkspaceRole } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { newInvitationSecret, type UserProfileRepository, type Workspace, type WorkspaceInvitation, workspaceInvitationAnsweredPayload, workspaceInvitationSentPayload, type WorkspaceInvitationsRepository, type WorkspaceMembersRepository, type WorkspaceRepository } from '@doable/sync-domain';
+import { newInvitationSecret, UserProfileRepository, type Workspace, type WorkspaceInvitation, workspaceInvitationAnsweredPayload, workspaceInvitationSentPayload, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
-import { DEFAULT_INVITATION_BUDGET, type InvitationBudget, requireInvitationBudget, sentRecently } from '../sharing/invitation-budget';
+import { INVITATION_BUDGET, type InvitationBudget, requireInvitationBudget, sentRecently } from '../sharing/invitation-budget';
 import { actingUser, emailArg } from '../sharing/sharing-args';
 import { loadWorkspace, workspaceRoleArg } from './workspace-args';
 
 /** The repositories the invitation commands share. */
-export interface WorkspaceInvitationRepositories {
-  readonly workspaces: WorkspaceRepository;
-  readonly members: WorkspaceMembersRepository;
-  readonly invitations: WorkspaceInvitationsRepository;
-  readonly profiles: UserProfileRepository;
+@Injectable()
+export class WorkspaceInvitationRepositories {
+  constructor(
+    readonly workspaces: WorkspaceRepository,
+    readonly members: WorkspaceMembersRepository,
+    readonly invitations: WorkspaceInvitationsRepository,
+    readonly profiles: UserProfileRepository,
+  ) {}
 }
 
 /** The domain of an address (lower-cased by emailArg). */
@@ -35,6 +39,7 @@ export function emailDomainOf(email: string): string {
  * from other domains but never guests (what guests are for); both `email` and `email_list`
  * given are taken together.
  */
+@Injectable()
 export class WorkspaceInviteCommand implements CommandHandler {
   readonly type = 'workspace_invite';
   readonly policy = inWorkspace('invite', { grants: grantsFromArgument('workspace', 'role'), quantity: 'max_guests_per_workspace' });
@@ -47,7 +52,7 @@ export class WorkspaceInviteCommand implements CommandHandler {
 
   constructor(
     private readonly repositories: WorkspaceInvitationRepositories,
-    private readonly budget: InvitationBudget = DEFAULT_INVITATION_BUDGET,
+    @Inject(INVITATION_BUDGET) private readonly budget: InvitationBudget,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
@@ -135,13 +140,14 @@ async function loadOpenInvitation(
  * secret (the old one stops working), as workspace_invite would after the window; it keeps its role, and whoever
  * resends it becomes its inviter (the one told of the answer: a guess).
  */
+@Injectable()
 export class WorkspaceResendInviteCommand implements CommandHandler {
   readonly type = 'workspace_resend_invite';
   readonly policy = inWorkspace('invite');
 
   constructor(
     private readonly repositories: WorkspaceInvitationRepositories,
-    private readonly budget: InvitationBudget = DEFAULT_INVITATION_BUDGET,
+    @Inject(INVITATION_BUDGET) private readonly budget: InvitationBudget,
   ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
@@ -164,6 +170,7 @@ export class WorkspaceResendInviteCommand implements CommandHandler {
  * delete_invitation for projects). The invitee's notification goes (workspaceInvitationAnswered
  * with answer 'deleted').
  */
+@Injectable()
 export class WorkspaceDeleteInvitationCommand implements CommandHandler {
   readonly type = 'workspace_delete_invitation';
   readonly policy = inWorkspace('invite');

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { byAddressee, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { notificationPersonOf, type WorkspaceFacts } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { actingUser } from '../sharing/sharing-args';
-import { emailDomainOf, type WorkspaceInvitationRepositories } from './workspace-invite.command';
+import { emailDomainOf, WorkspaceInvitationRepositories } from './workspace-invite.command';
 
 /**
  * workspace_join {invite_code | workspace_id}: the caller joins a workspace as a MEMBER without
@@ -18,6 +19,7 @@ import { emailDomainOf, type WorkspaceInvitationRepositories } from './workspace
  * WORKSPACE_NOT_FOUND, so neither tells a stranger what exists; restrict_email_domains holds for
  * the join link too (its point is that only the domain's people become members).
  */
+@Injectable()
 export class WorkspaceJoinCommand implements CommandHandler {
   readonly type = 'workspace_join';
   /** Run by someone not yet a member: the join link or the address's domain is the right. */

@@ -1,8 +1,9 @@
+import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { inWorkspace, ownObjects, PROJECT_DELETE, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type ItemRepository, notificationPersonOf, type ProjectRepository, type SectionRepository, type UserProfileRepository, workspaceInvitationAnsweredPayload, type WorkspaceInvitationsRepository, type WorkspaceMembersRepository, type WorkspaceRepository } from '@doable/sync-domain';
+import { ItemRepository, notificationPersonOf, ProjectRepository, SectionRepository, UserProfileRepository, workspaceInvitationAnsweredPayload, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 import { flag, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { actingUser } from '../sharing/sharing-args';
@@ -18,6 +19,7 @@ export function newInviteCode(): string {
  * creator its first ADMIN. A user may create as many workspaces on the starter plan as their own
  * plan's max_free_workspaces_created allows.
  */
+@Injectable()
 export class WorkspaceAddCommand implements CommandHandler {
   readonly type = 'workspace_add';
   /** A new workspace is the user's own. */
@@ -54,6 +56,7 @@ export class WorkspaceAddCommand implements CommandHandler {
  * workspace_update: the workspace's settings (ADMIN), and the caller's own `is_collapsed` (any
  * member: it is their sidebar, not the workspace). Only `is_collapsed` needs no admin right.
  */
+@Injectable()
 export class WorkspaceUpdateCommand implements CommandHandler {
   readonly type = 'workspace_update';
   /** Changing only the user's own sidebar state of the workspace is every member's (the public service's workspace_update_user_sidebar_preference). */
@@ -104,6 +107,7 @@ export class WorkspaceUpdateCommand implements CommandHandler {
  * tombstones for everyone who was in it; each member is told (workspace_deleted). Its open
  * invitations are withdrawn, so no invitee is left holding a live invitation to nothing.
  */
+@Injectable()
 export class WorkspaceDeleteCommand implements CommandHandler {
   readonly type = 'workspace_delete';
   /** Deleting a workspace deletes its projects: the project-deleting scope. */
@@ -153,6 +157,7 @@ export class WorkspaceDeleteCommand implements CommandHandler {
  * The last admin cannot leave while others remain (someone must run the workspace): they make
  * another member ADMIN first, or delete the workspace.
  */
+@Injectable()
 export class WorkspaceLeaveCommand implements CommandHandler {
   readonly type = 'workspace_leave';
   readonly policy = inWorkspace('belong', { membership: 'workspaces' });

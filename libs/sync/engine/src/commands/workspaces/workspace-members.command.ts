@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { isObjectId } from '@doable/contracts-common';
 import { grantsFromArgument, inWorkspace, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
@@ -7,7 +8,7 @@ import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { actingUser } from '../sharing/sharing-args';
 import { loadWorkspace, workspaceRoleArg } from './workspace-args';
-import { type WorkspaceInvitationRepositories, requireGuestRoom } from './workspace-invite.command';
+import { WorkspaceInvitationRepositories, requireGuestRoom } from './workspace-invite.command';
 import { removeFromWorkspace } from './workspace-lifecycle.command';
 
 /**
@@ -45,6 +46,7 @@ function refuseLastAdmin(workspace: Workspace, member: WorkspaceMember): void {
  * Their project memberships stay as they are (a guess: the workspace role sets what they may do
  * in the workspace, the project roles what they may do in each project).
  */
+@Injectable()
 export class WorkspaceUpdateUserCommand implements CommandHandler {
   readonly type = 'workspace_update_user';
   readonly policy = inWorkspace('administer', { membership: 'workspaces', grants: grantsFromArgument('workspace', 'role'), quantity: 'max_guests_per_workspace' });
@@ -75,6 +77,7 @@ export class WorkspaceUpdateUserCommand implements CommandHandler {
  * the workspaceUserRemoved event). The last admin cannot be removed. An admin removing
  * themselves is leaving (the event's removedBy is then themselves: no one is notified).
  */
+@Injectable()
 export class WorkspaceDeleteUserCommand implements CommandHandler {
   readonly type = 'workspace_delete_user';
   readonly policy = inWorkspace('administer', { membership: 'workspaces' });

@@ -1,3 +1,4 @@
+import { commandHandlers } from '../../../testing/command-handlers.harness';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { SyncEvents, type GoalReached, type KarmaLevelReached } from '@doable/contracts-sync';
@@ -7,10 +8,9 @@ import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import { DateTime } from 'luxon';
 import type { DataSource } from 'typeorm';
-import { ItemDates, ItemRepository, LabelRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { CommandExecutor } from '../../../src/command-executor';
 import type { SyncCommand } from '../../../src/sync-request';
-import { itemCommands } from '../../../src/commands/items/index';
 
 let nextUser = 7301;
 
@@ -60,8 +60,8 @@ describe('karma and goals on completion (real PostgreSQL)', () => {
     await migrateUp(dataSource);
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger, 3_600_000);
-    const handlers = itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates(), new LabelRepository());
-    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
+    const handlers = await commandHandlers();
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
   });
 
   afterAll(async () => {

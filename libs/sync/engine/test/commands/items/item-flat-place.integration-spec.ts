@@ -1,4 +1,5 @@
-import { applyOrdersIndents, flattenTaskTree, ItemDates, ItemRepository, LabelRepository, placeNewTask, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, type TreeTask, UserProfileRepository } from '@doable/sync-domain';
+import { commandHandlers } from '../../../testing/command-handlers.harness';
+import { applyOrdersIndents, flattenTaskTree, placeNewTask, PlanLimitsRepository, ProjectMembersRepository, syncMigrations, type TreeTask, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
@@ -9,7 +10,6 @@ import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import { CommandExecutor } from '../../../src/command-executor';
 import type { SyncCommand } from '../../../src/sync-request';
-import { itemCommands } from '../../../src/commands/items/index';
 
 const USER_ID = '7101';
 const principal: Principal = { userId: USER_ID, scopes: ['data:read_write', 'data:delete'], appId: null, tokenKind: 'personal' };
@@ -68,8 +68,8 @@ describe('flat-position task commands (real PostgreSQL)', () => {
     );
     const logger = createLogger('test', 'silent');
     const relay = new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger);
-    const handlers = itemCommands(new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ItemDates(), new LabelRepository());
-    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository());
+    const handlers = await commandHandlers();
+    executor = new CommandExecutor(new Database(dataSource, 'sync', relay), profiles, handlers, logger, [], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
   });
 
   afterAll(async () => {

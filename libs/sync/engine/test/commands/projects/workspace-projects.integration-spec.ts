@@ -1,8 +1,7 @@
 import type { ShareInvitationSent, WorkspaceProjectArchived } from '@doable/contracts-sync';
 import type { ProjectRow, WorkspaceRow } from '@doable/sync-domain';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
-import { sectionCommands } from '../../../src/commands/sections/section-commands';
-import { WorkspaceHarness, workspaceSpecCommands } from '../../../testing/workspace.harness';
+import { WorkspaceHarness } from '../../../testing/workspace.harness';
 
 const ADA = '7401'; // workspace ADMIN
 const BEN = '7402'; // workspace MEMBER
@@ -31,7 +30,7 @@ describe('workspace projects: add, update, join, move, archive, guests (real Pos
     return id;
   };
 
-  beforeAll(() => harness.start('workspace_projects', USERS, (r) => [...workspaceSpecCommands(r), ...sectionCommands(r.sections, r.projects, r.items)]));
+  beforeAll(() => harness.start('workspace_projects', USERS));
   afterAll(() => harness.stop());
 
   describe('project_add', () => {

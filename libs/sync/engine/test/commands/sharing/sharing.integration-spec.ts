@@ -1,3 +1,4 @@
+import { commandHandlers } from '../../../testing/command-handlers.harness';
 import { randomUUID } from 'node:crypto';
 import { hashToken } from '@doable/contracts-auth';
 import type { Principal } from '@doable/contracts-common';
@@ -7,13 +8,10 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
-import { ItemDates, ItemRepository, LabelRepository, NewAccounts, PlanLimitsRepository, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository, VISIBLE_PROJECTS } from '@doable/sync-domain';
+import { NewAccounts, PlanLimitsRepository, ProjectInvitationsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository, VISIBLE_PROJECTS, WorkspaceMembersRepository, WorkspaceInvitationsRepository } from '@doable/sync-domain';
 import { CommandExecutor } from '../../../src/command-executor';
 import type { CommandStatus } from '../../../src/command-status';
 import type { SyncCommand } from '../../../src/sync-request';
-import { itemCommands } from '../../../src/commands/items';
-import { projectCommands } from '../../../src/commands/projects';
-import { sharingCommands } from '../../../src/commands/sharing/index';
 import { givePlan } from '@doable/sync-domain/testing';
 
 const ANN = '7201';
@@ -98,15 +96,11 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     }
     const logger = createLogger('test', 'silent');
     db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    const [items, projects, sections, members, invitations] = [new ItemRepository(), new ProjectRepository(), new SectionRepository(), new ProjectMembersRepository(), new ProjectInvitationsRepository()];
-    const handlers = [
-      ...projectCommands(projects, sections, items),
-      ...itemCommands(items, projects, sections, new ItemDates(), new LabelRepository()),
-      ...sharingCommands({ projects, members, invitations, items, profiles }),
-    ];
-    executor = new CommandExecutor(db, profiles, handlers, logger, [], members, new PlanLimitsRepository());
+    const [members, invitations] = [new ProjectMembersRepository(), new ProjectInvitationsRepository()];
+    const handlers = await commandHandlers();
+    executor = new CommandExecutor(db, profiles, handlers, logger, [], members, new PlanLimitsRepository(), new WorkspaceMembersRepository());
     // What the user-created consumer runs for auth's event, here in a real transaction.
-    accounts = new NewAccounts(profiles, invitations);
+    accounts = new NewAccounts(profiles, invitations, new WorkspaceInvitationsRepository());
   });
 
   afterAll(async () => {
@@ -268,8 +262,8 @@ describe('sharing commands: invitations, memberships and roles (real PostgreSQL)
     );
     await givePlan(dataSource.manager, ZED);
     const projectId = await addProject(ZED, 'Budget');
-    const [items, projects, members, invitations] = [new ItemRepository(), new ProjectRepository(), new ProjectMembersRepository(), new ProjectInvitationsRepository()];
-    const budgeted = new CommandExecutor(db, profiles, sharingCommands({ projects, members, invitations, items, profiles, invitationBudget: { perSender: 3, windowSeconds: 3600 } }), createLogger('test', 'silent'), [], members, new PlanLimitsRepository());
+    const [members] = [new ProjectMembersRepository()];
+    const budgeted = new CommandExecutor(db, profiles, await commandHandlers({ invitationBudget: { perSender: 3, windowSeconds: 3600 } }), createLogger('test', 'silent'), [], members, new PlanLimitsRepository(), new WorkspaceMembersRepository());
     const share = (email: string) => ({ type: 'share_project', uuid: randomUUID(), args: { project_id: projectId, email } });
     const batch = [share('s1@flood.test'), share('s2@flood.test'), share('s3@flood.test'), share('s4@flood.test'), share('s1@flood.test')];
     const sentBefore = (await events(SENT)).length;

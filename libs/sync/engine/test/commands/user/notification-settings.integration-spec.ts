@@ -5,7 +5,7 @@ import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-
 import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
-import { PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { PlanLimitsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import type { DataSource } from 'typeorm';
 import { CommandExecutor } from '../../../src/command-executor';
 import { UpdateNotificationSettingCommand } from '../../../src/commands/user/notification-setting.command';
@@ -44,7 +44,7 @@ describe('notification settings (real PostgreSQL)', () => {
     }
     const logger = createLogger('test', 'silent');
     const db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-    executor = new CommandExecutor(db, profiles, [], logger, [new UpdateNotificationSettingCommand(profiles)], new ProjectMembersRepository(), new PlanLimitsRepository());
+    executor = new CommandExecutor(db, profiles, [], logger, [new UpdateNotificationSettingCommand(profiles)], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { createLogger } from '@doable/shared-logging';
 import { Database } from '@doable/shared-runtime';
 import { OutboxRelay } from '@doable/shared-database';
 import { giveWorkspacePlan } from '@doable/sync-domain/testing';
-import { NewAccounts, type WorkspaceRow } from '@doable/sync-domain';
+import { NewAccounts, type WorkspaceRow, WorkspaceInvitationsRepository } from '@doable/sync-domain';
 import { WorkspaceHarness } from '../../../testing/workspace.harness';
 import { DEFAULT_INVITATION_BUDGET } from '../../../src/commands/sharing/invitation-budget';
 
@@ -41,7 +41,7 @@ describe('workspace invitations, members and joining (real PostgreSQL)', () => {
     db = new Database(harness.dataSource, 'sync', new OutboxRelay(harness.dataSource, 'sync', { publish: () => Promise.resolve() }, createLogger('test', 'silent')));
     const r = harness.repositories;
     // What the user-created consumer runs for auth's event, here in a real transaction.
-    accounts = new NewAccounts(r.profiles, r.invitations);
+    accounts = new NewAccounts(r.profiles, r.invitations, new WorkspaceInvitationsRepository());
   });
   afterAll(() => harness.stop());
 
