@@ -19,6 +19,7 @@ import { PasswordResetPages } from '../password-reset/password-reset.pages';
 import { PasswordResetService } from '../password-reset/password-reset.service';
 import { AuthEdgeRpcController } from '../rpc/auth-edge.rpc-controller';
 import { SessionService } from '../sessions/session.service';
+import { AppSessionEndpoints } from '../sessions/app-session.endpoints';
 import { OidcClient } from '../sso/oidc-client';
 import { SsoAccounts } from '../sso/sso-accounts';
 import type { SsoProvider } from '../sso/sso-config';
@@ -74,6 +75,7 @@ export function authEdgeFixture(db: Database, options: AuthEdgeOptions = {}) {
     new EmailChangePages(emailChanges, pages, oauth),
     sso,
     new AddressConfirmationPages(confirmations, pages),
+    new AppSessionEndpoints(sessions, apps, oauth),
   );
   return { edge, accounts, apps, oauth, sessions, webhooks, twoFactor, pages, sso, legacyLogin, box, emailChanges, confirmations, proof };
 }
