@@ -9,8 +9,9 @@ export function TimeZoneOffer() {
   const offer = zoneOffer.value;
   if (!offer) return null;
   return (
-    <section class="zone-offer" aria-labelledby="zone-offer-title" data-testid="zone-offer">
-      <h2 id="zone-offer-title">Time zone</h2>
+    // Named apart from Settings' "Time zone" field, which tests and screen readers find by that name.
+    <aside class="zone-offer" aria-labelledby="zone-offer-title" data-testid="zone-offer">
+      <h2 id="zone-offer-title">Switch zones?</h2>
       <p>
         Your account uses <strong>{offer.account}</strong>; this device is in <strong>{offer.browser}</strong>. Dates, Today and reminders follow the account’s zone.
       </p>
@@ -20,6 +21,6 @@ export function TimeZoneOffer() {
       <button type="button" class="secondary" onClick={() => keepAccountZone(offer)}>
         Keep {offer.account}
       </button>
-    </section>
+    </aside>
   );
 }
