@@ -118,7 +118,7 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         break;
       case 'note_add': {
         const id = temp_id ?? '';
-        const note: Note = { id, item_id: (args['item_id'] as string | undefined) ?? null, content: text(args['content']), posted_uid: data.user?.id, posted_at: new Date().toISOString() };
+        const note: Note = { id, item_id: args['item_id'] as string | undefined, content: text(args['content']), posted_uid: data.user?.id, posted_at: new Date().toISOString() };
         notes.set(id, note);
         break;
       }
