@@ -188,6 +188,8 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
     expect(manifest.status).toBe(200);
     expect(manifest.body).toMatchObject({ scope: '/app/', start_url: '/app/#/today' });
 
+    await inboxLink(page).click();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor({ timeout: 10_000 });
     await context.setOffline(true);
     const line = 'Offline task tomorrow p2 @phone';
     await page.getByLabel('Add task').fill(line);
@@ -196,7 +198,7 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
     await row.waitFor({ timeout: 10_000 });
 
     await page.reload();
-    await inboxLink(page).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor({ timeout: 15_000 });
     await row.waitFor({ timeout: 10_000 });
     await waitFor(async () => (await page.getByTestId('connection').innerText()).includes('1 change waiting') || undefined, 'the queue shown after the offline reload', 10_000);
     // Nothing reached the server yet.

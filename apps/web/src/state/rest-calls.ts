@@ -1,6 +1,7 @@
 import { TransientSendError } from '../api/command-queue';
 import { api, json, SignedOutError } from '../api/http';
 import type { NotificationSettings } from '../api/sync-types';
+import { localDay } from './dates';
 import { QUICK_ADD, type QuickAddArgs } from './quick-add-command';
 import { endSession, run } from './session';
 import { choiceKey, type NotificationService, notificationSettingBody } from './settings';
@@ -19,7 +20,9 @@ import { notify, savingNotificationChoices, serverData } from './store';
  * where the view would put it); `dueIfNone` dates a task the line left undated.
  */
 export function quickAdd(text: string, dueIfNone?: string, offline: Record<string, unknown> = { content: text }): Promise<void> {
-  const args: QuickAddArgs = { text, ...(dueIfNone ? { due_if_none: dueIfNone } : {}), preview: { ...offline, ...(dueIfNone ? { due: { string: dueIfNone } } : {}) } };
+  // Until the server answers, the view's own date shows the task where it was added (Today's `today` is this day).
+  const previewDue = dueIfNone ? { due: { string: dueIfNone, ...(dueIfNone === 'today' ? { date: localDay(new Date()) } : {}) } } : {};
+  const args: QuickAddArgs = { text, ...(dueIfNone ? { due_if_none: dueIfNone } : {}), preview: { ...offline, ...previewDue } };
   run(QUICK_ADD, args as unknown as Record<string, unknown>, crypto.randomUUID());
   return Promise.resolve();
 }
