@@ -11,11 +11,18 @@ function dayIn(zone: string, plus = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + plus * 24 * 3600 * 1000));
 }
 
-/** A token of the page's own browser session, as the app gets one: for reading what the server stored. */
-async function sessionToken(page: Page): Promise<{ status: number; token?: string }> {
+/** What the page's own browser session answers when asked for a token, as the app asks. */
+async function askSession(page: Page): Promise<{ status: number; token?: string }> {
   // Page code as text: this tier's types have no DOM.
   return page.evaluate(`fetch('/auth/app/token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
     .then(async (answer) => ({ status: answer.status, token: answer.ok ? (await answer.json()).access_token : undefined }))`);
+}
+
+/** A token of the page's own browser session: for reading what the server stored. */
+async function sessionToken(page: Page): Promise<string> {
+  const answer = await askSession(page);
+  expect(answer.status).toBe(200);
+  return answer.token!;
 }
 
 interface StoredUser {
@@ -96,8 +103,8 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
     await page.waitForURL((url) => url.pathname === '/app/', { timeout: 15_000 });
     await inboxLink(page).waitFor({ timeout: 15_000 });
 
-    const { token } = await sessionToken(page);
-    const user = await storedUser(system, token!);
+    const token = await sessionToken(page);
+    const user = await storedUser(system, token);
     expect({ email: user.email, zone: user.tz_info.timezone }).toEqual({ email, zone: 'Pacific/Auckland' });
     // Account and browser agree: nothing to offer.
     expect(await page.getByTestId('zone-offer').count()).toBe(0);
@@ -110,7 +117,7 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
     expect((await answered).status()).toBe(200);
     await page.getByRole('list', { name: "Today's tasks" }).getByRole('listitem', { name: 'Buy bread', exact: true }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('heading', { name: 'Overdue' }).count()).toBe(0);
-    const [task] = await storedTasks(system, token!);
+    const [task] = await storedTasks(system, token);
     expect({ content: task?.content, day: task?.due?.date.slice(0, 10) }).toEqual({ content: 'Buy bread', day: dayIn('Pacific/Auckland') });
   });
 
@@ -138,8 +145,8 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect(await page.evaluate('document.cookie')).not.toContain('doable_session');
 
-    const { token } = await sessionToken(page);
-    expect((await http(system.url, 'GET', '/api/v1/projects', { token: token! })).status).toBe(200);
+    const token = await sessionToken(page);
+    expect((await http(system.url, 'GET', '/api/v1/projects', { token })).status).toBe(200);
     // Another site's page cannot get a token with the person's cookie (CSRF): the Origin is not ours.
     const forged = await http(system.url, 'POST', '/auth/app/token', { json: {}, headers: { cookie: `doable_session=${session!.value}`, origin: 'https://evil.example' } });
     expect(forged.status).toBe(403);
@@ -147,8 +154,8 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 15_000 });
     // The server ended the session: the token it had issued is refused, and so is the cookie.
-    await waitFor(async () => ((await http(system.url, 'GET', '/api/v1/projects', { token: token! })).status === 401) || undefined, 'the signed-out token refused', 10_000);
-    expect((await sessionToken(tab)).status).toBe(401);
+    await waitFor(async () => ((await http(system.url, 'GET', '/api/v1/projects', { token })).status === 401) || undefined, 'the signed-out token refused', 10_000);
+    expect((await askSession(tab)).status).toBe(401);
     const replayed = await http(system.url, 'POST', '/auth/app/token', { json: {}, headers: { cookie: `doable_session=${session!.value}`, origin: system.url } });
     expect(replayed.status).toBe(401);
     await tab.reload();

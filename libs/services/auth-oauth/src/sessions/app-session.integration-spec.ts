@@ -72,7 +72,8 @@ describe('web app session (real PostgreSQL)', () => {
 
   it('refuses a request without this site’s Origin or without JSON (CSRF)', async () => {
     const { session } = await signedIn();
-    for (const headers of [{ 'content-type': 'application/json' }, { origin: 'https://evil.example', 'content-type': 'application/json' }, { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }]) {
+    const refused: Array<Record<string, string>> = [{ 'content-type': 'application/json' }, { origin: 'https://evil.example', 'content-type': 'application/json' }, { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }];
+    for (const headers of refused) {
       const reply = await appCall('/auth/app/token', session, headers);
       expect({ status: reply.status, error: body(reply)['error'] }).toEqual({ status: 403, error: 'cross_origin' });
       expect((await appCall('/auth/app/sign-out', session, headers)).status).toBe(403);
@@ -91,7 +92,7 @@ describe('web app session (real PostgreSQL)', () => {
     expect(reply.status).toBe(200);
     expect(reply.cookies?.some((cookie) => cookie.startsWith('doable_session=;') && cookie.includes('Max-Age=0'))).toBe(true);
     const revoked = await sql<{ token_hash: string; revoked: boolean }>(`SELECT token_hash, revoked_at IS NOT NULL AS revoked FROM auth.access_tokens WHERE token_hash = ANY($1)`, [[...tokens, kept]]);
-    expect(Object.fromEntries(revoked.map((row) => [row.token_hash, row.revoked]))).toEqual({ [tokens[0]!]: true, [tokens[1]!]: true, [kept]: false });
+    expect(Object.fromEntries(revoked.map((row) => [row.token_hash, row.revoked]))).toEqual({ [tokens[0]]: true, [tokens[1]]: true, [kept]: false });
     expect((await appCall('/auth/app/token', session)).status).toBe(401);
     // The events that make every gateway drop them went with the revocation.
     const events = await sql<{ count: string }>(`SELECT count(*) AS count FROM auth.outbox WHERE subject LIKE '%token-revoked%' AND payload::text LIKE ANY($1)`, [tokens.map((hash) => `%${hash}%`)]);
