@@ -198,9 +198,10 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
     await inboxLink(page).click();
     await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor({ timeout: 10_000 });
     // The synced state is kept a second after syncs settle (apps/web README): a reload sooner has none to show.
-    const kept = `new Promise((resolve) => { const open = indexedDB.open('doable-web-state'); open.onerror = () => resolve(0);
+    // Looked for by name first: opening a database that does not exist yet would create it empty, under the app's version.
+    const kept = `indexedDB.databases().then((list) => !list.some((entry) => entry.name === 'doable-web-state') ? 0 : new Promise((resolve) => { const open = indexedDB.open('doable-web-state'); open.onerror = () => resolve(0);
       open.onsuccess = () => { const db = open.result; if (!db.objectStoreNames.contains('snapshots')) { db.close(); return resolve(0); }
-        const count = db.transaction('snapshots').objectStore('snapshots').count(); count.onsuccess = () => { db.close(); resolve(count.result); }; }; })`;
+        const count = db.transaction('snapshots').objectStore('snapshots').count(); count.onsuccess = () => { db.close(); resolve(count.result); }; }; }))`;
     await waitFor(async () => (await page.evaluate<number>(kept)) > 0 || undefined, 'the synced state kept in IndexedDB', 15_000);
     await context.setOffline(true);
     const line = 'Offline task tomorrow p2 @phone';
