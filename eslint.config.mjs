@@ -40,6 +40,10 @@ const depConstraints = [
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   ...SERVICES.map((service) => ({ sourceTag: `scope:${service}`, onlyDependOnLibsWithTags: [`scope:${service}`, 'scope:shared'] })),
   { sourceTag: 'scope:system', onlyDependOnLibsWithTags: ['scope:system', 'scope:shared', ...SERVICES.map((service) => `scope:${service}`)] },
+  // The web app (issue #46) runs in a browser over the public APIs only: it may import the wire's
+  // types-only entry (libs/contracts/web-wire) and the one library it bundles, quick add's name
+  // matcher (shared with the server's parser), and nothing else of the monorepo.
+  { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['web:wire', 'web:bundled'] },
 ];
 
 export default [

@@ -1,7 +1,7 @@
 import { readdir, readlink } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { signInThroughApp as signInAsPerson } from '@doable/shared-testing/browser';
-import type { Page } from 'playwright-core';
+import type { Cookie, Page } from 'playwright-core';
 import { cpuMs } from './cpu';
 import { until } from './poll';
 
@@ -11,20 +11,23 @@ import { until } from './poll';
  */
 export { CHROMIUM_PATH, launchChromium } from '@doable/shared-testing/browser';
 
-/** Where the web app keeps its OAuth token: this tab's sessionStorage (apps/web/src/api/oauth.ts). */
-export const TOKEN_KEY = 'doable.token';
-
 /**
  * Signs a person in as they would, pressing the Sign in button the app shows when signed out
- * (apps/web/src/views/app.tsx); back on `/app/` the app exchanges the code (PKCE, public client
- * `doable-web`). Returns the access token the app stored.
+ * (apps/web/src/views/app.tsx); back on `/app/` the app asks the browser session for its token
+ * (apps/web/src/api/app-session.ts). Returns the session cookie, which signs in any context it is
+ * put in: what keeps a person signed in across tabs and restarts.
  */
-export async function signInThroughApp(page: Page, baseUrl: string, person: { email: string; password: string }): Promise<string> {
+export async function signInThroughApp(page: Page, baseUrl: string, person: { email: string; password: string }): Promise<Cookie[]> {
   await signInAsPerson(page, baseUrl, person, 'Sign in');
-  // Page code as text (bench compiles without the DOM's types), polled from here: waitForFunction
-  // evaluates its predicate with eval inside the page, which the app's CSP refuses.
-  const stored = `sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)})`;
-  return until(async () => (await page.evaluate<string | null>(stored)) ?? undefined, 'the token the web app stores after signing in', 15_000, 50);
+  return until(
+    async () => {
+      const session = (await page.context().cookies(baseUrl)).filter((cookie) => cookie.name === 'doable_session');
+      return session.length > 0 ? session : undefined;
+    },
+    'the session cookie after signing in',
+    15_000,
+    50,
+  );
 }
 
 /**

@@ -1,20 +1,39 @@
+import { effect } from '@preact/signals';
 import { render } from 'preact';
-import { completeSignIn, currentToken } from './api/oauth';
+import { NoSessionError, obtainToken } from './api/app-session';
 import { installShortcuts } from './shortcuts';
-import { startSession } from './state/session';
-import { notify, route, signedIn, signInError } from './state/store';
+import { setDayZone } from './state/dates';
+import { knownUser, startSession } from './state/session';
+import { notify, route, serverData, signedIn, signInError } from './state/store';
 import { parseRoute } from './state/routes';
 import { App } from './views/app';
 
 window.addEventListener('hashchange', () => (route.value = parseRoute(location.hash)));
 installShortcuts();
+// Days are the account's (state/dates.ts): Today and Upcoming follow its zone once a sync names it.
+effect(() => setDayZone(serverData.value.user?.tz_info?.timezone));
 render(<App />, document.getElementById('root')!);
 
+// The app shell is installable and served offline (public/sw.js, manifest.webmanifest).
+if ('serviceWorker' in navigator) navigator.serviceWorker.register('/app/sw.js', { scope: '/app/' }).catch(() => undefined);
+
+/**
+ * Start-up: the browser session names the person (api/app-session.ts), so every tab opens on their
+ * tasks. Without a connection, whoever this browser last showed opens on their kept state and
+ * queue, and the first sync asks for the token once the server answers.
+ */
 async function boot(): Promise<void> {
-  signInError.value = await completeSignIn();
   route.value = parseRoute(location.hash);
-  if (currentToken()) await startSession();
-  else signedIn.value = false;
+  try {
+    await obtainToken();
+  } catch (err) {
+    if (err instanceof NoSessionError || !knownUser()) {
+      if (!(err instanceof NoSessionError)) signInError.value = 'No connection to the server. Sign in when it is back.';
+      signedIn.value = false;
+      return;
+    }
+  }
+  await startSession();
 }
 
 boot().catch(() => notify('Could not load your tasks. Retrying when the connection returns.'));

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { ISSUE_SIZE } from '@doable/sync';
 import { Client } from 'pg';
-import type { Browser } from 'playwright-core';
+import type { Browser, Cookie } from 'playwright-core';
 import { benchEmail, postSyncText } from '../accounts';
 import { createLargeAccount } from '../large-accounts';
 import { withTimeout } from '../poll';
 import { REPO_ROOT } from '../processes';
 import { percentile, timeRounds } from '../stats';
-import { chromiumCpuMs, launchChromium, signInThroughApp, TOKEN_KEY } from '../web-app-browser';
+import { chromiumCpuMs, launchChromium, signInThroughApp } from '../web-app-browser';
 import { firstLoadFiles, GZIP_LEVEL, kib } from '../web-bundle';
 import type { BenchContext, Scenario, ScenarioRow } from './scenario';
 
@@ -31,9 +31,8 @@ const TODAY_TARGET = `<= ${TARGET_TODAY_MS} ms p50`;
  * S14: the web app's first load (issue #35). (a) The JavaScript the first load fetches, gzipped
  * here: every script dist/web/index.html loads and their static imports. (b) The time from
  * navigation to the Today view of the S3 account (5,000 tasks) shown in Debian's Chromium: a
- * fresh browser context per round (empty HTTP cache, as a first visit), the app's OAuth token put
- * in its sessionStorage before the page runs (obtained once by signing in through the app, PKCE),
- * then `page.goto('/app/#/today')`; the clock is the page's own (`performance.now()`, from the
+ * fresh browser context per round (empty HTTP cache, as a first visit) holding the person's
+ * session cookie (obtained once by signing in through the app; the app trades it for a token), then `page.goto('/app/#/today')`; the clock is the page's own (`performance.now()`, from the
  * navigation's start) when the Today lists hold every row they should. Baseline: the full sync the
  * app must wait for, alone (the same request from Node), so the ratio says what the page adds to
  * the answer it cannot do without.
@@ -78,9 +77,9 @@ async function measureToday(context: BenchContext): Promise<ScenarioRow> {
   const browser = await launchChromium();
   try {
     const signIn = await browser.newContext({ timezoneId: 'UTC' });
-    const token = await signInThroughApp(await signIn.newPage(), cluster.gatewayUrl, { email: benchEmail(label, 0), password: PASSWORD });
+    const session = await signInThroughApp(await signIn.newPage(), cluster.gatewayUrl, { email: benchEmail(label, 0), password: PASSWORD });
     await signIn.close();
-    const openToday = () => firstLoadOfToday(browser, cluster.gatewayUrl, token, expectedRows);
+    const openToday = () => firstLoadOfToday(browser, cluster.gatewayUrl, session, expectedRows);
     const fullSync = async () => {
       const answer = await postSyncText(cluster.gatewayUrl, account.token, { sync_token: '*', resource_types: ['all'] }, TIMEOUT_MS);
       if (answer.status !== 200) throw new Error(`full sync answered ${answer.status}`);
@@ -117,7 +116,7 @@ async function measureToday(context: BenchContext): Promise<ScenarioRow> {
       pass: p50 <= TARGET_TODAY_MS,
       valid: true,
       notes: [
-        `${ROUNDS} loads after ${WARMUP_ROUNDS} warm-up ones, each in a fresh browser context (empty cache) with the token already in sessionStorage, clock from the navigation's start to ${expectedRows} rows in the Today lists (the page's performance.now()); wall = Node's clock from page.goto; account seeded in ${account.seedS} s`,
+        `${ROUNDS} loads after ${WARMUP_ROUNDS} warm-up ones, each in a fresh browser context (empty cache) with the session cookie already set (the app asks it for a token), clock from the navigation's start to ${expectedRows} rows in the Today lists (the page's performance.now()); wall = Node's clock from page.goto; account seeded in ${account.seedS} s`,
         `baseline: the full sync (sync_token '*', resource_types ["all"]) alone from Node, alternating with the loads`,
         `Today drawn from the first look (the filter endpoint, apps/web/src/state/first-look.ts) in ${phases.filter((phase) => phase.drawnBy === 'first look').length} of ${phases.length} loads, from the full sync in the rest`,
         `p50 of each part (the app's User Timing marks, Resource Timing): page and script until the first request ${phaseP50(phases, 'beforeRequestMs')} ms, that request until its tasks are in the state ${phaseP50(phases, 'answerMs')} ms, rendered ${phaseP50(phases, 'renderMs')} ms; the full sync itself ${phaseP50(phases, 'fullSyncMs')} ms until its last byte, merged (the whole account in the app) ${phaseP50(phases, 'fullSyncMergedAtMs')} ms after the navigation`,
@@ -189,10 +188,11 @@ interface PageReport {
   syncEndMs: number;
 }
 
-/** One first visit: a new context (no cache), the token in sessionStorage before any script of the page runs, then Today. */
-async function firstLoadOfToday(browser: Browser, gatewayUrl: string, token: string, expectedRows: number): Promise<{ pageMs: number; wallMs: number; phases: LoadPhases; chromiumCpuMs: number }> {
+/** One first visit: a new context (no cache) holding the person's session cookie, then Today. */
+async function firstLoadOfToday(browser: Browser, gatewayUrl: string, session: Cookie[], expectedRows: number): Promise<{ pageMs: number; wallMs: number; phases: LoadPhases; chromiumCpuMs: number }> {
   const context = await browser.newContext({ timezoneId: 'UTC' });
   try {
+    await context.addCookies(session);
     // The page reports through a binding, twice: when Today is drawn, and when the full sync is
     // merged (which may come later). Polling from here (a DevTools round trip into the page every
     // few ms) would take the very CPU the load needs.
@@ -204,7 +204,7 @@ async function firstLoadOfToday(browser: Browser, gatewayUrl: string, token: str
     // Init scripts go through the DevTools protocol, so the app's strict CSP does not stop them.
     // Page code as text: bench compiles without the DOM's types.
     await context.addInitScript(`(() => {
-      try { sessionStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)}); } catch { return; } // about:blank has no storage
+      if (location.protocol === 'about:') return;
       const report = (kind, pageMs) => {
         const marks = Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime]));
         const sync = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/v1/sync'));

@@ -105,6 +105,20 @@ describe('CommandQueue', () => {
     expect(store.rows.map((row) => row.uuid)).toEqual(['c2']);
   });
 
+  it('goes on with the rest when the sender took only the first (a queued quick add goes alone), its temp id mapped', async () => {
+    const { queue, store, sent } = harness([
+      (commands) => ({ sync_status: { [commands[0]?.uuid ?? '']: 'ok' }, temp_id_mapping: { 'tmp-task': '700' } }),
+      (commands) => allOk(commands),
+    ]);
+    await store.put({ type: 'quick_add', uuid: 'q1', temp_id: 'tmp-task', args: { text: 'Call Ana tomorrow p2' } });
+    await store.put({ type: 'item_complete', uuid: 'c2', args: { ids: ['tmp-task'] } });
+    await queue.load();
+    await queue.flush();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual([{ type: 'item_complete', uuid: 'c2', args: { ids: ['700'] } }]);
+    expect(store.rows).toEqual([]);
+  });
+
   it('sends commands queued during a send right after, with the temp ids the first answer mapped', async () => {
     let release: (reply: SyncReply) => void = () => undefined;
     const store = new MemoryStore();

@@ -98,13 +98,16 @@ export class CommandQueue {
         throw err;
       }
       this.attempt = 0;
-      await this.settle(batch, reply);
-      // Only commands queued during the send go at once; one the answer left out waits for the
-      // next flush (a reply naming none of them must not turn into a busy loop).
+      const settled = await this.settle(batch, reply);
+      // Commands queued during the send go at once, and so does the rest of a batch the sender
+      // took only part of (a quick add goes alone); one the answer left out while it answered
+      // none waits for the next flush (a reply naming none of them must not turn into a busy loop).
+      if (settled > 0 && this.pending.length > 0) this.again = true;
     } while (this.again);
   }
 
-  private async settle(batch: Command[], reply: SyncReply): Promise<void> {
+  /** Drops the answered commands, rewrites temp ids in the rest; answers how many were answered. */
+  private async settle(batch: Command[], reply: SyncReply): Promise<number> {
     const statuses = reply.sync_status ?? {};
     const answered = batch.filter((command) => isAnswered(command, reply));
     const refusals: Refusal[] = [];
@@ -122,6 +125,7 @@ export class CommandQueue {
     this.pending = rest;
     this.hooks.onChange?.(this.pending);
     if (refusals.length > 0) this.hooks.onRefused?.(refusals);
+    return done.size;
   }
 
   private retryLater(): void {

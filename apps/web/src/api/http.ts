@@ -1,5 +1,5 @@
+import { NoSessionError, currentToken, dropToken, obtainToken } from './app-session';
 import { TransientSendError } from './command-queue';
-import { currentToken } from './oauth';
 
 /** The token was refused: the person must sign in again. */
 export class SignedOutError extends Error {}
@@ -14,18 +14,26 @@ export class RequestRefusedError extends Error {
   }
 }
 
+async function bearer(): Promise<string> {
+  try {
+    return currentToken() ?? (await obtainToken());
+  } catch (err) {
+    if (err instanceof NoSessionError) throw new SignedOutError(err.message);
+    throw err;
+  }
+}
+
 /**
  * One call to a public API with the bearer token. No answer at all, a 5xx or a 429 is transient
- * (the caller may resend: sync commands carry uuids); 401 means signed out.
+ * (the caller may resend: sync commands carry uuids). A 401 asks the session for a new token once
+ * (the token lives a working day; the session a month) and sends again; a second 401, or no
+ * session, means signed out.
  */
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const token = currentToken();
-  if (!token) throw new SignedOutError('Not signed in');
-  let response: Response;
-  try {
-    response = await fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` } });
-  } catch (err) {
-    throw new TransientSendError(err instanceof Error ? err.message : 'network error');
+  let response = await send(path, init, await bearer());
+  if (response.status === 401) {
+    dropToken();
+    response = await send(path, init, await bearer());
   }
   if (response.status === 401) throw new SignedOutError('The token was refused');
   if (response.status >= 500 || response.status === 429) throw new TransientSendError(`HTTP ${response.status}`);
@@ -34,10 +42,18 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   return body as T;
 }
 
+async function send(path: string, init: RequestInit, token: string): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` } });
+  } catch (err) {
+    throw new TransientSendError(err instanceof Error ? err.message : 'network error');
+  }
+}
+
 export function form(fields: Record<string, string>): RequestInit {
   return { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) };
 }
 
-export function json(body: unknown): RequestInit {
-  return { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+export function json(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
 }

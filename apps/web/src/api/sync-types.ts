@@ -1,61 +1,37 @@
-/** The parts of the api/v1 Sync resources this app reads (the server sends more; we keep it). */
-export interface Due {
-  date: string;
-  timezone?: string | null;
-  string?: string;
-  lang?: string;
-  is_recurring?: boolean;
-}
+import type { ApiCollaborator, ApiComment, ApiDue, ApiLabel, ApiProject, ApiSection, ApiSyncUser, ApiTask, ApiTimeZoneInfo } from '@doable/contracts-web-wire';
 
-export interface Item {
-  id: string;
-  project_id: string;
-  section_id?: string | null;
-  parent_id?: string | null;
-  content: string;
-  description?: string;
-  priority: number;
+/*
+ * The parts of the api/v1 Sync resources this app reads, taken from the server's own object types
+ * (issue #46: `@doable/contracts-web-wire`, a types-only entry, the one part of the contracts the
+ * app may import). A key renamed or retyped on the server fails the app's type check. The app
+ * keeps only the keys it reads (the server sends more; they are kept as sent), most of them
+ * optional, since the pending overlay builds objects from a command's arguments before the server
+ * has answered. What the wire types do not describe yet (filters, reminders, workspaces, folders,
+ * live notifications, the sync envelope) is still written here.
+ */
+
+/** A wire type's keys writable and its arrays mutable: the app builds such objects (the overlay). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends ReadonlyArray<infer U> ? U[] : T[K] };
+/** The wire type's `Req` keys as it has them, its `Opt` keys optional. */
+type Wire<T, Req extends keyof T, Opt extends keyof T> = Pick<Mutable<T>, Req> & Partial<Pick<Mutable<T>, Opt>>;
+
+export type Due = Wire<ApiDue, 'date', 'timezone' | 'string' | 'is_recurring'> & { lang?: ApiDue['lang'] | undefined };
+
+export type Item = Wire<ApiTask, 'id' | 'project_id' | 'content' | 'priority', 'section_id' | 'parent_id' | 'description' | 'labels' | 'checked' | 'is_deleted' | 'child_order' | 'responsible_uid'> & {
   due?: Due | null;
+  /** As the editor sets it (a date, the language optional); the server answers `{date, lang}`. */
   deadline?: { date: string; lang?: string } | null;
-  labels?: string[];
-  checked?: boolean;
-  is_deleted?: boolean;
-  child_order?: number;
-  responsible_uid?: string | null;
   added_at?: string;
-}
+};
 
-export interface Project {
-  id: string;
-  name: string;
-  color?: string;
-  parent_id?: string | null;
-  child_order?: number;
-  inbox_project?: boolean;
-  shared?: boolean;
-  is_deleted?: boolean;
-  is_archived?: boolean;
+export type Project = Wire<ApiProject, 'id' | 'name', 'color' | 'parent_id' | 'child_order' | 'inbox_project' | 'is_deleted' | 'is_archived' | 'folder_id'> & {
   /** Present only on a workspace's project (api/v1 never writes it, not even null, on a personal one). */
   workspace_id?: string;
-  folder_id?: string | null;
-}
+};
 
-export interface Section {
-  id: string;
-  name: string;
-  project_id: string;
-  section_order?: number;
-  is_deleted?: boolean;
-  is_archived?: boolean;
-}
+export type Section = Wire<ApiSection, 'id' | 'name' | 'project_id', 'section_order' | 'is_deleted' | 'is_archived'>;
 
-export interface Label {
-  id: string;
-  name: string;
-  color?: string;
-  item_order?: number;
-  is_deleted?: boolean;
-}
+export type Label = Wire<ApiLabel, 'id' | 'name', 'color' | 'item_order' | 'is_deleted'>;
 
 export interface Filter {
   id: string;
@@ -65,23 +41,12 @@ export interface Filter {
   is_deleted?: boolean;
 }
 
-export interface Note {
-  id: string;
-  item_id?: string | null;
-  project_id?: string | null;
-  content: string;
-  posted_uid?: string;
-  posted_at?: string;
+export type Note = Wire<ApiComment, 'id' | 'content', 'item_id' | 'project_id' | 'posted_uid' | 'posted_at' | 'is_deleted'> & {
   file_attachment?: { file_name?: string; file_url?: string } | null;
-  is_deleted?: boolean;
-}
+};
 
-export interface Collaborator {
-  id: string;
-  email?: string;
-  full_name?: string;
-  is_deleted?: boolean;
-}
+/** The wire's collaborator has `name`; the Sync API's list names it `full_name`, which the app reads. */
+export type Collaborator = Wire<ApiCollaborator, 'id', 'email'> & { full_name?: string; is_deleted?: boolean };
 
 /** Who is on which shared project; keyed by project and user (it has no id of its own). */
 export interface CollaboratorState {
@@ -101,23 +66,12 @@ export interface LiveNotification {
   [extra: string]: unknown;
 }
 
-export interface SyncUser {
-  id: string;
-  full_name?: string;
-  email?: string;
+export type SyncUser = Wire<ApiSyncUser, 'id', 'full_name' | 'email' | 'start_day' | 'time_format' | 'date_format' | 'inbox_project_id' | 'websocket_url'> & {
+  /** Older generations' zone; api/v1 names it in `tz_info`. */
   timezone?: string;
-  /** api/v1 names the zone here (`timezone` is older generations'). */
-  tz_info?: { timezone: string; [extra: string]: unknown };
-  /** 1 Monday … 7 Sunday. */
-  start_day?: number;
-  /** 0 = 24h, 1 = 12h. */
-  time_format?: number;
-  /** 0 = DD-MM-YYYY, 1 = MM-DD-YYYY. */
-  date_format?: number;
-  inbox_project_id?: string;
-  websocket_url?: string;
+  tz_info?: Pick<ApiTimeZoneInfo, 'timezone'> & { [extra: string]: unknown };
   [extra: string]: unknown;
-}
+};
 
 export interface Workspace {
   id: string;

@@ -30,6 +30,13 @@ describe('applyPending', () => {
     expect(data.items.has('tmp-1')).toBe(false);
   });
 
+  it('shows a queued quick add as typed, where the view put it, until the server parses it', () => {
+    const view = applyPending(data, [
+      { type: 'quick_add', uuid: 'q1', temp_id: 'tmp-q', args: { text: 'Offline task tomorrow p2 @phone #Work', preview: { content: 'Offline task tomorrow p2 @phone', project_id: 'work' } } },
+    ]);
+    expect(view.items.get('tmp-q')).toEqual(expect.objectContaining({ content: 'Offline task tomorrow p2 @phone', project_id: 'work', priority: 1, checked: false }));
+  });
+
   it('shows completions, reopenings, edits and deletions before the server answers', () => {
     const view = applyPending(data, [
       { type: 'item_complete', uuid: 'c1', args: { ids: ['1'] } },

@@ -1,4 +1,5 @@
 import type { Command, Item, Note, Project, Reminder, SyncData, SyncUser } from '../api/sync-types';
+import { QUICK_ADD } from './quick-add-command';
 
 /** A due the person typed; the server computes the date, so until it answers only the text is known. */
 function typedDue(due: unknown): Item['due'] {
@@ -38,6 +39,22 @@ function updatedUser(user: SyncUser, args: Record<string, unknown>): SyncUser {
   return next;
 }
 
+/** An item_add's task as the server will store it, as far as the command says. */
+function pendingItem(id: string, args: Record<string, unknown>, data: SyncData): Item {
+  return {
+    id,
+    content: text(args['content']),
+    project_id: text(args['project_id']) || (data.user?.inbox_project_id ?? ''),
+    section_id: (args['section_id'] as string | undefined) ?? null,
+    parent_id: (args['parent_id'] as string | undefined) ?? null,
+    priority: Number(args['priority'] ?? 1),
+    due: typedDue(args['due']) ?? null,
+    labels: (args['labels'] as string[] | undefined) ?? [],
+    checked: false,
+    child_order: Number.MAX_SAFE_INTEGER,
+  };
+}
+
 function idsOf(args: Record<string, unknown>): string[] {
   if (Array.isArray(args['ids'])) return args['ids'].map(text);
   return args['id'] === undefined ? [] : [text(args['id'])];
@@ -58,22 +75,13 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
   const projects = new Map(data.projects);
   for (const { type, args, temp_id } of pending) {
     switch (type) {
-      case 'item_add': {
-        const id = temp_id ?? '';
-        items.set(id, {
-          id,
-          content: text(args['content']),
-          project_id: text(args['project_id']) || (data.user?.inbox_project_id ?? ''),
-          section_id: (args['section_id'] as string | undefined) ?? null,
-          parent_id: (args['parent_id'] as string | undefined) ?? null,
-          priority: Number(args['priority'] ?? 1),
-          due: typedDue(args['due']) ?? null,
-          labels: (args['labels'] as string[] | undefined) ?? [],
-          checked: false,
-          child_order: Number.MAX_SAFE_INTEGER,
-        });
+      case 'item_add':
+        items.set(temp_id ?? '', pendingItem(temp_id ?? '', args, data));
         break;
-      }
+      // A queued quick add shows as typed until the server's parser answers (quick-add-command.ts).
+      case QUICK_ADD:
+        items.set(temp_id ?? '', pendingItem(temp_id ?? '', (args['preview'] as Record<string, unknown> | undefined) ?? { content: args['text'] }, data));
+        break;
       case 'item_update': {
         const id = text(args['id']);
         const item = items.get(id);
@@ -110,7 +118,7 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         break;
       case 'note_add': {
         const id = temp_id ?? '';
-        const note: Note = { id, item_id: (args['item_id'] as string | undefined) ?? null, content: text(args['content']), posted_uid: data.user?.id, posted_at: new Date().toISOString() };
+        const note: Note = { id, item_id: args['item_id'] as string | undefined, content: text(args['content']), posted_uid: data.user?.id, posted_at: new Date().toISOString() };
         notes.set(id, note);
         break;
       }

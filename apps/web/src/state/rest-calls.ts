@@ -1,7 +1,9 @@
 import { TransientSendError } from '../api/command-queue';
 import { api, json, SignedOutError } from '../api/http';
-import type { Item, NotificationSettings } from '../api/sync-types';
-import { addItem, endSession, reportFailure, run, syncNow, updateItem } from './session';
+import type { NotificationSettings } from '../api/sync-types';
+import { localDay } from './dates';
+import { QUICK_ADD, type QuickAddArgs } from './quick-add-command';
+import { endSession, run } from './session';
 import { choiceKey, type NotificationService, notificationSettingBody } from './settings';
 import { notify, savingNotificationChoices, serverData } from './store';
 
@@ -12,21 +14,17 @@ import { notify, savingNotificationChoices, serverData } from './store';
  */
 
 /**
- * Quick add goes straight to the server (the parser lives there); offline it falls back to a
- * queued item_add, so nothing typed is lost: `offline` is that item_add's content (the line as
- * typed) and where the view would have put it (project_id, labels), since the `#Project` or
- * `@label` quick add would have read from the text cannot be parsed here.
+ * Quick add goes through the command queue (quick-add-command.ts): sent at once when online, kept
+ * in IndexedDB and sent when the connection returns otherwise, parsed by the server either way.
+ * `offline` is what the pending overlay shows meanwhile, in item_add's terms (the line as typed,
+ * where the view would put it); `dueIfNone` dates a task the line left undated.
  */
-export async function quickAdd(text: string, dueIfNone?: string, offline: Record<string, unknown> = { content: text }): Promise<void> {
-  try {
-    const item = await api<Item>('/api/v1/tasks/quick', json({ text }));
-    // A view's default date (Today) applies only when the line named none: it never overrides one typed.
-    if (dueIfNone && !item.due) updateItem(item.id, { due: { string: dueIfNone } });
-    else syncNow();
-  } catch (err) {
-    if (err instanceof TransientSendError) addItem({ ...offline, ...(dueIfNone ? { due: { string: dueIfNone } } : {}) });
-    else reportFailure(err);
-  }
+export function quickAdd(text: string, dueIfNone?: string, offline: Record<string, unknown> = { content: text }): Promise<void> {
+  // Until the server answers, the view's own date shows the task where it was added (Today's `today` is this day).
+  const previewDue = dueIfNone ? { due: { string: dueIfNone, ...(dueIfNone === 'today' ? { date: localDay(new Date()) } : {}) } } : {};
+  const args: QuickAddArgs = { text, ...(dueIfNone ? { due_if_none: dueIfNone } : {}), preview: { ...offline, ...previewDue } };
+  run(QUICK_ADD, args as unknown as Record<string, unknown>, crypto.randomUUID());
+  return Promise.resolve();
 }
 
 export interface CompletedTask {

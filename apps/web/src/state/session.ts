@@ -1,11 +1,12 @@
 import { batch } from '@preact/signals';
 import { CommandQueue, isAnswered, TransientSendError } from '../api/command-queue';
-import { api, form, RequestRefusedError, SignedOutError } from '../api/http';
+import { api, form, json, RequestRefusedError, SignedOutError } from '../api/http';
 import { IdbCommandStore } from '../api/idb-command-store';
-import { signOut, tokenRejected } from '../api/oauth';
+import { dropToken, endServerSession } from '../api/app-session';
 import { openPushChannel } from '../api/push-channel';
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
-import type { Command, Item, SyncReply } from '../api/sync-types';
+import type { Command, Item, SyncError, SyncReply } from '../api/sync-types';
+import { QUICK_ADD, type QuickAddArgs } from './quick-add-command';
 import { localDay } from './dates';
 import { fetchTodayFirstLook } from './first-look';
 import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './snapshot-keeper';
@@ -40,14 +41,22 @@ function serialized<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-function syncRequest(commands: Command[]): Promise<SyncReply> {
+/** What a command answered outside the Sync API (a queued quick add) adds to the next sync's answer. */
+type Answered = Pick<SyncReply, 'sync_status' | 'temp_id_mapping'>;
+
+function syncRequest(commands: Command[], answered: Answered = {}): Promise<SyncReply> {
   return serialized(async () => {
     const fields: Record<string, string> = { sync_token: serverData.value.syncToken, resource_types: RESOURCE_TYPES };
     if (commands.length > 0) fields['commands'] = JSON.stringify(commands);
     const full = fields['sync_token'] === '*';
     try {
       if (full) performance.mark(FULL_SYNC_MARKS.sent);
-      const reply = await api<SyncReply>('/api/v1/sync', form(fields));
+      const synced = await api<SyncReply>('/api/v1/sync', form(fields));
+      const reply: SyncReply = {
+        ...synced,
+        sync_status: { ...answered.sync_status, ...synced.sync_status },
+        temp_id_mapping: { ...answered.temp_id_mapping, ...synced.temp_id_mapping },
+      };
       if (full) performance.mark(FULL_SYNC_MARKS.parsed);
       // One re-render for both: with thousands of tasks each render of the view costs.
       batch(() => {
@@ -111,30 +120,41 @@ export function syncNow(): void {
   syncRequest([]).catch(reportFailure);
 }
 
-/** The token was refused: forget it and show the sign-in (a call outside the sync learns it too). */
+/** The session ended (signed out elsewhere, expired): show the sign-in (a call outside the sync learns it too). */
 export function endSession(): void {
-  tokenRejected();
-  sessionStorage.removeItem(USER_KEY);
+  dropToken();
   closePush?.();
   signedIn.value = false;
 }
 
-/** Sign-out: the token is revoked and forgotten; unsent commands stay for this person's next sign-in. */
+/**
+ * Sign-out: the server ends the session and revokes its tokens (every tab of this browser is
+ * signed out with it); the kept state goes. Unsent commands stay for this person's next sign-in.
+ */
 export async function signOutNow(): Promise<void> {
   closePush?.();
-  await forgetSnapshot(serverData.value.user?.id ?? sessionStorage.getItem(USER_KEY));
-  sessionStorage.removeItem(USER_KEY);
-  await signOut();
+  await forgetSnapshot(serverData.value.user?.id ?? localStorage.getItem(USER_KEY));
+  localStorage.removeItem(USER_KEY);
+  await endServerSession().catch(() => notify('Could not reach the server to sign out. Try again when online.'));
   signedIn.value = false;
 }
 
-/** Whose queue to open before the first sync answers, so a page loaded offline can still take edits. */
+/**
+ * Whose queue and kept state to open before the first sync answers, so a page loaded offline (a
+ * reload, a new tab, a restart: the session outlives them all) still shows the tasks and takes edits.
+ * A user id is no secret; sign-out removes it.
+ */
 const USER_KEY = 'doable.user';
+
+/** Whether this browser has shown someone's tasks before (the app may start offline for them). */
+export function knownUser(): string | null {
+  return localStorage.getItem(USER_KEY);
+}
 const FIRST_SYNC_RETRY_MS = 5_000;
 
 async function openQueue(userId: string): Promise<void> {
   queue = new CommandQueue(new IdbCommandStore(userId), {
-    send: (commands) => syncRequest(commands),
+    send: sendQueued,
     onChange: (pending) => {
       // An empty queue staying empty is no change: do not re-render the views for it.
       if (pending.length > 0 || pendingCommands.value.length > 0) pendingCommands.value = pending;
@@ -184,10 +204,10 @@ export async function startSession(): Promise<void> {
   window.addEventListener('online', syncNow);
   // Say so at once; the queue learns it only at its next send.
   window.addEventListener('offline', () => (connection.value = 'offline'));
-  const knownUser = sessionStorage.getItem(USER_KEY);
-  if (knownUser) await openQueue(knownUser);
+  const lastUser = knownUser();
+  if (lastUser) await openQueue(lastUser);
   // The last visit's state shows at once (even offline), and its token makes this first sync incremental.
-  const kept = knownUser ? await restoreSnapshot(knownUser) : null;
+  const kept = lastUser ? await restoreSnapshot(lastUser) : null;
   if (kept) serverData.value = kept;
   else if (route.value.view === 'today') void showTodayFirstLook();
   for (;;) {
@@ -205,11 +225,39 @@ export async function startSession(): Promise<void> {
     }
   }
   const userId = serverData.value.user?.id ?? 'anonymous';
-  sessionStorage.setItem(USER_KEY, userId);
-  if (!queue || knownUser !== userId) await openQueue(userId);
+  localStorage.setItem(USER_KEY, userId);
+  if (!queue || lastUser !== userId) await openQueue(userId);
   keepSnapshots(userId);
   queue?.flush().catch(reportFailure);
   closePush = openPushChannel(() => serverData.value.user?.websocket_url, syncNow);
+}
+
+/**
+ * The queue's sender: Sync API commands go together up to the first queued quick add, which goes
+ * alone to quick add (`POST /api/v1/tasks/quick`, so the server's parser reads the line, also one
+ * typed offline). Its `X-Request-Id` is the command's uuid: a resend after a lost answer gets the
+ * first answer back, never a second task. Its outcome joins the incremental sync that follows, as
+ * if the Sync API had answered it, so the queue and the overlay settle it like any command: its
+ * temp id maps to the task made, and commands queued after it (a tick, an edit) follow.
+ */
+async function sendQueued(commands: Command[]): Promise<SyncReply> {
+  const head = commands[0];
+  if (head?.type !== QUICK_ADD) {
+    const upTo = commands.findIndex((command) => command.type === QUICK_ADD);
+    return syncRequest(upTo < 0 ? commands : commands.slice(0, upTo));
+  }
+  const args = head.args as unknown as QuickAddArgs;
+  try {
+    const item = await api<Item>('/api/v1/tasks/quick', json({ text: args.text }, { 'X-Request-Id': head.uuid }));
+    // A view's default date (Today) applies only when the line named none: it never overrides one typed.
+    if (args.due_if_none && !item.due) run('item_update', { id: item.id, due: { string: args.due_if_none } });
+    return await syncRequest([], { sync_status: { [head.uuid]: 'ok' }, temp_id_mapping: head.temp_id ? { [head.temp_id]: item.id } : {} });
+  } catch (err) {
+    if (!(err instanceof RequestRefusedError)) throw err;
+    const body = (err.body ?? {}) as Partial<SyncError>;
+    const refusal: SyncError = { error: body.error ?? err.message, error_code: body.error_code ?? err.status, error_tag: body.error_tag ?? 'INVALID_ARGUMENT_VALUE', http_code: err.status };
+    return syncRequest([], { sync_status: { [head.uuid]: refusal } });
+  }
 }
 
 /** Queues a write; it shows at once (the overlay) and goes to the server now or when online. */

@@ -1,11 +1,12 @@
 import { useEffect } from 'preact/hooks';
-import { startSignIn } from '../api/oauth';
+import { signInUrl } from '../api/app-session';
 import { routeHash } from '../state/routes';
 import { signOutNow, takeFollowedRoute } from '../state/session';
 import { connection, dismiss, notices, pendingCommands, route, signedIn, signInError } from '../state/store';
 import { Nav } from './nav';
 import { NotificationsPage } from './notifications-page';
 import { SettingsPage } from './settings-page';
+import { TimeZoneOffer } from './time-zone-offer';
 import { WorkspacePage } from './workspace-page';
 import { CompletedPage, FilterPage, InboxPage, LabelPage, ProjectPage, SearchPage, TodayPage, UpcomingPage } from './pages';
 
@@ -37,14 +38,21 @@ function CurrentView() {
   }
 }
 
+/**
+ * Shown only to a browser without a session (issue #47): a signed-in person's every tab opens on
+ * their tasks. Both pages come back here, to the view that was asked for, signed in.
+ */
 function SignIn() {
   return (
     <main id="main" class="sign-in">
       <h1>Doable</h1>
       {signInError.value ? <p role="alert">{signInError.value}</p> : null}
-      <button type="button" onClick={() => void startSignIn()}>
+      <button type="button" onClick={() => location.assign(signInUrl('login', location.hash))}>
         Sign in
-      </button>
+      </button>{' '}
+      <a class="button" href={signInUrl('signup', location.hash)}>
+        Create an account
+      </a>
     </main>
   );
 }
@@ -82,6 +90,7 @@ export function App() {
           </p>
         ))}
       </div>
+      <TimeZoneOffer />
       <div class="layout">
         <Nav />
         <main id="main">

@@ -61,6 +61,9 @@ export const AUTH_ENDPOINTS = [
   endpoint('POST', '/auth/settings/two-factor/confirm', 'two-factor-confirm', 'page', guessable),
   endpoint('POST', '/auth/settings/two-factor/disable', 'two-factor-disable', 'page', guessable),
   endpoint('POST', '/auth/logout', 'logout', 'page'),
+  // The web app's session (issue #47): a token for the browser session's person, and sign-out.
+  endpoint('POST', '/auth/app/token', 'app-token', 'oauth-json'),
+  endpoint('POST', '/auth/app/sign-out', 'app-sign-out', 'oauth-json'),
   endpoint('GET', '/auth/settings', 'settings', 'page'),
   endpoint('POST', '/auth/settings/token', 'reset-token', 'page'),
   endpoint('POST', '/auth/settings/apps/revoke', 'revoke-app-access', 'page'),

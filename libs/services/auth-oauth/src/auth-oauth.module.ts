@@ -14,6 +14,7 @@ import { SessionService } from './sessions/session.service';
 import { REVOCATION_LEASE, RevocationBarrierCloser, revocationBarrierProvider } from './tokens/revocation-barrier.provider';
 import { TokenService } from './tokens/token.service';
 import { AccountPages } from './web/account-pages';
+import { AppSessionEndpoints } from './sessions/app-session.endpoints';
 import { AppSecretBox, APP_SECRET_KEY } from './secrets/app-secret-box';
 import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
 import { AppWebhookService, WEBHOOK_ADDRESS_POLICY } from './webhooks/app-webhook.service';
@@ -48,6 +49,7 @@ import { SSO_PROVIDERS } from './sso/sso-providers.token';
     CommandLogRetention,
     TokenService,
     SessionService,
+    AppSessionEndpoints,
     OAuthAppService,
     OAuthService,
     AccountPages,

@@ -19,6 +19,7 @@ import { PasswordResetPages } from '../src/password-reset/password-reset.pages';
 import { PasswordResetService } from '../src/password-reset/password-reset.service';
 import { AuthEdgeRpcController } from '../src/rpc/auth-edge.rpc-controller';
 import { SessionService } from '../src/sessions/session.service';
+import { AppSessionEndpoints } from '../src/sessions/app-session.endpoints';
 import { OidcClient } from '../src/sso/oidc-client';
 import { SsoAccounts } from '../src/sso/sso-accounts';
 import type { SsoProvider } from '../src/sso/sso-config';
@@ -74,6 +75,7 @@ export function authEdgeFixture(db: Database, options: AuthEdgeOptions = {}) {
     new EmailChangePages(emailChanges, pages, oauth),
     sso,
     new AddressConfirmationPages(confirmations, pages),
+    new AppSessionEndpoints(sessions, apps, oauth),
   );
   return { edge, accounts, apps, oauth, sessions, webhooks, twoFactor, pages, sso, legacyLogin, box, emailChanges, confirmations, proof };
 }

@@ -18,3 +18,6 @@ export const WEB_APP_ORIGIN = Symbol('WEB_APP_ORIGIN');
 export function webAppRedirectUri(publicUrl: string | null, requestOrigin: string): string {
   return `${publicUrl ?? requestOrigin}${WEB_APP_REDIRECT_PATH}`;
 }
+
+/** What the web app may do: everything a person does in it (tasks, deleting, projects), never backups. */
+export const WEB_APP_SCOPES = ['data:read_write', 'data:delete', 'project:delete'] as const;

@@ -205,15 +205,31 @@ export class OAuthService {
   }
 
   /**
+   * A token of the first-party web app for the person a browser session names, bound to that
+   * session (`sessionHash`): it expires after `expiresInSeconds` and is revoked when the session
+   * ends (SessionService). The session's own expired tokens are deleted on the way, so a person
+   * opening many tabs over months leaves no pile of dead rows. Undefined when the app may not issue.
+   */
+  async issueSessionToken(app: OAuthApp, userId: string, scopes: readonly Scope[], sessionHash: string, expiresInSeconds: number): Promise<string | undefined> {
+    if (await this.apps.isBlocked(app)) return undefined;
+    const accessToken = generatePersonalToken();
+    const issued = await this.database.transaction(async (tx) => {
+      await tx.manager.query(`DELETE FROM auth.access_tokens WHERE session_hash = $1 AND expires_at <= now()`, [sessionHash]);
+      return this.insertToken(tx, app, userId, scopes, accessToken, expiresInSeconds, sessionHash);
+    });
+    return issued ? accessToken : undefined;
+  }
+
+  /**
    * Inserts the token unless the app is suspended or at its token limit (checked under a lock of
    * the app's row, so concurrent grants cannot overshoot the limit); false when refused.
    */
-  private async insertToken(tx: Tx, app: OAuthApp, userId: string, scopes: readonly Scope[], token: string, expiresInSeconds: number | null): Promise<boolean> {
+  private async insertToken(tx: Tx, app: OAuthApp, userId: string, scopes: readonly Scope[], token: string, expiresInSeconds: number | null, sessionHash: string | null = null): Promise<boolean> {
     if (!(await this.apps.mayIssueLocked(tx, app.id))) return false;
     await tx.manager.query(
-      `INSERT INTO auth.access_tokens (user_id, token_hash, kind, app_id, scopes, expires_at)
-       VALUES ($1, $2, 'oauth', $3, $4, CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int) END)`,
-      [userId, hashToken(token), app.id, [...scopes], expiresInSeconds],
+      `INSERT INTO auth.access_tokens (user_id, token_hash, kind, app_id, scopes, expires_at, session_hash)
+       VALUES ($1, $2, 'oauth', $3, $4, CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int) END, $6)`,
+      [userId, hashToken(token), app.id, [...scopes], expiresInSeconds, sessionHash],
     );
     await tx.emit(AuthEvents.appAuthorizationChanged, { appId: app.id, userId, authorized: true, changedAt: await databaseNow(tx) });
     return true;

@@ -13,6 +13,7 @@ import { TwoFactorPages } from '../web/two-factor-pages';
 import { PasswordResetPages } from '../password-reset/password-reset.pages';
 import { AddressConfirmationPages, EmailChangePages } from '../email-change/email-change.pages';
 import { SsoPages } from '../web/sso-pages';
+import { AppSessionEndpoints } from '../sessions/app-session.endpoints';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 
@@ -40,6 +41,7 @@ export class AuthEdgeRpcController {
     emailChanges: EmailChangePages,
     sso: SsoPages,
     confirmations: AddressConfirmationPages,
+    appSession: AppSessionEndpoints,
   ) {
     this.handlers = {
       'signup-form': (web) => pages.signupForm(web),
@@ -47,6 +49,8 @@ export class AuthEdgeRpcController {
       'login-form': (web) => pages.loginForm(web),
       login: (web) => pages.login(web),
       logout: (web) => pages.logout(web),
+      'app-token': (web) => appSession.token(web),
+      'app-sign-out': (web) => appSession.signOut(web),
       settings: (web) => pages.settings(web),
       'reset-token': (web) => pages.resetToken(web),
       'revoke-app-access': (web) => pages.revokeAppAccess(web),

@@ -15,6 +15,7 @@ import { AppWebhookService } from '../webhooks/app-webhook.service';
 import { type AppsPageOptions, appsPage, ERROR_MESSAGES, formError, loginPage, messagePage, settingsPage, signupPage, type WebhookForm } from './pages';
 import { safeNext } from './safe-next';
 import { signupInvitationOf } from './signup-invitation';
+import { DEFAULT_TIMEZONE, signupTimezone } from './signup-timezone';
 import { passwordForbiddenBy, type SsoProvider } from '../sso/sso-config';
 import { SSO_PROVIDERS } from '../sso/sso-providers.token';
 import { ssoButtons } from './sso-views';
@@ -55,7 +56,7 @@ export class AccountPages {
   signupRefused(web: WebExchange, tag: string, status = 400): EdgeReply {
     const text = (value: string | undefined) => (value !== undefined && isStorableText(value) ? value : undefined);
     const invitation = signupInvitationOf(web.field('invitation_id'), web.field('invitation_secret'), web.field('invitation_kind'));
-    return web.html(status, signupPage({ csrf: web.csrf(), next: text(web.field('next')), email: text(web.field('email')), fullName: text(web.field('full_name')), error: formError(tag), invitation }));
+    return web.html(status, signupPage({ csrf: web.csrf(), next: text(web.field('next')), email: text(web.field('email')), fullName: text(web.field('full_name')), error: formError(tag), invitation, timezone: signupTimezone(web.field('timezone')) }));
   }
 
   /** The log-in form again, with the email typed (never the password) and the error. */
@@ -73,7 +74,7 @@ export class AccountPages {
   signupForm(web: WebExchange): EdgeReply {
     const invitation = signupInvitationOf(web.query('invitation_id'), web.query('invitation_secret'), web.query('invitation_kind'));
     const email = web.query('email');
-    return web.html(200, signupPage({ csrf: web.csrf(), next: web.query('next'), invitation, email: invitation && email !== undefined && isStorableText(email) ? email : undefined }));
+    return web.html(200, signupPage({ csrf: web.csrf(), next: web.query('next'), invitation, email: invitation && email !== undefined && isStorableText(email) ? email : undefined, timezone: signupTimezone(web.query('timezone')) }));
   }
 
   async signup(web: WebExchange): Promise<EdgeReply> {
@@ -93,7 +94,7 @@ export class AccountPages {
     try {
       const invitation = signupInvitationOf(web.field('invitation_id'), web.field('invitation_secret'), web.field('invitation_kind'));
       // Unproven until the mailed link is used (issue #44); the mail is queued with the account, or neither is.
-      created = await this.accounts.create({ email, fullName, password, timezone: 'UTC', ...(invitation ? { invitation } : {}) }, (tx, userId) =>
+      created = await this.accounts.create({ email, fullName, password, timezone: signupTimezone(web.field('timezone')) ?? DEFAULT_TIMEZONE, ...(invitation ? { invitation } : {}) }, (tx, userId) =>
         this.confirmations.issue(tx, { userId, email, fullName }).then(() => undefined),
       );
     } catch (err) {
@@ -108,7 +109,7 @@ export class AccountPages {
   async loginForm(web: WebExchange): Promise<EdgeReply> {
     const next = web.query('next');
     if (await this.currentUser(web)) return web.redirect(safeNext(next, HOME));
-    return web.html(200, loginPage({ csrf: web.csrf(), next, sso: ssoButtons(this.ssoProviders, next) }));
+    return web.html(200, loginPage({ csrf: web.csrf(), next, sso: ssoButtons(this.ssoProviders, next), timezone: signupTimezone(web.query('timezone')) }));
   }
 
   async login(web: WebExchange): Promise<EdgeReply> {

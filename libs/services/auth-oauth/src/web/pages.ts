@@ -43,8 +43,14 @@ function nextField(next: string | undefined): SafeHtml | string {
   return next ? html`<input type="hidden" name="next" value="${next}">` : '';
 }
 
-function withNext(path: string, next: string | undefined): string {
-  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
+/** The browser's zone the web app sent along (signup-timezone.ts), kept from the log-in page to the sign-up form. */
+function timezoneField(timezone: string | undefined): SafeHtml | string {
+  return timezone ? html`<input type="hidden" name="timezone" value="${timezone}">` : '';
+}
+
+function withNext(path: string, next: string | undefined, timezone?: string): string {
+  const query = new URLSearchParams({ ...(next ? { next } : {}), ...(timezone ? { timezone } : {}) }).toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** Where the gateway serves Doable's own web app (issue #35): a signed-in person's way to their tasks. */
@@ -54,14 +60,14 @@ export function accountNav(csrf: string): SafeHtml {
   return html`<a href="${WEB_APP_LINK}" data-testid="open-app">Open Doable</a><a href="/auth/settings">Settings</a><a href="/auth/apps">Applications</a><form method="post" action="/auth/logout" style="display:inline">${csrfField(csrf)}<button type="submit" class="secondary">Log out</button></form>`;
 }
 
-export function signupPage(options: { csrf: string; next?: string; email?: string; fullName?: string; error?: FormError; invitation?: SignupInvitation }): string {
+export function signupPage(options: { csrf: string; next?: string; email?: string; fullName?: string; error?: FormError; invitation?: SignupInvitation; timezone?: string }): string {
   const { csrf, next, error } = options;
   const invalid = (field: string) => (error && fieldOf(error.tag) === field ? 'true' : 'false');
   return layout(
     'Create your account',
     html`${errorBox(error)}
 <form method="post" action="/auth/signup" novalidate>
-${csrfField(csrf)}${nextField(next)}${signupInvitationFields(options.invitation)}
+${csrfField(csrf)}${nextField(next)}${timezoneField(options.timezone)}${signupInvitationFields(options.invitation)}
 <label for="full_name">Name</label><input id="full_name" name="full_name" autocomplete="name" required maxlength="255" value="${options.fullName ?? ''}" aria-invalid="${invalid('full_name')}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${options.email ?? ''}" aria-invalid="${invalid('email')}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" aria-describedby="password-hint" aria-invalid="${invalid('password')}">
@@ -78,7 +84,7 @@ function fieldOf(tag: string): string {
   return 'email';
 }
 
-export function loginPage(options: { csrf: string; next?: string; email?: string; error?: FormError; sso?: SafeHtml | string }): string {
+export function loginPage(options: { csrf: string; next?: string; email?: string; error?: FormError; sso?: SafeHtml | string; timezone?: string }): string {
   const { csrf, next, error } = options;
   return layout(
     'Log in',
@@ -90,7 +96,7 @@ ${csrfField(csrf)}${nextField(next)}
 <button type="submit">Log in</button>
 </form>
 ${options.sso ?? ''}
-<p>No account yet? <a href="${withNext('/auth/signup', next)}">Sign up</a></p>
+<p>No account yet? <a href="${withNext('/auth/signup', next, options.timezone)}">Sign up</a></p>
 <p><a href="/auth/password/forgot">Forgot your password?</a></p>`,
   );
 }

@@ -106,6 +106,14 @@ describe('webAppRoutes', () => {
     expect(answer.headers['allow']).toBe('GET, HEAD');
   });
 
+  it('leads a browser from the base URL to the app; a client asking for JSON gets what the server answers without it', async () => {
+    const browser = await get(port, '/', 'GET', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(browser.status).toBe(302);
+    expect(browser.headers['location']).toBe('/app/');
+    expect((await get(port, '/', 'GET', { accept: 'application/json' })).status).toBe(418);
+    expect((await get(port, '/')).status).toBe(418);
+  });
+
   it('leaves other paths alone, /apple included', async () => {
     expect((await get(port, '/apple')).status).toBe(418);
     expect((await get(port, '/api/v1/sync')).status).toBe(418);

@@ -62,6 +62,13 @@ function notFound(res: Response, message: string): void {
 export function webAppRoutes(dir: string): RequestHandler {
   const router = Router({ strict: true, caseSensitive: true });
   let root: string | undefined;
+  // The base URL leads a browser to the app (issue #47: it answered a JSON 404). Only a browser:
+  // a client asking for JSON keeps the coded 404 it can read, not an HTML page it cannot.
+  router.get('/', (req: Request, res: Response, next: NextFunction) => {
+    if (!(req.get('accept') ?? '').includes('text/html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.redirect(302, `${WEB_APP_PATH}/`);
+  });
   router.use(WEB_APP_PATH, (req: Request, res: Response, next: NextFunction) => {
     // A mount matches `/app/...` and `/app` alike, not `/apple`.
     if (req.method !== 'GET' && req.method !== 'HEAD') {
