@@ -3,9 +3,18 @@ import { completeSignIn, currentToken } from './api/oauth';
 import { installShortcuts } from './shortcuts';
 import { startSession } from './state/session';
 import { notify, route, signedIn, signInError } from './state/store';
-import { parseRoute } from './state/routes';
+import { parseRoute, routeOfPath } from './state/routes';
+import { sendHeldDeletes } from './state/task-actions';
 import { App } from './views/app';
 
+// `/app/task/<id>` (the link in mails and REST answers) is the task view's hash route.
+const pathRoute = routeOfPath(location.pathname);
+if (pathRoute) {
+  history.replaceState(null, '', `/app/${location.search}${pathRoute}`);
+  route.value = parseRoute(pathRoute);
+}
+// A delete held for its Undo notice is sent when the page is left.
+window.addEventListener('pagehide', sendHeldDeletes);
 window.addEventListener('hashchange', () => (route.value = parseRoute(location.hash)));
 installShortcuts();
 render(<App />, document.getElementById('root')!);

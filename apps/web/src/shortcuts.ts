@@ -2,6 +2,15 @@
  * Keyboard shortcuts: `q` quick add, `/` search, `g` then `t`/`i`/`u` to go to Today, Inbox,
  * Upcoming. Ignored while typing in a field, so they never eat a letter of a task name.
  */
+let searchFocusWanted = false;
+
+/** Whether the search view was opened by `/` (asked once): then its box, not its heading, takes the focus. */
+export function takeSearchFocus(): boolean {
+  const wanted = searchFocusWanted;
+  searchFocusWanted = false;
+  return wanted;
+}
+
 export function installShortcuts(): void {
   let leader = false;
   document.addEventListener('keydown', (event) => {
@@ -23,8 +32,11 @@ export function installShortcuts(): void {
       document.getElementById('add-task')?.focus();
     } else if (event.key === '/') {
       event.preventDefault();
-      if (!location.hash.startsWith('#/search')) location.hash = '#/search/';
-      requestAnimationFrame(() => document.getElementById('search-input')?.focus());
+      // The view change would focus the new view's heading (app.tsx): this asks for the box instead.
+      if (!location.hash.startsWith('#/search')) {
+        searchFocusWanted = true;
+        location.hash = '#/search/';
+      } else document.getElementById('search-input')?.focus();
     }
   });
 }

@@ -17,6 +17,7 @@ export interface Item {
   priority: number;
   due?: Due | null;
   deadline?: { date: string; lang?: string } | null;
+  duration?: { amount: number; unit: 'minute' | 'day' } | null;
   labels?: string[];
   checked?: boolean;
   is_deleted?: boolean;

@@ -4,6 +4,8 @@ import type { Command, Item, Note, Project, Reminder, SyncData, SyncUser } from 
 function typedDue(due: unknown): Item['due'] {
   if (due === null) return null;
   if (due && typeof due === 'object' && 'string' in due) return { date: '', ...(due as { string: string; date?: string }) };
+  // A date picked in the calendar: known here, shown as it will be stored.
+  if (due && typeof due === 'object' && typeof (due as { date?: unknown }).date === 'string') return { date: (due as { date: string }).date };
   return undefined;
 }
 
@@ -103,6 +105,13 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         const id = text(args['id']);
         const item = items.get(id);
         if (item && args['project_id'] !== undefined) items.set(id, { ...item, project_id: text(args['project_id']), section_id: null, parent_id: null });
+        else if (item && args['section_id'] !== undefined) {
+          const section = data.sections.get(text(args['section_id']));
+          items.set(id, { ...item, section_id: text(args['section_id']), parent_id: null, ...(section ? { project_id: section.project_id } : {}) });
+        } else if (item && args['parent_id'] !== undefined) {
+          const parent = items.get(text(args['parent_id']));
+          items.set(id, { ...item, parent_id: text(args['parent_id']), ...(parent ? { project_id: parent.project_id, section_id: parent.section_id ?? null } : {}) });
+        }
         break;
       }
       case 'item_delete':

@@ -126,3 +126,20 @@ export function reorderSiblings(data: SyncData, item: Item, step: -1 | 1): { id:
   [siblings[from], siblings[to]] = [siblings[to], siblings[from]];
   return siblings.map((other, index) => ({ id: other.id, child_order: index + 1 }));
 }
+
+/** A task's open sub-tasks, nested, however deep (the task view's list). */
+export function subtaskTree(data: SyncData, itemId: string): TaskNode[] {
+  const open = openItems(data);
+  const under = new Set([itemId]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const item of open) {
+      if (item.parent_id && under.has(item.parent_id) && !under.has(item.id)) {
+        under.add(item.id);
+        grew = true;
+      }
+    }
+  }
+  under.delete(itemId);
+  return tree(open.filter((item) => under.has(item.id)));
+}

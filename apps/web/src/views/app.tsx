@@ -1,13 +1,30 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { focusTaskRow, takeOpener } from '../state/focus';
+import { undoNotices } from '../state/task-actions';
 import { startSignIn } from '../api/oauth';
 import { routeHash } from '../state/routes';
 import { signOutNow, takeFollowedRoute } from '../state/session';
-import { connection, dismiss, notices, pendingCommands, route, signedIn, signInError } from '../state/store';
-import { Nav } from './nav';
+import { connection, dismiss, notices, notify, pendingCommands, route, signedIn, signInError } from '../state/store';
+import { menuOpen, Nav } from './nav';
+import { takeSearchFocus } from '../shortcuts';
 import { NotificationsPage } from './notifications-page';
 import { SettingsPage } from './settings-page';
 import { WorkspacePage } from './workspace-page';
 import { CompletedPage, FilterPage, InboxPage, LabelPage, ProjectPage, SearchPage, TodayPage, UpcomingPage } from './pages';
+
+/** The task view and what only it uses come as a chunk of their own, on first opening (first load stays small). */
+function LazyTaskPage({ id }: { id: string }) {
+  const [page, setPage] = useState<typeof import('./task-page') | null>(null);
+  useEffect(() => {
+    import('./task-page').then(setPage, () => notify('The task view could not be loaded. Check the connection and try again.'));
+  }, []);
+  if (page) return <page.TaskPage id={id} />;
+  return (
+    <h1 id="view-title" tabIndex={-1}>
+      Loading task…
+    </h1>
+  );
+}
 
 function CurrentView() {
   const current = route.value;
@@ -34,6 +51,8 @@ function CurrentView() {
       return <SettingsPage />;
     case 'workspace':
       return <WorkspacePage id={current.id} />;
+    case 'task':
+      return <LazyTaskPage id={current.id} />;
   }
 }
 
@@ -53,8 +72,17 @@ export function App() {
   // Moving focus to the new view's heading tells screen readers the view changed; a new
   // project's temp id turning into its real one is no change of view.
   const key = JSON.stringify(route.value);
+  // Closing the task view goes back to the view it was opened over: focus returns to that row.
+  // A `/` press asked for the search box: it gets the focus, so the query typed next is kept.
   useEffect(() => {
-    if (!takeFollowedRoute(routeHash(route.value))) document.getElementById('view-title')?.focus();
+    if (takeFollowedRoute(routeHash(route.value))) return;
+    const opener = takeOpener();
+    if (opener && route.value.view !== 'task' && focusTaskRow(opener)) return;
+    if (route.value.view === 'search' && takeSearchFocus()) {
+      document.getElementById('search-input')?.focus();
+      return;
+    }
+    document.getElementById('view-title')?.focus();
   }, [key]);
   if (!signedIn.value) return <SignIn />;
   const pending = pendingCommands.value.length;
@@ -64,6 +92,9 @@ export function App() {
         Skip to tasks
       </a>
       <header>
+        <button type="button" class="menu-button" aria-expanded={menuOpen.value} aria-controls="app-nav" onClick={() => (menuOpen.value = !menuOpen.value)}>
+          Menu
+        </button>
         <span class="brand">Doable</span>
         <span class="status" data-testid="connection" role="status">
           {connection.value === 'offline' ? `Offline${pending > 0 ? `, ${pending} change${pending === 1 ? '' : 's'} waiting` : ''}` : connection.value === 'loading' ? 'Loading…' : pending > 0 ? 'Saving…' : ''}
@@ -78,6 +109,16 @@ export function App() {
             {message}{' '}
             <button type="button" onClick={() => dismiss(message)} aria-label={`Dismiss: ${message}`}>
               Dismiss
+            </button>
+          </p>
+        ))}
+      </div>
+      <div class="notices" role="status" aria-live="polite" aria-label="Undo">
+        {undoNotices.value.map((notice) => (
+          <p key={notice.id} data-testid="undo-notice">
+            {notice.message}{' '}
+            <button type="button" onClick={notice.undo}>
+              Undo
             </button>
           </p>
         ))}

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Item } from '../api/sync-types';
-import { localDay } from '../state/dates';
+import { addDays, localDay } from '../state/dates';
+import { dateSettings, friendlyDay, friendlyMoment, isoWeekday, shortDate } from '../state/friendly-dates';
+import { reopenTask } from '../state/task-actions';
 import { filterTasks } from '../api/filter-tasks';
 import { type CompletedTask, completedTasks } from '../state/rest-calls';
 import { serverData, viewData } from '../state/store';
@@ -52,16 +54,47 @@ export function TodayPage() {
   );
 }
 
+/** Days Upcoming shows at first, and adds each time its end comes into view (or More days is pressed). */
+const UPCOMING_STEP = 14;
+
+/**
+ * Overdue at the top, then day after day from today, without end: a sentinel under the last day
+ * adds two more weeks when it scrolls into view (the button does the same for the keyboard).
+ * A day's heading is the person's friendly date; a week starts on their first weekday.
+ */
 export function UpcomingPage() {
-  const days = upcomingView(viewData.value, localDay(new Date()));
+  const [count, setCount] = useState(UPCOMING_STEP);
+  const today = localDay(new Date());
+  const settings = dateSettings(viewData.value.user);
+  const { overdue } = todayView(viewData.value, today);
+  const days = upcomingView(viewData.value, today, count);
+  const sentinel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setCount((shown) => shown + UPCOMING_STEP);
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [count]);
   return (
     <Page title="Upcoming">
+      {overdue.length > 0 ? (
+        <section aria-labelledby="upcoming-overdue">
+          <h2 id="upcoming-overdue">Overdue</h2>
+          <TaskList items={overdue} label="Overdue tasks" />
+        </section>
+      ) : null}
       {days.map(({ day, tasks }) => (
-        <section key={day} aria-labelledby={`day-${day}`}>
-          <h2 id={`day-${day}`}>{new Date(`${day}T00:00:00`).toLocaleDateString(undefined, { weekday: 'long', month: 'short', day: 'numeric' })}</h2>
-          <TaskList items={tasks} label={`Tasks on ${day}`} empty="Nothing planned." />
+        <section key={day} aria-labelledby={`day-${day}`} class={isoWeekday(day) === settings.startDay ? 'week-start' : undefined} data-testid="upcoming-day">
+          <h2 id={`day-${day}`}>{day === today || day === addDays(today, 1) ? `${friendlyDay(day, today, settings)} · ${shortDate(day, today, settings)}` : shortDate(day, today, settings)}</h2>
+          {tasks.length > 0 ? <TaskList items={tasks} label={`Tasks on ${shortDate(day, today, settings)}`} /> : null}
         </section>
       ))}
+      <button type="button" class="more" ref={sentinel} onClick={() => setCount(count + UPCOMING_STEP)}>
+        More days
+      </button>
     </Page>
   );
 }
@@ -159,6 +192,9 @@ export function SearchPage({ query }: { query: string }) {
 export function CompletedPage() {
   const { result, error } = useServerQuery<CompletedTask[]>(completedTasks, 'completed');
   const projects = viewData.value.projects;
+  const settings = dateSettings(viewData.value.user);
+  // A task reopened here is open in the synced state at once (the overlay): it leaves this list then.
+  const open = viewData.value.items;
   return (
     <Page title="Completed">
       {error ? <p role="alert">{error}</p> : null}
@@ -166,11 +202,25 @@ export function CompletedPage() {
       {result && result.length === 0 ? <p class="empty">Nothing completed in the last four weeks.</p> : null}
       {result && result.length > 0 ? (
         <ul class="tasks" aria-label="Completed tasks">
-          {result.map((task) => (
-            <li key={task.id ?? task.task_id} aria-label={task.content} data-testid="completed-task">
-              <span class="content">{task.content}</span> <span class="due">{new Date(task.completed_at).toLocaleString()}</span> <span class="project">{projects.get(task.project_id)?.name}</span>
-            </li>
-          ))}
+          {result
+            .filter((task) => {
+              const id = task.task_id ?? task.id ?? '';
+              return !(open.get(id)?.checked === false);
+            })
+            .map((task) => {
+              const id = task.task_id ?? task.id ?? '';
+              return (
+                <li key={task.id ?? task.task_id} aria-label={task.content} data-testid="completed-task">
+                  <a class="content" href={`#/task/${encodeURIComponent(id)}`}>
+                    {task.content}
+                  </a>{' '}
+                  <span class="due">{friendlyMoment(task.completed_at, settings)}</span> <span class="project">{projects.get(task.project_id)?.name}</span>{' '}
+                  <button type="button" onClick={() => reopenTask({ id, content: task.content })} aria-label={`Reopen ${task.content}`}>
+                    Reopen
+                  </button>
+                </li>
+              );
+            })}
         </ul>
       ) : null}
     </Page>
