@@ -59,6 +59,9 @@ function dayIn(zone: string, plusDays = 0): string {
   return new Date(Date.UTC(y!, m! - 1, d! + plusDays)).toISOString().slice(0, 10);
 }
 
+/** Each test is a long walk through the app with a browser sign-in first; a loaded machine needs the room. */
+const LONG_STEP_MS = 300_000;
+
 const focusedText = "document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? ''";
 
 async function focusIs(page: Page, expected: string): Promise<void> {
@@ -197,7 +200,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await acceptedAll(answer);
     await storedWhen(system, ana, copyId, 'the copy deleted', (_task, status) => status === 404);
     expect((await stored(system, ana, id)).status).toBe(200);
-  });
+  }, LONG_STEP_MS);
 
   it('completes with Undo, moves focus to the next row, and reopens from Completed and from the task view (Europe/Berlin)', async () => {
     const bruno = await personIn('Europe/Berlin');
@@ -236,7 +239,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await page.getByRole('button', { name: 'Reopen task' }).click();
     await acceptedAll(answer);
     expect((await stored(system, bruno, ids['Call the bank']!)).task.checked).toBe(false);
-  });
+  }, LONG_STEP_MS);
 
   it('reads dates by each person’s settings, runs Upcoming from overdue on day by day, and keeps `/`, Escape and the phone drawer working', async () => {
     const bruno = await personIn('Europe/Berlin');
@@ -293,5 +296,5 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     const open = await http<{ results: StoredTask[] }>(system.url, 'GET', '/api/v1/tasks', { token: bruno.account.token });
     expect(open.body.results.map((task) => task.content).sort()).toEqual(['Dentist', 'Renew the passport', 'Water the plants']);
-  });
+  }, LONG_STEP_MS);
 });

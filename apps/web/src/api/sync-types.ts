@@ -36,6 +36,7 @@ export interface Project {
   shared?: boolean;
   is_deleted?: boolean;
   is_archived?: boolean;
+  is_favorite?: boolean;
   /** Present only on a workspace's project (api/v1 never writes it, not even null, on a personal one). */
   workspace_id?: string;
   folder_id?: string | null;

@@ -9,6 +9,8 @@ import { serverData, viewData } from '../state/store';
 import { inboxId, labelView, projectView, searchView, todayView, upcomingView } from '../state/task-selectors';
 import { AddTask } from './add-task';
 import { ProjectActions } from './project-actions';
+import { myRole, projectRights } from '../state/roles';
+import { AddSection, SectionHeading } from './section-actions';
 import { ShareProject } from './share-project';
 import { TaskList, TaskTree } from './task-row';
 
@@ -107,19 +109,22 @@ export function ProjectPage({ id }: { id: string }) {
   const project = data.projects.get(id);
   if (!project) return <Page title="Project not found">{serverData.value.user ? <p>This project does not exist or is no longer shared with you.</p> : <p>Loading…</p>}</Page>;
   const view = projectView(data, id);
+  const rights = projectRights(myRole(data, id));
   return (
     <Page title={project.name}>
-      {project.inbox_project ? null : <ProjectActions project={project} />}
-      {project.inbox_project ? null : <ShareProject project={project} />}
+      {project.inbox_project ? null : <ProjectActions project={project} rights={rights} />}
+      {project.inbox_project ? null : <ShareProject project={project} canShare={rights.share} />}
+      {project.is_archived ? <p role="status">This project is archived.</p> : null}
       <AddTask context={project.inbox_project ? undefined : projectTag(project.name)} offlineArgs={project.inbox_project ? undefined : { project_id: project.id }} queued={!serverData.value.projects.has(project.id)} />
       {view.unsectioned.length > 0 ? <TaskTree nodes={view.unsectioned} label={`${project.name} tasks`} /> : null}
       {view.sections.map((section) => (
         <section key={section.id} aria-labelledby={`section-${section.id}`} data-testid="section">
-          <h2 id={`section-${section.id}`}>{section.name}</h2>
+          <SectionHeading section={data.sections.get(section.id) ?? { id: section.id, name: section.name, project_id: id }} canEdit={rights.edit} />
           {section.tasks.length > 0 ? <TaskTree nodes={section.tasks} label={`${section.name} tasks`} /> : <p class="empty">No tasks.</p>}
         </section>
       ))}
       {view.unsectioned.length === 0 && view.sections.length === 0 ? <p class="empty">No tasks.</p> : null}
+      {rights.edit ? <AddSection projectId={id} /> : null}
     </Page>
   );
 }
