@@ -61,7 +61,23 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
   const sections = new Map(data.sections);
   const labels = new Map(data.labels);
   const filters = new Map(data.filters);
+  const notifications = new Map(data.live_notifications);
   for (const { type, args, temp_id } of pending) {
+    if (type === 'live_notifications_mark_read' || type === 'live_notifications_mark_read_all') {
+      const ids = type === 'live_notifications_mark_read' ? idsOf(args) : [...notifications.keys()];
+      for (const id of ids) {
+        const notification = notifications.get(id);
+        if (notification) notifications.set(id, { ...notification, is_unread: false });
+      }
+      continue;
+    }
+    if (type === 'accept_invitation' || type === 'reject_invitation') {
+      // The invitation is answered: its buttons go at once.
+      for (const [id, notification] of notifications) {
+        if (notification['invitation_id'] === args['invitation_id']) notifications.set(id, { ...notification, state: type === 'accept_invitation' ? 'accepted' : 'rejected', is_unread: false });
+      }
+      continue;
+    }
     if (applyOrganising(type, args, temp_id, { sections, labels, filters, items })) continue;
     switch (type) {
       case 'item_add': {
@@ -180,7 +196,7 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         break;
     }
   }
-  return { ...data, items, notes, reminders, projects, user, sections, labels, filters };
+  return { ...data, items, notes, reminders, projects, user, sections, labels, filters, live_notifications: notifications };
 }
 
 interface OrganisingMaps {

@@ -9,6 +9,7 @@ import type { Command, Item, SyncReply } from '../api/sync-types';
 import { localDay } from './dates';
 import { fetchTodayFirstLook } from './first-look';
 import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './snapshot-keeper';
+import { refusalSentence } from './refusals';
 import { routeAfterMapping, routeHash } from './routes';
 import { connection, notify, pendingCommands, route, serverData, signedIn } from './store';
 
@@ -140,7 +141,7 @@ async function openQueue(userId: string): Promise<void> {
       if (pending.length > 0 || pendingCommands.value.length > 0) pendingCommands.value = pending;
     },
     onRefused: (refusals) => {
-      for (const { command, status } of refusals) notify(`Not saved (${command.type.replace(/_/g, ' ')}): ${status.error}. Showing what the server kept.`);
+      for (const { command, status } of refusals) notify(refusalSentence(command.type, status));
     },
   });
   await queue.load();

@@ -96,18 +96,15 @@ export function Nav() {
           </ul>
         </>
       ) : null}
-      {filters.length > 0 ? (
-        <>
-          <h2 id="nav-filters">Filters</h2>
-          <ul aria-labelledby="nav-filters">
-            {filters.map((filter) => (
-              <NavLink key={filter.id} to={{ view: 'filter', id: filter.id }}>
-                {filter.name}
-              </NavLink>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <h2 id="nav-filters">Filters</h2>
+      <ul aria-labelledby="nav-filters">
+        {filters.map((filter) => (
+          <NavLink key={filter.id} to={{ view: 'filter', id: filter.id }}>
+            {filter.name}
+          </NavLink>
+        ))}
+        <NavLink to={{ view: 'filter', id: 'new' }}>New filter</NavLink>
+      </ul>
     </nav>
   );
 }

@@ -9,6 +9,8 @@ import { serverData, viewData } from '../state/store';
 import { inboxId, labelView, projectView, searchView, todayView, upcomingView } from '../state/task-selectors';
 import { AddTask } from './add-task';
 import { ProjectActions } from './project-actions';
+import { FilterForm, LabelActions } from './organise-forms';
+import { refusalText } from '../state/refusals';
 import { myRole, projectRights } from '../state/roles';
 import { AddSection, SectionHeading } from './section-actions';
 import { ShareProject } from './share-project';
@@ -130,8 +132,10 @@ export function ProjectPage({ id }: { id: string }) {
 }
 
 export function LabelPage({ name }: { name: string }) {
+  const label = [...viewData.value.labels.values()].find((known) => known.name === name);
   return (
     <Page title={`@${name}`}>
+      {label ? <LabelActions label={label} /> : null}
       <AddTask context={`@${name}`} offlineArgs={{ labels: [name] }} />
       <TaskList items={labelView(viewData.value, name)} label={`Tasks labelled ${name}`} />
     </Page>
@@ -147,7 +151,7 @@ function useServerQuery<T>(load: () => Promise<T>, key: string): { result: T | u
     let current = true;
     load().then(
       (value) => current && (setResult(value), setError(null)),
-      (err: unknown) => current && setError(err instanceof Error ? err.message : 'Could not load.'),
+      (err: unknown) => current && setError(refusalText(err)),
     );
     return () => {
       current = false;
@@ -157,16 +161,30 @@ function useServerQuery<T>(load: () => Promise<T>, key: string): { result: T | u
 }
 
 export function FilterPage({ id }: { id: string }) {
+  const [editing, setEditing] = useState(false);
   const filter = viewData.value.filters.get(id);
   const { result, error } = useServerQuery(() => (filter ? filterTasks(filter.query) : Promise.resolve([] as Item[])), `${id}:${filter?.query ?? ''}`);
+  if (id === 'new') {
+    return (
+      <Page title="New filter">
+        <FilterForm onDone={() => undefined} />
+      </Page>
+    );
+  }
   if (!filter) return <Page title="Filter not found">{null}</Page>;
   // The server evaluates the filter language; the local copy of each task is shown so edits made here show at once.
   const items = (result ?? []).map((task) => viewData.value.items.get(task.id) ?? task).filter((item) => !item.checked);
   return (
     <Page title={filter.name}>
       <p class="query">
-        Query: <code>{filter.query}</code>
+        Query: <code>{filter.query}</code>{' '}
+        {editing ? null : (
+          <button type="button" onClick={() => setEditing(true)}>
+            Edit filter
+          </button>
+        )}
       </p>
+      {editing ? <FilterForm filter={filter} onDone={() => setEditing(false)} /> : null}
       {error ? <p role="alert">{error}</p> : result === undefined ? <p>Loading…</p> : <TaskList items={items} label={`Tasks matching ${filter.name}`} />}
     </Page>
   );
