@@ -6,6 +6,7 @@ import { notify, route, signedIn, signInError } from './state/store';
 import { parseRoute, routeOfPath } from './state/routes';
 import { sendHeldDeletes } from './state/task-actions';
 import { App } from './views/app';
+import { openQuickAdd } from './views/quick-add-dialog';
 
 // `/app/task/<id>` (the link in mails and REST answers) is the task view's hash route.
 const pathRoute = routeOfPath(location.pathname);
@@ -16,7 +17,7 @@ if (pathRoute) {
 // A delete held for its Undo notice is sent when the page is left.
 window.addEventListener('pagehide', sendHeldDeletes);
 window.addEventListener('hashchange', () => (route.value = parseRoute(location.hash)));
-installShortcuts();
+installShortcuts(openQuickAdd);
 render(<App />, document.getElementById('root')!);
 
 async function boot(): Promise<void> {

@@ -11,7 +11,7 @@ export function takeSearchFocus(): boolean {
   return wanted;
 }
 
-export function installShortcuts(): void {
+export function installShortcuts(onQuickAdd: () => void): void {
   let leader = false;
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement | null;
@@ -29,7 +29,10 @@ export function installShortcuts(): void {
     if (event.key === 'g') leader = true;
     else if (event.key === 'q') {
       event.preventDefault();
-      document.getElementById('add-task')?.focus();
+      // The view's own add box when it has one (the task lands in that view), else quick add over it.
+      const box = document.getElementById('add-task');
+      if (box) box.focus();
+      else onQuickAdd();
     } else if (event.key === '/') {
       event.preventDefault();
       // The view change would focus the new view's heading (app.tsx): this asks for the box instead.

@@ -6,6 +6,7 @@ import { routeHash } from '../state/routes';
 import { signOutNow, takeFollowedRoute } from '../state/session';
 import { connection, dismiss, notices, notify, pendingCommands, route, signedIn, signInError } from '../state/store';
 import { menuOpen, Nav } from './nav';
+import { openQuickAdd, QuickAddDialog, quickAddOpen } from './quick-add-dialog';
 import { takeSearchFocus } from '../shortcuts';
 import { NotificationsPage } from './notifications-page';
 import { SettingsPage } from './settings-page';
@@ -96,6 +97,9 @@ export function App() {
           Menu
         </button>
         <span class="brand">Doable</span>
+        <button type="button" id="quick-add-button" aria-expanded={quickAddOpen.value} onClick={openQuickAdd}>
+          Quick add
+        </button>
         <span class="status" data-testid="connection" role="status">
           {connection.value === 'offline' ? `Offline${pending > 0 ? `, ${pending} change${pending === 1 ? '' : 's'} waiting` : ''}` : connection.value === 'loading' ? 'Loading…' : pending > 0 ? 'Saving…' : ''}
         </span>
@@ -123,6 +127,7 @@ export function App() {
           </p>
         ))}
       </div>
+      <QuickAddDialog />
       <div class="layout">
         <Nav />
         <main id="main">
