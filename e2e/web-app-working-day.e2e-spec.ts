@@ -1,6 +1,6 @@
 import { http, waitFor } from '@doable/shared-testing';
 import type { Page, Response } from 'playwright-core';
-import { command } from './support/sharing';
+import { command, shareWith } from './support/sharing';
 import { MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { seriousAxeViolations } from './support/web-app';
@@ -296,5 +296,111 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     const open = await http<{ results: StoredTask[] }>(system.url, 'GET', '/api/v1/tasks', { token: bruno.account.token });
     expect(open.body.results.map((task) => task.content).sort()).toEqual(['Dentist', 'Renew the passport', 'Water the plants']);
+  }, LONG_STEP_MS);
+
+  it('organises sections, labels and filters, and shares by role: decline, pending and cancelled invitations, a member who may only leave (Auckland and Berlin)', async () => {
+    const ana = await personIn('Pacific/Auckland');
+    const bruno = await personIn('Europe/Berlin');
+    const page = ana.page;
+    const projectId = await createProject(system, ana.account, 'Allotment');
+    await openView(page, `#/project/${projectId}`, 'Allotment');
+
+    // Sections: add, rename, delete (asks first).
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByLabel('New section name', { exact: true }).fill('Beds');
+    let answer = syncAnswerTo(page, 'section_add');
+    await page.getByLabel('New section name', { exact: true }).press('Enter');
+    await acceptedAll(answer);
+    await page.getByRole('heading', { level: 2, name: 'Beds' }).waitFor();
+    const sections = async () => (await http<{ results: Array<{ id: string; name: string }> }>(system.url, 'GET', `/api/v1/sections?project_id=${projectId}`, { token: ana.account.token })).body.results;
+    expect((await sections()).map((section) => section.name)).toEqual(['Beds']);
+    await page.getByText('⋯').first().click();
+    await page.getByRole('button', { name: 'Rename section' }).click();
+    await page.getByLabel('Section name', { exact: true }).fill('Raised beds');
+    answer = syncAnswerTo(page, 'section_update');
+    await page.getByRole('button', { name: 'Save section' }).click();
+    await acceptedAll(answer);
+    expect((await sections()).map((section) => section.name)).toEqual(['Raised beds']);
+    await page.getByText('⋯').first().click();
+    await page.getByRole('button', { name: 'Delete section' }).click();
+    answer = syncAnswerTo(page, 'section_delete');
+    await page.getByRole('button', { name: 'Yes, delete section' }).click();
+    await acceptedAll(answer);
+    expect(await sections()).toEqual([]);
+
+    // A label renamed and deleted from its page.
+    expect((await http(system.url, 'POST', '/api/v1/labels', { token: ana.account.token, json: { name: 'weeds' } })).status).toBe(200);
+    await page.reload();
+    await openView(page, '#/label/weeds', '@weeds');
+    await page.getByRole('button', { name: 'Rename label' }).click();
+    await page.getByLabel('New label name', { exact: true }).fill('weeding');
+    answer = syncAnswerTo(page, 'label_update');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await acceptedAll(answer);
+    await heading(page, '@weeding').waitFor();
+    const labels = async () => (await http<{ results: Array<{ name: string }> }>(system.url, 'GET', '/api/v1/labels', { token: ana.account.token })).body.results.map((label) => label.name);
+    expect(await labels()).toEqual(['weeding']);
+    await page.getByRole('button', { name: 'Delete label' }).click();
+    answer = syncAnswerTo(page, 'label_delete');
+    await page.getByRole('button', { name: 'Yes, delete label' }).click();
+    await acceptedAll(answer);
+    expect(await labels()).toEqual([]);
+
+    // A saved filter made and edited in the filter language; a wrong query shows the server's reason.
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'New filter' }).click();
+    await page.getByLabel('Filter name', { exact: true }).fill('Soon');
+    await page.getByLabel('Query', { exact: true }).fill('today | overdue');
+    answer = syncAnswerTo(page, 'filter_add');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await acceptedAll(answer);
+    await heading(page, 'Soon').waitFor({ timeout: 10_000 });
+    expect((await filters()).map(({ name, query }) => ({ name, query }))).toEqual([{ name: 'Soon', query: 'today | overdue' }]);
+    const filters = async () =>
+      ((await http<{ filters: Array<{ name: string; query: string; is_deleted?: boolean }> }>(system.url, 'POST', '/api/v1/sync', { token: ana.account.token, json: { sync_token: '*', resource_types: ['filters'] } })).body.filters ?? []).filter((filter) => !filter.is_deleted);
+    await page.getByRole('button', { name: 'Edit filter' }).click();
+    await page.getByLabel('Query', { exact: true }).fill('(today');
+    answer = syncAnswerTo(page, 'filter_update');
+    await page.getByRole('button', { name: 'Save filter' }).click();
+    await answer;
+    await page.getByRole('alert').or(page.getByRole('log', { name: 'Notifications' }).getByText(/filter/i)).first().waitFor({ timeout: 10_000 });
+    expect((await filters()).map(({ name }) => name)).toEqual(['Soon']);
+
+    // Ana invites Bruno; he declines from his notification: the server keeps the invitation rejected.
+    await page.getByText('Sharing', { exact: true }).click();
+    await page.getByLabel('Invite by e-mail').fill(bruno.account.email);
+    answer = syncAnswerTo(page, 'share_project');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await acceptedAll(answer);
+    await openView(bruno.page, '#/notifications', 'Notifications');
+    answer = syncAnswerTo(bruno.page, 'reject_invitation');
+    await bruno.page.getByRole('button', { name: 'Decline invitation' }).click({ timeout: 15_000 });
+    await acceptedAll(answer);
+    const states = async () => (await system.sql<{ state: string }>('SELECT state FROM sync.project_invitations WHERE project_id = $1 ORDER BY id', [projectId])).map((row) => row.state);
+    expect(await states()).toEqual(['rejected']);
+
+    // Invited again: Ana sees the pending invitation and cancels it.
+    await page.getByLabel('Invite by e-mail').fill(bruno.account.email);
+    answer = syncAnswerTo(page, 'share_project');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await acceptedAll(answer);
+    await page.getByTestId('pending-invitation').waitFor({ timeout: 15_000 });
+    answer = syncAnswerTo(page, 'delete_collaborator');
+    await page.getByRole('button', { name: `Cancel the invitation to ${bruno.account.email}` }).click();
+    await acceptedAll(answer);
+    expect((await states()).slice(-1)).toEqual(['deleted']);
+
+    // A READ_WRITE member is offered Leave, not Delete; leaving ends his membership on the server.
+    await shareWith(system, ana.account, bruno.account, projectId, 'READ_WRITE');
+    await openView(bruno.page, `#/project/${projectId}`, 'Allotment');
+    await bruno.page.getByRole('button', { name: 'Leave project' }).waitFor({ timeout: 15_000 });
+    expect(await bruno.page.getByRole('button', { name: 'Delete project' }).count()).toBe(0);
+    expect(await bruno.page.getByRole('button', { name: 'Rename project' }).count()).toBe(0);
+    expect({ where: 'member project', violations: await seriousAxeViolations(bruno.page) }).toEqual({ where: 'member project', violations: [] });
+    await bruno.page.getByRole('button', { name: 'Leave project' }).click();
+    answer = syncAnswerTo(bruno.page, 'project_leave');
+    await bruno.page.getByRole('button', { name: 'Yes, leave' }).click();
+    await acceptedAll(answer);
+    expect((await http(system.url, 'GET', `/api/v1/projects/${projectId}`, { token: bruno.account.token })).status).toBe(404);
+    expect((await http(system.url, 'GET', `/api/v1/projects/${projectId}`, { token: ana.account.token })).status).toBe(200);
   }, LONG_STEP_MS);
 });

@@ -69,7 +69,7 @@ export function TaskRow({ item, children }: { item: Item; children?: TaskNode[] 
           aria-label={`Complete ${item.content}`}
           data-testid="task-complete"
         />
-        <a class="content" data-testid="task-content" href={`#/task/${encodeURIComponent(item.id)}`} onClick={() => rememberOpener(item.id)}>
+        <a class="content" data-testid="task-content" href={`#/task/${encodeURIComponent(item.id)}`} onClick={() => rememberOpener(item.id)} draggable={false}>
           {item.content}
         </a>
         {PRIORITY_NAMES[item.priority] ? <span class="priority">{PRIORITY_NAMES[item.priority]}</span> : null}
