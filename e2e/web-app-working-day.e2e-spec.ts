@@ -346,6 +346,8 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await acceptedAll(answer);
     expect(await labels()).toEqual([]);
 
+    const filters = async () =>
+      ((await http<{ filters: Array<{ name: string; query: string; is_deleted?: boolean }> }>(system.url, 'POST', '/api/v1/sync', { token: ana.account.token, json: { sync_token: '*', resource_types: ['filters'] } })).body.filters ?? []).filter((filter) => !filter.is_deleted);
     // A saved filter made and edited in the filter language; a wrong query shows the server's reason.
     await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'New filter' }).click();
     await page.getByLabel('Filter name', { exact: true }).fill('Soon');
@@ -355,8 +357,6 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await acceptedAll(answer);
     await heading(page, 'Soon').waitFor({ timeout: 10_000 });
     expect((await filters()).map(({ name, query }) => ({ name, query }))).toEqual([{ name: 'Soon', query: 'today | overdue' }]);
-    const filters = async () =>
-      ((await http<{ filters: Array<{ name: string; query: string; is_deleted?: boolean }> }>(system.url, 'POST', '/api/v1/sync', { token: ana.account.token, json: { sync_token: '*', resource_types: ['filters'] } })).body.filters ?? []).filter((filter) => !filter.is_deleted);
     await page.getByRole('button', { name: 'Edit filter' }).click();
     await page.getByLabel('Query', { exact: true }).fill('(today');
     answer = syncAnswerTo(page, 'filter_update');
