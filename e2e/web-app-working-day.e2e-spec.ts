@@ -56,7 +56,7 @@ async function addTask(system: SystemUnderTest, person: AppPerson, fields: Recor
 function dayIn(zone: string, plusDays = 0): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + plusDays)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
 }
 
 /** Each test is a long walk through the app with a browser sign-in first; a loaded machine needs the room. */
@@ -214,23 +214,23 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await row(page, 'Answer the mail').getByRole('checkbox', { name: 'Complete Answer the mail' }).check();
     await acceptedAll(answer);
     await focusIs(page, 'Complete Book the train');
-    expect((await stored(system, bruno, ids['Answer the mail']!)).task.checked).toBe(true);
+    expect((await stored(system, bruno, ids['Answer the mail'])).task.checked).toBe(true);
     answer = syncAnswerTo(page, 'item_uncomplete');
     await page.getByTestId('undo-notice').filter({ hasText: 'Completed “Answer the mail”' }).getByRole('button', { name: 'Undo' }).click();
     await acceptedAll(answer);
     await row(page, 'Answer the mail').waitFor({ timeout: 5_000 });
-    expect((await stored(system, bruno, ids['Answer the mail']!)).task.checked).toBe(false);
+    expect((await stored(system, bruno, ids['Answer the mail'])).task.checked).toBe(false);
 
     // Completed: listed, reopened from there.
     answer = syncAnswerTo(page, 'item_complete');
     await row(page, 'Book the train').getByRole('checkbox', { name: 'Complete Book the train' }).press('Space');
     await acceptedAll(answer);
-    expect((await stored(system, bruno, ids['Book the train']!)).task.checked).toBe(true);
+    expect((await stored(system, bruno, ids['Book the train'])).task.checked).toBe(true);
     await openView(page, '#/completed', 'Completed');
     answer = syncAnswerTo(page, 'item_uncomplete');
     await page.getByRole('button', { name: 'Reopen Book the train' }).click({ timeout: 10_000 });
     await acceptedAll(answer);
-    expect((await stored(system, bruno, ids['Book the train']!)).task.checked).toBe(false);
+    expect((await stored(system, bruno, ids['Book the train'])).task.checked).toBe(false);
 
     // A completed task's own view (from its link) offers Reopen.
     expect((await http(system.url, 'POST', `/api/v1/tasks/${ids['Call the bank']}/close`, { token: bruno.account.token })).status).toBe(204);
@@ -238,7 +238,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     answer = syncAnswerTo(page, 'item_uncomplete');
     await page.getByRole('button', { name: 'Reopen task' }).click();
     await acceptedAll(answer);
-    expect((await stored(system, bruno, ids['Call the bank']!)).task.checked).toBe(false);
+    expect((await stored(system, bruno, ids['Call the bank'])).task.checked).toBe(false);
   }, LONG_STEP_MS);
 
   it('reads dates by each person’s settings, runs Upcoming from overdue on day by day, and keeps `/`, Escape and the phone drawer working', async () => {
@@ -262,7 +262,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     }
     await row(page, 'Dentist').waitFor({ timeout: 5_000 });
     const [y, m, d] = dayIn('Europe/Berlin', 30).split('-').map(Number);
-    const monthName = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+    const monthName = new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
     await page.getByRole('heading', { level: 2, name: new RegExp(`${monthName} ${d}( \\d{4})?$`) }).first().waitFor();
     expect({ where: 'upcoming', violations: await seriousAxeViolations(page) }).toEqual({ where: 'upcoming', violations: [] });
 

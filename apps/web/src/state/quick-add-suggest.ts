@@ -24,9 +24,9 @@ const escaped = (name: string) => name.replace(/ /g, '\\ ');
 export function suggestions(data: SyncData, line: string, viewProjectId?: string, limit = 6): Suggestion[] {
   const match = /(^|\s)([#/@+])((?:[^\s\\]|\\ )*)$/.exec(line);
   if (!match) return [];
-  const kind = SIGNS[match[2]!]!;
-  const typed = match[3]!.replace(/\\ /g, ' ').toLowerCase();
-  const before = line.slice(0, line.length - match[2]!.length - match[3]!.length);
+  const kind = SIGNS[match[2]];
+  const typed = match[3].replace(/\\ /g, ' ').toLowerCase();
+  const before = line.slice(0, line.length - match[2].length - match[3].length);
   const projects = [...data.projects.values()].filter((project) => !project.is_archived && !project.is_deleted);
   // The project named earlier in the line, else the view's: sections and people are that project's.
   const named = /(?:^|\s)#((?:[^\s\\]|\\ )+)/.exec(before)?.[1]?.replace(/\\ /g, ' ').toLowerCase();

@@ -32,7 +32,7 @@ function reason(error: string | undefined): string | null {
   if (!text) return null;
   // A bare tag (`FORBIDDEN`, `ITEM_NOT_FOUND`) is no sentence: leave it for the generic words.
   if (/^[A-Z_]+$/.test(text)) return null;
-  const sentence = text[0]!.toUpperCase() + text.slice(1);
+  const sentence = text[0].toUpperCase() + text.slice(1);
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 

@@ -1,7 +1,7 @@
 import type { SyncData } from '../api/sync-types';
 
-/** A person's role on a project (sharing roles as the server names them). */
-export type ProjectRole = 'CREATOR' | 'ADMIN' | 'READ_WRITE' | 'READ_ONLY' | string;
+/** A person's role on a project, as the server names it: CREATOR, ADMIN, READ_WRITE, READ_ONLY (or one it adds later). */
+export type ProjectRole = string;
 
 /**
  * The signed-in person's role on a project: their collaborator state's role on a shared one; on a

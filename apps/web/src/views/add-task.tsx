@@ -28,7 +28,7 @@ function Suggestions({ line, onPick, inputId }: { line: string; onPick: (line: s
               const next = event.key === 'ArrowDown' ? item?.nextElementSibling : event.key === 'ArrowUp' ? item?.previousElementSibling : null;
               if (next) {
                 event.preventDefault();
-                (next.querySelector('button') as HTMLButtonElement | null)?.focus();
+                next.querySelector<HTMLButtonElement>('button')?.focus();
               } else if (event.key === 'ArrowUp' || event.key === 'Escape') {
                 event.preventDefault();
                 document.getElementById(inputId)?.focus();

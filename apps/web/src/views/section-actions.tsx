@@ -19,7 +19,7 @@ function reordered(projectId: string, section: Section, step: -1 | 1): { id: str
   const from = siblings.findIndex((other) => other.id === section.id);
   const to = from + step;
   if (from < 0 || to < 0 || to >= siblings.length) return [];
-  [siblings[from], siblings[to]] = [siblings[to]!, siblings[from]!];
+  [siblings[from], siblings[to]] = [siblings[to], siblings[from]];
   return siblings.map((other, index) => ({ id: other.id, section_order: index + 1 }));
 }
 
