@@ -21,7 +21,13 @@ function DueBadge({ item }: { item: Item }) {
   return (
     <span class="due" data-testid="task-due" title={item.due.date}>
       {text || item.due.string}
-      {item.due.is_recurring ? <span aria-label=" (repeats)"> ↻</span> : null}
+      {/* Said as words, not as a label: getByLabel('Repeat') must find only the editor's select. */}
+      {item.due.is_recurring ? (
+        <>
+          <span aria-hidden="true"> ↻</span>
+          <span class="visually-hidden"> (recurring)</span>
+        </>
+      ) : null}
     </span>
   );
 }
