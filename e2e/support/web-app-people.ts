@@ -1,5 +1,5 @@
 import { http } from '@doable/shared-testing';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { launchChromium } from './browser';
 import type { Account, SystemUnderTest } from './system-view';
 import { signInThroughApp } from './web-app';
@@ -40,10 +40,11 @@ function recordTraffic(page: Page): Array<{ at: number; what: string }> {
 export class PeopleBrowser {
   private browser: Browser | undefined;
 
-  async person(system: SystemUnderTest): Promise<AppPerson> {
+  /** `options`: the context's own settings (a person's time zone, `timezoneId`). */
+  async person(system: SystemUnderTest, options: BrowserContextOptions = {}): Promise<AppPerson> {
     this.browser ??= await launchChromium();
     const account = await system.createAccount({ password: PASSWORD });
-    const context = await this.browser.newContext();
+    const context = await this.browser.newContext(options);
     const page = await context.newPage();
     const traffic = recordTraffic(page);
     // Open before the sign-in: the push channel opens right after the first sync.

@@ -5,11 +5,21 @@ import { installShortcuts } from './shortcuts';
 import { setDayZone } from './state/dates';
 import { knownUser, startSession } from './state/session';
 import { notify, route, serverData, signedIn, signInError } from './state/store';
-import { parseRoute } from './state/routes';
+import { parseRoute, routeOfPath } from './state/routes';
+import { sendHeldDeletes } from './state/task-actions';
 import { App } from './views/app';
+import { openQuickAdd } from './views/quick-add-dialog';
 
+// `/app/task/<id>` (the link in mails and REST answers) is the task view's hash route.
+const pathRoute = routeOfPath(location.pathname);
+if (pathRoute) {
+  history.replaceState(null, '', `/app/${location.search}${pathRoute}`);
+  route.value = parseRoute(pathRoute);
+}
+// A delete held for its Undo notice is sent when the page is left.
+window.addEventListener('pagehide', sendHeldDeletes);
 window.addEventListener('hashchange', () => (route.value = parseRoute(location.hash)));
-installShortcuts();
+installShortcuts(openQuickAdd);
 // Days are the account's (state/dates.ts): Today and Upcoming follow its zone once a sync names it.
 effect(() => setDayZone(serverData.value.user?.tz_info?.timezone));
 render(<App />, document.getElementById('root')!);

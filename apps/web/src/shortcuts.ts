@@ -2,7 +2,16 @@
  * Keyboard shortcuts: `q` quick add, `/` search, `g` then `t`/`i`/`u` to go to Today, Inbox,
  * Upcoming. Ignored while typing in a field, so they never eat a letter of a task name.
  */
-export function installShortcuts(): void {
+let searchFocusWanted = false;
+
+/** Whether the search view was opened by `/` (asked once): then its box, not its heading, takes the focus. */
+export function takeSearchFocus(): boolean {
+  const wanted = searchFocusWanted;
+  searchFocusWanted = false;
+  return wanted;
+}
+
+export function installShortcuts(onQuickAdd: () => void): void {
   let leader = false;
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement | null;
@@ -20,11 +29,17 @@ export function installShortcuts(): void {
     if (event.key === 'g') leader = true;
     else if (event.key === 'q') {
       event.preventDefault();
-      document.getElementById('add-task')?.focus();
+      // The view's own add box when it has one (the task lands in that view), else quick add over it.
+      const box = document.getElementById('add-task');
+      if (box) box.focus();
+      else onQuickAdd();
     } else if (event.key === '/') {
       event.preventDefault();
-      if (!location.hash.startsWith('#/search')) location.hash = '#/search/';
-      requestAnimationFrame(() => document.getElementById('search-input')?.focus());
+      // The view change would focus the new view's heading (app.tsx): this asks for the box instead.
+      if (!location.hash.startsWith('#/search')) {
+        searchFocusWanted = true;
+        location.hash = '#/search/';
+      } else document.getElementById('search-input')?.focus();
     }
   });
 }

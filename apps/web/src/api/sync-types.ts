@@ -21,10 +21,11 @@ export type Item = Wire<ApiTask, 'id' | 'project_id' | 'content' | 'priority', '
   due?: Due | null;
   /** As the editor sets it (a date, the language optional); the server answers `{date, lang}`. */
   deadline?: { date: string; lang?: string } | null;
+  duration?: { amount: number; unit: 'minute' | 'day' } | null;
   added_at?: string;
 };
 
-export type Project = Wire<ApiProject, 'id' | 'name', 'color' | 'parent_id' | 'child_order' | 'inbox_project' | 'is_deleted' | 'is_archived' | 'folder_id'> & {
+export type Project = Wire<ApiProject, 'id' | 'name', 'color' | 'parent_id' | 'child_order' | 'inbox_project' | 'is_deleted' | 'is_archived' | 'folder_id' | 'is_favorite'> & {
   /** Present only on a workspace's project (api/v1 never writes it, not even null, on a personal one). */
   workspace_id?: string;
 };

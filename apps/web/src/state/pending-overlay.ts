@@ -1,10 +1,12 @@
-import type { Command, Item, Note, Project, Reminder, SyncData, SyncUser } from '../api/sync-types';
+import type { Command, Filter, Item, Label, Note, Project, Reminder, Section, SyncData, SyncUser } from '../api/sync-types';
 import { QUICK_ADD } from './quick-add-command';
 
 /** A due the person typed; the server computes the date, so until it answers only the text is known. */
 function typedDue(due: unknown): Item['due'] {
   if (due === null) return null;
   if (due && typeof due === 'object' && 'string' in due) return { date: '', ...(due as { string: string; date?: string }) };
+  // A date picked in the calendar: known here, shown as it will be stored.
+  if (due && typeof due === 'object' && typeof (due as { date?: unknown }).date === 'string') return { date: (due as { date: string }).date };
   return undefined;
 }
 
@@ -73,7 +75,27 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
   const reminders = new Map(data.reminders);
   let user = data.user;
   const projects = new Map(data.projects);
+  const sections = new Map(data.sections);
+  const labels = new Map(data.labels);
+  const filters = new Map(data.filters);
+  const notifications = new Map(data.live_notifications);
   for (const { type, args, temp_id } of pending) {
+    if (type === 'live_notifications_mark_read' || type === 'live_notifications_mark_read_all') {
+      const ids = type === 'live_notifications_mark_read' ? idsOf(args) : [...notifications.keys()];
+      for (const id of ids) {
+        const notification = notifications.get(id);
+        if (notification) notifications.set(id, { ...notification, is_unread: false });
+      }
+      continue;
+    }
+    if (type === 'accept_invitation' || type === 'reject_invitation') {
+      // The invitation is answered: its buttons go at once.
+      for (const [id, notification] of notifications) {
+        if (notification['invitation_id'] === args['invitation_id']) notifications.set(id, { ...notification, state: type === 'accept_invitation' ? 'accepted' : 'rejected', is_unread: false });
+      }
+      continue;
+    }
+    if (applyOrganising(type, args, temp_id, { sections, labels, filters, items })) continue;
     switch (type) {
       case 'item_add':
         items.set(temp_id ?? '', pendingItem(temp_id ?? '', args, data));
@@ -111,6 +133,13 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         const id = text(args['id']);
         const item = items.get(id);
         if (item && args['project_id'] !== undefined) items.set(id, { ...item, project_id: text(args['project_id']), section_id: null, parent_id: null });
+        else if (item && args['section_id'] !== undefined) {
+          const section = data.sections.get(text(args['section_id']));
+          items.set(id, { ...item, section_id: text(args['section_id']), parent_id: null, ...(section ? { project_id: section.project_id } : {}) });
+        } else if (item && args['parent_id'] !== undefined) {
+          const parent = items.get(text(args['parent_id']));
+          items.set(id, { ...item, parent_id: text(args['parent_id']), ...(parent ? { project_id: parent.project_id, section_id: parent.section_id ?? null } : {}) });
+        }
         break;
       }
       case 'item_delete':
@@ -145,9 +174,25 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
       case 'project_update': {
         const id = text(args['id']);
         const project = projects.get(id);
-        if (project && typeof args['name'] === 'string') projects.set(id, { ...project, name: args['name'] });
+        if (project) {
+          const changed: Partial<Project> = {};
+          if (typeof args['name'] === 'string') changed.name = args['name'];
+          if (typeof args['color'] === 'string') changed.color = args['color'];
+          if (typeof args['is_favorite'] === 'boolean') changed.is_favorite = args['is_favorite'];
+          projects.set(id, { ...project, ...changed });
+        }
         break;
       }
+      case 'project_archive':
+      case 'project_unarchive': {
+        const project = projects.get(text(args['id']));
+        if (project) projects.set(project.id, { ...project, is_archived: type === 'project_archive' });
+        break;
+      }
+      case 'project_leave':
+        projects.delete(text(args['project_id']));
+        for (const [itemId, item] of items) if (item.project_id === text(args['project_id'])) items.delete(itemId);
+        break;
       case 'project_delete':
         // The server deletes the project's tasks with it.
         for (const id of idsOf(args)) {
@@ -159,5 +204,73 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         break;
     }
   }
-  return { ...data, items, notes, reminders, projects, user };
+  return { ...data, items, notes, reminders, projects, user, sections, labels, filters, live_notifications: notifications };
+}
+
+interface OrganisingMaps {
+  sections: Map<string, Section>;
+  labels: Map<string, Label>;
+  filters: Map<string, Filter>;
+  items: Map<string, Item>;
+}
+
+/** Sections, labels and saved filters made or changed here: shown at once, like tasks. True when `type` was one of them. */
+function applyOrganising(type: string, args: Record<string, unknown>, tempId: string | undefined, maps: OrganisingMaps): boolean {
+  const { sections, labels, filters, items } = maps;
+  const id = text(args['id']);
+  switch (type) {
+    case 'section_add':
+      sections.set(tempId ?? '', { id: tempId ?? '', name: text(args['name']), project_id: text(args['project_id']), section_order: Number.MAX_SAFE_INTEGER });
+      return true;
+    case 'section_update': {
+      const section = sections.get(id);
+      if (section && typeof args['name'] === 'string') sections.set(id, { ...section, name: args['name'] });
+      return true;
+    }
+    case 'section_reorder':
+      for (const entry of (args['sections'] as { id: string; section_order: number }[] | undefined) ?? []) {
+        const section = sections.get(entry.id);
+        if (section) sections.set(entry.id, { ...section, section_order: entry.section_order });
+      }
+      return true;
+    case 'section_archive':
+    case 'section_unarchive': {
+      const section = sections.get(id);
+      if (section) sections.set(id, { ...section, is_archived: type === 'section_archive' });
+      return true;
+    }
+    case 'section_delete':
+      // The server deletes the section's tasks with it.
+      sections.delete(id);
+      for (const [itemId, item] of items) if (item.section_id === id) items.delete(itemId);
+      return true;
+    case 'label_update': {
+      const label = labels.get(id);
+      if (!label) return true;
+      const renamed = typeof args['name'] === 'string' ? args['name'] : label.name;
+      labels.set(id, { ...label, name: renamed, ...(args['color'] !== undefined ? { color: text(args['color']) } : {}) });
+      // A renamed personal label is renamed on its tasks too.
+      if (renamed !== label.name) for (const [itemId, item] of items) if (item.labels?.includes(label.name)) items.set(itemId, { ...item, labels: item.labels.map((name) => (name === label.name ? renamed : name)) });
+      return true;
+    }
+    case 'label_delete': {
+      const label = labels.get(id);
+      labels.delete(id);
+      if (label) for (const [itemId, item] of items) if (item.labels?.includes(label.name)) items.set(itemId, { ...item, labels: item.labels.filter((name) => name !== label.name) });
+      return true;
+    }
+    case 'filter_add':
+      filters.set(tempId ?? '', { id: tempId ?? '', name: text(args['name']), query: text(args['query']), item_order: Number.MAX_SAFE_INTEGER });
+      return true;
+    case 'filter_update': {
+      const filter = filters.get(id);
+      if (filter) filters.set(id, { ...filter, ...(typeof args['name'] === 'string' ? { name: args['name'] } : {}), ...(typeof args['query'] === 'string' ? { query: args['query'] } : {}) });
+      return true;
+    }
+    case 'filter_delete':
+      filters.delete(id);
+      return true;
+    default:
+      return false;
+  }
 }

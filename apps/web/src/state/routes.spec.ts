@@ -1,4 +1,4 @@
-import { parseRoute, type Route, routeAfterMapping, routeHash } from './routes';
+import { parseRoute, type Route, routeAfterMapping, routeHash, routeOfPath } from './routes';
 
 describe('routes', () => {
   it('reads every view from the hash and writes it back the same', () => {
@@ -14,6 +14,7 @@ describe('routes', () => {
       { view: 'filter', id: '42' },
       { view: 'search', query: 'milk / eggs' },
       { view: 'workspace', id: 'w 1' },
+      { view: 'task', id: '6000000001' },
     ];
     for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route);
   });
@@ -31,5 +32,13 @@ describe('routes', () => {
     expect(routeAfterMapping({ view: 'project', id: '77' }, mapping)).toBeNull();
     expect(routeAfterMapping({ view: 'label', name: 'tmp-p' }, mapping)).toBeNull();
     expect(routeAfterMapping({ view: 'today' }, {})).toBeNull();
+  });
+
+  it('reads the mails’ path-form task link as the task view, and no other path', () => {
+    expect(routeOfPath('/app/task/6000000001')).toBe('#/task/6000000001');
+    expect(routeOfPath('/app/task/6000000001/')).toBe('#/task/6000000001');
+    expect(routeOfPath('/app/')).toBeNull();
+    expect(routeOfPath('/app/task/')).toBeNull();
+    expect(routeOfPath('/app/task/1/2')).toBeNull();
   });
 });

@@ -10,7 +10,8 @@ export type Route =
   | { view: 'completed' }
   | { view: 'notifications' }
   | { view: 'settings' }
-  | { view: 'workspace'; id: string };
+  | { view: 'workspace'; id: string }
+  | { view: 'task'; id: string };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
@@ -38,6 +39,7 @@ export function parseRoute(hash: string): Route {
     case 'search':
       return { view, query: arg };
     case 'workspace':
+    case 'task':
       return arg ? { view, id: arg } : { view: 'inbox' };
     default:
       return { view: 'today' };
@@ -56,6 +58,8 @@ export function routeHash(route: Route): string {
       return `#/search/${encodeURIComponent(route.query)}`;
     case 'workspace':
       return `#/workspace/${encodeURIComponent(route.id)}`;
+    case 'task':
+      return `#/task/${encodeURIComponent(route.id)}`;
     case 'inbox':
     case 'today':
     case 'upcoming':
@@ -72,7 +76,16 @@ export function routeHash(route: Route): string {
  * null when the route names nothing mapped.
  */
 export function routeAfterMapping(route: Route, mapping: Readonly<Record<string, string>>): Route | null {
-  if (route.view !== 'project' && route.view !== 'filter' && route.view !== 'workspace') return null;
+  if (route.view !== 'project' && route.view !== 'filter' && route.view !== 'workspace' && route.view !== 'task') return null;
   const real = mapping[route.id];
   return real ? { ...route, id: real } : null;
+}
+
+/**
+ * The hash route a path-form address names: `/app/task/<id>` is the link the server writes in
+ * mails and REST answers (`url`), and the gateway answers it with the app. Null for any other path.
+ */
+export function routeOfPath(pathname: string): string | null {
+  const match = /^\/app\/task\/([^/]+)\/?$/.exec(pathname);
+  return match ? `#/task/${match[1]}` : null;
 }

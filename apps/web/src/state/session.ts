@@ -10,6 +10,7 @@ import { QUICK_ADD, type QuickAddArgs } from './quick-add-command';
 import { localDay } from './dates';
 import { fetchTodayFirstLook } from './first-look';
 import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './snapshot-keeper';
+import { refusalSentence } from './refusals';
 import { routeAfterMapping, routeHash } from './routes';
 import { connection, notify, pendingCommands, route, serverData, signedIn } from './store';
 
@@ -160,7 +161,7 @@ async function openQueue(userId: string): Promise<void> {
       if (pending.length > 0 || pendingCommands.value.length > 0) pendingCommands.value = pending;
     },
     onRefused: (refusals) => {
-      for (const { command, status } of refusals) notify(`Not saved (${command.type.replace(/_/g, ' ')}): ${status.error}. Showing what the server kept.`);
+      for (const { command, status } of refusals) notify(refusalSentence(command.type, status));
     },
   });
   await queue.load();

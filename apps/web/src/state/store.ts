@@ -8,8 +8,16 @@ import { parseRoute } from './routes';
 export const serverData = signal<SyncData>(EMPTY_DATA);
 /** Commands made here and not yet answered. */
 export const pendingCommands = signal<readonly Command[]>([]);
+/** Tasks whose delete is held while its Undo notice shows (task-actions.ts): hidden meanwhile. */
+export const deletingIds = signal<ReadonlySet<string>>(new Set());
 /** What every view reads: the server's state with the pending commands on top. */
-export const viewData = computed(() => applyPending(serverData.value, pendingCommands.value));
+export const viewData = computed(() => {
+  const data = applyPending(serverData.value, pendingCommands.value);
+  if (deletingIds.value.size === 0) return data;
+  const items = new Map(data.items);
+  for (const id of deletingIds.value) items.delete(id);
+  return { ...data, items };
+});
 
 /**
  * Notification setting choices sent and not yet answered (`type:service` → on). They go by REST,

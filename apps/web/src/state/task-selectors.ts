@@ -105,6 +105,16 @@ export function projectPeople(data: SyncData, projectId: string): Collaborator[]
   return people.sort((a, b) => (a.full_name ?? '').localeCompare(b.full_name ?? ''));
 }
 
+/** People invited to a project who have not answered yet (their collaborator state is `invited`). */
+export function invitedPeople(data: SyncData, projectId: string): Collaborator[] {
+  const people: Collaborator[] = [];
+  for (const state of data.collaborator_states.values()) {
+    if (state.project_id !== projectId || state.state !== 'invited' || state.is_deleted) continue;
+    people.push(data.collaborators.get(state.user_id) ?? { id: state.user_id });
+  }
+  return people;
+}
+
 export function unreadNotifications(data: SyncData): number {
   let count = 0;
   for (const notification of data.live_notifications.values()) if (notification.is_unread) count++;
@@ -125,4 +135,21 @@ export function reorderSiblings(data: SyncData, item: Item, step: -1 | 1): { id:
   if (from < 0 || to < 0 || to >= siblings.length) return [];
   [siblings[from], siblings[to]] = [siblings[to], siblings[from]];
   return siblings.map((other, index) => ({ id: other.id, child_order: index + 1 }));
+}
+
+/** A task's open sub-tasks, nested, however deep (the task view's list). */
+export function subtaskTree(data: SyncData, itemId: string): TaskNode[] {
+  const open = openItems(data);
+  const under = new Set([itemId]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const item of open) {
+      if (item.parent_id && under.has(item.parent_id) && !under.has(item.id)) {
+        under.add(item.id);
+        grew = true;
+      }
+    }
+  }
+  under.delete(itemId);
+  return tree(open.filter((item) => under.has(item.id)));
 }

@@ -1,14 +1,32 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { signInUrl } from '../api/app-session';
+import { focusTaskRow, takeOpener } from '../state/focus';
+import { undoNotices } from '../state/task-actions';
 import { routeHash } from '../state/routes';
 import { signOutNow, takeFollowedRoute } from '../state/session';
-import { connection, dismiss, notices, pendingCommands, route, signedIn, signInError } from '../state/store';
-import { Nav } from './nav';
+import { connection, dismiss, notices, notify, pendingCommands, route, signedIn, signInError } from '../state/store';
+import { menuOpen, Nav } from './nav';
+import { openQuickAdd, QuickAddDialog, quickAddOpen } from './quick-add-dialog';
+import { takeSearchFocus } from '../shortcuts';
 import { NotificationsPage } from './notifications-page';
 import { SettingsPage } from './settings-page';
 import { TimeZoneOffer } from './time-zone-offer';
 import { WorkspacePage } from './workspace-page';
 import { CompletedPage, FilterPage, InboxPage, LabelPage, ProjectPage, SearchPage, TodayPage, UpcomingPage } from './pages';
+
+/** The task view and what only it uses come as a chunk of their own, on first opening (first load stays small). */
+function LazyTaskPage({ id }: { id: string }) {
+  const [page, setPage] = useState<typeof import('./task-page') | null>(null);
+  useEffect(() => {
+    import('./task-page').then(setPage, () => notify('The task view could not be loaded. Check the connection and try again.'));
+  }, []);
+  if (page) return <page.TaskPage id={id} />;
+  return (
+    <h1 id="view-title" tabIndex={-1}>
+      Loading task…
+    </h1>
+  );
+}
 
 function CurrentView() {
   const current = route.value;
@@ -35,6 +53,8 @@ function CurrentView() {
       return <SettingsPage />;
     case 'workspace':
       return <WorkspacePage id={current.id} />;
+    case 'task':
+      return <LazyTaskPage id={current.id} />;
   }
 }
 
@@ -61,8 +81,17 @@ export function App() {
   // Moving focus to the new view's heading tells screen readers the view changed; a new
   // project's temp id turning into its real one is no change of view.
   const key = JSON.stringify(route.value);
+  // Closing the task view goes back to the view it was opened over: focus returns to that row.
+  // A `/` press asked for the search box: it gets the focus, so the query typed next is kept.
   useEffect(() => {
-    if (!takeFollowedRoute(routeHash(route.value))) document.getElementById('view-title')?.focus();
+    if (takeFollowedRoute(routeHash(route.value))) return;
+    const opener = takeOpener();
+    if (opener && route.value.view !== 'task' && focusTaskRow(opener)) return;
+    if (route.value.view === 'search' && takeSearchFocus()) {
+      document.getElementById('search-input')?.focus();
+      return;
+    }
+    document.getElementById('view-title')?.focus();
   }, [key]);
   if (!signedIn.value) return <SignIn />;
   const pending = pendingCommands.value.length;
@@ -72,7 +101,13 @@ export function App() {
         Skip to tasks
       </a>
       <header>
+        <button type="button" class="menu-button" aria-expanded={menuOpen.value} aria-controls="app-nav" onClick={() => (menuOpen.value = !menuOpen.value)}>
+          Menu
+        </button>
         <span class="brand">Doable</span>
+        <button type="button" id="quick-add-button" aria-expanded={quickAddOpen.value} onClick={openQuickAdd}>
+          Quick add
+        </button>
         <span class="status" data-testid="connection" role="status">
           {connection.value === 'offline' ? `Offline${pending > 0 ? `, ${pending} change${pending === 1 ? '' : 's'} waiting` : ''}` : connection.value === 'loading' ? 'Loading…' : pending > 0 ? 'Saving…' : ''}
         </span>
@@ -91,6 +126,17 @@ export function App() {
         ))}
       </div>
       <TimeZoneOffer />
+      <div class="notices" role="status" aria-live="polite" aria-label="Undo">
+        {undoNotices.value.map((notice) => (
+          <p key={notice.id} data-testid="undo-notice">
+            {notice.message}{' '}
+            <button type="button" onClick={notice.undo}>
+              Undo
+            </button>
+          </p>
+        ))}
+      </div>
+      <QuickAddDialog />
       <div class="layout">
         <Nav />
         <main id="main">

@@ -1,3 +1,5 @@
+import { signal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { viewData, route } from '../state/store';
 import { routeHash, type Route } from '../state/routes';
 import { unreadNotifications } from '../state/task-selectors';
@@ -18,15 +20,33 @@ function NavLink({ to, children, nested }: { to: Route; children: preact.Compone
   );
 }
 
+/** Whether the navigation drawer is open (a phone's width only: wider, the navigation is always shown). */
+export const menuOpen = signal(false);
+
 /** Views, projects, labels and filters; each link is named like its view (the e2e finds them so). */
 export function Nav() {
   const data = viewData.value;
+  // A choice in the drawer closes it; so does Escape, giving focus back to Menu.
+  const key = JSON.stringify(route.value);
+  useEffect(() => {
+    menuOpen.value = false;
+  }, [key]);
+  useEffect(() => {
+    if (!menuOpen.value) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      menuOpen.value = false;
+      document.querySelector<HTMLElement>('.menu-button')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen.value]);
   const projects = personalProjects(data);
   const workspaces = workspaceList(data);
   const labels = [...data.labels.values()].sort((a, b) => (a.item_order ?? 0) - (b.item_order ?? 0));
   const filters = [...data.filters.values()].sort((a, b) => (a.item_order ?? 0) - (b.item_order ?? 0));
   return (
-    <nav aria-label="Views">
+    <nav aria-label="Views" id="app-nav" class={menuOpen.value ? 'open' : undefined}>
       <ul>
         <NavLink to={{ view: 'inbox' }}>Inbox</NavLink>
         <NavLink to={{ view: 'today' }}>Today</NavLink>
@@ -76,18 +96,15 @@ export function Nav() {
           </ul>
         </>
       ) : null}
-      {filters.length > 0 ? (
-        <>
-          <h2 id="nav-filters">Filters</h2>
-          <ul aria-labelledby="nav-filters">
-            {filters.map((filter) => (
-              <NavLink key={filter.id} to={{ view: 'filter', id: filter.id }}>
-                {filter.name}
-              </NavLink>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <h2 id="nav-filters">Filters</h2>
+      <ul aria-labelledby="nav-filters">
+        {filters.map((filter) => (
+          <NavLink key={filter.id} to={{ view: 'filter', id: filter.id }}>
+            {filter.name}
+          </NavLink>
+        ))}
+        <NavLink to={{ view: 'filter', id: 'new' }}>New filter</NavLink>
+      </ul>
     </nav>
   );
 }

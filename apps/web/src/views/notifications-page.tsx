@@ -23,6 +23,20 @@ function describe(notification: LiveNotification): string {
   }
 }
 
+/** Where a notification leads: its task, else its project (invitations lead nowhere until accepted). */
+function targetOf(notification: LiveNotification): string | null {
+  const item = text(notification['item_id']) || (typeof notification['item_id'] === 'number' ? String(notification['item_id']) : '');
+  if (item) return `#/task/${encodeURIComponent(item)}`;
+  const project = text(notification['project_id']) || (typeof notification['project_id'] === 'number' ? String(notification['project_id']) : '');
+  if (project && notification.notification_type !== 'share_invitation_sent') return `#/project/${encodeURIComponent(project)}`;
+  return null;
+}
+
+/** Opening a notification marks it read, as reading it does elsewhere. */
+function markRead(notification: LiveNotification): void {
+  if (notification.is_unread) run('live_notifications_mark_read', { ids: [notification.id] });
+}
+
 export function NotificationsPage() {
   const notifications = [...viewData.value.live_notifications.values()].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''));
   return (
@@ -38,12 +52,29 @@ export function NotificationsPage() {
         {notifications.map((notification) => (
           <li key={notification.id} data-testid="notification" class={notification.is_unread ? 'unread' : undefined}>
             {notification.is_unread ? <strong>New: </strong> : null}
-            {describe(notification)}
+            {targetOf(notification) ? (
+              <a href={targetOf(notification)!} onClick={() => markRead(notification)}>
+                {describe(notification)}
+              </a>
+            ) : (
+              describe(notification)
+            )}
             {notification.notification_type === 'share_invitation_sent' && notification['state'] === 'invited' ? (
               <>
                 {' '}
                 <button type="button" onClick={() => run('accept_invitation', { invitation_id: notification['invitation_id'], invitation_secret: notification['invitation_secret'] })}>
                   Accept invitation
+                </button>{' '}
+                <button type="button" onClick={() => run('reject_invitation', { invitation_id: notification['invitation_id'], invitation_secret: notification['invitation_secret'] })}>
+                  Decline invitation
+                </button>
+              </>
+            ) : null}
+            {notification.is_unread ? (
+              <>
+                {' '}
+                <button type="button" onClick={() => markRead(notification)} aria-label={`Mark read: ${describe(notification)}`}>
+                  Mark read
                 </button>
               </>
             ) : null}

@@ -1,8 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Project } from '../api/sync-types';
+import type { projectRights } from '../state/roles';
 import { run } from '../state/session';
 
-type Mode = 'idle' | 'renaming' | 'confirming';
+type Mode = 'idle' | 'renaming' | 'confirming' | 'leaving';
+
+/** Todoist's project colours by name (what project_update's `color` takes). */
+const COLOURS = ['berry_red', 'red', 'orange', 'yellow', 'olive_green', 'lime_green', 'green', 'mint_green', 'teal', 'sky_blue', 'light_blue', 'blue', 'grape', 'violet', 'lavender', 'magenta', 'salmon', 'charcoal', 'grey', 'taupe'];
+const colourName = (colour: string) => colour.replace(/_/g, ' ');
 
 /**
  * Rename (`project_update`) and delete (`project_delete`, which takes the project's tasks with
@@ -10,7 +15,7 @@ type Mode = 'idle' | 'renaming' | 'confirming';
  * the server refuses what the person may not do (a shared project they do not own) and the
  * screen then shows what it kept. Escape or Cancel goes back without a change.
  */
-export function ProjectActions({ project }: { project: Project }) {
+export function ProjectActions({ project, rights }: { project: Project; rights: ReturnType<typeof projectRights> }) {
   const [mode, setMode] = useState<Mode>('idle');
   const [name, setName] = useState(project.name);
   const field = useRef<HTMLInputElement>(null);
@@ -21,9 +26,9 @@ export function ProjectActions({ project }: { project: Project }) {
   const left = useRef<Mode>('idle');
   useEffect(() => {
     if (mode === 'renaming') field.current?.select();
-    else if (mode === 'confirming') confirm.current?.focus();
+    else if (mode === 'confirming' || mode === 'leaving') confirm.current?.focus();
     else if (left.current === 'renaming') renameButton.current?.focus();
-    else if (left.current === 'confirming') deleteButton.current?.focus();
+    else if (left.current === 'confirming' || left.current === 'leaving') deleteButton.current?.focus();
     left.current = mode;
   }, [mode]);
   const cancelOnEscape = (event: KeyboardEvent) => {
@@ -53,6 +58,26 @@ export function ProjectActions({ project }: { project: Project }) {
       </form>
     );
   }
+  if (mode === 'leaving') {
+    return (
+      <div class="project-actions" role="group" aria-label={`Leave project ${project.name}?`} onKeyDown={cancelOnEscape}>
+        <span>Leave “{project.name}”? Its tasks stay with the others on it.</span>
+        <button
+          type="button"
+          ref={confirm}
+          onClick={() => {
+            run('project_leave', { project_id: project.id });
+            location.hash = '#/inbox';
+          }}
+        >
+          Yes, leave
+        </button>
+        <button type="button" onClick={() => setMode('idle')}>
+          Cancel
+        </button>
+      </div>
+    );
+  }
   if (mode === 'confirming') {
     return (
       <div class="project-actions" role="group" aria-label={`Delete project ${project.name}?`} onKeyDown={cancelOnEscape}>
@@ -73,21 +98,49 @@ export function ProjectActions({ project }: { project: Project }) {
       </div>
     );
   }
+  // Only what the person's role allows is offered: the server would refuse the rest.
   return (
     <div class="project-actions">
-      <button
-        type="button"
-        ref={renameButton}
-        onClick={() => {
-          setName(project.name);
-          setMode('renaming');
-        }}
-      >
-        Rename project
+      {rights.manage ? (
+        <>
+          <button
+            type="button"
+            ref={renameButton}
+            onClick={() => {
+              setName(project.name);
+              setMode('renaming');
+            }}
+          >
+            Rename project
+          </button>
+          <span class="field">
+            <label for="project-colour">Colour</label>
+            <select id="project-colour" value={project.color ?? 'charcoal'} onChange={(event) => run('project_update', { id: project.id, color: event.currentTarget.value })}>
+              {COLOURS.map((colour) => (
+                <option key={colour} value={colour}>
+                  {colourName(colour)}
+                </option>
+              ))}
+            </select>
+          </span>
+          <button type="button" onClick={() => run(project.is_archived ? 'project_unarchive' : 'project_archive', { id: project.id })}>
+            {project.is_archived ? 'Unarchive project' : 'Archive project'}
+          </button>
+        </>
+      ) : null}
+      <button type="button" aria-pressed={project.is_favorite === true} onClick={() => run('project_update', { id: project.id, is_favorite: !project.is_favorite })}>
+        Favourite
       </button>
-      <button type="button" ref={deleteButton} onClick={() => setMode('confirming')}>
-        Delete project
-      </button>
+      {rights.delete ? (
+        <button type="button" ref={deleteButton} onClick={() => setMode('confirming')}>
+          Delete project
+        </button>
+      ) : null}
+      {rights.leave ? (
+        <button type="button" ref={deleteButton} onClick={() => setMode('leaving')}>
+          Leave project
+        </button>
+      ) : null}
     </div>
   );
 }

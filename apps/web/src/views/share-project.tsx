@@ -2,12 +2,13 @@ import { useState } from 'preact/hooks';
 import type { Project } from '../api/sync-types';
 import { run } from '../state/session';
 import { viewData } from '../state/store';
-import { projectPeople } from '../state/task-selectors';
+import { invitedPeople, projectPeople } from '../state/task-selectors';
 
 /** Who is on the project, and an invitation by e-mail (share_project; they accept from their notifications). */
-export function ShareProject({ project }: { project: Project }) {
+export function ShareProject({ project, canShare }: { project: Project; canShare: boolean }) {
   const [email, setEmail] = useState('');
   const people = projectPeople(viewData.value, project.id);
+  const invited = invitedPeople(viewData.value, project.id);
   const submit = (event: Event) => {
     event.preventDefault();
     if (!email.trim()) return;
@@ -26,6 +27,25 @@ export function ShareProject({ project }: { project: Project }) {
           ))}
         </ul>
       ) : null}
+      {invited.length > 0 ? (
+        <>
+          <h3 class="small-heading">Invited, not yet answered</h3>
+          <ul aria-label={`Pending invitations to ${project.name}`}>
+            {invited.map((person) => (
+              <li key={person.id} data-testid="pending-invitation">
+                {person.full_name ?? person.email} {person.email ? <span class="due">{person.email}</span> : null}{' '}
+                {canShare && person.email ? (
+                  // delete_collaborator withdraws an invitation not yet answered (the API names it by address).
+                  <button type="button" onClick={() => run('delete_collaborator', { project_id: project.id, email: person.email })} aria-label={`Cancel the invitation to ${person.email}`}>
+                    Cancel invitation
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {canShare ? (
       <form onSubmit={submit}>
         <label>
           Invite by e-mail
@@ -33,6 +53,7 @@ export function ShareProject({ project }: { project: Project }) {
         </label>
         <button type="submit">Invite</button>
       </form>
+      ) : null}
     </details>
   );
 }

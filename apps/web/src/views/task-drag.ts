@@ -3,6 +3,7 @@ import type { DragEventHandler } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Item } from '../api/sync-types';
 import { canReorder, dropMoveArgs, dropOrder, type DropPlace } from '../state/drag-order';
+import { moveTask } from '../state/task-actions';
 import { run } from '../state/session';
 import { viewData } from '../state/store';
 
@@ -100,8 +101,10 @@ export function projectDropProps(projectId: string): LinkProps {
       const args = moveArgs();
       if (!args) return;
       event.preventDefault();
+      const item = viewData.value.items.get(args.id);
       dragged.value = null;
-      run('item_move', args);
+      if (item) moveTask(item, { project_id: projectId }, viewData.value.projects.get(projectId)?.name ?? 'another project');
+      else run('item_move', args);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Item } from '../api/sync-types';
 import { composeDue, RECURRENCE_CHOICES, recurrenceOf, type Recurrence } from '../state/recurrence';
 import { run, updateItem } from '../state/session';
 import { viewData } from '../state/store';
+import { moveTask } from '../state/task-actions';
 import { projectPeople, reorderSiblings } from '../state/task-selectors';
 
 /** A labelled control: `for`/`id`, so a select's options never become part of its name. */
@@ -39,11 +40,22 @@ export function TaskEditor({ item, onDone }: { item: Item; onDone: () => void })
     if (deadline !== (item.deadline?.date ?? '')) changes['deadline'] = deadline ? { date: deadline } : null;
     if (Object.keys(changes).length > 0) updateItem(item.id, changes);
     // Another project is a move (item_move), not an update: sections and parents stay behind.
-    if (projectId !== item.project_id) run('item_move', { id: item.id, project_id: projectId });
+    if (projectId !== item.project_id) moveTask(item, { project_id: projectId }, viewData.value.projects.get(projectId)?.name ?? 'another project');
     onDone();
   };
   return (
-    <form class="editor" onSubmit={submit} aria-label={`Edit task ${item.content}`}>
+    <form
+      class="editor"
+      onSubmit={submit}
+      aria-label={`Edit task ${item.content}`}
+      onKeyDown={(event) => {
+        // Escape closes the editor without a change; focus goes back to its Edit button.
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onDone();
+      }}
+    >
       <Field label="Task name">
         {(id) => (
         <input id={id} value={content} onInput={(event) => setContent(event.currentTarget.value)} required />

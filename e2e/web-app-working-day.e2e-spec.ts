@@ -1,0 +1,408 @@
+import { http, waitFor } from '@doable/shared-testing';
+import type { Page, Response } from 'playwright-core';
+import { command, shareWith } from './support/sharing';
+import { MODES, type SystemUnderTest } from './support/system-view';
+import { useSystem } from './support/use-system';
+import { seriousAxeViolations } from './support/web-app';
+import { type AppPerson, createProject, openView, PeopleBrowser, syncAnswerTo } from './support/web-app-people';
+
+const row = (page: Page, content: string) => page.getByRole('listitem', { name: content, exact: true });
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** A task as the REST API answers it: what the server stored. */
+interface StoredTask {
+  id: string;
+  content: string;
+  description: string;
+  project_id: string;
+  section_id: string | null;
+  parent_id: string | null;
+  labels: string[];
+  checked: boolean;
+  due: { date: string; string: string; is_recurring: boolean } | null;
+  deadline: { date: string } | null;
+  duration: { amount: number; unit: string } | null;
+}
+
+async function stored(system: SystemUnderTest, person: AppPerson, id: string): Promise<{ status: number; task: StoredTask }> {
+  const answer = await http<StoredTask>(system.url, 'GET', `/api/v1/tasks/${id}`, { token: person.account.token });
+  return { status: answer.status, task: answer.body };
+}
+
+/** Waits (bounded) until the server's copy of a task satisfies `check`, and answers it. */
+async function storedWhen(system: SystemUnderTest, person: AppPerson, id: string, what: string, check: (task: StoredTask, status: number) => boolean): Promise<StoredTask> {
+  return waitFor(async () => {
+    const { status, task } = await stored(system, person, id);
+    return check(task, status) ? task : undefined;
+  }, what);
+}
+
+/** A Sync API answer to the page's write: every command in it was taken (a command over ids answers per id). */
+async function acceptedAll(answer: Promise<Response>): Promise<void> {
+  const response = await answer;
+  expect(response.ok()).toBe(true);
+  const statuses = Object.values(((await response.json()) as { sync_status?: Record<string, unknown> }).sync_status ?? {});
+  const each = statuses.flatMap((status) => (status !== null && typeof status === 'object' && !('error' in status) ? Object.values(status) : [status]));
+  expect(each.filter((status) => status !== 'ok')).toEqual([]);
+}
+
+async function addTask(system: SystemUnderTest, person: AppPerson, fields: Record<string, unknown>): Promise<string> {
+  const created = await http<{ id: string }>(system.url, 'POST', '/api/v1/tasks', { token: person.account.token, json: fields });
+  expect(created.status).toBe(200);
+  return created.body.id;
+}
+
+/** The calendar day it is now in a zone, as YYYY-MM-DD. */
+function dayIn(zone: string, plusDays = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
+}
+
+/** Each test is a long walk through the app with a browser sign-in first; a loaded machine needs the room. */
+const LONG_STEP_MS = 300_000;
+
+const focusedText = "document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? ''";
+
+async function focusIs(page: Page, expected: string): Promise<void> {
+  await page.waitForFunction(`(${focusedText}) === ${JSON.stringify(expected)}`, undefined, { timeout: 10_000 }).catch(() => undefined);
+  expect(await page.evaluate(focusedText)).toBe(expected);
+}
+
+/**
+ * A whole working day in the web app (issue #47), as two people in two time zones: Ana in
+ * Pacific/Auckland, Bruno in Europe/Berlin (each browser context and each account in its zone).
+ * The task view (opened from a row, by the mails' `/app/task/<id>` link), its edits, sub-tasks,
+ * labels, schedule, delete with Undo, duplicate; completing with Undo and reopening; friendly
+ * dates by each person's settings; Upcoming with overdue and day after day; the keys; the
+ * phone's drawer. Every step checks what the server stored, through the API, not only the page.
+ */
+describe.each(MODES)('web app, a working day (%s)', (mode) => {
+  const { system } = useSystem(mode, { accounts: 0 });
+  const chromium = new PeopleBrowser();
+
+  afterAll(async () => {
+    await chromium.close();
+  });
+
+  async function personIn(zone: string): Promise<AppPerson> {
+    const person = await chromium.person(system, { timezoneId: zone });
+    expect(await command(system, person.account, 'user_update', { timezone: zone })).toBe('ok');
+    return person;
+  }
+
+  it('opens a task from its row and by its mail link, and edits everything in the task view (Pacific/Auckland)', async () => {
+    const ana = await personIn('Pacific/Auckland');
+    const page = ana.page;
+    const projectId = await createProject(system, ana.account, 'Garden');
+    const section = await http<{ id: string }>(system.url, 'POST', '/api/v1/sections', { token: ana.account.token, json: { name: 'Beds', project_id: projectId } });
+    expect(section.status).toBe(200);
+    expect((await http(system.url, 'POST', '/api/v1/labels', { token: ana.account.token, json: { name: 'outside' } })).status).toBe(200);
+    const id = await addTask(system, ana, { content: 'Plant the tulips', project_id: projectId, description: 'Dig deep.\nSee https://example.com/tulips for the spacing.' });
+
+    await openView(page, `#/project/${projectId}`, 'Garden');
+    await row(page, 'Plant the tulips').getByRole('link', { name: 'Plant the tulips' }).click();
+    await heading(page, 'Plant the tulips').waitFor({ timeout: 10_000 });
+    // The description is shown, its address a link (text, never HTML).
+    await page.getByTestId('task-description').getByRole('link', { name: 'https://example.com/tulips' }).waitFor();
+    expect({ where: 'task view', violations: await seriousAxeViolations(page) }).toEqual({ where: 'task view', violations: [] });
+
+    // Name and description, saved as one item_update.
+    await page.getByRole('button', { name: 'Edit name and description' }).click();
+    await page.getByLabel('Task name', { exact: true }).fill('Plant the red tulips');
+    await page.getByLabel('Description', { exact: true }).fill('Dig 15 cm deep.');
+    let answer = syncAnswerTo(page, 'item_update');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await acceptedAll(answer);
+    await heading(page, 'Plant the red tulips').waitFor({ timeout: 5_000 });
+    expect((await stored(system, ana, id)).task).toMatchObject({ content: 'Plant the red tulips', description: 'Dig 15 cm deep.' });
+
+    // A sub-task, a label, a section.
+    answer = syncAnswerTo(page, 'item_add');
+    await page.getByLabel('Add sub-task', { exact: true }).fill('Buy the bulbs');
+    await page.getByLabel('Add sub-task', { exact: true }).press('Enter');
+    await acceptedAll(answer);
+    await row(page, 'Buy the bulbs').waitFor({ timeout: 5_000 });
+    const children = await http<{ results: StoredTask[] }>(system.url, 'GET', `/api/v1/tasks?parent_id=${id}`, { token: ana.account.token });
+    expect(children.body.results.map((task) => task.content)).toEqual(['Buy the bulbs']);
+
+    answer = syncAnswerTo(page, 'item_update');
+    await page.getByRole('checkbox', { name: '@outside' }).check();
+    await acceptedAll(answer);
+    expect((await stored(system, ana, id)).task.labels).toEqual(['outside']);
+    answer = syncAnswerTo(page, 'item_update');
+    await page.getByLabel('New label', { exact: true }).fill('bulbs');
+    await page.getByRole('button', { name: 'Add label' }).click();
+    await acceptedAll(answer);
+    expect((await stored(system, ana, id)).task.labels.sort()).toEqual(['bulbs', 'outside']);
+
+    answer = syncAnswerTo(page, 'item_move');
+    await page.getByLabel('Section', { exact: true }).selectOption({ label: 'Beds' });
+    await acceptedAll(answer);
+    expect((await stored(system, ana, id)).task.section_id).toBe(section.body.id);
+    await page.getByTestId('undo-notice').filter({ hasText: 'Moved “Plant the red tulips” to Beds' }).waitFor();
+
+    // Tomorrow in Auckland, then 17:00: stored as the floating day and time; read back as "Tomorrow 17:00".
+    const tomorrow = dayIn('Pacific/Auckland', 1);
+    answer = syncAnswerTo(page, 'item_update');
+    await page.getByRole('button', { name: 'Tomorrow', exact: true }).click();
+    await acceptedAll(answer);
+    expect((await stored(system, ana, id)).task.due?.date).toBe(tomorrow);
+    answer = syncAnswerTo(page, 'item_update');
+    await page.getByLabel('Time', { exact: true }).fill('17:00');
+    await acceptedAll(answer);
+    expect((await stored(system, ana, id)).task.due?.date).toBe(`${tomorrow}T17:00:00`);
+    await page.getByTestId('task-view-due').filter({ hasText: 'Tomorrow 17:00' }).waitFor({ timeout: 5_000 });
+
+    answer = syncAnswerTo(page, 'item_update');
+    await page.getByLabel('Deadline', { exact: true }).fill(dayIn('Pacific/Auckland', 5));
+    await acceptedAll(answer);
+    answer = syncAnswerTo(page, 'item_update');
+    await page.getByLabel('Duration (minutes)', { exact: true }).fill('45');
+    await page.getByLabel('Duration (minutes)', { exact: true }).press('Tab');
+    await acceptedAll(answer);
+    expect((await stored(system, ana, id)).task).toMatchObject({ deadline: { date: dayIn('Pacific/Auckland', 5) }, duration: { amount: 45, unit: 'minute' } });
+
+    // Escape closes the view: back to the project, focus on the row it was opened from, its due friendly.
+    await heading(page, 'Plant the red tulips').click();
+    await page.keyboard.press('Escape');
+    await heading(page, 'Garden').waitFor({ timeout: 5_000 });
+    await focusIs(page, 'Plant the red tulips');
+    await row(page, 'Plant the red tulips').getByTestId('task-due').filter({ hasText: 'Tomorrow 17:00' }).waitFor();
+
+    // The mails' link opens the task itself, not Today.
+    await page.goto(`${system.url}/app/task/${id}`);
+    await heading(page, 'Plant the red tulips').waitFor({ timeout: 15_000 });
+    expect(await page.evaluate('location.hash')).toBe(`#/task/${id}`);
+
+    // Duplicate, then delete the copy with a confirmation: Undo keeps it, the second time it goes.
+    answer = syncAnswerTo(page, 'item_add');
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await acceptedAll(answer);
+    const copies = await waitFor(async () => {
+      const all = await http<{ results: StoredTask[] }>(system.url, 'GET', `/api/v1/tasks?project_id=${projectId}`, { token: ana.account.token });
+      const found = all.body.results.filter((task) => task.content === 'Plant the red tulips');
+      return found.length === 2 ? found : undefined;
+    }, 'the duplicate on the server');
+    const copyId = copies.map((task) => task.id).find((other) => other !== id)!;
+    expect(copies.find((task) => task.id === copyId)).toMatchObject({ section_id: section.body.id, description: 'Dig 15 cm deep.' });
+
+    await page.evaluate(`location.hash = '#/task/${copyId}'`);
+    await heading(page, 'Plant the red tulips').waitFor();
+    await page.getByRole('button', { name: 'Delete task' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByTestId('undo-notice').filter({ hasText: 'Deleted' }).getByRole('button', { name: 'Undo' }).click();
+    await page.evaluate(`location.hash = '#/task/${copyId}'`);
+    await heading(page, 'Plant the red tulips').waitFor();
+    await page.getByRole('button', { name: 'Delete task' }).click();
+    answer = syncAnswerTo(page, 'item_delete');
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await acceptedAll(answer);
+    await storedWhen(system, ana, copyId, 'the copy deleted', (_task, status) => status === 404);
+    expect((await stored(system, ana, id)).status).toBe(200);
+  }, LONG_STEP_MS);
+
+  it('completes with Undo, moves focus to the next row, and reopens from Completed and from the task view (Europe/Berlin)', async () => {
+    const bruno = await personIn('Europe/Berlin');
+    const page = bruno.page;
+    const ids: Record<string, string> = {};
+    for (const content of ['Answer the mail', 'Book the train', 'Call the bank']) ids[content] = await addTask(system, bruno, { content });
+    await openView(page, '#/inbox', 'Inbox');
+    await row(page, 'Call the bank').waitFor({ timeout: 10_000 });
+
+    let answer = syncAnswerTo(page, 'item_complete');
+    // click, not check: the row leaves the list as it is ticked off, so there is no checked box to verify.
+    await row(page, 'Answer the mail').getByRole('checkbox', { name: 'Complete Answer the mail' }).click();
+    await acceptedAll(answer);
+    await focusIs(page, 'Complete Book the train');
+    expect((await stored(system, bruno, ids['Answer the mail'])).task.checked).toBe(true);
+    answer = syncAnswerTo(page, 'item_uncomplete');
+    await page.getByTestId('undo-notice').filter({ hasText: 'Completed “Answer the mail”' }).getByRole('button', { name: 'Undo' }).click();
+    await acceptedAll(answer);
+    await row(page, 'Answer the mail').waitFor({ timeout: 5_000 });
+    expect((await stored(system, bruno, ids['Answer the mail'])).task.checked).toBe(false);
+
+    // Completed: listed, reopened from there.
+    answer = syncAnswerTo(page, 'item_complete');
+    await row(page, 'Book the train').getByRole('checkbox', { name: 'Complete Book the train' }).press('Space');
+    await acceptedAll(answer);
+    expect((await stored(system, bruno, ids['Book the train'])).task.checked).toBe(true);
+    await openView(page, '#/completed', 'Completed');
+    answer = syncAnswerTo(page, 'item_uncomplete');
+    await page.getByRole('button', { name: 'Reopen Book the train' }).click({ timeout: 10_000 });
+    await acceptedAll(answer);
+    expect((await stored(system, bruno, ids['Book the train'])).task.checked).toBe(false);
+
+    // A completed task's own view (from its link) offers Reopen.
+    expect((await http(system.url, 'POST', `/api/v1/tasks/${ids['Call the bank']}/close`, { token: bruno.account.token })).status).toBe(204);
+    await openView(page, `#/task/${ids['Call the bank']}`, 'Call the bank');
+    answer = syncAnswerTo(page, 'item_uncomplete');
+    await page.getByRole('button', { name: 'Reopen task' }).click();
+    await acceptedAll(answer);
+    expect((await stored(system, bruno, ids['Call the bank'])).task.checked).toBe(false);
+  }, LONG_STEP_MS);
+
+  it('reads dates by each person’s settings, runs Upcoming from overdue on day by day, and keeps `/`, Escape and the phone drawer working', async () => {
+    const bruno = await personIn('Europe/Berlin');
+    const page = bruno.page;
+    // 12-hour clock, month first, weeks from Sunday.
+    expect(await command(system, bruno.account, 'user_update', { time_format: 1, date_format: 1, start_day: 7 })).toBe('ok');
+    await addTask(system, bruno, { content: 'Water the plants', due_string: 'tomorrow 17:00' });
+    await addTask(system, bruno, { content: 'Renew the passport', due_date: dayIn('Europe/Berlin', -3) });
+    await addTask(system, bruno, { content: 'Dentist', due_date: dayIn('Europe/Berlin', 30) });
+    await page.reload();
+    await openView(page, '#/upcoming', 'Upcoming');
+    await row(page, 'Water the plants').getByTestId('task-due').filter({ hasText: 'Tomorrow 5:00 PM' }).waitFor({ timeout: 15_000 });
+    // Overdue first, above the first day.
+    await page.getByRole('heading', { level: 2, name: 'Overdue' }).waitFor();
+    expect(await row(page, 'Renew the passport').count()).toBe(1);
+    // Thirty days ahead comes as the page scrolls on (More days does the same from the keyboard).
+    for (let step = 0; step < 6 && (await row(page, 'Dentist').count()) === 0; step++) {
+      await page.getByRole('button', { name: 'More days' }).scrollIntoViewIfNeeded();
+      await row(page, 'Dentist').waitFor({ timeout: 1_000 }).catch(() => undefined);
+    }
+    await row(page, 'Dentist').waitFor({ timeout: 5_000 });
+    const [y, m, d] = dayIn('Europe/Berlin', 30).split('-').map(Number);
+    const monthName = new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+    await page.getByRole('heading', { level: 2, name: new RegExp(`${monthName} ${d}( \\d{4})?$`) }).first().waitFor();
+    expect({ where: 'upcoming', violations: await seriousAxeViolations(page) }).toEqual({ where: 'upcoming', violations: [] });
+
+    // `/` opens Search with its box focused: the query typed next is kept.
+    await heading(page, 'Upcoming').click();
+    await page.keyboard.press('/');
+    await page.keyboard.type('passport');
+    expect(await page.locator('#search-input').inputValue()).toBe('passport');
+    await page.keyboard.press('Enter');
+    await row(page, 'Renew the passport').waitFor({ timeout: 5_000 });
+
+    // Escape closes a row's editor and gives focus back to its Edit button.
+    await row(page, 'Renew the passport').getByRole('button', { name: 'Edit Renew the passport' }).click();
+    await page.getByLabel('Task name', { exact: true }).press('Escape');
+    await page.getByLabel('Task name', { exact: true }).waitFor({ state: 'detached', timeout: 5_000 });
+    await focusIs(page, 'Edit Renew the passport');
+
+    // A phone's width: the navigation is a drawer behind Menu, a row's actions behind one control.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openView(page, '#/inbox', 'Inbox');
+    expect(await page.getByRole('navigation', { name: 'Views' }).isVisible()).toBe(false);
+    expect(await row(page, 'Water the plants').getByRole('button', { name: 'Edit Water the plants' }).isVisible()).toBe(false);
+    await row(page, 'Water the plants').getByRole('button', { name: 'Actions for Water the plants' }).click();
+    await row(page, 'Water the plants').getByRole('button', { name: 'Edit Water the plants' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Views' }).waitFor();
+    expect({ where: 'phone drawer', violations: await seriousAxeViolations(page) }).toEqual({ where: 'phone drawer', violations: [] });
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Today', exact: true }).click();
+    await heading(page, 'Today').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Views' }).isVisible()).toBe(false);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    const open = await http<{ results: StoredTask[] }>(system.url, 'GET', '/api/v1/tasks', { token: bruno.account.token });
+    expect(open.body.results.map((task) => task.content).sort()).toEqual(['Dentist', 'Renew the passport', 'Water the plants']);
+  }, LONG_STEP_MS);
+
+  it('organises sections, labels and filters, and shares by role: decline, pending and cancelled invitations, a member who may only leave (Auckland and Berlin)', async () => {
+    const ana = await personIn('Pacific/Auckland');
+    const bruno = await personIn('Europe/Berlin');
+    const page = ana.page;
+    const projectId = await createProject(system, ana.account, 'Allotment');
+    await openView(page, `#/project/${projectId}`, 'Allotment');
+
+    // Sections: add, rename, delete (asks first).
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByLabel('New section name', { exact: true }).fill('Beds');
+    let answer = syncAnswerTo(page, 'section_add');
+    await page.getByLabel('New section name', { exact: true }).press('Enter');
+    await acceptedAll(answer);
+    await page.getByRole('heading', { level: 2, name: 'Beds' }).waitFor();
+    const sections = async () => (await http<{ results: Array<{ id: string; name: string }> }>(system.url, 'GET', `/api/v1/sections?project_id=${projectId}`, { token: ana.account.token })).body.results;
+    expect((await sections()).map((section) => section.name)).toEqual(['Beds']);
+    await page.getByText('⋯').first().click();
+    await page.getByRole('button', { name: 'Rename section' }).click();
+    await page.getByLabel('Section name', { exact: true }).fill('Raised beds');
+    answer = syncAnswerTo(page, 'section_update');
+    await page.getByRole('button', { name: 'Save section' }).click();
+    await acceptedAll(answer);
+    expect((await sections()).map((section) => section.name)).toEqual(['Raised beds']);
+    await page.getByText('⋯').first().click();
+    await page.getByRole('button', { name: 'Delete section' }).click();
+    answer = syncAnswerTo(page, 'section_delete');
+    await page.getByRole('button', { name: 'Yes, delete section' }).click();
+    await acceptedAll(answer);
+    expect(await sections()).toEqual([]);
+
+    // A label renamed and deleted from its page.
+    expect((await http(system.url, 'POST', '/api/v1/labels', { token: ana.account.token, json: { name: 'weeds' } })).status).toBe(200);
+    await page.reload();
+    await openView(page, '#/label/weeds', '@weeds');
+    await page.getByRole('button', { name: 'Rename label' }).click();
+    await page.getByLabel('New label name', { exact: true }).fill('weeding');
+    answer = syncAnswerTo(page, 'label_update');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await acceptedAll(answer);
+    await heading(page, '@weeding').waitFor();
+    const labels = async () => (await http<{ results: Array<{ name: string }> }>(system.url, 'GET', '/api/v1/labels', { token: ana.account.token })).body.results.map((label) => label.name);
+    expect(await labels()).toEqual(['weeding']);
+    await page.getByRole('button', { name: 'Delete label' }).click();
+    answer = syncAnswerTo(page, 'label_delete');
+    await page.getByRole('button', { name: 'Yes, delete label' }).click();
+    await acceptedAll(answer);
+    expect(await labels()).toEqual([]);
+
+    const filters = async () =>
+      ((await http<{ filters: Array<{ name: string; query: string; is_deleted?: boolean }> }>(system.url, 'POST', '/api/v1/sync', { token: ana.account.token, json: { sync_token: '*', resource_types: ['filters'] } })).body.filters ?? []).filter((filter) => !filter.is_deleted);
+    // A saved filter made and edited in the filter language; a wrong query shows the server's reason.
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'New filter' }).click();
+    await page.getByLabel('Filter name', { exact: true }).fill('Soon');
+    await page.getByLabel('Query', { exact: true }).fill('today | overdue');
+    answer = syncAnswerTo(page, 'filter_add');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await acceptedAll(answer);
+    await heading(page, 'Soon').waitFor({ timeout: 10_000 });
+    expect((await filters()).map(({ name, query }) => ({ name, query }))).toEqual([{ name: 'Soon', query: 'today | overdue' }]);
+    await page.getByRole('button', { name: 'Edit filter' }).click();
+    await page.getByLabel('Query', { exact: true }).fill('(today');
+    answer = syncAnswerTo(page, 'filter_update');
+    await page.getByRole('button', { name: 'Save filter' }).click();
+    await answer;
+    await page.getByRole('alert').or(page.getByRole('log', { name: 'Notifications' }).getByText(/filter/i)).first().waitFor({ timeout: 10_000 });
+    expect((await filters()).map(({ name }) => name)).toEqual(['Soon']);
+
+    // Ana invites Bruno; he declines from his notification: the server keeps the invitation rejected.
+    await openView(page, `#/project/${projectId}`, 'Allotment');
+    await page.getByText('Sharing', { exact: true }).click();
+    await page.getByLabel('Invite by e-mail').fill(bruno.account.email);
+    answer = syncAnswerTo(page, 'share_project');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await acceptedAll(answer);
+    await openView(bruno.page, '#/notifications', 'Notifications');
+    answer = syncAnswerTo(bruno.page, 'reject_invitation');
+    await bruno.page.getByRole('button', { name: 'Decline invitation' }).click({ timeout: 15_000 });
+    await acceptedAll(answer);
+    const states = async () => (await system.sql<{ state: string }>('SELECT state FROM sync.project_invitations WHERE project_id = $1 ORDER BY id', [projectId])).map((row) => row.state);
+    expect(await states()).toEqual(['rejected']);
+
+    // Invited again: Ana sees the pending invitation and cancels it.
+    await page.getByLabel('Invite by e-mail').fill(bruno.account.email);
+    answer = syncAnswerTo(page, 'share_project');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await acceptedAll(answer);
+    await page.getByTestId('pending-invitation').waitFor({ timeout: 15_000 });
+    answer = syncAnswerTo(page, 'delete_collaborator');
+    await page.getByRole('button', { name: `Cancel the invitation to ${bruno.account.email}` }).click();
+    await acceptedAll(answer);
+    expect((await states()).slice(-1)).toEqual(['deleted']);
+
+    // A READ_WRITE member is offered Leave, not Delete; leaving ends his membership on the server.
+    await shareWith(system, ana.account, bruno.account, projectId, 'READ_WRITE');
+    await openView(bruno.page, `#/project/${projectId}`, 'Allotment');
+    await bruno.page.getByRole('button', { name: 'Leave project' }).waitFor({ timeout: 15_000 });
+    expect(await bruno.page.getByRole('button', { name: 'Delete project' }).count()).toBe(0);
+    expect(await bruno.page.getByRole('button', { name: 'Rename project' }).count()).toBe(0);
+    expect({ where: 'member project', violations: await seriousAxeViolations(bruno.page) }).toEqual({ where: 'member project', violations: [] });
+    await bruno.page.getByRole('button', { name: 'Leave project' }).click();
+    answer = syncAnswerTo(bruno.page, 'project_leave');
+    await bruno.page.getByRole('button', { name: 'Yes, leave' }).click();
+    await acceptedAll(answer);
+    expect((await http(system.url, 'GET', `/api/v1/projects/${projectId}`, { token: bruno.account.token })).status).toBe(404);
+    expect((await http(system.url, 'GET', `/api/v1/projects/${projectId}`, { token: ana.account.token })).status).toBe(200);
+  }, LONG_STEP_MS);
+});
