@@ -30,3 +30,4 @@ export * from './role-tables';
 export { EVENT_OBJECT_TYPES, OBJECT_EVENT_TYPES, type EventObjectType, type ObjectEvent, type ObjectEventType } from './object-events';
 export * from './command-policy';
 export * from './avatars';
+export * from './read-policy';
