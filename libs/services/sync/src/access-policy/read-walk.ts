@@ -96,7 +96,7 @@ export function principal(userId: string, scopes: readonly Scope[]): Principal {
 export async function readOutcome(reads: ObjectsService, request: ObjectsRequest): Promise<{ code: string } | { objects: ReadonlyArray<Record<string, unknown>> }> {
   try {
     const { objects } = await reads.handle(request);
-    return { objects: objects as ReadonlyArray<Record<string, unknown>> };
+    return { objects };
   } catch (error) {
     if (error instanceof DomainError) return { code: error.code };
     throw error;

@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE_ROLE, grantsFromArgument, GUEST_WORKSPACE_ROLE, inWorkspace, mayGrantWorkspaceRole, mayWithdrawWorkspaceInvitation, SyncEvents, takesGuestSeat, type WorkspaceRole, workspaceRolesThat } from '@doable/contracts-sync';
+import { DEFAULT_WORKSPACE_ROLE, grantsFromArgument, GUEST_WORKSPACE_ROLE, inWorkspace, mayGrantWorkspaceRole, mayWithdrawWorkspaceInvitation, SyncEvents, takesGuestSeat, workspaceRolesThat } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { newInvitationSecret, type UserProfileRepository, type Workspace, type WorkspaceInvitation, workspaceInvitationAnsweredPayload, workspaceInvitationSentPayload, type WorkspaceInvitationsRepository, type WorkspaceMembersRepository, type WorkspaceRepository } from '@doable/sync-domain';
