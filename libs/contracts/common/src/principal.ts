@@ -7,6 +7,15 @@ export type Scope = (typeof SCOPES)[number];
 /** The scopes that let a token read the account's data (`task:add` alone adds tasks without seeing anything). */
 export const READ_SCOPES: readonly Scope[] = ['data:read', 'data:read_write'];
 
+/**
+ * The one scope check: whether a token holds any of `anyOf`. What each read or write needs is
+ * declared by the policies (sync's CommandPolicy.scopes, its read policy, the edge requirements
+ * of `@Handles`); they all ask here, so none hand-rolls `scopes.includes`.
+ */
+export function holdsAnyScope(principal: { readonly scopes: readonly Scope[] }, anyOf: readonly Scope[]): boolean {
+  return anyOf.some((scope) => principal.scopes.includes(scope));
+}
+
 export const principalSchema = z.object({
   userId: z.string().regex(/^[0-9]+$/),
   scopes: z.array(z.enum(SCOPES)),

@@ -1,4 +1,4 @@
-import type { Scope } from '@doable/contracts-common';
+import { holdsAnyScope, type Scope } from '@doable/contracts-common';
 import type { PlanQuantity } from '@doable/contracts-plans';
 import type { ProjectActionGroup } from './project-roles';
 import type { WorkspaceActionGroup } from './workspace-roles';
@@ -65,6 +65,24 @@ export const TASK_ADD: readonly Scope[] = ['task:add', 'data:read_write'];
 export const PROJECT_DELETE: readonly Scope[] = ['project:delete'];
 /** Deleting tasks, labels, filters, folders and workspace filters. */
 export const DATA_DELETE: readonly Scope[] = ['data:delete'];
+
+/**
+ * The writes that are no Sync API command (they run no handler that could declare them), each with
+ * the scopes a token needs, any one being enough: adding and deleting uploads, changing the
+ * avatar (as user_update does), importing an account.
+ */
+export const EDGE_WRITE_SCOPES = {
+  upload_add: DATA_READ_WRITE,
+  upload_delete: DATA_DELETE,
+  avatar_change: DATA_READ_WRITE,
+  account_import: DATA_READ_WRITE,
+} as const satisfies Readonly<Record<string, readonly Scope[]>>;
+export type EdgeWrite = keyof typeof EDGE_WRITE_SCOPES;
+
+/** Whether the token may make this write. */
+export function mayWriteAt(principal: { readonly scopes: readonly Scope[] }, write: EdgeWrite): boolean {
+  return holdsAnyScope(principal, EDGE_WRITE_SCOPES[write]);
+}
 
 export interface PolicyOptions {
   /** Default DATA_READ_WRITE. */

@@ -33,3 +33,4 @@ export * from './avatars';
 export * from './fields/field-line';
 export * from './fields/task-fields';
 export * as WireSchemas from './fields/wire-schemas';
+export * from './read-policy';

@@ -28,6 +28,13 @@ export function isProjectRole(value: unknown): value is ProjectRole {
   return typeof value === 'string' && (PROJECT_ROLES as readonly string[]).includes(value);
 }
 
+/** The one role a project's owner holds: there is exactly one, it cannot leave, be removed or change role. */
+export const PROJECT_OWNER_ROLE = 'CREATOR' satisfies ProjectRole;
+
+export function ownsProject(role: ProjectRole | null | undefined): boolean {
+  return role === PROJECT_OWNER_ROLE;
+}
+
 /** The default role of an invited collaborator (the project's `collaborator_role_default`). */
 export const DEFAULT_COLLABORATOR_ROLE: CollaboratorRole = 'READ_WRITE';
 
@@ -56,6 +63,11 @@ export function roleMay(role: ProjectRole, group: ProjectActionGroup): boolean {
 export function mayGrantRole(granter: ProjectRole, role: ProjectRole): boolean {
   if (role === 'CREATOR') return false;
   return ROLE_GROUPS[role].every((group) => group === 'leave' || ROLE_GROUPS[granter].includes(group));
+}
+
+/** Who may delete a project invitation (delete_invitation): its sender, or whoever manages the project (CREATOR, ADMINs). */
+export function mayWithdrawInvitation(role: ProjectRole, isSender: boolean): boolean {
+  return isSender || roleMay(role, 'manage');
 }
 
 /** The roles `granter` may give (what a client can offer in its role picker). */

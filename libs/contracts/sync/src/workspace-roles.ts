@@ -1,4 +1,4 @@
-import type { ProjectActionGroup } from './project-roles';
+import { type ProjectActionGroup, type ProjectRole, PROJECT_OWNER_ROLE } from './project-roles';
 
 /**
  * Who may do what in a workspace: what each workspace role may do. Which group each command
@@ -38,6 +38,35 @@ export function workspaceRoleMay(role: WorkspaceRole, group: WorkspaceActionGrou
   return WORKSPACE_ROLE_GROUPS[role].includes(group);
 }
 
+/** The roles holding `group` (whom a workspace's business of that kind is told: its admins, its full members). */
+export function workspaceRolesThat(group: WorkspaceActionGroup): WorkspaceRole[] {
+  return WORKSPACE_ROLES.filter((role) => workspaceRoleMay(role, group));
+}
+
+/** Whether the role runs the workspace: the workspace must keep one (the last cannot leave, be removed or be demoted). */
+export function administersWorkspace(role: WorkspaceRole | null | undefined): boolean {
+  return role !== null && role !== undefined && workspaceRoleMay(role, 'administer');
+}
+
+/**
+ * The role that takes a seat under max_guests_per_workspace, needs the workspace's
+ * is_guest_allowed, and is exempt from restrict_email_domains (a guest belongs to the projects it
+ * was given, not to the organisation's domain).
+ */
+export const GUEST_WORKSPACE_ROLE = 'GUEST' satisfies WorkspaceRole;
+
+export function takesGuestSeat(role: WorkspaceRole | null | undefined): boolean {
+  return role === GUEST_WORKSPACE_ROLE;
+}
+
+/** Who may delete a workspace invitation (workspace_delete_invitation): its sender, or the workspace's admins. */
+export function mayWithdrawWorkspaceInvitation(role: WorkspaceRole | null, isSender: boolean): boolean {
+  return isSender || administersWorkspace(role);
+}
+
+/** The project role a workspace administrator acts with in the workspace's projects (at least the project's ADMIN). */
+const WORKSPACE_ADMINISTRATOR_PROJECT_ROLE: ProjectRole = 'ADMIN';
+
 /**
  * Whether someone holding `granter` may give `role` (workspace_invite's role, workspace_update_user's):
  * only a role that may do nothing the granter may not, as mayGrantRole for projects. So only an
@@ -45,6 +74,16 @@ export function workspaceRoleMay(role: WorkspaceRole, group: WorkspaceActionGrou
  */
 export function mayGrantWorkspaceRole(granter: WorkspaceRole, role: WorkspaceRole): boolean {
   return workspaceRoleMay(granter, 'invite') && WORKSPACE_ROLE_GROUPS[role].every((group) => WORKSPACE_ROLE_GROUPS[granter].includes(group));
+}
+
+/**
+ * The role a project member acts with: in a workspace project, a workspace ADMIN has at least the
+ * project's ADMIN rights whatever their own project role (sync-interface §5.11: workspace admins
+ * manage the collaborators of workspace projects); its CREATOR stays CREATOR. `workspaceRole`
+ * null: a personal project, or a collaborator who is no active member of the workspace.
+ */
+export function effectiveProjectRole(projectRole: ProjectRole, workspaceRole: WorkspaceRole | null): ProjectRole {
+  return administersWorkspace(workspaceRole) && projectRole !== PROJECT_OWNER_ROLE ? WORKSPACE_ADMINISTRATOR_PROJECT_ROLE : projectRole;
 }
 
 /**

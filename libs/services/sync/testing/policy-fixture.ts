@@ -1,4 +1,4 @@
-import { isProjectRole, isWorkspaceRole, type ProjectActionGroup, type ProjectRole, roleMay, type WorkspaceActionGroup, type WorkspaceRole, workspaceCollaboratorMay, workspaceRoleMay } from '@doable/contracts-sync';
+import { effectiveProjectRole, isProjectRole, isWorkspaceRole, type ProjectActionGroup, type ProjectRole, roleMay, type WorkspaceActionGroup, type WorkspaceRole, workspaceCollaboratorMay, workspaceRoleMay } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { type CommandPolicies, ProjectAccess, WorkspaceAccess } from '@doable/sync-engine';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
@@ -24,7 +24,7 @@ export type WorkspaceRelation = (typeof WORKSPACE_RELATIONS)[number];
 export function expectedInProject(group: ProjectActionGroup, project: ProjectRelation, workspace?: WorkspaceRelation): Decision {
   if (!isProjectRole(project)) return 'PROJECT_NOT_FOUND';
   const workspaceRole = workspace !== undefined && isWorkspaceRole(workspace) ? workspace : null;
-  const role: ProjectRole = workspaceRole === 'ADMIN' && project !== 'CREATOR' ? 'ADMIN' : project;
+  const role: ProjectRole = effectiveProjectRole(project, workspaceRole);
   if (!roleMay(role, group)) return 'FORBIDDEN';
   if (workspace !== undefined && !workspaceCollaboratorMay(workspaceRole, group)) return 'FORBIDDEN';
   return 'ok';

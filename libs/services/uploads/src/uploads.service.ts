@@ -1,6 +1,6 @@
 import type { EdgeBlob, EdgeRequest, Principal } from '@doable/contracts-common';
 import { PlansSubjects } from '@doable/contracts-plans';
-import type { ObjectEvent } from '@doable/contracts-sync';
+import { EDGE_WRITE_SCOPES, mayWriteAt, type ObjectEvent, readDecision, readScopes } from '@doable/contracts-sync';
 import { streamedFileFolder, type UploadLimit } from '@doable/contracts-uploads';
 import { DomainError } from '@doable/shared-errors';
 import { Database, type Tx } from '@doable/shared-runtime';
@@ -28,19 +28,7 @@ const MAX_FILE_NAME = 255;
 
 export type UploadedFile = NonNullable<EdgeRequest['upload']>;
 
-function mayWrite(principal: Principal): boolean {
-  return principal.scopes.includes('data:read_write');
-}
-
-function mayRead(principal: Principal): boolean {
-  return principal.scopes.includes('data:read') || principal.scopes.includes('data:read_write');
-}
-
-function mayDelete(principal: Principal): boolean {
-  return principal.scopes.includes('data:delete');
-}
-
-function scopeRefusal(action: string, scopes: string[]): DomainError {
+function scopeRefusal(action: string, scopes: readonly string[]): DomainError {
   return new DomainError('FORBIDDEN', `This token may not ${action} uploads`, { required_scopes: scopes });
 }
 
@@ -81,7 +69,7 @@ export class UploadsService {
 
   /** How large a file the caller may send: refused without a writing scope or the plan's `uploads` feature. */
   async limit(principal: Principal): Promise<UploadLimit> {
-    if (!mayWrite(principal)) throw scopeRefusal('add', ['data:read_write']);
+    if (!mayWriteAt(principal, 'upload_add')) throw scopeRefusal('add', EDGE_WRITE_SCOPES.upload_add);
     // Plans down: the user's last known plan (LastKnownPlans), not a 503 for every upload.
     const { current: plan } = await this.plans.get(principal.userId, () => this.services.request(PlansSubjects.userLimits, { userId: principal.userId }));
     if (!plan.uploads) throw new DomainError('FEATURE_NOT_IN_PLAN', `Your plan (${plan.plan_name}) does not include uploads`, { feature: 'uploads', plan: plan.plan_name });
@@ -124,7 +112,7 @@ export class UploadsService {
   }
 
   async list(principal: Principal, limit: number, beforeId: string | null): Promise<UploadRecord[]> {
-    if (!mayRead(principal)) throw scopeRefusal('list', ['data:read', 'data:read_write']);
+    if (readDecision('uploads', principal) !== 'ok') throw scopeRefusal('list', readScopes('uploads'));
     return this.uploads.list(this.database.dataSource.manager, principal.userId, limit, beforeId);
   }
 
@@ -134,7 +122,7 @@ export class UploadsService {
    * (Todoist documents no refusal, and the bytes are the owner's to remove).
    */
   async delete(principal: Principal, fileUrl: string): Promise<void> {
-    if (!mayDelete(principal)) throw scopeRefusal('delete', ['data:delete']);
+    if (!mayWriteAt(principal, 'upload_delete')) throw scopeRefusal('delete', EDGE_WRITE_SCOPES.upload_delete);
     const named = (await this.urlSigner()).parse(fileUrl);
     const manager = this.database.dataSource.manager;
     const record = named && named.variant === 'original' ? await this.uploads.find(manager, named.id) : null;

@@ -1,5 +1,5 @@
-import { type Principal, READ_SCOPES, type Scope } from '@doable/contracts-common';
-import { type CommandPolicy, DATA_READ_WRITE } from '@doable/contracts-sync';
+import { holdsAnyScope, type Principal, type Scope } from '@doable/contracts-common';
+import { type CommandPolicy, DATA_READ_WRITE, type EdgeRead, readDecision } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 
 /**
@@ -19,7 +19,7 @@ function personalTokenArgument(policy: CommandPolicy | undefined, args: Readonly
 
 export function mayRunCommand(principal: Principal, policy: CommandPolicy | undefined, args: Readonly<Record<string, unknown>> = {}): boolean {
   if (personalTokenArgument(policy, args) !== undefined && principal.tokenKind !== 'personal') return false;
-  return requiredScopes(policy).some((scope) => principal.scopes.includes(scope));
+  return holdsAnyScope(principal, requiredScopes(policy));
 }
 
 /** Why a command the token may not run was refused (FORBIDDEN, its own sync_status). */
@@ -32,7 +32,7 @@ export function commandRefusal(commandType: string, policy: CommandPolicy | unde
   return new DomainError('FORBIDDEN', `This token may not run ${commandType}`, { required_scopes: requiredScopes(policy) });
 }
 
-/** `task:add` alone adds tasks without seeing anything. */
-export function mayRead(principal: Principal): boolean {
-  return READ_SCOPES.some((scope) => principal.scopes.includes(scope));
+/** `task:add` alone adds tasks without seeing anything: the read policy's rule for the account's data (sync, templates, first generation). */
+export function mayRead(principal: Principal, read: EdgeRead = 'sync'): boolean {
+  return readDecision(read, principal) === 'ok';
 }

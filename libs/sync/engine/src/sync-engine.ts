@@ -1,4 +1,5 @@
 import type { Principal } from '@doable/contracts-common';
+import { readScopes } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { type SyncRead, SyncReader } from '@doable/sync-read';
@@ -21,7 +22,7 @@ export class SyncEngine {
   async sync(principal: Principal, request: SyncRequest): Promise<SyncResult> {
     // Refused before anything runs: a request is never half executed for want of a scope.
     if (request.syncToken !== null && !mayRead(principal)) {
-      throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });
+      throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: readScopes('sync') });
     }
     // The read's arguments too: a request answered 400 for its sync token must not have run its commands.
     if (request.syncToken !== null) this.reader.check(principal.userId, request.syncToken, request.resourceTypes);

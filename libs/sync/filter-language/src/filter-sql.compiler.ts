@@ -1,4 +1,5 @@
 import { CALENDAR_RANGE_MESSAGE, isInCalendarRange } from '@doable/contracts-common';
+import { VISIBLE_PROJECTS } from '@doable/contracts-sync';
 import { DateTime } from 'luxon';
 import { isInCalendar } from '@doable/sync-dates';
 import type { Assignee, DateComparison, FilterNode, FilterTerm, NamePattern } from './filter.ast';
@@ -237,7 +238,7 @@ class FilterCompiler {
   private projectTree(name: NamePattern): string {
     return `item.project_id IN (WITH RECURSIVE fp_tree(id) AS (
         SELECT fp.id FROM sync.projects fp
-         WHERE fp.name ILIKE ${this.like(name)} AND NOT fp.is_deleted AND fp.id IN (SELECT fm.project_id FROM sync.project_members fm WHERE fm.user_id = $1 AND fm.state = 'active')
+         WHERE fp.name ILIKE ${this.like(name)} AND NOT fp.is_deleted AND fp.id IN (${VISIBLE_PROJECTS})
         UNION SELECT child.id FROM sync.projects child JOIN fp_tree ON child.parent_id = fp_tree.id WHERE NOT child.is_deleted)
       SELECT fp_tree.id FROM fp_tree)`;
   }

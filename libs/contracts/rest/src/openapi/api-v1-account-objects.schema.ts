@@ -1,3 +1,4 @@
+import { WORKSPACE_ROLES } from '@doable/contracts-sync';
 import { z } from 'zod';
 
 /**
@@ -15,7 +16,7 @@ import { z } from 'zod';
 const id = z.string();
 const timestamp = z.string().describe('RFC 3339 in UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ.');
 const day = z.string().describe('YYYY-MM-DD.');
-const workspaceRole = z.enum(['ADMIN', 'MEMBER', 'GUEST']);
+const workspaceRole = z.enum(WORKSPACE_ROLES);
 const zeroOne = z.union([z.literal(0), z.literal(1)]);
 const planInfo = z.record(z.string(), z.unknown()).nullable().describe('A plan’s limits (the keys of user_plan_limits’ plan info), or null.');
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { SyncSubjects } from '@doable/contracts-sync';
+import { readDecision, readScopes, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { ServiceClient } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
@@ -27,8 +27,8 @@ export class PushCredential {
     if (bearer) {
       const principal = await this.principals.resolve(bearer[1]);
       // When data changes is data too: a token that may only add tasks (task:add) does not hear it.
-      if (!principal.scopes.includes('data:read') && !principal.scopes.includes('data:read_write')) {
-        throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
+      if (readDecision('push', principal) !== 'ok') {
+        throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: readScopes('push') });
       }
       return principal.userId;
     }

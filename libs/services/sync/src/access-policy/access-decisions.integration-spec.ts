@@ -1,4 +1,25 @@
-import { COLLABORATOR_ROLES, isProjectRole, isWorkspaceRole, mayGrantRole, mayGrantWorkspaceRole, roleMay, workspaceCollaboratorMay, WORKSPACE_ROLES, workspaceRoleMay } from '@doable/contracts-sync';
+import type { Scope } from '@doable/contracts-common';
+import {
+  COLLABORATOR_ROLES,
+  effectiveProjectRole,
+  isProjectRole,
+  isWorkspaceRole,
+  mayGrantRole,
+  mayGrantWorkspaceRole,
+  OBJECT_READ_POLICIES,
+  type ObjectQueryResource,
+  readDecision,
+  readPolicyOf,
+  readWidens,
+  roleMay,
+  seesWorkspaceField,
+  WORKSPACE_OBJECT_FIELDS,
+  workspaceCollaboratorMay,
+  WORKSPACE_ROLES,
+  workspaceRoleMay,
+} from '@doable/contracts-sync';
+import { LabelRepository, NoteRepository, SectionRepository } from '@doable/sync-domain';
+import type { ObjectsService } from '../objects/objects.service';
 import {
   decisionOf,
   expectedInProject,
@@ -9,6 +30,7 @@ import {
   WORKSPACE_RELATIONS,
   type WorkspaceRelation,
 } from '../../testing/policy-fixture';
+import { objectReads, principal, readOutcome, WALK_QUERIES, type WalkObjects } from '../../testing/read-walk';
 import { registeredPolicies } from './registered-handlers';
 
 /**
@@ -16,7 +38,7 @@ import { registeredPolicies } from './registered-handlers';
  * a project or a workspace and every way a caller can stand to it, the engine's decision over
  * real rows (ProjectAccess, WorkspaceAccess) is what the declaration and the role tables say; and
  * every command that grants a role, run for real with every role from every standing, succeeds
- * exactly when the granter may give that role.
+ * exactly when the granter may give that role. The read policy is walked the same way below.
  */
 const policies = registeredPolicies();
 const declared = policies.declared();
@@ -127,7 +149,7 @@ describe('the access policy, generated from the command declarations (real Postg
     for (const { project, workspace: standing, userId } of workspaceProjectCallers) {
       for (const role of COLLABORATOR_ROLES) {
         const workspaceRole = isWorkspaceRole(standing) ? standing : null;
-        const effective = isProjectRole(project) && workspaceRole === 'ADMIN' ? 'ADMIN' : project;
+        const effective = isProjectRole(project) ? effectiveProjectRole(project, workspaceRole) : project;
         const expected = !isProjectRole(effective)
           ? 'PROJECT_NOT_FOUND'
           : roleMay(effective, 'invite') && workspaceCollaboratorMay(workspaceRole, 'invite') && mayGrantRole(effective, role)
@@ -167,6 +189,138 @@ describe('the access policy, generated from the command declarations (real Postg
         if (decisionOf(invited) !== invite) wrong.push(`${relation} inviting as ${role}: ${decisionOf(invited)}, expected ${invite}`);
         if (decisionOf(updated) !== update) wrong.push(`${relation} making a member ${role}: ${decisionOf(updated)}, expected ${update}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * The read policy, walked as the commands are: every object-query resource (WALK_QUERIES covers
+ * the query union) read through the real read path (ObjectsService over ObjectQueryService) by
+ * every kind of token and from every standing, and the answer is what OBJECT_READ_POLICIES says:
+ * the scopes, the workspace role groups, the fields each role sees and the lists that widen.
+ */
+describe('the read policy, walked over every object-query resource (real PostgreSQL)', () => {
+  const world = new PolicyWorld(policies, 9400);
+  const [owner, projectMember, outsider, wsAdmin, otherAdmin] = world.reserve(5);
+  const workspaceCallers = new Map(WORKSPACE_RELATIONS.map((relation) => [relation, world.reserve(1)[0]]));
+  const TOKENS: ReadonlyArray<readonly Scope[]> = [['data:read'], ['data:read_write'], ['task:add'], ['backups:read'], ['data:delete', 'project:delete'], []];
+  const resources = Object.keys(OBJECT_READ_POLICIES) as ObjectQueryResource[];
+  let objects: WalkObjects;
+  let reads: ObjectsService;
+  let teamProject: string;
+  let counted = 0;
+
+  const read = (userId: string, resource: ObjectQueryResource, scopes: readonly Scope[] = ['data:read']) =>
+    readOutcome(reads, { principal: principal(userId, scopes), commands: [], query: WALK_QUERIES[resource](objects) });
+  const outcomeOf = (outcome: Awaited<ReturnType<typeof read>>): string => ('code' in outcome ? outcome.code : 'answered');
+  /** Who reads a resource in the scope walk: the workspace's ADMIN where it is read in the workspace, else the project's owner. */
+  const readerOf = (resource: ObjectQueryResource) => (readPolicyOf(resource).target === 'workspace' || readPolicyOf(resource).workspace ? wsAdmin : owner);
+
+  beforeAll(async () => {
+    await world.start('access_policy_reads');
+    const harness = world.harness;
+    const project = await harness.create(owner, 'project_add', { name: 'Walked' });
+    await world.relate(owner, project, projectMember, 'READ_WRITE');
+    const task = await harness.create(owner, 'item_add', { project_id: project, content: 'walked task', labels: ['walked'] });
+    // The harness runs no section, comment or label commands: their rows are written as those commands write them.
+    const { section, comment, label } = await harness.dataSource.transaction(async (manager) => {
+      const [{ version }] = await manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
+      const walked = await new SectionRepository().insert(manager, { userId: owner, projectId: project, name: 'Walked section', sectionOrder: null }, version);
+      const note = await new NoteRepository().insert(manager, { projectId: project, itemId: task, postedUid: owner, content: 'walked', fileAttachment: null, uidsToNotify: null }, version);
+      const existing = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.labels WHERE user_id = $1 AND name = 'walked'`, [owner]);
+      const made = existing[0] ?? (await new LabelRepository().insert(manager, { userId: owner, name: 'walked', color: 'charcoal', itemOrder: null, isFavorite: false }, version));
+      return { section: walked.id, comment: note.id, label: made.id };
+    });
+    const workspace = await world.workspace(wsAdmin, 'Walk');
+    const other = await world.workspace(otherAdmin, 'Elsewhere');
+    for (const [relation, userId] of workspaceCallers) await world.relateToWorkspace(wsAdmin, workspace, other, userId, relation);
+    const folder = await harness.create(wsAdmin, 'folder_add', { workspace_id: workspace, name: 'Walked folder' });
+    teamProject = await harness.create(wsAdmin, 'project_add', { name: 'Team', workspace_id: workspace });
+    const archived = await harness.create(wsAdmin, 'project_add', { name: 'Team archive', workspace_id: workspace });
+    await world.must(wsAdmin, 'project_archive', { id: archived });
+    const invitedEmail = 'walk-invited@outside.test';
+    await world.must(wsAdmin, 'workspace_invite', { workspace_id: workspace, email: invitedEmail, role: 'MEMBER' });
+    objects = { project, task, section, comment, label, workspace, folder, workspaceMember: wsAdmin, invitedEmail };
+    reads = objectReads(harness);
+    // A migrated database and some thirty commands: more than the default hook time on a loaded machine.
+  }, 180_000);
+
+  afterAll(async () => {
+    // eslint-disable-next-line no-console -- the size of the generated read walk, for whoever reads the log
+    console.log(`read policy: ${counted} generated cases over ${resources.length} object-query resources`);
+    await world.harness.stop();
+  });
+
+  it('walks every object-query resource the contract has', () => {
+    expect(Object.keys(WALK_QUERIES).sort()).toEqual([...resources].sort());
+  });
+
+  it('answers every resource to exactly the tokens whose scopes the read policy names', async () => {
+    const wrong: string[] = [];
+    for (const resource of resources) {
+      for (const scopes of TOKENS) {
+        const expected = readDecision(resource, { scopes }) === 'scope' ? 'FORBIDDEN' : 'answered';
+        const actual = outcomeOf(await read(readerOf(resource), resource, scopes));
+        counted++;
+        if (actual !== expected) wrong.push(`${resource} with [${scopes.join(' ')}]: ${actual}, declared ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets every member of a project read all of it, and shows an outsider none of it', async () => {
+    const wrong: string[] = [];
+    const projectIds = [objects.project, objects.task, objects.section, objects.comment].map((id) => `"${id}"`);
+    for (const resource of resources.filter((each) => readPolicyOf(each).target === 'projects' && !readPolicyOf(each).workspace)) {
+      const member = outcomeOf(await read(projectMember, resource));
+      const outside = await read(outsider, resource);
+      counted += 2;
+      if (member !== 'answered') wrong.push(`${resource} by a member: ${member}`);
+      const seen = 'objects' in outside && projectIds.some((id) => JSON.stringify(outside.objects).includes(id));
+      if (seen || ('code' in outside && !outside.code.endsWith('_NOT_FOUND'))) wrong.push(`${resource} by an outsider: ${JSON.stringify(outside)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('decides every workspace read for every workspace standing as declared', async () => {
+    const wrong: string[] = [];
+    for (const resource of resources.filter((each) => readPolicyOf(each).workspace)) {
+      for (const [relation, userId] of workspaceCallers) {
+        const decision = readDecision(resource, { workspaceRole: isWorkspaceRole(relation) ? relation : null });
+        const actual = outcomeOf(await read(userId, resource));
+        counted++;
+        const matches = decision === 'ok' ? actual === 'answered' : decision === 'forbidden' ? actual === 'FORBIDDEN' : actual.endsWith('_NOT_FOUND');
+        if (!matches) wrong.push(`${resource} by ${relation}: ${actual}, declared ${decision}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes the workspace fields each role sees, and widens the team lists for those who browse them', async () => {
+    const wrong: string[] = [];
+    for (const [relation, userId] of workspaceCallers) {
+      const role = isWorkspaceRole(relation) ? relation : null;
+      const listed = await read(userId, 'workspaces');
+      const mine = 'objects' in listed ? listed.objects.find((each) => each['id'] === objects.workspace) : undefined;
+      if ((mine !== undefined) !== (role !== null)) wrong.push(`workspaces by ${relation}: ${mine ? 'listed' : 'not listed'}`);
+      const single = await read(userId, 'workspace');
+      for (const [resource, written] of [['workspaces', mine], ['workspace', 'objects' in single ? single.objects[0] : undefined]] as const) {
+        if (!written) continue;
+        for (const field of Object.keys(WORKSPACE_OBJECT_FIELDS)) {
+          const shown = written[field] !== null && written[field] !== '';
+          counted++;
+          if (shown !== seesWorkspaceField(resource, field, role)) wrong.push(`${resource}.${field} for ${relation}: ${shown ? 'shown' : 'hidden'}`);
+        }
+      }
+      if (role === null) continue;
+      const projects = await read(userId, 'workspace_projects');
+      const seesTeam = 'objects' in projects && projects.objects.some((each) => each['id'] === teamProject);
+      const archivedCount = await read(userId, 'archived_projects_count');
+      const countsTeam = 'objects' in archivedCount && archivedCount.objects[0]?.['count'] === 1;
+      counted += 2;
+      if (seesTeam !== readWidens('workspace_projects', role)) wrong.push(`workspace_projects for ${relation}: team project ${seesTeam ? 'listed' : 'not listed'}`);
+      if (countsTeam !== readWidens('archived_projects_count', role)) wrong.push(`archived_projects_count for ${relation}: team archive ${countsTeam ? 'counted' : 'not counted'}`);
     }
     expect(wrong).toEqual([]);
   });

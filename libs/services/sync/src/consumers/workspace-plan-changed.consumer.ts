@@ -1,5 +1,5 @@
 import { PlansEvents } from '@doable/contracts-plans';
-import { SyncEvents } from '@doable/contracts-sync';
+import { SyncEvents, workspaceRolesThat } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { PlanLimitsRepository, tellUsersChanged, WorkspaceMembersRepository } from '@doable/sync-domain';
@@ -31,7 +31,8 @@ export class WorkspacePlanChangedConsumer {
         planType: plan.plan_type,
         previousPlanType: stored.previous_plan_type,
         revision,
-        memberIds: await members.memberIds(tx.manager, workspaceId, ['ADMIN', 'MEMBER']),
+        // Told to those who work in the workspace (ADMINs, MEMBERs), not to its guests.
+        memberIds: await members.memberIds(tx.manager, workspaceId, workspaceRolesThat('contribute')),
       });
     });
     consumers.on('keep-default-workspace-plan', PlansEvents.defaultWorkspacePlanChanged, async ({ revision, plan }, tx) => {

@@ -1,9 +1,9 @@
 import type { Principal } from '@doable/contracts-common';
-import type { ObjectQuery, ObjectsReply, ObjectsRequest } from '@doable/contracts-sync';
+import { type ObjectQuery, type ObjectsReply, type ObjectsRequest, readDecision, readScopes } from '@doable/contracts-sync';
 import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { CommandExecutor, firstRefusal, mayRead } from '@doable/sync-engine';
+import { CommandExecutor, firstRefusal } from '@doable/sync-engine';
 import { ObjectQueryService } from './object-query.service';
 import { answer } from './query-result';
 import { checkRenderable } from './rendered-task-list';
@@ -45,12 +45,12 @@ export class ObjectsService {
       // The uuid was logged for another request (a quick add, say), so replaying it made nothing under this temp id.
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'X-Request-Id was already used by a different request', { argument: 'X-Request-Id' });
     }
-    // The code's role table, not the account's data: any token may read it (as it could when rest answered it alone).
-    if (request.query.resource === 'role_permissions') return { tempIdMapping, ...answer(request.query, [{ ...this.executor.policies.rolePermissions() }]) };
     // A token that may only add tasks still gets back the task it added (REST answers it).
-    if (!mayRead(principal) && !readsOnlyCreated(request.query, tempIdMapping)) {
-      throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: ['data:read', 'data:read_write'] });
+    if (readDecision(request.query.resource, { scopes: principal.scopes, readsOwnCreation: readsOnlyCreated(request.query, tempIdMapping) }) !== 'ok') {
+      throw new DomainError('FORBIDDEN', 'This token may not read data (it needs data:read or data:read_write)', { required_scopes: readScopes(request.query.resource) });
     }
+    // The code's role table, not the account's data (the read policy lets any token read it, as it could when rest answered it alone).
+    if (request.query.resource === 'role_permissions') return { tempIdMapping, ...answer(request.query, [{ ...this.executor.policies.rolePermissions() }]) };
     const manager = this.database.dataSource.manager;
     if (rendering) {
       const { body, hasMore } = await this.renderer.render(manager, principal.userId, rendering, tempIdMapping);

@@ -8,8 +8,11 @@ import {
   type ApiWorkspaceMembership,
   type ApiWorkspacePlanDetails,
   type ObjectQuery,
+  readDecision,
+  readPolicyOf,
+  readWidens,
   type WorkspaceRole,
-  workspaceRoleMay,
+  workspaceRoleReads,
 } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
@@ -58,6 +61,23 @@ export type ProjectWriter = (manager: EntityManager, rows: readonly Project[]) =
 
 const notFound = (workspaceId: string) => new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found', { workspace_id: workspaceId });
 
+/** The resources read in one named workspace. */
+type WorkspaceRead = WorkspaceQuery['resource'] | 'archived_projects_count';
+
+/**
+ * The read policy's answer for a reader with `role` in the workspace (null: no active member):
+ * the role when it may read `resource` there; WORKSPACE_NOT_FOUND for a non-member (as a workspace
+ * that does not exist), FORBIDDEN for a role that does not see it.
+ */
+function allowed(resource: WorkspaceRead, workspaceId: string, role: WorkspaceRole | null): WorkspaceRole {
+  const decision = readDecision(resource, { workspaceRole: role });
+  if (role === null || decision === 'not_found') throw notFound(workspaceId);
+  if (decision !== 'ok') {
+    throw new DomainError('FORBIDDEN', `Your role in this workspace (${role}) does not allow seeing its ${readPolicyOf(resource).workspace}`, { workspace_id: workspaceId, role });
+  }
+  return role;
+}
+
 /**
  * A workspace as the api/v1 REST endpoints answer it (sdk 17 WorkspaceSchema): the sync object,
  * whose `invite_code` a guest does not get; REST's schema requires a string, so a guest reads
@@ -93,32 +113,32 @@ export class WorkspaceObjectQueries {
       case 'workspaces':
         return answer(query, (await this.workspaces.listActive(manager, userId)).map(writeRestWorkspace));
       case 'workspace':
-        return answer(query, [writeRestWorkspace(await this.workspace(manager, userId, id(query.id)))]);
+        return answer(query, [writeRestWorkspace(await this.workspace(manager, userId, id(query.id), query.resource))]);
       case 'workspace_users': {
         const workspaceId = optionalId(query.workspace_id);
-        if (workspaceId !== undefined) await this.roleIn(manager, userId, workspaceId);
+        if (workspaceId !== undefined) await this.roleIn(manager, userId, workspaceId, query.resource);
         const { rows, hasMore } = await this.reads.members(manager, userId, workspaceId, query.page);
         return answer(query, rows.map(writeWorkspaceUser), hasMore);
       }
       case 'workspace_invitations': {
         const workspaceId = optionalId(query.workspace_id);
-        return answer(query, (await this.reads.pendingInvitations(manager, await this.invitingWorkspaces(manager, userId, workspaceId))).map(writeInvitation));
+        return answer(query, (await this.reads.pendingInvitations(manager, await this.invitingWorkspaces(manager, userId, workspaceId, query.resource))).map(writeInvitation));
       }
       case 'workspace_invitation':
         return answer(query, [writeInvitation(await this.invitation(manager, userId, query, optionalId))]);
       case 'workspace_plan_details':
-        return answer(query, [planDetails(await this.workspace(manager, userId, id(query.workspace_id)))]);
+        return answer(query, [planDetails(await this.workspace(manager, userId, id(query.workspace_id), query.resource))]);
       case 'workspace_membership':
         return answer(query, [await this.membership(manager, userId, query, optionalId)]);
       case 'workspace_projects': {
         const workspaceId = id(query.workspace_id);
-        const role = await this.roleIn(manager, userId, workspaceId);
-        const { rows, hasMore } = await this.reads.projects(manager, userId, workspaceId, { archived: query.archived, browsesTeam: role !== 'GUEST' }, query.page);
+        const role = await this.roleIn(manager, userId, workspaceId, query.resource);
+        const { rows, hasMore } = await this.reads.projects(manager, userId, workspaceId, { archived: query.archived, browsesTeam: readWidens(query.resource, role) }, query.page);
         return answer(query, await writeProjects(manager, rows), hasMore);
       }
       case 'folders': {
         const workspaceId = optionalId(query.workspace_id);
-        if (workspaceId !== undefined) await this.roleIn(manager, userId, workspaceId);
+        if (workspaceId !== undefined) await this.roleIn(manager, userId, workspaceId, query.resource);
         const { rows, hasMore } = await this.reads.folders(manager, userId, workspaceId, query.page);
         return answer(query, rows.map(writeFolder), hasMore);
       }
@@ -132,33 +152,33 @@ export class WorkspaceObjectQueries {
 
   /** The archived projects of a workspace its member sees (`projects/archived/count?workspace_id=`). */
   async archivedProjectCount(manager: EntityManager, userId: string, workspaceId: string): Promise<number> {
-    const role = await this.roleIn(manager, userId, workspaceId);
-    return (await this.reads.projects(manager, userId, workspaceId, { archived: true, browsesTeam: role !== 'GUEST' }, undefined)).rows.length;
+    const role = await this.roleIn(manager, userId, workspaceId, 'archived_projects_count');
+    return (await this.reads.projects(manager, userId, workspaceId, { archived: true, browsesTeam: readWidens('archived_projects_count', role) }, undefined)).rows.length;
   }
 
-  private async workspace(manager: EntityManager, userId: string, workspaceId: string): Promise<Workspace> {
+  private async workspace(manager: EntityManager, userId: string, workspaceId: string, resource: WorkspaceRead): Promise<Workspace> {
     const workspace = await this.workspaces.findForMember(manager, userId, workspaceId);
     if (!workspace) throw notFound(workspaceId);
+    allowed(resource, workspaceId, workspace.role);
     return workspace;
   }
 
-  /** The reader's role in a workspace; WORKSPACE_NOT_FOUND unless they are an active member. */
-  private async roleIn(manager: EntityManager, userId: string, workspaceId: string): Promise<WorkspaceRole> {
+  /** The reader's role in a workspace, once the read policy lets it read `resource` there (WORKSPACE_NOT_FOUND unless an active member). */
+  private async roleIn(manager: EntityManager, userId: string, workspaceId: string, resource: WorkspaceRead): Promise<WorkspaceRole> {
     // The one id rule: 19 digits past a bigint are no id (found nowhere), not a failed cast.
-    const role = isObjectId(workspaceId) ? await this.members.roleOf(manager, workspaceId, userId) : undefined;
-    if (!role) throw notFound(workspaceId);
-    return role;
+    const role = (isObjectId(workspaceId) ? await this.members.roleOf(manager, workspaceId, userId) : undefined) ?? null;
+    return allowed(resource, workspaceId, role);
   }
 
-  /** The workspaces whose invitations the reader may see: the one named (FORBIDDEN for a guest), or every one they may invite to. */
-  private async invitingWorkspaces(manager: EntityManager, userId: string, workspaceId: string | undefined): Promise<string[]> {
+  /** The workspaces whose invitations the reader may see: the one named (FORBIDDEN for a guest), or every one they may see them in. */
+  private async invitingWorkspaces(manager: EntityManager, userId: string, workspaceId: string | undefined, resource: 'workspace_invitations' | 'workspace_invitation'): Promise<string[]> {
     if (workspaceId !== undefined) {
-      const role = await this.roleIn(manager, userId, workspaceId);
-      if (!workspaceRoleMay(role, 'invite')) throw new DomainError('FORBIDDEN', `Your role in this workspace (${role}) does not allow seeing its invitations`, { workspace_id: workspaceId, role });
+      await this.roleIn(manager, userId, workspaceId, resource);
       return [workspaceId];
     }
+    const group = readPolicyOf(resource).workspace;
     const workspaces = await this.workspaces.listActive(manager, userId);
-    return workspaces.filter((workspace) => workspace.role !== null && workspaceRoleMay(workspace.role, 'invite')).map((workspace) => workspace.id);
+    return workspaces.filter((workspace) => group !== undefined && workspaceRoleReads(workspace.role, group)).map((workspace) => workspace.id);
   }
 
   private async invitation(
@@ -173,7 +193,7 @@ export class WorkspaceObjectQueries {
     } else {
       const workspaceId = optionalId(query.workspace_id);
       if (workspaceId === undefined || query.email === undefined) throw new DomainError('ARGUMENT_MISSING', 'Required argument is missing: workspace_id', { argument: 'workspace_id' });
-      const [workspace] = await this.invitingWorkspaces(manager, userId, workspaceId);
+      const [workspace] = await this.invitingWorkspaces(manager, userId, workspaceId, query.resource);
       row = await this.reads.invitationTo(manager, workspace, query.email);
     }
     if (!row) throw new DomainError('INVITATION_NOT_FOUND', 'Invitation not found');
@@ -193,7 +213,7 @@ export class WorkspaceObjectQueries {
     let workspaceId = optionalId(query.workspace_id);
     if (workspaceId === undefined && query.invite_code !== undefined) workspaceId = await this.workspaces.findIdByInviteCode(manager, query.invite_code);
     if (workspaceId === undefined) throw new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found');
-    const ownRole = await this.roleIn(manager, userId, workspaceId);
+    const ownRole = await this.roleIn(manager, userId, workspaceId, query.resource);
     const memberId = optionalId(query.user_id) ?? userId;
     const role = memberId === userId ? ownRole : isObjectId(memberId) ? await this.members.roleOf(manager, workspaceId, memberId) : undefined;
     if (!role) throw new DomainError('USER_NOT_FOUND', 'User not found in this workspace', { user_id: memberId, workspace_id: workspaceId });

@@ -2,7 +2,7 @@ import type { ApiProjectPerson, Page, WorkspaceRole } from '@doable/contracts-sy
 import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type Folder, FOLDER_COLUMNS, type Project, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, VISIBLE_WORKSPACES, type WorkspaceMember } from '@doable/sync-domain';
+import { type Folder, FOLDER_COLUMNS, type Project, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, VISIBLE_PROJECTS, VISIBLE_WORKSPACES, type WorkspaceMember } from '@doable/sync-domain';
 import { ListSql, pageOf } from './list-sql';
 import type { Paged } from './object-reads.repository';
 
@@ -85,7 +85,7 @@ export class WorkspaceReadsRepository {
   async projects(manager: EntityManager, userId: string, workspaceId: string, options: { archived: boolean; browsesTeam: boolean }, page: Page | undefined): Promise<Paged<Project>> {
     const list = new ListSql(userId);
     list.where(`workspace_id = ${list.value(workspaceId)}`).where('NOT is_deleted').where(options.archived ? 'is_archived' : 'NOT is_archived');
-    const collaborator = `id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1 AND state = 'active')`;
+    const collaborator = `id IN (${VISIBLE_PROJECTS})`;
     list.where(options.browsesTeam ? `(${collaborator} OR (NOT is_invite_only AND visibility <> 'restricted'))` : collaborator);
     const rows = await manager.query<Project[]>(`SELECT ${PROJECT_COLUMNS}, ${PROJECT_ROLE_COLUMN} FROM sync.projects ${list.whereClause()} ORDER BY child_order, id ${list.limitClause(page)}`, list.params);
     return pageOf(rows, page);
@@ -128,7 +128,7 @@ export class WorkspaceReadsRepository {
   async subprojects(manager: EntityManager, userId: string, projectId: string): Promise<Project[]> {
     return manager.query<Project[]>(
       `SELECT ${PROJECT_COLUMNS}, ${PROJECT_ROLE_COLUMN} FROM sync.projects
-        WHERE parent_id = $2 AND NOT is_deleted AND id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1 AND state = 'active')
+        WHERE parent_id = $2 AND NOT is_deleted AND id IN (${VISIBLE_PROJECTS})
         ORDER BY child_order, id`,
       [userId, projectId],
     );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
-import { SyncSubjects } from '@doable/contracts-sync';
+import { EDGE_WRITE_SCOPES, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { CpuPool, RpcController } from '@doable/shared-runtime';
@@ -42,7 +42,7 @@ export class AccountImportRpcController {
     private readonly pool: CpuPool,
   ) {}
 
-  @Handles(SyncSubjects.accountImport, { principal: { anyScope: ['data:read_write'] } })
+  @Handles(SyncSubjects.accountImport, { principal: { anyScope: EDGE_WRITE_SCOPES.account_import } })
   async importAccount(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const principal = request.principal;
     let snapshot: AccountSnapshot;

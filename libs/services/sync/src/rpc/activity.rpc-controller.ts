@@ -1,5 +1,5 @@
-import { type EdgeReply, type EdgeRequest, jsonReply, READ_SCOPES } from '@doable/contracts-common';
-import { SyncSubjects } from '@doable/contracts-sync';
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { readScopes, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
@@ -10,7 +10,7 @@ import { ActivityLogService } from '../activity/activity-log.service';
 export class ActivityRpcController {
   constructor(private readonly activity: ActivityLogService) {}
 
-  @Handles(SyncSubjects.activity, { principal: { anyScope: READ_SCOPES } })
+  @Handles(SyncSubjects.activity, { principal: { anyScope: readScopes('activity') } })
   async activityLog(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const userId = request.principal.userId;
     if (request.dialect === 'rest-api-v1') return jsonReply(200, await this.activity.activities(userId, request.query));

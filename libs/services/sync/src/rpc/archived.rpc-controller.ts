@@ -1,5 +1,5 @@
-import { type EdgeReply, type EdgeRequest, jsonReply, READ_SCOPES } from '@doable/contracts-common';
-import { SyncSubjects } from '@doable/contracts-sync';
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { readScopes, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
@@ -15,7 +15,7 @@ export class ArchivedRpcController {
     private readonly items: ArchivedItems,
   ) {}
 
-  @Handles(SyncSubjects.archived, { principal: { anyScope: READ_SCOPES } })
+  @Handles(SyncSubjects.archived, { principal: { anyScope: readScopes('archived') } })
   async archived(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const params = { ...request.query, ...(request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {}) };
     const manager = this.database.dataSource.manager;

@@ -1,12 +1,12 @@
-import { type EdgeReply, type EdgeRequest, jsonReply, type Scope } from '@doable/contracts-common';
-import { SyncSubjects } from '@doable/contracts-sync';
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { readScopes, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { BackupRepository } from '../backups/backup.repository';
 
-/** `backups:read` lists and downloads backups on its own; a token that may read data may too. */
-const BACKUP_SCOPES: readonly Scope[] = ['backups:read', 'data:read', 'data:read_write'];
+/** The read policy's scopes for backups (`backups:read` on its own, or a token that may read data). */
+const BACKUP_SCOPES = readScopes('backups');
 
 /** What `file` names: a version (`2026-11-25 03:00`), or the download URL backups/get gave. */
 function versionOf(file: string): string {

@@ -1,5 +1,5 @@
-import { type EdgeReply, type EdgeRequest, jsonReply, READ_SCOPES } from '@doable/contracts-common';
-import { SyncSubjects } from '@doable/contracts-sync';
+import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { readScopes, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
@@ -18,7 +18,7 @@ export class CompletedRpcController {
     private readonly database: Database,
   ) {}
 
-  @Handles(SyncSubjects.completed, { principal: { anyScope: READ_SCOPES } })
+  @Handles(SyncSubjects.completed, { principal: { anyScope: readScopes('completed') } })
   async completedTasks(request: WithPrincipal<EdgeRequest>): Promise<EdgeReply> {
     const userId = request.principal.userId;
     if (request.dialect === 'sync-v9' && /\/(completed\/get_stats|get_productivity_stats)\/?$/.test(request.path)) {

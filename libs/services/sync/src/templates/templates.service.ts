@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@doable/contracts-common';
-import { requestIdUuid } from '@doable/contracts-sync';
+import { readScopes, requestIdUuid } from '@doable/contracts-sync';
 import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
 import { CpuPool, Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
@@ -101,7 +101,7 @@ export class TemplatesService {
 
   /** The project an export names, once the token may read and the plan has templates. */
   private async exportable(manager: EntityManager, principal: Principal, params: Record<string, unknown>): Promise<Project> {
-    if (!mayRead(principal)) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: ['data:read', 'data:read_write'] });
+    if (!mayRead(principal, 'templates')) throw new DomainError('FORBIDDEN', 'This token may not read data', { required_scopes: readScopes('templates') });
     const projectId = required(params, 'project_id');
     await this.requirePlan(manager, principal.userId);
     const project = await this.reads.project(manager, principal.userId, projectId);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { EdgeBlob, EdgeRequest, Principal } from '@doable/contracts-common';
-import { AVATAR_SIZES, type AvatarSize, avatarUrls, parseAvatarName, SyncSubjects } from '@doable/contracts-sync';
+import { AVATAR_SIZES, type AvatarSize, avatarUrls, EDGE_WRITE_SCOPES, mayWriteAt, parseAvatarName, SyncSubjects } from '@doable/contracts-sync';
 import { AVATAR_MAX_BYTES, streamedFileFolder } from '@doable/contracts-uploads';
 import { DomainError } from '@doable/shared-errors';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
@@ -107,7 +107,7 @@ export class AvatarsService {
 
 /** Changing the profile needs a writing scope, as user_update does. */
 function mayChange(principal: Principal): void {
-  if (!principal.scopes.includes('data:read_write')) {
-    throw new DomainError('FORBIDDEN', 'This token may not change the avatar', { required_scopes: ['data:read_write'] });
+  if (!mayWriteAt(principal, 'avatar_change')) {
+    throw new DomainError('FORBIDDEN', 'This token may not change the avatar', { required_scopes: EDGE_WRITE_SCOPES.avatar_change });
   }
 }

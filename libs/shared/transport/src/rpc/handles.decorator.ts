@@ -1,4 +1,4 @@
-import type { Principal, RequestSubject, Scope } from '@doable/contracts-common';
+import { holdsAnyScope, type Principal, type RequestSubject, type Scope } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { MessagePattern } from '@nestjs/microservices';
 import { unpackRequest } from './request-packing';
@@ -21,7 +21,7 @@ function requirePrincipal(payload: unknown, requirement: PrincipalRequirement): 
   if (!principal) throw new DomainError('AUTH_REQUIRED');
   if (requirement.principal === true) return;
   const { anyScope } = requirement.principal;
-  if (!anyScope.some((scope) => principal.scopes.includes(scope))) {
+  if (!holdsAnyScope(principal, anyScope)) {
     throw new DomainError('FORBIDDEN', `This token may not do this (it needs one of ${anyScope.join(', ')})`, { required_scopes: anyScope });
   }
 }

@@ -124,7 +124,7 @@ export class FirstGenerationService {
 
   /** A read call: the token must be allowed to read (a task:add-only token adds tasks without seeing any). */
   private async read<T>(principal: Principal, work: (ctx: ReadContext) => Promise<T>): Promise<T> {
-    if (!mayRead(principal)) throw FirstGenerationRefusal.forbidden('This token may not read data (data:read or data:read_write)');
+    if (!mayRead(principal, 'first_generation')) throw FirstGenerationRefusal.forbidden('This token may not read data (data:read or data:read_write)');
     return this.database.readSnapshot(async (manager) => work({ userId: principal.userId, timezone: await this.timezoneOf(manager, principal.userId), manager }));
   }
 
@@ -243,7 +243,7 @@ export class FirstGenerationService {
     const id = params.id('id', FirstGenerationRefusal.itemNotFound());
     const [command] = canonicalCommands(principal.userId, [{ type: 'item_update', args: { ...this.itemArgs(params, ['content', 'date_string', 'priority']), id } }], await this.userTimezone(principal.userId));
     await this.run(principal, [command]);
-    if (!mayRead(principal)) return 'ok';
+    if (!mayRead(principal, 'first_generation')) return 'ok';
     return this.itemAnswer(principal.userId, id);
   }
 
@@ -273,7 +273,7 @@ export class FirstGenerationService {
   /** `syncAndGetUpdated`: `sync`, then `get` from the client's `seq_no`, with `TempIdMapping`. */
   private async syncAndGet(principal: Principal, params: FirstGenerationParams): Promise<Record<string, unknown>> {
     // Refused before the commands run: a token that may not read would otherwise write and then be told no.
-    if (!mayRead(principal)) throw FirstGenerationRefusal.forbidden('This token may not read data (data:read or data:read_write)');
+    if (!mayRead(principal, 'first_generation')) throw FirstGenerationRefusal.forbidden('This token may not read data (data:read or data:read_write)');
     const mapping = params.has('items_to_sync') ? await this.sync(principal, params) : {};
     const data = await this.read(principal, (ctx) => this.syncData(ctx, params));
     return { ...data, ...withV6Keys({ temp_id_mapping: mapping }) };

@@ -1,5 +1,5 @@
 import type { FolderRow, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
-import type { ApiFolder, ApiWorkspace, ApiWorkspaceUser } from '@doable/contracts-sync';
+import { type ApiFolder, type ApiWorkspace, type ApiWorkspaceUser, seesWorkspaceField } from '@doable/contracts-sync';
 import { wireTimestampOf } from './wire-format';
 
 /**
@@ -11,7 +11,6 @@ import { wireTimestampOf } from './wire-format';
 export type SyncWorkspaceObject = Omit<ApiWorkspace, 'invite_code' | 'date_created'> & { readonly invite_code: string | null };
 
 export function writeWorkspace(workspace: WorkspaceRow): SyncWorkspaceObject {
-  const seesAdministration = workspace.role === 'ADMIN' || workspace.role === 'MEMBER';
   return {
     id: workspace.id,
     name: workspace.name,
@@ -28,8 +27,8 @@ export function writeWorkspace(workspace: WorkspaceRow): SyncWorkspaceObject {
     ...(workspace.role ? { role: workspace.role } : {}),
     plan: workspace.plan_type,
     limits: { current: workspace.limits?.current ?? null, next: workspace.limits?.next ?? null },
-    // The join link's code is for those who may invite (not guests).
-    invite_code: seesAdministration ? workspace.invite_code : null,
+    // The join link's code is for those who may invite (not guests): the read policy's field rule.
+    invite_code: seesWorkspaceField('workspaces', 'invite_code', workspace.role) ? workspace.invite_code : null,
     is_link_sharing_enabled: workspace.is_link_sharing_enabled,
     is_guest_allowed: workspace.is_guest_allowed,
     current_active_projects: workspace.current_active_projects,

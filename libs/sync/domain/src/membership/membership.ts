@@ -5,11 +5,11 @@
  * write of a project- or workspace-scoped table reaches it through the definitions here.
  */
 
-/** Projects a user (`$1`) may see: the single definition every read and write goes through. */
-export const VISIBLE_PROJECTS = `SELECT project_id FROM sync.project_members WHERE user_id = $1 AND state = 'active'`;
+import { VISIBLE_PROJECTS, VISIBLE_WORKSPACES } from '@doable/contracts-sync';
 
-/** The workspaces a user (`$1`) is an active member of: the read side's one definition of it. */
-export const VISIBLE_WORKSPACES = `SELECT workspace_id FROM sync.workspace_members WHERE user_id = $1 AND state = 'active'`;
+// Which projects and workspaces a user (`$1`) reads is the read policy's rule (contracts-sync
+// read-policy.ts); the domain's repositories reach it through here.
+export { VISIBLE_PROJECTS, VISIBLE_WORKSPACES } from '@doable/contracts-sync';
 
 /** How a user's workspace memberships moved after a sync token's version (see MembershipChanges). */
 export interface WorkspaceMembershipChanges {

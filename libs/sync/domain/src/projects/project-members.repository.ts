@@ -1,4 +1,4 @@
-import { isProjectRole, isWorkspaceRole, type ProjectRole, type WorkspaceRole } from '@doable/contracts-sync';
+import { effectiveProjectRole, isProjectRole, isWorkspaceRole, type ProjectRole, type WorkspaceRole } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -62,7 +62,7 @@ export class ProjectMembersRepository {
     const row = rows[0];
     if (!row || !isProjectRole(row.role)) return undefined;
     const workspaceRole = isWorkspaceRole(row.workspace_role) ? row.workspace_role : null;
-    return { role: workspaceRole === 'ADMIN' && row.role !== 'CREATOR' ? 'ADMIN' : row.role, workspaceId: row.workspace_id, workspaceRole };
+    return { role: effectiveProjectRole(row.role, workspaceRole), workspaceId: row.workspace_id, workspaceRole };
   }
 
   /**

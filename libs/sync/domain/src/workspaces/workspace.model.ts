@@ -1,5 +1,5 @@
 import type { WorkspacePlanType } from '@doable/contracts-plans';
-import type { WorkspaceRole } from '@doable/contracts-sync';
+import { type WorkspaceRole, workspaceRolesReading } from '@doable/contracts-sync';
 import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 
 /**
@@ -92,6 +92,9 @@ export interface WorkspaceFilter {
  * membership `m` (a LEFT JOIN for tombstones). The counts are a few index reads per workspace; a
  * user belongs to a handful of workspaces.
  */
+/** The roles that see a workspace field, as an SQL list (role names are the policy's constants, never input). */
+const sqlStrings = (roles: readonly WorkspaceRole[]): string => roles.map((role) => `'${role}'`).join(', ');
+
 export const WORKSPACE_COLUMNS = `w.id::text, w.name, w.description, w.creator_id::text, w.is_link_sharing_enabled, w.is_guest_allowed,
   w.domain_name, w.domain_discovery, w.restrict_email_domains, w.invite_code, w.plan_type, w.is_deleted,
   w.created_at, w.updated_at, w.version::text,
@@ -101,7 +104,7 @@ export const WORKSPACE_COLUMNS = `w.id::text, w.name, w.description, w.creator_i
   (SELECT count(*) FILTER (WHERE c.role = 'ADMIN')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS admin_count,
   (SELECT count(*) FILTER (WHERE c.role = 'MEMBER')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS member_count,
   (SELECT count(*) FILTER (WHERE c.role = 'GUEST')::int FROM sync.workspace_members c WHERE c.workspace_id = w.id AND c.state = 'active') AS guest_count,
-  CASE WHEN m.state = 'active' AND m.role = 'ADMIN' THEN
+  CASE WHEN m.state = 'active' AND m.role IN (${sqlStrings(workspaceRolesReading('pending_invitations'))}) THEN
     (SELECT COALESCE(array_agg(i.invitee_email ORDER BY i.id), '{}') FROM sync.workspace_invitations i WHERE i.workspace_id = w.id AND i.state = 'invited')
   END AS pending_invitations`;
 

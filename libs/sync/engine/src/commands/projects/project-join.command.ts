@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { inWorkspace, isProjectRole } from '@doable/contracts-sync';
+import { DEFAULT_COLLABORATOR_ROLE, inWorkspace, isProjectRole, ownsProject } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository } from '@doable/sync-domain';
@@ -62,7 +62,7 @@ export class ProjectJoinCommand implements CommandHandler {
       lockKey: project.id,
       extra: { project_id: project.id },
     });
-    const role = isProjectRole(project.collaborator_role_default) && project.collaborator_role_default !== 'CREATOR' ? project.collaborator_role_default : 'READ_WRITE';
+    const role = isProjectRole(project.collaborator_role_default) && !ownsProject(project.collaborator_role_default) ? project.collaborator_role_default : DEFAULT_COLLABORATOR_ROLE;
     await this.members.addOrReactivate(manager, project.id, context.userId, role, context.version);
     // The project is now shared for every member (and its collaborators changed): each re-reads it.
     await this.projects.update(manager, project.id, {}, context.version);

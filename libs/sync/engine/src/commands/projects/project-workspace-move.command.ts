@@ -6,7 +6,7 @@ import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { findProject, refuseInbox } from './project-access';
 import { ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
-import { inWorkspace } from '@doable/contracts-sync';
+import { administersWorkspace, inWorkspace, ownsProject, PROJECT_OWNER_ROLE } from '@doable/contracts-sync';
 
 /**
  * Moving a project between a user's personal projects and a workspace (the contract's
@@ -95,10 +95,10 @@ export class ProjectMoveToPersonalCommand implements CommandHandler {
     if (workspaceId === null) throw new DomainError('INVALID_ARGUMENT_VALUE', 'The project is already a personal project', { argument: 'project_id' });
     const manager = context.tx.manager;
     const projectRole = await this.members.roleOf(manager, project.id, context.userId);
-    if (projectRole !== 'CREATOR') {
+    if (!ownsProject(projectRole)) {
       // Not its creator: a workspace ADMIN (who is a member of the project: loadMovable found it).
       const workspaceRole = await context.requireWorkspaceAccess(workspaceId, 'project_move_to_personal');
-      if (workspaceRole !== 'ADMIN') {
+      if (!administersWorkspace(workspaceRole)) {
         throw new DomainError('FORBIDDEN', 'Only the project creator or a workspace admin may move a project out of the workspace', { project_id: project.id });
       }
     }
@@ -133,8 +133,8 @@ export class ProjectMoveToPersonalCommand implements CommandHandler {
     const manager = context.tx.manager;
     if (project.owner_id === context.userId) return;
     await this.members.changeRole(manager, project.id, project.owner_id, 'ADMIN', context.version);
-    if (!(await this.members.changeRole(manager, project.id, context.userId, 'CREATOR', context.version))) {
-      await this.members.addOrReactivate(manager, project.id, context.userId, 'CREATOR', context.version);
+    if (!(await this.members.changeRole(manager, project.id, context.userId, PROJECT_OWNER_ROLE, context.version))) {
+      await this.members.addOrReactivate(manager, project.id, context.userId, PROJECT_OWNER_ROLE, context.version);
     }
     await this.projects.setOwner(manager, project.id, context.userId, context.version);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { inProject, SyncEvents } from '@doable/contracts-sync';
+import { inProject, ownsProject, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type ActiveMember, activeMemberIds, ItemRepository, type Project, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, UserProfileRepository } from '@doable/sync-domain';
@@ -67,7 +67,7 @@ export class DeleteCollaboratorCommand implements CommandHandler {
     const args = parseArgs(deleteArgsSchema, rawArgs);
     const project = await loadProject(this.deps.projects, context, args.project_id, 'project_id');
     const member = await this.deps.members.findActiveByEmail(context.tx.manager, project.id, args.email);
-    if (member?.role === 'CREATOR') throw new DomainError('FORBIDDEN', 'The creator of a project cannot be removed from it', { argument: 'email' });
+    if (ownsProject(member?.role)) throw new DomainError('FORBIDDEN', 'The creator of a project cannot be removed from it', { argument: 'email' });
     if (member) {
       await endMembership(this.deps, context, project, member, context.userId);
       return {};

@@ -6,7 +6,7 @@ import { ProjectInvitationsRepository, ProjectMembersRepository, UserProfileRepo
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { emitInvitationAnswered, refuseAnswered } from './sharing-args';
-import { inProject } from '@doable/contracts-sync';
+import { inProject, mayWithdrawInvitation } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ invitation_id: idArg });
 
@@ -37,7 +37,7 @@ export class DeleteInvitationCommand implements CommandHandler {
       throw new DomainError('INVALID_ARGUMENT_VALUE', 'Invalid invitation', { argument: 'invitation_id' });
     }
     const role = await context.requireAccess(invitation.project_id);
-    if (invitation.inviter_id !== context.userId && role !== 'CREATOR' && role !== 'ADMIN') {
+    if (!mayWithdrawInvitation(role, invitation.inviter_id === context.userId)) {
       throw new DomainError('FORBIDDEN', 'Only the sender of an invitation, or the project\'s CREATOR or ADMINs, may delete it', { argument: 'invitation_id', role });
     }
     refuseAnswered(invitation);

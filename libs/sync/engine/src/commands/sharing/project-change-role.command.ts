@@ -7,7 +7,7 @@ import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from '../projects/project-access';
 import { collaboratorRoleArg, requireGrantable } from './sharing-args';
-import { grantsFromArgument, inProject } from '@doable/contracts-sync';
+import { grantsFromArgument, inProject, ownsProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({ id: idArg, user_id: idArg, role: collaboratorRoleArg });
 
@@ -33,7 +33,7 @@ export class ProjectChangeRoleCommand implements CommandHandler {
     const userId = String(args.user_id);
     const member = isObjectId(userId) ? await this.members.findActiveById(context.tx.manager, project.id, userId) : undefined;
     if (!member) throw new DomainError('INVALID_ARGUMENT_VALUE', 'This user is no collaborator of the project', { argument: 'user_id' });
-    if (member.role === 'CREATOR') throw new DomainError('FORBIDDEN', 'The role of the creator of a project cannot be changed', { argument: 'user_id' });
+    if (ownsProject(member.role)) throw new DomainError('FORBIDDEN', 'The role of the creator of a project cannot be changed', { argument: 'user_id' });
     await this.members.changeRole(context.tx.manager, project.id, userId, args.role, context.version);
     // Every member's collaborator states carry roles, and the project row its permissions.
     await this.projects.update(context.tx.manager, project.id, {}, context.version);

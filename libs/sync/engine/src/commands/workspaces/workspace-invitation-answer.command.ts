@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isObjectId } from '@doable/contracts-common';
 import { hashToken } from '@doable/contracts-auth';
-import { byAddressee, type CommandPolicy, SyncEvents } from '@doable/contracts-sync';
+import { byAddressee, type CommandPolicy, SyncEvents, workspaceRolesThat } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { invitationSecretMatches, type WorkspaceFacts, type WorkspaceInvitation, workspaceInvitationAnsweredPayload } from '@doable/sync-domain';
@@ -36,7 +36,7 @@ abstract class WorkspaceInvitationAnswerCommand implements CommandHandler {
     if (!workspace) throw new DomainError('WORKSPACE_NOT_FOUND', 'Workspace not found', { argument: 'invitation_id' });
     const answer = await this.answer(context, invitation, workspace);
     await this.repositories.invitations.answer(manager, invitation.id, answer, context.version);
-    const adminIds = await this.repositories.members.memberIds(manager, workspace.id, ['ADMIN']);
+    const adminIds = await this.repositories.members.memberIds(manager, workspace.id, workspaceRolesThat('administer'));
     await context.tx.emit(
       SyncEvents.workspaceInvitationAnswered,
       workspaceInvitationAnsweredPayload(invitation, workspace, await actingUser(this.repositories.profiles, context), answer, adminIds),

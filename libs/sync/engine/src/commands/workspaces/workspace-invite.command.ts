@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_WORKSPACE_ROLE, grantsFromArgument, inWorkspace, mayGrantWorkspaceRole, SyncEvents, type WorkspaceRole } from '@doable/contracts-sync';
+import { DEFAULT_WORKSPACE_ROLE, grantsFromArgument, GUEST_WORKSPACE_ROLE, inWorkspace, mayGrantWorkspaceRole, mayWithdrawWorkspaceInvitation, SyncEvents, takesGuestSeat, workspaceRolesThat } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { newInvitationSecret, UserProfileRepository, type Workspace, type WorkspaceInvitation, workspaceInvitationAnsweredPayload, workspaceInvitationSentPayload, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
@@ -64,7 +64,7 @@ export class WorkspaceInviteCommand implements CommandHandler {
     const manager = context.tx.manager;
     const workspace = await loadWorkspace(workspaces, context, args.workspace_id, 'workspace_id');
     if (workspace.role === null || !mayGrantWorkspaceRole(workspace.role, role)) throw new DomainError('FORBIDDEN', 'Only an admin may invite admins', { argument: 'role', role: workspace.role });
-    if (role === 'GUEST' && !workspace.is_guest_allowed) throw new DomainError('FORBIDDEN', 'This workspace does not allow guests', { argument: 'role' });
+    if (takesGuestSeat(role) && !workspace.is_guest_allowed) throw new DomainError('FORBIDDEN', 'This workspace does not allow guests', { argument: 'role' });
     // Invitations of one workspace one after another: the open-invitation and guest counts below hold until commit.
     await workspaces.lock(manager, workspace.id);
     const emails: string[] = [];
@@ -76,12 +76,12 @@ export class WorkspaceInviteCommand implements CommandHandler {
       if (await members.findActiveByEmail(manager, workspace.id, email)) {
         throw new DomainError('INVALID_ARGUMENT_VALUE', 'This user is already a member of the workspace', { argument: 'email', email });
       }
-      if (role !== 'GUEST' && workspace.restrict_email_domains && workspace.domain_name && emailDomainOf(email) !== workspace.domain_name) {
+      if (!takesGuestSeat(role) && workspace.restrict_email_domains && workspace.domain_name && emailDomainOf(email) !== workspace.domain_name) {
         throw new DomainError('INVALID_ARGUMENT_VALUE', `Only addresses of ${workspace.domain_name} may join this workspace (or be invited as guests)`, { argument: 'email', email });
       }
       open.set(email, await invitations.findOpenForUpdate(manager, workspace.id, email));
     }
-    if (role === 'GUEST') await requireGuestRoom(context, this.repositories, workspace.id, emails.filter((email) => open.get(email)?.role !== 'GUEST').length);
+    if (takesGuestSeat(role)) await requireGuestRoom(context, this.repositories, workspace.id, emails.filter((email) => !takesGuestSeat(open.get(email)?.role)).length);
     const inviter = await actingUser(profiles, context);
     for (const email of emails) {
       const inviteeId = (await profiles.findIdByEmail(manager, email)) ?? null;
@@ -117,7 +117,7 @@ export async function requireGuestRoom(context: CommandContext, repositories: Pi
     workspace: workspaceId,
     adding,
     lockKey: workspaceId,
-    count: async () => (await repositories.members.countWithRole(manager, workspaceId, 'GUEST')) + (await repositories.invitations.countOpenGuests(manager, workspaceId)),
+    count: async () => (await repositories.members.countWithRole(manager, workspaceId, GUEST_WORKSPACE_ROLE)) + (await repositories.invitations.countOpenGuests(manager, workspaceId)),
   });
 }
 
@@ -180,12 +180,12 @@ export class WorkspaceDeleteInvitationCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(invitationRefArgs, rawArgs);
     const { workspace, invitation } = await loadOpenInvitation(this.repositories, context, args);
-    if (invitation.inviter_id !== context.userId && workspace.role !== 'ADMIN') {
+    if (!mayWithdrawWorkspaceInvitation(workspace.role, invitation.inviter_id === context.userId)) {
       throw new DomainError('FORBIDDEN', "Only the invitation's sender or the workspace's admins may delete it", { argument: 'email', role: workspace.role });
     }
     const manager = context.tx.manager;
     await this.repositories.invitations.answer(manager, invitation.id, 'deleted', context.version);
-    const adminIds = await this.repositories.members.memberIds(manager, workspace.id, ['ADMIN'] satisfies WorkspaceRole[]);
+    const adminIds = await this.repositories.members.memberIds(manager, workspace.id, workspaceRolesThat('administer'));
     await context.tx.emit(
       SyncEvents.workspaceInvitationAnswered,
       workspaceInvitationAnsweredPayload(invitation, workspace, await actingUser(this.repositories.profiles, context), 'deleted', adminIds),

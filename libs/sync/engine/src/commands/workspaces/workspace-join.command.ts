@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { byAddressee, SyncEvents } from '@doable/contracts-sync';
+import { byAddressee, SyncEvents, workspaceRolesThat } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { notificationPersonOf, type WorkspaceFacts } from '@doable/sync-domain';
@@ -48,7 +48,7 @@ export class WorkspaceJoinCommand implements CommandHandler {
       user: notificationPersonOf(user),
       role: 'MEMBER',
       via,
-      adminIds: await this.repositories.members.memberIds(manager, workspace.id, ['ADMIN']),
+      adminIds: await this.repositories.members.memberIds(manager, workspace.id, workspaceRolesThat('administer')),
     });
     return {};
   }

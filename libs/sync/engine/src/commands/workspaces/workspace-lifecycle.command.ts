@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { inWorkspace, ownObjects, PROJECT_DELETE, SyncEvents } from '@doable/contracts-sync';
+import { administersWorkspace, inWorkspace, ownObjects, PROJECT_DELETE, SyncEvents, workspaceRolesThat } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { ItemRepository, notificationPersonOf, ProjectRepository, SectionRepository, UserProfileRepository, workspaceInvitationAnsweredPayload, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
@@ -129,7 +129,7 @@ export class WorkspaceDeleteCommand implements CommandHandler {
     const workspace = await loadWorkspace(this.workspaces, context, workspaceIdOf(args));
     const manager = context.tx.manager;
     const actor = await actingUser(this.profiles, context);
-    const adminIds = await this.members.memberIds(manager, workspace.id, ['ADMIN']);
+    const adminIds = await this.members.memberIds(manager, workspace.id, workspaceRolesThat('administer'));
     for (const invitation of await this.invitations.deleteAllOpen(manager, workspace.id, context.version)) {
       await context.tx.emit(SyncEvents.workspaceInvitationAnswered, workspaceInvitationAnsweredPayload(invitation, workspace, actor, 'deleted', adminIds));
       if (invitation.invitee_id) context.touchUsers(invitation.invitee_id);
@@ -174,7 +174,7 @@ export class WorkspaceLeaveCommand implements CommandHandler {
     // Counted under the workspace's lock: two admins leaving at once cannot both be "not the last".
     await this.workspaces.lock(context.tx.manager, loaded.id);
     const workspace = (await this.workspaces.findForMember(context.tx.manager, context.userId, loaded.id)) ?? loaded;
-    if (workspace.role === 'ADMIN' && workspace.admin_count === 1 && workspace.member_count + workspace.guest_count > 0) {
+    if (administersWorkspace(workspace.role) && workspace.admin_count === 1 && workspace.member_count + workspace.guest_count > 0) {
       throw new DomainError('FORBIDDEN', 'The last admin cannot leave the workspace while it has other members: make another member an admin first', { workspace_id: workspace.id });
     }
     await removeFromWorkspace(context, this.workspaces, this.members, workspace.id, context.userId);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isObjectId } from '@doable/contracts-common';
-import { grantsFromArgument, inWorkspace, SyncEvents } from '@doable/contracts-sync';
+import { administersWorkspace, grantsFromArgument, inWorkspace, SyncEvents, takesGuestSeat } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { notificationPersonOf, type Workspace, type WorkspaceMember } from '@doable/sync-domain';
@@ -34,7 +34,7 @@ async function loadMember(
 
 /** Someone must run the workspace: its last ADMIN cannot be demoted or removed. */
 function refuseLastAdmin(workspace: Workspace, member: WorkspaceMember): void {
-  if (member.role === 'ADMIN' && workspace.admin_count <= 1) {
+  if (administersWorkspace(member.role) && workspace.admin_count <= 1) {
     throw new DomainError('FORBIDDEN', 'The workspace must keep an admin: make another member an admin first', { argument: 'user_id' });
   }
 }
@@ -58,8 +58,8 @@ export class WorkspaceUpdateUserCommand implements CommandHandler {
     const args = parseArgs(this.schema, rawArgs);
     const { workspace, member } = await loadMember(this.repositories, context, args.workspace_id, args.user_id);
     if (member.role === args.role) return {};
-    if (args.role !== 'ADMIN') refuseLastAdmin(workspace, member);
-    if (args.role === 'GUEST') {
+    if (!administersWorkspace(args.role)) refuseLastAdmin(workspace, member);
+    if (takesGuestSeat(args.role)) {
       if (!workspace.is_guest_allowed) throw new DomainError('FORBIDDEN', 'This workspace does not allow guests', { argument: 'role' });
       await requireGuestRoom(context, this.repositories, workspace.id, 1);
     }

@@ -1,0 +1,193 @@
+import { holdsAnyScope, READ_SCOPES, type Scope } from '@doable/contracts-common';
+import type { ObjectQuery } from './objects';
+import { WORKSPACE_ROLES, type WorkspaceRole } from './workspace-roles';
+
+/**
+ * Who may read what, beside the command policy (CommandPolicy says who may change what): each
+ * object-query resource and each read edge that is no object query declares the scopes a token
+ * needs and, inside a workspace, what a workspace role lets its holder see, down to the fields.
+ * Every read path asks readDecision (and seesWorkspaceField for the fields) instead of deciding
+ * for itself; the access-decisions integration spec walks these declarations against the real
+ * reads, as it walks the commands' declarations against the real commands.
+ *
+ * Inside projects no role narrows a read: every active member of a project reads all of it
+ * (VISIBLE_PROJECTS, the one SQL definition of that). Roles narrow reads only in workspaces.
+ */
+
+/**
+ * Projects a user (`$1`) may read: those they are an active member of. The single definition
+ * every read and write of project-scoped rows goes through (sync's domain re-exports it; the
+ * filter language compiles `#project` against it).
+ */
+export const VISIBLE_PROJECTS = `SELECT project_id FROM sync.project_members WHERE user_id = $1 AND state = 'active'`;
+
+/** The workspaces a user (`$1`) reads: those they are an active member of (the read side's one definition). */
+export const VISIBLE_WORKSPACES = `SELECT workspace_id FROM sync.workspace_members WHERE user_id = $1 AND state = 'active'`;
+
+/**
+ * What a workspace role lets its holder see, grouped (the read side's WORKSPACE_ACTION_GROUPS):
+ * - belong: the workspace itself, its member list, folders, plan and memberships;
+ * - browse: the team's projects they are not in yet (to join them);
+ * - invitations: its open invitations (those who may invite see whom they invited);
+ * - join_link: the workspace's `invite_code` (the join link is for those who may invite);
+ * - pending_invitations: the addresses still invited, on the workspace object (its admins' to manage).
+ */
+export const WORKSPACE_READ_GROUPS = ['belong', 'browse', 'invitations', 'join_link', 'pending_invitations'] as const;
+export type WorkspaceReadGroup = (typeof WORKSPACE_READ_GROUPS)[number];
+
+const WORKSPACE_ROLE_READS: Readonly<Record<WorkspaceRole, readonly WorkspaceReadGroup[]>> = {
+  ADMIN: ['belong', 'browse', 'invitations', 'join_link', 'pending_invitations'],
+  MEMBER: ['belong', 'browse', 'invitations', 'join_link'],
+  // A GUEST sees only the projects it was given and the workspace around them.
+  GUEST: ['belong'],
+};
+
+/** Whether a workspace role sees `group`; `null` (no active member, or a tombstone's reader) sees nothing. */
+export function workspaceRoleReads(role: WorkspaceRole | null | undefined, group: WorkspaceReadGroup): boolean {
+  return role !== null && role !== undefined && WORKSPACE_ROLE_READS[role].includes(group);
+}
+
+/** The workspace roles that see `group` (what SQL that decides per row compares a role column with). */
+export function workspaceRolesReading(group: WorkspaceReadGroup): WorkspaceRole[] {
+  return WORKSPACE_ROLES.filter((role) => workspaceRoleReads(role, group));
+}
+
+/** What a read reaches: the code's own tables, the reader's own account, the projects they are in, or a workspace they belong to. */
+export type ReadTarget = 'policy_tables' | 'account' | 'projects' | 'workspace';
+
+export interface ReadPolicy {
+  readonly target: ReadTarget;
+  /** The scopes that let a token read it: any one is enough; 'any': every authenticated token (the code's tables, no account data). */
+  readonly scopes: readonly Scope[] | 'any';
+  /** A read of one named workspace: the group of the reader's workspace role it needs (no active member: not found). */
+  readonly workspace?: WorkspaceReadGroup;
+  /** A list that grows with a group: the team's projects besides the reader's own (workspace_projects). */
+  readonly widens?: WorkspaceReadGroup;
+  /** Fields only holders of a group see (the others read them blanked: null, or '' where a schema requires a string). */
+  readonly fields?: Readonly<Record<string, WorkspaceReadGroup>>;
+}
+
+export type ObjectQueryResource = ObjectQuery['resource'];
+
+const projects: ReadPolicy = { target: 'projects', scopes: READ_SCOPES };
+const account: ReadPolicy = { target: 'account', scopes: READ_SCOPES };
+const inWorkspace = (group: WorkspaceReadGroup, more: Omit<ReadPolicy, 'target' | 'scopes' | 'workspace'> = {}): ReadPolicy => ({
+  target: 'workspace',
+  scopes: READ_SCOPES,
+  workspace: group,
+  ...more,
+});
+
+/** The workspace object's fields that depend on the reader's role (sync's `workspaces` and api/v1's `workspace`). */
+export const WORKSPACE_OBJECT_FIELDS: Readonly<Record<string, WorkspaceReadGroup>> = { invite_code: 'join_link', pending_invitations: 'pending_invitations' };
+
+/**
+ * Every object-query resource (api/v1 REST, REST v1/v2, MCP, the web app: ObjectQueryService)
+ * and who may read it. A `Record` over the query union: a new resource does not compile until
+ * it is declared here, and the read walk then covers it.
+ */
+export const OBJECT_READ_POLICIES: Readonly<Record<ObjectQueryResource, ReadPolicy>> = {
+  tasks: projects,
+  tasks_by_filter: projects,
+  task: projects,
+  projects,
+  project: projects,
+  sections: projects,
+  section: projects,
+  comments: projects,
+  comment: projects,
+  collaborators: projects,
+  project_full: projects,
+  project_joined: projects,
+  // The labels the tasks of the reader's projects carry.
+  shared_labels: projects,
+  id_mappings: projects,
+  labels: account,
+  label: account,
+  user: account,
+  productivity_stats: account,
+  // With a workspace_id: that workspace's archived projects, the team's too for those who browse them.
+  archived_projects_count: { ...projects, workspace: 'belong', widens: 'browse' },
+  // The workspaces the reader is an active member of, each written for the reader's role there.
+  workspaces: { target: 'workspace', scopes: READ_SCOPES, fields: WORKSPACE_OBJECT_FIELDS },
+  workspace: inWorkspace('belong', { fields: WORKSPACE_OBJECT_FIELDS }),
+  workspace_users: inWorkspace('belong'),
+  workspace_plan_details: inWorkspace('belong'),
+  workspace_membership: inWorkspace('belong'),
+  workspace_projects: inWorkspace('belong', { widens: 'browse' }),
+  folders: inWorkspace('belong'),
+  folder: inWorkspace('belong'),
+  // Unnamed: the invitations of every workspace the reader may see them in. By its secret: the addressee's own.
+  workspace_invitations: inWorkspace('invitations'),
+  workspace_invitation: inWorkspace('invitations'),
+  role_permissions: { target: 'policy_tables', scopes: 'any' },
+};
+
+/**
+ * The reads that are no object query, each with the scopes a token needs (any one):
+ * the sync read, the push socket (when data changes is data too), activity, completed and
+ * archived lists, templates' export, the first generation's reads, listing uploads, backups.
+ */
+export const EDGE_READ_POLICIES = {
+  sync: account,
+  push: account,
+  activity: account,
+  completed: projects,
+  archived: projects,
+  templates: projects,
+  first_generation: projects,
+  uploads: account,
+  // `backups:read` lists and downloads backups on its own; a token that may read data may too.
+  backups: { target: 'account', scopes: ['backups:read', ...READ_SCOPES] },
+} as const satisfies Readonly<Record<string, ReadPolicy>>;
+export type EdgeRead = keyof typeof EDGE_READ_POLICIES;
+
+export type ReadResource = ObjectQueryResource | EdgeRead;
+
+export function readPolicyOf(resource: ReadResource): ReadPolicy {
+  const edgeReads: Readonly<Record<EdgeRead, ReadPolicy>> = EDGE_READ_POLICIES;
+  return Object.hasOwn(OBJECT_READ_POLICIES, resource) ? OBJECT_READ_POLICIES[resource as ObjectQueryResource] : edgeReads[resource as EdgeRead];
+}
+
+/** How a reader stands to what it reads, as far as the read policy asks. */
+export interface ReaderStanding {
+  /** The token's scopes; omitted where its edge already asked for this resource (ObjectsService, before any query runs). */
+  readonly scopes?: readonly Scope[];
+  /**
+   * The read asks only for what the request's own commands just made: a token that may run the
+   * command (task:add) is answered what it made, without reading anything else.
+   */
+  readonly readsOwnCreation?: boolean;
+  /** For a read of one named workspace: the reader's role there; null: no active member (undefined: not asked yet). */
+  readonly workspaceRole?: WorkspaceRole | null;
+}
+
+/** 'scope': the token lacks the scopes; 'not_found': no member of the workspace named (as if it did not exist); 'forbidden': a member whose role does not see it. */
+export type ReadDecision = 'ok' | 'scope' | 'not_found' | 'forbidden';
+
+/** The one evaluation of the read policy: may this reader read `resource` (in the workspace named, when one is)? */
+export function readDecision(resource: ReadResource, reader: ReaderStanding): ReadDecision {
+  const policy = readPolicyOf(resource);
+  if (reader.scopes !== undefined && policy.scopes !== 'any' && !reader.readsOwnCreation && !holdsAnyScope({ scopes: reader.scopes }, policy.scopes)) return 'scope';
+  if (policy.workspace === undefined || reader.workspaceRole === undefined) return 'ok';
+  if (reader.workspaceRole === null) return 'not_found';
+  return workspaceRoleReads(reader.workspaceRole, policy.workspace) ? 'ok' : 'forbidden';
+}
+
+/** The scopes a refusal names (`required_scopes`). */
+export function readScopes(resource: ReadResource): readonly Scope[] {
+  const { scopes } = readPolicyOf(resource);
+  return scopes === 'any' ? [] : scopes;
+}
+
+/** Whether a reader with this workspace role sees `field` of `resource` (a field no rule names: everyone who reads it). */
+export function seesWorkspaceField(resource: ObjectQueryResource, field: string, role: WorkspaceRole | null | undefined): boolean {
+  const group = OBJECT_READ_POLICIES[resource].fields?.[field];
+  return group === undefined || workspaceRoleReads(role, group);
+}
+
+/** Whether a list of a workspace's objects includes the team's besides the reader's own (workspace_projects, archived counts). */
+export function readWidens(resource: ObjectQueryResource, role: WorkspaceRole | null | undefined): boolean {
+  const group = OBJECT_READ_POLICIES[resource].widens;
+  return group !== undefined && workspaceRoleReads(role, group);
+}
