@@ -23,6 +23,7 @@ describe('the fuzz oracle', () => {
     ['a coded 400', 'POST', '/rest/v2/tasks', { status: 400, contentType: 'application/json', body: coded }, true],
     ['an OAuth error body', 'POST', '/oauth/access_token', { status: 400, contentType: 'application/json', body: { error: 'bad_authorization_code' } }, true],
     ['a client registration error (RFC 7591)', 'POST', '/oauth/register', { status: 400, contentType: 'application/json', body: { error: 'invalid_redirect_uri', error_description: 'x' } }, true],
+    ['the web app session refusing a cross-site call', 'POST', '/auth/app/token', { status: 403, contentType: 'application/json', body: { error: 'cross_origin', error_description: 'x' } }, true],
     ['a JSON-RPC error from the assistant server', 'POST', '/mcp', { status: 406, contentType: 'application/json', body: { jsonrpc: '2.0', error: { code: -32000, message: 'Not Acceptable' }, id: null } }, true],
     ['a page re-rendered with its error', 'POST', '/auth/login', { status: 400, contentType: 'text/html; charset=utf-8', body: '<form>' }, true],
     ['a successful write', 'POST', '/rest/v2/tasks', { status: 200, contentType: 'application/json', body: { id: '1' } }, false],

@@ -17,7 +17,9 @@ export interface Verdict {
   readonly refused: boolean;
 }
 
-const OAUTH_BODIES = /^\/(oauth\/access_token|oauth\/authorize|oauth\/register|api\/v1\/revoke|api\/v1\/access_tokens|sync\/v[89]\/access_tokens)/;
+// The web app's session endpoints (`/auth/app/token`, `/auth/app/sign-out`) hand out and end its
+// tokens, so they refuse as a token endpoint does (RFC 6749 `{error, error_description}`).
+const OAUTH_BODIES = /^\/(oauth\/access_token|oauth\/authorize|oauth\/register|api\/v1\/revoke|api\/v1\/access_tokens|sync\/v[89]\/access_tokens|auth\/app\/(token|sign-out)$)/;
 const HTML_PAGES = /^\/(auth\/|oauth\/authorize)/;
 /** The assistant server refuses as its transport defines: a JSON-RPC error with a numeric code (a 406 for a wrong Accept). */
 const MCP = /^\/mcp$/;
