@@ -36,7 +36,7 @@ describe('Markdown links', () => {
       .flatMap((file) => {
         const prose = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, (block) => block.replace(/[^\n]/g, ' ')).replace(/`[^`]*`/g, (code) => code.replace(/[^\n]/g, ' '));
         return [...prose.matchAll(/<\/?([a-z][a-z0-9-]*)[^>]*>/gi)]
-          .filter((match) => !HTML.has(match[1]!.toLowerCase()))
+          .filter((match) => !HTML.has(match[1].toLowerCase()))
           .map((match) => `${relative(repoRoot, file)}: ${match[0]}`);
       });
     expect(bare).toEqual([]);
