@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Filter, Label } from '../api/sync-types';
 import { run } from '../state/session';
+import { ColourSelect } from './colour-select';
 
 /** Label colours by name, as label_update's `color` takes them (the same palette as projects). */
-const COLOURS = ['berry_red', 'red', 'orange', 'yellow', 'olive_green', 'lime_green', 'green', 'mint_green', 'teal', 'sky_blue', 'light_blue', 'blue', 'grape', 'violet', 'lavender', 'magenta', 'salmon', 'charcoal', 'grey', 'taupe'];
 
 type Mode = 'idle' | 'renaming' | 'confirming';
 
@@ -96,16 +96,7 @@ export function LabelActions({ label }: { label: Label }) {
       >
         Rename label
       </button>
-      <span class="field">
-        <label for="label-colour">Colour</label>
-        <select id="label-colour" value={label.color ?? 'charcoal'} onChange={(event) => run('label_update', { id: label.id, color: event.currentTarget.value })}>
-          {COLOURS.map((colour) => (
-            <option key={colour} value={colour}>
-              {colour.replace(/_/g, ' ')}
-            </option>
-          ))}
-        </select>
-      </span>
+      <ColourSelect id="label-colour" value={label.color} onChange={(color) => run('label_update', { id: label.id, color })} />
       <button type="button" onClick={() => setMode('confirming')}>
         Delete label
       </button>

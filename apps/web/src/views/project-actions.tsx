@@ -2,12 +2,11 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Project } from '../api/sync-types';
 import type { projectRights } from '../state/roles';
 import { run } from '../state/session';
+import { ColourSelect } from './colour-select';
 
 type Mode = 'idle' | 'renaming' | 'confirming' | 'leaving';
 
 /** Todoist's project colours by name (what project_update's `color` takes). */
-const COLOURS = ['berry_red', 'red', 'orange', 'yellow', 'olive_green', 'lime_green', 'green', 'mint_green', 'teal', 'sky_blue', 'light_blue', 'blue', 'grape', 'violet', 'lavender', 'magenta', 'salmon', 'charcoal', 'grey', 'taupe'];
-const colourName = (colour: string) => colour.replace(/_/g, ' ');
 
 /**
  * Rename (`project_update`) and delete (`project_delete`, which takes the project's tasks with
@@ -113,16 +112,7 @@ export function ProjectActions({ project, rights }: { project: Project; rights: 
           >
             Rename project
           </button>
-          <span class="field">
-            <label for="project-colour">Colour</label>
-            <select id="project-colour" value={project.color ?? 'charcoal'} onChange={(event) => run('project_update', { id: project.id, color: event.currentTarget.value })}>
-              {COLOURS.map((colour) => (
-                <option key={colour} value={colour}>
-                  {colourName(colour)}
-                </option>
-              ))}
-            </select>
-          </span>
+          <ColourSelect id="project-colour" value={project.color} onChange={(color) => run('project_update', { id: project.id, color })} />
           <button type="button" onClick={() => run(project.is_archived ? 'project_unarchive' : 'project_archive', { id: project.id })}>
             {project.is_archived ? 'Unarchive project' : 'Archive project'}
           </button>
