@@ -3,12 +3,18 @@
  * Upcoming. Ignored while typing in a field, so they never eat a letter of a task name.
  */
 let searchFocusWanted = false;
+/** What was typed between `/` and the search box taking the focus (the view renders a moment later). */
+let typedBeforeFocus = '';
 
-/** Whether the search view was opened by `/` (asked once): then its box, not its heading, takes the focus. */
-export function takeSearchFocus(): boolean {
-  const wanted = searchFocusWanted;
+/**
+ * Whether the search view was opened by `/` (asked once): then its box, not its heading, takes the
+ * focus, and gets the letters typed before it could (undefined when `/` did not ask).
+ */
+export function takeSearchFocus(): string | undefined {
+  const typed = searchFocusWanted ? typedBeforeFocus : undefined;
   searchFocusWanted = false;
-  return wanted;
+  typedBeforeFocus = '';
+  return typed;
 }
 
 export function installShortcuts(onQuickAdd: () => void): void {
@@ -17,6 +23,12 @@ export function installShortcuts(onQuickAdd: () => void): void {
     const target = event.target as HTMLElement | null;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+    if (searchFocusWanted && event.key.length === 1) {
+      // The query's first letters, typed before the search box exists: kept for it, not lost.
+      typedBeforeFocus += event.key;
+      event.preventDefault();
+      return;
+    }
     if (leader) {
       leader = false;
       const view = { t: 'today', i: 'inbox', u: 'upcoming', c: 'completed' }[event.key];
@@ -38,6 +50,7 @@ export function installShortcuts(onQuickAdd: () => void): void {
       // The view change would focus the new view's heading (app.tsx): this asks for the box instead.
       if (!location.hash.startsWith('#/search')) {
         searchFocusWanted = true;
+        typedBeforeFocus = '';
         location.hash = '#/search/';
       } else document.getElementById('search-input')?.focus();
     }

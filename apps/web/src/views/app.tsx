@@ -87,8 +87,11 @@ export function App() {
     if (takeFollowedRoute(routeHash(route.value))) return;
     const opener = takeOpener();
     if (opener && route.value.view !== 'task' && focusTaskRow(opener)) return;
-    if (route.value.view === 'search' && takeSearchFocus()) {
-      document.getElementById('search-input')?.focus();
+    const typed = route.value.view === 'search' ? takeSearchFocus() : undefined;
+    if (typed !== undefined) {
+      const box = document.getElementById('search-input') as HTMLInputElement | null;
+      box?.focus();
+      if (box && typed) box.value = typed;
       return;
     }
     document.getElementById('view-title')?.focus();
