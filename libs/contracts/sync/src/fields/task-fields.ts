@@ -79,7 +79,7 @@ export const TASK_FIELDS = {
   },
   description: {
     column: { type: 'text', nullable: false },
-    args: { add: descriptionArg.optional(), update: descriptionArg.optional() },
+    args: { add: descriptionArg.default(''), update: descriptionArg.optional() },
     apiV1: 'description',
     v9: 'description',
     schema: z.string(),
@@ -92,7 +92,7 @@ export const TASK_FIELDS = {
   },
   priority: {
     column: { type: 'smallint', nullable: false },
-    args: { add: priorityArg.optional(), update: priorityArg.optional() },
+    args: { add: priorityArg.default(1), update: priorityArg.optional() },
     apiV1: 'priority',
     v9: 'priority',
     schema: z.int().min(1).max(4),
@@ -172,7 +172,7 @@ export const TASK_FIELDS = {
   },
   day_order: {
     column: { type: 'integer', nullable: false },
-    args: { add: storedInteger.optional(), update: storedInteger.optional() },
+    args: { add: storedInteger.default(-1), update: storedInteger.optional() },
     apiV1: 'day_order',
     v9: 'day_order',
     schema: z.int(),
