@@ -79,6 +79,20 @@ export type FieldTable = Readonly<Record<string, FieldLine>>;
 /** The names a table's lines give a dialect's keys, in the table's order. */
 export type DialectKey<T extends FieldTable, D extends 'apiV1' | 'v9'> = { [F in keyof T]: T[F] extends { readonly [K in D]: infer N extends string } ? N : never }[keyof T];
 
+/** A value as a client receives it: read-only all the way down (clients read wire objects; they do not change them). */
+export type WireValue<V> = V extends ReadonlyArray<infer E> ? ReadonlyArray<WireValue<E>> : V extends object ? { readonly [K in keyof V]: WireValue<V[K]> } : V;
+
+/**
+ * A dialect's object as a table's lines make it, key by key: each line with a key in the dialect
+ * and a shape (`schema`), typed by what its shape parses to. Types only (the web app's wire types
+ * are these): a new line is a new key of the object with no other edit.
+ */
+export type WireObject<T extends FieldTable, D extends 'apiV1' | 'v9'> = {
+  readonly [F in keyof T as T[F] extends { readonly [K in D]: infer N extends string } ? (T[F] extends { readonly schema: z.ZodType } ? N : never) : never]: T[F] extends { readonly schema: infer S extends z.ZodType }
+    ? WireValue<z.output<S>>
+    : never;
+};
+
 /** The argument schemas a command of the given kind takes from the table, typed field by field. */
 export type ArgShape<T extends FieldTable, M extends keyof FieldArgs> = {
   -readonly [F in keyof T as T[F] extends { readonly args: { readonly [K in M]: z.ZodType } } ? F : never]: T[F] extends { readonly args: { readonly [K in M]: infer S } } ? S : never;

@@ -1,7 +1,6 @@
 import { flag, idArg, storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { argShape, type DialectKey, type FieldTable } from './field-line';
-import type { ApiTask } from '../api-objects';
 import { deadline, dueApiV1, dueV2, duration, wireId, wireNullableId, wireTimestamp } from './wire-schemas';
 
 /** Argument pieces of the task commands. */
@@ -326,8 +325,3 @@ export type V9TaskKey = DialectKey<typeof TASK_FIELDS, 'v9'>;
 export const TASK_ADD_ARGS = argShape(TASK_FIELDS, 'add');
 /** item_update's arguments that are task fields. */
 export const TASK_UPDATE_ARGS = argShape(TASK_FIELDS, 'update');
-
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-/** ApiTask (written by hand, read everywhere) has the table's api/v1 keys, no more and no fewer: a compile error otherwise. */
-export type ApiTaskFollowsTheTable = Holds<Exactly<ApiV1TaskKey, keyof ApiTask>>;
