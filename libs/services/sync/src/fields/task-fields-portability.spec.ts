@@ -1,5 +1,6 @@
 import { type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
-import { restoredItem } from '../portability/full-sync-snapshot';
+import { z } from 'zod';
+import { fieldsAsTheyAre, restoredAsTheyAre, restoredItem } from '../portability/full-sync-snapshot';
 import { TODOIST_CSV_COLUMNS } from '../templates/todoist-csv';
 
 /**
@@ -28,5 +29,20 @@ describe('the task field table against backups and the Todoist CSV', () => {
 
   it('puts in templates every field that has a CSV column', () => {
     expect(Object.entries(lines).filter(([, line]) => line.csv.length > 0 && !line.template).map(([name]) => name)).toEqual([]);
+  });
+
+  it('restores as it is a field a new line adds, and none of today’s (the restore reads each of them itself)', () => {
+    expect(restoredAsTheyAre(TASK_FIELDS)).toEqual([]);
+    const wider = {
+      ...TASK_FIELDS,
+      estimate: { column: { type: 'integer', nullable: true }, args: { add: z.int().min(0).nullish() }, apiV1: 'estimate', schema: z.int().nullable(), backup: true, template: false, csv: [] },
+      note: { column: { type: 'text', nullable: true }, args: { add: z.string().nullish() }, apiV1: 'note', schema: z.string().nullable(), backup: false, template: false, csv: [] },
+    } as const satisfies FieldTable;
+    const inputs = restoredAsTheyAre(wider);
+    expect(inputs.map(({ field, key }) => ({ field, key }))).toEqual([{ field: 'estimate', key: 'estimate' }]);
+    expect(fieldsAsTheyAre({ estimate: 25, note: 'n' }, inputs)).toEqual({ estimate: 25 });
+    // What item_add would refuse is left out, not the task with it.
+    expect(fieldsAsTheyAre({ estimate: -1 }, inputs)).toEqual({});
+    expect(fieldsAsTheyAre({ estimate: null }, inputs)).toEqual({});
   });
 });
