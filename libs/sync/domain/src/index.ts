@@ -15,6 +15,7 @@ export * from './filters/filter.repository';
 export * from './items/item-dates';
 export * from './items/item.model';
 export * from './items/item.repository';
+export * from './items/item-writes';
 export * from './items/task-tree-order';
 export * from './labels/label.model';
 export * from './labels/label.repository';
