@@ -98,13 +98,18 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     const section = await http<{ id: string }>(system.url, 'POST', '/api/v1/sections', { token: ana.account.token, json: { name: 'Beds', project_id: projectId } });
     expect(section.status).toBe(200);
     expect((await http(system.url, 'POST', '/api/v1/labels', { token: ana.account.token, json: { name: 'outside' } })).status).toBe(200);
-    const id = await addTask(system, ana, { content: 'Plant the tulips', project_id: projectId, description: 'Dig deep.\nSee https://example.com/tulips for the spacing.' });
+    const id = await addTask(system, ana, { content: 'Plant the tulips', project_id: projectId, description: 'Dig **deep**.\nSee https://example.com/tulips for the spacing.\n\n<img src=x onerror="document.title=1">' });
 
     await openView(page, `#/project/${projectId}`, 'Garden');
     await row(page, 'Plant the tulips').getByRole('link', { name: 'Plant the tulips' }).click();
     await heading(page, 'Plant the tulips').waitFor({ timeout: 10_000 });
-    // The description is shown, its address a link (text, never HTML).
-    await page.getByTestId('task-description').getByRole('link', { name: 'https://example.com/tulips' }).waitFor();
+    // The description is shown as Markdown (its renderer a chunk of its own): bold, its address a
+    // link, and the raw HTML typed in it shown as text, never parsed.
+    const description = page.locator('[data-testid="task-description"][data-rendered="markdown"]');
+    await description.getByRole('link', { name: 'https://example.com/tulips' }).waitFor({ timeout: 10_000 });
+    expect(await description.locator('strong').textContent()).toBe('deep');
+    expect(await description.locator('img').count()).toBe(0);
+    expect(await description.textContent()).toContain('<img src=x onerror="document.title=1">');
     expect({ where: 'task view', violations: await seriousAxeViolations(page) }).toEqual({ where: 'task view', violations: [] });
 
     // Name and description, saved as one item_update.
