@@ -304,7 +304,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     expect(open.body.results.map((task) => task.content).sort()).toEqual(['Dentist', 'Renew the passport', 'Water the plants']);
   }, LONG_STEP_MS);
 
-  it('organises sections, labels and filters, and shares by role: decline, pending and cancelled invitations, a member who may only leave (Auckland and Berlin)', async () => {
+  it('organises sections, sub-projects and the archive, labels and filters, and shares by role: decline, pending and cancelled invitations, a member who may only leave (Auckland and Berlin)', async () => {
     const ana = await personIn('Pacific/Auckland');
     const bruno = await personIn('Europe/Berlin');
     const page = ana.page;
@@ -333,6 +333,38 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await page.getByRole('button', { name: 'Yes, delete section' }).click();
     await acceptedAll(answer);
     expect(await sections()).toEqual([]);
+
+    // A sub-project: made from its parent's page, nested under it in the navigation, stored with
+    // its parent_id. Archived, it leaves the navigation for Archived projects, and comes back from there.
+    const views = page.getByRole('navigation', { name: 'Views' });
+    const project = async (id: string) => (await http<{ id: string; parent_id: string | null; is_archived: boolean }>(system.url, 'GET', `/api/v1/projects/${id}`, { token: ana.account.token })).body;
+    await page.getByRole('button', { name: 'New sub-project' }).click();
+    await page.getByLabel('Sub-project name', { exact: true }).fill('Greenhouse');
+    answer = syncAnswerTo(page, 'project_add');
+    await page.getByRole('button', { name: 'Add sub-project' }).click();
+    await acceptedAll(answer);
+    await heading(page, 'Greenhouse').waitFor({ timeout: 10_000 });
+    const greenhouseId = await waitFor(async () => {
+      const id = (await page.evaluate<string>('location.hash')).replace('#/project/', '');
+      return /^\d+$/.test(id) ? id : undefined;
+    }, 'the route moved to the real id');
+    expect(await project(greenhouseId)).toMatchObject({ parent_id: projectId, is_archived: false });
+    await views.getByRole('list', { name: 'Sub-projects of Allotment' }).getByRole('link', { name: 'Greenhouse', exact: true }).waitFor();
+    answer = syncAnswerTo(page, 'project_archive');
+    await page.getByRole('button', { name: 'Archive project' }).click();
+    await acceptedAll(answer);
+    expect((await project(greenhouseId)).is_archived).toBe(true);
+    await views.getByRole('link', { name: 'Greenhouse', exact: true }).waitFor({ state: 'detached', timeout: 10_000 });
+    await views.getByRole('link', { name: 'Archived projects' }).click();
+    await heading(page, 'Archived projects').waitFor();
+    await page.getByRole('listitem', { name: 'Greenhouse' }).waitFor({ timeout: 10_000 });
+    expect({ where: 'archived projects', violations: await seriousAxeViolations(page) }).toEqual({ where: 'archived projects', violations: [] });
+    answer = syncAnswerTo(page, 'project_unarchive');
+    await page.getByRole('button', { name: 'Unarchive Greenhouse' }).click();
+    await acceptedAll(answer);
+    expect((await project(greenhouseId)).is_archived).toBe(false);
+    await views.getByRole('list', { name: 'Sub-projects of Allotment' }).getByRole('link', { name: 'Greenhouse', exact: true }).waitFor({ timeout: 10_000 });
+    await openView(page, `#/project/${projectId}`, 'Allotment');
 
     // A label renamed and deleted from its page.
     expect((await http(system.url, 'POST', '/api/v1/labels', { token: ana.account.token, json: { name: 'weeds' } })).status).toBe(200);

@@ -87,6 +87,16 @@ describe('applyPending', () => {
     expect(data.projects.has('tmp-p')).toBe(false);
   });
 
+  it("shows a sub-project under its parent, in the parent's workspace", () => {
+    const inWorkspace = applyPending(data, [
+      { type: 'project_add', uuid: 'c0', temp_id: 'tmp-w', args: { name: 'Roadmap', workspace_id: 'w1' } },
+      { type: 'project_add', uuid: 'c1', temp_id: 'tmp-s', args: { name: 'Q3', parent_id: 'tmp-w' } },
+      { type: 'project_add', uuid: 'c2', temp_id: 'tmp-h', args: { name: 'Shed', parent_id: 'work' } },
+    ]);
+    expect(inWorkspace.projects.get('tmp-s')).toEqual(expect.objectContaining({ parent_id: 'tmp-w', workspace_id: 'w1' }));
+    expect(inWorkspace.projects.get('tmp-h')).toEqual({ id: 'tmp-h', name: 'Shed', parent_id: 'work', child_order: Number.MAX_SAFE_INTEGER });
+  });
+
   it('shows a project renamed, and a project deleted with its tasks', () => {
     const renamed = applyPending(data, [
       { type: 'project_update', uuid: 'c1', args: { id: 'work', name: 'Office' } },

@@ -168,6 +168,11 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         const project: Project = { id, name: text(args['name']), child_order: Number.MAX_SAFE_INTEGER, ...(args['color'] !== undefined ? { color: text(args['color']) } : {}) };
         if (args['parent_id'] !== undefined) project.parent_id = text(args['parent_id']);
         if (args['workspace_id'] !== undefined) project.workspace_id = text(args['workspace_id']);
+        // A sub-project is where its parent is (the server puts it in the parent's workspace).
+        else if (project.parent_id) {
+          const workspaceId = projects.get(project.parent_id)?.workspace_id;
+          if (workspaceId) project.workspace_id = workspaceId;
+        }
         projects.set(id, project);
         break;
       }

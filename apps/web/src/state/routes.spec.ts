@@ -7,6 +7,7 @@ describe('routes', () => {
       { view: 'today' },
       { view: 'upcoming' },
       { view: 'completed' },
+      { view: 'archived' },
       { view: 'notifications' },
       { view: 'settings' },
       { view: 'project', id: '6Jf8VQXxpwv56VQ7' },

@@ -8,6 +8,7 @@ export type Route =
   | { view: 'filter'; id: string }
   | { view: 'search'; query: string }
   | { view: 'completed' }
+  | { view: 'archived' }
   | { view: 'notifications' }
   | { view: 'settings' }
   | { view: 'workspace'; id: string }
@@ -27,6 +28,7 @@ export function parseRoute(hash: string): Route {
     case 'inbox':
     case 'upcoming':
     case 'completed':
+    case 'archived':
     case 'notifications':
     case 'settings':
       return { view };
@@ -64,6 +66,7 @@ export function routeHash(route: Route): string {
     case 'today':
     case 'upcoming':
     case 'completed':
+    case 'archived':
     case 'notifications':
     case 'settings':
       return `#/${route.view}`;
