@@ -4,7 +4,7 @@ import { command, shareWith } from './support/sharing';
 import { MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { seriousAxeViolations } from './support/web-app';
-import { type AppPerson, createProject, openView, PeopleBrowser, syncAnswerTo } from './support/web-app-people';
+import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, syncAnswerTo, tasksOf } from './support/web-app-people';
 
 const row = (page: Page, content: string) => page.getByRole('listitem', { name: content, exact: true });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -302,6 +302,80 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     const open = await http<{ results: StoredTask[] }>(system.url, 'GET', '/api/v1/tasks', { token: bruno.account.token });
     expect(open.body.results.map((task) => task.content).sort()).toEqual(['Dentist', 'Renew the passport', 'Water the plants']);
+  }, LONG_STEP_MS);
+
+  it('adds from anywhere with `q` and the suggestion combobox (#project, /section, @label, +assignee), and offline, parsed by the server once the connection returns (Pacific/Auckland)', async () => {
+    const ana = await personIn('Pacific/Auckland');
+    const bruno = await personIn('Europe/Berlin');
+    const page = ana.page;
+    expect(await command(system, bruno.account, 'user_update', { full_name: 'Bruno Weber' })).toBe('ok');
+    const projectId = await createProject(system, ana.account, 'Kitchen');
+    const section = await http<{ id: string }>(system.url, 'POST', '/api/v1/sections', { token: ana.account.token, json: { name: 'Shelves', project_id: projectId } });
+    expect((await http(system.url, 'POST', '/api/v1/labels', { token: ana.account.token, json: { name: 'errand' } })).status).toBe(200);
+    await shareWith(system, ana.account, bruno.account, projectId, 'READ_WRITE');
+    await page.reload();
+    await openView(page, '#/settings', 'Settings');
+
+    // `q` on a view without an add box opens Quick add, its box a combobox.
+    await heading(page, 'Settings').click();
+    await page.keyboard.press('q');
+    const dialog = page.getByRole('dialog', { name: 'Quick add' });
+    const box = dialog.getByRole('combobox', { name: 'Add task' });
+    await box.waitFor({ timeout: 5_000 });
+    const options = dialog.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    /** Types, waits for `option` among the suggestions, moves to it with the arrow keys and takes it with Enter. */
+    const takeByKeys = async (typed: string, option: string) => {
+      await box.pressSequentially(typed);
+      await options.filter({ hasText: option }).first().waitFor({ timeout: 10_000 });
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      const names = await options.allInnerTexts();
+      const index = names.findIndex((name) => name.startsWith(option));
+      for (let step = 0; step <= index; step++) await box.press('ArrowDown');
+      const activeId = await box.getAttribute('aria-activedescendant');
+      expect(await dialog.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
+      expect(await dialog.locator(`[id="${activeId}"]`).innerText()).toContain(option);
+      await box.press('Enter');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+    };
+    await takeByKeys('Buy jars tomorrow #Kit', 'Kitchen');
+    await takeByKeys('/Sh', 'Shelves');
+    await takeByKeys('+Bru', 'Bruno Weber');
+    // Escape closes the list only (the dialog stays, the focus in the box); typing opens it again; a click takes an option.
+    await box.pressSequentially('@er');
+    await options.filter({ hasText: 'errand' }).waitFor({ timeout: 5_000 });
+    expect({ where: 'quick add suggestions', violations: await seriousAxeViolations(page) }).toEqual({ where: 'quick add suggestions', violations: [] });
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await dialog.isVisible()).toBe(true);
+    await box.pressSequentially('r');
+    await options.filter({ hasText: 'errand' }).click();
+    expect(await box.inputValue()).toBe('Buy jars tomorrow #Kitchen /Shelves +Bruno\\ Weber @errand ');
+    // Enter with no option active adds the line: parsed by the server's quick add.
+    let quick = quickAddAnswer(page);
+    await box.press('Enter');
+    expect((await quick).ok()).toBe(true);
+    const jars = await waitFor(async () => (await tasksOf(system, ana.account, projectId)).find((task) => task.content === 'Buy jars'), 'the quick-added task');
+    const stored = (await http<StoredTask & { responsible_uid: string | null }>(system.url, 'GET', `/api/v1/tasks/${jars.id}`, { token: ana.account.token })).body;
+    expect(stored).toMatchObject({ project_id: projectId, section_id: section.body.id, labels: ['errand'], responsible_uid: bruno.account.userId, due: { date: dayIn('Pacific/Auckland', 1) } });
+
+    // Offline: the line is kept as typed and shown at once; when the connection returns the
+    // server's parser reads it (the same task, never a second).
+    await openView(page, '#/inbox', 'Inbox');
+    await ana.context.setOffline(true);
+    await page.getByLabel('Add task', { exact: true }).fill('Offline jam tomorrow p2 @errand');
+    await page.getByLabel('Add task', { exact: true }).press('Enter');
+    await row(page, 'Offline jam tomorrow p2 @errand').waitFor({ timeout: 5_000 });
+    quick = quickAddAnswer(page);
+    await ana.context.setOffline(false);
+    expect((await quick).ok()).toBe(true);
+    await row(page, 'Offline jam').waitFor({ timeout: 15_000 });
+    const inbox = await waitFor(async () => {
+      const all = await http<{ results: Array<StoredTask & { priority: number }> }>(system.url, 'GET', '/api/v1/tasks?label=errand', { token: ana.account.token });
+      const found = all.body.results.filter((task) => task.content.startsWith('Offline jam'));
+      return found.length > 0 ? found : undefined;
+    }, 'the offline quick add on the server');
+    expect(inbox.map(({ content, priority, labels, due }) => ({ content, priority, labels, due: due?.date }))).toEqual([{ content: 'Offline jam', priority: 3, labels: ['errand'], due: dayIn('Pacific/Auckland', 1) }]);
+    await row(page, 'Offline jam tomorrow p2 @errand').waitFor({ state: 'detached', timeout: 10_000 });
   }, LONG_STEP_MS);
 
   it('organises sections, sub-projects and the archive, labels and filters, and shares by role: decline, pending and cancelled invitations, a member who may only leave (Auckland and Berlin)', async () => {
