@@ -1,4 +1,7 @@
 import { http, waitFor } from '@doable/shared-testing';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Page, Response } from 'playwright-core';
 import { command, shareWith } from './support/sharing';
 import { MODES, type SystemUnderTest } from './support/system-view';
@@ -57,6 +60,25 @@ function dayIn(zone: string, plusDays = 0): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const [y, m, d] = today.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
+}
+
+/**
+ * The text of the mail the system delivered to `address` that says `containing`. Without SMTP_URL
+ * the notifications service writes each mail as an .eml file under MAIL_DIR (by default `mail` in
+ * the data folder, relative to where the system runs: the repository here); parsed as a mail
+ * client would (quoted-printable and all).
+ */
+async function mailTo(address: string, containing: string): Promise<string> {
+  const dir = process.env['MAIL_DIR'] ?? resolve(process.env['DOABLE_DATA_DIR'] ?? 'data', 'mail');
+  return waitFor(async () => {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort().reverse();
+    for (const name of names) {
+      const parsed = await simpleParser(await readFile(join(dir, name)));
+      const to = [parsed.to].flat().flatMap((each) => each?.value ?? []).map((each) => each.address);
+      if (to.includes(address) && parsed.text?.includes(containing)) return parsed.text;
+    }
+    return undefined;
+  }, `a mail to ${address} saying "${containing}"`);
 }
 
 /** Each test is a long walk through the app with a browser sign-in first; a loaded machine needs the room. */
@@ -477,7 +499,11 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await page.getByRole('alert').or(page.getByRole('log', { name: 'Notifications' }).getByText(/filter/i)).first().waitFor({ timeout: 10_000 });
     expect((await filters()).map(({ name }) => name)).toEqual(['Soon']);
 
-    // Ana invites Bruno; he declines from his notification: the server keeps the invitation rejected.
+    // Ana invites Bruno, who has invitations mailed. He opens the notification (it leads to the
+    // invitation, and is marked read on the server), then follows the mail's Decline link: the app
+    // asks, and only his confirmation declines (the server keeps the invitation rejected).
+    const mailed = await http(system.url, 'PUT', '/api/v1/notification_setting', { token: bruno.account.token, json: { notification_type: 'share_invitation_sent', service: 'email', dont_notify: false } });
+    expect(mailed.status).toBe(200);
     await openView(page, `#/project/${projectId}`, 'Allotment');
     await page.getByText('Sharing', { exact: true }).click();
     await page.getByLabel('Invite by e-mail').fill(bruno.account.email);
@@ -485,9 +511,35 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await page.getByRole('button', { name: 'Invite' }).click();
     await acceptedAll(answer);
     await openView(bruno.page, '#/notifications', 'Notifications');
-    answer = syncAnswerTo(bruno.page, 'reject_invitation');
-    await bruno.page.getByRole('button', { name: 'Decline invitation' }).click({ timeout: 15_000 });
+    answer = syncAnswerTo(bruno.page, 'live_notifications_mark_read');
+    await bruno.page.getByTestId('notification').getByRole('link', { name: /invited you to Allotment/ }).click({ timeout: 15_000 });
+    await heading(bruno.page, 'Invitation to Allotment').waitFor({ timeout: 5_000 });
     await acceptedAll(answer);
+    const invitationNote = async () => {
+      const synced = await http<{ live_notifications: Array<{ notification_type: string; project_name?: string; is_unread: boolean; state: string }> }>(system.url, 'POST', '/api/v1/sync', {
+        token: bruno.account.token,
+        json: { sync_token: '*', resource_types: ['live_notifications'] },
+      });
+      const notes = synced.body.live_notifications.filter((each) => each.notification_type === 'share_invitation_sent');
+      expect(notes.map((each) => each.project_name)).toEqual(['Allotment']);
+      return { is_unread: notes[0].is_unread, state: notes[0].state };
+    };
+    expect(await invitationNote()).toEqual({ is_unread: false, state: 'invited' });
+    const mail = await mailTo(bruno.account.email, 'Decline the invitation');
+    const declineLink = /Decline the invitation: (\S+)/.exec(mail)?.[1] ?? '';
+    expect(declineLink).toMatch(/\/app\/invitation\/\d+\/decline$/);
+    // The mail's address, on this system's origin (the link's base is PUBLIC_URL).
+    await bruno.page.goto(`${system.url}${new URL(declineLink).pathname}`);
+    await heading(bruno.page, 'Invitation to Allotment').waitFor({ timeout: 15_000 });
+    await bruno.page.getByText('Decline this invitation?').waitFor();
+    expect({ where: 'invitation', violations: await seriousAxeViolations(bruno.page) }).toEqual({ where: 'invitation', violations: [] });
+    // Opening the link answered nothing: a mail scanner following it declines nothing.
+    expect((await invitationNote()).state).toBe('invited');
+    await focusIs(bruno.page, 'Decline invitation');
+    answer = syncAnswerTo(bruno.page, 'reject_invitation');
+    await bruno.page.keyboard.press('Enter');
+    await acceptedAll(answer);
+    await bruno.page.getByText('You declined this invitation.').waitFor({ timeout: 10_000 });
     const states = async () => (await system.sql<{ state: string }>('SELECT state FROM sync.project_invitations WHERE project_id = $1 ORDER BY id', [projectId])).map((row) => row.state);
     expect(await states()).toEqual(['rejected']);
 
