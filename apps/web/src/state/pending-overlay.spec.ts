@@ -37,6 +37,15 @@ describe('applyPending', () => {
     expect(view.items.get('tmp-q')).toEqual(expect.objectContaining({ content: 'Offline task tomorrow p2 @phone', project_id: 'work', priority: 1, checked: false }));
   });
 
+  it('shows an answered quick add once: as typed until the task it made is synced, then only the synced task', () => {
+    const answered = { type: 'quick_add', uuid: 'q1', temp_id: 'tmp-q', args: { text: 'Call Ana tomorrow', preview: { content: 'Call Ana tomorrow' }, answered_id: '77' } };
+    expect(applyPending(data, [answered]).items.get('tmp-q')?.content).toBe('Call Ana tomorrow');
+    const synced = { ...data, items: new Map(data.items).set('77', { id: '77', project_id: 'inbox', content: 'Call Ana', priority: 1 }) };
+    const view = applyPending(synced, [answered]);
+    expect(view.items.has('tmp-q')).toBe(false);
+    expect([...view.items.values()].filter((item) => item.content.startsWith('Call Ana')).map((item) => item.id)).toEqual(['77']);
+  });
+
   it('shows completions, reopenings, edits and deletions before the server answers', () => {
     const view = applyPending(data, [
       { type: 'item_complete', uuid: 'c1', args: { ids: ['1'] } },

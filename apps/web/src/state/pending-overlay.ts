@@ -102,6 +102,8 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         break;
       // A queued quick add shows as typed until the server's parser answers (quick-add-command.ts).
       case QUICK_ADD:
+        // Answered already (the task is made) and synced: the task shows once, as the server keeps it.
+        if (typeof args['answered_id'] === 'string' && items.has(args['answered_id'])) break;
         items.set(temp_id ?? '', pendingItem(temp_id ?? '', (args['preview'] as Record<string, unknown> | undefined) ?? { content: args['text'] }, data));
         break;
       case 'item_update': {
