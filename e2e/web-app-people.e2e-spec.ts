@@ -168,6 +168,7 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
       { hash: `#/filter/${filterId}`, title: 'Urgent', shows: 'Call the plumber' },
       { hash: '#/search/book', title: 'Search: book', shows: 'Read a book' },
       { hash: '#/completed', title: 'Completed', shows: 'Pay the rent' },
+      { hash: '#/archived', title: 'Archived projects', shows: 'No archived project.' },
       { hash: '#/notifications', title: 'Notifications', shows: 'Mark all read' },
       { hash: '#/settings', title: 'Settings', shows: 'Daily digest by email' },
       { hash: `#/workspace/${workspaceId}`, title: 'Studio', shows: 'Studio plans' },

@@ -13,4 +13,10 @@ export interface QuickAddArgs {
   readonly due_if_none?: string;
   /** What the overlay shows until the server answers: item_add's terms (content as typed, the view's project or label). */
   readonly preview: Record<string, unknown>;
+  /**
+   * The task the server made, once quick add has answered (kept in the queue until the sync after
+   * it settles the command): the overlay then shows the synced task only, and a resend after a
+   * reload asks the sync alone, not quick add again.
+   */
+  readonly answered_id?: string;
 }

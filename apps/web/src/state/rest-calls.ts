@@ -1,6 +1,6 @@
 import { TransientSendError } from '../api/command-queue';
 import { api, json, SignedOutError } from '../api/http';
-import type { NotificationSettings } from '../api/sync-types';
+import type { NotificationSettings, Project } from '../api/sync-types';
 import { localDay } from './dates';
 import { QUICK_ADD, type QuickAddArgs } from './quick-add-command';
 import { endSession, run } from './session';
@@ -88,4 +88,20 @@ export async function saveNotificationSetting(type: string, service: Notificatio
       savingNotificationChoices.value = next;
     }
   }
+}
+
+/**
+ * The person's archived projects (`GET /api/v1/projects/archived`, page after page): the Sync
+ * API's state is what is in use, so the archive is asked of the REST API when it is looked at.
+ */
+export async function archivedProjects(atMost = 1000): Promise<Project[]> {
+  const projects: Project[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ limit: '200', ...(cursor ? { cursor } : {}) });
+    const page: { results: Project[]; next_cursor: string | null } = await api(`/api/v1/projects/archived?${params.toString()}`);
+    projects.push(...page.results);
+    cursor = page.next_cursor;
+  } while (cursor && projects.length < atMost);
+  return projects;
 }

@@ -249,10 +249,17 @@ async function sendQueued(commands: Command[]): Promise<SyncReply> {
   }
   const args = head.args as unknown as QuickAddArgs;
   try {
-    const item = await api<Item>('/api/v1/tasks/quick', json({ text: args.text }, { 'X-Request-Id': head.uuid }));
-    // A view's default date (Today) applies only when the line named none: it never overrides one typed.
-    if (args.due_if_none && !item.due) run('item_update', { id: item.id, due: { string: args.due_if_none } });
-    return await syncRequest([], { sync_status: { [head.uuid]: 'ok' }, temp_id_mapping: head.temp_id ? { [head.temp_id]: item.id } : {} });
+    let itemId = args.answered_id;
+    if (itemId === undefined) {
+      const item = await api<Item>('/api/v1/tasks/quick', json({ text: args.text }, { 'X-Request-Id': head.uuid }));
+      // A view's default date (Today) applies only when the line named none: it never overrides one typed.
+      if (args.due_if_none && !item.due) run('item_update', { id: item.id, due: { string: args.due_if_none } });
+      itemId = item.id;
+      // Kept before the sync that settles it (a reload may come first): see CommandQueue.recordAnswer.
+      const answered: QuickAddArgs = { ...args, answered_id: item.id };
+      await queue?.recordAnswer({ ...head, args: answered as unknown as Record<string, unknown> }, head.temp_id ? { [head.temp_id]: item.id } : {});
+    }
+    return await syncRequest([], { sync_status: { [head.uuid]: 'ok' }, temp_id_mapping: head.temp_id ? { [head.temp_id]: itemId } : {} });
   } catch (err) {
     if (!(err instanceof RequestRefusedError)) throw err;
     const body = (err.body ?? {}) as Partial<SyncError>;

@@ -284,6 +284,20 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(lines.join('\n')).not.toContain('invitation-secret');
     });
 
+    it("mails an account's invitation, when its settings say so, with Accept and Decline into the app (which asks) and no secret", async () => {
+      await publish(SyncEvents.notificationSettingsChanged, { userId: '102', version: '30', email: 'user102@example.test', lang: 'en', settings: { share_invitation_sent: { email: true } } });
+      await publish(SyncEvents.shareInvitationSent, invitation({ invitationId: '7700000003', inviteeId: '102', inviteeEmail: 'user102@example.test' }));
+      expect((await queue()).map((row) => [row.kind, row.recipient])).toEqual([['collaboration', 'user102@example.test']]);
+      await worker.runOnce();
+      const [mail] = smtp.received;
+      expect(mail.parsed.text).toContain('Accept or decline it from the links below');
+      expect(mail.parsed.text).toContain('Accept the invitation: http://doable.test/app/invitation/7700000003/accept');
+      expect(mail.parsed.text).toContain('Decline the invitation: http://doable.test/app/invitation/7700000003/decline');
+      expect(mail.parsed.html).toContain('<a href="http://doable.test/app/invitation/7700000003/decline">Decline the invitation</a>');
+      // The app answers with the signed-in invitee's own notification's secret: the mail carries none.
+      expect(`${mail.parsed.text}${String(mail.parsed.html)}`).not.toContain('invitation-secret');
+    });
+
     it('mails a workspace invitation to an address without an account once, its link naming the workspace kind; escaped', async () => {
       const workspaceInvitation = (overrides: Partial<WorkspaceInvitationSent> = {}): WorkspaceInvitationSent => ({
         // The same number as a project invitation's: the tables are numbered apart, so are the keys.

@@ -4,7 +4,7 @@ import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { NotificationDraft } from '../store/live-notification.repository';
-import { collaborationMailText, isMailableNotification } from './collaboration-mail-text';
+import { collaborationMailActions, collaborationMailText, isMailableNotification } from './collaboration-mail-text';
 import { MailOutbox } from './mail-outbox';
 import { MailPreferencesRepository } from './mail-preferences.repository';
 import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
@@ -45,7 +45,11 @@ export class CollaborationMailer {
           kind: 'collaboration',
           to: recipient.email,
           lang: recipient.lang,
-          data: { ...words, link: typeof itemId === 'string' ? restTaskUrl(this.settings.publicUrl, itemId) : `${this.settings.publicUrl}/app` },
+          data: {
+            ...words,
+            link: typeof itemId === 'string' ? restTaskUrl(this.settings.publicUrl, itemId) : `${this.settings.publicUrl}/app`,
+            actions: collaborationMailActions(type, draft.data, this.settings.publicUrl),
+          },
         });
       }
     }
