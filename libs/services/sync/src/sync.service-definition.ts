@@ -32,7 +32,7 @@ import { WorkspaceObjectQueries } from './objects/workspace-object-queries';
 import { WorkspaceReadsRepository } from './objects/workspace-reads.repository';
 import { ObjectsService } from './objects/objects.service';
 import { TaskFilterQuery } from './objects/task-filter.query';
-import { TaskListRenderer } from './objects/task-list-renderer';
+import { DialectReads } from './objects/dialect-reads';
 import { QuickAddService } from './quick-add/quick-add.service';
 import { CompletedService } from './completed-history/completed.service';
 import { UserCreatedConsumer } from './consumers/user-created.consumer';
@@ -116,7 +116,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     WorkspaceReadsRepository,
     WorkspaceObjectQueries,
     TaskFilterQuery,
-    TaskListRenderer,
+    DialectReads,
     ObjectsService,
     ArchivedListings,
     ArchivedItems,

@@ -1,5 +1,5 @@
 import { AuthEvents } from '@doable/contracts-auth';
-import { restTaskUrl } from '@doable/contracts-rest';
+import { taskPageUrl } from '@doable/contracts-rest';
 import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -45,7 +45,7 @@ export class CollaborationMailer {
           kind: 'collaboration',
           to: recipient.email,
           lang: recipient.lang,
-          data: { ...words, link: typeof itemId === 'string' ? restTaskUrl(this.settings.publicUrl, itemId) : `${this.settings.publicUrl}/app` },
+          data: { ...words, link: typeof itemId === 'string' ? taskPageUrl(this.settings.publicUrl, itemId) : `${this.settings.publicUrl}/app` },
         });
       }
     }
