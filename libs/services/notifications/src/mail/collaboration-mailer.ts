@@ -19,10 +19,9 @@ import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
  */
 @Injectable()
 export class CollaborationMailer {
-  private readonly preferences = new MailPreferencesRepository();
-
   constructor(
     consumers: EventConsumers,
+    private readonly preferences: MailPreferencesRepository,
     private readonly outbox: MailOutbox,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
   ) {
