@@ -32,6 +32,11 @@ function targetOf(notification: LiveNotification): string | null {
   return null;
 }
 
+/** What answering an invitation's notification sends: the invitation it names (the notification carries both). */
+function invitationOf(notification: LiveNotification): { invitation_id: string; invitation_secret: string } {
+  return { invitation_id: text(notification['invitation_id']), invitation_secret: text(notification['invitation_secret']) };
+}
+
 /** Opening a notification marks it read, as reading it does elsewhere. */
 function markRead(notification: LiveNotification): void {
   if (notification.is_unread) run('live_notifications_mark_read', { ids: [notification.id] });
@@ -62,10 +67,10 @@ export function NotificationsPage() {
             {notification.notification_type === 'share_invitation_sent' && notification['state'] === 'invited' ? (
               <>
                 {' '}
-                <button type="button" onClick={() => run('accept_invitation', { invitation_id: notification['invitation_id'], invitation_secret: notification['invitation_secret'] })}>
+                <button type="button" onClick={() => run('accept_invitation', invitationOf(notification))}>
                   Accept invitation
                 </button>{' '}
-                <button type="button" onClick={() => run('reject_invitation', { invitation_id: notification['invitation_id'], invitation_secret: notification['invitation_secret'] })}>
+                <button type="button" onClick={() => run('reject_invitation', invitationOf(notification))}>
                   Decline invitation
                 </button>
               </>
