@@ -38,7 +38,7 @@ describe('applyPending', () => {
   });
 
   it('shows an answered quick add once: as typed until the task it made is synced, then only the synced task', () => {
-    const answered = { type: 'quick_add', uuid: 'q1', temp_id: 'tmp-q', args: { text: 'Call Ana tomorrow', preview: { content: 'Call Ana tomorrow' }, answered_id: '77' } };
+    const answered = { type: 'quick_add' as const, uuid: 'q1', temp_id: 'tmp-q', args: { text: 'Call Ana tomorrow', preview: { content: 'Call Ana tomorrow' }, answered_id: '77' } };
     expect(applyPending(data, [answered]).items.get('tmp-q')?.content).toBe('Call Ana tomorrow');
     const synced = { ...data, items: new Map(data.items).set('77', { id: '77', project_id: 'inbox', content: 'Call Ana', priority: 1 }) };
     const view = applyPending(synced, [answered]);

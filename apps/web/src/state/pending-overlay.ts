@@ -207,6 +207,21 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
           for (const [itemId, item] of items) if (item.project_id === id) items.delete(itemId);
         }
         break;
+      // Shown by applyOrganising above, or (sharing) only once the server has answered.
+      case 'section_add':
+      case 'section_update':
+      case 'section_reorder':
+      case 'section_archive':
+      case 'section_delete':
+      case 'label_add':
+      case 'label_update':
+      case 'label_delete':
+      case 'filter_add':
+      case 'filter_update':
+      case 'share_project':
+      case 'delete_collaborator':
+        break;
+      // A command an older build of the app left in the queue, of a type this one no longer makes.
       default:
         break;
     }

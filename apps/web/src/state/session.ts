@@ -5,7 +5,7 @@ import { IdbCommandStore } from '../api/idb-command-store';
 import { dropToken, endServerSession } from '../api/app-session';
 import { openPushChannel } from '../api/push-channel';
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
-import type { Command, Item, SyncError, SyncReply } from '../api/sync-types';
+import type { Command, CommandArgs, CommandType, Item, SyncError, SyncReply } from '../api/sync-types';
 import { QUICK_ADD, type QuickAddArgs } from './quick-add-command';
 import { localDay } from './dates';
 import { fetchTodayFirstLook } from './first-look';
@@ -269,7 +269,7 @@ async function sendQueued(commands: Command[]): Promise<SyncReply> {
 }
 
 /** Queues a write; it shows at once (the overlay) and goes to the server now or when online. */
-export function run(type: string, args: Record<string, unknown>, tempId?: string): string | undefined {
+export function run<T extends CommandType>(type: T, args: CommandArgs[T], tempId?: string): string | undefined {
   const command: Command = { type, uuid: crypto.randomUUID(), args, ...(tempId ? { temp_id: tempId } : {}) };
   if (queue) {
     queue.enqueue(command).catch(reportFailure);
@@ -280,7 +280,7 @@ export function run(type: string, args: Record<string, unknown>, tempId?: string
   return tempId;
 }
 
-export function addItem(args: Record<string, unknown>): void {
+export function addItem(args: CommandArgs['item_add']): void {
   run('item_add', args, crypto.randomUUID());
 }
 
@@ -288,7 +288,7 @@ export function toggleItem(item: Item): void {
   run(item.checked ? 'item_uncomplete' : 'item_complete', { ids: [item.id] });
 }
 
-export function updateItem(id: string, changes: Record<string, unknown>): void {
+export function updateItem(id: string, changes: Omit<CommandArgs['item_update'], 'id'>): void {
   run('item_update', { id, ...changes });
 }
 

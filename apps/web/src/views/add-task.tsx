@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import type { CommandArgs } from '../api/sync-types';
 import { COMBOBOX_START, comboboxKey, type ComboboxState, expanded } from '../state/combobox-keys';
 import { type Suggestion, suggestions } from '../state/quick-add-suggest';
 import { quickAdd } from '../state/rest-calls';
@@ -44,7 +45,7 @@ function Suggestions({ found, inputId, active, onPick }: { found: Suggestion[]; 
  * `queued` sends it that way even online: a project still waiting for its `project_add` answer
  * is not yet known to quick add by name, but the queue's item_add names it by its temp id.
  */
-export function AddTask({ context, dueIfNone, inputId, offlineArgs, queued, onAdded }: { context?: string; dueIfNone?: string; inputId?: string; offlineArgs?: Record<string, unknown>; queued?: boolean; onAdded?: () => void }) {
+export function AddTask({ context, dueIfNone, inputId, offlineArgs, queued, onAdded }: { context?: string; dueIfNone?: string; inputId?: string; offlineArgs?: Omit<CommandArgs['item_add'], 'content'>; queued?: boolean; onAdded?: () => void }) {
   const [text, setText] = useState('');
   const [combo, setCombo] = useState<ComboboxState>(COMBOBOX_START);
   const input = useRef<HTMLInputElement>(null);

@@ -26,6 +26,8 @@ import type { MailSettings } from '../src/mail/mail-settings';
 import { renderMail } from '../src/mail/mail-templates';
 import { collaborationMailText } from '../src/mail/collaboration-mail-text';
 import { MailWorker } from '../src/mail/mail-worker';
+import { MailPreferencesRepository } from '../src/mail/mail-preferences.repository';
+import { MailQueueRepository } from '../src/mail/mail-queue.repository';
 
 const RESET_LINK = 'http://doable.test/auth/reset?token=reset-secret-0123456789';
 
@@ -84,11 +86,11 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
     db = new Database(dataSource, 'notifications', new OutboxRelay(dataSource, 'notifications', { publish: () => Promise.resolve() }, logger, 3_600_000));
     consumers = new EventConsumers(notificationsService, bus, logger, db);
     registry = new Registry();
-    worker = new MailWorker(db, settings(), logger, registry);
-    const outbox = new MailOutbox(worker, settings(), logger, registry);
+    worker = new MailWorker(db, new MailQueueRepository(), settings(), logger, registry);
+    const outbox = new MailOutbox(new MailQueueRepository(), worker, settings(), logger, registry);
     new MailConsumers(consumers, outbox, settings());
-    new DailyDigestMailer(consumers, outbox, settings());
-    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new QueueingInvitationMailer(outbox, settings()), new CollaborationMailer(consumers, outbox, settings()));
+    new DailyDigestMailer(consumers, new MailPreferencesRepository(), outbox, settings());
+    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new QueueingInvitationMailer(outbox, settings()), new CollaborationMailer(consumers, new MailPreferencesRepository(), outbox, settings()));
     await consumers.start();
   });
 
@@ -234,7 +236,7 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
     });
 
     it('gives a mail up after MAIL_MAX_RETRIES retries and clears its body', async () => {
-      const impatient = new MailWorker(db, settings({ maxRetries: 1 }), logger, new Registry());
+      const impatient = new MailWorker(db, new MailQueueRepository(), settings({ maxRetries: 1 }), logger, new Registry());
       smtp.refuseNext(5);
       await publish(AuthEvents.passwordResetRequested, reset);
       expect(await impatient.runOnce()).toBe(1);

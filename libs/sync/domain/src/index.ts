@@ -46,6 +46,7 @@ export * from './sections/section.model';
 export * from './sections/section.repository';
 export * from './stats/completion-stats.repository';
 export * from './stats/karma';
+export { KarmaRepository } from './stats/karma.repository';
 export * from './stats/productivity-stats.service';
 export * from './users/user-profile.model';
 export * from './users/user-profile.repository';

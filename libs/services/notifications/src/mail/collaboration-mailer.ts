@@ -1,5 +1,5 @@
 import { AuthEvents } from '@doable/contracts-auth';
-import { restTaskUrl } from '@doable/contracts-rest';
+import { taskPageUrl } from '@doable/contracts-rest';
 import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -19,10 +19,9 @@ import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
  */
 @Injectable()
 export class CollaborationMailer {
-  private readonly preferences = new MailPreferencesRepository();
-
   constructor(
     consumers: EventConsumers,
+    private readonly preferences: MailPreferencesRepository,
     private readonly outbox: MailOutbox,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
   ) {
@@ -47,7 +46,7 @@ export class CollaborationMailer {
           lang: recipient.lang,
           data: {
             ...words,
-            link: typeof itemId === 'string' ? restTaskUrl(this.settings.publicUrl, itemId) : `${this.settings.publicUrl}/app`,
+            link: typeof itemId === 'string' ? taskPageUrl(this.settings.publicUrl, itemId) : `${this.settings.publicUrl}/app`,
             actions: collaborationMailActions(type, draft.data, this.settings.publicUrl),
           },
         });

@@ -1,11 +1,9 @@
 import { argShape, argValues, type ApiTask, type FieldTable, openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
-import { restV2TaskWriter } from '@doable/contracts-rest';
-import { taskRowWriter } from '@doable/sync-dialects';
+import { restV2TaskListSql, restV2TaskWriter, taskRowWriter } from '@doable/sync-dialects';
 import { type Item, itemColumns, itemInsert, itemInsertAll } from '@doable/sync-domain';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { z } from 'zod';
 import { taskListSql } from '../objects/object-reads.repository';
-import { restV2TaskListSql } from '../objects/rest-v2-task-list.sql';
 
 const ADA = '7651';
 const PUBLIC_URL = 'https://doable.example';
