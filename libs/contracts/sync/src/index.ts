@@ -34,4 +34,4 @@ export * from './fields/field-line';
 export * from './fields/task-fields';
 export * as WireSchemas from './fields/wire-schemas';
 export * from './read-policy';
-export type * from './fields/command-args';
+export type * from './command-args';

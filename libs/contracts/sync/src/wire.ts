@@ -5,5 +5,5 @@
  */
 export type * from './api-objects';
 export type * from './api-user-objects';
-export type * from './fields/command-args';
+export type * from './command-args';
 export type { NotificationService, NotificationSettingType } from './notification-settings';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ApiAttachment } from '../api-objects';
-import type { TASK_ADD_ARGS, TASK_UPDATE_ARGS } from './task-fields';
+import type { ApiAttachment } from './api-objects';
+import type { TASK_ADD_ARGS, TASK_UPDATE_ARGS } from './fields/task-fields';
 
 /*
  * The arguments of the Sync API commands as a client of the unified API (api/v1) sends them, as
