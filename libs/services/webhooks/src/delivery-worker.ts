@@ -4,7 +4,7 @@ import { type ObjectOf, type ObjectQueryFor, type ObjectResource, SyncSubjects }
 import { contextFromTraceparent, inSpan, LOGGER, type Logger, markFailed, type Span, SpanKind } from '@doable/shared-logging';
 import { Database, PeriodicTask } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Initiator, RESOURCE_OF, webhookBody } from './webhook-body';
 import { type ClaimedDelivery, WebhookRepository } from './webhook.repository';
 import { sendWebhook } from './webhook-sender';
@@ -24,6 +24,8 @@ export const DELIVERY_SETTINGS = Symbol('DELIVERY_SETTINGS');
 
 /** Deliveries claimed per look, sent concurrently: one slow receiver holds one slot, not the queue. */
 const CLAIM = 20;
+/** How long a stop waits for the deliveries under way (below the process's 10 s stop bound). */
+const SETTLE_ON_STOP_MS = 6_000;
 
 /**
  * Sends due deliveries. The queue is the deliveries table: durable across restarts, shared by
@@ -33,7 +35,7 @@ const CLAIM = 20;
  * and POSTs it with the same X-Todoist-Delivery-ID every time.
  */
 @Injectable()
-export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly task: PeriodicTask;
 
   constructor(
@@ -50,8 +52,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     this.task.start();
   }
 
-  onApplicationShutdown(): void {
-    this.task.stop();
+  /**
+   * Before the pools close: the deliveries under way finish and are recorded (a POST the
+   * receiver got but whose answer was never recorded is sent again after its lease, by another
+   * replica: twice for the receiver, seen in a rolling upgrade). Bounded below the stop's 10 s.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.task.stopAndSettle(SETTLE_ON_STOP_MS);
   }
 
   /**

@@ -41,6 +41,9 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
   let server: Server;
   let url: string;
   const received: Received[] = [];
+  /** POSTs the receiver has begun to read, and how long it waits before it answers. */
+  let requestsBegun = 0;
+  let answerDelayMs = 0;
   /** What the receiver answers next (then 200). */
   const failures: number[] = [];
   const bus = new InProcessEventBus(new InProcessBroker(), '');
@@ -99,10 +102,12 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
     await consumers.start();
     server = createServer((request, response) => {
       let body = '';
+      requestsBegun++;
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         received.push({ headers: request.headers, body });
-        response.writeHead(failures.shift() ?? 200).end('ignored');
+        const status = failures.shift() ?? 200;
+        setTimeout(() => response.writeHead(status).end('ignored'), answerDelayMs);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -150,7 +155,22 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
       expect(received).toHaveLength(1);
       expect(received[0].headers['x-todoist-delivery-id']).toBe((await deliveries())[0].delivery_id);
     } finally {
-      woken.onApplicationShutdown();
+      await woken.beforeApplicationShutdown();
+    }
+  });
+
+  it('a stop waits for the delivery under way and records it, so no replica sends it again after its lease', async () => {
+    answerDelayMs = 1_000;
+    const before = requestsBegun;
+    woken.onApplicationBootstrap();
+    try {
+      await publish(SyncEvents.objectEvent, objectEvent({ objectId: '7000' }));
+      await waitFor(() => requestsBegun > before || undefined, 'the POST to reach the receiver');
+      // The receiver answers a second later; the stop returns only after that answer is recorded.
+      await woken.beforeApplicationShutdown();
+      expect((await deliveries()).map((delivery) => delivery.state)).toEqual(['delivered']);
+    } finally {
+      answerDelayMs = 0;
     }
   });
 
@@ -164,7 +184,7 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
       expect(received).toHaveLength(45);
       expect(new Set(received.map((r) => r.headers['x-todoist-delivery-id'])).size).toBe(45);
     } finally {
-      woken.onApplicationShutdown();
+      await woken.beforeApplicationShutdown();
     }
   });
 

@@ -1,10 +1,13 @@
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { Database, METRICS_REGISTRY, PeriodicTask } from '@doable/shared-runtime';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { type ClaimedMail, MailQueueRepository } from './mail-queue.repository';
 import { createMailSender, type MailSender } from './mail-sender';
 import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
+
+/** How long a stop waits for the mails under way (below the process's 10 s stop bound). */
+const SETTLE_ON_STOP_MS = 6_000;
 
 /** Mails claimed per look, sent concurrently. */
 const CLAIM = 10;
@@ -19,7 +22,7 @@ const LEASE_SECONDS = 120;
  * another replica's rows and a wake lost to a crash.
  */
 @Injectable()
-export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly task: PeriodicTask;
   private readonly sender: MailSender;
   private readonly sent: Counter<'kind'>;
@@ -54,6 +57,11 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
 
   onApplicationBootstrap(): void {
     this.task.start();
+  }
+
+  /** Before the pools close: the mails under way are handed over and recorded, not sent again by another replica after their lease. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.task.stopAndSettle(SETTLE_ON_STOP_MS);
   }
 
   onApplicationShutdown(): void {

@@ -9,6 +9,8 @@ import { type Logger, outsideRequest } from '@doable/shared-logging';
 export class PeriodicTask {
   private timer?: NodeJS.Timeout;
   private running = false;
+  /** Settles when the look under way (if any) has ended. */
+  private settled: Promise<void> = Promise.resolve();
   /** A wake arrived during a look: look once more right after it. */
   private wokenMeanwhile = false;
 
@@ -28,6 +30,19 @@ export class PeriodicTask {
   }
 
   /**
+   * Stops, and answers once the look under way has ended: a graceful stop waits for it, so what
+   * the look began (a webhook POST, a mail handed to the server) is recorded as done before the
+   * pool closes, rather than left claimed and sent again by another replica after its lease.
+   * At most `boundMs`: the process's stop has a bound of its own (STOP_TIMEOUT_MS, 10 s).
+   */
+  async stopAndSettle(boundMs: number): Promise<void> {
+    this.stop();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMs)))]);
+    clearTimeout(timer);
+  }
+
+  /**
    * Looks now instead of at the next tick (something known to be due has just been recorded).
    * Wakes during a look coalesce into one more look after it, since that look may have started
    * before the new work was visible; a burst of wakes costs one extra look, not one each. The
@@ -41,9 +56,14 @@ export class PeriodicTask {
     else outsideRequest(() => void this.tick());
   }
 
-  private async tick(): Promise<void> {
-    if (this.running) return;
+  private tick(): Promise<void> {
+    if (this.running) return this.settled;
     this.running = true;
+    this.settled = this.looks();
+    return this.settled;
+  }
+
+  private async looks(): Promise<void> {
     try {
       // A loop, not a recursive tick: a look woken without pause would otherwise chain promises for as long as the wakes go on.
       do {
