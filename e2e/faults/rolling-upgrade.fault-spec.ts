@@ -361,8 +361,13 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
     // Webhooks: once every delivery is final (none pending), each hooked write was delivered once.
     const database = new Client({ connectionString: postgres.url });
     await database.connect();
+    /** Every delivery row not simply delivered once (state, attempts, last error), shown when the webhook figures fail. */
+    let unusualDeliveries: unknown[] = [];
     try {
       await waitFor(async () => Number((await database.query<{ n: string }>("SELECT count(*) AS n FROM webhooks.deliveries WHERE state = 'pending'")).rows[0].n) === 0 || undefined, 'every webhook delivery to be final', 60_000);
+      unusualDeliveries = (
+        await database.query("SELECT delivery_id, event_name, event->>'objectId' AS object_id, state, attempts, last_status, last_error FROM webhooks.deliveries WHERE state <> 'delivered' OR attempts > 1")
+      ).rows;
     } finally {
       await database.end();
     }
@@ -374,6 +379,8 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
       delivered: hooked.filter((content) => delivered.has(content)).length,
       missing: hooked.filter((content) => !delivered.has(content)).length,
       twice: [...delivered.values()].filter((count) => count > 1).length,
+      // The same delivery id again (a retry the receiver can drop by its id) versus two deliveries of one write.
+      sameIdAgain: deliveries.length - new Set(deliveries.map((delivery) => delivery.deliveryId)).size,
       unexpected: [...delivered.keys()].filter((content) => !content.startsWith(PROBE) && !hooked.includes(content)).length,
     };
 
@@ -399,6 +406,7 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
         `  ${JSON.stringify(summary)}`,
         '  replaced        requests  retried  failed  stop s',
         ...steps.map((step) => `  ${step.replica.padEnd(16)}${String(step.requests).padStart(8)}${String(step.retried).padStart(9)}${String(step.failed).padStart(8)}${step.stopS.toFixed(2).padStart(8)}`),
+        ...(unusualDeliveries.length ? ['  deliveries not delivered at the first attempt:', ...unusualDeliveries.map((row) => `    ${JSON.stringify(row)}`)] : []),
         ...(errorLines.length ? ['  error lines logged:', ...errorLines.slice(0, 20).map((line) => `    ${line}`)] : []),
         '',
       ].join('\n'),
@@ -407,7 +415,7 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
     expect(failed.map((attempt) => `writer ${attempt.writer}: HTTP ${attempt.status} ${attempt.reason ?? ''} after ${seconds(attempt.answeredAt - attempt.sentAt)} s, ${phaseOf(attempt.sentAt)}`)).toEqual([]);
     expect(writers.figures.commandErrors).toEqual([]);
     expect({ lost, duplicated, unacknowledged }).toEqual({ lost: 0, duplicated: 0, unacknowledged: 0 });
-    expect(webhooks).toEqual({ writes: hooked.length, delivered: hooked.length, missing: 0, twice: 0, unexpected: 0 });
+    expect(webhooks).toEqual({ writes: hooked.length, delivered: hooked.length, missing: 0, twice: 0, sameIdAgain: 0, unexpected: 0 });
     // Only the gateways' graceful stop closes a push socket, and it says "going away".
     expect(push.closeCodes.filter((code) => code !== 1001)).toEqual([]);
     // Every old replica finished its graceful stop itself (its deadline, or the launcher's SIGKILL, would not log `stopped`).
