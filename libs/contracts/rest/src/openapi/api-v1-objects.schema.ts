@@ -1,4 +1,4 @@
-import { openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
+import { openApiShape, PROJECT_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
 import { attachment } from './rest-v2-objects.schema';
 
@@ -8,43 +8,13 @@ import { attachment } from './rest-v2-objects.schema';
  */
 
 const id = z.string();
-const nullableId = id.nullable();
 const timestamp = z.string().describe('RFC 3339 in UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ.');
 
 /** The api/v1 task, key by key from the task field table. */
 export const taskApiV1 = z.strictObject(openApiShape(TASK_FIELDS, 'apiV1')).meta({ id: 'TaskApiV1' });
 
-export const projectApiV1 = z
-  .strictObject({
-    id,
-    name: z.string(),
-    description: z.string(),
-    color: z.string(),
-    parent_id: nullableId,
-    child_order: z.int(),
-    default_order: z.int(),
-    is_collapsed: z.boolean(),
-    is_favorite: z.boolean(),
-    is_archived: z.boolean(),
-    is_deleted: z.boolean(),
-    is_frozen: z.boolean(),
-    is_shared: z.boolean(),
-    can_assign_tasks: z.boolean(),
-    view_style: z.string(),
-    created_at: timestamp.nullable(),
-    updated_at: timestamp.nullable(),
-    inbox_project: z.literal(true).optional().describe('Sent only on the inbox.'),
-    // A workspace project's keys (sdk 17 WorkspaceProject); a personal project has none of them.
-    workspace_id: id.optional(),
-    folder_id: nullableId.optional(),
-    is_invite_only: z.boolean().nullable().optional(),
-    status: z.string().nullable().optional(),
-    access: z.looseObject({ visibility: z.string().nullable() }).optional(),
-    collaborator_role_default: z.string().nullable().optional(),
-    is_link_sharing_enabled: z.boolean().nullable().optional(),
-    role: z.string().nullable().optional(),
-  })
-  .meta({ id: 'ProjectApiV1' });
+/** The api/v1 project, key by key from the project field table (a workspace project's keys optional). */
+export const projectApiV1 = z.strictObject(openApiShape(PROJECT_FIELDS, 'apiV1')).meta({ id: 'ProjectApiV1' });
 
 export const sectionApiV1 = z
   .strictObject({

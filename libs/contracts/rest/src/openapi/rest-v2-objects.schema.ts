@@ -1,4 +1,4 @@
-import { openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
+import { openApiShape, PROJECT_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
 
 /**
@@ -23,22 +23,8 @@ export const attachment = z
 /** The REST v2 task, key by key from the task field table. */
 export const taskV2 = z.strictObject(openApiShape(TASK_FIELDS, 'restV2')).meta({ id: 'TaskV2' });
 
-export const projectV2 = z
-  .strictObject({
-    id,
-    name: z.string(),
-    color: z.string().describe('A colour name (berry_red, ...).'),
-    parent_id: nullableId,
-    order: z.int(),
-    comment_count: z.int().min(0),
-    is_shared: z.boolean(),
-    is_favorite: z.boolean(),
-    is_inbox_project: z.boolean(),
-    is_team_inbox: z.boolean(),
-    view_style: z.string(),
-    url: z.string(),
-  })
-  .meta({ id: 'ProjectV2' });
+/** The REST v2 project, key by key from the project field table. */
+export const projectV2 = z.strictObject(openApiShape(PROJECT_FIELDS, 'restV2')).meta({ id: 'ProjectV2' });
 
 export const sectionV2 = z.strictObject({ id, project_id: id, order: z.int(), name: z.string() }).meta({ id: 'SectionV2' });
 

@@ -1,7 +1,8 @@
-import type { ProjectRow, SectionRow } from '@doable/sync-domain';
+import type { SectionRow } from '@doable/sync-domain';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { timestampOrNull, writeV9Item } from '../shared/item-fields';
+import { writeV9Project } from '../shared/project.writers';
 import { writeFilter, writeLabel } from '../shared/label-filter.writers';
 import { writeNote } from '../shared/note.writer';
 import { writeV9Reminder } from '../shared/reminder.writer';
@@ -17,21 +18,7 @@ import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
  */
 export const syncV9Writers: ObjectWriters = {
   workspaces: WORKSPACE_WRITERS,
-  project: (project: ProjectRow) => ({
-    id: project.id,
-    name: project.name,
-    color: project.color,
-    parent_id: project.parent_id,
-    child_order: project.child_order,
-    collapsed: project.is_collapsed,
-    shared: project.shared,
-    sync_id: null,
-    is_favorite: project.is_favorite,
-    is_archived: project.is_archived,
-    is_deleted: project.is_deleted,
-    view_style: project.view_style,
-    ...(project.inbox_project ? { inbox_project: true } : {}),
-  }),
+  project: writeV9Project,
   item: writeV9Item,
   section: (section: SectionRow) => ({
     id: section.id,
