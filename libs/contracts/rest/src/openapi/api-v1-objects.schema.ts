@@ -1,4 +1,4 @@
-import { openApiShape, PROJECT_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
+import { openApiShape, PROJECT_FIELDS, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
 import { attachment } from './rest-v2-objects.schema';
 
@@ -16,22 +16,8 @@ export const taskApiV1 = z.strictObject(openApiShape(TASK_FIELDS, 'apiV1')).meta
 /** The api/v1 project, key by key from the project field table (a workspace project's keys optional). */
 export const projectApiV1 = z.strictObject(openApiShape(PROJECT_FIELDS, 'apiV1')).meta({ id: 'ProjectApiV1' });
 
-export const sectionApiV1 = z
-  .strictObject({
-    id,
-    user_id: id,
-    project_id: id,
-    name: z.string(),
-    description: z.string().nullable(),
-    section_order: z.int(),
-    is_collapsed: z.boolean(),
-    is_archived: z.boolean(),
-    is_deleted: z.boolean(),
-    archived_at: timestamp.nullable(),
-    added_at: timestamp.nullable(),
-    updated_at: timestamp.nullable(),
-  })
-  .meta({ id: 'SectionApiV1' });
+/** The api/v1 section, key by key from the section field table. */
+export const sectionApiV1 = z.strictObject(openApiShape(SECTION_FIELDS, 'apiV1')).meta({ id: 'SectionApiV1' });
 
 export const labelApiV1 = z
   .strictObject({ id, name: z.string(), color: z.string(), order: z.int().nullable(), is_favorite: z.boolean() })

@@ -1,4 +1,4 @@
-import { openApiShape, PROJECT_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
+import { openApiShape, PROJECT_FIELDS, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
 
 /**
@@ -26,7 +26,8 @@ export const taskV2 = z.strictObject(openApiShape(TASK_FIELDS, 'restV2')).meta({
 /** The REST v2 project, key by key from the project field table. */
 export const projectV2 = z.strictObject(openApiShape(PROJECT_FIELDS, 'restV2')).meta({ id: 'ProjectV2' });
 
-export const sectionV2 = z.strictObject({ id, project_id: id, order: z.int(), name: z.string() }).meta({ id: 'SectionV2' });
+/** The REST v2 section, key by key from the section field table. */
+export const sectionV2 = z.strictObject(openApiShape(SECTION_FIELDS, 'restV2')).meta({ id: 'SectionV2' });
 
 export const labelV2 = z.strictObject({ id, name: z.string(), color: z.string(), order: z.int(), is_favorite: z.boolean() }).meta({ id: 'LabelV2' });
 

@@ -1,8 +1,9 @@
-import type { FilterRow, LabelRow, SectionRow } from '@doable/sync-domain';
-import type { ApiLabel, ApiSection } from '@doable/contracts-sync';
+import type { FilterRow, LabelRow } from '@doable/sync-domain';
+import type { ApiLabel } from '@doable/contracts-sync';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
-import { timestampOrNull, writeApiV1Item } from '../shared/item-fields';
+import { writeApiV1Item } from '../shared/item-fields';
+import { writeApiV1Section } from '../shared/section.writers';
 import { writeApiV1Project } from '../shared/project.writers';
 import { writeFilter, writeLabel } from '../shared/label-filter.writers';
 import { writeNote } from '../shared/note.writer';
@@ -26,20 +27,7 @@ export const syncApiV1Writers = {
   // Every one of the SDK's 23 task keys, nullable ones present as null (client-constraints §2.1).
   // Added to, not spread: a full sync writes thousands of these.
   item: writeApiV1Item,
-  section: (section: SectionRow): ApiSection => ({
-    id: section.id,
-    user_id: section.user_id,
-    project_id: section.project_id,
-    name: section.name,
-    description: section.description,
-    section_order: section.section_order,
-    is_collapsed: section.is_collapsed,
-    is_archived: section.is_archived,
-    is_deleted: section.is_deleted,
-    archived_at: timestampOrNull(section.archived_at),
-    added_at: timestampOrNull(section.added_at),
-    updated_at: timestampOrNull(section.updated_at),
-  }),
+  section: writeApiV1Section,
   /**
    * The v1 SDKs' label schema requires `order` (nullable), and the unified API documents
    * `item_order`: both are written (the SDK drops keys it does not know).

@@ -1,7 +1,7 @@
-import type { SectionRow } from '@doable/sync-domain';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
-import { timestampOrNull, writeV9Item } from '../shared/item-fields';
+import { writeV9Item } from '../shared/item-fields';
+import { writeV9Section } from '../shared/section.writers';
 import { writeV9Project } from '../shared/project.writers';
 import { writeFilter, writeLabel } from '../shared/label-filter.writers';
 import { writeNote } from '../shared/note.writer';
@@ -20,19 +20,7 @@ export const syncV9Writers: ObjectWriters = {
   workspaces: WORKSPACE_WRITERS,
   project: writeV9Project,
   item: writeV9Item,
-  section: (section: SectionRow) => ({
-    id: section.id,
-    user_id: section.user_id,
-    project_id: section.project_id,
-    name: section.name,
-    section_order: section.section_order,
-    collapsed: section.is_collapsed,
-    sync_id: null,
-    is_archived: section.is_archived,
-    is_deleted: section.is_deleted,
-    archived_at: timestampOrNull(section.archived_at),
-    added_at: timestampOrNull(section.added_at),
-  }),
+  section: writeV9Section,
   label: writeLabel,
   filter: writeFilter,
   note: writeNote,

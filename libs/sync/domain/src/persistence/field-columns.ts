@@ -35,3 +35,5 @@ export type StoredField<T extends FieldTable> = { [F in keyof T]: T[F]['column']
  */
 export type RowFollowsTable<Row, T extends FieldTable> = [Nothing<Exclude<StoredField<T>, keyof Row>>, Nothing<Exclude<keyof Row, keyof T>>];
 export type Follows<T extends [true, true]> = T;
+/** The fields of a table that are timestamp columns (what a wire read gives as text). */
+export type TimestampField<T extends FieldTable> = { [F in keyof T]: T[F]['column'] extends { readonly type: 'timestamptz' } ? F : never }[keyof T];

@@ -1,4 +1,4 @@
-import { columnsOf, type ColumnType, type FieldTable, PROJECT_FIELDS } from '@doable/contracts-sync';
+import { columnsOf, type ColumnType, type FieldTable, PROJECT_FIELDS, SECTION_FIELDS } from '@doable/contracts-sync';
 import { createServiceDataSource, migrateUp } from '@doable/shared-database';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
@@ -24,7 +24,10 @@ interface StoredColumn {
 }
 
 /** Each resource's field table and the relation it describes (the task's is walked by task-columns.integration-spec.ts). */
-const TABLES: ReadonlyArray<{ readonly relation: string; readonly fields: FieldTable }> = [{ relation: 'sync.projects', fields: PROJECT_FIELDS }];
+const TABLES: ReadonlyArray<{ readonly relation: string; readonly fields: FieldTable }> = [
+  { relation: 'sync.projects', fields: PROJECT_FIELDS },
+  { relation: 'sync.sections', fields: SECTION_FIELDS },
+];
 
 /**
  * The field tables against the migrations: on a database every migration has run on, each

@@ -1,5 +1,5 @@
 import { COLOR_NAMES, PROJECT_FIELDS, type ProjectStatus, type ProjectVisibility } from '@doable/contracts-sync';
-import { type Follows, type RowFollowsTable, selectList, timestampColumns } from '../persistence/field-columns';
+import { type Follows, type RowFollowsTable, selectList, timestampColumns, type TimestampField } from '../persistence/field-columns';
 import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 
 /** The stored values of a project's view style, stage and visibility are the project table's. */
@@ -59,12 +59,8 @@ export const PROJECT_COLUMNS = selectList(PROJECT_FIELDS, { shared: SHARED_SQL }
 /** PROJECT_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
 export const PROJECT_WIRE_COLUMNS = withWireTimestamps(PROJECT_COLUMNS, timestampColumns(PROJECT_FIELDS));
 
-type Lines = typeof PROJECT_FIELDS;
-/** The project's timestamp columns, from its table. */
-type TimestampField = { [F in keyof Lines]: Lines[F]['column'] extends { readonly type: 'timestamptz' } ? F : never }[keyof Lines] & keyof Project;
-
 /** A project read with PROJECT_WIRE_COLUMNS. */
-export type WireProject = WireTimestamps<Project, TimestampField>;
+export type WireProject = WireTimestamps<Project, TimestampField<typeof PROJECT_FIELDS>>;
 
 /** A project as the writers take it: timestamps as Dates, or already in wire text. */
 export type ProjectRow = Project | WireProject;
