@@ -34,6 +34,7 @@ export * from './fields/field-line';
 export * from './fields/task-fields';
 export * from './fields/project-fields';
 export * from './fields/section-fields';
+export * from './fields/label-fields';
 export * from './fields/shared-args';
 export * as WireSchemas from './fields/wire-schemas';
 export * from './read-policy';

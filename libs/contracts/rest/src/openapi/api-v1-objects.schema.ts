@@ -1,4 +1,4 @@
-import { openApiShape, PROJECT_FIELDS, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
+import { LABEL_FIELDS, openApiShape, PROJECT_FIELDS, restApiV1Lines, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
 import { attachment } from './rest-v2-objects.schema';
 
@@ -19,9 +19,8 @@ export const projectApiV1 = z.strictObject(openApiShape(PROJECT_FIELDS, 'apiV1')
 /** The api/v1 section, key by key from the section field table. */
 export const sectionApiV1 = z.strictObject(openApiShape(SECTION_FIELDS, 'apiV1')).meta({ id: 'SectionApiV1' });
 
-export const labelApiV1 = z
-  .strictObject({ id, name: z.string(), color: z.string(), order: z.int().nullable(), is_favorite: z.boolean() })
-  .meta({ id: 'LabelApiV1' });
+/** The api/v1 REST label, key by key from the label field table (the keys api/v1 writes in sync only left out). */
+export const labelApiV1 = z.strictObject(openApiShape(restApiV1Lines(LABEL_FIELDS), 'apiV1')).meta({ id: 'LabelApiV1' });
 
 export const commentApiV1 = z
   .strictObject({

@@ -1,4 +1,4 @@
-import { openApiShape, PROJECT_FIELDS, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
+import { LABEL_FIELDS, openApiShape, PROJECT_FIELDS, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
 
 /**
@@ -29,7 +29,8 @@ export const projectV2 = z.strictObject(openApiShape(PROJECT_FIELDS, 'restV2')).
 /** The REST v2 section, key by key from the section field table. */
 export const sectionV2 = z.strictObject(openApiShape(SECTION_FIELDS, 'restV2')).meta({ id: 'SectionV2' });
 
-export const labelV2 = z.strictObject({ id, name: z.string(), color: z.string(), order: z.int(), is_favorite: z.boolean() }).meta({ id: 'LabelV2' });
+/** The REST v2 label, key by key from the label field table. */
+export const labelV2 = z.strictObject(openApiShape(LABEL_FIELDS, 'restV2')).meta({ id: 'LabelV2' });
 
 export const commentV2 = z
   .strictObject({

@@ -1,10 +1,4 @@
-import type { FilterRow, LabelRow } from '@doable/sync-domain';
-import type { ApiLabel } from '@doable/contracts-sync';
-
-/** A personal label as v9 writes it; api/v1 adds its SDKs' `order`. */
-export function writeLabel(label: LabelRow): Omit<ApiLabel, 'order'> {
-  return { id: label.id, name: label.name, color: label.color, item_order: label.item_order, is_deleted: label.is_deleted, is_favorite: label.is_favorite };
-}
+import type { FilterRow } from '@doable/sync-domain';
 
 /**
  * A filter with every key the SDKs' sync filter schema requires, as v9 writes it; api/v1 adds the

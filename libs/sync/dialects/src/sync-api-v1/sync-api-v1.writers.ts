@@ -1,11 +1,11 @@
-import type { FilterRow, LabelRow } from '@doable/sync-domain';
-import type { ApiLabel } from '@doable/contracts-sync';
+import type { FilterRow } from '@doable/sync-domain';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { writeApiV1Item } from '../shared/item-fields';
 import { writeApiV1Section } from '../shared/section.writers';
 import { writeApiV1Project } from '../shared/project.writers';
-import { writeFilter, writeLabel } from '../shared/label-filter.writers';
+import { writeFilter } from '../shared/label-filter.writers';
+import { writeApiV1Label } from '../shared/label.writers';
 import { writeNote } from '../shared/note.writer';
 import { writeReminder } from '../shared/reminder.writer';
 import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
@@ -28,11 +28,7 @@ export const syncApiV1Writers = {
   // Added to, not spread: a full sync writes thousands of these.
   item: writeApiV1Item,
   section: writeApiV1Section,
-  /**
-   * The v1 SDKs' label schema requires `order` (nullable), and the unified API documents
-   * `item_order`: both are written (the SDK drops keys it does not know).
-   */
-  label: (label: LabelRow): ApiLabel => Object.assign(writeLabel(label), { order: label.item_order }),
+  label: writeApiV1Label,
   filter: (filter: FilterRow) => {
     const fields = writeFilter(filter);
     fields['description'] = filter.description;

@@ -3,7 +3,8 @@ import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { writeV9Item } from '../shared/item-fields';
 import { writeV9Section } from '../shared/section.writers';
 import { writeV9Project } from '../shared/project.writers';
-import { writeFilter, writeLabel } from '../shared/label-filter.writers';
+import { writeFilter } from '../shared/label-filter.writers';
+import { writeV9Label } from '../shared/label.writers';
 import { writeNote } from '../shared/note.writer';
 import { writeV9Reminder } from '../shared/reminder.writer';
 import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
@@ -21,7 +22,7 @@ export const syncV9Writers: ObjectWriters = {
   project: writeV9Project,
   item: writeV9Item,
   section: writeV9Section,
-  label: writeLabel,
+  label: writeV9Label,
   filter: writeFilter,
   note: writeNote,
   reminder: writeV9Reminder,
