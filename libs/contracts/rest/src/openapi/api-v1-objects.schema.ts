@@ -1,6 +1,5 @@
-import { LABEL_FIELDS, openApiShape, PROJECT_FIELDS, restApiV1Lines, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
+import { COMMENT_FIELDS, LABEL_FIELDS, openApiShape, PROJECT_FIELDS, restApiV1Lines, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
-import { attachment } from './rest-v2-objects.schema';
 
 /**
  * api/v1 REST response objects: the sync service's api/v1 objects as the rest-api-v1 dialect
@@ -8,7 +7,6 @@ import { attachment } from './rest-v2-objects.schema';
  */
 
 const id = z.string();
-const timestamp = z.string().describe('RFC 3339 in UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ.');
 
 /** The api/v1 task, key by key from the task field table. */
 export const taskApiV1 = z.strictObject(openApiShape(TASK_FIELDS, 'apiV1')).meta({ id: 'TaskApiV1' });
@@ -22,20 +20,8 @@ export const sectionApiV1 = z.strictObject(openApiShape(SECTION_FIELDS, 'apiV1')
 /** The api/v1 REST label, key by key from the label field table (the keys api/v1 writes in sync only left out). */
 export const labelApiV1 = z.strictObject(openApiShape(restApiV1Lines(LABEL_FIELDS), 'apiV1')).meta({ id: 'LabelApiV1' });
 
-export const commentApiV1 = z
-  .strictObject({
-    id,
-    item_id: id.optional().describe('Present when the comment is on a task.'),
-    project_id: id.optional().describe('Present when the comment is on a project.'),
-    posted_uid: id,
-    content: z.string(),
-    file_attachment: attachment.nullable(),
-    uids_to_notify: z.array(id).nullable(),
-    reactions: z.record(z.string(), z.array(id)).nullable(),
-    is_deleted: z.boolean(),
-    posted_at: timestamp,
-  })
-  .meta({ id: 'CommentApiV1' });
+/** The api/v1 comment, key by key from the comment field table. */
+export const commentApiV1 = z.strictObject(openApiShape(COMMENT_FIELDS, 'apiV1')).meta({ id: 'CommentApiV1' });
 
 /** A project's person as `projects/{id}/full` and `/join` list them (the sync collaborators shape). */
 export const projectPersonApiV1 = z

@@ -5,7 +5,7 @@ import { writeV9Section } from '../shared/section.writers';
 import { writeV9Project } from '../shared/project.writers';
 import { writeFilter } from '../shared/label-filter.writers';
 import { writeV9Label } from '../shared/label.writers';
-import { writeNote } from '../shared/note.writer';
+import { writeV9Note } from '../shared/note.writer';
 import { writeV9Reminder } from '../shared/reminder.writer';
 import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
@@ -24,7 +24,7 @@ export const syncV9Writers: ObjectWriters = {
   section: writeV9Section,
   label: writeV9Label,
   filter: writeFilter,
-  note: writeNote,
+  note: writeV9Note,
   reminder: writeV9Reminder,
   // A place as the public API documents it: `[name, loc_lat, loc_long]`.
   location: (place) => [place.name, place.loc_lat, place.loc_long],
