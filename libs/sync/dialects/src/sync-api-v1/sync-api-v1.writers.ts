@@ -1,10 +1,9 @@
-import type { FilterRow } from '@doable/sync-domain';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { writeApiV1Item } from '../shared/item-fields';
 import { writeApiV1Section } from '../shared/section.writers';
 import { writeApiV1Project } from '../shared/project.writers';
-import { writeFilter } from '../shared/label-filter.writers';
+import { writeApiV1Filter } from '../shared/filter.writers';
 import { writeApiV1Label } from '../shared/label.writers';
 import { writeNote } from '../shared/note.writer';
 import { writeReminder } from '../shared/reminder.writer';
@@ -29,11 +28,7 @@ export const syncApiV1Writers = {
   item: writeApiV1Item,
   section: writeApiV1Section,
   label: writeApiV1Label,
-  filter: (filter: FilterRow) => {
-    const fields = writeFilter(filter);
-    fields['description'] = filter.description;
-    return fields;
-  },
+  filter: writeApiV1Filter,
   note: writeNote,
   reminder: writeReminder,
   /**

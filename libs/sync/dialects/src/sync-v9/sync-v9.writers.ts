@@ -3,7 +3,7 @@ import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { writeV9Item } from '../shared/item-fields';
 import { writeV9Section } from '../shared/section.writers';
 import { writeV9Project } from '../shared/project.writers';
-import { writeFilter } from '../shared/label-filter.writers';
+import { writeV9Filter } from '../shared/filter.writers';
 import { writeV9Label } from '../shared/label.writers';
 import { writeV9Note } from '../shared/note.writer';
 import { writeV9Reminder } from '../shared/reminder.writer';
@@ -23,7 +23,7 @@ export const syncV9Writers: ObjectWriters = {
   item: writeV9Item,
   section: writeV9Section,
   label: writeV9Label,
-  filter: writeFilter,
+  filter: writeV9Filter,
   note: writeV9Note,
   reminder: writeV9Reminder,
   // A place as the public API documents it: `[name, loc_lat, loc_long]`.
