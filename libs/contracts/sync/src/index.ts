@@ -37,6 +37,7 @@ export * from './fields/section-fields';
 export * from './fields/label-fields';
 export * from './fields/comment-fields';
 export * from './fields/filter-fields';
+export * from './fields/reminder-fields';
 export * from './fields/shared-args';
 export * as WireSchemas from './fields/wire-schemas';
 export * from './read-policy';

@@ -47,9 +47,10 @@ export type LegacyKey = string;
  * When api/v1 and v9 write a line's key (always, when a line has none): `true` only on a true
  * value (the inbox's `inbox_project`); `{ set }` only when the named field of the row is set (a
  * workspace project's keys, a task comment's `item_id`); `{ unset }` only when it is null (a
- * project comment's `project_id`).
+ * project comment's `project_id`); `{ field, in }` only when the named field holds one of the
+ * values (a reminder's keys of its type).
  */
-export type WrittenWhen = 'true' | { readonly set: string } | { readonly unset: string };
+export type WrittenWhen = 'true' | { readonly set: string } | { readonly unset: string } | { readonly field: string; readonly in: readonly string[] };
 
 /** The argument a field is in a command, its schema already optional or not as the command takes it. */
 export interface FieldArgs {
@@ -91,12 +92,18 @@ export interface FieldLine {
   readonly fixed?: string | number | boolean;
   /** When the key is written; always when absent. */
   readonly when?: WrittenWhen;
+  /** When v9 writes the key, where not as api/v1 does (a relative reminder's `due: null`). */
+  readonly v9When?: WrittenWhen;
+  /** The value written where the row holds null (a location reminder's `radius: 0`: the SDKs require one). */
+  readonly absent?: string | number;
   /** The value written inside an object under the key, `{ [wrap]: value }` (a project's `access: { visibility }`). */
   readonly wrap?: string;
   /** An empty object or list is written as null (a comment's `reactions`). */
   readonly emptyAsNull?: true;
   /** api/v1 writes the key in sync only: its REST surface (and so its OpenAPI object) leaves it out (a label's `item_order`). */
   readonly syncOnly?: true;
+  /** A column a service keeps for itself (the reminder service's `fired_for`): no object read selects it, no dialect writes it. */
+  readonly internal?: true;
 }
 
 export type FieldTable = Readonly<Record<string, FieldLine>>;

@@ -6,8 +6,9 @@ import { timestampOrNull, writeDue } from './item-fields';
  * The api/v1 and v9 writers of a resource, from its field table (projects, sections, labels,
  * filters, comments; the task has its own, taskRowWriter). A line is written under its key in
  * the dialect, in the table's order, read as its render says, and as its optional parts say:
- * `fixed` (a value no field backs), `from` (another field of the row), `wrap` (inside an
- * object), `emptyAsNull`, and `when` (left out unless its condition holds).
+ * `fixed` (a value no field backs), `from` (another field of the row), `absent` (the value for
+ * null), `emptyAsNull`, `wrap` (inside an object), and `when` (left out unless its condition
+ * holds; v9 by `v9When` where it differs).
  */
 
 type Row = Readonly<Record<string, unknown>>;
@@ -41,6 +42,11 @@ function readerOf(name: string, line: FieldLine): Read {
       return isEmpty(written) ? null : written;
     };
   }
+  const absent = line.absent;
+  if (absent !== undefined) {
+    const value = read;
+    read = (row) => value(row) ?? absent;
+  }
   const wrap = line.wrap;
   if (wrap !== undefined) {
     const inner = read;
@@ -56,7 +62,9 @@ function conditionOf(when: WrittenWhen | undefined, name: string, line: FieldLin
     return (row) => row[field] === true;
   }
   if ('set' in when) return (row) => row[when.set] !== null && row[when.set] !== undefined;
-  return (row) => row[when.unset] === null || row[when.unset] === undefined;
+  if ('unset' in when) return (row) => row[when.unset] === null || row[when.unset] === undefined;
+  const values: readonly unknown[] = when.in;
+  return (row) => values.includes(row[when.field]);
 }
 
 /**
@@ -67,7 +75,8 @@ function conditionOf(when: WrittenWhen | undefined, name: string, line: FieldLin
 export function fieldRowWriter<R extends object>(table: FieldTable, dialect: 'apiV1' | 'v9'): (row: R) => Record<string, unknown> {
   const fields = Object.entries(table).flatMap(([name, line]) => {
     const key = line[dialect];
-    return key === undefined ? [] : [{ key, read: readerOf(name, line), written: conditionOf(line.when, name, line) }];
+    const when = dialect === 'v9' ? (line.v9When ?? line.when) : line.when;
+    return key === undefined ? [] : [{ key, read: readerOf(name, line), written: conditionOf(when, name, line) }];
   });
   // A loop over a fixed list, not a spread per field: a full sync writes thousands of these.
   return (row) => {
@@ -90,10 +99,10 @@ type ReadName<T extends FieldTable, F extends keyof T> = T[F] extends { readonly
   : T[F] extends { readonly from: infer S extends string }
     ? S
     : F;
-type WhenName<W> = W extends { readonly set: infer S } ? S : W extends { readonly unset: infer S } ? S : never;
+type WhenName<W> = W extends { readonly set: infer S } ? S : W extends { readonly unset: infer S } ? S : W extends { readonly field: infer S } ? S : never;
 export type FieldsRead<T extends FieldTable, D extends 'apiV1' | 'v9'> =
   | { [F in keyof T]: T[F] extends { readonly [K in D]: string } ? ReadName<T, F> : never }[keyof T]
-  | WhenName<Lines<T> extends infer L ? (L extends { readonly when: infer W } ? W : never) : never>;
+  | WhenName<Lines<T> extends infer L ? (L extends { readonly when: infer W } ? W : L extends { readonly v9When: infer W } ? W : never) : never>;
 /** [true] when every field a table's writers read is a field of the row (Reads turns anything else into a compile error). */
 export type ReadsRow<Row, T extends FieldTable> = [[Exclude<FieldsRead<T, 'apiV1'> | FieldsRead<T, 'v9'>, keyof Row>] extends [never] ? true : false];
 export type Reads<T extends [true]> = T;

@@ -14,6 +14,7 @@ const SELECTED: { readonly [T in ColumnType]?: (name: string) => string } = {
 export function selectList(table: FieldTable, computed: Readonly<Record<string, string>> = {}): string {
   return Object.entries(table)
     .flatMap(([name, line]) => {
+      if (line.internal) return [];
       if (line.column) return [SELECTED[line.column.type]?.(name) ?? name];
       const sql = computed[name];
       return sql === undefined ? [] : [`${sql} AS ${name}`];
@@ -23,12 +24,12 @@ export function selectList(table: FieldTable, computed: Readonly<Record<string, 
 
 /** The table's timestamp columns (what withWireTimestamps reads as wire text). */
 export function timestampColumns(table: FieldTable): string[] {
-  return Object.entries(table).flatMap(([name, line]) => (line.column?.type === 'timestamptz' ? [name] : []));
+  return Object.entries(table).flatMap(([name, line]) => (line.column?.type === 'timestamptz' && !line.internal ? [name] : []));
 }
 
 type Nothing<T> = [T] extends [never] ? true : false;
-/** The fields of a table that are stored columns. */
-export type StoredField<T extends FieldTable> = { [F in keyof T]: T[F]['column'] extends null ? never : F }[keyof T];
+/** The fields of a table that are stored columns an object read selects (all but a service's own). */
+export type StoredField<T extends FieldTable> = { [F in keyof T]: T[F]['column'] extends null ? never : T[F] extends { readonly internal: true } ? never : F }[keyof T];
 /**
  * Whether a row type has a key for each stored column of its table, and every key of it is a line
  * of the table: [true, true] when it does (Follows turns anything else into a compile error).
@@ -36,4 +37,4 @@ export type StoredField<T extends FieldTable> = { [F in keyof T]: T[F]['column']
 export type RowFollowsTable<Row, T extends FieldTable> = [Nothing<Exclude<StoredField<T>, keyof Row>>, Nothing<Exclude<keyof Row, keyof T>>];
 export type Follows<T extends [true, true]> = T;
 /** The fields of a table that are timestamp columns (what a wire read gives as text). */
-export type TimestampField<T extends FieldTable> = { [F in keyof T]: T[F]['column'] extends { readonly type: 'timestamptz' } ? F : never }[keyof T];
+export type TimestampField<T extends FieldTable> = { [F in keyof T]: T[F]['column'] extends { readonly type: 'timestamptz' } ? (T[F] extends { readonly internal: true } ? never : F) : never }[keyof T];

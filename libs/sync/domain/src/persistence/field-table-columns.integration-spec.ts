@@ -1,4 +1,4 @@
-import { columnsOf, type ColumnType, COMMENT_FIELDS, type FieldTable, FILTER_FIELDS, LABEL_FIELDS, PROJECT_FIELDS, SECTION_FIELDS } from '@doable/contracts-sync';
+import { columnsOf, type ColumnType, COMMENT_FIELDS, type FieldTable, FILTER_FIELDS, LABEL_FIELDS, PROJECT_FIELDS, REMINDER_FIELDS, SECTION_FIELDS } from '@doable/contracts-sync';
 import { createServiceDataSource, migrateUp } from '@doable/shared-database';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
@@ -30,6 +30,7 @@ const TABLES: ReadonlyArray<{ readonly relation: string; readonly fields: FieldT
   { relation: 'sync.labels', fields: LABEL_FIELDS },
   { relation: 'sync.notes', fields: COMMENT_FIELDS },
   { relation: 'sync.filters', fields: FILTER_FIELDS },
+  { relation: 'sync.reminders', fields: REMINDER_FIELDS },
 ];
 
 /**
