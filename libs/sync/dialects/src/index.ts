@@ -14,3 +14,4 @@ export * from './sync-dialects';
 export * from './sync-v8/sync-v8.writers';
 export * from './sync-v9/sync-v9.writers';
 export { taskRowWriter } from './shared/item-fields';
+export { fieldRowWriter } from './shared/field-writer';

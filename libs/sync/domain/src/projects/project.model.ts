@@ -53,8 +53,11 @@ export type ProjectFollowsTheTable = Follows<RowFollowsTable<Project, typeof PRO
  */
 const SHARED_SQL = `EXISTS (SELECT 1 FROM sync.project_members shared_member WHERE shared_member.project_id = id AND shared_member.state = 'active' OFFSET 1)`;
 
+/** The project table's lines every read computes, as SQL over the project's row. */
+export const PROJECT_COMPUTED_COLUMNS = { shared: SHARED_SQL } as const;
+
 /** The stored columns of a project and its `shared`, from the project field table. */
-export const PROJECT_COLUMNS = selectList(PROJECT_FIELDS, { shared: SHARED_SQL });
+export const PROJECT_COLUMNS = selectList(PROJECT_FIELDS, PROJECT_COMPUTED_COLUMNS);
 
 /** PROJECT_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
 export const PROJECT_WIRE_COLUMNS = withWireTimestamps(PROJECT_COLUMNS, timestampColumns(PROJECT_FIELDS));
