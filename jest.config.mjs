@@ -28,7 +28,7 @@ const common = {
 export default {
   testSequencer: '<rootDir>/tools/jest/tiers-in-order.sequencer.cjs',
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools,bench}/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools,bench}/**/*.spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout-unit.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/*.integration-spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout-integration.ts'] },
     // One running system per mode per worker, shared by the suites (e2e/support/use-system.ts).
     { ...common, displayName: 'e2e', testEnvironment: '<rootDir>/tools/jest/shared-systems.environment.cjs', testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout-e2e.ts', '<rootDir>/e2e/support/openapi-check.setup.ts'] },

@@ -1,4 +1,4 @@
-import { ISSUE_SIZE, seedLargeAccount } from '@doable/sync';
+import { ISSUE_SIZE, seedLargeAccount } from '@doable/sync-domain/testing';
 import { runClient } from './support/clients';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';

@@ -6,24 +6,32 @@ import { useSystem } from './support/use-system';
 import { seriousAxeViolations } from './support/web-app';
 import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, syncAnswerTo, tasksOf } from './support/web-app-people';
 
-/** Issue #35's bar for "live": the other person's screen shows a write within a second of its answer. */
-const LIVE_MS = 1_000;
+/**
+ * How long a change may take to reach the other screen here. Issue #35's bar is a second, and
+ * the bench measures it (S12, push p99); a test on a loaded machine asserts the mechanism
+ * instead of the clock: the change arrives without a reload, by a push cue and the sync after it.
+ */
+const LIVE_WAIT_MS = 15_000;
 
 /**
- * Waits for `write`'s answer, then gives `appears` one second from that moment: the change must
- * reach the other person's screen by push and incremental sync, without a reload. Failing, it
- * tells what the reader's page heard and asked around then (ms from the answer).
+ * Waits for `write`'s answer, then for `appears` on the reader's screen, and checks that it got
+ * there by push and incremental sync: the reader's page heard `sync_needed` after `mark` (the
+ * length of its traffic before the write was sent) and synced after that. Failing, it tells
+ * what the reader's page heard and asked around then (ms from the answer).
  */
-async function seenWithinASecond(write: Promise<Response>, reader: AppPerson, appears: Locator, state: 'visible' | 'detached' = 'visible'): Promise<void> {
+async function seenLive(mark: number, write: Promise<Response>, reader: AppPerson, appears: Locator, state: 'visible' | 'detached' = 'visible'): Promise<void> {
   const answer = await write;
   const answeredAt = Date.now();
   expect(answer.ok()).toBe(true);
+  const story = () => reader.traffic.slice(mark).map(({ at, what }) => `${at - answeredAt} ms: ${what}`).join('\n');
   try {
-    await appears.waitFor({ state, timeout: LIVE_MS });
+    await appears.waitFor({ state, timeout: LIVE_WAIT_MS });
   } catch (err) {
-    const story = reader.traffic.filter(({ at }) => at >= answeredAt - 2_000).map(({ at, what }) => `${at - answeredAt} ms: ${what}`);
-    throw new Error(`not on the reader's screen within ${LIVE_MS} ms of the write's answer; the reader's page:\n${story.join('\n')}`, { cause: err });
+    throw new Error(`not on the reader's screen within ${LIVE_WAIT_MS} ms of the write's answer; the reader's page:\n${story()}`, { cause: err });
   }
+  const heard = reader.traffic.slice(mark).map(({ what }) => what);
+  const cue = heard.findIndex((what) => what.includes('"sync_needed"'));
+  expect({ cueHeard: cue >= 0, syncedAfterCue: heard.slice(cue + 1).includes('sync sent'), story: story() }).toMatchObject({ cueHeard: true, syncedAfterCue: true });
 }
 
 const task = (page: Page, content: string) => page.getByRole('listitem', { name: content, exact: true });
@@ -43,7 +51,7 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
     await chromium.close();
   });
 
-  it('shares a project through the app, and each person sees the other’s task, completion and comment within a second', async () => {
+  it('shares a project through the app, and each person sees the other’s task, completion and comment live, by push, without a reload', async () => {
     const ana = await chromium.person(system);
     const ben = await chromium.person(system);
     const projectId = await createProject(system, ana.account, 'Garden');
@@ -68,9 +76,10 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
     ] as Array<[AppPerson, AppPerson, string]>) {
       // A new task.
       await writer.page.getByLabel('Add task').fill(content);
+      let mark = reader.traffic.length;
       const added = quickAddAnswer(writer.page);
       await writer.page.getByLabel('Add task').press('Enter');
-      await seenWithinASecond(added, reader, task(reader.page, content));
+      await seenLive(mark, added, reader, task(reader.page, content));
       await task(writer.page, content).waitFor();
 
       // A comment: the reader has the task's comments open, the writer comments.
@@ -78,15 +87,17 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
       await writer.page.getByRole('button', { name: `Comments on ${content}` }).click();
       const comment = `${content}: done by Friday`;
       await writer.page.getByLabel('Add comment').fill(comment);
+      mark = reader.traffic.length;
       const commented = syncAnswerTo(writer.page, 'note_add');
       await writer.page.getByRole('button', { name: 'Comment', exact: true }).click();
-      await seenWithinASecond(commented, reader, reader.page.getByTestId('comment').filter({ hasText: comment }));
+      await seenLive(mark, commented, reader, reader.page.getByTestId('comment').filter({ hasText: comment }));
 
       // The completion: the task leaves the reader's project view.
+      mark = reader.traffic.length;
       const completed = syncAnswerTo(writer.page, 'item_complete');
       // click, not check: the row leaves the view once completed, so there is no checked box to verify.
       await writer.page.getByRole('checkbox', { name: `Complete ${content}` }).click();
-      await seenWithinASecond(completed, reader, task(reader.page, content), 'detached');
+      await seenLive(mark, completed, reader, task(reader.page, content), 'detached');
     }
   });
 
@@ -157,6 +168,7 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
       { hash: `#/filter/${filterId}`, title: 'Urgent', shows: 'Call the plumber' },
       { hash: '#/search/book', title: 'Search: book', shows: 'Read a book' },
       { hash: '#/completed', title: 'Completed', shows: 'Pay the rent' },
+      { hash: '#/archived', title: 'Archived projects', shows: 'No archived project.' },
       { hash: '#/notifications', title: 'Notifications', shows: 'Mark all read' },
       { hash: '#/settings', title: 'Settings', shows: 'Daily digest by email' },
       { hash: `#/workspace/${workspaceId}`, title: 'Studio', shows: 'Studio plans' },

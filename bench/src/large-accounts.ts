@@ -1,4 +1,4 @@
-import { type LargeAccountSize, seedLargeAccount } from '@doable/sync';
+import { type LargeAccountSize, seedLargeAccount } from '@doable/sync-domain/testing';
 import { type BenchAccount, createAccounts, waitForProfiles } from './accounts';
 
 export interface LargeAccount extends BenchAccount {

@@ -2,7 +2,7 @@ import type { startSystem as StartSystem } from './system-under-test';
 import { type Account, type Mode, sqlOn, type SystemUnderTest } from './system-view';
 
 export interface UseSystemOptions {
-  /** How many accounts to create once the system is up, one after another (default 1). */
+  /** How many accounts to create once the system is up, all at once (default 1). */
   readonly accounts?: number;
   /** Settings added to every service, as `startSystem` takes them: the suite gets a system of its own. */
   readonly env?: Record<string, string>;
@@ -96,7 +96,9 @@ export function useSystem(mode: Mode, options: UseSystemOptions = {}): LiveSyste
   beforeAll(async () => {
     const shared = environment.__doableSharedSystem;
     started = shared && options.env === undefined && !options.own ? await sharedSystem(shared, mode) : await startOwnSystem(mode, { env: options.env });
-    for (let index = 0; index < (options.accounts ?? 1); index++) made.push(await started.createAccount());
+    // At once: each waits for its profile and plan to reach sync (events), and those waits overlap.
+    const system = started;
+    made.push(...(await Promise.all(Array.from({ length: options.accounts ?? 1 }, () => system.createAccount()))));
   });
   afterAll(async () => {
     await started?.close();

@@ -83,7 +83,7 @@ async function share(baseUrl, owner, friend, project) {
  * Fills the owner's account: three projects (one shared with the friend, with sections), labels,
  * tasks overdue, due today and in the coming days with priorities, labels and assignees, a
  * subtask, a conversation in comments and a reminder. `owner` and `friend` are API tokens.
- * Answers the shared project's id.
+ * Answers the shared project's id and the announcement's (the task picture's).
  */
 export async function seedDemoData(baseUrl, owner, friend) {
   const rest = (method, path, body, token = owner) => api(baseUrl, token, method, path, body);
@@ -113,7 +113,19 @@ export async function seedDemoData(baseUrl, owner, friend) {
   await task('Buy a birthday present for Lea', { project_id: home.id, priority: 2, labels: ['errands'], due_date: day(2) });
   await task('Fix the dripping kitchen tap', { project_id: home.id, due_date: day(5) });
   const standUp = await task('Launch stand-up', { project_id: launch.id, section_id: plan, priority: 2, labels: ['office'], due_datetime: `${day(1)}T09:30:00Z` });
-  const announcement = await task(COMMENTED_TASK, { project_id: launch.id, section_id: plan, priority: 4, labels: ['deep-work'], due_date: day(0) });
+  const announcement = await task(COMMENTED_TASK, {
+    project_id: launch.id,
+    section_id: plan,
+    priority: 4,
+    labels: ['deep-work'],
+    due_date: day(0),
+    duration: 90,
+    duration_unit: 'minute',
+    // Markdown, as the task view renders it (the task picture shows it).
+    description: '## Outline\n\n- **Why now**: the launch date and what changes for users\n- What is new, in three lines\n- Pricing, with a link to the [pricing page](https://example.com/pricing)\n\nKeep it under 300 words.',
+  });
+  await task('Collect quotes from the beta users', { parent_id: announcement.id });
+  await task('Pick the header picture', { parent_id: announcement.id, labels: ['office'] });
   await task('Review the pricing page copy', { project_id: launch.id, section_id: plan, priority: 3, labels: ['office'], due_date: day(0), assignee_id: friendId });
   await task('Fix the typo in the sign-up email', { project_id: launch.id, section_id: build, priority: 3, due_date: day(-1), assignee_id: friendId });
   const video = await task(ROWS.upcoming, { project_id: launch.id, section_id: build, priority: 2, due_date: day(1), assignee_id: ownerId });
@@ -131,5 +143,5 @@ export async function seedDemoData(baseUrl, owner, friend) {
   await comment('Great, then I will do the pricing part.', friend);
 
   await commands(baseUrl, owner, [{ type: 'reminder_add', temp_id: randomUUID(), args: { item_id: standUp.id, type: 'relative', minute_offset: 15 } }]);
-  return launch.id;
+  return { sharedProjectId: launch.id, taskId: announcement.id };
 }

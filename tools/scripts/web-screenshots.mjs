@@ -16,7 +16,7 @@ import { COMMENTED_TASK, FRIEND, nameOwner, OWNER, ROWS, seedDemoData, SHARED_PR
 
 const DOCS = join(repoRoot, 'apps', 'web', 'docs');
 /** docs/web-app.md and apps/web/README.md link these names: keep them. */
-const SHOTS = { today: 'today.png', project: 'project.png', phoneDark: 'phone-dark.png', settings: 'settings.png' };
+const SHOTS = { today: 'today.png', project: 'project.png', task: 'task.png', phoneDark: 'phone-dark.png', phoneMenu: 'phone-menu.png', settings: 'settings.png' };
 /** Each picture stays small enough for a repository's docs. */
 const MAX_BYTES = 300 * 1024;
 const DESKTOP = { width: 1280, height: 800 };
@@ -76,7 +76,8 @@ async function stopSystem(system) {
  * "Saving…"), polled from here because the app's CSP refuses waitForFunction's eval.
  */
 async function settled(page) {
-  await page.getByRole('link', { name: SHARED_PROJECT, exact: true }).waitFor({ timeout: 20_000 });
+  // Attached, not visible: at a phone's width the navigation is a closed drawer.
+  await page.getByRole('link', { name: SHARED_PROJECT, exact: true, includeHidden: true }).waitFor({ state: 'attached', timeout: 20_000 });
   const deadline = Date.now() + 20_000;
   while ((await page.getByTestId('connection').textContent())?.trim() !== '') {
     if (Date.now() > deadline) throw new Error(`the app did not settle: ${await page.getByTestId('connection').textContent()}`);
@@ -111,7 +112,7 @@ async function signedInPage(browser, baseUrl, helpers, options) {
   return page;
 }
 
-async function takeScreenshots(baseUrl, sharedProjectId) {
+async function takeScreenshots(baseUrl, { sharedProjectId, taskId }) {
   // The shared Chromium launcher and sign-in (e2e and bench use them too), as built into dist/.
   const helpers = createRequire(import.meta.url)(join(repoRoot, 'dist', 'libs', 'shared', 'testing', 'src', 'browser.js'));
   const browser = await helpers.launchChromium();
@@ -126,6 +127,13 @@ async function takeScreenshots(baseUrl, sharedProjectId) {
     await comments.getByText('Great, then I will do the pricing part.').waitFor({ timeout: 10_000 });
     await shoot(desktop, SHOTS.project);
 
+    // The task view, its description rendered as Markdown (the renderer is a chunk of its own: waited for).
+    await desktop.evaluate(`location.hash = ${JSON.stringify(`#/task/${taskId}`)}`);
+    await desktop.getByRole('heading', { level: 1, name: COMMENTED_TASK, exact: true }).waitFor({ timeout: 10_000 });
+    await desktop.locator('[data-testid="task-description"][data-rendered="markdown"]').waitFor({ timeout: 10_000 });
+    await desktop.getByRole('listitem', { name: 'Collect quotes from the beta users', exact: true }).waitFor({ timeout: 10_000 });
+    await shoot(desktop, SHOTS.task);
+
     // Settings, when the app has the view: an address it does not know opens Today instead.
     await desktop.evaluate(`location.hash = '#/settings'`);
     const heading = desktop.getByRole('heading', { level: 1, name: /^(Settings|Today)$/ });
@@ -136,6 +144,11 @@ async function takeScreenshots(baseUrl, sharedProjectId) {
     const phone = await signedInPage(browser, baseUrl, helpers, { viewport: PHONE, colorScheme: 'dark', isMobile: true, hasTouch: true });
     await openView(phone, '#/upcoming', 'Upcoming', ROWS.upcoming);
     await shoot(phone, SHOTS.phoneDark);
+    // The phone's navigation: a drawer behind Menu.
+    await openView(phone, '#/today', 'Today', ROWS.today);
+    await phone.getByRole('button', { name: 'Menu' }).click();
+    await phone.getByRole('navigation', { name: 'Views' }).waitFor({ timeout: 10_000 });
+    await shoot(phone, SHOTS.phoneMenu);
   } finally {
     await browser.close();
   }
@@ -171,9 +184,9 @@ async function main() {
     await cli.done;
 
     await nameOwner(baseUrl, ownerToken);
-    const sharedProjectId = await seedDemoData(baseUrl, ownerToken, friendToken);
+    const demo = await seedDemoData(baseUrl, ownerToken, friendToken);
     log('demo data in place');
-    await takeScreenshots(baseUrl, sharedProjectId);
+    await takeScreenshots(baseUrl, demo);
   } finally {
     await stopAll();
     log(`stopped the system and removed ${dataDir}`);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AccountService, AppSecretBox, authMigrations, CommandLogRepository, NatsRevocationBarrier, type OAuthApp, OAuthAppService, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
+import { type AccountService, authMigrations, NatsRevocationBarrier, type OAuthApp, OutboxDeliveryBarrier, type RevocationBarrier } from '@doable/auth-oauth';
 import { GATEWAY_LEASE_MS } from '@doable/contracts-common';
 import {
   claimDataFolder,
@@ -24,6 +24,7 @@ import type { EventBus } from '@doable/shared-transport';
 import { PlanAssignments, plansMigrations, planNames, WorkspacePlanAssignments, workspacePlanNames } from '@doable/plans';
 import type { WorkspacePlanLimits } from '@doable/contracts-plans';
 import type { EntityManager } from 'typeorm';
+import { operatorServices, type OperatorServices } from './operator-services';
 
 const USAGE = `usage: npm run cli -- <command> [options]
 
@@ -133,15 +134,16 @@ async function main(): Promise<number> {
   // A running `npm start`: its relay delivers the revocation to its one gateway (see
   // OutboxDeliveryBarrier). A cluster (DATABASE_URL): every gateway confirms over NATS.
   const barrier = embedded ? NO_GATEWAY : process.env['DATABASE_URL'] ? revocationBarrier(logger) : new OutboxDeliveryBarrier(dataSource);
+  let services: OperatorServices | undefined;
   try {
     await migrateUp(dataSource);
     const database = new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', IDLE_BUS, logger));
-    const accounts = new AccountService(database, new CommandLogRepository(), barrier);
+    services = await operatorServices(database, barrier, process.env['APP_SECRET_KEY'] ?? '');
+    const { accounts, apps } = services;
     const email = values.email ?? '';
     if (isPlanCommand) {
       await planCommand(command, url, logger, accounts, { email, plan: values.plan, workspace: values.workspace });
     } else if (isAppCommand) {
-      const apps = new OAuthAppService(database, new AppSecretBox(database, process.env['APP_SECRET_KEY'] ?? ''));
       const clientId = values['client-id']!;
       let app: OAuthApp;
       if (command === 'app-token-limit') app = await apps.setTokenLimit(clientId, parseLimit(values.limit!));
@@ -173,6 +175,7 @@ async function main(): Promise<number> {
     }
     throw err;
   } finally {
+    await services?.close();
     if (barrier instanceof NatsRevocationBarrier) await barrier.close();
     await dataSource.destroy();
     if (embedded) await embedded.ownership.close(() => embedded.database.close());

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ISSUE_SIZE } from '@doable/sync';
+import { ISSUE_SIZE } from '@doable/sync-domain/testing';
 import { Client } from 'pg';
 import type { Browser, Cookie } from 'playwright-core';
 import { benchEmail, postSyncText } from '../accounts';

@@ -1,5 +1,5 @@
 import { TEST_POSTGRES_ADMIN_URL } from '@doable/shared-testing';
-import { ISSUE_SIZE } from '@doable/sync';
+import { ISSUE_SIZE } from '@doable/sync-domain/testing';
 import { Client } from 'pg';
 import { postSyncText } from '../accounts';
 import { clusterCpuGroups, CpuMeter } from '../cpu';

@@ -1,4 +1,4 @@
-import { ISSUE_SIZE } from '@doable/sync';
+import { ISSUE_SIZE } from '@doable/sync-domain/testing';
 import { Client } from 'pg';
 import { startBaselineServer } from '../baseline/start-server';
 import { backendPids, CpuMeter, type CpuGroups } from '../cpu';

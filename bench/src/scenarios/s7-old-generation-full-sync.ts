@@ -1,4 +1,4 @@
-import { ISSUE_SIZE } from '@doable/sync';
+import { ISSUE_SIZE } from '@doable/sync-domain/testing';
 import { postSyncText } from '../accounts';
 import { createLargeAccount } from '../large-accounts';
 import { percentile, timeRounds } from '../stats';

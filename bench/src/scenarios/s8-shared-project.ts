@@ -1,4 +1,4 @@
-import type { LargeAccountSize } from '@doable/sync';
+import type { LargeAccountSize } from '@doable/sync-domain/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { type BenchAccount, createAccounts, postSync, waitForProfiles } from '../accounts';

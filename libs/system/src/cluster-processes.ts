@@ -75,12 +75,15 @@ export function runApp(distDir: string, app: string, args: string[], env: NodeJS
   });
 }
 
-/** The migration Job: every data-owning service's `migrate` step, one after the other. */
+/**
+ * The migration Jobs: every data-owning service's `migrate` step, all at once, as Kubernetes runs
+ * one Job per service (each service migrates only its own schema). Every step runs to its end;
+ * the first failure is then reported.
+ */
 export async function migrateClusterDatabase(options: Pick<ClusterProcessesOptions, 'distDir' | 'databaseUrl' | 'natsUrl' | 'env'>): Promise<void> {
-  for (const definition of ALL_SERVICES) {
-    if (!definition.database) continue;
-    await runApp(options.distDir, definition.name, ['migrate'], childEnv(options, { LOG_LEVEL: 'warn' }));
-  }
+  const steps = await Promise.allSettled(ALL_SERVICES.filter((definition) => definition.database).map((definition) => runApp(options.distDir, definition.name, ['migrate'], childEnv(options, { LOG_LEVEL: 'warn' }))));
+  const failed = steps.find((step): step is PromiseRejectedResult => step.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 function childEnv(options: Pick<ClusterProcessesOptions, 'databaseUrl' | 'natsUrl' | 'env'>, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -1,5 +1,5 @@
 import { circles, relativeImports, sourceFiles } from '@doable/shared-testing';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 /**
@@ -13,10 +13,18 @@ import { join, relative, resolve } from 'node:path';
  * folders into circles once specs were counted). So a spec that drives several folders lives in
  * the project's `test/` folder, and fixtures and harnesses in its `testing/` folder (the
  * project's testing entry, `testing/index.ts` where other projects use it), both outside src/.
- * The project's entry point (src/index.ts) re-exports its folders and is no folder's member; the
- * other files directly in src/ form the folder ".".
+ * The project's entry points (src/index.ts, and a second entry tsconfig.base.json names, such as
+ * contracts-sync's types-only `wire`) re-export its folders and are no folder's member; the other
+ * files directly in src/ form the folder ".".
  */
 const repoRoot = resolve(__dirname, '../../..');
+
+/** Every file tsconfig.base.json names as an entry of a project (`@doable/<name>[/<entry>]`). */
+const ENTRIES: ReadonlySet<string> = new Set(
+  Object.values((JSON.parse(readFileSync(join(repoRoot, 'tsconfig.base.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths)
+    .flat()
+    .map((path) => resolve(repoRoot, path)),
+);
 
 function projectRoots(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -32,9 +40,8 @@ function projectRoots(dir: string): string[] {
 function folderArrows(src: string): Map<string, Set<string>> {
   if (!existsSync(src)) return new Map();
   const folderOf = (file: string): string => relative(src, file).split('/').slice(0, -1)[0] ?? '.';
-  const entry = join(src, 'index.ts');
   const arrows = new Map<string, Set<string>>();
-  for (const file of sourceFiles(src, { specs: true }).filter((candidate) => candidate !== entry)) {
+  for (const file of sourceFiles(src, { specs: true }).filter((candidate) => candidate !== join(src, 'index.ts') && !ENTRIES.has(candidate))) {
     for (const target of relativeImports(file).filter((path) => path.startsWith(`${src}/`))) {
       if (folderOf(target) === folderOf(file)) continue;
       arrows.set(folderOf(file), (arrows.get(folderOf(file)) ?? new Set()).add(folderOf(target)));

@@ -157,4 +157,22 @@ describe('CommandQueue', () => {
     await queue.flush();
     expect(delays).toEqual([1000, 2000]);
   });
+
+  it("records an answer given outside a sync before the sync settles it: kept in the store, the later commands naming the real id", async () => {
+    const { queue, store } = harness([]);
+    const quick: Command = { type: 'quick_add', uuid: 'q1', temp_id: 'tq', args: { text: 'Call Ana' } };
+    const tick: Command = { type: 'item_complete', uuid: 'c2', args: { ids: ['tq'] } };
+    await queue.enqueue(quick);
+    await queue.enqueue(tick);
+    await queue.recordAnswer({ ...quick, args: { ...quick.args, answered_id: '77' } }, { tq: '77' });
+    // What a reload would load: the quick add knows its task, the tick names it.
+    expect(store.rows).toEqual([
+      { ...quick, args: { text: 'Call Ana', answered_id: '77' } },
+      { ...tick, args: { ids: ['77'] } },
+    ]);
+    expect(queue.commands).toEqual(store.rows);
+    // A command no longer queued (settled meanwhile) is not put back.
+    await queue.recordAnswer({ ...quick, uuid: 'gone' }, {});
+    expect(store.rows.map((row) => row.uuid)).toEqual(['q1', 'c2']);
+  });
 });

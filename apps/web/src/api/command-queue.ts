@@ -75,6 +75,21 @@ export class CommandQueue {
     await this.flush();
   }
 
+  /**
+   * Keeps what the server answered a command outside the Sync API (a quick add: the task it made)
+   * before the sync that settles it: `updated` replaces the queued command (same uuid) and the
+   * commands queued after it name the real ids at once. A reload in that moment then knows the
+   * task exists: it is not shown a second time beside the synced one, nor posted again.
+   */
+  async recordAnswer(updated: Command, mapping: Readonly<Record<string, string>>): Promise<void> {
+    if (!this.pending.some((command) => command.uuid === updated.uuid)) return;
+    const rewritten = new Map(applyTempIdMapping(this.pending.filter((command) => command.uuid !== updated.uuid), mapping).map((command) => [command.uuid, command]));
+    rewritten.set(updated.uuid, updated);
+    for (const command of rewritten.values()) await this.store.put(command);
+    this.pending = this.pending.map((command) => rewritten.get(command.uuid) ?? command);
+    this.hooks.onChange?.(this.pending);
+  }
+
   /** Sends everything queued; one send at a time, and commands queued meanwhile go right after. */
   flush(): Promise<void> {
     if (this.flushing) {

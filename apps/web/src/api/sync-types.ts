@@ -1,4 +1,4 @@
-import type { ApiCollaborator, ApiComment, ApiDue, ApiLabel, ApiProject, ApiSection, ApiSyncUser, ApiTask, ApiTimeZoneInfo } from '@doable/contracts-web-wire';
+import type { ApiCollaborator, ApiComment, ApiDue, ApiLabel, ApiProject, ApiSection, ApiSyncUser, ApiTask, ApiTimeZoneInfo, SyncCommandArgs } from '@doable/contracts-web-wire';
 
 /*
  * The parts of the api/v1 Sync resources this app reads, taken from the server's own object types
@@ -188,10 +188,39 @@ export interface SyncReply {
   sync_status?: Record<string, SyncStatus>;
 }
 
-/** A write, as the Sync API takes it: the uuid makes a resend safe (the server answers it once). */
+/**
+ * A quick add kept in the command queue (state/quick-add-command.ts): the line as typed, sent to
+ * the server's quick add when a connection allows. Not a Sync API command: the queue sends it by itself.
+ */
+export type QuickAddArgs = {
+  /** The line, with the view's `#Project` or `@label` appended as the add box does. */
+  readonly text: string;
+  /** The view's date for a line that names none (Today's `today`). */
+  readonly due_if_none?: string;
+  /** What the overlay shows until the server answers: item_add's terms (content as typed, the view's project or label). */
+  readonly preview: SyncCommandArgs['item_add'];
+  /**
+   * The task the server made, once quick add has answered (kept in the queue until the sync after
+   * it settles the command): the overlay then shows the synced task only, and a resend after a
+   * reload asks the sync alone, not quick add again.
+   */
+  readonly answered_id?: string;
+};
+
+/** What the app queues, by type: the Sync API commands with the contracts' argument types, and its own quick add. */
+export type CommandArgs = SyncCommandArgs & { readonly quick_add: QuickAddArgs };
+export type CommandType = keyof CommandArgs;
+/** A command's arguments while they are being put together (its keys writable). */
+export type ArgsDraft<T extends CommandType> = { -readonly [K in keyof CommandArgs[T]]: CommandArgs[T][K] };
+
+/**
+ * A write as the queue keeps it: the uuid makes a resend safe (the server answers it once). Its
+ * arguments are typed where it is made (session.ts `run`, by CommandArgs); kept, they are a record
+ * read key by key, as a command an older build left in IndexedDB must be read too.
+ */
 export interface Command {
-  type: string;
+  type: CommandType;
   uuid: string;
   temp_id?: string;
-  args: Record<string, unknown>;
+  args: Readonly<Record<string, unknown>>;
 }

@@ -37,6 +37,15 @@ describe('applyPending', () => {
     expect(view.items.get('tmp-q')).toEqual(expect.objectContaining({ content: 'Offline task tomorrow p2 @phone', project_id: 'work', priority: 1, checked: false }));
   });
 
+  it('shows an answered quick add once: as typed until the task it made is synced, then only the synced task', () => {
+    const answered = { type: 'quick_add' as const, uuid: 'q1', temp_id: 'tmp-q', args: { text: 'Call Ana tomorrow', preview: { content: 'Call Ana tomorrow' }, answered_id: '77' } };
+    expect(applyPending(data, [answered]).items.get('tmp-q')?.content).toBe('Call Ana tomorrow');
+    const synced = { ...data, items: new Map(data.items).set('77', { id: '77', project_id: 'inbox', content: 'Call Ana', priority: 1 }) };
+    const view = applyPending(synced, [answered]);
+    expect(view.items.has('tmp-q')).toBe(false);
+    expect([...view.items.values()].filter((item) => item.content.startsWith('Call Ana')).map((item) => item.id)).toEqual(['77']);
+  });
+
   it('shows completions, reopenings, edits and deletions before the server answers', () => {
     const view = applyPending(data, [
       { type: 'item_complete', uuid: 'c1', args: { ids: ['1'] } },
@@ -85,6 +94,16 @@ describe('applyPending', () => {
     expect(view.projects.get('tmp-p')).toEqual({ id: 'tmp-p', name: 'Garden', child_order: Number.MAX_SAFE_INTEGER });
     expect(view.items.get('tmp-i')?.project_id).toBe('tmp-p');
     expect(data.projects.has('tmp-p')).toBe(false);
+  });
+
+  it("shows a sub-project under its parent, in the parent's workspace", () => {
+    const inWorkspace = applyPending(data, [
+      { type: 'project_add', uuid: 'c0', temp_id: 'tmp-w', args: { name: 'Roadmap', workspace_id: 'w1' } },
+      { type: 'project_add', uuid: 'c1', temp_id: 'tmp-s', args: { name: 'Q3', parent_id: 'tmp-w' } },
+      { type: 'project_add', uuid: 'c2', temp_id: 'tmp-h', args: { name: 'Shed', parent_id: 'work' } },
+    ]);
+    expect(inWorkspace.projects.get('tmp-s')).toEqual(expect.objectContaining({ parent_id: 'tmp-w', workspace_id: 'w1' }));
+    expect(inWorkspace.projects.get('tmp-h')).toEqual({ id: 'tmp-h', name: 'Shed', parent_id: 'work', child_order: Number.MAX_SAFE_INTEGER });
   });
 
   it('shows a project renamed, and a project deleted with its tasks', () => {

@@ -102,6 +102,8 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         break;
       // A queued quick add shows as typed until the server's parser answers (quick-add-command.ts).
       case QUICK_ADD:
+        // Answered already (the task is made) and synced: the task shows once, as the server keeps it.
+        if (typeof args['answered_id'] === 'string' && items.has(args['answered_id'])) break;
         items.set(temp_id ?? '', pendingItem(temp_id ?? '', (args['preview'] as Record<string, unknown> | undefined) ?? { content: args['text'] }, data));
         break;
       case 'item_update': {
@@ -168,6 +170,11 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
         const project: Project = { id, name: text(args['name']), child_order: Number.MAX_SAFE_INTEGER, ...(args['color'] !== undefined ? { color: text(args['color']) } : {}) };
         if (args['parent_id'] !== undefined) project.parent_id = text(args['parent_id']);
         if (args['workspace_id'] !== undefined) project.workspace_id = text(args['workspace_id']);
+        // A sub-project is where its parent is (the server puts it in the parent's workspace).
+        else if (project.parent_id) {
+          const workspaceId = projects.get(project.parent_id)?.workspace_id;
+          if (workspaceId) project.workspace_id = workspaceId;
+        }
         projects.set(id, project);
         break;
       }
@@ -200,6 +207,21 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
           for (const [itemId, item] of items) if (item.project_id === id) items.delete(itemId);
         }
         break;
+      // Shown by applyOrganising above, or (sharing) only once the server has answered.
+      case 'section_add':
+      case 'section_update':
+      case 'section_reorder':
+      case 'section_archive':
+      case 'section_delete':
+      case 'label_add':
+      case 'label_update':
+      case 'label_delete':
+      case 'filter_add':
+      case 'filter_update':
+      case 'share_project':
+      case 'delete_collaborator':
+        break;
+      // A command an older build of the app left in the queue, of a type this one no longer makes.
       default:
         break;
     }

@@ -1,4 +1,4 @@
-import type { Item, Reminder, SyncData } from '../api/sync-types';
+import type { CommandArgs, Item, Reminder, SyncData } from '../api/sync-types';
 
 /** The offsets offered before a due time (minutes); the server takes any from 0 to a year. */
 export const RELATIVE_CHOICES = [0, 5, 10, 15, 30, 60, 120, 1440] as const;
@@ -61,7 +61,7 @@ const MAX_RADIUS_M = 1_000_000;
  * loc_long −180…180 as decimal strings, radius whole metres from 1, loc_trigger on_enter or
  * on_leave), or the reason it would be refused.
  */
-function locationArgs(item: Item, place: PlaceChoice): { args: Record<string, unknown> } | { error: string } {
+function locationArgs(item: Item, place: PlaceChoice): { args: CommandArgs['reminder_add'] } | { error: string } {
   const name = place.name.trim();
   if (!name) return { error: 'Name the place.' };
   if (name.length > 255) return { error: 'The place name is too long (at most 255 characters).' };
@@ -80,7 +80,7 @@ function locationArgs(item: Item, place: PlaceChoice): { args: Record<string, un
  * browser's `datetime-local` value (no zone): the server reads a floating time in the person's
  * own time zone, as it does a due typed without one.
  */
-export function reminderAddArgs(item: Item, choice: ReminderChoice): { args: Record<string, unknown> } | { error: string } {
+export function reminderAddArgs(item: Item, choice: ReminderChoice): { args: CommandArgs['reminder_add'] } | { error: string } {
   if (choice.kind === 'location') return locationArgs(item, choice);
   if (choice.kind === 'relative') {
     if (!dueHasTime(item)) return { error: 'A reminder before the due needs a due date with a time. Set one, or choose a date and time.' };

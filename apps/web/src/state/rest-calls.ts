@@ -1,6 +1,6 @@
 import { TransientSendError } from '../api/command-queue';
 import { api, json, SignedOutError } from '../api/http';
-import type { NotificationSettings } from '../api/sync-types';
+import type { CommandArgs, NotificationSettings, Project } from '../api/sync-types';
 import { localDay } from './dates';
 import { QUICK_ADD, type QuickAddArgs } from './quick-add-command';
 import { endSession, run } from './session';
@@ -19,11 +19,11 @@ import { notify, savingNotificationChoices, serverData } from './store';
  * `offline` is what the pending overlay shows meanwhile, in item_add's terms (the line as typed,
  * where the view would put it); `dueIfNone` dates a task the line left undated.
  */
-export function quickAdd(text: string, dueIfNone?: string, offline: Record<string, unknown> = { content: text }): Promise<void> {
+export function quickAdd(text: string, dueIfNone?: string, offline: CommandArgs['item_add'] = { content: text }): Promise<void> {
   // Until the server answers, the view's own date shows the task where it was added (Today's `today` is this day).
   const previewDue = dueIfNone ? { due: { string: dueIfNone, ...(dueIfNone === 'today' ? { date: localDay(new Date()) } : {}) } } : {};
   const args: QuickAddArgs = { text, ...(dueIfNone ? { due_if_none: dueIfNone } : {}), preview: { ...offline, ...previewDue } };
-  run(QUICK_ADD, args as unknown as Record<string, unknown>, crypto.randomUUID());
+  run(QUICK_ADD, args, crypto.randomUUID());
   return Promise.resolve();
 }
 
@@ -44,13 +44,8 @@ export async function completedTasks(): Promise<CompletedTask[]> {
   return page.items ?? [];
 }
 
-export interface FileAttachment {
-  file_name: string;
-  file_url: string;
-  file_type?: string;
-  file_size?: number;
-  resource_type?: string;
-}
+/** What an upload answers: the file as a comment attaches it (the wire's attachment). */
+export type FileAttachment = NonNullable<CommandArgs['note_add']['file_attachment']>;
 
 /** Uploads a file (POST /api/v1/uploads) and comments with it attached; uploads need a connection. */
 export async function addNoteWithFile(itemId: string, content: string, file: File): Promise<void> {
@@ -88,4 +83,20 @@ export async function saveNotificationSetting(type: string, service: Notificatio
       savingNotificationChoices.value = next;
     }
   }
+}
+
+/**
+ * The person's archived projects (`GET /api/v1/projects/archived`, page after page): the Sync
+ * API's state is what is in use, so the archive is asked of the REST API when it is looked at.
+ */
+export async function archivedProjects(atMost = 1000): Promise<Project[]> {
+  const projects: Project[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ limit: '200', ...(cursor ? { cursor } : {}) });
+    const page: { results: Project[]; next_cursor: string | null } = await api(`/api/v1/projects/archived?${params.toString()}`);
+    projects.push(...page.results);
+    cursor = page.next_cursor;
+  } while (cursor && projects.length < atMost);
+  return projects;
 }

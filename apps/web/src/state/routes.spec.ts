@@ -7,6 +7,7 @@ describe('routes', () => {
       { view: 'today' },
       { view: 'upcoming' },
       { view: 'completed' },
+      { view: 'archived' },
       { view: 'notifications' },
       { view: 'settings' },
       { view: 'project', id: '6Jf8VQXxpwv56VQ7' },
@@ -15,6 +16,8 @@ describe('routes', () => {
       { view: 'search', query: 'milk / eggs' },
       { view: 'workspace', id: 'w 1' },
       { view: 'task', id: '6000000001' },
+      { view: 'invitation', id: '77' },
+      { view: 'invitation', id: '77', answer: 'decline' },
     ];
     for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route);
   });
@@ -34,11 +37,15 @@ describe('routes', () => {
     expect(routeAfterMapping({ view: 'today' }, {})).toBeNull();
   });
 
-  it('reads the mails’ path-form task link as the task view, and no other path', () => {
+  it('reads the mails’ path-form task and invitation links as their views, and no other path', () => {
     expect(routeOfPath('/app/task/6000000001')).toBe('#/task/6000000001');
     expect(routeOfPath('/app/task/6000000001/')).toBe('#/task/6000000001');
     expect(routeOfPath('/app/')).toBeNull();
     expect(routeOfPath('/app/task/')).toBeNull();
     expect(routeOfPath('/app/task/1/2')).toBeNull();
+    expect(routeOfPath('/app/invitation/77/decline')).toBe('#/invitation/77/decline');
+    expect(routeOfPath('/app/invitation/77/accept/')).toBe('#/invitation/77/accept');
+    expect(routeOfPath('/app/invitation/77/delete')).toBeNull();
+    expect(routeOfPath('/app/invitation/x/accept')).toBeNull();
   });
 });

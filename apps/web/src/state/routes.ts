@@ -8,10 +8,15 @@ export type Route =
   | { view: 'filter'; id: string }
   | { view: 'search'; query: string }
   | { view: 'completed' }
+  | { view: 'archived' }
   | { view: 'notifications' }
   | { view: 'settings' }
   | { view: 'workspace'; id: string }
-  | { view: 'task'; id: string };
+  | { view: 'task'; id: string }
+  /** A project invitation to answer (the mail's Accept and Decline lead here, and ask). */
+  | { view: 'invitation'; id: string; answer?: InvitationAnswer };
+
+export type InvitationAnswer = 'accept' | 'decline';
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
@@ -27,6 +32,7 @@ export function parseRoute(hash: string): Route {
     case 'inbox':
     case 'upcoming':
     case 'completed':
+    case 'archived':
     case 'notifications':
     case 'settings':
       return { view };
@@ -41,6 +47,11 @@ export function parseRoute(hash: string): Route {
     case 'workspace':
     case 'task':
       return arg ? { view, id: arg } : { view: 'inbox' };
+    case 'invitation': {
+      const [id, answer] = arg.split('/');
+      if (!id) return { view: 'notifications' };
+      return answer === 'accept' || answer === 'decline' ? { view, id, answer } : { view, id };
+    }
     default:
       return { view: 'today' };
   }
@@ -60,10 +71,13 @@ export function routeHash(route: Route): string {
       return `#/workspace/${encodeURIComponent(route.id)}`;
     case 'task':
       return `#/task/${encodeURIComponent(route.id)}`;
+    case 'invitation':
+      return `#/invitation/${encodeURIComponent(route.id)}${route.answer ? `/${route.answer}` : ''}`;
     case 'inbox':
     case 'today':
     case 'upcoming':
     case 'completed':
+    case 'archived':
     case 'notifications':
     case 'settings':
       return `#/${route.view}`;
@@ -83,9 +97,13 @@ export function routeAfterMapping(route: Route, mapping: Readonly<Record<string,
 
 /**
  * The hash route a path-form address names: `/app/task/<id>` is the link the server writes in
- * mails and REST answers (`url`), and the gateway answers it with the app. Null for any other path.
+ * mails and REST answers (`url`), `/app/invitation/<id>/<answer>` an invitation mail's, and the
+ * gateway answers every app path with the app. Null for any other path.
  */
 export function routeOfPath(pathname: string): string | null {
-  const match = /^\/app\/task\/([^/]+)\/?$/.exec(pathname);
-  return match ? `#/task/${match[1]}` : null;
+  const task = /^\/app\/task\/([^/]+)\/?$/.exec(pathname);
+  if (task) return `#/task/${task[1]}`;
+  // An invitation mail's Accept and Decline (the notifications service's collaborationMailActions).
+  const invitation = /^\/app\/invitation\/([0-9]+)\/(accept|decline)\/?$/.exec(pathname);
+  return invitation ? `#/invitation/${invitation[1]}/${invitation[2]}` : null;
 }

@@ -5,7 +5,7 @@ import { IdbCommandStore } from '../api/idb-command-store';
 import { dropToken, endServerSession } from '../api/app-session';
 import { openPushChannel } from '../api/push-channel';
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
-import type { Command, Item, SyncError, SyncReply } from '../api/sync-types';
+import type { Command, CommandArgs, CommandType, Item, SyncError, SyncReply } from '../api/sync-types';
 import { QUICK_ADD, type QuickAddArgs } from './quick-add-command';
 import { localDay } from './dates';
 import { fetchTodayFirstLook } from './first-look';
@@ -249,10 +249,17 @@ async function sendQueued(commands: Command[]): Promise<SyncReply> {
   }
   const args = head.args as unknown as QuickAddArgs;
   try {
-    const item = await api<Item>('/api/v1/tasks/quick', json({ text: args.text }, { 'X-Request-Id': head.uuid }));
-    // A view's default date (Today) applies only when the line named none: it never overrides one typed.
-    if (args.due_if_none && !item.due) run('item_update', { id: item.id, due: { string: args.due_if_none } });
-    return await syncRequest([], { sync_status: { [head.uuid]: 'ok' }, temp_id_mapping: head.temp_id ? { [head.temp_id]: item.id } : {} });
+    let itemId = args.answered_id;
+    if (itemId === undefined) {
+      const item = await api<Item>('/api/v1/tasks/quick', json({ text: args.text }, { 'X-Request-Id': head.uuid }));
+      // A view's default date (Today) applies only when the line named none: it never overrides one typed.
+      if (args.due_if_none && !item.due) run('item_update', { id: item.id, due: { string: args.due_if_none } });
+      itemId = item.id;
+      // Kept before the sync that settles it (a reload may come first): see CommandQueue.recordAnswer.
+      const answered: QuickAddArgs = { ...args, answered_id: item.id };
+      await queue?.recordAnswer({ ...head, args: answered }, head.temp_id ? { [head.temp_id]: item.id } : {});
+    }
+    return await syncRequest([], { sync_status: { [head.uuid]: 'ok' }, temp_id_mapping: head.temp_id ? { [head.temp_id]: itemId } : {} });
   } catch (err) {
     if (!(err instanceof RequestRefusedError)) throw err;
     const body = (err.body ?? {}) as Partial<SyncError>;
@@ -262,7 +269,7 @@ async function sendQueued(commands: Command[]): Promise<SyncReply> {
 }
 
 /** Queues a write; it shows at once (the overlay) and goes to the server now or when online. */
-export function run(type: string, args: Record<string, unknown>, tempId?: string): string | undefined {
+export function run<T extends CommandType>(type: T, args: CommandArgs[T], tempId?: string): string | undefined {
   const command: Command = { type, uuid: crypto.randomUUID(), args, ...(tempId ? { temp_id: tempId } : {}) };
   if (queue) {
     queue.enqueue(command).catch(reportFailure);
@@ -273,7 +280,7 @@ export function run(type: string, args: Record<string, unknown>, tempId?: string
   return tempId;
 }
 
-export function addItem(args: Record<string, unknown>): void {
+export function addItem(args: CommandArgs['item_add']): void {
   run('item_add', args, crypto.randomUUID());
 }
 
@@ -281,7 +288,7 @@ export function toggleItem(item: Item): void {
   run(item.checked ? 'item_uncomplete' : 'item_complete', { ids: [item.id] });
 }
 
-export function updateItem(id: string, changes: Record<string, unknown>): void {
+export function updateItem(id: string, changes: Omit<CommandArgs['item_update'], 'id'>): void {
   run('item_update', { id, ...changes });
 }
 

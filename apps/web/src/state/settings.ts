@@ -1,4 +1,4 @@
-import type { NotificationSettings, SyncUser } from '../api/sync-types';
+import type { ArgsDraft, CommandArgs, NotificationSettings, SyncUser } from '../api/sync-types';
 
 /** The zone the user object names: api/v1 writes it in `tz_info`, older generations as `timezone`. */
 export function userTimeZone(user: SyncUser | null): string {
@@ -40,19 +40,19 @@ export function profileFormOf(user: SyncUser | null): ProfileForm {
  * after someone else's change elsewhere would otherwise undo it), or why it cannot be sent.
  * The limits are the server's own (sync-interface §4.2 user_update).
  */
-export function profileUpdateArgs(user: SyncUser | null, form: ProfileForm, isZone: (zone: string) => boolean): { args: Record<string, unknown> } | { error: string } {
+export function profileUpdateArgs(user: SyncUser | null, form: ProfileForm, isZone: (zone: string) => boolean): { args: CommandArgs['user_update'] } | { error: string } {
   const current = profileFormOf(user);
-  const args: Record<string, unknown> = {};
+  const args: ArgsDraft<'user_update'> = {};
   const name = form.fullName.trim();
   if (name.length === 0) return { error: 'Enter your name.' };
   if (name.length > 255) return { error: 'The name is too long (at most 255 characters).' };
-  if (name !== current.fullName) args['full_name'] = name;
+  if (name !== current.fullName) args.full_name = name;
   if (form.timeZone !== current.timeZone) {
     if (!isZone(form.timeZone)) return { error: 'Choose a time zone from the list.' };
-    args['timezone'] = form.timeZone;
+    args.timezone = form.timeZone;
   }
   if (!Number.isInteger(form.startDay) || form.startDay < 1 || form.startDay > 7) return { error: 'Choose the first day of the week.' };
-  if (form.startDay !== current.startDay) args['start_day'] = form.startDay;
+  if (form.startDay !== current.startDay) args.start_day = form.startDay;
   for (const [key, value, was] of [
     ['time_format', form.timeFormat, current.timeFormat],
     ['date_format', form.dateFormat, current.dateFormat],

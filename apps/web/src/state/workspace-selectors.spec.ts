@@ -1,5 +1,5 @@
 import { EMPTY_DATA, mergeSync } from '../api/sync-merge';
-import { personalProjects, workspaceList, workspaceProjects, workspaceView } from './workspace-selectors';
+import { personalProjects, projectForest, subProjects, workspaceList, workspaceProjects, workspaceView } from './workspace-selectors';
 
 const data = mergeSync(EMPTY_DATA, {
   full_sync: true,
@@ -52,5 +52,24 @@ describe('workspace selectors', () => {
   it('has nothing for an unknown workspace', () => {
     expect(workspaceView(data, 'w9')).toBeNull();
     expect(workspaceProjects(data, 'w9')).toEqual([]);
+  });
+
+  it('nests sub-projects under their parent in order; an orphan or a loop stands at the top', () => {
+    const nested = mergeSync(EMPTY_DATA, {
+      full_sync: true,
+      projects: [
+        { id: 'a', name: 'Home', child_order: 1 },
+        { id: 'b', name: 'Kitchen', parent_id: 'a', child_order: 2 },
+        { id: 'c', name: 'Bathroom', parent_id: 'a', child_order: 1 },
+        { id: 'd', name: 'Tiles', parent_id: 'c', child_order: 1 },
+        { id: 'e', name: 'Shed', parent_id: 'archived', child_order: 2 },
+        { id: 'old', name: 'Old room', parent_id: 'a', is_archived: true },
+        { id: 'x', name: 'Loop X', parent_id: 'y', child_order: 3 },
+        { id: 'y', name: 'Loop Y', parent_id: 'x', child_order: 4 },
+      ],
+    });
+    const shape = (nodes: ReturnType<typeof projectForest>): unknown[] => nodes.map((node) => (node.children.length ? [node.project.id, shape(node.children)] : node.project.id));
+    expect(shape(projectForest(personalProjects(nested)))).toEqual([['a', [['c', ['d']], 'b']], 'e', 'x', 'y']);
+    expect(subProjects(nested, 'a').map((project) => project.id)).toEqual(['c', 'b']);
   });
 });

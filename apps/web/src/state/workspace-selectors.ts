@@ -44,3 +44,42 @@ export function workspaceProjects(data: SyncData, workspaceId: string): Project[
   const view = workspaceView(data, workspaceId);
   return view ? [...view.folders.flatMap((group) => group.projects), ...view.loose] : [];
 }
+
+/** A project with its sub-projects (each in the list's order), as the navigation nests them. */
+export interface ProjectNode {
+  project: Project;
+  children: ProjectNode[];
+}
+
+/**
+ * Projects as a forest by `parent_id`, keeping the list's order among siblings. A project whose
+ * parent is not in the list (archived, in another workspace, not shared with this person) stands
+ * at the top, so no project the person sees is hidden under one they do not.
+ */
+export function projectForest(projects: Project[]): ProjectNode[] {
+  const nodes = new Map(projects.map((project) => [project.id, { project, children: [] as ProjectNode[] }]));
+  const roots: ProjectNode[] = [];
+  for (const project of projects) {
+    const node = nodes.get(project.id)!;
+    const parent = project.parent_id ? nodes.get(project.parent_id) : undefined;
+    // A parent chain that loops back (never sent by the server) would hide the loop: a root then.
+    if (parent && !descendsFrom(parent.project, project.id, nodes)) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+function descendsFrom(project: Project, ancestorId: string, nodes: Map<string, ProjectNode>): boolean {
+  const seen = new Set<string>();
+  for (let at: Project | undefined = project; at; at = at.parent_id ? nodes.get(at.parent_id)?.project : undefined) {
+    if (at.id === ancestorId) return true;
+    if (seen.has(at.id)) return false;
+    seen.add(at.id);
+  }
+  return false;
+}
+
+/** A project's sub-projects the person sees, in order (the project page lists them). */
+export function subProjects(data: SyncData, projectId: string): Project[] {
+  return [...data.projects.values()].filter((project) => listed(project) && project.parent_id === projectId).sort(byOrder);
+}

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
-import { suggestions } from '../state/quick-add-suggest';
+import type { CommandArgs } from '../api/sync-types';
+import { COMBOBOX_START, comboboxKey, type ComboboxState, expanded } from '../state/combobox-keys';
+import { type Suggestion, suggestions } from '../state/quick-add-suggest';
 import { quickAdd } from '../state/rest-calls';
 import { addItem } from '../state/session';
 import { route, viewData } from '../state/store';
@@ -7,36 +9,27 @@ import { QuickAddPreview } from './quick-add-preview';
 
 const KIND_WORDS = { project: 'project', section: 'section', label: 'label', assignee: 'person' } as const;
 
+const optionId = (inputId: string, index: number) => `${inputId}-option-${index}`;
+
 /**
- * Names for the `#project`, `/section`, `@label` or `+assignee` being typed: a list of buttons
- * under the box (ArrowDown from the box goes to the first); a choice completes the word and
- * gives the box back its focus.
+ * Names for the `#project`, `/section`, `@label` or `+assignee` being typed: the box's listbox
+ * (the WAI-ARIA combobox pattern, keys in `state/combobox-keys.ts`). The focus stays in the box;
+ * the active option is the one `aria-activedescendant` names. A click takes an option too
+ * (mousedown keeps the focus in the box).
  */
-function Suggestions({ line, onPick, inputId }: { line: string; onPick: (line: string) => void; inputId: string }) {
-  const current = route.value;
-  const found = suggestions(viewData.value, line, current.view === 'project' ? current.id : undefined);
-  if (found.length === 0) return null;
+function Suggestions({ found, inputId, active, onPick }: { found: Suggestion[]; inputId: string; active: number; onPick: (line: string) => void }) {
   return (
-    <ul class="suggestions" aria-label="Suggestions" id={`${inputId}-suggestions`}>
-      {found.map((suggestion) => (
-        <li key={`${suggestion.kind}:${suggestion.name}`}>
-          <button
-            type="button"
-            onClick={() => onPick(suggestion.line)}
-            onKeyDown={(event) => {
-              const item = event.currentTarget.parentElement;
-              const next = event.key === 'ArrowDown' ? item?.nextElementSibling : event.key === 'ArrowUp' ? item?.previousElementSibling : null;
-              if (next) {
-                event.preventDefault();
-                next.querySelector<HTMLButtonElement>('button')?.focus();
-              } else if (event.key === 'ArrowUp' || event.key === 'Escape') {
-                event.preventDefault();
-                document.getElementById(inputId)?.focus();
-              }
-            }}
-          >
-            {suggestion.name} <span class="due">{KIND_WORDS[suggestion.kind]}</span>
-          </button>
+    <ul class="suggestions" role="listbox" aria-label="Suggestions" id={`${inputId}-suggestions`}>
+      {found.map((suggestion, index) => (
+        <li
+          key={`${suggestion.kind}:${suggestion.name}`}
+          id={optionId(inputId, index)}
+          role="option"
+          aria-selected={index === active}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onPick(suggestion.line)}
+        >
+          {suggestion.name} <span class="due">{KIND_WORDS[suggestion.kind]}</span>
         </li>
       ))}
     </ul>
@@ -52,15 +45,26 @@ function Suggestions({ line, onPick, inputId }: { line: string; onPick: (line: s
  * `queued` sends it that way even online: a project still waiting for its `project_add` answer
  * is not yet known to quick add by name, but the queue's item_add names it by its temp id.
  */
-export function AddTask({ context, dueIfNone, inputId, offlineArgs, queued, onAdded }: { context?: string; dueIfNone?: string; inputId?: string; offlineArgs?: Record<string, unknown>; queued?: boolean; onAdded?: () => void }) {
+export function AddTask({ context, dueIfNone, inputId, offlineArgs, queued, onAdded }: { context?: string; dueIfNone?: string; inputId?: string; offlineArgs?: Omit<CommandArgs['item_add'], 'content'>; queued?: boolean; onAdded?: () => void }) {
   const [text, setText] = useState('');
+  const [combo, setCombo] = useState<ComboboxState>(COMBOBOX_START);
   const input = useRef<HTMLInputElement>(null);
   const id = inputId ?? 'add-task';
+  const current = route.value;
+  const found = suggestions(viewData.value, text, current.view === 'project' ? current.id : undefined);
+  const listShown = expanded(combo, found.length);
+  const active = listShown && combo.active >= 0 && combo.active < found.length ? combo.active : -1;
+  const pick = (line: string) => {
+    setText(line);
+    setCombo(COMBOBOX_START);
+    input.current?.focus();
+  };
   const submit = (event: Event) => {
     event.preventDefault();
     const line = text.trim();
     if (!line) return;
     setText('');
+    setCombo(COMBOBOX_START);
     onAdded?.();
     const named = context?.startsWith('#') && /(^|\s)#\S/.test(line);
     if (queued && !named) {
@@ -78,27 +82,33 @@ export function AddTask({ context, dueIfNone, inputId, offlineArgs, queued, onAd
         id={id}
         ref={input}
         data-testid="add-task"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={listShown}
+        aria-controls={`${id}-suggestions`}
+        aria-activedescendant={active >= 0 ? optionId(id, active) : undefined}
         value={text}
-        onInput={(event) => setText(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown') return;
-          const first = document.querySelector<HTMLButtonElement>(`#${id}-suggestions button`);
-          if (!first) return;
-          event.preventDefault();
-          first.focus();
+        onInput={(event) => {
+          setText(event.currentTarget.value);
+          setCombo(COMBOBOX_START);
         }}
+        onKeyDown={(event) => {
+          if (event.altKey || event.ctrlKey || event.metaKey) return;
+          const result = comboboxKey({ ...combo, active }, event.key, found.length);
+          if (!result.handled) return;
+          // Escape that only closed the list must not also close a dialog the box is in.
+          event.preventDefault();
+          event.stopPropagation();
+          setCombo(result.state);
+          if (result.pick !== undefined) pick(found[result.pick].line);
+        }}
+        onBlur={() => setCombo((state) => ({ ...state, active: -1 }))}
         placeholder="Add task, e.g. Call Ana tomorrow p1 #Work"
         autocomplete="off"
       />
       <button type="submit">Add</button>
-      <Suggestions
-        line={text}
-        inputId={id}
-        onPick={(line) => {
-          setText(line);
-          input.current?.focus();
-        }}
-      />
+      {/* Always in the page (empty when closed), so aria-controls names an element. */}
+      {listShown ? <Suggestions found={found} inputId={id} active={active} onPick={pick} /> : <ul class="suggestions" role="listbox" aria-label="Suggestions" id={`${id}-suggestions`} hidden />}
       <QuickAddPreview line={text} />
     </form>
   );

@@ -8,6 +8,8 @@ import { connection, dismiss, notices, notify, pendingCommands, route, signedIn,
 import { menuOpen, Nav } from './nav';
 import { openQuickAdd, QuickAddDialog, quickAddOpen } from './quick-add-dialog';
 import { takeSearchFocus } from '../shortcuts';
+import { ArchivedProjectsPage } from './archived-projects';
+import { InvitationPage } from './invitation-page';
 import { NotificationsPage } from './notifications-page';
 import { SettingsPage } from './settings-page';
 import { TimeZoneOffer } from './time-zone-offer';
@@ -47,6 +49,8 @@ function CurrentView() {
       return <SearchPage query={current.query} />;
     case 'completed':
       return <CompletedPage />;
+    case 'archived':
+      return <ArchivedProjectsPage />;
     case 'notifications':
       return <NotificationsPage />;
     case 'settings':
@@ -55,6 +59,8 @@ function CurrentView() {
       return <WorkspacePage id={current.id} />;
     case 'task':
       return <LazyTaskPage id={current.id} />;
+    case 'invitation':
+      return <InvitationPage id={current.id} answer={current.answer} />;
   }
 }
 

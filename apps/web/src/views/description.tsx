@@ -1,9 +1,26 @@
+import { useEffect, useState } from 'preact/hooks';
+
 /**
- * A task's description. Todoist renders it as Markdown; no Markdown library is in the app's
- * dependencies yet (markdown-it is the one to add, with `html: false` so raw HTML is escaped), so
- * until then it is shown as written: paragraphs and line breaks kept, and http(s) addresses made
- * links. Everything is rendered as text nodes, never as HTML, so nothing in it can run.
+ * A task's description, as Markdown (Todoist's way). The renderer (`./markdown`, markdown-it) is
+ * a chunk of its own, asked for when a description is first shown: until it arrives, and if it
+ * cannot be loaded (offline with an old cache), the description shows as written, paragraphs
+ * and line breaks kept and http(s) addresses made links, all as text nodes.
  */
+type Renderer = typeof import('./markdown');
+let renderer: Renderer | undefined;
+let loading: Promise<Renderer> | undefined;
+
+function loadRenderer(): Promise<Renderer> {
+  loading ??= import('./markdown').then(
+    (module) => (renderer = module),
+    (error: unknown) => {
+      loading = undefined; // a later view tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>()]+[^\s<>().,;:!?'"]/g;
 
 function withLinks(line: string) {
@@ -22,8 +39,7 @@ function withLinks(line: string) {
   return parts;
 }
 
-export function Description({ text }: { text: string }) {
-  if (!text.trim()) return <p class="empty description">No description.</p>;
+function PlainText({ text }: { text: string }) {
   return (
     <div class="description" data-testid="task-description">
       {text.split(/\n{2,}/).map((paragraph, index) => (
@@ -38,4 +54,25 @@ export function Description({ text }: { text: string }) {
       ))}
     </div>
   );
+}
+
+export function Description({ text }: { text: string }) {
+  const [markdown, setMarkdown] = useState<Renderer | undefined>(renderer);
+  const empty = !text.trim();
+  useEffect(() => {
+    if (markdown || empty) return;
+    let current = true;
+    loadRenderer().then(
+      (module) => current && setMarkdown(module),
+      () => undefined, // the plain text stays
+    );
+    return () => {
+      current = false;
+    };
+  }, [empty]);
+  if (empty) return <p class="empty description">No description.</p>;
+  if (!markdown) return <PlainText text={text} />;
+  // Safe as inner HTML: markdown-it escapes raw HTML (html: false) and ./markdown allows only
+  // http(s), mailto and relative links.
+  return <div class="description markdown" data-testid="task-description" data-rendered="markdown" dangerouslySetInnerHTML={{ __html: markdown.renderMarkdown(text) }} />;
 }

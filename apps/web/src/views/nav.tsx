@@ -5,9 +5,9 @@ import { routeHash, type Route } from '../state/routes';
 import { unreadNotifications } from '../state/task-selectors';
 import { NewProject } from './new-project';
 import { projectDropProps, projectDropTarget } from './task-drag';
-import { personalProjects, workspaceList, workspaceProjects } from '../state/workspace-selectors';
+import { personalProjects, type ProjectNode, projectForest, workspaceList, workspaceProjects } from '../state/workspace-selectors';
 
-function NavLink({ to, children, nested }: { to: Route; children: preact.ComponentChildren; nested?: boolean }) {
+function NavLink({ to, children, nested, sub }: { to: Route; children: preact.ComponentChildren; nested?: boolean; sub?: preact.ComponentChildren }) {
   const href = routeHash(to);
   const current = routeHash(route.value) === href;
   const dropTarget = to.view === 'project' && projectDropTarget.value === to.id;
@@ -16,7 +16,32 @@ function NavLink({ to, children, nested }: { to: Route; children: preact.Compone
       <a href={href} aria-current={current ? 'page' : undefined} class={dropTarget ? 'drop-target' : undefined} {...(to.view === 'project' ? projectDropProps(to.id) : {})}>
         {children}
       </a>
+      {sub}
     </li>
+  );
+}
+
+/** Projects with their sub-projects as lists inside their parent's item, so a screen reader says the level. */
+function ProjectLinks({ nodes, nested }: { nodes: ProjectNode[]; nested?: boolean }) {
+  return (
+    <>
+      {nodes.map(({ project, children }) => (
+        <NavLink
+          key={project.id}
+          to={{ view: 'project', id: project.id }}
+          nested={nested}
+          sub={
+            children.length > 0 ? (
+              <ul aria-label={`Sub-projects of ${project.name}`}>
+                <ProjectLinks nodes={children} nested />
+              </ul>
+            ) : null
+          }
+        >
+          {project.name}
+        </NavLink>
+      ))}
+    </>
   );
 }
 
@@ -61,13 +86,12 @@ export function Nav() {
       </ul>
       <h2 id="nav-projects">Projects</h2>
       <ul aria-labelledby="nav-projects">
-        {projects.map((project) => (
-          <NavLink key={project.id} to={{ view: 'project', id: project.id }}>
-            {project.name}
-          </NavLink>
-        ))}
+        <ProjectLinks nodes={projectForest(projects)} />
       </ul>
       <NewProject />
+      <ul aria-label="Archive">
+        <NavLink to={{ view: 'archived' }}>Archived projects</NavLink>
+      </ul>
       {workspaces.length > 0 ? (
         <>
           <h2 id="nav-workspaces">Workspaces</h2>
@@ -75,11 +99,7 @@ export function Nav() {
           {workspaces.map((workspace) => (
             <ul key={workspace.id} aria-label={`Workspace ${workspace.name}`}>
               <NavLink to={{ view: 'workspace', id: workspace.id }}>{workspace.name}</NavLink>
-              {workspaceProjects(data, workspace.id).map((project) => (
-                <NavLink key={project.id} to={{ view: 'project', id: project.id }} nested>
-                  {project.name}
-                </NavLink>
-              ))}
+              <ProjectLinks nodes={projectForest(workspaceProjects(data, workspace.id))} nested />
             </ul>
           ))}
         </>

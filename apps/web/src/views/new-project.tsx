@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Project } from '../api/sync-types';
 import { routeHash } from '../state/routes';
 import { run } from '../state/session';
 import { viewData } from '../state/store';
@@ -7,9 +8,13 @@ import { viewData } from '../state/store';
  * The navigation's "New project": a button that opens a one-field form. The project is added
  * with `project_add` and a temp id, shown at once (the pending overlay) and opened by that temp
  * id as soon as the overlay has it; the session moves the route to the real id when the server
- * maps it. Escape or Cancel closes the form and gives focus back to the button.
+ * maps it. Escape or Cancel closes the form and gives focus back to the button. Given a
+ * `parent`, the same form on a project's page adds a sub-project (`parent_id`; the server puts it
+ * in the parent's workspace), and the navigation then shows it nested under its parent.
  */
-export function NewProject() {
+export function NewProject({ parent }: { parent?: Project } = {}) {
+  const what = parent ? 'sub-project' : 'project';
+  const ids = parent ? 'new-sub-project' : 'new-project';
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -42,20 +47,20 @@ export function NewProject() {
     const trimmed = name.trim();
     if (!trimmed) return;
     const tempId = crypto.randomUUID();
-    run('project_add', { name: trimmed }, tempId);
+    run('project_add', { name: trimmed, ...(parent ? { parent_id: parent.id } : {}) }, tempId);
     setOpen(false);
     setName('');
     setOpening(tempId);
   };
   return (
     <div class="new-project">
-      <button type="button" ref={button} aria-expanded={open} aria-controls={open ? 'new-project-form' : undefined} onClick={() => (open ? close() : setOpen(true))}>
-        New project
+      <button type="button" ref={button} aria-expanded={open} aria-controls={open ? `${ids}-form` : undefined} onClick={() => (open ? close() : setOpen(true))}>
+        {parent ? 'New sub-project' : 'New project'}
       </button>
       {open ? (
         <form
-          id="new-project-form"
-          aria-label="New project"
+          id={`${ids}-form`}
+          aria-label={parent ? `New sub-project of ${parent.name}` : 'New project'}
           onSubmit={submit}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
@@ -64,10 +69,10 @@ export function NewProject() {
             }
           }}
         >
-          <label for="new-project-name">Project name</label>
-          <input id="new-project-name" ref={input} value={name} onInput={(event) => setName(event.currentTarget.value)} required autocomplete="off" />
+          <label for={`${ids}-name`}>{parent ? 'Sub-project name' : 'Project name'}</label>
+          <input id={`${ids}-name`} ref={input} value={name} onInput={(event) => setName(event.currentTarget.value)} required autocomplete="off" />
           <span class="actions">
-            <button type="submit">Add project</button>
+            <button type="submit">{`Add ${what}`}</button>
             <button type="button" onClick={close}>
               Cancel
             </button>

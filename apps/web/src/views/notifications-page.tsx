@@ -1,6 +1,7 @@
 import type { LiveNotification } from '../api/sync-types';
 import { run } from '../state/session';
 import { viewData } from '../state/store';
+import { answerInvitation, invitationIdOf } from './invitation-page';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -23,8 +24,10 @@ function describe(notification: LiveNotification): string {
   }
 }
 
-/** Where a notification leads: its task, else its project (invitations lead nowhere until accepted). */
+/** Where a notification leads: its task, else its project; an invitation, to itself (to answer it). */
 function targetOf(notification: LiveNotification): string | null {
+  const invitation = notification.notification_type === 'share_invitation_sent' ? invitationIdOf(notification) : undefined;
+  if (invitation) return `#/invitation/${encodeURIComponent(invitation)}`;
   const item = text(notification['item_id']) || (typeof notification['item_id'] === 'number' ? String(notification['item_id']) : '');
   if (item) return `#/task/${encodeURIComponent(item)}`;
   const project = text(notification['project_id']) || (typeof notification['project_id'] === 'number' ? String(notification['project_id']) : '');
@@ -62,10 +65,10 @@ export function NotificationsPage() {
             {notification.notification_type === 'share_invitation_sent' && notification['state'] === 'invited' ? (
               <>
                 {' '}
-                <button type="button" onClick={() => run('accept_invitation', { invitation_id: notification['invitation_id'], invitation_secret: notification['invitation_secret'] })}>
+                <button type="button" onClick={() => answerInvitation(notification, 'accept')}>
                   Accept invitation
                 </button>{' '}
-                <button type="button" onClick={() => run('reject_invitation', { invitation_id: notification['invitation_id'], invitation_secret: notification['invitation_secret'] })}>
+                <button type="button" onClick={() => answerInvitation(notification, 'decline')}>
                   Decline invitation
                 </button>
               </>

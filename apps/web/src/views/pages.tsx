@@ -8,12 +8,13 @@ import { type CompletedTask, completedTasks } from '../state/rest-calls';
 import { serverData, viewData } from '../state/store';
 import { inboxId, labelView, projectView, searchView, todayView, upcomingView } from '../state/task-selectors';
 import { AddTask } from './add-task';
+import { useServerQuery } from './server-query';
 import { ProjectActions } from './project-actions';
 import { FilterForm, LabelActions } from './organise-forms';
-import { refusalText } from '../state/refusals';
 import { myRole, projectRights } from '../state/roles';
 import { AddSection, SectionHeading } from './section-actions';
 import { ShareProject } from './share-project';
+import { SubProjects } from './sub-projects';
 import { TaskList, TaskTree } from './task-row';
 
 function Page({ title, children }: { title: string; children: preact.ComponentChildren }) {
@@ -127,6 +128,7 @@ export function ProjectPage({ id }: { id: string }) {
       ))}
       {view.unsectioned.length === 0 && view.sections.length === 0 ? <p class="empty">No tasks.</p> : null}
       {rights.edit ? <AddSection projectId={id} /> : null}
+      {project.inbox_project ? null : <SubProjects project={project} canAdd={rights.manage && !project.is_archived} />}
     </Page>
   );
 }
@@ -140,24 +142,6 @@ export function LabelPage({ name }: { name: string }) {
       <TaskList items={labelView(viewData.value, name)} label={`Tasks labelled ${name}`} />
     </Page>
   );
-}
-
-/** Runs a server query and re-runs it whenever the synced state changes (a push, a local edit). */
-function useServerQuery<T>(load: () => Promise<T>, key: string): { result: T | undefined; error: string | null } {
-  const [result, setResult] = useState<T | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const token = serverData.value.syncToken;
-  useEffect(() => {
-    let current = true;
-    load().then(
-      (value) => current && (setResult(value), setError(null)),
-      (err: unknown) => current && setError(refusalText(err)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, token]);
-  return { result, error };
 }
 
 export function FilterPage({ id }: { id: string }) {

@@ -31,12 +31,12 @@ export function ShareProject({ project, canShare }: { project: Project; canShare
         <>
           <h3 class="small-heading">Invited, not yet answered</h3>
           <ul aria-label={`Pending invitations to ${project.name}`}>
-            {invited.map((person) => (
-              <li key={person.id} data-testid="pending-invitation">
-                {person.full_name ?? person.email} {person.email ? <span class="due">{person.email}</span> : null}{' '}
-                {canShare && person.email ? (
+            {invited.map(({ id, full_name, email }) => (
+              <li key={id} data-testid="pending-invitation">
+                {full_name ?? email} {email ? <span class="due">{email}</span> : null}{' '}
+                {canShare && email ? (
                   // delete_collaborator withdraws an invitation not yet answered (the API names it by address).
-                  <button type="button" onClick={() => run('delete_collaborator', { project_id: project.id, email: person.email })} aria-label={`Cancel the invitation to ${person.email}`}>
+                  <button type="button" onClick={() => run('delete_collaborator', { project_id: project.id, email })} aria-label={`Cancel the invitation to ${email}`}>
                     Cancel invitation
                   </button>
                 ) : null}

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import type { Item } from '../api/sync-types';
+import type { ArgsDraft, Item } from '../api/sync-types';
 import { composeDue, RECURRENCE_CHOICES, recurrenceOf, type Recurrence } from '../state/recurrence';
 import { run, updateItem } from '../state/session';
 import { viewData } from '../state/store';
@@ -32,12 +32,12 @@ export function TaskEditor({ item, onDone }: { item: Item; onDone: () => void })
   const repeat = recurrenceOf(due, due === item.due?.string && item.due.is_recurring === true);
   const submit = (event: Event) => {
     event.preventDefault();
-    const changes: Record<string, unknown> = {};
-    if (content.trim() && content !== item.content) changes['content'] = content.trim();
-    if (due !== (item.due?.string ?? '')) changes['due'] = due.trim() ? { string: due.trim() } : null;
-    if (Number(priority) !== item.priority) changes['priority'] = Number(priority);
-    if (assignee !== (item.responsible_uid ?? '')) changes['responsible_uid'] = assignee || null;
-    if (deadline !== (item.deadline?.date ?? '')) changes['deadline'] = deadline ? { date: deadline } : null;
+    const changes: Omit<ArgsDraft<'item_update'>, 'id'> = {};
+    if (content.trim() && content !== item.content) changes.content = content.trim();
+    if (due !== (item.due?.string ?? '')) changes.due = due.trim() ? { string: due.trim() } : null;
+    if (Number(priority) !== item.priority) changes.priority = Number(priority);
+    if (assignee !== (item.responsible_uid ?? '')) changes.responsible_uid = assignee || null;
+    if (deadline !== (item.deadline?.date ?? '')) changes.deadline = deadline ? { date: deadline } : null;
     if (Object.keys(changes).length > 0) updateItem(item.id, changes);
     // Another project is a move (item_move), not an update: sections and parents stay behind.
     if (projectId !== item.project_id) moveTask(item, { project_id: projectId }, viewData.value.projects.get(projectId)?.name ?? 'another project');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/http';
-import type { Item } from '../api/sync-types';
+import type { ArgsDraft, Item } from '../api/sync-types';
 import { closeTaskView } from '../state/focus';
 import { updateItem } from '../state/session';
 import { notify, serverData, viewData } from '../state/store';
@@ -57,9 +57,9 @@ function TaskText({ item }: { item: Item }) {
       }}
       onSubmit={(event) => {
         event.preventDefault();
-        const changes: Record<string, unknown> = {};
-        if (content.trim() && content.trim() !== item.content) changes['content'] = content.trim();
-        if (description !== (item.description ?? '')) changes['description'] = description;
+        const changes: Omit<ArgsDraft<'item_update'>, 'id'> = {};
+        if (content.trim() && content.trim() !== item.content) changes.content = content.trim();
+        if (description !== (item.description ?? '')) changes.description = description;
         if (Object.keys(changes).length > 0) updateItem(item.id, changes);
         setEditing(false);
       }}

@@ -1,3 +1,12 @@
+import type { z } from 'zod';
+import type { ApiV1CommentKey } from './fields/comment-fields';
+import type { WireObject, WireValue } from './fields/field-line';
+import type { ApiV1LabelKey } from './fields/label-fields';
+import type { ApiV1ProjectKey } from './fields/project-fields';
+import type { ApiV1SectionKey } from './fields/section-fields';
+import type { TASK_FIELDS } from './fields/task-fields';
+import type { dueApiV1 } from './fields/wire-schemas';
+
 /**
  * The api/v1 objects the sync service answers with (client-constraints §2.1-2.6): the one shape
  * the resource dialects map from. Ids are strings; timestamps are RFC 3339 strings in UTC.
@@ -6,41 +15,14 @@
  * `Record<string, unknown>` that sync's dialect writers and webhook bodies take.
  */
 
-export type ApiDue = {
-  readonly date: string;
-  readonly string: string;
-  readonly is_recurring: boolean;
-  readonly timezone: string | null;
-  readonly lang: string | null;
-  readonly datetime?: string | null;
-};
+/** The due object of api/v1 (and v9), as its wire schema says. */
+export type ApiDue = WireValue<z.output<typeof dueApiV1>>;
 
-export type ApiTask = {
-  readonly id: string;
-  readonly user_id: string;
-  readonly project_id: string;
-  readonly section_id: string | null;
-  readonly parent_id: string | null;
-  readonly added_by_uid: string | null;
-  readonly assigned_by_uid: string | null;
-  readonly responsible_uid: string | null;
-  readonly labels: readonly string[];
-  readonly deadline: { readonly date: string; readonly lang: string } | null;
-  readonly duration: { readonly amount: number; readonly unit: 'minute' | 'day' } | null;
-  readonly checked: boolean;
-  readonly is_deleted: boolean;
-  readonly added_at: string | null;
-  readonly completed_at: string | null;
-  readonly updated_at: string | null;
-  readonly due: ApiDue | null;
-  readonly priority: number;
-  readonly child_order: number;
-  readonly content: string;
-  readonly description: string;
-  readonly note_count: number;
-  readonly day_order: number;
-  readonly is_collapsed: boolean;
-};
+/**
+ * The api/v1 task, from the task field table (issue #46): a key for each line with an api/v1 key,
+ * typed by the line's schema. Types only, so the web app reads it too (`@doable/contracts-web-wire`).
+ */
+export type ApiTask = WireObject<typeof TASK_FIELDS, 'apiV1'>;
 
 export type ApiProject = {
   readonly id: string;
@@ -141,3 +123,16 @@ export type ApiCollaborator = {
 
 /** A shared label (a name on tasks) as sync answers it; REST lists the names themselves. */
 export type ApiSharedLabel = { readonly name: string };
+
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+/**
+ * The objects above written by hand have their tables' api/v1 keys, no more and no fewer (a
+ * project also the comment count a read adds): a compile error otherwise.
+ */
+export type ApiObjectsFollowTheTables = [
+  Holds<Exactly<ApiV1ProjectKey | 'note_count', keyof ApiProject>>,
+  Holds<Exactly<ApiV1SectionKey, keyof ApiSection>>,
+  Holds<Exactly<ApiV1LabelKey, keyof ApiLabel>>,
+  Holds<Exactly<ApiV1CommentKey, keyof ApiComment>>,
+];

@@ -76,6 +76,6 @@ export interface ObjectsReply<R extends ObjectResource = ObjectResource> {
   readonly hasMore: boolean;
   /** With `label_ids` on a task query: lower-cased name -> id of the personal labels the returned tasks carry. */
   readonly labelIds?: Record<string, string>;
-  /** With `render`: the list as JSON text in that dialect; `objects` is then empty. */
+  /** With `render`: the answer (the one object, or the list) as JSON text in that dialect; `objects` is then empty. */
   readonly body?: string;
 }

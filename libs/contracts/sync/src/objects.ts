@@ -117,18 +117,46 @@ export const objectsRequestSchema = z.object({
 });
 
 /**
- * A task list the caller wants written in its own dialect rather than as api/v1 objects (REST
- * v2 lists, by `restV2Task` of the REST contracts, with `url`s under `public_url`). The answer is
- * then `body`, the JSON text of the array: rest passes it on as it is, where it would otherwise
- * parse hundreds of api/v1 tasks only to write and serialise them again.
+ * An answer the caller wants written in its own dialect rather than as api/v1 objects: REST v2,
+ * whose writers are the sync service's (libs/sync/dialects/src/rest-v2), with `url`s under
+ * `public_url`. The answer is then `body`, the JSON text of the object or the list: rest passes it
+ * on as it is, where it would otherwise parse hundreds of api/v1 tasks only to write and
+ * serialise them again. Release 1.0.0 rendered task lists only: a rest of a later release asks
+ * the others of a sync of its own release (sync is rolled before rest, docs/operations/upgrades.md).
  */
 export type ObjectsRender = NonNullable<z.infer<typeof objectsRequestSchema>['render']>;
+
+/** The queries an answer may be rendered of: the objects REST v2 has (a single object, or a list of them). */
+export const RENDERED_RESOURCES = [
+  'task',
+  'tasks',
+  'tasks_by_filter',
+  'project',
+  'projects',
+  'section',
+  'sections',
+  'label',
+  'labels',
+  'comment',
+  'comments',
+  'collaborators',
+] as const satisfies readonly ObjectResource[];
+export type RenderedResource = (typeof RENDERED_RESOURCES)[number];
+
+const RENDERED: ReadonlySet<ObjectResource> = new Set(RENDERED_RESOURCES);
+
+/** A query an answer may be rendered of. */
+export type RenderedQuery = Extract<ObjectQuery, { resource: RenderedResource }>;
+
+export function isRenderedQuery(query: ObjectQuery): query is RenderedQuery {
+  return RENDERED.has(query.resource);
+}
 
 export interface ObjectsRequest {
   readonly principal: Principal;
   readonly commands: readonly ObjectCommand[];
   readonly query: ObjectQuery | null;
   readonly origin?: string;
-  /** Only with a `tasks` or `tasks_by_filter` query. */
+  /** Only with a query of a RENDERED_RESOURCES resource. */
   readonly render?: ObjectsRender;
 }

@@ -14,6 +14,7 @@ import { authEdgeFixture, pageRequest } from '../testing/auth-edge.fixture';
 import { ClientResolver } from './oauth/client-resolver';
 import { type OAuthAppService } from './oauth/oauth-app.service';
 import { AppSecretBox } from './secrets/app-secret-box';
+import { AppWebhookRepository } from './webhooks/app-webhook.repository';
 import { AppWebhookService, webhookSignature } from './webhooks/app-webhook.service';
 import { OAuthEndpoints } from './oauth/oauth-endpoints';
 import { OAuthService } from './oauth/oauth.service';
@@ -949,7 +950,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
       const [row] = await sql<{ sealed: string }>(`SELECT client_secret_encrypted AS sealed FROM auth.oauth_apps WHERE id = $1`, [app.id]);
       expect(row.sealed).toMatch(/^v1\./);
       expect(row.sealed).not.toContain(app.clientSecret);
-      const service = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
+      const service = new AppWebhookService(db, new AppWebhookRepository(), new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
       const body = '{"event_name":"item:added"}';
       await expect(service.sign(app.id, body)).resolves.toEqual({ signature: createHmac('sha256', app.clientSecret).update(body).digest('base64') });
     });
@@ -961,7 +962,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     it('an app without an encrypted secret: refused from the console path, kept when the API proves the secret', async () => {
       const old = await newApp(owner.session);
       await sql(`UPDATE auth.oauth_apps SET client_secret_encrypted = NULL WHERE id = $1`, [old.id]);
-      const service = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
+      const service = new AppWebhookService(db, new AppWebhookRepository(), new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
       const oldApp = (await apps.findByClientId(old.clientId))!;
       await expect(service.configure(oldApp, { callbackUrl: 'https://hooks.example.com/in', events: ['item:added'], version: '1' })).rejects.toMatchObject({ code: 'WEBHOOK_SECRET_UNAVAILABLE' });
       await expect(service.sign(old.id, 'x')).rejects.toMatchObject({ code: 'WEBHOOK_SECRET_UNAVAILABLE' });
@@ -970,7 +971,7 @@ describe('auth-oauth pages and OAuth endpoints (real PostgreSQL)', () => {
     });
 
     it('allows http and private receivers only when configured so', async () => {
-      const lenient = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: true, allowPrivate: true });
+      const lenient = new AppWebhookService(db, new AppWebhookRepository(), new AppSecretBox(db, ''), { allowHttp: true, allowPrivate: true });
       const target = (await apps.findByClientId(app.clientId))!;
       await expect(lenient.configure(target, { callbackUrl: 'http://127.0.0.1:9/in', events: ['item:added'], version: '1' })).resolves.toMatchObject({ callbackUrl: 'http://127.0.0.1:9/in' });
     });

@@ -17,6 +17,7 @@ import { AccountPages } from './web/account-pages';
 import { AppSessionEndpoints } from './sessions/app-session.endpoints';
 import { AppSecretBox, APP_SECRET_KEY } from './secrets/app-secret-box';
 import { AppWebhookEndpoints } from './webhooks/app-webhook.endpoints';
+import { AppWebhookRepository } from './webhooks/app-webhook.repository';
 import { AppWebhookService, WEBHOOK_ADDRESS_POLICY } from './webhooks/app-webhook.service';
 import type { WebhookAddressPolicy } from '@doable/contracts-auth';
 import { PendingLogin } from './two-factor/pending-login';
@@ -58,6 +59,7 @@ import { SSO_PROVIDERS } from './sso/sso-providers.token';
     OAuthEndpoints,
     LegacyLogin,
     AppSecretBox,
+    AppWebhookRepository,
     AppWebhookService,
     AppWebhookEndpoints,
     TwoFactorService,

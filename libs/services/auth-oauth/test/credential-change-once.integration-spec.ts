@@ -10,6 +10,7 @@ import { AppSecretBox } from '../src/secrets/app-secret-box';
 import { AuthRpcController } from '../src/rpc/auth.rpc-controller';
 import { SessionService } from '../src/sessions/session.service';
 import { TokenService } from '../src/tokens/token.service';
+import { AppWebhookRepository } from '../src/webhooks/app-webhook.repository';
 import { AppWebhookService } from '../src/webhooks/app-webhook.service';
 import { AccountService } from '../src/accounts/account.service';
 import { CommandLogRepository } from '../src/accounts/command-log.repository';
@@ -45,7 +46,7 @@ describe('user_update credential changes run once per uuid (real PostgreSQL)', (
     const links = { publicUrl: 'http://localhost:8080', passwordResetTtlSeconds: 3600, emailChangeTtlSeconds: 3600 };
     accounts = new AccountService(db, new CommandLogRepository(), undefined, new EmailChangeService(db, new AccountLinkRepository(), links, []));
     sessions = new SessionService(db);
-    const webhooks = new AppWebhookService(db, new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
+    const webhooks = new AppWebhookService(db, new AppWebhookRepository(), new AppSecretBox(db, ''), { allowHttp: false, allowPrivate: false });
     controller = new AuthRpcController(new TokenService(db), accounts, sessions, webhooks);
   });
 

@@ -31,6 +31,7 @@ import { TwoFactorService } from '../src/two-factor/two-factor.service';
 import { AuthorizePages } from '../src/web/authorize-pages';
 import { AccountPages } from '../src/web/account-pages';
 import { AppWebhookEndpoints } from '../src/webhooks/app-webhook.endpoints';
+import { AppWebhookRepository } from '../src/webhooks/app-webhook.repository';
 import { AppWebhookService } from '../src/webhooks/app-webhook.service';
 
 export interface AuthEdgeOptions {
@@ -57,7 +58,7 @@ export function authEdgeFixture(db: Database, options: AuthEdgeOptions = {}) {
   const apps = new OAuthAppService(db, box);
   const oauth = new OAuthService(db, apps);
   const sessions = new SessionService(db);
-  const webhooks = new AppWebhookService(db, box, { allowHttp: false, allowPrivate: false });
+  const webhooks = new AppWebhookService(db, new AppWebhookRepository(), box, { allowHttp: false, allowPrivate: false });
   const twoFactor = new TwoFactorService(db, box);
   const pending = new PendingLogin(box);
   const pages = new AccountPages(accounts, sessions, apps, oauth, webhooks, twoFactor, pending, confirmations, ssoProviders);

@@ -12,6 +12,8 @@ import { MailConsumers } from './mail/mail.consumers';
 import { MailOutbox } from './mail/mail-outbox';
 import { MAIL_SETTINGS, mailEnv, mailSettingsOf } from './mail/mail-settings';
 import { MailWorker } from './mail/mail-worker';
+import { MailPreferencesRepository } from './mail/mail-preferences.repository';
+import { MailQueueRepository } from './mail/mail-queue.repository';
 import { LiveNotificationRepository } from './store/live-notification.repository';
 import { LiveNotificationsService } from './live-notifications.service';
 import { notificationsMigrations } from './migrations';
@@ -51,6 +53,8 @@ export class NotificationsRpcController {
     { provide: COMMAND_LOG_TABLE, useValue: 'notifications.command_log' },
     NotificationProducersConsumer,
     { provide: MAIL_SETTINGS, useFactory: (config: ServiceConfig<typeof notificationsEnv>) => mailSettingsOf(config), inject: [SERVICE_CONFIG] },
+    MailQueueRepository,
+    MailPreferencesRepository,
     MailWorker,
     MailOutbox,
     MailConsumers,

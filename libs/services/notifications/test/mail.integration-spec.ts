@@ -26,6 +26,8 @@ import type { MailSettings } from '../src/mail/mail-settings';
 import { renderMail } from '../src/mail/mail-templates';
 import { collaborationMailText } from '../src/mail/collaboration-mail-text';
 import { MailWorker } from '../src/mail/mail-worker';
+import { MailPreferencesRepository } from '../src/mail/mail-preferences.repository';
+import { MailQueueRepository } from '../src/mail/mail-queue.repository';
 
 const RESET_LINK = 'http://doable.test/auth/reset?token=reset-secret-0123456789';
 
@@ -84,11 +86,11 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
     db = new Database(dataSource, 'notifications', new OutboxRelay(dataSource, 'notifications', { publish: () => Promise.resolve() }, logger, 3_600_000));
     consumers = new EventConsumers(notificationsService, bus, logger, db);
     registry = new Registry();
-    worker = new MailWorker(db, settings(), logger, registry);
-    const outbox = new MailOutbox(worker, settings(), logger, registry);
+    worker = new MailWorker(db, new MailQueueRepository(), settings(), logger, registry);
+    const outbox = new MailOutbox(new MailQueueRepository(), worker, settings(), logger, registry);
     new MailConsumers(consumers, outbox, settings());
-    new DailyDigestMailer(consumers, outbox, settings());
-    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new QueueingInvitationMailer(outbox, settings()), new CollaborationMailer(consumers, outbox, settings()));
+    new DailyDigestMailer(consumers, new MailPreferencesRepository(), outbox, settings());
+    new NotificationProducersConsumer(consumers, new LiveNotificationRepository(), new QueueingInvitationMailer(outbox, settings()), new CollaborationMailer(consumers, new MailPreferencesRepository(), outbox, settings()));
     await consumers.start();
   });
 
@@ -234,7 +236,7 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
     });
 
     it('gives a mail up after MAIL_MAX_RETRIES retries and clears its body', async () => {
-      const impatient = new MailWorker(db, settings({ maxRetries: 1 }), logger, new Registry());
+      const impatient = new MailWorker(db, new MailQueueRepository(), settings({ maxRetries: 1 }), logger, new Registry());
       smtp.refuseNext(5);
       await publish(AuthEvents.passwordResetRequested, reset);
       expect(await impatient.runOnce()).toBe(1);
@@ -282,6 +284,20 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
       expect(mail.parsed.subject).toBe('Ann "the gardener" invited you to a project in Doable');
       expect(lines.join('\n')).not.toContain('invitation-secret');
+    });
+
+    it("mails an account's invitation, when its settings say so, with Accept and Decline into the app (which asks) and no secret", async () => {
+      await publish(SyncEvents.notificationSettingsChanged, { userId: '102', version: '30', email: 'user102@example.test', lang: 'en', settings: { share_invitation_sent: { email: true } } });
+      await publish(SyncEvents.shareInvitationSent, invitation({ invitationId: '7700000003', inviteeId: '102', inviteeEmail: 'user102@example.test' }));
+      expect((await queue()).map((row) => [row.kind, row.recipient])).toEqual([['collaboration', 'user102@example.test']]);
+      await worker.runOnce();
+      const [mail] = smtp.received;
+      expect(mail.parsed.text).toContain('Accept or decline it from the links below');
+      expect(mail.parsed.text).toContain('Accept the invitation: http://doable.test/app/invitation/7700000003/accept');
+      expect(mail.parsed.text).toContain('Decline the invitation: http://doable.test/app/invitation/7700000003/decline');
+      expect(mail.parsed.html).toContain('<a href="http://doable.test/app/invitation/7700000003/decline">Decline the invitation</a>');
+      // The app answers with the signed-in invitee's own notification's secret: the mail carries none.
+      expect(`${mail.parsed.text}${String(mail.parsed.html)}`).not.toContain('invitation-secret');
     });
 
     it('mails a workspace invitation to an address without an account once, its link naming the workspace kind; escaped', async () => {

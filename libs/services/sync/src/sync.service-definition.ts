@@ -6,7 +6,7 @@ import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { COMMAND_HANDLERS, COMMAND_PROVIDERS, CommandExecutor, type CommandHandler, EVENT_OBJECT_WRITER, INTERNAL_COMMAND_HANDLERS, INVITATION_BUDGET, type InvitationBudget, ItemQuickAddCommand, SyncEngine, UpdateNotificationSettingCommand } from '@doable/sync-engine';
 import { writeEventObject } from './event-object-writer';
-import { ArchivedItemsRepository, CompletedInfoRepository, CompletedRepository, CompletionStatsRepository, FilterRepository, FolderRepository, ItemDates, ItemRepository, LabelRepository, LocationRepository, NewAccounts, NoteRepository, PlanLimitsRepository, ProductivityStatsService, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository, ViewOptionsRepository, WorkspaceFilterRepository, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
+import { ArchivedItemsRepository, CompletedInfoRepository, CompletedRepository, CompletionStatsRepository, FilterRepository, FolderRepository, ItemDates, ItemRepository, KarmaRepository, LabelRepository, LocationRepository, NewAccounts, NoteRepository, PlanLimitsRepository, ProductivityStatsService, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, ReminderRepository, SectionRepository, syncMigrations, UserProfileRepository, ViewOptionsRepository, WorkspaceFilterRepository, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 import { resourceProviders, SyncReader, TaskFilterService } from '@doable/sync-read';
 import { SyncRpcController } from './rpc/sync.rpc-controller';
 import { CompletedRpcController } from './rpc/completed.rpc-controller';
@@ -32,7 +32,7 @@ import { WorkspaceObjectQueries } from './objects/workspace-object-queries';
 import { WorkspaceReadsRepository } from './objects/workspace-reads.repository';
 import { ObjectsService } from './objects/objects.service';
 import { TaskFilterQuery } from './objects/task-filter.query';
-import { TaskListRenderer } from './objects/task-list-renderer';
+import { DialectReads } from './objects/dialect-reads';
 import { QuickAddService } from './quick-add/quick-add.service';
 import { CompletedService } from './completed-history/completed.service';
 import { UserCreatedConsumer } from './consumers/user-created.consumer';
@@ -47,6 +47,7 @@ import { BackupRepository } from './backups/backup.repository';
 import { ReminderFiringRepository } from './reminder-firing/reminder-firing.repository';
 import { REMINDER_SETTINGS, ReminderScheduler } from './reminder-firing/reminder-scheduler';
 import { DailyDigestScheduler, DIGEST_SETTINGS } from './daily-digest/daily-digest-scheduler';
+import { DailyDigestRepository } from './daily-digest/daily-digest.repository';
 import { BackupsRpcController } from './rpc/backups.rpc-controller';
 import { AccountImportRpcController } from './rpc/account-import.rpc-controller';
 import { AccountImporter } from './portability/account-importer';
@@ -85,6 +86,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     ViewOptionsRepository,
     LocationRepository,
     ItemDates,
+    KarmaRepository,
     // Every public command as a provider, and COMMAND_HANDLERS as their list (engine commands/index.ts).
     ...COMMAND_PROVIDERS,
     {
@@ -116,7 +118,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     WorkspaceReadsRepository,
     WorkspaceObjectQueries,
     TaskFilterQuery,
-    TaskListRenderer,
+    DialectReads,
     ObjectsService,
     ArchivedListings,
     ArchivedItems,
@@ -132,6 +134,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     BackupScheduler,
     ReminderFiringRepository,
     ReminderScheduler,
+    DailyDigestRepository,
     DailyDigestScheduler,
     PushKeyRepository,
     PushTokens,

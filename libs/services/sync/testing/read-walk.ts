@@ -11,7 +11,7 @@ import { ObjectQueryService } from '../src/objects/object-query.service';
 import { ObjectReadsRepository } from '../src/objects/object-reads.repository';
 import { ObjectsService } from '../src/objects/objects.service';
 import { TaskFilterQuery } from '../src/objects/task-filter.query';
-import { TaskListRenderer } from '../src/objects/task-list-renderer';
+import { DialectReads } from '../src/objects/dialect-reads';
 import { WorkspaceObjectQueries } from '../src/objects/workspace-object-queries';
 import { WorkspaceReadsRepository } from '../src/objects/workspace-reads.repository';
 import type { PushTokens } from '../src/push/push-tokens.service';
@@ -85,7 +85,7 @@ export function objectReads(harness: WorkspaceHarness): ObjectsService {
   );
   const logger = createLogger('test', 'silent');
   const database = new Database(harness.dataSource, 'sync', new OutboxRelay(harness.dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
-  return new ObjectsService(harness.executor, queries, new TaskListRenderer(queries, filters), database);
+  return new ObjectsService(harness.executor, queries, new DialectReads(queries, filters), database);
 }
 
 export function principal(userId: string, scopes: readonly Scope[]): Principal {

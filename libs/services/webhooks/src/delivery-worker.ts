@@ -34,11 +34,11 @@ const CLAIM = 20;
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly repository = new WebhookRepository();
   private readonly task: PeriodicTask;
 
   constructor(
     private readonly database: Database,
+    private readonly repository: WebhookRepository,
     private readonly services: ServiceClient,
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
     @Inject(LOGGER) private readonly logger: Logger,

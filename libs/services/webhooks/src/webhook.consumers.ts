@@ -28,8 +28,7 @@ export function webhookEventNames(event: Pick<ObjectEvent, 'objectType' | 'event
  */
 @Injectable()
 export class WebhookConsumers {
-  constructor(consumers: EventConsumers, worker: DeliveryWorker) {
-    const repository = new WebhookRepository();
+  constructor(consumers: EventConsumers, repository: WebhookRepository, worker: DeliveryWorker) {
     // After the commit, not inside the transaction: a look started before it would not see the rows.
     const wakeAfterCommit = (made: number, tx: Tx) => {
       if (made > 0) tx.afterCommit(() => worker.wake());

@@ -1,5 +1,6 @@
 import { currentTraceparent } from '@doable/shared-logging';
 import type { AuthEvents } from '@doable/contracts-auth';
+import { Injectable } from '@nestjs/common';
 import type { DeliveryEvent } from './webhook-body';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
@@ -39,6 +40,7 @@ interface DeliveryRow {
 }
 
 /** The webhooks schema: the projections of auth-oauth's announcements and the deliveries. */
+@Injectable()
 export class WebhookRepository {
   /** Keeps the newest configuration of an app (events may arrive out of order across replicas). */
   async saveApp(manager: EntityManager, app: WebhookConfigured): Promise<void> {

@@ -15,6 +15,7 @@ import { DeliveryMetrics } from './delivery-metrics';
 import { DeliveryWorker, type DeliverySettings } from './delivery-worker';
 import { webhooksMigrations } from './migrations';
 import { WebhookConsumers } from './webhook.consumers';
+import { WebhookRepository } from './webhook.repository';
 import { guardedLookup, sendWebhook } from './webhook-sender';
 import { webhooksService } from './webhooks.service-definition';
 
@@ -59,7 +60,7 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
   } as unknown as ServiceClient;
 
   const worker = (settings: Partial<DeliverySettings> = {}) =>
-    new DeliveryWorker(db, services, { policy: OPEN, timeoutMs: 2000, retrySeconds: 1, maxRetries: 3, pollMs: 1000, ...settings }, createLogger('test', 'silent'));
+    new DeliveryWorker(db, new WebhookRepository(), services, { policy: OPEN, timeoutMs: 2000, retrySeconds: 1, maxRetries: 3, pollMs: 1000, ...settings }, createLogger('test', 'silent'));
   /**
    * The worker the consumers wake. Its poll is an hour, so whatever it sends within a test was
    * sent because it was woken. Started only by the tests about waking (a wake before start is ignored).
@@ -94,7 +95,7 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
     db = new Database(dataSource, 'webhooks', new OutboxRelay(dataSource, 'webhooks', { publish: () => Promise.resolve() }, logger, 3_600_000));
     consumers = new EventConsumers(webhooksService as unknown as ServiceDefinition, bus, logger, db);
     woken = worker({ pollMs: 3_600_000 });
-    new WebhookConsumers(consumers, woken);
+    new WebhookConsumers(consumers, new WebhookRepository(), woken);
     await consumers.start();
     server = createServer((request, response) => {
       let body = '';

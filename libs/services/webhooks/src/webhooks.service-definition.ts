@@ -6,6 +6,7 @@ import { DeliveryMetrics } from './delivery-metrics';
 import { DELIVERY_SETTINGS, type DeliverySettings, DeliveryWorker } from './delivery-worker';
 import { webhooksMigrations } from './migrations';
 import { WebhookConsumers } from './webhook.consumers';
+import { WebhookRepository } from './webhook.repository';
 
 const webhooksEnv = z.object({
   /** One POST to a receiver, connection to answer, in milliseconds. */
@@ -30,7 +31,7 @@ function webhooksModule(config: z.infer<typeof webhooksEnv>) {
     maxRetries: config.WEBHOOKS_MAX_RETRIES,
     pollMs: config.WEBHOOKS_POLL_MS,
   };
-  @Module({ providers: [WebhookConsumers, DeliveryWorker, DeliveryMetrics, { provide: DELIVERY_SETTINGS, useValue: settings }] })
+  @Module({ providers: [WebhookRepository, WebhookConsumers, DeliveryWorker, DeliveryMetrics, { provide: DELIVERY_SETTINGS, useValue: settings }] })
   class WebhooksModule {}
   return WebhooksModule;
 }

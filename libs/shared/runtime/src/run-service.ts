@@ -147,7 +147,7 @@ export async function runService<Env extends z.ZodObject>(definition: ServiceDef
       return;
     case 'migrate':
       await withDataSource(definition, config, async (dataSource) => {
-        const applied = await migrateUp(dataSource);
+        const applied = await migrateUp(dataSource, { onLockRetry: (attempt, err) => logger.warn({ attempt, err: err.message }, 'a migration waited too long for a table lock; trying again') });
         logger.info({ applied }, applied.length ? 'migrations applied' : 'schema is up to date');
       });
       return;

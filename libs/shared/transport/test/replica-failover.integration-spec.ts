@@ -11,6 +11,7 @@ import { RpcErrorFilter } from '../src/rpc/rpc-error.filter';
 import { ServiceClient } from '../src/rpc/service-client';
 import { createClientProxy, createServerStrategy } from '../src/transport-factory';
 import type { TransportOptions } from '../src/transport-options';
+import { HoldingProxy } from './holding-proxy';
 
 const work = requestSubject<{ ms: number }, { done: true }>('test.work.v1', z.object({ ms: z.number() }));
 let handled = 0;
@@ -76,6 +77,28 @@ describe('replica failover over NATS', () => {
     }
     await expect(answer).resolves.toEqual({ done: true });
     expect(handled).toBe(1);
+  });
+
+  it('does not take beats held up on their way (a starved nats-server) for the replica\'s silence', async () => {
+    // A caller whose connection to NATS runs through a proxy that holds the server's messages to
+    // it for three silences, beats included, then passes them on: nothing is lost, all is late.
+    const holding = await HoldingProxy.start(TEST_NATS_URL);
+    const slowOptions: TransportOptions = { ...options, url: holding.url };
+    const slowProxy = createClientProxy(slowOptions);
+    const slowClient = new ServiceClient(slowProxy, slowOptions, 10_000);
+    try {
+      await slowClient.request(work, { ms: 0 });
+      handled = 0;
+      // Not resendable: a silence taken for a lost replica would answer 503 at once.
+      const answer = slowClient.request(work, { ms: SILENCE_MS * 5 });
+      await new Promise((resolve) => setTimeout(resolve, SILENCE_MS));
+      await holding.hold(SILENCE_MS * 3);
+      await expect(answer).resolves.toEqual({ done: true });
+      expect(handled).toBe(1);
+    } finally {
+      await slowProxy.close();
+      await holding.close();
+    }
   });
 
   describe('with a replica that took requests and fell silent (killed)', () => {

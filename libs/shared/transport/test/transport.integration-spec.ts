@@ -94,7 +94,8 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
   beforeAll(async () => {
     server = await NestFactory.createMicroservice(TestRpcModule, { strategy: createServerStrategy(options, 'test'), logger: false });
     await server.listen();
-    client = new ServiceClient(proxy, options, 2_000);
+    // A bound for a loaded machine (300 requests at once at load 20 took over 2 s); the timeout test sets its own.
+    client = new ServiceClient(proxy, options, 20_000);
   });
 
   afterAll(async () => {
@@ -164,7 +165,7 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
       // A rolling upgrade: the gateway of the release before frames knows only Nest's JSON packets.
       const connection = await connect({ servers: TEST_NATS_URL });
       try {
-        const message = await connection.request(`${prefix}${textBody.name}`, JSON.stringify({ pattern: `${prefix}${textBody.name}`, data: { size: 2_000 }, id: 'old-caller' }), { timeout: 2_000 });
+        const message = await connection.request(`${prefix}${textBody.name}`, JSON.stringify({ pattern: `${prefix}${textBody.name}`, data: { size: 2_000 }, id: 'old-caller' }), { timeout: 20_000 });
         const packet = message.json<{ response: { body: string } }>();
         expect(message.data[0]).toBe('{'.charCodeAt(0));
         expect(JSON.parse(packet.response.body)).toHaveLength(2_000);

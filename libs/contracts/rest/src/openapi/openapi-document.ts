@@ -1,4 +1,5 @@
-import { SCOPES } from '@doable/contracts-common';
+import { SCOPES, type Scope } from '@doable/contracts-common';
+import { readScopes } from '@doable/contracts-sync';
 import { z } from 'zod';
 import { REST_ENDPOINTS, REST_PREFIXES, type RestEndpoint } from '../endpoints';
 import { restError } from './rest-error.schema';
@@ -31,15 +32,18 @@ function operationId(surface: DocumentedSurface, operation: string): string {
 }
 
 /**
- * Which scope lets a token call an endpoint (the sync service enforces them per command): reads
- * need data:read (or data:read_write), writes data:read_write (a new task also task:add),
- * deletions data:delete (projects: project:delete).
+ * The scopes that let a token call an endpoint, any one being enough: what the read policy says
+ * of the resource it reads, or what the command it runs declares (RestEndpoint.access). None: any
+ * token (the code's role tables). Each is one OpenAPI security requirement.
  */
-function scopesOf(endpoint: RestEndpoint): string[][] {
-  if (endpoint.method === 'GET') return [['data:read'], ['data:read_write']];
-  if (endpoint.method === 'DELETE') return [endpoint.operation === 'projects.delete' ? ['project:delete'] : ['data:delete']];
-  if (endpoint.operation === 'tasks.create') return [['data:read_write'], ['task:add']];
-  return [['data:read_write']];
+function scopesOf(endpoint: RestEndpoint): readonly Scope[] {
+  return 'reads' in endpoint.access ? readScopes(endpoint.access.reads) : endpoint.access.scopes;
+}
+
+function securityOf(endpoint: RestEndpoint): Json[] {
+  const scopes = scopesOf(endpoint);
+  const oauth2 = scopes.length === 0 ? [{ oauth2: [] }] : scopes.map((scope) => ({ oauth2: [scope] }));
+  return [...oauth2, { personalToken: [] }];
 }
 
 interface Documented {
@@ -116,7 +120,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
         429: errorResponse('Too many requests.'),
         default: errorResponse('Any other error, in the same body.'),
       },
-      security: [...scopesOf(endpoint).map((scopes) => ({ oauth2: scopes })), { personalToken: [] }],
+      security: securityOf(endpoint),
     };
   }
 

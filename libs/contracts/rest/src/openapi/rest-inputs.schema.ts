@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
 import { booleanField, colorField, idField, intField, nullableIdField, queryIdList, queryInt, requiredText, stringList, text } from './rest-input.fields';
+import { type RestTaskInput, restTaskInputs, restTaskShape } from './rest-task-inputs';
+
+const keysOf = <S extends object>(shape: S) => Object.keys(shape) as Array<keyof S & string>;
 
 /**
  * What REST v2 and api/v1 operations take: JSON bodies and query parameters. The rest service
@@ -29,18 +33,27 @@ const taskFields = {
   deadline_lang: text(8).optional(),
 };
 
-export const taskCreateBody = z
-  .object({
-    content: requiredText(),
-    project_id: idField.optional(),
-    section_id: nullableIdField.optional(),
-    parent_id: nullableIdField.optional(),
-    order: intField({ min: 0 }).optional(),
-    ...taskFields,
-  })
-  .meta({ id: 'TaskCreate' });
+const taskCreateFields = {
+  content: requiredText(),
+  project_id: idField.optional(),
+  section_id: nullableIdField.optional(),
+  parent_id: nullableIdField.optional(),
+  order: intField({ min: 0 }).optional(),
+  ...taskFields,
+};
+const taskUpdateFields = { content: text().optional(), ...taskFields };
 
-export const taskUpdateBody = z.object({ content: text().optional(), ...taskFields }).meta({ id: 'TaskUpdate' });
+/** The task fields a create and an update of a table take as they are (rest-task-inputs.ts), beside the keys REST spells itself. */
+export function taskBodyInputs(table: FieldTable): { readonly create: RestTaskInput[]; readonly update: RestTaskInput[] } {
+  return { create: restTaskInputs(table, 'add', keysOf(taskCreateFields)), update: restTaskInputs(table, 'update', keysOf(taskUpdateFields)) };
+}
+
+export const taskCreateBody = z.object({ ...taskCreateFields, ...restTaskShape(TASK_FIELDS, 'add', keysOf(taskCreateFields)) }).meta({ id: 'TaskCreate' });
+
+export const taskUpdateBody = z.object({ ...taskUpdateFields, ...restTaskShape(TASK_FIELDS, 'update', keysOf(taskUpdateFields)) }).meta({ id: 'TaskUpdate' });
+
+/** What the rest service passes to item_add and item_update as it is. */
+export const { create: TASK_CREATE_INPUTS, update: TASK_UPDATE_INPUTS } = taskBodyInputs(TASK_FIELDS);
 
 export const taskMoveBody = z
   .object({ project_id: idField.optional(), section_id: idField.optional(), parent_id: idField.optional() })

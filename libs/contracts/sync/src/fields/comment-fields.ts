@@ -1,6 +1,5 @@
 import { idArg } from '@doable/contracts-common';
 import { z } from 'zod';
-import type { ApiComment } from '../api-objects';
 import { argShape, type DialectKey, type FieldTable } from './field-line';
 import { attachment, wireId, wireNullableId, wireTimestamp } from './wire-schemas';
 
@@ -206,8 +205,3 @@ export type ApiV1CommentKey = DialectKey<typeof COMMENT_FIELDS, 'apiV1'>;
 export const COMMENT_ADD_ARGS = argShape(COMMENT_FIELDS, 'add');
 /** note_update's arguments that are comment fields (the command adds `id`). */
 export const COMMENT_UPDATE_ARGS = argShape(COMMENT_FIELDS, 'update');
-
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-/** ApiComment has the table's api/v1 keys, no more and no fewer: a compile error otherwise. */
-export type ApiCommentFollowsTheTable = Holds<Exactly<ApiV1CommentKey, keyof ApiComment>>;

@@ -111,6 +111,20 @@ export type FieldTable = Readonly<Record<string, FieldLine>>;
 /** The names a table's lines give a dialect's keys, in the table's order. */
 export type DialectKey<T extends FieldTable, D extends 'apiV1' | 'v9'> = { [F in keyof T]: T[F] extends { readonly [K in D]: infer N extends string } ? N : never }[keyof T];
 
+/** A value as a client receives it: read-only all the way down (clients read wire objects; they do not change them). */
+export type WireValue<V> = V extends ReadonlyArray<infer E> ? ReadonlyArray<WireValue<E>> : V extends object ? { readonly [K in keyof V]: WireValue<V[K]> } : V;
+
+/**
+ * A dialect's object as a table's lines make it, key by key: each line with a key in the dialect
+ * and a shape (`schema`), typed by what its shape parses to. Types only (the web app's wire types
+ * are these): a new line is a new key of the object with no other edit.
+ */
+export type WireObject<T extends FieldTable, D extends 'apiV1' | 'v9'> = {
+  readonly [F in keyof T as T[F] extends { readonly [K in D]: infer N extends string } ? (T[F] extends { readonly schema: z.ZodType } ? N : never) : never]: T[F] extends { readonly schema: infer S extends z.ZodType }
+    ? WireValue<z.output<S>>
+    : never;
+};
+
 /** The argument schemas a command of the given kind takes from the table, typed field by field. */
 export type ArgShape<T extends FieldTable, M extends keyof FieldArgs> = {
   -readonly [F in keyof T as T[F] extends { readonly args: { readonly [K in M]: z.ZodType } } ? F : never]: T[F] extends { readonly args: { readonly [K in M]: infer S } } ? S : never;
@@ -125,6 +139,50 @@ export function argShape<T extends FieldTable, M extends keyof FieldArgs>(table:
   }
   return shape as ArgShape<T, M>;
 }
+
+/**
+ * The values of a command's arguments that are fields of the table (the lines with an argument
+ * schema for `mode`), by field, from arguments already parsed by argShape's schemas: what a
+ * command writes of a field it does nothing special with, so a new line reaches the row with no
+ * edit in the command. An argument left out is null in a new row (the column's nothing; a line
+ * whose column is NOT NULL gives its schema a default) and undefined in a change (left as is).
+ */
+export type ArgValues<T extends FieldTable, M extends keyof FieldArgs> = {
+  -readonly [F in keyof ArgShape<T, M>]: ArgShape<T, M>[F] extends z.ZodType<infer V> ? (M extends 'add' ? Exclude<V, undefined> | (undefined extends V ? null : never) : V) : never;
+};
+
+export function argValues<T extends FieldTable, M extends keyof FieldArgs>(table: T, mode: M, args: Readonly<Record<string, unknown>>): ArgValues<T, M> {
+  const values: Record<string, unknown> = {};
+  for (const [name, line] of Object.entries(table)) {
+    if (!line.args?.[mode]) continue;
+    values[name] = mode === 'add' ? (args[name] ?? null) : args[name];
+  }
+  return values as ArgValues<T, M>;
+}
+
+/** What the pg driver reads from a column of each type (ids cast to text by the SELECT lists: the domain's ids are strings). */
+export interface ColumnValues {
+  bigint: string;
+  text: string;
+  smallint: number;
+  integer: number;
+  boolean: boolean;
+  jsonb: unknown;
+  'text[]': string[];
+  'bigint[]': string[];
+  timestamptz: Date;
+}
+
+/**
+ * A table's stored row, field by field from its columns' types and nullability. A jsonb column
+ * reads as unknown: its shape is the reader's to say (the task's Item names its due, deadline
+ * and duration).
+ */
+export type StoredRow<T extends FieldTable> = {
+  -readonly [F in keyof T as T[F]['column'] extends FieldColumn ? F : never]: T[F]['column'] extends { readonly type: infer C extends ColumnType; readonly nullable: infer N }
+    ? ColumnValues[C] | (N extends true ? null : never)
+    : never;
+};
 
 /** The stored columns of a table, in its order, with their types. */
 export function columnsOf(table: FieldTable): Array<{ readonly name: string } & FieldColumn> {

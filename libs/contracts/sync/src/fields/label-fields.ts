@@ -1,6 +1,5 @@
 import { flag, storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import type { ApiLabel } from '../api-objects';
 import { argShape, type DialectKey, type FieldTable } from './field-line';
 import { colorArg } from './shared-args';
 import { wireId } from './wire-schemas';
@@ -95,8 +94,3 @@ export type ApiV1LabelKey = DialectKey<typeof LABEL_FIELDS, 'apiV1'>;
 export const LABEL_ADD_ARGS = argShape(LABEL_FIELDS, 'add');
 /** label_update's arguments that are label fields (the command adds `id`). */
 export const LABEL_UPDATE_ARGS = argShape(LABEL_FIELDS, 'update');
-
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-/** ApiLabel has the table's api/v1 keys, no more and no fewer: a compile error otherwise. */
-export type ApiLabelFollowsTheTable = Holds<Exactly<ApiV1LabelKey, keyof ApiLabel>>;

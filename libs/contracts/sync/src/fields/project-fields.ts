@@ -1,7 +1,5 @@
 import { flag, idArg, storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import type { ApiProject } from '../api-objects';
-import { COLLABORATOR_ROLES } from '../project-roles';
 import { argShape, type DialectKey, type FieldTable } from './field-line';
 import { colorArg } from './shared-args';
 import { wireId, wireNullableId, wireTimestamp } from './wire-schemas';
@@ -18,8 +16,12 @@ export const projectNameArg = z.string().trim().min(1).max(120);
 const descriptionArg = z.string().max(16_384);
 const viewStyleArg = z.enum(VIEW_STYLES);
 const statusArg = z.enum(PROJECT_STATUSES);
-/** A collaborator's default role is one a collaborator may have: every role but CREATOR. */
-const roleDefaultArg = z.enum(COLLABORATOR_ROLES);
+/**
+ * The roles a workspace project's collaborator may be given by default: every role but CREATOR
+ * (COLLABORATOR_ROLES; project-roles.ts holds the two lists equal at compile time).
+ */
+export const ROLE_DEFAULT_VALUES = ['ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'] as const;
+const roleDefaultArg = z.enum(ROLE_DEFAULT_VALUES);
 
 /** Only a workspace project writes these keys (sdk 17's WorkspaceProject); a personal one has none of them. */
 const workspaceOnly = { when: { set: 'workspace_id' } } as const;
@@ -275,8 +277,3 @@ export type ApiV1ProjectKey = DialectKey<typeof PROJECT_FIELDS, 'apiV1'>;
 export const PROJECT_ADD_ARGS = argShape(PROJECT_FIELDS, 'add');
 /** project_update's arguments that are project fields (the command adds `id`, `collapsed`, `access`). */
 export const PROJECT_UPDATE_ARGS = argShape(PROJECT_FIELDS, 'update');
-
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-/** ApiProject has the table's api/v1 keys and the comment count a read adds, no more and no fewer: a compile error otherwise. */
-export type ApiProjectFollowsTheTable = Holds<Exactly<ApiV1ProjectKey | 'note_count', keyof ApiProject>>;

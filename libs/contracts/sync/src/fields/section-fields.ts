@@ -1,6 +1,5 @@
 import { flag, idArg, storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import type { ApiSection } from '../api-objects';
 import { argShape, type DialectKey, type FieldTable } from './field-line';
 import { wireId, wireTimestamp } from './wire-schemas';
 
@@ -92,8 +91,3 @@ export type ApiV1SectionKey = DialectKey<typeof SECTION_FIELDS, 'apiV1'>;
 export const SECTION_ADD_ARGS = argShape(SECTION_FIELDS, 'add');
 /** section_update's arguments that are section fields (the command adds `id` and `collapsed`). */
 export const SECTION_UPDATE_ARGS = argShape(SECTION_FIELDS, 'update');
-
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-/** ApiSection has the table's api/v1 keys, no more and no fewer: a compile error otherwise. */
-export type ApiSectionFollowsTheTable = Holds<Exactly<ApiV1SectionKey, keyof ApiSection>>;

@@ -1,6 +1,6 @@
 import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import { COLOR_NAMES } from '../colors';
+import { COLOR_NAMES } from './colors';
 
 /**
  * Argument pieces more than one field table names: a colour is a palette name (v9, api/v1, REST

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FieldTable, LegacyKey } from './field-line';
+import { z } from 'zod';
 import { TASK_ADD_ARGS, TASK_FIELDS, TASK_UPDATE_ARGS } from './task-fields';
 
 /**
@@ -70,5 +71,14 @@ describe('the task field table', () => {
     // A field that is an argument is stored: an argument with no column would be accepted and lost.
     const lines: FieldTable = TASK_FIELDS;
     expect(Object.entries(lines).filter(([, line]) => line.args && !line.column)).toEqual([]);
+  });
+
+  it('gives a value to every NOT NULL column item_add writes from its arguments, but those the command places or computes itself', () => {
+    // item_add writes an argument it does nothing special with as parsed (argValues), and an
+    // absent one as null: a NOT NULL line must give its add schema a default, or the INSERT fails.
+    const parsed = z.object(TASK_ADD_ARGS).parse({ content: 'x' }) as Record<string, unknown>;
+    const lines: FieldTable = TASK_FIELDS;
+    const unset = Object.entries(lines).filter(([name, line]) => line.args?.add && line.column && !line.column.nullable && parsed[name] === undefined);
+    expect(unset.map(([name]) => name)).toEqual(['project_id', 'labels', 'child_order', 'is_collapsed']);
   });
 });

@@ -1,7 +1,6 @@
 import { flag, idArg, storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
 import { argShape, type DialectKey, type FieldTable } from './field-line';
-import type { ApiTask } from '../api-objects';
 import { deadline, dueApiV1, dueV2, duration, wireId, wireNullableId, wireTimestamp } from './wire-schemas';
 
 /** Argument pieces of the task commands. */
@@ -79,7 +78,7 @@ export const TASK_FIELDS = {
   },
   description: {
     column: { type: 'text', nullable: false },
-    args: { add: descriptionArg.optional(), update: descriptionArg.optional() },
+    args: { add: descriptionArg.default(''), update: descriptionArg.optional() },
     apiV1: 'description',
     v9: 'description',
     schema: z.string(),
@@ -92,7 +91,7 @@ export const TASK_FIELDS = {
   },
   priority: {
     column: { type: 'smallint', nullable: false },
-    args: { add: priorityArg.optional(), update: priorityArg.optional() },
+    args: { add: priorityArg.default(1), update: priorityArg.optional() },
     apiV1: 'priority',
     v9: 'priority',
     schema: z.int().min(1).max(4),
@@ -172,7 +171,7 @@ export const TASK_FIELDS = {
   },
   day_order: {
     column: { type: 'integer', nullable: false },
-    args: { add: storedInteger.optional(), update: storedInteger.optional() },
+    args: { add: storedInteger.default(-1), update: storedInteger.optional() },
     apiV1: 'day_order',
     v9: 'day_order',
     schema: z.int(),
@@ -326,8 +325,3 @@ export type V9TaskKey = DialectKey<typeof TASK_FIELDS, 'v9'>;
 export const TASK_ADD_ARGS = argShape(TASK_FIELDS, 'add');
 /** item_update's arguments that are task fields. */
 export const TASK_UPDATE_ARGS = argShape(TASK_FIELDS, 'update');
-
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-/** ApiTask (written by hand, read everywhere) has the table's api/v1 keys, no more and no fewer: a compile error otherwise. */
-export type ApiTaskFollowsTheTable = Holds<Exactly<ApiV1TaskKey, keyof ApiTask>>;

@@ -1,4 +1,5 @@
 import type { WebhookEventName } from '@doable/contracts-auth';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 export interface AppWebhook {
@@ -26,6 +27,7 @@ function toWebhook(row: WebhookRow): AppWebhook {
 }
 
 /** The webhook columns of auth.oauth_apps and the encrypted copy of the client secret. */
+@Injectable()
 export class AppWebhookRepository {
   async find(manager: EntityManager, appId: string): Promise<AppWebhook | undefined> {
     const rows = await manager.query<WebhookRow[]>(`SELECT ${COLUMNS} FROM auth.oauth_apps WHERE id = $1`, [appId]);

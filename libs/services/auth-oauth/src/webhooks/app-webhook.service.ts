@@ -27,10 +27,9 @@ export interface WebhookSettings {
  */
 @Injectable()
 export class AppWebhookService {
-  private readonly repository = new AppWebhookRepository();
-
   constructor(
     private readonly database: Database,
+    private readonly repository: AppWebhookRepository,
     private readonly secrets: AppSecretBox,
     @Inject(WEBHOOK_ADDRESS_POLICY) private readonly policy: WebhookAddressPolicy,
   ) {}

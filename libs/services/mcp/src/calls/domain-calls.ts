@@ -6,7 +6,7 @@ import { UploadsSubjects } from '@doable/contracts-uploads';
 import { DomainError } from '@doable/shared-errors';
 import type { BlobStore } from '@doable/shared-storage';
 import type { ServiceClient } from '@doable/shared-transport';
-import type { SyncAnswer } from './sync-answer';
+import { type SyncAnswer, syncAnswerReply } from './sync-answer';
 import { ToolFailure } from './tool-failure';
 import { z } from 'zod';
 
@@ -138,8 +138,8 @@ export class DomainCalls {
     const body: JsonObject = { commands: withUuids };
     if (resourceTypes.length > 0) Object.assign(body, { sync_token: '*', resource_types: resourceTypes });
     const reply = await this.call(() => this.services.request(SyncSubjects.edge, this.edgeRequest('sync-api-v1', 'POST', '/api/v1/sync', {}, body, null), { resendable: true }));
-    // The Sync API's answer: its JSON gets its type here, once, as edge() does for REST.
-    const answer = (parseBody(reply) ?? {}) as SyncAnswer;
+    // The Sync API's answer, parsed by its contract's schemas here, once, as rest() parses a REST reply.
+    const answer = answeredAsContracted('/api/v1/sync', () => syncAnswerReply.parse(parseBody(reply) ?? {}));
     const statuses = answer.sync_status ?? {};
     const outcomes = withUuids.map((command) => commandOutcome(statuses[command.uuid]));
     return { outcomes, tempIds: answer.temp_id_mapping ?? {}, resources: answer };

@@ -1,13 +1,13 @@
-import { type ApiProject, type ApiTask, SyncSubjects } from '@doable/contracts-sync';
-import type { ApiV1Response } from '@doable/contracts-rest';
+import { SyncSubjects } from '@doable/contracts-sync';
 import type { DomainCalls } from '../calls/domain-calls';
+import type { SyncListed } from '../calls/sync-answer';
 import { type Clock, clockOf } from './local-calendar';
 import type { ActiveTask, Completion } from './project-figures';
 import { completedTasksReply } from '../calls/edge-replies';
 
 /** What the figures of every project are computed from: one Sync API read. */
 export interface AccountState {
-  readonly projects: readonly ApiProject[];
+  readonly projects: readonly SyncListed['projects'][];
   readonly activeByProject: ReadonlyMap<string, ActiveTask[]>;
   /** Completed tasks per project: completed_info's count, plus checked subtasks not yet in history. */
   readonly completedByProject: ReadonlyMap<string, number>;
@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 /** Pages of 200 read from the completed history at most (10 000 completions): figures of a busier window undercount. */
 const MAX_COMPLETED_PAGES = 50;
 
-function activeTaskOf(item: ApiTask): ActiveTask {
+function activeTaskOf(item: SyncListed['items']): ActiveTask {
   return {
     id: item.id,
     content: item.content,
@@ -77,8 +77,8 @@ export async function readCompletions(calls: DomainCalls, clock: Clock, days: nu
   return found;
 }
 
-/** A project as the Sync API lists it or as api/v1 REST answers it (its contract's schema). */
-export type ProjectRead = ApiProject | ApiV1Response<'projects.get'>;
+/** A project as the Sync API lists it or as api/v1 REST answers it: one contract schema (projectApiV1) reads both. */
+export type ProjectRead = SyncListed['projects'];
 
 /**
  * The project as the Sync API listed it; one it did not list (archived, or not the caller's) is

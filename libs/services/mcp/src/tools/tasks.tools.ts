@@ -1,3 +1,4 @@
+import { type RestTaskInput, TASK_CREATE_INPUTS, TASK_UPDATE_INPUTS } from '@doable/contracts-rest';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { z } from 'zod';
 import type { JsonObject } from '../calls/domain-calls';
@@ -19,8 +20,34 @@ const taskFields = {
   duration: z.number().int().min(1).max(1440).optional().describe('Minutes'),
 };
 
-function taskBody(task: { content?: string; description?: string; priority?: string; dueString?: string; deadlineDate?: string; labels?: string[]; duration?: number }): JsonObject {
+/**
+ * The task fields REST takes as they are (from the task field table: a new line's, none of
+ * today's), as this server's inputs: named as the hosted server names its inputs (the REST key in
+ * camelCase), passed in the REST body under their key.
+ */
+interface TakenInput {
+  readonly name: string;
+  readonly key: string;
+  readonly schema: z.ZodType;
+}
+
+export function takenInputs(inputs: readonly RestTaskInput[]): TakenInput[] {
+  return inputs.map((input) => ({ name: input.key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase()), key: input.key, schema: input.schema }));
+}
+
+const CREATE_INPUTS = takenInputs(TASK_CREATE_INPUTS);
+const UPDATE_INPUTS = takenInputs(TASK_UPDATE_INPUTS);
+
+const shapeOf = (inputs: readonly TakenInput[]): Record<string, z.ZodType> => Object.fromEntries(inputs.map((input) => [input.name, input.schema]));
+
+/** Their values in a REST body. */
+export function takenBody(task: Readonly<Record<string, unknown>>, inputs: readonly TakenInput[]): JsonObject {
+  return Object.fromEntries(inputs.flatMap((input) => (task[input.name] === undefined ? [] : [[input.key, task[input.name]]])));
+}
+
+function taskBody(task: { content?: string; description?: string; priority?: string; dueString?: string; deadlineDate?: string; labels?: string[]; duration?: number }, inputs: readonly TakenInput[]): JsonObject {
   const body: JsonObject = {
+    ...takenBody(task, inputs),
     content: task.content,
     description: task.description,
     priority: apiPriority(task.priority),
@@ -40,7 +67,7 @@ export const addTasks = defineTool({
   description: 'Adds one or more tasks, each optionally in a project, section or under a parent task.',
   input: {
     tasks: z
-      .array(z.object({ content: z.string().min(1).max(500), ...taskFields, projectId: id.optional(), sectionId: id.optional(), parentId: id.optional(), responsibleUser: id.optional() }))
+      .array(z.object({ ...shapeOf(CREATE_INPUTS), content: z.string().min(1).max(500), ...taskFields, projectId: id.optional(), sectionId: id.optional(), parentId: id.optional(), responsibleUser: id.optional() }))
       .min(1)
       .max(25),
   },
@@ -49,7 +76,7 @@ export const addTasks = defineTool({
     const created: JsonObject[] = [];
     // One REST create per task (each with its own request id), in order: a parent given by id exists already.
     for (const task of tasks) {
-      const body = { ...taskBody(task), project_id: task.projectId, section_id: task.sectionId, parent_id: task.parentId, assignee_id: task.responsibleUser };
+      const body = { ...taskBody(task, CREATE_INPUTS), project_id: task.projectId, section_id: task.sectionId, parent_id: task.parentId, assignee_id: task.responsibleUser };
       created.push(await calls.rest('tasks.create', { body: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) }));
     }
     return { tasks: asObjects(created) };
@@ -62,7 +89,7 @@ export const updateTasks = defineTool({
   description: 'Changes tasks: content, description, priority, dates, labels; moves them with projectId, sectionId or parentId.',
   input: {
     tasks: z
-      .array(z.object({ id, content: z.string().min(1).max(500).optional(), ...taskFields, projectId: id.optional(), sectionId: id.optional(), parentId: id.optional() }))
+      .array(z.object({ ...shapeOf(UPDATE_INPUTS), id, content: z.string().min(1).max(500).optional(), ...taskFields, projectId: id.optional(), sectionId: id.optional(), parentId: id.optional() }))
       .min(1)
       .max(25),
   },
@@ -70,7 +97,7 @@ export const updateTasks = defineTool({
   async run(calls, { tasks }) {
     const updated: JsonObject[] = [];
     for (const task of tasks) {
-      const body = taskBody(task);
+      const body = taskBody(task, UPDATE_INPUTS);
       let answer: JsonObject = Object.keys(body).length > 0 ? await calls.rest('tasks.update', { params: { id: task.id }, body }) : {};
       const move = task.parentId ? { parent_id: task.parentId } : task.sectionId ? { section_id: task.sectionId } : task.projectId ? { project_id: task.projectId } : undefined;
       if (move) answer = await calls.rest('tasks.move', { params: { id: task.id }, body: move });

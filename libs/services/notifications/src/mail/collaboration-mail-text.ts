@@ -21,7 +21,7 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
   share_invitation_sent: (data, actor) => ({
     // Anyone may invite any address: the subject carries no text of theirs but their name (the project's name is in the body).
     subject: `${actor} invited you to a project in Doable`,
-    summary: `${actor} invited you to work together on the project "${text(data['project_name'], '')}". Open Doable to accept or decline.`,
+    summary: `${actor} invited you to work together on the project "${text(data['project_name'], '')}". Accept or decline it from the links below: Doable asks you to confirm, signed in.`,
   }),
   share_invitation_accepted: (data, actor) => ({ subject: `${actor} joined ${text(data['project_name'], 'your project')}`, summary: `${actor} accepted your invitation to "${text(data['project_name'], '')}".` }),
   share_invitation_rejected: (data, actor) => ({ subject: `${actor} declined your invitation`, summary: `${actor} declined your invitation to "${text(data['project_name'], '')}".` }),
@@ -46,4 +46,25 @@ export function isMailableNotification(type: string): boolean {
 export function collaborationMailText(type: string, data: Readonly<Record<string, unknown>>, actorName: string): { readonly subject: string; readonly summary: string } | undefined {
   if (!isMailableNotification(type)) return undefined;
   return SENTENCES[type](data, data['from_user'] ? nameOf(data['from_user'], actorName) : actorName);
+}
+
+/** An id as the notification carries it (a string, or a number from older producers); undefined when it is neither. */
+const idOf = (value: unknown): string | undefined => (typeof value === 'string' && /^[0-9]{1,19}$/.test(value) ? value : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined);
+
+/**
+ * The answers a mailed notification offers: for a project invitation, Accept and Decline, each a
+ * link into the web app's invitation view (`/app/invitation/<id>/<answer>`), which shows the
+ * invitation and asks before it sends accept_invitation or reject_invitation. Not an answer by
+ * the link alone: mail scanners and link previews open every link in a mail, and a decline they
+ * triggered would end an invitation nobody declined. The link carries no secret: the app answers
+ * with the one in the signed-in invitee's own notification, so a forwarded mail answers nothing.
+ */
+export function collaborationMailActions(type: string, data: Readonly<Record<string, unknown>>, publicUrl: string): ReadonlyArray<{ readonly label: string; readonly href: string }> {
+  const invitationId = idOf(data['invitation_id']);
+  if (type !== 'share_invitation_sent' || invitationId === undefined) return [];
+  const link = (answer: 'accept' | 'decline') => `${publicUrl}/app/invitation/${invitationId}/${answer}`;
+  return [
+    { label: 'Accept the invitation', href: link('accept') },
+    { label: 'Decline the invitation', href: link('decline') },
+  ];
 }

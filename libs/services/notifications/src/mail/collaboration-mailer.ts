@@ -1,10 +1,10 @@
 import { AuthEvents } from '@doable/contracts-auth';
-import { restTaskUrl } from '@doable/contracts-rest';
+import { taskPageUrl } from '@doable/contracts-rest';
 import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers, type Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { NotificationDraft } from '../store/live-notification.repository';
-import { collaborationMailText, isMailableNotification } from './collaboration-mail-text';
+import { collaborationMailActions, collaborationMailText, isMailableNotification } from './collaboration-mail-text';
 import { MailOutbox } from './mail-outbox';
 import { MailPreferencesRepository } from './mail-preferences.repository';
 import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
@@ -19,10 +19,9 @@ import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
  */
 @Injectable()
 export class CollaborationMailer {
-  private readonly preferences = new MailPreferencesRepository();
-
   constructor(
     consumers: EventConsumers,
+    private readonly preferences: MailPreferencesRepository,
     private readonly outbox: MailOutbox,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
   ) {
@@ -45,7 +44,11 @@ export class CollaborationMailer {
           kind: 'collaboration',
           to: recipient.email,
           lang: recipient.lang,
-          data: { ...words, link: typeof itemId === 'string' ? restTaskUrl(this.settings.publicUrl, itemId) : `${this.settings.publicUrl}/app` },
+          data: {
+            ...words,
+            link: typeof itemId === 'string' ? taskPageUrl(this.settings.publicUrl, itemId) : `${this.settings.publicUrl}/app`,
+            actions: collaborationMailActions(type, draft.data, this.settings.publicUrl),
+          },
         });
       }
     }

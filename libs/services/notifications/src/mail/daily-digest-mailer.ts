@@ -14,11 +14,9 @@ import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
  */
 @Injectable()
 export class DailyDigestMailer {
-  private readonly preferences = new MailPreferencesRepository();
-
-  constructor(consumers: EventConsumers, outbox: MailOutbox, @Inject(MAIL_SETTINGS) settings: MailSettings) {
+  constructor(consumers: EventConsumers, preferences: MailPreferencesRepository, outbox: MailOutbox, @Inject(MAIL_SETTINGS) settings: MailSettings) {
     consumers.on('mail-daily-digest', SyncEvents.dailyDigestDue, async (due, tx) => {
-      const [recipient] = await this.preferences.recipients(tx.manager, [due.userId], 'daily_digest');
+      const [recipient] = await preferences.recipients(tx.manager, [due.userId], 'daily_digest');
       if (!recipient) return;
       await outbox.queue(tx, {
         key: `digest:${due.userId}:${due.localDate}`,

@@ -30,10 +30,10 @@ export const UNSOLICITED_KINDS: readonly MailKind[] = ['share-invitation', 'work
  */
 @Injectable()
 export class MailOutbox {
-  private readonly repository = new MailQueueRepository();
   private readonly overLimit: Counter<'kind'>;
 
   constructor(
+    private readonly repository: MailQueueRepository,
     private readonly worker: MailWorker,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
     @Inject(LOGGER) private readonly logger: Logger,

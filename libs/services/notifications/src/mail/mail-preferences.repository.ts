@@ -1,7 +1,9 @@
 import { notifiedBy, type NotificationSettingsChanged, type StoredNotificationSettings } from '@doable/contracts-sync';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /** The copy of the users' collaboration notification settings this service mails by (see the mail-preferences migration). */
+@Injectable()
 export class MailPreferencesRepository {
   /** Keeps the newest settings of a user: an older change arriving late changes nothing. */
   async save(manager: EntityManager, changed: NotificationSettingsChanged): Promise<void> {

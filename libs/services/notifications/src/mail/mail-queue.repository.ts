@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RenderedMail } from './mail-templates';
 
@@ -15,6 +16,7 @@ export interface ClaimedMail {
 const MAX_BACKOFF_SECONDS = 24 * 60 * 60;
 
 /** notifications.mail_queue (migration 1764090000400): queued in consumers' transactions, sent by MailWorker. */
+@Injectable()
 export class MailQueueRepository {
   /**
    * Queues a mail under its key, in the caller's transaction. A key already queued (the event

@@ -29,6 +29,8 @@ export interface CollaborationMail {
   readonly subject: string;
   readonly summary: string;
   readonly link: string;
+  /** Answers the notification offers before its link (an invitation's Accept and Decline). */
+  readonly actions?: readonly MailLink[];
 }
 
 export interface ReminderMail {
@@ -125,11 +127,18 @@ const paragraphHtml = (paragraph: Paragraph): string =>
     ? `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`
     : `<blockquote style="margin: 0 0 1em; padding-left: 1em; border-left: 3px solid #ccc; color: #444">${escapeHtml(paragraph.quote).replace(/\r?\n/g, '<br>')}</blockquote>`;
 
-/** Paragraphs in text and HTML alike; `link` becomes a button-like anchor in HTML. */
-function layout(subject: string, paragraphs: readonly Paragraph[], link?: { readonly label: string; readonly href: string }): RenderedMail {
-  const text = [...paragraphs.map(paragraphText), ...(link ? [`${link.label}: ${link.href}`] : []), '-- \nDoable'].join('\n\n');
+/** A link a mail offers: a label and where it leads. */
+export interface MailLink {
+  readonly label: string;
+  readonly href: string;
+}
+
+/** Paragraphs in text and HTML alike; `link` (one, or several in order) becomes a button-like anchor in HTML. */
+function layout(subject: string, paragraphs: readonly Paragraph[], link?: MailLink | readonly MailLink[]): RenderedMail {
+  const links: readonly MailLink[] = link === undefined ? [] : 'href' in link ? [link] : link;
+  const text = [...paragraphs.map(paragraphText), ...links.map((each) => `${each.label}: ${each.href}`), '-- \nDoable'].join('\n\n');
   const body = paragraphs.map(paragraphHtml).join('\n');
-  const anchor = link ? `\n<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : '';
+  const anchor = links.map((each) => `\n<p><a href="${escapeHtml(each.href)}">${escapeHtml(each.label)}</a></p>`).join('');
   const html = `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family: sans-serif; line-height: 1.5">
@@ -174,7 +183,7 @@ const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
       { label: 'Join the workspace', href: data.link },
     ),
   collaboration: (data) =>
-    layout(data.subject, [data.summary, 'You get this mail because your notification settings in Doable say so; change them there.'], { label: 'Open Doable', href: data.link }),
+    layout(data.subject, [data.summary, 'You get this mail because your notification settings in Doable say so; change them there.'], [...(data.actions ?? []), { label: 'Open Doable', href: data.link }]),
   reminder: (data) =>
     layout(`Reminder: ${data.taskContent}`, [`A reminder for your task "${data.taskContent}", due ${readableDate(data.dueAt)}.`], { label: 'Open the task', href: data.link }),
   'daily-digest': (data) =>

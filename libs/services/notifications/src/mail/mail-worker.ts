@@ -20,7 +20,6 @@ const LEASE_SECONDS = 120;
  */
 @Injectable()
 export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly repository = new MailQueueRepository();
   private readonly task: PeriodicTask;
   private readonly sender: MailSender;
   private readonly sent: Counter<'kind'>;
@@ -28,6 +27,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
 
   constructor(
     private readonly database: Database,
+    private readonly repository: MailQueueRepository,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(METRICS_REGISTRY) registry: Registry,

@@ -1,5 +1,5 @@
 import { AuthEvents } from '@doable/contracts-auth';
-import { restTaskUrl } from '@doable/contracts-rest';
+import { taskPageUrl } from '@doable/contracts-rest';
 import { SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -58,7 +58,7 @@ export class MailConsumers {
         kind: 'reminder',
         to: fired.mail.to,
         lang: fired.mail.lang,
-        data: { taskContent: fired.mail.taskContent, dueAt: fired.dueAt, link: restTaskUrl(settings.publicUrl, fired.itemId) },
+        data: { taskContent: fired.mail.taskContent, dueAt: fired.dueAt, link: taskPageUrl(settings.publicUrl, fired.itemId) },
       });
     });
   }

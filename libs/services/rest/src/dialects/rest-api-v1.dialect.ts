@@ -1,11 +1,12 @@
-import type { RestDialect } from './rest-dialect';
+import type { WrittenRestDialect } from './rest-dialect';
 
 /**
  * The api/v1 REST surface: the sync service's api/v1 objects as they are (client-constraints
  * §2.1-2.6), lists paged. Only the project's comment counter, which no v1 client knows, is dropped.
  */
-export const restApiV1Dialect: RestDialect = {
+export const restApiV1Dialect: WrittenRestDialect = {
   surface: 'rest-api-v1',
+  writtenBy: 'rest',
   updateAnswersObject: true,
   paginated: true,
   task: (task) => ({ ...task }),

@@ -2,7 +2,6 @@ import type { ApiComment, ApiProject, ApiTask } from '@doable/contracts-sync';
 import { apiTask } from '../../testing/api-task.fixture';
 import { restApiV1Dialect } from './rest-api-v1.dialect';
 import { restV1Dialect } from './rest-v1.dialect';
-import { restV2Dialect } from './rest-v2.dialect';
 
 const context = { publicUrl: 'https://doable.example', labelIds: new Map([['errand', '2100000007']]) };
 
@@ -43,24 +42,8 @@ describe('REST dialects', () => {
     expect(restV1Dialect.project({ ...project, is_shared: true }, context)).toMatchObject({ shared: true, sync_id: 2200000002 });
   });
 
-  it('REST v2: string ids, nulls for what is absent, is_ booleans, url', () => {
-    expect(restV2Dialect.task(task, context)).toMatchObject({
-      id: '6000000001',
-      section_id: null,
-      parent_id: null,
-      is_completed: false,
-      labels: ['Errand', 'shared-only'],
-      due: null,
-      creator_id: '1',
-      assignee_id: null,
-      url: 'https://doable.example/app/task/6000000001',
-    });
-    expect(restV2Dialect.project(project, context)).toMatchObject({ id: '2200000002', is_favorite: true, is_inbox_project: false, is_team_inbox: false, order: 1 });
-  });
-
-  it('comments name exactly one parent: v2 with the other null, v1 and api/v1 without the other key', () => {
+  it('comments name exactly one parent: v1 and api/v1 without the other key (REST v2, the sync service\'s, with it null)', () => {
     const onTask: ApiComment = { id: '3100000001', item_id: '6000000001', posted_uid: '1', content: 'hi', file_attachment: null, uids_to_notify: null, reactions: null, is_deleted: false, posted_at: '2026-11-21T10:00:00.000000Z' };
-    expect(restV2Dialect.comment(onTask)).toMatchObject({ task_id: '6000000001', project_id: null, attachment: null });
     const v1 = restV1Dialect.comment(onTask);
     expect(v1).toEqual({ id: 3100000001, content: 'hi', posted: '2026-11-21T10:00:00.000000Z', task_id: 6000000001 });
     expect(restApiV1Dialect.comment(onTask)).not.toHaveProperty('project_id');

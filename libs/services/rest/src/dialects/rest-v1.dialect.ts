@@ -1,5 +1,5 @@
 import { colorId } from '@doable/contracts-sync';
-import { projectUrl, type RestDialect, taskUrl } from './rest-dialect';
+import { projectUrl, taskUrl, type WrittenRestDialect } from './rest-dialect';
 
 /** REST v1 ids are JSON integers (client-constraints §2.9); ours fit a double exactly. */
 const int = (id: string): number => Number(id);
@@ -13,8 +13,9 @@ function present<T>(key: string, value: T | null | undefined, write: (value: T) 
  * REST v1: integer ids and colours, `section_id: 0` and a task's `parent_id: 0` for none, other
  * optional keys omitted rather than null, and 204 for updates.
  */
-export const restV1Dialect: RestDialect = {
+export const restV1Dialect: WrittenRestDialect = {
   surface: 'rest-v1',
+  writtenBy: 'rest',
   updateAnswersObject: false,
   paginated: false,
   task: (task, context) => ({

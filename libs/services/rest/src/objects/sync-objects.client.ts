@@ -35,15 +35,11 @@ export type SingleResource = Extract<ObjectQuery, { id: string }>['resource'];
 export class SyncObjects {
   constructor(private readonly services: ServiceClient) {}
 
-  read<R extends ObjectResource>(call: RestCall, query: ObjectQueryFor<R>): Promise<ObjectsReply<R>> {
+  /** `render`: the answer written in that dialect by the sync service (its `body`), rather than as api/v1 objects. */
+  read<R extends ObjectResource>(call: RestCall, query: ObjectQueryFor<R>, render?: ObjectsRender): Promise<ObjectsReply<R>> {
     // The origin only where the answer names an address on it (the user object's push channel).
     const origin = query.resource === 'user' && call.origin !== undefined ? { origin: call.origin } : {};
-    return this.send<R>({ principal: call.principal, commands: [], query, ...origin });
-  }
-
-  /** A task list the sync service is asked to write in a dialect: `body` is then its JSON text. */
-  readRendering<R extends 'tasks' | 'tasks_by_filter'>(call: RestCall, query: ObjectQueryFor<R>, render: ObjectsRender): Promise<ObjectsReply<R>> {
-    return this.send<R>({ principal: call.principal, commands: [], query, render });
+    return this.send<R>({ principal: call.principal, commands: [], query, ...origin, ...rendered(render) });
   }
 
   /** Reads one object by id (not found is the sync service's coded 404). */
@@ -57,23 +53,25 @@ export class SyncObjects {
   }
 
   /** Runs one creating command and answers the reply of a query on what it created (given its temp id). */
-  createReading<R extends ObjectResource>(call: RestCall, command: RestCommand, query: (createdId: string) => ObjectQueryFor<R>): Promise<ObjectsReply<R>> {
+  createReading<R extends ObjectResource>(call: RestCall, command: RestCommand, query: (createdId: string) => ObjectQueryFor<R>, render?: ObjectsRender): Promise<ObjectsReply<R>> {
     const uuid = this.uuid(call);
     const tempId = `rest-created:${uuid}`;
     return this.send<R>({
       principal: call.principal,
       commands: [{ type: command.type, uuid, temp_id: tempId, args: command.args }],
       query: query(tempId),
+      ...rendered(render),
     });
   }
 
   /** Runs commands in order (the first refusal fails the call), then the optional read. */
-  change<R extends ObjectResource = never>(call: RestCall, commands: readonly RestCommand[], then: ObjectQueryFor<R> | null = null): Promise<ObjectsReply<R>> {
+  change<R extends ObjectResource = never>(call: RestCall, commands: readonly RestCommand[], then: ObjectQueryFor<R> | null = null, render?: ObjectsRender): Promise<ObjectsReply<R>> {
     const base = this.uuid(call);
     return this.send<R>({
       principal: call.principal,
       commands: commands.map((command, index) => ({ type: command.type, uuid: index === 0 ? base : `${base}:${index}`, args: command.args })),
       query: then,
+      ...(then === null ? {} : rendered(render)),
     });
   }
 
@@ -84,6 +82,11 @@ export class SyncObjects {
   private uuid(call: RestCall): string {
     return call.requestId === null ? randomUUID() : requestIdUuid(call.requestId);
   }
+}
+
+/** The request's `render`, when there is one (left out otherwise, as a request without it always was). */
+function rendered(render: ObjectsRender | undefined): { render?: ObjectsRender } {
+  return render === undefined ? {} : { render };
 }
 
 /** The one object of a single-object query's reply. */

@@ -15,7 +15,7 @@ export class FoldersResource implements RestResource {
 
   readonly operations: Readonly<Record<string, OperationHandler>> = {
     // sdk 17 always names the workspace; without one, the folders of all the caller's workspaces.
-    'folders.list': async (call) => this.kit.list(call, { resource: 'folders', workspace_id: optionalId(call.query, 'workspace_id') }, (folder) => folder),
+    'folders.list': async (call) => this.kit.listOf(call, { resource: 'folders', workspace_id: optionalId(call.query, 'workspace_id') }, (folder) => folder),
     'folders.get': async (call) => ok(await this.kit.objects.readOne(call, { resource: 'folder', id: call.params['id'] })),
     'folders.create': async (call) => {
       requiredString(call.body, 'name');

@@ -1,9 +1,8 @@
-import type { ApiLabel } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import { type Args, optionalBoolean, optionalInt, optionalString, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
 import type { OperationHandler, RestResource } from './operation';
-import { noContent, ok, ResourceKit } from './resource-kit';
+import { noContent, ResourceKit } from './resource-kit';
 
 function colorArg(body: Args): unknown {
   const color = body['color'];
@@ -29,21 +28,20 @@ export class LabelsResource implements RestResource {
   readonly operations: Readonly<Record<string, OperationHandler>> = {
     'labels.list': (call) => this.list(call, {}),
     'labels.search': (call) => this.list(call, { search: requiredString(call.query, 'query', 1024) }),
-    'labels.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, { resource: 'label', id: call.params['id'] }))),
-    'labels.create': async (call) => {
+    'labels.get': (call) => this.kit.one(call, { resource: 'label', id: call.params['id'] }),
+    'labels.create': (call) => {
       requiredString(call.body, 'name');
-      return ok(this.write(call, await this.kit.objects.create(call, { type: 'label_add', args: labelFields(call) }, (id) => ({ resource: 'label', id }))));
+      return this.kit.created(call, { type: 'label_add', args: labelFields(call) }, 'label', (id) => ({ resource: 'label', id }));
     },
-    'labels.update': async (call) => {
+    'labels.update': (call) => {
       const id = call.params['id'];
-      const reply = await this.kit.objects.change(call, [{ type: 'label_update', args: { id, ...labelFields(call) } }], this.kit.dialect(call).updateAnswersObject ? { resource: 'label', id } : null);
-      return this.kit.updated(call, () => Promise.resolve(this.write(call, reply.objects[0])));
+      return this.kit.updated(call, [{ type: 'label_update', args: { id, ...labelFields(call) } }], { resource: 'label', id });
     },
     'labels.delete': async (call) => {
       await this.kit.objects.change(call, [{ type: 'label_delete', args: { id: call.params['id'], cascade: 'all' } }]);
       return noContent();
     },
-    'labels.shared': (call) => this.kit.list(call, { resource: 'shared_labels', omit_personal: optionalBoolean(call.query, 'omit_personal') }, (label) => label.name),
+    'labels.shared': (call) => this.kit.listOf(call, { resource: 'shared_labels', omit_personal: optionalBoolean(call.query, 'omit_personal') }, (label) => label.name),
     'labels.shared.rename': async (call) => {
       const args = { name_old: requiredString(call.body, 'name', 128), name_new: requiredString(call.body, 'new_name', 128) };
       await this.kit.objects.change(call, [{ type: 'label_rename', args }]);
@@ -56,10 +54,6 @@ export class LabelsResource implements RestResource {
   };
 
   private list(call: RestCall, options: { search?: string }) {
-    return this.kit.list(call, { resource: 'labels', ...options }, (label) => this.write(call, label));
-  }
-
-  private write(call: RestCall, label: ApiLabel): Record<string, unknown> {
-    return this.kit.dialect(call).label(label);
+    return this.kit.list(call, { resource: 'labels', ...options });
   }
 }

@@ -1,4 +1,3 @@
-import type { ApiProject } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import { type Args, fieldsSent, nullableId, optionalBoolean, optionalId, optionalString, requiredId, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
@@ -35,8 +34,8 @@ export class ProjectsResource implements RestResource {
     'projects.list': (call) => this.list(call, {}),
     'projects.archived': (call) => this.list(call, { archived: true }),
     'projects.search': (call) => this.list(call, { search: requiredString(call.query, 'query', 1024) }),
-    'projects.get': async (call) => ok(this.write(call, await this.kit.objects.readOne(call, { resource: 'project', id: call.params['id'] }))),
-    'projects.create': async (call) => {
+    'projects.get': (call) => this.kit.one(call, { resource: 'project', id: call.params['id'] }),
+    'projects.create': (call) => {
       requiredString(call.body, 'name');
       // REST v1 also accepts the deprecated `parent`.
       const parentId = nullableId(call.body, 'parent_id') ?? (call.surface === 'rest-v1' ? nullableId(call.body, 'parent') : undefined) ?? undefined;
@@ -44,12 +43,11 @@ export class ProjectsResource implements RestResource {
       // decides who may (a non-member's workspace is not found), never a silent personal project.
       const workspaceId = call.surface === 'rest-api-v1' ? nullableId(call.body, 'workspace_id') : undefined;
       const args = { ...projectFields(call), ...(parentId === undefined ? {} : { parent_id: parentId }), ...(workspaceId === undefined || workspaceId === null ? {} : { workspace_id: workspaceId }) };
-      return ok(this.write(call, await this.kit.objects.create(call, { type: 'project_add', args }, (id) => ({ resource: 'project', id }))));
+      return this.kit.created(call, { type: 'project_add', args }, 'project', (id) => ({ resource: 'project', id }));
     },
-    'projects.update': async (call) => {
+    'projects.update': (call) => {
       const id = call.params['id'];
-      const reply = await this.kit.objects.change(call, [{ type: 'project_update', args: { id, ...projectFields(call) } }], this.kit.dialect(call).updateAnswersObject ? { resource: 'project', id } : null);
-      return this.kit.updated(call, () => this.write(call, reply.objects[0]));
+      return this.kit.updated(call, [{ type: 'project_update', args: { id, ...projectFields(call) } }], { resource: 'project', id });
     },
     'projects.delete': (call) => this.command(call, 'project_delete'),
     'projects.archive': (call) => this.lifecycle(call, 'project_archive'),
@@ -69,22 +67,17 @@ export class ProjectsResource implements RestResource {
       return await this.move(call, { type: 'project_move_to_workspace', args });
     },
     'projects.move_to_personal': async (call) => this.move(call, { type: 'project_move_to_personal', args: { project_id: requiredId(call.body, 'project_id') } }),
-    'projects.collaborators': (call) => {
-      const dialect = this.kit.dialect(call);
-      return this.kit.list(call, { resource: 'collaborators', project_id: call.params['id'] }, (user) => dialect.collaborator(user));
-    },
+    'projects.collaborators': (call) => this.kit.list(call, { resource: 'collaborators', project_id: call.params['id'] }),
   };
 
-  private async list(call: RestCall, options: { archived?: boolean; search?: string }) {
-    const context = this.kit.context(call);
-    const dialect = this.kit.dialect(call);
-    return this.kit.list(call, { resource: 'projects', ...options }, (project) => dialect.project(project, context));
+  private list(call: RestCall, options: { archived?: boolean; search?: string }) {
+    return this.kit.list(call, { resource: 'projects', ...options });
   }
 
   /** `projects/{id}/full`: the project with its tasks, sections, people and comments, each in api/v1 shape. */
   private async full(call: RestCall) {
     const full = await this.kit.objects.readOne(call, { resource: 'project_full', id: call.params['id'] });
-    const dialect = this.kit.dialect(call);
+    const dialect = this.kit.written(call);
     const context = this.kit.context(call);
     return ok({
       project: dialect.project(full.project, context),
@@ -104,7 +97,7 @@ export class ProjectsResource implements RestResource {
     const id = call.params['id'];
     const reply = await this.kit.objects.change(call, [{ type: 'project_join', args: { project_id: id } }], { resource: 'project_joined', id });
     const joined = single(reply);
-    const dialect = this.kit.dialect(call);
+    const dialect = this.kit.written(call);
     const context = this.kit.context(call);
     const tasks = joined.tasks.map((task) => dialect.task(task, context));
     const comments = joined.comments.map((note) => dialect.comment(note));
@@ -126,11 +119,7 @@ export class ProjectsResource implements RestResource {
   private async move(call: RestCall, command: RestCommand) {
     const projectId = String(command.args['project_id']);
     const reply = await this.kit.objects.change(call, [command], { resource: 'project', id: projectId });
-    return ok({ project: this.write(call, single(reply)) });
-  }
-
-  private write(call: RestCall, project: ApiProject): Record<string, unknown> {
-    return this.kit.dialect(call).project(project, this.kit.context(call));
+    return ok({ project: this.kit.written(call).project(single(reply), this.kit.context(call)) });
   }
 
   private async command(call: RestCall, type: string) {
@@ -138,9 +127,8 @@ export class ProjectsResource implements RestResource {
     return noContent();
   }
 
-  private async lifecycle(call: RestCall, type: string) {
+  private lifecycle(call: RestCall, type: string) {
     const id = call.params['id'];
-    const reply = await this.kit.objects.change(call, [{ type, args: { id } }], { resource: 'project', id });
-    return ok(this.write(call, reply.objects[0]));
+    return this.kit.changed(call, [{ type, args: { id } }], { resource: 'project', id });
   }
 }

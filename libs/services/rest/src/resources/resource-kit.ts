@@ -1,10 +1,11 @@
 import { type EdgeReply, JSON_MEDIA_TYPE } from '@doable/contracts-common';
-import type { ApiLabel, ObjectOf, ObjectQuery, ObjectQueryFor, ObjectsReply } from '@doable/contracts-sync';
+import type { ApiLabel, ObjectOf, ObjectQuery, ObjectQueryFor, ObjectsRender, ObjectsReply } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
 import { Inject, Injectable } from '@nestjs/common';
 import { nextCursor, requestedPage } from '../call/page-cursor';
 import type { RestCall } from '../call/rest-call';
-import { type DialectContext, REST_DIALECTS, type RestDialect } from '../dialects';
-import { SyncObjects } from '../objects/sync-objects.client';
+import { type DialectContext, OBJECT_WRITERS, REST_DIALECTS, type RestDialect, type WrittenResource, type WrittenRestDialect } from '../dialects';
+import { type RestCommand, single, SyncObjects } from '../objects/sync-objects.client';
 
 export const PUBLIC_URL = Symbol('PUBLIC_URL');
 
@@ -34,11 +35,21 @@ type ListResource = ListQuery['resource'];
 /** Writes one object of a reply in the caller's dialect (the reply carries what the dialect needs, e.g. labels' ids). */
 export type ObjectWriter<R extends ListResource> = (object: ObjectOf<R>, reply: ObjectsReply<R>) => unknown;
 
-function writeAll<R extends ListResource>(reply: ObjectsReply<R>, write: ObjectWriter<R>): unknown[] {
-  return reply.objects.map((object) => write(object, reply));
+/** A list query whose objects a surface writes (sections, tasks, ...), paged on api/v1. */
+type ListedResource = Exclude<WrittenResource, 'task' | 'project' | 'section' | 'label' | 'comment'>;
+type SingleResource = Exclude<WrittenResource, ListedResource>;
+
+/** The sync service's text, answered as it is (a REST v2 answer it wrote). */
+function renderedAnswer(reply: Pick<ObjectsReply, 'body'>): EdgeReply {
+  if (reply.body === undefined) throw new DomainError('INTERNAL', 'sync answered objects where a rendered answer was asked');
+  return { status: 200, body: reply.body, contentType: JSON_MEDIA_TYPE };
 }
 
-/** What every resource handler needs: the data client, the caller's dialect, lists and pages. */
+/**
+ * What every resource handler needs: the data client, the caller's dialect, and the answers in
+ * it. A surface rest writes (REST v1, api/v1) is written here from the api/v1 objects; REST v2 is
+ * asked of the sync service, which writes it (libs/sync/dialects/src/rest-v2), and passed on.
+ */
 @Injectable()
 export class ResourceKit {
   constructor(
@@ -48,6 +59,16 @@ export class ResourceKit {
 
   dialect(call: RestCall): RestDialect {
     return REST_DIALECTS[call.surface];
+  }
+
+  /**
+   * The dialect of a surface rest writes itself, for the answers only such surfaces have (a
+   * project's `full` view and the like, api/v1 only): REST v2 is never asked them.
+   */
+  written(call: RestCall): WrittenRestDialect {
+    const dialect = this.dialect(call);
+    if (dialect.writtenBy !== 'rest') throw new DomainError('INTERNAL', `${call.operation} is not written for ${call.surface}`);
+    return dialect;
   }
 
   /**
@@ -71,28 +92,58 @@ export class ResourceKit {
     return reply.objects;
   }
 
+  /** One object, read by `query`, in the caller's dialect. */
+  async one<R extends SingleResource>(call: RestCall, query: ObjectQueryFor<R>): Promise<EdgeReply> {
+    return this.answerOne(call, query.resource, await this.objects.read(call, query, this.render(call)));
+  }
+
+  /** Runs one creating command and answers the object it made, a `resource` read by `query` given its temp id. */
+  async created<R extends SingleResource>(call: RestCall, command: RestCommand, resource: R, query: (createdId: string) => ObjectQueryFor<R>): Promise<EdgeReply> {
+    return this.answerOne(call, resource, await this.objects.createReading(call, command, query, this.render(call)));
+  }
+
+  /** Runs commands and answers the object `query` then reads. */
+  async changed<R extends SingleResource>(call: RestCall, commands: readonly RestCommand[], query: ObjectQueryFor<R>): Promise<EdgeReply> {
+    return this.answerOne(call, query.resource, await this.objects.change<R>(call, commands, query, this.render(call)));
+  }
+
+  /** An update's answer: the object (REST v2, api/v1) or nothing (REST v1). */
+  async updated<R extends SingleResource>(call: RestCall, commands: readonly RestCommand[], query: ObjectQueryFor<R>): Promise<EdgeReply> {
+    if (this.dialect(call).updateAnswersObject) return this.changed(call, commands, query);
+    await this.objects.change(call, commands);
+    return noContent();
+  }
+
   /** A list in the caller's dialect: a whole array (REST v1/v2) or a `{results, next_cursor}` page (api/v1). */
-  async list<R extends ListResource>(call: RestCall, query: ObjectQueryFor<R>, write: ObjectWriter<R>): Promise<EdgeReply> {
-    if (!this.dialect(call).paginated) return ok(writeAll(await this.objects.read(call, query), write));
+  async list<R extends ListedResource>(call: RestCall, query: ObjectQueryFor<R>): Promise<EdgeReply> {
+    const dialect = this.dialect(call);
+    // REST v2 lists come written, task lists by PostgreSQL: the same bytes, without parsing
+    // hundreds of api/v1 tasks here only to write and serialise them again.
+    if (dialect.writtenBy === 'sync') return renderedAnswer(await this.objects.read(call, query, this.render(call)));
+    const write = OBJECT_WRITERS[query.resource];
+    return this.listOf(call, query, (object, reply) => write(dialect, object, this.context(call, reply)));
+  }
+
+  /** A list of what no dialect shapes (shared labels' names), written by `write`, paged where the surface pages. */
+  async listOf<R extends ListResource>(call: RestCall, query: ObjectQueryFor<R>, write: ObjectWriter<R>): Promise<EdgeReply> {
+    if (!this.dialect(call).paginated) {
+      const reply = await this.objects.read(call, query);
+      return ok(reply.objects.map((object) => write(object, reply)));
+    }
     const page = requestedPage(call);
     const reply = await this.objects.read<R>(call, { ...query, page });
     return ok({ results: reply.objects.map((object) => write(object, reply)), next_cursor: nextCursor(call, page, reply.hasMore) });
   }
 
-  /**
-   * A REST v2 task list, written by the sync service from its rows with the REST contracts'
-   * task writer and passed on as the JSON text it sent: the same bytes `list` would make, without
-   * parsing the api/v1 tasks, writing them again and serialising the array here.
-   */
-  async renderedTaskList<R extends 'tasks' | 'tasks_by_filter'>(call: RestCall, query: ObjectQueryFor<R>, write: ObjectWriter<R>): Promise<EdgeReply> {
-    const reply = await this.objects.readRendering(call, query, { dialect: 'rest-v2', public_url: this.publicUrl });
-    if (reply.body !== undefined) return { status: 200, body: reply.body, contentType: JSON_MEDIA_TYPE };
-    // A sync replica older than `render` ignores it and answers api/v1 tasks (during a rolling upgrade): written here, as before.
-    return ok(writeAll(reply, write));
+  /** What the sync service is asked to write the answer in, for a surface it writes (REST v2). */
+  private render(call: RestCall): ObjectsRender | undefined {
+    const dialect = this.dialect(call);
+    return dialect.writtenBy === 'sync' ? { dialect: dialect.render, public_url: this.publicUrl } : undefined;
   }
 
-  /** An update's answer: the object (REST v2, api/v1) or nothing (REST v1). */
-  async updated(call: RestCall, read: () => unknown): Promise<EdgeReply> {
-    return this.dialect(call).updateAnswersObject ? ok(await read()) : noContent();
+  private answerOne<R extends SingleResource>(call: RestCall, resource: R, reply: ObjectsReply<R>): EdgeReply {
+    const dialect = this.dialect(call);
+    if (dialect.writtenBy === 'sync') return renderedAnswer(reply);
+    return ok(OBJECT_WRITERS[resource](dialect, single(reply), this.context(call, reply)));
   }
 }

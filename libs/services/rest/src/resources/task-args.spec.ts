@@ -1,5 +1,6 @@
 import { DomainError } from '@doable/shared-errors';
-import { taskCreateArgs, taskMoveArgs, taskUpdateArgs } from './task-args';
+import { z } from 'zod';
+import { asTakenInputs, taskCreateArgs, taskMoveArgs, taskUpdateArgs } from './task-args';
 
 function argumentOf(action: () => unknown): unknown {
   try {
@@ -71,5 +72,13 @@ describe('REST task arguments as sync command arguments', () => {
     expect(taskMoveArgs('1', { section_id: '9' })).toEqual({ id: '1', section_id: '9' });
     expect(argumentOf(() => taskMoveArgs('1', {}))).toBe('project_id');
     expect(argumentOf(() => taskMoveArgs('1', { project_id: '2', parent_id: '3' }))).toBe('parent_id');
+  });
+
+  it('passes the fields REST takes as they are under the command’s names, but not on REST v1', () => {
+    const inputs = [{ field: 'estimate', key: 'estimate_minutes', schema: z.int().optional() }];
+    expect(asTakenInputs({ content: 'x', estimate_minutes: 5 }, 'rest-v2', inputs)).toEqual({ estimate: 5 });
+    expect(asTakenInputs({ estimate_minutes: null }, 'rest-api-v1', inputs)).toEqual({ estimate: null });
+    expect(asTakenInputs({ content: 'x' }, 'rest-v2', inputs)).toEqual({});
+    expect(asTakenInputs({ estimate_minutes: 5 }, 'rest-v1', inputs)).toEqual({});
   });
 });

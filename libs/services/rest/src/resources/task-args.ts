@@ -1,4 +1,4 @@
-import type { RestSurface } from '@doable/contracts-rest';
+import { type RestSurface, type RestTaskInput, TASK_CREATE_INPUTS, TASK_UPDATE_INPUTS } from '@doable/contracts-rest';
 import { DomainError } from '@doable/shared-errors';
 import { type Args, nullableId, nullableString, optionalId, optionalInt, optionalString, optionalStringArray } from '../call/rest-args';
 
@@ -59,9 +59,20 @@ function labelsArg(body: Args, surface: RestSurface, labelNames: LabelNames | un
   return optionalStringArray(body, 'labels');
 }
 
+/**
+ * The task fields REST takes as they are (a line of the task table REST spells no way of its
+ * own: TASK_CREATE_INPUTS, TASK_UPDATE_INPUTS), under the command's names. The body was checked
+ * against their schemas before the handler ran (rest-input.ts); REST v1 takes none of them.
+ */
+export function asTakenInputs(body: Args, surface: RestSurface, inputs: readonly RestTaskInput[]): Record<string, unknown> {
+  if (surface === 'rest-v1') return {};
+  return Object.fromEntries(inputs.flatMap((input) => (body[input.key] === undefined ? [] : [[input.field, body[input.key]]])));
+}
+
 /** Fields a task's create and update share, as `item_add`/`item_update` arguments. */
-function taskFields(body: Args, surface: RestSurface, labelNames: LabelNames | undefined): Record<string, unknown> {
+function taskFields(body: Args, surface: RestSurface, labelNames: LabelNames | undefined, inputs: readonly RestTaskInput[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {
+    ...asTakenInputs(body, surface, inputs),
     content: optionalString(body, 'content'),
     description: optionalString(body, 'description'),
     priority: optionalInt(body, 'priority', { min: 1, max: 4 }),
@@ -82,12 +93,12 @@ export function taskCreateArgs(body: Args, surface: RestSurface, labelNames?: La
     parent_id: nullableId(body, 'parent_id') ?? undefined,
     child_order: optionalInt(body, 'order', { min: 0 }),
   };
-  return { ...Object.fromEntries(Object.entries(placement).filter(([, value]) => value !== undefined)), ...taskFields(body, surface, labelNames) };
+  return { ...Object.fromEntries(Object.entries(placement).filter(([, value]) => value !== undefined)), ...taskFields(body, surface, labelNames, TASK_CREATE_INPUTS) };
 }
 
 /** `POST /tasks/{id}`: the fields to change (REST does not move tasks here). */
 export function taskUpdateArgs(id: string, body: Args, surface: RestSurface, labelNames?: LabelNames): Record<string, unknown> {
-  return { id, ...taskFields(body, surface, labelNames) };
+  return { id, ...taskFields(body, surface, labelNames, TASK_UPDATE_INPUTS) };
 }
 
 /** `POST /api/v1/tasks/{id}/move`: exactly one destination. */

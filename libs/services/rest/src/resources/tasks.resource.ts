@@ -1,10 +1,9 @@
-import type { ObjectQueryFor, ObjectsReply } from '@doable/contracts-sync';
+import type { ObjectQueryFor } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import { idList, optionalId, optionalString, requiredString } from '../call/rest-args';
 import type { RestCall } from '../call/rest-call';
-import { single } from '../objects/sync-objects.client';
-import { noContent, type ObjectWriter, ok, ResourceKit } from './resource-kit';
+import { noContent, ResourceKit } from './resource-kit';
 import type { OperationHandler, RestResource } from './operation';
 import { type LabelNames, taskCreateArgs, taskMoveArgs, taskUpdateArgs } from './task-args';
 
@@ -18,25 +17,23 @@ export class TasksResource implements RestResource {
   readonly operations: Readonly<Record<string, OperationHandler>> = {
     'tasks.list': (call) => this.list(call),
     'tasks.filter': (call) => this.listQuery(call, { resource: 'tasks_by_filter', filter: requiredString(call.query, 'query', 1024), lang: optionalString(call.query, 'lang', 8) }),
-    'tasks.get': async (call) => ok(this.write(call, await this.kit.objects.read(call, this.taskQuery(call, call.params['id'])))),
+    'tasks.get': (call) => this.kit.one(call, this.taskQuery(call, call.params['id'])),
     'tasks.create': async (call) => {
       requiredString(call.body, 'content');
       const args = taskCreateArgs(call.body, call.surface, await this.labelNames(call));
-      return ok(this.write(call, await this.kit.objects.createReading(call, { type: 'item_add', args }, (id) => this.taskQuery(call, id))));
+      return this.kit.created(call, { type: 'item_add', args }, 'task', (id) => this.taskQuery(call, id));
     },
     'tasks.update': async (call) => {
       const id = call.params['id'];
       const args = taskUpdateArgs(id, call.body, call.surface, await this.labelNames(call));
-      const reply = await this.kit.objects.change(call, [{ type: 'item_update', args }], this.kit.dialect(call).updateAnswersObject ? this.taskQuery(call, id) : null);
-      return this.kit.updated(call, () => this.write(call, reply));
+      return this.kit.updated(call, [{ type: 'item_update', args }], this.taskQuery(call, id));
     },
     'tasks.close': (call) => this.command(call, 'item_close'),
     'tasks.reopen': (call) => this.command(call, 'item_uncomplete'),
     'tasks.delete': (call) => this.command(call, 'item_delete'),
-    'tasks.move': async (call) => {
+    'tasks.move': (call) => {
       const id = call.params['id'];
-      const reply = await this.kit.objects.change(call, [{ type: 'item_move', args: taskMoveArgs(id, call.body) }], this.taskQuery(call, id));
-      return ok(this.write(call, reply));
+      return this.kit.changed(call, [{ type: 'item_move', args: taskMoveArgs(id, call.body) }], this.taskQuery(call, id));
     },
   };
 
@@ -59,21 +56,12 @@ export class TasksResource implements RestResource {
   }
 
   private listQuery(call: RestCall, query: TaskListQuery) {
-    const dialect = this.kit.dialect(call);
-    const write: ObjectWriter<TaskListQuery['resource']> = (task, reply) => dialect.task(task, this.kit.context(call, reply));
-    // REST v2 lists come written (see ResourceKit.renderedTaskList); the others need labels' ids or pages.
-    if (call.surface === 'rest-v2') return this.kit.renderedTaskList(call, query, write);
-    const withLabelIds: TaskListQuery = this.kit.wantsLabelIds(call) ? { ...query, label_ids: true } : query;
-    return this.kit.list(call, withLabelIds, write);
+    return this.kit.list(call, this.kit.wantsLabelIds(call) ? { ...query, label_ids: true } : query);
   }
 
   /** One task by id (or temp id), with its labels' ids where the surface writes them. */
   private taskQuery(call: RestCall, id: string): ObjectQueryFor<'task'> {
     return this.kit.wantsLabelIds(call) ? { resource: 'task', id, label_ids: true } : { resource: 'task', id };
-  }
-
-  private write(call: RestCall, reply: ObjectsReply<'task'>): Record<string, unknown> {
-    return this.kit.dialect(call).task(single(reply), this.kit.context(call, reply));
   }
 
   private async command(call: RestCall, type: string) {

@@ -105,9 +105,7 @@ export class WorkspacesResource implements RestResource {
   }
 
   private projects(call: RestCall, archived: boolean) {
-    const dialect = this.kit.dialect(call);
-    const context = this.kit.context(call);
-    return this.kit.list(call, { resource: 'workspace_projects', workspace_id: call.params['id'], archived }, (project) => dialect.project(project, context));
+    return this.kit.list(call, { resource: 'workspace_projects', workspace_id: call.params['id'], archived });
   }
 
   private async command(call: RestCall, type: string, args: Record<string, unknown>) {

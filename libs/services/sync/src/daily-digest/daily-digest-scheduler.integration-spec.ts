@@ -7,6 +7,7 @@ import { syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import { TaskFilterService } from '@doable/sync-read';
 import type { DataSource } from 'typeorm';
 import { DailyDigestScheduler } from './daily-digest-scheduler';
+import { DailyDigestRepository } from './daily-digest.repository';
 
 const TOKYO = '9401';
 const LOS_ANGELES = '9402';
@@ -29,7 +30,7 @@ describe('DailyDigestScheduler: one digest per user and local day (real PostgreS
   let db: Database;
   const logger = createLogger('test', 'silent');
   const profiles = new UserProfileRepository();
-  const scheduler = () => new DailyDigestScheduler(db, new TaskFilterService(profiles), { pollSeconds: 3600 }, logger);
+  const scheduler = () => new DailyDigestScheduler(db, new DailyDigestRepository(), new TaskFilterService(profiles), { pollSeconds: 3600 }, logger);
   const inboxes = new Map<string, string>();
 
   const user = async (id: string, timezone: string, digest: boolean): Promise<void> => {

@@ -29,10 +29,10 @@ const PAGE = 100;
 @Injectable()
 export class DailyDigestScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly task: PeriodicTask;
-  private readonly digests = new DailyDigestRepository();
 
   constructor(
     private readonly database: Database,
+    private readonly digests: DailyDigestRepository,
     private readonly filters: TaskFilterService,
     @Inject(DIGEST_SETTINGS) settings: DigestSettings,
     @Inject(LOGGER) private readonly logger: Logger,

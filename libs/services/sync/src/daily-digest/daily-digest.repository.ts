@@ -1,5 +1,6 @@
 import type { DailyDigestDue } from '@doable/contracts-sync';
 import type { CompiledFilter } from '@doable/sync-filter-language';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /** A user whose digest is due, and their local day it is due for. */
@@ -12,6 +13,7 @@ export interface DueDigest {
 const DIGEST_ON = `(u.notification_settings -> 'daily_digest' ->> 'email') = 'true'`;
 
 /** The daily digest's reads and its once-a-day mark on sync.users (digest_sent_on). */
+@Injectable()
 export class DailyDigestRepository {
   /**
    * Up to `limit` users after `afterId` (in id order) whose digest is on, whose local time at

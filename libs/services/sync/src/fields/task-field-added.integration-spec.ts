@@ -1,11 +1,9 @@
-import { argShape, type ApiTask, type FieldTable, openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
-import { restV2TaskWriter } from '@doable/contracts-rest';
-import { taskRowWriter } from '@doable/sync-dialects';
-import { type Item, itemColumns } from '@doable/sync-domain';
+import { argShape, argValues, type ApiTask, type FieldTable, openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
+import { restV2TaskListSql, restV2TaskWriter, taskRowWriter } from '@doable/sync-dialects';
+import { type Item, itemColumns, itemInsert, itemInsertAll } from '@doable/sync-domain';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { z } from 'zod';
 import { taskListSql } from '../objects/object-reads.repository';
-import { restV2TaskListSql } from '../objects/rest-v2-task-list.sql';
 
 const ADA = '7651';
 const PUBLIC_URL = 'https://doable.example';
@@ -19,7 +17,8 @@ const PUBLIC_URL = 'https://doable.example';
  *
  * The derivations are functions of a table, and production applies them to TASK_FIELDS once at
  * load; nothing in the product takes a table from outside (no hook a test could abuse), so the
- * spec applies them to a wider table itself.
+ * spec applies them to a wider table itself. e2e/task-field-added.e2e-spec.ts does the same with
+ * the whole system (a process whose table has a line more) through every interface.
  */
 const WITH_ESTIMATE = {
   ...TASK_FIELDS,
@@ -79,10 +78,43 @@ describe('a task field added only in a table line (real PostgreSQL)', () => {
     expect(Object.keys(bySql[0])).toEqual(Object.keys(inJs));
   });
 
+  it('is written by item_add’s INSERTs, one task and many, from its argument as parsed', async () => {
+    const projectId = await harness.create(ADA, 'project_add', { name: 'Estimates' });
+    const parsed = z.object(argShape(WITH_ESTIMATE, 'add')).parse({ content: 'x', estimate: 5 });
+    // What item_add writes: the arguments as parsed (argValues), then its own rules (the placement, the labels...).
+    const task = (content: string, estimate: number | null) => ({
+      ...argValues(WITH_ESTIMATE, 'add', { ...parsed, estimate }),
+      user_id: ADA,
+      project_id: projectId,
+      section_id: null,
+      parent_id: null,
+      content,
+      due: null,
+      deadline: null,
+      duration: null,
+      labels: ['home'],
+      child_order: null,
+      is_collapsed: false,
+      assigned_by_uid: null,
+      responsible_uid: null,
+    });
+    const one = itemInsert(WITH_ESTIMATE);
+    const [first] = await harness.dataSource.query<Array<{ content: string; estimate: number | null; child_order: number }>>(one.sql, one.values(task('first', 5), '1'));
+    expect(first).toMatchObject({ content: 'first', estimate: 5, child_order: 1 });
+    const many = itemInsertAll(WITH_ESTIMATE);
+    const rows = await harness.dataSource.query<Array<{ n: string; content: string; estimate: number | null; labels: string[]; child_order: number }>>(many.sql, many.values([task('second', 7), task('third', null)], '1'));
+    expect(rows.map(({ n, content, estimate, labels, child_order }) => ({ n, content, estimate, labels, child_order }))).toEqual([
+      { n: '1', content: 'second', estimate: 7, labels: ['home'], child_order: 2 },
+      { n: '2', content: 'third', estimate: null, labels: ['home'], child_order: 3 },
+    ]);
+  });
+
   it('is an argument of item_add and item_update', () => {
     const add = z.object(argShape(WITH_ESTIMATE, 'add'));
     expect(add.parse({ content: 'x', estimate: 5 })).toMatchObject({ content: 'x', estimate: 5 });
     expect(add.safeParse({ content: 'x', estimate: -1 }).success).toBe(false);
     expect(z.object(argShape(WITH_ESTIMATE, 'update')).parse({ estimate: null })).toEqual({ estimate: null });
+    // item_update changes what it is given, and leaves what it is not.
+    expect(argValues(WITH_ESTIMATE, 'update', { estimate: 3 })).toMatchObject({ estimate: 3, description: undefined });
   });
 });

@@ -1,5 +1,6 @@
 import { type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
-import { restoredItem } from '../portability/full-sync-snapshot';
+import { z } from 'zod';
+import { fieldsAsTheyAre, restoredAsTheyAre, restoredItem } from '../portability/full-sync-snapshot';
 import { TODOIST_CSV_COLUMNS } from '../templates/todoist-csv';
 
 /**
@@ -26,7 +27,24 @@ describe('the task field table against backups and the Todoist CSV', () => {
     expect(columns.filter((column) => column !== 'TYPE' && !named.includes(column))).toEqual([]);
   });
 
-  it('puts in templates every field that has a CSV column', () => {
+  it('puts in templates every field that has a CSV column, and no other but the task’s place (its section and its order, rows in the CSV)', () => {
     expect(Object.entries(lines).filter(([, line]) => line.csv.length > 0 && !line.template).map(([name]) => name)).toEqual([]);
+    // A template is Todoist's CSV: a field it has no column for cannot travel in one (a new line marked `template` fails here).
+    expect(Object.entries(lines).filter(([, line]) => line.csv.length === 0 && line.template).map(([name]) => name)).toEqual(['section_id', 'child_order']);
+  });
+
+  it('restores as it is a field a new line adds, and none of today’s (the restore reads each of them itself)', () => {
+    expect(restoredAsTheyAre(TASK_FIELDS)).toEqual([]);
+    const wider = {
+      ...TASK_FIELDS,
+      estimate: { column: { type: 'integer', nullable: true }, args: { add: z.int().min(0).nullish() }, apiV1: 'estimate', schema: z.int().nullable(), backup: true, template: false, csv: [] },
+      note: { column: { type: 'text', nullable: true }, args: { add: z.string().nullish() }, apiV1: 'note', schema: z.string().nullable(), backup: false, template: false, csv: [] },
+    } as const satisfies FieldTable;
+    const inputs = restoredAsTheyAre(wider);
+    expect(inputs.map(({ field, key }) => ({ field, key }))).toEqual([{ field: 'estimate', key: 'estimate' }]);
+    expect(fieldsAsTheyAre({ estimate: 25, note: 'n' }, inputs)).toEqual({ estimate: 25 });
+    // What item_add would refuse is left out, not the task with it.
+    expect(fieldsAsTheyAre({ estimate: -1 }, inputs)).toEqual({});
+    expect(fieldsAsTheyAre({ estimate: null }, inputs)).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import type { ApiProject, ApiProjectFull, ApiProjectJoined, ApiTask, ApiUser, ObjectQuery } from '@doable/contracts-sync';
+import type { ApiProject, ApiProjectFull, ApiProjectJoined, ApiTask, ApiUser, ObjectQuery, ObjectQueryFor, ObjectResource } from '@doable/contracts-sync';
 import { DomainError, type ErrorCode } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -45,7 +45,12 @@ export class ObjectQueryService {
     private readonly push: PushTokens,
   ) {}
 
-  /** `origin`: where the caller reached us, for the user object's `websocket_url`. */
+  /**
+   * `origin`: where the caller reached us, for the user object's `websocket_url`. Answers the
+   * objects of the query's resource (QueryResult<R>): each case answers through `answer(query, ...)`,
+   * which ties its objects to the query's resource, so the signature can say so.
+   */
+  async run<R extends ObjectResource>(manager: EntityManager, userId: string, query: ObjectQueryFor<R>, tempIds: Readonly<Record<string, string>>, origin?: string): Promise<QueryResult<R>>;
   async run(manager: EntityManager, userId: string, query: ObjectQuery, tempIds: Readonly<Record<string, string>>, origin?: string): Promise<QueryResult> {
     const { id, optionalId } = tempIdResolver(tempIds);
     if (isWorkspaceQuery(query)) return this.workspaceQueries.run(manager, userId, query, id, (reader, rows) => this.writeProjects(reader, rows));

@@ -3,11 +3,11 @@ import { type ObjectQuery, type ObjectsReply, type ObjectsRequest, readDecision,
 import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
 import { Database } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
+import { renderingOf } from '@doable/sync-dialects';
 import { CommandExecutor, firstRefusal } from '@doable/sync-engine';
+import { DialectReads } from './dialect-reads';
 import { ObjectQueryService } from './object-query.service';
 import { answer } from './query-result';
-import { checkRenderable } from './rendered-task-list';
-import { TaskListRenderer } from './task-list-renderer';
 
 /** Whether a query reads only the object a request's own command just created. */
 function readsOnlyCreated(query: ObjectQuery, tempIds: Readonly<Record<string, string>>): boolean {
@@ -32,13 +32,13 @@ export class ObjectsService {
   constructor(
     private readonly executor: CommandExecutor,
     private readonly queries: ObjectQueryService,
-    private readonly renderer: TaskListRenderer,
+    private readonly dialectReads: DialectReads,
     private readonly database: Database,
   ) {}
 
   async handle(request: ObjectsRequest): Promise<ObjectsReply> {
     const { principal } = request;
-    const rendering = checkRenderable(request);
+    const rendering = renderingOf(request);
     const tempIdMapping = await this.runCommands(principal, request);
     if (!request.query) return { tempIdMapping, objects: [], hasMore: false };
     if (readsUnmadeTempId(request, tempIdMapping)) {
@@ -53,7 +53,7 @@ export class ObjectsService {
     if (request.query.resource === 'role_permissions') return { tempIdMapping, ...answer(request.query, [{ ...this.executor.policies.rolePermissions() }]) };
     const manager = this.database.dataSource.manager;
     if (rendering) {
-      const { body, hasMore } = await this.renderer.render(manager, principal.userId, rendering, tempIdMapping);
+      const { body, hasMore } = await rendering.render(this.dialectReads.source(manager, principal.userId, tempIdMapping));
       return { tempIdMapping, objects: [], hasMore, body };
     }
     return { tempIdMapping, ...(await this.queries.run(manager, principal.userId, request.query, tempIdMapping, request.origin)) };

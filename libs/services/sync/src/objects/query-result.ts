@@ -1,4 +1,4 @@
-import type { ObjectOf, ObjectQuery, ObjectQueryFor, ObjectResource } from '@doable/contracts-sync';
+import type { ObjectOf, ObjectQueryFor, ObjectResource } from '@doable/contracts-sync';
 
 /** What a query of resource R answers: ObjectOf<R> objects (any resource's when R is not known). */
 export interface QueryResult<R extends ObjectResource = ObjectResource> {
@@ -7,8 +7,8 @@ export interface QueryResult<R extends ObjectResource = ObjectResource> {
   readonly labelIds?: Record<string, string>;
 }
 
-/** The task lists: what rest pages, and what sync renders in a dialect (rendered-task-list.ts). */
-export type TaskListQuery = Extract<ObjectQuery, { resource: 'tasks' | 'tasks_by_filter' }>;
+/** The task lists: what rest pages, and what a rendering dialect may have PostgreSQL write. */
+export type { TaskListQuery } from '@doable/sync-dialects';
 
 /**
  * The answer to `query`: the objects must be of the type its resource reads (ObjectsByResource).

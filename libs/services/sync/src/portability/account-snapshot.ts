@@ -61,6 +61,8 @@ export interface SnapshotTask {
   readonly isCollapsed: boolean;
   readonly checked: boolean;
   readonly completedAt: string | null;
+  /** The task's other fields a backup keeps, by item_add's argument names, as the backup has them (restoredAsTheyAre). */
+  readonly fields?: Readonly<Record<string, unknown>>;
 }
 
 export interface SnapshotNote {

@@ -1,3 +1,4 @@
+import { type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import type { AccountSnapshot, SnapshotDue, SnapshotNote, SnapshotReminder, SnapshotTask } from './account-snapshot';
@@ -57,8 +58,8 @@ const section = z.object({
   is_deleted: flag.optional(),
 });
 
-/** A task as a restore reads it (exported for the spec that holds it to the task table's `backup` lines). */
-export const restoredItem = z.object({
+/** The task's keys a restore reads itself: its own spellings, the aliases of older generations, and what a backup's JSON places it by. */
+const readByHand = {
   id,
   project_id: id,
   section_id: id.nullish(),
@@ -78,7 +79,44 @@ export const restoredItem = z.object({
   completed_at: z.string().max(64).nullish(),
   date_completed: z.string().max(64).nullish(),
   is_deleted: flag.optional(),
-});
+};
+
+export interface RestoredAsItIs {
+  /** item_add's argument (the line's name). */
+  readonly field: string;
+  /** Its api/v1 key, as a backup's JSON has it. */
+  readonly key: string;
+  readonly schema: z.ZodType;
+}
+
+/**
+ * The task fields a restore carries as they are (issue #46): each line of a task field table a
+ * backup keeps (`backup`), written in api/v1 and taken by item_add, that the restore does not
+ * read itself: a new line is restored with no edit here. A value item_add would refuse is left
+ * out rather than losing the task.
+ */
+export function restoredAsTheyAre(table: FieldTable): RestoredAsItIs[] {
+  return Object.entries(table).flatMap(([field, line]) => {
+    const schema = line.args?.add;
+    if (!line.backup || !schema || line.apiV1 === undefined || line.apiV1 in readByHand) return [];
+    return [{ field, key: line.apiV1, schema }];
+  });
+}
+
+const AS_THEY_ARE = restoredAsTheyAre(TASK_FIELDS);
+
+/** A task as a restore reads it (exported for the spec that holds it to the task table's `backup` lines). */
+export const restoredItem = z.object({ ...readByHand, ...Object.fromEntries(AS_THEY_ARE.map((input) => [input.key, z.unknown()])) });
+
+/** The fields a restore carries as they are, from a task as read (null is nothing to carry). */
+export function fieldsAsTheyAre(item: Readonly<Record<string, unknown>>, inputs: readonly RestoredAsItIs[] = AS_THEY_ARE): Record<string, unknown> {
+  return Object.fromEntries(
+    inputs.flatMap((input) => {
+      const value = item[input.key];
+      return value === undefined || value === null || !input.schema.safeParse(value).success ? [] : [[input.field, value]];
+    }),
+  );
+}
 
 const note = z.object({
   id,
@@ -197,6 +235,7 @@ function toSnapshot(data: FullSync): AccountSnapshot {
         isCollapsed: Boolean(i.is_collapsed ?? i.collapsed),
         checked: Boolean(i.checked),
         completedAt: i.completed_at ?? i.date_completed ?? null,
+        fields: fieldsAsTheyAre(i),
       }),
     ),
     notes: [

@@ -146,6 +146,7 @@ function taskAdd(task: SnapshotTask, projectRef: (key: string) => string): Plann
     type: 'item_add',
     temp_id: tempIdOf('task', task.key),
     args: defined({
+      ...task.fields,
       content: task.content,
       description: task.description || undefined,
       project_id: projectRef(task.projectKey),

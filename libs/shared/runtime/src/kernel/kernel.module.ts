@@ -127,7 +127,7 @@ export class ServiceKernelModule {
             });
             await dataSource.initialize();
             if (infrastructure.migrateOnStart || config.MIGRATE_ON_START) {
-              const applied = await migrateUp(dataSource);
+              const applied = await migrateUp(dataSource, { onLockRetry: (attempt, err) => logger.warn({ attempt, err: err.message }, 'a migration waited too long for a table lock; trying again') });
               if (applied.length > 0) logger.info({ applied }, 'migrations applied');
             }
             return dataSource;

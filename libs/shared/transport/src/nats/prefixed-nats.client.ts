@@ -10,6 +10,8 @@ type ReplyHandler = (err: Error | null, msg: ReplyMsg) => void;
 type Connection = {
   subscribe(subject: string, opts: { callback: ReplyHandler }): Subscription;
   publish(subject: string, data: unknown, opts: { reply: string; headers?: MsgHdrs }): void;
+  /** A round trip to the server: answered after every message the server sent this connection before it. */
+  flush(): Promise<void>;
 };
 
 /**
@@ -187,7 +189,14 @@ export class PrefixedNatsClient extends ClientNats {
           arm();
           return;
         }
-        replicaGone();
+        // Ask the server before giving up: its answer comes after every message it already sent
+        // us, so beats held up on the way (a starved nats-server, a slow network) are read
+        // first. A gone replica costs one more round trip; a slow path no longer costs a 503.
+        const silentSince = armedAt;
+        const stillSilent = () => {
+          if (!finished && armedAt === silentSince) replicaGone();
+        };
+        connection.flush().then(stillSilent, stillSilent);
       };
       const replicaGone = () => {
         if (finished) return;

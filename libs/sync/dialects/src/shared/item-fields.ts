@@ -50,7 +50,7 @@ export function taskRowWriter(table: FieldTable, dialect: 'apiV1' | 'v9'): (item
   };
 }
 
-/** The api/v1 task (sync and REST), from the field table; its keys are ApiTask's (ApiTaskFollowsTheTable). */
+/** The api/v1 task (sync and REST), from the field table, as ApiTask (the same table's type) says it. */
 export const writeApiV1Item = taskRowWriter(TASK_FIELDS, 'apiV1') as (item: ItemRow) => ApiTask;
 /** The v9 item, from the field table. */
 export const writeV9Item = taskRowWriter(TASK_FIELDS, 'v9');

@@ -1,5 +1,5 @@
 import type { FilterRow, ItemRow, LabelRow, NoteRow, ProjectRow, ReminderRow, SectionRow, UserProfile } from '@doable/sync-domain';
-import { avatarUrls } from '@doable/contracts-sync';
+import { avatarUrls, type FieldLine, type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
 import { writeDue } from '../shared/item-fields';
 import { writeReminder } from '../shared/reminder.writer';
@@ -27,42 +27,63 @@ function v8TimestampOrNull(value: Date | string | null): string | null {
   return typeof value === 'string' ? `${value.slice(0, 19)}Z` : v8Timestamp(new Date(value));
 }
 
+type ReadV8 = (item: ItemRow, labelIds: LabelIdLookup) => unknown;
+
 /**
- * A task as v8 wrote it. Labels are the ids of the user's personal labels; a name on the task
- * that is no personal label of the user's (a shared label, v9's notion) has no id and is left
- * out (guessed: v8 had no shared labels). `in_history` is the domain's flag (v8 docs; v9 dropped
- * it). `all_day` is not written: it was a v7 field (items' `due_date` + `all_day`), and v8's due
- * object says the same by a date without a time. `description` (GA v8, not in the draft) is.
+ * How v8 writes a task field, from its line: v8's conventions by the column's type (ids as
+ * integers, flags as 0/1, timestamps without fractions, labels as the ids of the user's labels),
+ * the due object as v9 writes it, and null for a key written as null always.
+ */
+function v8Read(name: string, line: FieldLine): ReadV8 {
+  if (line.render === 'null') return () => null;
+  if (line.render === 'due') return (item) => writeDue(item.due);
+  if (!line.column) throw new Error(`v8 writes no computed task field (${name})`);
+  const field = name as keyof ItemRow;
+  switch (line.column.type) {
+    case 'bigint':
+      return line.column.nullable ? (item) => integerIdOrNull(item[field] as string | null) : (item) => integerId(item[field] as string);
+    case 'boolean':
+      return (item) => flag(item[field] as boolean);
+    case 'timestamptz':
+      return (item) => v8TimestampOrNull(item[field] as Date | string | null);
+    case 'text[]':
+      return (item, labelIds) => labelIdsOf(item[field] as readonly string[], labelIds);
+    case 'bigint[]':
+      return (item) => (item[field] as readonly string[] | null)?.map(integerId) ?? null;
+    case 'text':
+    case 'smallint':
+    case 'integer':
+    case 'jsonb':
+      return (item) => item[field];
+  }
+}
+
+/** The v8 task writer of a task field table: each line with a v8 key (one each), in the table's order. */
+export function v8TaskWriter(table: FieldTable): (item: ItemRow, labelIds: LabelIdLookup) => Record<string, unknown> {
+  const fields = Object.entries(table).flatMap(([name, line]) => {
+    if (!line.v8) return [];
+    const [key, ...more] = line.v8;
+    if (key === undefined || more.length > 0) throw new Error(`v8 writes the task field ${name} under one key`);
+    return [{ key, read: v8Read(name, line) }];
+  });
+  return (item, labelIds) => {
+    const written: Record<string, unknown> = {};
+    for (const field of fields) written[field.key] = field.read(item, labelIds);
+    return written;
+  };
+}
+
+/**
+ * A task as v8 wrote it, from the task field table's v8 keys. Labels are the ids of the user's
+ * personal labels; a name on the task that is no personal label of the user's (a shared label,
+ * v9's notion) has no id and is left out (guessed: v8 had no shared labels). `in_history` is the
+ * domain's flag (v8 docs; v9 dropped it). `all_day` is not written: it was a v7 field (items'
+ * `due_date` + `all_day`), and v8's due object says the same by a date without a time.
+ * `description` (GA v8, not in the draft) is.
  *
  * Also the writer v8 quick add (`/sync/v8/quick/add`) answers with.
  */
-export function writeV8Item(item: ItemRow, labelIds: LabelIdLookup): Record<string, unknown> {
-  const labels = labelIdsOf(item.labels, labelIds);
-  return {
-    id: integerId(item.id),
-    user_id: integerId(item.user_id),
-    project_id: integerId(item.project_id),
-    content: item.content,
-    description: item.description,
-    priority: item.priority,
-    due: writeDue(item.due),
-    parent_id: integerIdOrNull(item.parent_id),
-    child_order: item.child_order,
-    section_id: integerIdOrNull(item.section_id),
-    day_order: item.day_order,
-    collapsed: flag(item.is_collapsed),
-    labels,
-    added_by_uid: integerIdOrNull(item.added_by_uid),
-    assigned_by_uid: integerIdOrNull(item.assigned_by_uid),
-    responsible_uid: integerIdOrNull(item.responsible_uid),
-    checked: flag(item.checked),
-    in_history: flag(item.in_history),
-    is_deleted: flag(item.is_deleted),
-    sync_id: null,
-    date_completed: v8TimestampOrNull(item.completed_at),
-    date_added: v8TimestampOrNull(item.added_at),
-  };
-}
+export const writeV8Item = v8TaskWriter(TASK_FIELDS);
 
 /** A project: `collapsed`, `is_deleted`, `is_archived`, `is_favorite` as 0/1; `shared` stayed a boolean (v8 docs). */
 export function writeV8Project(project: ProjectRow): Record<string, unknown> {

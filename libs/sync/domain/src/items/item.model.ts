@@ -1,4 +1,4 @@
-import { columnsOf, type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
+import { columnsOf, type FieldTable, type StoredRow, TASK_FIELDS } from '@doable/contracts-sync';
 import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 
 /** The canonical due object (see dates/): stored as JSON, rendered by each dialect. */
@@ -10,33 +10,14 @@ export interface StoredDue {
   is_recurring: boolean;
 }
 
-/** A task as the domain stores it. */
-export interface Item {
-  id: string;
-  user_id: string;
-  project_id: string;
-  section_id: string | null;
-  parent_id: string | null;
-  content: string;
-  description: string;
-  priority: number;
+/**
+ * A task as the domain stores it: its columns from the task field table (a new line is a new key
+ * here with no edit), with the shapes a jsonb column cannot say written out.
+ */
+export interface Item extends Omit<StoredRow<typeof TASK_FIELDS>, 'due' | 'deadline' | 'duration'> {
   due: StoredDue | null;
   deadline: { date: string; lang: string } | null;
   duration: { amount: number; unit: 'minute' | 'day' } | null;
-  labels: string[];
-  child_order: number;
-  day_order: number;
-  is_collapsed: boolean;
-  checked: boolean;
-  in_history: boolean;
-  is_deleted: boolean;
-  added_by_uid: string | null;
-  assigned_by_uid: string | null;
-  responsible_uid: string | null;
-  added_at: Date;
-  completed_at: Date | null;
-  updated_at: Date;
-  version: string;
   /** Comments on the task, where a read counted them (api/v1 `note_count`). */
   note_count?: number;
 }
@@ -52,11 +33,6 @@ export function itemColumns(table: FieldTable): string {
 export const ITEM_COLUMNS = itemColumns(TASK_FIELDS);
 
 type Lines = typeof TASK_FIELDS;
-type StoredField = { [F in keyof Lines]: Lines[F]['column'] extends null ? never : F }[keyof Lines];
-type Holds<T extends true> = T;
-type Nothing<T> = [T] extends [never] ? true : false;
-/** Item has a key for each column of the task table, and every key of Item is a line of it: a compile error otherwise. */
-export type ItemFollowsTheTable = [Holds<Nothing<Exclude<StoredField, keyof Item>>>, Holds<Nothing<Exclude<keyof Item, keyof Lines>>>];
 
 /**
  * ITEM_COLUMNS for reads that only write the tasks out (the object queries behind REST, a full

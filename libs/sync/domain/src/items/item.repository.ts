@@ -1,48 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
+import { type TASK_ADD_ARGS, TASK_FIELDS, type TASK_UPDATE_ARGS } from '@doable/contracts-sync';
 import { ITEM_COLUMNS, ITEM_WIRE_COLUMNS, type Item, type WireItem } from './item.model';
+import { itemInsert, itemInsertAll, jsonColumns } from './item-writes';
 import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
-export interface NewItem {
-  readonly userId: string;
-  readonly projectId: string;
-  readonly sectionId: string | null;
-  readonly parentId: string | null;
-  readonly content: string;
-  readonly description: string;
-  readonly priority: number;
-  readonly due: unknown;
-  readonly deadline: unknown;
-  readonly duration: unknown;
-  readonly labels: readonly string[];
-  readonly childOrder: number | null;
-  readonly dayOrder: number;
-  readonly isCollapsed: boolean;
-  readonly assignedByUid: string | null;
-  readonly responsibleUid: string | null;
-}
+/** item_add's arguments that are task fields (the table's `args.add` lines). */
+type AddedField = keyof typeof TASK_ADD_ARGS;
 
-/** Columns a command may change directly (everything else follows from state changes). */
-export type ItemChanges = Partial<{
-  content: string;
-  description: string;
-  priority: number;
-  due: unknown;
-  deadline: unknown;
-  duration: unknown;
-  labels: readonly string[];
-  child_order: number;
-  day_order: number;
-  is_collapsed: boolean;
-  assigned_by_uid: string | null;
-  responsible_uid: string | null;
-  project_id: string;
-  section_id: string | null;
-  parent_id: string | null;
-}>;
+/**
+ * The row item_add writes: each field it takes as an argument (from the task table), and who
+ * adds it. A child_order of null puts the task after its last sibling.
+ */
+export type NewItem = { readonly user_id: string } & { readonly [F in AddedField]: F extends 'child_order' ? number | null : Item[F] };
 
-const JSON_COLUMNS = new Set(['due', 'deadline', 'duration']);
+/** Columns a command may change directly: item_update's arguments (from the task table) and a task's place; everything else follows from state changes. */
+export type ItemChanges = Partial<{ [F in keyof typeof TASK_UPDATE_ARGS | 'project_id' | 'section_id' | 'parent_id' | 'child_order']: Item[F] }>;
+
+/** The task table's writes, derived once at load. */
+const INSERT = itemInsert(TASK_FIELDS);
+const INSERT_ALL = itemInsertAll(TASK_FIELDS);
+const JSON_COLUMNS = jsonColumns(TASK_FIELDS);
 
 /** A full sync's tasks: every active one in a project the user can see, in tree order (completed tasks in history are not part of it). */
 const ACTIVE_FOR_FULL_SYNC = `FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND NOT in_history ORDER BY project_id, child_order, id`;
@@ -70,101 +49,22 @@ export interface OpenTaskCount {
 /** Tasks in the projects a user can see. Every method runs on the caller's transaction. */
 @Injectable()
 export class ItemRepository {
-  /**
-   * Inserts the task if its project is one the user can see (and not deleted); undefined if not.
-   * One statement: the visibility check, the next child_order and the row itself, so an
-   * item_add costs one round trip. It reads exactly what ProjectRepository.findVisible reads,
-   * in the same statement as the write. The parameters are cast: INSERT ... SELECT does not
-   * take their types from the columns as INSERT ... VALUES does.
-   */
+  /** Inserts the task if its project is one the user can see (and not deleted); undefined if not. One statement (itemInsert). */
   async insertIfVisible(manager: EntityManager, item: NewItem, version: string): Promise<Item | undefined> {
-    const rows = await manager.query<Item[]>(
-      `INSERT INTO sync.items (user_id, project_id, section_id, parent_id, content, description, priority, due, deadline, duration, labels,
-                               child_order, day_order, is_collapsed, added_by_uid, assigned_by_uid, responsible_uid, version)
-       SELECT $1::bigint, project.id, $3::bigint, $4::bigint, $5::text, $6::text, $7::smallint, $8::jsonb, $9::jsonb, $10::jsonb, $11::text[],
-              COALESCE($12::integer, (SELECT COALESCE(max(child_order), 0) + 1 FROM sync.items
-                                       WHERE project_id = project.id AND parent_id IS NOT DISTINCT FROM $4::bigint AND NOT is_deleted AND NOT in_history)),
-              $13::integer, $14::boolean, $1::bigint, $15::bigint, $16::bigint, $17::bigint
-         FROM sync.projects project
-        WHERE project.id = $2::bigint AND project.id IN (${VISIBLE_PROJECTS}) AND NOT project.is_deleted
-       RETURNING ${ITEM_COLUMNS}`,
-      [
-        item.userId,
-        item.projectId,
-        item.sectionId,
-        item.parentId,
-        item.content,
-        item.description,
-        item.priority,
-        item.due === null ? null : JSON.stringify(item.due),
-        item.deadline === null ? null : JSON.stringify(item.deadline),
-        item.duration === null ? null : JSON.stringify(item.duration),
-        item.labels,
-        item.childOrder,
-        item.dayOrder,
-        item.isCollapsed,
-        item.assignedByUid,
-        item.responsibleUid,
-        version,
-      ],
-    );
+    const rows = await manager.query<Item[]>(INSERT.sql, INSERT.values(item, version));
     return rows[0];
   }
 
   /**
    * Inserts top-level tasks (no section, no parent, no child_order given) in one statement, as
-   * insertIfVisible would one after another: each in order, if its project is visible and not
-   * deleted, each after the last task of its project (the k-th of a project gets the project's
-   * max child_order + k: the statement's subquery sees the table as it was before it). Answers
-   * each task, or undefined for one not inserted, in the order given. The ids are taken from
-   * the column's sequence in that order first, which is how each row is found again.
-   * Labels travel as JSON: an array of arrays cannot be unnested into rows of arrays.
+   * insertIfVisible would one after another (itemInsertAll). Answers each task, or undefined for
+   * one not inserted (its project not visible, or deleted), in the order given.
    */
   async insertAllIfVisible(manager: EntityManager, items: readonly NewItem[], version: string): Promise<Array<Item | undefined>> {
-    if (items.some((item) => item.sectionId !== null || item.parentId !== null || item.childOrder !== null)) {
+    if (items.some((item) => item.section_id !== null || item.parent_id !== null || item.child_order !== null)) {
       throw new Error('insertAllIfVisible takes top-level tasks with no child_order');
     }
-    const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-    const rows = await manager.query<Array<Item & { n: string }>>(
-      `WITH input AS (
-         SELECT nextval(pg_get_serial_sequence('sync.items', 'id')) AS id, given.*
-           FROM unnest($2::bigint[], $3::text[], $4::text[], $5::smallint[], $6::jsonb[], $7::jsonb[], $8::jsonb[], $9::jsonb[],
-                       $10::integer[], $11::boolean[], $12::bigint[], $13::bigint[])
-                WITH ORDINALITY AS given(project_id, content, description, priority, due, deadline, duration, labels,
-                                       day_order, is_collapsed, assigned_by_uid, responsible_uid, n)
-       ),
-       written AS (
-         INSERT INTO sync.items (id, user_id, project_id, content, description, priority, due, deadline, duration, labels,
-                                 child_order, day_order, is_collapsed, added_by_uid, assigned_by_uid, responsible_uid, version)
-         SELECT input.id, $1::bigint, input.project_id, input.content, input.description, input.priority, input.due, input.deadline, input.duration,
-                ARRAY(SELECT jsonb_array_elements_text(input.labels)),
-                (SELECT COALESCE(max(child_order), 0) FROM sync.items
-                  WHERE project_id = input.project_id AND parent_id IS NULL AND NOT is_deleted AND NOT in_history)
-                  + row_number() OVER (PARTITION BY input.project_id ORDER BY input.n),
-                input.day_order, input.is_collapsed, $1::bigint, input.assigned_by_uid, input.responsible_uid, $14::bigint
-           FROM input JOIN sync.projects project ON project.id = input.project_id
-          WHERE project.id IN (${VISIBLE_PROJECTS}) AND NOT project.is_deleted
-          ORDER BY input.n
-         RETURNING ${ITEM_COLUMNS}
-       )
-       SELECT input.n::text AS n, written.* FROM written JOIN input ON input.id::text = written.id`,
-      [
-        items[0]?.userId,
-        items.map((item) => item.projectId),
-        items.map((item) => item.content),
-        items.map((item) => item.description),
-        items.map((item) => item.priority),
-        items.map((item) => json(item.due)),
-        items.map((item) => json(item.deadline)),
-        items.map((item) => json(item.duration)),
-        items.map((item) => JSON.stringify(item.labels)),
-        items.map((item) => item.dayOrder),
-        items.map((item) => item.isCollapsed),
-        items.map((item) => item.assignedByUid),
-        items.map((item) => item.responsibleUid),
-        version,
-      ],
-    );
+    const rows = await manager.query<Array<Item & { n: string }>>(INSERT_ALL.sql, INSERT_ALL.values(items, version));
     const byPosition = new Map(rows.map(({ n, ...item }) => [Number(n), item]));
     return items.map((_, index) => byPosition.get(index + 1));
   }

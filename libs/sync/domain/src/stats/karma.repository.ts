@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /** What karma and goals read of the user (whose row the command has locked). */
@@ -24,6 +25,7 @@ export interface KarmaChange {
 }
 
 /** The karma columns of sync.users, and the completion counts goals are measured by. */
+@Injectable()
 export class KarmaRepository {
   async state(manager: EntityManager, userId: string): Promise<KarmaState | undefined> {
     const rows = await manager.query<KarmaState[]>(

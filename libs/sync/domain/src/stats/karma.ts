@@ -1,7 +1,7 @@
 import { SyncEvents } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
 import { DateTime } from 'luxon';
-import { KarmaRepository, type KarmaChange, type KarmaState } from './karma.repository';
+import type { KarmaChange, KarmaRepository, KarmaState } from './karma.repository';
 
 /**
  * Karma and goals: a simple, deterministic rule (Todoist's own is not published).
@@ -90,13 +90,11 @@ export function karmaAfter(state: Pick<KarmaState, 'karma' | 'karma_level'>, del
   return { change: { karma, trend: delta >= 0 ? 'up' : 'down', lastChange: karma - state.karma, level }, newLevels };
 }
 
-const repository = new KarmaRepository();
-
 /**
  * A task was completed by the user (whose row the command holds locked): karma, level and goals,
  * in the command's transaction and version. Call after the task is written as completed.
  */
-export async function recordCompletion(tx: Tx, userId: string, version: string, now: Date = new Date()): Promise<void> {
+export async function recordCompletion(repository: KarmaRepository, tx: Tx, userId: string, version: string, now: Date = new Date()): Promise<void> {
   const state = await repository.state(tx.manager, userId);
   if (!state) return;
   if (!state.karma_disabled) {
@@ -115,7 +113,7 @@ export async function recordCompletion(tx: Tx, userId: string, version: string, 
 }
 
 /** A completed task was reopened by the user: its point is taken back (goals already reached stay reached). */
-export async function recordReopening(tx: Tx, userId: string, version: string): Promise<void> {
+export async function recordReopening(repository: KarmaRepository, tx: Tx, userId: string, version: string): Promise<void> {
   const state = await repository.state(tx.manager, userId);
   if (!state || state.karma_disabled || state.karma === 0) return;
   await repository.setKarma(tx.manager, userId, karmaAfter(state, -KARMA_PER_COMPLETION).change, version);

@@ -1,7 +1,7 @@
 import type { Provider, Type } from '@nestjs/common';
 import { COMMAND_HANDLERS, type CommandHandler } from '../command-handler';
 import { FILTER_COMMANDS } from './filters/filter-commands';
-import { ReopeningRepositories } from './items/item-completion';
+import { CompletionRepositories, ReopeningRepositories } from './items/item-completion';
 import { ITEM_COMMANDS } from './items';
 import { LABEL_COMMANDS } from './labels/label-commands';
 import { NOTE_COMMANDS } from './notes/note-commands';
@@ -41,7 +41,7 @@ export const PUBLIC_COMMANDS: readonly Type<CommandHandler>[] = [
 ];
 
 /** What several commands share (groups of repositories, view keys): providers too, built once. */
-const COMMAND_SUPPORT: readonly Type[] = [ProjectWorkspaceRepositories, ReopeningRepositories, MembershipDeps, GuestRepositories, WorkspaceInvitationRepositories, ViewKeys];
+const COMMAND_SUPPORT: readonly Type[] = [ProjectWorkspaceRepositories, CompletionRepositories, ReopeningRepositories, MembershipDeps, GuestRepositories, WorkspaceInvitationRepositories, ViewKeys];
 
 /**
  * The commands as providers, and COMMAND_HANDLERS as the list of them, for a module whose

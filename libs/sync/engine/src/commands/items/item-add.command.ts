@@ -10,7 +10,7 @@ import { loadItem } from './item-access';
 import { recordObjectEvents } from '../../object-events';
 import { announceAssignment, assigneeOf, itemChange } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
-import { inProject, TASK_ADD, TASK_ADD_ARGS } from '@doable/contracts-sync';
+import { argValues, inProject, TASK_ADD, TASK_ADD_ARGS, TASK_FIELDS } from '@doable/contracts-sync';
 
 const argsSchema = z.object({
   // The task's fields, from its table; then what names no field: an alias, a switch.
@@ -58,7 +58,7 @@ export class ItemAddCommand implements CommandHandler {
     let row: NewItem;
     try {
       const responsibleUid = (await assigneeOf(context, projectId, args.responsible_uid)) ?? null;
-      row = this.newItem(context, args, { projectId, sectionId, parentId, content }, responsibleUid);
+      row = this.newItem(context, args, { project_id: projectId, section_id: sectionId, parent_id: parentId, content }, responsibleUid);
     } catch (refusal) {
       // The project is checked first: a task refused for its values in a project the user
       // cannot see answers PROJECT_NOT_FOUND, as it always has. Only a refused task pays this read.
@@ -88,7 +88,7 @@ export class ItemAddCommand implements CommandHandler {
     const content = checkContent(args.content);
     const projectId = args.project_id ? await context.resolveId(args.project_id, 'project_id') : context.user.inboxProjectId;
     await requireProject(context, projectId);
-    const row = this.newItem(context, args, { projectId, sectionId: null, parentId: null, content }, null);
+    const row = this.newItem(context, args, { project_id: projectId, section_id: null, parent_id: null, content }, null);
     await requireTaskFeatures(context, row);
     return row;
   }
@@ -99,11 +99,11 @@ export class ItemAddCommand implements CommandHandler {
    * once for the group, and its tasks take it in order.
    */
   async writeAll(context: CommandContext, plans: readonly NewItem[]): Promise<Array<CommandOutcome | undefined>> {
-    const rooms = await taskRooms(this.items, context, plans.map((plan) => plan.projectId));
+    const rooms = await taskRooms(this.items, context, plans.map((plan) => plan.project_id));
     const fits = plans.map((plan) => {
-      const room = rooms.get(plan.projectId);
+      const room = rooms.get(plan.project_id);
       if (room === undefined) return true; // a deleted project: the INSERT leaves it out
-      rooms.set(plan.projectId, room - 1);
+      rooms.set(plan.project_id, room - 1);
       return room > 0;
     });
     const kept = plans.filter((_, index) => fits[index]);
@@ -118,27 +118,28 @@ export class ItemAddCommand implements CommandHandler {
     });
   }
 
-  /** The row to write, from the arguments (the assignee already checked); throws the refusal of an invalid one. */
+  /**
+   * The row to write, from the arguments (the assignee already checked); throws the refusal of an
+   * invalid one. A task field this command does nothing special with is written as parsed
+   * (argValues: a new line of the task table needs no edit here); the rest are its rules.
+   */
   private newItem(
     context: CommandContext,
     args: z.infer<typeof argsSchema>,
-    placement: { projectId: string; sectionId: string | null; parentId: string | null; content: string },
+    placement: { project_id: string; section_id: string | null; parent_id: string | null; content: string },
     responsibleUid: string | null,
   ): NewItem {
     return {
-      userId: context.userId,
+      ...argValues(TASK_FIELDS, 'add', args),
+      user_id: context.userId,
       ...placement,
-      description: args.description ?? '',
-      priority: args.priority ?? 1,
       due: this.dates.due(args.due, context.user) ?? null,
       deadline: this.dates.deadline(args.deadline) ?? null,
       duration: this.dates.duration(args.duration) ?? null,
       labels: args.labels ?? [],
-      childOrder: args.child_order ?? null,
-      dayOrder: args.day_order ?? -1,
-      isCollapsed: args.is_collapsed ?? args.collapsed ?? false,
-      assignedByUid: responsibleUid ? context.userId : null,
-      responsibleUid,
+      is_collapsed: args.is_collapsed ?? args.collapsed ?? false,
+      assigned_by_uid: responsibleUid ? context.userId : null,
+      responsible_uid: responsibleUid,
     };
   }
 }

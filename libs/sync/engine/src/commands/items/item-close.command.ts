@@ -4,7 +4,7 @@ import { ItemDates, ItemRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
-import { completeItem } from './item-completion';
+import { CompletionRepositories, completeItem } from './item-completion';
 import { recordObjectEvents } from '../../object-events';
 import { announceCompletion, itemChange } from './item-events';
 import { inProject } from '@doable/contracts-sync';
@@ -23,6 +23,7 @@ export class ItemCloseCommand implements CommandHandler {
 
   constructor(
     private readonly items: ItemRepository,
+    private readonly completion: CompletionRepositories,
     private readonly dates: ItemDates,
   ) {}
 
@@ -41,7 +42,7 @@ export class ItemCloseCommand implements CommandHandler {
         return {};
       }
     }
-    await completeItem(this.items, context, item, now, false);
+    await completeItem(this.completion, context, item, now, false);
     return {};
   }
 }

@@ -5,7 +5,7 @@ import { ItemRepository } from '@doable/sync-domain';
 import { flag, forEachId, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from './item-access';
-import { completeItem } from './item-completion';
+import { CompletionRepositories, completeItem } from './item-completion';
 import { inProject } from '@doable/contracts-sync';
 
 const argsSchema = z.object({
@@ -27,14 +27,17 @@ export class ItemCompleteCommand implements CommandHandler {
   readonly type = 'item_complete';
   readonly policy = inProject('complete');
 
-  constructor(private readonly items: ItemRepository) {}
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly completion: CompletionRepositories,
+  ) {}
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(argsSchema, rawArgs);
     const at = args.completed_at ?? args.date_completed;
     return forEachId(context, args, async (id) => {
       const item = await loadItem(this.items, context, id);
-      await completeItem(this.items, context, item, at ? new Date(at) : new Date(), args.force_history ?? true);
+      await completeItem(this.completion, context, item, at ? new Date(at) : new Date(), args.force_history ?? true);
     });
   }
 }

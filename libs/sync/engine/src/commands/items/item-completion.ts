@@ -1,14 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { type Item, ItemRepository, ProjectRepository, recordCompletion, recordReopening, requireSectionRoom, requireTaskRoom, SectionRepository } from '@doable/sync-domain';
+import { type Item, ItemRepository, KarmaRepository, ProjectRepository, recordCompletion, recordReopening, requireSectionRoom, requireTaskRoom, SectionRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
 import { recordObjectEvents } from '../../object-events';
 import { announceCompletion, itemChange } from './item-events';
+
+/** What checking a task off writes: the tasks, and the user's karma and goals. */
+@Injectable()
+export class CompletionRepositories {
+  constructor(
+    readonly items: ItemRepository,
+    readonly karma: KarmaRepository,
+  ) {}
+}
 
 /**
  * Checking a task off. A top-level task goes to history with its subtasks; a subtask goes to
  * history only when asked (`force_history`), otherwise it is just checked under its parent.
  */
-export async function completeItem(items: ItemRepository, context: CommandContext, item: Item, completedAt: Date, forceHistory: boolean): Promise<void> {
+export async function completeItem(repositories: CompletionRepositories, context: CommandContext, item: Item, completedAt: Date, forceHistory: boolean): Promise<void> {
+  const { items, karma } = repositories;
   const inHistory = item.parent_id === null || forceHistory;
   const subtree = await items.subtree(context.tx.manager, item.id);
   await items.setState(context.tx.manager, subtree.map((task) => task.id), { checked: true, in_history: inHistory, completed_at: completedAt }, context.version);
@@ -18,17 +28,18 @@ export async function completeItem(items: ItemRepository, context: CommandContex
     context,
     completed.map((task) => itemChange(task, 'completed', {}, { object: { ...task, checked: true, in_history: inHistory, completed_at: completedAt }, previous: task })),
   );
-  if (!item.checked) await recordCompletion(context.tx, context.userId, context.version);
+  if (!item.checked) await recordCompletion(karma, context.tx, context.userId, context.version);
   context.touch(item.project_id);
 }
 
-/** What reopening a task reads and writes: the task, its section, and its project's owner (whose plan caps both). */
+/** What reopening a task reads and writes: the task, its section, its project's owner (whose plan caps both), and the user's karma. */
 @Injectable()
 export class ReopeningRepositories {
   constructor(
     readonly items: ItemRepository,
     readonly sections: SectionRepository,
     readonly projects: ProjectRepository,
+    readonly karma: KarmaRepository,
   ) {}
 }
 
@@ -38,12 +49,12 @@ export class ReopeningRepositories {
  * would be seen nowhere): "ancestors and sections are reinstated".
  */
 export async function uncompleteItem(repositories: ReopeningRepositories, context: CommandContext, item: Item): Promise<void> {
-  const { items, sections, projects } = repositories;
+  const { items, sections, projects, karma } = repositories;
   const closedAncestors = (await items.ancestors(context.tx.manager, item.id)).filter((ancestor) => ancestor.checked);
   const reopened = [item, ...closedAncestors];
   // Back among the project's open tasks: they count against what it holds.
   await requireTaskRoom(items, context, item.project_id, reopened.filter((task) => task.checked).length);
-  if (item.checked) await recordReopening(context.tx, context.userId, context.version);
+  if (item.checked) await recordReopening(karma, context.tx, context.userId, context.version);
   for (const task of reopened) {
     const childOrder = task.in_history ? await items.nextChildOrder(context.tx.manager, task.project_id, task.parent_id) : task.child_order;
     await items.update(context.tx.manager, task.id, { child_order: childOrder }, context.version);

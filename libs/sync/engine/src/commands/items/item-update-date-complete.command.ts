@@ -56,7 +56,7 @@ export class ItemUpdateDateCompleteCommand implements CommandHandler {
         await this.items.update(context.tx.manager, item.id, { due: next }, context.version);
         await announceCompletion(context, [item], true);
         await recordObjectEvents(context, [itemChange(item, 'completed', {}, { object: { ...item, due: next }, previous: item })]);
-      } else await completeItem(this.items, context, item, new Date(), false);
+      } else await completeItem(this.repositories, context, item, new Date(), false);
     }
     if (args.reset_subtasks) {
       const subtasks = (await this.items.subtree(context.tx.manager, item.id)).slice(1);

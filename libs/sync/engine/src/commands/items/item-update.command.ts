@@ -9,7 +9,7 @@ import { loadItem } from './item-access';
 import { recordObjectEvents } from '../../object-events';
 import { announceAssignment, assigneeOf, itemUpdateChange } from './item-events';
 import { labelIdsArg, taskLabels } from './item-labels';
-import { inProject, TASK_UPDATE_ARGS } from '@doable/contracts-sync';
+import { argValues, inProject, TASK_FIELDS, TASK_UPDATE_ARGS } from '@doable/contracts-sync';
 
 const argsSchema = z.object({
   id: idArg,
@@ -45,15 +45,14 @@ export class ItemUpdateCommand implements CommandHandler {
       context.tx.manager,
       item.id,
       {
+        // The task fields it does nothing special with, as parsed (argValues); then its rules.
+        ...argValues(TASK_FIELDS, 'update', args),
         content: args.content === undefined ? undefined : checkContent(args.content),
-        description: args.description,
-        priority: args.priority,
         due: this.dates.due(args.due, context.user),
         deadline,
         duration,
         labels,
         is_collapsed: args.is_collapsed ?? args.collapsed,
-        day_order: args.day_order,
         responsible_uid: reassigned ? responsibleUid : undefined,
         assigned_by_uid: reassigned ? (responsibleUid ? context.userId : null) : undefined,
       },

@@ -1,3 +1,4 @@
+import type { RestV2Due } from '@doable/contracts-rest';
 import type { ApiDue } from '@doable/contracts-sync';
 import { DateTime } from 'luxon';
 
@@ -9,7 +10,7 @@ import { DateTime } from 'luxon';
  * Written as one literal per case rather than spread from a shared base: a task list renders
  * hundreds of these, and the spread made this function a tenth of the rest service's CPU.
  */
-export function restV2Due(due: ApiDue): Record<string, unknown> {
+export function restV2Due(due: ApiDue): RestV2Due {
   const lang = due.lang ?? 'en';
   if (due.date.length <= 10) return { string: due.string, is_recurring: due.is_recurring, lang, date: due.date, datetime: null, timezone: null };
   if (due.timezone) {

@@ -1,3 +1,4 @@
+import { TASK_PAGE_PATH } from '@doable/contracts-rest';
 import { type FieldColumn, type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
 import { wireTimestampSql } from '@doable/sync-domain';
 import { STORED_DUE_DATE } from '@doable/sync-filter-language';
@@ -9,12 +10,12 @@ export interface TaskSelection {
 }
 
 /**
- * The REST v2 due object (restV2Due in @doable/contracts-rest, case for case), from the stored
+ * The REST v2 due object (restV2Due, case for case), from the stored
  * due. `fixed`: the due has a time and a zone, and its date has a stored shape, so PostgreSQL can
  * read it as an instant; Luxon reads a fixed date of any other shape as invalid, and restV2Due
  * then answers the stored text, which the ELSE branches do too. A zone PostgreSQL does not know
- * fails the statement (22023), and the caller writes the list in JavaScript instead
- * (task-list-renderer.ts): Luxon and PostgreSQL know different zone lists.
+ * fails the statement (22023), and the dialect writes the list in JavaScript instead
+ * (rest-v2.dialect.ts): Luxon and PostgreSQL know different zone lists.
  */
 const REST_V2_DUE = `(SELECT rest_v2_due FROM (SELECT
       stored.string,
@@ -40,7 +41,7 @@ const REST_V2_DUE = `(SELECT rest_v2_due FROM (SELECT
 /**
  * The task fields REST v2 writes that no column holds, in SQL. A field with a column is read
  * from it; one without (a value a read computes) is written here, and a task-table line with
- * neither fails the module's load (and rest-v2-task-list.sql.spec.ts).
+ * neither fails the module's load.
  */
 const COMPUTED: Readonly<Record<string, string>> = {
   note_count: '(SELECT count(*)::int FROM sync.notes AS note WHERE note.item_id = item.id AND NOT note.is_deleted)',
@@ -53,7 +54,7 @@ function columnSql(name: string, column: FieldColumn): string {
   return `item.${name}`;
 }
 
-/** Each way the task table says REST v2 writes a field, in SQL (restV2Task's REST_V2_RENDERS, case for case). */
+/** Each way the task table says REST v2 writes a field, in SQL (rest-v2-task.writer.ts's REST_V2_RENDERS, case for case). */
 const REST_V2_SQL: { readonly [R in RestV2Render]: (name: string, line: FieldLine, url: string) => string } = {
   value: (name, line) => {
     const sql = line.column ? columnSql(name, line.column) : COMPUTED[name];
@@ -66,7 +67,7 @@ const REST_V2_SQL: { readonly [R in RestV2Render]: (name: string, line: FieldLin
 };
 
 /**
- * One task in the REST v2 shape (restV2Task in @doable/contracts-rest): the same keys in the same
+ * One task in the REST v2 shape (restV2Task): the same keys in the same
  * order, both from the task field table. The column names are the JSON keys; `url` is the
  * parameter holding the link's prefix. The row aliases (rest_v2_task, rest_v2_due) are names no
  * column of sync.items has: a whole-row reference loses to a column of the same name, so
@@ -87,7 +88,7 @@ function restV2TaskRow(url: string, table: FieldTable): string {
  * puts a newline between tasks, and jsonb values (deadline, duration) have a space after `:`.
  */
 export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, table: FieldTable = TASK_FIELDS): { sql: string; params: unknown[] } {
-  const params = [...selection.params, `${publicUrl}/app/task/`];
+  const params = [...selection.params, `${publicUrl}${TASK_PAGE_PATH}`];
   const sql = `SELECT coalesce(json_agg(listed.task ORDER BY listed.project_id, listed.child_order, listed.id), '[]')::text AS body
     FROM (SELECT item.project_id, item.child_order, item.id, (SELECT rest_v2_task FROM (${restV2TaskRow(`$${params.length}`, table)}) AS rest_v2_task) AS task
             FROM sync.items AS item

@@ -1,15 +1,14 @@
-import type { ObjectsRender } from '@doable/contracts-sync';
+import type { ObjectsRender, RenderedQuery } from '@doable/contracts-sync';
+import { renderingOf, restV2Task, restV2TaskListSql, type TaskSelection } from '@doable/sync-dialects';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { CompletionStatsRepository, NoteRepository, ProductivityStatsService } from '@doable/sync-domain';
 import { TaskFilterService } from '@doable/sync-read';
 import type { PushTokens } from '../push/push-tokens.service';
+import { DialectReads } from './dialect-reads';
 import { ObjectQueryService } from './object-query.service';
 import { ObjectReadsRepository, taskListSql } from './object-reads.repository';
 import type { TaskListQuery } from './query-result';
-import { renderTaskList } from './rendered-task-list';
-import { restV2TaskListSql, type TaskSelection } from './rest-v2-task-list.sql';
 import { TaskFilterQuery } from './task-filter.query';
-import { TaskListRenderer } from './task-list-renderer';
 import { WorkspaceObjectQueries } from './workspace-object-queries';
 import { WorkspaceReadsRepository } from './workspace-reads.repository';
 
@@ -32,17 +31,28 @@ const DUES = {
 };
 const UNKNOWN_ZONE = { date: '2026-11-28T10:00:00Z', timezone: 'Not/A_Zone', string: 'at 10', lang: 'en', is_recurring: false };
 
+/**
+ * The REST v2 dialect (libs/sync/dialects/src/rest-v2) over the sync service's reads: its task
+ * lists written by PostgreSQL held to its JavaScript writer, key for key, on the real database.
+ */
 describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
   let queries: ObjectQueryService;
   let filters: TaskFilterService;
-  let renderer: TaskListRenderer;
+  let dialectReads: DialectReads;
   let projectId: string;
   const ids: Record<string, string> = {};
 
   const manager = () => harness.dataSource.manager;
   /** The list as the JavaScript writer makes it from api/v1 rows (what rest would make). */
-  const writtenInJs = async (query: TaskListQuery): Promise<unknown[]> => JSON.parse(renderTaskList(render, (await queries.taskList(manager(), ADA, query, {})).objects)) as unknown[];
+  const writtenInJs = async (query: TaskListQuery): Promise<unknown[]> =>
+    JSON.parse(JSON.stringify((await queries.taskList(manager(), ADA, query, {})).objects.map((task) => restV2Task(task, render.public_url)))) as unknown[];
+  /** The answer the dialect renders for `query` (what rest passes on). */
+  const rendered = async (userId: string, query: RenderedQuery): Promise<{ body: string; hasMore: boolean }> => {
+    const rendering = renderingOf({ principal: { userId, scopes: ['data:read'], appId: null, tokenKind: 'personal' }, commands: [], query, render });
+    if (!rendering) throw new Error('expected a rendering');
+    return rendering.render(dialectReads.source(manager(), userId, {}));
+  };
   const writtenBySql = async (selection: TaskSelection | undefined): Promise<unknown[]> => {
     if (!selection) throw new Error('expected one SELECT');
     const { sql, params } = restV2TaskListSql(selection, render.public_url);
@@ -70,7 +80,7 @@ describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
       workspaceReads,
       {} as PushTokens, // the user object is not read here
     );
-    renderer = new TaskListRenderer(queries, filters);
+    dialectReads = new DialectReads(queries, filters);
 
     await harness.dataSource.query(`UPDATE sync.users SET timezone = 'Pacific/Auckland' WHERE id = $1`, [ADA]);
     projectId = await harness.create(ADA, 'project_add', { name: 'Rendered' });
@@ -147,20 +157,20 @@ describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
 
   it('leave a filter of several comma lists to the JavaScript writer (one SELECT cannot union them in order)', async () => {
     expect(await filters.activeWhere(manager(), ADA, 'today, no date')).toBeUndefined();
-    const { body } = await renderer.render(manager(), ADA, { render, query: { resource: 'tasks_by_filter', filter: 'today, no date' } }, {});
+    const { body } = await rendered(ADA, { resource: 'tasks_by_filter', filter: 'today, no date' });
     expect(JSON.parse(body)).toEqual(await writtenInJs({ resource: 'tasks_by_filter', filter: 'today, no date' }));
   });
 
   it('answer through the renderer what the JavaScript writer does, and fall back to it for a zone PostgreSQL does not know', async () => {
     const query: TaskListQuery = { resource: 'tasks', project_id: projectId };
-    expect(JSON.parse((await renderer.render(manager(), ADA, { render, query }, {})).body)).toEqual(await writtenInJs(query));
+    expect(JSON.parse((await rendered(ADA, query)).body)).toEqual(await writtenInJs(query));
 
     await setDue(ids['sectioned'], UNKNOWN_ZONE);
     try {
       // PostgreSQL refuses the zone (so the fallback below is what answers)...
       await expect(writtenBySql(tasksSelection({ project_id: projectId }))).rejects.toMatchObject({ code: '22023' });
       // ...and the renderer answers what Luxon writes: the date in UTC, the zone as stored.
-      const { body } = await renderer.render(manager(), ADA, { render, query }, {});
+      const { body } = await rendered(ADA, query);
       const listed = JSON.parse(body) as Array<Record<string, unknown>>;
       expect(listed).toEqual(await writtenInJs(query));
       expect(listed.find((task) => task['id'] === ids['sectioned'])?.['due']).toMatchObject({ date: '2026-11-28', datetime: '2026-11-28T10:00:00Z', timezone: 'Not/A_Zone' });
@@ -170,6 +180,6 @@ describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
   });
 
   it('answer an empty list as []', async () => {
-    expect((await renderer.render(manager(), BEN, { render, query: { resource: 'tasks', label: 'nothing has this' } }, {})).body).toBe('[]');
+    expect((await rendered(BEN, { resource: 'tasks', label: 'nothing has this' })).body).toBe('[]');
   });
 });

@@ -1,0 +1,54 @@
+import type { ObjectQueryFor, RenderedQuery, RenderedResource } from '@doable/contracts-sync';
+import type { ObjectRenderer, RenderedAnswer, RenderSource, TaskListQuery } from '../shared/object-renderer';
+import { restV2TaskListSql } from './rest-v2-task-list.sql';
+import { REST_V2_WRITERS } from './rest-v2.writers';
+
+/** PostgreSQL's `invalid_parameter_value`: what AT TIME ZONE raises for a zone it does not know. */
+const INVALID_PARAMETER_VALUE = '22023';
+
+function isUnknownZone(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const failed: { driverError?: { code?: unknown }; code?: unknown; message?: unknown } = error;
+  const code = failed.driverError?.code ?? failed.code;
+  return code === INVALID_PARAMETER_VALUE && typeof failed.message === 'string' && failed.message.includes('time zone');
+}
+
+function isTaskList(query: RenderedQuery): query is TaskListQuery {
+  return query.resource === 'tasks' || query.resource === 'tasks_by_filter';
+}
+
+/** The query's objects, written one by one in JavaScript: the object itself for a single read, else the array. */
+async function writtenInJs<R extends RenderedResource>(query: ObjectQueryFor<R>, publicUrl: string, source: RenderSource): Promise<RenderedAnswer> {
+  const { one, write } = REST_V2_WRITERS[query.resource];
+  const { objects, hasMore } = await source.objects(query);
+  const written = objects.map((object) => write(object, publicUrl));
+  return { body: JSON.stringify(one ? written[0] : written), hasMore };
+}
+
+/**
+ * REST v2 (client-constraints §2.8) as the sync service writes it, for the rest service to pass
+ * on as text. A task list that is one unpaged SELECT is written by PostgreSQL in one statement
+ * (rest-v2-task-list.sql.ts, bench S5: 1,000 tasks parsed, written and serialised in Node were
+ * 11 of the 28 ms of CPU a request cost); every other answer, and a list whose due zones
+ * PostgreSQL does not know, by the JavaScript writers from the api/v1 objects (rest-v2.writers.ts).
+ * Both come from the task field table, and the sync service's rest-v2-rendering.integration-spec.ts holds them to
+ * the same JSON.
+ */
+export const restV2Dialect: ObjectRenderer = {
+  async render(query, render, source) {
+    if (isTaskList(query)) {
+      const selection = await source.taskSelection(query);
+      if (selection) {
+        const { sql, params } = restV2TaskListSql(selection, render.public_url);
+        try {
+          const [row] = await source.query<{ body: string }>(sql, params);
+          return { body: row.body, hasMore: false };
+        } catch (error) {
+          // Luxon and PostgreSQL know different zone lists: the JavaScript writer answers what Luxon makes of it.
+          if (!isUnknownZone(error)) throw error;
+        }
+      }
+    }
+    return writtenInJs(query, render.public_url, source);
+  },
+};
