@@ -9,6 +9,23 @@ import { useSystem } from './support/use-system';
 import { seriousAxeViolations } from './support/web-app';
 import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, syncAnswerTo, tasksOf } from './support/web-app-people';
 
+/**
+ * Takes a person's browser off the network, or back on. Chromium's offline emulation
+ * (`setOffline`) makes the app see it (navigator.onLine, failed loads), and once let a queued
+ * Sync API write through at load 15 while the service worker controlled the page; the API is
+ * also refused by a route, so nothing the test expects kept back reaches the server.
+ */
+async function setOnline(person: AppPerson, online: boolean): Promise<void> {
+  if (online) {
+    await person.context.unroute(API_WHILE_OFFLINE);
+    await person.context.setOffline(false);
+    return;
+  }
+  await person.context.setOffline(true);
+  await person.context.route(API_WHILE_OFFLINE, (route) => route.abort('internetdisconnected'));
+}
+const API_WHILE_OFFLINE = /\/(api|sync|rest)\//;
+
 const row = (page: Page, content: string) => page.getByRole('listitem', { name: content, exact: true });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -160,7 +177,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await row(page, 'Post the letters').waitFor({ timeout: 15_000 });
     await waitFor(async () => (await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')) || undefined, 'the service worker controlling the app', 15_000);
     await waitFor(async () => (await page.evaluate<number>(KEPT_SNAPSHOTS)) > 0 || undefined, 'the synced state kept in IndexedDB', 15_000);
-    await bruno.context.setOffline(true);
+    await setOnline(bruno, false);
     await row(page, 'Post the letters').getByRole('checkbox', { name: 'Complete Post the letters' }).click();
     await row(page, 'Post the letters').waitFor({ state: 'detached', timeout: 5_000 });
     await page.reload();
@@ -169,7 +186,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     expect(await row(page, 'Post the letters').count()).toBe(0);
     expect((await stored(system, bruno, id)).task.checked).toBe(false);
     answer = syncAnswerTo(page, 'item_complete');
-    await bruno.context.setOffline(false);
+    await setOnline(bruno, true);
     await acceptedAll(answer);
     expect((await stored(system, bruno, id)).task.checked).toBe(true);
 
@@ -272,6 +289,9 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     expect(await page.evaluate('location.hash')).toBe(`#/task/${id}`);
 
     // Duplicate, then delete the copy with a confirmation: Undo keeps it, the second time it goes.
+    // The copy is made of what the page shows: first the page has synced since the reload (its
+    // kept state may predate the move; seen once in cluster mode at load 15).
+    await waitFor(async () => (await page.getByLabel('Section', { exact: true }).inputValue()) === section.body.id || undefined, 'the task view showing the task in Beds', 15_000);
     answer = syncAnswerTo(page, 'item_add');
     await page.getByRole('button', { name: 'Duplicate' }).click();
     await acceptedAll(answer);
@@ -453,12 +473,12 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     // Offline: the line is kept as typed and shown at once; when the connection returns the
     // server's parser reads it (the same task, never a second).
     await openView(page, '#/inbox', 'Inbox');
-    await ana.context.setOffline(true);
+    await setOnline(ana, false);
     await page.getByLabel('Add task', { exact: true }).fill('Offline jam tomorrow p2 @errand');
     await page.getByLabel('Add task', { exact: true }).press('Enter');
     await row(page, 'Offline jam tomorrow p2 @errand').waitFor({ timeout: 5_000 });
     quick = quickAddAnswer(page);
-    await ana.context.setOffline(false);
+    await setOnline(ana, true);
     expect((await quick).ok()).toBe(true);
     await row(page, 'Offline jam').waitFor({ timeout: 15_000 });
     const inbox = await waitFor(async () => {
@@ -566,7 +586,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     answer = syncAnswerTo(page, 'filter_update');
     await page.getByRole('button', { name: 'Save filter' }).click();
     await answer;
-    await page.getByRole('alert').or(page.getByRole('log', { name: 'Notifications' }).getByText(/filter/i)).first().waitFor({ timeout: 10_000 });
+    await page.getByRole('alert').or(page.getByRole('log', { name: 'Notifications' }).getByText(/filter/i)).first().waitFor({ timeout: 30_000 });
     expect((await filters()).map(({ name }) => name)).toEqual(['Soon']);
 
     // Ana invites Bruno, who has invitations mailed. He opens the notification (it leads to the

@@ -41,4 +41,4 @@ export * from './fields/reminder-fields';
 export * from './fields/shared-args';
 export * as WireSchemas from './fields/wire-schemas';
 export * from './read-policy';
-export type * from './fields/command-args';
+export type * from './command-args';

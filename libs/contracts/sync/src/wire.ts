@@ -5,6 +5,6 @@
  */
 export type * from './api-objects';
 export type * from './api-user-objects';
-export type * from './fields/command-args';
+export type * from './command-args';
 export type { ColorName } from './fields/colors';
 export type { NotificationService, NotificationSettingType } from './notification-settings';

@@ -79,7 +79,7 @@ function argumentRefusals(status: CommandStatus): string[] {
 }
 
 /**
- * The contracts' command argument types (libs/contracts/sync/src/fields/command-args.ts) against the
+ * The contracts' command argument types (libs/contracts/sync/src/command-args.ts) against the
  * real commands: arguments the contract allows are arguments the command accepts. A sample may be
  * refused for what it names (a secret nobody has, a project its owner cannot leave), never for
  * its shape.

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { COMMENT_ADD_ARGS } from './comment-fields';
-import type { FILTER_ADD_ARGS, FILTER_UPDATE_ARGS } from './filter-fields';
-import type { LABEL_ADD_ARGS, LABEL_UPDATE_ARGS } from './label-fields';
-import type { PROJECT_ADD_ARGS, PROJECT_UPDATE_ARGS } from './project-fields';
-import type { REMINDER_ADD_ARGS } from './reminder-fields';
-import type { SECTION_ADD_ARGS, SECTION_UPDATE_ARGS } from './section-fields';
-import type { TASK_ADD_ARGS, TASK_UPDATE_ARGS } from './task-fields';
+import type { COMMENT_ADD_ARGS } from './fields/comment-fields';
+import type { FILTER_ADD_ARGS, FILTER_UPDATE_ARGS } from './fields/filter-fields';
+import type { LABEL_ADD_ARGS, LABEL_UPDATE_ARGS } from './fields/label-fields';
+import type { PROJECT_ADD_ARGS, PROJECT_UPDATE_ARGS } from './fields/project-fields';
+import type { REMINDER_ADD_ARGS } from './fields/reminder-fields';
+import type { SECTION_ADD_ARGS, SECTION_UPDATE_ARGS } from './fields/section-fields';
+import type { TASK_ADD_ARGS, TASK_UPDATE_ARGS } from './fields/task-fields';
 
 /*
  * The arguments of the Sync API commands as a client of the unified API (api/v1) sends them, as
