@@ -1,5 +1,3 @@
-import type { ROLE_DEFAULT_VALUES } from './fields/project-fields';
-
 /**
  * Who may do what in a shared project: what each role may do (ROLE_GROUPS, the role's
  * definition). Which group each command needs is the command's own declaration (CommandPolicy,
@@ -21,11 +19,6 @@ import type { ROLE_DEFAULT_VALUES } from './fields/project-fields';
 /** The roles a collaborator may be given: every one but CREATOR (a project has one, its owner). */
 export const COLLABORATOR_ROLES = ['ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'] as const;
 export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
-
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-/** The values of a project's default collaborator role (the project table's) are these roles: a compile error otherwise. */
-export type RoleDefaultsAreCollaboratorRoles = Holds<Exactly<(typeof ROLE_DEFAULT_VALUES)[number], CollaboratorRole>>;
 
 export const PROJECT_ROLES = ['CREATOR', ...COLLABORATOR_ROLES] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];

@@ -31,10 +31,10 @@ describe('the project field table', () => {
 
   it('takes as project_add and project_update arguments the fields a client may set, each a stored one', () => {
     expect(Object.keys(PROJECT_ADD_ARGS).sort()).toEqual(
-      ['child_order', 'collaborator_role_default', 'color', 'description', 'folder_id', 'is_collapsed', 'is_favorite', 'is_invite_only', 'name', 'parent_id', 'status', 'view_style', 'workspace_id'].sort(),
+      ['child_order', 'color', 'description', 'folder_id', 'is_collapsed', 'is_favorite', 'is_invite_only', 'name', 'parent_id', 'status', 'view_style', 'workspace_id'].sort(),
     );
     expect(Object.keys(PROJECT_UPDATE_ARGS).sort()).toEqual(
-      ['collaborator_role_default', 'color', 'description', 'folder_id', 'is_collapsed', 'is_favorite', 'is_invite_only', 'is_link_sharing_enabled', 'name', 'status', 'view_style'].sort(),
+      ['color', 'description', 'folder_id', 'is_collapsed', 'is_favorite', 'is_invite_only', 'is_link_sharing_enabled', 'name', 'status', 'view_style'].sort(),
     );
     expect(unstoredArguments(PROJECT_FIELDS)).toEqual([]);
   });

@@ -16,12 +16,6 @@ export const projectNameArg = z.string().trim().min(1).max(120);
 const descriptionArg = z.string().max(16_384);
 const viewStyleArg = z.enum(VIEW_STYLES);
 const statusArg = z.enum(PROJECT_STATUSES);
-/**
- * The roles a workspace project's collaborator may be given by default: every role but CREATOR
- * (COLLABORATOR_ROLES; project-roles.ts holds the two lists equal at compile time).
- */
-export const ROLE_DEFAULT_VALUES = ['ADMIN', 'READ_WRITE', 'EDIT_ONLY', 'COMPLETE_ONLY'] as const;
-const roleDefaultArg = z.enum(ROLE_DEFAULT_VALUES);
 
 /** Only a workspace project writes these keys (sdk 17's WorkspaceProject); a personal one has none of them. */
 const workspaceOnly = { when: { set: 'workspace_id' } } as const;
@@ -34,7 +28,9 @@ const workspaceOnly = { when: { set: 'workspace_id' } } as const;
  * against the migrations, project-fields-portability.spec.ts against backups and templates.
  *
  * Arguments the project commands take beside these: the `collapsed` alias (v9), `access` (sdk
- * 17's `{ visibility }`, which a line cannot name: the argument is not the field) and `id`.
+ * 17's `{ visibility }`, which a line cannot name: the argument is not the field),
+ * `collaborator_role_default` (its values are the role model's, COLLABORATOR_ROLES in
+ * project-roles.ts, which sits above this folder and decides who may do what) and `id`.
  */
 export const PROJECT_FIELDS = {
   id: { column: { type: 'bigint', nullable: false }, apiV1: 'id', v9: 'id', schema: wireId, restV2: { key: 'id', render: 'value' }, v8: ['id'], v7: ['id'], restV1: ['id'], backup: true, template: false, csv: [] },
@@ -239,9 +235,9 @@ export const PROJECT_FIELDS = {
     template: false,
     csv: [],
   },
+  /** The role an invited or joining collaborator gets; the commands take it (see above). */
   collaborator_role_default: {
     column: { type: 'text', nullable: false },
-    args: { add: roleDefaultArg.optional(), update: roleDefaultArg.optional() },
     apiV1: 'collaborator_role_default',
     ...workspaceOnly,
     schema: z.string().nullable().optional(),
@@ -273,7 +269,7 @@ export type ProjectFieldName = keyof typeof PROJECT_FIELDS;
 /** The keys of an api/v1 project, from the table. */
 export type ApiV1ProjectKey = DialectKey<typeof PROJECT_FIELDS, 'apiV1'>;
 
-/** project_add's arguments that are project fields (the command adds `collapsed`, `access`). */
+/** project_add's arguments that are project fields (the command adds `collapsed`, `access`, `collaborator_role_default`). */
 export const PROJECT_ADD_ARGS = argShape(PROJECT_FIELDS, 'add');
-/** project_update's arguments that are project fields (the command adds `id`, `collapsed`, `access`). */
+/** project_update's arguments that are project fields (the command adds `id`, `collapsed`, `access`, `collaborator_role_default`). */
 export const PROJECT_UPDATE_ARGS = argShape(PROJECT_FIELDS, 'update');

@@ -5,7 +5,7 @@ import { ProjectRepository, requireProjectRoom, requireWorkspaceProjectRoom, typ
 import { flag, parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
-import { accessArg, ProjectWorkspaceRepositories, requireFolderOf } from './workspace-project';
+import { accessArg, ProjectWorkspaceRepositories, roleDefaultArg, requireFolderOf } from './workspace-project';
 import { recordObjectEvents } from '../../object-events';
 import { projectChange } from './project-events';
 import { inWorkspace, PROJECT_ADD_ARGS } from '@doable/contracts-sync';
@@ -16,6 +16,7 @@ const argsSchema = z.object({
   // v9 spells it `collapsed`, api/v1 `is_collapsed`: both are accepted.
   collapsed: flag.optional(),
   access: accessArg.optional(),
+  collaborator_role_default: roleDefaultArg.optional(),
 });
 
 @Injectable()

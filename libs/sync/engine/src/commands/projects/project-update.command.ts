@@ -5,7 +5,7 @@ import { colorName } from '../../colors';
 import { flag, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from './project-access';
-import { accessArg, ProjectWorkspaceRepositories, refuseTeamArgsOnPersonal, requireFolderOf } from './workspace-project';
+import { accessArg, ProjectWorkspaceRepositories, roleDefaultArg, refuseTeamArgsOnPersonal, requireFolderOf } from './workspace-project';
 import { recordObjectEvents, withChanges } from '../../object-events';
 import { projectChange } from './project-events';
 import { inProject, PROJECT_UPDATE_ARGS } from '@doable/contracts-sync';
@@ -19,6 +19,7 @@ const argsSchema = z.object({
   ...PROJECT_UPDATE_ARGS,
   collapsed: flag.optional(),
   access: accessArg.optional(),
+  collaborator_role_default: roleDefaultArg.optional(),
 });
 
 /**

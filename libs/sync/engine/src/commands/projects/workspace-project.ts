@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PROJECT_VISIBILITIES } from '@doable/contracts-sync';
+import { COLLABORATOR_ROLES, PROJECT_VISIBILITIES } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { FolderRepository, type Project, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
@@ -20,6 +20,13 @@ export class ProjectWorkspaceRepositories {
  * line of the project table (the argument wraps the field). Other keys are accepted and not kept.
  */
 export const accessArg = z.object({ visibility: z.enum(PROJECT_VISIBILITIES) }).passthrough();
+
+/**
+ * A workspace project's default role for collaborators (its `collaborator_role_default` column):
+ * one a collaborator may have, every role but CREATOR. The role model's values, so named here
+ * rather than by the project table (which stands below the role model in the contracts).
+ */
+export const roleDefaultArg = z.enum(COLLABORATOR_ROLES);
 
 /** The folder a workspace project goes in: a live folder of that workspace, or FOLDER_NOT_FOUND. */
 export async function requireFolderOf(folders: FolderRepository, context: CommandContext, value: unknown, workspaceId: string, argument = 'folder_id'): Promise<string> {
