@@ -257,7 +257,7 @@ async function sendQueued(commands: Command[]): Promise<SyncReply> {
       itemId = item.id;
       // Kept before the sync that settles it (a reload may come first): see CommandQueue.recordAnswer.
       const answered: QuickAddArgs = { ...args, answered_id: item.id };
-      await queue?.recordAnswer({ ...head, args: answered as unknown as Record<string, unknown> }, head.temp_id ? { [head.temp_id]: item.id } : {});
+      await queue?.recordAnswer({ ...head, args: answered }, head.temp_id ? { [head.temp_id]: item.id } : {});
     }
     return await syncRequest([], { sync_status: { [head.uuid]: 'ok' }, temp_id_mapping: head.temp_id ? { [head.temp_id]: itemId } : {} });
   } catch (err) {

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
+import type { ApiV1CommentKey } from './fields/comment-fields';
 import type { WireObject, WireValue } from './fields/field-line';
+import type { ApiV1LabelKey } from './fields/label-fields';
+import type { ApiV1ProjectKey } from './fields/project-fields';
+import type { ApiV1SectionKey } from './fields/section-fields';
 import type { TASK_FIELDS } from './fields/task-fields';
 import type { dueApiV1 } from './fields/wire-schemas';
 
@@ -119,3 +123,16 @@ export type ApiCollaborator = {
 
 /** A shared label (a name on tasks) as sync answers it; REST lists the names themselves. */
 export type ApiSharedLabel = { readonly name: string };
+
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+/**
+ * The objects above written by hand have their tables' api/v1 keys, no more and no fewer (a
+ * project also the comment count a read adds): a compile error otherwise.
+ */
+export type ApiObjectsFollowTheTables = [
+  Holds<Exactly<ApiV1ProjectKey | 'note_count', keyof ApiProject>>,
+  Holds<Exactly<ApiV1SectionKey, keyof ApiSection>>,
+  Holds<Exactly<ApiV1LabelKey, keyof ApiLabel>>,
+  Holds<Exactly<ApiV1CommentKey, keyof ApiComment>>,
+];

@@ -1,16 +1,21 @@
 import type { z } from 'zod';
-import type { ApiAttachment } from './api-objects';
+import type { COMMENT_ADD_ARGS } from './fields/comment-fields';
+import type { FILTER_ADD_ARGS, FILTER_UPDATE_ARGS } from './fields/filter-fields';
+import type { LABEL_ADD_ARGS, LABEL_UPDATE_ARGS } from './fields/label-fields';
+import type { PROJECT_ADD_ARGS, PROJECT_UPDATE_ARGS } from './fields/project-fields';
+import type { REMINDER_ADD_ARGS } from './fields/reminder-fields';
+import type { SECTION_ADD_ARGS, SECTION_UPDATE_ARGS } from './fields/section-fields';
 import type { TASK_ADD_ARGS, TASK_UPDATE_ARGS } from './fields/task-fields';
 
 /*
  * The arguments of the Sync API commands as a client of the unified API (api/v1) sends them, as
  * types only (exported through the types-only `wire` entry, which the web app reads through
  * `@doable/contracts-web-wire`). The older generations' aliases (`collapsed`, integer ids, 0/1
- * flags, `date_completed`, ...) are the engine's to accept and are left out. A task's fields come
- * from the task field table (TASK_ADD_ARGS, TASK_UPDATE_ARGS: the same shapes item_add and
- * item_update validate with); the other resources' commands are written here until their field
- * tables give them too. `command-args.integration-spec.ts` (sync engine) runs a sample of each
- * through the real command, so a line the engine would refuse fails there.
+ * flags, `date_completed`, ...) are the engine's to accept and are left out. The add and update
+ * commands of a resource with a field table take its fields from the table (TASK_ADD_ARGS,
+ * PROJECT_UPDATE_ARGS, ...: the same shapes the commands validate with); the rest are written
+ * here. `command-args.integration-spec.ts` (sync engine) runs a sample of each through the real
+ * command, so a line the engine would refuse fails there.
  */
 
 type Id = string;
@@ -44,20 +49,14 @@ type TaskFieldArgs<Shape extends z.ZodRawShape> = Omit<z.input<z.ZodObject<Shape
 export type ItemAddArgs = TaskFieldArgs<typeof TASK_ADD_ARGS>;
 export type ItemUpdateArgs = TaskFieldArgs<typeof TASK_UPDATE_ARGS> & { readonly id: Id };
 
+/** The fields a command of another resource takes, from its table, as a client sends them. */
+type FieldArgs<Shape extends z.ZodRawShape> = Readonly<z.input<z.ZodObject<Shape>>>;
+
 /** A command on one object, or (the per-id answer) on several. */
 export type OneOrMany = { readonly id: Id; readonly ids?: undefined } | { readonly ids: readonly Id[]; readonly id?: undefined };
 
-export type ReminderArgs = {
-  readonly type?: 'relative' | 'absolute' | 'location';
-  readonly notify_uid?: Id;
-  readonly minute_offset?: number;
-  readonly due?: DueArg;
-  readonly name?: string;
-  readonly loc_lat?: string;
-  readonly loc_long?: string;
-  readonly loc_trigger?: 'on_enter' | 'on_leave';
-  readonly radius?: number;
-};
+/** A reminder's fields, from the reminder table; its due typed here (the table leaves it to the date parser). */
+export type ReminderAddArgs = Omit<FieldArgs<typeof REMINDER_ADD_ARGS>, 'due'> & { readonly due?: DueArg };
 
 export type UserUpdateArgs = {
   readonly full_name?: string;
@@ -86,24 +85,24 @@ export type SyncCommandArgs = {
   readonly item_delete: OneOrMany;
   readonly item_move: { readonly id: Id; readonly project_id?: Id; readonly section_id?: Id; readonly parent_id?: Id };
   readonly item_reorder: { readonly items: ReadonlyArray<{ readonly id: Id; readonly child_order: number }> };
-  readonly note_add: { readonly item_id?: Id; readonly project_id?: Id; readonly content: string; readonly file_attachment?: ApiAttachment | null };
-  readonly project_add: { readonly name: string; readonly color?: string; readonly parent_id?: Id | null; readonly is_favorite?: boolean; readonly workspace_id?: Id };
-  readonly project_update: { readonly id: Id; readonly name?: string; readonly color?: string; readonly is_favorite?: boolean; readonly is_collapsed?: boolean };
+  readonly note_add: FieldArgs<typeof COMMENT_ADD_ARGS>;
+  readonly project_add: FieldArgs<typeof PROJECT_ADD_ARGS>;
+  readonly project_update: FieldArgs<typeof PROJECT_UPDATE_ARGS> & { readonly id: Id };
   readonly project_delete: { readonly id: Id };
   readonly project_archive: { readonly id: Id };
   readonly project_unarchive: { readonly id: Id };
   readonly project_leave: { readonly project_id: Id };
-  readonly section_add: { readonly name: string; readonly project_id: Id; readonly section_order?: number };
-  readonly section_update: { readonly id: Id; readonly name?: string; readonly is_collapsed?: boolean };
+  readonly section_add: FieldArgs<typeof SECTION_ADD_ARGS>;
+  readonly section_update: FieldArgs<typeof SECTION_UPDATE_ARGS> & { readonly id: Id };
   readonly section_delete: { readonly id: Id };
   readonly section_archive: { readonly id: Id };
   readonly section_reorder: { readonly sections: ReadonlyArray<{ readonly id: Id; readonly section_order: number }> };
-  readonly label_add: { readonly name: string; readonly color?: string; readonly item_order?: number; readonly is_favorite?: boolean };
-  readonly label_update: { readonly id: Id; readonly name?: string; readonly color?: string; readonly item_order?: number; readonly is_favorite?: boolean };
+  readonly label_add: FieldArgs<typeof LABEL_ADD_ARGS>;
+  readonly label_update: FieldArgs<typeof LABEL_UPDATE_ARGS> & { readonly id: Id };
   readonly label_delete: { readonly id: Id };
-  readonly filter_add: { readonly name: string; readonly query: string; readonly color?: string; readonly item_order?: number; readonly is_favorite?: boolean };
-  readonly filter_update: { readonly id: Id; readonly name?: string; readonly query?: string; readonly color?: string; readonly item_order?: number; readonly is_favorite?: boolean };
-  readonly reminder_add: ReminderArgs & { readonly item_id: Id };
+  readonly filter_add: FieldArgs<typeof FILTER_ADD_ARGS>;
+  readonly filter_update: FieldArgs<typeof FILTER_UPDATE_ARGS> & { readonly id: Id };
+  readonly reminder_add: ReminderAddArgs;
   readonly reminder_delete: { readonly id: Id };
   readonly user_update: UserUpdateArgs;
   readonly share_project: { readonly project_id: Id; readonly email: string };

@@ -1,4 +1,3 @@
-
 /**
  * Who may do what in a shared project: what each role may do (ROLE_GROUPS, the role's
  * definition). Which group each command needs is the command's own declaration (CommandPolicy,

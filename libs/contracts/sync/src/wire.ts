@@ -6,4 +6,5 @@
 export type * from './api-objects';
 export type * from './api-user-objects';
 export type * from './command-args';
+export type { ColorName } from './fields/colors';
 export type { NotificationService, NotificationSettingType } from './notification-settings';

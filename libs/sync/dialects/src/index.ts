@@ -19,3 +19,4 @@ export type { ObjectRenderer, RenderedAnswer, RenderSource, TaskListQuery, TaskS
 export * from './sync-v8/sync-v8.writers';
 export * from './sync-v9/sync-v9.writers';
 export { taskRowWriter } from './shared/item-fields';
+export { fieldRowWriter } from './shared/field-writer';

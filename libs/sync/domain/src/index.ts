@@ -27,6 +27,7 @@ export * from './membership/membership';
 export * from './migrations';
 export * from './notes/note.model';
 export * from './notes/note.repository';
+export * from './persistence/field-columns';
 export * from './persistence/wire-timestamps';
 export * from './plans/paid-plan';
 export * from './plans/plan-gate';

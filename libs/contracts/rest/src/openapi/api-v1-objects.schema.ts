@@ -1,6 +1,5 @@
-import { openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
+import { COMMENT_FIELDS, LABEL_FIELDS, openApiShape, PROJECT_FIELDS, restApiV1Lines, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
-import { attachment } from './rest-v2-objects.schema';
 
 /**
  * api/v1 REST response objects: the sync service's api/v1 objects as the rest-api-v1 dialect
@@ -8,79 +7,21 @@ import { attachment } from './rest-v2-objects.schema';
  */
 
 const id = z.string();
-const nullableId = id.nullable();
-const timestamp = z.string().describe('RFC 3339 in UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ.');
 
 /** The api/v1 task, key by key from the task field table. */
 export const taskApiV1 = z.strictObject(openApiShape(TASK_FIELDS, 'apiV1')).meta({ id: 'TaskApiV1' });
 
-export const projectApiV1 = z
-  .strictObject({
-    id,
-    name: z.string(),
-    description: z.string(),
-    color: z.string(),
-    parent_id: nullableId,
-    child_order: z.int(),
-    default_order: z.int(),
-    is_collapsed: z.boolean(),
-    is_favorite: z.boolean(),
-    is_archived: z.boolean(),
-    is_deleted: z.boolean(),
-    is_frozen: z.boolean(),
-    is_shared: z.boolean(),
-    can_assign_tasks: z.boolean(),
-    view_style: z.string(),
-    created_at: timestamp.nullable(),
-    updated_at: timestamp.nullable(),
-    inbox_project: z.literal(true).optional().describe('Sent only on the inbox.'),
-    // A workspace project's keys (sdk 17 WorkspaceProject); a personal project has none of them.
-    workspace_id: id.optional(),
-    folder_id: nullableId.optional(),
-    is_invite_only: z.boolean().nullable().optional(),
-    status: z.string().nullable().optional(),
-    access: z.looseObject({ visibility: z.string().nullable() }).optional(),
-    collaborator_role_default: z.string().nullable().optional(),
-    is_link_sharing_enabled: z.boolean().nullable().optional(),
-    role: z.string().nullable().optional(),
-  })
-  .meta({ id: 'ProjectApiV1' });
+/** The api/v1 project, key by key from the project field table (a workspace project's keys optional). */
+export const projectApiV1 = z.strictObject(openApiShape(PROJECT_FIELDS, 'apiV1')).meta({ id: 'ProjectApiV1' });
 
-export const sectionApiV1 = z
-  .strictObject({
-    id,
-    user_id: id,
-    project_id: id,
-    name: z.string(),
-    description: z.string().nullable(),
-    section_order: z.int(),
-    is_collapsed: z.boolean(),
-    is_archived: z.boolean(),
-    is_deleted: z.boolean(),
-    archived_at: timestamp.nullable(),
-    added_at: timestamp.nullable(),
-    updated_at: timestamp.nullable(),
-  })
-  .meta({ id: 'SectionApiV1' });
+/** The api/v1 section, key by key from the section field table. */
+export const sectionApiV1 = z.strictObject(openApiShape(SECTION_FIELDS, 'apiV1')).meta({ id: 'SectionApiV1' });
 
-export const labelApiV1 = z
-  .strictObject({ id, name: z.string(), color: z.string(), order: z.int().nullable(), is_favorite: z.boolean() })
-  .meta({ id: 'LabelApiV1' });
+/** The api/v1 REST label, key by key from the label field table (the keys api/v1 writes in sync only left out). */
+export const labelApiV1 = z.strictObject(openApiShape(restApiV1Lines(LABEL_FIELDS), 'apiV1')).meta({ id: 'LabelApiV1' });
 
-export const commentApiV1 = z
-  .strictObject({
-    id,
-    item_id: id.optional().describe('Present when the comment is on a task.'),
-    project_id: id.optional().describe('Present when the comment is on a project.'),
-    posted_uid: id,
-    content: z.string(),
-    file_attachment: attachment.nullable(),
-    uids_to_notify: z.array(id).nullable(),
-    reactions: z.record(z.string(), z.array(id)).nullable(),
-    is_deleted: z.boolean(),
-    posted_at: timestamp,
-  })
-  .meta({ id: 'CommentApiV1' });
+/** The api/v1 comment, key by key from the comment field table. */
+export const commentApiV1 = z.strictObject(openApiShape(COMMENT_FIELDS, 'apiV1')).meta({ id: 'CommentApiV1' });
 
 /** A project's person as `projects/{id}/full` and `/join` list them (the sync collaborators shape). */
 export const projectPersonApiV1 = z

@@ -1,4 +1,4 @@
-import { openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
+import { COMMENT_FIELDS, LABEL_FIELDS, openApiShape, PROJECT_FIELDS, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
 
 /**
@@ -8,51 +8,20 @@ import { z } from 'zod';
  */
 
 const id = z.string().describe('A string id.');
-const nullableId = id.nullable();
-
-/** A comment's file: the sync attachment object, whose keys beyond these four vary by kind (image, audio, ...). */
-export const attachment = z
-  .looseObject({
-    resource_type: z.string(),
-    file_name: z.string().nullable().optional(),
-    file_type: z.string().nullable().optional(),
-    file_url: z.string().nullable().optional(),
-  })
-  .meta({ id: 'Attachment' });
 
 /** The REST v2 task, key by key from the task field table. */
 export const taskV2 = z.strictObject(openApiShape(TASK_FIELDS, 'restV2')).meta({ id: 'TaskV2' });
 
-export const projectV2 = z
-  .strictObject({
-    id,
-    name: z.string(),
-    color: z.string().describe('A colour name (berry_red, ...).'),
-    parent_id: nullableId,
-    order: z.int(),
-    comment_count: z.int().min(0),
-    is_shared: z.boolean(),
-    is_favorite: z.boolean(),
-    is_inbox_project: z.boolean(),
-    is_team_inbox: z.boolean(),
-    view_style: z.string(),
-    url: z.string(),
-  })
-  .meta({ id: 'ProjectV2' });
+/** The REST v2 project, key by key from the project field table. */
+export const projectV2 = z.strictObject(openApiShape(PROJECT_FIELDS, 'restV2')).meta({ id: 'ProjectV2' });
 
-export const sectionV2 = z.strictObject({ id, project_id: id, order: z.int(), name: z.string() }).meta({ id: 'SectionV2' });
+/** The REST v2 section, key by key from the section field table. */
+export const sectionV2 = z.strictObject(openApiShape(SECTION_FIELDS, 'restV2')).meta({ id: 'SectionV2' });
 
-export const labelV2 = z.strictObject({ id, name: z.string(), color: z.string(), order: z.int(), is_favorite: z.boolean() }).meta({ id: 'LabelV2' });
+/** The REST v2 label, key by key from the label field table. */
+export const labelV2 = z.strictObject(openApiShape(LABEL_FIELDS, 'restV2')).meta({ id: 'LabelV2' });
 
-export const commentV2 = z
-  .strictObject({
-    id,
-    task_id: nullableId.describe('Null when the comment is on a project.'),
-    project_id: nullableId.describe('Null when the comment is on a task.'),
-    posted_at: z.string(),
-    content: z.string(),
-    attachment: attachment.nullable(),
-  })
-  .meta({ id: 'CommentV2' });
+/** The REST v2 comment, key by key from the comment field table. */
+export const commentV2 = z.strictObject(openApiShape(COMMENT_FIELDS, 'restV2')).meta({ id: 'CommentV2' });
 
 export const collaborator = z.strictObject({ id, name: z.string(), email: z.string() }).meta({ id: 'Collaborator' });

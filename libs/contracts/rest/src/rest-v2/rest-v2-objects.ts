@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { attachment, collaborator, commentV2, labelV2, projectV2, sectionV2, taskV2 } from '../openapi/rest-v2-objects.schema';
+import type { WireSchemas } from '@doable/contracts-sync';
+import type { collaborator, commentV2, labelV2, projectV2, sectionV2, taskV2 } from '../openapi/rest-v2-objects.schema';
 
 /**
  * The REST v2 objects as types, inferred from the response schemas the OpenAPI document is made
@@ -12,5 +13,5 @@ export type RestV2Project = z.infer<typeof projectV2>;
 export type RestV2Section = z.infer<typeof sectionV2>;
 export type RestV2Label = z.infer<typeof labelV2>;
 export type RestV2Comment = z.infer<typeof commentV2>;
-export type RestV2Attachment = z.infer<typeof attachment>;
+export type RestV2Attachment = z.infer<typeof WireSchemas.attachment>;
 export type RestV2Collaborator = z.infer<typeof collaborator>;

@@ -9,7 +9,7 @@ import type { z } from 'zod';
  */
 
 /** The PostgreSQL type of a stored field, as its migration declares it. */
-export type ColumnType = 'bigint' | 'text' | 'smallint' | 'integer' | 'boolean' | 'jsonb' | 'text[]' | 'timestamptz';
+export type ColumnType = 'bigint' | 'text' | 'smallint' | 'integer' | 'boolean' | 'jsonb' | 'text[]' | 'bigint[]' | 'timestamptz';
 
 export interface FieldColumn {
   readonly type: ColumnType;
@@ -43,6 +43,15 @@ export interface RestV2Field {
  */
 export type LegacyKey = string;
 
+/**
+ * When api/v1 and v9 write a line's key (always, when a line has none): `true` only on a true
+ * value (the inbox's `inbox_project`); `{ set }` only when the named field of the row is set (a
+ * workspace project's keys, a task comment's `item_id`); `{ unset }` only when it is null (a
+ * project comment's `project_id`); `{ field, in }` only when the named field holds one of the
+ * values (a reminder's keys of its type).
+ */
+export type WrittenWhen = 'true' | { readonly set: string } | { readonly unset: string } | { readonly field: string; readonly in: readonly string[] };
+
 /** The argument a field is in a command, its schema already optional or not as the command takes it. */
 export interface FieldArgs {
   readonly add?: z.ZodType;
@@ -72,6 +81,29 @@ export interface FieldLine {
   readonly template: boolean;
   /** Its columns in the Todoist CSV (templates and a backup's per-project CSVs); none when it has none. */
   readonly csv: readonly string[];
+  /*
+   * How api/v1 and v9 write the line beyond its render, for the resources whose objects are not
+   * one key per stored field (projects, comments, labels, ...); every one optional, so a line
+   * without them is written as its render says (fieldRowWriter in the sync dialects).
+   */
+  /** The row field the line is read from, when not its own name (a project's `can_assign_tasks` is its `shared`). */
+  readonly from?: string;
+  /** The value written for a key no field backs (`is_frozen: false`, `default_order: 0`), the row unread. */
+  readonly fixed?: string | number | boolean;
+  /** When the key is written; always when absent. */
+  readonly when?: WrittenWhen;
+  /** When v9 writes the key, where not as api/v1 does (a relative reminder's `due: null`). */
+  readonly v9When?: WrittenWhen;
+  /** The value written where the row holds null (a location reminder's `radius: 0`: the SDKs require one). */
+  readonly absent?: string | number;
+  /** The value written inside an object under the key, `{ [wrap]: value }` (a project's `access: { visibility }`). */
+  readonly wrap?: string;
+  /** An empty object or list is written as null (a comment's `reactions`). */
+  readonly emptyAsNull?: true;
+  /** api/v1 writes the key in sync only: its REST surface (and so its OpenAPI object) leaves it out (a label's `item_order`). */
+  readonly syncOnly?: true;
+  /** A column a service keeps for itself (the reminder service's `fired_for`): no object read selects it, no dialect writes it. */
+  readonly internal?: true;
 }
 
 export type FieldTable = Readonly<Record<string, FieldLine>>;
@@ -137,6 +169,7 @@ export interface ColumnValues {
   boolean: boolean;
   jsonb: unknown;
   'text[]': string[];
+  'bigint[]': string[];
   timestamptz: Date;
 }
 
@@ -182,4 +215,12 @@ export function openApiShape<T extends FieldTable, D extends 'apiV1' | 'restV2'>
     shape[key] = schema;
   }
   return shape as OpenApiShape<T, D>;
+}
+
+/** A table without the lines api/v1 REST leaves out (`syncOnly`), typed line by line. */
+export type RestApiV1Lines<T extends FieldTable> = { [F in keyof T as T[F] extends { readonly syncOnly: true } ? never : F]: T[F] };
+
+/** The lines of a table the api/v1 REST surface writes: its OpenAPI object is openApiShape of them. */
+export function restApiV1Lines<T extends FieldTable>(table: T): RestApiV1Lines<T> {
+  return Object.fromEntries(Object.entries(table).filter(([, line]) => !line.syncOnly)) as RestApiV1Lines<T>;
 }

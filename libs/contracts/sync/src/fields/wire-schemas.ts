@@ -34,3 +34,13 @@ export const dueV2 = z
 
 export const deadline = z.strictObject({ date: z.string(), lang: z.string().nullable() }).meta({ id: 'Deadline' });
 export const duration = z.strictObject({ amount: z.int().min(1), unit: z.enum(['minute', 'day']) }).meta({ id: 'Duration' });
+
+/** A comment's file: the sync attachment object, whose keys beyond these four vary by kind (image, audio, ...). */
+export const attachment = z
+  .looseObject({
+    resource_type: z.string(),
+    file_name: z.string().nullable().optional(),
+    file_type: z.string().nullable().optional(),
+    file_url: z.string().nullable().optional(),
+  })
+  .meta({ id: 'Attachment' });

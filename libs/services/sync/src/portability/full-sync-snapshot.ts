@@ -275,3 +275,6 @@ function reminderOf(r: z.infer<typeof reminder>): SnapshotReminder {
         : null,
   };
 }
+
+/** What a restore reads of each object beside tasks (restoredItem): the field tables' portability specs hold their `backup` lines to these. */
+export const RESTORED_OBJECTS = { project, section, note, label, filter, reminder } as const;

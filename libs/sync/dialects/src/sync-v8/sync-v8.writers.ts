@@ -48,6 +48,8 @@ function v8Read(name: string, line: FieldLine): ReadV8 {
       return (item) => v8TimestampOrNull(item[field] as Date | string | null);
     case 'text[]':
       return (item, labelIds) => labelIdsOf(item[field] as readonly string[], labelIds);
+    case 'bigint[]':
+      return (item) => (item[field] as readonly string[] | null)?.map(integerId) ?? null;
     case 'text':
     case 'smallint':
     case 'integer':

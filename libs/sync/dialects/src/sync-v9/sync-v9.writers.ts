@@ -1,9 +1,11 @@
-import type { ProjectRow, SectionRow } from '@doable/sync-domain';
 import { writeCollaborator, writeCollaboratorState } from '../shared/collaborator.writers';
 import { writeCompletedInfo } from '../shared/completed-info.writer';
-import { timestampOrNull, writeV9Item } from '../shared/item-fields';
-import { writeFilter, writeLabel } from '../shared/label-filter.writers';
-import { writeNote } from '../shared/note.writer';
+import { writeV9Item } from '../shared/item-fields';
+import { writeV9Section } from '../shared/section.writers';
+import { writeV9Project } from '../shared/project.writers';
+import { writeV9Filter } from '../shared/filter.writers';
+import { writeV9Label } from '../shared/label.writers';
+import { writeV9Note } from '../shared/note.writer';
 import { writeV9Reminder } from '../shared/reminder.writer';
 import { writeSyncUser, writeUserSettings } from '../shared/user.writers';
 import { writeProjectViewOptionsDefaults, writeViewOptions } from '../shared/view-options.writers';
@@ -17,38 +19,12 @@ import { WORKSPACE_WRITERS } from '../shared/workspace.writers';
  */
 export const syncV9Writers: ObjectWriters = {
   workspaces: WORKSPACE_WRITERS,
-  project: (project: ProjectRow) => ({
-    id: project.id,
-    name: project.name,
-    color: project.color,
-    parent_id: project.parent_id,
-    child_order: project.child_order,
-    collapsed: project.is_collapsed,
-    shared: project.shared,
-    sync_id: null,
-    is_favorite: project.is_favorite,
-    is_archived: project.is_archived,
-    is_deleted: project.is_deleted,
-    view_style: project.view_style,
-    ...(project.inbox_project ? { inbox_project: true } : {}),
-  }),
+  project: writeV9Project,
   item: writeV9Item,
-  section: (section: SectionRow) => ({
-    id: section.id,
-    user_id: section.user_id,
-    project_id: section.project_id,
-    name: section.name,
-    section_order: section.section_order,
-    collapsed: section.is_collapsed,
-    sync_id: null,
-    is_archived: section.is_archived,
-    is_deleted: section.is_deleted,
-    archived_at: timestampOrNull(section.archived_at),
-    added_at: timestampOrNull(section.added_at),
-  }),
-  label: writeLabel,
-  filter: writeFilter,
-  note: writeNote,
+  section: writeV9Section,
+  label: writeV9Label,
+  filter: writeV9Filter,
+  note: writeV9Note,
   reminder: writeV9Reminder,
   // A place as the public API documents it: `[name, loc_lat, loc_long]`.
   location: (place) => [place.name, place.loc_lat, place.loc_long],

@@ -13,6 +13,7 @@ const POSTGRES_TYPE: { readonly [T in ColumnType]: string } = {
   boolean: 'boolean',
   jsonb: 'jsonb',
   'text[]': 'text[]',
+  'bigint[]': 'bigint[]',
   timestamptz: 'timestamp with time zone',
 };
 

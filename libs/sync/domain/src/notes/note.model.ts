@@ -1,26 +1,9 @@
+import { COMMENT_FIELDS, type FileAttachment } from '@doable/contracts-sync';
+import { type Follows, type RowFollowsTable, selectList, timestampColumns, type TimestampField } from '../persistence/field-columns';
 import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 
-/**
- * A file or link attached to a comment, as the SDKs validate it (`resource_type` required,
- * everything else optional). Stored as sent, after validation, with unknown keys dropped.
- */
-export interface FileAttachment {
-  resource_type: string;
-  file_name?: string | null;
-  file_size?: number | null;
-  file_type?: string | null;
-  file_url?: string | null;
-  file_duration?: number | null;
-  upload_state?: 'pending' | 'completed' | null;
-  image?: string | null;
-  image_width?: number | null;
-  image_height?: number | null;
-  url?: string | null;
-  title?: string | null;
-  tn_l?: [string, number, number];
-  tn_m?: [string, number, number];
-  tn_s?: [string, number, number];
-}
+/** A comment's attachment as stored: the comment table's (contracts-sync). */
+export type { FileAttachment } from '@doable/contracts-sync';
 
 /** A comment: on a task (`item_id` set) or on a project (`item_id` null). */
 export interface Note {
@@ -40,14 +23,17 @@ export interface Note {
   version: string;
 }
 
-export const NOTE_COLUMNS = `id::text, project_id::text, item_id::text, posted_uid::text, content, file_attachment,
-  uids_to_notify::text[] AS uids_to_notify, reactions, is_deleted, posted_at, updated_at, version::text`;
+/** Note has a key for each column of the comment table, and every key of it is a line of it: a compile error otherwise. */
+export type NoteFollowsTheTable = Follows<RowFollowsTable<Note, typeof COMMENT_FIELDS>>;
+
+/** The stored columns of a comment, from the comment field table. */
+export const NOTE_COLUMNS = selectList(COMMENT_FIELDS);
 
 /** NOTE_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
-export const NOTE_WIRE_COLUMNS = withWireTimestamps(NOTE_COLUMNS, ['posted_at', 'updated_at']);
+export const NOTE_WIRE_COLUMNS = withWireTimestamps(NOTE_COLUMNS, timestampColumns(COMMENT_FIELDS));
 
 /** A note read with NOTE_WIRE_COLUMNS. */
-export type WireNote = WireTimestamps<Note, 'posted_at' | 'updated_at'>;
+export type WireNote = WireTimestamps<Note, TimestampField<typeof COMMENT_FIELDS>>;
 
 /** A note as the writers take it: timestamps as Dates, or already in wire text. */
 export type NoteRow = Note | WireNote;

@@ -1,5 +1,9 @@
-import { COLOR_NAMES } from '@doable/contracts-sync';
+import { COLOR_NAMES, PROJECT_FIELDS, type ProjectStatus, type ProjectVisibility } from '@doable/contracts-sync';
+import { type Follows, type RowFollowsTable, selectList, timestampColumns, type TimestampField } from '../persistence/field-columns';
 import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
+
+/** The stored values of a project's view style, stage and visibility are the project table's. */
+export { PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectStatus, type ProjectVisibility, VIEW_STYLES } from '@doable/contracts-sync';
 /** A project as the domain stores it: canonical values; dialects decide the wire shape. */
 export interface Project {
   id: string;
@@ -38,10 +42,8 @@ export interface Project {
   role?: string | null;
 }
 
-export const PROJECT_STATUSES = ['PLANNED', 'IN_PROGRESS', 'PAUSED', 'COMPLETED', 'CANCELED'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export const PROJECT_VISIBILITIES = ['restricted', 'team', 'public'] as const;
-export type ProjectVisibility = (typeof PROJECT_VISIBILITIES)[number];
+/** Project has a key for each column of the project table, and every key of it is a line of it: a compile error otherwise. */
+export type ProjectFollowsTheTable = Follows<RowFollowsTable<Project, typeof PROJECT_FIELDS>>;
 
 /**
  * A project is shared while it has a second active member: an index on the project's
@@ -49,17 +51,19 @@ export type ProjectVisibility = (typeof PROJECT_VISIBILITIES)[number];
  * have none), so the columns read the same from any statement over sync.projects, RETURNING too.
  * The sharing commands raise the project's version on every membership change, so members re-read it.
  */
-const SHARED_SQL = `EXISTS (SELECT 1 FROM sync.project_members shared_member WHERE shared_member.project_id = id AND shared_member.state = 'active' OFFSET 1) AS shared`;
+const SHARED_SQL = `EXISTS (SELECT 1 FROM sync.project_members shared_member WHERE shared_member.project_id = id AND shared_member.state = 'active' OFFSET 1)`;
 
-export const PROJECT_COLUMNS = `id::text, owner_id::text, name, description, color, parent_id::text, child_order, is_collapsed,
-  is_favorite, is_archived, is_deleted, inbox_project, view_style, ${SHARED_SQL}, created_at, updated_at, version::text,
-  workspace_id::text, folder_id::text, is_invite_only, status, visibility, collaborator_role_default, is_link_sharing_enabled`;
+/** The project table's lines every read computes, as SQL over the project's row. */
+export const PROJECT_COMPUTED_COLUMNS = { shared: SHARED_SQL } as const;
+
+/** The stored columns of a project and its `shared`, from the project field table. */
+export const PROJECT_COLUMNS = selectList(PROJECT_FIELDS, PROJECT_COMPUTED_COLUMNS);
 
 /** PROJECT_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
-export const PROJECT_WIRE_COLUMNS = withWireTimestamps(PROJECT_COLUMNS, ['created_at', 'updated_at']);
+export const PROJECT_WIRE_COLUMNS = withWireTimestamps(PROJECT_COLUMNS, timestampColumns(PROJECT_FIELDS));
 
 /** A project read with PROJECT_WIRE_COLUMNS. */
-export type WireProject = WireTimestamps<Project, 'created_at' | 'updated_at'>;
+export type WireProject = WireTimestamps<Project, TimestampField<typeof PROJECT_FIELDS>>;
 
 /** A project as the writers take it: timestamps as Dates, or already in wire text. */
 export type ProjectRow = Project | WireProject;
@@ -70,5 +74,3 @@ export const PROJECT_ROLE_COLUMN = `(SELECT role_member.role FROM sync.project_m
 
 /** Colour names of the v9/v1 palette (public-api-facts §3). */
 export const PROJECT_COLORS = COLOR_NAMES;
-
-export const VIEW_STYLES = ['list', 'board', 'calendar'] as const;

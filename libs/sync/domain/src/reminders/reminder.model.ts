@@ -1,10 +1,13 @@
+import { type LOCATION_TRIGGERS, REMINDER_FIELDS, type REMINDER_SERVICES, type REMINDER_TYPES } from '@doable/contracts-sync';
 import type { StoredDue } from '../items/item.model';
+import { type Follows, type RowFollowsTable, selectList, timestampColumns, type TimestampField } from '../persistence/field-columns';
 import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 
-export type ReminderType = 'relative' | 'absolute' | 'location';
-export type LocationTrigger = 'on_enter' | 'on_leave';
+/** A reminder's stored values are the reminder table's. */
+export type ReminderType = (typeof REMINDER_TYPES)[number];
+export type LocationTrigger = (typeof LOCATION_TRIGGERS)[number];
 /** The delivery service a legacy client (v8, v7, v6) may name; later versions have none. */
-export type ReminderService = 'default' | 'email' | 'mobile' | 'push' | 'no_default';
+export type ReminderService = (typeof REMINDER_SERVICES)[number];
 
 /** The columns a command sets; each reminder type uses its own subset. */
 export interface ReminderFields {
@@ -40,14 +43,17 @@ export interface Reminder extends ReminderFields {
   version: string;
 }
 
-export const REMINDER_COLUMNS = `id::text, project_id::text, item_id::text, notify_uid::text, type, due, minute_offset, is_urgent, name, loc_lat,
-  loc_long, loc_trigger, radius, service, is_deleted, added_at, updated_at, version::text`;
+/** Reminder has a key for each column of the reminder table (but the reminder service's own), and every key of it is a line of it: a compile error otherwise. */
+export type ReminderFollowsTheTable = Follows<RowFollowsTable<Reminder, typeof REMINDER_FIELDS>>;
+
+/** The stored columns of a reminder, from the reminder field table. */
+export const REMINDER_COLUMNS = selectList(REMINDER_FIELDS);
 
 /** REMINDER_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
-export const REMINDER_WIRE_COLUMNS = withWireTimestamps(REMINDER_COLUMNS, ['added_at', 'updated_at']);
+export const REMINDER_WIRE_COLUMNS = withWireTimestamps(REMINDER_COLUMNS, timestampColumns(REMINDER_FIELDS));
 
 /** A reminder read with REMINDER_WIRE_COLUMNS. */
-export type WireReminder = WireTimestamps<Reminder, 'added_at' | 'updated_at'>;
+export type WireReminder = WireTimestamps<Reminder, TimestampField<typeof REMINDER_FIELDS>>;
 
 /** A reminder as the writers take it: timestamps as Dates, or already in wire text. */
 export type ReminderRow = Reminder | WireReminder;

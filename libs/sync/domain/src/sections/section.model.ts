@@ -1,3 +1,5 @@
+import { SECTION_FIELDS } from '@doable/contracts-sync';
+import { type Follows, type RowFollowsTable, selectList, timestampColumns, type TimestampField } from '../persistence/field-columns';
 import { type WireTimestamps, withWireTimestamps } from '../persistence/wire-timestamps';
 
 export interface Section {
@@ -16,14 +18,17 @@ export interface Section {
   version: string;
 }
 
-export const SECTION_COLUMNS = `id::text, user_id::text, project_id::text, name, description, section_order, is_collapsed, is_archived,
-  is_deleted, archived_at, added_at, updated_at, version::text`;
+/** Section has a key for each column of the section table, and every key of it is a line of it: a compile error otherwise. */
+export type SectionFollowsTheTable = Follows<RowFollowsTable<Section, typeof SECTION_FIELDS>>;
+
+/** The stored columns of a section, from the section field table. */
+export const SECTION_COLUMNS = selectList(SECTION_FIELDS);
 
 /** SECTION_COLUMNS with the timestamps as wire text (see persistence/wire-timestamps.ts), for a full sync. */
-export const SECTION_WIRE_COLUMNS = withWireTimestamps(SECTION_COLUMNS, ['archived_at', 'added_at', 'updated_at']);
+export const SECTION_WIRE_COLUMNS = withWireTimestamps(SECTION_COLUMNS, timestampColumns(SECTION_FIELDS));
 
 /** A section read with SECTION_WIRE_COLUMNS. */
-export type WireSection = WireTimestamps<Section, 'archived_at' | 'added_at' | 'updated_at'>;
+export type WireSection = WireTimestamps<Section, TimestampField<typeof SECTION_FIELDS>>;
 
 /** A section as the writers take it: timestamps as Dates, or already in wire text. */
 export type SectionRow = Section | WireSection;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
-import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
+import { DATA_DELETE, FILTER_ADD_ARGS, FILTER_UPDATE_ARGS, ownObjects } from '@doable/contracts-sync';
 import { z } from 'zod';
 import { FilterRepository } from '@doable/sync-domain';
 import { forEachEntry, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 // The same fields, bounds and colours for a user's own filters and a workspace's.
-import { FILTER_CHANGES, FILTER_FIELDS, filterChanges, newFilterFields } from './filter-args';
+import { filterChanges, newFilterFields } from './filter-args';
 import { loadFilter } from './filter-access';
 import { recordObjectEvents, withChanges } from '../../object-events';
 import { filterChange } from './filter-events';
@@ -20,7 +20,7 @@ import { filterChange } from './filter-events';
 export class FilterAddCommand implements CommandHandler {
   readonly type = 'filter_add';
   readonly policy = ownObjects({ quantity: 'max_filters' });
-  private readonly schema = z.object(FILTER_FIELDS);
+  private readonly schema = z.object(FILTER_ADD_ARGS);
 
   constructor(private readonly filters: FilterRepository) {}
 
@@ -39,7 +39,7 @@ export class FilterAddCommand implements CommandHandler {
 export class FilterUpdateCommand implements CommandHandler {
   readonly type = 'filter_update';
   readonly policy = ownObjects();
-  private readonly schema = z.object({ id: idArg, ...FILTER_CHANGES });
+  private readonly schema = z.object({ id: idArg, ...FILTER_UPDATE_ARGS });
 
   constructor(private readonly filters: FilterRepository) {}
 

@@ -2,18 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { LabelRepository, PROJECT_COLORS } from '@doable/sync-domain';
-import { flag, forEachEntry, idArg, parseArgs } from '../../command-args';
+import { LabelRepository } from '@doable/sync-domain';
+import { forEachEntry, idArg, parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { assertNameFree, loadLabel } from './label-access';
 import { recordObjectEvents, withChanges } from '../../object-events';
 import { labelChange } from './label-events';
-import { DATA_DELETE, ownObjects } from '@doable/contracts-sync';
+import { DATA_DELETE, LABEL_ADD_ARGS, LABEL_UPDATE_ARGS, labelNameArg as name, ownObjects } from '@doable/contracts-sync';
 
-// The same bounds as a label name on a task (the task table's labelsArg): the two must always fit each other.
-const name = z.string().trim().min(1).max(255);
-const color = z.union([z.enum(PROJECT_COLORS), storedInteger]).optional();
 const orderMapping = z.record(z.string(), storedInteger);
 
 /*
@@ -39,7 +36,7 @@ export function isLabelPlanRefusal(error: unknown): boolean {
 export class LabelAddCommand implements CommandHandler {
   readonly type = 'label_add';
   readonly policy = ownObjects({ quantity: 'max_labels' });
-  private readonly schema = z.object({ name, color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object(LABEL_ADD_ARGS);
 
   constructor(private readonly labels: LabelRepository) {}
 
@@ -69,7 +66,7 @@ export class LabelAddCommand implements CommandHandler {
 export class LabelUpdateCommand implements CommandHandler {
   readonly type = 'label_update';
   readonly policy = ownObjects();
-  private readonly schema = z.object({ id: idArg, name: name.optional(), color, item_order: storedInteger.optional(), is_favorite: flag.optional() });
+  private readonly schema = z.object({ id: idArg, ...LABEL_UPDATE_ARGS });
 
   constructor(private readonly labels: LabelRepository) {}
 

@@ -1,4 +1,4 @@
-import { fileAttachmentArg } from './note-args';
+import { fileAttachmentArg } from '@doable/contracts-sync';
 
 describe('file_attachment argument', () => {
   it('keeps the known fields, drops unknown ones and defaults resource_type to file', () => {

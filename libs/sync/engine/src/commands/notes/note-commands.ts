@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
-import { inProject, SyncEvents } from '@doable/contracts-sync';
+import { COMMENT_ADD_ARGS, COMMENT_UPDATE_ARGS, inProject, SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { activeMemberIds, type FileAttachment, ItemRepository, NoteRepository, ProjectRepository } from '@doable/sync-domain';
@@ -11,7 +11,7 @@ import { loadProject } from '../projects/project-access';
 import { recordObjectEvents } from '../../object-events';
 import { loadNote, requireAuthor } from './note-access';
 import { noteChange } from './note-events';
-import { checkNoteContent, fileAttachmentArg, noteContentArg, reactionArg, uidsArg, userIds } from './note-args';
+import { checkNoteContent, reactionArg, userIds } from './note-args';
 
 /**
  * A file attachment needs the acting user's `uploads` feature, whether it comes with the comment
@@ -31,13 +31,7 @@ async function requireUploadsFor(context: CommandContext, attachment: FileAttach
 export class NoteAddCommand implements CommandHandler {
   readonly type = 'note_add';
   readonly policy = inProject('comment');
-  private readonly schema = z.object({
-    item_id: idArg.optional(),
-    project_id: idArg.optional(),
-    content: noteContentArg,
-    file_attachment: fileAttachmentArg.nullish(),
-    uids_to_notify: uidsArg.nullish(),
-  });
+  private readonly schema = z.object(COMMENT_ADD_ARGS);
 
   constructor(
     private readonly notes: NoteRepository,
@@ -86,7 +80,7 @@ export class NoteAddCommand implements CommandHandler {
 export class NoteUpdateCommand implements CommandHandler {
   readonly type = 'note_update';
   readonly policy = inProject('comment');
-  private readonly schema = z.object({ id: idArg, content: noteContentArg.optional(), file_attachment: fileAttachmentArg.nullish(), uids_to_notify: uidsArg.nullish() });
+  private readonly schema = z.object({ id: idArg, ...COMMENT_UPDATE_ARGS });
 
   constructor(private readonly notes: NoteRepository) {}
 

@@ -1,33 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { storedInteger } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { PROJECT_COLORS, ProjectRepository, requireProjectRoom, requireWorkspaceProjectRoom, VIEW_STYLES, type WorkspaceProjectSettings } from '@doable/sync-domain';
-import { idArg, parseArgs } from '../../command-args';
+import { ProjectRepository, requireProjectRoom, requireWorkspaceProjectRoom, type WorkspaceProjectSettings } from '@doable/sync-domain';
+import { flag, parseArgs } from '../../command-args';
 import { colorName } from '../../colors';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
-import { ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
+import { accessArg, ProjectWorkspaceRepositories, roleDefaultArg, requireFolderOf } from './workspace-project';
 import { recordObjectEvents } from '../../object-events';
 import { projectChange } from './project-events';
-import { inWorkspace } from '@doable/contracts-sync';
+import { inWorkspace, PROJECT_ADD_ARGS } from '@doable/contracts-sync';
 
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
-
+/** The project table's add arguments (a workspace project's among them: sdk 17 AddProjectArgs), and what no line names. */
 const argsSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  color: z.union([z.enum(PROJECT_COLORS), storedInteger]).optional(),
-  parent_id: z.union([z.string(), z.number()]).nullable().optional(),
-  child_order: storedInteger.min(0).optional(),
-  is_favorite: flag.optional(),
-  view_style: z.enum(VIEW_STYLES).optional(),
-  description: z.string().max(16_384).optional(),
+  ...PROJECT_ADD_ARGS,
   // v9 spells it `collapsed`, api/v1 `is_collapsed`: both are accepted.
   collapsed: flag.optional(),
-  is_collapsed: flag.optional(),
-  // A workspace project (the contract's team arguments; sdk 17 AddProjectArgs).
-  workspace_id: idArg.nullable().optional(),
-  folder_id: idArg.nullable().optional(),
-  ...workspaceProjectArgs,
+  access: accessArg.optional(),
+  collaborator_role_default: roleDefaultArg.optional(),
 });
 
 @Injectable()

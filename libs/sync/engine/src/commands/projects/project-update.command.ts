@@ -1,32 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { storedInteger } from '@doable/contracts-common';
 import { z } from 'zod';
-import { PROJECT_COLORS, ProjectRepository, VIEW_STYLES } from '@doable/sync-domain';
+import { ProjectRepository } from '@doable/sync-domain';
 import { colorName } from '../../colors';
 import { flag, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadProject } from './project-access';
-import { ProjectWorkspaceRepositories, refuseTeamArgsOnPersonal, requireFolderOf, workspaceProjectArgs } from './workspace-project';
+import { accessArg, ProjectWorkspaceRepositories, roleDefaultArg, refuseTeamArgsOnPersonal, requireFolderOf } from './workspace-project';
 import { recordObjectEvents, withChanges } from '../../object-events';
 import { projectChange } from './project-events';
-import { inProject } from '@doable/contracts-sync';
+import { inProject, PROJECT_UPDATE_ARGS } from '@doable/contracts-sync';
 
 /** The arguments only a workspace project has. */
 const TEAM_ARGUMENTS = ['folder_id', 'is_invite_only', 'status', 'access', 'collaborator_role_default', 'is_link_sharing_enabled'] as const;
 
+/** The project table's update arguments (a workspace project's team settings among them: sdk 17 UpdateProjectArgs), and what no line names. */
 const argsSchema = z.object({
   id: idArg,
-  name: z.string().trim().min(1).max(120).optional(),
-  color: z.union([z.enum(PROJECT_COLORS), storedInteger]).optional(),
-  description: z.string().max(16_384).optional(),
-  is_collapsed: flag.optional(),
+  ...PROJECT_UPDATE_ARGS,
   collapsed: flag.optional(),
-  is_favorite: flag.optional(),
-  view_style: z.enum(VIEW_STYLES).optional(),
-  // A workspace project's team settings (the contract); folder_id null takes it out of its folder.
-  ...workspaceProjectArgs,
-  folder_id: idArg.nullable().optional(),
-  is_link_sharing_enabled: flag.optional(),
+  access: accessArg.optional(),
+  collaborator_role_default: roleDefaultArg.optional(),
 });
 
 /**

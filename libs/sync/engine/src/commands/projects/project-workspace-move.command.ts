@@ -5,8 +5,8 @@ import { type Project, ProjectInvitationsRepository, ProjectMembersRepository, P
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { findProject, refuseInbox } from './project-access';
-import { ProjectWorkspaceRepositories, requireFolderOf, workspaceProjectArgs } from './workspace-project';
-import { administersWorkspace, inWorkspace, ownsProject, PROJECT_OWNER_ROLE } from '@doable/contracts-sync';
+import { accessArg, ProjectWorkspaceRepositories, requireFolderOf } from './workspace-project';
+import { administersWorkspace, inWorkspace, ownsProject, PROJECT_ADD_ARGS, PROJECT_OWNER_ROLE } from '@doable/contracts-sync';
 
 /**
  * Moving a project between a user's personal projects and a workspace (the contract's
@@ -39,7 +39,7 @@ export class ProjectMoveToWorkspaceCommand implements CommandHandler {
 
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(
-      z.object({ project_id: idArg, workspace_id: idArg, folder_id: idArg.nullable().optional(), is_invite_only: workspaceProjectArgs.is_invite_only, access: workspaceProjectArgs.access }),
+      z.object({ project_id: idArg, workspace_id: idArg, folder_id: idArg.nullable().optional(), is_invite_only: PROJECT_ADD_ARGS.is_invite_only, access: accessArg.optional() }),
       rawArgs,
     );
     const project = await loadMovable(this.projects, context, args.project_id);

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { COLLABORATOR_ROLES } from '@doable/contracts-sync';
+import { COLLABORATOR_ROLES, PROJECT_VISIBILITIES } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { FolderRepository, type Project, PROJECT_STATUSES, PROJECT_VISIBILITIES, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
+import { FolderRepository, type Project, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
-import { flag } from '../../command-args';
 
 /** What the project commands need of workspaces: stateless repositories (projects/index.ts makes them when not given). */
 @Injectable()
@@ -16,20 +15,18 @@ export class ProjectWorkspaceRepositories {
   ) {}
 }
 
-/** sdk 17 `access: { visibility }` (types/projects). Other keys are accepted and not kept. */
-const accessArg = z.object({ visibility: z.enum(PROJECT_VISIBILITIES) }).passthrough();
+/**
+ * sdk 17 `access: { visibility }` (types/projects), a workspace project's team setting that is no
+ * line of the project table (the argument wraps the field). Other keys are accepted and not kept.
+ */
+export const accessArg = z.object({ visibility: z.enum(PROJECT_VISIBILITIES) }).passthrough();
 
 /**
- * The team settings of a workspace project, as project_add and project_update take them
- * (the contract; sdk 17 AddProjectArgs / UpdateProjectArgs, snake_case). A collaborator's
- * default role is one a collaborator may have: every role but CREATOR.
+ * A workspace project's default role for collaborators (its `collaborator_role_default` column):
+ * one a collaborator may have, every role but CREATOR. The role model's values, so named here
+ * rather than by the project table (which stands below the role model in the contracts).
  */
-export const workspaceProjectArgs = {
-  is_invite_only: flag.optional(),
-  status: z.enum(PROJECT_STATUSES).optional(),
-  access: accessArg.optional(),
-  collaborator_role_default: z.enum(COLLABORATOR_ROLES).optional(),
-};
+export const roleDefaultArg = z.enum(COLLABORATOR_ROLES);
 
 /** The folder a workspace project goes in: a live folder of that workspace, or FOLDER_NOT_FOUND. */
 export async function requireFolderOf(folders: FolderRepository, context: CommandContext, value: unknown, workspaceId: string, argument = 'folder_id'): Promise<string> {

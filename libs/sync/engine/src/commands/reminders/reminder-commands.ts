@@ -5,8 +5,8 @@ import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 import { loadItem } from '../items/item-access';
 import { loadReminder } from './reminder-access';
-import { type ReminderArgs, reminderArgs, reminderFields } from './reminder-fields';
-import { inProject, ownObjects } from '@doable/contracts-sync';
+import { type ReminderArgs, reminderFields } from './reminder-fields';
+import { inProject, ownObjects, REMINDER_ADD_ARGS, REMINDER_UPDATE_ARGS } from '@doable/contracts-sync';
 
 /**
  * A location reminder set on a place (added, or updated with a name or coordinates) puts that
@@ -30,7 +30,7 @@ async function rememberPlace(locations: LocationRepository, context: CommandCont
 export class ReminderAddCommand implements CommandHandler {
   readonly type = 'reminder_add';
   readonly policy = inProject('edit', { quantity: ['max_reminders_time', 'max_reminders_location'] });
-  private readonly schema = z.object({ item_id: idArg, ...reminderArgs });
+  private readonly schema = z.object(REMINDER_ADD_ARGS);
 
   constructor(
     private readonly reminders: ReminderRepository,
@@ -62,7 +62,7 @@ export class ReminderAddCommand implements CommandHandler {
 export class ReminderUpdateCommand implements CommandHandler {
   readonly type = 'reminder_update';
   readonly policy = inProject('edit');
-  private readonly schema = z.object({ id: idArg, ...reminderArgs });
+  private readonly schema = z.object({ id: idArg, ...REMINDER_UPDATE_ARGS });
 
   constructor(
     private readonly reminders: ReminderRepository,

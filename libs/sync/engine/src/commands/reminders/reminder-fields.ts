@@ -1,32 +1,15 @@
-import { storedInteger } from '@doable/contracts-common';
+import type { REMINDER_UPDATE_ARGS } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Item, type ItemDates, type ReminderFields, type ReminderRepository, type ReminderType } from '@doable/sync-domain';
 import type { CommandContext } from '../../command-handler';
-import { flag, idArg } from '../../command-args';
 
-const coordinate = (limit: number) =>
-  z
-    .union([z.string().trim().max(32), z.number()])
-    .transform((value) => String(value))
-    .refine((value) => /^-?\d+(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit, `must be a number between -${limit} and ${limit}`);
-
-/** The arguments reminder_add and reminder_update share (v1 names; `service` is the legacy clients' delivery channel, kept for them to read back). */
-export const reminderArgs = {
-  type: z.enum(['relative', 'absolute', 'location']).optional(),
-  notify_uid: idArg.optional(),
-  service: z.enum(['default', 'email', 'mobile', 'push', 'no_default']).optional(),
-  minute_offset: storedInteger.min(0).max(525_600).optional(),
-  due: z.unknown().optional(),
-  is_urgent: flag.optional(),
-  name: z.string().trim().min(1).max(255).optional(),
-  loc_lat: coordinate(90).optional(),
-  loc_long: coordinate(180).optional(),
-  loc_trigger: z.enum(['on_enter', 'on_leave']).optional(),
-  radius: storedInteger.min(1).max(1_000_000).optional(),
-};
-
-export type ReminderArgs = z.infer<z.ZodObject<typeof reminderArgs>>;
+/**
+ * The arguments reminder_add and reminder_update share (v1 names; `service` is the legacy
+ * clients' delivery channel, kept for them to read back) are the reminder table's, all optional
+ * (reminder_add adds its `item_id`): the reminder a command stores is made of them here.
+ */
+export type ReminderArgs = z.infer<z.ZodObject<typeof REMINDER_UPDATE_ARGS>>;
 
 const DEFAULT_RADIUS = 100;
 

@@ -8,16 +8,14 @@ import { loadProject } from '../projects/project-access';
 import { loadSection } from './section-access';
 import { recordObjectEvents } from '../../object-events';
 import { sectionChange } from './section-events';
-import { inProject } from '@doable/contracts-sync';
-
-const name = z.string().trim().min(1).max(2_048);
+import { inProject, SECTION_ADD_ARGS, SECTION_UPDATE_ARGS } from '@doable/contracts-sync';
 
 /** section_add (+temp_id): at the end of the project unless an order is given. */
 @Injectable()
 export class SectionAddCommand implements CommandHandler {
   readonly type = 'section_add';
   readonly policy = inProject('organise', { quantity: 'max_sections' });
-  private readonly schema = z.object({ name, project_id: idArg, section_order: storedInteger.optional() });
+  private readonly schema = z.object(SECTION_ADD_ARGS);
 
   constructor(
     private readonly sections: SectionRepository,
@@ -40,7 +38,7 @@ export class SectionAddCommand implements CommandHandler {
 export class SectionUpdateCommand implements CommandHandler {
   readonly type = 'section_update';
   readonly policy = inProject('organise');
-  private readonly schema = z.object({ id: idArg, name: name.optional(), is_collapsed: flag.optional(), collapsed: flag.optional() });
+  private readonly schema = z.object({ id: idArg, ...SECTION_UPDATE_ARGS, collapsed: flag.optional() });
 
   constructor(private readonly sections: SectionRepository) {}
 

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { isObjectId, storedInteger } from '@doable/contracts-common';
-import { DATA_DELETE, inWorkspace } from '@doable/contracts-sync';
+import { DATA_DELETE, FILTER_ADD_ARGS, FILTER_UPDATE_ARGS, inWorkspace } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { type WorkspaceFilter, WorkspaceFilterRepository } from '@doable/sync-domain';
 import { forEachEntry, idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
 // The same fields, bounds and colours for a user's own filters and a workspace's.
-import { FILTER_CHANGES, FILTER_FIELDS, filterChanges, newFilterFields } from '../filters/filter-args';
+import { filterChanges, newFilterFields } from '../filters/filter-args';
 
 /**
  * A workspace filter an argument names, locked, if the user may run `commandType` in its
@@ -40,7 +40,7 @@ async function loadWorkspaceFilter(filters: WorkspaceFilterRepository, context: 
 export class WorkspaceFilterAddCommand implements CommandHandler {
   readonly type = 'workspace_filter_add';
   readonly policy = inWorkspace('contribute', { quantity: 'max_workspace_filters' });
-  private readonly schema = z.object({ workspace_id: idArg, ...FILTER_FIELDS });
+  private readonly schema = z.object({ workspace_id: idArg, ...FILTER_ADD_ARGS });
 
   constructor(private readonly filters: WorkspaceFilterRepository) {}
 
@@ -70,7 +70,7 @@ export class WorkspaceFilterAddCommand implements CommandHandler {
 export class WorkspaceFilterUpdateCommand implements CommandHandler {
   readonly type = 'workspace_filter_update';
   readonly policy = inWorkspace('contribute');
-  private readonly schema = z.object({ id: idArg, ...FILTER_CHANGES });
+  private readonly schema = z.object({ id: idArg, ...FILTER_UPDATE_ARGS });
 
   constructor(private readonly filters: WorkspaceFilterRepository) {}
 

@@ -1,0 +1,22 @@
+import { FILTER_FIELDS, type FieldTable } from '@doable/contracts-sync';
+import { RESTORED_OBJECTS } from '../portability/full-sync-snapshot';
+
+/**
+ * The filter table's `backup`, `template` and `csv` flags against the code that reads backups by
+ * hand: a field the table says a backup keeps is read back by a restore. Templates and CSVs
+ * carry no filter.
+ */
+const lines: FieldTable = FILTER_FIELDS;
+
+describe('the filter field table against backups and templates', () => {
+  it('has a restore read back every api/v1 field a backup keeps, and keep every field a restore reads', () => {
+    const kept = Object.values(lines).flatMap((line) => (line.backup && line.apiV1 ? [line.apiV1] : []));
+    const read = Object.keys(RESTORED_OBJECTS.filter.shape);
+    expect(kept.filter((key) => !read.includes(key))).toEqual([]);
+    expect(read.filter((key) => !kept.includes(key))).toEqual([]);
+  });
+
+  it('puts no filter field in templates or CSVs', () => {
+    expect(Object.entries(lines).filter(([, line]) => line.template || line.csv.length > 0)).toEqual([]);
+  });
+});
