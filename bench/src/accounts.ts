@@ -33,7 +33,7 @@ export async function createAccounts(databaseUrl: string, runId: string, count: 
   await dataSource.initialize();
   try {
     // Only the outbox is written here; the system's own relay publishes (as with the CLI).
-    const idle: EventBus = { publish: () => Promise.resolve(), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
+    const idle: EventBus = { publish: () => Promise.resolve(), publishAll: () => Promise.reject(new Error('unused')), consume: () => Promise.reject(new Error('unused')), broadcast: () => Promise.reject(new Error('unused')), isConnected: () => true, close: () => Promise.resolve() };
     const accounts = new AccountService(new Database(dataSource, 'auth', new OutboxRelay(dataSource, 'auth', idle, logger)), new CommandLogRepository());
     const created: BenchAccount[] = [];
     for (let index = 0; index < count; index++) {

@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { waitFor } from '@doable/shared-testing';
+import { eventStreamDrained, waitFor } from '@doable/shared-testing';
+import { streamNameFor } from '@doable/shared-transport';
 import { type ClusterProcesses, ensureDatabase, migrateClusterDatabase, runApp, startClusterProcesses } from '@doable/system';
 import { REPO_ROOT } from '../support/processes';
 import { type PrivateNats, type PrivatePostgres, startPrivateNats, startPrivatePostgres } from './private-servers';
@@ -206,10 +207,12 @@ describe('faults under steady write load (cluster, real PostgreSQL and NATS)', (
     let present = 0;
     let lost = 0;
     let duplicated = 0;
+    const taskIds: string[] = [];
     for (let writer = 0; writer < WRITERS; writer++) {
       const response = await syncRead(tokens[writer], ['items']);
       expect(response.status).toBe(200);
-      const { items } = (await response.json()) as { items: { content: string }[] };
+      const { items } = (await response.json()) as { items: { id: string; content: string }[] };
+      taskIds.push(...items.map((item) => item.id));
       const counts = new Map<string, number>();
       for (const item of items) counts.set(item.content, (counts.get(item.content) ?? 0) + 1);
       const acked = writers.figures.acknowledged.get(writer)!;
@@ -225,6 +228,9 @@ describe('faults under steady write load (cluster, real PostgreSQL and NATS)', (
     const database = new Client({ connectionString: postgres.url });
     await database.connect();
     let unpublished = -1;
+    // The consumers' side (issue #48: they take events in batches, a transaction per batch): every
+    // task present has its `added` event in sync's activity log exactly once.
+    const activity = { tasks: taskIds.length, logged: 0, lost: -1, duplicated: -1 };
     try {
       await waitFor(async () => {
         const schemas = (await database.query<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox'")).rows;
@@ -233,11 +239,17 @@ describe('faults under steady write load (cluster, real PostgreSQL and NATS)', (
         unpublished = waiting;
         return waiting === 0;
       }, 'every outbox to drain', 60_000);
+      await waitFor(() => eventStreamDrained(streamNameFor('faults.'), nats.url), 'every consumer to catch up', 120_000);
+      const { rows } = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM sync.activity_events WHERE object_type = 'item' AND event_type = 'added' AND object_id = ANY($1::bigint[]) GROUP BY object_id`,
+        [taskIds],
+      );
+      Object.assign(activity, { logged: rows.length, lost: taskIds.length - rows.length, duplicated: rows.filter((row) => row.n > 1).length });
     } finally {
       await database.end();
     }
 
-    const summary = { writers: WRITERS, requests: writers.figures.attempts.length, acknowledged, present, lost, duplicated, commandErrors: writers.figures.commandErrors.length, unpublishedEvents: unpublished };
+    const summary = { writers: WRITERS, requests: writers.figures.attempts.length, acknowledged, present, lost, duplicated, commandErrors: writers.figures.commandErrors.length, unpublishedEvents: unpublished, activity };
     const report = [
       'fault suite figures',
       `  ${JSON.stringify(summary)}`,
@@ -253,6 +265,7 @@ describe('faults under steady write load (cluster, real PostgreSQL and NATS)', (
 
     expect(writers.figures.commandErrors).toEqual([]);
     expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
+    expect({ lost: activity.lost, duplicated: activity.duplicated }).toEqual({ lost: 0, duplicated: 0 });
     expect(present).toBeGreaterThanOrEqual(acknowledged);
     for (const entry of figures.filter((candidate) => candidate.probe)) {
       expect({ fault: entry.fault, status: entry.probe!.status, retryAfter: entry.probe!.retryAfter !== null }).toEqual({ fault: entry.fault, status: 503, retryAfter: true });

@@ -55,6 +55,7 @@ Events (the new user's profile and Inbox) are delivered by the running system.`;
 /** The CLI only writes outboxes; the running system's relay publishes the events. */
 const IDLE_BUS: EventBus = {
   publish: () => Promise.resolve(),
+  publishAll: () => Promise.reject(new Error('unused')),
   consume: () => Promise.reject(new Error('unused')),
   broadcast: () => Promise.reject(new Error('unused')),
   isConnected: () => true,

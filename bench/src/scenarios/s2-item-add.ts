@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { postSync } from '../accounts';
 import { loggedTaskInsert } from '../baseline/logged-task-insert';
+import { CommitCounter } from '../commit-counter';
 import { percentile, timeRounds } from '../stats';
 import type { BenchContext, Scenario, ScenarioRow } from './scenario';
 
@@ -54,9 +55,25 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
   };
   await timeRounds(WARMUP_ROUNDS, send);
   failed = 0;
-  const durations = await timeRounds(ROUNDS, send);
+  // Issue #48: what the requests cost in COMMITs, theirs and everything their events set off.
+  const counter = await CommitCounter.open(cluster.databaseUrl);
+  let commits: { perRequest: number; idlePerSecond: number; caughtUpS: number };
+  let durations: number[];
+  try {
+    const before = await counter.settle();
+    durations = await timeRounds(ROUNDS, send);
+    const answered = performance.now();
+    const after = await counter.settle();
+    commits = {
+      perRequest: Math.round((CommitCounter.workBetween(before, after) / ROUNDS) * 10) / 10,
+      idlePerSecond: Math.round(after.idlePerSecond * 10) / 10,
+      caughtUpS: Math.round((after.at - answered) / 100) / 10,
+    };
+  } finally {
+    await counter.close();
+  }
   const total = durations.reduce((sum, value) => sum + value, 0);
-  const product = { 'commands/s': Math.round((COMMANDS * ROUNDS) / (total / 1000)), 'p50 ms': Math.round(percentile(durations, 50)), 'p99 ms': Math.round(percentile(durations, 99)), failures: failed };
+  const product = { 'commands/s': Math.round((COMMANDS * ROUNDS) / (total / 1000)), 'p50 ms': Math.round(percentile(durations, 50)), 'p99 ms': Math.round(percentile(durations, 99)), failures: failed, 'COMMITs/request': commits.perRequest };
   const baselineResult = await baselineInsert(cluster.databaseUrl, ROUNDS);
   const baseline = { 'commands/s': Math.round(baselineResult.commandsPerSec), 'p99 ms': Math.round(baselineResult.p99Ms * 10) / 10 };
   const ratio = Math.round((product['commands/s'] / baseline['commands/s']) * 100) / 100;
@@ -76,9 +93,10 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
     valid: failed === 0,
     notes: [
       `${ROUNDS} requests of ${COMMANDS} item_add after ${WARMUP_ROUNDS} warm-up ones, one at a time; baseline: ${COMMANDS} INSERTs in one transaction with bare pg into a table shaped like a task row`,
+      `COMMITs per request: ${commits.perRequest} (pg_stat_database.xact_commit of the bench database from before the first request until the system was at rest again, ${commits.caughtUpS} s after the last answer, less the ${commits.idlePerSecond} commits/s of the pollers at rest): the request's own, the outbox relays' and every consumer's`,
       ...(failed > 0 ? [`${failed} commands failed, so the figures are not valid; first: ${firstFailure}`] : []),
     ],
-    details: { durationsMs: durations, baseline: baselineResult },
+    details: { durationsMs: durations, baseline: baselineResult, commits },
   };
   const fairRow: ScenarioRow = {
     id: 'S2',

@@ -5,9 +5,10 @@ import { deleteEventStream, TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '
 import { Controller, type INestMicroservice, Module, UseFilters, UseInterceptors } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders } from '@nats-io/transport-node';
 import { z } from 'zod';
-import type { EventBus } from '../src/events/event-bus';
+import { type EventBus, oneByOne } from '../src/events/event-bus';
 import { InProcessBroker } from '../src/in-process/in-process-broker';
 import { CorrelationInterceptor } from '../src/rpc/correlation.interceptor';
 import { ReplyChunkingInterceptor } from '../src/rpc/reply-chunking.interceptor';
@@ -247,7 +248,7 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
 
   it('delivers a published event to its durable consumer', async () => {
     const received: EventEnvelope[] = [];
-    const stop = await bus.consume({ durable: 'test.first', subject: 'test.evt.first.v1', handle: (event) => Promise.resolve(void received.push(event)) });
+    const stop = await bus.consume({ durable: 'test.first', subject: 'test.evt.first.v1', handle: oneByOne((event) => Promise.resolve(void received.push(event))) });
     const sent = envelope('test.evt.first.v1', { n: 1 });
     await bus.publish(sent);
     await waitFor(() => received.length > 0, 'the event');
@@ -267,7 +268,7 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
   if (kind === 'nats') {
     it('keeps events for a durable consumer while it is down', async () => {
       const received: unknown[] = [];
-      const consumer = { durable: 'test.later', subject: 'test.evt.later.v1', handle: (event: EventEnvelope) => Promise.resolve(void received.push(event.payload)) };
+      const consumer = { durable: 'test.later', subject: 'test.evt.later.v1', handle: oneByOne((event) => Promise.resolve(void received.push(event.payload))) };
       const stop = await bus.consume(consumer);
       await stop();
       await bus.publish(envelope('test.evt.later.v1', { while: 'down' }));
@@ -277,21 +278,24 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
       await restart();
     });
 
-    it('stops after the message in hand, and hands what it pulled but had not begun to another replica (not after the 30 s ack wait)', async () => {
+    it('stops after the batch in hand, and hands what it pulled but had not begun to another replica (not after the 30 s ack wait)', async () => {
       const durable = 'test.stopping';
       const subject = 'test.evt.stopping.v1';
       const first: string[] = [];
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      const stop = await bus.consume({ durable, subject, handle: async (event) => {
+      const stop = await bus.consume({ durable, subject, handle: oneByOne(async (event) => {
         first.push(event.id);
         await held;
-      } });
+      }) });
       const sent = [envelope(subject, { n: 1 }), envelope(subject, { n: 2 }), envelope(subject, { n: 3 })];
-      for (const event of sent) await bus.publish(event);
+      // The first alone, so it is a batch of its own; the two behind it arrive while it is in hand.
+      await bus.publish(sent[0]);
       await waitFor(() => first.length === 1, 'the first message in hand');
+      for (const event of sent.slice(1)) await bus.publish(event);
+      await waitFor(async () => (await unacknowledged(streamNameFor(prefix), durable)) === 3, 'the two messages behind it pulled');
 
-      // The stop waits for the message in hand; the two pulled behind it are not begun.
+      // The stop waits for the batch in hand; the two pulled behind it are not begun.
       const stopped = stop();
       release();
       await stopped;
@@ -299,7 +303,7 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
 
       // Another replica gets them well before their 30 s ack wait would have handed them over.
       const other: string[] = [];
-      const replica = await bus.consume({ durable, subject, handle: (event) => Promise.resolve(void other.push(event.id)) });
+      const replica = await bus.consume({ durable, subject, handle: oneByOne((event) => Promise.resolve(void other.push(event.id))) });
       // At least once, as every JetStream delivery (consumers skip a repeat by its event id).
       await waitFor(() => new Set(other).size >= 2, 'the messages handed back');
       expect([...new Set(other)].sort()).toEqual([sent[1].id, sent[2].id].sort());
@@ -308,7 +312,7 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
 
     it('drops a re-published event id (relay retries are harmless)', async () => {
       const received: string[] = [];
-      const stop = await bus.consume({ durable: 'test.dedupe', subject: 'test.evt.dedupe.v1', handle: (event) => Promise.resolve(void received.push(event.id)) });
+      const stop = await bus.consume({ durable: 'test.dedupe', subject: 'test.evt.dedupe.v1', handle: oneByOne((event) => Promise.resolve(void received.push(event.id))) });
       const once = envelope('test.evt.dedupe.v1', {});
       await bus.publish(once);
       await bus.publish(once);
@@ -321,9 +325,19 @@ describe.each<Kind>(['nats', 'in-process'])('event bus over %s', (kind) => {
 
   if (kind === 'in-process') {
     it('makes publish fail when a consumer fails, so the outbox keeps the event', async () => {
-      const stop = await bus.consume({ durable: 'test.failing', subject: 'test.evt.failing.v1', handle: () => Promise.reject(new Error('not now')) });
+      const stop = await bus.consume({ durable: 'test.failing', subject: 'test.evt.failing.v1', handle: oneByOne(() => Promise.reject(new Error('not now'))) });
       await expect(bus.publish(envelope('test.evt.failing.v1', {}))).rejects.toThrow('not now');
       await stop();
     });
   }
 });
+
+/** Messages a durable consumer has been handed and not acknowledged (in hand, or pulled behind it). */
+async function unacknowledged(stream: string, durable: string): Promise<number> {
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    return (await (await jetstreamManager(nc)).consumers.info(stream, durable.replace(/[^A-Za-z0-9_-]/g, '_'))).num_ack_pending;
+  } finally {
+    await nc.close();
+  }
+}

@@ -26,20 +26,13 @@ export interface CompiledFilter {
 export const STORED_DUE_DATE = '^(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z?)?$';
 
 /**
- * The stored due date when it has one of those shapes, else NULL: read once per task by
- * DUE_READ, under this name. The expressions below name it several times (`today | overdue`
- * nine), and PostgreSQL evaluates an expression at every place it is written: inlined, that was
- * nine regex matches per task, and the filter cost PostgreSQL more than the rest of its query
- * (bench S5, issue #18: 20 ms against 8 ms for 5,000 tasks).
+ * The stored due date when it has one of those shapes, else NULL: sync.items keeps it in this
+ * generated column (migration DueDateText, which writes the pattern out). The expressions below
+ * name it several times (`today | overdue` nine); matching the pattern per task at read time, once
+ * per task in a sub-select, still cost PostgreSQL more than the baseline's whole WHERE (bench S5,
+ * issue #48: 4 ms against 1.25 ms for 5,000 tasks; 1.5 ms with the column).
  */
-const DUE_TEXT = 'item_due.due_text';
-/** OFFSET 0 keeps the planner from folding the subquery back into its references. */
-const DUE_READ = `(SELECT CASE WHEN (item.due->>'date') ~ '${STORED_DUE_DATE}' THEN (item.due->>'date') END AS due_text OFFSET 0) AS item_due`;
-
-/** A fragment that names DUE_TEXT, evaluated over the due read once; one that does not, as it is. */
-function withDueRead(where: string): string {
-  return where.includes(DUE_TEXT) ? `EXISTS (SELECT 1 FROM ${DUE_READ} WHERE ${where})` : where;
-}
+const DUE_TEXT = 'item.due_date_text';
 
 const HAS_TIME = `length(${DUE_TEXT}) > 10`;
 
@@ -82,12 +75,12 @@ class FilterCompiler {
   }
 
   compile(node: FilterNode): CompiledFilter {
-    return { where: withDueRead(this.node(node)), params: this.params.values };
+    return { where: this.node(node), params: this.params.values };
   }
 
   /** Several lists as one fragment matching any of them, sharing one parameter list. */
   compileAny(nodes: readonly FilterNode[]): CompiledFilter {
-    return { where: withDueRead(`(${nodes.map((node) => this.node(node)).join(' OR ')})`), params: this.params.values };
+    return { where: `(${nodes.map((node) => this.node(node)).join(' OR ')})`, params: this.params.values };
   }
 
   private node(node: FilterNode): string {

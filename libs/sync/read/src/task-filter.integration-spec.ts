@@ -3,6 +3,7 @@ import { DomainError } from '@doable/shared-errors';
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { STORED_DUE_DATE } from '@doable/sync-filter-language';
 import { TaskFilterService } from './task-filter.service';
 
 /** Wednesday 18 November 2026, 11:00 in Berlin (10:00 UTC): every expectation is measured from here. */
@@ -218,6 +219,44 @@ describe('TaskFilterService (real PostgreSQL)', () => {
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT_VALUE', extra: { argument: 'filter' } });
     expect((error as DomainError).message).toMatch(message);
+  });
+
+  describe('the checked due date (sync.items.due_date_text, migration DueDateText)', () => {
+    /** Stored dates of every shape the parsers write, and of shapes they never write (older rows, hand edits). */
+    const STORED_DATES = ['2026-11-18', '2026-11-18T09:00:00', '2026-11-18T23:30:00Z', '0001-01-01', '9999-12-31T23:59:59Z', '0000-01-01', '12345-01-01', '2026-13-01', '2026-00-10', '2026-11-32', '2026-11-18T24:00:00', '2026-11-18T09:60:00', '2026-11-18 09:00:00', '2026-11-18T09:00', '2026-11-18T09:00:00+01:00', '2026-11-18T09:00:00.000Z', '2026-1-18', 'soon', '', ' 2026-11-18', '2026-11-18\n'];
+
+    const checkedDate = async (id: string) => (await dataSource.query<Array<{ column: string | null }>>(`SELECT due_date_text AS column FROM sync.items WHERE id = $1`, [id]))[0].column;
+
+    it('holds the due date exactly where it matches STORED_DUE_DATE, the filters\' pattern, and follows an update', async () => {
+      const pattern = new RegExp(STORED_DUE_DATE);
+      const [{ id }] = await dataSource.query<Array<{ id: string }>>(`SELECT id::text FROM sync.items WHERE content = 'Checked task'`);
+      const [{ before }] = await dataSource.query<Array<{ before: unknown }>>(`SELECT due AS before FROM sync.items WHERE id = $1`, [id]);
+      try {
+        const read: Array<[string, string | null]> = [];
+        for (const date of STORED_DATES) {
+          await dataSource.query(`UPDATE sync.items SET due = jsonb_build_object('date', $2::text, 'string', 'x') WHERE id = $1`, [id, date]);
+          read.push([date, await checkedDate(id)]);
+        }
+        expect(read).toEqual(STORED_DATES.map((date) => [date, pattern.test(date) ? date : null]));
+        await dataSource.query(`UPDATE sync.items SET due = NULL WHERE id = $1`, [id]);
+        expect(await checkedDate(id)).toBeNull();
+      } finally {
+        await dataSource.query(`UPDATE sync.items SET due = $2 WHERE id = $1`, [id, JSON.stringify(before)]);
+      }
+    });
+
+    it('reads a due of an unstored shape as no date: no date filter fails or matches on it', async () => {
+      const [{ id }] = await dataSource.query<Array<{ id: string }>>(`SELECT id::text FROM sync.items WHERE content = 'Buy milk'`);
+      try {
+        for (const date of ['0000-01-01', '12345-11-18', '2026-11-18T09:00:00+01:00']) {
+          await dataSource.query(`UPDATE sync.items SET due = jsonb_build_object('date', $2::text, 'string', 'x', 'is_recurring', false) WHERE id = $1`, [id, date]);
+          const [dated, overdue, noTime, before] = await names('today | overdue, overdue, no time, due before: Jan 1 2030');
+          expect({ date, lists: [dated, overdue, noTime, before].map((list) => list.includes('Buy milk')) }).toEqual({ date, lists: [false, false, false, false] });
+        }
+      } finally {
+        await dataSource.query(`UPDATE sync.items SET due = NULL WHERE id = $1`, [id]);
+      }
+    });
   });
 
   it('an unknown user is USER_NOT_FOUND', async () => {

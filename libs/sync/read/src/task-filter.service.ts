@@ -14,11 +14,12 @@ export interface TaskFilterOptions {
 
 /**
  * Active tasks: not completed (a checked subtask of an open parent included), not deleted, in a
- * project that is neither archived nor deleted, and visible to the user (VISIBLE_PROJECTS).
+ * project that is neither archived nor deleted, and visible to the user (VISIBLE_PROJECTS). The
+ * user's live projects are read once and joined, as a task list does (taskListSql), not looked
+ * up per task (issue #48).
  */
-const ACTIVE_VISIBLE = `item.project_id IN (${VISIBLE_PROJECTS})
-  AND NOT item.is_deleted AND NOT item.checked AND NOT item.in_history
-  AND NOT EXISTS (SELECT 1 FROM sync.projects ap WHERE ap.id = item.project_id AND (ap.is_archived OR ap.is_deleted))`;
+const ACTIVE_VISIBLE = `item.project_id IN (SELECT live.id FROM sync.projects AS live WHERE live.id IN (${VISIBLE_PROJECTS}) AND NOT live.is_archived AND NOT live.is_deleted)
+  AND NOT item.is_deleted AND NOT item.checked AND NOT item.in_history`;
 
 /**
  * The same order as a full sync lists tasks (ItemRepository.listActive): by project, then the

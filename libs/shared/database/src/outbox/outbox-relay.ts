@@ -3,8 +3,16 @@ import { contextFromTraceparent, currentTraceparent, inSpan, type Logger, outsid
 import type { DataSource } from 'typeorm';
 import { pruneMessagingTables } from './messaging-retention';
 
+/** What became of one event handed to publishAll (the event bus's EventOutcome). */
+export type PublishOutcome = { readonly done: true } | { readonly done: false; readonly error: unknown };
+
 export interface EventPublisher {
   publish(envelope: EventEnvelope): Promise<void>;
+  /**
+   * The relay's batch at once, when the publisher can (issue #48): the event bus publishes them
+   * together, so they reach each consumer together and are handled in one transaction.
+   */
+  publishAll?(envelopes: readonly EventEnvelope[]): Promise<readonly PublishOutcome[]>;
 }
 
 interface OutboxRow {
@@ -99,9 +107,13 @@ export class OutboxRelay {
       if (rows.length === 0) return total;
       const published: string[] = [];
       try {
-        for (const row of rows) {
-          await this.publish(row);
-          published.push(row.id);
+        if (this.publisher.publishAll) {
+          published.push(...(await this.publishAll(rows, this.publisher.publishAll.bind(this.publisher))));
+        } else {
+          for (const row of rows) {
+            await this.publish(row);
+            published.push(row.id);
+          }
         }
       } finally {
         if (published.length > 0) {
@@ -114,6 +126,9 @@ export class OutboxRelay {
         }
       }
       total += published.length;
+      // As when a publish throws: the pass ends, and the rest waits for the next one (a consumer
+      // that keeps failing an event is not asked again at once, in a loop).
+      if (published.length < rows.length) throw new Error(`${rows.length - published.length} of ${rows.length} events not published`);
     }
   }
 
@@ -122,19 +137,34 @@ export class OutboxRelay {
    * traceparent); the envelope carries the span's own context, so consumers are its children.
    */
   private publish(row: OutboxRow): Promise<void> {
-    const parent = contextFromTraceparent(row.trace_parent);
-    const attributes = { 'messaging.operation.type': 'publish', 'messaging.destination.name': row.subject, 'messaging.message.id': row.event_id };
-    return inSpan(`${row.subject} publish`, { kind: SpanKind.PRODUCER, parent, attributes }, () => {
-      const traceparent = currentTraceparent();
-      return this.publisher.publish({
-        id: row.event_id,
-        subject: row.subject,
-        occurredAt: new Date(row.occurred_at).toISOString(),
-        payload: row.payload,
-        ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
-        ...(traceparent ? { traceparent } : {}),
-      });
-    });
+    return inSpan(`${row.subject} publish`, publishSpan(row), () => this.publisher.publish(envelopeOf(row, currentTraceparent())));
+  }
+
+  /**
+   * The rows at once, each still its own producer span (ended when its own outcome is known);
+   * the ids of those published, in order.
+   */
+  private async publishAll(rows: readonly OutboxRow[], publishAll: NonNullable<EventPublisher['publishAll']>): Promise<string[]> {
+    const envelopes: EventEnvelope[] = [];
+    let tell!: (outcomes: readonly PublishOutcome[]) => void;
+    const told = new Promise<readonly PublishOutcome[]>((resolve) => (tell = resolve));
+    // inSpan runs its work at once, up to its first await: each envelope is made inside its span.
+    const spans = rows.map((row, index) =>
+      inSpan(`${row.subject} publish`, publishSpan(row), async () => {
+        envelopes[index] = envelopeOf(row, currentTraceparent());
+        const outcome = (await told)[index];
+        if (!outcome?.done) throw outcome ? outcome.error : new Error('the publisher gave no outcome for this event');
+      }),
+    );
+    try {
+      tell(await publishAll(envelopes));
+    } catch (error) {
+      tell(rows.map(() => ({ done: false, error })));
+    }
+    const settled = await Promise.allSettled(spans);
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) this.logger.warn({ err: failed.reason as unknown }, 'outbox relay: an event was not published; it is published again later');
+    return rows.flatMap((row, index) => (settled[index].status === 'fulfilled' ? [row.id] : []));
   }
 
   private async claim(): Promise<OutboxRow[]> {
@@ -149,4 +179,20 @@ export class OutboxRelay {
     );
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
   }
+}
+
+function publishSpan(row: OutboxRow) {
+  const attributes = { 'messaging.operation.type': 'publish', 'messaging.destination.name': row.subject, 'messaging.message.id': row.event_id };
+  return { kind: SpanKind.PRODUCER, parent: contextFromTraceparent(row.trace_parent), attributes };
+}
+
+function envelopeOf(row: OutboxRow, traceparent: string | undefined): EventEnvelope {
+  return {
+    id: row.event_id,
+    subject: row.subject,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+    payload: row.payload,
+    ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
+    ...(traceparent ? { traceparent } : {}),
+  };
 }

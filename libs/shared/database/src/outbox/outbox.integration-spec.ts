@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createServiceDataSource } from '../data-source';
 import { migrateUp } from '../migrate';
 import { messagingTablesDown, messagingTablesUp, outboxTraceContextUp } from '../migrations/messaging-tables';
-import { OutboxRelay, type EventPublisher } from './outbox-relay';
+import { OutboxRelay, type EventPublisher, type PublishOutcome } from './outbox-relay';
 import { OutboxWriter } from './outbox-writer';
 import { claimEvent } from './processed-events';
 import { pruneMessagingTables } from './messaging-retention';
@@ -97,6 +97,36 @@ describe('transactional outbox (real PostgreSQL)', () => {
     expect(row).toEqual({ published_at: null, claimed_until: null });
     await expect(relay.drain()).resolves.toBe(1);
     expect(publisher.published.map((event) => event.payload)).toEqual([{ id: 3 }]);
+  });
+
+  it('hands a publisher that takes batches its rows at once; marks the done ones, releases the others and ends the pass', async () => {
+    for (const id of [90, 91, 92, 93]) await createThing(id);
+    const calls: number[][] = [];
+    let refuse = 92;
+    const publisher: EventPublisher = {
+      publish: () => Promise.reject(new Error('the relay publishes batches')),
+      publishAll: (envelopes) => {
+        const ids = envelopes.map((event) => (event.payload as { id: number }).id);
+        calls.push(ids);
+        return Promise.resolve(ids.map((id): PublishOutcome => (id === refuse ? { done: false, error: new Error('a consumer failed it') } : { done: true })));
+      },
+    };
+    const relay = new OutboxRelay(dataSource, SCHEMA, publisher, logger);
+    // Not asked again in a loop: the pass ends, and the next one (the relay's poll) tries again.
+    await expect(relay.drain()).rejects.toThrow('1 of 4 events not published');
+    expect(calls).toEqual([[90, 91, 92, 93]]);
+    const rows = await dataSource.query<Array<{ id: string; published: boolean; claimed: boolean }>>(
+      `SELECT payload->>'id' AS id, published_at IS NOT NULL AS published, claimed_until IS NOT NULL AS claimed FROM ${SCHEMA}.outbox ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { id: '90', published: true, claimed: true },
+      { id: '91', published: true, claimed: true },
+      { id: '92', published: false, claimed: false },
+      { id: '93', published: true, claimed: true },
+    ]);
+    refuse = 0;
+    await expect(relay.drain()).resolves.toBe(1);
+    expect(calls).toEqual([[90, 91, 92, 93], [92]]);
   });
 
   it('lets several relays share the work without publishing an event twice', async () => {

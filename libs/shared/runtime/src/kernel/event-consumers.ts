@@ -1,7 +1,7 @@
 import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
 import { claimEvent } from '@doable/shared-database';
 import { contextFromTraceparent, inSpan, LOGGER, type Logger, SpanKind, withCorrelationId } from '@doable/shared-logging';
-import { EVENT_BUS, type EventBus, type Unsubscribe } from '@doable/shared-transport';
+import { EVENT_BUS, EVENT_DONE, type EventBus, type EventOutcome, type Unsubscribe } from '@doable/shared-transport';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Registry } from 'prom-client';
 import { consumerMetrics } from '../metrics/messaging-metrics';
@@ -15,10 +15,21 @@ interface Registration {
   readonly handler: (payload: unknown, tx: Tx, envelope: EventEnvelope) => Promise<void>;
 }
 
+/** An event of a batch whose payload is valid, and where it stands in the batch. */
+interface Parsed {
+  readonly index: number;
+  readonly envelope: EventEnvelope;
+  readonly payload: unknown;
+}
+
 /**
- * Durable event consumers of one service. Each handler runs in a transaction that first
- * records the event id, so a redelivered event is skipped: consumers are idempotent by
- * construction. Payloads are validated against the event's schema before the handler runs.
+ * Durable event consumers of one service. The bus hands each consumer its events in batches
+ * (issue #48), and a batch is one transaction (Database.batch): one COMMIT for all its events,
+ * where there was one per event. Each event is a unit of that transaction that first records
+ * the event id (a redelivered event is skipped: consumers are idempotent by construction), then
+ * runs the handler; an event whose handler throws is undone alone (a savepoint), and only it is
+ * delivered again. The bus acknowledges the events after the COMMIT. Payloads are validated
+ * against the event's schema before the transaction; one that does not parse fails alone.
  */
 @Injectable()
 export class EventConsumers {
@@ -51,37 +62,60 @@ export class EventConsumers {
         await this.bus.consume({
           durable,
           subject: registration.event.name,
-          handle: (envelope) => withCorrelationId(envelope.correlationId, () => this.handle(registration, durable, envelope)),
+          handle: (envelopes) => this.handle(registration, durable, envelopes),
         }),
       );
     }
   }
 
+  /** One batch: its valid events in one transaction, an outcome per event, in order. */
+  private async handle(registration: Registration, durable: string, envelopes: readonly EventEnvelope[]): Promise<EventOutcome[]> {
+    const database = this.database!;
+    const outcomes: EventOutcome[] = [];
+    const parsed: Parsed[] = [];
+    envelopes.forEach((envelope, index) => {
+      try {
+        parsed.push({ index, envelope, payload: registration.event.payload.parse(envelope.payload) });
+      } catch (error) {
+        outcomes[index] = { done: false, error };
+      }
+    });
+    if (parsed.length > 0) {
+      try {
+        const attempts = await database.batch(parsed, (event, tx) => withCorrelationId(event.envelope.correlationId, () => this.apply(registration, durable, event, tx)));
+        attempts.forEach((attempt, position) => (outcomes[parsed[position].index] = attempt.ok ? EVENT_DONE : { done: false, error: attempt.error }));
+      } catch (error) {
+        // The transaction itself failed (its COMMIT, a lost connection): nothing of the batch holds.
+        for (const event of parsed) outcomes[event.index] = { done: false, error };
+      }
+    }
+    const now = Date.now();
+    envelopes.forEach((envelope, index) => {
+      if (!outcomes[index].done) {
+        this.metrics.failures.inc({ durable });
+        return;
+      }
+      // From the outbox commit to this commit: the lag an operator alerts on (a redelivery counts from the first occurrence).
+      this.metrics.lag.observe({ durable }, Math.max(0, (now - Date.parse(envelope.occurredAt)) / 1000));
+    });
+    this.logger.debug({ durable, events: envelopes.length, handled: outcomes.filter((outcome) => outcome.done).length }, 'event batch handled');
+    return outcomes;
+  }
+
   /**
-   * One delivery, as a consumer span whose parent is the relay's publish span (the envelope's
+   * One event, as a consumer span whose parent is the relay's publish span (the envelope's
    * traceparent): the trace of a command reaches every consumer of the events it wrote.
    */
-  private handle(registration: Registration, durable: string, envelope: EventEnvelope): Promise<void> {
+  private apply(registration: Registration, durable: string, { envelope, payload }: Parsed, tx: Tx): Promise<void> {
     const database = this.database!;
     const parent = contextFromTraceparent(envelope.traceparent);
     const attributes = { 'messaging.operation.type': 'process', 'messaging.destination.name': envelope.subject, 'messaging.consumer.group.name': durable, 'messaging.message.id': envelope.id };
     return inSpan(`${registration.event.name} process ${durable}`, { kind: SpanKind.CONSUMER, parent, attributes }, async (span) => {
-      try {
-        const payload = registration.event.payload.parse(envelope.payload);
-        await database.transaction(async (tx) => {
-          if (!(await claimEvent(tx.manager, database.schema, durable, envelope.id))) {
-            span.setAttribute('doable.duplicate', true);
-            return;
-          }
-          await registration.handler(payload, tx, { ...envelope, payload });
-        });
-      } catch (err) {
-        this.metrics.failures.inc({ durable });
-        throw err;
+      if (!(await claimEvent(tx.manager, database.schema, durable, envelope.id))) {
+        span.setAttribute('doable.duplicate', true);
+        return;
       }
-      // From the outbox commit to this commit: the lag an operator alerts on (a redelivery counts from the first occurrence).
-      this.metrics.lag.observe({ durable }, Math.max(0, (Date.now() - Date.parse(envelope.occurredAt)) / 1000));
-      this.logger.debug({ durable, eventId: envelope.id }, 'event handled');
+      await registration.handler(payload, tx, { ...envelope, payload });
     });
   }
 

@@ -1,6 +1,9 @@
 import type { EventSubject } from '@doable/contracts-common';
 import { type OutboxRelay, OutboxWriter } from '@doable/shared-database';
 import type { DataSource, EntityManager } from 'typeorm';
+import { BatchFailedOptimistically, type UnitAttempt, UnitSavepoints } from './unit-savepoints';
+
+export type { UnitAttempt } from './unit-savepoints';
 
 /** A unit of work: the transaction's own manager, and `emit` to record events in it. */
 export interface Tx {
@@ -21,6 +24,26 @@ export interface Tx {
  * relay (the gateways' cached no-change answers). It must not reject: the work has committed.
  */
 export type CommitObserver<P> = (payloads: readonly P[]) => Promise<void>;
+
+/** What a unit of work asked for once it has committed: the relay woken, its wakes, its observed payloads. */
+class CommitEffects {
+  emitted = false;
+  readonly wakes: Array<() => void> = [];
+  readonly observed = new Map<string, unknown[]>();
+
+  observe(name: string, payloads: readonly unknown[]): void {
+    const list = this.observed.get(name);
+    if (list) list.push(...payloads);
+    else this.observed.set(name, [...payloads]);
+  }
+
+  /** A unit that held (its savepoint released): what it asked for is the transaction's too. */
+  adopt(unit: CommitEffects): void {
+    this.emitted ||= unit.emitted;
+    this.wakes.push(...unit.wakes);
+    for (const [name, payloads] of unit.observed) this.observe(name, payloads);
+  }
+}
 
 /**
  * A service's database handle. Transactions that emit events wake the outbox relay after they
@@ -45,44 +68,65 @@ export class Database {
   }
 
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    let emitted = false;
-    // Payloads of observed subjects, kept only once the statement recording them has succeeded.
-    let observed: Map<string, unknown[]> | undefined;
-    const observe = (name: string, payloads: readonly unknown[]) => {
-      if (!this.observers.has(name) || payloads.length === 0) return;
-      observed ??= new Map();
-      const list = observed.get(name);
-      if (list) list.push(...payloads);
-      else observed.set(name, [...payloads]);
-    };
-    let committed: Array<() => void> = [];
+    let effects = new CommitEffects();
     const result = await this.dataSource.transaction(async (manager) => {
       // A retried body (none today) must not carry the first attempt's payloads or wakes.
-      observed = undefined;
-      committed = [];
-      return work({
-        manager,
-        emit: async (event, payload) => {
-          emitted = true;
-          const id = await this.outbox.enqueue(manager, event, payload);
-          observe(event.name, [payload]);
-          return id;
-        },
-        emitAll: async (event, payloads) => {
-          if (payloads.length > 0) emitted = true;
-          const ids = await this.outbox.enqueueAll(manager, event, payloads);
-          observe(event.name, payloads);
-          return ids;
-        },
-        afterCommit: (wake) => {
-          committed.push(wake);
-        },
-      });
+      effects = new CommitEffects();
+      return work(this.tx(manager, effects));
     });
-    if (emitted) this.relay.nudge();
-    for (const wake of committed) wake();
-    if (observed) await Promise.all([...observed].map(([name, payloads]) => this.observers.get(name)!(payloads)));
+    await this.committed(effects);
     return result;
+  }
+
+  /**
+   * Units of work in one transaction, one COMMIT for all (issue #48: a consumer's batch of
+   * events), each as if it ran alone: a unit that throws is undone alone, and the others commit.
+   * Each unit gets a Tx of its own (its own manager on the transaction's connection, so what a
+   * handler keeps per manager is the unit's; its own events, wakes and observed payloads, kept
+   * only if the unit holds). Resolves after the COMMIT with each unit's value or the error that
+   * undid it, in order; rejects, with nothing of any unit kept, when the transaction itself fails.
+   *
+   * First optimistically, with no savepoints (a batch of events that all apply costs no round
+   * trip more than one transaction each would, less their COMMITs); when a unit throws, that
+   * transaction rolls back whole and the batch runs again, each unit in a savepoint of its own.
+   */
+  async batch<I, T>(items: readonly I[], work: (item: I, tx: Tx) => Promise<T>): Promise<Array<UnitAttempt<T>>> {
+    if (items.length === 0) return [];
+    try {
+      return await this.runBatch(items, work, false);
+    } catch (error) {
+      if (!(error instanceof BatchFailedOptimistically)) throw error;
+    }
+    return this.runBatch(items, work, true);
+  }
+
+  private async runBatch<I, T>(items: readonly I[], work: (item: I, tx: Tx) => Promise<T>, withSavepoints: boolean): Promise<Array<UnitAttempt<T>>> {
+    let effects = new CommitEffects();
+    const attempts = await this.dataSource.transaction(async (manager) => {
+      effects = new CommitEffects();
+      const savepoints = withSavepoints ? new UnitSavepoints(manager) : undefined;
+      const results: Array<UnitAttempt<T>> = [];
+      for (const item of items) {
+        const unit = new CommitEffects();
+        const tx = this.tx(this.dataSource.createEntityManager(manager.queryRunner), unit);
+        if (!savepoints) {
+          try {
+            results.push({ ok: true, value: await work(item, tx) });
+          } catch (error) {
+            throw new BatchFailedOptimistically(error);
+          }
+        } else {
+          const attempt = await savepoints.attempt(() => work(item, tx));
+          results.push(attempt);
+          if (!attempt.ok) continue;
+        }
+        effects.adopt(unit);
+      }
+      await savepoints?.finish();
+      return results;
+    });
+    await this.committed(effects);
+    return attempts;
   }
 
   /** Several reads that must agree with each other (one snapshot), without writing. */
@@ -93,5 +137,38 @@ export class Database {
   /** Plain reads outside a transaction. */
   query<T = unknown>(sql: string, parameters: unknown[] = []): Promise<T> {
     return this.dataSource.query<T>(sql, parameters);
+  }
+
+  /** A Tx over `manager` whose events, wakes and observed payloads go to `effects`. */
+  private tx(manager: EntityManager, effects: CommitEffects): Tx {
+    // Payloads of observed subjects, kept only once the statement recording them has succeeded.
+    const observe = (name: string, payloads: readonly unknown[]) => {
+      if (this.observers.has(name) && payloads.length > 0) effects.observe(name, payloads);
+    };
+    return {
+      manager,
+      emit: async (event, payload) => {
+        effects.emitted = true;
+        const id = await this.outbox.enqueue(manager, event, payload);
+        observe(event.name, [payload]);
+        return id;
+      },
+      emitAll: async (event, payloads) => {
+        if (payloads.length > 0) effects.emitted = true;
+        const ids = await this.outbox.enqueueAll(manager, event, payloads);
+        observe(event.name, payloads);
+        return ids;
+      },
+      afterCommit: (wake) => {
+        effects.wakes.push(wake);
+      },
+    };
+  }
+
+  /** After a COMMIT: the relay woken, the wakes run, the observers told (before the caller is answered). */
+  private async committed(effects: CommitEffects): Promise<void> {
+    if (effects.emitted) this.relay.nudge();
+    for (const wake of effects.wakes) wake();
+    if (effects.observed.size > 0) await Promise.all([...effects.observed].map(([name, payloads]) => this.observers.get(name)!(payloads)));
   }
 }

@@ -1,12 +1,13 @@
 import type { EventEnvelope } from '@doable/contracts-common';
 import type { InProcessBroker } from '../in-process/in-process-broker';
-import type { DurableConsumer, EventBus, Unsubscribe } from './event-bus';
+import { type DurableConsumer, EVENT_DONE, type EventBus, type EventOutcome, type Unsubscribe } from './event-bus';
 
 /**
- * Embedded mode: publishing hands the event to every registered durable consumer of its
- * subject and resolves only when all have handled it. The outbox row stays unpublished
- * until then, so a failed or interrupted delivery is retried from the outbox (consumers are
- * idempotent). All consumers register at start-up, before any relay runs.
+ * Embedded mode: publishing hands the events to every registered durable consumer of their
+ * subject, each consumer its own events of the batch at once (one transaction, issue #48), and
+ * resolves only when all have handled them. An event some consumer did not handle stays
+ * unpublished in the outbox, so it is retried from there (the consumers that did handle it find
+ * it claimed). All consumers register at start-up, before any relay runs.
  */
 export class InProcessEventBus implements EventBus {
   private readonly consumers = new Map<string, DurableConsumer>();
@@ -17,11 +18,33 @@ export class InProcessEventBus implements EventBus {
   ) {}
 
   async publish(envelope: EventEnvelope): Promise<void> {
-    const raw = JSON.stringify(envelope);
+    const [outcome] = await this.publishAll([envelope]);
+    if (!outcome.done) throw outcome.error;
+  }
+
+  async publishAll(envelopes: readonly EventEnvelope[]): Promise<readonly EventOutcome[]> {
+    const raws = envelopes.map((envelope) => JSON.stringify(envelope));
+    const failures = new Map<number, unknown>();
     for (const consumer of this.consumers.values()) {
-      if (consumer.subject === envelope.subject) await consumer.handle(JSON.parse(raw) as EventEnvelope);
+      const mine = envelopes.flatMap((envelope, index) => (envelope.subject === consumer.subject ? [index] : []));
+      if (mine.length === 0) continue;
+      let outcomes: readonly EventOutcome[];
+      try {
+        // Each consumer its own copy, as if it had come over the wire.
+        outcomes = await consumer.handle(mine.map((index) => JSON.parse(raws[index]) as EventEnvelope));
+      } catch (error) {
+        outcomes = mine.map(() => ({ done: false, error }));
+      }
+      mine.forEach((index, position) => {
+        const outcome = outcomes[position] ?? { done: false, error: new Error(`${consumer.durable} gave no outcome for an event`) };
+        if (!outcome.done && !failures.has(index)) failures.set(index, outcome.error);
+      });
     }
-    this.broker.publish(this.subjectPrefix + envelope.subject, raw);
+    return envelopes.map((envelope, index) => {
+      if (failures.has(index)) return { done: false, error: failures.get(index) };
+      this.broker.publish(this.subjectPrefix + envelope.subject, raws[index]);
+      return EVENT_DONE;
+    });
   }
 
   consume(consumer: DurableConsumer): Promise<Unsubscribe> {

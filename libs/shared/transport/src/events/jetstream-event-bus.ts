@@ -1,8 +1,9 @@
 import type { EventEnvelope } from '@doable/contracts-common';
 import type { Logger } from '@doable/shared-logging';
-import { AckPolicy, type ConsumerMessages, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { AckPolicy, type ConsumerMessages, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import type { DurableConsumer, EventBus, Unsubscribe } from './event-bus';
+import { type DurableConsumer, EVENT_DONE, type EventBus, type EventOutcome, type Unsubscribe } from './event-bus';
+import { MessageBatches } from './message-batches';
 
 // Consumers keep their "already handled" marks twice as long (messaging-retention.ts).
 const RETENTION_DAYS = 7;
@@ -13,6 +14,13 @@ const REDELIVER_AFTER_MS = 5_000;
  * replica's interest gone; a second later it goes to a live replica.
  */
 const HAND_BACK_AFTER_MS = 1_000;
+/**
+ * At most this many events go to a consumer at once, in one transaction (issue #48): a request of
+ * 100 adds writes 100 object events, which each consumer then takes in one COMMIT, not 100.
+ */
+const BATCH_MAX = 100;
+/** Messages a replica asks the server for ahead: the next batch is there when this one commits. */
+const PULL_AHEAD = 128;
 
 /**
  * Cluster mode: events on a JetStream stream. Publishing uses the event id as the message id,
@@ -62,6 +70,16 @@ export class JetStreamEventBus implements EventBus {
     await this.js.publish(this.subjectPrefix + envelope.subject, JSON.stringify(envelope), { msgID: envelope.id });
   }
 
+  /**
+   * All in flight at once, on one connection (so the stream stores them in this order), each
+   * done when its own acknowledgement came: the relay's 100 rows cost one round trip, not 100,
+   * and reach the consumers together, as one batch.
+   */
+  async publishAll(envelopes: readonly EventEnvelope[]): Promise<readonly EventOutcome[]> {
+    const settled = await Promise.allSettled(envelopes.map((envelope) => this.publish(envelope)));
+    return settled.map((result) => (result.status === 'fulfilled' ? EVENT_DONE : { done: false, error: result.reason as unknown }));
+  }
+
   async consume(consumer: DurableConsumer): Promise<Unsubscribe> {
     const durable = consumer.durable.replace(/[^A-Za-z0-9_-]/g, '_');
     const jsm = await jetstreamManager(this.nc);
@@ -82,23 +100,18 @@ export class JetStreamEventBus implements EventBus {
           });
         });
     }
-    const messages: ConsumerMessages = await (await this.js.consumers.get(this.stream, durable)).consume({ max_messages: 64 });
+    const messages: ConsumerMessages = await (await this.js.consumers.get(this.stream, durable)).consume({ max_messages: PULL_AHEAD });
+    const batches = new MessageBatches<JsMsg>(messages[Symbol.asyncIterator](), BATCH_MAX);
     let stopping = false;
     const loop = (async () => {
-      for await (const message of messages) {
-        // Stopping: the message in hand was finished; what was pulled but not begun goes back
+      for (let batch = await batches.next(); batch; batch = await batches.next()) {
+        // Stopping: the batch in hand was finished; what was pulled but not begun goes back
         // at once for another replica (waiting for ack_wait would hold it 30 s).
         if (stopping) {
-          message.nak(HAND_BACK_AFTER_MS);
+          for (const message of batch) message.nak(HAND_BACK_AFTER_MS);
           continue;
         }
-        try {
-          await consumer.handle(message.json<EventEnvelope>());
-          message.ack();
-        } catch (err) {
-          this.logger.warn({ err, durable, subject: message.subject }, 'event handler failed; redelivering later');
-          message.nak(REDELIVER_AFTER_MS);
-        }
+        await this.deliver(consumer, durable, batch);
       }
     })();
     const stop: Unsubscribe = async () => {
@@ -109,6 +122,45 @@ export class JetStreamEventBus implements EventBus {
     };
     this.stops.add(stop);
     return stop;
+  }
+
+  /**
+   * One batch to the consumer; acknowledged after it resolved (so after its COMMIT), each event
+   * on its own outcome: a failed one is delivered again later, alone or in another batch.
+   */
+  private async deliver(consumer: DurableConsumer, durable: string, batch: readonly JsMsg[]): Promise<void> {
+    const envelopes: EventEnvelope[] = [];
+    const parsed: JsMsg[] = [];
+    for (const message of batch) {
+      try {
+        envelopes.push(message.json<EventEnvelope>());
+        parsed.push(message);
+      } catch (err) {
+        this.logger.warn({ err, durable, subject: message.subject }, 'event is not JSON; redelivering later');
+        message.nak(REDELIVER_AFTER_MS);
+      }
+    }
+    if (envelopes.length === 0) return;
+    let outcomes: readonly EventOutcome[];
+    try {
+      outcomes = await consumer.handle(envelopes);
+    } catch (error) {
+      outcomes = envelopes.map(() => ({ done: false, error }));
+    }
+    parsed.forEach((message, index) => {
+      const outcome = outcomes[index];
+      try {
+        if (outcome?.done) {
+          message.ack();
+          return;
+        }
+        this.logger.warn({ err: outcome ? outcome.error : undefined, durable, subject: message.subject }, 'event handler failed; redelivering later');
+        message.nak(REDELIVER_AFTER_MS);
+      } catch (err) {
+        // The connection went: the server delivers the message again after ack_wait, and the consumer finds it handled.
+        this.logger.warn({ err, durable, subject: message.subject }, 'could not acknowledge an event; it comes again');
+      }
+    });
   }
 
   broadcast(subject: string, handler: (envelope: EventEnvelope) => Promise<void> | void): Promise<Unsubscribe> {

@@ -1,7 +1,6 @@
 import { TASK_PAGE_PATH } from '@doable/contracts-rest';
 import { type FieldColumn, type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
 import { wireTimestampSql } from '@doable/sync-domain';
-import { STORED_DUE_DATE } from '@doable/sync-filter-language';
 
 /** Active tasks chosen by a WHERE over `sync.items AS item`, `$1` the user id. */
 export interface TaskSelection {
@@ -11,8 +10,9 @@ export interface TaskSelection {
 
 /**
  * The REST v2 due object (restV2Due, case for case), from the stored
- * due. `fixed`: the due has a time and a zone, and its date has a stored shape, so PostgreSQL can
- * read it as an instant; Luxon reads a fixed date of any other shape as invalid, and restV2Due
+ * due. `fixed`: the due has a time and a zone, and its date has a stored shape (the column
+ * sync.items.due_date_text holds such a date, else NULL), so PostgreSQL can read it as an
+ * instant; Luxon reads a fixed date of any other shape as invalid, and restV2Due
  * then answers the stored text, which the ELSE branches do too. A zone PostgreSQL does not know
  * fails the statement (22023), and the dialect writes the list in JavaScript instead
  * (rest-v2.dialect.ts): Luxon and PostgreSQL know different zone lists.
@@ -29,9 +29,10 @@ const REST_V2_DUE = `(SELECT rest_v2_due FROM (SELECT
            ELSE stored.date END AS datetime,
       CASE WHEN stored.dated OR stored.timezone = '' THEN NULL ELSE stored.timezone END AS timezone
     FROM (SELECT shape.*,
-                 NOT shape.dated AND shape.timezone <> '' AND shape.date ~ '${STORED_DUE_DATE}' AS fixed,
-                 CASE WHEN NOT shape.dated AND shape.timezone <> '' AND shape.date ~ '${STORED_DUE_DATE}' THEN left(shape.date, 19)::timestamp END AS utc
+                 NOT shape.dated AND shape.timezone <> '' AND shape.stored_shape AS fixed,
+                 CASE WHEN NOT shape.dated AND shape.timezone <> '' AND shape.stored_shape THEN left(shape.date, 19)::timestamp END AS utc
             FROM (SELECT item.due->>'date' AS date,
+                         item.due_date_text IS NOT NULL AS stored_shape,
                          length(item.due->>'date') <= 10 AS dated,
                          coalesce(item.due->>'timezone', '') AS timezone,
                          item.due->>'string' AS string,
