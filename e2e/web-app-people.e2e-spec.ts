@@ -4,7 +4,7 @@ import { command, shareWith } from './support/sharing';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { seriousAxeViolations } from './support/web-app';
-import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, syncAnswerTo, tasksOf } from './support/web-app-people';
+import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, setOnline, syncAnswerTo, tasksOf } from './support/web-app-people';
 
 /**
  * How long a change may take to reach the other screen here. Issue #35's bar is a second, and
@@ -109,7 +109,7 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
     await openView(ana.page, `#/project/${projectId}`, 'Errands');
     await openView(ben.page, `#/project/${projectId}`, 'Errands');
 
-    await ana.context.setOffline(true);
+    await setOnline(ana.context, false);
     await ana.page.getByTestId('connection').filter({ hasText: 'Offline' }).waitFor({ timeout: 5_000 });
     await ana.page.getByLabel('Add task').fill('Buy stamps');
     await ana.page.getByLabel('Add task').press('Enter');
@@ -120,7 +120,7 @@ describe.each(MODES)('web app, people (%s)', (mode) => {
 
     // The add box is a quick add (issue #47): the queue posts the line to the server's parser.
     const sent = quickAddAnswer(ana.page);
-    await ana.context.setOffline(false);
+    await setOnline(ana.context, true);
     expect((await sent).ok()).toBe(true);
     await task(ben.page, 'Buy stamps').waitFor({ timeout: 5_000 });
     await task(ana.page, 'Buy stamps').getByText('saving…').waitFor({ state: 'detached', timeout: 5_000 });

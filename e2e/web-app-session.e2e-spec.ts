@@ -4,7 +4,7 @@ import { launchChromium } from './support/browser';
 import { type Account, MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { seriousAxeViolations, signInThroughApp } from './support/web-app';
-import { PASSWORD, quickAddAnswer, syncAnswerTo } from './support/web-app-people';
+import { PASSWORD, quickAddAnswer, setOnline, syncAnswerTo } from './support/web-app-people';
 
 /** The day it is now in a zone (YYYY-MM-DD), `plus` days later. */
 function dayIn(zone: string, plus = 0): string {
@@ -203,7 +203,7 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
       open.onsuccess = () => { const db = open.result; if (!db.objectStoreNames.contains('snapshots')) { db.close(); return resolve(0); }
         const count = db.transaction('snapshots').objectStore('snapshots').count(); count.onsuccess = () => { db.close(); resolve(count.result); }; }; }))`;
     await waitFor(async () => (await page.evaluate<number>(kept)) > 0 || undefined, 'the synced state kept in IndexedDB', 15_000);
-    await context.setOffline(true);
+    await setOnline(context, false);
     const line = 'Offline task tomorrow p2 @phone';
     await page.getByLabel('Add task').fill(line);
     await page.getByLabel('Add task').press('Enter');
@@ -218,7 +218,7 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
     expect(await storedTasks(system, account.token)).toEqual([]);
 
     const answered = quickAddAnswer(page);
-    await context.setOffline(false);
+    await setOnline(context, true);
     expect((await answered).status()).toBe(200);
     await page.getByRole('listitem', { name: 'Offline task', exact: true }).waitFor({ timeout: 15_000 });
     await row.waitFor({ state: 'detached', timeout: 10_000 });

@@ -7,24 +7,7 @@ import { command, shareWith } from './support/sharing';
 import { MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { seriousAxeViolations } from './support/web-app';
-import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, syncAnswerTo, tasksOf } from './support/web-app-people';
-
-/**
- * Takes a person's browser off the network, or back on. Chromium's offline emulation
- * (`setOffline`) makes the app see it (navigator.onLine, failed loads), and once let a queued
- * Sync API write through at load 15 while the service worker controlled the page; the API is
- * also refused by a route, so nothing the test expects kept back reaches the server.
- */
-async function setOnline(person: AppPerson, online: boolean): Promise<void> {
-  if (online) {
-    await person.context.unroute(API_WHILE_OFFLINE);
-    await person.context.setOffline(false);
-    return;
-  }
-  await person.context.setOffline(true);
-  await person.context.route(API_WHILE_OFFLINE, (route) => route.abort('internetdisconnected'));
-}
-const API_WHILE_OFFLINE = /\/(api|sync|rest)\//;
+import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, setOnline, syncAnswerTo, tasksOf } from './support/web-app-people';
 
 const row = (page: Page, content: string) => page.getByRole('listitem', { name: content, exact: true });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -177,7 +160,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await row(page, 'Post the letters').waitFor({ timeout: 15_000 });
     await waitFor(async () => (await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')) || undefined, 'the service worker controlling the app', 15_000);
     await waitFor(async () => (await page.evaluate<number>(KEPT_SNAPSHOTS)) > 0 || undefined, 'the synced state kept in IndexedDB', 15_000);
-    await setOnline(bruno, false);
+    await setOnline(bruno.context, false);
     await row(page, 'Post the letters').getByRole('checkbox', { name: 'Complete Post the letters' }).click();
     await row(page, 'Post the letters').waitFor({ state: 'detached', timeout: 5_000 });
     await page.reload();
@@ -186,7 +169,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     expect(await row(page, 'Post the letters').count()).toBe(0);
     expect((await stored(system, bruno, id)).task.checked).toBe(false);
     answer = syncAnswerTo(page, 'item_complete');
-    await setOnline(bruno, true);
+    await setOnline(bruno.context, true);
     await acceptedAll(answer);
     expect((await stored(system, bruno, id)).task.checked).toBe(true);
 
@@ -473,12 +456,12 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     // Offline: the line is kept as typed and shown at once; when the connection returns the
     // server's parser reads it (the same task, never a second).
     await openView(page, '#/inbox', 'Inbox');
-    await setOnline(ana, false);
+    await setOnline(ana.context, false);
     await page.getByLabel('Add task', { exact: true }).fill('Offline jam tomorrow p2 @errand');
     await page.getByLabel('Add task', { exact: true }).press('Enter');
     await row(page, 'Offline jam tomorrow p2 @errand').waitFor({ timeout: 5_000 });
     quick = quickAddAnswer(page);
-    await setOnline(ana, true);
+    await setOnline(ana.context, true);
     expect((await quick).ok()).toBe(true);
     await row(page, 'Offline jam').waitFor({ timeout: 15_000 });
     const inbox = await waitFor(async () => {

@@ -114,3 +114,22 @@ export async function tasksOf(system: SystemUnderTest, account: Account, project
   } while (cursor);
   return tasks;
 }
+
+/** Requests a browser that is offline must not send: the APIs (the app shell may come from the service worker). */
+const API_WHILE_OFFLINE = /\/(api|sync|rest)\//;
+
+/**
+ * Takes a browser context off the network, or back on. Chromium's offline emulation
+ * (`setOffline`) makes the app see it (navigator.onLine, failed loads), but at load 13-17 it
+ * twice let a queued API write through while the service worker controlled the page; the APIs
+ * are also refused by a route, so nothing a test expects kept back reaches the server.
+ */
+export async function setOnline(context: BrowserContext, online: boolean): Promise<void> {
+  if (online) {
+    await context.unroute(API_WHILE_OFFLINE);
+    await context.setOffline(false);
+    return;
+  }
+  await context.setOffline(true);
+  await context.route(API_WHILE_OFFLINE, (route) => route.abort('internetdisconnected'));
+}
