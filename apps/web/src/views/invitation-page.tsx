@@ -20,11 +20,9 @@ export function invitationNotification(notifications: Iterable<LiveNotification>
   return undefined;
 }
 
-const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
-
 /** Sends the answer with the secret of the person's own notification (the mail carries none), and marks it read. */
 export function answerInvitation(notification: LiveNotification, answer: InvitationAnswer): void {
-  run(answer === 'accept' ? 'accept_invitation' : 'reject_invitation', { invitation_id: textOf(notification['invitation_id']), invitation_secret: textOf(notification['invitation_secret']) });
+  run(answer === 'accept' ? 'accept_invitation' : 'reject_invitation', { invitation_id: text(notification['invitation_id']), invitation_secret: text(notification['invitation_secret']) });
   if (notification.is_unread) run('live_notifications_mark_read', { ids: [notification.id] });
 }
 
