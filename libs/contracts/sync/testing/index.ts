@@ -1,0 +1,1 @@
+export * as apiObjectSamples from './api-object-samples';
