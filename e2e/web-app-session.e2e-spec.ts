@@ -25,6 +25,30 @@ async function sessionToken(page: Page): Promise<string> {
   return answer.token!;
 }
 
+/**
+ * Whether `call` (page code) wakes the app's service worker once it is stopped: the worker's
+ * running states as DevTools reports them (Chromium), read a moment after the call settles.
+ */
+async function wakesTheWorker(context: BrowserContext, page: Page, call: string): Promise<boolean> {
+  const devtools = await context.newCDPSession(page);
+  let stopped = false;
+  let woken = false;
+  devtools.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: Array<{ runningStatus: string }> }) => {
+    for (const { runningStatus } of versions) {
+      if (runningStatus === 'stopped') stopped = true;
+      else if (stopped && runningStatus !== 'stopping') woken = true;
+    }
+  });
+  await devtools.send('ServiceWorker.enable');
+  await devtools.send('ServiceWorker.stopAllWorkers');
+  await waitFor(() => stopped || undefined, 'the service worker stopped', 10_000);
+  await page.evaluate(call);
+  // A fetch event starts the worker before the call can settle; the report of it may trail.
+  await page.evaluate('new Promise((resolve) => setTimeout(resolve, 500))');
+  await devtools.detach();
+  return woken;
+}
+
 interface StoredUser {
   id: string;
   email: string;
@@ -190,6 +214,10 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
     await inboxLink(page).waitFor({ timeout: 15_000 });
     // The service worker has cached the shell and controls the page.
     await waitFor(async () => (await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')) || undefined, 'the service worker controlling the app', 15_000);
+    // Calls to the server go straight to the network (its static route): they never wait for the
+    // worker to start, and an offline browser refuses them as it would an uncontrolled page's.
+    expect(await wakesTheWorker(context, page, `fetch('/api/v1/sync', { method: 'POST', body: new URLSearchParams({ sync_token: '*', resource_types: '["user"]' }) }).then((answer) => answer.status)`)).toBe(false);
+    expect(await wakesTheWorker(context, page, `fetch('/app/manifest.webmanifest').then((answer) => answer.status)`)).toBe(true);
     // The manifest makes the shell installable.
     const manifest = await http<{ start_url: string; scope: string; icons: unknown[] }>(system.url, 'GET', '/app/manifest.webmanifest');
     expect(manifest.status).toBe(200);

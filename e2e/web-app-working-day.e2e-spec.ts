@@ -7,7 +7,7 @@ import { command, shareWith } from './support/sharing';
 import { MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { seriousAxeViolations } from './support/web-app';
-import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, setOnline, syncAnswerTo, tasksOf } from './support/web-app-people';
+import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, setOnline, syncAnswerTo, tasksOf, withStory } from './support/web-app-people';
 
 const row = (page: Page, content: string) => page.getByRole('listitem', { name: content, exact: true });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -161,13 +161,15 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await waitFor(async () => (await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')) || undefined, 'the service worker controlling the app', 15_000);
     await waitFor(async () => (await page.evaluate<number>(KEPT_SNAPSHOTS)) > 0 || undefined, 'the synced state kept in IndexedDB', 15_000);
     await setOnline(bruno.context, false);
-    await row(page, 'Post the letters').getByRole('checkbox', { name: 'Complete Post the letters' }).click();
-    await row(page, 'Post the letters').waitFor({ state: 'detached', timeout: 5_000 });
-    await page.reload();
-    await heading(page, 'Inbox').waitFor({ timeout: 15_000 });
-    await waitFor(async () => (await page.getByTestId('connection').innerText()).includes('1 change waiting') || undefined, 'the queue shown after the offline reload', 10_000);
-    expect(await row(page, 'Post the letters').count()).toBe(0);
-    expect((await stored(system, bruno, id)).task.checked).toBe(false);
+    await withStory(bruno, bruno.traffic.length, async () => {
+      await row(page, 'Post the letters').getByRole('checkbox', { name: 'Complete Post the letters' }).click();
+      await row(page, 'Post the letters').waitFor({ state: 'detached', timeout: 5_000 });
+      await page.reload();
+      await heading(page, 'Inbox').waitFor({ timeout: 15_000 });
+      await waitFor(async () => (await page.getByTestId('connection').innerText()).includes('1 change waiting') || undefined, 'the queue shown after the offline reload', 10_000);
+      expect(await row(page, 'Post the letters').count()).toBe(0);
+      expect((await stored(system, bruno, id)).task.checked).toBe(false);
+    });
     answer = syncAnswerTo(page, 'item_complete');
     await setOnline(bruno.context, true);
     await acceptedAll(answer);
@@ -566,9 +568,11 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await page.getByRole('button', { name: 'Edit filter' }).click();
     await page.getByLabel('Query', { exact: true }).fill('(today');
     answer = syncAnswerTo(page, 'filter_update');
-    await page.getByRole('button', { name: 'Save filter' }).click();
-    await answer;
-    await page.getByRole('alert').or(page.getByRole('log', { name: 'Notifications' }).getByText(/filter/i)).first().waitFor({ timeout: 30_000 });
+    await withStory(ana, ana.traffic.length, async () => {
+      await page.getByRole('button', { name: 'Save filter' }).click();
+      await answer;
+      await page.getByRole('alert').or(page.getByRole('log', { name: 'Notifications' }).getByText(/filter/i)).first().waitFor({ timeout: 30_000 });
+    });
     expect((await filters()).map(({ name }) => name)).toEqual(['Soon']);
 
     // Ana invites Bruno, who has invitations mailed. He opens the notification (it leads to the

@@ -1,5 +1,5 @@
 import { http } from '@doable/shared-testing';
-import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Request, Response } from 'playwright-core';
 import { launchChromium } from './browser';
 import type { Account, SystemUnderTest } from './system-view';
 import { signInThroughApp } from './web-app';
@@ -21,19 +21,55 @@ export interface AppPerson {
   readonly traffic: Array<{ at: number; what: string }>;
 }
 
-/** Records the page's push messages and Sync API exchanges, so a failed "live" bound says where the time went. */
+/** The app's own calls (APIs, the session's token): what a page's story lists. */
+const APP_CALL = /\/(api|auth|sync|rest)\//;
+
+/** A call as the story names it: method, path, and a sync's command types. */
+function callName(request: Request): string {
+  const url = new URL(request.url());
+  const commands = url.pathname.endsWith('/api/v1/sync') ? new URLSearchParams(request.postData() ?? '').get('commands') : null;
+  const types = commands ? ` [${(JSON.parse(commands) as Array<{ type: string }>).map((command) => command.type).join(', ')}]` : '';
+  return `${request.method()} ${url.pathname}${types}`;
+}
+
+/**
+ * Records the page's push messages and its calls to the server (a sync's commands, each answer's
+ * status, a failure's reason, and whether the service worker saw it), so a failed step can say
+ * what the page heard and asked, and when.
+ */
 function recordTraffic(page: Page): Array<{ at: number; what: string }> {
   const traffic: Array<{ at: number; what: string }> = [];
+  const note = (what: string) => traffic.push({ at: Date.now(), what });
   page.on('websocket', (socket) => {
-    traffic.push({ at: Date.now(), what: 'push socket opened' });
-    socket.on('framereceived', (frame) => traffic.push({ at: Date.now(), what: `push: ${String(frame.payload).slice(0, 80)}` }));
-    socket.on('close', () => traffic.push({ at: Date.now(), what: 'push socket closed' }));
+    note('push socket opened');
+    socket.on('framereceived', (frame) => note(`push: ${String(frame.payload).slice(0, 80)}`));
+    socket.on('close', () => note('push socket closed'));
   });
-  const isSync = (url: string) => url.endsWith('/api/v1/sync');
-  page.on('request', (request) => isSync(request.url()) && traffic.push({ at: Date.now(), what: 'sync sent' }));
-  page.on('requestfinished', (request) => isSync(request.url()) && traffic.push({ at: Date.now(), what: 'sync answered' }));
-  page.on('requestfailed', (request) => isSync(request.url()) && traffic.push({ at: Date.now(), what: 'sync failed' }));
+  page.on('request', (request) => APP_CALL.test(request.url()) && note(`${callName(request)} sent`));
+  page.on('requestfinished', (request) => {
+    if (!APP_CALL.test(request.url())) return;
+    void request.response().then((response) => note(`${callName(request)} answered ${response?.status() ?? '?'}${response?.fromServiceWorker() ? ' (by the service worker)' : ''}`));
+  });
+  page.on('requestfailed', (request) => APP_CALL.test(request.url()) && note(`${callName(request)} failed: ${request.failure()?.errorText ?? '?'}`));
+  page.on('load', () => note('page loaded'));
   return traffic;
+}
+
+/**
+ * Runs a step; failing, it rethrows with what the person's page heard and asked since `mark`
+ * (an index into their traffic) and what its notices and alerts said: a CI failure's story.
+ */
+export async function withStory<T>(person: AppPerson, mark: number, step: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await step();
+  } catch (err) {
+    const story = person.traffic.slice(mark).map(({ at, what }) => `${at - started} ms: ${what}`).join('\n');
+    const shown = await person.page
+      .evaluate<string>(`[...document.querySelectorAll('[role=alert], [role=log], h1')].map((node) => (node.getAttribute('role') ?? node.tagName.toLowerCase()) + ': ' + node.textContent).join('\\n')`)
+      .catch(() => '(the page did not answer)');
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\nthe page showed:\n${shown}\nthe page's traffic (ms from the step's start):\n${story}`, { cause: err });
+  }
 }
 
 /** A Chromium the suite shares; each person gets a fresh context in it. */

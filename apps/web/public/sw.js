@@ -9,11 +9,20 @@
  *   first visit on. Nothing else is touched: the APIs, the push channel and the account pages
  *   always go to the network (the app has its own offline path for them: the queue).
  * A new build's worker takes over at once and drops the old caches.
+ *
+ * Requests outside /app/ never reach this worker where the browser can route them itself (the
+ * static routing API, Chromium 123+): an API call, the token, an upload then cost no worker start
+ * (an idle worker is stopped after about 30 s and a fetch event wakes it), and they meet the
+ * network exactly as an uncontrolled page's would. Elsewhere the fetch handler lets them pass.
  */
 const CACHE = 'doable-shell-v1';
 const SHELL = '/app/';
 
 self.addEventListener('install', (event) => {
+  if (typeof event.addRoutes === 'function') {
+    // A browser that rejects the rule keeps the fetch handler's pass-through: not worth failing the install.
+    event.waitUntil(event.addRoutes([{ condition: { not: { urlPattern: { pathname: '/app/*' } } }, source: 'network' }]).catch(() => undefined));
+  }
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
