@@ -30,6 +30,8 @@ export * from './role-tables';
 export { EVENT_OBJECT_TYPES, OBJECT_EVENT_TYPES, type EventObjectType, type ObjectEvent, type ObjectEventType } from './object-events';
 export * from './command-policy';
 export * from './avatars';
+export * from './mailed-invitations';
+export { NO_ACCOUNT_ID, personWithoutAccount } from './notification-person';
 export * from './fields/field-line';
 export * from './fields/task-fields';
 export * from './fields/project-fields';

@@ -2,6 +2,7 @@ import { domainEdgeRequestSchema, type EdgeReply, edgeReplySchema, type EdgeRequ
 import { z } from 'zod';
 import type { ObjectsReply, ObjectsRequestFor } from './object-replies';
 import { type ObjectResource, type ObjectsRequest, objectsRequestSchema } from './objects';
+import { type MailedInvitationReply, mailedInvitationReply, type MailedInvitationRequest, mailedInvitationRequest } from './mailed-invitations';
 
 /** Every Sync API request (v9 and api/v1 dialects) forwarded by the gateway. */
 export const edge = requestSubject<EdgeRequest, EdgeReply>('sync.edge.v1', edgeRequestSchema, edgeReplySchema);
@@ -88,3 +89,17 @@ export const setAvatar = requestSubject<{ userId: string; imageId: string | null
  * settings, answered whole.
  */
 export const notificationSettings = requestSubject<EdgeRequest, EdgeReply>('sync.edge.notification-settings.v1', domainEdgeRequestSchema, edgeReplySchema);
+
+/**
+ * The invitation a mail to an address without an account names (auth-oauth's decline page, on
+ * a GET): where it stands, and who invited to what while it can be answered. Reads only: opening
+ * the mail's link (a mail scanner does) answers nothing.
+ */
+export const mailedInvitation = requestSubject<MailedInvitationRequest, MailedInvitationReply>('sync.invitation.mailed.v1', mailedInvitationRequest, mailedInvitationReply);
+
+/**
+ * Declines that invitation (the decline page's button): what reject_invitation does, in one
+ * transaction, with the address as the one who declined (the invitee has no account to act as).
+ * A second request answers `already_declined` and changes nothing.
+ */
+export const declineMailedInvitation = requestSubject<MailedInvitationRequest, MailedInvitationReply>('sync.invitation.mailed-decline.v1', mailedInvitationRequest, mailedInvitationReply);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
 import { NotificationsEvents } from '@doable/contracts-notifications';
-import { SyncEvents, type NotificationPerson, type ShareInvitationBlocked, type ShareInvitationSent } from '@doable/contracts-sync';
+import { personWithoutAccount, SyncEvents, type NotificationPerson, type ShareInvitationBlocked, type ShareInvitationSent } from '@doable/contracts-sync';
 import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
 import { createLogger } from '@doable/shared-logging';
 import { Database, EventConsumers } from '@doable/shared-runtime';
@@ -184,6 +184,28 @@ describe('live notifications produced from sync events (real PostgreSQL)', () =>
       expect(await notificationsOf(CAT.id)).toEqual([expect.objectContaining({ notification_type: 'share_invitation_sent', is_deleted: true })]);
       expect(await typesOf(ANN.id)).toEqual(['share_invitation_rejected']);
       expect(await lastDelivered()).toEqual({ userIds: [CAT.id] });
+    });
+
+    it('tells the sender of a decline from the mail of an address without an account as of any other (the address as from_user and reject_email)', async () => {
+      await clear();
+      const stranger = 'stranger@example.test';
+      // A stranger's invitation is mailed, not notified: no receiver's notification to move.
+      await publish(SyncEvents.shareInvitationSent, invitation({ invitationId: '7700000004', inviteeId: null, inviteeEmail: stranger }));
+      const answered = {
+        invitationId: '7700000004', projectId: '900', projectName: 'Garden', inviterId: ANN.id, inviteeEmail: stranger, inviteeId: null, actor: personWithoutAccount(stranger), answer: 'rejected' as const,
+      };
+      const envelope = await publish(SyncEvents.shareInvitationAnswered, answered);
+      await publish(SyncEvents.shareInvitationAnswered, answered, envelope);
+      const from = { id: '0', email: stranger, full_name: stranger, image_id: null };
+      expect(await notificationsOf(ANN.id)).toEqual([
+        expect.objectContaining({
+          notification_type: 'share_invitation_rejected',
+          notification_key: 'share_invitation_rejected:7700000004',
+          from_uid: '0',
+          data: { from_user: from, project_name: 'Garden', invitation_id: '7700000004', project_id: '900', reject_email: stranger },
+        }),
+      ]);
+      expect(await lastDelivered()).toEqual({ userIds: [ANN.id] });
     });
 
     it('lists them with the common fields and the type’s own', async () => {

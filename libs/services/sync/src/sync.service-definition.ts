@@ -55,9 +55,11 @@ import { PushKeyRepository } from './push/push-key.repository';
 import { PUSH_PUBLIC_URL, PushTokens } from './push/push-tokens.service';
 import { GATEWAY_LEASE, UsersMovedObserver } from './gateway-polls/users-moved-observer';
 import { PushRpcController } from './push/push.rpc-controller';
+import { MailedInvitations } from './mailed-invitations/mailed-invitations';
+import { MailedInvitationsRpcController } from './mailed-invitations/mailed-invitations.rpc-controller';
 
 @Module({
-  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController, ActivityRpcController, PushRpcController, AvatarRpcController, NotificationSettingsRpcController],
+  controllers: [SyncRpcController, CompletedRpcController, QuickAddRpcController, ObjectsRpcController, ArchivedRpcController, FirstGenerationRpcController, BackupsRpcController, TemplatesRpcController, AccountImportRpcController, ActivityRpcController, PushRpcController, AvatarRpcController, NotificationSettingsRpcController, MailedInvitationsRpcController],
   providers: [
     CompletedRepository,
     CompletedInfoRepository,
@@ -139,6 +141,7 @@ import { PushRpcController } from './push/push.rpc-controller';
     PushKeyRepository,
     PushTokens,
     UsersMovedObserver,
+    MailedInvitations,
   ],
 })
 export class SyncModule {}

@@ -8,6 +8,7 @@ export * from './command-status';
 export * from './commands/filters/filter-commands';
 export * from './commands';
 export { DEFAULT_INVITATION_BUDGET, INVITATION_BUDGET, type InvitationBudget } from './commands/sharing/invitation-budget';
+export { type InvitationChange, invitedProjectName, recordInvitationAnswer } from './commands/sharing/sharing-args';
 export * from './commands/items';
 export * from './commands/items/item-quick-add.command';
 export * from './commands/labels/label-commands';

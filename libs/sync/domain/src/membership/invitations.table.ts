@@ -42,6 +42,12 @@ export abstract class InvitationsTable<I extends Invitation, W extends I> {
     return row;
   }
 
+  /** The invitation as it stands, not locked: for a look that changes nothing. */
+  async find(manager: EntityManager, invitationId: string): Promise<I | undefined> {
+    const rows = await manager.query<I[]>(`SELECT ${this.kind.columns} FROM sync.${this.kind.table} WHERE id = $1`, [invitationId]);
+    return rows[0];
+  }
+
   /** The invitation, locked for the rest of the transaction (its answer is decided once). */
   async findForUpdate(manager: EntityManager, invitationId: string): Promise<I | undefined> {
     const rows = await manager.query<I[]>(`SELECT ${this.kind.columns} FROM sync.${this.kind.table} WHERE id = $1 FOR UPDATE`, [invitationId]);

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
-import { type ProjectInvitation, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, requireJoinedRoom, UserProfileRepository } from '@doable/sync-domain';
+import { notificationPersonOf, type ProjectInvitation, ProjectInvitationsRepository, ProjectMembersRepository, ProjectRepository, requireJoinedRoom, UserProfileRepository } from '@doable/sync-domain';
 import { idArg, parseArgs } from '../../command-args';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../command-handler';
-import { emitInvitationAnswered, loadInvitationForInvitee } from './sharing-args';
+import { actingUser, invitedProjectName, loadInvitationForInvitee, recordInvitationAnswer } from './sharing-args';
 import { admitGuest, GuestRepositories } from './workspace-guests';
 import { byAddressee, type CommandPolicy } from '@doable/contracts-sync';
 
@@ -28,14 +27,10 @@ abstract class InvitationAnswerCommand implements CommandHandler {
   async run(context: CommandContext, rawArgs: Record<string, unknown>): Promise<CommandOutcome> {
     const args = parseArgs(argsSchema, rawArgs);
     const invitation = await loadInvitationForInvitee(this.invitations, context, args);
-    const projectName = await this.invitations.projectName(context.tx.manager, invitation.project_id);
-    // The project was deleted after the invitation was sent: there is nothing left to join.
-    if (projectName === undefined) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'invitation_id' });
+    const projectName = await invitedProjectName(this.invitations, context.tx.manager, invitation);
     const answer = await this.answer(context, invitation);
-    await this.invitations.answer(context.tx.manager, invitation.id, answer, context.version);
-    await emitInvitationAnswered(this.profiles, context, invitation, projectName, answer);
     // The members see the collaborator state change (invited to active, or gone).
-    context.touch(invitation.project_id);
+    await recordInvitationAnswer(context, this.invitations, invitation, projectName, answer, notificationPersonOf(await actingUser(this.profiles, context)));
     return {};
   }
 

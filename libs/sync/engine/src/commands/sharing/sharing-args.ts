@@ -1,5 +1,6 @@
 import { isObjectId } from '@doable/contracts-common';
-import { COLLABORATOR_ROLES, grantableRoles, mayGrantRole, type ProjectRole, type ShareInvitationAnswered, SyncEvents } from '@doable/contracts-sync';
+import { COLLABORATOR_ROLES, grantableRoles, mayGrantRole, type NotificationPerson, type ProjectRole, type ShareInvitationAnswered, SyncEvents } from '@doable/contracts-sync';
+import type { Tx } from '@doable/shared-runtime';
 import { DomainError } from '@doable/shared-errors';
 import { z } from 'zod';
 import { invitationSecretMatches, notificationPersonOf, type ProjectInvitation, type ProjectInvitationsRepository, type UserProfile, type UserProfileRepository } from '@doable/sync-domain';
@@ -50,6 +51,57 @@ export function refuseAnswered(invitation: ProjectInvitation): void {
   }
 }
 
+/** What an invitation's end is written in: a transaction, its change's version, and the projects the change shows in. */
+export interface InvitationChange {
+  readonly tx: Tx;
+  readonly version: string;
+  readonly touch: (...projectIds: string[]) => void;
+}
+
+/** The event that an invitation ended (accepted, rejected, deleted), by `actor`. */
+export function invitationAnsweredPayload(invitation: ProjectInvitation, projectName: string, answer: ShareInvitationAnswered['answer'], actor: NotificationPerson): ShareInvitationAnswered {
+  return {
+    invitationId: invitation.id,
+    projectId: invitation.project_id,
+    projectName,
+    inviterId: invitation.inviter_id,
+    inviteeEmail: invitation.invitee_email,
+    inviteeId: invitation.invitee_id,
+    actor,
+    answer,
+  };
+}
+
+/**
+ * The project an invitation is to, by name, while it can still be answered: a project deleted
+ * after the invitation was sent has nothing left to join (PROJECT_NOT_FOUND).
+ */
+export async function invitedProjectName(invitations: ProjectInvitationsRepository, manager: Tx['manager'], invitation: ProjectInvitation): Promise<string> {
+  const projectName = await invitations.projectName(manager, invitation.project_id);
+  if (projectName === undefined) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { argument: 'invitation_id' });
+  return projectName;
+}
+
+/**
+ * The receiver's answer to an open invitation (locked by the caller), whoever the receiver is:
+ * an account answering with accept_invitation / reject_invitation, or an address without one
+ * declining from its mail (MailedInvitations). The invitation takes its new state; the answered
+ * event follows in the same transaction (the notifications service tells the sender from it);
+ * the project's members see the collaborator state change.
+ */
+export async function recordInvitationAnswer(
+  change: InvitationChange,
+  invitations: ProjectInvitationsRepository,
+  invitation: ProjectInvitation,
+  projectName: string,
+  answer: 'accepted' | 'rejected',
+  actor: NotificationPerson,
+): Promise<void> {
+  await invitations.answer(change.tx.manager, invitation.id, answer, change.version);
+  await change.tx.emit(SyncEvents.shareInvitationAnswered, invitationAnsweredPayload(invitation, projectName, answer, actor));
+  change.touch(invitation.project_id);
+}
+
 /** Records that an invitation ended (accepted, rejected, deleted), the caller its actor. */
 export async function emitInvitationAnswered(
   profiles: UserProfileRepository,
@@ -58,14 +110,5 @@ export async function emitInvitationAnswered(
   projectName: string,
   answer: ShareInvitationAnswered['answer'],
 ): Promise<void> {
-  await context.tx.emit(SyncEvents.shareInvitationAnswered, {
-    invitationId: invitation.id,
-    projectId: invitation.project_id,
-    projectName,
-    inviterId: invitation.inviter_id,
-    inviteeEmail: invitation.invitee_email,
-    inviteeId: invitation.invitee_id,
-    actor: notificationPersonOf(await actingUser(profiles, context)),
-    answer,
-  });
+  await context.tx.emit(SyncEvents.shareInvitationAnswered, invitationAnsweredPayload(invitation, projectName, answer, notificationPersonOf(await actingUser(profiles, context))));
 }
