@@ -32,6 +32,7 @@ import { SsoAccountProof } from './sso/sso-account-proof';
 import { EmailChangeService } from './email-change/email-change.service';
 import { ADDRESS_CHANGES } from './accounts/address-changes';
 import { PasswordResetPages } from './password-reset/password-reset.pages';
+import { InvitationDeclinePages } from './invitations/invitation-decline.pages';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { OidcClient } from './sso/oidc-client';
 import { SsoAccounts } from './sso/sso-accounts';
@@ -74,6 +75,7 @@ import { SSO_PROVIDERS } from './sso/sso-providers.token';
     EmailChangePages,
     AddressConfirmationService,
     AddressConfirmationPages,
+    InvitationDeclinePages,
     OidcClient,
     SsoAccountProof,
     SsoAccounts,

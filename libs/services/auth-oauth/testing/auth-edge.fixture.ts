@@ -1,6 +1,8 @@
 import type { EdgeRequest } from '@doable/contracts-common';
 import { createLogger } from '@doable/shared-logging';
 import type { Database } from '@doable/shared-runtime';
+import { DomainError } from '@doable/shared-errors';
+import type { ServiceClient } from '@doable/shared-transport';
 import { AccountLinkRepository } from '../src/account-links/account-link.repository';
 import type { LinkSettings } from '../src/account-links/link-settings';
 import { AccountService } from '../src/accounts/account.service';
@@ -16,6 +18,7 @@ import { OAuthAppService } from '../src/oauth/oauth-app.service';
 import { OAuthEndpoints } from '../src/oauth/oauth-endpoints';
 import { OAuthService } from '../src/oauth/oauth.service';
 import { PasswordResetPages } from '../src/password-reset/password-reset.pages';
+import { InvitationDeclinePages } from '../src/invitations/invitation-decline.pages';
 import { PasswordResetService } from '../src/password-reset/password-reset.service';
 import { AuthEdgeRpcController } from '../src/rpc/auth-edge.rpc-controller';
 import { SessionService } from '../src/sessions/session.service';
@@ -40,7 +43,12 @@ export interface AuthEdgeOptions {
   readonly ssoProviders?: readonly SsoProvider[];
   /** PUBLIC_URL as the web app's redirect URL takes it (null: the request's origin). */
   readonly webAppOrigin?: string | null;
+  /** The other services as auth-oauth calls them (the decline page asks sync); by default none answers. */
+  readonly services?: ServiceClient;
 }
+
+/** No other service runs beside the fixture: every request finds none (as a cluster with sync down). */
+const NO_SERVICES = { request: () => Promise.reject(new DomainError('SERVICE_UNAVAILABLE')) } as unknown as ServiceClient;
 
 /**
  * auth-oauth's edge as the module wires it (every page feature: accounts, consent, OAuth, the
@@ -77,6 +85,7 @@ export function authEdgeFixture(db: Database, options: AuthEdgeOptions = {}) {
     sso,
     new AddressConfirmationPages(confirmations, pages),
     new AppSessionEndpoints(sessions, apps, oauth),
+    new InvitationDeclinePages(options.services ?? NO_SERVICES, pages),
   );
   return { edge, accounts, apps, oauth, sessions, webhooks, twoFactor, pages, sso, legacyLogin, box, emailChanges, confirmations, proof };
 }

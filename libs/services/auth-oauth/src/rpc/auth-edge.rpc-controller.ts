@@ -14,6 +14,7 @@ import { PasswordResetPages } from '../password-reset/password-reset.pages';
 import { AddressConfirmationPages, EmailChangePages } from '../email-change/email-change.pages';
 import { SsoPages } from '../web/sso-pages';
 import { AppSessionEndpoints } from '../sessions/app-session.endpoints';
+import { InvitationDeclinePages } from '../invitations/invitation-decline.pages';
 
 type Handler = (web: WebExchange) => Promise<EdgeReply> | EdgeReply;
 
@@ -42,6 +43,7 @@ export class AuthEdgeRpcController {
     sso: SsoPages,
     confirmations: AddressConfirmationPages,
     appSession: AppSessionEndpoints,
+    invitationDecline: InvitationDeclinePages,
   ) {
     this.handlers = {
       'signup-form': (web) => pages.signupForm(web),
@@ -73,6 +75,8 @@ export class AuthEdgeRpcController {
       'sso-link-confirm': (web) => sso.linkConfirm(web),
       'verify-email-form': (web) => confirmations.verifyForm(web),
       'verify-email': (web) => confirmations.verify(web),
+      'invitation-decline-form': (web) => invitationDecline.declineForm(web),
+      'invitation-decline': (web) => invitationDecline.decline(web),
       'consent-form': (web) => authorize.show(web),
       'consent-decision': (web) => authorize.decide(web),
       'access-token': (web) => oauth.accessToken(web),
