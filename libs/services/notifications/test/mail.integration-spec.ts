@@ -282,6 +282,10 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       const link = 'http://doable.test/auth/signup?invitation_id=7700000001&invitation_secret=invitation-secret-0123456789&email=stranger%40example.test';
       expect(mail.parsed.text).toContain(link);
       expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      // And the decline page (which asks before it declines: a mail scanner following the link declines nothing).
+      const decline = 'http://doable.test/auth/invitation/decline?invitation_id=7700000001&invitation_secret=invitation-secret-0123456789';
+      expect(mail.parsed.text).toContain(`Decline the invitation: ${decline}`);
+      expect(mail.parsed.html).toContain(`<a href="${decline.replace(/&/g, '&amp;')}">Decline the invitation</a>`);
       expect(mail.parsed.subject).toBe('Ann "the gardener" invited you to a project in Doable');
       expect(lines.join('\n')).not.toContain('invitation-secret');
     });
@@ -454,6 +458,16 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(mail.html).toContain('&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;');
       expect(mail.html).toContain('href="http://doable.test/auth/signup?a=1&amp;b=&quot;2&quot;"');
       expect(mail.text).toContain("<script>alert('x')</script>");
+    });
+
+    it('send an invitation queued before the decline page existed (no declineLink) with the sign-up link only', () => {
+      const data = { inviterName: 'Ann', inviterEmail: 'ann@example.test', projectName: 'Garden', message: '', link: 'http://doable.test/auth/signup?a=1' };
+      const before = renderMail('share-invitation', data);
+      expect(before.text).toContain('Join the project: http://doable.test/auth/signup?a=1');
+      expect(`${before.text}${before.html}`).not.toContain('Decline');
+      const now = renderMail('share-invitation', { ...data, declineLink: 'http://doable.test/auth/invitation/decline?b=2' });
+      expect(now.text).toContain('Decline the invitation: http://doable.test/auth/invitation/decline?b=2');
+      expect(now.text).toContain('Not for you? Decline it from the second link: Doable asks you to confirm, then tells Ann.');
     });
 
     it('keep a subject on one line whatever a name holds', () => {

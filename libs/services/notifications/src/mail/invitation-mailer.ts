@@ -1,4 +1,4 @@
-import { hashToken, type SignupInvitationKind } from '@doable/contracts-auth';
+import { hashToken, INVITATION_DECLINE_PATH, type SignupInvitationKind } from '@doable/contracts-auth';
 import type { ShareInvitationSent, WorkspaceInvitationSent } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -9,8 +9,8 @@ import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
  * Delivers an invitation to an address that has no account yet (share_project or
  * workspace_invite to a stranger). Such an invitation waits in sync; its mail's link opens the
  * sign-up page with the invitation, and the account made there joins the project or workspace
- * (sync accepts it when it makes the profile). Called inside the consumer's transaction; a
- * redelivered event calls it again.
+ * (sync accepts it when it makes the profile). A project's mail also links to its decline page.
+ * Called inside the consumer's transaction; a redelivered event calls it again.
  */
 export interface InvitationMailer {
   /** The payload carries the secret, which the accept link needs; it must never be logged. */
@@ -33,6 +33,16 @@ export function invitationLink(
   const query = new URLSearchParams({ invitation_id: invitation.invitationId, invitation_secret: invitation.invitationSecret, email: invitation.inviteeEmail });
   if (kind !== 'project') query.set('invitation_kind', kind);
   return `${publicUrl}/auth/signup?${query.toString()}`;
+}
+
+/**
+ * The decline page of a project invitation mailed to a stranger (auth-oauth's): it shows the
+ * invitation and declines it only when its button is pressed, so a mail scanner following the
+ * link declines nothing. A secret link, like the sign-up one.
+ */
+export function invitationDeclineLink(publicUrl: string, invitation: Pick<ShareInvitationSent, 'invitationId' | 'invitationSecret'>): string {
+  const query = new URLSearchParams({ invitation_id: invitation.invitationId, invitation_secret: invitation.invitationSecret });
+  return `${publicUrl}${INVITATION_DECLINE_PATH}?${query.toString()}`;
 }
 
 /** A mail key per invitation and secret: the same invitation sent again (a new secret) is mailed again. */
@@ -63,6 +73,7 @@ export class QueueingInvitationMailer implements InvitationMailer {
         projectName: invitation.projectName,
         message: invitation.message,
         link: invitationLink(this.settings.publicUrl, invitation),
+        declineLink: invitationDeclineLink(this.settings.publicUrl, invitation),
       },
     });
   }

@@ -12,6 +12,11 @@ export interface InvitationMail {
   readonly message: string;
   /** The sign-up page with the invitation: a secret link. */
   readonly link: string;
+  /**
+   * The invitation's decline page (asks before it declines): a secret link. Absent from mails
+   * queued by a release before it, which are sent with the sign-up link only.
+   */
+  readonly declineLink?: string;
 }
 
 export interface WorkspaceInvitationMail {
@@ -170,8 +175,9 @@ const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
         // The sender's own words, quoted and attributed: what they wrote, not what Doable says.
         ...(data.message.trim() ? [`${data.inviterName} wrote (Doable did not write or check this message):`, { quote: data.message.trim() }] : []),
         'Create your account from the link below: you join the project as soon as it is made.',
+        ...(data.declineLink ? [`Not for you? Decline it from the second link: Doable asks you to confirm, then tells ${data.inviterName}.`] : []),
       ],
-      { label: 'Join the project', href: data.link },
+      [{ label: 'Join the project', href: data.link }, ...(data.declineLink ? [{ label: 'Decline the invitation', href: data.declineLink }] : [])],
     ),
   'workspace-invitation': (data) =>
     layout(
