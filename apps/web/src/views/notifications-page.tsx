@@ -13,6 +13,9 @@ function describe(notification: LiveNotification): string {
       return `${who} invited you to ${text(notification['project_name'])}`;
     case 'share_invitation_accepted':
       return `${who} joined ${text(notification['project_name'])}`;
+    case 'share_invitation_rejected':
+      // Someone without an account (declined from the invitation mail) is named by their address.
+      return `${who} declined your invitation to ${text(notification['project_name'])}`;
     case 'item_assigned':
       return `You were assigned “${text(notification['item_content'])}”`;
     case 'item_completed':
