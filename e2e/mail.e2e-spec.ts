@@ -63,8 +63,9 @@ function hiddenFields(html: string): Record<string, string> {
 /**
  * Mail really sent, in both run modes, to a real SMTP server this test starts (smtp-server):
  * a stranger invited to a shared project gets the invitation mail, follows its link to the
- * sign-up page (plain HTTP: the page needs no JavaScript), signs up, and is a collaborator; a
- * stranger invited to a workspace likewise becomes a member; a
+ * sign-up page (plain HTTP: the page needs no JavaScript), signs up, and is a collaborator;
+ * another declines from the mail's Decline link (its page asks, its button declines, the sharer
+ * is told); a stranger invited to a workspace likewise becomes a member; a
  * reminder a legacy client gave the email service arrives once when it fires. No log line, at
  * info, holds the invitation's secret link.
  */
@@ -127,6 +128,76 @@ describe.each(MODES)('mail (%s)', (mode) => {
     expect(mailsTo(stranger).filter((mail) => mail.parsed.subject !== 'Confirm your Doable address')).toHaveLength(1);
 
     expect(logs.lines.length).toBeGreaterThan(0);
+    expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
+  });
+
+  it("mails a stranger a Decline link: its page asks (opening it declines nothing), its button declines once, the sharer is told and nothing stays pending", async () => {
+    const ana = await system.createAccount();
+    const stranger = `decliner-${mode}-${Date.now()}@example.test`;
+    const added = await http(system.url, 'POST', '/api/v1/sync', { token: ana.token, json: { commands: [{ type: 'project_add', uuid: `mail-${mode}-dp`, temp_id: 'p', args: { name: 'Orchard <shared>' } }] } });
+    const projectId = (added.body.temp_id_mapping as Record<string, string>)['p'];
+    expect(await command(system, ana, 'share_project', { project_id: projectId, email: stranger })).toBe('ok');
+    const anaSync = async () => (await http(system.url, 'POST', '/api/v1/sync', { token: ana.token, json: { sync_token: '*', resource_types: ['live_notifications', 'collaborators'] } })).body;
+    type Notice = { notification_type: string; invitation_id?: string; project_name?: string; reject_email?: string; from_user?: { email: string; full_name: string } };
+
+    const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), 'the invitation mail');
+    const declineLink = /Decline the invitation: (\S+)/.exec(mail.parsed.text ?? '')?.[1];
+    expect(declineLink?.startsWith(`${PUBLIC_URL}/auth/invitation/decline?`)).toBe(true);
+    const url = new URL(declineLink!);
+    const [invitationId, secret] = [url.searchParams.get('invitation_id')!, url.searchParams.get('invitation_secret')!];
+    // The sign-up link stays beside it: the same invitation, the same secret.
+    expect(mail.parsed.text).toContain(`invitation_id=${invitationId}&invitation_secret=${secret}`);
+
+    // Opened, as a person or a mail scanner would, twice: the page shows who invited to what and asks.
+    const browser = new HttpBrowser(system.url);
+    await browser.get(`${url.pathname}${url.search}`);
+    const page = await browser.get(`${url.pathname}${url.search}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(ana.email);
+    expect(page.text).toContain('Orchard &lt;shared&gt;');
+    expect(page.text).toContain('<button type="submit">Decline the invitation</button>');
+    // Nothing was declined by opening it: the invitation is open still, and Ana was told nothing.
+    expect(await system.sql(`SELECT state FROM sync.project_invitations WHERE id = $1`, [invitationId])).toEqual([{ state: 'invited' }]);
+    expect(((await anaSync()).live_notifications as Notice[]).filter((notice) => notice.invitation_id === invitationId)).toEqual([]);
+
+    // A wrong secret (another of the same shape) learns nothing: not valid, no name, no project.
+    const guessed = await browser.get(`${url.pathname}?invitation_id=${invitationId}&invitation_secret=${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`);
+    expect(guessed.status).toBe(404);
+    expect(guessed.text).toContain('data-error-tag="INVITATION_LINK_INVALID"');
+    expect(guessed.text).not.toContain('Orchard');
+
+    // A post without the page's CSRF cookie (another site's form) declines nothing.
+    expect((await new HttpBrowser(system.url).request('POST', url.pathname, hiddenFields(page.text))).status).toBe(403);
+    expect(await system.sql(`SELECT state FROM sync.project_invitations WHERE id = $1`, [invitationId])).toEqual([{ state: 'invited' }]);
+
+    // The button declines: a form post with the page's CSRF token.
+    const declined = await browser.submit(url.pathname, page, hiddenFields(page.text));
+    expect(declined.status).toBe(200);
+    expect(declined.text).toContain('data-testid="invitation-declined"');
+    expect(await system.sql(`SELECT state FROM sync.project_invitations WHERE id = $1`, [invitationId])).toEqual([{ state: 'rejected' }]);
+
+    // Ana is told as when an account declines: share_invitation_rejected, the address as who declined.
+    const told = await waitFor(async () => ((await anaSync()).live_notifications as Notice[]).find((notice) => notice.invitation_id === invitationId), "Ana's notification of the decline");
+    expect(told).toMatchObject({ notification_type: 'share_invitation_rejected', project_name: 'Orchard <shared>', reject_email: stranger, from_user: { email: stranger, full_name: stranger } });
+
+    // Nothing is pending any more: no invited state in the project, and cancelling finds no invitation to the address
+    // (an open one is cancelled so: a second stranger's, the control).
+    const states = ((await anaSync()).collaborator_states ?? []) as Array<{ project_id: string; state: string }>;
+    expect(states.filter((state) => state.project_id === projectId && state.state === 'invited')).toEqual([]);
+    expect(await command(system, ana, 'delete_collaborator', { project_id: projectId, email: stranger })).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE' });
+    const control = `control-${mode}-${Date.now()}@example.test`;
+    expect(await command(system, ana, 'share_project', { project_id: projectId, email: control })).toBe('ok');
+    expect(await command(system, ana, 'delete_collaborator', { project_id: projectId, email: control })).toBe('ok');
+
+    // A second press, and the link opened again: declined already, nothing more happens.
+    const again = await browser.submit(url.pathname, page, hiddenFields(page.text));
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('data-testid="invitation-already-declined"');
+    const reopened = await browser.get(`${url.pathname}${url.search}`);
+    expect(reopened.text).toContain('data-testid="invitation-already-declined"');
+    expect(reopened.text).not.toContain('<form');
+    expect(((await anaSync()).live_notifications as Notice[]).filter((notice) => notice.invitation_id === invitationId)).toHaveLength(1);
+
     expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
   });
 
