@@ -24,11 +24,27 @@ function userAndProjects(path: string, body: any): { email: unknown; inbox: unkn
   return { email: user.email, inbox: path === '/api/v1/sync' || path === '/sync/v9/sync' ? user.inbox_project_id : user.inbox_project, projects: body.projects ?? [] };
 }
 
+/**
+ * Sends again, after a pause, a request refused with a 503 (which says Retry-After), as the
+ * official clients do: on a loaded machine the embedded PGlite (one query at a time) can keep a
+ * read waiting past the pool's 5 s wait, and such a refusal did nothing. What this file guards
+ * is whose data an answer carries; any other failure still counts.
+ */
+async function withOverloadRetries<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await send();
+    if (response.status !== 503 || attempt === 3) return response;
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+  }
+}
+
 describe.each(MODES)('isolation between concurrent users (%s)', (mode) => {
   const { system, accounts } = useSystem(mode, { accounts: 12 });
 
   it('answers every one of many concurrent syncs with the asking user own data', async () => {
     const outcomes = { own: 0, foreign: 0, failed: 0 };
+    // A failure's status and error tag, so a red run says what refused (an overload, a timeout).
+    const failures: string[] = [];
     for (let round = 0; round < 6; round++) {
       await Promise.all(
         Array.from({ length: 48 }, async (_, index) => {
@@ -36,15 +52,18 @@ describe.each(MODES)('isolation between concurrent users (%s)', (mode) => {
           // Every Sync API version, in turn.
           const path = SYNC_PATHS[index % SYNC_PATHS.length];
           const read = path === '/API/v6/sync' ? { seq_no: 0 } : { sync_token: '*' };
-          const response = await http(system.url, 'POST', path, { token: account.token, json: { ...read, resource_types: ['user', 'projects'] } });
+          const response = await withOverloadRetries(() => http(system.url, 'POST', path, { token: account.token, json: { ...read, resource_types: ['user', 'projects'] } }));
           const seen = userAndProjects(path, response.body);
-          if (response.status !== 200) outcomes.failed++;
+          if (response.status !== 200) {
+            outcomes.failed++;
+            failures.push(`${path} ${response.status} ${JSON.stringify(response.body).slice(0, 160)}`);
+          }
           else if (seen.email === account.email && seen.projects.length === 1 && seen.projects.every((project) => project.id === seen.inbox)) outcomes.own++;
           else outcomes.foreign++;
         }),
       );
     }
-    expect(outcomes).toEqual({ own: 6 * 48, foreign: 0, failed: 0 });
+    expect({ ...outcomes, failures: failures.slice(0, 5) }).toEqual({ own: 6 * 48, foreign: 0, failed: 0, failures: [] });
   });
 });
 

@@ -46,10 +46,7 @@ function recordTraffic(page: Page): Array<{ at: number; what: string }> {
     socket.on('close', () => note('push socket closed'));
   });
   page.on('request', (request) => APP_CALL.test(request.url()) && note(`${callName(request)} sent`));
-  page.on('requestfinished', (request) => {
-    if (!APP_CALL.test(request.url())) return;
-    void request.response().then((response) => note(`${callName(request)} answered ${response?.status() ?? '?'}${response?.fromServiceWorker() ? ' (by the service worker)' : ''}`));
-  });
+  page.on('response', (response) => APP_CALL.test(response.url()) && note(`${callName(response.request())} answered ${response.status()}${response.fromServiceWorker() ? ' (by the service worker)' : ''}`));
   page.on('requestfailed', (request) => APP_CALL.test(request.url()) && note(`${callName(request)} failed: ${request.failure()?.errorText ?? '?'}`));
   page.on('load', () => note('page loaded'));
   return traffic;
