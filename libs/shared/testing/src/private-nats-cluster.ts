@@ -10,6 +10,8 @@ export interface PrivateNatsNode {
   /** Its server name (what JetStream names a stream's leader and peers by). */
   readonly name: string;
   readonly url: string;
+  /** Its process id while it runs. */
+  readonly pid: number | undefined;
   running(): boolean;
   /** SIGKILL (a crash: no goodbye to its routes or clients) or SIGTERM, and wait for the exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -70,7 +72,16 @@ export async function startPrivateNatsCluster(label = 'nats-cluster', size = 3):
       '--routes',
       routes,
     ]);
-    return { name, url: `nats://127.0.0.1:${client}`, running: () => server.running(), stop: (signal?: NodeJS.Signals) => server.stop(signal), start: () => server.start() } satisfies PrivateNatsNode;
+    return {
+      name,
+      url: `nats://127.0.0.1:${client}`,
+      get pid() {
+        return server.pid;
+      },
+      running: () => server.running(),
+      stop: (signal?: NodeJS.Signals) => server.stop(signal),
+      start: () => server.start(),
+    } satisfies PrivateNatsNode;
   });
   const url = nodes.map((node) => node.url).join(',');
   const destroy = async () => {
@@ -79,8 +90,19 @@ export async function startPrivateNatsCluster(label = 'nats-cluster', size = 3):
   };
   try {
     await Promise.all(nodes.map((node) => node.start()));
-    // Ready for clients is not ready for JetStream: the servers elect a meta leader first.
-    await waitFor(() => withJsm(url, async (jsm) => (await jsm.getAccountInfo()) !== undefined), 'the NATS cluster to elect its JetStream meta leader', 60_000);
+    // Ready for clients is not ready for JetStream: the servers elect a meta leader, which then
+    // has to learn of every peer before it can place a stream on all of them ("no suitable peers
+    // for placement" until then). Ready once a stream with a copy on each server can be made.
+    const probe = `READY_PROBE_${process.pid}`;
+    await waitFor(
+      () =>
+        withJsm(url, async (jsm) => {
+          await jsm.streams.add({ name: probe, subjects: [`ready-probe-${process.pid}`], num_replicas: size });
+          return jsm.streams.delete(probe);
+        }),
+      `the NATS cluster to place a stream on all ${size} servers`,
+      60_000,
+    );
   } catch (err) {
     await destroy();
     throw err;

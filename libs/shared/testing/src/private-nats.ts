@@ -12,6 +12,8 @@ const NATS_SERVER = '/usr/sbin/nats-server';
  */
 export interface PrivateNats {
   readonly url: string;
+  /** The server's process id while it runs (to read its CPU time). */
+  readonly pid: number | undefined;
   /** Whether the server is up (false after stop(), or if it died). */
   running(): boolean;
   /** SIGTERM and wait: the server goes away; JetStream's store stays on disk. */
@@ -34,6 +36,11 @@ export class NatsServerProcess {
   private server: ChildProcess | undefined;
 
   constructor(private readonly args: readonly string[]) {}
+
+  /** The server's process id while it runs (to read its CPU time). */
+  get pid(): number | undefined {
+    return this.running() ? this.server?.pid : undefined;
+  }
 
   running(): boolean {
     return this.server !== undefined && this.server.exitCode === null && this.server.signalCode === null;
@@ -71,6 +78,9 @@ export async function startPrivateNats(label = 'private-nats'): Promise<PrivateN
   await server.start();
   return {
     url: `nats://127.0.0.1:${port}`,
+    get pid() {
+      return server.pid;
+    },
     running: () => server.running(),
     stop: () => server.stop(),
     start: () => server.start(),

@@ -104,7 +104,7 @@ export class ServiceKernelModule {
               subjectPrefix: transport.subjectPrefix,
               ...(transport.kind === 'nats' ? { replicas: transport.replicas } : {}),
             }),
-            { ...(bus instanceof JetStreamEventBus ? { natsConnection: bus.connection } : {}) },
+            { ...(bus instanceof JetStreamEventBus ? { natsConnection: bus.connection } : {}), logger },
           ),
         inject: [EVENT_BUS],
       },

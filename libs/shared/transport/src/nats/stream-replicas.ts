@@ -17,14 +17,32 @@ export const MAX_STREAM_REPLICAS = 5;
  * (`nats stream edit <name> --replicas 1`). A raise that fails (fewer servers up than copies
  * asked for) is logged and the service runs on with the copies there are: it is no reason to stop.
  */
-export async function raiseStreamReplicas(jsm: JetStreamManager, stream: string, replicas: number, logger: Logger): Promise<void> {
+export async function raiseStreamReplicas(jsm: JetStreamManager, stream: string, replicas: number, logger?: Logger): Promise<void> {
   try {
     const { config } = await jsm.streams.info(stream);
     if (config.num_replicas >= replicas) return;
     await jsm.streams.update(stream, { num_replicas: replicas });
-    logger.info({ stream, from: config.num_replicas, to: replicas }, 'stream replicas raised (NATS_REPLICAS)');
+    await leaderElected(jsm, stream);
+    logger?.info({ stream, from: config.num_replicas, to: replicas }, 'stream replicas raised (NATS_REPLICAS)');
   } catch (err) {
-    logger.error({ err, stream, replicas }, 'could not raise the stream to NATS_REPLICAS copies; it keeps the copies it has');
+    logger?.error({ err, stream, replicas }, 'could not raise the stream to NATS_REPLICAS copies; it keeps the copies it has');
+  }
+}
+
+/** How long a raised stream may take to elect its new group's leader before the caller goes on regardless. */
+const ELECTION_BOUND_MS = 30_000;
+
+/**
+ * Waits until the stream, now a group of several servers, has elected its leader: until then
+ * (about a second, measured on 2.9) a read of it times out, and the Object Store's first read
+ * after the raise would wait out its 30 s timeout. Publishing is not held up meanwhile.
+ */
+async function leaderElected(jsm: JetStreamManager, stream: string): Promise<void> {
+  const deadline = Date.now() + ELECTION_BOUND_MS;
+  while (Date.now() < deadline) {
+    const info = await jsm.streams.info(stream).catch(() => undefined);
+    if (info?.cluster?.leader) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
