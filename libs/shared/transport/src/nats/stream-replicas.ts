@@ -9,9 +9,10 @@ import type { JetStreamManager } from '@nats-io/jetstream';
 export const MAX_STREAM_REPLICAS = 5;
 
 /**
- * An existing stream with fewer copies than configured is raised to them: a deployment that moves
- * from one NATS server to a cluster (or from R1 to R3) needs no step of its own: the server copies the
- * stream to its new peers while it keeps serving. Never lowered: during a rolling change of the
+ * An existing stream with fewer copies than configured is raised to them: a deployment whose NATS
+ * cluster held the streams with one copy (the default) needs no step of its own to move to three;
+ * the server copies each stream to its new peers while it keeps serving. (A single server's
+ * streams do not carry into a new cluster at all: docs/operations/nats-cluster.md.) Never lowered: during a rolling change of the
  * setting, replicas still on the old value would otherwise take turns raising and lowering it
  * (each change a copy of the stream); an operator lowers it on purpose
  * (`nats stream edit <name> --replicas 1`). A raise that fails (fewer servers up than copies
