@@ -7,6 +7,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { oneByOne } from '../src/events/event-bus';
 import { JetStreamEventBus } from '../src/events/jetstream-event-bus';
 import { openKvBucket } from '../src/nats/kv-bucket';
+import { probeNats } from '../src/nats/nats-probe';
 import { natsServers } from '../src/nats/nats-servers';
 import { streamNameFor } from '../src/transport-options';
 
@@ -88,6 +89,12 @@ describe('the event bus and key-value buckets over a 3-node NATS cluster', () =>
     const second = await openKvBucket(admin, bucket, { ttl: 60_000, history: 1, replicas: 3 }, logger);
     expect(await replicasOf(`KV_${bucket}`)).toBe(3);
     expect((await second.get('gw.a'))?.string()).toBe('1');
+  });
+
+  it('finds NATS up at start while a listed server is down (the start probe tries each)', async () => {
+    // The dead one first or not, at random: ten probes in a row all reach the live one.
+    const url = `nats://127.0.0.1:1,${cluster.nodes[0].url}`;
+    for (let probe = 0; probe < 10; probe++) await probeNats(url, 2_000);
   });
 
   it('stores every event once and hands each to its consumer through the loss of the stream leader', async () => {
