@@ -53,7 +53,7 @@ export interface Cluster {
  * the one-shot `migrate` step per data service, then one process per service started from the
  * compiled entry a container runs. Default pool sizes and outbox polling, as in production.
  */
-export async function startCluster(options: { cpuProfileDir?: string } = {}): Promise<Cluster> {
+export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Cluster> {
   const database = await createTestDatabase('bench');
   const runTag = `bench-${randomBytes(4).toString('hex')}`;
   const subjectPrefix = `${runTag}.`;
@@ -63,7 +63,8 @@ export async function startCluster(options: { cpuProfileDir?: string } = {}): Pr
     await database.drop();
   });
   // Load generators hammer a few users far past the per-user rate limits: measured here is throughput, not the limiter.
-  const env: NodeJS.ProcessEnv = { NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS, ...ROOMY_PLANS, ...LOCAL_WEBHOOKS };
+  // `natsUrl`: a NATS of the scenario's own (S15's cluster), else the machine's shared server.
+  const env: NodeJS.ProcessEnv = { NATS_URL: options.natsUrl ?? TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS, ...ROOMY_PLANS, ...LOCAL_WEBHOOKS, ...options.env };
   for (const service of DATA_SERVICES) await runToCompletion(`${service} migrate`, appEntry(service), ['migrate'], env);
 
   const children = new Map<string, Child>();

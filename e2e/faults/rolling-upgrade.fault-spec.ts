@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import WebSocket from 'ws';
 import { waitFor } from '@doable/shared-testing';
 import type { ServiceName } from '@doable/shared-runtime';
@@ -18,12 +15,12 @@ import {
   type ServiceReplica,
   startClusterProcesses,
 } from '@doable/system';
-import { authorize, CALLBACK_URL, exchangeCode, HttpBrowser, logIn, registerApp } from '../support/oauth-flow';
 import { REPO_ROOT } from '../support/processes';
 import { WEB_ORIGIN } from '../support/push-client';
 import { type BuiltRelease, buildRelease, latestRecordedRelease } from './previous-release';
 import { type PrivateNats, type PrivatePostgres, startPrivateNats, startPrivatePostgres } from './private-servers';
 import { SteadyWriters } from './steady-writers';
+import { type Delivery, hookWriter, startReceiver, unusualDeliveries as unusualDeliveriesOf, webhookFigures } from './webhook-receiver';
 
 /**
  * The rolling upgrade (issue #45): the previous release's cluster, built from its commit
@@ -47,8 +44,6 @@ const HOOKED_WRITER = 0;
 const PUSHED_WRITER = 1;
 const REPLICAS: Partial<Record<ServiceName, number>> = { gateway: 2, sync: 2 };
 const PASSWORD = 'rolling upgrade passphrase';
-/** The hooked writer's writes before the load, until the app's webhook is seen working. */
-const PROBE = 'hook probe ';
 /** What the steady writers write (`w<writer>-<n>`): the probes are not theirs. */
 const WRITTEN = /^w\d+-\d+$/;
 
@@ -76,27 +71,6 @@ interface StepFigures {
   readonly failed: number;
   /** From SIGTERM to the old replica's exit (measured, not asserted). */
   readonly stopS: number;
-}
-
-interface Delivery {
-  readonly deliveryId: string;
-  readonly eventName: string;
-  readonly content: string;
-}
-
-/** The app's callback: records every delivery and answers 200. */
-async function startReceiver(deliveries: Delivery[]): Promise<{ port: number; server: Server }> {
-  const server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const body = JSON.parse(raw) as { event_name: string; event_data: { content?: string } };
-      deliveries.push({ deliveryId: String(request.headers['x-todoist-delivery-id']), eventName: body.event_name, content: body.event_data.content ?? '' });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, server };
 }
 
 /** A push channel client as an app keeps it: on a close it reconnects to a gateway in the list. */
@@ -207,35 +181,6 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
     return token;
   }
 
-  /** The hooked writer registers an app, authorizes it and points its webhook at the receiver. */
-  async function hookWriter(email: string, receiverPort: number): Promise<void> {
-    const browser = new HttpBrowser(gatewayUrls()[0]);
-    await logIn(browser, email, PASSWORD);
-    const app = await registerApp(browser, 'Rolling upgrade', [CALLBACK_URL]);
-    const landed = await authorize(browser, { clientId: app.clientId, scopes: ['data:read'] });
-    await exchangeCode(browser.baseUrl, app, landed.searchParams.get('code')!);
-    progress('app authorized; configuring its webhook');
-    const response = await fetch(`${browser.baseUrl}/api/v1/apps/webhook`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}` },
-      body: JSON.stringify({ callback_url: `http://127.0.0.1:${receiverPort}/hook`, events: ['item:added'] }),
-    });
-    expect(response.status).toBe(200);
-    progress('webhook configured; probing until a delivery comes');
-    // The authorization reaches the webhooks service as an event: probe until a write is delivered.
-    let probe = 0;
-    await waitFor(async () => {
-      await fetch(`${browser.baseUrl}/api/v1/sync`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens[HOOKED_WRITER]}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ commands: [{ type: 'item_add', uuid: randomUUID(), temp_id: randomUUID(), args: { content: `${PROBE}${probe++}` } }] }),
-        signal: AbortSignal.timeout(30_000),
-      });
-      await sleep(500);
-      return deliveries.some((delivery) => delivery.content.startsWith(PROBE));
-    }, 'a first webhook delivery', 60_000);
-  }
-
   /** Waits until a few more writes are acknowledged: the cluster as it now is serves them. */
   async function writesGoOn(what: string): Promise<void> {
     const count = writers!.figures.attempts.filter((attempt) => attempt.ok).length;
@@ -276,7 +221,7 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
     progress('accounts made; hooking the webhook app');
     const started = await startReceiver(deliveries);
     receiver = started.server;
-    await hookWriter(`writer-${HOOKED_WRITER}@rolling.test`, started.port);
+    await hookWriter({ gatewayUrl: gatewayUrls()[0], email: `writer-${HOOKED_WRITER}@rolling.test`, password: PASSWORD, token: tokens[HOOKED_WRITER], receiverPort: started.port, deliveries, progress });
   }, 1_500_000);
 
   afterAll(async () => {
@@ -359,39 +304,12 @@ describe('rolling upgrade from the previous release to HEAD (cluster, real Postg
     }
 
     // Webhooks: once every delivery is final (none pending), each hooked write was delivered once.
-    const database = new Client({ connectionString: postgres.url });
-    await database.connect();
-    /** Every delivery row not simply delivered once (state, attempts, last error), shown when the webhook figures fail. */
-    let unusualDeliveries: unknown[] = [];
-    try {
-      await waitFor(async () => Number((await database.query<{ n: string }>("SELECT count(*) AS n FROM webhooks.deliveries WHERE state = 'pending'")).rows[0].n) === 0 || undefined, 'every webhook delivery to be final', 60_000);
-      unusualDeliveries = (
-        await database.query("SELECT delivery_id, event_name, event->>'objectId' AS object_id, state, attempts, last_status, last_error FROM webhooks.deliveries WHERE state <> 'delivered' OR attempts > 1")
-      ).rows;
-    } finally {
-      await database.end();
-    }
+    // The same delivery id again (reported, not asserted): the previous release's webhooks replica
+    // stopped while its POST was under way and left the answer unrecorded (HEAD's workers finish
+    // what they began before a stop: DeliveryWorker.beforeApplicationShutdown); a receiver drops it by its id.
+    const unusualDeliveries = await unusualDeliveriesOf(postgres.url);
     const hooked = writers.figures.acknowledged.get(HOOKED_WRITER)!;
-    // Counted by delivery id, as a receiver dedupes (X-Todoist-Delivery-ID, public-api-facts
-    // §1.5): the same id again is a resend of one delivery, two ids for one write are a duplicate.
-    const delivered = new Map<string, number>();
-    const seenIds = new Set<string>();
-    for (const delivery of deliveries.filter((candidate) => candidate.eventName === 'item:added')) {
-      if (seenIds.has(delivery.deliveryId)) continue;
-      seenIds.add(delivery.deliveryId);
-      delivered.set(delivery.content, (delivered.get(delivery.content) ?? 0) + 1);
-    }
-    const webhooks = {
-      writes: hooked.length,
-      delivered: hooked.filter((content) => delivered.has(content)).length,
-      missing: hooked.filter((content) => !delivered.has(content)).length,
-      twice: [...delivered.values()].filter((count) => count > 1).length,
-      // The same delivery id again: the previous release's webhooks replica stopped while its POST
-      // was under way and left the answer unrecorded (HEAD's workers finish what they began before
-      // a stop: DeliveryWorker.beforeApplicationShutdown). Reported; a receiver drops it by its id.
-      sameIdAgain: deliveries.length - new Set(deliveries.map((delivery) => delivery.deliveryId)).size,
-      unexpected: [...delivered.keys()].filter((content) => !content.startsWith(PROBE) && !hooked.includes(content)).length,
-    };
+    const webhooks = webhookFigures(hooked, deliveries);
 
     const attempts = writers.figures.attempts;
     const failed = attempts.filter((attempt) => !attempt.ok && !attempt.refused);

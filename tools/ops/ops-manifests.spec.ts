@@ -262,6 +262,38 @@ describe('Kubernetes manifests (k8s/overlays/local)', () => {
   });
 });
 
+describe('Kubernetes manifests with a NATS cluster (k8s/overlays/local-nats-cluster, issue #48)', () => {
+  const objects = kustomize('k8s/overlays/local-nats-cluster');
+
+  it('runs NATS as three routed JetStream servers instead of the one-pod Deployment', () => {
+    expect(objects.filter((object) => object.kind === 'Deployment' && object.metadata.name === 'nats')).toEqual([]);
+    const nats = find(objects, 'StatefulSet', 'nats');
+    expect(nats.spec?.replicas).toBe(3);
+    const args = mainContainer(nats, 'nats').args ?? [];
+    expect(args).toEqual(expect.arrayContaining(['-js', '--name', '$(POD_NAME)', '--cluster_name', '--routes']));
+    const routes = args[args.indexOf('--routes') + 1].split(',');
+    expect(routes).toEqual([0, 1, 2].map((n) => `nats://nats-${n}.nats-cluster:6222`));
+    expect(find(objects, 'Service', 'nats-cluster').spec).toEqual(expect.objectContaining({ clusterIP: 'None', publishNotReadyAddresses: true }));
+    // The client Service still selects the servers.
+    expect(selects(find(objects, 'Service', 'nats').spec!.selector!, podSpec(nats).metadata?.labels)).toBe(true);
+    expect(find(objects, 'PodDisruptionBudget', 'nats').spec).toEqual(expect.objectContaining({ maxUnavailable: 1 }));
+    expect(podSecurity.restrictedViolations(objects)).toEqual([]);
+  });
+
+  it('gives every service the three servers and three copies of each stream', () => {
+    const config = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('doable-config'))!;
+    expect(config.data?.NATS_URL?.split(',')).toEqual([0, 1, 2].map((n) => `nats://nats-${n}.nats-cluster:4222`));
+    expect({ NATS_REPLICAS: config.data?.NATS_REPLICAS, STORAGE_REPLICAS: config.data?.STORAGE_REPLICAS }).toEqual({ NATS_REPLICAS: '3', STORAGE_REPLICAS: '3' });
+  });
+
+  it('lets the servers route to each other on 6222', () => {
+    const routes = objects.find((object) => object.kind === 'NetworkPolicy' && object.metadata.name === 'nats-routes') as unknown as { spec: { ingress: unknown[]; egress: unknown[] } };
+    const peers = [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'nats' } } }];
+    expect(routes.spec.ingress).toEqual([{ from: peers, ports: [{ protocol: 'TCP', port: 6222 }] }]);
+    expect(routes.spec.egress).toEqual([{ to: peers, ports: [{ protocol: 'TCP', port: 6222 }] }]);
+  });
+});
+
 describe('Kubernetes base (k8s/base)', () => {
   it('holds no Secret: credentials come from the overlay or a secret store', () => {
     const objects = kustomize('k8s/base');
@@ -343,6 +375,29 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'nats']) {
       const tag = imageTag(services[name].image ?? '');
       expect(tag).toMatch(/^\d+\.\d+/);
+    }
+  });
+});
+
+describe('docker-compose.nats-cluster.yml (issue #48)', () => {
+  const cluster = parse(readFileSync(join(repoRoot, 'docker-compose.nats-cluster.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+  const base = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+
+  it('runs three routed JetStream servers, each on its own volume', () => {
+    const servers = ['nats', 'nats-2', 'nats-3'];
+    for (const [index, name] of servers.entries()) {
+      const command = cluster.services[name].command ?? [];
+      expect(command).toEqual(expect.arrayContaining(['-js', '--name', `nats-${index + 1}`, '--cluster_name', 'doable']));
+      expect(command[command.indexOf('--routes') + 1].split(',')).toEqual(servers.map((server) => `nats://${server}:6222`));
+    }
+    expect([cluster.services['nats-2'].volumes, cluster.services['nats-3'].volumes]).toEqual([['nats-2-data:/data'], ['nats-3-data:/data']]);
+  });
+
+  it('gives every service of docker-compose.yml the three servers and three copies', () => {
+    const services = Object.keys(base.services).filter((name) => base.services[name].environment?.NATS_URL);
+    expect(services.length).toBeGreaterThan(APPS.length);
+    for (const name of services) {
+      expect([name, cluster.services[name]?.environment]).toEqual([name, { NATS_URL: 'nats://nats:4222,nats://nats-2:4222,nats://nats-3:4222', NATS_REPLICAS: '3', STORAGE_REPLICAS: '3' }]);
     }
   });
 });

@@ -45,10 +45,16 @@ const checks = [
   { label: 'kubectl kustomize k8s/base', command: 'kubectl', args: ['kustomize', 'k8s/base'], kustomize: true },
   { label: 'kubectl kustomize k8s/overlays/local', command: 'kubectl', args: ['kustomize', 'k8s/overlays/local'], kustomize: true },
   { label: 'kubectl kustomize k8s/overlays/local-monitoring', command: 'kubectl', args: ['kustomize', 'k8s/overlays/local-monitoring'], kustomize: true },
+  { label: 'kubectl kustomize k8s/overlays/local-nats-cluster', command: 'kubectl', args: ['kustomize', 'k8s/overlays/local-nats-cluster'], kustomize: true },
   {
     label: `${compose.join(' ')} -f docker-compose.yml config -q`,
     command: compose[0],
     args: [...compose.slice(1), '-f', 'docker-compose.yml', 'config', '-q'],
+  },
+  {
+    label: `${compose.join(' ')} -f docker-compose.yml -f docker-compose.nats-cluster.yml config -q`,
+    command: compose[0],
+    args: [...compose.slice(1), '-f', 'docker-compose.yml', '-f', 'docker-compose.nats-cluster.yml', 'config', '-q'],
   },
 ];
 

@@ -95,6 +95,15 @@ describe('env fields', () => {
       expect(natsEnvSchema.parse({ NATS_URL: url })).toEqual({ NATS_URL: url });
     });
 
+    it('accepts a NATS cluster as a comma list of its servers', () => {
+      const url = 'nats://n1:4222,nats://n2:4222, tls://n3:4222';
+      expect(natsEnvSchema.parse({ NATS_URL: url })).toEqual({ NATS_URL: url });
+    });
+
+    it.each(['nats://n1:4222,n2:4222', 'nats://n1:4222,', 'http://n1:4222,nats://n2:4222'])('rejects NATS_URL %s (each server needs its scheme)', (url) => {
+      expect(natsEnvSchema.safeParse({ NATS_URL: url }).success).toBe(false);
+    });
+
     it('requires NATS_URL', () => {
       expect(natsEnvSchema.safeParse({}).success).toBe(false);
     });

@@ -1,16 +1,27 @@
 import { z } from 'zod';
 
+function isUrlOf(protocols: readonly string[], value: string): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+  } catch {
+    return false;
+  }
+}
+
 /** Reusable environment fields, so every service spells and checks them the same way. */
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
-  url: (protocols: string[]) =>
-    z.string().refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
-      } catch {
-        return false;
-      }
-    }, `must be a URL (${protocols.join(', ')})`),
+  url: (protocols: string[]) => z.string().refine((value) => isUrlOf(protocols, value), `must be a URL (${protocols.join(', ')})`),
+  /**
+   * One URL, or several separated by commas (the servers of a NATS cluster): a client connects to
+   * any of them and moves to another when its server goes away. Kept as the text given; split
+   * where a connection is made (natsServers in @doable/shared-transport).
+   */
+  urlList: (protocols: string[]) =>
+    z.string().refine(
+      (value) => value.split(',').every((url) => isUrlOf(protocols, url.trim())),
+      `must be a URL (${protocols.join(', ')}), or several separated by commas`,
+    ),
   positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
   bool: (fallback: boolean) =>
     z
@@ -36,7 +47,7 @@ export const baseEnvSchema = z.object({
 });
 
 /** Cluster mode: the message broker, and (for services that own data) the database. */
-export const natsEnvSchema = z.object({ NATS_URL: env.url(['nats', 'tls', 'ws', 'wss']) });
+export const natsEnvSchema = z.object({ NATS_URL: env.urlList(['nats', 'tls', 'ws', 'wss']) });
 export const databaseEnvSchema = z.object({
   DATABASE_URL: env.url(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: env.positiveInt(10),

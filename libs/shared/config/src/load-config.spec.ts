@@ -83,6 +83,8 @@ describe('redactConfig', () => {
     ['POSTGRES://doable:hunter2@db/doable', 'POSTGRES://doable:***@db/doable'],
     ['nats://user:s3cr%40t@nats:4222', 'nats://user:***@nats:4222'],
     ['redis://:hunter2@cache:6379', 'redis://:***@cache:6379'],
+    // A NATS cluster's servers, each with its credentials: every one masked, not only the first.
+    ['nats://a:one@n1:4222,nats://b:two@n2:4222, tls://c:three@n3:4222', 'nats://a:***@n1:4222,nats://b:***@n2:4222, tls://c:***@n3:4222'],
   ])('masks the password inside the URL %s', (url, masked) => {
     expect(redactConfig({ DATABASE_URL: url })).toEqual({ DATABASE_URL: masked });
   });

@@ -40,12 +40,26 @@ function maskUrlPassword(value: string): string {
   return `${scheme}${authority.slice(0, colon)}:***${authority.slice(at)}${rest}`;
 }
 
+/**
+ * Each URL of a comma list (NATS_URL naming a cluster's servers) masked on its own. Split only
+ * where a scheme follows the comma, so a comma inside one URL keeps it one URL.
+ */
+function maskUrlPasswords(value: string): string {
+  return value
+    .split(/,(?=\s*[a-z][a-z0-9+.-]*:\/\/)/i)
+    .map((part) => {
+      const url = part.trimStart();
+      return part.slice(0, part.length - url.length) + maskUrlPassword(url);
+    })
+    .join(',');
+}
+
 /** The configuration as it may be logged: secrets and URL passwords are masked. */
 export function redactConfig(config: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(config).map(([key, value]) => {
       if (SECRET_KEY.test(key)) return [key, value === undefined ? value : '***'];
-      return [key, typeof value === 'string' ? maskUrlPassword(value) : value];
+      return [key, typeof value === 'string' ? maskUrlPasswords(value) : value];
     }),
   );
 }

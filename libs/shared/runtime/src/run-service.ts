@@ -29,7 +29,7 @@ export async function startClusterService<Env extends z.ZodObject>(
     definition,
     config,
     {
-      transport: { kind: 'nats', url: config.NATS_URL!, subjectPrefix: config.NATS_SUBJECT_PREFIX, name: definition.name, replicaSilenceMs: config.REPLICA_SILENCE_MS },
+      transport: { kind: 'nats', url: config.NATS_URL!, replicas: config.NATS_REPLICAS, subjectPrefix: config.NATS_SUBJECT_PREFIX, name: definition.name, replicaSilenceMs: config.REPLICA_SILENCE_MS },
       migrateOnStart: false,
     },
     logger,

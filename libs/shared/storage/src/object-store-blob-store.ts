@@ -4,6 +4,8 @@ import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager, 
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { type ObjectInfo, type ObjectStore, Objm, setSha256Backend, StorageType } from '@nats-io/obj';
 import { type BlobInfo, type BlobPutOptions, type BlobRead, type BlobStore, checkBlobKey, checkBlobPrefix } from './blob-store';
+import type { Logger } from '@doable/shared-logging';
+import { raiseStreamReplicas } from '@doable/shared-transport';
 import { putObject } from './object-store-put';
 
 /**
@@ -18,6 +20,8 @@ export interface ObjectStoreBlobStoreOptions {
   readonly bucket: string;
   /** Copies the stream keeps in a NATS cluster (1 on a single server). */
   readonly replicas?: number;
+  /** Where a raise of an existing bucket's copies is reported. */
+  readonly logger?: Logger;
 }
 
 /** The library's chunk size (its default max_chunk_size): objects written here look like its own. */
@@ -80,8 +84,13 @@ export class ObjectStoreBlobStore implements BlobStore {
     // a failure is not remembered, so the next call tries again.
     this.opening ??= (async () => {
       const js = jetstream(this.nc, { timeout: CHUNK_ACK_TIMEOUT_MS });
-      const store = await new Objm(js).create(this.options.bucket, { storage: StorageType.File, replicas: this.options.replicas ?? 1 });
-      return { store, js, jsm: await jetstreamManager(this.nc) };
+      const replicas = this.options.replicas ?? 1;
+      const store = await new Objm(js).create(this.options.bucket, { storage: StorageType.File, replicas });
+      const jsm = await jetstreamManager(this.nc);
+      // Creating an existing bucket opens it as it is: one made with fewer copies is raised, as
+      // the event stream is (stream-replicas.ts). The server copies the files in the background.
+      await raiseStreamReplicas(jsm, this.streamName, replicas, this.options.logger);
+      return { store, js, jsm };
     })().catch((err: unknown) => {
       this.opening = undefined;
       throw err;

@@ -19,6 +19,11 @@ describe('storage configuration', () => {
     expect(resolveStorageConfig('test', load({ STORAGE_BUCKET: 'files', STORAGE_REPLICAS: '3' }), cluster)).toEqual({ driver: 'nats', bucket: 'files', replicas: 3 });
   });
 
+  it("keeps as many copies of the files as of the deployment's other streams (NATS_REPLICAS) unless told otherwise", () => {
+    expect(resolveStorageConfig('test', load({}), { ...cluster, replicas: 3 })).toEqual({ driver: 'nats', bucket: 'doable-files', replicas: 3 });
+    expect(resolveStorageConfig('test', load({ STORAGE_REPLICAS: '1' }), { ...cluster, replicas: 3 })).toEqual({ driver: 'nats', bucket: 'doable-files', replicas: 1 });
+  });
+
   it('reads S3 settings, with the SDK finding credentials itself when none are given', () => {
     const s3 = load({ STORAGE_DRIVER: 's3', S3_BUCKET: 'acme-files', S3_ENDPOINT: 'https://minio.internal:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'shh' });
     expect(resolveStorageConfig('test', s3, cluster)).toEqual({

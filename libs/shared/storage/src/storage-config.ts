@@ -17,8 +17,8 @@ export const storageEnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "-" and "_" only')
     .optional(),
-  /** nats: copies of each object in a NATS cluster. */
-  STORAGE_REPLICAS: env.positiveInt(1),
+  /** nats: copies of each object in a NATS cluster (default NATS_REPLICAS, else 1). */
+  STORAGE_REPLICAS: z.coerce.number().int().positive().optional(),
   /** s3: an S3-compatible endpoint (MinIO, R2, Ceph…); unset for AWS. */
   S3_ENDPOINT: env.url(['http', 'https']).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -50,6 +50,8 @@ export interface StorageDefaults {
   readonly dir: string;
   /** Names the default Object Store bucket, so deployments sharing one NATS keep their files apart. */
   readonly subjectPrefix: string;
+  /** The copies of the deployment's other JetStream streams (NATS_REPLICAS): the bucket's unless STORAGE_REPLICAS is set. */
+  readonly replicas?: number;
 }
 
 /** The default Object Store bucket of a deployment: `doable.` gives `doable-files`. */
@@ -74,7 +76,7 @@ export function resolveStorageConfig(service: string, values: StorageEnv, defaul
       return { driver, dir: values.STORAGE_DIR ?? defaults.dir };
     case 'nats':
       if (defaults.mode === 'embedded') throw new ConfigError(service, ['STORAGE_DRIVER: nats needs cluster mode (embedded mode runs without NATS); use local or s3']);
-      return { driver, bucket: values.STORAGE_BUCKET ?? defaultStorageBucket(defaults.subjectPrefix), replicas: values.STORAGE_REPLICAS };
+      return { driver, bucket: values.STORAGE_BUCKET ?? defaultStorageBucket(defaults.subjectPrefix), replicas: values.STORAGE_REPLICAS ?? defaults.replicas ?? 1 };
     case 's3': {
       const problems: string[] = [];
       if (!values.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER is s3');

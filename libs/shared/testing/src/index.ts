@@ -1,6 +1,7 @@
 export * from './test-database';
 export * from './test-nats';
 export * from './private-nats';
+export * from './private-nats-cluster';
 export * from './wait-for';
 export * from './http-client';
 export * from './free-port';

@@ -12,6 +12,8 @@ const NATS_SERVER = '/usr/sbin/nats-server';
  */
 export interface PrivateNats {
   readonly url: string;
+  /** The server's process id while it runs (to read its CPU time). */
+  readonly pid: number | undefined;
   /** Whether the server is up (false after stop(), or if it died). */
   running(): boolean;
   /** SIGTERM and wait: the server goes away; JetStream's store stays on disk. */
@@ -22,14 +24,32 @@ export interface PrivateNats {
   destroy(): Promise<void>;
 }
 
-export async function startPrivateNats(label = 'private-nats'): Promise<PrivateNats> {
+/** A private store folder (owned by root when the suite runs as root: nats-server runs as the suite's user). */
+export function privateStore(label: string): string {
   const store = mkdtempSync(join(tmpdir(), `doable-${label}-`));
   if (process.getuid?.() === 0) chownSync(store, 0, 0);
-  const port = await freePort();
-  let server: ChildProcess | undefined;
-  const start = async () => {
-    const child = spawn(NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    server = child;
+  return store;
+}
+
+/** A nats-server process of the suite's own, started (and restarted) with the same arguments. */
+export class NatsServerProcess {
+  private server: ChildProcess | undefined;
+
+  constructor(private readonly args: readonly string[]) {}
+
+  /** The server's process id while it runs (to read its CPU time). */
+  get pid(): number | undefined {
+    return this.running() ? this.server?.pid : undefined;
+  }
+
+  running(): boolean {
+    return this.server !== undefined && this.server.exitCode === null && this.server.signalCode === null;
+  }
+
+  /** Starts the server and resolves once it says it is ready for clients. */
+  async start(): Promise<void> {
+    const child = spawn(NATS_SERVER, [...this.args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    this.server = child;
     let log = '';
     await new Promise<void>((ok, fail) => {
       child.stderr.on('data', (chunk: Buffer) => {
@@ -38,23 +58,34 @@ export async function startPrivateNats(label = 'private-nats'): Promise<PrivateN
       });
       child.once('exit', (code) => fail(new Error(`nats-server exited ${code}: ${log}`)));
     });
-  };
-  const stop = async () => {
-    const child = server;
-    server = undefined;
-    if (!child || child.exitCode !== null) return;
+  }
+
+  /** Sends the signal (SIGTERM: a clean stop; SIGKILL: a crash) and waits for the exit. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    const child = this.server;
+    this.server = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((ok) => child.once('exit', ok));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
-  };
-  await start();
+  }
+}
+
+export async function startPrivateNats(label = 'private-nats'): Promise<PrivateNats> {
+  const store = privateStore(label);
+  const port = await freePort();
+  const server = new NatsServerProcess(['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)]);
+  await server.start();
   return {
     url: `nats://127.0.0.1:${port}`,
-    running: () => server !== undefined && server.exitCode === null,
-    stop,
-    start,
+    get pid() {
+      return server.pid;
+    },
+    running: () => server.running(),
+    stop: () => server.stop(),
+    start: () => server.start(),
     async destroy() {
-      await stop();
+      await server.stop();
       rmSync(store, { recursive: true, force: true });
     },
   };

@@ -25,10 +25,10 @@ export async function deleteEventStream(streamName: string): Promise<void> {
  * Whether every durable consumer of an event stream has been handed all of it and acknowledged
  * it (nothing pending, nothing awaiting an ack): what a test waits for before it asserts that
  * nothing arrived twice, instead of sleeping. False while a consumer is down with events waiting.
- * `natsUrl`: a server of the test's own (the fault suite's), else the machine's.
+ * `natsUrl`: a server of the test's own (the fault suite's; a cluster's servers comma-separated), else the machine's.
  */
 export async function eventStreamDrained(streamName: string, natsUrl = TEST_NATS_URL): Promise<boolean> {
-  const nc = await connect({ servers: natsUrl });
+  const nc = await connect({ servers: natsUrl.split(',') });
   try {
     const jsm = await jetstreamManager(nc);
     const consumers = await jsm.consumers.list(streamName).next();

@@ -18,5 +18,8 @@ export * from './events/in-process-event-bus';
 export * from './events/jetstream-event-bus';
 export * from './nats/replica-beats';
 export * from './nats/nats-probe';
+export * from './nats/nats-servers';
+export * from './nats/stream-replicas';
+export * from './nats/kv-bucket';
 export * from './nats/every-gateway';
 export * from './rpc/in-process-gateway';

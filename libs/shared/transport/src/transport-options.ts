@@ -10,7 +10,10 @@ import type { InProcessBroker } from './in-process/in-process-broker';
 export type TransportOptions =
   | {
       readonly kind: 'nats';
+      /** One server, or a cluster's servers separated by commas (NATS_URL; nats/nats-servers.ts). */
       readonly url: string;
+      /** Copies of the event stream and the key-value buckets in a NATS cluster (NATS_REPLICAS; nats/stream-replicas.ts); default 1. */
+      readonly replicas?: number;
       readonly subjectPrefix: string;
       readonly name: string;
       /** Silence after which a replica working on a request counts as gone (see nats/replica-beats.ts); 0: wait for the timeout. */

@@ -1,6 +1,5 @@
 import { LOGGER, type Logger } from '@doable/shared-logging';
-import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
-import { Kvm } from '@nats-io/kv';
+import { natsServers, openKvBucket, TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { KvSharedCounts } from './kv-shared-counts';
@@ -27,12 +26,11 @@ export class SharedRateCounts implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.transport.kind !== 'nats') return;
-    const { url, subjectPrefix, name } = this.transport;
+    const { url, subjectPrefix, name, replicas = 1 } = this.transport;
     try {
-      this.connection = await connect({ servers: url, name: `${name}-rate-limits`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
-      const kvm = new Kvm(this.connection);
+      this.connection = await connect({ servers: natsServers(url), name: `${name}-rate-limits`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
       const bucket = `${subjectPrefix.replace(/[^A-Za-z0-9_-]/g, '_')}rate_limits`;
-      const store = await kvm.create(bucket, { ttl: 2 * this.longestWindowMs, history: 1 }).catch(() => kvm.open(bucket));
+      const store = await openKvBucket(this.connection, bucket, { ttl: 2 * this.longestWindowMs, history: 1, replicas }, this.logger);
       this.counts = new KvSharedCounts(store, this.logger);
       this.limiter.shareCounts(this.counts);
     } catch (err) {

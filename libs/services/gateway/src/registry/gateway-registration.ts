@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { gatewayRegistryBucket, gatewayRegistryKey } from '@doable/contracts-common';
 import { LOGGER, type Logger } from '@doable/shared-logging';
-import { TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
-import { Kvm, type KV } from '@nats-io/kv';
+import { natsServers, openKvBucket, TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
+import type { KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
@@ -80,8 +80,8 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.transport.kind !== 'nats') return;
-    const { url, subjectPrefix, name } = this.transport;
-    this.connection = await connect({ servers: url, name: `${name}-revocations`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+    const { url, subjectPrefix, name, replicas = 1 } = this.transport;
+    this.connection = await connect({ servers: natsServers(url), name: `${name}-revocations`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
     for (const { subjectOf, handle } of this.answers) {
       this.connection.subscribe(subjectOf(subjectPrefix, this.instanceId), {
         callback: (err, message) => {
@@ -92,9 +92,7 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     }
     // The subscriptions are live at the server before any service can find this gateway.
     await this.connection.flush();
-    const kvm = new Kvm(this.connection);
-    const bucket = gatewayRegistryBucket(subjectPrefix);
-    this.registry = await kvm.create(bucket, { ttl: this.leaseMs, history: 1 }).catch(() => kvm.open(bucket));
+    this.registry = await openKvBucket(this.connection, gatewayRegistryBucket(subjectPrefix), { ttl: this.leaseMs, history: 1, replicas }, this.logger);
     await this.refresh();
     this.timer = setInterval(() => void this.refresh(), Math.max(50, Math.floor(this.leaseMs / 4)));
   }

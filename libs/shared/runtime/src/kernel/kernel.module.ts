@@ -97,9 +97,15 @@ export class ServiceKernelModule {
         provide: BLOB_STORE,
         useFactory: (bus: EventBus) =>
           infrastructure.blobStore ??
-          blobStoreFromConfig(resolveStorageConfig(definition.name, config, { mode: transport.kind === 'nats' ? 'cluster' : 'embedded', dir: defaultStorageDir(), subjectPrefix: transport.subjectPrefix }), {
-            ...(bus instanceof JetStreamEventBus ? { natsConnection: bus.connection } : {}),
-          }),
+          blobStoreFromConfig(
+            resolveStorageConfig(definition.name, config, {
+              mode: transport.kind === 'nats' ? 'cluster' : 'embedded',
+              dir: defaultStorageDir(),
+              subjectPrefix: transport.subjectPrefix,
+              ...(transport.kind === 'nats' ? { replicas: transport.replicas } : {}),
+            }),
+            { ...(bus instanceof JetStreamEventBus ? { natsConnection: bus.connection } : {}), logger },
+          ),
         inject: [EVENT_BUS],
       },
       BlobStoreLifecycle,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { baseEnvSchema, env, loadConfig } from '@doable/shared-config';
+import { MAX_STREAM_REPLICAS } from '@doable/shared-transport';
 import { defaultStorageDir, resolveStorageConfig, storageEnvSchema } from '@doable/shared-storage';
 import { z } from 'zod';
 import { stopEnvSchema } from '../stop/stop-settings';
@@ -43,12 +44,22 @@ const runtimeEnvSchema = baseEnvSchema.extend({
   ...tracingEnvSchema.shape,
 });
 
-const clusterEnvSchema = runtimeEnvSchema.extend({ NATS_URL: env.url(['nats', 'tls']) });
+const clusterEnvSchema = runtimeEnvSchema.extend({
+  /** One NATS server, or a cluster's servers separated by commas: the clients fail over between them. */
+  NATS_URL: env.urlList(['nats', 'tls']),
+  /**
+   * Copies of the event stream and the key-value buckets (and, unless STORAGE_REPLICAS says
+   * otherwise, the Object Store of files) in a NATS cluster: 3 for a 3-node cluster, which then
+   * loses nothing when one node fails. 1 (the default) is what a single server can do.
+   */
+  NATS_REPLICAS: z.coerce.number().int().min(1).max(MAX_STREAM_REPLICAS).default(1),
+});
 const databaseEnvSchema = z.object({ DATABASE_URL: env.url(['postgres', 'postgresql']), DATABASE_POOL_SIZE: env.positiveInt(10) });
 
 export type RuntimeConfig = z.infer<typeof runtimeEnvSchema> & {
   readonly PORT: number;
   readonly NATS_URL?: string;
+  readonly NATS_REPLICAS?: number;
   readonly DATABASE_URL?: string;
   readonly DATABASE_POOL_SIZE?: number;
 };
@@ -80,6 +91,6 @@ export function loadServiceConfig<Env extends z.ZodObject>(
   schema = schema.extend(definition.env.shape);
   const config = loadConfig(definition.name, schema, source) as ServiceConfig<Env>;
   // Storage settings that cannot work (s3 without a bucket, nats in embedded mode) fail here, at start.
-  resolveStorageConfig(definition.name, config, { mode, dir: defaultStorageDir(), subjectPrefix: config.NATS_SUBJECT_PREFIX });
+  resolveStorageConfig(definition.name, config, { mode, dir: defaultStorageDir(), subjectPrefix: config.NATS_SUBJECT_PREFIX, replicas: config.NATS_REPLICAS });
   return config;
 }

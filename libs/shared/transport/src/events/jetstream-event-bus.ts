@@ -4,6 +4,8 @@ import { AckPolicy, type ConsumerMessages, DeliverPolicy, jetstream, jetstreamMa
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { type DurableConsumer, EVENT_DONE, type EventBus, type EventOutcome, type Unsubscribe } from './event-bus';
 import { MessageBatches } from './message-batches';
+import { natsServers } from '../nats/nats-servers';
+import { raiseStreamReplicas, replicasRefused } from '../nats/stream-replicas';
 
 // Consumers keep their "already handled" marks twice as long (messaging-retention.ts).
 const RETENTION_DAYS = 7;
@@ -44,26 +46,47 @@ export class JetStreamEventBus implements EventBus {
     return this.nc;
   }
 
-  static async connect(options: { url: string; name: string; stream: string; subjectPrefix: string; logger: Logger }): Promise<JetStreamEventBus> {
-    const nc = await connect({ servers: options.url, name: `${options.name}-events`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+  /**
+   * `url`: one server or a cluster's, comma-separated. `replicas` (NATS_REPLICAS, default 1): the
+   * stream's copies in a NATS cluster; its durable consumers follow the stream's count.
+   */
+  static async connect(options: { url: string; name: string; stream: string; subjectPrefix: string; logger: Logger; replicas?: number }): Promise<JetStreamEventBus> {
+    const nc = await connect({ servers: natsServers(options.url), name: `${options.name}-events`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+    try {
+      await JetStreamEventBus.ensureStream(nc, options);
+    } catch (err) {
+      // A service that cannot have its stream does not start: it leaves no connection behind either.
+      await nc.close();
+      throw err;
+    }
+    return new JetStreamEventBus(nc, jetstream(nc), options.stream, options.subjectPrefix, options.logger);
+  }
+
+  private static async ensureStream(nc: NatsConnection, options: { stream: string; subjectPrefix: string; logger: Logger; replicas?: number }): Promise<void> {
     const jsm = await jetstreamManager(nc);
+    const replicas = options.replicas ?? 1;
     const config = {
       name: options.stream,
       subjects: [`${options.subjectPrefix}*.evt.>`],
       max_age: nanos(RETENTION_DAYS * 24 * 3600 * 1000),
       duplicate_window: nanos(2 * 60 * 1000),
+      num_replicas: replicas,
     };
-    try {
-      await jsm.streams.info(options.stream);
-    } catch {
-      await jsm.streams.add(config).catch(async (err: unknown) => {
-        // Another replica created it first: that is the outcome we wanted.
-        await jsm.streams.info(options.stream).catch(() => {
-          throw err;
-        });
-      });
+    const exists = await jsm.streams.info(options.stream).then(
+      () => true,
+      () => false,
+    );
+    if (exists) {
+      // Made by a release (or a setting) with fewer copies: raised, never lowered (stream-replicas.ts).
+      await raiseStreamReplicas(jsm, options.stream, replicas, options.logger);
+      return;
     }
-    return new JetStreamEventBus(nc, jetstream(nc), options.stream, options.subjectPrefix, options.logger);
+    await jsm.streams.add(config).catch(async (err: unknown) => {
+      // Another replica created it first: that is the outcome we wanted.
+      await jsm.streams.info(options.stream).catch(() => {
+        throw replicasRefused(err, options.stream, replicas);
+      });
+    });
   }
 
   async publish(envelope: EventEnvelope): Promise<void> {

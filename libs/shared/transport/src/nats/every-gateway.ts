@@ -3,6 +3,7 @@ import { DomainError } from '@doable/shared-errors';
 import type { Logger } from '@doable/shared-logging';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { natsServers } from './nats-servers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -99,7 +100,7 @@ export class EveryGateway {
 
   /** One connection for the life of this object (it reconnects by itself). */
   private connection(): Promise<NatsConnection> {
-    this.connecting ??= connect({ servers: this.options.url, name: this.options.connectionName, maxReconnectAttempts: -1, timeout: this.options.connectTimeoutMs ?? 5_000 }).catch(
+    this.connecting ??= connect({ servers: natsServers(this.options.url), name: this.options.connectionName, maxReconnectAttempts: -1, timeout: this.options.connectTimeoutMs ?? 5_000 }).catch(
       (err: unknown) => {
         this.connecting = undefined;
         throw err;
