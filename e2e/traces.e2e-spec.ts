@@ -54,7 +54,10 @@ describe.each(MODES)('traces (%s)', (mode) => {
 
     const ofTrace = () => collector.spans.filter((span) => span.traceId === traceId);
     const consumed = (span: ReceivedSpan) => span.kind === CONSUMER && String(span.attributes['messaging.consumer.group.name']).startsWith('notifications.');
-    await waitFor(() => ofTrace().some(consumed) || undefined, 'the notification consumer span');
+    const published = (span: ReceivedSpan) => span.kind === PRODUCER && String(span.attributes['messaging.destination.name']).includes('invitation');
+    // Each span is exported when it ends, in batches: the publish span ends after the delivery
+    // it started (in-process, the consumer's span), so it may come in a later batch.
+    await waitFor(() => (ofTrace().some(consumed) && ofTrace().some(published)) || undefined, 'the notification consumer and outbox publish spans');
     const spans = ofTrace();
     const byId = new Map(spans.map((span) => [span.spanId, span]));
     const named = (test: (span: ReceivedSpan) => boolean, what: string): ReceivedSpan => {
@@ -68,7 +71,7 @@ describe.each(MODES)('traces (%s)', (mode) => {
     const handled = named((span) => span.kind === SERVER && span.parentSpanId === request.spanId, 'sync handling');
     const share = named((span) => span.name === 'command share_project', 'share_project command');
     const sql = named((span) => span.scope.includes('instrumentation-pg') && span.kind === CLIENT, 'SQL');
-    const publish = named((span) => span.kind === PRODUCER && String(span.attributes['messaging.destination.name']).includes('invitation'), 'outbox publish');
+    const publish = named(published, 'outbox publish');
     const consumer = named(consumed, 'notification consumer');
 
     // One tree: each part descends from the gateway's span (the caller's span is its parent).
