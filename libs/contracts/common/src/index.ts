@@ -3,3 +3,4 @@ export * from './principal';
 export * from './edge';
 export * from './input';
 export * from './gateway-registry';
+export * from './homes';
