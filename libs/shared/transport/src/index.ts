@@ -22,4 +22,5 @@ export * from './nats/nats-servers';
 export * from './nats/stream-replicas';
 export * from './nats/kv-bucket';
 export * from './nats/every-gateway';
+export * from './nats/gateway-membership';
 export * from './rpc/in-process-gateway';

@@ -1,8 +1,9 @@
-import { gatewayRegistryBucket, gatewayRegistryKey, instanceOfRegistryKey } from '@doable/contracts-common';
+import { gatewayRegistryBucket, gatewayRegistryKey } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import type { Logger } from '@doable/shared-logging';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { GatewayMembership } from './gateway-membership';
 import { natsServers } from './nats-servers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,21 +26,25 @@ export interface EveryGatewayOptions {
 interface Registry {
   readonly connection: NatsConnection;
   readonly kv: KV;
-  /** Gateways seen registering and not seen leaving; a lapsed lease is found when one fails to answer. */
-  readonly known: Set<string>;
+  /** Who is registered, from a watch of the bucket; a lapsed lease is found when one fails to answer. */
+  readonly membership: GatewayMembership;
 }
 
 /**
- * One message to every gateway replica registered in the gateway registry (contracts-common
+ * A message to gateway replicas registered in the gateway registry (contracts-common
  * gateway-registry.ts), each on its own subject, returning once each has answered or its
- * registration has lapsed. A lost answer is asked again. Who is registered is kept from a watch
- * of the bucket, so a call costs one request per gateway and no registry read; a gateway that
- * does not answer is looked up to tell a slow one from one that is gone. Waits up to two leases
- * for a live gateway, then fails with SERVICE_UNAVAILABLE (so does an unreachable NATS).
+ * registration has lapsed: to every one (`ask`), or to the home gateways of some users
+ * (`askHomes`, docs/operations/home-gateways.md). A lost answer is asked again. Who is
+ * registered is kept from a watch of the bucket (GatewayMembership), so a call costs one request
+ * per gateway asked and no registry read; a gateway that does not answer is looked up to tell a
+ * slow one from one that is gone. Waits up to two leases for a live gateway, then fails with
+ * SERVICE_UNAVAILABLE (so does an unreachable NATS).
  */
 export class EveryGateway {
   private connecting?: Promise<NatsConnection>;
   private opening?: Promise<Registry | undefined>;
+  /** The membership last opened, stopped on close. */
+  private current?: GatewayMembership;
   private closing = false;
 
   constructor(private readonly options: EveryGatewayOptions) {}
@@ -47,13 +52,30 @@ export class EveryGateway {
   async ask(subjectOf: (instanceId: string) => string, payload: string): Promise<void> {
     const registry = await this.registry();
     if (!registry) return;
+    await this.askEach(registry, subjectOf, new Map(registry.membership.live().map((instance) => [instance, payload])));
+  }
+
+  /**
+   * Tells each of these users' home gateways, once each with its own users (`payloadOf`), and
+   * every gateway without a home with all of them: one request per gateway that may hold
+   * something of theirs, not one per gateway.
+   */
+  async askHomes(subjectOf: (instanceId: string) => string, userIds: readonly string[], payloadOf: (userIds: readonly string[]) => string): Promise<void> {
+    const registry = await this.registry();
+    if (!registry) return;
+    const payloads = new Map<string, string>();
+    for (const [instance, theirs] of registry.membership.targets(userIds)) payloads.set(instance, payloadOf(theirs));
+    await this.askEach(registry, subjectOf, payloads);
+  }
+
+  private async askEach(registry: Registry, subjectOf: (instanceId: string) => string, payloads: ReadonlyMap<string, string>): Promise<void> {
     const deadline = performance.now() + 2 * this.options.leaseMs + REQUEST_TIMEOUT_MS;
-    let pending = new Set(registry.known);
+    let pending = new Set(payloads.keys());
     while (pending.size > 0) {
       const answered = await Promise.all(
         [...pending].map((instance) =>
           registry.connection
-            .request(subjectOf(instance), payload, { timeout: REQUEST_TIMEOUT_MS })
+            .request(subjectOf(instance), payloads.get(instance), { timeout: REQUEST_TIMEOUT_MS })
             .then(() => instance)
             .catch(() => undefined),
         ),
@@ -77,7 +99,7 @@ export class EveryGateway {
         throw new DomainError('SERVICE_UNAVAILABLE', 'The gateway registry is unreachable');
       });
       if (entry && entry.operation === 'PUT') live.add(instance);
-      else registry.known.delete(instance);
+      else registry.membership.remove(instance);
     }
     return live;
   }
@@ -111,46 +133,25 @@ export class EveryGateway {
 
   private async open(): Promise<Registry | undefined> {
     const connection = await this.connection();
-    // Binds without checking that the bucket exists: the watch and the listing tell a missing one apart.
+    // Binds without checking that the bucket exists: the membership's watch and listing tell a missing one apart.
     const kv = await new Kvm(connection).open(gatewayRegistryBucket(this.options.subjectPrefix));
-    const known = new Set<string>();
-    const missing = (err: unknown) => /stream not found/i.test((err as Error).message);
-    // The watch starts before the listing, so a gateway registering in between is not missed.
-    let watch: Awaited<ReturnType<KV['watch']>>;
+    let membership: GatewayMembership | undefined;
     try {
-      watch = await kv.watch({ key: 'gw.>' });
-    } catch (err) {
-      if (missing(err)) return undefined;
-      throw new DomainError('SERVICE_UNAVAILABLE', 'The gateway registry is unreachable');
-    }
-    try {
-      for await (const key of await kv.keys('gw.>')) {
-        const instance = instanceOfRegistryKey(key);
-        if (instance) known.add(instance);
-      }
-    } catch (err) {
-      watch.stop();
-      if (missing(err)) return undefined;
-      throw new DomainError('SERVICE_UNAVAILABLE', 'The gateway registry is unreachable');
-    }
-    void (async () => {
-      for await (const entry of watch) {
-        const instance = instanceOfRegistryKey(entry.key);
-        if (!instance) continue;
-        if (entry.operation === 'PUT') known.add(instance);
-        else known.delete(instance);
-      }
-    })()
-      .catch((err: unknown) => this.options.logger.warn({ err }, 'gateway registry watch failed'))
-      .finally(() => {
-        // A watch that ended would leave `known` blind to new gateways: the next call watches afresh.
+      membership = await GatewayMembership.open(kv, { leaseMs: this.options.leaseMs, logger: this.options.logger }, () => {
+        // A watch that ended would leave the membership blind to new gateways: the next call watches afresh.
         if (!this.closing) this.opening = undefined;
       });
-    return { connection, kv, known };
+    } catch {
+      throw new DomainError('SERVICE_UNAVAILABLE', 'The gateway registry is unreachable');
+    }
+    if (!membership) return undefined;
+    this.current = membership;
+    return { connection, kv, membership };
   }
 
   async close(): Promise<void> {
     this.closing = true;
+    this.current?.stop();
     const connection = await this.connecting?.catch(() => undefined);
     await connection?.drain().catch(() => connection.close());
   }
