@@ -21,7 +21,11 @@ export class InProcessUsersMovedBarrier implements UsersMovedBarrier {
   async close(): Promise<void> {}
 }
 
-/** Cluster: every gateway registered in the gateway registry, each on its own subject. */
+/**
+ * Cluster: the moved users' home gateways (and every gateway without a home: unnamed, or of a
+ * release before homes), each on its own subject with its own users; see GatewayMembership for
+ * why that reaches whichever gateway may hold their answers.
+ */
 export class NatsUsersMovedBarrier implements UsersMovedBarrier {
   private readonly gateways: EveryGateway;
 
@@ -30,7 +34,11 @@ export class NatsUsersMovedBarrier implements UsersMovedBarrier {
   }
 
   moved(userIds: readonly string[]): Promise<void> {
-    return this.gateways.ask((instance) => GatewayPolls.gatewayUsersMovedSubject(this.options.subjectPrefix, instance), JSON.stringify({ userIds }));
+    return this.gateways.askHomes(
+      (instance) => GatewayPolls.gatewayUsersMovedSubject(this.options.subjectPrefix, instance),
+      userIds,
+      (theirs) => JSON.stringify({ userIds: theirs }),
+    );
   }
 
   close(): Promise<void> {

@@ -31,4 +31,8 @@ describe('push tokens', () => {
     expect(websocketUrl('http://127.0.0.1:8080', '1.2.s')).toBe('ws://127.0.0.1:8080/ws?token=1.2.s');
     expect(websocketUrl('https://doable.example/', '1.2.s')).toBe('wss://doable.example/ws?token=1.2.s');
   });
+
+  it("websocketUrl names the user's home key for the balancer, after the token", () => {
+    expect(websocketUrl('https://doable.example', '1.2.s', '0a1b2c3d')).toBe('wss://doable.example/ws?token=1.2.s&home=0a1b2c3d');
+  });
 });

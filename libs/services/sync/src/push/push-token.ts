@@ -30,8 +30,13 @@ export function verifyPushToken(key: string, token: string, now: number = Date.n
   return Number(expiresAt) * 1000 > now ? userId : undefined;
 }
 
-/** `http(s)://host` -> `ws(s)://host/ws?token=...`; the channel is served by the same gateway. */
-export function websocketUrl(origin: string, token: string): string {
+/**
+ * `http(s)://host` -> `ws(s)://host/ws?token=...&home=...`; the channel is served by the same
+ * gateways. `home` is the user's home key (contracts-common homes/home-key.ts): what a balancer
+ * hashes to bring the socket to the gateway the user's writes tell (docs/operations/home-gateways.md).
+ * The gateway itself does not read it.
+ */
+export function websocketUrl(origin: string, token: string, home?: string): string {
   const base = origin.replace(/^http(s?):\/\//i, 'ws$1://').replace(/\/+$/, '');
-  return `${base}/ws?token=${encodeURIComponent(token)}`;
+  return `${base}/ws?token=${encodeURIComponent(token)}${home === undefined ? '' : `&home=${encodeURIComponent(home)}`}`;
 }

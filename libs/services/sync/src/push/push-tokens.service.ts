@@ -1,3 +1,4 @@
+import { homeKey } from '@doable/contracts-common';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { PushKeyRepository } from './push-key.repository';
@@ -19,7 +20,7 @@ export class PushTokens {
 
   /** The user object's `websocket_url` for a caller that reached us at `origin`. */
   async websocketUrl(userId: string, origin: string | undefined): Promise<string> {
-    return websocketUrl(origin ?? this.publicUrl, signPushToken(await this.signingKey(), userId));
+    return websocketUrl(origin ?? this.publicUrl, signPushToken(await this.signingKey(), userId), homeKey(userId));
   }
 
   /** The origin links made for a caller point at: theirs, or PUBLIC_URL without one (the user object's avatar URLs too). */
