@@ -69,7 +69,6 @@ export class AccountService {
       if (problem) throw new DomainError(problem, undefined, { argument: 'password' });
     }
     const passwordHash = account.password ? await hashPassword(account.password) : null;
-    const token = generatePersonalToken();
     try {
       return await this.database.transaction(async (tx) => {
         const [row] = await tx.manager.query<Array<{ id: string; created_at: Date }>>(
@@ -77,6 +76,8 @@ export class AccountService {
            RETURNING id::text AS id, created_at`,
           [account.email, account.fullName, passwordHash, account.timezone, account.emailVerified === true],
         );
+        // Made once the id is known: the token ends with the user's home key.
+        const token = generatePersonalToken(row.id);
         await tx.manager.query(`INSERT INTO auth.access_tokens (user_id, token_hash, kind, scopes) VALUES ($1, $2, 'personal', $3)`, [
           row.id,
           hashToken(token),
@@ -106,7 +107,6 @@ export class AccountService {
 
   /** Replaces the user's personal token: the old one stops working at once (gateways drop it on the event). */
   async resetPersonalToken(email: string): Promise<{ userId: string; token: string; confirmed: boolean }> {
-    const token = generatePersonalToken();
     const { revoked, ...reset } = await this.database.transaction(async (tx) => {
       const [account] = await tx.manager.query<Array<{ id: string }>>(`SELECT id::text AS id FROM auth.accounts WHERE lower(email) = lower($1) FOR UPDATE`, [email]);
       if (!account) throw new DomainError('USER_NOT_FOUND', 'No account with this email', { argument: 'email' });
@@ -116,6 +116,7 @@ export class AccountService {
         [account.id],
       );
       for (const { token_hash } of revoked[0]) await tx.emit(AuthEvents.tokenRevoked, { tokenHash: token_hash, userId: account.id });
+      const token = generatePersonalToken(account.id);
       await tx.manager.query(`INSERT INTO auth.access_tokens (user_id, token_hash, kind, scopes) VALUES ($1, $2, 'personal', $3)`, [
         account.id,
         hashToken(token),

@@ -91,7 +91,7 @@ export class OAuthService {
     if (request.redirectUri !== undefined && typeof request.redirectUri !== 'string') throw new OAuthProblem('redirect_uri_mismatch');
     if (await this.apps.isBlocked(app)) throw new OAuthProblem('invalid_application_status');
     const codeHash = hashToken(request.code);
-    const accessToken = generatePersonalToken();
+    let accessToken = '';
     const outcome = await this.database.transaction(async (tx) => {
       // Single use: the first exchange marks it, so a replay finds nothing.
       const [rows] = await tx.manager.query<[CodeRow[], number]>(
@@ -109,6 +109,7 @@ export class OAuthService {
       if (row.code_challenge !== null ? !verifiesS256(request.codeVerifier, row.code_challenge) : !hasSecret) {
         return row.code_challenge !== null ? ('bad_authorization_code' as const) : ('incorrect_application_credentials' as const);
       }
+      accessToken = generatePersonalToken(row.user_id);
       if (!(await this.insertToken(tx, app, row.user_id, row.scopes, accessToken, null))) return 'invalid_application_status' as const;
       return 'ok' as const;
     });
@@ -177,13 +178,14 @@ export class OAuthService {
   /** An OAuth token for the owner of a live personal token, with the given scopes. */
   async migratePersonalToken(app: OAuthApp, personalToken: string, scopes: readonly Scope[], expiresInSeconds: number): Promise<{ accessToken: string }> {
     if (await this.apps.isBlocked(app)) throw new OAuthProblem('invalid_application_status');
-    const accessToken = generatePersonalToken();
+    let accessToken = '';
     const issued = await this.database.transaction(async (tx) => {
       const [owner] = await tx.manager.query<Array<{ user_id: string }>>(
         `SELECT user_id::text AS user_id FROM auth.access_tokens WHERE token_hash = $1 AND kind = 'personal' AND revoked_at IS NULL`,
         [hashToken(personalToken)],
       );
       if (!owner) return 'invalid_grant' as const;
+      accessToken = generatePersonalToken(owner.user_id);
       if (!(await this.insertToken(tx, app, owner.user_id, scopes, accessToken, expiresInSeconds))) return 'invalid_application_status' as const;
       return 'ok' as const;
     });
@@ -199,7 +201,7 @@ export class OAuthService {
    */
   async issueLegacyLoginToken(app: OAuthApp, userId: string): Promise<string | undefined> {
     if (await this.apps.isBlocked(app)) return undefined;
-    const accessToken = generatePersonalToken();
+    const accessToken = generatePersonalToken(userId);
     const issued = await this.database.transaction((tx) => this.insertToken(tx, app, userId, SCOPES, accessToken, null));
     return issued ? accessToken : undefined;
   }
@@ -212,7 +214,7 @@ export class OAuthService {
    */
   async issueSessionToken(app: OAuthApp, userId: string, scopes: readonly Scope[], sessionHash: string, expiresInSeconds: number): Promise<string | undefined> {
     if (await this.apps.isBlocked(app)) return undefined;
-    const accessToken = generatePersonalToken();
+    const accessToken = generatePersonalToken(userId);
     const issued = await this.database.transaction(async (tx) => {
       await tx.manager.query(`DELETE FROM auth.access_tokens WHERE session_hash = $1 AND expires_at <= now()`, [sessionHash]);
       return this.insertToken(tx, app, userId, scopes, accessToken, expiresInSeconds, sessionHash);
