@@ -5,10 +5,11 @@ import { METRICS_REGISTRY, type ServiceDefinition } from '@doable/shared-runtime
 import { Module } from '@nestjs/common';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
-import { GATEWAY_LEASE_MS } from '@doable/contracts-common';
+import { ENVOY_MAX_RING_SIZE, GATEWAY_LEASE_MS, type GatewayHome, HOME_HASHES } from '@doable/contracts-common';
 import { UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
 import { BearerAuthenticator } from './auth/bearer-authenticator';
-import { GATEWAY_LEASE, GatewayRegistration } from './registry/gateway-registration';
+import { GATEWAY_HOME, GATEWAY_LEASE, GatewayRegistration } from './registry/gateway-registration';
+import { HomeGateway } from './homes/home-gateway';
 import { TokenDropRpcController } from './auth/token-drop.rpc-controller';
 import { PrincipalCache } from './auth/principal-cache';
 import { PRINCIPAL_CACHE, PrincipalResolver } from './auth/principal-resolver';
@@ -32,6 +33,7 @@ import { UploadRelay } from './edge/upload-relay';
 import { UnchangedAnswers } from './polls/unchanged-answers';
 import { UNCHANGED_ANSWERS } from './polls/unchanged-answers.token';
 import { UnchangedPolls } from './polls/unchanged-polls';
+import { UsersMovedListener } from './polls/users-moved.listener';
 import { UsersMovedRpcController } from './polls/users-moved.rpc-controller';
 import { defaultWebAppDir } from './web-app/web-app-dir';
 import { webAppRoutes } from './web-app/web-app-routes';
@@ -74,6 +76,18 @@ const gatewayEnv = z.object({
    * so the default stays near 20-40 MiB, well inside the gateway's memory limit.
    */
   GATEWAY_POLL_ANSWER_USERS: z.coerce.number().int().min(0).default(20_000),
+  /**
+   * This replica's name in the balancer's consistent hash (docs/operations/home-gateways.md):
+   * nginx's `server` string for it (`10.0.0.11:8080`), or the endpoint address Envoy hashes
+   * (`$(POD_IP):8080` in Kubernetes). Set, this gateway keeps poll answers and hears write cues
+   * only for the users whose home it is, and a write costs NATS messages per home, not per
+   * gateway. Empty (the default): every user's, as before homes; right without such a balancer.
+   */
+  GATEWAY_HOME_NAME: z.string().trim().max(255).default(''),
+  /** The balancer's consistent hash: nginx's `hash $key consistent`, or Envoy's RING_HASH (XX_HASH). */
+  GATEWAY_HOME_HASH: z.enum(HOME_HASHES).default('nginx'),
+  /** Envoy's `minimum_ring_size`, when set there (envoy-ring-hash only; Envoy's default 1024 otherwise). */
+  GATEWAY_HOME_RING_SIZE: z.coerce.number().int().min(1).max(ENVOY_MAX_RING_SIZE).optional(),
   /** The built web app served at /app (issue #35): `npm run build` writes it to dist/web, the default. */
   WEB_APP_DIR: z.string().min(1).default(defaultWebAppDir()),
 })
@@ -109,12 +123,21 @@ export function trustProxySetting(raw: string): boolean | number | string[] {
 /** Distinct requests kept per user: a phone, a desktop and an integration each poll with their own token. */
 const POLL_ANSWERS_PER_USER = 4;
 
-function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimiter, longestRateWindowMs: number, push: PushSettings, pollAnswerUsers: number, deprecations: DeprecationSettings) {
+/** GATEWAY_HOME_* as the home this gateway declares, or undefined when it has no name. */
+export function gatewayHome(config: Pick<GatewayConfig, 'GATEWAY_HOME_NAME' | 'GATEWAY_HOME_HASH' | 'GATEWAY_HOME_RING_SIZE'>): GatewayHome | undefined {
+  if (config.GATEWAY_HOME_NAME === '') return undefined;
+  const ringSize = config.GATEWAY_HOME_HASH === 'envoy-ring-hash' ? config.GATEWAY_HOME_RING_SIZE : undefined;
+  return { name: config.GATEWAY_HOME_NAME, hash: config.GATEWAY_HOME_HASH, ...(ringSize === undefined ? {} : { ringSize }) };
+}
+
+function gatewayModule(authCacheTtlMs: number, leaseMs: number, home: GatewayHome | undefined, rates: RateLimiter, longestRateWindowMs: number, push: PushSettings, pollAnswerUsers: number, deprecations: DeprecationSettings) {
   @Module({
     controllers: [EdgeController, TokenDropRpcController, UsersMovedRpcController],
     providers: [
       { provide: GATEWAY_LEASE, useValue: leaseMs },
+      { provide: GATEWAY_HOME, useValue: home },
       GatewayRegistration,
+      HomeGateway,
       { provide: RouteTable, useValue: new RouteTable() },
       { provide: RateLimiter, useValue: rates },
       { provide: LONGEST_RATE_WINDOW, useValue: longestRateWindowMs },
@@ -126,6 +149,7 @@ function gatewayModule(authCacheTtlMs: number, leaseMs: number, rates: RateLimit
       RouteGuard,
       { provide: UNCHANGED_ANSWERS, useValue: pollAnswerUsers > 0 ? new UnchangedAnswers({ maxUsers: pollAnswerUsers, maxPerUser: POLL_ANSWERS_PER_USER }) : null },
       UnchangedPolls,
+      UsersMovedListener,
       EdgeForwarder,
       UploadRelay,
       HttpErrorFilter,
@@ -144,7 +168,7 @@ export const gatewayService = {
   defaultPort: 8080,
   env: gatewayEnv,
   imports: (config) => [
-    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, rateLimiter(config), longestRateWindowMs(config), {
+    gatewayModule(config.AUTH_CACHE_TTL_MS, config.REVOCATION_LEASE_MS, gatewayHome(config), rateLimiter(config), longestRateWindowMs(config), {
       pingSeconds: config.PUSH_PING_SECONDS,
       maxSocketsPerUser: config.PUSH_MAX_SOCKETS_PER_USER,
       maxSockets: config.PUSH_MAX_SOCKETS,

@@ -54,4 +54,15 @@ describe('UnchangedAnswers', () => {
     expect(answers.find('1', 'poll')).toBeUndefined();
     expect(answers.find('1', 'third')).toEqual(answer('1c'));
   });
+
+  it('forgets the users it is told not to keep, with any answer of theirs on its way', () => {
+    const answers = new UnchangedAnswers({ maxUsers: 10, maxPerUser: 4 });
+    answers.remember(answers.ticket('1'), 'poll', answer('one'));
+    answers.remember(answers.ticket('2'), 'poll', answer('two'));
+    const onItsWay = answers.ticket('1');
+    expect(answers.forgetUnless((userId) => userId === '2')).toBe(1);
+    expect(answers.find('1', 'poll')).toBeUndefined();
+    expect(answers.remember(onItsWay, 'poll', answer('late'))).toBe(false);
+    expect(answers.find('2', 'poll')).toEqual(answer('two'));
+  });
 });

@@ -87,6 +87,20 @@ export class UnchangedAnswers {
     return forgotten;
   }
 
+  /**
+   * Forgets the users `keep` turns down (this gateway is no longer their home), and any answer
+   * of theirs on its way. Answers how many users were forgotten.
+   */
+  forgetUnless(keep: (userId: string) => boolean): number {
+    let forgotten = 0;
+    for (const userId of [...this.users.keys()]) {
+      if (keep(userId)) continue;
+      this.users.delete(userId);
+      forgotten++;
+    }
+    return forgotten;
+  }
+
   /** Forgets everything, and every answer on its way (their tickets name entries no longer held). */
   clear(): void {
     this.users.clear();

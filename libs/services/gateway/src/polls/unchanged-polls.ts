@@ -1,8 +1,9 @@
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
-import { GatewayPolls, SyncSubjects } from '@doable/contracts-sync';
+import { SyncSubjects } from '@doable/contracts-sync';
 import { METRICS_REGISTRY } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, type Registry } from 'prom-client';
+import { HomeGateway } from '../homes/home-gateway';
 import { GatewayRegistration } from '../registry/gateway-registration';
 import type { Route } from '../routes/route';
 import { UNCHANGED_ANSWERS } from './unchanged-answers.token';
@@ -15,8 +16,10 @@ const MAX_KEY_LENGTH = 1_024;
  * What polling clients do most is ask for changes when there are none. The gateway answers a
  * Sync API read it has seen before itself, with sync's last "nothing new" answer to the same
  * request, while the user's marks have not moved (UnchangedAnswers; contracts-sync
- * gateway-polls.ts for why that stays true across gateways and sync replicas). Everything else
- * is forwarded as before; the answer is still rate-limited and authenticated first.
+ * gateway-polls.ts for why that stays true across gateways and sync replicas). With homes
+ * (HomeGateway), only the polls of users this gateway is home of: sync tells no other gateway
+ * that they moved. Everything else is forwarded as before; the answer is still rate-limited and
+ * authenticated first.
  */
 @Injectable()
 export class UnchangedPolls {
@@ -25,24 +28,17 @@ export class UnchangedPolls {
   constructor(
     @Inject(UNCHANGED_ANSWERS) private readonly answers: UnchangedAnswers | null,
     private readonly registration: GatewayRegistration,
+    private readonly homes: HomeGateway,
     @Inject(METRICS_REGISTRY) registry: Registry,
   ) {
     this.outcomes = new Counter({
       name: 'doable_gateway_sync_polls_total',
-      help: 'Sync API reads at the gateway: answered here (hit), forwarded and kept (kept), forwarded (forwarded)',
+      help: 'Sync API reads at the gateway: answered here (hit), forwarded and kept (kept), forwarded (forwarded), forwarded as this gateway is not the user\'s home (not-home)',
       labelNames: ['outcome'],
       registers: [registry],
     });
-    // The cluster's half of the users-moved barrier. A malformed request forgets everything: it was meant to forget someone.
-    if (answers) {
-      registration.answer(GatewayPolls.gatewayUsersMovedSubject, (request) => {
-        const parsed = GatewayPolls.usersMovedRequest.safeParse(request);
-        if (parsed.success) return { forgotten: answers.moved(parsed.data.userIds) };
-        answers.clear();
-        return { forgotten: 0 };
-      });
-      registration.onLapse(() => answers.clear());
-    }
+    // Homes moved: the answers of users no longer at home here are stale as soon as sync stops telling this gateway.
+    if (answers) homes.onChange(() => answers.forgetUnless((userId) => homes.keepsAnswersOf(userId)));
   }
 
   async answer(route: Route, request: EdgeRequest, forward: () => Promise<EdgeReply>): Promise<EdgeReply> {
@@ -50,6 +46,11 @@ export class UnchangedPolls {
     if (!this.answers || route.subject !== SyncSubjects.edge || !principal || !this.registration.pollAnswersUsable()) return forward();
     const key = requestKey(request);
     if (key.length > MAX_KEY_LENGTH) return forward();
+    const since = performance.now();
+    if (!this.homes.keepsAnswersOf(principal.userId, since)) {
+      this.outcomes.inc({ outcome: 'not-home' });
+      return forward();
+    }
     const known = this.answers.find(principal.userId, key);
     if (known) {
       this.outcomes.inc({ outcome: 'hit' });
@@ -60,6 +61,8 @@ export class UnchangedPolls {
     const kept =
       reply.unchangedFor === principal.userId &&
       this.registration.pollAnswersUsable() &&
+      // Still home, and home under every view since a lease before the poll began: sync told this gateway of any move since.
+      this.homes.keepsAnswersOf(principal.userId, since) &&
       this.answers.remember(ticket, key, { status: reply.status, body: reply.body, contentType: reply.contentType, headers: reply.headers });
     this.outcomes.inc({ outcome: kept ? 'kept' : 'forwarded' });
     return reply;

@@ -3,10 +3,13 @@ import type { Duplex } from 'node:stream';
 import { SyncEvents } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { LOGGER, type Logger } from '@doable/shared-logging';
+import { METRICS_REGISTRY } from '@doable/shared-runtime';
 import { EVENT_BUS, type EventBus, type Unsubscribe } from '@doable/shared-transport';
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { Counter, type Registry } from 'prom-client';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { HomeGateway } from '../homes/home-gateway';
 import { PushCredential } from './push-credential';
 import { PushSockets } from './push-sockets';
 import { refuseUpgrade } from './upgrade-refusal';
@@ -27,11 +30,20 @@ const SHUTDOWN_GRACE_MS = 1_000;
 
 /**
  * The real-time push channel (the user object's `websocket_url`): `GET /ws` upgraded to a
- * WebSocket on the gateway's own HTTP server. Every replica hears every usersChanged event (a
- * broadcast, not a durable consumer: a socket exists on one replica only, and a missed event
- * costs only a later sync) and tells that user's sockets `{"type":"sync_needed"}`; every socket
- * hears `{"type":"ping"}` every PUSH_PING_SECONDS. Connections that stop answering WebSocket
- * pings are dropped at the next tick.
+ * WebSocket on the gateway's own HTTP server. A user whose data changed hears
+ * `{"type":"sync_needed"}` on each open socket; every socket hears `{"type":"ping"}` every
+ * PUSH_PING_SECONDS. Connections that stop answering WebSocket pings are dropped at the next tick.
+ *
+ * How a change reaches the socket (neither is durable: a socket exists on one replica only, and
+ * a missed cue costs only a later sync):
+ * - a user this gateway is home of (HomeGateway): with the users-moved barrier sync sends to
+ *   that home before the write is answered (`moved`), one message per write whatever the number
+ *   of gateways;
+ * - anyone else (no homes here, embedded mode, a socket that landed away from its home, homes
+ *   still settling): the users-changed event every replica may hear by broadcast. A named
+ *   gateway listens to it only while it holds such a socket, so with the balancer aimed at the
+ *   homes no gateway receives it at all.
+ * Each user's cue comes one way only, so a change is told once.
  */
 @Injectable()
 export class PushChannel implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -39,7 +51,11 @@ export class PushChannel implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, clientTracking: false });
   private readonly alive = new WeakMap<WebSocket, boolean>();
   private readonly open = new Set<WebSocket>();
-  private stopListening?: Unsubscribe;
+  private readonly broadcasts: Counter;
+  /** The broadcast subscription, while one is wanted (or being made). */
+  private listening?: Promise<Unsubscribe>;
+  private recheck?: NodeJS.Timeout;
+  private stopping = false;
   private pinger?: NodeJS.Timeout;
   private http?: Server;
   private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(request, socket, head);
@@ -47,22 +63,70 @@ export class PushChannel implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly credential: PushCredential,
+    private readonly homes: HomeGateway,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(PUSH_SETTINGS) private readonly settings: PushSettings,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(METRICS_REGISTRY) registry: Registry,
   ) {
     this.sockets = new PushSockets({ perUser: settings.maxSocketsPerUser, total: settings.maxSockets, coalesceMs: COALESCE_MS });
+    this.broadcasts = new Counter({
+      name: 'doable_gateway_push_broadcasts_total',
+      help: 'Users-changed events this gateway heard by broadcast (for sockets of users it is not home of)',
+      registers: [registry],
+    });
+    homes.onChange(() => this.listenIfNeeded());
+  }
+
+  /** These users moved (the users-moved barrier): the ones whose cue comes this way hear sync_needed. */
+  moved(userIds: readonly string[]): void {
+    this.sockets.tell(userIds.filter((userId) => this.homes.hearsMovesOf(userId)));
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.stopListening = await this.bus.broadcast(SyncEvents.usersChanged.name, (envelope) => {
-      const parsed = SyncEvents.usersChanged.payload.safeParse(envelope.payload);
-      if (parsed.success) this.sockets.tell(parsed.data.userIds);
-    });
+    this.listenIfNeeded();
+    await this.listening;
     this.http = this.adapterHost.httpAdapter.getHttpServer() as Server;
     this.http.on('upgrade', this.onUpgrade);
     this.pinger = setInterval(() => this.tick(), this.settings.pingSeconds * 1000);
     this.pinger.unref();
+  }
+
+  /**
+   * Without homes, always; with them, while some socket here is of a user whose cue does not
+   * come with the barrier. Looked at again on each new socket, on each membership change, and
+   * every half settle while listening (so it stops once the homes have settled).
+   */
+  private listenIfNeeded(): void {
+    if (this.stopping) return;
+    const needed = !this.homes.byHome || [...this.sockets.users()].some((userId) => !this.homes.hearsMovesOf(userId));
+    if (needed && !this.listening) {
+      this.listening = this.bus.broadcast(SyncEvents.usersChanged.name, (envelope) => {
+        const parsed = SyncEvents.usersChanged.payload.safeParse(envelope.payload);
+        if (!parsed.success) return;
+        this.broadcasts.inc();
+        this.sockets.tell(this.homes.byHome ? parsed.data.userIds.filter((userId) => !this.homes.hearsMovesOf(userId)) : parsed.data.userIds);
+      });
+      this.listening.catch((err: unknown) => {
+        this.logger.warn({ err }, 'push: users-changed broadcast not heard; sockets away from their home miss cues until the next try');
+        this.listening = undefined;
+      });
+      if (this.homes.byHome && !this.recheck) {
+        this.recheck = setInterval(() => this.listenIfNeeded(), Math.max(100, this.homes.settleMs / 2));
+        this.recheck.unref();
+      }
+    } else if (!needed && this.listening) {
+      void this.stopListening();
+    }
+  }
+
+  private async stopListening(): Promise<void> {
+    clearInterval(this.recheck);
+    this.recheck = undefined;
+    const listening = this.listening;
+    this.listening = undefined;
+    const stop = await listening?.catch(() => undefined);
+    await stop?.();
   }
 
   /**
@@ -72,7 +136,8 @@ export class PushChannel implements OnApplicationBootstrap, BeforeApplicationShu
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.pinger);
     this.http?.off('upgrade', this.onUpgrade);
-    await this.stopListening?.();
+    this.stopping = true;
+    await this.stopListening();
     const started = Date.now();
     const count = this.open.size;
     this.sockets.closeAll();
@@ -100,6 +165,7 @@ export class PushChannel implements OnApplicationBootstrap, BeforeApplicationShu
 
   private accept(userId: string, ws: WebSocket): void {
     this.sockets.add(userId, ws);
+    if (!this.listening && !this.homes.hearsMovesOf(userId)) this.listenIfNeeded();
     this.open.add(ws);
     this.alive.set(ws, true);
     ws.on('pong', () => this.alive.set(ws, true));

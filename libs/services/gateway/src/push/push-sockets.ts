@@ -32,6 +32,11 @@ export class PushSockets {
     return this.count;
   }
 
+  /** The users with a socket open here. */
+  users(): IterableIterator<string> {
+    return this.byUser.keys();
+  }
+
   /** False when this replica holds as many sockets as it may (the caller refuses the connection). */
   hasRoom(): boolean {
     return this.count < this.limits.total;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gatewayRegistryBucket, gatewayRegistryKey } from '@doable/contracts-common';
+import { type GatewayHome, gatewayRegistryBucket, gatewayRegistryKey, type GatewayRegistration as RegistryValue } from '@doable/contracts-common';
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { natsServers, openKvBucket, TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import type { KV } from '@nats-io/kv';
@@ -7,6 +7,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 export const GATEWAY_LEASE = Symbol('GATEWAY_LEASE');
+/** This gateway's home in the balancer's hash, declared in its registration (homes/home-gateway.ts); undefined: none. */
+export const GATEWAY_HOME = Symbol('GATEWAY_HOME');
 
 /** One barrier this gateway answers: a subject of its own, and what to do with the request's JSON. */
 interface InstanceAnswer {
@@ -44,6 +46,7 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
   constructor(
     @Inject(TRANSPORT_OPTIONS) private readonly transport: TransportOptions,
     @Inject(GATEWAY_LEASE) private readonly leaseMs: number,
+    @Inject(GATEWAY_HOME) private readonly home: GatewayHome | undefined,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -101,7 +104,8 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     if (!this.registry || this.closing) return;
     const sentAt = performance.now();
     try {
-      await this.registry.put(gatewayRegistryKey(this.instanceId), JSON.stringify({ since: new Date().toISOString() }));
+      const value: RegistryValue = { since: new Date().toISOString(), ...(this.home ? { home: this.home } : {}) };
+      await this.registry.put(gatewayRegistryKey(this.instanceId), JSON.stringify(value));
       // Back after a lapse: barriers may have been missed meanwhile, so nothing cached is kept.
       if (!this.cacheUsable()) {
         for (const forget of this.lapses) forget();
