@@ -151,6 +151,17 @@ describe('GatewayMembership (real NATS)', () => {
     for (const userId of users.filter((id) => !moved.includes(id))) expect(told(sync).get(userId)).toEqual([`g${names.indexOf(before.get(userId)!)}`]);
   });
 
+  it('opened on an empty registry, sees its own gateway register and becomes its users\' home', async () => {
+    const kv = await registry(uniqueSubjectPrefix('membership-empty'));
+    let clock = 0;
+    const mine = await membership(kv, 'first', () => clock);
+    expect(mine.live()).toEqual([]);
+    await gateway(kv, 'first', nginxHome('first:80'));
+    await waitFor(() => mine.live().includes('first'), 'its own registration to arrive');
+    clock += LEASE_MS + 1;
+    await waitFor(() => mine.isHome(nginxHome('first:80'), users[0]), 'it to be home of everyone');
+  });
+
   it('drops a gateway whose key lapsed (no event says so) once the registry no longer holds it', async () => {
     const kv = await registry(uniqueSubjectPrefix('membership-lapse'));
     await gateway(kv, 'stays', nginxHome('stays:80'));

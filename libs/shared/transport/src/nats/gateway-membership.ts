@@ -4,6 +4,8 @@ import type { KV } from '@nats-io/kv';
 
 /** Views replaced longer ago than this are forgotten: a forwarded poll older than it is never kept. */
 const HISTORY_MS = 120_000;
+/** Home keys remembered (a SHA-256 each, asked on every poll of a named gateway); past this many, begun afresh. */
+const REMEMBERED_KEYS = 100_000;
 
 export interface GatewayMembershipOptions {
   /** The registry's lease (GATEWAY_LEASE_MS / REVOCATION_LEASE_MS): gateways refresh every quarter of it. */
@@ -94,6 +96,7 @@ export class GatewayMembership {
   private view = new View(new Map());
   private readonly history: Array<{ readonly view: View; readonly until: number }> = [];
   private readonly listeners: Array<() => void> = [];
+  private readonly keys = new Map<string, string>();
   private readonly now: () => number;
   private startedAt = Number.POSITIVE_INFINITY;
   private sweeper?: NodeJS.Timeout;
@@ -148,7 +151,7 @@ export class GatewayMembership {
     const names = new Set<string>();
     for (const userId of userIds) {
       names.clear();
-      const key = homeKey(userId);
+      const key = this.keyOf(userId);
       for (const view of views) view.homeNames(key, names);
       for (const name of names) for (const instance of this.view.byName.get(name) ?? []) add(instance, userId);
     }
@@ -163,7 +166,7 @@ export class GatewayMembership {
   isHome(home: GatewayHome, userId: string, since: number = this.now()): boolean {
     const from = since - this.settleMs;
     if (this.startedAt > from || !this.watchLive()) return false;
-    const key = homeKey(userId);
+    const key = this.keyOf(userId);
     for (const view of this.viewsSince(from)) if (view.homeOf(home, key) !== home.name) return false;
     return true;
   }
@@ -187,6 +190,16 @@ export class GatewayMembership {
     this.stopped = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.watch?.stop();
+  }
+
+  private keyOf(userId: string): string {
+    let key = this.keys.get(userId);
+    if (key === undefined) {
+      if (this.keys.size >= REMEMBERED_KEYS) this.keys.clear();
+      key = homeKey(userId);
+      this.keys.set(userId, key);
+    }
+    return key;
   }
 
   private viewsSince(from: number): View[] {
