@@ -96,7 +96,9 @@ function sizingTable(prices: Prices): string {
   line('full syncs per second', (s) => s.fullSyncsPerSecond.toFixed(2));
   for (const part of PARTS) line(`${part}: cores busy / to provision`, (s) => `${s.busyCores[part].toFixed(2)} / ${whole(s.cores[part])}`);
   line('gateway replicas', (s) => whole(s.gateways));
-  line('users-moved barrier: NATS messages per second', (s) => whole(s.barrierMessagesPerSecond));
+  line('users-moved barrier and push, home gateways: NATS messages per second', (s) => whole(s.barrierMessagesPerSecond));
+  line('the same barrier before home gateways (every gateway told)', (s) => whole(s.everyGatewayBarrierMessagesPerSecond));
+  line('gateway registry refreshes to its watchers: NATS messages per second', (s) => whole(s.registryMessagesPerSecond));
   return lines.join('\n');
 }
 

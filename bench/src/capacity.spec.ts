@@ -1,4 +1,4 @@
-import { AT_THE_LIMIT, mixPrice, predictedPolls, priceOf, type Prices, size, TARGET_UTILISATION } from './capacity';
+import { AT_THE_LIMIT, LEASE_SECONDS, mixPrice, predictedPolls, priceOf, type Prices, size, TARGET_UTILISATION } from './capacity';
 
 const prices: Prices = {
   hit: priceOf({ gateway: 0.3, 'nats-server': 0.01 }),
@@ -31,10 +31,20 @@ describe('capacity model', () => {
     expect(million.busyCores.sync / thousand.busyCores.sync).toBeCloseTo(1_000);
   });
 
-  it('counts the users-moved barrier as a request and a reply per write per gateway', () => {
+  it('counts the users-moved barrier as a request and a reply per write with home gateways, per write per gateway before them', () => {
     const sized = size(prices, 100_000);
-    expect(sized.barrierMessagesPerSecond).toBeCloseTo(sized.writesPerSecond * sized.gateways * 2);
+    expect(sized.barrierMessagesPerSecond).toBeCloseTo(sized.writesPerSecond * 2);
+    expect(sized.everyGatewayBarrierMessagesPerSecond).toBeCloseTo(sized.writesPerSecond * sized.gateways * 2);
     expect(sized.gateways).toBe(sized.cores.gateway);
+    // Ten times the users: ten times the barrier with homes, a hundred times without.
+    const tenTimes = size(prices, 1_000_000);
+    expect(tenTimes.barrierMessagesPerSecond / sized.barrierMessagesPerSecond).toBeCloseTo(10);
+    expect(tenTimes.everyGatewayBarrierMessagesPerSecond / sized.everyGatewayBarrierMessagesPerSecond).toBeCloseTo(100, -1);
+  });
+
+  it('counts the registry refreshes each gateway and sync replica receives: four per gateway per lease', () => {
+    const sized = size(prices, 100_000);
+    expect(sized.registryMessagesPerSecond).toBeCloseTo((sized.gateways * 4 * (sized.gateways + sized.cores.sync)) / LEASE_SECONDS);
   });
 
   it('predicts polls bounded by the gateways\' event loops or by the shared cores, whichever is lower', () => {

@@ -1,3 +1,5 @@
+import { GATEWAY_LEASE_MS } from '@doable/contracts-common';
+
 /**
  * The capacity model (docs/operations/capacity.md): what a deployment needs, from the CPU each kind of
  * request costs each part of the system in a bench run on one machine. Pure arithmetic over a
@@ -75,9 +77,24 @@ export interface Sizing {
   readonly cores: Price;
   /** Gateway replicas (one event loop, so one core, each). */
   readonly gateways: number;
-  /** NATS messages per second the users-moved barrier alone costs: a request and a reply per write per gateway. */
+  /**
+   * NATS messages per second the users-moved barrier and the push channel cost with home gateways
+   * (docs/operations/home-gateways.md): a request and a reply per write, to the writer's home
+   * (S16 measures it; a collaborator with another home adds one pair).
+   */
   readonly barrierMessagesPerSecond: number;
+  /** The barrier before home gateways, for comparison: a request and a reply per write per gateway. */
+  readonly everyGatewayBarrierMessagesPerSecond: number;
+  /**
+   * The gateway registry's refreshes as its watchers receive them: each gateway refreshes four
+   * times a lease, and each gateway and each sync replica watches them all. Grows with
+   * gateways x (gateways + sync replicas), not with writes.
+   */
+  readonly registryMessagesPerSecond: number;
 }
+
+/** The registry lease (GATEWAY_LEASE_MS, in seconds): gateways refresh four times in it. */
+export const LEASE_SECONDS = GATEWAY_LEASE_MS / 1000;
 
 export function size(prices: Prices, users: number, behaviour: ClientBehaviour = AT_THE_LIMIT): Sizing {
   const syncsPerSecond = users * behaviour.online * behaviour.syncsPerSecond;
@@ -91,7 +108,19 @@ export function size(prices: Prices, users: number, behaviour: ClientBehaviour =
     cores[part] = Math.ceil(busyCores[part] / TARGET_UTILISATION);
   }
   const gateways = Math.max(1, cores.gateway);
-  return { users, syncsPerSecond, writesPerSecond, fullSyncsPerSecond, busyCores, cores, gateways, barrierMessagesPerSecond: writesPerSecond * gateways * 2 };
+  const watchers = gateways + Math.max(1, cores.sync);
+  return {
+    users,
+    syncsPerSecond,
+    writesPerSecond,
+    fullSyncsPerSecond,
+    busyCores,
+    cores,
+    gateways,
+    barrierMessagesPerSecond: writesPerSecond * 2,
+    everyGatewayBarrierMessagesPerSecond: writesPerSecond * gateways * 2,
+    registryMessagesPerSecond: (gateways * 4 * watchers) / LEASE_SECONDS,
+  };
 }
 
 /**

@@ -34,6 +34,11 @@ export interface Replica {
 
 export interface Cluster {
   readonly gatewayUrl: string;
+  /**
+   * The first gateway's GATEWAY_HOME_NAME (docs/operations/home-gateways.md): `127.0.0.1:<port>`,
+   * as nginx's upstream would name it. Alone, it is every user's home; S16 adds named replicas.
+   */
+  readonly gatewayHomeName: string;
   readonly databaseUrl: string;
   readonly subjectPrefix: string;
   /** Each service's own HTTP base URL (health and metrics; the gateway's is also the API). */
@@ -43,8 +48,10 @@ export interface Cluster {
    * Starts another replica of a service, as `npm run start:cluster -- --<service> N` does: the
    * same environment (so the same NATS queue group), a port of its own, ready before it returns.
    * Stopped by close() if still running; `child.stop()` stops it earlier (SIGTERM, graceful).
+   * A gateway replica has no home name (every user's, as before homes) unless `env` (given the
+   * replica's port) gives one.
    */
-  startReplica(service: (typeof SERVICES)[number]): Promise<Replica>;
+  startReplica(service: (typeof SERVICES)[number], env?: (port: number) => NodeJS.ProcessEnv): Promise<Replica>;
   close(): Promise<void>;
 }
 
@@ -69,7 +76,7 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
 
   const children = new Map<string, Child>();
   const serviceUrls = new Map<string, string>();
-  const spawnService = (service: (typeof SERVICES)[number], port: number, label: string) => {
+  const spawnService = (service: (typeof SERVICES)[number], port: number, label: string, extraEnv: NodeJS.ProcessEnv = {}) => {
     // Profiles of the services on the hot path, written when they exit (at the end of the run).
     // The flags it is deployed with first (shared-runtime's serviceNodeFlags, as the Dockerfile), then the bench's own.
     const nodeArgs = [...serviceNodeFlags(service), ...(options.cpuProfileDir && PROFILED.has(service) ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${label.replace('#', '-')}.cpuprofile`] : [])];
@@ -77,26 +84,30 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
     // BENCH_NODE_ARGS_GATEWAY='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/snaps'.
     const extra = process.env[`BENCH_NODE_ARGS_${service.replace('-', '_').toUpperCase()}`];
     if (extra) nodeArgs.push(...extra.split(' ').filter(Boolean));
-    return spawnNode(label, appEntry(service), ['serve'], { ...env, PORT: String(port), ...(DATA_SERVICES.has(service) ? {} : { DATABASE_URL: '' }) }, { nodeArgs });
+    return spawnNode(label, appEntry(service), ['serve'], { ...env, PORT: String(port), ...(DATA_SERVICES.has(service) ? {} : { DATABASE_URL: '' }), ...extraEnv }, { nodeArgs });
   };
+  let gatewayHomeName = '';
   for (const service of SERVICES) {
     const port = await freePort();
     serviceUrls.set(service, `http://127.0.0.1:${port}`);
-    children.set(service, spawnService(service, port, service));
+    // The gateway as deployed behind a consistent-hash balancer: named, so a write tells one home, not every gateway.
+    if (service === 'gateway') gatewayHomeName = `127.0.0.1:${port}`;
+    children.set(service, spawnService(service, port, service, service === 'gateway' ? { GATEWAY_HOME_NAME: gatewayHomeName } : {}));
   }
   for (const service of SERVICES) await ready(service, children.get(service)!, serviceUrls.get(service)!);
   const replicas: Replica[] = [];
   return {
     gatewayUrl: serviceUrls.get('gateway')!,
+    gatewayHomeName,
     databaseUrl: database.url,
     subjectPrefix,
     serviceUrls,
     children,
-    async startReplica(service) {
+    async startReplica(service, replicaEnv = () => ({})) {
       const index = replicas.filter((replica) => replica.service === service).length + 2;
       const port = await freePort();
       const label = `${service}#${index}`;
-      const child = spawnService(service, port, label);
+      const child = spawnService(service, port, label, replicaEnv(port));
       const replica = { service, label, url: `http://127.0.0.1:${port}`, child };
       replicas.push(replica);
       await ready(label, child, replica.url);

@@ -263,7 +263,7 @@ function rows(probes: readonly Probe[], load: Awaited<ReturnType<typeof runLoad>
       target: `p99 < ${PUSH_P99_TARGET_MS} ms (the push channel's bound)`,
       pass: lost.push === 0 && loadFailures === 0 && pushP99 < PUSH_P99_TARGET_MS,
       valid: loadFailures === 0,
-      notes: ['the same probes; negative: the message came before the answer (the event is relayed on commit, the answer still on its way)', loadNote],
+      notes: ["the same probes; negative: the message came before the answer (the bench's gateway is named, so it is the writer's home and the cue rides the users-moved barrier, sent after the commit and before the answer; docs/operations/home-gateways.md)", loadNote],
     },
   ];
 }
