@@ -9,7 +9,7 @@ import type { Account } from './support/system-view';
 import { useSystem } from './support/use-system';
 
 /** The gateways' own lease: a named gateway keeps a user's answers a lease after its view settled. */
-const LEASE_MS = '1500';
+const LEASE_MS = '2000';
 const NAMES = ['home-a:8080', 'home-b:8080', 'home-c:8080'];
 const ROUNDS = 6;
 const HEARD_WAIT_MS = 15_000;

@@ -172,13 +172,14 @@ export class GatewayMembership {
   }
 
   /**
-   * The watch delivers this gateway's own refreshes (every quarter lease): none for half a lease
-   * means the watch stalled, and a change may be missing from what this gateway believes.
+   * The watch delivers this gateway's own refreshes (every quarter lease): none for three
+   * quarters of a lease (the margin GatewayRegistration gives its own lease) means the watch
+   * stalled, and a change may be missing from what this gateway believes.
    */
   watchLive(): boolean {
     if (this.options.self === undefined) return true;
     const self = this.members.get(this.options.self);
-    return self !== undefined && this.now() - self.seenAt < this.options.leaseMs / 2;
+    return self !== undefined && this.now() - self.seenAt < (this.options.leaseMs * 3) / 4;
   }
 
   /** A gateway found gone (a read of its key): leaves the view at once. */
