@@ -52,6 +52,7 @@ export class EveryGateway {
   async ask(subjectOf: (instanceId: string) => string, payload: string): Promise<void> {
     const registry = await this.registry();
     if (!registry) return;
+    await this.readIfStale(registry);
     await this.askEach(registry, subjectOf, new Map(registry.membership.live().map((instance) => [instance, payload])));
   }
 
@@ -63,9 +64,18 @@ export class EveryGateway {
   async askHomes(subjectOf: (instanceId: string) => string, userIds: readonly string[], payloadOf: (userIds: readonly string[]) => string): Promise<void> {
     const registry = await this.registry();
     if (!registry) return;
+    await this.readIfStale(registry);
     const payloads = new Map<string, string>();
     for (const [instance, theirs] of registry.membership.targets(userIds)) payloads.set(instance, payloadOf(theirs));
     await this.askEach(registry, subjectOf, payloads);
+  }
+
+  /** A view the watch has not refreshed lately is read from the registry first (GatewayMembership.fresh). */
+  private async readIfStale(registry: Registry): Promise<void> {
+    if (registry.membership.fresh()) return;
+    await registry.membership.relist().catch(() => {
+      throw new DomainError('SERVICE_UNAVAILABLE', 'The gateway registry is unreachable');
+    });
   }
 
   private async askEach(registry: Registry, subjectOf: (instanceId: string) => string, payloads: ReadonlyMap<string, string>): Promise<void> {

@@ -162,6 +162,21 @@ describe('GatewayMembership (real NATS)', () => {
     await waitFor(() => mine.isHome(nginxHome('first:80'), users[0]), 'it to be home of everyone');
   });
 
+  it('is not fresh after three quarters of a lease with nothing through its watch; a listing of the registry makes it so, with every gateway in it', async () => {
+    const kv = await registry(uniqueSubjectPrefix('membership-fresh'));
+    const first = await gateway(kv, 'first', nginxHome('first:80'));
+    let clock = 0;
+    const sync = await membership(kv, undefined, () => clock);
+    expect(sync.fresh()).toBe(true);
+    first.silence();
+    clock += LEASE_MS;
+    expect(sync.fresh()).toBe(false);
+    await gateway(kv, 'second', nginxHome('second:80'));
+    await sync.relist();
+    expect(sync.fresh()).toBe(true);
+    expect(sync.live().sort()).toEqual(['first', 'second']);
+  });
+
   it('drops a gateway whose key lapsed (no event says so) once the registry no longer holds it', async () => {
     const kv = await registry(uniqueSubjectPrefix('membership-lapse'));
     await gateway(kv, 'stays', nginxHome('stays:80'));

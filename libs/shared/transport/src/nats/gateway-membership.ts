@@ -99,6 +99,8 @@ export class GatewayMembership {
   private readonly keys = new Map<string, string>();
   private readonly now: () => number;
   private startedAt = Number.POSITIVE_INFINITY;
+  /** When the watch last delivered anything, or the registry was last listed. */
+  private heardAt = Number.NEGATIVE_INFINITY;
   private sweeper?: NodeJS.Timeout;
   private watch?: Awaited<ReturnType<KV['watch']>>;
   private stopped = false;
@@ -182,6 +184,36 @@ export class GatewayMembership {
     return self !== undefined && this.now() - self.seenAt < (this.options.leaseMs * 3) / 4;
   }
 
+  /**
+   * Whether the view can be trusted without reading the registry: something came through the
+   * watch (gateways refresh every quarter lease) or the registry was listed within three quarters
+   * of a lease. Not: the watch may have stalled and hidden a gateway that joined; `relist` reads
+   * the registry, well before such a gateway, waiting a lease, keeps anyone's answers.
+   */
+  fresh(): boolean {
+    return this.now() - this.heardAt < (this.options.leaseMs * 3) / 4;
+  }
+
+  /** Reads the registry whole: gateways the watch did not bring are added, ones no longer there leave. */
+  async relist(): Promise<void> {
+    const listed = new Set<string>();
+    for await (const key of await this.kv.keys('gw.>')) {
+      const instance = instanceOfRegistryKey(key);
+      if (instance) listed.add(instance);
+    }
+    for (const instance of listed) {
+      if (this.members.has(instance)) continue;
+      const entry = await this.kv.get(gatewayRegistryKey(instance));
+      if (entry && entry.operation === 'PUT' && !this.members.has(instance)) this.put(instance, entry.string());
+    }
+    for (const instance of [...this.members.keys()]) {
+      if (listed.has(instance)) continue;
+      const entry = await this.kv.get(gatewayRegistryKey(instance));
+      if (!entry || entry.operation !== 'PUT') this.remove(instance);
+    }
+    this.heardAt = this.now();
+  }
+
   /** A gateway found gone (a read of its key): leaves the view at once. */
   remove(instance: string): void {
     if (this.members.delete(instance)) this.changed();
@@ -231,10 +263,12 @@ export class GatewayMembership {
       throw err;
     }
     this.startedAt = this.now();
+    this.heardAt = this.startedAt;
     this.changed();
     const watch = this.watch;
     void (async () => {
       for await (const entry of watch) {
+        this.heardAt = this.now();
         const instance = instanceOfRegistryKey(entry.key);
         if (!instance) continue;
         if (entry.operation === 'PUT') this.put(instance, entry.string());
