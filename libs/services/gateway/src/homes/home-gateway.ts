@@ -1,7 +1,6 @@
 import { gatewayRegistryBucket, type GatewayHome } from '@doable/contracts-common';
 import { LOGGER, type Logger } from '@doable/shared-logging';
-import { GatewayMembership, TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
-import { Kvm } from '@nats-io/kv';
+import { GatewayMembership, natsServers, openKvBucket, TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { GATEWAY_HOME, GATEWAY_LEASE, GatewayRegistration } from '../registry/gateway-registration';
@@ -66,26 +65,24 @@ export class HomeGateway implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.byHome || this.transport.kind !== 'nats') return;
-    const { url, subjectPrefix, name } = this.transport;
-    this.connection = await connect({ servers: url, name: `${name}-homes`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
-    await this.open(subjectPrefix);
+    const { url, subjectPrefix, name, replicas = 1 } = this.transport;
+    this.connection = await connect({ servers: natsServers(url), name: `${name}-homes`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+    await this.open(subjectPrefix, replicas);
   }
 
-  private async open(subjectPrefix: string): Promise<void> {
+  private async open(subjectPrefix: string, replicas: number): Promise<void> {
     if (!this.connection || this.closing) return;
-    const kvm = new Kvm(this.connection);
-    const bucket = gatewayRegistryBucket(subjectPrefix);
     try {
-      // Whoever comes first makes the bucket (GatewayRegistration the same way).
-      const kv = await kvm.create(bucket, { ttl: this.leaseMs, history: 1 }).catch(() => kvm.open(bucket));
-      this.membership = await GatewayMembership.open(kv, { leaseMs: this.leaseMs, logger: this.logger, self: this.registration.instanceId }, () => this.reopen(subjectPrefix));
+      // Whoever comes first makes the bucket, as GatewayRegistration does (with its copies in a NATS cluster).
+      const kv = await openKvBucket(this.connection, gatewayRegistryBucket(subjectPrefix), { ttl: this.leaseMs, history: 1, replicas }, this.logger);
+      this.membership = await GatewayMembership.open(kv, { leaseMs: this.leaseMs, logger: this.logger, self: this.registration.instanceId }, () => this.reopen(subjectPrefix, replicas));
     } catch (err) {
       this.logger.warn({ err }, 'gateway registry unreadable: no user is at home here until it is read');
-      this.reopen(subjectPrefix);
+      this.reopen(subjectPrefix, replicas);
       return;
     }
     if (!this.membership) {
-      this.reopen(subjectPrefix);
+      this.reopen(subjectPrefix, replicas);
       return;
     }
     this.membership.onChange(() => this.changed());
@@ -93,12 +90,12 @@ export class HomeGateway implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** A membership whose watch ended knows nothing any more: no one is home until a new one has settled. */
-  private reopen(subjectPrefix: string): void {
+  private reopen(subjectPrefix: string, replicas: number): void {
     this.membership?.stop();
     this.membership = undefined;
     this.changed();
     if (this.closing) return;
-    setTimeout(() => void this.open(subjectPrefix), REOPEN_PAUSE_MS).unref();
+    setTimeout(() => void this.open(subjectPrefix, replicas), REOPEN_PAUSE_MS).unref();
   }
 
   private changed(): void {
