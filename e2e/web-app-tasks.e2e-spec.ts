@@ -2,7 +2,7 @@ import { http, waitFor } from '@doable/shared-testing';
 import type { Page, Response } from 'playwright-core';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
-import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, syncAnswerTo, tasksOf } from './support/web-app-people';
+import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, setOnline, syncAnswerTo, tasksOf } from './support/web-app-people';
 
 const task = (page: Page, content: string) => page.getByRole('listitem', { name: content, exact: true });
 const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name, exact: true });
@@ -173,6 +173,33 @@ describe.each(MODES)('web app, tasks (%s)', (mode) => {
     expect(await tasksOf(system, ana.account, errands)).toEqual([]);
     await openView(page, `#/project/${work}`, 'Work');
     await task(page, 'Print the slides').waitFor({ timeout: 5_000 });
+  });
+
+  it('keeps a new task’s row when the server names it: its comments, opened and typed in before the answer, stay open and typed', async () => {
+    const ana = await chromium.person(system);
+    const page = ana.page;
+    await openView(page, '#/inbox', 'Inbox');
+    // Offline, the task stays under its temp id for as long as the test needs.
+    await setOnline(ana.context, false);
+    await page.getByLabel('Add task').fill('Order the tiles');
+    await page.getByLabel('Add task').press('Enter');
+    await task(page, 'Order the tiles').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Comments on Order the tiles' }).click();
+    await page.getByLabel('Add comment').fill('the grey ones');
+    const answered = quickAddAnswer(page);
+    await setOnline(ana.context, true);
+    expect((await answered).status()).toBe(200);
+    await waitFor(async () => !(await page.getByTestId('connection').innerText()).includes('waiting') || undefined, 'the queue settled: the row is the server’s task', 15_000);
+    const stored = (await http<{ results: Array<{ id: string; content: string }> }>(system.url, 'GET', '/api/v1/tasks', { token: ana.account.token })).body.results;
+    expect(stored.map((task) => task.content)).toEqual(['Order the tiles']);
+    const made = stored[0];
+    // The same row: the panel is open and the comment still typed.
+    expect(await page.getByLabel('Add comment').inputValue({ timeout: 5_000 })).toBe('the grey ones');
+    const commented = syncAnswerTo(page, 'note_add');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await acceptedAll(commented);
+    const notes = (await http<{ results: Array<{ content: string }> }>(system.url, 'GET', `/api/v1/comments?task_id=${made.id}`, { token: ana.account.token })).body.results;
+    expect(notes.map((note) => note.content)).toEqual(['the grey ones']);
   });
 
   it('adds a reminder to a task and deletes it with its Delete button; the server keeps neither', async () => {

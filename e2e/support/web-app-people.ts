@@ -91,10 +91,13 @@ export class PeopleBrowser {
     const pushOpened = page.waitForEvent('websocket', { timeout: STEP_MS });
     // Awaited below; a sign-in failing first must not leave its timeout unhandled.
     pushOpened.catch(() => undefined);
-    await signInThroughApp(page, system.url, { email: account.email, password: PASSWORD }, 'Sign in');
-    await page.getByRole('link', { name: 'Inbox', exact: true }).waitFor({ timeout: STEP_MS });
-    await pushOpened;
-    return { account, context, page, traffic };
+    const person = { account, context, page, traffic };
+    await withStory(person, 0, async () => {
+      await signInThroughApp(page, system.url, { email: account.email, password: PASSWORD }, 'Sign in');
+      await page.getByRole('link', { name: 'Inbox', exact: true }).waitFor({ timeout: STEP_MS });
+      await pushOpened;
+    });
+    return person;
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,7 @@ import { fetchTodayFirstLook } from './first-look';
 import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './snapshot-keeper';
 import { refusalSentence } from './refusals';
 import { routeAfterMapping, routeHash } from './routes';
+import { keepRowKeys } from './row-keys';
 import { connection, notify, pendingCommands, route, serverData, signedIn } from './store';
 
 /** `all` leaves out location reminders: they must be asked for by name. */
@@ -69,6 +70,7 @@ function syncRequest(commands: Command[], answered: Answered = {}): Promise<Sync
         }
         // An answer that was already on its way when the browser went offline does not make it online.
         connection.value = navigator.onLine ? 'online' : 'offline';
+        keepRowKeys(reply.temp_id_mapping ?? {});
         followMappedRoute(reply.temp_id_mapping ?? {});
       });
       if (full) performance.mark(FULL_SYNC_MARKS.merged);
@@ -257,7 +259,10 @@ async function sendQueued(commands: Command[]): Promise<SyncReply> {
       itemId = item.id;
       // Kept before the sync that settles it (a reload may come first): see CommandQueue.recordAnswer.
       const answered: QuickAddArgs = { ...args, answered_id: item.id };
-      await queue?.recordAnswer({ ...head, args: answered }, head.temp_id ? { [head.temp_id]: item.id } : {});
+      const mapping = head.temp_id ? { [head.temp_id]: item.id } : {};
+      // Before any sync can bring the task (a push cue's may come first): its row stays the typed line's.
+      keepRowKeys(mapping);
+      await queue?.recordAnswer({ ...head, args: answered }, mapping);
     }
     return await syncRequest([], { sync_status: { [head.uuid]: 'ok' }, temp_id_mapping: head.temp_id ? { [head.temp_id]: itemId } : {} });
   } catch (err) {

@@ -3,6 +3,7 @@ import type { Item } from '../api/sync-types';
 import { localDay } from '../state/dates';
 import { rememberOpener } from '../state/focus';
 import { dateSettings, friendlyDay, friendlyDue } from '../state/friendly-dates';
+import { rowKey } from '../state/row-keys';
 import { viewData } from '../state/store';
 import { toggleTask } from '../state/task-actions';
 import type { TaskNode } from '../state/task-selectors';
@@ -135,7 +136,7 @@ export function TaskTree({ nodes, label }: { nodes: TaskNode[]; label: string })
     <>
       <ul class="tasks" aria-label={label}>
         {nodes.slice(0, limit).map((node) => (
-          <TaskRow key={node.item.id} item={node.item} children={node.children} />
+          <TaskRow key={rowKey(node.item.id)} item={node.item} children={node.children} />
         ))}
       </ul>
       {more}
@@ -150,7 +151,7 @@ export function TaskList({ items, label, empty }: { items: Item[]; label: string
     <>
       <ul class="tasks" aria-label={label}>
         {items.slice(0, limit).map((item) => (
-          <TaskRow key={item.id} item={item} />
+          <TaskRow key={rowKey(item.id)} item={item} />
         ))}
       </ul>
       {more}
