@@ -1,7 +1,8 @@
 import { TASK_PAGE_PATH } from '@doable/contracts-rest';
 import { type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
-import { arrayAggSql, conditionalMemberSql, jsonbTextSql, memberSql, notWrittenSql, objectTextSql, type RowSql } from '@doable/sync-domain';
+import { arrayAggSql, conditionalMemberSql, memberSql, notWrittenSql, objectTextSql, type RowSql } from '@doable/sync-domain';
 import { jsonTextOf, taskValueSql } from '../shared/field-json.sql';
+import { type DueKey, type DueKeys, eitherDueSql } from '../shared/stored-due.sql';
 
 /** Active tasks chosen by a WHERE over `sync.items AS item`, `$1` the user id. */
 export interface TaskSelection {
@@ -14,30 +15,37 @@ const falsy = (sql: string) => `(${sql} IS NULL OR ${sql} IN ('null'::jsonb, 'fa
 
 /**
  * The REST v2 due object (restV2Due, case for case) as JSON text, from the stored due `due`
- * (writeDue passes its keys on as they are). `fixed`: the due has a time and a zone, and its
- * date has a stored shape (the column sync.items.due_date_text holds such a date, else NULL), so
- * PostgreSQL can read it as an instant; Luxon reads a fixed date of any other shape as invalid,
- * and restV2Due then answers the stored text, which the ELSE branches do too. A zone PostgreSQL
- * does not know fails the statement (22023), and the dialect writes the list in JavaScript instead
- * (rest-v2.dialect.ts): Luxon and PostgreSQL know different zone lists.
+ * (writeDue passes its keys on as they are): `string` and `is_recurring` as stored (left out
+ * where the due has none), `lang` or "en", then by the date's shape. `fixed`: the due has a time
+ * and a zone, and its date has a stored shape (the column sync.items.due_date_text holds such a
+ * date, else NULL), so PostgreSQL can read it as an instant; Luxon reads a fixed date of any
+ * other shape as invalid, and restV2Due then answers the stored text, which the ELSE branch does
+ * too. A zone PostgreSQL does not know fails the statement (22023), and the dialect writes the
+ * list in JavaScript instead (rest-v2.dialect.ts): Luxon and PostgreSQL know different zone lists.
  */
 function restV2DueSql(due: string, alias: string): string {
-  const dated = 'length(shape.date_text) <= 10';
-  const fixed = `${alias}.due_date_text IS NOT NULL AND NOT shape.zoneless`;
-  const utc = 'left(shape.date_text, 19)::timestamp';
-  const members = [
-    conditionalMemberSql('string', jsonbTextSql('shape.string'), 'shape.string IS NOT NULL'),
-    conditionalMemberSql('is_recurring', jsonbTextSql('shape.is_recurring'), 'shape.is_recurring IS NOT NULL'),
-    memberSql('lang', `(CASE WHEN shape.lang IS NULL OR jsonb_typeof(shape.lang) = 'null' THEN '"en"' ELSE ${jsonbTextSql('shape.lang')} END)`),
-    // A date of ten characters or fewer is a day: no time, no zone.
-    `CASE WHEN ${dated} THEN ',"date":' || ${jsonbTextSql('shape.date')} || ',"datetime":null,"timezone":null'
-          WHEN ${fixed} THEN ',"date":"' || to_char(${utc} AT TIME ZONE 'UTC' AT TIME ZONE shape.zone, 'YYYY-MM-DD') || '","datetime":"' || to_char(${utc}, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '","timezone":' || ${jsonbTextSql('shape.timezone')}
-          ELSE ',"date":' || to_json(left(shape.date_text, 10))::text || ',"datetime":' || ${jsonbTextSql('shape.date')} || ',"timezone":' || CASE WHEN shape.zoneless THEN 'null' ELSE ${jsonbTextSql('shape.timezone')} END END`,
-  ];
-  // Each key looked up once (shape), not at each place the text names it.
-  return `(SELECT ${objectTextSql(members)}
-      FROM (SELECT ${due} -> 'string' AS string, ${due} -> 'is_recurring' AS is_recurring, ${due} -> 'lang' AS lang, ${due} -> 'date' AS date,
-                   ${due} ->> 'date' AS date_text, ${due} -> 'timezone' AS timezone, ${due} ->> 'timezone' AS zone, ${falsy(`(${due} -> 'timezone')`)} AS zoneless) AS shape)`;
+  const dateText = `(${due} ->> 'date')`;
+  const zoneless = falsy(`(${due} -> 'timezone')`);
+  const utc = `left(${dateText}, 19)::timestamp`;
+  const object = (keys: DueKeys) => {
+    const [string, recurring, lang, date, timezone] = ['string', 'is_recurring', 'lang', 'date', 'timezone'].map(keys);
+    const optional = (name: string, key: DueKey) => (key.present === null ? memberSql(name, key.text) : conditionalMemberSql(name, key.text, key.present));
+    // `due.lang ?? 'en'`: absent and null alike.
+    const langText = lang.present === null ? lang.text : `(CASE WHEN ${due} -> 'lang' IS NULL OR jsonb_typeof(${due} -> 'lang') = 'null' THEN '"en"' ELSE ${lang.text} END)`;
+    return objectTextSql([
+      optional('string', string),
+      optional('is_recurring', recurring),
+      memberSql('lang', langText),
+      // A date of ten characters or fewer is a day: no time, no zone.
+      `CASE WHEN length(${dateText}) <= 10 THEN ',"date":' || ${date.text} || ',"datetime":null,"timezone":null'
+            WHEN ${alias}.due_date_text IS NOT NULL AND NOT ${zoneless}
+            THEN ',"date":"' || to_char(${utc} AT TIME ZONE 'UTC' AT TIME ZONE (${due} ->> 'timezone'), 'YYYY-MM-DD') || '","datetime":"' || to_char(${utc}, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '","timezone":' || ${timezone.text}
+            ELSE ',"date":' || to_json(left(${dateText}, 10))::text || ',"datetime":' || ${date.text} || ',"timezone":' || CASE WHEN ${zoneless} THEN 'null' ELSE ${timezone.text} END END`,
+    ]);
+  };
+  // JavaScript counts and slices the date in UTF-16 units, PostgreSQL in characters: a date with any
+  // character beyond ASCII is left to JavaScript (NULL: the task is not written here).
+  return `(CASE WHEN octet_length(${dateText}) = length(${dateText}) THEN ${eitherDueSql(due, object)} END)`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ColumnType, FieldLine, FieldTable, RowRender, WrittenWhen } from '@doable/contracts-sync';
 import { conditionalMemberSql, jsonbTextSql, jsonLiteral, memberSql, type ObjectJsonSql, objectTextSql, type RowSql, sqlLiteral, wireTimestampSql } from '@doable/sync-domain';
 import { DUE_KEYS } from './item-fields';
+import { type DueKeys, eitherDueSql } from './stored-due.sql';
 
 /**
  * The api/v1 and v9 writers of a field table (fieldRowWriter, and taskRowWriter for the task) in
@@ -69,16 +70,20 @@ function jsonbFalsySql(sql: string): string {
 /**
  * The due object as writeDue writes it from the stored due: null for a falsy one, else its keys
  * in DUE_KEYS's order, each as stored and left out where the stored due has none (undefined).
- * Each key is looked up once (due_keys), not at each place the text names it.
  */
 function dueOf(field: FieldSql): ValueSql {
   if (field.type !== 'jsonb') throw new Error(`the due render reads a jsonb column, not ${field.type}`);
   const due = field.sql;
-  const members = DUE_KEYS.map((key) => `CASE WHEN due_keys."${key}" IS NULL THEN '' ELSE ${sqlLiteral(`,${JSON.stringify(key)}:`)} || ${jsonbTextSql(`due_keys."${key}"`)} END`);
-  const keys = DUE_KEYS.map((key) => `${due} -> ${sqlLiteral(key)} AS "${key}"`).join(', ');
+  const object = (keys: DueKeys) =>
+    objectTextSql(
+      DUE_KEYS.map((name) => {
+        const key = keys(name);
+        return key.present === null ? memberSql(name, key.text) : conditionalMemberSql(name, key.text, key.present);
+      }),
+    );
   return {
     text: `(CASE WHEN ${due} IS NULL THEN 'null'
-        WHEN jsonb_typeof(${due}) = 'object' THEN (SELECT ${objectTextSql(members)} FROM (SELECT ${keys}) AS due_keys)
+        WHEN jsonb_typeof(${due}) = 'object' THEN ${eitherDueSql(due, object)}
         WHEN ${jsonbFalsySql(due)} THEN 'null' ELSE '{}' END)`,
     isNull: jsonbFalsySql(due),
     writesNull: true,
