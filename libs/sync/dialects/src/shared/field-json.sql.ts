@@ -6,9 +6,9 @@ import { type DueKeys, eitherDueSql } from './stored-due.sql';
 /**
  * The api/v1 and v9 writers of a field table (fieldRowWriter, and taskRowWriter for the task) in
  * SQL: one row's object as JSON text, byte for byte what the JavaScript writer and JSON.stringify
- * make of the row the read would have answered (json-text.sql.ts in @doable/sync-domain says how). Same lines, same
- * order, same parts; a line whose way of writing has no SQL here fails when the writer is made
- * (at load), never per row.
+ * make of the row the read would have answered (json-text.sql.ts in @doable/sync-domain says
+ * how). Same lines, same order, same parts; a line whose way of writing has no SQL here fails
+ * when the writer is made (at load), never per row.
  *
  * How JavaScript sees a value is what the SQL follows: the pg driver reads ids as text (the SELECT
  * lists cast them), integers as numbers, jsonb through JSON.parse (a stored JSON null is null too),

@@ -8,7 +8,7 @@
  *
  * A piece of SQL here that yields JSON text is never NULL for a value it can write: NULL means
  * "PostgreSQL cannot write this as JavaScript would" (a number JSON.parse would round or
- * JSON.stringify would write with an exponent, or a value nested too deep), and it makes every
+ * JSON.stringify would write with an exponent, an all-digit object key), and it makes every
  * text it is part of NULL, so an object or answer holding it is seen as not written (the caller
  * then lets the JavaScript writer answer) rather than written differently.
  */
