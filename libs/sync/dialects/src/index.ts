@@ -6,6 +6,9 @@ export * from './legacy';
 export * from './legacy/legacy-timestamps';
 export * from './legacy/legacy-values';
 export * from './shared/completed-info.writer';
+export { answerText, RawJson } from './shared/raw-json';
+export { API_V1_JSON, V9_JSON } from './shared/sync-json';
+export { objectJsonSql, type RowWriterKind } from './shared/field-json.sql';
 export * from './shared/reminder.writer';
 export * from './shared/wire-format';
 export * from './shared/workspace.writers';
@@ -14,7 +17,7 @@ export * from './sync-dialects';
 export * from './rendering-dialects';
 // REST v2's writers, for the specs that hold its JavaScript and its SQL to one table (the answers go through renderingOf).
 export { restV2Task, restV2TaskWriter } from './rest-v2/rest-v2-task.writer';
-export { restV2TaskListSql } from './rest-v2/rest-v2-task-list.sql';
+export { restV2TaskJsonSql, restV2TaskListSql } from './rest-v2/rest-v2-task-list.sql';
 export type { ObjectRenderer, RenderedAnswer, RenderSource, TaskListQuery, TaskSelection } from './shared/object-renderer';
 export * from './sync-v8/sync-v8.writers';
 export * from './sync-v9/sync-v9.writers';

@@ -28,6 +28,8 @@ export * from './migrations';
 export * from './notes/note.model';
 export * from './notes/note.repository';
 export * from './persistence/field-columns';
+export * from './persistence/json-text.sql';
+export * from './persistence/row-json';
 export * from './persistence/wire-timestamps';
 export * from './plans/paid-plan';
 export * from './plans/plan-gate';

@@ -6,6 +6,7 @@ export * from './resource-types';
 export * from './resources';
 export * from './sources/collaborator.source';
 export * from './sources/item.source';
+export * from './sources/note.source';
 export * from './sources/project.source';
 export * from './sources/resource-source';
 export * from './sources/workspace.source';

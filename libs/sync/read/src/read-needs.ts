@@ -1,4 +1,5 @@
-import type { ItemRow, LabelRow, ProjectRow } from '@doable/sync-domain';
+import type { ItemRow, LabelRow, ObjectJsonSql, ProjectRow } from '@doable/sync-domain';
+import type { SourcedType } from './sources/resource-source';
 
 /**
  * What a dialect needs read beside the requested rows, read in the same snapshot (one query each,
@@ -13,7 +14,17 @@ export interface ReadNeeds {
   readonly allProjects?: boolean;
   /** The user's personal labels, when tasks are read (v7 tasks name their labels by id). */
   readonly labels?: boolean;
+  /**
+   * The resources whose objects a full read has PostgreSQL write as the dialect's JSON, each with
+   * the dialect's SQL of one object (its writer in SQL, from the same field table): the source
+   * answers the JSON text of its response keys instead of rows (ResourceRows), and the dialect
+   * splices it into its answer. Not with the needs above, which read the rows.
+   */
+  readonly json?: JsonReads;
 }
+
+/** The resources a dialect has PostgreSQL write (ReadNeeds.json), each with its object's SQL. */
+export type JsonReads = { readonly [T in SourcedType]?: ObjectJsonSql };
 
 /** What was read for the needs: context for rendering, never answered as changed rows themselves. */
 export interface ReadContext {

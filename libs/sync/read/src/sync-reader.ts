@@ -7,7 +7,7 @@ import type { EntityManager } from 'typeorm';
 import { ItemRepository, LabelRepository, PlanLimitsRepository, ProductivityStatsService, ProjectRepository, type UserProfile, UserProfileRepository } from '@doable/sync-domain';
 import { MembershipChangesRepository } from './membership-changes.repository';
 import type { ReadContext, ReadNeeds } from './read-needs';
-import { RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './sources/resource-source';
+import { type JsonTexts, RESOURCE_SOURCES, type ResourceRows, type ResourceSource } from './sources/resource-source';
 import { selectResourceTypes } from './resource-types';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import type { SyncRead } from './sync-snapshot';
@@ -70,12 +70,22 @@ export class SyncReader {
       if (!user) throw new DomainError('USER_NOT_FOUND', 'User not found (the account may still be being set up)');
       const changed = since === undefined || BigInt(user.high_water) > BigInt(since.version);
       const rows: Partial<Record<keyof ResourceRows, unknown[]>> = {};
+      const json: Partial<Record<keyof ResourceRows, JsonTexts>> = {};
       // Projects joined or left after the token: read once, carried whole or as tombstones by every source.
       const memberships = changed && since ? await this.memberships.since(manager, userId, since.version) : undefined;
+      // The needs that read beside the rows want the rows: with them, nothing is written by PostgreSQL.
+      const jsonReads = needs.projectTasks || needs.labels || needs.allProjects ? undefined : needs.json;
       for (const source of this.sources) {
         if (!types.has(source.type)) continue;
         // Nothing moved past the token: every requested resource is empty, and not one is queried.
-        rows[source.type] = !changed ? [] : since && memberships ? await source.listChangedSince(manager, userId, since.version, memberships) : await source.listActive(manager, userId);
+        if (!changed) rows[source.type] = [];
+        else if (since && memberships) rows[source.type] = await source.listChangedSince(manager, userId, since.version, memberships);
+        else {
+          const object = jsonReads?.[source.type];
+          const written = object && source.listActiveJson ? await source.listActiveJson(manager, userId, object) : undefined;
+          if (written) json[source.type] = written;
+          else rows[source.type] = await source.listActive(manager, userId);
+        }
       }
       // The stats resource is answered on full syncs: today's and this week's completions.
       const stats = since === undefined && types.has('stats') ? await this.productivity.stats(manager, userId, generatedAt) : undefined;
@@ -83,7 +93,7 @@ export class SyncReader {
       // This service's copy of the plan (the one commands are checked against): carried when it
       // changed after the token (a set-plan, a catalogue change), or the user row did.
       const plan = changed && types.has('user_plan_limits') ? await this.planLimits.find(manager, userId) : undefined;
-      return { user, changed, rows: rows as Partial<ResourceRows>, stats, context, plan };
+      return { user, changed, rows: rows as Partial<ResourceRows>, json, stats, context, plan };
     });
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
@@ -119,6 +129,7 @@ export class SyncReader {
       user: userChanged ? (snapshot.user satisfies UserProfile) : undefined,
       userSettings: settingsChanged ? snapshot.user : undefined,
       rows: snapshot.rows,
+      ...(Object.keys(snapshot.json).length > 0 ? { json: snapshot.json } : {}),
       planLimits,
       notifications,
       ...(notificationsUnavailable ? { notificationsUnavailable } : {}),

@@ -2,7 +2,7 @@ import type { RolePermissions } from '@doable/contracts-sync';
 import type { LiveNotificationsReply } from '@doable/contracts-notifications';
 import type { UserPlanLimits } from '@doable/contracts-plans';
 import type { ReadContext } from './read-needs';
-import type { ResourceRows } from './sources/resource-source';
+import type { JsonTexts, ResourceRows } from './sources/resource-source';
 import type { ResourceType } from './resource-types';
 import type { UserProfile } from '@doable/sync-domain';
 
@@ -26,6 +26,11 @@ export interface SyncRead {
   readonly userSettings?: UserProfile;
   /** The canonical rows of every requested resource type that has a source. */
   readonly rows: Partial<ResourceRows>;
+  /**
+   * The resources PostgreSQL wrote as the dialect asked (ReadNeeds.json), as the JSON text of
+   * their response keys; such a resource has no rows.
+   */
+  readonly json?: Partial<Record<keyof ResourceRows, JsonTexts>>;
   readonly planLimits?: UserPlanLimits;
   readonly notifications?: LiveNotificationsReply;
   /** Notifications did not answer: live_notifications is left out (the token keeps its cursor, so the next read catches up). */

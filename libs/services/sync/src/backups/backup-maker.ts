@@ -2,7 +2,7 @@ import type { Principal } from '@doable/contracts-common';
 import { BLOB_STORE, type BlobStore } from '@doable/shared-storage';
 import { Database } from '@doable/shared-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { SYNC_DIALECTS } from '@doable/sync-dialects';
+import { answerText, SYNC_DIALECTS } from '@doable/sync-dialects';
 import { SyncEngine } from '@doable/sync-engine';
 import { snapshotOfFullSync } from '../portability/full-sync-snapshot';
 import { projectCsvsOf } from '../portability/snapshot-csv';
@@ -33,7 +33,7 @@ export class BackupMaker {
     const principal: Principal = { userId, scopes: ['data:read'], appId: null, tokenKind: 'personal' };
     const dialect = SYNC_DIALECTS['sync-api-v1'];
     const request = dialect.parseRequest({ sync_token: '*', resource_types: '["all"]' }, { userId });
-    const account = JSON.stringify(dialect.render(await this.engine.sync(principal, request), request));
+    const account = answerText(dialect.render(await this.engine.sync(principal, request), request));
     const entries: ArchiveEntry[] = [...projectCsvsOf(snapshotOfFullSync(JSON.parse(account))), { name: ACCOUNT_JSON_ENTRY, content: account }];
     const version = backupVersion(at);
     const key = `backups/${userId}/${version.replace(/[ :]/g, '-')}-${Date.now().toString(36)}.zip`;

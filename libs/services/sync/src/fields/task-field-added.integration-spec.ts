@@ -1,6 +1,6 @@
 import { argShape, argValues, type ApiTask, type FieldTable, openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
-import { restV2TaskListSql, restV2TaskWriter, taskRowWriter } from '@doable/sync-dialects';
-import { type Item, itemColumns, itemInsert, itemInsertAll } from '@doable/sync-domain';
+import { objectJsonSql, restV2TaskListSql, restV2TaskWriter, taskRowWriter } from '@doable/sync-dialects';
+import { type Item, itemColumns, itemInsert, itemInsertAll, withWireTimestamps } from '@doable/sync-domain';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { z } from 'zod';
 import { taskListSql } from '../objects/object-reads.repository';
@@ -73,9 +73,20 @@ describe('a task field added only in a table line (real PostgreSQL)', () => {
     const list = taskListSql(ADA, { ids: [taskId] });
     const { sql, params } = restV2TaskListSql({ where: list.conditionText(), params: list.params }, PUBLIC_URL, WITH_ESTIMATE);
     const [{ body }] = await harness.dataSource.query<Array<{ body: string }>>(sql, params);
+    expect(body).toBe(JSON.stringify([inJs]));
     const bySql = JSON.parse(body) as Array<Record<string, unknown>>;
     expect(bySql).toEqual([inJs]);
     expect(Object.keys(bySql[0])).toEqual(Object.keys(inJs));
+  });
+
+  it('is written by a full sync’s SQL (api/v1 and v9) as by the JavaScript writers, byte for byte', async () => {
+    const row = { alias: 'item', computed: { note_count: { sql: '0', type: 'integer' } } } as const;
+    for (const dialect of ['apiV1', 'v9'] as const) {
+      const [{ text }] = await harness.dataSource.query<Array<{ text: string }>>(`SELECT ${objectJsonSql(WITH_ESTIMATE, dialect, 'taskRowWriter')(row)} AS text FROM sync.items AS item WHERE item.id = $1`, [taskId]);
+      const [wire] = await harness.dataSource.query<Array<Item & { estimate: number | null }>>(`SELECT ${withWireTimestamps(itemColumns(WITH_ESTIMATE), ['added_at', 'completed_at', 'updated_at'])} FROM sync.items WHERE id = $1`, [taskId]);
+      expect(text).toBe(JSON.stringify(taskRowWriter(WITH_ESTIMATE, dialect)({ ...wire, note_count: 0 })));
+      expect(JSON.parse(text)).toMatchObject({ estimate: 25 });
+    }
   });
 
   it('is written by item_add’s INSERTs, one task and many, from its argument as parsed', async () => {

@@ -1,9 +1,9 @@
-import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
+import { type EdgeReply, type EdgeRequest, JSON_MEDIA_TYPE } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
-import { isSyncDialect, SYNC_DIALECTS } from '@doable/sync-dialects';
+import { answerText, isSyncDialect, SYNC_DIALECTS } from '@doable/sync-dialects';
 import { SyncEngine } from '@doable/sync-engine';
 import { PushTokens } from '../push/push-tokens.service';
 import { UserProfileRepository } from '@doable/sync-domain';
@@ -30,8 +30,9 @@ export class SyncRpcController {
       ? { ...result.read, websocketUrl: await this.push.websocketUrl(request.principal.userId, request.origin), avatarOrigin: this.push.originFor(request.origin) }
       : result.read;
     const rendered = dialect.render({ ...result, read }, parsed);
-    // Serialised here, once: a full sync of a large account is megabytes the gateway need not re-encode.
-    const reply = jsonReply(200, rendered);
+    // Serialised here, once: a full sync of a large account is megabytes the gateway need not
+    // re-encode; its tasks and comments are PostgreSQL's text, spliced in as they are.
+    const reply: EdgeReply = { status: 200, body: answerText(rendered), contentType: JSON_MEDIA_TYPE };
     // A poll that found nothing new: the gateway may give the same answer again until the user's marks move.
     return parsed.commands.length === 0 && result.read?.unchanged ? { ...reply, unchangedFor: request.principal.userId } : reply;
   }

@@ -1,6 +1,8 @@
 import { TASK_PAGE_PATH } from '@doable/contracts-rest';
-import { type FieldColumn, type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
-import { wireTimestampSql } from '@doable/sync-domain';
+import { type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
+import { arrayAggSql, conditionalMemberSql, memberSql, notWrittenSql, objectTextSql, type RowSql } from '@doable/sync-domain';
+import { jsonTextOf, taskValueSql } from '../shared/field-json.sql';
+import { type DueKey, type DueKeys, eitherDueSql } from '../shared/stored-due.sql';
 
 /** Active tasks chosen by a WHERE over `sync.items AS item`, `$1` the user id. */
 export interface TaskSelection {
@@ -8,91 +10,103 @@ export interface TaskSelection {
   readonly params: readonly unknown[];
 }
 
-/**
- * The REST v2 due object (restV2Due, case for case), from the stored
- * due. `fixed`: the due has a time and a zone, and its date has a stored shape (the column
- * sync.items.due_date_text holds such a date, else NULL), so PostgreSQL can read it as an
- * instant; Luxon reads a fixed date of any other shape as invalid, and restV2Due
- * then answers the stored text, which the ELSE branches do too. A zone PostgreSQL does not know
- * fails the statement (22023), and the dialect writes the list in JavaScript instead
- * (rest-v2.dialect.ts): Luxon and PostgreSQL know different zone lists.
- */
-const REST_V2_DUE = `(SELECT rest_v2_due FROM (SELECT
-      stored.string,
-      stored.is_recurring,
-      stored.lang,
-      CASE WHEN stored.dated THEN stored.date
-           WHEN stored.fixed THEN to_char(stored.utc AT TIME ZONE 'UTC' AT TIME ZONE stored.timezone, 'YYYY-MM-DD')
-           ELSE left(stored.date, 10) END AS date,
-      CASE WHEN stored.dated THEN NULL
-           WHEN stored.fixed THEN to_char(stored.utc, 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-           ELSE stored.date END AS datetime,
-      CASE WHEN stored.dated OR stored.timezone = '' THEN NULL ELSE stored.timezone END AS timezone
-    FROM (SELECT shape.*,
-                 NOT shape.dated AND shape.timezone <> '' AND shape.stored_shape AS fixed,
-                 CASE WHEN NOT shape.dated AND shape.timezone <> '' AND shape.stored_shape THEN left(shape.date, 19)::timestamp END AS utc
-            FROM (SELECT item.due->>'date' AS date,
-                         item.due_date_text IS NOT NULL AS stored_shape,
-                         length(item.due->>'date') <= 10 AS dated,
-                         coalesce(item.due->>'timezone', '') AS timezone,
-                         item.due->>'string' AS string,
-                         item.due->'is_recurring' AS is_recurring,
-                         coalesce(item.due->>'lang', 'en') AS lang) AS shape) AS stored) AS rest_v2_due)`;
+/** JavaScript's falsiness of a jsonb value, SQL NULL included. */
+const falsy = (sql: string) => `(${sql} IS NULL OR ${sql} IN ('null'::jsonb, 'false'::jsonb, '0'::jsonb, '""'::jsonb))`;
 
 /**
- * The task fields REST v2 writes that no column holds, in SQL. A field with a column is read
- * from it; one without (a value a read computes) is written here, and a task-table line with
- * neither fails the module's load.
+ * The REST v2 due object (restV2Due, case for case) as JSON text, from the stored due `due`
+ * (writeDue passes its keys on as they are): `string` and `is_recurring` as stored (left out
+ * where the due has none), `lang` or "en", then by the date's shape. `fixed`: the due has a time
+ * and a zone, and its date has a stored shape (the column sync.items.due_date_text holds such a
+ * date, else NULL), so PostgreSQL can read it as an instant; Luxon reads a fixed date of any
+ * other shape as invalid, and restV2Due then answers the stored text, which the ELSE branch does
+ * too. A zone PostgreSQL does not know fails the statement (22023), and the dialect writes the
+ * list in JavaScript instead (rest-v2.dialect.ts): Luxon and PostgreSQL know different zone lists.
  */
-const COMPUTED: Readonly<Record<string, string>> = {
-  note_count: '(SELECT count(*)::int FROM sync.notes AS note WHERE note.item_id = item.id AND NOT note.is_deleted)',
-};
-
-/** A stored column as its api/v1 value: ids as text, timestamps in wire text. */
-function columnSql(name: string, column: FieldColumn): string {
-  if (column.type === 'bigint') return `item.${name}::text`;
-  if (column.type === 'timestamptz') return wireTimestampSql(`item.${name}`);
-  return `item.${name}`;
+function restV2DueSql(due: string, alias: string): string {
+  const dateText = `(${due} ->> 'date')`;
+  const zoneless = falsy(`(${due} -> 'timezone')`);
+  const utc = `left(${dateText}, 19)::timestamp`;
+  const object = (keys: DueKeys) => {
+    const [string, recurring, lang, date, timezone] = ['string', 'is_recurring', 'lang', 'date', 'timezone'].map(keys);
+    const optional = (name: string, key: DueKey) => (key.present === null ? memberSql(name, key.text) : conditionalMemberSql(name, key.text, key.present));
+    // `due.lang ?? 'en'`: absent and null alike.
+    const langText = lang.present === null ? lang.text : `(CASE WHEN ${due} -> 'lang' IS NULL OR jsonb_typeof(${due} -> 'lang') = 'null' THEN '"en"' ELSE ${lang.text} END)`;
+    return objectTextSql([
+      optional('string', string),
+      optional('is_recurring', recurring),
+      memberSql('lang', langText),
+      // A date of ten characters or fewer is a day: no time, no zone.
+      `CASE WHEN length(${dateText}) <= 10 THEN ',"date":' || ${date.text} || ',"datetime":null,"timezone":null'
+            WHEN ${alias}.due_date_text IS NOT NULL AND NOT ${zoneless}
+            THEN ',"date":"' || to_char(${utc} AT TIME ZONE 'UTC' AT TIME ZONE (${due} ->> 'timezone'), 'YYYY-MM-DD') || '","datetime":"' || to_char(${utc}, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '","timezone":' || ${timezone.text}
+            ELSE ',"date":' || to_json(left(${dateText}, 10))::text || ',"datetime":' || ${date.text} || ',"timezone":' || CASE WHEN ${zoneless} THEN 'null' ELSE ${timezone.text} END END`,
+    ]);
+  };
+  // JavaScript counts and slices the date in UTF-16 units, PostgreSQL in characters: a date with any
+  // character beyond ASCII is left to JavaScript (NULL: the task is not written here).
+  return `(CASE WHEN octet_length(${dateText}) = length(${dateText}) THEN ${eitherDueSql(due, object)} END)`;
 }
 
+/**
+ * The task fields REST v2 writes that no column holds, in SQL: the live comments of the task,
+ * as the api/v1 task's `note_count` counts them.
+ */
+const REST_V2_ROW: RowSql = {
+  alias: 'item',
+  computed: { note_count: { sql: 'SELECT count(*)::int FROM sync.notes AS note WHERE note.item_id = item.id AND NOT note.is_deleted', type: 'integer' } },
+};
+
 /** Each way the task table says REST v2 writes a field, in SQL (rest-v2-task.writer.ts's REST_V2_RENDERS, case for case). */
-const REST_V2_SQL: { readonly [R in RestV2Render]: (name: string, line: FieldLine, url: string) => string } = {
-  value: (name, line) => {
-    const sql = line.column ? columnSql(name, line.column) : COMPUTED[name];
-    if (sql === undefined) throw new Error(`REST v2 writes task field ${name}, which has no column and no SQL here`);
-    return sql;
+const REST_V2_SQL: { readonly [R in RestV2Render]: (table: FieldTable, name: string, line: FieldLine, row: RowSql, url: string) => string } = {
+  // The api/v1 value under the REST v2 key; a line api/v1 does not write fails here, as in the JavaScript writer.
+  value: (table, name, line, row) => {
+    if (line.apiV1 === undefined) throw new Error(`REST v2 writes ${name} as its api/v1 value, and api/v1 has none`);
+    return jsonTextOf(taskValueSql(table, name, row));
   },
-  due: (name) => `CASE WHEN item.${name} IS NULL THEN NULL ELSE ${REST_V2_DUE} END`,
-  url: (_name, _line, url) => `${url} || item.id::text`,
-  creator: () => 'coalesce(item.added_by_uid, item.user_id)::text',
+  due: (table, name, line, row) => {
+    if (line.column?.type !== 'jsonb') throw new Error(`REST v2 writes ${name} as a due, and it is no jsonb column`);
+    const due = `${row.alias}.${name}`;
+    return `(CASE WHEN ${falsy(due)} THEN 'null' ELSE ${restV2DueSql(due, row.alias)} END)`;
+  },
+  url: (_table, _name, _line, row, url) => `to_json(${url} || ${row.alias}.id::text)::text`,
+  // `added_by_uid ?? user_id`, both as api/v1 writes them.
+  creator: (table, _name, _line, row) => {
+    const added = taskValueSql(table, 'added_by_uid', row);
+    const owner = jsonTextOf(taskValueSql(table, 'user_id', row));
+    return added.isNull === null ? added.text : `(CASE WHEN ${added.isNull} THEN ${owner} ELSE ${added.text} END)`;
+  },
 };
 
 /**
- * One task in the REST v2 shape (restV2Task): the same keys in the same
- * order, both from the task field table. The column names are the JSON keys; `url` is the
- * parameter holding the link's prefix. The row aliases (rest_v2_task, rest_v2_due) are names no
- * column of sync.items has: a whole-row reference loses to a column of the same name, so
- * `SELECT due FROM (...) AS due` answered item.due as stored.
+ * One task in the REST v2 shape (restV2TaskWriter's), as JSON text: the same keys in the same
+ * order, both from the task field table; `url` is the parameter holding the link's prefix.
+ * Refuses, when it is made, a line written in a way its SQL would not match.
  */
-function restV2TaskRow(url: string, table: FieldTable): string {
-  const columns = Object.entries(table).flatMap(([name, line]) => (line.restV2 ? [`${REST_V2_SQL[line.restV2.render](name, line, url)} AS "${line.restV2.key}"`] : []));
-  return `SELECT ${columns.join(',\n      ')}`;
+export function restV2TaskJsonSql(table: FieldTable, row: RowSql, url: string): string {
+  return objectTextSql(
+    Object.entries(table).flatMap(([name, line]) => (line.restV2 ? [memberSql(line.restV2.key, REST_V2_SQL[line.restV2.render](table, name, line, row, url))] : [])),
+  );
 }
 
 /**
  * A task list as the JSON text of its REST v2 array, written by PostgreSQL in one statement
- * (issue #31, bench S5): the sync service reads one text value and passes it on, where writing
- * 1,000 tasks itself (rows parsed by the driver, api/v1 objects, REST v2 objects, a stringify)
- * was 11 of the 28 ms of CPU the product spent per request. Same order as every task list
- * (project, position, id); its keys from the task field table (`table` is it but in a spec that
- * derives the list of a table with a line more). The JSON differs from JSON.stringify's only in white space: json_agg
- * puts a newline between tasks, and jsonb values (deadline, duration) have a space after `:`.
+ * (issue #31, bench S5; issue #48: the text byte for byte JSON.stringify's): the sync service
+ * reads one text value and passes it on, where writing 1,000 tasks itself (rows parsed by the
+ * driver, api/v1 objects, REST v2 objects, a stringify) was 11 of the 28 ms of CPU the product
+ * spent per request. Same order as every task list (project, position, id); its keys from the
+ * task field table (`table` is it but in a spec that derives the list of a table with a line
+ * more). `not_written` counts the tasks PostgreSQL could not write as JavaScript would (the list
+ * is then written in JavaScript).
  */
 export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, table: FieldTable = TASK_FIELDS): { sql: string; params: unknown[] } {
   const params = [...selection.params, `${publicUrl}${TASK_PAGE_PATH}`];
-  const sql = `SELECT coalesce(json_agg(listed.task ORDER BY listed.project_id, listed.child_order, listed.id), '[]')::text AS body
-    FROM (SELECT item.project_id, item.child_order, item.id, (SELECT rest_v2_task FROM (${restV2TaskRow(`$${params.length}`, table)}) AS rest_v2_task) AS task
+  const task = restV2TaskJsonSql(table, REST_V2_ROW, `$${params.length}::text`);
+  // OFFSET 0 keeps the subquery from being pulled up: each aggregate naming `task` would write every task again.
+  const sql = `SELECT ${arrayAggSql('listed.task', 'listed.project_id, listed.child_order, listed.id')} AS body, ${notWrittenSql('listed.task')} AS not_written
+    FROM (SELECT item.project_id, item.child_order, item.id, ${task} AS task
             FROM sync.items AS item
-           WHERE ${selection.where}) AS listed`;
+           WHERE ${selection.where}
+          OFFSET 0) AS listed`;
   return { sql, params };
 }

@@ -1,6 +1,7 @@
-import type { ApiTask, ObjectOf, ObjectQueryFor, RenderedQuery, RenderedResource } from '@doable/contracts-sync';
+import { type ApiTask, type ObjectOf, type ObjectQueryFor, type RenderedQuery, type RenderedResource, TASK_FIELDS } from '@doable/contracts-sync';
 import type { RenderSource, TaskSelection } from '../shared/object-renderer';
 import { restV2Dialect } from './rest-v2.dialect';
+import { restV2TaskJsonSql } from './rest-v2-task-list.sql';
 import { restV2Task } from './rest-v2-task.writer';
 import { restV2Label } from './rest-v2.writers';
 
@@ -70,7 +71,7 @@ describe('the REST v2 dialect, as the sync service renders answers in it', () =>
   });
 
   it('has PostgreSQL write a task list that is one SELECT, and passes its text on', async () => {
-    const { source, asked } = sourceOf([task], { selection: { where: 'true', params: ['1'] }, statement: () => Promise.resolve([{ body: '[{"id":"6000000001"}]' }]) });
+    const { source, asked } = sourceOf([task], { selection: { where: 'true', params: ['1'] }, statement: () => Promise.resolve([{ body: '[{"id":"6000000001"}]', not_written: 0 }]) });
     expect(await rendering({ resource: 'tasks', project_id: task.project_id }).render(source)).toEqual({ body: '[{"id":"6000000001"}]', hasMore: false });
     expect(asked).toEqual(['selection tasks', 'query SELECT']);
   });
@@ -84,6 +85,17 @@ describe('the REST v2 dialect, as the sync service renders answers in it', () =>
     const unknownZone = Object.assign(new Error('time zone "Not/A_Zone" not recognized'), { driverError: { code: '22023' } });
     const zoned = sourceOf([task], { selection: { where: 'true', params: [] }, statement: () => Promise.reject(unknownZone) });
     expect((await rendering({ resource: 'tasks' }).render(zoned.source)).body).toBe(expected);
+
+    // A task PostgreSQL could not write as JavaScript would (a number JSON.parse rounds): the list is JavaScript's.
+    const unwritten = sourceOf([task], { selection: { where: 'true', params: [] }, statement: () => Promise.resolve([{ body: '[]', not_written: 1 }]) });
+    expect((await rendering({ resource: 'tasks' }).render(unwritten.source)).body).toBe(expected);
+    expect(unwritten.asked).toEqual(['selection tasks', 'query SELECT', 'objects tasks']);
+  });
+
+  it('is written by SQL made from the task table, as its JavaScript writer is', () => {
+    const sql = restV2TaskJsonSql(TASK_FIELDS, { alias: 'item', computed: { note_count: { sql: '0', type: 'integer' } } }, '$2');
+    expect(sql).toContain('"comment_count"');
+    expect(Object.keys(restV2Task(task, render.public_url)).every((key) => sql.includes(JSON.stringify(key)))).toBe(true);
   });
 
   it('lets any other failure of the statement through', async () => {

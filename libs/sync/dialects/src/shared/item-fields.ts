@@ -2,6 +2,9 @@ import type { Item, ItemRow, StoredDue } from '@doable/sync-domain';
 import { type ApiDue, type ApiTask, type FieldTable, type RowRender, TASK_FIELDS } from '@doable/contracts-sync';
 import { wireTimestamp } from './wire-format';
 
+/** The keys of the due object writeDue writes, in its order (its SQL twin, field-json.sql.ts, writes them from this list). */
+export const DUE_KEYS = ['date', 'timezone', 'string', 'lang', 'is_recurring'] as const;
+
 /** The due object as v9 and api/v1 send it; `datetime` is the v1 convenience for timed dues. */
 export function writeDue(due: StoredDue | null): ApiDue | null {
   if (!due) return null;

@@ -3,6 +3,7 @@ import type { ResourceRows, ResourceType } from '@doable/sync-read';
 import type { SyncResult } from '@doable/sync-engine';
 import type { ObjectWriters } from './sync-dialect';
 import { emptyStats } from './default-resources';
+import { RawJson } from './raw-json';
 import { wireTimestamp } from './wire-format';
 
 type RowWriters = { readonly [T in keyof ResourceRows]: (rows: ResourceRows[T], writers: ObjectWriters) => Record<string, unknown> };
@@ -45,7 +46,8 @@ const RESOURCE_KEYS: RowWriters = {
 /**
  * The response envelope of the Sync API (sync-interface §4.1) in the shape v9 and api/v1 share:
  * only requested resource types appear; on an incremental sync the arrays hold only what changed.
- * Older versions start from it and rename or drop what they wrote differently.
+ * Older versions start from it and rename or drop what they wrote differently. A resource
+ * PostgreSQL wrote (SyncRead.json) is a RawJson under each of its keys: answerText splices it.
  */
 export function renderSyncEnvelope(result: SyncResult, writers: ObjectWriters): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -57,6 +59,12 @@ export function renderSyncEnvelope(result: SyncResult, writers: ObjectWriters): 
     if (read.fullSync) body['full_sync_date_utc'] = wireTimestamp(read.generatedAt);
     if (has('user') && read.user) body['user'] = writers.user(read.user, read.websocketUrl, read.avatarOrigin);
     for (const type of Object.keys(RESOURCE_KEYS) as Array<keyof ResourceRows>) {
+      // Written by PostgreSQL with this dialect's SQL (ReadNeeds.json): its keys' text as it is.
+      const json = read.json?.[type];
+      if (json) {
+        for (const [key, text] of Object.entries(json)) body[key] = new RawJson(text);
+        continue;
+      }
       // A requested type read by no source (a test's partial read) is written empty.
       const rows = read.rows[type] ?? (has(type) ? [] : undefined);
       if (rows) Object.assign(body, (RESOURCE_KEYS[type] as (rows: unknown, writers: ObjectWriters) => Record<string, unknown>)(rows, writers));

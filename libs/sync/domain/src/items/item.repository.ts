@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
+import { arrayAggSql, arrayIndexOrderSql, notWrittenSql } from '../persistence/json-text.sql';
+import type { ObjectJsonSql } from '../persistence/row-json';
+import { LIVE_COMMENT_COUNTS } from '../notes/note.repository';
 import { type TASK_ADD_ARGS, TASK_FIELDS, type TASK_UPDATE_ARGS } from '@doable/contracts-sync';
 import { ITEM_COLUMNS, ITEM_WIRE_COLUMNS, type Item, type WireItem } from './item.model';
 import { itemInsert, itemInsertAll, jsonColumns } from './item-writes';
@@ -232,6 +235,31 @@ export class ItemRepository {
    */
   async listActiveWire(manager: EntityManager, userId: string): Promise<WireItem[]> {
     return manager.query<WireItem[]>(`SELECT ${ITEM_WIRE_COLUMNS} ${ACTIVE_FOR_FULL_SYNC}`, [userId]);
+  }
+
+  /**
+   * listActiveWire as a full sync writes it, written by PostgreSQL (issue #48, bench S3): the
+   * `items` array, each task by `task` (a dialect's writer in SQL) with its live comments counted
+   * as ItemSource counts them, and `day_orders`, whose keys JavaScript's Object.fromEntries would
+   * put in this order (array indices first, ascending). One text value each, no row parsed by the
+   * driver; undefined when a task could not be written so (the caller reads the rows instead).
+   * OFFSET 0 keeps the planner from pulling the subquery up: each aggregate naming `task` would
+   * then write every task again.
+   */
+  async listActiveJson(manager: EntityManager, userId: string, task: ObjectJsonSql): Promise<{ items: string; day_orders: string } | undefined> {
+    const object = task({ alias: 'item', computed: { note_count: { sql: 'counts.note_count', type: 'integer' } } });
+    const [row] = await manager.query<Array<{ items: string; day_orders: string; not_written: number }>>(
+      `SELECT ${arrayAggSql('listed.task', 'listed.project_id, listed.child_order, listed.id')} AS items,
+              '{' || coalesce(string_agg('"' || listed.id || '":' || listed.day_order, ',' ORDER BY ${arrayIndexOrderSql('listed.id::text')}, listed.project_id, listed.child_order, listed.id)
+                                FILTER (WHERE listed.day_order >= 0), '') || '}' AS day_orders,
+              ${notWrittenSql('listed.task')} AS not_written
+         FROM (SELECT item.id, item.project_id, item.child_order, item.day_order, ${object} AS task
+                 FROM sync.items AS item LEFT JOIN (${LIVE_COMMENT_COUNTS}) AS counts ON counts.item_id = item.id
+                WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted AND NOT item.in_history
+               OFFSET 0) AS listed`,
+      [userId],
+    );
+    return row.not_written === 0 ? { items: row.items, day_orders: row.day_orders } : undefined;
   }
 
   /**

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
+import { arrayAggSql, notWrittenSql } from '../persistence/json-text.sql';
+import type { ObjectJsonSql } from '../persistence/row-json';
 import { type FileAttachment, NOTE_COLUMNS, NOTE_WIRE_COLUMNS, type Note, type WireNote } from './note.model';
 import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 /** A full sync's comments: every active one in a project the user can see. */
 const ACTIVE_NOTES = `FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted ORDER BY id`;
+
+/** The live comments of each task the user (`$1`) can see, as a table (item_id, note_count): what countByTask counts for a full sync. */
+export const LIVE_COMMENT_COUNTS = `SELECT item_id, count(*)::int AS note_count FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND item_id IS NOT NULL AND NOT is_deleted GROUP BY item_id`;
 
 export interface NewNote {
   readonly projectId: string;
@@ -75,6 +80,27 @@ export class NoteRepository {
   /** listActive with the timestamps as wire text, for a full sync (it only writes them out). */
   async listActiveWire(manager: EntityManager, userId: string): Promise<WireNote[]> {
     return manager.query<WireNote[]>(`SELECT ${NOTE_WIRE_COLUMNS} ${ACTIVE_NOTES}`, [userId]);
+  }
+
+  /**
+   * listActiveWire as a full sync writes it, written by PostgreSQL (issue #48, bench S3): task
+   * comments in `notes`, project comments in `project_notes`, each by `note` (a dialect's writer in
+   * SQL), in id order. Undefined when one could not be written so (the caller reads the rows).
+   * OFFSET 0: each comment is written once, not once per aggregate naming it (see listActiveJson of the tasks).
+   */
+  async listActiveJson(manager: EntityManager, userId: string, note: ObjectJsonSql): Promise<{ notes: string; project_notes: string } | undefined> {
+    const object = note({ alias: 'note', computed: {} });
+    const [row] = await manager.query<Array<{ notes: string; project_notes: string; not_written: number }>>(
+      `SELECT ${arrayAggSql('listed.note', 'listed.id', 'listed.item_id IS NOT NULL')} AS notes,
+              ${arrayAggSql('listed.note', 'listed.id', 'listed.item_id IS NULL')} AS project_notes,
+              ${notWrittenSql('listed.note')} AS not_written
+         FROM (SELECT note.id, note.item_id, ${object} AS note
+                 FROM sync.notes AS note
+                WHERE note.project_id IN (${VISIBLE_PROJECTS}) AND NOT note.is_deleted
+               OFFSET 0) AS listed`,
+      [userId],
+    );
+    return row.not_written === 0 ? { notes: row.notes, project_notes: row.project_notes } : undefined;
   }
 
   /** Everything stamped after a version, tombstones included; all comments of projects joined since, tombstones for those of projects left. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ResourceSource } from './resource-source';
-import { type Item, ItemRepository, type ItemRow, type MembershipChanges, NoteRepository } from '@doable/sync-domain';
+import type { JsonTexts, ResourceSource } from './resource-source';
+import { type Item, ItemRepository, type ItemRow, type MembershipChanges, NoteRepository, type ObjectJsonSql } from '@doable/sync-domain';
+
 
 @Injectable()
 export class ItemSource implements ResourceSource<'items'> {
@@ -19,6 +20,11 @@ export class ItemSource implements ResourceSource<'items'> {
   async listActive(manager: EntityManager, userId: string): Promise<ItemRow[]> {
     const [items, counts] = await Promise.all([this.items.listActiveWire(manager, userId), this.notes.countByTask(manager, userId)]);
     return withNoteCounts(items, counts);
+  }
+
+  /** listActive written by PostgreSQL with the dialect's task (`items` and `day_orders`), the comments counted as above. */
+  listActiveJson(manager: EntityManager, userId: string, task: ObjectJsonSql): Promise<JsonTexts | undefined> {
+    return this.items.listActiveJson(manager, userId, task);
   }
 
   /** Changed tasks with their comment counts (a count changes with the comment, not the task). */

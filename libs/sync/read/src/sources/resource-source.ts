@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Collaboration, CompletedInfo, FilterRow, FolderRow, ItemRow, LabelRow, LocationList, MembershipChanges, NoteRow, ProjectRow, ProjectViewOptionsDefaults, ReminderRow, SectionRow, ViewOptions, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
+import type { ObjectJsonSql, Collaboration, CompletedInfo, FilterRow, FolderRow, ItemRow, LabelRow, LocationList, MembershipChanges, NoteRow, ProjectRow, ProjectViewOptionsDefaults, ReminderRow, SectionRow, ViewOptions, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
 
 /**
  * The canonical rows behind each resource type the sync service reads from its own tables.
@@ -30,6 +30,9 @@ export interface ResourceRows {
   workspace_filters: WorkspaceFilterRow[];
 }
 
+/** A resource's response keys as JSON text written by PostgreSQL (`items` and `day_orders`; `notes` and `project_notes`). */
+export type JsonTexts = Readonly<Record<string, string>>;
+
 /** A resource type with a source of its own. */
 export type SourcedType = keyof ResourceRows;
 
@@ -48,6 +51,13 @@ export interface ResourceSource<T extends SourcedType = SourcedType> {
    * would) and those they left (carried as tombstones); sources of per-project data honour it.
    */
   listChangedSince(manager: EntityManager, userId: string, version: string, memberships: MembershipChanges): Promise<ResourceRows[T]>;
+  /**
+   * listActive as the JSON text of its response keys, each object written by `object` (the
+   * dialect's SQL), in the order and with the values listActive's rows are written in; undefined
+   * when PostgreSQL could not write one of them (the caller then reads the rows). Sources of the
+   * largest resources only (ReadNeeds.json).
+   */
+  listActiveJson?(manager: EntityManager, userId: string, object: ObjectJsonSql): Promise<JsonTexts | undefined>;
 }
 
 export const RESOURCE_SOURCES = Symbol('RESOURCE_SOURCES');

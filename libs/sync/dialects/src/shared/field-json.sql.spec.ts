@@ -1,0 +1,65 @@
+import { COMMENT_FIELDS, type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
+import type { RowSql } from '@doable/sync-domain';
+import { objectJsonSql } from './field-json.sql';
+import { DUE_KEYS, writeDue } from './item-fields';
+import { answerText, RawJson } from './raw-json';
+import { API_V1_JSON, V9_JSON } from './sync-json';
+
+const ROW: RowSql = { alias: 'item', computed: { note_count: { sql: 'counts.note_count', type: 'integer' } } };
+const line = { backup: false, template: false, csv: [] } as const;
+
+/**
+ * The SQL twins of the writers refuse, when they are made, a line they would write otherwise than
+ * the JavaScript writer does; the golden specs (full-sync-json and rest-v2-rendering, integration)
+ * hold what they do write to the JavaScript writers' bytes.
+ */
+describe('objectJsonSql', () => {
+  it('is made for the production tables, the writers api/v1 and v9 answer a full sync with', () => {
+    for (const reads of [API_V1_JSON, V9_JSON]) {
+      expect(reads.items?.(ROW)).toContain('"content"');
+      expect(reads.notes?.({ alias: 'note', computed: {} })).toContain('"posted_at"');
+    }
+  });
+
+  it.each<[string, FieldTable, RegExp]>([
+    ['a task line with a part taskRowWriter does not read', { ...TASK_FIELDS, extra: { ...line, column: { type: 'text', nullable: true }, apiV1: 'extra', when: { set: 'extra' } } }, /taskRowWriter does not read/],
+    ['a task line without a column written as its value', { ...TASK_FIELDS, extra: { ...line, column: null, apiV1: 'extra' } }, /give it a render/],
+    ['an internal line with a key', { ...TASK_FIELDS, extra: { ...line, column: { type: 'text', nullable: true }, apiV1: 'extra', internal: true } }, /internal/],
+  ])('refuses %s when it is made', (_name, table, message) => {
+    expect(() => objectJsonSql(table, 'apiV1', 'taskRowWriter')).toThrow(message);
+  });
+
+  it.each<[string, FieldTable, RegExp]>([
+    ['a timestamp written as a value (a Date’s JSON is not the wire text)', { at: { ...line, column: { type: 'timestamptz', nullable: false }, apiV1: 'at' } }, /`timestamp` render/],
+    ['the timestamp render of a column that is none', { at: { ...line, column: { type: 'text', nullable: false }, apiV1: 'at', render: 'timestamp' } }, /timestamptz/],
+    ['a due that is no jsonb', { due: { ...line, column: { type: 'text', nullable: true }, apiV1: 'due', render: 'due' } }, /jsonb/],
+    ['emptyAsNull on a due', { due: { ...line, column: { type: 'jsonb', nullable: true }, apiV1: 'due', render: 'due', emptyAsNull: true } }, /writeDue/],
+    ['a line read from a field the read neither selects nor computes', { shown: { ...line, column: null, apiV1: 'shown', from: 'nowhere' } }, /no SQL from the read/],
+  ])('refuses %s', (_name, table, message) => {
+    expect(() => objectJsonSql(table, 'apiV1', 'fieldRowWriter')({ alias: 'row', computed: {} })).toThrow(message);
+  });
+
+  it('refuses a line of a stored column it cannot write when it is made, before any read', () => {
+    expect(() => objectJsonSql({ at: { ...line, column: { type: 'timestamptz', nullable: false }, apiV1: 'at' } }, 'apiV1', 'fieldRowWriter')).toThrow(/`timestamp` render/);
+  });
+
+  it('writes the comment table’s parts (item_id on a task comment, project_id on a project one)', () => {
+    const sql = objectJsonSql(COMMENT_FIELDS, 'apiV1', 'fieldRowWriter')({ alias: 'note', computed: {} });
+    expect(sql).toMatch(/CASE WHEN NOT coalesce\(\(note\.item_id IS NULL\), false\) THEN ',"item_id":'/);
+    expect(sql).toMatch(/CASE WHEN \(note\.item_id IS NULL\) THEN ',"project_id":'/);
+  });
+});
+
+describe('DUE_KEYS', () => {
+  it('are the keys writeDue writes, in its order (the due’s SQL writes them from the list)', () => {
+    expect(Object.keys(writeDue({ date: '2026-01-02', timezone: null, string: 's', lang: 'en', is_recurring: false }) ?? {})).toEqual([...DUE_KEYS]);
+  });
+});
+
+describe('answerText', () => {
+  it('writes an answer as JSON.stringify does, with a RawJson value’s text spliced in as it is', () => {
+    const answer = { a: 1, items: new RawJson('[{"id":"1"}]'), skipped: undefined, b: 'x"y', day_orders: new RawJson('{}') };
+    expect(answerText(answer)).toBe('{"a":1,"items":[{"id":"1"}],"b":"x\\"y","day_orders":{}}');
+    expect(answerText(answer)).toBe(JSON.stringify(answer));
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * JSON text written by PostgreSQL byte for byte as JSON.stringify writes the same value in
+ * JavaScript. json_build_object and json_agg cannot be used for that: they put " : " between a
+ * key and its value and ", \n " between array elements, and jsonb's text has ": " and ", ". So
+ * the text is concatenated, and every value goes through to_json(), whose escaping (escape_json:
+ * `\"`, `\\`, `\b \f \n \r \t`, other controls as lowercase `\u00xx`, the rest as it is) is
+ * JSON.stringify's for every string PostgreSQL can hold (no NUL, no lone surrogate).
+ *
+ * A piece of SQL here that yields JSON text is never NULL for a value it can write: NULL means
+ * "PostgreSQL cannot write this as JavaScript would" (a number JSON.parse would round or
+ * JSON.stringify would write with an exponent, an all-digit object key), and it makes every
+ * text it is part of NULL, so an object or answer holding it is seen as not written (the caller
+ * then lets the JavaScript writer answer) rather than written differently.
+ */
+
+/** A string as an SQL literal. */
+export function sqlLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** A key (or any fixed string) as the JSON text JSON.stringify writes for it, as an SQL literal. */
+export function jsonLiteral(value: string | number | boolean | null): string {
+  return sqlLiteral(JSON.stringify(value));
+}
+
+/**
+ * An object key as JavaScript orders it: keys that are array indices (canonical integers below
+ * 2^32 - 1) come first, in numeric order, then the others in the order they were added. As an
+ * ORDER BY term (NULLS LAST keeps the others after the indices, in the order given next).
+ */
+export function arrayIndexOrderSql(key: string): string {
+  return `CASE WHEN ${key} ~ '^(0|[1-9][0-9]{0,9})$' AND ${key}::bigint < 4294967295 THEN ${key}::bigint END NULLS LAST`;
+}
+
+/** A JSON string token (escapes included), as a regular expression. */
+const STRING_TOKEN = String.raw`"(?:[^"\\]|\\.)*"`;
+/**
+ * jsonb's text puts a space after each `:` and `,` between tokens (and nowhere else outside
+ * strings): each string token is matched whole, so nothing inside one is touched.
+ */
+const COMPACT = `(${STRING_TOKEN}|[,:]) ?`;
+/**
+ * A key that is all digits: JavaScript may put it first (an array index) where jsonb keeps its
+ * order by length. In compact text a key follows `{` or `,`, which an escaped quote inside a
+ * string never does.
+ */
+const DIGIT_KEY = '[{,]"[0-9]+":';
+/**
+ * A number JSON.parse and JSON.stringify may not give back digit for digit (checked with the
+ * strings taken out, so only number tokens are seen; numeric's text has no exponent): 16 or more
+ * digits (2^53 has 16), a fraction ending in 0 (`1.50`, `2.0`), or below 1e-6 (written with an
+ * exponent).
+ */
+const INEXACT_NUMBER = String.raw`[0-9.]{16,}|\.[0-9]*0(?![0-9])|0\.000000`;
+
+/**
+ * A jsonb value (not SQL NULL) as the pg driver and JSON.stringify write it (JSON.parse of its
+ * text, then JSON.stringify): jsonb's text without the spaces it puts between tokens. Strings,
+ * booleans and null are jsonb's text as it is (escape_json again). NULL where JavaScript could
+ * write the value otherwise: an object with an all-digit key (JavaScript orders array indices
+ * first) or a number it may round or write with an exponent (INEXACT_NUMBER). No set-returning
+ * function: a per-element subquery makes the planner's estimates grow with every level, which
+ * switches on the JIT compiler (seconds) for a statement over thousands of rows.
+ */
+export function jsonbTextSql(value: string): string {
+  return `(CASE WHEN jsonb_typeof(${value}) IN ('string', 'boolean', 'null') THEN (${value})::text
+      ELSE (SELECT CASE WHEN compact.text !~ ${sqlLiteral(DIGIT_KEY)} AND regexp_replace(compact.text, ${sqlLiteral(STRING_TOKEN)}, '', 'g') !~ ${sqlLiteral(INEXACT_NUMBER)} THEN compact.text END
+              FROM (SELECT regexp_replace((${value})::text, ${sqlLiteral(COMPACT)}, '\\1', 'g') AS text) AS compact) END)`;
+}
+
+/**
+ * An object's text from its members, each `,"key":value` or '' (a key left out), in order: the
+ * first comma dropped. NULL when a member is (see above).
+ */
+export function objectTextSql(members: readonly string[]): string {
+  if (members.length === 0) return `'{}'`;
+  return `('{' || substr(${members.join(' || ')}, 2) || '}')`;
+}
+
+/** A member of objectTextSql, written always. */
+export function memberSql(key: string, valueText: string): string {
+  return `${sqlLiteral(`,${JSON.stringify(key)}:`)} || ${valueText}`;
+}
+
+/** A member of objectTextSql, written while `condition` holds (an SQL boolean; not written when it is false or NULL). */
+export function conditionalMemberSql(key: string, valueText: string, condition: string): string {
+  return `CASE WHEN ${condition} THEN ${memberSql(key, valueText)} ELSE '' END`;
+}
+
+/**
+ * A JSON array's text from rows' texts (an aggregate: `ORDER BY` and `FILTER` as string_agg takes
+ * them), `[]` for none. A NULL text is skipped by string_agg: count the NULLs (notWrittenSql).
+ */
+export function arrayAggSql(text: string, orderBy: string, filter?: string): string {
+  return `'[' || coalesce(string_agg(${text}, ',' ORDER BY ${orderBy})${filter ? ` FILTER (WHERE ${filter})` : ''}, '') || ']'`;
+}
+
+/** How many of an aggregate's rows PostgreSQL could not write (their text is NULL), as an int. */
+export function notWrittenSql(text: string): string {
+  return `count(*) FILTER (WHERE ${text} IS NULL)::int`;
+}
