@@ -1,12 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { eventStreamDrained, waitFor } from '@doable/shared-testing';
+import { waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { type ClusterProcesses, ensureDatabase, migrateClusterDatabase, runApp, startClusterProcesses } from '@doable/system';
 import { REPO_ROOT } from '../support/processes';
 import { type PrivateNats, type PrivatePostgres, startPrivateNats, startPrivatePostgres } from './private-servers';
+import { settledEvents } from './settled-events';
 import { type Attempt, SteadyWriters } from './steady-writers';
 
 /**
@@ -225,29 +225,9 @@ describe('faults under steady write load (cluster, real PostgreSQL and NATS)', (
     // Events still reach their consumers: an account made now gets its profile (auth -> sync),
     // and no outbox holds an event it could not publish.
     await cliAccount('after-the-faults@faults.test');
-    const database = new Client({ connectionString: postgres.url });
-    await database.connect();
-    let unpublished = -1;
     // The consumers' side (issue #48: they take events in batches, a transaction per batch): every
     // task present has its `added` event in sync's activity log exactly once.
-    const activity = { tasks: taskIds.length, logged: 0, lost: -1, duplicated: -1 };
-    try {
-      await waitFor(async () => {
-        const schemas = (await database.query<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox'")).rows;
-        let waiting = 0;
-        for (const { table_schema: schema } of schemas) waiting += Number((await database.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL`)).rows[0].n);
-        unpublished = waiting;
-        return waiting === 0;
-      }, 'every outbox to drain', 60_000);
-      await waitFor(() => eventStreamDrained(streamNameFor('faults.'), nats.url), 'every consumer to catch up', 120_000);
-      const { rows } = await database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM sync.activity_events WHERE object_type = 'item' AND event_type = 'added' AND object_id = ANY($1::bigint[]) GROUP BY object_id`,
-        [taskIds],
-      );
-      Object.assign(activity, { logged: rows.length, lost: taskIds.length - rows.length, duplicated: rows.filter((row) => row.n > 1).length });
-    } finally {
-      await database.end();
-    }
+    const { unpublished, activity } = await settledEvents(postgres.url, nats.url, streamNameFor('faults.'), taskIds);
 
     const summary = { writers: WRITERS, requests: writers.figures.attempts.length, acknowledged, present, lost, duplicated, commandErrors: writers.figures.commandErrors.length, unpublishedEvents: unpublished, activity };
     const report = [

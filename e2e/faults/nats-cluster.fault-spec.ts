@@ -1,13 +1,13 @@
 import type { Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { gatewayRegistryBucket } from '@doable/contracts-common';
-import { eventStreamDrained, type PrivateNatsCluster, type PrivateNatsNode, startPrivateNatsCluster, waitFor } from '@doable/shared-testing';
+import { type PrivateNatsCluster, type PrivateNatsNode, startPrivateNatsCluster, waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { type ClusterProcesses, ensureDatabase, migrateClusterDatabase, runApp, startClusterProcesses } from '@doable/system';
 import { REPO_ROOT } from '../support/processes';
 import { type PrivatePostgres, startPrivatePostgres } from './private-servers';
+import { settledEvents } from './settled-events';
 import { SteadyWriters } from './steady-writers';
 import { type Delivery, hookWriter, startReceiver, unusualDeliveries as unusualDeliveriesOf, webhookFigures } from './webhook-receiver';
 
@@ -223,27 +223,7 @@ describe('a NATS node killed under steady writers (3-node NATS cluster, R3)', ()
 
     // Every outbox drained into the stream, every consumer caught up, each task's `added`
     // activity logged once (sync's consumer), each hooked write delivered once (webhooks').
-    const database = new Client({ connectionString: postgres.url });
-    await database.connect();
-    let unpublished = -1;
-    const activity = { tasks: taskIds.length, logged: 0, lost: -1, duplicated: -1 };
-    try {
-      await waitFor(async () => {
-        const schemas = (await database.query<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox'")).rows;
-        let waiting = 0;
-        for (const { table_schema: schema } of schemas) waiting += Number((await database.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL`)).rows[0].n);
-        unpublished = waiting;
-        return waiting === 0;
-      }, 'every outbox to drain', 60_000);
-      await waitFor(() => eventStreamDrained(STREAM, nats.url), 'every consumer to catch up', 120_000);
-      const { rows } = await database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM sync.activity_events WHERE object_type = 'item' AND event_type = 'added' AND object_id = ANY($1::bigint[]) GROUP BY object_id`,
-        [taskIds],
-      );
-      Object.assign(activity, { logged: rows.length, lost: taskIds.length - rows.length, duplicated: rows.filter((row) => row.n > 1).length });
-    } finally {
-      await database.end();
-    }
+    const { unpublished, activity } = await settledEvents(postgres.url, nats.url, STREAM, taskIds);
     const unusualDeliveries = await unusualDeliveriesOf(postgres.url);
     const webhooks = webhookFigures(writers.figures.acknowledged.get(HOOKED_WRITER)!, deliveries);
 
