@@ -7,6 +7,7 @@ import { type Account, MODES } from './support/system-view';
 import { PushClient } from './support/push-client';
 import { command, shareWith } from './support/sharing';
 import { useSystem } from './support/use-system';
+import { withOverloadRetries } from './support/overload-retries';
 import { createWith, joinWorkspace, workspaceCommand } from './support/workspaces';
 
 /**
@@ -22,20 +23,6 @@ function userAndProjects(path: string, body: any): { email: unknown; inbox: unkn
   if (path === '/API/v6/sync') return { email: body.User?.email, inbox: body.User?.inbox_project, projects: body.Projects ?? [] };
   const user = body.user ?? {};
   return { email: user.email, inbox: path === '/api/v1/sync' || path === '/sync/v9/sync' ? user.inbox_project_id : user.inbox_project, projects: body.projects ?? [] };
-}
-
-/**
- * Sends again, after a pause, a request refused with a 503 (which says Retry-After), as the
- * official clients do: on a loaded machine the embedded PGlite (one query at a time) can keep a
- * read waiting past the pool's 5 s wait, and such a refusal did nothing. What this file guards
- * is whose data an answer carries; any other failure still counts.
- */
-async function withOverloadRetries<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const response = await send();
-    if (response.status !== 503 || attempt === 3) return response;
-    await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
-  }
 }
 
 describe.each(MODES)('isolation between concurrent users (%s)', (mode) => {

@@ -1,4 +1,5 @@
 import { http } from '@doable/shared-testing';
+import { withOverloadRetries } from './overload-retries';
 import type { Account, SystemUnderTest } from './system-under-test';
 
 export interface Command {
@@ -15,15 +16,10 @@ export interface Command {
 export function syncSession(system: () => SystemUnderTest, account: () => Account, label: string) {
   let counter = 0;
   const sync = async (body: Record<string, unknown>, path = '/api/v1/sync', token = account().token): Promise<any> => {
-    for (let attempt = 1; ; attempt++) {
-      const response = await http(system().url, 'POST', path, { token, json: body });
-      if (response.status === 200) return response.body;
-      // A 503 (Retry-After) is an overload or an outage that did nothing the uuids cannot
-      // repeat: sent again, as the official clients do, the commands still run once. A loaded
-      // CI machine meets it (a reply past REQUEST_TIMEOUT_MS, a pool wait past 5 s).
-      if (response.status !== 503 || attempt === 3) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`);
-      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
-    }
+    // Sent again after a 503, the commands still run once (their uuids).
+    const response = await withOverloadRetries(() => http(system().url, 'POST', path, { token, json: body }));
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`);
+    return response.body;
   };
   const run = async (...commands: Command[]): Promise<{ statuses: any[]; mapping: Record<string, string> }> => {
     const withUuids = commands.map((command) => ({ ...command, uuid: `${label}-${system().mode}-${++counter}` }));
