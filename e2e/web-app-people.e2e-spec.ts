@@ -4,7 +4,7 @@ import { command, shareWith } from './support/sharing';
 import { MODES } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { seriousAxeViolations } from './support/web-app';
-import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, setOnline, syncAnswerTo, tasksOf } from './support/web-app-people';
+import { type AppPerson, createProject, openView, PeopleBrowser, quickAddAnswer, setOnline, syncAnswerTo, tasksOf, trafficStory } from './support/web-app-people';
 
 /**
  * How long a change may take to reach the other screen here. Issue #35's bar is a second, and
@@ -27,7 +27,7 @@ async function seenLive(mark: number, write: Promise<Response>, reader: AppPerso
   try {
     await appears.waitFor({ state, timeout: LIVE_WAIT_MS });
   } catch (err) {
-    const story = reader.traffic.slice(mark).map(({ at, what }) => `${at - answeredAt} ms: ${what}`).join('\n');
+    const story = trafficStory(reader, mark, answeredAt);
     throw new Error(`not on the reader's screen within ${LIVE_WAIT_MS} ms of the write's answer; the reader's page:\n${story}`, { cause: err });
   }
   // Nothing but the push channel had the page sync: it was opened, and never reloaded.

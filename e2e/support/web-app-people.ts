@@ -52,6 +52,14 @@ function recordTraffic(page: Page): Array<{ at: number; what: string }> {
   return traffic;
 }
 
+/** What a person's page heard and asked since `mark` (an index into their traffic), a line each, in ms from `from`. */
+export function trafficStory(person: AppPerson, mark: number, from: number): string {
+  return person.traffic
+    .slice(mark)
+    .map(({ at, what }) => `${at - from} ms: ${what}`)
+    .join('\n');
+}
+
 /**
  * Runs a step; failing, it rethrows with what the person's page heard and asked since `mark`
  * (an index into their traffic) and what its notices and alerts said: a CI failure's story.
@@ -61,7 +69,7 @@ export async function withStory<T>(person: AppPerson, mark: number, step: () => 
   try {
     return await step();
   } catch (err) {
-    const story = person.traffic.slice(mark).map(({ at, what }) => `${at - started} ms: ${what}`).join('\n');
+    const story = trafficStory(person, mark, started);
     const shown = await person.page
       .evaluate<string>(`[...document.querySelectorAll('[role=alert], [role=log], h1')].map((node) => (node.getAttribute('role') ?? node.tagName.toLowerCase()) + ': ' + node.textContent).join('\\n')`)
       .catch(() => '(the page did not answer)');
