@@ -3,7 +3,7 @@ import { type GatewayHome, gatewayRegistryBucket, gatewayRegistryKey, type Gatew
 import { LOGGER, type Logger } from '@doable/shared-logging';
 import { natsServers, openKvBucket, TRANSPORT_OPTIONS, type TransportOptions } from '@doable/shared-transport';
 import type { KV } from '@nats-io/kv';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection, type Status } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 export const GATEWAY_LEASE = Symbol('GATEWAY_LEASE');
@@ -25,7 +25,12 @@ interface InstanceAnswer {
  * subject of its own, and holds a lease in the registry bucket, refreshed every quarter of the
  * lease. The caches are trusted only while the lease is fresh: a gateway cut off from NATS (which
  * could miss a barrier) stops answering from them before its registration lapses, and starts
- * again with them empty. The hot path pays one clock read for this, never a round trip.
+ * again with them empty. A barrier can also be missed while the lease is still fresh: the
+ * connection dropped (a NATS server killed or restarted) or a subscription fell behind and the
+ * client dropped messages. Then nothing cached is trusted from that moment (`mayHaveMissed`),
+ * not from when the lease runs out: while the registry has no leader (4-9 s after a NATS node
+ * crashes) a service cannot even look this gateway up to learn it missed one. The hot path pays
+ * one clock read for this, never a round trip.
  *
  * Embedded mode has one gateway in the process, reached by in-process requests instead.
  */
@@ -37,6 +42,8 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
   private timer?: NodeJS.Timeout;
   /** performance.now() when the last refresh that succeeded was sent; -Infinity: never. */
   private leasedAt = Number.NEGATIVE_INFINITY;
+  /** performance.now() when this gateway last may have missed a barrier (watchConnection). */
+  private missedAt = Number.NEGATIVE_INFINITY;
   /** performance.now() when the lease last became usable after it was not. */
   private usableSince = Number.POSITIVE_INFINITY;
   private closing = false;
@@ -93,6 +100,7 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
         },
       });
     }
+    void this.watchConnection(this.connection);
     // The subscriptions are live at the server before any service can find this gateway.
     await this.connection.flush();
     this.registry = await openKvBucket(this.connection, gatewayRegistryBucket(subjectPrefix), { ttl: this.leaseMs, history: 1, replicas }, this.logger);
@@ -106,6 +114,8 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     try {
       const value: RegistryValue = { since: new Date().toISOString(), ...(this.home ? { home: this.home } : {}) };
       await this.registry.put(gatewayRegistryKey(this.instanceId), JSON.stringify(value));
+      // Sent before a barrier may have been missed: it proves nothing about what came after.
+      if (sentAt <= this.missedAt) return;
       // Back after a lapse: barriers may have been missed meanwhile, so nothing cached is kept.
       if (!this.cacheUsable()) {
         for (const forget of this.lapses) forget();
@@ -117,6 +127,28 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     }
   }
 
+  /**
+   * The connection's events that can lose a barrier request addressed to this gateway: a
+   * dropped socket (requests sent meanwhile are gone; core NATS keeps nothing for an absent
+   * subscriber), a connection found stale, or messages dropped for a slow subscription. The
+   * lease is renewed as soon as the connection is back, so the wait is one refresh and the
+   * quarter-lease pause of pollAnswersUsable, not a lease.
+   */
+  private async watchConnection(connection: NatsConnection): Promise<void> {
+    for await (const status of connection.status()) {
+      if (lostMessagesOn(status)) this.mayHaveMissed(status.type);
+      else if (status.type === 'reconnect') void this.refresh();
+    }
+  }
+
+  /** Trusts nothing cached until a refresh succeeds, which then forgets it all (refresh()). */
+  private mayHaveMissed(why: string): void {
+    this.missedAt = performance.now();
+    if (this.closing || this.leasedAt === Number.NEGATIVE_INFINITY) return;
+    this.leasedAt = Number.NEGATIVE_INFINITY;
+    this.logger.warn({ why }, 'gateway may have missed a barrier; cached tokens and poll answers are not used until its lease is renewed');
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
@@ -124,6 +156,11 @@ export class GatewayRegistration implements OnApplicationBootstrap, OnApplicatio
     await this.registry?.delete(gatewayRegistryKey(this.instanceId)).catch(() => undefined);
     await this.connection?.drain().catch(() => this.connection?.close());
   }
+}
+
+/** Whether a connection event may have cost this gateway a message addressed to it. */
+export function lostMessagesOn(status: Status): boolean {
+  return status.type === 'disconnect' || status.type === 'staleConnection' || status.type === 'slowConsumer';
 }
 
 function safeJson(text: string): unknown {
