@@ -1,9 +1,10 @@
 import { http, waitFor } from '@doable/shared-testing';
+import { withOverloadRetries } from './overload-retries';
 import type { Account, SystemUnderTest } from './system-view';
 
 /** The user's `user_plan_limits` as sync v9 serves it (a full read of that one resource). */
 export async function planLimitsOf(system: SystemUnderTest, account: Pick<Account, 'token'>): Promise<any> {
-  const response = await http(system.url, 'POST', '/sync/v9/sync', { token: account.token, json: { sync_token: '*', resource_types: ['user_plan_limits'] } });
+  const response = await withOverloadRetries(() => http(system.url, 'POST', '/sync/v9/sync', { token: account.token, json: { sync_token: '*', resource_types: ['user_plan_limits'] } }));
   expect(response.status).toBe(200);
   return response.body.user_plan_limits;
 }
@@ -20,7 +21,7 @@ export async function setPlan(system: SystemUnderTest, account: Pick<Account, 'u
 
 /** A workspace as api/v1 serves it to one of its members (a full read of `workspaces`), if they see it. */
 export async function workspaceOf(system: SystemUnderTest, member: Pick<Account, 'token'>, workspaceId: string): Promise<any> {
-  const response = await http(system.url, 'POST', '/api/v1/sync', { token: member.token, json: { sync_token: '*', resource_types: ['workspaces'] } });
+  const response = await withOverloadRetries(() => http(system.url, 'POST', '/api/v1/sync', { token: member.token, json: { sync_token: '*', resource_types: ['workspaces'] } }));
   expect(response.status).toBe(200);
   return (response.body.workspaces as any[]).find((workspace) => workspace.id === workspaceId);
 }

@@ -1,4 +1,5 @@
 import { http, waitFor } from '@doable/shared-testing';
+import { withOverloadRetries } from './overload-retries';
 import type { Account, SystemUnderTest } from './system-view';
 
 let counter = 0;
@@ -6,7 +7,7 @@ let counter = 0;
 /** One command through the api/v1 Sync API; answers its sync_status value. */
 export async function command(system: SystemUnderTest, account: Account, type: string, args: Record<string, unknown>): Promise<unknown> {
   const uuid = `sharing-${system.mode}-${++counter}`;
-  const response = await http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { commands: [{ type, uuid, args }] } });
+  const response = await withOverloadRetries(() => http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { commands: [{ type, uuid, args }] } }));
   expect(response.status).toBe(200);
   return response.body.sync_status[uuid];
 }

@@ -1,4 +1,5 @@
 import { http, waitFor } from '@doable/shared-testing';
+import { withOverloadRetries } from './overload-retries';
 import type { Account, SystemUnderTest } from './system-view';
 
 let counter = 0;
@@ -12,7 +13,7 @@ export async function workspaceCommand(
   tempId?: string,
 ): Promise<{ status: any; mapping: Record<string, string> }> {
   const uuid = `workspaces-${system.mode}-${++counter}`;
-  const response = await http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { commands: [{ type, uuid, args, ...(tempId ? { temp_id: tempId } : {}) }] } });
+  const response = await withOverloadRetries(() => http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { commands: [{ type, uuid, args, ...(tempId ? { temp_id: tempId } : {}) }] } }));
   expect(response.status).toBe(200);
   return { status: response.body.sync_status[uuid], mapping: response.body.temp_id_mapping };
 }
@@ -27,7 +28,7 @@ export async function createWith(system: SystemUnderTest, account: Account, type
 
 /** The account's live notifications (a full read of that resource). */
 export async function notificationsOf(system: SystemUnderTest, account: Account): Promise<Array<Record<string, any>>> {
-  const response = await http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { sync_token: '*', resource_types: ['live_notifications'] } });
+  const response = await withOverloadRetries(() => http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { sync_token: '*', resource_types: ['live_notifications'] } }));
   expect(response.status).toBe(200);
   return response.body.live_notifications;
 }
@@ -51,14 +52,14 @@ export async function joinWorkspace(system: SystemUnderTest, by: Account, accoun
 
 /** A full api/v1 sync of the resources a workspace member sees. */
 export async function fullSync(system: SystemUnderTest, account: Account, types: readonly string[] = ['workspaces', 'workspace_users', 'folders', 'workspace_filters', 'projects']): Promise<any> {
-  const response = await http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { sync_token: '*', resource_types: types } });
+  const response = await withOverloadRetries(() => http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { sync_token: '*', resource_types: types } }));
   expect(response.status).toBe(200);
   return response.body;
 }
 
 /** An incremental api/v1 sync from a token. */
 export async function syncFrom(system: SystemUnderTest, account: Account, token: string, types: readonly string[] = ['workspaces', 'workspace_users', 'folders', 'workspace_filters', 'projects']): Promise<any> {
-  const response = await http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { sync_token: token, resource_types: types } });
+  const response = await withOverloadRetries(() => http(system.url, 'POST', '/api/v1/sync', { token: account.token, json: { sync_token: token, resource_types: types } }));
   expect(response.status).toBe(200);
   return response.body;
 }
