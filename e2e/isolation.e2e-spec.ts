@@ -145,6 +145,27 @@ describe.each(MODES)('isolation of shared projects (%s)', (mode) => {
     expect(notifications.filter((n: { project_id?: string }) => n.project_id === projectId)).toEqual([]);
   });
 
+  it("lists a project's open invitations, a stranger's address included, to those who may invite and to no one else", async () => {
+    const address = `not-yet-${mode}@nowhere.test`;
+    expect(await command(system, member, 'share_project', { project_id: projectId, email: address })).toBe('ok');
+    const invitationsAs = (account: Account, id = projectId) => http(system.url, 'GET', `/api/v1/projects/${id}/invitations`, { token: account.token });
+    const listed = await invitationsAs(owner);
+    expect(listed.status).toBe(200);
+    const timestamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    expect(listed.body).toEqual([{ id: expect.stringMatching(/^\d+$/), project_id: projectId, inviter_id: member.userId, user_email: address, role: 'READ_WRITE', created_at: timestamp }]);
+    // The READ_WRITE member who invited sees it too; the COMPLETE_ONLY member, who may not invite, is refused; a stranger is told of no project.
+    expect((await invitationsAs(member)).body).toEqual(listed.body);
+    expect(await invitationsAs(completer)).toMatchObject({ status: 403, body: { error_tag: 'FORBIDDEN' } });
+    expect(await invitationsAs(stranger)).toMatchObject({ status: 404, body: { error_tag: 'PROJECT_NOT_FOUND' } });
+    expect((await invitationsAs(owner, '99999999999')).status).toBe(404);
+    // Withdrawn by its sender (the completer may not): gone from the list, and the row says deleted.
+    const [{ id }] = listed.body as Array<{ id: string }>;
+    expect(await command(system, completer, 'delete_invitation', { invitation_id: id })).toMatchObject({ error_tag: 'FORBIDDEN' });
+    expect(await command(system, member, 'delete_invitation', { invitation_id: id })).toBe('ok');
+    expect((await invitationsAs(owner)).body).toEqual([]);
+    expect(await system.sql('SELECT state FROM sync.project_invitations WHERE id = $1', [id])).toEqual([{ state: 'deleted' }]);
+  });
+
   it('quick add reaches a shared project for its members only, and assigns a collaborator named with +', async () => {
     const quick = (token: string, text: string) => http(system.url, 'POST', '/api/v1/tasks/quick', { token, json: { text } });
     const assigned = await quick(owner.token, `Quick one #"Shared secret" +${member.email}`);

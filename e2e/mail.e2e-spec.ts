@@ -1,7 +1,7 @@
 import { http, startTestSmtpServer, type ReceivedMail, type TestSmtpServer, waitFor } from '@doable/shared-testing';
 import { HttpBrowser, logIn } from './support/oauth-flow';
 import { command, shareWith } from './support/sharing';
-import { createWith, workspaceCommand } from './support/workspaces';
+import { createWith, notificationsOf, workspaceCommand } from './support/workspaces';
 import { MODES, type SystemUnderTest } from './support/system-view';
 import { startOwnSystem } from './support/use-system';
 
@@ -65,7 +65,8 @@ function hiddenFields(html: string): Record<string, string> {
  * a stranger invited to a shared project gets the invitation mail, follows its link to the
  * sign-up page (plain HTTP: the page needs no JavaScript), signs up, and is a collaborator;
  * another declines from the mail's Decline link (its page asks, its button declines, the sharer
- * is told); a stranger invited to a workspace likewise becomes a member; a
+ * is told); a stranger invited to a workspace likewise becomes a member, or declines the same
+ * way; a
  * reminder a legacy client gave the email service arrives once when it fires. No log line, at
  * info, holds the invitation's secret link.
  */
@@ -232,6 +233,83 @@ describe.each(MODES)('mail (%s)', (mode) => {
     }, 'the stranger as a workspace member');
     expect(await system.sql(`SELECT state FROM sync.workspace_invitations WHERE workspace_id = $1`, [workspaceId])).toEqual([{ state: 'accepted' }]);
     expect(mailsTo(stranger).filter((mail) => mail.parsed.subject !== 'Confirm your Doable address')).toHaveLength(1);
+    expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
+  });
+
+  it("mails a stranger invited to a workspace a Decline link: its page asks, its button declines once, the inviter is told and the address leaves the pending ones", async () => {
+    const admin = await system.createAccount();
+    const stranger = `ws-decliner-${mode}-${Date.now()}@example.test`;
+    const workspaceId = await createWith(system, admin, 'workspace_add', { name: 'Initech <team>' });
+    expect((await workspaceCommand(system, admin, 'workspace_invite', { workspace_id: workspaceId, email_list: [stranger], role: 'MEMBER' })).status).toBe('ok');
+    const pending = async () => (await http<string[]>(system.url, 'GET', `/api/v1/workspaces/invitations?workspace_id=${workspaceId}`, { token: admin.token })).body;
+    expect(await pending()).toEqual([stranger]);
+    type Notice = { notification_type: string; invitation_id?: string; workspace_name?: string; from_user?: { id: string; email: string; full_name: string } };
+    const toldAdmin = async (invitationId: string) => ((await notificationsOf(system, admin)) as Notice[]).filter((notice) => notice.invitation_id === invitationId);
+
+    const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), 'the workspace invitation mail');
+    const declineLink = /Decline the invitation: (\S+)/.exec(mail.parsed.text ?? '')?.[1];
+    expect(declineLink?.startsWith(`${PUBLIC_URL}/auth/invitation/decline?`)).toBe(true);
+    const url = new URL(declineLink!);
+    const [invitationId, secret] = [url.searchParams.get('invitation_id')!, url.searchParams.get('invitation_secret')!];
+    expect(url.searchParams.get('invitation_kind')).toBe('workspace');
+    // The sign-up link stays beside it: the same invitation, the same secret.
+    expect(mail.parsed.text).toContain(`invitation_id=${invitationId}&invitation_secret=${secret}`);
+
+    // Opened twice, as a person or a mail scanner would: the page names who invited to which workspace, and asks.
+    const browser = new HttpBrowser(system.url);
+    await browser.get(`${url.pathname}${url.search}`);
+    const page = await browser.get(`${url.pathname}${url.search}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(admin.email);
+    expect(page.text).toContain('team workspace <strong data-testid="invitation-workspace">Initech &lt;team&gt;</strong>');
+    expect(page.text).toContain('<button type="submit">Decline the invitation</button>');
+    expect(hiddenFields(page.text)).toMatchObject({ invitation_id: invitationId, invitation_kind: 'workspace' });
+    // Opening it declined nothing.
+    expect(await system.sql(`SELECT state FROM sync.workspace_invitations WHERE id = $1`, [invitationId])).toEqual([{ state: 'invited' }]);
+    expect(await toldAdmin(invitationId)).toEqual([]);
+
+    // A wrong secret learns nothing; the same id read as a project invitation's is not this one; a post without the page's CSRF cookie declines nothing.
+    const guessed = await browser.get(`${url.pathname}?invitation_id=${invitationId}&invitation_secret=${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}&invitation_kind=workspace`);
+    expect(guessed.status).toBe(404);
+    expect(guessed.text).toContain('data-error-tag="INVITATION_LINK_INVALID"');
+    expect(guessed.text).not.toContain('Initech');
+    const asProject = await browser.get(`${url.pathname}?invitation_id=${invitationId}&invitation_secret=${secret}`);
+    expect(asProject.text).not.toContain('Initech');
+    expect((await new HttpBrowser(system.url).request('POST', url.pathname, hiddenFields(page.text))).status).toBe(403);
+    expect(await system.sql(`SELECT state FROM sync.workspace_invitations WHERE id = $1`, [invitationId])).toEqual([{ state: 'invited' }]);
+
+    // The button declines.
+    const declined = await browser.submit(url.pathname, page, hiddenFields(page.text));
+    expect(declined.status).toBe(200);
+    expect(declined.text).toContain('data-testid="invitation-declined"');
+    expect(await system.sql(`SELECT state FROM sync.workspace_invitations WHERE id = $1`, [invitationId])).toEqual([{ state: 'rejected' }]);
+    // The inviter is told, as when an account declines: workspace_invitation_rejected, the address as who declined.
+    const [told] = await waitFor(async () => {
+      const notices = await toldAdmin(invitationId);
+      return notices.length > 0 ? notices : undefined;
+    }, "the admin's notification of the decline");
+    expect(told).toMatchObject({ notification_type: 'workspace_invitation_rejected', workspace_name: 'Initech <team>', from_user: { id: '0', email: stranger, full_name: stranger } });
+    expect(await pending()).toEqual([]);
+
+    // A second press, and the link opened again: declined already, nothing more happens.
+    const again = await browser.submit(url.pathname, page, hiddenFields(page.text));
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('data-testid="invitation-already-declined"');
+    const reopened = await browser.get(`${url.pathname}${url.search}`);
+    expect(reopened.text).toContain('data-testid="invitation-already-declined"');
+    expect(reopened.text).not.toContain('<form');
+    expect(await toldAdmin(invitationId)).toHaveLength(1);
+
+    // An invitation the admin withdrew: its link says so (410), and declines nothing.
+    const withdrawnAddress = `ws-withdrawn-${mode}-${Date.now()}@example.test`;
+    expect((await workspaceCommand(system, admin, 'workspace_invite', { workspace_id: workspaceId, email_list: [withdrawnAddress], role: 'MEMBER' })).status).toBe('ok');
+    const [withdrawnMail] = await waitFor(() => (mailsTo(withdrawnAddress).length > 0 ? mailsTo(withdrawnAddress) : undefined), 'the second invitation mail');
+    expect((await workspaceCommand(system, admin, 'workspace_delete_invitation', { workspace_id: workspaceId, email: withdrawnAddress })).status).toBe('ok');
+    const withdrawnLink = new URL(/Decline the invitation: (\S+)/.exec(withdrawnMail.parsed.text ?? '')![1]);
+    const withdrawn = await browser.get(`${withdrawnLink.pathname}${withdrawnLink.search}`);
+    expect(withdrawn.status).toBe(410);
+    expect(withdrawn.text).toContain('data-error-tag="INVITATION_WITHDRAWN"');
+
     expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
   });
 

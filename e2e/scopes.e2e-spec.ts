@@ -25,6 +25,7 @@ type Action =
   | 'sync.user_update_name'
   | 'sync.user_update_password'
   | 'rest.collaborators'
+  | 'rest.project_invitations'
   | 'rest.workspaces'
   | 'rest.workspace_add'
   | 'sync_v8.read'
@@ -99,6 +100,9 @@ const MATRIX: Array<[Action, Grant, boolean]> = [
   // Listing collaborators is a read.
   ['rest.collaborators', ['task:add'], false],
   ['rest.collaborators', ['data:read'], true],
+  // So is listing a project's open invitations (Doable's own endpoint).
+  ['rest.project_invitations', ['task:add'], false],
+  ['rest.project_invitations', ['data:read'], true],
   // The workspace list is a read, adding one a write.
   ['rest.workspaces', ['task:add'], false],
   ['rest.workspaces', ['data:read'], true],
@@ -294,6 +298,8 @@ describe.each(MODES)('scope matrix (%s)', (mode) => {
         return rest('GET', '/api/v1/workspaces');
       case 'rest.workspace_add':
         return rest('POST', '/api/v1/workspaces', { name: 'scoped' });
+      case 'rest.project_invitations':
+        return rest('GET', `/api/v1/projects/${await newProject()}/invitations`);
       case 'rest.collaborators': {
         const made = await personal([{ type: 'project_add', uuid: `${mode}-setup-${++counter}`, temp_id: 'p', args: { name: 'fixture' } }]);
         return rest('GET', `/rest/v2/projects/${made.body.temp_id_mapping['p']}/collaborators`);

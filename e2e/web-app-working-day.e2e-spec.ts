@@ -474,7 +474,7 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     await row(page, 'Offline jam tomorrow p2 @errand').waitFor({ state: 'detached', timeout: 10_000 });
   }, LONG_STEP_MS);
 
-  it('organises sections, sub-projects and the archive, labels and filters, and shares by role: decline, pending and cancelled invitations, a member who may only leave (Auckland and Berlin)', async () => {
+  it('organises sections, sub-projects and the archive, labels and filters, and shares by role: decline, pending and cancelled invitations (an address with no account too), a member who may only leave (Auckland and Berlin)', async () => {
     const ana = await personIn('Pacific/Auckland');
     const bruno = await personIn('Europe/Berlin');
     const page = ana.page;
@@ -619,16 +619,32 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     const states = async () => (await system.sql<{ state: string }>('SELECT state FROM sync.project_invitations WHERE project_id = $1 ORDER BY id', [projectId])).map((row) => row.state);
     expect(await states()).toEqual(['rejected']);
 
-    // Invited again: Ana sees the pending invitation and cancels it.
-    await page.getByLabel('Invite by e-mail').fill(bruno.account.email);
-    answer = syncAnswerTo(page, 'share_project');
-    await page.getByRole('button', { name: 'Invite' }).click();
+    // Invited again, and an address with no account too: Ana sees both pending (the address only
+    // the server's list of open invitations can name) and cancels each; the server withdraws them.
+    const nobody = `nobody-${mode}@nowhere.test`;
+    for (const address of [bruno.account.email, nobody]) {
+      await page.getByLabel('Invite by e-mail').fill(address);
+      answer = syncAnswerTo(page, 'share_project');
+      await page.getByRole('button', { name: 'Invite' }).click();
+      await acceptedAll(answer);
+    }
+    const pending = page.getByTestId('pending-invitation');
+    await pending.filter({ hasText: nobody }).waitFor({ timeout: 15_000 });
+    await pending.filter({ hasText: bruno.account.email }).waitFor({ timeout: 5_000 });
+    const openInvitations = async () =>
+      (await http<Array<{ user_email: string }>>(system.url, 'GET', `/api/v1/projects/${projectId}/invitations`, { token: ana.account.token })).body.map((each) => each.user_email).sort();
+    expect(await openInvitations()).toEqual([bruno.account.email, nobody].sort());
+    answer = syncAnswerTo(page, 'delete_invitation');
+    await page.getByRole('button', { name: `Cancel the invitation to ${nobody}` }).click();
     await acceptedAll(answer);
-    await page.getByTestId('pending-invitation').waitFor({ timeout: 15_000 });
-    answer = syncAnswerTo(page, 'delete_collaborator');
+    await pending.filter({ hasText: nobody }).waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await openInvitations()).toEqual([bruno.account.email]);
+    answer = syncAnswerTo(page, 'delete_invitation');
     await page.getByRole('button', { name: `Cancel the invitation to ${bruno.account.email}` }).click();
     await acceptedAll(answer);
-    expect((await states()).slice(-1)).toEqual(['deleted']);
+    await pending.first().waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await openInvitations()).toEqual([]);
+    expect(await states()).toEqual(['rejected', 'deleted', 'deleted']);
 
     // A READ_WRITE member is offered Leave, not Delete; leaving ends his membership on the server.
     await shareWith(system, ana.account, bruno.account, projectId, 'READ_WRITE');

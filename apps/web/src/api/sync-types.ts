@@ -1,4 +1,4 @@
-import type { ApiCollaborator, ApiComment, ApiDue, ApiLabel, ApiProject, ApiSection, ApiSyncUser, ApiTask, ApiTimeZoneInfo, SyncCommandArgs } from '@doable/contracts-web-wire';
+import type { ApiCollaborator, ApiComment, ApiDue, ApiLabel, ApiProject, ApiProjectInvitation, ApiSection, ApiSyncUser, ApiTask, ApiTimeZoneInfo, SyncCommandArgs } from '@doable/contracts-web-wire';
 
 /*
  * The parts of the api/v1 Sync resources this app reads, taken from the server's own object types
@@ -48,6 +48,9 @@ export type Note = Wire<ApiComment, 'id' | 'content', 'item_id' | 'project_id' |
 
 /** The wire's collaborator has `name`; the Sync API's list names it `full_name`, which the app reads. */
 export type Collaborator = Wire<ApiCollaborator, 'id', 'email'> & { full_name?: string; is_deleted?: boolean };
+
+/** A project's open invitation as `GET /api/v1/projects/{id}/invitations` answers it (every address, one with no account too). */
+export type ProjectInvitation = ApiProjectInvitation;
 
 /** Who is on which shared project; keyed by project and user (it has no id of its own). */
 export interface CollaboratorState {

@@ -220,6 +220,7 @@ export function applyPending(data: SyncData, pending: readonly Command[]): SyncD
       case 'filter_update':
       case 'share_project':
       case 'delete_collaborator':
+      case 'delete_invitation':
         break;
       // A command an older build of the app left in the queue, of a type this one no longer makes.
       default:

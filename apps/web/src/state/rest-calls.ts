@@ -1,6 +1,6 @@
 import { TransientSendError } from '../api/command-queue';
 import { api, json, SignedOutError } from '../api/http';
-import type { CommandArgs, NotificationSettings, Project } from '../api/sync-types';
+import type { CommandArgs, NotificationSettings, Project, ProjectInvitation } from '../api/sync-types';
 import { localDay } from './dates';
 import { QUICK_ADD, type QuickAddArgs } from './quick-add-command';
 import { endSession, run } from './session';
@@ -9,8 +9,8 @@ import { notify, savingNotificationChoices, serverData } from './store';
 
 /*
  * The app's calls outside the Sync API's command queue: quick add (the parser is the server's),
- * completed history (evaluated by the server), uploads and notification settings (REST only);
- * saved filters are api/filter-tasks.ts. Each needs a connection; session.ts holds the sync and the queue.
+ * completed history (evaluated by the server), uploads, notification settings and a project's
+ * open invitations (REST only); saved filters are api/filter-tasks.ts. Each needs a connection; session.ts holds the sync and the queue.
  */
 
 /**
@@ -99,4 +99,13 @@ export async function archivedProjects(atMost = 1000): Promise<Project[]> {
     cursor = page.next_cursor;
   } while (cursor && projects.length < atMost);
   return projects;
+}
+
+/**
+ * A project's open invitations (`GET /api/v1/projects/{id}/invitations`, Doable's own): every
+ * address, one with no account too, which the Sync API's collaborator states cannot name. Only
+ * those who may invite there are answered (others get 403).
+ */
+export function projectInvitations(projectId: string): Promise<ProjectInvitation[]> {
+  return api<ProjectInvitation[]>(`/api/v1/projects/${encodeURIComponent(projectId)}/invitations`);
 }

@@ -105,16 +105,6 @@ export function projectPeople(data: SyncData, projectId: string): Collaborator[]
   return people.sort((a, b) => (a.full_name ?? '').localeCompare(b.full_name ?? ''));
 }
 
-/** People invited to a project who have not answered yet (their collaborator state is `invited`). */
-export function invitedPeople(data: SyncData, projectId: string): Collaborator[] {
-  const people: Collaborator[] = [];
-  for (const state of data.collaborator_states.values()) {
-    if (state.project_id !== projectId || state.state !== 'invited' || state.is_deleted) continue;
-    people.push(data.collaborators.get(state.user_id) ?? { id: state.user_id });
-  }
-  return people;
-}
-
 export function unreadNotifications(data: SyncData): number {
   let count = 0;
   for (const notification of data.live_notifications.values()) if (notification.is_unread) count++;

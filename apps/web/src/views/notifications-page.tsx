@@ -16,6 +16,11 @@ function describe(notification: LiveNotification): string {
     case 'share_invitation_rejected':
       // Someone without an account (declined from the invitation mail) is named by their address.
       return `${who} declined your invitation to ${text(notification['project_name'])}`;
+    case 'workspace_invitation_accepted':
+      return `${who} joined the workspace ${text(notification['workspace_name'])}`;
+    case 'workspace_invitation_rejected':
+      // As for a project: someone who declined from the mail, without an account, is named by their address.
+      return `${who} declined your invitation to the workspace ${text(notification['workspace_name'])}`;
     case 'item_assigned':
       return `You were assigned “${text(notification['item_content'])}”`;
     case 'item_completed':

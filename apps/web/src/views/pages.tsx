@@ -116,7 +116,7 @@ export function ProjectPage({ id }: { id: string }) {
   return (
     <Page title={project.name}>
       {project.inbox_project ? null : <ProjectActions project={project} rights={rights} />}
-      {project.inbox_project ? null : <ShareProject project={project} canShare={rights.share} />}
+      {project.inbox_project ? null : <ShareProject project={project} rights={rights} />}
       {project.is_archived ? <p role="status">This project is archived.</p> : null}
       <AddTask context={project.inbox_project ? undefined : projectTag(project.name)} offlineArgs={project.inbox_project ? undefined : { project_id: project.id }} queued={!serverData.value.projects.has(project.id)} />
       {view.unsectioned.length > 0 ? <TaskTree nodes={view.unsectioned} label={`${project.name} tasks`} /> : null}

@@ -1,14 +1,27 @@
 import { useState } from 'preact/hooks';
-import type { Project } from '../api/sync-types';
+import type { Project, ProjectInvitation } from '../api/sync-types';
+import { type InvitationRights, pendingInvitations } from '../state/invitations';
+import { projectInvitations } from '../state/rest-calls';
 import { run } from '../state/session';
 import { viewData } from '../state/store';
-import { invitedPeople, projectPeople } from '../state/task-selectors';
+import { projectPeople } from '../state/task-selectors';
+import { useServerQuery } from './server-query';
 
-/** Who is on the project, and an invitation by e-mail (share_project; they accept from their notifications). */
-export function ShareProject({ project, canShare }: { project: Project; canShare: boolean }) {
+/**
+ * Who is on the project, who is invited and has not answered (addresses with no account too,
+ * from the server's list of open invitations, read again after every sync), and an invitation by
+ * e-mail (share_project; they accept from their notifications or their mail).
+ */
+export function ShareProject({ project, rights }: { project: Project; rights: InvitationRights }) {
+  const canShare = rights.share;
   const [email, setEmail] = useState('');
   const people = projectPeople(viewData.value, project.id);
-  const invited = invitedPeople(viewData.value, project.id);
+  // Only those who may invite are answered the list; the others see the synced invitations alone.
+  const { result: listed } = useServerQuery<ProjectInvitation[] | undefined>(
+    () => (canShare ? projectInvitations(project.id) : Promise.resolve(undefined)),
+    `invitations:${project.id}:${String(canShare)}`,
+  );
+  const invited = pendingInvitations(viewData.value, project.id, listed, rights);
   const submit = (event: Event) => {
     event.preventDefault();
     if (!email.trim()) return;
@@ -31,12 +44,11 @@ export function ShareProject({ project, canShare }: { project: Project; canShare
         <>
           <h3 class="small-heading">Invited, not yet answered</h3>
           <ul aria-label={`Pending invitations to ${project.name}`}>
-            {invited.map(({ id, full_name, email }) => (
-              <li key={id} data-testid="pending-invitation">
-                {full_name ?? email} {email ? <span class="due">{email}</span> : null}{' '}
-                {canShare && email ? (
-                  // delete_collaborator withdraws an invitation not yet answered (the API names it by address).
-                  <button type="button" onClick={() => run('delete_collaborator', { project_id: project.id, email })} aria-label={`Cancel the invitation to ${email}`}>
+            {invited.map(({ key, name, email, cancel }) => (
+              <li key={key} data-testid="pending-invitation">
+                {name ?? email} {email && name ? <span class="due">{email}</span> : null}{' '}
+                {cancel ? (
+                  <button type="button" onClick={() => run(cancel.type, cancel.args)} aria-label={`Cancel the invitation to ${email ?? name ?? 'this person'}`}>
                     Cancel invitation
                   </button>
                 ) : null}

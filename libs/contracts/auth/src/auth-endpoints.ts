@@ -43,9 +43,10 @@ function endpoint<const Handler extends string>(method: EdgeRequest['method'], p
 const guessable = { guessable: true } as const;
 
 /**
- * The decline page of a project invitation mailed to an address without an account (its link is
- * the notifications service's, `?invitation_id&invitation_secret`): a GET shows the invitation, a
- * POST from its button declines it. Each try of a secret is counted per client address.
+ * The decline page of a project or workspace invitation mailed to an address without an account
+ * (its link is the notifications service's, `?invitation_id&invitation_secret`, and
+ * `&invitation_kind=workspace` for a workspace's): a GET shows the invitation, a POST from its
+ * button declines it. Each try of a secret is counted per client address.
  */
 export const INVITATION_DECLINE_PATH = '/auth/invitation/decline';
 const revocation = { guessable: true, idempotent: true } as const;
@@ -89,7 +90,7 @@ export const AUTH_ENDPOINTS = [
   // A sign-up's address confirmation (issue #44).
   endpoint('GET', '/auth/email/verify', 'verify-email-form', 'page', guessable),
   endpoint('POST', '/auth/email/verify', 'verify-email', 'page', guessable),
-  // The Decline of a project invitation mailed to an address without an account (issue #47).
+  // The Decline of a project or workspace invitation mailed to an address without an account (issue #47).
   endpoint('GET', INVITATION_DECLINE_PATH, 'invitation-decline-form', 'page', guessable),
   endpoint('POST', INVITATION_DECLINE_PATH, 'invitation-decline', 'page', guessable),
   // Single sign-on (OpenID Connect): the redirect to a configured provider, and its callback

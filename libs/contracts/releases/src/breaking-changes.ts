@@ -121,9 +121,20 @@ function enumOf(schema: JsonSchema): unknown[] | undefined {
   return undefined;
 }
 
+/**
+ * A union's variants, a bare union among them spread in: a nullable discriminated union is
+ * written `anyOf: [{oneOf: [...]}, {type: 'null'}]`, which is one union of all of them (so a
+ * variant added to the inner one is matched as a variant, not as the whole inner union changed).
+ */
 function variantsOf(schema: JsonSchema): JsonSchema[] | undefined {
   const variants = schema['anyOf'] ?? schema['oneOf'];
-  return Array.isArray(variants) ? (variants as JsonSchema[]) : undefined;
+  if (!Array.isArray(variants)) return undefined;
+  return (variants as JsonSchema[]).flatMap((variant) => (isBareUnion(variant) ? (variantsOf(variant) ?? [variant]) : [variant]));
+}
+
+/** A schema that is a union and nothing else (no type or fields of its own beside its variants). */
+function isBareUnion(schema: JsonSchema): boolean {
+  return Object.keys(schema).every((keyword) => keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'description') && variantsOf(schema) !== undefined;
 }
 
 function objectPart(schema: JsonSchema, keyword: 'properties'): Record<string, JsonSchema> | undefined {
@@ -207,7 +218,10 @@ function compareProperties(before: JsonSchema, after: JsonSchema, path: string, 
  */
 function compareVariants(before: JsonSchema[], after: JsonSchema[], path: string, direction: Direction, report: Report): void {
   const key = discriminatorOf([...before, ...after]);
-  const keyOf = (variant: JsonSchema) => (key ? JSON.stringify((objectPart(variant, 'properties')?.[key] ?? {})['const']) : JSON.stringify(variant));
+  const keyOf = (variant: JsonSchema) => {
+    const discriminator = key ? objectPart(variant, 'properties')?.[key] : undefined;
+    return discriminator && 'const' in discriminator ? JSON.stringify(discriminator['const']) : JSON.stringify(variant);
+  };
   const unmatched = new Set(after);
   const pairs: [JsonSchema, JsonSchema][] = [];
   const lost: JsonSchema[] = [];
@@ -234,8 +248,13 @@ function compareVariants(before: JsonSchema[], after: JsonSchema[], path: string
   if (direction.noWidening) for (const variant of unmatched) report('variant-added', path, `a variant is new or changed: ${label(variant)}`);
 }
 
+/**
+ * The property every object variant holds a `const` in, when there are two or more of them;
+ * variants that are no objects (the `null` of a nullable union) are matched by their schema.
+ */
 function discriminatorOf(variants: JsonSchema[]): string | undefined {
-  const first = objectPart(variants[0] ?? {}, 'properties');
-  if (!first || variants.length < 2) return undefined;
-  return Object.keys(first).find((field) => variants.every((variant) => 'const' in (objectPart(variant, 'properties')?.[field] ?? {})));
+  const objects = variants.filter((variant) => objectPart(variant, 'properties') !== undefined);
+  const first = objectPart(objects[0] ?? {}, 'properties');
+  if (!first || objects.length < 2) return undefined;
+  return Object.keys(first).find((field) => objects.every((variant) => 'const' in (objectPart(variant, 'properties')?.[field] ?? {})));
 }

@@ -62,6 +62,8 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = [
   { method: 'POST', path: '/projects/:id/archive', operation: 'projects.archive', surfaces: API, access: runs('project_archive') },
   { method: 'POST', path: '/projects/:id/unarchive', operation: 'projects.unarchive', surfaces: API, access: runs('project_unarchive') },
   { method: 'GET', path: '/projects/:id/collaborators', operation: 'projects.collaborators', surfaces: ALL, access: reads('collaborators') },
+  // Doable's own (no Todoist client calls it): the project's open invitations, to those who may invite there.
+  { method: 'GET', path: '/projects/:id/invitations', operation: 'projects.invitations', surfaces: API, access: reads('project_invitations') },
   { method: 'GET', path: '/projects/:id/full', operation: 'projects.full', surfaces: API, access: reads('project_full') },
   { method: 'POST', path: '/projects/:id/join', operation: 'projects.join', surfaces: API, access: runs('project_join') },
 

@@ -5,6 +5,7 @@ import type { ApiV1LabelKey } from './fields/label-fields';
 import type { ApiV1ProjectKey } from './fields/project-fields';
 import type { ApiV1SectionKey } from './fields/section-fields';
 import type { TASK_FIELDS } from './fields/task-fields';
+import type { CollaboratorRole } from './project-roles';
 import type { dueApiV1 } from './fields/wire-schemas';
 
 /**
@@ -119,6 +120,21 @@ export type ApiCollaborator = {
   readonly id: string;
   readonly name: string;
   readonly email: string;
+};
+
+/**
+ * An open invitation to a project (Doable's own `GET /api/v1/projects/{id}/invitations`; no
+ * Todoist client reads it): named as WorkspaceInvitationSchema names a workspace's (`user_email`,
+ * `inviter_id`), with when it was sent. Never its secret: that reaches only the invitee.
+ */
+export type ApiProjectInvitation = {
+  readonly id: string;
+  readonly project_id: string;
+  readonly inviter_id: string;
+  readonly user_email: string;
+  readonly role: CollaboratorRole;
+  /** When it was sent (or last sent again), `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
+  readonly created_at: string;
 };
 
 /** A shared label (a name on tasks) as sync answers it; REST lists the names themselves. */

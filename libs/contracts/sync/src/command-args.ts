@@ -107,6 +107,7 @@ export type SyncCommandArgs = {
   readonly user_update: UserUpdateArgs;
   readonly share_project: { readonly project_id: Id; readonly email: string };
   readonly delete_collaborator: { readonly project_id: Id; readonly email: string };
+  readonly delete_invitation: { readonly invitation_id: Id };
   readonly accept_invitation: { readonly invitation_id: Id; readonly invitation_secret: string };
   readonly reject_invitation: { readonly invitation_id: Id; readonly invitation_secret: string };
   readonly live_notifications_mark_read: { readonly ids: readonly Id[] };

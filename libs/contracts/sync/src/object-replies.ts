@@ -1,4 +1,4 @@
-import type { ApiCollaborator, ApiComment, ApiLabel, ApiProject, ApiSection, ApiSharedLabel, ApiTask } from './api-objects';
+import type { ApiCollaborator, ApiComment, ApiLabel, ApiProject, ApiProjectInvitation, ApiSection, ApiSharedLabel, ApiTask } from './api-objects';
 import type { ApiProjectFull, ApiProjectJoined } from './api-project-views';
 import type { ApiProductivityStats, ApiUser } from './api-user-objects';
 import type { ApiFolder, ApiWorkspace, ApiWorkspaceInvitation, ApiWorkspaceMembership, ApiWorkspacePlanDetails, ApiWorkspaceUser } from './api-workspace-objects';
@@ -33,6 +33,7 @@ export interface ObjectsByResource {
   comments: ApiComment;
   comment: ApiComment;
   collaborators: ApiCollaborator;
+  project_invitations: ApiProjectInvitation;
   user: ApiUser;
   productivity_stats: ApiProductivityStats;
   archived_projects_count: ApiCount;

@@ -59,6 +59,8 @@ export const objectQuerySchema = z.discriminatedUnion('resource', [
   z.object({ resource: z.literal('comments'), task_id: objectId.optional(), project_id: objectId.optional(), ...page }),
   z.object({ resource: z.literal('comment'), id: objectId }),
   z.object({ resource: z.literal('collaborators'), project_id: objectId, ...page }),
+  /** A project's open invitations, addresses with no account included (Doable's own `projects/{id}/invitations`). */
+  z.object({ resource: z.literal('project_invitations'), project_id: objectId }),
   z.object({ resource: z.literal('user') }),
   z.object({ resource: z.literal('productivity_stats') }),
   /** The user's archived projects, or (with workspace_id) the archived projects of a workspace they can see. */

@@ -1,6 +1,7 @@
 import { holdsAnyScope, READ_SCOPES, type Scope } from '@doable/contracts-common';
 import type { ObjectQuery } from './objects';
-import { WORKSPACE_ROLES, type WorkspaceRole } from './workspace-roles';
+import type { ProjectActionGroup } from './project-roles';
+import { type ProjectStanding, standingMay, WORKSPACE_ROLES, type WorkspaceRole } from './workspace-roles';
 
 /**
  * Who may read what, beside the command policy (CommandPolicy says who may change what): each
@@ -10,8 +11,10 @@ import { WORKSPACE_ROLES, type WorkspaceRole } from './workspace-roles';
  * for itself; the access-decisions integration spec walks these declarations against the real
  * reads, as it walks the commands' declarations against the real commands.
  *
- * Inside projects no role narrows a read: every active member of a project reads all of it
- * (VISIBLE_PROJECTS, the one SQL definition of that). Roles narrow reads only in workspaces.
+ * Inside projects no role narrows a read of what the project holds: every active member reads
+ * all of it (VISIBLE_PROJECTS, the one SQL definition of that). What is about the project's
+ * people rather than in it may be narrowed by a project read group (its open invitations);
+ * everything else roles narrow is in workspaces.
  */
 
 /**
@@ -52,6 +55,24 @@ export function workspaceRolesReading(group: WorkspaceReadGroup): WorkspaceRole[
   return WORKSPACE_ROLES.filter((role) => workspaceRoleReads(role, group));
 }
 
+/**
+ * What a project role lets its holder see besides the project itself, each group read by those
+ * who may do the project action group it names (so the read follows the command's rule, in a
+ * workspace project the reader's place in the workspace included: standingMay):
+ * - invitations: the project's open invitations, addresses with no account included; those who
+ *   may invite (share_project, delete_invitation) see whom the project is waiting for.
+ */
+export const PROJECT_READ_GROUPS = ['invitations'] as const;
+export type ProjectReadGroup = (typeof PROJECT_READ_GROUPS)[number];
+
+/** The project action group each project read group follows: who may do it may read it. */
+export const PROJECT_READ_ACTIONS: Readonly<Record<ProjectReadGroup, ProjectActionGroup>> = { invitations: 'invite' };
+
+/** Whether a member standing so in a project sees `group` there; `null` (no active member) sees nothing. */
+export function projectStandingReads(standing: ProjectStanding | null | undefined, group: ProjectReadGroup): boolean {
+  return standing !== null && standing !== undefined && standingMay(standing, PROJECT_READ_ACTIONS[group]);
+}
+
 /** What a read reaches: the code's own tables, the reader's own account, the projects they are in, or a workspace they belong to. */
 export type ReadTarget = 'policy_tables' | 'account' | 'projects' | 'workspace';
 
@@ -61,6 +82,8 @@ export interface ReadPolicy {
   readonly scopes: readonly Scope[] | 'any';
   /** A read of one named workspace: the group of the reader's workspace role it needs (no active member: not found). */
   readonly workspace?: WorkspaceReadGroup;
+  /** A read of one named project: the group of the reader's standing there it needs (no active member: not found). */
+  readonly project?: ProjectReadGroup;
   /** A list that grows with a group: the team's projects besides the reader's own (workspace_projects). */
   readonly widens?: WorkspaceReadGroup;
   /** Fields only holders of a group see (the others read them blanked: null, or '' where a schema requires a string). */
@@ -99,6 +122,8 @@ export const OBJECT_READ_POLICIES: Readonly<Record<ObjectQueryResource, ReadPoli
   collaborators: projects,
   project_full: projects,
   project_joined: projects,
+  // Doable's own (no Todoist client asks): a project's open invitations, to those who may invite there.
+  project_invitations: { ...projects, project: 'invitations' },
   // The labels the tasks of the reader's projects carry.
   shared_labels: projects,
   id_mappings: projects,
@@ -160,15 +185,21 @@ export interface ReaderStanding {
   readonly readsOwnCreation?: boolean;
   /** For a read of one named workspace: the reader's role there; null: no active member (undefined: not asked yet). */
   readonly workspaceRole?: WorkspaceRole | null;
+  /** For a read of one named project: how the reader stands there; null: no active member (undefined: not asked yet). */
+  readonly projectStanding?: ProjectStanding | null;
 }
 
-/** 'scope': the token lacks the scopes; 'not_found': no member of the workspace named (as if it did not exist); 'forbidden': a member whose role does not see it. */
+/** 'scope': the token lacks the scopes; 'not_found': no member of the workspace or project named (as if it did not exist); 'forbidden': a member whose role does not see it. */
 export type ReadDecision = 'ok' | 'scope' | 'not_found' | 'forbidden';
 
-/** The one evaluation of the read policy: may this reader read `resource` (in the workspace named, when one is)? */
+/** The one evaluation of the read policy: may this reader read `resource` (in the workspace or project named, when one is)? */
 export function readDecision(resource: ReadResource, reader: ReaderStanding): ReadDecision {
   const policy = readPolicyOf(resource);
   if (reader.scopes !== undefined && policy.scopes !== 'any' && !reader.readsOwnCreation && !holdsAnyScope({ scopes: reader.scopes }, policy.scopes)) return 'scope';
+  if (policy.project !== undefined && reader.projectStanding !== undefined) {
+    if (reader.projectStanding === null) return 'not_found';
+    return projectStandingReads(reader.projectStanding, policy.project) ? 'ok' : 'forbidden';
+  }
   if (policy.workspace === undefined || reader.workspaceRole === undefined) return 'ok';
   if (reader.workspaceRole === null) return 'not_found';
   return workspaceRoleReads(reader.workspaceRole, policy.workspace) ? 'ok' : 'forbidden';

@@ -2,7 +2,14 @@ import { domainEdgeRequestSchema, type EdgeReply, edgeReplySchema, type EdgeRequ
 import { z } from 'zod';
 import type { ObjectsReply, ObjectsRequestFor } from './object-replies';
 import { type ObjectResource, type ObjectsRequest, objectsRequestSchema } from './objects';
-import { type MailedInvitationReply, mailedInvitationReply, type MailedInvitationRequest, mailedInvitationRequest } from './mailed-invitations';
+import {
+  type MailedInvitationReply,
+  mailedInvitationReply,
+  type MailedInvitationRequest,
+  mailedInvitationRequest,
+  type MailedWorkspaceInvitationReply,
+  mailedWorkspaceInvitationReply,
+} from './mailed-invitations';
 
 /** Every Sync API request (v9 and api/v1 dialects) forwarded by the gateway. */
 export const edge = requestSubject<EdgeRequest, EdgeReply>('sync.edge.v1', edgeRequestSchema, edgeReplySchema);
@@ -103,3 +110,21 @@ export const mailedInvitation = requestSubject<MailedInvitationRequest, MailedIn
  * A second request answers `already_declined` and changes nothing.
  */
 export const declineMailedInvitation = requestSubject<MailedInvitationRequest, MailedInvitationReply>('sync.invitation.mailed-decline.v1', mailedInvitationRequest, mailedInvitationReply);
+
+/**
+ * The same two for a workspace invitation mailed to an address without an account: its own
+ * subjects (its id is a workspace invitation's, and its answer names a workspace), beside the
+ * project's. Declining is what biz_reject_invitation does: the inviter is told
+ * (workspace_invitation_rejected) and the admins' pending_invitations lose the address.
+ */
+export const mailedWorkspaceInvitation = requestSubject<MailedInvitationRequest, MailedWorkspaceInvitationReply>(
+  'sync.workspace-invitation.mailed.v1',
+  mailedInvitationRequest,
+  mailedWorkspaceInvitationReply,
+);
+
+export const declineMailedWorkspaceInvitation = requestSubject<MailedInvitationRequest, MailedWorkspaceInvitationReply>(
+  'sync.workspace-invitation.mailed-decline.v1',
+  mailedInvitationRequest,
+  mailedWorkspaceInvitationReply,
+);

@@ -1,4 +1,4 @@
-import { type ProjectActionGroup, type ProjectRole, PROJECT_OWNER_ROLE } from './project-roles';
+import { type ProjectActionGroup, type ProjectRole, PROJECT_OWNER_ROLE, roleMay } from './project-roles';
 
 /**
  * Who may do what in a workspace: what each workspace role may do. Which group each command
@@ -97,4 +97,24 @@ export function effectiveProjectRole(projectRole: ProjectRole, workspaceRole: Wo
 export function workspaceCollaboratorMay(workspaceRole: WorkspaceRole | null, group: ProjectActionGroup): boolean {
   if (group !== 'invite') return true;
   return workspaceRole !== null && workspaceRoleMay(workspaceRole, 'invite');
+}
+
+/**
+ * How a member stands to a project, as access decisions read it: the role they act with
+ * (effectiveProjectRole), and for a workspace project (`workspaceId` set) their role in that
+ * workspace (null: none).
+ */
+export interface ProjectStanding {
+  readonly role: ProjectRole;
+  readonly workspaceId: string | null;
+  readonly workspaceRole: WorkspaceRole | null;
+}
+
+/**
+ * Whether a member standing so may do what `group` covers in the project: their role allows it
+ * and, in a workspace project, so does their place in the workspace (workspaceCollaboratorMay).
+ * The rule ProjectAccess enforces for commands, for the reads that follow a command group.
+ */
+export function standingMay(standing: ProjectStanding, group: ProjectActionGroup): boolean {
+  return roleMay(standing.role, group) && (standing.workspaceId === null || workspaceCollaboratorMay(standing.workspaceRole, group));
 }

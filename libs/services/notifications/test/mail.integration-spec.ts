@@ -304,7 +304,7 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(`${mail.parsed.text}${String(mail.parsed.html)}`).not.toContain('invitation-secret');
     });
 
-    it('mails a workspace invitation to an address without an account once, its link naming the workspace kind; escaped', async () => {
+    it('mails a workspace invitation to an address without an account once, its links (sign-up and decline) naming the workspace kind; escaped', async () => {
       const workspaceInvitation = (overrides: Partial<WorkspaceInvitationSent> = {}): WorkspaceInvitationSent => ({
         // The same number as a project invitation's: the tables are numbered apart, so are the keys.
         invitationId: '7700000001',
@@ -333,6 +333,10 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
       expect(mail.parsed.html).toContain('Acme &lt;i&gt;&amp; co&lt;/i&gt;');
       expect(mail.parsed.html).not.toMatch(/<i>|<admin>/);
+      // And its decline page, naming the kind as the sign-up link does.
+      const decline = 'http://doable.test/auth/invitation/decline?invitation_id=7700000001&invitation_secret=workspace-secret-0123456789&invitation_kind=workspace';
+      expect(mail.parsed.text).toContain(`Decline the invitation: ${decline}`);
+      expect(mail.parsed.html).toContain(`<a href="${decline.replace(/&/g, '&amp;')}">Decline the invitation</a>`);
       expect(mail.parsed.subject).toBe('Ann <admin> invited you to a team workspace in Doable');
       expect(lines.join('\n')).not.toContain('workspace-secret');
     });
@@ -467,6 +471,16 @@ describe('mail (real PostgreSQL, real SMTP)', () => {
       expect(`${before.text}${before.html}`).not.toContain('Decline');
       const now = renderMail('share-invitation', { ...data, declineLink: 'http://doable.test/auth/invitation/decline?b=2' });
       expect(now.text).toContain('Decline the invitation: http://doable.test/auth/invitation/decline?b=2');
+      expect(now.text).toContain('Not for you? Decline it from the second link: Doable asks you to confirm, then tells Ann.');
+    });
+
+    it('send a workspace invitation queued before its decline page existed (no declineLink) with the sign-up link only', () => {
+      const data = { inviterName: 'Ann', inviterEmail: 'ann@example.test', workspaceName: 'Acme', role: 'MEMBER', link: 'http://doable.test/auth/signup?a=1' };
+      const before = renderMail('workspace-invitation', data);
+      expect(before.text).toContain('Join the workspace: http://doable.test/auth/signup?a=1');
+      expect(`${before.text}${before.html}`).not.toContain('Decline');
+      const now = renderMail('workspace-invitation', { ...data, declineLink: 'http://doable.test/auth/invitation/decline?b=2&invitation_kind=workspace' });
+      expect(now.text).toContain('Decline the invitation: http://doable.test/auth/invitation/decline?b=2&invitation_kind=workspace');
       expect(now.text).toContain('Not for you? Decline it from the second link: Doable asks you to confirm, then tells Ann.');
     });
 

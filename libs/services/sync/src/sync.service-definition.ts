@@ -56,6 +56,7 @@ import { PUSH_PUBLIC_URL, PushTokens } from './push/push-tokens.service';
 import { GATEWAY_LEASE, UsersMovedObserver } from './gateway-polls/users-moved-observer';
 import { PushRpcController } from './push/push.rpc-controller';
 import { MailedInvitations } from './mailed-invitations/mailed-invitations';
+import { MailedWorkspaceInvitations } from './mailed-invitations/mailed-workspace-invitations';
 import { MailedInvitationsRpcController } from './mailed-invitations/mailed-invitations.rpc-controller';
 
 @Module({
@@ -142,6 +143,7 @@ import { MailedInvitationsRpcController } from './mailed-invitations/mailed-invi
     PushTokens,
     UsersMovedObserver,
     MailedInvitations,
+    MailedWorkspaceInvitations,
   ],
 })
 export class SyncModule {}

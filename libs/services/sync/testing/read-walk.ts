@@ -47,6 +47,7 @@ export const WALK_QUERIES: Readonly<Record<ObjectQueryResource, (objects: WalkOb
   comments: ({ project }) => ({ resource: 'comments', project_id: project }),
   comment: ({ comment }) => ({ resource: 'comment', id: comment }),
   collaborators: ({ project }) => ({ resource: 'collaborators', project_id: project }),
+  project_invitations: ({ project }) => ({ resource: 'project_invitations', project_id: project }),
   user: () => ({ resource: 'user' }),
   productivity_stats: () => ({ resource: 'productivity_stats' }),
   archived_projects_count: ({ workspace }) => ({ resource: 'archived_projects_count', workspace_id: workspace }),
@@ -82,6 +83,7 @@ export function objectReads(harness: WorkspaceHarness): ObjectsService {
     new WorkspaceObjectQueries(workspaceReads, r.workspaces, r.workspaceMembers),
     workspaceReads,
     push,
+    r.members,
   );
   const logger = createLogger('test', 'silent');
   const database = new Database(harness.dataSource, 'sync', new OutboxRelay(harness.dataSource, 'sync', { publish: () => Promise.resolve() }, logger));

@@ -22,6 +22,7 @@ export * from './labels/label.repository';
 export * from './locations/location.model';
 export * from './locations/location.repository';
 export * from './membership/invitation-events';
+export type { Invitation, InvitationState } from './membership/invitation.model';
 export * from './membership/invitation-sends';
 export * from './membership/membership';
 export * from './migrations';

@@ -1,4 +1,4 @@
-import { COMMENT_FIELDS, LABEL_FIELDS, openApiShape, PROJECT_FIELDS, restApiV1Lines, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
+import { COLLABORATOR_ROLES, COMMENT_FIELDS, LABEL_FIELDS, openApiShape, PROJECT_FIELDS, restApiV1Lines, SECTION_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { z } from 'zod';
 
 /**
@@ -32,6 +32,18 @@ export const projectPersonApiV1 = z
 export const collaboratorStateApiV1 = z
   .strictObject({ project_id: id, user_id: id, state: z.string(), is_deleted: z.boolean(), role: z.string().nullable(), workspace_role: z.string().optional() })
   .meta({ id: 'CollaboratorStateApiV1' });
+
+/** Doable's own `projects/{id}/invitations`: an open invitation (sync's ApiProjectInvitation), never its secret. */
+export const projectInvitationApiV1 = z
+  .strictObject({
+    id,
+    project_id: id,
+    inviter_id: id,
+    user_email: z.string(),
+    role: z.enum(COLLABORATOR_ROLES),
+    created_at: z.string().describe('When it was sent (or last sent again): RFC 3339 in UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ.'),
+  })
+  .meta({ id: 'ProjectInvitationApiV1' });
 
 /** `projects/permissions`: each role and the actions it may take, for project and for workspace roles. */
 const roleActions = z.array(z.strictObject({ name: z.string(), actions: z.array(z.strictObject({ name: z.string() })) }));

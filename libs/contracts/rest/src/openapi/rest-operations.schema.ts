@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { collaborator, commentV2, labelV2, projectV2, sectionV2, taskV2 } from './rest-v2-objects.schema';
-import { collaboratorStateApiV1, commentApiV1, labelApiV1, page, projectApiV1, projectPersonApiV1, rolePermissionsApiV1, sectionApiV1, taskApiV1 } from './api-v1-objects.schema';
+import { collaboratorStateApiV1, commentApiV1, labelApiV1, page, projectApiV1, projectInvitationApiV1, projectPersonApiV1, rolePermissionsApiV1, sectionApiV1, taskApiV1 } from './api-v1-objects.schema';
 import * as input from './rest-inputs.schema';
 import {
   folderApiV1,
@@ -94,6 +94,7 @@ export const REST_OPERATION_CONTRACTS = {
   'projects.archive': api({ response: projectApiV1 }),
   'projects.unarchive': api({ response: projectApiV1 }),
   'projects.collaborators': list(COLLABORATOR),
+  'projects.invitations': api({ response: z.array(projectInvitationApiV1) }),
   'projects.full': api({ response: projectFull }),
   'projects.join': api({ response: projectJoined }),
 

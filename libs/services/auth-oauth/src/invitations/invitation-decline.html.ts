@@ -1,39 +1,54 @@
-import { INVITATION_DECLINE_PATH } from '@doable/contracts-auth';
-import type { MailedInvitationReply } from '@doable/contracts-sync';
+import { INVITATION_DECLINE_PATH, type SignupInvitationKind } from '@doable/contracts-auth';
 import { html, layout, type SafeHtml } from '../web/html';
 import type { FormError } from '../web/pages';
 
-type Invitation = NonNullable<MailedInvitationReply['invitation']>;
+/** What the page shows of an invitation, whatever it is to: who invited, and the project's or workspace's name. */
+export interface InvitationFacts {
+  readonly kind: SignupInvitationKind;
+  readonly inviterName: string;
+  readonly inviterEmail: string;
+  readonly placeName: string;
+}
+
+/** The link the page was opened from, posted back by its button. */
+interface LinkFields {
+  readonly request: { readonly invitationId: string; readonly invitationSecret: string };
+  readonly kind: SignupInvitationKind;
+}
 
 function errorBox(error: FormError): SafeHtml {
   return html`<p class="error" role="alert" id="form-error" data-error-tag="${error.tag}">${error.message}</p>`;
 }
 
 /** Who invited to what, as the mail said it. */
-function invitedBy(invitation: Invitation): SafeHtml {
-  return html`<p><strong>${invitation.inviterName}</strong> (${invitation.inviterEmail}) invited you to work together on the project <strong data-testid="invitation-project">${invitation.projectName}</strong> in Doable.</p>`;
+function invitedBy(invitation: InvitationFacts): SafeHtml {
+  return invitation.kind === 'workspace'
+    ? html`<p><strong>${invitation.inviterName}</strong> (${invitation.inviterEmail}) invited you to join the team workspace <strong data-testid="invitation-workspace">${invitation.placeName}</strong> in Doable.</p>`
+    : html`<p><strong>${invitation.inviterName}</strong> (${invitation.inviterEmail}) invited you to work together on the project <strong data-testid="invitation-project">${invitation.placeName}</strong> in Doable.</p>`;
 }
 
 /** The question: nothing is declined until the button is pressed (the link alone answers nothing). */
-export function declineInvitationPage(options: { csrf: string; invitationId: string; invitationSecret: string; invitation: Invitation }): string {
+export function declineInvitationPage(options: { csrf: string; link: LinkFields; invitation: InvitationFacts }): string {
+  const { request, kind } = options.link;
+  const join = kind === 'workspace' ? 'Join the workspace' : 'Join the project';
   return layout(
     'Decline the invitation?',
     html`${invitedBy(options.invitation)}
-<p>Declining tells ${options.invitation.inviterName}, and the invitation ends. To join instead, follow the mail's "Join the project" link.</p>
-<form method="post" action="${INVITATION_DECLINE_PATH}"><input type="hidden" name="csrf" value="${options.csrf}"><input type="hidden" name="invitation_id" value="${options.invitationId}"><input type="hidden" name="invitation_secret" value="${options.invitationSecret}">
+<p>Declining tells ${options.invitation.inviterName}, and the invitation ends. To join instead, follow the mail's "${join}" link.</p>
+<form method="post" action="${INVITATION_DECLINE_PATH}"><input type="hidden" name="csrf" value="${options.csrf}"><input type="hidden" name="invitation_id" value="${request.invitationId}"><input type="hidden" name="invitation_secret" value="${request.invitationSecret}"><input type="hidden" name="invitation_kind" value="${kind}">
 <button type="submit">Decline the invitation</button></form>`,
   );
 }
 
 /** Declined, now or before (a second press changes nothing and says so). */
-export function invitationDeclinedPage(options: { already: boolean; invitation?: Invitation }): string {
-  const project = options.invitation ? html` to <strong>${options.invitation.projectName}</strong>` : '';
+export function invitationDeclinedPage(options: { already: boolean; invitation?: InvitationFacts }): string {
+  const place = options.invitation ? html` to <strong>${options.invitation.placeName}</strong>` : '';
   const told = options.invitation && !options.already ? html` ${options.invitation.inviterName} is told.` : '';
   return layout(
     'Invitation declined',
     options.already
-      ? html`<p role="status" data-testid="invitation-already-declined">You already declined this invitation${project}. Nothing more happens.</p>`
-      : html`<p role="status" data-testid="invitation-declined">You declined the invitation${project}.${told}</p>`,
+      ? html`<p role="status" data-testid="invitation-already-declined">You already declined this invitation${place}. Nothing more happens.</p>`
+      : html`<p role="status" data-testid="invitation-declined">You declined the invitation${place}.${told}</p>`,
   );
 }
 

@@ -1,5 +1,5 @@
 import type { EdgeReply, RequestSubject } from '@doable/contracts-common';
-import { type MailedInvitationReply, type MailedInvitationRequest, SyncSubjects } from '@doable/contracts-sync';
+import { type MailedInvitationReply, type MailedInvitationRequest, type MailedWorkspaceInvitationReply, SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import type { ServiceClient } from '@doable/shared-transport';
 import { pageRequest, TEST_CSRF } from '../../testing/auth-edge.fixture';
@@ -10,16 +10,18 @@ import { InvitationDeclinePages } from './invitation-decline.pages';
 const PATH = '/auth/invitation/decline';
 const PAIR = { invitation_id: '7700000001', invitation_secret: 'the-mailed-secret-0123456789' };
 const FACTS = { inviterName: 'Ann <b>', inviterEmail: 'ann@example.test', projectName: 'Garden & <script>' };
+const WORKSPACE_FACTS = { inviterName: 'Ann <b>', inviterEmail: 'ann@example.test', workspaceName: 'Acme & <team>' };
+const WORKSPACE_LINK = { ...PAIR, invitation_kind: 'workspace' };
 
 /**
  * Sync as the page sees it: records each request by subject and answers what the test set. The
  * decline itself (sync's) has its integration spec; the whole way, mail to page to decline,
  * is e2e/mail.e2e-spec.ts. Here: which request a page makes, and what it shows for each answer.
  */
-function syncAnswering(answer: MailedInvitationReply | DomainError) {
+function syncAnswering(answer: MailedInvitationReply | MailedWorkspaceInvitationReply | DomainError) {
   const asked: Array<{ subject: string; payload: MailedInvitationRequest }> = [];
   const services = {
-    request: (subject: RequestSubject<MailedInvitationRequest, MailedInvitationReply>, payload: MailedInvitationRequest) => {
+    request: (subject: RequestSubject<MailedInvitationRequest, unknown>, payload: MailedInvitationRequest) => {
       asked.push({ subject: subject.name, payload });
       return answer instanceof DomainError ? Promise.reject(answer) : Promise.resolve(answer);
     },
@@ -87,6 +89,40 @@ describe('the decline page of an invitation mailed to an address without an acco
       expect(text(reply)).toContain(marker);
       expect(text(reply)).not.toContain('<form');
     }
+  });
+
+  it("asks about a workspace's invitation when the link says so (its ids are numbered apart), and posts the kind back", async () => {
+    const { pages, asked } = syncAnswering({ outcome: 'open', invitation: WORKSPACE_FACTS });
+    const reply = await pages.declineForm(get(WORKSPACE_LINK));
+    expect(reply.status).toBe(200);
+    expect(asked).toEqual([{ subject: SyncSubjects.mailedWorkspaceInvitation.name, payload: { invitationId: PAIR.invitation_id, invitationSecret: PAIR.invitation_secret } }]);
+    const page = text(reply);
+    expect(page).toContain('invited you to join the team workspace <strong data-testid="invitation-workspace">Acme &amp; &lt;team&gt;</strong>');
+    expect(page).toContain('follow the mail\'s "Join the workspace" link');
+    expect(page).toContain('<input type="hidden" name="invitation_kind" value="workspace">');
+    expect(page).not.toContain('project');
+  });
+
+  it("declines a workspace's invitation through sync's workspace decline, and shows each refusal as for a project's", async () => {
+    const { pages, asked } = syncAnswering({ outcome: 'declined', invitation: WORKSPACE_FACTS });
+    const reply = await pages.decline(post({ ...WORKSPACE_LINK, csrf: TEST_CSRF }));
+    expect(reply.status).toBe(200);
+    expect(asked.map((request) => request.subject)).toEqual([SyncSubjects.declineMailedWorkspaceInvitation.name]);
+    expect(text(reply)).toContain('You declined the invitation to <strong>Acme &amp; &lt;team&gt;</strong>. Ann &lt;b&gt; is told.');
+    for (const [outcome, status, tag] of [['withdrawn', 410, 'INVITATION_WITHDRAWN'], ['accepted', 409, 'INVITATION_ACCEPTED'], ['invalid', 404, 'INVITATION_LINK_INVALID']] as const) {
+      const refused = syncAnswering({ outcome });
+      for (const answer of [await refused.pages.declineForm(get(WORKSPACE_LINK)), await refused.pages.decline(post({ ...WORKSPACE_LINK, csrf: TEST_CSRF }))]) {
+        expect([outcome, answer.status]).toEqual([outcome, status]);
+        expect(text(answer)).toContain(`data-error-tag="${tag}"`);
+      }
+    }
+  });
+
+  it('answers a link of an unknown kind as any invalid link, without asking sync', async () => {
+    const { pages, asked } = syncAnswering({ outcome: 'open', invitation: WORKSPACE_FACTS });
+    expect((await pages.declineForm(get({ ...PAIR, invitation_kind: 'team' }))).status).toBe(404);
+    expect((await pages.decline(post({ ...PAIR, invitation_kind: 'team', csrf: TEST_CSRF }))).status).toBe(404);
+    expect(asked).toEqual([]);
   });
 
   it('says nothing of the invitation to a wrong secret: the page names no one and no project', async () => {

@@ -9,7 +9,7 @@ import { MAIL_SETTINGS, type MailSettings } from './mail-settings';
  * Delivers an invitation to an address that has no account yet (share_project or
  * workspace_invite to a stranger). Such an invitation waits in sync; its mail's link opens the
  * sign-up page with the invitation, and the account made there joins the project or workspace
- * (sync accepts it when it makes the profile). A project's mail also links to its decline page.
+ * (sync accepts it when it makes the profile). The mail also links to its decline page.
  * Called inside the consumer's transaction; a redelivered event calls it again.
  */
 export interface InvitationMailer {
@@ -36,12 +36,14 @@ export function invitationLink(
 }
 
 /**
- * The decline page of a project invitation mailed to a stranger (auth-oauth's): it shows the
- * invitation and declines it only when its button is pressed, so a mail scanner following the
- * link declines nothing. A secret link, like the sign-up one.
+ * The decline page of an invitation mailed to a stranger (auth-oauth's): it shows the invitation
+ * and declines it only when its button is pressed, so a mail scanner following the link declines
+ * nothing. A secret link, like the sign-up one, and like it naming a workspace's kind (a
+ * project's names none, as the links mailed before did).
  */
-export function invitationDeclineLink(publicUrl: string, invitation: Pick<ShareInvitationSent, 'invitationId' | 'invitationSecret'>): string {
+export function invitationDeclineLink(publicUrl: string, invitation: Pick<ShareInvitationSent, 'invitationId' | 'invitationSecret'>, kind: SignupInvitationKind = 'project'): string {
   const query = new URLSearchParams({ invitation_id: invitation.invitationId, invitation_secret: invitation.invitationSecret });
+  if (kind !== 'project') query.set('invitation_kind', kind);
   return `${publicUrl}${INVITATION_DECLINE_PATH}?${query.toString()}`;
 }
 
@@ -91,6 +93,7 @@ export class QueueingInvitationMailer implements InvitationMailer {
         workspaceName: invitation.workspaceName,
         role: invitation.role,
         link: invitationLink(this.settings.publicUrl, invitation, 'workspace'),
+        declineLink: invitationDeclineLink(this.settings.publicUrl, invitation, 'workspace'),
       },
     });
   }

@@ -27,6 +27,11 @@ export interface WorkspaceInvitationMail {
   readonly role: string;
   /** The sign-up page with the invitation: a secret link. */
   readonly link: string;
+  /**
+   * The invitation's decline page (asks before it declines): a secret link. Absent from mails
+   * queued by a release before it, which are sent with the sign-up link only.
+   */
+  readonly declineLink?: string;
 }
 
 /** A collaboration notification mailed because the receiver's settings say email (collaboration-mail-text.ts). */
@@ -185,8 +190,9 @@ const RENDER: { [K in MailKind]: (data: MailTemplates[K]) => RenderedMail } = {
       [
         `${data.inviterName} (${data.inviterEmail}) invited you to join the team workspace "${data.workspaceName}" in Doable, as ${WORKSPACE_ROLE_WORDS[data.role] ?? 'a member'}.`,
         'Create your account from the link below: you join the workspace as soon as it is made.',
+        ...(data.declineLink ? [`Not for you? Decline it from the second link: Doable asks you to confirm, then tells ${data.inviterName}.`] : []),
       ],
-      { label: 'Join the workspace', href: data.link },
+      [{ label: 'Join the workspace', href: data.link }, ...(data.declineLink ? [{ label: 'Decline the invitation', href: data.declineLink }] : [])],
     ),
   collaboration: (data) =>
     layout(data.subject, [data.summary, 'You get this mail because your notification settings in Doable say so; change them there.'], [...(data.actions ?? []), { label: 'Open Doable', href: data.link }]),

@@ -25,7 +25,7 @@ function projectFields(call: RestCall): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
-/** Projects on every surface, plus archive, archived, search and collaborators on api/v1. */
+/** Projects on every surface, plus archive, archived, search, collaborators and (Doable's own) invitations on api/v1. */
 @Injectable()
 export class ProjectsResource implements RestResource {
   constructor(private readonly kit: ResourceKit) {}
@@ -68,6 +68,8 @@ export class ProjectsResource implements RestResource {
     },
     'projects.move_to_personal': async (call) => this.move(call, { type: 'project_move_to_personal', args: { project_id: requiredId(call.body, 'project_id') } }),
     'projects.collaborators': (call) => this.kit.list(call, { resource: 'collaborators', project_id: call.params['id'] }),
+    // Doable's own: the whole list (a project's open invitations are bounded by its max_collaborators).
+    'projects.invitations': async (call) => ok((await this.kit.objects.read(call, { resource: 'project_invitations', project_id: call.params['id'] })).objects),
   };
 
   private list(call: RestCall, options: { archived?: boolean; search?: string }) {

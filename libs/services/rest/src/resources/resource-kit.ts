@@ -22,6 +22,7 @@ type ListQuery = Exclude<
         | 'archived_projects_count'
         | 'id_mappings'
         | 'workspaces'
+        | 'project_invitations'
         | 'workspace_invitations'
         | 'workspace_invitation'
         | 'workspace_plan_details'

@@ -8,6 +8,8 @@ import {
   mayGrantWorkspaceRole,
   OBJECT_READ_POLICIES,
   type ObjectQueryResource,
+  PROJECT_READ_ACTIONS,
+  type ProjectStanding,
   readDecision,
   readPolicyOf,
   readWidens,
@@ -171,6 +173,50 @@ describe('the access policy, generated from the command declarations (real Postg
         const status = await world.harness.status(userId, 'project_change_role', { id: personal, user_id: changeRoleTarget, role });
         counted++;
         if (decisionOf(status) !== expected) wrong.push(`${relation} changing to ${role}: ${decisionOf(status)}, expected ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  /**
+   * The reads a project read group narrows (its open invitations), walked from every standing in
+   * both projects (after the shares above left invitations in them): each answers as the read
+   * policy declares and exactly as the engine decides a command of the action group the group
+   * follows, and an answer holds the invitations' public keys only (never a secret's hash).
+   */
+  it('decides every project read group for every project and workspace standing as declared, as the commands of its group', async () => {
+    const wrong: string[] = [];
+    const reads = objectReads(world.harness);
+    const callers = [
+      ...[...personalCallers].map(([project, userId]) => ({ project, workspace: undefined, userId, projectId: personal })),
+      ...workspaceProjectCallers.map(({ project, workspace: standing, userId }) => ({ project, workspace: standing, userId, projectId: workspaceProject })),
+      { project: 'CREATOR' as const, workspace: 'ADMIN' as const, userId: wsAdmin, projectId: workspaceProject },
+    ];
+    const standingOf = ({ project, workspace: standing }: (typeof callers)[number]): ProjectStanding | null => {
+      if (!isProjectRole(project)) return null;
+      const workspaceRole = standing !== undefined && isWorkspaceRole(standing) ? standing : null;
+      return { role: effectiveProjectRole(project, workspaceRole), workspaceId: standing === undefined ? null : workspace, workspaceRole };
+    };
+    const projectReads = (Object.keys(OBJECT_READ_POLICIES) as ObjectQueryResource[]).filter((resource) => readPolicyOf(resource).project !== undefined);
+    expect(projectReads).toContain('project_invitations');
+    for (const resource of projectReads) {
+      const group = readPolicyOf(resource).project!;
+      const command = projectCommands.find(({ policy }) => policy.target.project === PROJECT_READ_ACTIONS[group])!.type;
+      for (const caller of callers) {
+        const declared = readDecision(resource, { projectStanding: standingOf(caller) });
+        const expected = declared === 'ok' ? 'answered' : declared === 'forbidden' ? 'FORBIDDEN' : 'PROJECT_NOT_FOUND';
+        // A project read names its project only.
+        const query = WALK_QUERIES[resource]({ project: caller.projectId } as WalkObjects);
+        const outcome = await readOutcome(reads, { principal: principal(caller.userId, ['data:read']), commands: [], query });
+        const actual = 'code' in outcome ? outcome.code : 'answered';
+        const commanded = await world.projectDecision(caller.userId, command, caller.projectId);
+        counted += 2;
+        const who = `${caller.project}/${caller.workspace ?? 'personal'}`;
+        if (actual !== expected) wrong.push(`${resource} by ${who}: ${actual}, declared ${expected}`);
+        if ((actual === 'answered' ? 'ok' : actual) !== commanded) wrong.push(`${resource} by ${who}: ${actual}, but ${command} ${commanded}`);
+        if ('objects' in outcome && (outcome.objects.length === 0 || outcome.objects.some((each) => Object.keys(each).sort().join() !== 'created_at,id,inviter_id,project_id,role,user_email'))) {
+          wrong.push(`${resource} by ${who}: ${JSON.stringify(outcome.objects)}`);
+        }
       }
     }
     expect(wrong).toEqual([]);

@@ -1,9 +1,9 @@
-import type { ApiProject, ApiProjectFull, ApiProjectJoined, ApiTask, ApiUser, ObjectQuery, ObjectQueryFor, ObjectResource } from '@doable/contracts-sync';
+import { type ApiProject, type ApiProjectFull, type ApiProjectJoined, type ApiTask, type ApiUser, type ObjectQuery, type ObjectQueryFor, type ObjectResource, readDecision, readPolicyOf } from '@doable/contracts-sync';
 import { DomainError, type ErrorCode } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { syncApiV1Writers, writeFolder } from '@doable/sync-dialects';
-import { type ItemRow, NoteRepository, ProductivityStatsService, type Project, UserProfileRepository } from '@doable/sync-domain';
+import { type ItemRow, NoteRepository, ProductivityStatsService, type Project, ProjectMembersRepository, UserProfileRepository } from '@doable/sync-domain';
 import { ObjectReadsRepository } from './object-reads.repository';
 import { TaskFilterQuery } from './task-filter.query';
 import { PushTokens } from '../push/push-tokens.service';
@@ -43,6 +43,7 @@ export class ObjectQueryService {
     private readonly workspaceQueries: WorkspaceObjectQueries,
     private readonly workspaceReads: WorkspaceReadsRepository,
     private readonly push: PushTokens,
+    private readonly members: ProjectMembersRepository,
   ) {}
 
   /**
@@ -99,6 +100,11 @@ export class ObjectQueryService {
         const { rows, hasMore } = await this.reads.collaborators(manager, userId, id(query.project_id), query.page);
         return answer(query, rows, hasMore);
       }
+      case 'project_invitations': {
+        const projectId = id(query.project_id);
+        await this.requireProjectRead(manager, userId, projectId, query.resource);
+        return answer(query, await this.reads.projectInvitations(manager, projectId));
+      }
       case 'user':
         return answer(query, [await this.currentUser(manager, userId, origin)]);
       case 'productivity_stats':
@@ -117,6 +123,22 @@ export class ObjectQueryService {
       case 'role_permissions':
         // Answered by ObjectsService from the command policies before any account data is read.
         throw new Error('role_permissions is not an account query');
+    }
+  }
+
+  /**
+   * The read policy's decision on a read of one named project that a project read group narrows
+   * (its open invitations), from how the reader stands there (their role, a workspace admin's
+   * raised, and in a workspace project their place in the workspace): PROJECT_NOT_FOUND for a
+   * non-member, as for a project that does not exist; FORBIDDEN for a member who does not see it.
+   */
+  private async requireProjectRead(manager: EntityManager, userId: string, projectId: string, resource: 'project_invitations'): Promise<void> {
+    const visible = await this.reads.project(manager, userId, projectId);
+    const standing = visible ? ((await this.members.effectiveAccessOf(manager, projectId, userId)) ?? null) : null;
+    const decision = readDecision(resource, { projectStanding: standing });
+    if (decision === 'not_found' || standing === null) throw new DomainError('PROJECT_NOT_FOUND', 'Project not found', { project_id: projectId });
+    if (decision !== 'ok') {
+      throw new DomainError('FORBIDDEN', `Your role in this project (${standing.role}) does not allow seeing its ${readPolicyOf(resource).project}`, { project_id: projectId, role: standing.role });
     }
   }
 

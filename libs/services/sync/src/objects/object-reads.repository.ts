@@ -1,8 +1,8 @@
-import type { ApiProjectPerson, IdMappingObject, Page } from '@doable/contracts-sync';
+import type { ApiProjectInvitation, ApiProjectPerson, IdMappingObject, Page } from '@doable/contracts-sync';
 import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ITEM_WIRE_COLUMNS, type Label, LABEL_COLUMNS, type Note, NOTE_COLUMNS, type Project, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Section, SECTION_COLUMNS, VISIBLE_PROJECTS, type WireItem } from '@doable/sync-domain';
+import { ITEM_WIRE_COLUMNS, type Label, LABEL_COLUMNS, type Note, NOTE_COLUMNS, type Project, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Section, SECTION_COLUMNS, VISIBLE_PROJECTS, type WireItem, wireTimestampSql } from '@doable/sync-domain';
 import { ListSql, pageOf, searchPattern } from './list-sql';
 
 export interface TaskListFilter {
@@ -176,6 +176,19 @@ export class ObjectReadsRepository {
       sql.params,
     );
     return pageOf(rows, page);
+  }
+
+  /**
+   * A project's open invitations, oldest first, in the api/v1 shape. Only once the read policy
+   * let the reader see them (its caller asks it): this read checks no membership. The columns are
+   * named one by one so the secret's hash never leaves the table.
+   */
+  async projectInvitations(manager: EntityManager, projectId: string): Promise<ApiProjectInvitation[]> {
+    return manager.query<ApiProjectInvitation[]>(
+      `SELECT id::text, project_id::text, inviter_id::text, invitee_email AS user_email, role, ${wireTimestampSql('created_at')} AS created_at
+         FROM sync.project_invitations WHERE project_id = $1 AND state = 'invited' ORDER BY id`,
+      [projectId],
+    );
   }
 
   /** How many projects the user can see are archived (api/v1 `projects/archived/count`). */

@@ -84,6 +84,7 @@ describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
       new WorkspaceObjectQueries(workspaceReads, r.workspaces, r.workspaceMembers),
       workspaceReads,
       {} as PushTokens, // the user object is not read here
+      r.members,
     );
     dialectReads = new DialectReads(queries, filters);
 

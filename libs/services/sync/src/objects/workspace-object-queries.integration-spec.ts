@@ -57,6 +57,7 @@ describe('the api/v1 workspace object queries (real PostgreSQL)', () => {
       new WorkspaceObjectQueries(workspaceReads, r.workspaces, r.workspaceMembers),
       workspaceReads,
       {} as PushTokens, // the user object is not read here
+      r.members,
     );
     workspaceId = await harness.create(ADA, 'workspace_add', { name: 'Queried' });
     await harness.addMember(workspaceId, BEN, 'MEMBER');

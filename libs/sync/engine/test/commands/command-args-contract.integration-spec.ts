@@ -14,6 +14,8 @@ interface Made {
   readonly label: string;
   readonly filter: string;
   readonly reminder: string;
+  /** An invitation Ada sent an address with no account (the sharer's list names it by id). */
+  readonly sent: string;
   /** Two invitations Ben sent Ada (one to accept, one to decline), as the receiver's client has them. */
   readonly invitations: readonly [{ readonly id: string; readonly secret: string }, { readonly id: string; readonly secret: string }];
 }
@@ -58,6 +60,7 @@ const SAMPLES: { readonly [T in SyncCommandType]: (made: Made) => SyncCommandArg
   user_update: () => ({ full_name: 'Ada L', timezone: 'Europe/Berlin', start_day: 1, time_format: 0, date_format: 1 }),
   share_project: (made) => ({ project_id: made.project, email: BEN_EMAIL }),
   delete_collaborator: (made) => ({ project_id: made.project, email: BEN_EMAIL }),
+  delete_invitation: (made) => ({ invitation_id: made.sent }),
   accept_invitation: (made) => ({ invitation_id: made.invitations[0].id, invitation_secret: made.invitations[0].secret }),
   reject_invitation: (made) => ({ invitation_id: made.invitations[1].id, invitation_secret: made.invitations[1].secret }),
   live_notifications_mark_read: () => ({ ids: ['1'] }),
@@ -96,9 +99,14 @@ describe('the contracts\' command arguments, run through the real commands (real
       const shared = await harness.create(BEN, 'project_add', { name });
       expect(await harness.status(BEN, 'share_project', { project_id: shared, email: 'ada@contract-args.test' })).toBe('ok');
     }
+    expect(await harness.status(ADA, 'share_project', { project_id: project, email: 'no-account@contract-args.test' })).toBe('ok');
+    const [{ id: strangerInvitation }] = await harness.dataSource.query<Array<{ id: string }>>(
+      `SELECT id::text FROM sync.project_invitations WHERE invitee_email = 'no-account@contract-args.test'`,
+    );
     const sent = await harness.events<ShareInvitationSent>(SyncEvents.shareInvitationSent.name);
     const [first, second] = sent.filter((event) => event.inviteeEmail === 'ada@contract-args.test').map((event) => ({ id: event.invitationId, secret: event.invitationSecret }));
     made = {
+      sent: strangerInvitation,
       invitations: [first, second],
       project,
       item,
