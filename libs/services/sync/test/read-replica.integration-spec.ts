@@ -22,7 +22,7 @@ const SETUP_TIMEOUT_MS = 240_000;
 
 const principalOf = (userId: string): Principal => ({ userId, scopes: [...SCOPES], appId: null, tokenKind: 'personal' });
 const itemContents = (read: SyncRead | undefined): string[] => ((read?.rows.items ?? []) as Array<{ content: string }>).map((item) => item.content);
-const taskContents = (reply: ObjectsReply): string[] => (reply.objects as Array<{ content: string }>).map((task) => task.content);
+const taskContents = (reply: ObjectsReply): string[] => (reply.objects as readonly unknown[] as ReadonlyArray<{ content: string }>).map((task) => task.content);
 
 /**
  * The sync service reading from a real streaming replica (issue #48, docs/operations/postgres-replica.md):

@@ -1,4 +1,4 @@
-import { createLogger, type Logger } from '@doable/shared-logging';
+import type { Logger } from '@doable/shared-logging';
 import type { Lsn } from './lsn';
 import type { StandbyReading } from './standby-lag';
 import { StandbyWatch } from './standby-watch';
@@ -22,24 +22,26 @@ class FakeServers {
   };
 }
 
-function quietLogger(): Logger & { warnings: string[]; infos: string[] } {
-  const logger = createLogger('spec', 'silent') as Logger & { warnings: string[]; infos: string[] };
-  logger.warnings = [];
-  logger.infos = [];
-  logger.warn = ((_: unknown, message: string) => logger.warnings.push(message)) as Logger['warn'];
-  logger.info = (first: unknown, message?: string) => logger.infos.push(typeof first === 'string' ? first : (message ?? ''));
-  return logger;
+/** A logger that keeps the messages of the two levels the watch uses. */
+function quietLogger(): { logger: Logger; warnings: string[]; infos: string[] } {
+  const warnings: string[] = [];
+  const infos: string[] = [];
+  const logger = {
+    warn: (_context: unknown, message: string) => warnings.push(message),
+    info: (first: unknown, message?: string) => infos.push(typeof first === 'string' ? first : (message ?? '')),
+  } as unknown as Logger;
+  return { logger, warnings, infos };
 }
 
 describe('StandbyWatch', () => {
   let servers: FakeServers;
   let watch: StandbyWatch;
-  let logger: ReturnType<typeof quietLogger>;
+  let said: ReturnType<typeof quietLogger>;
 
   beforeEach(async () => {
     servers = new FakeServers();
-    logger = quietLogger();
-    watch = new StandbyWatch(servers.probes, { maxLagMs: 1_000, pollMs: 60_000, chaseMs: 2 }, logger);
+    said = quietLogger();
+    watch = new StandbyWatch(servers.probes, { maxLagMs: 1_000, pollMs: 60_000, chaseMs: 2 }, said.logger);
     // The first poll has nothing to compare with (starting); the second judges.
     await watch.tick();
     expect(watch.unusableReason).toBe('starting');
@@ -89,13 +91,13 @@ describe('StandbyWatch', () => {
     servers.down = false;
     await watch.tick();
     expect(watch.usable).toBe(true);
-    expect(logger.warnings).toHaveLength(1);
-    expect(logger.infos.at(-1)).toMatch(/serves reads again/);
+    expect(said.warnings).toHaveLength(1);
+    expect(said.infos.at(-1)).toMatch(/serves reads again/);
   });
 
   it('a standby behind what the primary had written a bound ago serves no reads, said once, until it catches up', async () => {
     const clock = { now: 0 };
-    const timed = new StandbyWatch(servers.probes, { maxLagMs: 1_000, pollMs: 60_000 }, logger, () => clock.now);
+    const timed = new StandbyWatch(servers.probes, { maxLagMs: 1_000, pollMs: 60_000 }, said.logger, () => clock.now);
     try {
       for (let step = 0; step < 4; step++) {
         servers.primary += 100n;
@@ -106,7 +108,7 @@ describe('StandbyWatch', () => {
       expect(timed.unusableReason).toBe('lagging');
       clock.now += 500;
       await timed.tick();
-      expect(logger.warnings.filter((message) => /primary until/.test(message))).toHaveLength(1);
+      expect(said.warnings.filter((message) => /primary until/.test(message))).toHaveLength(1);
       expect(timed.lagBytes).toBe(400);
       servers.replayed = servers.primary;
       clock.now += 500;
