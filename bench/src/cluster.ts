@@ -52,6 +52,12 @@ export interface Cluster {
    * replica's port) gives one.
    */
   startReplica(service: (typeof SERVICES)[number], env?: (port: number) => NodeJS.ProcessEnv): Promise<Replica>;
+  /**
+   * Stops a service's first process (SIGTERM, graceful) and starts it again on the same port
+   * with `env` over the cluster's (S17: sync given a read replica; `{}` puts it back as it was),
+   * ready before it returns. `children` then holds the new process.
+   */
+  restartService(service: (typeof SERVICES)[number], env: NodeJS.ProcessEnv): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,6 +118,16 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
       replicas.push(replica);
       await ready(label, child, replica.url);
       return replica;
+    },
+    async restartService(service, extraEnv) {
+      const url = serviceUrls.get(service)!;
+      await children.get(service)!.stop();
+      const child = spawnService(service, Number(new URL(url).port), service, {
+        ...(service === 'gateway' ? { GATEWAY_HOME_NAME: gatewayHomeName } : {}),
+        ...extraEnv,
+      });
+      children.set(service, child);
+      await ready(service, child, url);
     },
     async close() {
       for (const replica of [...replicas].reverse()) await replica.child.stop();

@@ -20,9 +20,9 @@ import { SCENARIOS } from './scenarios';
 import { S1_USERS } from './scenarios/s1-no-change-sync';
 import { type BenchContext, type BenchOptions, type ClusterFixture, pendingRow, type Scenario, type ScenarioRow } from './scenarios/scenario';
 
-const USAGE = `usage: npm run bench [-- [S1 ... S16] [--duration <s>] [--warmup <s>] [--mixed-duration <s>] [--cluster-only]]
+const USAGE = `usage: npm run bench [-- [S1 ... S17] [--duration <s>] [--warmup <s>] [--mixed-duration <s>] [--cluster-only]]
 
-  S1..S16            scenarios to run (default: all; pending ones are listed, not run)
+  S1..S17            scenarios to run (default: all; pending ones are listed, not run)
   --duration <s>     measured seconds per load run (default 10)
   --warmup <s>       discarded warm-up seconds before each load run (default 3)
   --mixed-duration   seconds of S6 (default 60)

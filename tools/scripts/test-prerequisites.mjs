@@ -1,10 +1,11 @@
 // What `npm test` needs before its first test, checked in a few seconds instead of discovered
-// after thirty minutes: PostgreSQL, NATS with JetStream, and the Chromium the OAuth and MCP
+// after thirty minutes: PostgreSQL (taking replication connections from 127.0.0.1, for the
+// read-replica specs' standby), NATS with JetStream, and the Chromium the OAuth and MCP
 // browser suites drive. A server that is installed but stopped is started the way .ci/run
 // starts it; anything else missing stops the run at once with one line per piece saying how to
 // get it. TEST_POSTGRES_URL, TEST_NATS_URL and CHROMIUM_PATH point elsewhere (then nothing is started).
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect as tcpConnect } from 'node:net';
 
@@ -93,6 +94,61 @@ async function ensurePostgres() {
   return `PostgreSQL does not answer at ${POSTGRES_URL}: install it (apt-get install postgresql, trust authentication for 127.0.0.1) and start it, or set TEST_POSTGRES_URL`;
 }
 
+/** The line a standby's connection needs in pg_hba.conf (Debian's has none for replication). */
+const REPLICATION_HBA_LINE = 'host replication all 127.0.0.1/32 trust';
+
+/** Why a physical replication connection (what pg_basebackup and a standby open) fails, or undefined when it works. */
+async function replicationRefusal() {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: POSTGRES_URL, replication: 'true', connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('IDENTIFY_SYSTEM');
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function adminQuery(sql) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The read-replica specs stream a hot standby from the test server (libs/shared/testing
+ * test-standby.ts), which takes a replication connection from 127.0.0.1. On this machine's own
+ * server (not TEST_POSTGRES_URL) a missing pg_hba.conf line is added and the configuration
+ * reloaded, as a fresh CI machine needs; anything else is said, not changed (wal_level and
+ * max_wal_senders need a restart; PostgreSQL's defaults have both).
+ */
+async function ensureReplication() {
+  const refusal = await replicationRefusal();
+  if (refusal === undefined) return undefined;
+  if (/pg_hba/.test(refusal) && !process.env.TEST_POSTGRES_URL) {
+    const [{ hba_file: hbaFile }] = await adminQuery('SHOW hba_file');
+    try {
+      accessSync(hbaFile, constants.W_OK);
+      appendFileSync(hbaFile, `\n# Added by doable's tools/scripts/test-prerequisites.mjs: the read-replica specs stream a standby from this server.\n${REPLICATION_HBA_LINE}\n`);
+      await adminQuery('SELECT pg_reload_conf()');
+      console.log(`allowed PostgreSQL replication connections from 127.0.0.1 (${REPLICATION_HBA_LINE} in ${hbaFile})`);
+      if ((await replicationRefusal()) === undefined) return undefined;
+    } catch {
+      // Not writable here: said below.
+    }
+    return `PostgreSQL refuses replication connections from 127.0.0.1 (the read-replica specs need one): add "${REPLICATION_HBA_LINE}" to ${hbaFile} and run SELECT pg_reload_conf()`;
+  }
+  return `PostgreSQL at ${POSTGRES_URL} refuses a replication connection (the read-replica specs need one): ${refusal}; it needs wal_level = replica, max_wal_senders above 0 and a pg_hba.conf line "${REPLICATION_HBA_LINE}"`;
+}
+
 async function ensureNats() {
   const state = await natsState();
   if (state === 'ok') return undefined;
@@ -142,6 +198,7 @@ export function runNeedsChromium(jestArgs) {
 
 /** Answers the lines saying what is missing for this run (Jest's arguments); empty when everything is there. */
 export async function checkTestPrerequisites(jestArgs = []) {
-  const missing = [await ensurePostgres(), await ensureNats(), runNeedsChromium(jestArgs) ? checkChromium() : undefined];
+  const postgres = await ensurePostgres();
+  const missing = [postgres, postgres === undefined ? await ensureReplication() : undefined, await ensureNats(), runNeedsChromium(jestArgs) ? checkChromium() : undefined];
   return missing.filter((line) => line !== undefined);
 }

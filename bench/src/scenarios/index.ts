@@ -15,6 +15,7 @@ import { s13Replicas } from './s13-replicas';
 import { s14WebFirstLoad } from './s14-web-first-load';
 import { s15NatsCluster } from './s15-nats-cluster';
 import { s16HomeGateways } from './s16-home-gateways';
+import { s17ReadReplica } from './s17-read-replica';
 
 /** The suite, in the order it runs (S1 before S6: S6 writes, S1 needs nothing to change). */
-export const SCENARIOS: readonly Scenario[] = [s1NoChangeSync, s2ItemAdd, s3FullSyncLarge, s4IncrementalScale, s5RestFilter, s6Mixed, s7OldGenerationFullSync, s8SharedProject, s9PlanLimitAdd, s10Upload, s11McpToolCall, s12WebhookPushLatency, s13Replicas, s14WebFirstLoad, s15NatsCluster, s16HomeGateways];
+export const SCENARIOS: readonly Scenario[] = [s1NoChangeSync, s2ItemAdd, s3FullSyncLarge, s4IncrementalScale, s5RestFilter, s6Mixed, s7OldGenerationFullSync, s8SharedProject, s9PlanLimitAdd, s10Upload, s11McpToolCall, s12WebhookPushLatency, s13Replicas, s14WebFirstLoad, s15NatsCluster, s16HomeGateways, s17ReadReplica];

@@ -1,7 +1,7 @@
 import type { BenchUser } from '../accounts';
 import type { Cluster } from '../cluster';
 
-export type ScenarioId = 'S1' | 'S2' | 'S3' | 'S4' | 'S5' | 'S6' | 'S7' | 'S8' | 'S9' | 'S10' | 'S11' | 'S12' | 'S13' | 'S14' | 'S15' | 'S16';
+export type ScenarioId = 'S1' | 'S2' | 'S3' | 'S4' | 'S5' | 'S6' | 'S7' | 'S8' | 'S9' | 'S10' | 'S11' | 'S12' | 'S13' | 'S14' | 'S15' | 'S16' | 'S17';
 
 /** One line of the report: a measurement in one mode, or a scenario that cannot be measured yet. */
 export interface ScenarioRow {

@@ -177,7 +177,8 @@ export const syncService = {
   name: 'sync',
   defaultPort: 3001,
   env: syncEnv,
-  database: { schema: 'sync', migrations: syncMigrations },
+  // Full and incremental sync reads, REST lists and object queries may go to a streaming replica (docs/operations/postgres-replica.md).
+  database: { schema: 'sync', migrations: syncMigrations, readReplica: true },
   imports: (config) => [
     {
       module: SyncModule,

@@ -19,3 +19,8 @@ export * from './tracing/start-tracing';
 export * from './stop/stop-sequence';
 export * from './stop/stop-settings';
 export * from './stop/http-drain';
+export * from './read-replica/lsn';
+export * from './read-replica/read-source';
+export * from './read-replica/read-replica';
+export * from './read-replica/read-replica-settings';
+export * from './read-replica/standby-watch';

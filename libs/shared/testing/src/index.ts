@@ -10,3 +10,4 @@ export * from './source-graph';
 export * from './gateway-metrics';
 export * from './test-smtp-server';
 export * from './generated-sections';
+export * from './test-standby';

@@ -21,6 +21,7 @@ export * from './nats/nats-probe';
 export * from './nats/nats-servers';
 export * from './nats/stream-replicas';
 export * from './nats/kv-bucket';
+export * from './nats/kv-read-marks';
 export * from './nats/every-gateway';
 export * from './nats/gateway-membership';
 export * from './rpc/in-process-gateway';

@@ -27,7 +27,8 @@ export class SyncEngine {
     // The read's arguments too: a request answered 400 for its sync token must not have run its commands.
     if (request.syncToken !== null) this.reader.check(principal.userId, request.syncToken, request.resourceTypes);
     const results = request.commands.length > 0 ? await this.executor.run(principal, request.commands) : undefined;
-    const read = request.syncToken === null ? undefined : await this.reader.read(principal.userId, request.syncToken, request.resourceTypes, request.readNeeds);
+    // After the request's own commands, the read is on the primary: a read replica would first wait for them.
+    const read = request.syncToken === null ? undefined : await this.reader.read(principal.userId, request.syncToken, request.resourceTypes, request.readNeeds, { afterWrite: results !== undefined });
     return { read: read && this.withRoleActions(read), syncStatus: results?.syncStatus, tempIdMapping: results?.tempIdMapping ?? {} };
   }
 

@@ -1,6 +1,6 @@
 import { NotificationsSubjects } from '@doable/contracts-notifications';
 import { DomainError } from '@doable/shared-errors';
-import { Database } from '@doable/shared-runtime';
+import { Database, type ReadSource, StandbyBehind } from '@doable/shared-runtime';
 import { ServiceClient } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -12,11 +12,22 @@ import { selectResourceTypes } from './resource-types';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import type { SyncRead } from './sync-snapshot';
 
+/** How a read is placed (SyncEngine: a request that ran commands reads where they were written). */
+export interface ReadPlacement {
+  /** The request's own commands just committed: read on the primary (the replica would make the read wait for them). */
+  readonly afterWrite?: boolean;
+}
+
 /**
  * Full and incremental reads. A full sync reads active data in one snapshot; an incremental
  * sync reads only rows stamped after the token's version, and when the user's high-water
  * mark has not moved it touches nothing but the user row. Other services are asked only
  * after the snapshot's transaction has ended.
+ *
+ * The no-change answer reads the user row on the primary (one indexed row: cheaper there than
+ * asking where else it could be read); the snapshot, the read that grows with the account, goes
+ * to the read replica when there is one and it has every commit that changed the user's data
+ * (Database.read, docs/operations/postgres-replica.md).
  */
 @Injectable()
 export class SyncReader {
@@ -39,7 +50,7 @@ export class SyncReader {
     selectResourceTypes(resourceTypes, syncToken === '*');
   }
 
-  async read(userId: string, syncToken: string, resourceTypes: readonly string[], needs: ReadNeeds = {}): Promise<SyncRead> {
+  async read(userId: string, syncToken: string, resourceTypes: readonly string[], needs: ReadNeeds = {}, placement: ReadPlacement = {}): Promise<SyncRead> {
     const fullSync = syncToken === '*';
     const since = fullSync ? undefined : decodeSyncToken(userId, syncToken);
     const types = selectResourceTypes(resourceTypes, fullSync);
@@ -65,8 +76,10 @@ export class SyncReader {
       }
     }
 
-    const snapshot = await this.database.readSnapshot(async (manager) => {
+    const readAt = (place: ReadSource) => place.readSnapshot(async (manager) => {
       const user = await this.profiles.find(manager, userId);
+      // A new account's profile is made by a commit that moves no marks (no one could have read it before): the primary knows.
+      if (!user && place.server === 'standby') throw new StandbyBehind(`the profile of user ${userId}`);
       if (!user) throw new DomainError('USER_NOT_FOUND', 'User not found (the account may still be being set up)');
       const changed = since === undefined || BigInt(user.high_water) > BigInt(since.version);
       const rows: Partial<Record<keyof ResourceRows, unknown[]>> = {};
@@ -93,8 +106,13 @@ export class SyncReader {
       // This service's copy of the plan (the one commands are checked against): carried when it
       // changed after the token (a set-plan, a catalogue change), or the user row did.
       const plan = changed && types.has('user_plan_limits') ? await this.planLimits.find(manager, userId) : undefined;
-      return { user, changed, rows: rows as Partial<ResourceRows>, json, stats, context, plan };
+      return { user, changed, rows: rows as Partial<ResourceRows>, json, stats, context, plan, server: place.server };
     });
+    const snapshot = placement.afterWrite ? await readAt(this.database.primary) : await this.database.read(userId, readAt);
+    // A standby a moment behind the token's own read finds nothing after it: the token stays where
+    // it was (moved back, it would only send the same changes again). The primary's mark is the truth.
+    const behindToken = snapshot.server === 'standby' && since !== undefined && BigInt(snapshot.user.high_water) < BigInt(since.version);
+    const version = behindToken ? since.version : snapshot.user.high_water;
 
     const userChanged = since === undefined || BigInt(snapshot.user.version) > BigInt(since.version);
     const settingsChanged = since === undefined || BigInt(snapshot.user.settings_version) > BigInt(since.version);
@@ -119,9 +137,9 @@ export class SyncReader {
       fullSync,
       generatedAt,
       types,
-      version: snapshot.user.high_water,
+      version,
       syncToken: encodeSyncToken(userId, {
-        version: snapshot.user.high_water,
+        version,
         notificationCursor: notifications?.cursor ?? since?.notificationCursor ?? 0,
         // Only an answer that asked for live notifications has caught up with the deliveries.
         notificationMark: wantsNotifications && !notificationsUnavailable ? snapshot.user.notification_mark : (since?.notificationMark ?? '0'),

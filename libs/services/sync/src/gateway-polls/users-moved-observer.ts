@@ -10,13 +10,18 @@ export const GATEWAY_LEASE = Symbol('GATEWAY_LEASE');
 /**
  * Every commit of this service that moved users' marks (it emitted users-changed) tells the
  * gateways before the work returns, so before any answer: see contracts-sync gateway-polls.ts.
+ *
+ * First, with a read replica, it records the commit's position as those users' read marks
+ * (Database.markCommitted): a gateway told they moved forwards their next poll to sync, and
+ * that read must then find the mark, or a replica that has not replayed the commit would answer
+ * "nothing new" and the gateway would keep that answer until their next change.
  */
 @Injectable()
 export class UsersMovedObserver implements OnApplicationShutdown {
   private readonly barrier: UsersMovedBarrier;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     services: ServiceClient,
     @Inject(TRANSPORT_OPTIONS) transport: TransportOptions,
     @Inject(GATEWAY_LEASE) leaseMs: number,
@@ -31,6 +36,7 @@ export class UsersMovedObserver implements OnApplicationShutdown {
 
   private async moved(payloads: readonly UsersChanged[]): Promise<void> {
     const userIds = [...new Set(payloads.flatMap((payload) => payload.userIds))];
+    await this.database.markCommitted(userIds);
     try {
       await this.barrier.moved(userIds);
     } catch (err) {

@@ -1,7 +1,7 @@
 import type { Principal } from '@doable/contracts-common';
 import { type ObjectQuery, type ObjectsReply, type ObjectsRequest, readDecision, readScopes } from '@doable/contracts-sync';
 import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
-import { Database } from '@doable/shared-runtime';
+import { Database, type ReadSource } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { renderingOf } from '@doable/sync-dialects';
 import { CommandExecutor, firstRefusal } from '@doable/sync-engine';
@@ -51,12 +51,18 @@ export class ObjectsService {
     }
     // The code's role table, not the account's data (the read policy lets any token read it, as it could when rest answered it alone).
     if (request.query.resource === 'role_permissions') return { tempIdMapping, ...answer(request.query, [{ ...this.executor.policies.rolePermissions() }]) };
-    const manager = this.database.dataSource.manager;
-    if (rendering) {
-      const { body, hasMore } = await rendering.render(this.dialectReads.source(manager, principal.userId, tempIdMapping));
-      return { tempIdMapping, objects: [], hasMore, body };
-    }
-    return { tempIdMapping, ...(await this.queries.run(manager, principal.userId, request.query, tempIdMapping, request.origin)) };
+    const query = request.query;
+    const read = async ({ manager }: ReadSource): Promise<ObjectsReply> => {
+      if (rendering) {
+        const { body, hasMore } = await rendering.render(this.dialectReads.source(manager, principal.userId, tempIdMapping));
+        return { tempIdMapping, objects: [], hasMore, body };
+      }
+      return { tempIdMapping, ...(await this.queries.run(manager, principal.userId, query, tempIdMapping, request.origin)) };
+    };
+    // Lists and object queries may go to the read replica (Database.read: there once it has every
+    // commit that changed the user's data); after the request's own commands, to the primary,
+    // where they were just written, rather than waiting for the replica to replay them.
+    return request.commands.length > 0 ? read(this.database.primary) : this.database.read(principal.userId, read);
   }
 
   private async runCommands(principal: Principal, request: ObjectsRequest): Promise<Record<string, string>> {

@@ -9,6 +9,10 @@ import {
   EVENT_BUS,
   type EventBus,
   JetStreamEventBus,
+  KvReadMarks,
+  openKvBucket,
+  READ_MARKS_TTL_MS,
+  readMarksBucket,
   RpcErrorFilter,
   ServiceClient,
   TRANSPORT_OPTIONS,
@@ -32,7 +36,8 @@ import { Database } from '../service/database';
 import { EventConsumers } from './event-consumers';
 import { StoppingState } from '../stop/stopping-state';
 import { MessagingLifecycle, OWNS_EVENT_BUS } from './messaging-lifecycle';
-import { DATA_SOURCE, EVENT_LOOP_DELAY, METRICS_REGISTRY, RPC_PROXY, SERVICE_CONFIG, SERVICE_DEFINITION } from '../service/tokens';
+import { ReadReplica } from '../read-replica/read-replica';
+import { DATA_SOURCE, EVENT_LOOP_DELAY, METRICS_REGISTRY, READ_REPLICA, RPC_PROXY, SERVICE_CONFIG, SERVICE_DEFINITION } from '../service/tokens';
 
 /** How a service reaches the outside world; chosen by the run mode, never by the service. */
 export interface ServiceInfrastructure {
@@ -140,10 +145,30 @@ export class ServiceKernelModule {
           },
         },
         {
+          // A streaming replica for the large reads (docs/operations/postgres-replica.md): a
+          // cluster service that asks for one (definition.database.readReplica) and is given
+          // DATABASE_REPLICA_URL. Its read marks live in a NATS KV bucket on the event bus's
+          // connection, shared by every replica of the service. null: every read on the primary.
+          provide: READ_REPLICA,
+          useFactory: async (dataSource: DataSource, bus: EventBus, registry: Registry): Promise<ReadReplica | null> => {
+            const url = config.DATABASE_REPLICA_URL;
+            if (!database.readReplica || !url || !(bus instanceof JetStreamEventBus)) return null;
+            const bucket = readMarksBucket(transport.subjectPrefix, definition.name);
+            const marks = await openKvBucket(bus.connection, bucket, { ttl: READ_MARKS_TTL_MS, history: 1, replicas: transport.kind === 'nats' ? (transport.replicas ?? 1) : 1, allowDirect: false }, logger);
+            const standby = () =>
+              createServiceDataSource({ schema: database.schema, url, poolSize: config.DATABASE_REPLICA_POOL_SIZE ?? 10, applicationName: `doable-${definition.name}-reads`, migrations: [] });
+            const replica = new ReadReplica(dataSource, standby, new KvReadMarks(marks), { waitMs: config.DATABASE_REPLICA_WAIT_MS ?? 50, maxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS ?? 5_000 }, logger, registry);
+            replica.start();
+            logger.info({ bucket }, 'read replica configured: large reads go to the standby when it has replayed their users\' last changes');
+            return replica;
+          },
+          inject: [DATA_SOURCE, EVENT_BUS, METRICS_REGISTRY],
+        },
+        {
           provide: Database,
-          useFactory: (dataSource: DataSource, bus: EventBus) =>
-            new Database(dataSource, database.schema, new OutboxRelay(dataSource, database.schema, bus, logger, config.OUTBOX_POLL_MS)),
-          inject: [DATA_SOURCE, EVENT_BUS],
+          useFactory: (dataSource: DataSource, bus: EventBus, replica: ReadReplica | null) =>
+            new Database(dataSource, database.schema, new OutboxRelay(dataSource, database.schema, bus, logger, config.OUTBOX_POLL_MS), replica ?? undefined),
+          inject: [DATA_SOURCE, EVENT_BUS, READ_REPLICA],
         },
       );
     }

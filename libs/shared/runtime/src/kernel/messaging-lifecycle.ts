@@ -37,6 +37,7 @@ export class MessagingLifecycle implements OnApplicationShutdown {
     await this.step('consumers stopped after their current message', () => this.consumers.stop());
     if (this.ownsBus) await this.step('event bus closed', () => this.bus.close().catch((err: unknown) => this.logger.warn({ err }, 'closing the event bus failed')));
     await this.step('request client closed', () => Promise.resolve(this.proxy.close()).catch(() => undefined));
+    if (this.database?.readReplica) await this.step('read replica closed', () => this.database!.readReplica!.close());
     if (this.database?.dataSource.isInitialized) await this.step('database pool closed', () => this.database!.dataSource.destroy());
   }
 

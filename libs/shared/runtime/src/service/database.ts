@@ -1,6 +1,8 @@
 import type { EventSubject } from '@doable/contracts-common';
 import { type OutboxRelay, OutboxWriter } from '@doable/shared-database';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { ReadReplica } from '../read-replica/read-replica';
+import { type ReadSource, readSourceOf } from '../read-replica/read-source';
 import { BatchFailedOptimistically, type UnitAttempt, UnitSavepoints } from './unit-savepoints';
 
 export type { UnitAttempt } from './unit-savepoints';
@@ -52,13 +54,36 @@ class CommitEffects {
 export class Database {
   private readonly outbox: OutboxWriter;
   private readonly observers = new Map<string, CommitObserver<unknown>>();
+  /** The primary as a place to read (Database.read's answer without a replica, and reads that must see the caller's own write). */
+  readonly primary: ReadSource;
 
   constructor(
     readonly dataSource: DataSource,
     readonly schema: string,
     readonly relay: OutboxRelay,
+    /** The streaming replica the service's large reads may use (cluster mode, DATABASE_REPLICA_URL). */
+    readonly readReplica?: ReadReplica,
   ) {
     this.outbox = new OutboxWriter(schema);
+    this.primary = readSourceOf('primary', dataSource);
+  }
+
+  /**
+   * A read of a user's data that may go to the read replica: there when it has replayed every
+   * commit that changed what the user sees (recorded by markCommitted), otherwise on the primary
+   * (ReadReplica). `work` must only read, and never runs inside a transaction of the caller's.
+   * Without a replica it runs on the primary.
+   */
+  read<T>(userId: string, work: (source: ReadSource) => Promise<T>): Promise<T> {
+    return this.readReplica ? this.readReplica.read(userId, work) : work(this.primary);
+  }
+
+  /**
+   * After a commit that changed what these users see, before it is answered: their next reads
+   * wait for the replica to replay it, or go to the primary. Nothing without a replica.
+   */
+  markCommitted(userIds: readonly string[]): Promise<void> {
+    return this.readReplica ? this.readReplica.marked(userIds) : Promise.resolve();
   }
 
   /** Registers the one observer of an event subject's commits (see CommitObserver). */

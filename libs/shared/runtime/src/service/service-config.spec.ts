@@ -20,3 +20,26 @@ describe('cluster configuration of NATS', () => {
     expect(() => loadServiceConfig(definition, { NATS_URL: 'nats://n1:4222,n2:4222' }, 'cluster')).toThrow(/NATS_URL: must be a URL \(nats, tls\), or several separated by commas/);
   });
 });
+
+describe('configuration of a read replica (docs/operations/postgres-replica.md)', () => {
+  const reader = { ...definition, database: { readReplica: true } };
+  const primary = { NATS_URL: 'nats://n1:4222', DATABASE_URL: 'postgres://doable@primary/doable' };
+
+  it('is optional: unset, there is none, and the bounds have their small defaults', () => {
+    const config = loadServiceConfig(reader, primary, 'cluster');
+    expect({ url: config.DATABASE_REPLICA_URL, wait: config.DATABASE_REPLICA_WAIT_MS, lag: config.DATABASE_REPLICA_MAX_LAG_MS }).toEqual({ url: undefined, wait: 50, lag: 5_000 });
+  });
+
+  it('reads the standby\'s URL and the bounds, refusing a lag bound past what the read marks are kept for', () => {
+    const config = loadServiceConfig(reader, { ...primary, DATABASE_REPLICA_URL: 'postgres://doable@standby/doable', DATABASE_REPLICA_WAIT_MS: '0', DATABASE_REPLICA_MAX_LAG_MS: '30000' }, 'cluster');
+    expect({ url: config.DATABASE_REPLICA_URL, wait: config.DATABASE_REPLICA_WAIT_MS, lag: config.DATABASE_REPLICA_MAX_LAG_MS }).toEqual({ url: 'postgres://doable@standby/doable', wait: 0, lag: 30_000 });
+    expect(() => loadServiceConfig(reader, { ...primary, DATABASE_REPLICA_MAX_LAG_MS: '600000' }, 'cluster')).toThrow(/DATABASE_REPLICA_MAX_LAG_MS/);
+    expect(() => loadServiceConfig(reader, { ...primary, DATABASE_REPLICA_URL: 'http://standby' }, 'cluster')).toThrow(/DATABASE_REPLICA_URL: must be a URL \(postgres, postgresql\)/);
+  });
+
+  it('is never read in embedded mode (PGlite has no standby), nor by a service that does not ask for one', () => {
+    const set = { ...primary, DATABASE_REPLICA_URL: 'postgres://doable@standby/doable' };
+    expect(loadServiceConfig(reader, set, 'embedded').DATABASE_REPLICA_URL).toBeUndefined();
+    expect(loadServiceConfig({ ...definition, database: {} }, set, 'cluster').DATABASE_REPLICA_URL).toBeUndefined();
+  });
+});

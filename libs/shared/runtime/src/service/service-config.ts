@@ -5,6 +5,7 @@ import { defaultStorageDir, resolveStorageConfig, storageEnvSchema } from '@doab
 import { z } from 'zod';
 import { stopEnvSchema } from '../stop/stop-settings';
 import { tracingEnvSchema } from '../tracing/start-tracing';
+import { readReplicaEnvSchema } from '../read-replica/read-replica-settings';
 
 const runtimeEnvSchema = baseEnvSchema.extend({
   HOST: z.string().default('0.0.0.0'),
@@ -62,7 +63,7 @@ export type RuntimeConfig = z.infer<typeof runtimeEnvSchema> & {
   readonly NATS_REPLICAS?: number;
   readonly DATABASE_URL?: string;
   readonly DATABASE_POOL_SIZE?: number;
-};
+} & Partial<z.infer<typeof readReplicaEnvSchema>>;
 export type ServiceConfig<Env extends z.ZodObject> = RuntimeConfig & z.infer<Env>;
 
 export type RunMode = 'cluster' | 'embedded';
@@ -71,8 +72,11 @@ export type RunMode = 'cluster' | 'embedded';
 export interface ConfiguredService<Env extends z.ZodObject> {
   readonly name: string;
   readonly defaultPort: number;
-  /** Present for a service that owns a schema: DATABASE_URL is then required in cluster mode. */
-  readonly database?: object;
+  /**
+   * Present for a service that owns a schema: DATABASE_URL is then required in cluster mode.
+   * `readReplica`: it may read from a streaming replica (the DATABASE_REPLICA_* settings, cluster mode only).
+   */
+  readonly database?: { readonly readReplica?: boolean };
   readonly env: Env;
 }
 
@@ -88,6 +92,7 @@ export function loadServiceConfig<Env extends z.ZodObject>(
   let schema: z.ZodObject = mode === 'cluster' ? clusterEnvSchema : runtimeEnvSchema;
   schema = schema.extend({ PORT: env.port(definition.defaultPort) });
   if (definition.database) schema = schema.extend(databaseEnvSchema.shape);
+  if (definition.database?.readReplica && mode === 'cluster') schema = schema.extend(readReplicaEnvSchema.shape);
   schema = schema.extend(definition.env.shape);
   const config = loadConfig(definition.name, schema, source) as ServiceConfig<Env>;
   // Storage settings that cannot work (s3 without a bucket, nats in embedded mode) fail here, at start.

@@ -18,6 +18,12 @@ export interface ServiceDefinition<Env extends z.ZodObject = z.ZodObject> {
   /** The PostgreSQL schema the service owns, with its migrations; absent for stateless services. */
   readonly database?: {
     readonly schema: string;
+    /**
+     * Its large reads may go to a streaming replica (DATABASE_REPLICA_URL, cluster mode only),
+     * through Database.read, with read-your-writes kept by Database.markCommitted: see
+     * docs/operations/postgres-replica.md.
+     */
+    readonly readReplica?: boolean;
     // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
     readonly migrations: Function[];
   };

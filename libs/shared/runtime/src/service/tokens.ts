@@ -5,3 +5,5 @@ export const DATA_SOURCE = Symbol('DATA_SOURCE');
 export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');
 export const RPC_PROXY = Symbol('RPC_PROXY');
 export const EVENT_LOOP_DELAY = Symbol('EVENT_LOOP_DELAY');
+/** The service's ReadReplica, or null without one (read through Database.read). */
+export const READ_REPLICA = Symbol('READ_REPLICA');

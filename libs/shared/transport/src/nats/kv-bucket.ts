@@ -9,6 +9,12 @@ export interface KvBucketOptions {
   readonly history: number;
   /** NATS_REPLICAS (stream-replicas.ts). */
   readonly replicas: number;
+  /**
+   * Whether any of the stream's copies may answer a get (JetStream's direct get). False: every
+   * get goes to the stream's leader, so it sees every write that was acknowledged before it
+   * (what a read-your-writes mark needs in a NATS cluster). Absent: what the server allows.
+   */
+  readonly allowDirect?: boolean;
 }
 
 /**
@@ -18,7 +24,9 @@ export interface KvBucketOptions {
  */
 export async function openKvBucket(connection: NatsConnection, bucket: string, options: KvBucketOptions, logger: Logger): Promise<KV> {
   const kvm = new Kvm(connection);
-  const store = await kvm.create(bucket, { ttl: options.ttl, history: options.history, replicas: options.replicas }).catch(() => kvm.open(bucket));
+  const store = await kvm
+    .create(bucket, { ttl: options.ttl, history: options.history, replicas: options.replicas, ...(options.allowDirect === undefined ? {} : { allow_direct: options.allowDirect }) })
+    .catch(() => kvm.open(bucket));
   await raiseStreamReplicas(await jetstreamManager(connection), `KV_${bucket}`, options.replicas, logger);
   return store;
 }
