@@ -334,11 +334,15 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
     expect((await stored(system, bruno, ids['Book the train'])).task.checked).toBe(false);
 
     // A completed task's own view (from its link) offers Reopen.
+    // Closed elsewhere (the REST API): the app hears of it live (a push cue, then a sync).
+    const closedAt = bruno.traffic.length;
     expect((await http(system.url, 'POST', `/api/v1/tasks/${ids['Call the bank']}/close`, { token: bruno.account.token })).status).toBe(204);
-    await openView(page, `#/task/${ids['Call the bank']}`, 'Call the bank');
-    answer = syncAnswerTo(page, 'item_uncomplete');
-    await page.getByRole('button', { name: 'Reopen task' }).click();
-    await acceptedAll(answer);
+    await withStory(bruno, closedAt, async () => {
+      await openView(page, `#/task/${ids['Call the bank']}`, 'Call the bank');
+      answer = syncAnswerTo(page, 'item_uncomplete');
+      await page.getByRole('button', { name: 'Reopen task' }).click();
+      await acceptedAll(answer);
+    });
     expect((await stored(system, bruno, ids['Call the bank'])).task.checked).toBe(false);
   }, LONG_STEP_MS);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Filter, Label } from '../api/sync-types';
 import { run } from '../state/session';
 import { ColourSelect } from './colour-select';
@@ -113,7 +113,10 @@ export function FilterForm({ filter, onDone }: { filter?: Filter; onDone: () => 
   const [name, setName] = useState(filter?.name ?? '');
   const [query, setQuery] = useState(filter?.query ?? '');
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  // In the commit that shows the form, not after the next paint (useEffect): a person (or a
+  // test driving the page) who clicks straight into the query field must not have the focus
+  // pulled back to the name halfway through typing, which sent the query's text into the name.
+  useLayoutEffect(() => first.current?.focus(), []);
   return (
     <form
       class="editor filter-form"

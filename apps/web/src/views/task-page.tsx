@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/http';
 import type { ArgsDraft, Item } from '../api/sync-types';
 import { closeTaskView } from '../state/focus';
@@ -22,7 +22,9 @@ function TaskText({ item }: { item: Item }) {
   const opener = useRef<HTMLButtonElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const wasEditing = useRef(false);
-  useEffect(() => {
+  // In the commit that opens the editor (not after a paint): typing straight into the
+  // description must not have the focus pulled to the name halfway (organise-forms' FilterForm).
+  useLayoutEffect(() => {
     if (editing) field.current?.focus();
     else if (wasEditing.current) opener.current?.focus();
     wasEditing.current = editing;
