@@ -64,6 +64,8 @@ describe.each(MODES)('OpenAPI (%s)', (mode) => {
     await call('GET', `${prefix}/projects/${project.id}`);
     await call('POST', `${prefix}/projects/${project.id}`, { name: 'Renamed', view_style: 'board' });
     await call('GET', `${prefix}/projects/${project.id}/collaborators`);
+    // Doable's own (api/v1 only): the project's open invitations, to those who may invite there.
+    if (api) await call('GET', `${prefix}/projects/${project.id}/invitations`);
     const section = await call('POST', `${prefix}/sections`, { name: 'Now', project_id: project.id, order: 1 });
     await call('GET', `${prefix}/sections?project_id=${project.id}`);
     await call('GET', `${prefix}/sections/${section.id}`);
