@@ -2,7 +2,7 @@ import { TASK_PAGE_PATH } from '@doable/contracts-rest';
 import { type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
 import { arrayAggSql, conditionalMemberSql, memberSql, notWrittenSql, objectTextSql, plainMemberSql, type RowSql } from '@doable/sync-domain';
 import { jsonTextOf, taskValueSql } from '../shared/field-json.sql';
-import { anyDueKeys, type DueKey, storedDueKeys, storedDueSql } from '../shared/stored-due.sql';
+import { type DueKey, scalarDueKeys, storedDueKeys, storedDueSql } from '../shared/stored-due.sql';
 
 /** Active tasks chosen by a WHERE over `sync.items AS item`, `$1` the user id. */
 export interface TaskSelection {
@@ -27,7 +27,7 @@ function anyRestV2DueSql(due: string, alias: string): string {
   const dateText = `(${due} ->> 'date')`;
   const zoneless = falsy(`(${due} -> 'timezone')`);
   const utc = `left(${dateText}, 19)::timestamp`;
-  const [string, recurring, lang, date, timezone] = ['string', 'is_recurring', 'lang', 'date', 'timezone'].map(anyDueKeys(due));
+  const [string, recurring, lang, date, timezone] = ['string', 'is_recurring', 'lang', 'date', 'timezone'].map(scalarDueKeys(due));
   const optional = (name: string, key: DueKey) => (key.present === null ? memberSql(name, key.text) : conditionalMemberSql(name, key.text, key.present));
   // `due.lang ?? 'en'`: absent and null alike.
   const langText = `(CASE WHEN ${due} -> 'lang' IS NULL OR jsonb_typeof(${due} -> 'lang') = 'null' THEN '"en"' ELSE ${lang.text} END)`;
