@@ -22,6 +22,7 @@ const falsy = (sql: string) => `(${sql} IS NULL OR ${sql} IN ('null'::jsonb, 'fa
  * other shape as invalid, and restV2Due then answers the stored text, which the ELSE branch does
  * too. A zone PostgreSQL does not know fails the statement (22023), and the dialect writes the
  * list in JavaScript instead (rest-v2.dialect.ts): Luxon and PostgreSQL know different zone lists.
+ * So does a key holding a number or an object, which no command stores (scalarDueKeys).
  */
 function anyRestV2DueSql(due: string, alias: string): string {
   const dateText = `(${due} ->> 'date')`;
@@ -138,11 +139,11 @@ export function restV2TaskJsonSql(table: FieldTable, row: RowSql, url: string): 
  * is then written in JavaScript).
  *
  * The chosen tasks' comments are counted in one index scan of all their ids, not by a sub-select
- * per task: the planner prices such a sub-select at an index scan per task it expects (it expects
- * ten times the filter's matches), and beside other accounts' rows that price passed
- * jit_above_cost, so every request compiled its expressions first (issue #48: 37 of the 38 ms
- * `today | overdue` cost beside a 50,000-task account). Counting every comment of the user's
- * projects instead would cost a short list what the user's whole history does.
+ * per task: the planner prices such a sub-select at an index scan per task it expects (11,334 for
+ * the 1,001 of bench S5), and beside other accounts' rows that price passed jit_above_cost, so
+ * every request compiled its expressions first (issue #48: 37 of the 38 ms `today | overdue` cost
+ * beside a 50,000-task account). Counting every comment of the user's projects instead costs a
+ * short list what the user's whole history does (10 ms more for 11 tasks of that account).
  */
 export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, table: FieldTable = TASK_FIELDS): { sql: string; params: unknown[] } {
   const params = [...selection.params, `${publicUrl}${TASK_PAGE_PATH}`];
