@@ -1,5 +1,5 @@
 import type { ColumnType, FieldLine, FieldTable, RowRender, WrittenWhen } from '@doable/contracts-sync';
-import { conditionalMemberSql, jsonbTextSql, jsonLiteral, memberSql, type ObjectJsonSql, objectTextSql, type RowSql, sqlLiteral, wireTimestampSql } from '@doable/sync-domain';
+import { conditionalMemberSql, jsonbTextSql, jsonLiteral, memberSql, type ObjectJsonSql, type ObjectMember, objectTextSql, plainMemberSql, type RowSql, sqlLiteral, wireTimestampSql } from '@doable/sync-domain';
 import { DUE_KEYS } from './item-fields';
 import { type DueKeys, eitherDueSql } from './stored-due.sql';
 
@@ -16,12 +16,14 @@ import { type DueKeys, eitherDueSql } from './stored-due.sql';
  */
 
 /** A value in SQL: its JSON text (for a value that is not null), and when it is null as JavaScript sees it. */
-interface ValueSql {
+export interface ValueSql {
   readonly text: string;
   /** An SQL boolean: the value is null (or undefined); null when it never is. */
   readonly isNull: string | null;
   /** `text` writes `null` itself where the value is null (cheaper than asking isNull first). */
   readonly writesNull?: true;
+  /** `text` may be SQL NULL: PostgreSQL cannot write the value as JavaScript would (json-text.sql.ts). */
+  readonly mayBeUnwritten?: true;
 }
 
 /** A row's field as the read gives it: a column, or a value the read computes. */
@@ -59,7 +61,15 @@ export function jsonTextOf(value: ValueSql): string {
 }
 
 function valueOf(field: FieldSql): ValueSql {
-  return { text: VALUE_TEXT[field.type](field.sql), isNull: isNullSql(field) };
+  const value = { text: VALUE_TEXT[field.type](field.sql), isNull: isNullSql(field) };
+  // Only jsonbTextSql answers NULL for a value (one JavaScript could write otherwise).
+  return field.type === 'jsonb' ? { ...value, mayBeUnwritten: true } : value;
+}
+
+/** A member written always: through format() where its text is never NULL (objectTextSql). */
+export function alwaysMemberSql(key: string, value: ValueSql): ObjectMember {
+  const text = jsonTextOf(value);
+  return value.mayBeUnwritten ? memberSql(key, text) : plainMemberSql(key, text);
 }
 
 /** JavaScript's falsiness of a jsonb value (SQL NULL included): `!value`. */
@@ -78,7 +88,8 @@ function dueOf(field: FieldSql): ValueSql {
     objectTextSql(
       DUE_KEYS.map((name) => {
         const key = keys(name);
-        return key.present === null ? memberSql(name, key.text) : conditionalMemberSql(name, key.text, key.present);
+        if (key.present !== null) return conditionalMemberSql(name, key.text, key.present);
+        return key.mayBeUnwritten ? memberSql(name, key.text) : plainMemberSql(name, key.text);
       }),
     );
   return {
@@ -87,6 +98,7 @@ function dueOf(field: FieldSql): ValueSql {
         WHEN ${jsonbFalsySql(due)} THEN 'null' ELSE '{}' END)`,
     isNull: jsonbFalsySql(due),
     writesNull: true,
+    mayBeUnwritten: true,
   };
 }
 
@@ -138,14 +150,16 @@ function lineValue(table: FieldTable, name: string, line: FieldLine, row: RowSql
   if (line.fixed !== undefined) return { text: jsonLiteral(line.fixed), isNull: null };
   const render = line.render ?? 'value';
   const field = () => fieldOf(table, line.from ?? name, row);
-  let value = RENDERS[render](field);
+  const rendered = RENDERS[render](field);
+  let value = rendered;
   if (line.emptyAsNull) {
     const empty = isEmptySql(render, field);
     if (empty !== null) value = { text: value.text, isNull: value.isNull === null ? empty : `(${value.isNull} OR ${empty})` };
   }
   if (line.absent !== undefined) value = { text: value.isNull === null ? value.text : `(CASE WHEN ${value.isNull} THEN ${jsonLiteral(line.absent)} ELSE ${value.text} END)`, isNull: null };
   if (line.wrap !== undefined) value = { text: `(${sqlLiteral(`{${JSON.stringify(line.wrap)}:`)} || ${jsonTextOf(value)} || '}')`, isNull: null };
-  return value;
+  // The parts above keep a NULL text NULL.
+  return rendered.mayBeUnwritten ? { ...value, mayBeUnwritten: true } : value;
 }
 
 /** When a key is written, in SQL (fieldRowWriter's conditionOf); undefined for always. */
@@ -211,9 +225,9 @@ export function objectJsonSql(table: FieldTable, dialect: 'apiV1' | 'v9', kind: 
   return (row) =>
     objectTextSql(
       lines.map(({ name, key, line, when }) => {
-        const text = jsonTextOf(lineValue(table, name, line, row));
+        const value = lineValue(table, name, line, row);
         const condition = conditionSql(table, when, name, line, row);
-        return condition === undefined ? memberSql(key, text) : conditionalMemberSql(key, text, condition);
+        return condition === undefined ? alwaysMemberSql(key, value) : conditionalMemberSql(key, jsonTextOf(value), condition);
       }),
     );
 }
@@ -222,7 +236,7 @@ export function objectJsonSql(table: FieldTable, dialect: 'apiV1' | 'v9', kind: 
  * One line's api/v1 value as taskRowWriter writes it (REST v2 writes most of its fields as their
  * api/v1 values): its JSON text, and when it is null.
  */
-export function taskValueSql(table: FieldTable, name: string, row: RowSql): { text: string; isNull: string | null } {
+export function taskValueSql(table: FieldTable, name: string, row: RowSql): ValueSql {
   const line = table[name];
   if (!line) throw new Error(`no task field ${name}`);
   checkLine(table, name, line, 'taskRowWriter');

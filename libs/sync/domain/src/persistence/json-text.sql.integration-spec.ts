@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import fc from 'fast-check';
 import { Client } from 'pg';
-import { arrayIndexOrderSql, jsonbTextSql } from './json-text.sql';
+import { arrayIndexOrderSql, conditionalMemberSql, jsonbTextSql, memberSql, type ObjectMember, objectTextSql, plainMemberSql, sqlLiteral } from './json-text.sql';
 
 /** What the pg driver and JSON.stringify make of a jsonb value: the text the SQL must write. */
 const inJs = (jsonbText: string): string => JSON.stringify(JSON.parse(jsonbText));
@@ -126,6 +126,51 @@ describe('JSON text written by PostgreSQL as JSON.stringify writes it (real Post
       }),
       { numRuns: 300 },
     );
+  });
+
+  describe('objects from members (objectTextSql)', () => {
+    /** What PostgreSQL writes of the members, each value a string bound as a parameter. */
+    const objectText = async (members: (values: (index: number) => string) => ObjectMember[], values: readonly (string | null)[]): Promise<string | null> => {
+      const sql = objectTextSql(members((index) => `to_json($${index + 1}::text)::text`));
+      const { rows } = await client.query<{ text: string | null }>(`SELECT ${sql} AS text`, [...values]);
+      return rows[0].text;
+    };
+    const key = fc.oneof(storable, fc.constantFrom('%', '%s', '100%', "it's", 'a"b'));
+
+    it('write runs of plain members with format() as JSON.stringify writes the object, whatever the keys hold', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.uniqueArray(fc.tuple(key, storable), { selector: ([name]) => name, minLength: 1, maxLength: 8 }), async (entries) => {
+          // Digit keys go first in JavaScript (see arrayIndexOrderSql): the members come in the order the object has them.
+          const object = Object.fromEntries(entries);
+          const ordered = Object.entries(object);
+          const members = (value: (index: number) => string) => ordered.map(([name], index) => plainMemberSql(name, value(index)));
+          expect(await objectText(members, ordered.map(([, text]) => text))).toBe(JSON.stringify(object));
+        }),
+        { numRuns: 200 },
+      );
+    });
+
+    it('mix plain members with members that may be left out or not written, in order', async () => {
+      const members = (value: (index: number) => string) => [
+        conditionalMemberSql('first', value(0), `$1 <> 'skip'`),
+        plainMemberSql('a', value(1)),
+        memberSql('b', value(2)),
+        plainMemberSql('c%', value(3)),
+      ];
+      expect(await objectText(members, ['x', 'y', 'z', 'w'])).toBe(JSON.stringify({ first: 'x', a: 'y', b: 'z', 'c%': 'w' }));
+      expect(await objectText(members, ['skip', 'y', 'z', 'w'])).toBe(JSON.stringify({ a: 'y', b: 'z', 'c%': 'w' }));
+      // A member whose text is NULL (PostgreSQL cannot write it as JavaScript would) leaves the whole object unwritten.
+      const unwritten = (value: (index: number) => string) => [plainMemberSql('a', value(0)), memberSql('b', `(CASE WHEN $2 = 'no' THEN NULL ELSE ${value(1)} END)`), plainMemberSql('c', value(2))];
+      expect(await objectText(unwritten, ['x', 'no', 'z'])).toBeNull();
+      expect(await objectText(unwritten, ['x', 'y', 'z'])).toBe(JSON.stringify({ a: 'x', b: 'y', c: 'z' }));
+    });
+
+    it('write an object of more plain members than one format() call takes', async () => {
+      const names = Array.from({ length: 150 }, (_, index) => `k${index}`);
+      const sql = objectTextSql(names.map((name) => plainMemberSql(name, sqlLiteral(JSON.stringify(name.toUpperCase())))));
+      const { rows } = await client.query<{ text: string }>(`SELECT ${sql} AS text`);
+      expect(rows[0].text).toBe(JSON.stringify(Object.fromEntries(names.map((name) => [name, name.toUpperCase()]))));
+    });
   });
 
   it('sort keys in JavaScript order with arrayIndexOrderSql', async () => {
