@@ -27,7 +27,7 @@ export class GatewayHttpAdapter extends ExpressAdapter {
     // Each request is held to its own deadline below; Node's one-per-server deadline (checked
     // every 30 s) is only the backstop behind the longest of them.
     const longest = Math.max(this.requestTimeoutMs + 5_000, this.uploadBodyTimeoutMs) + 30_000;
-    const app = this.getInstance() as ((req: IncomingMessage, res: ServerResponse) => void) & { request: object; response: object };
+    const app = this.getInstance<((req: IncomingMessage, res: ServerResponse) => void) & { request: object; response: object }>();
     const server: Server = createServer(
       {
         maxHeaderSize: this.maxHeaderBytes,
@@ -89,7 +89,7 @@ export class GatewayHttpAdapter extends ExpressAdapter {
  * with the other changes of that round). Made with Express's prototype, Express's change is a
  * no-op and every request shares the same maps. The objects are what Express would make of them.
  */
-function madeWithPrototype<T extends abstract new (...args: never[]) => object>(Base: T, prototype: object): T {
+function madeWithPrototype<T extends object>(Base: T, prototype: object): T {
   function Made(this: object, ...args: unknown[]): void {
     (Base as unknown as (...args: unknown[]) => void).apply(this, args);
   }
