@@ -77,7 +77,8 @@ export class EdgeForwarder {
     private readonly polls: UnchangedPolls,
   ) {}
 
-  async forward(match: RouteMatch, call: IncomingEdgeCall): Promise<EdgeReply> {
+  /** The service's reply; a poll the gateway answers itself comes back at once, not as a promise. */
+  forward(match: RouteMatch, call: IncomingEdgeCall): EdgeReply | Promise<EdgeReply> {
     if (call.requestId !== undefined && Buffer.byteLength(call.requestId) > MAX_REQUEST_ID_BYTES) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', `X-Request-Id must be at most ${MAX_REQUEST_ID_BYTES} bytes`, { argument: 'X-Request-Id' });
     }
@@ -102,10 +103,15 @@ export class EdgeForwarder {
     // gateway the caller reached, whichever replica or port that was.
     if (call.origin) request.origin = call.origin;
     if (call.upload) request.upload = call.upload;
-    const reply = await this.polls.answer(match.route, request, () =>
-      this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) }),
+    const reply = this.polls.answer(match.route, request, () =>
+      // A long body stays the bytes it came as: written to HTTP as they are (reply-body.ts).
+      this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request), bodyAs: 'bytes' }),
     );
-    if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
-    return reply;
+    return reply instanceof Promise ? reply.then(wellFormed) : wellFormed(reply);
   }
+}
+
+function wellFormed(reply: EdgeReply): EdgeReply {
+  if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
+  return reply;
 }

@@ -1,0 +1,73 @@
+import type { EdgeReply } from '@doable/contracts-common';
+import { bodyBuffer, isBodyBytes } from '@doable/shared-transport';
+import type { Response } from 'express';
+
+/**
+ * A Content-Type that Express leaves as it is when it sends text (it sets `charset=utf-8` on a
+ * string body's type, re-written by the content-type module): a lower-case type with that one
+ * parameter. A body of bytes sent with it gets the very headers its text would have.
+ */
+const UTF8_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+; charset=utf-8$/;
+
+/**
+ * Bodies written again and again (kept poll answers, polls/), with the ETag Express derived from
+ * them at their first write (undefined until then): a repeat is not hashed again. Weak: a body
+ * the poll answers forget is forgotten here too.
+ */
+const REWRITTEN = new WeakMap<Buffer, string | undefined>();
+
+/**
+ * Marks bytes as a body that will be written many times (a kept poll answer): its ETag is
+ * computed once. Answers the bytes.
+ */
+export function bodyForRewrites(bytes: Buffer): Buffer {
+  REWRITTEN.set(bytes, undefined);
+  return bytes;
+}
+
+/**
+ * Writes a service's reply body (status and headers already set). Text and objects as ever; a
+ * body that came as bytes (a long answer over NATS: a full sync, a REST v2 list; a kept poll
+ * answer) is written as those bytes, neither decoded to text nor encoded again, with the same
+ * Content-Type, length and ETag as its text would get. Where Express would change the type for
+ * text (a type without `charset=utf-8`, or no type: sent as JSON), the bytes are sent as their
+ * text, the old way.
+ */
+export function sendReplyBody(res: Response, reply: Pick<EdgeReply, 'status' | 'body' | 'contentType'>): void {
+  const { body, contentType } = reply;
+  if (reply.status === 204 || body === null || body === undefined) {
+    res.end();
+    return;
+  }
+  const text = (bytes: Uint8Array) => bodyBuffer(bytes).toString('utf8');
+  if (contentType === undefined) {
+    res.json(isBodyBytes(body) ? text(body) : body);
+    return;
+  }
+  if (isBodyBytes(body)) {
+    // Such a type is what Express would write for it (mime-types keeps a type that names its charset).
+    if (UTF8_TYPE.test(contentType)) res.setHeader('Content-Type', contentType);
+    else res.type(contentType);
+    if (UTF8_TYPE.test(String(res.get('Content-Type')))) {
+      sendBytes(res, bodyBuffer(body));
+      return;
+    }
+  } else {
+    res.type(contentType);
+  }
+  res.send(typeof body === 'string' ? body : isBodyBytes(body) ? text(body) : JSON.stringify(body));
+}
+
+function sendBytes(res: Response, bytes: Buffer): void {
+  if (REWRITTEN.has(bytes) && res.getHeader('ETag') === undefined) {
+    // The ETag Express would make (its `etag fn`, the weak one by default), made once per kept body.
+    let etag = REWRITTEN.get(bytes);
+    if (etag === undefined) {
+      const make = res.app.get('etag fn') as ((body: Buffer) => string | undefined) | undefined;
+      etag = typeof make === 'function' ? make(bytes) : undefined;
+      REWRITTEN.set(bytes, etag);
+    }
+    if (etag) res.setHeader('ETag', etag);
+  }
+  res.send(bytes);
+}
