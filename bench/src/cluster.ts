@@ -97,8 +97,7 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
     const port = await freePort();
     serviceUrls.set(service, `http://127.0.0.1:${port}`);
     // The gateway as deployed behind a consistent-hash balancer: named, so a write tells one home, not every gateway.
-    // BENCH_UNNAMED_GATEWAY=1 leaves it unnamed (every user's, as before homes), to compare what a name costs a poll.
-    if (service === 'gateway' && process.env['BENCH_UNNAMED_GATEWAY'] !== '1') gatewayHomeName = `127.0.0.1:${port}`;
+    if (service === 'gateway') gatewayHomeName = `127.0.0.1:${port}`;
     children.set(service, spawnService(service, port, service, service === 'gateway' ? { GATEWAY_HOME_NAME: gatewayHomeName } : {}));
   }
   for (const service of SERVICES) await ready(service, children.get(service)!, serviceUrls.get(service)!);

@@ -30,8 +30,7 @@ export function bearerTokenOf(authorization: string | undefined): string | undef
 export class BearerAuthenticator {
   constructor(private readonly resolver: PrincipalResolver) {}
 
-  /** The caller (at once when its token is cached); throws AUTH_REQUIRED without a token. */
-  authenticate(request: TokenSource, route: Route): Principal | Promise<Principal> {
+  async authenticate(request: TokenSource, route: Route): Promise<Principal> {
     const token = bearerTokenOf(authorizationFor(request, route));
     if (token === undefined) throw new DomainError('AUTH_REQUIRED');
     return this.resolver.resolve(token);

@@ -27,16 +27,12 @@ export class PrincipalResolver implements OnApplicationBootstrap, OnApplicationS
     registration.onLapse(() => cache.clear());
   }
 
-  /** The principal: at once (no promise) when the cache knows the token, else auth-oauth's answer. */
-  resolve(token: string): Principal | Promise<Principal> {
+  async resolve(token: string): Promise<Principal> {
     const tokenHash = hashToken(token);
     // Without a fresh lease (cluster), this gateway may have missed a revocation: ask every time.
     const cacheUsable = this.registration.cacheUsable();
     const cached = cacheUsable ? this.cache.get(tokenHash) : undefined;
-    return cached ?? this.verify(tokenHash, cacheUsable);
-  }
-
-  private async verify(tokenHash: string, cacheUsable: boolean): Promise<Principal> {
+    if (cached) return cached;
     const epoch = this.cache.epoch;
     const { expiresAt, ...principal } = await this.services.request(AuthSubjects.verifyToken, { tokenHash });
     // An expiring token is trusted from the cache only until it expires; an answer that a drop

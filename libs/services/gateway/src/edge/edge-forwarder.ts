@@ -77,8 +77,7 @@ export class EdgeForwarder {
     private readonly polls: UnchangedPolls,
   ) {}
 
-  /** The service's reply; a poll the gateway answers itself comes back at once, not as a promise. */
-  forward(match: RouteMatch, call: IncomingEdgeCall): EdgeReply | Promise<EdgeReply> {
+  async forward(match: RouteMatch, call: IncomingEdgeCall): Promise<EdgeReply> {
     if (call.requestId !== undefined && Buffer.byteLength(call.requestId) > MAX_REQUEST_ID_BYTES) {
       throw new DomainError('INVALID_ARGUMENT_VALUE', `X-Request-Id must be at most ${MAX_REQUEST_ID_BYTES} bytes`, { argument: 'X-Request-Id' });
     }
@@ -103,15 +102,10 @@ export class EdgeForwarder {
     // gateway the caller reached, whichever replica or port that was.
     if (call.origin) request.origin = call.origin;
     if (call.upload) request.upload = call.upload;
-    const reply = this.polls.answer(match.route, request, () =>
-      // A long body stays the bytes it came as: written to HTTP as they are (reply-body.ts).
-      this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request), bodyAs: 'bytes' }),
+    const reply = await this.polls.answer(match.route, request, () =>
+      this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) }),
     );
-    return reply instanceof Promise ? reply.then(wellFormed) : wellFormed(reply);
+    if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
+    return reply;
   }
-}
-
-function wellFormed(reply: EdgeReply): EdgeReply {
-  if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
-  return reply;
 }

@@ -8,7 +8,6 @@ import { HttpErrorFilter } from '../http/http-error.filter';
 import type { RoutedRequest } from '../routes/routed-request';
 import { sendBlobReply } from '../uploads/blob-reply';
 import { EdgeForwarder } from './edge-forwarder';
-import { sendReplyBody } from './reply-body';
 import { RouteGuard } from './route.guard';
 import { UploadRelay, type WithMultipartUpload } from './upload-relay';
 
@@ -30,14 +29,11 @@ export class EdgeController {
   @All('{*path}')
   async forward(@Req() req: Request & RoutedRequest & WithMultipartUpload, @Res() res: Response): Promise<void> {
     // A streamed upload (multipart, or api/v1's raw body) is relayed into the blob store, not parsed.
-    if (req.routeMatch!.route.multipart === 'stream' && (carriesBody(req) || req.body !== undefined)) {
-      const relayed = await this.uploads.relay(req);
-      return relayed.blob ? sendBlobReply(this.store, relayed, res) : this.send(relayed, res);
-    }
+    if (req.routeMatch!.route.multipart === 'stream' && (carriesBody(req) || req.body !== undefined)) return this.send(await this.uploads.relay(req), res);
     if (req.body === undefined && carriesBody(req)) {
       throw new DomainError('UNSUPPORTED_MEDIA_TYPE', req.routeMatch?.route.multipart ? 'Send multipart/form-data, application/json or application/x-www-form-urlencoded' : 'Send application/json or application/x-www-form-urlencoded');
     }
-    const forwarded = this.forwarder.forward(req.routeMatch!, {
+    const reply = await this.forwarder.forward(req.routeMatch!, {
       method: req.method,
       path: req.path,
       query: queryWithoutTokens(req, req.routeMatch!.route),
@@ -47,16 +43,16 @@ export class EdgeController {
       headers: req.headers,
       origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
     });
-    // A kept poll answer is no promise: written in this same turn.
-    const reply = forwarded instanceof Promise ? await forwarded : forwarded;
-    if (reply.blob) await sendBlobReply(this.store, reply, res);
-    else this.send(reply, res);
+    await this.send(reply, res);
   }
 
-  private send(reply: EdgeReply, res: Response): void {
-    if (reply.headers) for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  private async send(reply: EdgeReply, res: Response): Promise<void> {
+    if (reply.blob) return sendBlobReply(this.store, reply, res);
+    for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
     if (reply.cookies && reply.cookies.length > 0) res.setHeader('Set-Cookie', [...reply.cookies]);
     res.status(reply.status);
-    sendReplyBody(res, reply);
+    if (reply.status === 204 || reply.body === null || reply.body === undefined) res.end();
+    else if (reply.contentType !== undefined) res.type(reply.contentType).send(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+    else res.json(reply.body);
   }
 }

@@ -1,13 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import { finished } from 'node:stream/promises';
-import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { BearerAuthenticator } from '../auth/bearer-authenticator';
 import { DEPRECATED_GENERATIONS, deprecationHeaders, type DeprecationSettings } from '../generations/deprecation-notices';
 import { DEPRECATION_SETTINGS } from '../generations/deprecation-settings.token';
 import { RateLimiter } from '../limits/rate-limiter';
-import { type Route, RouteTable } from '../routes/route-table';
+import { RouteTable } from '../routes/route-table';
 import type { RoutedRequest } from '../routes/routed-request';
 import { isMultipart, type MultipartSource, parseInlineMultipart, readInlineMultipart } from '../uploads/inline-multipart';
 import { type MultipartUpload, openMultipartUpload } from '../uploads/multipart-upload';
@@ -33,14 +32,8 @@ export class RouteGuard implements CanActivate {
     this.notices = new Map(DEPRECATED_GENERATIONS.map((generation) => [generation, Object.entries(deprecationHeaders(generation, deprecations))]));
   }
 
-  /**
-   * True, or a refusal thrown. At once (no promise) for the common request, a JSON or form body
-   * with a token the cache knows; what has to wait (a token to ask auth-oauth about, a multipart
-   * body) waits in a promise.
-   */
-  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const host = context.switchToHttp();
-    const request = host.getRequest<RoutedRequest>();
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RoutedRequest>();
     const resolution = this.routes.resolve(request.method, request.path);
     if (resolution.kind === 'none') throw new DomainError('ROUTE_NOT_FOUND', `No endpoint at ${request.path}`);
     if (resolution.kind === 'method-not-allowed') {
@@ -48,50 +41,33 @@ export class RouteGuard implements CanActivate {
     }
     request.routeMatch = resolution.match;
     const route = resolution.match.route;
-    const http = host.getRequest<RoutedRequest & MultipartSource & WithMultipartUpload>();
-    const res = host.getResponse<ServerResponse>();
+    const http = context.switchToHttp().getRequest<RoutedRequest & MultipartSource & WithMultipartUpload>();
+    const res = context.switchToHttp().getResponse<ServerResponse>();
     // Set before anything can refuse the request: a 401 or 429 on an old path is marked too.
     for (const [name, value] of this.notices.get(route.dialect) ?? []) res.setHeader(name, value);
     const multipart = isMultipart(http.headers) ? route.multipart : undefined;
     if (route.auth === 'none') {
       if (route.limitBy === 'address') this.rates.takeForAddress(request.ip);
-      return multipart ? this.readMultipart(http, multipart).then(() => true) : true;
+      await this.readMultipart(http, multipart);
+      return true;
     }
-    if (multipart) return this.admitWithMultipart(http, res, route, multipart);
-    let principal: Principal | Promise<Principal>;
-    try {
-      principal = this.bearer.authenticate(http, route);
-      if (!(principal instanceof Promise)) return this.admit(http, route, principal);
-    } catch (err) {
-      return refused(http, res, undefined, err);
-    }
-    return principal.then((known) => this.admit(http, route, known)).catch((err: unknown) => refused(http, res, undefined, err));
-  }
-
-  /** The caller known: counted per user; a refused request reaches no service. */
-  private admit(request: RoutedRequest, route: Route, principal: Principal): true {
-    request.user = principal;
-    this.rates.takeForUser(principal.userId, route.dialect);
-    return true;
-  }
-
-  /**
-   * The body is read only once the caller is known: a stranger's file is never read or stored.
-   * Only where the credential may be a form field (v8 and older, the first generation) and no
-   * Authorization header came are the fields before the file read first, bounded, and the file
-   * left unread until the token in them is checked.
-   */
-  private async admitWithMultipart(http: RoutedRequest & MultipartSource & WithMultipartUpload, res: ServerResponse, route: Route, multipart: 'inline' | 'stream'): Promise<boolean> {
-    const tokenInForm = (route.formToken === true || route.legacyToken === true) && http.headers['authorization'] === undefined;
+    // The body is read only once the caller is known: a stranger's file is never read or
+    // stored. Only where the credential may be a form field (v8 and older, the first
+    // generation) and no Authorization header came are the fields before the file read first,
+    // bounded, and the file left unread until the token in them is checked.
+    const tokenInForm = multipart !== undefined && (route.formToken === true || route.legacyToken === true) && http.headers['authorization'] === undefined;
     const opened = tokenInForm ? await openMultipartUpload(http) : undefined;
-    if (opened) http.body = opened.fields;
+    if (opened) request.body = opened.fields;
     try {
-      this.admit(http, route, await this.bearer.authenticate(http, route));
+      request.user = await this.bearer.authenticate(http, route);
+      // Counted per user once the bearer is known; a refused request reaches no service.
+      this.rates.takeForUser(request.user.userId, route.dialect);
     } catch (err) {
-      return refused(http, res, opened, err);
+      await refuseBody(http, res, opened);
+      throw err;
     }
     if (opened) {
-      if (multipart === 'inline') http.body = await readInlineMultipart(opened);
+      if (multipart === 'inline') request.body = await readInlineMultipart(opened);
       else http[MULTIPART_UPLOAD] = opened;
     } else {
       await this.readMultipart(http, multipart);
@@ -108,12 +84,6 @@ export class RouteGuard implements CanActivate {
       http.body = upload.fields;
     }
   }
-}
-
-/** Refuses the request with `err`, once its body is dealt with (refuseBody). */
-async function refused(req: MultipartSource, res: ServerResponse, opened: MultipartUpload | undefined, err: unknown): Promise<never> {
-  await refuseBody(req, res, opened);
-  throw err;
 }
 
 /**

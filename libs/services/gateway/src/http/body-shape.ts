@@ -21,12 +21,11 @@ const BACKSLASH = 0x5c;
  * looks at is ASCII. Malformed text is not its business (the parser refuses it).
  */
 export function jsonNestsDeeperThan(text: Buffer | string, limit: number): boolean {
-  // Text as its UTF-8 bytes: the walk looks only at ASCII, and no byte of a longer character is ASCII.
-  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+  const at = typeof text === 'string' ? (index: number) => text.charCodeAt(index) : (index: number) => text[index];
   let depth = 0;
   let inString = false;
-  for (let index = 0; index < bytes.length; index++) {
-    const char = bytes[index];
+  for (let index = 0; index < text.length; index++) {
+    const char = at(index);
     if (inString) {
       if (char === BACKSLASH) index++;
       else if (char === QUOTE) inString = false;

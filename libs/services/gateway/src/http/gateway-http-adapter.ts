@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, type Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
 import { DomainError, ERROR_CATALOG, todoistErrorBody } from '@doable/shared-errors';
 import { ExpressAdapter } from '@nestjs/platform-express';
@@ -27,17 +27,7 @@ export class GatewayHttpAdapter extends ExpressAdapter {
     // Each request is held to its own deadline below; Node's one-per-server deadline (checked
     // every 30 s) is only the backstop behind the longest of them.
     const longest = Math.max(this.requestTimeoutMs + 5_000, this.uploadBodyTimeoutMs) + 30_000;
-    const app = this.getInstance<((req: IncomingMessage, res: ServerResponse) => void) & { request: object; response: object }>();
-    const server: Server = createServer(
-      {
-        maxHeaderSize: this.maxHeaderBytes,
-        requestTimeout: longest,
-        // Requests and responses made with Express's prototypes from the start (see madeWithPrototype).
-        IncomingMessage: madeWithPrototype(IncomingMessage, app.request),
-        ServerResponse: madeWithPrototype(ServerResponse, app.response),
-      },
-      app,
-    );
+    const server: Server = createServer({ maxHeaderSize: this.maxHeaderBytes, requestTimeout: longest }, this.getInstance());
     server.headersTimeout = Math.min(60_000, this.requestTimeoutMs + 5_000);
     // An idle keep-alive connection is closed by the side that times out first. Node's 5 s is
     // shorter than what clients and load balancers keep (60 s is common): a client then sends its
@@ -58,43 +48,14 @@ export class GatewayHttpAdapter extends ExpressAdapter {
    */
   private bodyDeadline(req: IncomingMessage, res: ServerResponse): void {
     const deadline = isStreamedUpload(req.method ?? '', req.url ?? '') ? this.uploadBodyTimeoutMs : this.requestTimeoutMs + 5_000;
-    const startedAt = performance.now();
-    // Most requests (a poll, any small body) arrive whole in the read that brought their headers:
-    // complete once the parser is through it, which is before the next tick. Only the others
-    // need a timer (armed for what is left of the deadline).
-    process.nextTick(() => {
-      // (Or already gone: a request whose connection closed is answered no more.)
-      if (req.complete || req.destroyed) return;
-      const timer = setTimeout(
-        () => {
-          if (!req.complete) answerRequestTimeout(req, res);
-        },
-        Math.max(0, deadline - (performance.now() - startedAt)),
-      );
-      timer.unref();
-      const clear = () => clearTimeout(timer);
-      req.once('end', clear);
-      res.once('close', clear);
-    });
+    const timer = setTimeout(() => {
+      if (!req.complete) answerRequestTimeout(req, res);
+    }, deadline);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    req.once('end', clear);
+    res.once('close', clear);
   }
-}
-
-/**
- * A constructor of `Base` objects whose prototype is `prototype` from the start. Express sets the
- * prototype of each request and response to its own (`app.request`, `app.response`, which
- * inherit from Node's) as it takes them; changed after construction, each object got a map of its
- * own in V8, so every property added to it afterwards (Express's router adds a handful, body
- * parsing, the route guard) built a new map transition: microseconds each, the largest cost of a
- * poll the gateway answers itself (issue #48: 0.16-0.19 ms of CPU per poll before, 0.06 after,
- * with the other changes of that round). Made with Express's prototype, Express's change is a
- * no-op and every request shares the same maps. The objects are what Express would make of them.
- */
-function madeWithPrototype<T extends object>(Base: T, prototype: object): T {
-  function Made(this: object, ...args: unknown[]): void {
-    (Base as unknown as (...args: unknown[]) => void).apply(this, args);
-  }
-  Made.prototype = prototype;
-  return Made as unknown as T;
 }
 
 function answerRequestTimeout(req: IncomingMessage, res: ServerResponse): void {

@@ -1,10 +1,8 @@
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { METRICS_REGISTRY } from '@doable/shared-runtime';
-import { isBodyBytes } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, type Registry } from 'prom-client';
-import { bodyForRewrites } from '../edge/reply-body';
 import { HomeGateway } from '../homes/home-gateway';
 import { GatewayRegistration } from '../registry/gateway-registration';
 import type { Route } from '../routes/route';
@@ -43,8 +41,7 @@ export class UnchangedPolls {
     if (answers) homes.onChange(() => answers.forgetUnless((userId) => homes.keepsAnswersOf(userId)));
   }
 
-  /** The answer: a kept one at once (no promise: the common poll costs no turn of the event loop), else `forward`'s. */
-  answer(route: Route, request: EdgeRequest, forward: () => Promise<EdgeReply>): EdgeReply | Promise<EdgeReply> {
+  async answer(route: Route, request: EdgeRequest, forward: () => Promise<EdgeReply>): Promise<EdgeReply> {
     const principal = request.principal;
     if (!this.answers || route.subject !== SyncSubjects.edge || !principal || !this.registration.pollAnswersUsable()) return forward();
     const key = requestKey(request);
@@ -59,40 +56,17 @@ export class UnchangedPolls {
       this.outcomes.inc({ outcome: 'hit' });
       return known;
     }
-    return this.forwardAndKeep(this.answers, principal.userId, key, since, forward);
-  }
-
-  private async forwardAndKeep(answers: UnchangedAnswers, userId: string, key: string, since: number, forward: () => Promise<EdgeReply>): Promise<EdgeReply> {
-    const ticket = answers.ticket(userId);
+    const ticket = this.answers.ticket(principal.userId);
     const reply = await forward();
     const kept =
-      reply.unchangedFor === userId &&
+      reply.unchangedFor === principal.userId &&
       this.registration.pollAnswersUsable() &&
       // Still home, and home under every view since a lease before the poll began: sync told this gateway of any move since.
-      this.homes.keepsAnswersOf(userId, since) &&
-      answers.remember(ticket, key, { status: reply.status, body: keptBody(reply), contentType: reply.contentType, headers: reply.headers });
+      this.homes.keepsAnswersOf(principal.userId, since) &&
+      this.answers.remember(ticket, key, { status: reply.status, body: reply.body, contentType: reply.contentType, headers: reply.headers });
     this.outcomes.inc({ outcome: kept ? 'kept' : 'forwarded' });
     return reply;
   }
-}
-
-/**
- * A kept answer's body as bytes of its own, made once: each time it is given again they are
- * written as they are (edge/reply-body.ts, its ETag made once too), not encoded from text. Of its
- * own: a body of bytes is a view of what NATS read (body-bytes.ts), and a small Buffer.from()
- * would be a slice of a shared 8 KiB pool; either would keep far more memory than the answer.
- */
-function keptBody(reply: EdgeReply): unknown {
-  const { body } = reply;
-  if (isBodyBytes(body)) return bodyForRewrites(ownCopy(body.byteLength, (bytes) => bytes.set(body)));
-  if (typeof body === 'string' && reply.contentType !== undefined) return bodyForRewrites(ownCopy(Buffer.byteLength(body), (bytes) => bytes.write(body)));
-  return body;
-}
-
-function ownCopy(length: number, fill: (bytes: Buffer) => void): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(length);
-  fill(bytes);
-  return bytes;
 }
 
 /**

@@ -209,20 +209,3 @@ describe('where a route accepts the token', () => {
     expect(table.resolve('POST', '/api/v1/sync')).toMatchObject({ kind: 'match', match: { route: { dialect: 'sync-api-v1' } } });
   });
 });
-
-describe('RouteTable, a route without parameters', () => {
-  const table = new RouteTable();
-
-  it('is found again as the same frozen match (one lookup, not a scan), with and without a trailing slash', () => {
-    const first = table.resolve('POST', '/api/v1/sync');
-    expect(table.resolve('POST', '/api/v1/sync')).toBe(first);
-    expect(first.kind === 'match' && Object.isFrozen(first.match.params)).toBe(true);
-    expect(table.resolve('POST', '/api/v1/sync/')).toEqual(first);
-  });
-
-  it('keeps nothing for a path with ids, nor for one that matches nothing', () => {
-    expect(table.resolve('GET', '/rest/v2/projects/7')).not.toBe(table.resolve('GET', '/rest/v2/projects/7'));
-    expect(table.resolve('GET', '/rest/v2/projects/8')).toEqual({ kind: 'match', match: { route: expect.objectContaining({ path: '/rest/v2/projects/:id' }), params: { id: '8' } } });
-    expect(table.resolve('POST', '/nowhere')).toEqual({ kind: 'none' });
-  });
-});

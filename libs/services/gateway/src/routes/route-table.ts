@@ -178,13 +178,6 @@ interface Compiled {
 
 export class RouteTable {
   private readonly compiled: Compiled[];
-  /**
-   * What a method and path resolved to, when the route has no parameters: a poll (or any REST
-   * list) finds its route with one lookup instead of running every pattern before it. Finite:
-   * such a route matches two paths (with and without a trailing slash), so this holds at most two
-   * per route; a path with ids, or one that matches nothing, is never kept.
-   */
-  private readonly staticMatches = new Map<string, Resolution>();
 
   constructor(routes: readonly Route[] = ROUTES) {
     this.compiled = routes.map((route) => {
@@ -202,21 +195,6 @@ export class RouteTable {
   }
 
   resolve(method: string, path: string): Resolution {
-    const key = `${method} ${path}`;
-    const known = this.staticMatches.get(key);
-    if (known) return known;
-    const resolution = this.scan(method, path);
-    if (resolution.kind === 'match' && Object.keys(resolution.match.params).length === 0) {
-      // Shared by every request for this path from now on: frozen, so none can change it for the next.
-      const match = Object.freeze({ route: resolution.match.route, params: Object.freeze({}) });
-      const kept = Object.freeze({ kind: 'match' as const, match });
-      this.staticMatches.set(key, kept);
-      return kept;
-    }
-    return resolution;
-  }
-
-  private scan(method: string, path: string): Resolution {
     const allowed: HttpMethod[] = [];
     for (const { route, pattern, names } of this.compiled) {
       const found = pattern.exec(path);

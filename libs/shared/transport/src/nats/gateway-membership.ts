@@ -55,8 +55,8 @@ class View {
     }
   }
 
-  homeOf(home: GatewayHome, key: string, ring = ringId(home)): string | undefined {
-    return this.rings.get(ring)?.homeOf(key);
+  homeOf(home: GatewayHome, key: string): string | undefined {
+    return this.rings.get(ringId(home))?.homeOf(key);
   }
 
   sameAs(other: ReadonlyMap<string, GatewayHome | undefined>): boolean {
@@ -169,10 +169,7 @@ export class GatewayMembership {
     const from = since - this.settleMs;
     if (this.startedAt > from || !this.watchLive()) return false;
     const key = this.keyOf(userId);
-    // Asked on every poll of a named gateway: the views walked in place (no list made), the ring named once.
-    const ring = ringId(home);
-    if (this.view.homeOf(home, key, ring) !== home.name) return false;
-    for (const { view, until } of this.history) if (until > from && view.homeOf(home, key, ring) !== home.name) return false;
+    for (const view of this.viewsSince(from)) if (view.homeOf(home, key) !== home.name) return false;
     return true;
   }
 
