@@ -9,6 +9,7 @@ export * from './rpc/rpc-error.filter';
 export * from './rpc/correlation.interceptor';
 export * from './rpc/reply-chunks';
 export * from './wire/serialized-reply';
+export * from './wire/body-bytes';
 export * from './rpc/request-packing';
 export * from './rpc/reply-chunking.interceptor';
 export * from './rpc/transport-error';

@@ -2,6 +2,7 @@ import { lastValueFrom, toArray } from 'rxjs';
 import { assembleReply, chunkReply } from '../src/rpc/reply-chunks';
 import { BodyFramedReply, SerializedReply } from '../src/wire/serialized-reply';
 import { decodeReplyMessage, encodeReplyPacket } from '../src/nats/reply-frames';
+import { withTextBody } from '../src/wire/body-bytes';
 
 const bytesOf = (data: string | Buffer): Uint8Array => (typeof data === 'string' ? Buffer.from(data) : data);
 const decode = (data: string | Buffer) => {
@@ -17,11 +18,21 @@ describe('NATS reply frames', () => {
     expect(decode(encodeReplyPacket({ ...packet, response: new SerializedReply(value, '{"a":"é"}', Buffer.from('{"a":"é"}')) }))).toEqual({ ...packet, response: value });
   });
 
-  it('sends a long body after the packet as raw bytes, and puts it back', () => {
+  it('sends a long body after the packet as raw bytes, and puts it back as those bytes', () => {
     const value = { status: 200, body: '[{"text":"\\"ü\\"\\n🚀"}]\n', contentType: 'application/json' };
     const data = encodeReplyPacket({ id: '7', isDisposed: true, response: new BodyFramedReply(value, '{"status":200,"contentType":"application/json"}', Buffer.from(value.body)) });
     expect(Buffer.isBuffer(data) && data.includes(Buffer.from(value.body))).toBe(true);
-    expect(decode(data)).toEqual({ id: '7', isDisposed: true, response: value });
+    const decoded = decode(data) as { response: { body: unknown } };
+    expect(decoded).toEqual({ id: '7', isDisposed: true, response: { ...value, body: Buffer.from(value.body) } });
+    // A view of the message, not a copy.
+    expect((decoded.response.body as Buffer).buffer).toBe((data as Buffer).buffer);
+    expect(withTextBody(decoded.response)).toEqual(value);
+  });
+
+  it('sends a body held as bytes as those bytes', () => {
+    const body = Buffer.from('{"text":"é🚀"}');
+    const data = encodeReplyPacket({ id: '8', isDisposed: true, response: new BodyFramedReply({ body }, '{"status":200}', body) });
+    expect(decode(data)).toEqual({ id: '8', isDisposed: true, response: { status: 200, body } });
   });
 
   it('sends the chunks of a body too large for one message as raw bytes, which reassemble to the same text', async () => {
@@ -35,7 +46,9 @@ describe('NATS reply frames', () => {
       expect(Buffer.isBuffer(data) && data[0]).toBe(0x23);
       return (decode(data) as { id: string; response: unknown }).response;
     });
-    expect(assembleReply(arrived)).toEqual(value);
+    const assembled = assembleReply<{ body: unknown }>(arrived);
+    expect(Buffer.isBuffer(assembled.body)).toBe(true);
+    expect(withTextBody(assembled)).toEqual(value);
   });
 
   it('reads plain packets and errors as JSON, and refuses a broken frame', () => {

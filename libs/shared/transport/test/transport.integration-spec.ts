@@ -25,7 +25,19 @@ const slow = requestSubject<{ ms: number }, { done: true }>('test.slow.v1', z.ob
 const mutate = requestSubject<{ items: number[] }, { items: number[] }>('test.mutate.v1', z.object({ items: z.array(z.number()) }));
 const big = requestSubject<{ size: number }, { rows: string[] }>('test.big.v1', z.object({ size: z.number() }));
 const textBody = requestSubject<{ size: number }, { status: number; body: string; contentType: string }>('test.text-body.v1', z.object({ size: z.number() }));
+const bytesBody = requestSubject<{ size: number }, { status: number; body: string; contentType: string }>('test.bytes-body.v1', z.object({ size: z.number() }));
 const nobody = requestSubject<Record<string, never>, never>('test.nobody-serves.v1', z.object({}));
+
+/** A text-body reply with this body: the same text, or the same bytes (compared as bytes: jest walks a Buffer element by element). */
+function expectBody(reply: { body: unknown }, body: string | Buffer): void {
+  const { body: actual, ...rest } = reply;
+  expect(rest).toEqual({ status: 200, contentType: 'application/json' });
+  if (typeof body === 'string') expect(actual).toBe(body);
+  else expect(Buffer.isBuffer(actual) && actual.equals(body)).toBe(true);
+}
+
+/** A long JSON text with escapes and multi-byte characters. */
+const textOf = (size: number) => JSON.stringify(Array.from({ length: size }, (_, index) => ({ id: String(index), text: `"ü"\n🚀 ${index}` })));
 
 @Controller()
 @UseFilters(RpcErrorFilter)
@@ -63,7 +75,13 @@ class TestRpcController {
 
   @Handles(textBody)
   textBody(request: { size: number }) {
-    return { status: 200, body: JSON.stringify(Array.from({ length: request.size }, (_, index) => ({ id: String(index), text: `"ü"\n🚀 ${index}` }))), contentType: 'application/json' };
+    return { status: 200, body: textOf(request.size), contentType: 'application/json' };
+  }
+
+  /** A service passing on a body it holds as bytes (rest with sync's REST v2 answer). */
+  @Handles(bytesBody)
+  bytesBody(request: { size: number }) {
+    return { status: 200, body: Buffer.from(textOf(request.size)), contentType: 'application/json' };
   }
 
   @Handles(mutate)
@@ -158,7 +176,19 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
 
   it.each([10, 2_000, 40_000])('carries a reply with a long text body as it was (%s rows: whole, framed, chunked)', async (size) => {
     const reply = await client.request(textBody, { size });
-    expect(reply).toEqual({ status: 200, contentType: 'application/json', body: JSON.stringify(Array.from({ length: size }, (_, index) => ({ id: String(index), text: `"ü"\n🚀 ${index}` }))) });
+    expect(reply).toEqual({ status: 200, contentType: 'application/json', body: textOf(size) });
+  });
+
+  it.each([10, 2_000, 40_000])('gives a caller that asks for bytes a framed body as the bytes it came in, any other as its text (%s rows)', async (size) => {
+    const reply = await client.request(textBody, { size }, { bodyAs: 'bytes' });
+    // Over NATS a body of 2,000 rows and more travels raw (framed, then chunked); the in-process hop and short bodies carry text.
+    const asBytes = kind === 'nats' && size >= 2_000;
+    expectBody(reply, asBytes ? Buffer.from(textOf(size)) : textOf(size));
+  });
+
+  it.each([10, 2_000, 40_000])('answers with the text of a body the service holds as bytes (%s rows), and with its bytes when asked', async (size) => {
+    await expect(client.request(bytesBody, { size })).resolves.toEqual({ status: 200, contentType: 'application/json', body: textOf(size) });
+    expectBody(await client.request(bytesBody, { size }, { bodyAs: 'bytes' }), kind === 'nats' ? Buffer.from(textOf(size)) : textOf(size));
   });
 
   if (kind === 'nats') {
@@ -170,6 +200,17 @@ describe.each<Kind>(['nats', 'in-process'])('transport contract over %s', (kind)
         const packet = message.json<{ response: { body: string } }>();
         expect(message.data[0]).toBe('{'.charCodeAt(0));
         expect(JSON.parse(packet.response.body)).toHaveLength(2_000);
+      } finally {
+        await connection.close();
+      }
+    });
+
+    it('answers a caller of an older release with the text of a body the service holds as bytes, in plain JSON', async () => {
+      const connection = await connect({ servers: TEST_NATS_URL });
+      try {
+        const message = await connection.request(`${prefix}${bytesBody.name}`, JSON.stringify({ pattern: `${prefix}${bytesBody.name}`, data: { size: 10 }, id: 'old-caller' }), { timeout: 20_000 });
+        expect(message.data[0]).toBe('{'.charCodeAt(0));
+        expect(message.json<{ response: unknown }>().response).toEqual({ status: 200, contentType: 'application/json', body: textOf(10) });
       } finally {
         await connection.close();
       }

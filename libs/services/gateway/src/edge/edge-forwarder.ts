@@ -103,7 +103,8 @@ export class EdgeForwarder {
     if (call.origin) request.origin = call.origin;
     if (call.upload) request.upload = call.upload;
     const reply = await this.polls.answer(match.route, request, () =>
-      this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request) }),
+      // A long body stays the bytes it came as: written to HTTP as they are (reply-body.ts).
+      this.services.request(match.route.subject, request, { timeoutMs: match.route.timeoutMs, resendable: isResendable(match.route, request), bodyAs: 'bytes' }),
     );
     if (!reply || typeof reply.status !== 'number') throw new DomainError('INTERNAL', 'malformed reply from service');
     return reply;

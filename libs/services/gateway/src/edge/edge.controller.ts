@@ -8,6 +8,7 @@ import { HttpErrorFilter } from '../http/http-error.filter';
 import type { RoutedRequest } from '../routes/routed-request';
 import { sendBlobReply } from '../uploads/blob-reply';
 import { EdgeForwarder } from './edge-forwarder';
+import { sendReplyBody } from './reply-body';
 import { RouteGuard } from './route.guard';
 import { UploadRelay, type WithMultipartUpload } from './upload-relay';
 
@@ -51,8 +52,6 @@ export class EdgeController {
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
     if (reply.cookies && reply.cookies.length > 0) res.setHeader('Set-Cookie', [...reply.cookies]);
     res.status(reply.status);
-    if (reply.status === 204 || reply.body === null || reply.body === undefined) res.end();
-    else if (reply.contentType !== undefined) res.type(reply.contentType).send(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
-    else res.json(reply.body);
+    sendReplyBody(res, reply);
   }
 }

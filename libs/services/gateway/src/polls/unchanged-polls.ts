@@ -1,6 +1,7 @@
 import type { EdgeReply, EdgeRequest } from '@doable/contracts-common';
 import { SyncSubjects } from '@doable/contracts-sync';
 import { METRICS_REGISTRY } from '@doable/shared-runtime';
+import { isBodyBytes } from '@doable/shared-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, type Registry } from 'prom-client';
 import { HomeGateway } from '../homes/home-gateway';
@@ -63,10 +64,15 @@ export class UnchangedPolls {
       this.registration.pollAnswersUsable() &&
       // Still home, and home under every view since a lease before the poll began: sync told this gateway of any move since.
       this.homes.keepsAnswersOf(principal.userId, since) &&
-      this.answers.remember(ticket, key, { status: reply.status, body: reply.body, contentType: reply.contentType, headers: reply.headers });
+      this.answers.remember(ticket, key, { status: reply.status, body: keptBody(reply.body), contentType: reply.contentType, headers: reply.headers });
     this.outcomes.inc({ outcome: kept ? 'kept' : 'forwarded' });
     return reply;
   }
+}
+
+/** A body of bytes is a view of what NATS read (body-bytes.ts): a kept one is copied, so it holds only itself. */
+function keptBody(body: unknown): unknown {
+  return isBodyBytes(body) ? Buffer.from(body) : body;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   SyncSubjects,
 } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
-import { ServiceClient } from '@doable/shared-transport';
+import { ServiceClient, type WithBodyBytes } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
 import type { RestCall } from '../call/rest-call';
 
@@ -20,6 +20,12 @@ export interface RestCommand {
   readonly type: string;
   readonly args: Record<string, unknown>;
 }
+
+/**
+ * Sync's reply as rest holds it: a rendered answer's `body` (REST v2, the JSON text sync wrote)
+ * as the bytes it came in, passed on to the gateway unread, never decoded here to be encoded again.
+ */
+export type SyncReply<R extends ObjectResource = ObjectResource> = WithBodyBytes<ObjectsReply<R>>;
 
 /** The resources read one object at a time, by id. */
 export type SingleResource = Extract<ObjectQuery, { id: string }>['resource'];
@@ -36,7 +42,7 @@ export class SyncObjects {
   constructor(private readonly services: ServiceClient) {}
 
   /** `render`: the answer written in that dialect by the sync service (its `body`), rather than as api/v1 objects. */
-  read<R extends ObjectResource>(call: RestCall, query: ObjectQueryFor<R>, render?: ObjectsRender): Promise<ObjectsReply<R>> {
+  read<R extends ObjectResource>(call: RestCall, query: ObjectQueryFor<R>, render?: ObjectsRender): Promise<SyncReply<R>> {
     // The origin only where the answer names an address on it (the user object's push channel).
     const origin = query.resource === 'user' && call.origin !== undefined ? { origin: call.origin } : {};
     return this.send<R>({ principal: call.principal, commands: [], query, ...origin, ...rendered(render) });
@@ -53,7 +59,7 @@ export class SyncObjects {
   }
 
   /** Runs one creating command and answers the reply of a query on what it created (given its temp id). */
-  createReading<R extends ObjectResource>(call: RestCall, command: RestCommand, query: (createdId: string) => ObjectQueryFor<R>, render?: ObjectsRender): Promise<ObjectsReply<R>> {
+  createReading<R extends ObjectResource>(call: RestCall, command: RestCommand, query: (createdId: string) => ObjectQueryFor<R>, render?: ObjectsRender): Promise<SyncReply<R>> {
     const uuid = this.uuid(call);
     const tempId = `rest-created:${uuid}`;
     return this.send<R>({
@@ -65,7 +71,7 @@ export class SyncObjects {
   }
 
   /** Runs commands in order (the first refusal fails the call), then the optional read. */
-  change<R extends ObjectResource = never>(call: RestCall, commands: readonly RestCommand[], then: ObjectQueryFor<R> | null = null, render?: ObjectsRender): Promise<ObjectsReply<R>> {
+  change<R extends ObjectResource = never>(call: RestCall, commands: readonly RestCommand[], then: ObjectQueryFor<R> | null = null, render?: ObjectsRender): Promise<SyncReply<R>> {
     const base = this.uuid(call);
     return this.send<R>({
       principal: call.principal,
@@ -75,8 +81,8 @@ export class SyncObjects {
     });
   }
 
-  private send<R extends ObjectResource>(request: ObjectsRequestFor<R>): Promise<ObjectsReply<R>> {
-    return this.services.request(SyncSubjects.objectsFor(request), request);
+  private send<R extends ObjectResource>(request: ObjectsRequestFor<R>): Promise<SyncReply<R>> {
+    return this.services.request(SyncSubjects.objectsFor(request), request, { bodyAs: 'bytes' });
   }
 
   private uuid(call: RestCall): string {
@@ -90,7 +96,7 @@ function rendered(render: ObjectsRender | undefined): { render?: ObjectsRender }
 }
 
 /** The one object of a single-object query's reply. */
-export function single<R extends ObjectResource>(reply: ObjectsReply<R>): ObjectOf<R> {
+export function single<R extends ObjectResource>(reply: SyncReply<R>): ObjectOf<R> {
   const [object] = reply.objects;
   if (!object) throw new DomainError('INTERNAL', 'sync answered no object');
   return object;

@@ -51,6 +51,21 @@ describe('REST v2 answers', () => {
     ]);
   });
 
+  it('pass sync\'s answer on as the bytes it came in, asked for as bytes, never decoded here', async () => {
+    const bytes = Buffer.from(RENDERED);
+    const options: unknown[] = [];
+    const client = {
+      request: (_subject: string, _payload: ObjectsRequest, given: unknown) => {
+        options.push(given);
+        return Promise.resolve({ tempIdMapping: {}, objects: [], hasMore: false, body: bytes });
+      },
+    } as unknown as ServiceClient;
+    const kit = new ResourceKit(new SyncObjects(client), PUBLIC_URL);
+    expect((await kit.list(call, { resource: 'tasks_by_filter', filter: 'today' })).body).toBe(bytes);
+    expect((await kit.one(call, { resource: 'task', id: task.id })).body).toBe(bytes);
+    expect(options).toEqual([{ bodyAs: 'bytes' }, { bodyAs: 'bytes' }]);
+  });
+
   it('fail as the service\'s fault (never as objects written here) when the sync service answers objects instead', async () => {
     const { kit } = kitAnswering({ objects: [{ ...task }] });
     await expect(kit.one(call, { resource: 'task', id: task.id })).rejects.toMatchObject({ code: 'INTERNAL' });

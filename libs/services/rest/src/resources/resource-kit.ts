@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { nextCursor, requestedPage } from '../call/page-cursor';
 import type { RestCall } from '../call/rest-call';
 import { type DialectContext, OBJECT_WRITERS, REST_DIALECTS, type RestDialect, type WrittenResource, type WrittenRestDialect } from '../dialects';
-import { type RestCommand, single, SyncObjects } from '../objects/sync-objects.client';
+import { type RestCommand, single, SyncObjects, type SyncReply } from '../objects/sync-objects.client';
 
 export const PUBLIC_URL = Symbol('PUBLIC_URL');
 
@@ -34,14 +34,14 @@ type ListQuery = Exclude<
 type ListResource = ListQuery['resource'];
 
 /** Writes one object of a reply in the caller's dialect (the reply carries what the dialect needs, e.g. labels' ids). */
-export type ObjectWriter<R extends ListResource> = (object: ObjectOf<R>, reply: ObjectsReply<R>) => unknown;
+export type ObjectWriter<R extends ListResource> = (object: ObjectOf<R>, reply: SyncReply<R>) => unknown;
 
 /** A list query whose objects a surface writes (sections, tasks, ...), paged on api/v1. */
 type ListedResource = Exclude<WrittenResource, 'task' | 'project' | 'section' | 'label' | 'comment'>;
 type SingleResource = Exclude<WrittenResource, ListedResource>;
 
-/** The sync service's text, answered as it is (a REST v2 answer it wrote). */
-function renderedAnswer(reply: Pick<ObjectsReply, 'body'>): EdgeReply {
+/** The sync service's answer, passed on as it came (a REST v2 answer it wrote: its text, or its bytes). */
+function renderedAnswer(reply: Pick<SyncReply, 'body'>): EdgeReply {
   if (reply.body === undefined) throw new DomainError('INTERNAL', 'sync answered objects where a rendered answer was asked');
   return { status: 200, body: reply.body, contentType: JSON_MEDIA_TYPE };
 }
@@ -142,7 +142,7 @@ export class ResourceKit {
     return dialect.writtenBy === 'sync' ? { dialect: dialect.render, public_url: this.publicUrl } : undefined;
   }
 
-  private answerOne<R extends SingleResource>(call: RestCall, resource: R, reply: ObjectsReply<R>): EdgeReply {
+  private answerOne<R extends SingleResource>(call: RestCall, resource: R, reply: SyncReply<R>): EdgeReply {
     const dialect = this.dialect(call);
     if (dialect.writtenBy === 'sync') return renderedAnswer(reply);
     return ok(OBJECT_WRITERS[resource](dialect, single(reply), this.context(call, reply)));

@@ -20,13 +20,17 @@ export function encodeReplyPacket(packet: object): string | Buffer {
   return stringifyReplyPacket(packet);
 }
 
-/** The reply packet in a message: a framed one put back together, else its JSON. */
+/**
+ * The reply packet in a message: a framed one put back together, else its JSON. A framed body
+ * stays the bytes it came as (a view of the message, no copy): ServiceClient decodes it to text
+ * for the callers that read text, and leaves it to those that only pass it on (body-bytes.ts).
+ */
 export function decodeReplyMessage(data: Uint8Array, json: () => unknown): unknown {
   if (data.length === 0 || data[0] !== FRAME_MARK) return json();
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const end = bytes.indexOf(HEAD_END);
   const packet = end > 0 ? (JSON.parse(bytes.toString('utf8', 1, end)) as { response?: unknown }) : undefined;
   if (typeof packet?.response !== 'object' || packet.response === null) throw new Error('malformed framed reply');
-  (packet.response as { body?: string }).body = bytes.toString('utf8', end + 1);
+  (packet.response as { body?: Buffer }).body = bytes.subarray(end + 1);
   return packet;
 }

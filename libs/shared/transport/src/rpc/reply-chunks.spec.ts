@@ -52,6 +52,38 @@ describe('reply chunks', () => {
     await expect(roundTrip(reply, 4_096)).resolves.toEqual(reply);
   });
 
+  describe('a body held as bytes (rest passing sync\'s answer on)', () => {
+    const text = JSON.stringify([{ content: 'é "task" 🚀\n' }]);
+    const reply = { status: 200, body: Buffer.from(text), contentType: 'application/json; charset=utf-8' };
+
+    it('goes framed as those very bytes to a caller that reads frames, however short', async () => {
+      const [framed] = await lastValueFrom(chunkReply(reply, { frameBodies: true }).pipe(toArray()));
+      expect(framed).toBeInstanceOf(BodyFramedReply);
+      expect((framed as BodyFramedReply).body).toBe(reply.body);
+      expect((framed as BodyFramedReply).head).toBe('{"status":200,"contentType":"application/json; charset=utf-8"}');
+      expect((framed as BodyFramedReply).value).toEqual({ ...reply, body: text });
+    });
+
+    it('goes as its text, in the JSON a text body makes, to a caller that does not (an older gateway, the in-process hop)', async () => {
+      const textReply = { ...reply, body: text };
+      await expect(lastValueFrom(chunkReply(reply).pipe(toArray()))).resolves.toEqual([new SerializedReply(textReply, JSON.stringify(textReply))]);
+      const large = { ...reply, body: Buffer.from('é'.repeat(5_000)) };
+      await expect(roundTrip(large, 1_000)).resolves.toEqual({ ...large, body: 'é'.repeat(5_000) });
+    });
+
+    it('goes as framed chunks when too large for one message, which reassemble to the same bytes', async () => {
+      const large = { ...reply, body: Buffer.from(text.repeat(400)) };
+      const messages = await lastValueFrom(chunkReply(large, { frameBodies: true, frameChunks: true, maxBytes: 4_096 }).pipe(toArray()));
+      expect(messages.length).toBeGreaterThan(3);
+      expect(messages.every((message) => message instanceof BodyFramedReply)).toBe(true);
+      // What the NATS client hands over: each chunk's head as JSON and its slice as bytes.
+      const arrived = (messages as BodyFramedReply[]).map((chunk) => ({ ...(JSON.parse(chunk.head) as object), body: chunk.body }));
+      const assembled = assembleReply<{ body: Buffer }>(arrived);
+      expect(assembled.body.equals(large.body)).toBe(true);
+      expect(assembled).toMatchObject({ status: 200, contentType: reply.contentType });
+    });
+  });
+
   describe('a body too large for one message', () => {
     // Multi-byte characters everywhere, so that byte cuts fall inside characters unless avoided.
     const body = JSON.stringify({ items: Array.from({ length: 400 }, (_, index) => ({ id: String(index), content: `é "task" ${index} 🚀\n€` })) });

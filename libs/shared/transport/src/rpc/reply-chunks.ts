@@ -1,4 +1,5 @@
 import { from, type Observable, of } from 'rxjs';
+import { bodyBuffer, isBodyBytes, withTextBody } from '../wire/body-bytes';
 import { BodyFramedReply, SerializedReply } from '../wire/serialized-reply';
 import { utf8Slices } from './utf8-slices';
 
@@ -15,6 +16,9 @@ import { utf8Slices } from './utf8-slices';
  * chunks: its JSON text cut by characters, each part a JSON string, which costs an escape on the
  * way and a parse more on arrival; 128 Ki characters stay under 512 KiB even when every
  * character takes four bytes.
+ *
+ * A body held as bytes (wire/body-bytes.ts: rest passing on sync's answer) goes framed as those
+ * bytes, whatever its length, to a caller that reads frames; as its text to any other.
  */
 export const MAX_CHUNK_CHARS = 128 * 1024;
 /** Whole-message bound: under the default max_payload with room for Nest's envelope and headers. */
@@ -29,8 +33,8 @@ interface ReplyChunk {
   readonly count: number;
   /** A JSON chunk: this part of the reply's JSON text. */
   readonly part?: string;
-  /** A body chunk: this slice of the body, as text... */
-  readonly body?: string;
+  /** A body chunk: this slice of the body, as text (or its bytes, as the NATS client reads it)... */
+  readonly body?: string | Uint8Array;
   /** ...and on the first one, the reply without its body. */
   readonly reply?: object;
 }
@@ -59,28 +63,31 @@ export function chunkReply(value: unknown, options: ChunkOptions = {}): Observab
   const { frameBodies = false, frameChunks = false, maxChars = MAX_CHUNK_CHARS, maxBytes = MAX_MESSAGE_BYTES } = options;
   const framed = frameBodies ? framedBody(value, maxBytes, frameChunks) : undefined;
   if (framed) return from(framed);
-  const json = JSON.stringify(value);
-  if (json === undefined) return of(value);
+  // Not framed: a body held as bytes goes as its text, inside the JSON.
+  const plain = withTextBody(value);
+  const json = JSON.stringify(plain);
+  if (json === undefined) return of(plain);
   // A UTF-16 code unit is at most three UTF-8 bytes: a reply that short fits, whatever its text.
-  if (json.length * 3 <= maxBytes) return of(new SerializedReply(value, json));
+  if (json.length * 3 <= maxBytes) return of(new SerializedReply(plain, json));
   const bytes = Buffer.from(json);
-  if (bytes.length <= maxBytes) return of(new SerializedReply(value, json, bytes));
+  if (bytes.length <= maxBytes) return of(new SerializedReply(plain, json, bytes));
   const count = Math.ceil(json.length / maxChars);
   const chunks: ReplyChunk[] = Array.from({ length: count }, (_, index) => ({ mark: MARK, index, count, part: json.slice(index * maxChars, (index + 1) * maxChars) }));
   return from(chunks);
 }
 
 /**
- * A plain reply object with a long text `body`, framed: whole when it fits one message, else
- * (when the caller reads them) as body chunks; undefined when it is not such a reply.
+ * A plain reply object with a long text `body`, or a body held as bytes, framed: whole when it
+ * fits one message, else (when the caller reads them) as body chunks; undefined when it is not
+ * such a reply.
  */
 function framedBody(value: unknown, maxBytes: number, frameChunks: boolean): BodyFramedReply[] | undefined {
   if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const { body, ...rest } = value as { body?: unknown };
-  if (typeof body !== 'string' || body.length < FRAME_BODY_FROM_CHARS) return undefined;
+  const bytes = isBodyBytes(body) ? bodyBuffer(body) : typeof body === 'string' && body.length >= FRAME_BODY_FROM_CHARS ? Buffer.from(body) : undefined;
+  if (bytes === undefined) return undefined;
   const head = JSON.stringify(rest);
-  const bytes = Buffer.from(body);
-  if (head.length * 3 + bytes.length <= maxBytes) return [new BodyFramedReply(value as { body: string }, head, bytes)];
+  if (head.length * 3 + bytes.length <= maxBytes) return [new BodyFramedReply(value as { body: unknown }, head, bytes)];
   return frameChunks ? bodyChunks(rest, bytes, maxBytes) : undefined;
 }
 
@@ -105,9 +112,11 @@ export function assembleReply<T>(messages: readonly unknown[]): T {
   const complete = chunks.length === values.length && chunks.length > 0 && chunks.length === chunks[0].count && chunks.every((chunk, index) => chunk.index === index);
   if (!complete) throw new Error(`incomplete chunked reply (${chunks.length} of ${chunks[0]?.count ?? '?'} chunks, ${values.length} messages)`);
   if (chunks.every((chunk) => typeof chunk.part === 'string')) return JSON.parse(chunks.map((chunk) => chunk.part).join('')) as T;
-  if (chunks.every((chunk) => typeof chunk.body === 'string') && typeof chunks[0].reply === 'object') {
-    // The answer's text as it was sent: the caller (the gateway) writes it out without parsing it.
-    return { ...chunks[0].reply, body: chunks.map((chunk) => chunk.body).join('') } as T;
+  if (typeof chunks[0].reply === 'object') {
+    // The answer as it was sent, never parsed: its bytes joined as the NATS client read them, or its text.
+    const slices = chunks.map((chunk) => chunk.body);
+    if (slices.every(isBodyBytes)) return { ...chunks[0].reply, body: Buffer.concat(slices) } as T;
+    if (slices.every((slice) => typeof slice === 'string')) return { ...chunks[0].reply, body: slices.join('') } as T;
   }
   throw new Error('malformed chunked reply');
 }

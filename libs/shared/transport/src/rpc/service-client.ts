@@ -3,6 +3,7 @@ import { currentCorrelationId, inSpan, SpanKind, traceCarrier } from '@doable/sh
 import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { firstValueFrom, timeout, toArray } from 'rxjs';
+import { withTextBody, type WithBodyBytes } from '../wire/body-bytes';
 import { assembleReply } from './reply-chunks';
 import { packRequest } from './request-packing';
 import { HEADERS, REPLY_FRAMES, type TransportOptions } from '../transport-options';
@@ -17,6 +18,11 @@ export interface RequestOptions {
    * the replica that took it falls silent, it goes again to a live one instead of failing.
    */
   readonly resendable?: boolean;
+  /**
+   * `bytes`: a reply body that came as raw bytes (a long text body over NATS) stays a Buffer, for
+   * a caller that only passes it on (wire/body-bytes.ts). `text` (the default): always text.
+   */
+  readonly bodyAs?: 'text' | 'bytes';
 }
 
 /**
@@ -39,7 +45,9 @@ export class ServiceClient {
     private readonly observe: RequestObserver = () => undefined,
   ) {}
 
-  async request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options: RequestOptions = {}): Promise<Rep> {
+  request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options: RequestOptions & { readonly bodyAs: 'bytes' }): Promise<WithBodyBytes<Rep>>;
+  request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options?: RequestOptions): Promise<Rep>;
+  async request<Req, Rep>(subject: RequestSubject<Req, Rep>, payload: Req, options: RequestOptions = {}): Promise<Rep | WithBodyBytes<Rep>> {
     // A client span per request; its context travels in the headers (W3C traceparent), so the handler's span is its child.
     return inSpan(`${subject.name} request`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject.name } }, async (span) => {
       // In-process messages have no size limit; NATS ones do (see request-packing.ts).
@@ -52,7 +60,7 @@ export class ServiceClient {
         const messages = await firstValueFrom(this.proxy.send<unknown>(subject.name, record).pipe(timeout(options.timeoutMs ?? this.defaultTimeoutMs), toArray()));
         const reply = assembleReply<Rep>(messages);
         this.observe(subject.name, elapsed(), 'ok');
-        return reply;
+        return options.bodyAs === 'bytes' ? reply : withTextBody(reply);
       } catch (err) {
         const failure = toCallerError(err, subject.name);
         this.observe(subject.name, elapsed(), failure.code === 'SERVICE_UNAVAILABLE' ? 'unavailable' : 'refused');

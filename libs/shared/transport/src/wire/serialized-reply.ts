@@ -18,15 +18,15 @@ export class SerializedReply {
 }
 
 /**
- * A reply object whose `body` is long text (an edge reply's JSON answer), or one slice of such a
- * body too large for one message (see rpc/reply-chunks.ts): over NATS, the body travels as raw bytes
- * after the JSON of the rest of the reply (see nats/reply-frames.ts), so it is neither escaped
- * into a JSON string by the service nor unescaped by the caller.
+ * A reply object whose `body` is long text (an edge reply's JSON answer) or bytes (body-bytes.ts),
+ * or one slice of such a body too large for one message (see rpc/reply-chunks.ts): over NATS, the
+ * body travels as raw bytes after the JSON of the rest of the reply (see nats/reply-frames.ts), so
+ * it is neither escaped into a JSON string by the service nor unescaped by the caller.
  */
 export class BodyFramedReply {
   constructor(
     /** The reply as given; absent for a chunk, whose slice is decoded only if someone asks. */
-    private readonly given: { readonly body: string } | undefined,
+    private readonly given: { readonly body: unknown } | undefined,
     /** JSON of the reply without its body. */
     readonly head: string,
     /** The body, UTF-8. */
@@ -38,7 +38,8 @@ export class BodyFramedReply {
    * in-process transport, a direct call, a unit test), so a chunk's text is decoded only there.
    */
   get value(): { readonly body: string } {
-    return this.given ?? { ...(JSON.parse(this.head) as object), body: this.body.toString('utf8') };
+    if (this.given && typeof this.given.body === 'string') return this.given as { readonly body: string };
+    return { ...(JSON.parse(this.head) as object), body: this.body.toString('utf8') };
   }
 }
 

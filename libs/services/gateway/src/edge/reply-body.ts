@@ -1,0 +1,36 @@
+import type { EdgeReply } from '@doable/contracts-common';
+import { bodyBuffer, isBodyBytes } from '@doable/shared-transport';
+import type { Response } from 'express';
+
+/**
+ * A Content-Type that Express leaves as it is when it sends text (it sets `charset=utf-8` on a
+ * string body's type, re-written by the content-type module): a lower-case type with that one
+ * parameter. A body of bytes sent with it gets the very headers its text would have.
+ */
+const UTF8_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+; charset=utf-8$/;
+
+/**
+ * Writes a service's reply body (status and headers already set). Text and objects as ever; a
+ * body that came as bytes (a long answer over NATS: a full sync, a REST v2 list) is written as
+ * those bytes, neither decoded to text nor encoded again, with the same Content-Type, length and
+ * ETag as its text would get. Where Express would change the type for text (a type without
+ * `charset=utf-8`, or no type: sent as JSON), the bytes are sent as their text, the old way.
+ */
+export function sendReplyBody(res: Response, reply: Pick<EdgeReply, 'status' | 'body' | 'contentType'>): void {
+  const { body, contentType } = reply;
+  if (reply.status === 204 || body === null || body === undefined) {
+    res.end();
+    return;
+  }
+  const text = (bytes: Uint8Array) => bodyBuffer(bytes).toString('utf8');
+  if (contentType === undefined) {
+    res.json(isBodyBytes(body) ? text(body) : body);
+    return;
+  }
+  res.type(contentType);
+  if (isBodyBytes(body) && UTF8_TYPE.test(String(res.get('Content-Type')))) {
+    res.send(bodyBuffer(body));
+    return;
+  }
+  res.send(typeof body === 'string' ? body : isBodyBytes(body) ? text(body) : JSON.stringify(body));
+}
