@@ -1,14 +1,10 @@
-import { commandHandlers } from '@doable/sync-engine/testing';
 import { randomUUID } from 'node:crypto';
 import type { ShareInvitationAnswered, ShareInvitationSent, UsersChanged } from '@doable/contracts-sync';
-import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
-import { createLogger } from '@doable/shared-logging';
-import { Database } from '@doable/shared-runtime';
-import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import type { Database } from '@doable/shared-runtime';
 import type { DataSource } from 'typeorm';
-import { NewAccounts, PlanLimitsRepository, ProjectInvitationsRepository, ProjectMembersRepository, syncMigrations, UserProfileRepository, WorkspaceInvitationsRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
-import { failFirstCommit, givePlan } from '@doable/sync-domain/testing';
-import { CommandExecutor } from '@doable/sync-engine';
+import { NewAccounts, ProjectInvitationsRepository, WorkspaceInvitationsRepository } from '@doable/sync-domain';
+import { failFirstCommit } from '@doable/sync-domain/testing';
+import { type MailedInvitationsHarness, startMailedInvitationsHarness } from '../../testing/mailed-invitations.harness';
 import { MailedInvitations } from './mailed-invitations';
 
 const ANN = '7601';
@@ -25,33 +21,24 @@ const CHANGED = 'sync.evt.users-changed.v1';
  * invitations made and answered by the real commands.
  */
 describe('declining an invitation from its mail, without an account (real PostgreSQL)', () => {
-  let database: TestDatabase;
+  let harness: MailedInvitationsHarness;
   let dataSource: DataSource;
   let db: Database;
-  let executor: CommandExecutor;
   let accounts: NewAccounts;
   let mailed: MailedInvitations;
-  const profiles = new UserProfileRepository();
   let counter = 0;
 
-  const statusOf = async (userId: string, type: string, args: Record<string, unknown>, tempId?: string) => {
-    const uuid = randomUUID();
-    const result = await executor.run({ userId, scopes: ['data:read_write', 'data:delete', 'project:delete'], appId: null, tokenKind: 'personal' }, [
-      { type, uuid, args, ...(tempId ? { temp_id: tempId } : {}) },
-    ]);
-    return { status: result.syncStatus[uuid], mapping: result.tempIdMapping };
-  };
+  const statusOf = (userId: string, type: string, args: Record<string, unknown>, tempId?: string) => harness.statusOf(userId, type, args, tempId);
   const addProject = async (name: string): Promise<string> => {
     const { status, mapping } = await statusOf(ANN, 'project_add', { name }, 'p');
     expect(status).toBe('ok');
     return mapping['p'];
   };
-  const events = async <P>(subject: string): Promise<P[]> =>
-    (await dataSource.query<Array<{ payload: P }>>(`SELECT payload FROM sync.outbox WHERE subject = $1 ORDER BY id`, [subject])).map((row) => row.payload);
+  const events = <P>(subject: string): Promise<P[]> => harness.events<P>(subject);
   const answersOf = async (invitationId: string) => (await events<ShareInvitationAnswered>(ANSWERED)).filter((event) => event.invitationId === invitationId);
   const invitationRow = async (id: string) =>
     (await dataSource.query<Array<{ state: string; invitee_id: string | null; version: string }>>(`SELECT state, invitee_id::text, version::text FROM sync.project_invitations WHERE id = $1`, [id]))[0];
-  const highWater = async (userId: string) => BigInt((await dataSource.query<Array<{ high_water: string }>>(`SELECT high_water::text FROM sync.users WHERE id = $1`, [userId]))[0].high_water);
+  const highWater = (userId: string) => harness.highWater(userId);
 
   /** A new address without an account, invited by Ann to a new project: the event its mail is made from. */
   const inviteStranger = async (projectName = `Garden ${++counter}`): Promise<ShareInvitationSent & { readonly email: string }> => {
@@ -65,28 +52,14 @@ describe('declining an invitation from its mail, without an account (real Postgr
   const pairOf = (sent: ShareInvitationSent) => ({ invitationId: sent.invitationId, invitationSecret: sent.invitationSecret });
 
   beforeAll(async () => {
-    database = await createTestDatabase('mailed_invitations');
-    dataSource = createServiceDataSource({ schema: 'sync', url: database.url, poolSize: 4, applicationName: 'test', migrations: syncMigrations });
-    await dataSource.initialize();
-    await migrateUp(dataSource);
-    for (const [id, email] of Object.entries(EMAIL)) {
-      await dataSource.transaction((manager) =>
-        profiles.createWithInbox(manager, { id, email, fullName: id === ANN ? 'Ann <Gardener>' : 'Bob', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true, emailVerified: true }),
-      );
-      await givePlan(dataSource.manager, id);
-    }
-    const logger = createLogger('test', 'silent');
-    db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
+    harness = await startMailedInvitationsHarness('mailed_invitations', { [ANN]: { email: EMAIL[ANN], fullName: 'Ann <Gardener>' }, [BOB]: { email: EMAIL[BOB], fullName: 'Bob' } });
+    ({ dataSource, db } = harness);
     const invitations = new ProjectInvitationsRepository();
-    executor = new CommandExecutor(db, profiles, await commandHandlers(), logger, [], new ProjectMembersRepository(), new PlanLimitsRepository(), new WorkspaceMembersRepository());
-    accounts = new NewAccounts(profiles, invitations, new WorkspaceInvitationsRepository());
-    mailed = new MailedInvitations(db, invitations, profiles);
+    accounts = new NewAccounts(harness.profiles, invitations, new WorkspaceInvitationsRepository());
+    mailed = new MailedInvitations(db, invitations, harness.profiles);
   });
 
-  afterAll(async () => {
-    await dataSource.destroy();
-    await database.drop();
-  });
+  afterAll(() => harness.stop());
 
   it('shows the invitation to the right secret and changes nothing by looking (a mail scanner opening the link declines nothing)', async () => {
     const sent = await inviteStranger('Look only');

@@ -1,24 +1,10 @@
-import { commandHandlers } from '@doable/sync-engine/testing';
 import { randomUUID } from 'node:crypto';
 import type { UsersChanged, WorkspaceInvitationAnswered, WorkspaceInvitationSent } from '@doable/contracts-sync';
-import { createServiceDataSource, migrateUp, OutboxRelay } from '@doable/shared-database';
-import { createLogger } from '@doable/shared-logging';
-import { Database } from '@doable/shared-runtime';
-import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import type { Database } from '@doable/shared-runtime';
 import type { DataSource } from 'typeorm';
-import {
-  NewAccounts,
-  PlanLimitsRepository,
-  ProjectInvitationsRepository,
-  ProjectMembersRepository,
-  syncMigrations,
-  UserProfileRepository,
-  WorkspaceInvitationsRepository,
-  WorkspaceMembersRepository,
-  WorkspaceRepository,
-} from '@doable/sync-domain';
-import { giveWorkspacePlan, givePlan } from '@doable/sync-domain/testing';
-import { CommandExecutor } from '@doable/sync-engine';
+import { NewAccounts, ProjectInvitationsRepository, WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspaceRepository } from '@doable/sync-domain';
+import { giveWorkspacePlan } from '@doable/sync-domain/testing';
+import { type MailedInvitationsHarness, startMailedInvitationsHarness } from '../../testing/mailed-invitations.harness';
 import { MailedWorkspaceInvitations } from './mailed-workspace-invitations';
 
 const ANN = '7621';
@@ -36,28 +22,19 @@ const CHANGED = 'sync.evt.users-changed.v1';
  * a project's (retries, all or nothing, a wrong secret) are mailed-invitations.integration-spec's.
  */
 describe('declining a workspace invitation from its mail, without an account (real PostgreSQL)', () => {
-  let database: TestDatabase;
+  let harness: MailedInvitationsHarness;
   let dataSource: DataSource;
   let db: Database;
-  let executor: CommandExecutor;
   let accounts: NewAccounts;
   let mailed: MailedWorkspaceInvitations;
-  const profiles = new UserProfileRepository();
   let counter = 0;
 
-  const statusOf = async (userId: string, type: string, args: Record<string, unknown>, tempId?: string) => {
-    const uuid = randomUUID();
-    const result = await executor.run({ userId, scopes: ['data:read_write', 'data:delete', 'project:delete'], appId: null, tokenKind: 'personal' }, [
-      { type, uuid, args, ...(tempId ? { temp_id: tempId } : {}) },
-    ]);
-    return { status: result.syncStatus[uuid], mapping: result.tempIdMapping };
-  };
-  const events = async <P>(subject: string): Promise<P[]> =>
-    (await dataSource.query<Array<{ payload: P }>>(`SELECT payload FROM sync.outbox WHERE subject = $1 ORDER BY id`, [subject])).map((row) => row.payload);
+  const statusOf = (userId: string, type: string, args: Record<string, unknown>, tempId?: string) => harness.statusOf(userId, type, args, tempId);
+  const events = <P>(subject: string): Promise<P[]> => harness.events<P>(subject);
   const answersOf = async (invitationId: string) => (await events<WorkspaceInvitationAnswered>(ANSWERED)).filter((event) => event.invitationId === invitationId);
   const invitationRow = async (id: string) =>
     (await dataSource.query<Array<{ state: string; invitee_id: string | null; version: string }>>(`SELECT state, invitee_id::text, version::text FROM sync.workspace_invitations WHERE id = $1`, [id]))[0];
-  const highWater = async (userId: string) => BigInt((await dataSource.query<Array<{ high_water: string }>>(`SELECT high_water::text FROM sync.users WHERE id = $1`, [userId]))[0].high_water);
+  const highWater = (userId: string) => harness.highWater(userId);
   const workspaceVersion = async (id: string) => BigInt((await dataSource.query<Array<{ version: string }>>(`SELECT version::text FROM sync.workspaces WHERE id = $1`, [id]))[0].version);
 
   /** A new address without an account, invited by Ann to a new workspace (Bob its other admin): the event its mail is made from. */
@@ -79,29 +56,14 @@ describe('declining a workspace invitation from its mail, without an account (re
   const pairOf = (sent: WorkspaceInvitationSent) => ({ invitationId: sent.invitationId, invitationSecret: sent.invitationSecret });
 
   beforeAll(async () => {
-    database = await createTestDatabase('mailed_workspace_invitations');
-    dataSource = createServiceDataSource({ schema: 'sync', url: database.url, poolSize: 4, applicationName: 'test', migrations: syncMigrations });
-    await dataSource.initialize();
-    await migrateUp(dataSource);
-    for (const [id, email] of Object.entries(EMAIL)) {
-      await dataSource.transaction((manager) =>
-        profiles.createWithInbox(manager, { id, email, fullName: id === ANN ? 'Ann <Admin>' : 'Bob', timezone: 'UTC', lang: 'en', joinedAt: new Date().toISOString(), hasPassword: true, emailVerified: true }),
-      );
-      await givePlan(dataSource.manager, id);
-    }
-    const logger = createLogger('test', 'silent');
-    db = new Database(dataSource, 'sync', new OutboxRelay(dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
+    harness = await startMailedInvitationsHarness('mailed_workspace_invitations', { [ANN]: { email: EMAIL[ANN], fullName: 'Ann <Admin>' }, [BOB]: { email: EMAIL[BOB], fullName: 'Bob' } });
+    ({ dataSource, db } = harness);
     const invitations = new WorkspaceInvitationsRepository();
-    const members = new WorkspaceMembersRepository();
-    executor = new CommandExecutor(db, profiles, await commandHandlers(), logger, [], new ProjectMembersRepository(), new PlanLimitsRepository(), members);
-    accounts = new NewAccounts(profiles, new ProjectInvitationsRepository(), invitations);
-    mailed = new MailedWorkspaceInvitations(db, invitations, profiles, members, new WorkspaceRepository());
+    accounts = new NewAccounts(harness.profiles, new ProjectInvitationsRepository(), invitations);
+    mailed = new MailedWorkspaceInvitations(db, invitations, harness.profiles, new WorkspaceMembersRepository(), new WorkspaceRepository());
   });
 
-  afterAll(async () => {
-    await dataSource.destroy();
-    await database.drop();
-  });
+  afterAll(() => harness.stop());
 
   it('shows the invitation to the right secret and changes nothing by looking (a mail scanner opening the link declines nothing)', async () => {
     const sent = await inviteStranger('Look only');
