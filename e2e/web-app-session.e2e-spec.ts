@@ -1,6 +1,7 @@
 import { http, waitFor } from '@doable/shared-testing';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
+import { contextWithSwitch } from './support/network-switch';
 import { type Account, MODES, type SystemUnderTest } from './support/system-view';
 import { useSystem } from './support/use-system';
 import { seriousAxeViolations, signInThroughApp } from './support/web-app';
@@ -100,7 +101,7 @@ describe.each(MODES)('web app, session and time zone (%s)', (mode) => {
   });
 
   async function newContext(timezoneId: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BrowserContext> {
-    const context = await browser.newContext({ timezoneId, ...(storageState ? { storageState } : {}) });
+    const context = await contextWithSwitch(browser, { timezoneId, ...(storageState ? { storageState } : {}) });
     contexts.push(context);
     return context;
   }

@@ -1,6 +1,7 @@
 import { http } from '@doable/shared-testing';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request, Response } from 'playwright-core';
 import { launchChromium } from './browser';
+import { contextWithSwitch } from './network-switch';
 import type { Account, SystemUnderTest } from './system-view';
 import { signInThroughApp } from './web-app';
 
@@ -92,7 +93,7 @@ export class PeopleBrowser {
   async person(system: SystemUnderTest, options: BrowserContextOptions = {}): Promise<AppPerson> {
     this.browser ??= await launchChromium();
     const account = await system.createAccount({ password: PASSWORD });
-    const context = await this.browser.newContext(options);
+    const context = await contextWithSwitch(this.browser, options);
     const page = await context.newPage();
     const traffic = recordTraffic(page);
     // Open before the sign-in: the push channel opens right after the first sync.
@@ -159,21 +160,5 @@ export async function tasksOf(system: SystemUnderTest, account: Account, project
   return tasks;
 }
 
-/** Requests a browser that is offline must not send: the APIs (the app shell may come from the service worker). */
-const API_WHILE_OFFLINE = /\/(api|sync|rest)\//;
-
-/**
- * Takes a browser context off the network, or back on. Chromium's offline emulation
- * (`setOffline`) makes the app see it (navigator.onLine, failed loads), but at load 13-17 it
- * twice let a queued API write through while the service worker controlled the page; the APIs
- * are also refused by a route, so nothing a test expects kept back reaches the server.
- */
-export async function setOnline(context: BrowserContext, online: boolean): Promise<void> {
-  if (online) {
-    await context.unroute(API_WHILE_OFFLINE);
-    await context.setOffline(false);
-    return;
-  }
-  await context.setOffline(true);
-  await context.route(API_WHILE_OFFLINE, (route) => route.abort('internetdisconnected'));
-}
+/** Takes a person's browser off the network, or back on (their connection's switch). */
+export { setOnline } from './network-switch';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { signInUrl } from '../api/app-session';
 import { focusTaskRow, takeOpener } from '../state/focus';
 import { undoNotices } from '../state/task-actions';
@@ -89,7 +89,9 @@ export function App() {
   const key = JSON.stringify(route.value);
   // Closing the task view goes back to the view it was opened over: focus returns to that row.
   // A `/` press asked for the search box: it gets the focus, so the query typed next is kept.
-  useEffect(() => {
+  // A layout effect: focus moves before the new view is painted, so a key pressed as soon as the
+  // view shows (`q` for its add box) is not undone by a heading focused a frame later.
+  useLayoutEffect(() => {
     if (takeFollowedRoute(routeHash(route.value))) return;
     const opener = takeOpener();
     if (opener && route.value.view !== 'task' && focusTaskRow(opener)) return;
