@@ -19,3 +19,20 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * `work`, or a failure naming `what` once it has taken longer than the bound: a step that hangs
+ * says which one it was, where the test's own timeout would only say the test took too long.
+ * For a hang's story, never to assert how fast something is.
+ */
+export async function within<T>(work: Promise<T>, what: string, boundMs = 20_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`gave up waiting for ${what} after ${boundMs} ms`)), boundMs);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

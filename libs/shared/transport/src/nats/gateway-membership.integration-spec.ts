@@ -1,6 +1,6 @@
 import { type GatewayHome, gatewayInstanceSubject, gatewayRegistryBucket, gatewayRegistryKey, homeKey, homeRing } from '@doable/contracts-common';
 import { createLogger } from '@doable/shared-logging';
-import { TEST_NATS_URL, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
+import { TEST_NATS_URL, uniqueSubjectPrefix, waitFor, within } from '@doable/shared-testing';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EveryGateway } from './every-gateway';
@@ -70,19 +70,21 @@ describe('GatewayMembership (real NATS)', () => {
   });
 
   async function registry(prefix: string): Promise<KV> {
-    return new Kvm(connection).create(gatewayRegistryBucket(prefix), { ttl: LEASE_MS, history: 1 });
+    // Each setup step is bounded with its name: on a loaded CI machine one of this spec's tests
+    // once ran into Jest's 90 s timeout, and only a named step can say where it waited.
+    return within(new Kvm(connection).create(gatewayRegistryBucket(prefix), { ttl: LEASE_MS, history: 1 }), `the registry bucket ${prefix}`);
   }
 
   async function gateway(kv: KV, instance: string, home?: GatewayHome): Promise<FakeGateway> {
     const made = new FakeGateway(kv, instance, home);
     gateways.push(made);
-    await made.put();
+    await within(made.put(), `gateway ${instance}'s first registration`);
     return made;
   }
 
   /** `now`: a clock the test moves (the views' ages), or the real one. */
   async function membership(kv: KV, self?: string, now?: () => number): Promise<GatewayMembership> {
-    const opened = await GatewayMembership.open(kv, { leaseMs: LEASE_MS, logger, ...(self ? { self } : {}), ...(now ? { now } : {}) });
+    const opened = await within(GatewayMembership.open(kv, { leaseMs: LEASE_MS, logger, ...(self ? { self } : {}), ...(now ? { now } : {}) }), 'the membership to open (watch and listing)');
     if (!opened) throw new Error('no registry bucket');
     memberships.push(opened);
     return opened;
