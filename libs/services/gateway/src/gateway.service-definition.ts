@@ -177,10 +177,12 @@ export const gatewayService = {
   httpAdapter: (config) => new GatewayHttpAdapter(config.GATEWAY_HEADER_LIMIT_BYTES, config.REQUEST_TIMEOUT_MS, config.GATEWAY_UPLOAD_BODY_TIMEOUT_MS),
   configureHttp: (app, config) => {
     (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', trustProxySetting(config.GATEWAY_TRUST_PROXY));
-    app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY)));
-    configureHttpPipeline(app, { bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES, logger: app.get<Logger>(LOGGER) });
-    app.use(openApiRoutes());
-    app.use(webAppRoutes(resolve(config.WEB_APP_DIR)));
+    configureHttpPipeline(app, {
+      bodyLimitBytes: config.GATEWAY_BODY_LIMIT_BYTES,
+      logger: app.get<Logger>(LOGGER),
+      first: [httpMetrics(app.get<Registry>(METRICS_REGISTRY))],
+      then: [openApiRoutes(), webAppRoutes(resolve(config.WEB_APP_DIR))],
+    });
     // Also for what Express's router refuses before any controller runs (a path segment that
     // does not decode): otherwise Nest's default filter answers it without a code.
     app.useGlobalFilters(app.get(HttpErrorFilter));

@@ -37,6 +37,11 @@ export function setTracingActive(on: boolean): void {
   active = on;
 }
 
+/** Whether spans record anything now: off, a caller may skip the work of describing one. */
+export function isTracingActive(): boolean {
+  return active;
+}
+
 export interface SpanOptions {
   readonly kind?: SpanKind;
   readonly attributes?: Attributes;

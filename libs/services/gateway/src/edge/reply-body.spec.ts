@@ -2,6 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JSON_MEDIA_TYPE } from '@doable/contracts-common';
 import express from 'express';
+import { bodyForRewrites } from '../polls/kept-bodies';
 import { sendReplyBody } from './reply-body';
 
 interface Answer {
@@ -35,6 +36,8 @@ function expectSameAnswer(actual: Answer, expected: Answer): void {
 
 /** The body as the services' text (how every body came before) or as the bytes NATS carried. */
 const FORMS = { text: TEXT, bytes: Buffer.from(TEXT) } as const;
+/** A kept poll answer's body, written again and again (its ETag made once). */
+const KEPT = bodyForRewrites(Buffer.from(TEXT));
 
 describe('sendReplyBody', () => {
   let server: Server;
@@ -45,7 +48,7 @@ describe('sendReplyBody', () => {
     app.all('/:form', (req, res) => {
       const contentType = typeof req.query['type'] === 'string' ? req.query['type'] : undefined;
       // A view of a larger buffer, as NATS hands a framed body over.
-      const form = req.params['form'] === 'view' ? new Uint8Array(Buffer.concat([Buffer.from('#head\n'), FORMS.bytes])).subarray(6) : FORMS[req.params['form'] as keyof typeof FORMS];
+      const form = req.params['form'] === 'kept' ? KEPT : req.params['form'] === 'view' ? new Uint8Array(Buffer.concat([Buffer.from('#head\n'), FORMS.bytes])).subarray(6) : FORMS[req.params['form'] as keyof typeof FORMS];
       res.status(200);
       sendReplyBody(res, { status: 200, body: form, contentType });
     });
@@ -62,7 +65,7 @@ describe('sendReplyBody', () => {
       const query = type === undefined ? '' : `?type=${encodeURIComponent(type)}`;
       const text = await send(port, `/text${query}`);
       expect(text.status).toBe(200);
-      for (const form of ['bytes', 'view']) expectSameAnswer(await send(port, `/${form}${query}`), text);
+      for (const form of ['bytes', 'view', 'kept', 'kept']) expectSameAnswer(await send(port, `/${form}${query}`), text);
     },
   );
 
@@ -82,7 +85,7 @@ describe('sendReplyBody', () => {
       ['HEAD', {}],
     ] as const) {
       const text = await send(port, `/text${query}`, method, headers);
-      expectSameAnswer(await send(port, `/bytes${query}`, method, headers), text);
+      for (const form of ['bytes', 'kept']) expectSameAnswer(await send(port, `/${form}${query}`, method, headers), text);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, type Server, ServerResponse } from 'node:http';
 import { UPLOAD_TIMEOUT_MS } from '@doable/contracts-uploads';
 import { DomainError, ERROR_CATALOG, todoistErrorBody } from '@doable/shared-errors';
 import { ExpressAdapter } from '@nestjs/platform-express';
@@ -27,7 +27,17 @@ export class GatewayHttpAdapter extends ExpressAdapter {
     // Each request is held to its own deadline below; Node's one-per-server deadline (checked
     // every 30 s) is only the backstop behind the longest of them.
     const longest = Math.max(this.requestTimeoutMs + 5_000, this.uploadBodyTimeoutMs) + 30_000;
-    const server: Server = createServer({ maxHeaderSize: this.maxHeaderBytes, requestTimeout: longest }, this.getInstance());
+    const app = this.getInstance<((req: IncomingMessage, res: ServerResponse) => void) & { request: object; response: object }>();
+    const server: Server = createServer(
+      {
+        maxHeaderSize: this.maxHeaderBytes,
+        requestTimeout: longest,
+        // Requests and responses made with Express's prototypes from the start (see expressMade).
+        IncomingMessage: expressMade(IncomingMessage, app, 'request'),
+        ServerResponse: expressMade(ServerResponse, app, 'response'),
+      },
+      app,
+    );
     server.headersTimeout = Math.min(60_000, this.requestTimeoutMs + 5_000);
     // An idle keep-alive connection is closed by the side that times out first. Node's 5 s is
     // shorter than what clients and load balancers keep (60 s is common): a client then sends its
@@ -56,6 +66,22 @@ export class GatewayHttpAdapter extends ExpressAdapter {
     req.once('end', clear);
     res.once('close', clear);
   }
+}
+
+/**
+ * A subclass of Node's request (or response) whose prototype Express takes as its own. Express
+ * sets the prototype of each request and response to `app.request` (`app.response`) as it takes
+ * them; changed after construction, every request's object took a V8 map transition, and every
+ * property added to it afterwards (Express's router, body parsing, the route guard) more of them.
+ * Here the objects are made with that prototype: the subclass's own sits between them and
+ * Express's, and is then Express's `app.request`, so its change is a no-op. They have every
+ * method and getter Express gives them, as before; only their making is earlier.
+ */
+function expressMade<T extends typeof IncomingMessage | typeof ServerResponse>(Base: T, app: Record<'request' | 'response', object>, kind: 'request' | 'response'): T {
+  const Made = class extends Base {};
+  Object.setPrototypeOf(Made.prototype, app[kind]);
+  app[kind] = Made.prototype;
+  return Made;
 }
 
 function answerRequestTimeout(req: IncomingMessage, res: ServerResponse): void {

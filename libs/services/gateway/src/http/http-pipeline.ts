@@ -11,6 +11,10 @@ export interface HttpPipelineOptions {
   readonly bodyLimitBytes: number;
   /** Where refused bodies are reported (as client faults). */
   readonly logger?: Logger;
+  /** First of all (the request metrics, which time the whole request). */
+  readonly first?: readonly RequestHandler[];
+  /** After the body is read: paths answered outside the route table (the OpenAPI document, the web app). */
+  readonly then?: readonly RequestHandler[];
 }
 
 /** Paths of the OAuth browser flow: no CORS there (sync-interface §5.10). */
@@ -68,14 +72,14 @@ function body(options: HttpPipelineOptions): RequestHandler {
         (req as WithRawJson)[RAW_JSON] = raw;
       },
     }),
+    express.urlencoded({ limit: options.bodyLimitBytes, extended: false, parameterLimit: 10_000, verify: (_req, _res, raw, charset) => checkFormBytes(raw, charset) }),
+    // A body is parsed by one of the two (the form parser skips a body already read): checked as what it was.
     (req, _res, next) => {
       const raw = (req as WithRawJson)[RAW_JSON];
       if (raw) checkJsonBody(req.body, raw);
-      next();
-    },
-    express.urlencoded({ limit: options.bodyLimitBytes, extended: false, parameterLimit: 10_000, verify: (_req, _res, raw, charset) => checkFormBytes(raw, charset) }),
-    (req, _res, next) => {
-      if (req.is('application/x-www-form-urlencoded') && req.body && typeof req.body === 'object') checkFormValues(req.body as Record<string, unknown>);
+      else if (req.body && typeof req.body === 'object' && req.is('application/x-www-form-urlencoded')) {
+        checkFormValues(req.body as Record<string, unknown>);
+      }
       next();
     },
   ];
@@ -100,10 +104,38 @@ function refuse(logger: Logger | undefined, res: Response, err: unknown): void {
   writeHttpError(res, err);
 }
 
-/** The gateway's HTTP pipeline, in order: the request's span, correlation id, CORS, body limits and parsing. */
+/**
+ * Middlewares run in order as one Express layer. Express's router does work for each layer of
+ * every request (its path match, parseurl, its check for a returned promise, its restoring of
+ * request fields): the gateway's seven app-wide steps go through it once, not seven times. A step
+ * passes on with next() or answers; an error, thrown, passed or a rejected promise, goes to
+ * Express as from any layer.
+ */
+export function inOneLayer(handlers: readonly RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let index = 0;
+    const step = (err?: unknown): void => {
+      if (err !== undefined && err !== null) return next(err);
+      const handler = handlers[index++];
+      if (!handler) return next();
+      try {
+        const returned: unknown = handler(req, res, step);
+        if (returned instanceof Promise) returned.catch((rejected: unknown) => next(rejected ?? new Error('Rejected promise')));
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
+  };
+}
+
+/**
+ * The gateway's HTTP pipeline, in order: `first`, the request's span, correlation id, CORS, body
+ * limits and parsing, then `then`; before the routes (Nest's controllers).
+ */
 export function configureHttpPipeline(app: INestApplication, options: HttpPipelineOptions): void {
   const express = app.getHttpAdapter().getInstance() as { disable(setting: string): void; set(setting: string, value: unknown): void };
   express.disable('x-powered-by');
   express.set('query parser', 'extended');
-  app.use(httpSpans(), correlation(), cors(), body(options));
+  app.use(inOneLayer([...(options.first ?? []), httpSpans(), correlation(), cors(), body(options), ...(options.then ?? [])]));
 }

@@ -1,4 +1,4 @@
-import { contextFromCarrier, SpanKind, startSpan, withTraceContext } from '@doable/shared-logging';
+import { contextFromCarrier, isTracingActive, SpanKind, startSpan, withTraceContext } from '@doable/shared-logging';
 import { SpanStatusCode } from '@opentelemetry/api';
 import type { RequestHandler } from 'express';
 import type { RoutedRequest } from '../routes/routed-request';
@@ -12,6 +12,8 @@ import type { RoutedRequest } from '../routes/routed-request';
  */
 export function httpSpans(): RequestHandler {
   return (req, res, next) => {
+    // Untraced (no collector set), a span would record nothing: no attributes, closures or listeners per request.
+    if (!isTracingActive()) return next();
     const parent = contextFromCarrier((key) => req.header(key));
     const { span, context } = startSpan(`${req.method}`, {
       kind: SpanKind.SERVER,

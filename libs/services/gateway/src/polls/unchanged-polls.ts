@@ -7,6 +7,7 @@ import { Counter, type Registry } from 'prom-client';
 import { HomeGateway } from '../homes/home-gateway';
 import { GatewayRegistration } from '../registry/gateway-registration';
 import type { Route } from '../routes/route';
+import { bodyForRewrites } from './kept-bodies';
 import { UNCHANGED_ANSWERS } from './unchanged-answers.token';
 import type { UnchangedAnswers } from './unchanged-answers';
 
@@ -64,15 +65,29 @@ export class UnchangedPolls {
       this.registration.pollAnswersUsable() &&
       // Still home, and home under every view since a lease before the poll began: sync told this gateway of any move since.
       this.homes.keepsAnswersOf(principal.userId, since) &&
-      this.answers.remember(ticket, key, { status: reply.status, body: keptBody(reply.body), contentType: reply.contentType, headers: reply.headers });
+      this.answers.remember(ticket, key, { status: reply.status, body: keptBody(reply), contentType: reply.contentType, headers: reply.headers });
     this.outcomes.inc({ outcome: kept ? 'kept' : 'forwarded' });
     return reply;
   }
 }
 
-/** A body of bytes is a view of what NATS read (body-bytes.ts): a kept one is copied, so it holds only itself. */
-function keptBody(body: unknown): unknown {
-  return isBodyBytes(body) ? Buffer.from(body) : body;
+/**
+ * A kept answer's body as bytes of its own, made once: each time it is given again they are
+ * written as they are (edge/reply-body.ts, its ETag made once too), not encoded from text. Of its
+ * own: a body of bytes is a view of what NATS read (body-bytes.ts), and a small Buffer.from()
+ * would be a slice of a shared 8 KiB pool; either would keep far more memory than the answer.
+ */
+function keptBody(reply: EdgeReply): unknown {
+  const { body } = reply;
+  if (isBodyBytes(body)) return bodyForRewrites(ownCopy(body.byteLength, (bytes) => bytes.set(body)));
+  if (typeof body === 'string' && reply.contentType !== undefined) return bodyForRewrites(ownCopy(Buffer.byteLength(body), (bytes) => bytes.write(body)));
+  return body;
+}
+
+function ownCopy(length: number, fill: (bytes: Buffer) => void): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(length);
+  fill(bytes);
+  return bytes;
 }
 
 /**

@@ -87,7 +87,13 @@ export function webAppRoutes(dir: string): RequestHandler {
     const asset = isFilePath(path);
     serve(res, root, asset ? path : '/index.html', asset && path.startsWith('/assets/') ? ASSET_CACHE : INDEX_CACHE, asset ? 'No such file in the web app' : NOT_BUILT, next);
   });
-  return router;
+  // Only `/` and `/app`, `/app/...` are the router's (its mount matches no `/apple`): every API
+  // request, the polls above all, passes on after one look at its path, not through the router.
+  return (req, res, next) => {
+    const path = req.path;
+    if (path === '/' || path === WEB_APP_PATH || path.startsWith(`${WEB_APP_PATH}/`)) router(req, res, next);
+    else next();
+  };
 }
 
 function serve(res: Response, root: string, relative: string, cacheControl: string, missing: string, next: NextFunction): void {
