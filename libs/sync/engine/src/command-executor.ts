@@ -328,12 +328,13 @@ export class CommandExecutor {
 
   private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>, handlers: Handlers, optimistic: boolean): Promise<BatchOutcome> {
     const profile = await lockUser(tx, this.profiles, userId);
+    const { log, version } = await CommandBatchLog.load(tx.manager, userId, commands.map((command) => command.uuid));
     const batch: Batch = {
       tx,
       userId,
       handlers,
-      log: await CommandBatchLog.load(tx.manager, userId, commands.map((command) => command.uuid)),
-      change: new RequestChange(tx, this.profiles, profile),
+      log,
+      change: new RequestChange(tx, this.profiles, profile, version),
       guard: optimistic ? new OptimisticCommands() : new CommandSavepoints(tx),
       tempIdMapping: keyedByClient<string>(),
       prepared,
