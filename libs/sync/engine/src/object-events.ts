@@ -67,9 +67,10 @@ function messagesOf(events: readonly ObjectEvent[]): Array<{ events: ObjectEvent
 
 /**
  * Records the changes as SyncEvents.objectEvents (v2: one event holding them all, cut only past
- * 100 entries or 512 KB), in the command's transaction and in ONE statement however many there
- * are (a group of 100 item_add, a task deleted with its subtasks): one outbox row, one publish
- * and one claim per consumer where v1 took one per change (issue #48). v1 is not recorded any
+ * 100 entries or 512 KB), in the command's transaction: one outbox row, one publish and one
+ * claim per consumer where v1 took one per change (issue #48). Inside the executor they join the
+ * request's (CommandContext.pendingObjectEvents), so a request writes one event in one statement
+ * however many commands it has; elsewhere they are written at once. v1 is not recorded any
  * more; its consumers stay for what a previous release records. A command refused or rolled back takes them with it (its savepoint, or the optimistic pass's
  * rollback), and a replayed uuid never runs the command, so records nothing. The workspaces
  * of the projects involved come from the access check the command made (requireAccess reads a
@@ -96,7 +97,13 @@ export async function recordObjectEvents(context: CommandContext, changes: reado
     ...defined('previous', write(change, change.previous)),
     audience: audienceOf(context, members, change),
   }));
-  await context.tx.emitAll(SyncEvents.objectEvents, messagesOf(events));
+  if (context.pendingObjectEvents) context.pendingObjectEvents.push(...events);
+  else await writeObjectEvents(context.tx, events);
+}
+
+/** Writes the events as v2 object events (cut as messagesOf says), in one statement. */
+export async function writeObjectEvents(tx: CommandContext['tx'], events: readonly ObjectEvent[]): Promise<void> {
+  if (events.length > 0) await tx.emitAll(SyncEvents.objectEvents, messagesOf(events));
 }
 
 function defined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

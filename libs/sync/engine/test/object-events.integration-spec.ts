@@ -160,6 +160,26 @@ describe('object events from the commands (real PostgreSQL)', () => {
     expect(await harness.count('sync.outbox WHERE subject = $1', [SUBJECT])).toBe(rowsBefore + 1);
   });
 
+  it('records the changes of a request of several commands as ONE v2 event, in order, without those of a refused command', async () => {
+    const project = await harness.made(OWNER, 'project_add', { name: 'One event' });
+    const rowsBefore = await harness.count('sync.outbox WHERE subject = $1', [SUBJECT]);
+    let ids: Record<string, string> = {};
+    const changes = await recorded(async () => {
+      ids = (
+        await harness.send(OWNER, [
+          { type: 'item_add', args: { content: 'first', project_id: project }, temp_id: 'first' },
+          { type: 'section_add', args: { name: 'Later', project_id: project }, temp_id: 'section' },
+          // Refused after the first two wrote: only its own changes are undone.
+          { type: 'item_update', args: { id: '999999999', content: 'nope' } },
+          { type: 'item_update', args: { id: 'first', content: 'first, renamed' } },
+          { type: 'project_update', args: { id: project, name: 'One event, renamed' } },
+        ])
+      ).ids;
+    });
+    expect(summary(changes)).toEqual([`item:added:${ids['first']}`, `section:added:${ids['section']}`, `item:updated:${ids['first']}`, `project:updated:${project}`]);
+    expect(await harness.count('sync.outbox WHERE subject = $1', [SUBJECT])).toBe(rowsBefore + 1);
+  });
+
   it('cuts a call of more than 100 changes into v2 events of at most 100 (a task deleted with its 120 subtasks)', async () => {
     const MANY = '8803';
     await harness.user(MANY);
