@@ -66,3 +66,27 @@ export const objectEvent = eventSubject(
   }),
 );
 export type ObjectEvent = z.infer<typeof objectEvent.payload>;
+
+/**
+ * Issue #48: the object events of one request's transaction (of one recording, outside the
+ * command executor) as ONE event, in the order the changes were made: one outbox row, one
+ * publish and one claim per consumer where v1 took one per object. Each entry
+ * is a v1 payload, unchanged. Sync records only this version; consumers take both (v1 events
+ * stay in the stream, and a sync of the previous release records v1 during a rolling update).
+ * An entry's own id, where a consumer stores one per entry, is `<envelope id>/<index>`.
+ */
+export const objectEvents = eventSubject(
+  'sync.evt.object-event.v2',
+  z.object({
+    events: z.array(objectEvent.payload).min(1),
+  }),
+);
+export type ObjectEvents = z.infer<typeof objectEvents.payload>;
+
+/** Most entries in one v2 event (a request with more, a task deleted with many subtasks, records several). */
+export const OBJECT_EVENTS_PER_MESSAGE = 100;
+
+/** The id a consumer stores for entry `index` of a v2 event (the activity log's `event_id`): unique per change. */
+export function objectEventEntryId(envelopeId: string, index: number): string {
+  return `${envelopeId}/${index}`;
+}

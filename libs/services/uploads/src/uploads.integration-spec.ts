@@ -228,6 +228,28 @@ describe('uploads service (real PostgreSQL, a local blob store)', () => {
     expect(await linked()).toMatchObject({ noteId: '9001', itemId: '8001', projectId: '7001' });
   });
 
+  it('links an upload named by a comment among the entries of a v2 event (a request\'s changes in one)', async () => {
+    const record = await upload(ANN, Buffer.from('attached in a batch'), 'b.txt');
+    const url = (await service.urlSigner()).url('https://elsewhere.example', record.id, record.fileName);
+    const change = (overrides: Partial<ObjectEvent>): ObjectEvent => ({
+      objectType: 'note',
+      objectId: '9101',
+      eventType: 'added',
+      initiatorId: ANN.userId,
+      eventDate: new Date().toISOString(),
+      parentProjectId: '7101',
+      parentItemId: '8101',
+      workspaceId: null,
+      extraData: {},
+      fileUrl: url,
+      ...overrides,
+    });
+    const payload = { events: [change({ objectType: 'item', objectId: '8101', fileUrl: undefined }), change({ initiatorId: BOB.userId, objectId: '9999' }), change({})] };
+    await bus.publish({ id: randomUUID(), subject: SyncEvents.objectEvents.name, occurredAt: new Date().toISOString(), payload });
+    await waitForValue(async () => (await service.list(ANN, 50, null)).find((r) => r.id === record.id)?.noteId, '9101');
+    expect((await service.list(ANN, 50, null)).find((r) => r.id === record.id)).toMatchObject({ noteId: '9101', itemId: '8101', projectId: '7101' });
+  });
+
   it('sweeps unrecorded file folders past the upload timeout and the bytes of deleted uploads', async () => {
     const old = Date.now() - 11 * 60 * 1000;
     const crashed = streamedFileKey(old, randomUUID());

@@ -62,6 +62,10 @@ export class UploadsRpcController {
     consumers: EventConsumers,
   ) {
     consumers.on('uploads.link-notes', SyncEvents.objectEvent, (event, tx) => this.uploads.linkNote(event, tx));
+    // v2: a request's object events in one (linkNote reads nothing for an entry that is not a note with a file).
+    consumers.on('uploads.link-notes-v2', SyncEvents.objectEvents, async ({ events }, tx) => {
+      for (const event of events) await this.uploads.linkNote(event, tx);
+    });
   }
 
   @Handles(UploadsSubjects.limit)

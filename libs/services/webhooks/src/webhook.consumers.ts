@@ -40,6 +40,14 @@ export class WebhookConsumers {
       for (const eventName of webhookEventNames(event)) made += await repository.enqueue(tx.manager, eventName, event);
       wakeAfterCommit(made, tx);
     });
+    // v2: a request's object events in one (sync records only these; v1 above is what a previous release records).
+    consumers.on('object-events-v2', SyncEvents.objectEvents, async ({ events }, tx) => {
+      const made = await repository.enqueueAll(
+        tx.manager,
+        events.flatMap((event) => webhookEventNames(event).map((eventName) => ({ eventName, event }))),
+      );
+      wakeAfterCommit(made, tx);
+    });
     consumers.on('reminders-fired', SyncEvents.reminderFired, async (fired, tx) => {
       const made = await repository.enqueue(tx.manager, 'reminder:fired', {
         objectType: 'reminder',

@@ -302,6 +302,32 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
     await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '303', authorized: false, changedAt: stamp() });
   });
 
+  it('makes from a v2 event (a request\'s changes in one) the deliveries its entries would make as v1 events, in their order', async () => {
+    await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '303', authorized: true, changedAt: stamp() });
+    await publish(SyncEvents.objectEvents, {
+      events: [
+        objectEvent({ objectId: '5101' }),
+        // Not wanted by the app (item:deleted): no delivery.
+        objectEvent({ objectId: '5102', eventType: 'deleted' }),
+        // A completion is also item:updated, which the app wants; 202 did not authorise it, 303 appears twice.
+        objectEvent({ objectId: '5103', eventType: 'completed', initiatorId: '202', audience: ['202', '101', '303', '303'] }),
+        // No one who authorised the app.
+        objectEvent({ objectId: '5104', initiatorId: '404', audience: ['404'] }),
+      ],
+    });
+    const made = await dataSource.query<Array<{ user_id: string; event_name: string; object_id: string }>>(
+      `SELECT user_id::text AS user_id, event_name, event->>'objectId' AS object_id FROM webhooks.deliveries ORDER BY created_at, event->>'objectId', user_id`,
+    );
+    expect(made).toEqual([
+      { user_id: '101', event_name: 'item:added', object_id: '5101' },
+      { user_id: '101', event_name: 'item:updated', object_id: '5103' },
+      { user_id: '303', event_name: 'item:updated', object_id: '5103' },
+    ]);
+    await worker().runOnce();
+    expect(received.map((r) => JSON.parse(r.body) as { event_name: string; user_id: string }).map((body) => `${body.event_name}:${body.user_id}`).sort()).toEqual(['item:added:101', 'item:updated:101', 'item:updated:303']);
+    await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '303', authorized: false, changedAt: stamp() });
+  });
+
   it('turns a fired reminder into reminder:fired for the user it notifies, with the reminder as event_data', async () => {
     await publish(AuthEvents.appWebhookConfigured, { appId: '1', callbackUrl: url, events: ['reminder:fired'], version: '1', changedAt: stamp() });
     const reminder = { id: '9001', item_id: '5001', notify_uid: '101', type: 'absolute', due: { date: '2026-11-25T10:00:00Z' }, minute_offset: null, is_deleted: false };

@@ -27,13 +27,23 @@ export class CommandBatchLog {
     this.outcomes = earlier;
   }
 
-  /** Reads the stored outcomes of the given uuids (the caller holds the user's lock). */
-  static async load(manager: EntityManager, userId: string, uuids: readonly string[]): Promise<CommandBatchLog> {
-    const rows = await manager.query<Array<{ uuid: string; status: CommandStatus; temp_id_mapping: Record<string, string> }>>(
-      `SELECT uuid, status, temp_id_mapping FROM sync.command_log WHERE user_id = $1 AND uuid = ANY($2::text[])`,
+  /**
+   * Reads the stored outcomes of the given uuids (the caller holds the user's lock), and takes
+   * the request's first change version in the same round trip (see RequestChange): after the
+   * lock, as a version must be, so the user's versions follow commit order. A request that
+   * turns out to write nothing (all replays) leaves the version unused: a gap in the sequence,
+   * as any rolled-back transaction leaves.
+   */
+  static async load(manager: EntityManager, userId: string, uuids: readonly string[]): Promise<{ log: CommandBatchLog; version: string }> {
+    const rows = await manager.query<Array<{ version: string; uuid: string | null; status: CommandStatus; temp_id_mapping: Record<string, string> }>>(
+      `SELECT v.version, l.uuid, l.status, l.temp_id_mapping
+         FROM (SELECT nextval('sync.change_version')::text AS version) v
+         LEFT JOIN sync.command_log l ON l.user_id = $1 AND l.uuid = ANY($2::text[])`,
       [userId, [...new Set(uuids)]],
     );
-    return new CommandBatchLog(manager, userId, new Map(rows.map((row) => [row.uuid, { status: row.status, tempIdMapping: row.temp_id_mapping }])));
+    const outcomes = new Map<string, LoggedOutcome>();
+    for (const row of rows) if (row.uuid !== null) outcomes.set(row.uuid, { status: row.status, tempIdMapping: row.temp_id_mapping });
+    return { log: new CommandBatchLog(manager, userId, outcomes), version: rows[0].version };
   }
 
   /** Which of the uuids were executed already (read without the lock: a hint, the transaction decides). */
@@ -68,34 +78,41 @@ export class CommandBatchLog {
     return rows[0]?.object_id;
   }
 
-  /** Writes what the request recorded: one statement for the outcomes, two for the temp ids. */
+  /**
+   * Writes what the request recorded in ONE statement: the outcomes, the temp ids, and the trim
+   * of the temp ids to the newest TEMP_IDS_KEPT (three round trips before). The statements of a
+   * WITH share one snapshot, so the trim cannot see the rows inserted beside it: it keeps, of the
+   * rows there were, the newest TEMP_IDS_KEPT less the new ones, and never deletes a temp id this
+   * request writes again (its row is updated beside it). The same rows remain as with the trim
+   * after the insert: the new ones are the newest (created_at is read per row, the user's lock
+   * orders the user's requests).
+   */
   async flush(): Promise<void> {
-    if (this.recorded.length > 0) {
-      await this.manager.query(
-        `INSERT INTO sync.command_log (user_id, uuid, status, temp_id_mapping)
+    if (this.recorded.length === 0 && this.tempIds.size === 0) return;
+    const outcomes = [
+      this.userId,
+      this.recorded.map((outcome) => outcome.uuid),
+      this.recorded.map((outcome) => JSON.stringify(outcome.status)),
+      this.recorded.map((outcome) => JSON.stringify(outcome.tempIdMapping)),
+    ];
+    const logOutcomes = `INSERT INTO sync.command_log (user_id, uuid, status, temp_id_mapping)
          SELECT $1, uuid, status, mapping FROM unnest($2::text[], $3::jsonb[], $4::jsonb[]) AS outcome(uuid, status, mapping)
-         ON CONFLICT (user_id, uuid) DO NOTHING`,
-        [
-          this.userId,
-          this.recorded.map((outcome) => outcome.uuid),
-          this.recorded.map((outcome) => JSON.stringify(outcome.status)),
-          this.recorded.map((outcome) => JSON.stringify(outcome.tempIdMapping)),
-        ],
-      );
+         ON CONFLICT (user_id, uuid) DO NOTHING`;
+    if (this.tempIds.size === 0) {
+      await this.manager.query(logOutcomes, outcomes);
+      return;
     }
-    if (this.tempIds.size > 0) {
-      // clock_timestamp() is read per row, so the rows keep the order they were created in.
-      await this.manager.query(
-        `INSERT INTO sync.temp_ids (user_id, temp_id, object_id)
-         SELECT $1, temp_id, object_id FROM unnest($2::text[], $3::bigint[]) WITH ORDINALITY AS created(temp_id, object_id, n) ORDER BY n
-         ON CONFLICT (user_id, temp_id) DO UPDATE SET object_id = EXCLUDED.object_id, created_at = clock_timestamp()`,
-        [this.userId, [...this.tempIds.keys()], [...this.tempIds.values()]],
-      );
-      await this.manager.query(
-        `DELETE FROM sync.temp_ids WHERE user_id = $1 AND temp_id IN (
-           SELECT temp_id FROM sync.temp_ids WHERE user_id = $1 ORDER BY created_at DESC OFFSET $2)`,
-        [this.userId, TEMP_IDS_KEPT],
-      );
-    }
+    // More than are kept would be trimmed at once: only the newest are written.
+    const created = [...this.tempIds].slice(-TEMP_IDS_KEPT);
+    await this.manager.query(
+      `WITH logged AS (${logOutcomes}),
+       remembered AS (
+         INSERT INTO sync.temp_ids (user_id, temp_id, object_id)
+         SELECT $1, temp_id, object_id FROM unnest($5::text[], $6::bigint[]) WITH ORDINALITY AS created(temp_id, object_id, n) ORDER BY n
+         ON CONFLICT (user_id, temp_id) DO UPDATE SET object_id = EXCLUDED.object_id, created_at = clock_timestamp())
+       DELETE FROM sync.temp_ids WHERE user_id = $1 AND temp_id IN (
+         SELECT temp_id FROM sync.temp_ids WHERE user_id = $1 AND temp_id <> ALL($5::text[]) ORDER BY created_at DESC OFFSET $7)`,
+      [...outcomes, created.map(([tempId]) => tempId), created.map(([, objectId]) => objectId), TEMP_IDS_KEPT - created.length],
+    );
   }
 }

@@ -3,12 +3,14 @@ import { currentCorrelationId, inSpan, LOGGER, type Logger } from '@doable/share
 import { Database, type Tx } from '@doable/shared-runtime';
 import { infrastructureUnavailable, isInfrastructureFailure } from '@doable/shared-transport';
 import { findUnstorableText, isObjectId, type Principal, type UnstorableText } from '@doable/contracts-common';
+import type { ObjectEvent } from '@doable/contracts-sync';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CountLockBusy, PlanGate, PlanLimitsRepository, ProjectMembersRepository, UserProfileRepository, waitForCountLock, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { CommandBatchLog } from './command-batch-log';
 import type { CommandStatus } from './command-status';
 import { COMMAND_HANDLERS, type CommandContext, type CommandHandler, type CommandOutcome, EVENT_OBJECT_WRITER, type EventObjectWriter, INTERNAL_COMMAND_HANDLERS } from './command-handler';
 import { eachObject, TRANSIENT_CODES } from './each-object';
+import { writeObjectEvents } from './object-events';
 import { nothingTouched, RequestChange, type Touched } from './request-change';
 import { CommandPolicies } from './command-policies';
 import { ProjectAccess } from './project-access';
@@ -122,6 +124,8 @@ interface Batch {
   readonly workspaceAccess: WorkspaceAccess;
   /** The plans the commands are checked against, read once per request (see PlanGate). */
   readonly plan: PlanGate;
+  /** The object events of the commands that succeeded so far, written as one v2 event before COMMIT. */
+  readonly objectEvents: ObjectEvent[];
 }
 
 /** A command that ran: `ok`, or (spec §7.2) its objects' outcomes, as the command asked them answered. */
@@ -328,12 +332,13 @@ export class CommandExecutor {
 
   private async runBatch(tx: Tx, userId: string, commands: readonly SyncCommand[], prepared: ReadonlyMap<string, Preparation>, handlers: Handlers, optimistic: boolean): Promise<BatchOutcome> {
     const profile = await lockUser(tx, this.profiles, userId);
+    const { log, version } = await CommandBatchLog.load(tx.manager, userId, commands.map((command) => command.uuid));
     const batch: Batch = {
       tx,
       userId,
       handlers,
-      log: await CommandBatchLog.load(tx.manager, userId, commands.map((command) => command.uuid)),
-      change: new RequestChange(tx, this.profiles, profile),
+      log,
+      change: new RequestChange(tx, this.profiles, profile, version),
       guard: optimistic ? new OptimisticCommands() : new CommandSavepoints(tx),
       tempIdMapping: keyedByClient<string>(),
       prepared,
@@ -341,6 +346,7 @@ export class CommandExecutor {
       access: new ProjectAccess(tx.manager, this.members, userId, this.policies),
       workspaceAccess: new WorkspaceAccess(tx.manager, this.workspaceMembers, userId, this.policies),
       plan: new PlanGate(tx.manager, this.planLimits, userId),
+      objectEvents: [],
     };
     const statuses = new Map<string, CommandStatus>();
     for (const command of commands) {
@@ -350,6 +356,7 @@ export class CommandExecutor {
     }
     await this.writeGroup(batch, statuses);
     await batch.guard.finish();
+    await writeObjectEvents(tx, batch.objectEvents);
     await batch.log.flush();
     await batch.change.close();
     return { statuses, tempIdMapping: batch.tempIdMapping };
@@ -381,7 +388,10 @@ export class CommandExecutor {
     const change = await batch.change.open();
     const touched = nothingTouched();
     const onRefusal: RefusalEvent[] = [];
+    // What the command adds to the request's object events goes with its savepoint if it fails.
+    const eventsBefore = batch.objectEvents.length;
     const attempt = await batch.guard.attempt(() => handler.run(this.contextOf(batch, change, touched, command.type, onRefusal), command.args, preparation?.value));
+    if (!attempt.ok) batch.objectEvents.length = eventsBefore;
     if (this.policies.changesMemberships(command.type)) {
       batch.access.forget();
       batch.workspaceAccess.forget();
@@ -461,6 +471,7 @@ export class CommandExecutor {
       version: change.version,
       user: change.user,
       writeEventObject: this.eventObjectWriter,
+      pendingObjectEvents: batch.objectEvents,
       touch: (...projectIds) => touched.projects.push(...projectIds),
       touchUsers: (...userIds) => touched.users.push(...userIds),
       touchWorkspace: (...workspaceIds) => touched.workspaces.push(...workspaceIds),
@@ -471,14 +482,15 @@ export class CommandExecutor {
       emitOnRefusal: (event, payload) => onRefusal.push(() => batch.tx.emit(event, payload)),
       resolveId: (value, argument) => this.resolveId(batch, value, argument),
       eachObject: (entries, work) => {
-        const mark = { projects: 0, users: 0, workspaces: 0 };
-        // A refused object's touches go with its writes.
+        const mark = { projects: 0, users: 0, workspaces: 0, events: 0 };
+        // A refused object's touches and object events go with its writes.
         return eachObject(batch.tx, entries, work, {
-          begin: () => Object.assign(mark, { projects: touched.projects.length, users: touched.users.length, workspaces: touched.workspaces.length }),
+          begin: () => Object.assign(mark, { projects: touched.projects.length, users: touched.users.length, workspaces: touched.workspaces.length, events: batch.objectEvents.length }),
           undone: () => {
             touched.projects.length = mark.projects;
             touched.users.length = mark.users;
             touched.workspaces.length = mark.workspaces;
+            batch.objectEvents.length = mark.events;
           },
         });
       },

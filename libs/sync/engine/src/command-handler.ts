@@ -1,5 +1,5 @@
 import type { EventSubject, Principal } from '@doable/contracts-common';
-import type { CommandPolicy, EventObjectType, ProjectRole, WorkspaceRole } from '@doable/contracts-sync';
+import type { CommandPolicy, EventObjectType, ObjectEvent, ProjectRole, WorkspaceRole } from '@doable/contracts-sync';
 import type { Tx } from '@doable/shared-runtime';
 import type { PlanGate } from '@doable/sync-domain';
 import type { PerIdStatus } from './command-status';
@@ -67,6 +67,12 @@ export interface CommandContext {
   emitOnRefusal<P>(event: EventSubject<P>, payload: P): void;
   /** Renders the objects a command's events carry (recordObjectEvents); absent: events carry none. */
   readonly writeEventObject?: EventObjectWriter;
+  /**
+   * The request's object events so far (recordObjectEvents appends to it), written as one v2
+   * event at the end of the request's transaction; the executor drops what a command or an
+   * object its savepoint undoes had appended. Absent: recordObjectEvents writes them at once.
+   */
+  readonly pendingObjectEvents?: ObjectEvent[];
   /** The acting user's timezone and week settings (due dates are computed in them). */
   readonly user: { readonly timezone: string; readonly startDay: number; readonly nextWeek: number; readonly inboxProjectId: string };
 }

@@ -1,4 +1,4 @@
-import { type EventObjectType, type ObjectEvent, type ObjectEventType, SyncEvents } from '@doable/contracts-sync';
+import { type EventObjectType, type ObjectEvent, type ObjectEventType, OBJECT_EVENTS_PER_MESSAGE, SyncEvents } from '@doable/contracts-sync';
 import type { CommandContext } from './command-handler';
 
 /**
@@ -37,9 +37,41 @@ export function withChanges<T extends object>(object: T, changes: { readonly [K 
 }
 
 /**
- * Records SyncEvents.objectEvent for each change, in the command's transaction and in ONE
- * statement however many there are (a group of 100 item_add, a task deleted with its subtasks):
- * a command refused or rolled back takes them with it (its savepoint, or the optimistic pass's
+ * Bytes of entries one v2 event holds at most: NATS refuses a message over its max_payload (1 MB
+ * by default), and an entry can carry a task's description twice (object and previous).
+ */
+const MESSAGE_BYTES = 512 * 1024;
+
+/**
+ * The changes cut into v2 events: in order, at most OBJECT_EVENTS_PER_MESSAGE entries and about
+ * MESSAGE_BYTES of them each (an entry larger than that alone), so a task deleted with hundreds
+ * of subtasks stays within what NATS carries.
+ */
+function messagesOf(events: readonly ObjectEvent[]): Array<{ events: ObjectEvent[] }> {
+  const messages: Array<{ events: ObjectEvent[] }> = [];
+  let current: ObjectEvent[] = [];
+  let bytes = 0;
+  for (const event of events) {
+    const size = JSON.stringify(event).length;
+    if (current.length > 0 && (current.length >= OBJECT_EVENTS_PER_MESSAGE || bytes + size > MESSAGE_BYTES)) {
+      messages.push({ events: current });
+      current = [];
+      bytes = 0;
+    }
+    current.push(event);
+    bytes += size;
+  }
+  if (current.length > 0) messages.push({ events: current });
+  return messages;
+}
+
+/**
+ * Records the changes as SyncEvents.objectEvents (v2: one event holding them all, cut only past
+ * 100 entries or 512 KB), in the command's transaction: one outbox row, one publish and one
+ * claim per consumer where v1 took one per change (issue #48). Inside the executor they join the
+ * request's (CommandContext.pendingObjectEvents), so a request writes one event in one statement
+ * however many commands it has; elsewhere they are written at once. v1 is not recorded any
+ * more; its consumers stay for what a previous release records. A command refused or rolled back takes them with it (its savepoint, or the optimistic pass's
  * rollback), and a replayed uuid never runs the command, so records nothing. The workspaces
  * of the projects involved come from the access check the command made (requireAccess reads a
  * project's workspace with the role); a project not checked so costs one more read for all of
@@ -65,7 +97,13 @@ export async function recordObjectEvents(context: CommandContext, changes: reado
     ...defined('previous', write(change, change.previous)),
     audience: audienceOf(context, members, change),
   }));
-  await context.tx.emitAll(SyncEvents.objectEvent, events);
+  if (context.pendingObjectEvents) context.pendingObjectEvents.push(...events);
+  else await writeObjectEvents(context.tx, events);
+}
+
+/** Writes the events as v2 object events (cut as messagesOf says), in one statement. */
+export async function writeObjectEvents(tx: CommandContext['tx'], events: readonly ObjectEvent[]): Promise<void> {
+  if (events.length > 0) await tx.emitAll(SyncEvents.objectEvents, messagesOf(events));
 }
 
 function defined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

@@ -21,14 +21,22 @@ export class RequestChange {
   private current: UserChange | undefined;
   private written = false;
 
+  /**
+   * @param firstVersion the version the first change takes, read with the command log (one
+   * round trip less); a change opened after a profile command takes a version of its own.
+   */
   constructor(
     private readonly tx: Tx,
     private readonly profiles: UserProfileRepository,
     private profile: UserProfile,
+    private firstVersion?: string,
   ) {}
 
   async open(): Promise<UserChange> {
-    this.current ??= await openChange(this.tx, this.profiles, this.profile);
+    if (!this.current) {
+      this.current = await openChange(this.tx, this.profiles, this.profile, this.firstVersion);
+      this.firstVersion = undefined;
+    }
     return this.current;
   }
 

@@ -30,9 +30,12 @@ export async function lockUser(tx: Tx, profiles: UserProfileRepository, userId: 
   return profile;
 }
 
-/** Opens a change for a user whose row this transaction has locked (see lockUser). */
-export async function openChange(tx: Tx, profiles: UserProfileRepository, profile: UserProfile): Promise<UserChange> {
-  const [{ version }] = await tx.manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`);
+/**
+ * Opens a change for a user whose row this transaction has locked (see lockUser), under `taken`
+ * (a version read from the sequence after that lock) or a new one.
+ */
+export async function openChange(tx: Tx, profiles: UserProfileRepository, profile: UserProfile, taken?: string): Promise<UserChange> {
+  const version = taken ?? (await tx.manager.query<Array<{ version: string }>>(`SELECT nextval('sync.change_version')::text AS version`))[0].version;
   const touched = new Set<string>();
   const users = new Set<string>();
   const workspaces = new Set<string>();

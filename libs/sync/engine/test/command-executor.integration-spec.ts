@@ -322,11 +322,11 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
       expect(statements.filter((sql) => sql.includes('SAVEPOINT'))).toEqual([]);
       expect(statements.filter((sql) => sql.includes('INSERT INTO sync.items'))).toHaveLength(1);
       expect(statements.filter((sql) => sql.includes('.outbox'))).toHaveLength(2);
-      // START TRANSACTION, the user's lock, the log's read, the version; the plan's check (the
+      // START TRANSACTION, the user's lock, the log's read with the version; the plan's check (the
       // project's open tasks, its owner's plan), the one INSERT and its tasks' object events (one
-      // multi-row INSERT into the outbox); the outcomes, the temp ids and their trim, the
-      // high-water marks and the one usersChanged event naming whom they raised, COMMIT.
-      expect(statements).toHaveLength(4 + 2 + 2 + 6);
+      // v2 event, one outbox row); the outcomes with the temp ids and their trim (one statement),
+      // the high-water marks and the one usersChanged event naming whom they raised, COMMIT.
+      expect(statements).toHaveLength(3 + 2 + 2 + 4);
       const made = await dataSource.query<Array<{ id: string; content: string }>>(`SELECT id::text, content FROM sync.items WHERE content LIKE 'budget %' ORDER BY id`);
       expect(made.map((row) => row.content)).toEqual(adds.map((add) => add.args['content']));
       expect(results!.tempIdMapping).toEqual(Object.fromEntries(made.map((row, n) => [`budget-${n}`, row.id])));
@@ -528,6 +528,17 @@ describe('CommandExecutor: one transaction per request, one savepoint per comman
     expect(later.syncStatus[forgotten.uuid]).toMatchObject({ error_tag: 'INVALID_TEMPID' });
     expect(later.syncStatus[remembered.uuid]).toBe('ok');
     expect(later.syncStatus[newest.uuid]).toBe('ok');
+
+    // A temp id written again moves to the newest and is kept (the trim runs in the statement
+    // that writes it); the oldest other one goes: cut-3, once later's two made cut-1 and cut-2 go.
+    const tempIds = async () => new Map((await dataSource.query<Array<{ temp_id: string; object_id: string }>>(`SELECT temp_id, object_id::text FROM sync.temp_ids WHERE user_id = $1`, [USER_ID])).map((row) => [row.temp_id, row.object_id]));
+    const reused = itemAdd('cut-10 again', 'cut-10');
+    const again = await executor.run(principal, [reused, itemAdd('one more', 'cut-new')]);
+    const now = await tempIds();
+    expect(now.size).toBe(500);
+    expect(now.get('cut-10')).toBe(again.tempIdMapping['cut-10']);
+    expect(now.has('cut-new')).toBe(true);
+    expect(['cut-2', 'cut-3', 'cut-4'].map((tempId) => now.has(tempId))).toEqual([false, false, true]);
   });
 
   it("one user's burst of slow requests takes one connection, not the pool: another user's request goes first", async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ObjectEvent } from '@doable/contracts-sync';
+import type { ObjectEvent, ObjectEvents } from '@doable/contracts-sync';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { PlanLimitsHarness } from '../testing/plan-limits.harness';
 
-const SUBJECT = 'sync.evt.object-event.v1';
+const SUBJECT = 'sync.evt.object-event.v2';
 
 /**
  * What the commands record as SyncEvents.objectEvent (real PostgreSQL, the real executor): one
@@ -16,7 +16,8 @@ describe('object events from the commands (real PostgreSQL)', () => {
   const OTHER = '8802';
   let inbox: string;
 
-  const events = () => harness.events<ObjectEvent>(SUBJECT);
+  /** The recorded changes, in order: each v2 event's entries. */
+  const events = async () => (await harness.events<ObjectEvents>(SUBJECT)).flatMap((message) => message.events);
   const summary = (list: ObjectEvent[]) => list.map((event) => `${event.objectType}:${event.eventType}:${event.objectId}`);
   /** The events a step recorded (those after the count before it). */
   async function recorded(step: () => Promise<unknown>): Promise<ObjectEvent[]> {
@@ -149,12 +150,49 @@ describe('object events from the commands (real PostgreSQL)', () => {
     expect(again).toEqual([]);
   });
 
-  it('records a group of 100 item_add (written together) as one event each, in order', async () => {
+  it('records a group of 100 item_add (written together) as ONE v2 event of 100 entries, in order', async () => {
     const commands = Array.from({ length: 100 }, (_, index) => ({ type: 'item_add', args: { content: `bulk ${index}` }, temp_id: `t${index}` }));
     let ids: Record<string, string> = {};
+    const rowsBefore = await harness.count('sync.outbox WHERE subject = $1', [SUBJECT]);
     const bulk = await recorded(async () => (ids = (await harness.send(OWNER, commands)).ids));
     expect(bulk.map((event) => event.objectId)).toEqual(commands.map((command) => ids[command.temp_id]));
     expect(new Set(bulk.map((event) => event.eventType))).toEqual(new Set(['added']));
+    expect(await harness.count('sync.outbox WHERE subject = $1', [SUBJECT])).toBe(rowsBefore + 1);
+  });
+
+  it('records the changes of a request of several commands as ONE v2 event, in order, without those of a refused command', async () => {
+    const project = await harness.made(OWNER, 'project_add', { name: 'One event' });
+    const rowsBefore = await harness.count('sync.outbox WHERE subject = $1', [SUBJECT]);
+    let ids: Record<string, string> = {};
+    const changes = await recorded(async () => {
+      ids = (
+        await harness.send(OWNER, [
+          { type: 'item_add', args: { content: 'first', project_id: project }, temp_id: 'first' },
+          { type: 'section_add', args: { name: 'Later', project_id: project }, temp_id: 'section' },
+          // Refused after the first two wrote: only its own changes are undone.
+          { type: 'item_update', args: { id: '999999999', content: 'nope' } },
+          { type: 'item_update', args: { id: 'first', content: 'first, renamed' } },
+          { type: 'project_update', args: { id: project, name: 'One event, renamed' } },
+        ])
+      ).ids;
+    });
+    expect(summary(changes)).toEqual([`item:added:${ids['first']}`, `section:added:${ids['section']}`, `item:updated:${ids['first']}`, `project:updated:${project}`]);
+    expect(await harness.count('sync.outbox WHERE subject = $1', [SUBJECT])).toBe(rowsBefore + 1);
+  });
+
+  it('cuts a call of more than 100 changes into v2 events of at most 100 (a task deleted with its 120 subtasks)', async () => {
+    const MANY = '8803';
+    await harness.user(MANY);
+    const parent = await harness.made(MANY, 'item_add', { content: 'Many children' });
+    const children = await harness.send(MANY, Array.from({ length: 120 }, (_, index) => ({ type: 'item_add', args: { content: `child ${index}`, parent_id: parent } })));
+    expect(new Set(children.statuses)).toEqual(new Set(['ok']));
+    const rowsBefore = await harness.count('sync.outbox WHERE subject = $1', [SUBJECT]);
+    const deleted = await recorded(() => harness.one(MANY, 'item_delete', { id: parent }));
+    expect(deleted).toHaveLength(121);
+    expect(deleted[0]).toMatchObject({ objectId: parent, eventType: 'deleted' });
+    const sizes = (await harness.events<ObjectEvents>(SUBJECT)).slice(-2).map((message) => message.events.length);
+    expect(await harness.count('sync.outbox WHERE subject = $1', [SUBJECT])).toBe(rowsBefore + 2);
+    expect(sizes).toEqual([100, 21]);
   });
 
   it('carries the workspace of a workspace project, read with the access check, not by a read of its own', async () => {

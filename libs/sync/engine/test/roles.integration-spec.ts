@@ -64,7 +64,7 @@ describe('Project roles, assignment and collaboration events in the command exec
   const outboxMark = async () => Number((await dataSource.query<Array<{ id: string | null }>>(`SELECT max(id)::text AS id FROM sync.outbox`))[0].id ?? 0);
   // The collaboration events; the object events every command records (activity log, webhooks)
   // have their own spec (object-events.integration-spec.ts).
-  const NOT_COLLABORATION = ['sync.evt.object-event.v1', SyncEvents.usersChanged.name];
+  const NOT_COLLABORATION = [SyncEvents.objectEvents.name, SyncEvents.usersChanged.name];
   const eventsSince = async (mark: number, subject?: string) =>
     (await dataSource.query<Array<{ subject: string; payload: Record<string, unknown> }>>(`SELECT subject, payload FROM sync.outbox WHERE id > $1 ORDER BY id`, [mark])).filter(
       // Without a subject: the collaboration events (not the object events or the push channel's cue every change has).

@@ -1,5 +1,5 @@
-import type { EventEnvelope } from '@doable/contracts-common';
-import type { ObjectEvent } from '@doable/contracts-sync';
+import type { EventEnvelope, EventSubject } from '@doable/contracts-common';
+import { type ObjectEvent, type ObjectEvents, SyncEvents } from '@doable/contracts-sync';
 import { OutboxRelay } from '@doable/shared-database';
 import { DomainError } from '@doable/shared-errors';
 import { createLogger } from '@doable/shared-logging';
@@ -10,7 +10,9 @@ import { ActivityLogConsumer } from './activity-log.consumer';
 import { ActivityLogRepository } from './activity-log.repository';
 import { ActivityLogService } from './activity-log.service';
 
-type Handler = (payload: ObjectEvent, tx: Tx, envelope: EventEnvelope<ObjectEvent>) => Promise<void>;
+type Handler<P> = (payload: P, tx: Tx, envelope: EventEnvelope<P>) => Promise<void>;
+/** A registered handler as the bus calls it: the payload parsed against its event's schema first, as EventConsumers does. */
+type Delivery = (payload: unknown, tx: Tx, envelope: EventEnvelope) => Promise<void>;
 
 /**
  * The activity log over real PostgreSQL: the commands' object events go through the consumer
@@ -21,7 +23,9 @@ describe('the activity log (real PostgreSQL)', () => {
   let harness: PlanLimitsHarness;
   let database: Database;
   let service: ActivityLogService;
-  let handler: Handler;
+  /** The consumer's handlers by subject: v1 (what a previous release records) and v2 (what the commands record). */
+  const handlers = new Map<string, Delivery>();
+  const deliverTo = (subject: string, payload: unknown, tx: Tx, envelope: EventEnvelope) => handlers.get(subject)!(payload, tx, envelope);
   const OWNER = '8901';
   const FRIEND = '8902';
   const STRANGER = '8903';
@@ -30,11 +34,12 @@ describe('the activity log (real PostgreSQL)', () => {
   let task = '';
   let inboxTask = '';
 
-  /** Delivers every outbox object event to the consumer (each twice: a redelivery). */
+  /** Delivers every outbox object event (v2, a command's changes in one) to the consumer (each twice: a redelivery). */
   async function deliver(): Promise<void> {
-    const rows = await harness.dataSource.query<Array<{ event_id: string; payload: ObjectEvent }>>(`SELECT event_id::text, payload FROM sync.outbox WHERE subject = 'sync.evt.object-event.v1' ORDER BY id`);
+    const rows = await harness.dataSource.query<Array<{ event_id: string; payload: ObjectEvents }>>(`SELECT event_id::text, payload FROM sync.outbox WHERE subject = 'sync.evt.object-event.v2' ORDER BY id`);
+    expect(await harness.dataSource.query(`SELECT 1 FROM sync.outbox WHERE subject = 'sync.evt.object-event.v1'`)).toEqual([]);
     for (const row of [...rows, ...rows]) {
-      await database.transaction((tx) => handler(row.payload, tx, { id: row.event_id, subject: 'sync.evt.object-event.v1', occurredAt: new Date().toISOString(), payload: row.payload }));
+      await database.transaction((tx) => deliverTo(SyncEvents.objectEvents.name, row.payload, tx, { id: row.event_id, subject: SyncEvents.objectEvents.name, occurredAt: new Date().toISOString(), payload: row.payload }));
     }
   }
 
@@ -45,7 +50,13 @@ describe('the activity log (real PostgreSQL)', () => {
     const logger = createLogger('test', 'silent');
     database = new Database(harness.dataSource, 'sync', new OutboxRelay(harness.dataSource, 'sync', { publish: () => Promise.resolve() }, logger));
     const repository = new ActivityLogRepository();
-    new ActivityLogConsumer({ on: (_name: string, _event: unknown, registered: Handler) => (handler = registered) } as unknown as EventConsumers, repository);
+    const on = <P>(_name: string, event: EventSubject<P>, registered: Handler<P>) => {
+      handlers.set(event.name, (payload, tx, envelope) => {
+        const parsed = event.payload.parse(payload);
+        return registered(parsed, tx, { ...envelope, payload: parsed });
+      });
+    };
+    new ActivityLogConsumer({ on } as unknown as EventConsumers, repository);
     service = new ActivityLogService(database, new PlanLimitsRepository(), repository);
     await harness.user(OWNER);
     await harness.user(FRIEND);
@@ -138,5 +149,16 @@ describe('the activity log (real PostgreSQL)', () => {
     for (const params of [{ cursor: 'garbage' }, { date_from: 'yesterday' }, { workspace_id: '0' }, { annotate_notes: 'perhaps' }]) {
       await expect(service.activities(OWNER, params)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT_VALUE' });
     }
+  });
+
+  it('logs a v1 event (what a previous release records during a rolling update) once, beside the v2 entries', async () => {
+    const event: ObjectEvent = { objectType: 'item', objectId: '99001', eventType: 'added', initiatorId: OWNER, eventDate: new Date().toISOString(), parentProjectId: project, parentItemId: null, workspaceId: null, extraData: { content: 'From v1' } };
+    const before = await harness.count('sync.activity_events');
+    for (let delivery = 0; delivery < 2; delivery++) {
+      await database.transaction((tx) => deliverTo(SyncEvents.objectEvent.name, event, tx, { id: 'v1-event-1', subject: SyncEvents.objectEvent.name, occurredAt: event.eventDate, payload: event }));
+    }
+    expect(await harness.count('sync.activity_events')).toBe(before + 1);
+    // v2 entries are stored under `<envelope id>/<index>`, so they never meet a v1 envelope id.
+    expect(await harness.dataSource.query(`SELECT event_id FROM sync.activity_events WHERE event_id NOT LIKE '%/%' ORDER BY id`)).toEqual([{ event_id: 'v1-event-1' }]);
   });
 });
