@@ -76,6 +76,25 @@ describe.each(MODES)('mail (%s)', (mode) => {
   let logs: ReturnType<typeof captureLogLines>;
   const mailsTo = (address: string): ReceivedMail[] => smtp.received.filter((mail) => mail.envelopeTo.includes(address));
 
+  /**
+   * The invitation mail to `stranger`, its Decline link checked (the sign-up link beside it names
+   * the same invitation and secret), and the link's page opened twice, as a person or a mail
+   * scanner would: what both invitation kinds' tests start from.
+   */
+  async function openedDeclineLink(stranger: string, what: string) {
+    const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), what);
+    const declineLink = /Decline the invitation: (\S+)/.exec(mail.parsed.text ?? '')?.[1];
+    expect(declineLink?.startsWith(`${PUBLIC_URL}/auth/invitation/decline?`)).toBe(true);
+    const url = new URL(declineLink!);
+    const [invitationId, secret] = [url.searchParams.get('invitation_id')!, url.searchParams.get('invitation_secret')!];
+    expect(mail.parsed.text).toContain(`invitation_id=${invitationId}&invitation_secret=${secret}`);
+    const browser = new HttpBrowser(system.url);
+    await browser.get(`${url.pathname}${url.search}`);
+    const page = await browser.get(`${url.pathname}${url.search}`);
+    expect(page.status).toBe(200);
+    return { url, invitationId, secret, browser, page };
+  }
+
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
     logs = captureLogLines();
@@ -141,19 +160,8 @@ describe.each(MODES)('mail (%s)', (mode) => {
     const anaSync = async () => (await http(system.url, 'POST', '/api/v1/sync', { token: ana.token, json: { sync_token: '*', resource_types: ['live_notifications', 'collaborators'] } })).body;
     type Notice = { notification_type: string; invitation_id?: string; project_name?: string; reject_email?: string; from_user?: { email: string; full_name: string } };
 
-    const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), 'the invitation mail');
-    const declineLink = /Decline the invitation: (\S+)/.exec(mail.parsed.text ?? '')?.[1];
-    expect(declineLink?.startsWith(`${PUBLIC_URL}/auth/invitation/decline?`)).toBe(true);
-    const url = new URL(declineLink!);
-    const [invitationId, secret] = [url.searchParams.get('invitation_id')!, url.searchParams.get('invitation_secret')!];
-    // The sign-up link stays beside it: the same invitation, the same secret.
-    expect(mail.parsed.text).toContain(`invitation_id=${invitationId}&invitation_secret=${secret}`);
-
-    // Opened, as a person or a mail scanner would, twice: the page shows who invited to what and asks.
-    const browser = new HttpBrowser(system.url);
-    await browser.get(`${url.pathname}${url.search}`);
-    const page = await browser.get(`${url.pathname}${url.search}`);
-    expect(page.status).toBe(200);
+    // Opened twice: the page shows who invited to what and asks.
+    const { url, invitationId, secret, browser, page } = await openedDeclineLink(stranger, 'the invitation mail');
     expect(page.text).toContain(ana.email);
     expect(page.text).toContain('Orchard &lt;shared&gt;');
     expect(page.text).toContain('<button type="submit">Decline the invitation</button>');
@@ -246,20 +254,9 @@ describe.each(MODES)('mail (%s)', (mode) => {
     type Notice = { notification_type: string; invitation_id?: string; workspace_name?: string; from_user?: { id: string; email: string; full_name: string } };
     const toldAdmin = async (invitationId: string) => ((await notificationsOf(system, admin)) as Notice[]).filter((notice) => notice.invitation_id === invitationId);
 
-    const [mail] = await waitFor(() => (mailsTo(stranger).length > 0 ? mailsTo(stranger) : undefined), 'the workspace invitation mail');
-    const declineLink = /Decline the invitation: (\S+)/.exec(mail.parsed.text ?? '')?.[1];
-    expect(declineLink?.startsWith(`${PUBLIC_URL}/auth/invitation/decline?`)).toBe(true);
-    const url = new URL(declineLink!);
-    const [invitationId, secret] = [url.searchParams.get('invitation_id')!, url.searchParams.get('invitation_secret')!];
+    // Opened twice: the page names who invited to which workspace, and asks.
+    const { url, invitationId, secret, browser, page } = await openedDeclineLink(stranger, 'the workspace invitation mail');
     expect(url.searchParams.get('invitation_kind')).toBe('workspace');
-    // The sign-up link stays beside it: the same invitation, the same secret.
-    expect(mail.parsed.text).toContain(`invitation_id=${invitationId}&invitation_secret=${secret}`);
-
-    // Opened twice, as a person or a mail scanner would: the page names who invited to which workspace, and asks.
-    const browser = new HttpBrowser(system.url);
-    await browser.get(`${url.pathname}${url.search}`);
-    const page = await browser.get(`${url.pathname}${url.search}`);
-    expect(page.status).toBe(200);
     expect(page.text).toContain(admin.email);
     expect(page.text).toContain('team workspace <strong data-testid="invitation-workspace">Initech &lt;team&gt;</strong>');
     expect(page.text).toContain('<button type="submit">Decline the invitation</button>');
