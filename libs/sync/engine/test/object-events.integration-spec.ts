@@ -1,9 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { ObjectEvent, ObjectEvents } from '@doable/contracts-sync';
+import { inProject } from '@doable/contracts-sync';
+import { DomainError } from '@doable/shared-errors';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+import { forEachId } from '../src/command-args';
+import type { CommandContext, CommandHandler, CommandOutcome } from '../src/command-handler';
+import { recordObjectEvents } from '../src/object-events';
 import { PlanLimitsHarness } from '../testing/plan-limits.harness';
 
 const SUBJECT = 'sync.evt.object-event.v2';
+
+/**
+ * A command that records a change for each of its ids and is then refused for those in
+ * `refuse`. No real command does that today (each checks before it writes), but the executor
+ * promises that what a refused command recorded goes with its savepoint, whole or per id, and a
+ * command written later may rely on it; this one holds the executor to it.
+ */
+class RecordThenRefuseCommand implements CommandHandler {
+  readonly type = 'test_record_then_refuse';
+  readonly policy = inProject('edit');
+
+  async run(context: CommandContext, args: Record<string, unknown>): Promise<CommandOutcome> {
+    const refuse = new Set(args['refuse'] as string[]);
+    const projectId = String(args['project_id']);
+    return forEachId(context, args, async (id) => {
+      await recordObjectEvents(context, [{ objectType: 'item', objectId: String(id), eventType: 'updated', parentProjectId: projectId, parentItemId: null, extraData: { content: `recorded ${id}` } }]);
+      context.touch(projectId);
+      if (refuse.has(String(id))) throw new DomainError('INVALID_ARGUMENT_VALUE', 'Refused after recording', { argument: 'id' });
+    });
+  }
+}
 
 /**
  * What the commands record as SyncEvents.objectEvent (real PostgreSQL, the real executor): one
@@ -28,7 +54,7 @@ describe('object events from the commands (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     // Events carry the object as the command left it, through the writer the service gives (here: the canonical fields, tagged).
-    harness = await PlanLimitsHarness.start('object_events', (objectType, object) => ({ written_as: objectType, ...object }));
+    harness = await PlanLimitsHarness.start('object_events', (objectType, object) => ({ written_as: objectType, ...object }), [new RecordThenRefuseCommand()]);
     inbox = await harness.user(OWNER);
     await harness.user(OTHER);
   });
@@ -148,6 +174,39 @@ describe('object events from the commands (real PostgreSQL)', () => {
     const again = await recorded(() => harness.send(OWNER, [{ type: 'item_add', args: { content: 'once' }, uuid, temp_id: 'once' }]));
     expect(first).toHaveLength(1);
     expect(again).toEqual([]);
+  });
+
+  it('drops what a command recorded before it was refused, and keeps its neighbours\' events in the one v2 event', async () => {
+    const rowsBefore = await harness.count('sync.outbox WHERE subject = $1', [SUBJECT]);
+    const refusedUuid = randomUUID();
+    let statuses: unknown[] = [];
+    let ids: Record<string, string> = {};
+    const changes = await recorded(async () => {
+      ({ statuses, ids } = await harness.send(OWNER, [
+        { type: 'item_add', args: { content: 'before' }, temp_id: 'before' },
+        { type: 'test_record_then_refuse', args: { id: '41', project_id: inbox, refuse: ['41'] }, uuid: refusedUuid },
+        { type: 'item_add', args: { content: 'after' }, temp_id: 'after' },
+      ]));
+    });
+    expect(statuses[1]).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE' });
+    expect(summary(changes)).toEqual([`item:added:${ids['before']}`, `item:added:${ids['after']}`]);
+    expect(await harness.count('sync.outbox WHERE subject = $1', [SUBJECT])).toBe(rowsBefore + 1);
+    // The refusal is remembered: its uuid sent again is answered without running, and records nothing.
+    const replayed = await recorded(() => harness.send(OWNER, [{ type: 'test_record_then_refuse', args: { id: '41', project_id: inbox, refuse: [] }, uuid: refusedUuid }]));
+    expect(replayed).toEqual([]);
+    // Alone in its request: no outbox row at all.
+    const alone = await recorded(() => harness.send(OWNER, [{ type: 'test_record_then_refuse', args: { id: '42', project_id: inbox, refuse: ['42'] } }]));
+    expect(alone).toEqual([]);
+    expect(await harness.count('sync.outbox WHERE subject = $1', [SUBJECT])).toBe(rowsBefore + 1);
+  });
+
+  it('drops what one id of a command recorded before that id was refused, and keeps the other ids\' events', async () => {
+    let statuses: unknown[] = [];
+    const changes = await recorded(async () => {
+      ({ statuses } = await harness.send(OWNER, [{ type: 'test_record_then_refuse', args: { ids: ['51', '52', '53'], project_id: inbox, refuse: ['52'] } }]));
+    });
+    expect(statuses[0]).toMatchObject({ '51': 'ok', '52': expect.objectContaining({ error_tag: 'INVALID_ARGUMENT_VALUE' }), '53': 'ok' });
+    expect(summary(changes)).toEqual(['item:updated:51', 'item:updated:53']);
   });
 
   it('records a group of 100 item_add (written together) as ONE v2 event of 100 entries, in order', async () => {

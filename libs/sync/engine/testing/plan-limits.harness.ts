@@ -11,7 +11,7 @@ import type { DataSource } from 'typeorm';
 import { LabelRepository, PlanLimitsRepository, ProjectMembersRepository, ProjectRepository, SectionRepository, syncMigrations, UserProfileRepository, WorkspaceMembersRepository } from '@doable/sync-domain';
 import { givePlan } from '@doable/sync-domain/testing';
 import { CommandExecutor } from '../src/command-executor';
-import type { EventObjectWriter } from '../src/command-handler';
+import type { CommandHandler, EventObjectWriter } from '../src/command-handler';
 import type { CommandStatus } from '../src/command-status';
 import { ItemQuickAddCommand, QUICK_ADD_COMMAND } from '../src/commands/items/item-quick-add.command';
 
@@ -36,8 +36,12 @@ export class PlanLimitsHarness {
     private readonly profiles: UserProfileRepository,
   ) {}
 
-  /** `writeEventObject`: how the objects events carry are rendered (the service gives the api/v1 writers). */
-  static async start(label: string, writeEventObject?: EventObjectWriter): Promise<PlanLimitsHarness> {
+  /**
+   * `writeEventObject`: how the objects events carry are rendered (the service gives the api/v1
+   * writers). `extraHandlers`: commands a spec adds beside the real ones, to reach an executor
+   * path no real command takes today (a command refused after it recorded its events).
+   */
+  static async start(label: string, writeEventObject?: EventObjectWriter, extraHandlers: readonly CommandHandler[] = []): Promise<PlanLimitsHarness> {
     const database = await createTestDatabase(label);
     // Enough connections for the concurrency tests' requests to overlap.
     const dataSource = createServiceDataSource({ schema: 'sync', url: database.url, poolSize: 12, applicationName: 'test', migrations: syncMigrations });
@@ -52,7 +56,7 @@ export class PlanLimitsHarness {
       new ProjectMembersRepository(),
       new UserProfileRepository(),
     ];
-    const handlers = await commandHandlers();
+    const handlers = [...(await commandHandlers()), ...extraHandlers];
     const quickAdd = new ItemQuickAddCommand(handlers, projects, sections, labels);
     const executor = new CommandExecutor(db, profiles, handlers, logger, [quickAdd], members, new PlanLimitsRepository(), new WorkspaceMembersRepository(), writeEventObject);
     return new PlanLimitsHarness(database, dataSource, executor, profiles);
