@@ -1,9 +1,10 @@
 import { COMMENT_FIELDS, type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
 import type { RowSql } from '@doable/sync-domain';
-import { objectJsonSql } from './field-json.sql';
+import { objectJsonSql, splitObjectJsonSql } from './field-json.sql';
+import { STORED_TASK_JSON } from './stored-task-json';
 import { DUE_KEYS, writeDue } from './item-fields';
 import { answerText, RawJson } from './raw-json';
-import { API_V1_JSON, V9_JSON } from './sync-json';
+import { API_V1_JSON, API_V1_TASK_SPLIT, V9_JSON } from './sync-json';
 
 const ROW: RowSql = { alias: 'item', computed: { note_count: { sql: 'counts.note_count', type: 'integer' } } };
 const line = { backup: false, template: false, csv: [] } as const;
@@ -16,9 +17,19 @@ const line = { backup: false, template: false, csv: [] } as const;
 describe('objectJsonSql', () => {
   it('is made for the production tables, the writers api/v1 and v9 answer a full sync with', () => {
     for (const reads of [API_V1_JSON, V9_JSON]) {
-      expect(reads.items?.(ROW)).toContain('"content"');
       expect(reads.notes?.({ alias: 'note', computed: {} })).toContain('"posted_at"');
     }
+    // The tasks: the head stored with each task, then what the read computes (api/v1's comment count; v9 has none).
+    expect(API_V1_TASK_SPLIT.head({ alias: 'item', computed: {} })).toContain('"content"');
+    expect(API_V1_JSON.items?.(ROW)).toBe(`(item.${STORED_TASK_JSON.apiV1} || (',"note_count":' || coalesce((counts.note_count), 0)::text || '}'))`);
+    expect(V9_JSON.items?.(ROW)).toBe(`(item.${STORED_TASK_JSON.v9} || ('}'))`);
+  });
+
+  it.each<[string, FieldTable, RegExp]>([
+    ['a member the row holds after one the read computes', { id: TASK_FIELDS.id, note_count: TASK_FIELDS.note_count, content: TASK_FIELDS.content }, /follows one the read computes/],
+    ['no member the row holds first', { note_count: TASK_FIELDS.note_count }, /no head/],
+  ])('cannot store a task text with %s', (_name, table, message) => {
+    expect(() => splitObjectJsonSql(table, 'apiV1', 'taskRowWriter')).toThrow(message);
   });
 
   it.each<[string, FieldTable, RegExp]>([

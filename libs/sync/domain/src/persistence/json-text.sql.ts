@@ -96,8 +96,8 @@ const formatText = (text: string): string => text.replace(/%/g, '%%');
  * other members joined to them with `||`; NULL when any of those is NULL (see above). When the
  * first member may be left out, every member starts with its comma and the first is dropped.
  */
-export function objectTextSql(members: readonly ObjectMember[]): string {
-  if (members.length === 0) return `'{}'`;
+export function objectTextSql(members: readonly ObjectMember[], close = true): string {
+  if (members.length === 0) return close ? `'{}'` : `'{'`;
   const startsPlain = typeof members[0] !== 'string';
   const parts: string[] = [];
   let format = startsPlain ? '{' : '';
@@ -120,11 +120,21 @@ export function objectTextSql(members: readonly ObjectMember[]): string {
   });
   if (!startsPlain) {
     flush();
-    return `('{' || substr(${parts.join(' || ')}, 2) || '}')`;
+    return `('{' || substr(${parts.join(' || ')}, 2)${close ? " || '}'" : ''})`;
   }
-  format += '}';
+  if (close) format += '}';
   flush();
   return parts.length === 1 ? parts[0] : `(${parts.join(' || ')})`;
+}
+
+/**
+ * The members that end an object whose head (objectTextSql without its closing brace, `close`
+ * false) was written elsewhere: each with its comma, then the brace. A task's text is stored
+ * without the members a read computes (its comment count), which a read appends with this.
+ * The head must have written a member (the first appended starts with a comma).
+ */
+export function objectRestSql(members: readonly ObjectMember[]): string {
+  return `(${[...members.map((member) => (typeof member === 'string' ? member : memberSql(member.key, member.text))), "'}'"].join(' || ')})`;
 }
 
 /** A member of objectTextSql written always whose value text is never NULL. */
