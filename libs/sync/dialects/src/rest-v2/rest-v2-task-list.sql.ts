@@ -143,13 +143,14 @@ export function restV2TaskJsonSql(table: FieldTable, row: RowSql, url: string): 
  * restV2TaskJsonSql cut where the members the read computes begin (SplitObjectSql): the head,
  * which PostgreSQL keeps with the task (sync.items.rest_v2_json), and the rest (the comment
  * count and the link, whose prefix is the deployment's), which the list appends. `url` is only
- * read by the rest.
+ * read by the rest. Undefined where splitMembers cannot cut it.
  */
-export function splitRestV2TaskJsonSql(table: FieldTable, url: string): SplitObjectSql {
-  const { head, rest } = splitMembers(restV2Members(table, url), ({ computed }) => computed, 'the REST v2 task');
+export function splitRestV2TaskJsonSql(table: FieldTable, url: string): SplitObjectSql | undefined {
+  const split = splitMembers(restV2Members(table, url), ({ computed }) => computed);
+  if (!split) return undefined;
   return {
-    head: (row) => objectTextSql(head.map(({ member }) => member(row)), false),
-    rest: (row) => objectRestSql(rest.map(({ member }) => member(row))),
+    head: (row) => objectTextSql(split.head.map(({ member }) => member(row)), false),
+    rest: (row) => objectRestSql(split.rest.map(({ member }) => member(row))),
   };
 }
 
@@ -174,9 +175,11 @@ export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, t
   const params = [...selection.params, `${publicUrl}${TASK_PAGE_PATH}`];
   const url = `$${params.length}::text`;
   // The task field table's list reads each task's stored head (sync.items.rest_v2_json, written
-  // with the task) and appends the comment count and the link; another table (a spec's) is written whole.
-  const stored = table === TASK_FIELDS;
-  const task = stored ? storedObjectJsonSql(splitRestV2TaskJsonSql(table, url), STORED_TASK_JSON.restV2)(REST_V2_ROW) : restV2TaskJsonSql(table, REST_V2_ROW, url);
+  // with the task) and appends the comment count and the link; another table (a spec's), or one
+  // whose text cannot be cut so, is written whole.
+  const split = table === TASK_FIELDS ? splitRestV2TaskJsonSql(table, url) : undefined;
+  const stored = split !== undefined;
+  const task = split ? storedObjectJsonSql(split, STORED_TASK_JSON.restV2)(REST_V2_ROW) : restV2TaskJsonSql(table, REST_V2_ROW, url);
   // The materialized tasks carry only what the stored form reads (not the api/v1 and v9 texts beside it).
   const columns = stored ? `item.id, item.project_id, item.child_order, item.${STORED_TASK_JSON.restV2}` : 'item.*';
   // OFFSET 0 keeps the subquery from being pulled up: each aggregate naming `task` would write every task again.

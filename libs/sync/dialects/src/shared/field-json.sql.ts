@@ -246,35 +246,37 @@ export function readsComputed(table: FieldTable, name: string, line: FieldLine):
  * A row's object cut where the members the read computes begin: `head`, the object's text up to
  * them without its closing brace (what the row's columns alone give, so PostgreSQL can keep it
  * with the row), and `rest`, those members and the brace, which a read appends (objectRestSql).
- * Refused when a member the row holds comes after one the read computes: the stored text would
- * then put keys in another order.
  */
 export interface SplitObjectSql {
   readonly head: ObjectJsonSql;
   readonly rest: ObjectJsonSql;
 }
 
-/** Cuts a list of members (each marked computed or not) into a SplitObjectSql's two texts, in order. */
-export function splitMembers<T>(items: readonly T[], computed: (item: T) => boolean, what: string): { head: T[]; rest: T[] } {
+/**
+ * Cuts a list of members (each marked computed or not) into a SplitObjectSql's two lists, in
+ * order; undefined where it cannot be cut so: a member the row holds comes after one the read
+ * computes (a line added at the end of the table: the stored text would put keys in another
+ * order), or none comes first. The read then writes the object whole.
+ */
+export function splitMembers<T>(items: readonly T[], computed: (item: T) => boolean): { head: T[]; rest: T[] } | undefined {
   const first = items.findIndex(computed);
   const cut = first < 0 ? items.length : first;
   const head = items.slice(0, cut);
   const rest = items.slice(cut);
-  if (rest.some((item) => !computed(item))) throw new Error(`${what}: a member the row holds follows one the read computes, so the row's text cannot be stored ahead of them`);
-  if (head.length === 0) throw new Error(`${what}: no member the row holds comes first, so there is no head to store`);
-  return { head, rest };
+  return head.length === 0 || rest.some((item) => !computed(item)) ? undefined : { head, rest };
 }
 
-/** objectJsonSql cut into the stored head and the read's rest (SplitObjectSql); the two joined are objectJsonSql's text. */
-export function splitObjectJsonSql(table: FieldTable, dialect: 'apiV1' | 'v9', kind: RowWriterKind): SplitObjectSql {
-  const { head, rest } = splitMembers(writtenLines(table, dialect, kind), ({ name, line }) => readsComputed(table, name, line), `the ${dialect} object`);
-  const members = (lines: typeof head, row: RowSql) =>
+/** objectJsonSql cut into the stored head and the read's rest (SplitObjectSql): the two joined are objectJsonSql's text. Undefined where splitMembers cannot cut it. */
+export function splitObjectJsonSql(table: FieldTable, dialect: 'apiV1' | 'v9', kind: RowWriterKind): SplitObjectSql | undefined {
+  const split = splitMembers(writtenLines(table, dialect, kind), ({ name, line }) => readsComputed(table, name, line));
+  if (!split) return undefined;
+  const members = (lines: typeof split.head, row: RowSql) =>
     lines.map(({ name, key, line, when }) => {
       const value = lineValue(table, name, line, row);
       const condition = conditionSql(table, when, name, line, row);
       return condition === undefined ? alwaysMemberSql(key, value) : conditionalMemberSql(key, jsonTextOf(value), condition);
     });
-  return { head: (row) => objectTextSql(members(head, row), false), rest: (row) => objectRestSql(members(rest, row)) };
+  return { head: (row) => objectTextSql(members(split.head, row), false), rest: (row) => objectRestSql(members(split.rest, row)) };
 }
 
 /**

@@ -2,9 +2,9 @@ import { TASK_FIELDS } from '@doable/contracts-sync';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { restV2TaskJsonSql, splitRestV2TaskJsonSql } from '../rest-v2/rest-v2-task-list.sql';
 import { objectJsonSql } from '../shared/field-json.sql';
-import { STORED_TASK_JSON } from '../shared/stored-task-json';
+import { STORED_TASK_JSON, TASK_JSON_FUNCTION } from '../shared/stored-task-json';
 import { API_V1_JSON, V9_JSON } from '../shared/sync-json';
-import { TASK_JSON_FUNCTION, taskJsonFunctionBody } from './task-json.trigger.sql';
+import { taskJsonFunctionBody } from './task-json.trigger.sql';
 
 const ADA = '7801';
 const URL = `'https://doable.example/app/task/'`;
@@ -48,6 +48,7 @@ describe('the task texts stored with each task (sync.items, real PostgreSQL)', (
   /** Each task's stored texts, the read's rest appended, beside the whole texts the renderers write at read time over the same row. */
   const compared = (ids: readonly string[]) => {
     const restV2 = splitRestV2TaskJsonSql(TASK_FIELDS, URL);
+    if (!restV2) throw new Error('the task table\'s REST v2 text is not cut for storing');
     return sql<Array<{ id: string; api_v1: string | null; v9: string | null; rest_v2: string | null; api_v1_now: string | null; v9_now: string | null; rest_v2_now: string | null }>>(
       `SELECT item.id::text, ${API_V1_JSON.items!(ROW)} AS api_v1, ${V9_JSON.items!(ROW)} AS v9,
               (item.${STORED_TASK_JSON.restV2} || ${restV2.rest(ROW)}) AS rest_v2,
@@ -99,5 +100,21 @@ describe('the task texts stored with each task (sync.items, real PostgreSQL)', (
     const [row] = await compared([id]);
     expect([row.api_v1, row.v9]).toEqual([row.api_v1_now, row.v9_now]);
     expect(row.rest_v2?.startsWith('{"id":')).toBe(true);
+  });
+
+  it('is not read where the installed function is not this release\'s (a line added without a migration that replaces it): the task is left to JavaScript', async () => {
+    const [{ id }] = await sql<Array<{ id: string }>>(`INSERT INTO sync.items (user_id, project_id, content, version) VALUES ($1, $2, 'stale', nextval('sync.change_version')) RETURNING id::text`, [ADA, projectId]);
+    const read = (manager: { query: <T>(text: string, params: unknown[]) => Promise<T> }) =>
+      manager.query<Array<{ api_v1: string | null; v9: string | null }>>(`SELECT ${API_V1_JSON.items!(ROW)} AS api_v1, ${V9_JSON.items!(ROW)} AS v9 FROM sync.items AS item WHERE item.id = $1`, [id]);
+    expect(await read(harness.dataSource)).toEqual([{ api_v1: expect.stringMatching(/^\{"id":/), v9: expect.stringMatching(/^\{"id":/) }]);
+    const rolledBack = new Error('roll back');
+    await expect(
+      harness.dataSource.transaction(async (manager) => {
+        const [{ body }] = await manager.query<Array<{ body: string }>>(`SELECT prosrc AS body FROM pg_proc WHERE oid = $1::regprocedure`, [`${TASK_JSON_FUNCTION}()`]);
+        await manager.query(`CREATE OR REPLACE FUNCTION ${TASK_JSON_FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $stale$${body.replace(/-- api_v1_json [0-9a-f]+/, '-- api_v1_json 0')}$stale$`);
+        expect(await read(manager)).toEqual([{ api_v1: null, v9: expect.stringMatching(/^\{"id":/) }]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
   });
 });

@@ -25,6 +25,8 @@ DECLARE
   item sync.items := NEW;
 BEGIN
   item.due_date_text := CASE WHEN (item.due ->> 'date') ~ '^(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z?)?$' THEN item.due ->> 'date' END;
+  -- api_v1_json f15c9d16a5b473f33bbebb20906ea784
+  -- v9_json 3748002bdc8ed07e4d77cb59891df4dc
   BEGIN
     NEW.api_v1_json := (format('{"id":%s,"user_id":%s,"project_id":%s,"section_id":%s,"parent_id":%s,"content":%s,"description":%s,"priority":%s', ('"' || item.id::text || '"'), ('"' || item.user_id::text || '"'), ('"' || item.project_id::text || '"'), (CASE WHEN (item.section_id IS NULL) THEN 'null' ELSE ('"' || item.section_id::text || '"') END), (CASE WHEN (item.parent_id IS NULL) THEN 'null' ELSE ('"' || item.parent_id::text || '"') END), to_json(item.content)::text, to_json(item.description)::text, item.priority::text) || ',"due":' || (CASE WHEN item.due IS NULL THEN 'null'
         WHEN jsonb_typeof(item.due) = 'object' THEN (CASE WHEN (jsonb_typeof(item.due -> 'date') = 'string' AND jsonb_typeof(item.due -> 'string') = 'string' AND jsonb_typeof(item.due -> 'lang') = 'string' AND jsonb_typeof(item.due -> 'is_recurring') = 'boolean' AND jsonb_typeof(item.due -> 'timezone') IN ('string', 'null')) THEN format('{"date":%s,"timezone":%s,"string":%s,"lang":%s,"is_recurring":%s}', to_json(item.due ->> 'date')::text, coalesce(to_json(item.due ->> 'timezone')::text, 'null'), to_json(item.due ->> 'string')::text, to_json(item.due ->> 'lang')::text, (item.due ->> 'is_recurring')) ELSE ('{' || substr(CASE WHEN (item.due ? 'date') THEN ',"date":' || (CASE WHEN jsonb_typeof((item.due -> 'date')) IN ('string', 'boolean', 'null') THEN ((item.due -> 'date'))::text
@@ -64,6 +66,7 @@ BEGIN
     NEW.api_v1_json := NULL;
     NEW.v9_json := NULL;
   END;
+  -- rest_v2_json 193c8a53d5d9e64e0112aface9e63cb7
   BEGIN
     NEW.rest_v2_json := (format('{"id":%s,"project_id":%s,"section_id":%s,"parent_id":%s,"content":%s,"description":%s,"priority":%s', ('"' || item.id::text || '"'), ('"' || item.project_id::text || '"'), (CASE WHEN (item.section_id IS NULL) THEN 'null' ELSE ('"' || item.section_id::text || '"') END), (CASE WHEN (item.parent_id IS NULL) THEN 'null' ELSE ('"' || item.parent_id::text || '"') END), to_json(item.content)::text, to_json(item.description)::text, item.priority::text) || ',"due":' || (CASE WHEN item.due_date_text IS NOT NULL AND (jsonb_typeof(item.due -> 'string') = 'string' AND jsonb_typeof(item.due -> 'lang') = 'string' AND jsonb_typeof(item.due -> 'is_recurring') = 'boolean' AND jsonb_typeof(item.due -> 'timezone') IN ('string', 'null')) THEN (format('{"string":%s,"is_recurring":%s,"lang":%s', to_json(item.due ->> 'string')::text, (item.due ->> 'is_recurring'), to_json(item.due ->> 'lang')::text) || CASE WHEN length(item.due_date_text) = 10 THEN ',"date":"' || item.due_date_text || '","datetime":null,"timezone":null'
           WHEN (item.due ->> 'timezone') <> ''
