@@ -2,7 +2,7 @@ import { TASK_PAGE_PATH } from '@doable/contracts-rest';
 import { type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
 import { arrayAggSql, conditionalMemberSql, memberSql, notWrittenSql, type ObjectMember, objectRestSql, objectTextSql, plainMemberSql, type RowSql } from '@doable/sync-domain';
 import { jsonTextOf, readsComputed, type SplitObjectSql, splitMembers, taskValueSql } from '../shared/field-json.sql';
-import { STORED_TASK_JSON, storedObjectJsonSql } from '../shared/stored-task-json';
+import { STORED_TASK_JSON, storedObjectJsonSql } from '../shared/stored-object-json';
 import { type DueKey, scalarDueKeys, storedDueKeys, storedDueSql } from '../shared/stored-due.sql';
 
 /** Active tasks chosen by a WHERE over `sync.items AS item`, `$1` the user id. */
@@ -179,9 +179,9 @@ export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, t
   // whose text cannot be cut so, is written whole.
   const split = table === TASK_FIELDS ? splitRestV2TaskJsonSql(table, url) : undefined;
   const stored = split !== undefined;
-  const task = split ? storedObjectJsonSql(split, STORED_TASK_JSON.restV2)(REST_V2_ROW) : restV2TaskJsonSql(table, REST_V2_ROW, url);
+  const task = split ? storedObjectJsonSql(STORED_TASK_JSON, STORED_TASK_JSON.columns.restV2, split)(REST_V2_ROW) : restV2TaskJsonSql(table, REST_V2_ROW, url);
   // The materialized tasks carry only what the stored form reads (not the api/v1 and v9 texts beside it).
-  const columns = stored ? `item.id, item.project_id, item.child_order, item.${STORED_TASK_JSON.restV2}` : 'item.*';
+  const columns = stored ? `item.id, item.project_id, item.child_order, item.${STORED_TASK_JSON.columns.restV2}` : 'item.*';
   // OFFSET 0 keeps the subquery from being pulled up: each aggregate naming `task` would write every task again.
   const sql = `SELECT ${arrayAggSql('listed.task', 'listed.project_id, listed.child_order, listed.id')} AS body, ${notWrittenSql('listed.task')} AS not_written
     FROM (WITH chosen AS MATERIALIZED (SELECT ${columns} FROM sync.items AS item WHERE ${selection.where}),

@@ -15,7 +15,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * fails to write (a zone it does not know) must leave NULL, not fail the write (an exception block).
  *
  * The body is the SQL of taskJsonFunctionBody() in @doable/sync-dialects, written out: a
- * migration is frozen, and stored-task-json.integration-spec.ts fails when the renderers' SQL
+ * migration is frozen, and stored-object-json.integration-spec.ts fails when the renderers' SQL
  * differs from what the newest migration installed. Changing the renderers needs a migration
  * that replaces the function and rewrites the rows, as this one does at the end (the backfill:
  * setting a column the trigger overwrites fires it for every row, and changes no version).

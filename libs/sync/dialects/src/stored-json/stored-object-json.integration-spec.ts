@@ -1,10 +1,10 @@
-import { TASK_FIELDS } from '@doable/contracts-sync';
+import { COMMENT_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { restV2TaskJsonSql, splitRestV2TaskJsonSql } from '../rest-v2/rest-v2-task-list.sql';
 import { objectJsonSql } from '../shared/field-json.sql';
-import { STORED_TASK_JSON, TASK_JSON_FUNCTION } from '../shared/stored-task-json';
+import { STORED_NOTE_JSON, STORED_TASK_JSON } from '../shared/stored-object-json';
 import { API_V1_JSON, V9_JSON } from '../shared/sync-json';
-import { taskJsonFunctionBody } from './task-json.trigger.sql';
+import { noteJsonFunctionBody, taskJsonFunctionBody } from './stored-json.trigger.sql';
 
 const ADA = '7801';
 const URL = `'https://doable.example/app/task/'`;
@@ -23,11 +23,11 @@ const DUES: Readonly<Record<string, unknown>> = {
 };
 
 /**
- * The task texts PostgreSQL keeps with each task (migration StoredTaskJson): the trigger the
- * migrations installed is the renderers' current SQL, and it writes, on every INSERT and UPDATE
- * by any path, what the same renderers write at read time.
+ * The texts PostgreSQL keeps with each task and comment (migrations StoredTaskJson and
+ * StoredNoteJson): the triggers the migrations installed are the renderers' current SQL, and
+ * they write, on every INSERT and UPDATE by any path, what the same renderers write at read time.
  */
-describe('the task texts stored with each task (sync.items, real PostgreSQL)', () => {
+describe('the texts stored with each task and comment (sync.items, sync.notes, real PostgreSQL)', () => {
   const harness = new WorkspaceHarness();
   let projectId: string;
   const sql = <T>(text: string, params: unknown[] = []) => harness.dataSource.query<T>(text, params);
@@ -39,9 +39,12 @@ describe('the task texts stored with each task (sync.items, real PostgreSQL)', (
 
   afterAll(() => harness.stop());
 
-  it('is written by the function the migrations installed, which is the renderers\' current SQL', async () => {
-    const [{ body }] = await sql<Array<{ body: string }>>(`SELECT prosrc AS body FROM pg_proc WHERE oid = $1::regprocedure`, [`${TASK_JSON_FUNCTION}()`]);
-    const verdict = body === taskJsonFunctionBody() ? 'current' : `the task renderers' SQL differs from ${TASK_JSON_FUNCTION} as migration StoredTaskJson1764700000100 installed it: add a migration that replaces the function with taskJsonFunctionBody() and rewrites sync.items`;
+  it.each([
+    [STORED_TASK_JSON.fn, taskJsonFunctionBody, 'StoredTaskJson1764700000100', 'sync.items'],
+    [STORED_NOTE_JSON.fn, noteJsonFunctionBody, 'StoredNoteJson1764700000200', 'sync.notes'],
+  ])("is written by %s as the migrations installed it, which is the renderers' current SQL", async (fn, body, migration, relation) => {
+    const [{ installed }] = await sql<Array<{ installed: string }>>(`SELECT prosrc AS installed FROM pg_proc WHERE oid = $1::regprocedure`, [`${fn}()`]);
+    const verdict = installed === body() ? 'current' : `the renderers' SQL differs from ${fn} as migration ${migration} (or a later one) installed it: add a migration that replaces the function with its body from stored-json.trigger.sql.ts and rewrites ${relation}`;
     expect(verdict).toBe('current');
   });
 
@@ -51,7 +54,7 @@ describe('the task texts stored with each task (sync.items, real PostgreSQL)', (
     if (!restV2) throw new Error('the task table\'s REST v2 text is not cut for storing');
     return sql<Array<{ id: string; api_v1: string | null; v9: string | null; rest_v2: string | null; api_v1_now: string | null; v9_now: string | null; rest_v2_now: string | null }>>(
       `SELECT item.id::text, ${API_V1_JSON.items!(ROW)} AS api_v1, ${V9_JSON.items!(ROW)} AS v9,
-              (item.${STORED_TASK_JSON.restV2} || ${restV2.rest(ROW)}) AS rest_v2,
+              (item.${STORED_TASK_JSON.columns.restV2} || ${restV2.rest(ROW)}) AS rest_v2,
               ${objectJsonSql(TASK_FIELDS, 'apiV1', 'taskRowWriter')(ROW)} AS api_v1_now, ${objectJsonSql(TASK_FIELDS, 'v9', 'taskRowWriter')(ROW)} AS v9_now
          FROM sync.items AS item WHERE item.id = ANY($1::bigint[]) ORDER BY item.id`,
       [ids],
@@ -87,16 +90,16 @@ describe('the task texts stored with each task (sync.items, real PostgreSQL)', (
     await check();
     await sql(`UPDATE sync.items SET content = content || ' (edited)', is_collapsed = true, checked = true, completed_at = now() WHERE id = ANY($1::bigint[])`, [Object.values(ids)]);
     await check();
-    const [{ edited }] = await sql<Array<{ edited: boolean }>>(`SELECT bool_and(${STORED_TASK_JSON.apiV1} LIKE '%(edited)%') AS edited FROM sync.items WHERE id = ANY($1::bigint[])`, [Object.values(ids)]);
+    const [{ edited }] = await sql<Array<{ edited: boolean }>>(`SELECT bool_and(${STORED_TASK_JSON.columns.apiV1} LIKE '%(edited)%') AS edited FROM sync.items WHERE id = ANY($1::bigint[])`, [Object.values(ids)]);
     expect(edited).toBe(true);
   });
 
   it('overwrites a text a writer gives (the trigger is the only writer of the columns)', async () => {
     const [{ id }] = await sql<Array<{ id: string }>>(
-      `INSERT INTO sync.items (user_id, project_id, content, version, ${STORED_TASK_JSON.apiV1}, ${STORED_TASK_JSON.restV2}) VALUES ($1, $2, 'given', nextval('sync.change_version'), 'x', 'y') RETURNING id::text`,
+      `INSERT INTO sync.items (user_id, project_id, content, version, ${STORED_TASK_JSON.columns.apiV1}, ${STORED_TASK_JSON.columns.restV2}) VALUES ($1, $2, 'given', nextval('sync.change_version'), 'x', 'y') RETURNING id::text`,
       [ADA, projectId],
     );
-    await sql(`UPDATE sync.items SET ${STORED_TASK_JSON.v9} = 'z' WHERE id = $1`, [id]);
+    await sql(`UPDATE sync.items SET ${STORED_TASK_JSON.columns.v9} = 'z' WHERE id = $1`, [id]);
     const [row] = await compared([id]);
     expect([row.api_v1, row.v9]).toEqual([row.api_v1_now, row.v9_now]);
     expect(row.rest_v2?.startsWith('{"id":')).toBe(true);
@@ -110,11 +113,46 @@ describe('the task texts stored with each task (sync.items, real PostgreSQL)', (
     const rolledBack = new Error('roll back');
     await expect(
       harness.dataSource.transaction(async (manager) => {
-        const [{ body }] = await manager.query<Array<{ body: string }>>(`SELECT prosrc AS body FROM pg_proc WHERE oid = $1::regprocedure`, [`${TASK_JSON_FUNCTION}()`]);
-        await manager.query(`CREATE OR REPLACE FUNCTION ${TASK_JSON_FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $stale$${body.replace(/-- api_v1_json [0-9a-f]+/, '-- api_v1_json 0')}$stale$`);
+        const [{ body }] = await manager.query<Array<{ body: string }>>(`SELECT prosrc AS body FROM pg_proc WHERE oid = $1::regprocedure`, [`${STORED_TASK_JSON.fn}()`]);
+        await manager.query(`CREATE OR REPLACE FUNCTION ${STORED_TASK_JSON.fn}() RETURNS trigger LANGUAGE plpgsql AS $stale$${body.replace(/-- api_v1_json [0-9a-f]+/, '-- api_v1_json 0')}$stale$`);
         expect(await read(manager)).toEqual([{ api_v1: null, v9: expect.stringMatching(/^\{"id":/) }]);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
+  });
+
+  it('writes a comment as the read-time SQL does, for api/v1 and v9 alike, or leaves it to JavaScript', async () => {
+    const [{ id: taskId }] = await sql<Array<{ id: string }>>(`INSERT INTO sync.items (user_id, project_id, content, version) VALUES ($1, $2, 'commented', nextval('sync.change_version')) RETURNING id::text`, [ADA, projectId]);
+    const notes: Array<[string | null, unknown, unknown]> = [
+      [taskId, null, {}],
+      [taskId, { file_name: 'a "b".pdf', file_size: 12, file_type: 'application/pdf', file_url: 'https://x/y' }, { '👍': [ADA] }],
+      [null, null, { '❤️': [ADA, '7802'] }],
+      [taskId, null, { b: [ADA], 10: ['7802'] }],
+    ];
+    const ids: string[] = [];
+    for (const [item, attachment, reactions] of notes) {
+      const [{ id }] = await sql<Array<{ id: string }>>(
+        `INSERT INTO sync.notes (project_id, item_id, posted_uid, content, file_attachment, reactions, version) VALUES ($1, $2, $3, 'a "quoted" ✓ comment', $4::jsonb, $5::jsonb, nextval('sync.change_version')) RETURNING id::text`,
+        [projectId, item, ADA, attachment === null ? null : JSON.stringify(attachment), JSON.stringify(reactions)],
+      );
+      ids.push(id);
+    }
+    const row = { alias: 'note', computed: {} };
+    const read = () =>
+      sql<Array<{ api_v1: string | null; v9: string | null; api_v1_now: string | null; v9_now: string | null }>>(
+        `SELECT ${API_V1_JSON.notes!(row)} AS api_v1, ${V9_JSON.notes!(row)} AS v9,
+                ${objectJsonSql(COMMENT_FIELDS, 'apiV1', 'fieldRowWriter')(row)} AS api_v1_now, ${objectJsonSql(COMMENT_FIELDS, 'v9', 'fieldRowWriter')(row)} AS v9_now
+           FROM sync.notes AS note WHERE note.id = ANY($1::bigint[]) ORDER BY note.id`,
+        [ids],
+      );
+    const check = async () => {
+      const rows = await read();
+      expect(rows.map((found) => [found.api_v1, found.v9])).toEqual(rows.map((found) => [found.api_v1_now, found.v9_now]));
+      // The all-digit reaction key: JavaScript orders it first, so PostgreSQL writes no text for it.
+      expect(rows.map((found) => found.api_v1 === null)).toEqual([false, false, false, true]);
+    };
+    await check();
+    await sql(`UPDATE sync.notes SET content = content || ' (edited)', reactions = reactions || '{"🎉": []}' WHERE id = ANY($1::bigint[])`, [ids]);
+    await check();
   });
 });
