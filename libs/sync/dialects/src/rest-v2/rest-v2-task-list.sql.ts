@@ -155,6 +155,19 @@ export function splitRestV2TaskJsonSql(table: FieldTable, url: string): SplitObj
 }
 
 /**
+ * The task field table's stored form of a listed task by the link prefix's parameter (a few: it
+ * follows the selection's parameters), made once: its stamp is a digest of the head's SQL.
+ */
+const STORED_TASK_SQL = new Map<string, string | undefined>();
+function storedTaskSql(url: string): string | undefined {
+  if (!STORED_TASK_SQL.has(url)) {
+    const split = splitRestV2TaskJsonSql(TASK_FIELDS, url);
+    STORED_TASK_SQL.set(url, split && storedObjectJsonSql(STORED_TASK_JSON, STORED_TASK_JSON.columns.restV2, split)(REST_V2_ROW));
+  }
+  return STORED_TASK_SQL.get(url);
+}
+
+/**
  * A task list as the JSON text of its REST v2 array, written by PostgreSQL in one statement
  * (issue #31, bench S5; issue #48: the text byte for byte JSON.stringify's): the sync service
  * reads one text value and passes it on, where writing 1,000 tasks itself (rows parsed by the
@@ -177,9 +190,9 @@ export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, t
   // The task field table's list reads each task's stored head (sync.items.rest_v2_json, written
   // with the task) and appends the comment count and the link; another table (a spec's), or one
   // whose text cannot be cut so, is written whole.
-  const split = table === TASK_FIELDS ? splitRestV2TaskJsonSql(table, url) : undefined;
-  const stored = split !== undefined;
-  const task = split ? storedObjectJsonSql(STORED_TASK_JSON, STORED_TASK_JSON.columns.restV2, split)(REST_V2_ROW) : restV2TaskJsonSql(table, REST_V2_ROW, url);
+  const storedTask = table === TASK_FIELDS ? storedTaskSql(url) : undefined;
+  const stored = storedTask !== undefined;
+  const task = storedTask ?? restV2TaskJsonSql(table, REST_V2_ROW, url);
   // The materialized tasks carry only what the stored form reads (not the api/v1 and v9 texts beside it).
   const columns = stored ? `item.id, item.project_id, item.child_order, item.${STORED_TASK_JSON.columns.restV2}` : 'item.*';
   // OFFSET 0 keeps the subquery from being pulled up: each aggregate naming `task` would write every task again.
