@@ -129,17 +129,27 @@ function missingObjects(text: string): string | undefined {
 }
 
 /**
+ * A task's columns as the baseline reads them: the row whole (due_date_text included, as in the
+ * rounds before), but not the texts the product keeps for its own reads (migration
+ * StoredTaskJson), which would give the baseline three more copies of each task to stringify.
+ */
+const ITEM_ROW =
+  'id, user_id, project_id, section_id, parent_id, content, description, priority, due, deadline, duration, labels, child_order, day_order, is_collapsed, checked, in_history, is_deleted, added_by_uid, assigned_by_uid, responsible_uid, added_at, completed_at, updated_at, version, due_date_text';
+/** A comment's columns as the baseline reads them, without the text the product keeps (migration StoredNoteJson). */
+const NOTE_ROW = 'id, project_id, item_id, posted_uid, content, file_attachment, uids_to_notify, reactions, is_deleted, posted_at, updated_at, version';
+
+/**
  * The rows a full sync reads, with the product's own WHERE clauses (projects the user is a
  * member of; nothing deleted, archived or in history), selected whole.
  */
 const FULL_READ: Readonly<Record<string, string>> = {
   user: `SELECT * FROM sync.users WHERE id = $1`,
   projects: `SELECT * FROM sync.projects WHERE id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT is_archived ORDER BY child_order, id`,
-  items: `SELECT * FROM sync.items WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT in_history ORDER BY project_id, child_order, id`,
+  items: `SELECT ${ITEM_ROW} FROM sync.items WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT in_history ORDER BY project_id, child_order, id`,
   sections: `SELECT * FROM sync.sections WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT is_archived ORDER BY project_id, section_order, id`,
   labels: `SELECT * FROM sync.labels WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`,
   filters: `SELECT * FROM sync.filters WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`,
-  notes: `SELECT * FROM sync.notes WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted ORDER BY id`,
+  notes: `SELECT ${NOTE_ROW} FROM sync.notes WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted ORDER BY id`,
   reminders: `SELECT * FROM sync.reminders WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted ORDER BY id`,
 };
 

@@ -1,7 +1,8 @@
 import { TASK_PAGE_PATH } from '@doable/contracts-rest';
 import { type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
-import { arrayAggSql, conditionalMemberSql, memberSql, notWrittenSql, objectTextSql, plainMemberSql, type RowSql } from '@doable/sync-domain';
-import { jsonTextOf, taskValueSql } from '../shared/field-json.sql';
+import { arrayAggSql, conditionalMemberSql, memberSql, notWrittenSql, type ObjectMember, objectRestSql, objectTextSql, plainMemberSql, type RowSql } from '@doable/sync-domain';
+import { jsonTextOf, readsComputed, type SplitObjectSql, splitMembers, taskValueSql } from '../shared/field-json.sql';
+import { STORED_TASK_JSON, storedObjectJsonSql } from '../shared/stored-object-json';
 import { type DueKey, scalarDueKeys, storedDueKeys, storedDueSql } from '../shared/stored-due.sql';
 
 /** Active tasks chosen by a WHERE over `sync.items AS item`, `$1` the user id. */
@@ -114,18 +115,56 @@ const REST_V2_SQL: { readonly [R in RestV2Render]: (table: FieldTable, name: str
 };
 
 /**
+ * The REST v2 members of a task, in the table's order, each marked where its value is the read's
+ * (the comment count, the link) and written when asked (the stored head has no comment count to name).
+ */
+function restV2Members(table: FieldTable, url: string): Array<{ member: (row: RowSql) => ObjectMember; computed: boolean }> {
+  return Object.entries(table).flatMap(([name, line]) => {
+    const restV2 = line.restV2;
+    if (!restV2) return [];
+    const member = (row: RowSql): ObjectMember => {
+      const value = REST_V2_SQL[restV2.render](table, name, line, row, url);
+      return value.mayBeUnwritten ? memberSql(restV2.key, value.text) : plainMemberSql(restV2.key, value.text);
+    };
+    return [{ member, computed: restV2.render === 'url' || (restV2.render === 'value' && readsComputed(table, name, line)) }];
+  });
+}
+
+/**
  * One task in the REST v2 shape (restV2TaskWriter's), as JSON text: the same keys in the same
  * order, both from the task field table; `url` is the parameter holding the link's prefix.
  * Refuses, when it is made, a line written in a way its SQL would not match.
  */
 export function restV2TaskJsonSql(table: FieldTable, row: RowSql, url: string): string {
-  return objectTextSql(
-    Object.entries(table).flatMap(([name, line]) => {
-      if (!line.restV2) return [];
-      const value = REST_V2_SQL[line.restV2.render](table, name, line, row, url);
-      return [value.mayBeUnwritten ? memberSql(line.restV2.key, value.text) : plainMemberSql(line.restV2.key, value.text)];
-    }),
-  );
+  return objectTextSql(restV2Members(table, url).map(({ member }) => member(row)));
+}
+
+/**
+ * restV2TaskJsonSql cut where the members the read computes begin (SplitObjectSql): the head,
+ * which PostgreSQL keeps with the task (sync.items.rest_v2_json), and the rest (the comment
+ * count and the link, whose prefix is the deployment's), which the list appends. `url` is only
+ * read by the rest. Undefined where splitMembers cannot cut it.
+ */
+export function splitRestV2TaskJsonSql(table: FieldTable, url: string): SplitObjectSql | undefined {
+  const split = splitMembers(restV2Members(table, url), ({ computed }) => computed);
+  if (!split) return undefined;
+  return {
+    head: (row) => objectTextSql(split.head.map(({ member }) => member(row)), false),
+    rest: (row) => objectRestSql(split.rest.map(({ member }) => member(row))),
+  };
+}
+
+/**
+ * The task field table's stored form of a listed task by the link prefix's parameter (a few: it
+ * follows the selection's parameters), made once: its stamp is a digest of the head's SQL.
+ */
+const STORED_TASK_SQL = new Map<string, string | undefined>();
+function storedTaskSql(url: string): string | undefined {
+  if (!STORED_TASK_SQL.has(url)) {
+    const split = splitRestV2TaskJsonSql(TASK_FIELDS, url);
+    STORED_TASK_SQL.set(url, split && storedObjectJsonSql(STORED_TASK_JSON, STORED_TASK_JSON.columns.restV2, split)(REST_V2_ROW));
+  }
+  return STORED_TASK_SQL.get(url);
 }
 
 /**
@@ -147,10 +186,18 @@ export function restV2TaskJsonSql(table: FieldTable, row: RowSql, url: string): 
  */
 export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, table: FieldTable = TASK_FIELDS): { sql: string; params: unknown[] } {
   const params = [...selection.params, `${publicUrl}${TASK_PAGE_PATH}`];
-  const task = restV2TaskJsonSql(table, REST_V2_ROW, `$${params.length}::text`);
+  const url = `$${params.length}::text`;
+  // The task field table's list reads each task's stored head (sync.items.rest_v2_json, written
+  // with the task) and appends the comment count and the link; another table (a spec's), or one
+  // whose text cannot be cut so, is written whole.
+  const storedTask = table === TASK_FIELDS ? storedTaskSql(url) : undefined;
+  const stored = storedTask !== undefined;
+  const task = storedTask ?? restV2TaskJsonSql(table, REST_V2_ROW, url);
+  // The materialized tasks carry only what the stored form reads (not the api/v1 and v9 texts beside it).
+  const columns = stored ? `item.id, item.project_id, item.child_order, item.${STORED_TASK_JSON.columns.restV2}` : 'item.*';
   // OFFSET 0 keeps the subquery from being pulled up: each aggregate naming `task` would write every task again.
   const sql = `SELECT ${arrayAggSql('listed.task', 'listed.project_id, listed.child_order, listed.id')} AS body, ${notWrittenSql('listed.task')} AS not_written
-    FROM (WITH chosen AS MATERIALIZED (SELECT item.* FROM sync.items AS item WHERE ${selection.where}),
+    FROM (WITH chosen AS MATERIALIZED (SELECT ${columns} FROM sync.items AS item WHERE ${selection.where}),
                comments AS (SELECT note.item_id, count(*)::int AS n FROM sync.notes AS note
                              WHERE note.item_id = ANY (ARRAY(SELECT chosen.id FROM chosen)) AND NOT note.is_deleted GROUP BY note.item_id)
           SELECT item.project_id, item.child_order, item.id, ${task} AS task

@@ -1,9 +1,10 @@
 import { COMMENT_FIELDS, type FieldTable, TASK_FIELDS } from '@doable/contracts-sync';
 import type { RowSql } from '@doable/sync-domain';
-import { objectJsonSql } from './field-json.sql';
+import { objectJsonSql, splitObjectJsonSql } from './field-json.sql';
+import { STORED_NOTE_JSON, STORED_TASK_JSON } from './stored-object-json';
 import { DUE_KEYS, writeDue } from './item-fields';
 import { answerText, RawJson } from './raw-json';
-import { API_V1_JSON, V9_JSON } from './sync-json';
+import { API_V1_JSON, API_V1_NOTE_SPLIT, API_V1_TASK_SPLIT, V9_JSON } from './sync-json';
 
 const ROW: RowSql = { alias: 'item', computed: { note_count: { sql: 'counts.note_count', type: 'integer' } } };
 const line = { backup: false, template: false, csv: [] } as const;
@@ -15,10 +16,23 @@ const line = { backup: false, template: false, csv: [] } as const;
  */
 describe('objectJsonSql', () => {
   it('is made for the production tables, the writers api/v1 and v9 answer a full sync with', () => {
+    // The comments: the text stored with each (one column for api/v1 and v9), then the closing brace.
+    expect(API_V1_NOTE_SPLIT?.head({ alias: 'note', computed: {} })).toContain('"posted_at"');
     for (const reads of [API_V1_JSON, V9_JSON]) {
-      expect(reads.items?.(ROW)).toContain('"content"');
-      expect(reads.notes?.({ alias: 'note', computed: {} })).toContain('"posted_at"');
+      expect(reads.notes?.({ alias: 'note', computed: {} })).toContain(`note.${STORED_NOTE_JSON.columns.apiV1} || ('}')`);
     }
+    // The tasks: the head stored with each task, then what the read computes (api/v1's comment count; v9 has none).
+    expect(API_V1_TASK_SPLIT?.head({ alias: 'item', computed: {} })).toContain('"content"');
+    expect(API_V1_JSON.items?.(ROW)).toContain(`item.${STORED_TASK_JSON.columns.apiV1} || (',"note_count":' || coalesce((counts.note_count), 0)::text || '}')`);
+    expect(V9_JSON.items?.(ROW)).toContain(`item.${STORED_TASK_JSON.columns.v9} || ('}')`);
+  });
+
+  it.each<[string, FieldTable]>([
+    ['a member the row holds after one the read computes (a line added at the end of the table)', { id: TASK_FIELDS.id, note_count: TASK_FIELDS.note_count, content: TASK_FIELDS.content }],
+    ['no member the row holds first', { note_count: TASK_FIELDS.note_count }],
+  ])('leaves a task text with %s to be written whole at read time', (_name, table) => {
+    expect(splitObjectJsonSql(table, 'apiV1', 'taskRowWriter')).toBeUndefined();
+    expect(splitObjectJsonSql({ id: TASK_FIELDS.id, content: TASK_FIELDS.content, note_count: TASK_FIELDS.note_count }, 'apiV1', 'taskRowWriter')).toBeDefined();
   });
 
   it.each<[string, FieldTable, RegExp]>([

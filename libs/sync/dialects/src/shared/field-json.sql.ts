@@ -1,5 +1,5 @@
 import type { ColumnType, FieldLine, FieldTable, RowRender, WrittenWhen } from '@doable/contracts-sync';
-import { conditionalMemberSql, jsonbTextSql, jsonLiteral, memberSql, type ObjectJsonSql, type ObjectMember, objectTextSql, plainMemberSql, type RowSql, sqlLiteral, wireTimestampSql } from '@doable/sync-domain';
+import { conditionalMemberSql, jsonbTextSql, jsonLiteral, memberSql, type ObjectJsonSql, type ObjectMember, objectRestSql, objectTextSql, plainMemberSql, type RowSql, sqlLiteral, wireTimestampSql } from '@doable/sync-domain';
 import { DUE_KEYS } from './item-fields';
 import { type DueKeys, eitherDueSql } from './stored-due.sql';
 
@@ -230,6 +230,53 @@ export function objectJsonSql(table: FieldTable, dialect: 'apiV1' | 'v9', kind: 
         return condition === undefined ? alwaysMemberSql(key, value) : conditionalMemberSql(key, jsonTextOf(value), condition);
       }),
     );
+}
+
+/**
+ * Whether a line's value is one the read computes beside the row (a task's comment count), not
+ * one the row's columns hold: such a member cannot be stored with the row.
+ */
+export function readsComputed(table: FieldTable, name: string, line: FieldLine): boolean {
+  if (line.fixed !== undefined || line.render === 'null') return false;
+  const column = table[line.from ?? name]?.column;
+  return !column || line.internal === true;
+}
+
+/**
+ * A row's object cut where the members the read computes begin: `head`, the object's text up to
+ * them without its closing brace (what the row's columns alone give, so PostgreSQL can keep it
+ * with the row), and `rest`, those members and the brace, which a read appends (objectRestSql).
+ */
+export interface SplitObjectSql {
+  readonly head: ObjectJsonSql;
+  readonly rest: ObjectJsonSql;
+}
+
+/**
+ * Cuts a list of members (each marked computed or not) into a SplitObjectSql's two lists, in
+ * order; undefined where it cannot be cut so: a member the row holds comes after one the read
+ * computes (a line added at the end of the table: the stored text would put keys in another
+ * order), or none comes first. The read then writes the object whole.
+ */
+export function splitMembers<T>(items: readonly T[], computed: (item: T) => boolean): { head: T[]; rest: T[] } | undefined {
+  const first = items.findIndex(computed);
+  const cut = first < 0 ? items.length : first;
+  const head = items.slice(0, cut);
+  const rest = items.slice(cut);
+  return head.length === 0 || rest.some((item) => !computed(item)) ? undefined : { head, rest };
+}
+
+/** objectJsonSql cut into the stored head and the read's rest (SplitObjectSql): the two joined are objectJsonSql's text. Undefined where splitMembers cannot cut it. */
+export function splitObjectJsonSql(table: FieldTable, dialect: 'apiV1' | 'v9', kind: RowWriterKind): SplitObjectSql | undefined {
+  const split = splitMembers(writtenLines(table, dialect, kind), ({ name, line }) => readsComputed(table, name, line));
+  if (!split) return undefined;
+  const members = (lines: typeof split.head, row: RowSql) =>
+    lines.map(({ name, key, line, when }) => {
+      const value = lineValue(table, name, line, row);
+      const condition = conditionSql(table, when, name, line, row);
+      return condition === undefined ? alwaysMemberSql(key, value) : conditionalMemberSql(key, jsonTextOf(value), condition);
+    });
+  return { head: (row) => objectTextSql(members(split.head, row), false), rest: (row) => objectRestSql(members(split.rest, row)) };
 }
 
 /**

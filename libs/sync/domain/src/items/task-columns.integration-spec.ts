@@ -18,10 +18,11 @@ const POSTGRES_TYPE: { readonly [T in ColumnType]: string } = {
 };
 
 /**
- * Generated columns a read uses in place of an expression over a field, never written by a
- * command or a dialect: due_date_text (migration DueDateText, the filters' checked due date).
+ * Columns PostgreSQL derives from a task's fields for the reads, never written by a command or
+ * a dialect: due_date_text (migration DueDateText, the filters' checked due date) and each
+ * dialect's stored task text (migration StoredTaskJson, written by its trigger).
  */
-const DERIVED_FOR_READS = ['due_date_text'];
+const DERIVED_FOR_READS = ['due_date_text', 'api_v1_json', 'v9_json', 'rest_v2_json'];
 
 interface StoredColumn {
   name: string;
