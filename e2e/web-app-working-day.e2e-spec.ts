@@ -254,10 +254,13 @@ describe.each(MODES)('web app, a working day (%s)', (mode) => {
 
     // Waited for on the server, not by a request: the app may send the two changes in one sync
     // or in two (a quiet run once sent the duration with no request of its own to wait for).
-    await page.getByLabel('Deadline', { exact: true }).fill(dayIn('Pacific/Auckland', 5));
-    await page.getByLabel('Duration (minutes)', { exact: true }).fill('45');
-    await page.getByLabel('Duration (minutes)', { exact: true }).press('Tab');
-    await storedWhen(system, ana, id, 'the deadline and the duration stored', (task) => task.deadline?.date === dayIn('Pacific/Auckland', 5) && task.duration?.amount === 45);
+    // A failure here (once, in a loaded run) prints the page's traffic: whether the app sent them.
+    await withStory(ana, ana.traffic.length, async () => {
+      await page.getByLabel('Deadline', { exact: true }).fill(dayIn('Pacific/Auckland', 5));
+      await page.getByLabel('Duration (minutes)', { exact: true }).fill('45');
+      await page.getByLabel('Duration (minutes)', { exact: true }).press('Tab');
+      await storedWhen(system, ana, id, 'the deadline and the duration stored', (task) => task.deadline?.date === dayIn('Pacific/Auckland', 5) && task.duration?.amount === 45);
+    });
     expect((await stored(system, ana, id)).task).toMatchObject({ deadline: { date: dayIn('Pacific/Auckland', 5) }, duration: { amount: 45, unit: 'minute' } });
 
     // Escape closes the view: back to the project, focus on the row it was opened from, its due friendly.
