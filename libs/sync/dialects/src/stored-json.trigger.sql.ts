@@ -1,10 +1,10 @@
 import { TASK_FIELDS } from '@doable/contracts-sync';
 import { sqlLiteral } from '@doable/sync-domain';
 import { STORED_DUE_DATE } from '@doable/sync-filter-language';
-import { splitRestV2TaskJsonSql } from '../rest-v2/rest-v2-task-list.sql';
-import { type SplitObjectSql } from '../shared/field-json.sql';
-import { STORED_NOTE_JSON, STORED_TASK_JSON, type StoredJsonTable, stampOf } from '../shared/stored-object-json';
-import { API_V1_NOTE_SPLIT, API_V1_TASK_SPLIT, V9_NOTE_SPLIT, V9_TASK_SPLIT } from '../shared/sync-json';
+import { splitRestV2TaskJsonSql } from './rest-v2/rest-v2-task-list.sql';
+import { type SplitObjectSql } from './shared/field-json.sql';
+import { STORED_NOTE_JSON, STORED_TASK_JSON, type StoredJsonTable, stampOf } from './shared/stored-object-json';
+import { API_V1_NOTE_SPLIT, API_V1_TASK_SPLIT, V9_NOTE_SPLIT, V9_TASK_SPLIT } from './shared/sync-json';
 
 /** One group of a body: columns written together, and left NULL together when PostgreSQL fails to write one. */
 type Group = ReadonlyArray<readonly [string, SplitObjectSql | undefined]>;

@@ -1,9 +1,9 @@
 import { COMMENT_FIELDS, TASK_FIELDS } from '@doable/contracts-sync';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
-import { restV2TaskJsonSql, splitRestV2TaskJsonSql } from '../rest-v2/rest-v2-task-list.sql';
-import { objectJsonSql } from '../shared/field-json.sql';
-import { STORED_NOTE_JSON, STORED_TASK_JSON } from '../shared/stored-object-json';
-import { API_V1_JSON, V9_JSON } from '../shared/sync-json';
+import { restV2TaskJsonSql, splitRestV2TaskJsonSql } from './rest-v2/rest-v2-task-list.sql';
+import { objectJsonSql } from './shared/field-json.sql';
+import { STORED_NOTE_JSON, STORED_TASK_JSON } from './shared/stored-object-json';
+import { API_V1_JSON, V9_JSON } from './shared/sync-json';
 import { noteJsonFunctionBody, taskJsonFunctionBody } from './stored-json.trigger.sql';
 
 const ADA = '7801';
