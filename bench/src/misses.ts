@@ -74,6 +74,19 @@ export const MISS_EXPLANATIONS: Readonly<Partial<Record<ScenarioId, MissExplanat
     design: 'none: investigate the flagged service with two heap snapshots',
     profile: '../docs/performance/s6-memory.md#s6-does-the-gateway-leak-no',
   },
+  S7: {
+    tried:
+      'issue #18: legacy dues without an Intl formatter per task, timestamps without Luxon (1.83 -> 1.09 alone). Issue #48 made the baseline faster, not v7 slower: the baseline is the product\'s own api/v1 full sync, whose tasks and comments PostgreSQL now aggregates from stored text. In the quiet whole-suite runs of cf15135 and 6350ccd2, v7 went from 188 to 169 ms p50 and api/v1 from 136 to 99 ms: 1.39 -> 1.71',
+    why: 'v7 still reads its tasks as rows and writes them in JavaScript: its item carries members no row holds alone (the flat item_order and indent per project, from the task tree; labels as ids; the legacy due\'s date_string and due_date_utc), so the stored api/v1 text does not serve it',
+    design: 'a stored v7 text per task like api/v1\'s, holding the members the row decides, with the tree\'s item_order and indent and the label ids appended at read time as note_count is; or a target stated against v7\'s own previous figure rather than a path that keeps getting faster',
+    profile: '../docs/performance/s3-full-sync.md#issue-48-round-each-tasks-text-kept-with-the-task-2026-11-29',
+  },
+  S11: {
+    tried: 'nothing yet: issue #48 changed neither the MCP tool nor the REST read it is compared with (the row passed at 0.66-0.67 before)',
+    why: 'in the quiet whole-suite run of 6350ccd2 both sides were faster than in cf15135\'s (MCP 159 -> 245, REST 240 -> 501 req/s): the REST read costs 3.4 CPU ms over all processes, and the MCP call 7.1, of which the mcp service alone 3.0 (the SDK\'s JSON-RPC over streamable HTTP, its checks of the tool\'s input and output, the tool\'s text of 50 tasks). A fixed cost of the MCP hop weighs more as the read beneath it gets cheaper; the 0.5 target was a guess made before either was measured',
+    design: 'profile the mcp service (`npm run bench -- S11 --cpu-prof` with BENCH_NODE_ARGS_MCP) and take its per-call work down, or set the target from two measured runs',
+    profile: '../docs/performance/index.md#scenarios',
+  },
   S10: {
     tried: 'the file passes through the store once (the gateway writes where the record will point; the staging copy and its delete are gone): 0.09-0.14 -> about 0.2; the gateway\'s RSS stays within the bound (it never holds the file). Issue #31: the nats driver\'s put keeps 8 chunk publishes in flight (object-store-put.ts, the library\'s format, read back by its get) instead of the library\'s one acknowledged chunk at a time: alternating runs beside other suites (load average 14-25): the store alone p50 45 MiB/s before (27-121, 0.13-0.30 of the bare stream), 114 after (55-165, 0.17-0.72); the product 0.14 before (0.08-0.31), 0.22 after (0.17-0.32); in one process, interleaved, the library 136 MiB/s and this put 170 (medians of 6)',
     why: 'the store is no longer a round trip per 128 KiB chunk; what is left is CPU on two shared cores: the gateway\'s HTTP parsing and hashing, nats-server writing its file store, and the bare stream it is compared with swinging from 144 to 517 MiB/s with the machine\'s load. Judge the row on a quiet machine, or by the store alone row beside it',
