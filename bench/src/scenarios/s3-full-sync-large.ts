@@ -1,4 +1,5 @@
 import { TEST_POSTGRES_ADMIN_URL } from '@doable/shared-testing';
+import { STORED_NOTE_JSON, STORED_TASK_JSON } from '@doable/sync-dialects';
 import { ISSUE_SIZE } from '@doable/sync-domain/testing';
 import { Client } from 'pg';
 import { postSyncText } from '../accounts';
@@ -129,29 +130,40 @@ function missingObjects(text: string): string | undefined {
 }
 
 /**
- * A task's columns as the baseline reads them: the row whole (due_date_text included, as in the
- * rounds before), but not the texts the product keeps for its own reads (migration
- * StoredTaskJson), which would give the baseline three more copies of each task to stringify.
+ * Columns the product keeps for its own reads (each task's and comment's JSON text, migrations
+ * StoredTaskJson and StoredNoteJson), which the baseline leaves out of its rows: they would give
+ * it three more copies of each task to stringify. Every other column is read, found in the
+ * catalog, so a column added later is in the baseline's rows without an edit here.
  */
-const ITEM_ROW =
-  'id, user_id, project_id, section_id, parent_id, content, description, priority, due, deadline, duration, labels, child_order, day_order, is_collapsed, checked, in_history, is_deleted, added_by_uid, assigned_by_uid, responsible_uid, added_at, completed_at, updated_at, version, due_date_text';
-/** A comment's columns as the baseline reads them, without the text the product keeps (migration StoredNoteJson). */
-const NOTE_ROW = 'id, project_id, item_id, posted_uid, content, file_attachment, uids_to_notify, reactions, is_deleted, posted_at, updated_at, version';
+const PRODUCT_TEXTS: Readonly<Record<'items' | 'notes', readonly string[]>> = {
+  items: Object.values(STORED_TASK_JSON.columns),
+  notes: Object.values(STORED_NOTE_JSON.columns),
+};
+
+/** The table's columns less the product's texts, in the table's order, for a SELECT list. */
+async function rowColumns(client: Client, table: keyof typeof PRODUCT_TEXTS): Promise<string> {
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT column_name AS name FROM information_schema.columns
+      WHERE table_schema = 'sync' AND table_name = $1 AND NOT (column_name = ANY ($2::text[])) ORDER BY ordinal_position`,
+    [table, PRODUCT_TEXTS[table]],
+  );
+  return rows.map((row) => `"${row.name}"`).join(', ');
+}
 
 /**
  * The rows a full sync reads, with the product's own WHERE clauses (projects the user is a
  * member of; nothing deleted, archived or in history), selected whole.
  */
-const FULL_READ: Readonly<Record<string, string>> = {
+const fullRead = (columns: Readonly<Record<keyof typeof PRODUCT_TEXTS, string>>): Readonly<Record<string, string>> => ({
   user: `SELECT * FROM sync.users WHERE id = $1`,
   projects: `SELECT * FROM sync.projects WHERE id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT is_archived ORDER BY child_order, id`,
-  items: `SELECT ${ITEM_ROW} FROM sync.items WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT in_history ORDER BY project_id, child_order, id`,
+  items: `SELECT ${columns.items} FROM sync.items WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT in_history ORDER BY project_id, child_order, id`,
   sections: `SELECT * FROM sync.sections WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted AND NOT is_archived ORDER BY project_id, section_order, id`,
   labels: `SELECT * FROM sync.labels WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`,
   filters: `SELECT * FROM sync.filters WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id`,
-  notes: `SELECT ${NOTE_ROW} FROM sync.notes WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted ORDER BY id`,
+  notes: `SELECT ${columns.notes} FROM sync.notes WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted ORDER BY id`,
   reminders: `SELECT * FROM sync.reminders WHERE project_id IN (SELECT project_id FROM sync.project_members WHERE user_id = $1) AND NOT is_deleted ORDER BY id`,
-};
+});
 
 /** Baseline half: bare pg reading the same rows in one snapshot, and JSON.stringify of them. */
 export async function openBaselineReader(
@@ -161,13 +173,14 @@ export async function openBaselineReader(
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   const backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+  const reads = fullRead({ items: await rowColumns(client, 'items'), notes: await rowColumns(client, 'notes') });
   let bytes = 0;
   const rows: Record<string, number> = {};
   return {
     async read() {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
       const results: Record<string, unknown[]> = {};
-      for (const [resource, sql] of Object.entries(FULL_READ)) {
+      for (const [resource, sql] of Object.entries(reads)) {
         results[resource] = (await client.query(sql, [userId])).rows;
         rows[resource] = results[resource].length;
       }

@@ -8,6 +8,8 @@ export * from './legacy/legacy-values';
 export * from './shared/completed-info.writer';
 export { answerText, RawJson } from './shared/raw-json';
 export { API_V1_JSON, V9_JSON } from './shared/sync-json';
+// The columns where PostgreSQL keeps tasks' and comments' texts (for the bench's baseline, which leaves them out).
+export { STORED_NOTE_JSON, STORED_TASK_JSON } from './shared/stored-object-json';
 export { objectJsonSql, type RowWriterKind } from './shared/field-json.sql';
 export * from './shared/reminder.writer';
 export * from './shared/wire-format';
