@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { StoredDue } from '@doable/sync-domain';
-import { dueArgFromLegacy, firstGenerationDueDate, legacyDueFields } from './legacy-due';
+import { dueArgFromLegacy, firstGenerationDueDate, legacyDueFields, legacyDueInstant } from './legacy-due';
+import { legacyTimestamp } from './legacy-timestamps';
 
 const due = (date: string, extra: Partial<StoredDue> = {}): StoredDue => ({ date, timezone: null, string: 'some day', lang: 'en', is_recurring: false, ...extra });
 
@@ -22,6 +23,19 @@ describe('legacyDueFields', () => {
     expect(legacyDueFields(null, 'UTC')).toEqual({ date_string: '', date_lang: null, due_date_utc: null });
     expect(legacyDueFields(due('2014-10-08'), 'Not/AZone').due_date_utc).toBe('Wed 08 Oct 2014 23:59:59 +0000');
     expect(firstGenerationDueDate(due('2014-10-08'), null)).toBe('Wed 08 Oct 2014 23:59:59 +0000');
+  });
+
+  it('remembers a date\'s instant per zone, never another zone\'s (property, asked twice in turn)', () => {
+    const zones = fc.constantFrom('UTC', 'Europe/Athens', 'America/New_York', 'Asia/Kolkata', 'Not/AZone', null);
+    const date = fc.oneof(fc.constantFrom('2014-10-08', '2014-10-08T10:00:00', '2026-03-29T02:30:00', 'not a date'), fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true }).map((at) => at.toISOString().slice(0, 19)));
+    fc.assert(
+      fc.property(date, zones, zones, (text, first, second) => {
+        for (const zone of [first, second, first, second]) {
+          const instant = legacyDueInstant({ date: text }, zone);
+          expect(legacyDueFields(due(text), zone).due_date_utc).toBe(instant ? legacyTimestamp(instant) : null);
+        }
+      }),
+    );
   });
 });
 

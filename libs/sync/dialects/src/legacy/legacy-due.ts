@@ -48,11 +48,33 @@ export function legacyDueInstant(due: Pick<StoredDue, 'date'>, userTimezone: str
   return at.isValid ? at.toJSDate() : undefined;
 }
 
+/** How many due texts legacyDueUtc keeps written before it starts again. */
+const DUE_UTC_MEMO_SIZE = 10_000;
+const dueUtcMemo = new Map<string, string | null>();
+
+/**
+ * `due_date_utc` of a due's date in a zone, remembered by the two: a full sync writes one per
+ * task, and most of an account's tasks share a few dates (today, tomorrow, this week). Through
+ * Luxon each took a zone offset from an Intl formatter, half of a v7 full sync's rendering
+ * (bench S7); the result depends on nothing else, and the zone rules do not change while a
+ * process runs. Bounded: cleared when full rather than kept in order, as a miss costs one Luxon
+ * call.
+ */
+function legacyDueUtc(date: string, userTimezone: string | null | undefined): string | null {
+  const key = `${userTimezone ?? ''}\n${date}`;
+  const known = dueUtcMemo.get(key);
+  if (known !== undefined) return known;
+  const instant = legacyDueInstant({ date }, userTimezone);
+  const text = instant ? legacyTimestamp(instant) : null;
+  if (dueUtcMemo.size >= DUE_UTC_MEMO_SIZE) dueUtcMemo.clear();
+  dueUtcMemo.set(key, text);
+  return text;
+}
+
 /** A due as v7 wrote it on an item. */
 export function legacyDueFields(due: StoredDue | null, userTimezone: string | null | undefined): LegacyDueFields {
   if (due === null) return { date_string: '', date_lang: null, due_date_utc: null };
-  const instant = legacyDueInstant(due, userTimezone);
-  return { date_string: due.string, date_lang: due.lang, due_date_utc: instant ? legacyTimestamp(instant) : null };
+  return { date_string: due.string, date_lang: due.lang, due_date_utc: legacyDueUtc(due.date, userTimezone) };
 }
 
 /**
