@@ -45,7 +45,8 @@ interface Placeable {
  */
 function flatPlaces(rows: readonly Placeable[], whole: readonly Placeable[], groupOf: (row: Placeable) => string): Map<string, FlatPlace> {
   const groups = new Map<string, Map<string, Placeable>>();
-  for (const row of [...whole, ...rows]) {
+  // A full sync's rows are its whole lists: walked once, not twice.
+  for (const row of rows === whole ? whole : [...whole, ...rows]) {
     const group = groups.get(groupOf(row)) ?? new Map<string, Placeable>();
     if (!group.has(row.id)) group.set(row.id, row);
     groups.set(groupOf(row), group);
