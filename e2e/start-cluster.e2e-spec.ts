@@ -59,7 +59,7 @@ describe('npm run start:cluster', () => {
     const email = `ops-${Math.random().toString(16).slice(2, 10)}@example.test`;
     const created = await run('cli', ['create-account', '--email', email, '--name', 'Ops'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
     const made = /API token: ([0-9a-f]{40})/.exec(created.stdout)?.[1];
-    if (!made) throw new Error(`create-account failed: ${created.stderr}`);
+    if (!made) throw new Error(`create-account failed (exit ${created.status}, signal ${created.signal}): ${created.stderr}${created.stdout}`);
     await waitFor(async () => (await http(url, 'POST', '/api/v1/sync', { token: made, json: { sync_token: '*', resource_types: ['user'] } })).status === 200, 'the new profile');
     return made;
   }

@@ -18,11 +18,15 @@ export { freePort } from '@doable/shared-testing';
 
 export interface Run {
   readonly status: number | null;
+  /** The signal that ended it (SIGTERM when it outran RUN_TIMEOUT_MS), else null. */
+  readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
   readonly stderr: string;
 }
 
-const RUN_TIMEOUT_MS = 60_000;
+// A CLI run on a machine whose cores are all taken can start slowly (Nest, the database's
+// migrations checked): the bound stays under the e2e test timeout (tools/jest/timeout-e2e.ts).
+const RUN_TIMEOUT_MS = 100_000;
 
 /**
  * Runs an app's command and waits for it, blocking this process. Only for specs that keep no
@@ -31,7 +35,7 @@ const RUN_TIMEOUT_MS = 60_000;
  */
 export function runToCompletion(app: string, args: string[], env: NodeJS.ProcessEnv): Run {
   const result = spawnSync(process.execPath, [entryOf(app), ...args], { env: { PATH: process.env['PATH'], ...env }, encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
 
 /**
@@ -46,7 +50,7 @@ export function run(app: string, args: string[], env: NodeJS.ProcessEnv): Promis
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((ok, fail) => {
     child.once('error', fail);
-    child.once('close', (status) => ok({ status, stdout, stderr }));
+    child.once('close', (status, signal) => ok({ status, signal, stdout, stderr }));
   });
 }
 

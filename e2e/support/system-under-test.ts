@@ -83,8 +83,10 @@ export async function startSystem(mode: Mode, options: { env?: Record<string, st
       if (options.waitForProfile !== false) {
         await waitFor(() => profileExists(userId), `the profile of user ${userId}`);
         // Until the default plan (roomy) reaches sync, the user is on the built-in free plan:
-        // a suite making its sixth project at once would meet that plan's limit instead.
-        await waitFor(async () => (await sql('SELECT 1 FROM sync.user_plans WHERE user_id = $1', [userId])).length > 0, `the plan of user ${userId}`);
+        // a suite making its sixth project at once would meet that plan's limit instead. The plan
+        // comes through two services' outboxes and consumers: on a machine with every core taken
+        // that took over 20 s, so it has the bound of a system's start rather than waitFor's default.
+        await waitFor(async () => (await sql('SELECT 1 FROM sync.user_plans WHERE user_id = $1', [userId])).length > 0, `the plan of user ${userId}`, 60_000);
       }
       return { userId, email, token };
     },
