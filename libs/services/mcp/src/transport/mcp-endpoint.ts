@@ -7,15 +7,25 @@ import { Inject, Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { DomainCalls } from '../calls/domain-calls';
 import { ALL_TOOLS } from '../tools';
 import { checkHostOrigin, type HostOriginPolicy } from './host-origin-policy';
-import { registerTools } from './tool-registration';
+import { calledTool, registerTools } from './tool-registration';
 
 export const HOST_ORIGIN_POLICY = Symbol('HOST_ORIGIN_POLICY');
 
 /** JSON-RPC's "server error" range: what the SDK answers for transport-level refusals too. */
 const JSONRPC_FORBIDDEN = -32000;
+
+/**
+ * The JSON Schema validator every server of this process shares (the SDK's default, made once).
+ * Left to itself, each new server builds its own Ajv instance with every format and meta-schema:
+ * a third of this service's CPU per call in S11 (issue #48), for a validator that checks only
+ * elicitation answers, which these tools never ask for. It compiles and caches schemas, and
+ * holds no state of a request.
+ */
+const JSON_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
 /**
  * The assistant server for one HTTP request. Stateless by design: no session id is issued, and
@@ -42,8 +52,8 @@ export class McpEndpoint {
 
     const calls = new DomainCalls(this.services, request.principal, request.origin, this.store);
     let authFailed = false;
-    const server = new McpServer({ name: 'doable', version: '1.0.0' }, { capabilities: { tools: {} } });
-    registerTools(server, ALL_TOOLS, calls, () => (authFailed = true));
+    const server = new McpServer({ name: 'doable', version: '1.0.0' }, { capabilities: { tools: {} }, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR });
+    registerTools(server, ALL_TOOLS, calls, () => (authFailed = true), calledTool(request.body));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
@@ -91,13 +101,19 @@ function toWebRequest(request: EdgeRequest): Request {
   return new Request(`${request.origin ?? 'http://localhost'}${MCP_PATH}`, { method: 'POST', headers, body: JSON.stringify(request.body ?? null) });
 }
 
+/**
+ * The SDK's answer as an edge reply. Its body stays the UTF-8 bytes the SDK wrote (a tool's answer
+ * is tens of kilobytes): decoded to text here, it would only be encoded again to go over NATS,
+ * where a long body travels as raw bytes and the gateway writes them as they came
+ * (wire/body-bytes.ts).
+ */
 async function toEdgeReply(response: Response): Promise<EdgeReply> {
-  const text = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   const allow = response.headers.get('allow');
   if (allow) headers['Allow'] = allow;
-  if (text === '') return { status: response.status, body: null, headers };
-  return { status: response.status, body: text, contentType: response.headers.get('content-type') ?? 'application/json', headers };
+  if (bytes.length === 0) return { status: response.status, body: null, headers };
+  return { status: response.status, body: bytes, contentType: response.headers.get('content-type') ?? 'application/json', headers };
 }
 
 function jsonRpcError(status: number, code: number, message: string): EdgeReply {
