@@ -61,7 +61,11 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
   const counter = await CommitCounter.open(cluster.databaseUrl);
   // What the requests cost in CPU, by process, over the same span as the COMMITs: theirs and their events' consumers'.
   const meter = new CpuMeter(clusterCpuGroups(cluster, TEST_POSTGRES_ADMIN_URL));
+  // The same span for each of the other services apart (webhooks' and uploads' consumers against the pollers of the rest).
+  const others = [...cluster.children.entries()].filter(([service]) => !['gateway', 'sync', 'rest'].includes(service));
+  const otherMeter = new CpuMeter(() => Promise.resolve(new Map(others.map(([service, child]) => [service, [child.pid]]))));
   let cpu: Record<string, number>;
+  let cpuOfOthers: Record<string, number>;
   let commits: { perRequest: number; idlePerSecond: number; caughtUpS: number };
   let durations: number[];
   // The measured rounds on the monotonic clock in µs, the clock of the --cpu-prof profiles' timestamps: to cut a profile to them.
@@ -69,12 +73,14 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
   try {
     const before = await counter.settle();
     await meter.start();
+    await otherMeter.start();
     const from = process.hrtime.bigint();
     durations = await timeRounds(ROUNDS, send);
     window = { fromUs: Number(from / 1000n), toUs: Number(process.hrtime.bigint() / 1000n) };
     const answered = performance.now();
     const after = await counter.settle();
     cpu = await meter.perRequest(ROUNDS);
+    cpuOfOthers = await otherMeter.perRequest(ROUNDS);
     commits = {
       perRequest: Math.round((CommitCounter.workBetween(before, after) / ROUNDS) * 10) / 10,
       idlePerSecond: Math.round(after.idlePerSecond * 10) / 10,
@@ -104,11 +110,11 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
     valid: failed === 0,
     notes: [
       `${ROUNDS} requests of ${COMMANDS} item_add after ${WARMUP_ROUNDS} warm-up ones, one at a time; baseline: ${COMMANDS} INSERTs in one transaction with bare pg into a table shaped like a task row`,
-      `CPU ms per request, from the first request until the system was at rest again (the pollers' resting CPU included): ${Object.entries(cpu).map(([name, ms]) => `${name} ${Math.round(ms * 10) / 10}`).join(', ')}`,
+      `CPU ms per request, from the first request until the system was at rest again (the pollers' resting CPU included): ${Object.entries(cpu).map(([name, ms]) => `${name} ${Math.round(ms * 10) / 10}`).join(', ')} (other services: ${Object.entries(cpuOfOthers).map(([name, ms]) => `${name} ${Math.round(ms * 10) / 10}`).join(', ')})`,
       `COMMITs per request: ${commits.perRequest} (pg_stat_database.xact_commit of the bench database from before the first request until the system was at rest again, ${commits.caughtUpS} s after the last answer, less the ${commits.idlePerSecond} commits/s of the pollers at rest): the request's own, the outbox relays' and every consumer's`,
       ...(failed > 0 ? [`${failed} commands failed, so the figures are not valid; first: ${firstFailure}`] : []),
     ],
-    details: { durationsMs: durations, baseline: baselineResult, commits, cpu, window },
+    details: { durationsMs: durations, baseline: baselineResult, commits, cpu, cpuOfOthers, window },
   };
   const fairRow: ScenarioRow = {
     id: 'S2',

@@ -47,6 +47,16 @@ export function eventSubject<P>(name: string, payload: z.ZodType<P>): EventSubje
   return { kind: 'event', name: checkName(name), payload };
 }
 
+/**
+ * The same event parsed with a schema of what one consumer reads of it: a part of the contract's
+ * payload (every payload the contract accepts must pass), the rest checked by the consumer where
+ * it uses it. Not a subject of its own: build it at the consumer, never export it from a
+ * contract's events (the catalogue would see the name twice).
+ */
+export function eventAsRead<P>(event: EventSubject<unknown>, payload: z.ZodType<P>): EventSubject<P> {
+  return { kind: 'event', name: event.name, payload };
+}
+
 /** What travels on the event stream: the payload plus what consumers need to be idempotent. */
 export interface EventEnvelope<P = unknown> {
   /** Unique per event; the JetStream message id (dedupe) and the consumers' idempotency key. */

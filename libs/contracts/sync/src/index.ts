@@ -27,7 +27,22 @@ export type {
 export * from './project-roles';
 export * from './workspace-roles';
 export * from './role-tables';
-export { EVENT_OBJECT_TYPES, OBJECT_EVENT_TYPES, OBJECT_EVENTS_PER_MESSAGE, objectEventEntryId, type EventObjectType, type ObjectEvent, type ObjectEvents, type ObjectEventType } from './object-events';
+export {
+  EVENT_OBJECT_TYPES,
+  OBJECT_EVENT_TYPES,
+  OBJECT_EVENTS_PER_MESSAGE,
+  objectEventEntryId,
+  objectEventHeads,
+  readObjectEvent,
+  readObjectEventFacts,
+  type EventObjectType,
+  type ObjectEvent,
+  type ObjectEventFacts,
+  type ObjectEventHead,
+  type ObjectEventHeads,
+  type ObjectEvents,
+  type ObjectEventType,
+} from './object-events';
 export * from './command-policy';
 export * from './avatars';
 export * from './mailed-invitations';

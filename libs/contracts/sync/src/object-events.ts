@@ -27,44 +27,42 @@ export type ObjectEventType = (typeof OBJECT_EVENT_TYPES)[number];
  * `last_responsible_uid` where those changed), `client`; for notes `content`, `parent_item_content`?;
  * for projects `name` (and `last_name` on rename). Keys are snake_case, values JSON.
  */
-export const objectEvent = eventSubject(
-  'sync.evt.object-event.v1',
-  z.object({
-    objectType: z.enum(EVENT_OBJECT_TYPES),
-    objectId: uid,
-    eventType: z.enum(OBJECT_EVENT_TYPES),
-    /** Who ran the command. */
-    initiatorId: uid,
-    /** When it committed's stand-in: when the command ran, ISO 8601 UTC. */
-    eventDate: z.string(),
-    /** The project the object is in (for a project: its parent project, or null). */
-    parentProjectId: uid.nullable(),
-    /** For notes and reminders: their task; for subtasks: the parent task; else null. */
-    parentItemId: uid.nullable(),
-    /** The workspace the project belongs to, when it does. */
-    workspaceId: uid.nullable(),
-    extraData: z.record(z.string(), z.unknown()),
-    /**
-     * Notes only: the `file_url` of the comment's `file_attachment`, when it has one (uploads
-     * links its record to the comment, its task and project). Absent for every other object.
-     */
-    fileUrl: z.string().nullable().optional(),
-    /**
-     * The object as the command left it, in the api/v1 shape (webhooks' `event_data`, version
-     * '1'): taken when the event is recorded, so a consumer never reads a later state. Absent
-     * from events recorded before it existed, and where a command had no whole object at hand.
-     */
-    object: z.record(z.string(), z.unknown()).optional(),
-    /** Updates, completions and reopenings of tasks: the object before the command (webhooks' `old_item`). */
-    previous: z.record(z.string(), z.unknown()).optional(),
-    /**
-     * The users the change concerns: the active members of the object's project (of a project:
-     * its own), or only the initiator for an object in no shared project (labels, filters, an
-     * Inbox). Absent from older events: the initiator alone, as then.
-     */
-    audience: z.array(uid).optional(),
-  }),
-);
+const objectEventPayload = z.object({
+  objectType: z.enum(EVENT_OBJECT_TYPES),
+  objectId: uid,
+  eventType: z.enum(OBJECT_EVENT_TYPES),
+  /** Who ran the command. */
+  initiatorId: uid,
+  /** When it committed's stand-in: when the command ran, ISO 8601 UTC. */
+  eventDate: z.string(),
+  /** The project the object is in (for a project: its parent project, or null). */
+  parentProjectId: uid.nullable(),
+  /** For notes and reminders: their task; for subtasks: the parent task; else null. */
+  parentItemId: uid.nullable(),
+  /** The workspace the project belongs to, when it does. */
+  workspaceId: uid.nullable(),
+  extraData: z.record(z.string(), z.unknown()),
+  /**
+   * Notes only: the `file_url` of the comment's `file_attachment`, when it has one (uploads
+   * links its record to the comment, its task and project). Absent for every other object.
+   */
+  fileUrl: z.string().nullable().optional(),
+  /**
+   * The object as the command left it, in the api/v1 shape (webhooks' `event_data`, version
+   * '1'): taken when the event is recorded, so a consumer never reads a later state. Absent
+   * from events recorded before it existed, and where a command had no whole object at hand.
+   */
+  object: z.record(z.string(), z.unknown()).optional(),
+  /** Updates, completions and reopenings of tasks: the object before the command (webhooks' `old_item`). */
+  previous: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The users the change concerns: the active members of the object's project (of a project:
+   * its own), or only the initiator for an object in no shared project (labels, filters, an
+   * Inbox). Absent from older events: the initiator alone, as then.
+   */
+  audience: z.array(uid).optional(),
+});
+export const objectEvent = eventSubject('sync.evt.object-event.v1', objectEventPayload);
 export type ObjectEvent = z.infer<typeof objectEvent.payload>;
 
 /**
@@ -82,6 +80,51 @@ export const objectEvents = eventSubject(
   }),
 );
 export type ObjectEvents = z.infer<typeof objectEvents.payload>;
+
+/**
+ * What every consumer reads of each entry of a v2 event to decide whether it reads more: which
+ * object, what happened to it, who did it and whom it concerns. The rest of the entry is passed
+ * through unchecked; a consumer checks an entry whole (`readObjectEvent`) where it uses it.
+ */
+const objectEventHead = z.looseObject({
+  objectType: z.enum(EVENT_OBJECT_TYPES),
+  objectId: uid,
+  eventType: z.enum(OBJECT_EVENT_TYPES),
+  initiatorId: uid,
+  audience: z.array(uid).optional(),
+});
+export type ObjectEventHead = z.infer<typeof objectEventHead>;
+
+/**
+ * The v2 event as its consumers parse it (issue #48, third round): the envelope and each entry's
+ * head checked, the rest of each entry (an api/v1 task twice, in `object` and `previous`) only
+ * where a consumer uses that entry: uploads its notes, webhooks the entries someone authorised an
+ * app for, the activity log the entries it keeps. Checking the 100 tasks of a request in every
+ * consumer cost each about as much CPU as the request's own validation. Every payload that
+ * `objectEvents` accepts passes; the wire format is the contract's, unchanged. Parse with it
+ * through `eventAsRead(SyncEvents.objectEvents, objectEventHeads)`.
+ */
+export const objectEventHeads = z.object({
+  events: z.array(objectEventHead).min(1),
+});
+export type ObjectEventHeads = z.infer<typeof objectEventHeads>;
+
+/** An entry checked whole, as the contract has it: where a consumer uses it (throws, so the consumer refuses the event, as before). */
+export function readObjectEvent(head: ObjectEventHead): ObjectEvent {
+  return objectEvent.payload.parse(head);
+}
+
+/**
+ * What the activity log stores of an entry: all but the object's states (`object`, `previous`),
+ * which only webhooks send. Checked for each entry it may keep.
+ */
+const objectEventFacts = objectEventPayload.omit({ object: true, previous: true });
+export type ObjectEventFacts = z.infer<typeof objectEventFacts>;
+
+/** An entry checked without the object's states, which the caller does not read (throws on anything else malformed). */
+export function readObjectEventFacts(head: ObjectEventHead): ObjectEventFacts {
+  return objectEventFacts.parse(head);
+}
 
 /** Most entries in one v2 event (a request with more, a task deleted with many subtasks, records several). */
 export const OBJECT_EVENTS_PER_MESSAGE = 100;

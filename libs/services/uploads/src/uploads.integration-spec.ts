@@ -250,6 +250,32 @@ describe('uploads service (real PostgreSQL, a local blob store)', () => {
     expect((await service.list(ANN, 50, null)).find((r) => r.id === record.id)).toMatchObject({ noteId: '9101', itemId: '8101', projectId: '7101' });
   });
 
+  it('reads only the comments of a v2 event: a task entry it cannot read does not stop it, a comment it cannot read refuses the event', async () => {
+    const record = await upload(ANN, Buffer.from('attached beside a bad task'), 'c.txt');
+    const url = (await service.urlSigner()).url('https://elsewhere.example', record.id, record.fileName);
+    const note: ObjectEvent = {
+      objectType: 'note',
+      objectId: '9201',
+      eventType: 'added',
+      initiatorId: ANN.userId,
+      eventDate: new Date().toISOString(),
+      parentProjectId: '7201',
+      parentItemId: '8201',
+      workspaceId: null,
+      extraData: {},
+      fileUrl: url,
+    };
+    const envelope = (events: unknown[]) => ({ id: randomUUID(), subject: SyncEvents.objectEvents.name, occurredAt: new Date().toISOString(), payload: { events } });
+    const linkedNote = async () => (await service.list(ANN, 50, null)).find((r) => r.id === record.id)?.noteId ?? null;
+    // A comment whose task id is not an id: refused whole, as before (and linked nothing).
+    await expect(bus.publish(envelope([{ ...note, parentItemId: 'not an id' }]))).rejects.toThrow();
+    expect(await linkedNote()).toBeNull();
+    // A task whose object and extra data are unreadable: not this consumer's to read, so the comment beside it links.
+    const task = { ...note, objectType: 'item', objectId: '8201', fileUrl: undefined, extraData: 'unreadable', object: ['not', 'a', 'task'] };
+    await bus.publish(envelope([task, note]));
+    expect(await linkedNote()).toBe('9201');
+  });
+
   it('sweeps unrecorded file folders past the upload timeout and the bytes of deleted uploads', async () => {
     const old = Date.now() - 11 * 60 * 1000;
     const crashed = streamedFileKey(old, randomUUID());

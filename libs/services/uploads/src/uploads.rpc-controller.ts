@@ -1,5 +1,5 @@
-import { type EdgeReply, type EdgeRequest, jsonReply } from '@doable/contracts-common';
-import { AVATAR_PATH_PREFIX, SyncEvents } from '@doable/contracts-sync';
+import { type EdgeReply, type EdgeRequest, eventAsRead, jsonReply } from '@doable/contracts-common';
+import { AVATAR_PATH_PREFIX, objectEventHeads, readObjectEvent, SyncEvents } from '@doable/contracts-sync';
 import { FILE_PATH_PREFIX, type UploadLimit, UploadsSubjects } from '@doable/contracts-uploads';
 import type { Principal } from '@doable/contracts-common';
 import { DomainError } from '@doable/shared-errors';
@@ -7,7 +7,7 @@ import { EventConsumers, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
 import { attachmentOf, generationOf, listedUploadOf } from './upload-shapes';
 import { AvatarsService } from './avatars/avatars.service';
-import { UploadsService } from './uploads.service';
+import { mayLinkNote, UploadsService } from './uploads.service';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 50;
@@ -62,9 +62,11 @@ export class UploadsRpcController {
     consumers: EventConsumers,
   ) {
     consumers.on('uploads.link-notes', SyncEvents.objectEvent, (event, tx) => this.uploads.linkNote(event, tx));
-    // v2: a request's object events in one (linkNote reads nothing for an entry that is not a note with a file).
-    consumers.on('uploads.link-notes-v2', SyncEvents.objectEvents, async ({ events }, tx) => {
-      for (const event of events) await this.uploads.linkNote(event, tx);
+    // v2: a request's object events in one. Only comments added or changed are read and checked
+    // whole (one malformed refuses the event, as before); the rest of a request (its 100 tasks) is
+    // not this consumer's to parse or refuse.
+    consumers.on('uploads.link-notes-v2', eventAsRead(SyncEvents.objectEvents, objectEventHeads), async ({ events }, tx) => {
+      for (const entry of events) if (mayLinkNote(entry)) await this.uploads.linkNote(readObjectEvent(entry), tx);
     });
   }
 

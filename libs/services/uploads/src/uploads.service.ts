@@ -28,6 +28,11 @@ const MAX_FILE_NAME = 255;
 
 export type UploadedFile = NonNullable<EdgeRequest['upload']>;
 
+/** The object events linkNote reads more of: comments added or changed (with a file or not: the entry says). */
+export function mayLinkNote(event: Pick<ObjectEvent, 'objectType' | 'eventType'>): boolean {
+  return event.objectType === 'note' && (event.eventType === 'added' || event.eventType === 'updated');
+}
+
 function scopeRefusal(action: string, scopes: readonly string[]): DomainError {
   return new DomainError('FORBIDDEN', `This token may not ${action} uploads`, { required_scopes: scopes });
 }
@@ -166,7 +171,7 @@ export class UploadsService {
    * the same event again writes the same values. Only the uploader's own comments link.
    */
   async linkNote(event: ObjectEvent, tx: Tx): Promise<void> {
-    if (event.objectType !== 'note' || (event.eventType !== 'added' && event.eventType !== 'updated') || !event.fileUrl) return;
+    if (!mayLinkNote(event) || !event.fileUrl) return;
     const named = (await this.urlSigner(tx.manager)).parse(event.fileUrl);
     if (!named || named.variant !== 'original') return;
     const record = await this.uploads.find(tx.manager, named.id);

@@ -1,5 +1,6 @@
 import { AuthEvents, WEBHOOK_EVENT_NAMES } from '@doable/contracts-auth';
-import { type ObjectEvent, SyncEvents } from '@doable/contracts-sync';
+import { eventAsRead } from '@doable/contracts-common';
+import { type ObjectEvent, objectEventHeads, readObjectEvent, SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers, type Tx } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
 import { DeliveryWorker } from './delivery-worker';
@@ -41,10 +42,13 @@ export class WebhookConsumers {
       wakeAfterCommit(made, tx);
     });
     // v2: a request's object events in one (sync records only these; v1 above is what a previous release records).
-    consumers.on('object-events-v2', SyncEvents.objectEvents, async ({ events }, tx) => {
+    // An entry is checked whole only when it makes a delivery (one malformed then refuses the
+    // event, as before); the others are read no further than their names and audience.
+    consumers.on('object-events-v2', eventAsRead(SyncEvents.objectEvents, objectEventHeads), async ({ events }, tx) => {
       const made = await repository.enqueueAll(
         tx.manager,
         events.flatMap((event) => webhookEventNames(event).map((eventName) => ({ eventName, event }))),
+        readObjectEvent,
       );
       wakeAfterCommit(made, tx);
     });

@@ -88,8 +88,15 @@ export class WebhookRepository {
    * object event: a request's 100 adds): who among their audiences authorised an app with a
    * callback, then, only if someone did, the deliveries each (event, name) makes, in one INSERT,
    * in the events' order. The same deliveries as enqueue() per event and name; answers how many.
+   * `read` turns an event into what a delivery stores (a v2 entry checked whole), and is called
+   * only for the events that make a delivery, once each: most requests concern no one who
+   * authorised an app, and their events are never read past their audience.
    */
-  async enqueueAll(manager: EntityManager, items: ReadonlyArray<{ readonly eventName: string; readonly event: DeliveryEvent }>): Promise<number> {
+  async enqueueAll<E extends Pick<DeliveryEvent, 'initiatorId' | 'audience'>>(
+    manager: EntityManager,
+    items: ReadonlyArray<{ readonly eventName: string; readonly event: E }>,
+    read: (event: E) => DeliveryEvent,
+  ): Promise<number> {
     const audiences = items.map(({ event }) => [...new Set(event.audience ?? [event.initiatorId])]);
     const users = [...new Set(audiences.flat())];
     if (users.length === 0) return 0;
@@ -102,9 +109,13 @@ export class WebhookRepository {
     if (subscriptions.length === 0) return 0;
     const byUser = new Map<string, Array<{ appId: string; events: ReadonlySet<string> }>>();
     for (const row of subscriptions) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), { appId: row.app_id, events: new Set(row.events) }]);
+    const checked = new Map<E, DeliveryEvent>();
+    const readOnce = (event: E) => checked.get(event) ?? checked.set(event, read(event)).get(event)!;
     const rows = items
       .flatMap(({ eventName, event }, index) =>
-        audiences[index].flatMap((userId) => (byUser.get(userId) ?? []).filter((app) => app.events.has(eventName)).map((app) => ({ app_id: app.appId, user_id: userId, event_name: eventName, event }))),
+        audiences[index].flatMap((userId) =>
+          (byUser.get(userId) ?? []).filter((app) => app.events.has(eventName)).map((app) => ({ app_id: app.appId, user_id: userId, event_name: eventName, event: readOnce(event) })),
+        ),
       )
       .map((row, n) => ({ n, ...row }));
     if (rows.length === 0) return 0;

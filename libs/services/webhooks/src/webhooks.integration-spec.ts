@@ -328,6 +328,18 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
     await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '303', authorized: false, changedAt: stamp() });
   });
 
+  it('reads a v2 entry whole only when it makes a delivery: an unreadable one for no app does not stop the others, one for an app refuses the event', async () => {
+    const envelope = (events: unknown[]) => bus.publish({ id: randomUUID(), subject: SyncEvents.objectEvents.name, occurredAt: stamp(), payload: { events } });
+    // The task is not a task and the date not a date: nobody who authorised an app is concerned (404), so the entry beside it is delivered.
+    const unread = { ...objectEvent({ objectId: '5201', initiatorId: '404', audience: ['404'] }), eventDate: 20261129, object: 'not a task' };
+    await envelope([unread, objectEvent({ objectId: '5202' })]);
+    expect(await dataSource.query(`SELECT event->>'objectId' AS object_id FROM webhooks.deliveries`)).toEqual([{ object_id: '5202' }]);
+    await dataSource.query(`DELETE FROM webhooks.deliveries`);
+    // The same entry for 101, who authorised the app: refused whole, as before, and nothing of the event delivered.
+    await expect(envelope([objectEvent({ objectId: '5203' }), { ...unread, initiatorId: '101', audience: ['101'] }])).rejects.toThrow();
+    expect(await deliveries()).toEqual([]);
+  });
+
   it('turns a fired reminder into reminder:fired for the user it notifies, with the reminder as event_data', async () => {
     await publish(AuthEvents.appWebhookConfigured, { appId: '1', callbackUrl: url, events: ['reminder:fired'], version: '1', changedAt: stamp() });
     const reminder = { id: '9001', item_id: '5001', notify_uid: '101', type: 'absolute', due: { date: '2026-11-25T10:00:00Z' }, minute_offset: null, is_deleted: false };

@@ -1,7 +1,8 @@
-import { objectEventEntryId, SyncEvents } from '@doable/contracts-sync';
+import { eventAsRead } from '@doable/contracts-common';
+import { objectEventEntryId, objectEventHeads, readObjectEventFacts, SyncEvents } from '@doable/contracts-sync';
 import { EventConsumers } from '@doable/shared-runtime';
 import { Injectable } from '@nestjs/common';
-import { isLogged } from './activity-logged';
+import { isLogged, isLoggedKind } from './activity-logged';
 import { ActivityLogRepository } from './activity-log.repository';
 
 /**
@@ -16,8 +17,14 @@ export class ActivityLogConsumer {
     consumers.on('activity-log', SyncEvents.objectEvent, async (event, tx, envelope) => {
       if (isLogged(event)) await log.record(tx.manager, envelope.id, event);
     });
-    consumers.on('activity-log-v2', SyncEvents.objectEvents, async ({ events }, tx, envelope) => {
-      const logged = events.flatMap((event, index) => (isLogged(event) ? [{ eventId: objectEventEntryId(envelope.id, index), event }] : []));
+    // Each entry of a kind it keeps is checked (one malformed refuses the event, as before), less
+    // the object's states (`object`, `previous`: the api/v1 task twice), which the log never stores.
+    consumers.on('activity-log-v2', eventAsRead(SyncEvents.objectEvents, objectEventHeads), async ({ events }, tx, envelope) => {
+      const logged = events.flatMap((entry, index) => {
+        if (!isLoggedKind(entry)) return [];
+        const event = readObjectEventFacts(entry);
+        return isLogged(event) ? [{ eventId: objectEventEntryId(envelope.id, index), event }] : [];
+      });
       await log.recordAll(tx.manager, logged);
     });
   }

@@ -161,4 +161,17 @@ describe('the activity log (real PostgreSQL)', () => {
     // v2 entries are stored under `<envelope id>/<index>`, so they never meet a v1 envelope id.
     expect(await harness.dataSource.query(`SELECT event_id FROM sync.activity_events WHERE event_id NOT LIKE '%/%' ORDER BY id`)).toEqual([{ event_id: 'v1-event-1' }]);
   });
+
+  it('checks the v2 entries it keeps, less the object they carry: an unreadable object or an entry it does not keep does not stop it, an unreadable entry it keeps refuses the event', async () => {
+    const entry = (overrides: Record<string, unknown>) => ({ objectType: 'item', objectId: '99101', eventType: 'added', initiatorId: OWNER, eventDate: new Date().toISOString(), parentProjectId: project, parentItemId: null, workspaceId: null, extraData: { content: 'From v2' }, ...overrides });
+    const deliverV2 = (id: string, events: unknown[]) =>
+      database.transaction((tx) => deliverTo(SyncEvents.objectEvents.name, { events }, tx, { id, subject: SyncEvents.objectEvents.name, occurredAt: new Date().toISOString(), payload: { events } }));
+    const before = await harness.count('sync.activity_events');
+    // A label (not logged) with unreadable extra data, and a task whose object (never stored here) is not a task: the task is logged.
+    await deliverV2('v2-event-1', [entry({ objectType: 'label', objectId: '99102', extraData: 'unreadable' }), entry({ object: 'not a task' })]);
+    expect(await harness.dataSource.query(`SELECT event_id, object_id::text FROM sync.activity_events WHERE event_id LIKE 'v2-event-%' ORDER BY id`)).toEqual([{ event_id: 'v2-event-1/1', object_id: '99101' }]);
+    // A task it would keep, with a date that is not one: refused whole, as before.
+    await expect(deliverV2('v2-event-2', [entry({ objectId: '99103' }), entry({ objectId: '99104', eventDate: 20261129 })])).rejects.toThrow();
+    expect(await harness.count('sync.activity_events')).toBe(before + 1);
+  });
 });

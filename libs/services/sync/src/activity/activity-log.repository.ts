@@ -1,4 +1,4 @@
-import { type ObjectEvent } from '@doable/contracts-sync';
+import { type ObjectEvent, type ObjectEventFacts } from '@doable/contracts-sync';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ActivityEvent } from './activity-event.model';
@@ -51,7 +51,7 @@ export class ActivityLogRepository {
    * Stores several events in ONE statement (the logged entries of a v2 object event, each under
    * its entry id): one round trip for a request's 100 adds. Each is stored once, as record() does.
    */
-  async recordAll(manager: EntityManager, entries: ReadonlyArray<{ readonly eventId: string; readonly event: ObjectEvent }>): Promise<void> {
+  async recordAll(manager: EntityManager, entries: ReadonlyArray<{ readonly eventId: string; readonly event: ObjectEventFacts }>): Promise<void> {
     if (entries.length === 0) return;
     const rows = entries.map(({ eventId, event }, n) => ({
       n,

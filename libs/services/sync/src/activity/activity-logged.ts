@@ -15,8 +15,13 @@ const LOGGED: Readonly<Record<string, ReadonlySet<string>>> = {
 
 const LOGGED_ITEM_UPDATES = ['last_content', 'last_description', 'last_due_date', 'last_responsible_uid'];
 
+/** Whether the log may keep events of this kind (an update only when isLogged says what changed is one it shows). */
+export function isLoggedKind(event: Pick<ObjectEvent, 'objectType' | 'eventType'>): boolean {
+  return LOGGED[event.objectType]?.has(event.eventType) ?? false;
+}
+
 export function isLogged(event: Pick<ObjectEvent, 'objectType' | 'eventType' | 'extraData'>): boolean {
-  if (!LOGGED[event.objectType]?.has(event.eventType)) return false;
+  if (!isLoggedKind(event)) return false;
   if (event.eventType !== 'updated') return true;
   if (event.objectType === 'item') return LOGGED_ITEM_UPDATES.some((key) => key in event.extraData);
   if (event.objectType === 'project') return 'last_name' in event.extraData;
