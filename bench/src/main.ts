@@ -31,7 +31,12 @@ const USAGE = `usage: npm run bench [-- [S1 ... S17] [--duration <s>] [--warmup 
                      print where their CPU time went
 `;
 
-const OVERALL_BOUND_MS = 15 * 60_000;
+/**
+ * A stop for a run that hangs, not a budget: the whole suite of 17 scenarios takes 15-16 minutes
+ * on a quiet 2-core machine (the quiet run of 6350ccd2 took 898 s; the next, of 21469ede, was
+ * stopped at 15 minutes while starting S17, the last), so the bound leaves it room.
+ */
+const OVERALL_BOUND_MS = 25 * 60_000;
 
 function log(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
