@@ -45,34 +45,24 @@ const MESSAGE_BYTES = 512 * 1024;
 /**
  * The changes cut into v2 events: in order, at most OBJECT_EVENTS_PER_MESSAGE entries and about
  * MESSAGE_BYTES of them each (an entry larger than that alone), so a task deleted with hundreds
- * of subtasks stays within what NATS carries. Each message with its JSON, made from the entries'
- * JSON that sized them: the outbox writer checks the message and writes that text, not a second
- * stringify of the same 100 tasks.
+ * of subtasks stays within what NATS carries.
  */
-function messagesOf(events: readonly ObjectEvent[]): { messages: Array<{ events: ObjectEvent[] }>; json: string[] } {
+function messagesOf(events: readonly ObjectEvent[]): Array<{ events: ObjectEvent[] }> {
   const messages: Array<{ events: ObjectEvent[] }> = [];
-  const json: string[] = [];
   let current: ObjectEvent[] = [];
-  let texts: string[] = [];
   let bytes = 0;
-  const cut = () => {
-    messages.push({ events: current });
-    json.push(`{"events":[${texts.join(',')}]}`);
-  };
   for (const event of events) {
-    const text = JSON.stringify(event);
-    if (current.length > 0 && (current.length >= OBJECT_EVENTS_PER_MESSAGE || bytes + text.length > MESSAGE_BYTES)) {
-      cut();
+    const size = JSON.stringify(event).length;
+    if (current.length > 0 && (current.length >= OBJECT_EVENTS_PER_MESSAGE || bytes + size > MESSAGE_BYTES)) {
+      messages.push({ events: current });
       current = [];
-      texts = [];
       bytes = 0;
     }
     current.push(event);
-    texts.push(text);
-    bytes += text.length;
+    bytes += size;
   }
-  if (current.length > 0) cut();
-  return { messages, json };
+  if (current.length > 0) messages.push({ events: current });
+  return messages;
 }
 
 /**
@@ -113,9 +103,7 @@ export async function recordObjectEvents(context: CommandContext, changes: reado
 
 /** Writes the events as v2 object events (cut as messagesOf says), in one statement. */
 export async function writeObjectEvents(tx: CommandContext['tx'], events: readonly ObjectEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const { messages, json } = messagesOf(events);
-  await tx.emitAll(SyncEvents.objectEvents, messages, json);
+  if (events.length > 0) await tx.emitAll(SyncEvents.objectEvents, messagesOf(events));
 }
 
 function defined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

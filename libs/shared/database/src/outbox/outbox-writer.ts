@@ -27,20 +27,11 @@ export class OutboxWriter {
    * Several events of one subject in ONE statement (a command over many objects, a group of
    * 100 item_add written together): one round trip however many there are, in their order (the
    * relay publishes by id). Answers their ids.
-   *
-   * `json`: each payload's JSON, where the caller has made it already (sync sizes a request's
-   * object events by it to cut them into messages): each payload is still checked, and written as
-   * that text rather than stringified a second time. Only for payloads built as their type, with
-   * no key the schema would strip (its output then is its input; jsonb forgets the keys' order).
    */
-  async enqueueAll<P>(manager: EntityManager, event: EventSubject<P>, payloads: readonly P[], json?: readonly string[]): Promise<string[]> {
+  async enqueueAll<P>(manager: EntityManager, event: EventSubject<P>, payloads: readonly P[]): Promise<string[]> {
     if (payloads.length === 0) return [];
-    if (json && json.length !== payloads.length) throw new Error(`enqueueAll: ${json.length} JSON texts for ${payloads.length} payloads`);
     const eventIds = payloads.map(() => randomUUID());
-    const checked = payloads.map((payload, index) => {
-      const parsed = event.payload.parse(payload);
-      return json ? json[index] : JSON.stringify(parsed);
-    });
+    const checked = payloads.map((payload) => JSON.stringify(event.payload.parse(payload)));
     await manager.query(
       `INSERT INTO "${this.schema}".outbox (event_id, subject, payload, correlation_id, trace_parent)
        SELECT event_id, $3, payload::jsonb, $4, $5 FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS e(event_id, payload, n) ORDER BY n`,

@@ -11,11 +11,8 @@ export type { UnitAttempt } from './unit-savepoints';
 export interface Tx {
   readonly manager: EntityManager;
   emit<P>(event: EventSubject<P>, payload: P): Promise<string>;
-  /**
-   * Several events of one subject in one statement (OutboxWriter.enqueueAll); nothing for none.
-   * `json`: the payloads' JSON where the caller made it already (see enqueueAll).
-   */
-  emitAll<P>(event: EventSubject<P>, payloads: readonly P[], json?: readonly string[]): Promise<string[]>;
+  /** Several events of one subject in one statement (OutboxWriter.enqueueAll); nothing for none. */
+  emitAll<P>(event: EventSubject<P>, payloads: readonly P[]): Promise<string[]>;
   /**
    * Runs `wake` once the transaction has committed (never after a rollback): to tell in-process
    * work that rows it looks for are now visible, instead of leaving them to its next poll.
@@ -181,9 +178,9 @@ export class Database {
         observe(event.name, [payload]);
         return id;
       },
-      emitAll: async (event, payloads, json) => {
+      emitAll: async (event, payloads) => {
         if (payloads.length > 0) effects.emitted = true;
-        const ids = await this.outbox.enqueueAll(manager, event, payloads, json);
+        const ids = await this.outbox.enqueueAll(manager, event, payloads);
         observe(event.name, payloads);
         return ids;
       },
