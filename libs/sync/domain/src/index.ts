@@ -30,6 +30,7 @@ export * from './notes/note.model';
 export * from './notes/note.repository';
 export * from './persistence/field-columns';
 export * from './persistence/json-text.sql';
+export * from './persistence/json-array-text';
 export * from './persistence/row-json';
 export * from './persistence/wire-timestamps';
 export * from './plans/paid-plan';

@@ -1,5 +1,5 @@
 import { argShape, argValues, type ApiTask, type FieldTable, openApiShape, TASK_FIELDS } from '@doable/contracts-sync';
-import { objectJsonSql, restV2TaskListSql, restV2TaskWriter, taskRowWriter } from '@doable/sync-dialects';
+import { objectJsonSql, restV2TaskListSql, restV2TaskWriter, taskListBody, taskRowWriter } from '@doable/sync-dialects';
 import { type Item, itemColumns, itemInsert, itemInsertAll, withWireTimestamps } from '@doable/sync-domain';
 import { WorkspaceHarness } from '@doable/sync-engine/testing';
 import { z } from 'zod';
@@ -72,9 +72,9 @@ describe('a task field added only in a table line (real PostgreSQL)', () => {
 
     const list = taskListSql(ADA, { ids: [taskId] });
     const { sql, params } = restV2TaskListSql({ where: list.conditionText(), params: list.params }, PUBLIC_URL, WITH_ESTIMATE);
-    const [{ body }] = await harness.dataSource.query<Array<{ body: string }>>(sql, params);
+    const body = taskListBody(await harness.dataSource.query<Array<{ task: string | null }>>(sql, params));
     expect(body).toBe(JSON.stringify([inJs]));
-    const bySql = JSON.parse(body) as Array<Record<string, unknown>>;
+    const bySql = JSON.parse(body!) as Array<Record<string, unknown>>;
     expect(bySql).toEqual([inJs]);
     expect(Object.keys(bySql[0])).toEqual(Object.keys(inJs));
   });

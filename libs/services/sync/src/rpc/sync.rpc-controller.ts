@@ -3,7 +3,7 @@ import { SyncSubjects } from '@doable/contracts-sync';
 import { DomainError } from '@doable/shared-errors';
 import { Database, RpcController } from '@doable/shared-runtime';
 import { Handles, type WithPrincipal } from '@doable/shared-transport';
-import { answerText, isSyncDialect, SYNC_DIALECTS } from '@doable/sync-dialects';
+import { answerBody, isSyncDialect, SYNC_DIALECTS } from '@doable/sync-dialects';
 import { SyncEngine } from '@doable/sync-engine';
 import { PushTokens } from '../push/push-tokens.service';
 import { UserProfileRepository } from '@doable/sync-domain';
@@ -31,8 +31,8 @@ export class SyncRpcController {
       : result.read;
     const rendered = dialect.render({ ...result, read }, parsed);
     // Serialised here, once: a full sync of a large account is megabytes the gateway need not
-    // re-encode; its tasks and comments are PostgreSQL's text, spliced in as they are.
-    const reply: EdgeReply = { status: 200, body: answerText(rendered), contentType: JSON_MEDIA_TYPE };
+    // re-encode; its tasks and comments are PostgreSQL's text, written into its bytes as they are.
+    const reply: EdgeReply = { status: 200, body: answerBody(rendered), contentType: JSON_MEDIA_TYPE };
     // A poll that found nothing new: the gateway may give the same answer again until the user's marks move.
     return parsed.commands.length === 0 && result.read?.unchanged ? { ...reply, unchangedFor: request.principal.userId } : reply;
   }

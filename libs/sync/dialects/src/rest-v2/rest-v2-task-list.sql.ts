@@ -1,6 +1,6 @@
 import { TASK_PAGE_PATH } from '@doable/contracts-rest';
 import { type FieldLine, type FieldTable, type RestV2Render, TASK_FIELDS } from '@doable/contracts-sync';
-import { arrayAggSql, conditionalMemberSql, memberSql, notWrittenSql, type ObjectMember, objectRestSql, objectTextSql, plainMemberSql, type RowSql } from '@doable/sync-domain';
+import { conditionalMemberSql, jsonArrayText, memberSql, type ObjectMember, objectRestSql, objectTextSql, plainMemberSql, type RowSql } from '@doable/sync-domain';
 import { jsonTextOf, readsComputed, type SplitObjectSql, splitMembers, taskValueSql } from '../shared/field-json.sql';
 import { STORED_TASK_JSON, storedObjectJsonSql } from '../shared/stored-object-json';
 import { type DueKey, scalarDueKeys, storedDueKeys, storedDueSql } from '../shared/stored-due.sql';
@@ -168,14 +168,14 @@ function storedTaskSql(url: string): string | undefined {
 }
 
 /**
- * A task list as the JSON text of its REST v2 array, written by PostgreSQL in one statement
- * (issue #31, bench S5; issue #48: the text byte for byte JSON.stringify's): the sync service
- * reads one text value and passes it on, where writing 1,000 tasks itself (rows parsed by the
- * driver, api/v1 objects, REST v2 objects, a stringify) was 11 of the 28 ms of CPU the product
- * spent per request. Same order as every task list (project, position, id); its keys from the
- * task field table (`table` is it but in a spec that derives the list of a table with a line
- * more). `not_written` counts the tasks PostgreSQL could not write as JavaScript would (the list
- * is then written in JavaScript).
+ * A task list's tasks, each as the JSON text of its REST v2 object written by PostgreSQL (issue
+ * #31, bench S5; issue #48: the text byte for byte JSON.stringify's), one row each (`task`) in
+ * the order of every task list (project, position, id): taskListBody joins them into the
+ * array's text, which the sync service passes on, where writing 1,000 tasks itself (rows parsed
+ * by the driver, api/v1 objects, REST v2 objects, a stringify) was 11 of the 28 ms of CPU the
+ * product spent per request. Its keys from the task field table (`table` is it but in a spec
+ * that derives the list of a table with a line more). A task PostgreSQL could not write as
+ * JavaScript would is NULL (the list is then written in JavaScript).
  *
  * The chosen tasks' comments are counted in one index scan of all their ids, not by a sub-select
  * per task: the planner prices such a sub-select at an index scan per task it expects (11,334 for
@@ -195,13 +195,16 @@ export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, t
   const task = storedTask ?? restV2TaskJsonSql(table, REST_V2_ROW, url);
   // The materialized tasks carry only what the stored form reads (not the api/v1 and v9 texts beside it).
   const columns = stored ? `item.id, item.project_id, item.child_order, item.${STORED_TASK_JSON.columns.restV2}` : 'item.*';
-  // OFFSET 0 keeps the subquery from being pulled up: each aggregate naming `task` would write every task again.
-  const sql = `SELECT ${arrayAggSql('listed.task', 'listed.project_id, listed.child_order, listed.id')} AS body, ${notWrittenSql('listed.task')} AS not_written
-    FROM (WITH chosen AS MATERIALIZED (SELECT ${columns} FROM sync.items AS item WHERE ${selection.where}),
-               comments AS (SELECT note.item_id, count(*)::int AS n FROM sync.notes AS note
-                             WHERE note.item_id = ANY (ARRAY(SELECT chosen.id FROM chosen)) AND NOT note.is_deleted GROUP BY note.item_id)
-          SELECT item.project_id, item.child_order, item.id, ${task} AS task
-            FROM chosen AS item LEFT JOIN comments ON comments.item_id = item.id
-          OFFSET 0) AS listed`;
+  const sql = `WITH chosen AS MATERIALIZED (SELECT ${columns} FROM sync.items AS item WHERE ${selection.where}),
+         comments AS (SELECT note.item_id, count(*)::int AS n FROM sync.notes AS note
+                       WHERE note.item_id = ANY (ARRAY(SELECT chosen.id FROM chosen)) AND NOT note.is_deleted GROUP BY note.item_id)
+    SELECT ${task} AS task
+      FROM chosen AS item LEFT JOIN comments ON comments.item_id = item.id
+     ORDER BY item.project_id, item.child_order, item.id`;
   return { sql, params };
+}
+
+/** The list's JSON text from restV2TaskListSql's rows; undefined when a task could not be written there. */
+export function taskListBody(rows: ReadonlyArray<{ readonly task: string | null }>): string | undefined {
+  return jsonArrayText(rows.map((row) => row.task))?.toString();
 }

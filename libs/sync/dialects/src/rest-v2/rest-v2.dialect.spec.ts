@@ -71,9 +71,9 @@ describe('the REST v2 dialect, as the sync service renders answers in it', () =>
   });
 
   it('has PostgreSQL write a task list that is one SELECT, and passes its text on', async () => {
-    const { source, asked } = sourceOf([task], { selection: { where: 'true', params: ['1'] }, statement: () => Promise.resolve([{ body: '[{"id":"6000000001"}]', not_written: 0 }]) });
+    const { source, asked } = sourceOf([task], { selection: { where: 'true', params: ['1'] }, statement: () => Promise.resolve([{ task: '{"id":"6000000001"}' }]) });
     expect(await rendering({ resource: 'tasks', project_id: task.project_id }).render(source)).toEqual({ body: '[{"id":"6000000001"}]', hasMore: false });
-    expect(asked).toEqual(['selection tasks', 'query SELECT']);
+    expect(asked).toEqual(['selection tasks', 'query WITH c']);
   });
 
   it('writes a task list in JavaScript where it is not one SELECT, or PostgreSQL does not know a due zone', async () => {
@@ -87,9 +87,9 @@ describe('the REST v2 dialect, as the sync service renders answers in it', () =>
     expect((await rendering({ resource: 'tasks' }).render(zoned.source)).body).toBe(expected);
 
     // A task PostgreSQL could not write as JavaScript would (a number JSON.parse rounds): the list is JavaScript's.
-    const unwritten = sourceOf([task], { selection: { where: 'true', params: [] }, statement: () => Promise.resolve([{ body: '[]', not_written: 1 }]) });
+    const unwritten = sourceOf([task], { selection: { where: 'true', params: [] }, statement: () => Promise.resolve([{ task: null }]) });
     expect((await rendering({ resource: 'tasks' }).render(unwritten.source)).body).toBe(expected);
-    expect(unwritten.asked).toEqual(['selection tasks', 'query SELECT', 'objects tasks']);
+    expect(unwritten.asked).toEqual(['selection tasks', 'query WITH c', 'objects tasks']);
   });
 
   it('is written by SQL made from the task table, as its JavaScript writer is', () => {

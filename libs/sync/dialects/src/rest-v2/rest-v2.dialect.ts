@@ -1,6 +1,6 @@
 import type { ObjectQueryFor, RenderedQuery, RenderedResource } from '@doable/contracts-sync';
 import type { ObjectRenderer, RenderedAnswer, RenderSource, TaskListQuery } from '../shared/object-renderer';
-import { restV2TaskListSql } from './rest-v2-task-list.sql';
+import { restV2TaskListSql, taskListBody } from './rest-v2-task-list.sql';
 import { REST_V2_WRITERS } from './rest-v2.writers';
 
 /** PostgreSQL's `invalid_parameter_value`: what AT TIME ZONE raises for a zone it does not know. */
@@ -31,7 +31,7 @@ async function writtenInJs<R extends RenderedResource>(query: ObjectQueryFor<R>,
 
 /**
  * REST v2 (client-constraints §2.8) as the sync service writes it, for the rest service to pass
- * on as text. A task list that is one unpaged SELECT is written by PostgreSQL in one statement
+ * on as text. A task list that is one unpaged SELECT has its tasks written by PostgreSQL in one statement
  * (rest-v2-task-list.sql.ts, bench S5: 1,000 tasks parsed, written and serialised in Node were
  * 11 of the 28 ms of CPU a request cost); every other answer, and a list whose due zones
  * PostgreSQL does not know, a due date no calendar has, or a value it cannot write as
@@ -46,9 +46,9 @@ export const restV2Dialect: ObjectRenderer = {
       if (selection) {
         const { sql, params } = restV2TaskListSql(selection, render.public_url);
         try {
-          const [row] = await source.query<{ body: string; not_written: number }>(sql, params);
+          const body = taskListBody(await source.query<{ task: string | null }>(sql, params));
           // A task PostgreSQL could not write as JavaScript would (a number JSON.parse rounds): the list is JavaScript's.
-          if (row.not_written === 0) return { body: row.body, hasMore: false };
+          if (body !== undefined) return { body, hasMore: false };
         } catch (error) {
           // Luxon and PostgreSQL know different zone lists, and PostgreSQL refuses a date no calendar has: the JavaScript writer answers what Luxon makes of it.
           if (!isUnreadableDue(error)) throw error;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { arrayAggSql, arrayIndexOrderSql, notWrittenSql } from '../persistence/json-text.sql';
+import { type JsonArrayText, jsonArrayText } from '../persistence/json-array-text';
 import type { ObjectJsonSql } from '../persistence/row-json';
 import { LIVE_COMMENT_COUNTS } from '../notes/note.repository';
 import { type TASK_ADD_ARGS, TASK_FIELDS, type TASK_UPDATE_ARGS } from '@doable/contracts-sync';
@@ -238,28 +238,27 @@ export class ItemRepository {
   }
 
   /**
-   * listActiveWire as a full sync writes it, written by PostgreSQL (issue #48, bench S3): the
-   * `items` array, each task by `task` (a dialect's writer in SQL) with its live comments counted
-   * as ItemSource counts them, and `day_orders`, whose keys JavaScript's Object.fromEntries would
-   * put in this order (array indices first, ascending). One text value each, no row parsed by the
-   * driver; undefined when a task could not be written so (the caller reads the rows instead).
-   * OFFSET 0 keeps the planner from pulling the subquery up: each aggregate naming `task` would
-   * then write every task again.
+   * listActiveWire as a full sync writes it (issue #48, bench S3): the `items` array, each task
+   * written by PostgreSQL by `task` (a dialect's writer in SQL) with its live comments counted as
+   * ItemSource counts them, joined in tree order (jsonArrayText says why here and not by
+   * string_agg); and `day_orders`, the object JavaScript's Object.fromEntries makes of the same
+   * tasks. Undefined when a task could not be written so (the caller reads the rows instead).
    */
-  async listActiveJson(manager: EntityManager, userId: string, task: ObjectJsonSql): Promise<{ items: string; day_orders: string } | undefined> {
+  async listActiveJson(manager: EntityManager, userId: string, task: ObjectJsonSql): Promise<{ items: JsonArrayText; day_orders: string } | undefined> {
     const object = task({ alias: 'item', computed: { note_count: { sql: 'counts.note_count', type: 'integer' } } });
-    const [row] = await manager.query<Array<{ items: string; day_orders: string; not_written: number }>>(
-      `SELECT ${arrayAggSql('listed.task', 'listed.project_id, listed.child_order, listed.id')} AS items,
-              '{' || coalesce(string_agg('"' || listed.id || '":' || listed.day_order, ',' ORDER BY ${arrayIndexOrderSql('listed.id::text')}, listed.project_id, listed.child_order, listed.id)
-                                FILTER (WHERE listed.day_order >= 0), '') || '}' AS day_orders,
-              ${notWrittenSql('listed.task')} AS not_written
-         FROM (SELECT item.id, item.project_id, item.child_order, item.day_order, ${object} AS task
-                 FROM sync.items AS item LEFT JOIN (${LIVE_COMMENT_COUNTS}) AS counts ON counts.item_id = item.id
-                WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted AND NOT item.in_history
-               OFFSET 0) AS listed`,
+    const rows = await manager.query<Array<{ id: string; day_order: number; task: string | null }>>(
+      `SELECT item.id::text AS id, item.day_order, ${object} AS task
+         FROM sync.items AS item LEFT JOIN (${LIVE_COMMENT_COUNTS}) AS counts ON counts.item_id = item.id
+        WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted AND NOT item.in_history
+        ORDER BY item.project_id, item.child_order, item.id`,
       [userId],
     );
-    return row.not_written === 0 ? { items: row.items, day_orders: row.day_orders } : undefined;
+    const items = jsonArrayText(rows.map((row) => row.task));
+    if (items === undefined) return undefined;
+    // Insertion in tree order: JavaScript itself puts the ids that are array indices first.
+    const dayOrders: Record<string, number> = {};
+    for (const row of rows) if (row.day_order >= 0) dayOrders[row.id] = row.day_order;
+    return { items, day_orders: JSON.stringify(dayOrders) };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
-import { arrayAggSql, notWrittenSql } from '../persistence/json-text.sql';
+import { type JsonArrayText, jsonArrayText } from '../persistence/json-array-text';
 import type { ObjectJsonSql } from '../persistence/row-json';
 import { type FileAttachment, NOTE_COLUMNS, NOTE_WIRE_COLUMNS, type Note, type WireNote } from './note.model';
 import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
@@ -83,24 +83,23 @@ export class NoteRepository {
   }
 
   /**
-   * listActiveWire as a full sync writes it, written by PostgreSQL (issue #48, bench S3): task
-   * comments in `notes`, project comments in `project_notes`, each by `note` (a dialect's writer in
-   * SQL), in id order. Undefined when one could not be written so (the caller reads the rows).
-   * OFFSET 0: each comment is written once, not once per aggregate naming it (see listActiveJson of the tasks).
+   * listActiveWire as a full sync writes it (issue #48, bench S3): task comments in `notes`,
+   * project comments in `project_notes`, each written by PostgreSQL by `note` (a dialect's writer
+   * in SQL), joined in id order (jsonArrayText says why here and not by string_agg). Undefined
+   * when one could not be written so (the caller reads the rows).
    */
-  async listActiveJson(manager: EntityManager, userId: string, note: ObjectJsonSql): Promise<{ notes: string; project_notes: string } | undefined> {
+  async listActiveJson(manager: EntityManager, userId: string, note: ObjectJsonSql): Promise<{ notes: JsonArrayText; project_notes: JsonArrayText } | undefined> {
     const object = note({ alias: 'note', computed: {} });
-    const [row] = await manager.query<Array<{ notes: string; project_notes: string; not_written: number }>>(
-      `SELECT ${arrayAggSql('listed.note', 'listed.id', 'listed.item_id IS NOT NULL')} AS notes,
-              ${arrayAggSql('listed.note', 'listed.id', 'listed.item_id IS NULL')} AS project_notes,
-              ${notWrittenSql('listed.note')} AS not_written
-         FROM (SELECT note.id, note.item_id, ${object} AS note
-                 FROM sync.notes AS note
-                WHERE note.project_id IN (${VISIBLE_PROJECTS}) AND NOT note.is_deleted
-               OFFSET 0) AS listed`,
+    const rows = await manager.query<Array<{ on_project: boolean; note: string | null }>>(
+      `SELECT note.item_id IS NULL AS on_project, ${object} AS note
+         FROM sync.notes AS note
+        WHERE note.project_id IN (${VISIBLE_PROJECTS}) AND NOT note.is_deleted
+        ORDER BY note.id`,
       [userId],
     );
-    return row.not_written === 0 ? { notes: row.notes, project_notes: row.project_notes } : undefined;
+    const notes = jsonArrayText(rows.filter((row) => !row.on_project).map((row) => row.note));
+    const projectNotes = jsonArrayText(rows.filter((row) => row.on_project).map((row) => row.note));
+    return notes === undefined || projectNotes === undefined ? undefined : { notes, project_notes: projectNotes };
   }
 
   /** Everything stamped after a version, tombstones included; all comments of projects joined since, tombstones for those of projects left. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { ObjectJsonSql, Collaboration, CompletedInfo, FilterRow, FolderRow, ItemRow, LabelRow, LocationList, MembershipChanges, NoteRow, ProjectRow, ProjectViewOptionsDefaults, ReminderRow, SectionRow, ViewOptions, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
+import type { ObjectJsonSql, Collaboration, JsonArrayText, CompletedInfo, FilterRow, FolderRow, ItemRow, LabelRow, LocationList, MembershipChanges, NoteRow, ProjectRow, ProjectViewOptionsDefaults, ReminderRow, SectionRow, ViewOptions, WorkspaceFilterRow, WorkspaceMember, WorkspaceRow } from '@doable/sync-domain';
 
 /**
  * The canonical rows behind each resource type the sync service reads from its own tables.
@@ -30,8 +30,11 @@ export interface ResourceRows {
   workspace_filters: WorkspaceFilterRow[];
 }
 
-/** A resource's response keys as JSON text written by PostgreSQL (`items` and `day_orders`; `notes` and `project_notes`). */
-export type JsonTexts = Readonly<Record<string, string>>;
+/**
+ * A resource's response keys as JSON text written by PostgreSQL (`items` and `day_orders`;
+ * `notes` and `project_notes`): an array held as its elements' texts until the answer is written.
+ */
+export type JsonTexts = Readonly<Record<string, string | JsonArrayText>>;
 
 /** A resource type with a source of its own. */
 export type SourcedType = keyof ResourceRows;
