@@ -1,4 +1,4 @@
-import { coalesceWrites } from './coalesced-writes';
+import { coalesceWrites, SEND_AS_QUEUED_FROM_BYTES } from './coalesced-writes';
 
 /** The part of nats.js' ProtocolHandler that coalesceWrites touches, counting real flushes. */
 function fakeConnection(pendingLimit = 100) {
@@ -57,5 +57,69 @@ describe('coalesceWrites', () => {
     const odd = { protocol: { flushPending: () => undefined } };
     const flush = odd.protocol.flushPending;
     expect(coalesceWrites(odd).protocol.flushPending).toBe(flush);
+  });
+});
+
+describe('coalesceWrites, a large write', () => {
+  /** nats.js' outbound queue and transport as coalesceWrites sees them: buffers queued, frames sent. */
+  function queuedConnection() {
+    const sent: Uint8Array[] = [];
+    const corks: string[] = [];
+    const protocol = {
+      infoReceived: true,
+      connected: true,
+      pendingLimit: 32 * 1024,
+      outbound: {
+        buffers: [] as Uint8Array[],
+        size: () => protocol.outbound.buffers.reduce((sum, buffer) => sum + buffer.length, 0),
+        reset: () => {
+          protocol.outbound.buffers.length = 0;
+        },
+      },
+      transport: {
+        send: (frame: Uint8Array) => sent.push(frame),
+        socket: { cork: () => corks.push('cork'), uncork: () => corks.push('uncork') },
+      },
+      queue(...buffers: Uint8Array[]) {
+        protocol.outbound.buffers.push(...buffers);
+        protocol.flushPending();
+      },
+      // nats.js' own flush: everything pending copied into one buffer.
+      flushPending() {
+        if (protocol.outbound.size() === 0) return;
+        sent.push(Buffer.concat(protocol.outbound.buffers));
+        protocol.outbound.reset();
+      },
+      close: () => Promise.resolve(),
+    };
+    return { connection: coalesceWrites({ protocol }), sent, corks };
+  }
+
+  it('hands the socket each queued buffer, in order and uncopied, in one corked write', () => {
+    const { connection, sent, corks } = queuedConnection();
+    const head = Buffer.from('PUB reply 300000\r\n');
+    const payload = Buffer.alloc(SEND_AS_QUEUED_FROM_BYTES, 1);
+    const end = Buffer.from('\r\n');
+    connection.protocol.queue(head, payload, end);
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toBe(head);
+    expect(sent[1]).toBe(payload);
+    expect(sent[2]).toBe(end);
+    expect(corks).toEqual(['cork', 'uncork']);
+    expect(connection.protocol.outbound.size()).toBe(0);
+  });
+
+  it('packs a small write into one buffer as nats.js does', async () => {
+    const { connection, sent } = queuedConnection();
+    connection.protocol.queue(Buffer.from('PUB a 1\r\n'), Buffer.from('x'), Buffer.from('\r\n'));
+    await nextTurn();
+    expect(sent.map((buffer) => Buffer.from(buffer).toString())).toEqual(['PUB a 1\r\nx\r\n']);
+  });
+
+  it('leaves what is pending to nats.js while it is not connected', () => {
+    const { connection, sent } = queuedConnection();
+    connection.protocol.connected = false;
+    connection.protocol.queue(Buffer.alloc(SEND_AS_QUEUED_FROM_BYTES));
+    expect(sent).toHaveLength(1);
   });
 });
