@@ -98,7 +98,7 @@ from machine to machine and from minute to minute on a shared one.
 | kernel | ${machine.kernel} |
 | PostgreSQL | ${machine.postgres} |
 | product revision | ${machine.revision} |
-| load average at start | ${machine.loadAverageAtStart} |
+| load average at start | ${machine.loadAverageAtStart} |${machine.memoryTouch ? `\n| memory written, ms per MiB | ${machine.memoryTouch.freshMsPerMiB} fresh, ${machine.memoryTouch.reusedMsPerMiB} reused |` : ''}
 | options | ${Object.entries(report.options)
     .map(([name, value]) => `${name}=${String(value)}`)
     .join(', ')} |
