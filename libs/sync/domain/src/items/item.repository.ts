@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
 import { type JsonArrayText, jsonArrayText } from '../persistence/json-array-text';
+import { compareListOrder, type ListPlace } from './list-order';
 import type { ObjectJsonSql } from '../persistence/row-json';
 import { LIVE_COMMENT_COUNTS } from '../notes/note.repository';
 import { type TASK_ADD_ARGS, TASK_FIELDS, type TASK_UPDATE_ARGS } from '@doable/contracts-sync';
@@ -240,19 +241,20 @@ export class ItemRepository {
   /**
    * listActiveWire as a full sync writes it (issue #48, bench S3): the `items` array, each task
    * written by PostgreSQL by `task` (a dialect's writer in SQL) with its live comments counted as
-   * ItemSource counts them, joined in tree order (jsonArrayText says why here and not by
-   * string_agg); and `day_orders`, the object JavaScript's Object.fromEntries makes of the same
-   * tasks. Undefined when a task could not be written so (the caller reads the rows instead).
+   * ItemSource counts them, read unordered and put in the lists' order here (compareListOrder says
+   * why), joined (jsonArrayText says why here and not by string_agg); and `day_orders`, the object
+   * JavaScript's Object.fromEntries makes of the same tasks. Undefined when a task could not be
+   * written so (the caller reads the rows instead).
    */
   async listActiveJson(manager: EntityManager, userId: string, task: ObjectJsonSql): Promise<{ items: JsonArrayText; day_orders: string } | undefined> {
     const object = task({ alias: 'item', computed: { note_count: { sql: 'counts.note_count', type: 'integer' } } });
-    const rows = await manager.query<Array<{ id: string; day_order: number; task: string | null }>>(
-      `SELECT item.id::text AS id, item.day_order, ${object} AS task
+    const rows = await manager.query<Array<ListPlace & { day_order: number; task: string | null }>>(
+      `SELECT item.project_id::text AS project_id, item.child_order, item.id::text AS id, item.day_order, ${object} AS task
          FROM sync.items AS item LEFT JOIN (${LIVE_COMMENT_COUNTS}) AS counts ON counts.item_id = item.id
-        WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted AND NOT item.in_history
-        ORDER BY item.project_id, item.child_order, item.id`,
+        WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted AND NOT item.in_history`,
       [userId],
     );
+    rows.sort(compareListOrder);
     const items = jsonArrayText(rows.map((row) => row.task));
     if (items === undefined) return undefined;
     // Insertion in tree order: JavaScript itself puts the ids that are array indices first.
