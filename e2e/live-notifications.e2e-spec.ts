@@ -29,7 +29,7 @@ describe.each(MODES)('live notification commands (%s)', (mode) => {
   async function expectUnread(body: { sync_token: string; live_notifications: Array<{ id: string; is_unread: boolean }> }, since: string, expected: Record<string, boolean>): Promise<void> {
     const seen = unread(body);
     if (JSON.stringify(Object.entries(seen).sort()) === JSON.stringify(Object.entries(expected).sort())) return;
-    const rows = await system.sql<{ id: string; seq: string; is_unread: boolean }>(`SELECT id::text, seq::text, is_unread FROM notifications.live_notifications WHERE user_id = $1 ORDER BY seq`, [account.userId]);
+    const rows = await system.sql<{ id: string; seq: string; is_unread: boolean }>(`SELECT id::text, seq::text, is_unread FROM notifications.live_notifications WHERE user_id = $1 ORDER BY live_notifications.seq`, [account.userId]);
     const cursor = (token: string) => (token === '*' ? '*' : Buffer.from(token, 'base64url').toString('utf8'));
     expect({ seen, rows, since: cursor(since), answered: cursor(body.sync_token) }).toEqual({ seen: expected, rows, since: cursor(since), answered: cursor(body.sync_token) });
   }

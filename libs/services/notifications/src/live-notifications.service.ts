@@ -38,8 +38,10 @@ export class LiveNotificationsService {
   async list(userId: string, after: number): Promise<LiveNotificationsReply> {
     const [rows, [state]] = await Promise.all([
       this.database.query<Row[]>(
+        // Ordered by the column, not by the output `seq` (its text): as text "100" sorts before "99",
+        // so the cursor (the last row's seq) stopped short and the next read sent a notification again (issue #45).
         `SELECT id::text, seq::text, notification_key, notification_type, from_uid::text, data, is_unread, is_deleted, ${CREATED_AT_WIRE}
-           FROM notifications.live_notifications WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT 1000`,
+           FROM notifications.live_notifications WHERE user_id = $1 AND seq > $2 ORDER BY live_notifications.seq LIMIT 1000`,
         [userId, after],
       ),
       this.database.query<Array<{ last_read_id: string | null }>>('SELECT last_read_id::text FROM notifications.read_state WHERE user_id = $1', [userId]),

@@ -57,7 +57,8 @@ export class UserProfileRepository {
    * account of it, so an invitation to it goes by mail as to a stranger.
    */
   async findIdByEmail(manager: EntityManager, email: string): Promise<string | undefined> {
-    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.users WHERE lower(email) = lower($1) AND email_verified ORDER BY id LIMIT 1`, [email]);
+    // The oldest such account: ordered by the column, not by the output `id` (its text, where "10" comes before "9").
+    const rows = await manager.query<Array<{ id: string }>>(`SELECT id::text FROM sync.users WHERE lower(email) = lower($1) AND email_verified ORDER BY users.id LIMIT 1`, [email]);
     return rows[0]?.id;
   }
 
