@@ -6,13 +6,12 @@ export interface ListPlace {
 }
 
 /**
- * Two ids as PostgreSQL writes a bigint (`::text`), in numeric order. The ids Doable makes are
- * positive (sequences), so their text has no sign and no leading zero, and a shorter text is a
- * smaller number.
+ * Two ids as PostgreSQL writes a bigint (`::text`), in numeric order without losing digits. The
+ * ids Doable makes are positive (sequences), so their text has no sign and no leading zero, and a
+ * shorter text is a smaller number.
  */
 export function compareIdTexts(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /**

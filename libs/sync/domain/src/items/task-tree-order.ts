@@ -1,3 +1,4 @@
+import { compareIdTexts } from './list-order';
 /**
  * Sync v7 and the first generation kept a project's tasks as one flat list: `item_order`
  * (position) and `indent` (1 = top level, at most 4). The domain keeps a tree (`parent_id`,
@@ -37,13 +38,8 @@ export interface TreePlace {
 /** The old clients drew at most four levels (v7 docs: "a number between 1 and 4"). */
 export const MAX_INDENT = 4;
 
-/** Ids are decimal bigint text: compare as numbers without losing digits. */
-function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 function bySiblingOrder(a: TreeTask, b: TreeTask): number {
-  return a.child_order - b.child_order || compareIds(a.id, b.id);
+  return a.child_order - b.child_order || compareIdTexts(a.id, b.id);
 }
 
 /**
@@ -95,7 +91,7 @@ export function clampIndent(indent: number, previousIndent: number): number {
  * more than one deeper than the row above it is one deeper.
  */
 export function treeFromFlatRows(rows: readonly FlatRow[]): TreePlace[] {
-  const sorted = [...rows].sort((a, b) => a.item_order - b.item_order || compareIds(a.id, b.id));
+  const sorted = [...rows].sort((a, b) => a.item_order - b.item_order || compareIdTexts(a.id, b.id));
   return placeSorted(sorted);
 }
 
