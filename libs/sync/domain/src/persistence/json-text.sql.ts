@@ -23,15 +23,6 @@ export function jsonLiteral(value: string | number | boolean | null): string {
   return sqlLiteral(JSON.stringify(value));
 }
 
-/**
- * An object key as JavaScript orders it: keys that are array indices (canonical integers below
- * 2^32 - 1) come first, in numeric order, then the others in the order they were added. As an
- * ORDER BY term (NULLS LAST keeps the others after the indices, in the order given next).
- */
-export function arrayIndexOrderSql(key: string): string {
-  return `CASE WHEN ${key} ~ '^(0|[1-9][0-9]{0,9})$' AND ${key}::bigint < 4294967295 THEN ${key}::bigint END NULLS LAST`;
-}
-
 /** A JSON string token (escapes included), as a regular expression. */
 const STRING_TOKEN = String.raw`"(?:[^"\\]|\\.)*"`;
 /**
@@ -154,17 +145,4 @@ export function memberSql(key: string, valueText: string): string {
 /** A member of objectTextSql, written while `condition` holds (an SQL boolean; not written when it is false or NULL). */
 export function conditionalMemberSql(key: string, valueText: string, condition: string): string {
   return `CASE WHEN ${condition} THEN ${memberSql(key, valueText)} ELSE '' END`;
-}
-
-/**
- * A JSON array's text from rows' texts (an aggregate: `ORDER BY` and `FILTER` as string_agg takes
- * them), `[]` for none. A NULL text is skipped by string_agg: count the NULLs (notWrittenSql).
- */
-export function arrayAggSql(text: string, orderBy: string, filter?: string): string {
-  return `'[' || coalesce(string_agg(${text}, ',' ORDER BY ${orderBy})${filter ? ` FILTER (WHERE ${filter})` : ''}, '') || ']'`;
-}
-
-/** How many of an aggregate's rows PostgreSQL could not write (their text is NULL), as an int. */
-export function notWrittenSql(text: string): string {
-  return `count(*) FILTER (WHERE ${text} IS NULL)::int`;
 }
