@@ -4,6 +4,7 @@ import { dateSettings, dueTime, friendlyDue, isoWeekday } from '../state/friendl
 import { composeDue, RECURRENCE_CHOICES, recurrenceOf, type Recurrence } from '../state/recurrence';
 import { updateItem } from '../state/session';
 import { viewData } from '../state/store';
+import { CommittedInput } from './committed-input';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -47,11 +48,11 @@ export function DuePicker({ item }: { item: Item }) {
       </div>
       <span class="field">
         <label for="task-due-day">Date</label>
-        <input id="task-due-day" type="date" value={day} onChange={(event) => event.currentTarget.value && setDay(event.currentTarget.value)} />
+        <CommittedInput id="task-due-day" type="date" value={day} onCommit={(next) => next && setDay(next)} />
       </span>
       <span class="field">
         <label for="task-due-time">Time</label>
-        <input id="task-due-time" type="time" value={timeText} disabled={!day} onChange={(event) => day && setDay(day, event.currentTarget.value)} />
+        <CommittedInput id="task-due-time" type="time" value={timeText} disabled={!day} onCommit={(next) => day && setDay(day, next)} />
       </span>
       <span class="field">
         <label for="task-repeat">Repeat</label>
@@ -81,18 +82,18 @@ export function DeadlineAndDuration({ item }: { item: Item }) {
     <div class="task-fields">
       <span class="field">
         <label for="task-deadline">Deadline</label>
-        <input id="task-deadline" type="date" value={item.deadline?.date ?? ''} onChange={(event) => updateItem(item.id, { deadline: event.currentTarget.value ? { date: event.currentTarget.value } : null })} />
+        <CommittedInput id="task-deadline" type="date" value={item.deadline?.date ?? ''} onCommit={(next) => updateItem(item.id, { deadline: next ? { date: next } : null })} />
       </span>
       <span class="field">
         <label for="task-duration">Duration (minutes)</label>
-        <input
+        <CommittedInput
           id="task-duration"
           type="number"
           min="1"
           step="1"
           value={item.duration?.unit === 'minute' ? String(item.duration.amount) : ''}
-          onChange={(event) => {
-            const amount = Number(event.currentTarget.value);
+          onCommit={(next) => {
+            const amount = Number(next);
             updateItem(item.id, { duration: Number.isInteger(amount) && amount > 0 ? { amount, unit: 'minute' } : null });
           }}
         />
