@@ -33,6 +33,8 @@ export const HEADERS = {
    * upgrade, and a newer caller reads an older service's replies as ever.
    */
   replyFrames: 'x-doable-reply-frames',
+  /** On a framed reply to a caller reading REPLY_FRAMES.headsInHeaders: its packet without the body, as JSON. */
+  replyHead: 'x-doable-reply-head',
 } as const;
 
 /** Values of HEADERS.replyFrames: what a caller reads, each level including the ones before. */
@@ -41,7 +43,19 @@ export const REPLY_FRAMES = {
   bodies: '1',
   /** Also a body too large for one message, as chunks of raw bytes (rpc/reply-chunks.ts). */
   bodyChunks: '2',
+  /**
+   * Also a framed reply's packet in the message's headers (HEADERS.replyHead) and its body as the
+   * whole payload, so the service sends the body's slice as it is rather than copying it after
+   * the packet (nats/reply-frames.ts).
+   */
+  headsInHeaders: '3',
 } as const;
+
+/** The REPLY_FRAMES level a caller's header names: 0 for none; a level from a later release reads as the highest known. */
+export function replyFramesLevel(value: string | undefined): number {
+  const level = Number(value);
+  return Number.isInteger(level) && level > 0 ? Math.min(level, Number(REPLY_FRAMES.headsInHeaders)) : 0;
+}
 
 export function streamNameFor(prefix: string): string {
   const tag = prefix.replace(/[^A-Za-z0-9]/g, '_').replace(/_+$/, '').toUpperCase();

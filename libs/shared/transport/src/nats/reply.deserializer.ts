@@ -1,8 +1,10 @@
+import type { MsgHdrs } from '@nats-io/transport-node';
 import { IncomingResponseDeserializer } from '@nestjs/microservices';
 import { decodeReplyMessage } from './reply-frames';
 
 interface NatsReplyMessage {
   readonly data: Uint8Array;
+  readonly headers?: Pick<MsgHdrs, 'get'>;
   json(): unknown;
 }
 
@@ -10,7 +12,7 @@ interface NatsReplyMessage {
 export class ReplyDeserializer extends IncomingResponseDeserializer {
   override deserialize(message: NatsReplyMessage, options?: Record<string, unknown>): ReturnType<IncomingResponseDeserializer['deserialize']> {
     return super.deserialize(
-      decodeReplyMessage(message.data, () => message.json()),
+      decodeReplyMessage(message.data, () => message.json(), message.headers),
       options,
     );
   }

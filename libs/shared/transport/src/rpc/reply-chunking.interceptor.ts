@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { NatsContext } from '@nestjs/microservices';
 import { mergeMap, type Observable } from 'rxjs';
-import { HEADERS, REPLY_FRAMES } from '../transport-options';
+import { HEADERS, REPLY_FRAMES, replyFramesLevel } from '../transport-options';
 import { chunkReply } from './reply-chunks';
 
 /**
@@ -12,9 +12,12 @@ import { chunkReply } from './reply-chunks';
 export class ReplyChunkingInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const headers = context.switchToRpc().getContext<NatsContext>().getHeaders?.() as { get?(key: string): string } | undefined;
-    const frames = headers?.get?.(HEADERS.replyFrames);
-    const frameChunks = frames === REPLY_FRAMES.bodyChunks;
-    const frameBodies = frameChunks || frames === REPLY_FRAMES.bodies;
-    return next.handle().pipe(mergeMap((value: unknown) => chunkReply(value, { frameBodies, frameChunks })));
+    const level = replyFramesLevel(headers?.get?.(HEADERS.replyFrames));
+    const options = {
+      frameBodies: level >= Number(REPLY_FRAMES.bodies),
+      frameChunks: level >= Number(REPLY_FRAMES.bodyChunks),
+      headsInHeaders: level >= Number(REPLY_FRAMES.headsInHeaders),
+    };
+    return next.handle().pipe(mergeMap((value: unknown) => chunkReply(value, options)));
   }
 }

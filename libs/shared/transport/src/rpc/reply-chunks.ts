@@ -54,14 +54,16 @@ export interface ChunkOptions {
   readonly frameBodies?: boolean;
   /** Whether it also reads framed body chunks; older callers get JSON chunks of a body too large for one message. */
   readonly frameChunks?: boolean;
+  /** Whether it also reads a framed reply's packet from the message's headers (REPLY_FRAMES.headsInHeaders). */
+  readonly headsInHeaders?: boolean;
   readonly maxChars?: number;
   readonly maxBytes?: number;
 }
 
 /** The messages to send for a reply: itself (serialised) when it fits one message, its chunks when not. */
 export function chunkReply(value: unknown, options: ChunkOptions = {}): Observable<unknown> {
-  const { frameBodies = false, frameChunks = false, maxChars = MAX_CHUNK_CHARS, maxBytes = MAX_MESSAGE_BYTES } = options;
-  const framed = frameBodies ? framedBody(value, maxBytes, frameChunks) : undefined;
+  const { frameBodies = false, frameChunks = false, headsInHeaders = false, maxChars = MAX_CHUNK_CHARS, maxBytes = MAX_MESSAGE_BYTES } = options;
+  const framed = frameBodies ? framedBody(value, maxBytes, frameChunks, headsInHeaders) : undefined;
   if (framed) return from(framed);
   // Not framed: a body held as bytes goes as its text, inside the JSON.
   const plain = withTextBody(value);
@@ -81,25 +83,25 @@ export function chunkReply(value: unknown, options: ChunkOptions = {}): Observab
  * fits one message, else (when the caller reads them) as body chunks; undefined when it is not
  * such a reply.
  */
-function framedBody(value: unknown, maxBytes: number, frameChunks: boolean): BodyFramedReply[] | undefined {
+function framedBody(value: unknown, maxBytes: number, frameChunks: boolean, headsInHeaders: boolean): BodyFramedReply[] | undefined {
   if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const { body, ...rest } = value as { body?: unknown };
   const bytes = isBodyBytes(body) ? bodyBuffer(body) : typeof body === 'string' && body.length >= FRAME_BODY_FROM_CHARS ? Buffer.from(body) : undefined;
   if (bytes === undefined) return undefined;
   const head = JSON.stringify(rest);
-  if (head.length * 3 + bytes.length <= maxBytes) return [new BodyFramedReply(value as { body: unknown }, head, bytes)];
-  return frameChunks ? bodyChunks(rest, bytes, maxBytes) : undefined;
+  if (head.length * 3 + bytes.length <= maxBytes) return [new BodyFramedReply(value as { body: unknown }, head, bytes, headsInHeaders)];
+  return frameChunks ? bodyChunks(rest, bytes, maxBytes, headsInHeaders) : undefined;
 }
 
 /** A body too large for one message as framed chunks of raw UTF-8 slices; undefined if the reply's other keys leave no room. */
-function bodyChunks(rest: object, bytes: Buffer, maxBytes: number): BodyFramedReply[] | undefined {
+function bodyChunks(rest: object, bytes: Buffer, maxBytes: number, headsInHeaders: boolean): BodyFramedReply[] | undefined {
   // The first chunk's head is the longest (it carries the reply); a count of the body's length bounds every index and count.
   const longestHead = JSON.stringify({ mark: MARK, index: bytes.length, count: bytes.length, reply: rest });
   const sliceBytes = maxBytes - longestHead.length * 3 - PACKET_ROOM_BYTES;
   if (sliceBytes < 4) return undefined;
   const slices = utf8Slices(bytes, sliceBytes);
   const count = slices.length;
-  return slices.map((slice, index) => new BodyFramedReply(undefined, JSON.stringify({ mark: MARK, index, count, ...(index === 0 ? { reply: rest } : {}) }), slice));
+  return slices.map((slice, index) => new BodyFramedReply(undefined, JSON.stringify({ mark: MARK, index, count, ...(index === 0 ? { reply: rest } : {}) }), slice, headsInHeaders));
 }
 
 /** The reply from what arrived: one plain value, or a complete set of chunks. */

@@ -77,7 +77,7 @@ export class ServiceClient {
     const headers = natsHeaders();
     if (correlationId) headers.set(HEADERS.correlationId, correlationId);
     for (const [key, value] of Object.entries(trace)) headers.set(key, value);
-    headers.set(HEADERS.replyFrames, REPLY_FRAMES.bodyChunks);
+    headers.set(HEADERS.replyFrames, REPLY_FRAMES.headsInHeaders);
     const silenceMs = this.transport.replicaSilenceMs ?? 0;
     if (silenceMs > 0) {
       headers.set(BEAT_HEADERS.request, String(beatIntervalFor(silenceMs)));

@@ -31,6 +31,8 @@ export class BodyFramedReply {
     readonly head: string,
     /** The body, UTF-8. */
     readonly body: Buffer,
+    /** Whether its caller reads the packet from the message's headers (REPLY_FRAMES.headsInHeaders). */
+    readonly headInHeaders = false,
   ) {}
 
   /**
