@@ -88,4 +88,14 @@ describe('sendReplyBody', () => {
       for (const form of ['bytes', 'kept']) expectSameAnswer(await send(port, `/${form}${query}`, method, headers), text);
     }
   });
+
+  it('answers a POST with the bytes, the type and the length of its text, and no ETag (no request can be conditional on it)', async () => {
+    const query = `?type=${encodeURIComponent(JSON_MEDIA_TYPE)}`;
+    const { etag: _etag, ...text } = (await send(port, `/text${query}`, 'POST')).headers;
+    for (const form of ['bytes', 'view', 'kept']) {
+      const answer = await send(port, `/${form}${query}`, 'POST');
+      expect(answer.headers['etag']).toBeUndefined();
+      expectSameAnswer(answer, { status: 200, headers: text, body: FORMS.bytes });
+    }
+  });
 });

@@ -16,7 +16,7 @@ const UTF8_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+; charset=utf-8$/;
  * answer) is written as those bytes, neither decoded to text nor encoded again, with the same
  * Content-Type, length and ETag as its text would get. Where Express would change the type for
  * text (a type without `charset=utf-8`, or no type: sent as JSON), the bytes are sent as their
- * text, the old way.
+ * text, the old way. Bytes answering a request other than GET or HEAD go without an ETag.
  */
 export function sendReplyBody(res: Response, reply: Pick<EdgeReply, 'status' | 'body' | 'contentType'>): void {
   const { body, contentType } = reply;
@@ -43,7 +43,18 @@ export function sendReplyBody(res: Response, reply: Pick<EdgeReply, 'status' | '
   res.send(typeof body === 'string' ? body : isBodyBytes(body) ? text(body) : JSON.stringify(body));
 }
 
+/** Methods whose answers a later request can be conditional on (If-None-Match): the only ones given an ETag here. */
+const CONDITIONAL_METHODS = new Set(['GET', 'HEAD']);
+
 function sendBytes(res: Response, bytes: Buffer): void {
+  if (!CONDITIONAL_METHODS.has(res.req.method)) {
+    // What res.send does for a POST's bytes, without the ETag: no request can be conditional on
+    // a POST's answer, and hashing it was a fifth of the gateway's CPU for a full sync (3 MB of
+    // SHA-1 per answer, issue #48 bench S3). The type is set (sendReplyBody) and the status too.
+    res.setHeader('Content-Length', bytes.length);
+    res.end(bytes);
+    return;
+  }
   if (res.getHeader('ETag') === undefined) {
     // A kept poll answer's ETag, made once: the one Express would make (its `etag fn`, weak by default).
     const etag = keptBodyEtag(bytes, (body) => {
