@@ -22,7 +22,7 @@ const SETUP_TIMEOUT_MS = 240_000;
 
 const principalOf = (userId: string): Principal => ({ userId, scopes: [...SCOPES], appId: null, tokenKind: 'personal' });
 const itemContents = (read: SyncRead | undefined): string[] => ((read?.rows.items ?? []) as Array<{ content: string }>).map((item) => item.content);
-const taskContents = (reply: ObjectsReply): string[] => (reply.objects as readonly unknown[] as ReadonlyArray<{ content: string }>).map((task) => task.content);
+const taskContents = (reply: Pick<ObjectsReply, 'objects'>): string[] => (reply.objects as readonly unknown[] as ReadonlyArray<{ content: string }>).map((task) => task.content);
 
 /**
  * The sync service reading from a real streaming replica (issue #48, docs/operations/postgres-replica.md):
@@ -47,7 +47,7 @@ describe('sync reads from a streaming replica, with read-your-writes (real Postg
     expect(result.syncStatus?.[uuid]).toBe('ok');
   };
   const syncRead = async (userId: string, syncToken: string): Promise<SyncRead> => (await engine.sync(principalOf(userId), { syncToken, resourceTypes: ['items'], commands: [] })).read!;
-  const listTasks = (userId: string): Promise<ObjectsReply> => objects.handle({ principal: principalOf(userId), commands: [], query: { resource: 'tasks' } });
+  const listTasks = (userId: string) => objects.handle({ principal: principalOf(userId), commands: [], query: { resource: 'tasks' } });
   /** doable_db_reads_total by `server/why`. */
   const served = async (): Promise<Map<string, number>> => {
     const metric = await registry.getSingleMetric('doable_db_reads_total')!.get();

@@ -72,7 +72,7 @@ describe('a task field added only in a table line (real PostgreSQL)', () => {
 
     const list = taskListSql(ADA, { ids: [taskId] });
     const { sql, params } = restV2TaskListSql({ where: list.conditionText(), params: list.params }, PUBLIC_URL, WITH_ESTIMATE);
-    const body = taskListBody(await harness.dataSource.query<Array<{ task: string | null }>>(sql, params));
+    const body = taskListBody(await harness.dataSource.query<Array<{ task: string | null }>>(sql, params))?.toString();
     expect(body).toBe(JSON.stringify([inJs]));
     const bySql = JSON.parse(body!) as Array<Record<string, unknown>>;
     expect(bySql).toEqual([inJs]);

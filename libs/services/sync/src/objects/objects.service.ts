@@ -2,6 +2,7 @@ import type { Principal } from '@doable/contracts-common';
 import { type ObjectQuery, type ObjectsReply, type ObjectsRequest, readDecision, readScopes } from '@doable/contracts-sync';
 import { DomainError, domainErrorFromBody } from '@doable/shared-errors';
 import { Database, type ReadSource } from '@doable/shared-runtime';
+import type { WithBodyBytes } from '@doable/shared-transport';
 import { Injectable } from '@nestjs/common';
 import { renderingOf } from '@doable/sync-dialects';
 import { CommandExecutor, firstRefusal } from '@doable/sync-engine';
@@ -36,7 +37,7 @@ export class ObjectsService {
     private readonly database: Database,
   ) {}
 
-  async handle(request: ObjectsRequest): Promise<ObjectsReply> {
+  async handle(request: ObjectsRequest): Promise<WithBodyBytes<ObjectsReply>> {
     const { principal } = request;
     const rendering = renderingOf(request);
     const tempIdMapping = await this.runCommands(principal, request);
@@ -52,7 +53,7 @@ export class ObjectsService {
     // The code's role table, not the account's data (the read policy lets any token read it, as it could when rest answered it alone).
     if (request.query.resource === 'role_permissions') return { tempIdMapping, ...answer(request.query, [{ ...this.executor.policies.rolePermissions() }]) };
     const query = request.query;
-    const read = async ({ manager }: ReadSource): Promise<ObjectsReply> => {
+    const read = async ({ manager }: ReadSource): Promise<WithBodyBytes<ObjectsReply>> => {
       if (rendering) {
         const { body, hasMore } = await rendering.render(this.dialectReads.source(manager, principal.userId, tempIdMapping));
         return { tempIdMapping, objects: [], hasMore, body };

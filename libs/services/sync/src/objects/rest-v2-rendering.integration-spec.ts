@@ -56,7 +56,8 @@ describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
   const rendered = async (userId: string, query: RenderedQuery): Promise<{ body: string; hasMore: boolean }> => {
     const rendering = renderingOf({ principal: { userId, scopes: ['data:read'], appId: null, tokenKind: 'personal' }, commands: [], query, render });
     if (!rendering) throw new Error('expected a rendering');
-    return rendering.render(dialectReads.source(manager(), userId, {}));
+    const { body, hasMore } = await rendering.render(dialectReads.source(manager(), userId, {}));
+    return { body: body.toString(), hasMore };
   };
   /** The list's text as PostgreSQL writes it (every task written: none left to JavaScript). */
   const textBySql = async (selection: TaskSelection | undefined): Promise<string> => {
@@ -64,7 +65,7 @@ describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
     const { sql, params } = restV2TaskListSql(selection, render.public_url);
     const body = taskListBody(await manager().query<Array<{ task: string | null }>>(sql, params));
     expect(body).toBeDefined();
-    return body!;
+    return body!.toString();
   };
   const writtenBySql = async (selection: TaskSelection | undefined): Promise<unknown[]> => JSON.parse(await textBySql(selection)) as unknown[];
   const tasksSelection = (query: Omit<Extract<TaskListQuery, { resource: 'tasks' }>, 'resource'>): TaskSelection => {
@@ -224,7 +225,7 @@ describe('REST v2 task lists written by PostgreSQL (real PostgreSQL)', () => {
         const expected = await textInJs(query);
         const body = await manager()
           .query<Array<{ task: string | null }>>(sql, params)
-          .then(taskListBody)
+          .then((rows) => taskListBody(rows)?.toString())
           // A date no calendar has (2026-02-30T10:00:00Z) fails the statement (22008): the renderer answers in JavaScript.
           .catch((error: { code?: string; driverError?: { code?: string } }) => expect(error.driverError?.code ?? error.code).toBe('22008'));
         if (typeof body === 'string') {

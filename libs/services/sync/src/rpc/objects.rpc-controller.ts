@@ -1,6 +1,6 @@
 import { SyncSubjects, type ObjectsReply, type ObjectsRequest } from '@doable/contracts-sync';
 import { RpcController } from '@doable/shared-runtime';
-import { Handles } from '@doable/shared-transport';
+import { Handles, type WithBodyBytes } from '@doable/shared-transport';
 import { ObjectsService } from '../objects/objects.service';
 
 /** Commands and object reads for the rest service, over the transport. */
@@ -9,7 +9,7 @@ export class ObjectsRpcController {
   constructor(private readonly objects: ObjectsService) {}
 
   @Handles(SyncSubjects.objects)
-  handle(request: ObjectsRequest): Promise<ObjectsReply> {
+  handle(request: ObjectsRequest): Promise<WithBodyBytes<ObjectsReply>> {
     return this.objects.handle(request);
   }
 }

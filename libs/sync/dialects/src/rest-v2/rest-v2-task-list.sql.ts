@@ -204,7 +204,10 @@ export function restV2TaskListSql(selection: TaskSelection, publicUrl: string, t
   return { sql, params };
 }
 
-/** The list's JSON text from restV2TaskListSql's rows; undefined when a task could not be written there. */
-export function taskListBody(rows: ReadonlyArray<{ readonly task: string | null }>): string | undefined {
-  return jsonArrayText(rows.map((row) => row.task))?.toString();
+/**
+ * The list's JSON as UTF-8 bytes from restV2TaskListSql's rows (what the sync service answers
+ * with; rest and the gateway pass bytes on); undefined when a task could not be written there.
+ */
+export function taskListBody(rows: ReadonlyArray<{ readonly task: string | null }>): Buffer | undefined {
+  return jsonArrayText(rows.map((row) => row.task))?.toBytes();
 }

@@ -70,9 +70,10 @@ describe('the REST v2 dialect, as the sync service renders answers in it', () =>
     expect((await rendering({ resource: 'comments', task_id: task.id }).render(sourceOf([]).source)).body).toBe('[]');
   });
 
-  it('has PostgreSQL write a task list that is one SELECT, and passes its text on', async () => {
-    const { source, asked } = sourceOf([task], { selection: { where: 'true', params: ['1'] }, statement: () => Promise.resolve([{ task: '{"id":"6000000001"}' }]) });
-    expect(await rendering({ resource: 'tasks', project_id: task.project_id }).render(source)).toEqual({ body: '[{"id":"6000000001"}]', hasMore: false });
+  it('has PostgreSQL write a task list that is one SELECT, and passes its text on as UTF-8 bytes', async () => {
+    const { source, asked } = sourceOf([task], { selection: { where: 'true', params: ['1'] }, statement: () => Promise.resolve([{ task: '{"id":"6000000001","content":"Café 🚀"}' }, { task: '{"id":"6000000002"}' }]) });
+    const { body, hasMore } = await rendering({ resource: 'tasks', project_id: task.project_id }).render(source);
+    expect({ bytes: Buffer.isBuffer(body), text: body.toString(), hasMore }).toEqual({ bytes: true, text: '[{"id":"6000000001","content":"Café 🚀"},{"id":"6000000002"}]', hasMore: false });
     expect(asked).toEqual(['selection tasks', 'query WITH c']);
   });
 

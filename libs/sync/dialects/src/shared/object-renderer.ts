@@ -22,9 +22,9 @@ export interface RenderSource {
   query<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
 }
 
-/** An answer as the JSON text of its dialect. */
+/** An answer as the JSON of its dialect: text, or its UTF-8 bytes (a task list PostgreSQL wrote). */
 export interface RenderedAnswer {
-  readonly body: string;
+  readonly body: string | Buffer;
   readonly hasMore: boolean;
 }
 

@@ -42,9 +42,6 @@ export function answerText(answer: Readonly<Record<string, unknown>>): string {
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
 
 /**
  * answerText's UTF-8 bytes, each piece written straight into one buffer: a full sync's arrays
@@ -56,26 +53,14 @@ export function answerBytes(answer: Readonly<Record<string, unknown>>): Buffer {
   let length = 2;
   for (const { head, value } of written) {
     length += Buffer.byteLength(head);
-    if (typeof value === 'string') length += Buffer.byteLength(value);
-    else {
-      length += 2 + Math.max(0, value.elements.length - 1);
-      for (const element of value.elements) length += Buffer.byteLength(element);
-    }
+    length += typeof value === 'string' ? Buffer.byteLength(value) : value.byteLength();
   }
   const bytes = Buffer.allocUnsafe(length);
   let at = 0;
   bytes[at++] = OPEN_BRACE;
   for (const { head, value } of written) {
     at += bytes.write(head, at);
-    if (typeof value === 'string') at += bytes.write(value, at);
-    else {
-      bytes[at++] = OPEN_BRACKET;
-      value.elements.forEach((element, index) => {
-        if (index > 0) bytes[at++] = COMMA;
-        at += bytes.write(element, at);
-      });
-      bytes[at++] = CLOSE_BRACKET;
-    }
+    at = typeof value === 'string' ? at + bytes.write(value, at) : value.writeInto(bytes, at);
   }
   bytes[at++] = CLOSE_BRACE;
   return bytes;

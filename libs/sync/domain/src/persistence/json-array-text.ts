@@ -20,7 +20,40 @@ export class JsonArrayText {
   toString(): string {
     return `[${this.elements.join(',')}]`;
   }
+
+  /** The length of the array's UTF-8 bytes. */
+  byteLength(): number {
+    let length = 2 + Math.max(0, this.elements.length - 1);
+    for (const element of this.elements) length += Buffer.byteLength(element);
+    return length;
+  }
+
+  /** Writes the array's UTF-8 bytes into `bytes` from `at` (room for byteLength() there); answers where they end. */
+  writeInto(bytes: Buffer, at: number): number {
+    bytes[at++] = OPEN_BRACKET;
+    this.elements.forEach((element, index) => {
+      if (index > 0) bytes[at++] = COMMA;
+      at += bytes.write(element, at);
+    });
+    bytes[at++] = CLOSE_BRACKET;
+    return at;
+  }
+
+  /**
+   * The array's UTF-8 bytes, each element written straight into them: no string of the whole
+   * array first (a REST v2 list of 833 tasks is 580 KB), which would be joined, flattened and then
+   * encoded again.
+   */
+  toBytes(): Buffer {
+    const bytes = Buffer.allocUnsafe(this.byteLength());
+    this.writeInto(bytes, 0);
+    return bytes;
+  }
 }
+
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
 
 /** The array of these texts; undefined when one is NULL (PostgreSQL could not write it as JavaScript would, so the caller writes the rows itself). */
 export function jsonArrayText(texts: ReadonlyArray<string | null>): JsonArrayText | undefined {
