@@ -1,6 +1,7 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createInbox, type MsgHdrs } from '@nats-io/transport-node';
 import { coalesceWrites } from './coalesced-writes';
+import { sizeInboundMessages } from './sized-inbound';
 import { BEAT_HEADERS, beatIntervalFor, ConnectionLostError, isBeat, ReplicaLostError } from './replica-beats';
 
 type NatsOptions = ConstructorParameters<typeof ClientNats>[0];
@@ -115,7 +116,7 @@ export class PrefixedNatsClient extends ClientNats {
   }
 
   override async createClient(): ReturnType<ClientNats['createClient']> {
-    return coalesceWrites(await super.createClient());
+    return sizeInboundMessages(coalesceWrites(await super.createClient()));
   }
 
   protected override normalizePattern(pattern: Parameters<ClientNats['normalizePattern']>[0]): string {

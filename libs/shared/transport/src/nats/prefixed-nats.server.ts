@@ -1,6 +1,7 @@
 import { ServerNats } from '@nestjs/microservices';
 import { Empty, headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import { coalesceWrites } from './coalesced-writes';
+import { sizeInboundMessages } from './sized-inbound';
 import { BEAT_HEADERS, beatHeaders, requestedBeatMs } from './replica-beats';
 
 type NatsConnection = { subscribe(subject: string, opts: { queue?: string; callback: (...args: never[]) => unknown }): unknown };
@@ -40,7 +41,7 @@ export class PrefixedNatsServer extends ServerNats {
   }
 
   override async createNatsClient(): ReturnType<ServerNats['createNatsClient']> {
-    return coalesceWrites(await super.createNatsClient());
+    return sizeInboundMessages(coalesceWrites(await super.createNatsClient()));
   }
 
   override bindEvents(client: NatsConnection): void {
