@@ -41,26 +41,6 @@ export async function residentMiB(services: ReadonlyMap<string, string>): Promis
   return Object.fromEntries(entries);
 }
 
-/** Samples a service's RSS every `intervalMs` until stopped; `stop` gives the highest sample, in MiB. */
-export function sampleResidentPeak(baseUrl: string, intervalMs = 100): { stop(): Promise<number | undefined> } {
-  let peak: number | undefined;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const bytes = await residentBytes(baseUrl);
-      if (bytes !== undefined) peak = Math.max(peak ?? 0, bytes);
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return peak === undefined ? undefined : Math.round((peak / 1024 / 1024) * 10) / 10;
-    },
-  };
-}
-
 /** Resident set size of a process this suite started, in bytes (`VmRSS` of /proc/<pid>/status; Linux only). */
 export function residentBytesOfPid(pid: number): number | undefined {
   try {
