@@ -1,4 +1,5 @@
 import type { InProcessBroker } from './in-process/in-process-broker';
+import { REPLY_HEAD_HEADER } from './wire/serialized-reply';
 
 /**
  * Cluster mode talks over NATS; embedded mode over an in-process broker that still serialises
@@ -34,7 +35,7 @@ export const HEADERS = {
    */
   replyFrames: 'x-doable-reply-frames',
   /** On a framed reply to a caller reading REPLY_FRAMES.headsInHeaders: its packet without the body, as JSON. */
-  replyHead: 'x-doable-reply-head',
+  replyHead: REPLY_HEAD_HEADER,
 } as const;
 
 /** Values of HEADERS.replyFrames: what a caller reads, each level including the ones before. */

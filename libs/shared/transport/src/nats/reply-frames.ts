@@ -1,6 +1,5 @@
 import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
-import { HEADERS } from '../transport-options';
-import { BodyFramedReply, packetHead, SerializedReply, stringifyReplyPacket } from '../wire/serialized-reply';
+import { BodyFramedReply, packetHead, REPLY_HEAD_HEADER, SerializedReply, stringifyReplyPacket } from '../wire/serialized-reply';
 
 /**
  * Reply messages on NATS. A plain reply is Nest's JSON packet. A BodyFramedReply is framed, one
@@ -8,7 +7,7 @@ import { BodyFramedReply, packetHead, SerializedReply, stringifyReplyPacket } fr
  * - in the payload: `#`, the JSON packet with the reply minus its body, a newline, then the
  *   body's raw UTF-8 bytes. A JSON packet starts with `{` and never holds a raw newline, so
  *   neither the mark nor the end of the head can be mistaken;
- * - with the head in the message's headers (HEADERS.replyHead) and the body as the whole
+ * - with the head in the message's headers (REPLY_HEAD_HEADER) and the body as the whole
  *   payload. nats.js queues headers and payload as separate buffers, so the body (a slice of a
  *   full sync's answer) leaves as it is: the payload form copied every slice after its head,
  *   3 MB per full sync into fresh memory (issue #48, bench S3).
@@ -25,7 +24,7 @@ export function encodeReplyMessage(packet: object): { data: string | Buffer; hea
     // An empty payload reads as "no responders" to Nest's client: an empty body goes in the payload form.
     if (response.headInHeaders && response.body.length > 0) {
       const headers = natsHeaders();
-      headers.set(HEADERS.replyHead, head);
+      headers.set(REPLY_HEAD_HEADER, head);
       return { data: response.body, headers };
     }
     return { data: Buffer.concat([Buffer.from(`#${head}\n`), response.body]) };
@@ -40,7 +39,7 @@ export function encodeReplyMessage(packet: object): { data: string | Buffer; hea
  * for the callers that read text, and leaves it to those that only pass it on (body-bytes.ts).
  */
 export function decodeReplyMessage(data: Uint8Array, json: () => unknown, headers?: Pick<MsgHdrs, 'get'>): unknown {
-  const head = headers?.get(HEADERS.replyHead);
+  const head = headers?.get(REPLY_HEAD_HEADER);
   if (head) return withBody(JSON.parse(head) as { response?: unknown }, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   if (data.length === 0 || data[0] !== FRAME_MARK) return json();
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);

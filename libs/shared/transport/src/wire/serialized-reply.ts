@@ -18,6 +18,13 @@ export class SerializedReply {
 }
 
 /**
+ * The NATS header holding a framed reply's packet (without its body) for a caller that reads
+ * REPLY_FRAMES.headsInHeaders (transport-options.ts names it HEADERS.replyHead). Here, below the
+ * transports, so nats/ reads it without reaching up to the package's root.
+ */
+export const REPLY_HEAD_HEADER = 'x-doable-reply-head';
+
+/**
  * A reply object whose `body` is long text (an edge reply's JSON answer) or bytes (body-bytes.ts),
  * or one slice of such a body too large for one message (see rpc/reply-chunks.ts): over NATS, the
  * body travels as raw bytes after the JSON of the rest of the reply (see nats/reply-frames.ts), so
