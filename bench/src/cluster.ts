@@ -11,7 +11,7 @@ import { deleteStreamsOfRun } from './run-streams';
 /** Started in dependency order (as libs/system's ALL_SERVICES): the gateway last, so it never routes to a service not yet up. */
 export const SERVICES = ['auth-oauth', 'plans', 'notifications', 'uploads', 'webhooks', 'sync', 'rest', 'mcp', 'gateway'] as const;
 const DATA_SERVICES: ReadonlySet<string> = new Set(['auth-oauth', 'plans', 'notifications', 'uploads', 'webhooks', 'sync']);
-const PROFILED: ReadonlySet<string> = new Set(['gateway', 'rest', 'sync']);
+const PROFILED: ReadonlySet<string> = new Set(['gateway', 'rest', 'sync', 'uploads', 'webhooks']);
 // The bench grows with the product: a service added to the runtime and not started here would
 // leave its subjects unanswered, and every scenario touching it would fail for the wrong reason.
 const missing = SERVICE_NAMES.filter((name) => !(SERVICES as readonly string[]).includes(name));
@@ -66,6 +66,16 @@ export interface Cluster {
  * the one-shot `migrate` step per data service, then one process per service started from the
  * compiled entry a container runs. Default pool sizes and outbox polling, as in production.
  */
+/**
+ * BENCH_OTLP_ENDPOINT: every service sends its spans there (OTLP over HTTP, JSON), batched for
+ * half a second, so a run's requests can be read as timelines (what a request waited for, service
+ * by service and statement by statement). Tracing costs CPU of its own: for reading, not for ratios.
+ */
+function tracing(): NodeJS.ProcessEnv {
+  const endpoint = process.env['BENCH_OTLP_ENDPOINT'];
+  return endpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '500' } : {};
+}
+
 export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Cluster> {
   const database = await createTestDatabase('bench');
   const runTag = `bench-${randomBytes(4).toString('hex')}`;
@@ -77,7 +87,7 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
   });
   // Load generators hammer a few users far past the per-user rate limits: measured here is throughput, not the limiter.
   // `natsUrl`: a NATS of the scenario's own (S15's cluster), else the machine's shared server.
-  const env: NodeJS.ProcessEnv = { NATS_URL: options.natsUrl ?? TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS, ...ROOMY_PLANS, ...LOCAL_WEBHOOKS, ...options.env };
+  const env: NodeJS.ProcessEnv = { NATS_URL: options.natsUrl ?? TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS, ...ROOMY_PLANS, ...LOCAL_WEBHOOKS, ...options.env, ...tracing() };
   for (const service of DATA_SERVICES) await runToCompletion(`${service} migrate`, appEntry(service), ['migrate'], env);
 
   const children = new Map<string, Child>();

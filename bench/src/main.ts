@@ -27,8 +27,9 @@ const USAGE = `usage: npm run bench [-- [S1 ... S17] [--duration <s>] [--warmup 
   --warmup <s>       discarded warm-up seconds before each load run (default 3)
   --mixed-duration   seconds of S6 (default 60)
   --cluster-only     skip the embedded-mode measurements
-  --cpu-prof         write V8 CPU profiles of gateway, rest and sync (and the embedded process) (bench/results/profiles/) and
+  --cpu-prof         write V8 CPU profiles of gateway, rest, sync, uploads and webhooks (and the embedded process) (bench/results/profiles/) and
                      print where their CPU time went
+  BENCH_OTLP_ENDPOINT=<url> (environment): every service's spans to that OTLP/HTTP collector
 `;
 
 /**

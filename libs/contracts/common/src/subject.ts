@@ -25,6 +25,13 @@ export interface EventSubject<P> {
   readonly kind: 'event';
   readonly name: string;
   readonly payload: z.ZodType<P>;
+  /**
+   * What the outbox checks of a payload it writes, where that is less than `payload`: a part
+   * every payload of the contract passes, which the producer's own types cannot guarantee (ids'
+   * formats, enums). Consumers still check what they use (conventions: validate where consumed).
+   * Absent: the whole payload is checked on write.
+   */
+  readonly checkedOnWrite?: z.ZodType<unknown>;
 }
 
 export type RequestOf<S> = S extends RequestSubject<infer Req, unknown> ? Req : never;
@@ -42,9 +49,9 @@ export function requestSubject<Req, Rep>(name: string, request: z.ZodType<Req>, 
   return { kind: 'request', name: checkName(name), request, ...(replySchema ? { replySchema } : {}) };
 }
 
-export function eventSubject<P>(name: string, payload: z.ZodType<P>): EventSubject<P> {
+export function eventSubject<P>(name: string, payload: z.ZodType<P>, options: { checkedOnWrite?: z.ZodType<unknown> } = {}): EventSubject<P> {
   if (!name.split('.').includes('evt')) throw new Error(`event subject "${name}" must contain an "evt" segment`);
-  return { kind: 'event', name: checkName(name), payload };
+  return { kind: 'event', name: checkName(name), payload, ...(options.checkedOnWrite ? { checkedOnWrite: options.checkedOnWrite } : {}) };
 }
 
 /**

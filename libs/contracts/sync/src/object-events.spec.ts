@@ -45,3 +45,29 @@ describe('the v2 object event as its consumers read it', () => {
     expect(() => readObjectEventFacts(badDate)).toThrow();
   });
 });
+
+describe('the v2 object event as sync writes it', () => {
+  const written = objectEvents.checkedOnWrite!;
+
+  it('passes every payload the contract accepts', () => {
+    const payload = { events: [entry(), entry({ objectType: 'note', eventType: 'added', fileUrl: null, object: undefined, previous: undefined, audience: undefined })] };
+    expect(objectEvents.payload.safeParse(payload).success).toBe(true);
+    expect(written.safeParse(payload).success).toBe(true);
+  });
+
+  it('refuses what the contract refuses, the object states checked only as objects', () => {
+    for (const bad of [
+      { events: [] },
+      { events: [{ ...entry(), objectId: 'x' }] },
+      { events: [{ ...entry(), parentProjectId: 'project' }] },
+      { events: [{ ...entry(), workspaceId: 7 }] },
+      { events: [{ ...entry(), eventDate: 20261129 }] },
+      { events: [{ ...entry(), extraData: null }] },
+      { events: [{ ...entry(), object: 'not a task' }] },
+      { events: [{ ...entry(), previous: ['not', 'a', 'task'] }] },
+    ]) {
+      expect(objectEvents.payload.safeParse(bad).success).toBe(false);
+      expect(written.safeParse(bad).success).toBe(false);
+    }
+  });
+});

@@ -78,7 +78,17 @@ export const objectEvents = eventSubject(
   z.object({
     events: z.array(objectEvent.payload).min(1),
   }),
+  { checkedOnWrite: objectEventsAsWritten() },
 );
+
+/**
+ * What sync's outbox checks of each entry it writes: every member, the object's states
+ * (`object`, `previous`: api/v1 objects its own writers made) only as objects, not key by key.
+ */
+function objectEventsAsWritten() {
+  const state = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'an object');
+  return z.object({ events: z.array(objectEventPayload.extend({ object: state.optional(), previous: state.optional() })).min(1) });
+}
 export type ObjectEvents = z.infer<typeof objectEvents.payload>;
 
 /**

@@ -65,9 +65,14 @@ export class UploadsRpcController {
     // v2: a request's object events in one. Only comments added or changed are read and checked
     // whole (one malformed refuses the event, as before); the rest of a request (its 100 tasks) is
     // not this consumer's to parse or refuse.
-    consumers.on('uploads.link-notes-v2', eventAsRead(SyncEvents.objectEvents, objectEventHeads), async ({ events }, tx) => {
-      for (const entry of events) if (mayLinkNote(entry)) await this.uploads.linkNote(readObjectEvent(entry), tx);
-    });
+    consumers.on(
+      'uploads.link-notes-v2',
+      eventAsRead(SyncEvents.objectEvents, objectEventHeads),
+      async ({ events }, tx) => {
+        for (const entry of events) if (mayLinkNote(entry)) await this.uploads.linkNote(readObjectEvent(entry), tx);
+      },
+      { concerns: ({ events }) => events.some(mayLinkNote) },
+    );
   }
 
   @Handles(UploadsSubjects.limit)

@@ -19,6 +19,17 @@ export function webhookEventNames(event: Pick<ObjectEvent, 'objectType' | 'event
   return names.filter((name) => EVENT_NAMES.has(name));
 }
 
+/** Each (user of an entry's audience, webhook event the entry is), once. */
+function wantsOf(events: ReadonlyArray<Pick<ObjectEvent, 'objectType' | 'eventType' | 'initiatorId' | 'audience'>>): Array<{ userId: string; eventName: string }> {
+  const wants = new Map<string, { userId: string; eventName: string }>();
+  for (const event of events) {
+    for (const eventName of webhookEventNames(event)) {
+      for (const userId of event.audience ?? [event.initiatorId]) wants.set(`${userId} ${eventName}`, { userId, eventName });
+    }
+  }
+  return [...wants.values()];
+}
+
 /**
  * What the webhooks service learns from others' outboxes, each in the consumer's transaction
  * (idempotent by event id): the apps' webhooks and authorisations from auth-oauth, and from
@@ -44,14 +55,21 @@ export class WebhookConsumers {
     // v2: a request's object events in one (sync records only these; v1 above is what a previous release records).
     // An entry is checked whole only when it makes a delivery (one malformed then refuses the
     // event, as before); the others are read no further than their names and audience.
-    consumers.on('object-events-v2', eventAsRead(SyncEvents.objectEvents, objectEventHeads), async ({ events }, tx) => {
-      const made = await repository.enqueueAll(
-        tx.manager,
-        events.flatMap((event) => webhookEventNames(event).map((eventName) => ({ eventName, event }))),
-        readObjectEvent,
-      );
-      wakeAfterCommit(made, tx);
-    });
+    // Asked first, outside any transaction: a request by someone who authorised no app is taken
+    // without one (no claim, no COMMIT), as most are.
+    consumers.on(
+      'object-events-v2',
+      eventAsRead(SyncEvents.objectEvents, objectEventHeads),
+      async ({ events }, tx) => {
+        const made = await repository.enqueueAll(
+          tx.manager,
+          events.flatMap((event) => webhookEventNames(event).map((eventName) => ({ eventName, event }))),
+          readObjectEvent,
+        );
+        wakeAfterCommit(made, tx);
+      },
+      { concerns: ({ events }, read) => repository.anyoneWants(read, wantsOf(events)) },
+    );
     consumers.on('reminders-fired', SyncEvents.reminderFired, async (fired, tx) => {
       const made = await repository.enqueue(tx.manager, 'reminder:fired', {
         objectType: 'reminder',

@@ -84,6 +84,23 @@ export class WebhookRepository {
   }
 
   /**
+   * Whether any (user, event name) of `wants` is a user who authorised an app with a callback
+   * that wants that event: where none is, enqueue() and enqueueAll() would make nothing (the
+   * consumer then takes the event without a transaction). One read of an index per user.
+   */
+  async anyoneWants(manager: EntityManager, wants: ReadonlyArray<{ readonly userId: string; readonly eventName: string }>): Promise<boolean> {
+    if (wants.length === 0) return false;
+    const [{ wanted }] = await manager.query<Array<{ wanted: boolean }>>(
+      `SELECT EXISTS (SELECT 1 FROM unnest($1::bigint[], $2::text[]) AS w(user_id, event_name)
+                        JOIN webhooks.authorizations z ON z.user_id = w.user_id AND z.authorized
+                        JOIN webhooks.apps a ON a.app_id = z.app_id
+                       WHERE a.callback_url IS NOT NULL AND w.event_name = ANY (a.events)) AS wanted`,
+      [wants.map((want) => want.userId), wants.map((want) => want.eventName)],
+    );
+    return wanted;
+  }
+
+  /**
    * enqueue() for several events in two statements however many there are (the entries of a v2
    * object event: a request's 100 adds): who among their audiences authorised an app with a
    * callback, then, only if someone did, the deliveries each (event, name) makes, in one INSERT,

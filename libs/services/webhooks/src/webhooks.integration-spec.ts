@@ -328,6 +328,23 @@ describe('webhooks (real PostgreSQL, real HTTP)', () => {
     await publish(AuthEvents.appAuthorizationChanged, { appId: '1', userId: '303', authorized: false, changedAt: stamp() });
   });
 
+  it('takes a v2 event that makes no delivery without a transaction (no claim), and claims one that makes some', async () => {
+    const claimed = async (id: string) =>
+      (await dataSource.query<unknown[]>(`SELECT 1 FROM webhooks.processed_events WHERE consumer = 'webhooks.object-events-v2' AND event_id = $1`, [id])).length;
+    const send = async (events: ObjectEvent[]) => {
+      const id = randomUUID();
+      await bus.publish({ id, subject: SyncEvents.objectEvents.name, occurredAt: stamp(), payload: { events } });
+      return id;
+    };
+    // 404 authorised no app; 101's app does not want item:deleted.
+    const nobody = await send([objectEvent({ objectId: '5301', initiatorId: '404', audience: ['404'] }), objectEvent({ objectId: '5302', eventType: 'deleted' })]);
+    expect(await claimed(nobody)).toBe(0);
+    expect(await deliveries()).toEqual([]);
+    const someone = await send([objectEvent({ objectId: '5303' })]);
+    expect(await claimed(someone)).toBe(1);
+    expect((await deliveries()).map((delivery) => delivery.user_id)).toEqual(['101']);
+  });
+
   it('reads a v2 entry whole only when it makes a delivery: an unreadable one for no app does not stop the others, one for an app refuses the event', async () => {
     const envelope = (events: unknown[]) => bus.publish({ id: randomUUID(), subject: SyncEvents.objectEvents.name, occurredAt: stamp(), payload: { events } });
     // The task is not a task and the date not a date: nobody who authorised an app is concerned (404), so the entry beside it is delivered.

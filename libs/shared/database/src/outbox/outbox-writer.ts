@@ -4,6 +4,18 @@ import { currentCorrelationId, currentTraceparent } from '@doable/shared-logging
 import type { EntityManager } from 'typeorm';
 
 /**
+ * The payload as it is written: checked whole against the contract (and stripped of what it does
+ * not name), or, where the subject says so, against the part of it its producer's types cannot
+ * guarantee, and written as given (a v2 object event: 100 api/v1 tasks checked key by key cost
+ * sync about 1.5 ms of each request of 100 adds; its consumers check what they use).
+ */
+function checked<P>(event: EventSubject<P>, payload: P): unknown {
+  if (!event.checkedOnWrite) return event.payload.parse(payload);
+  event.checkedOnWrite.parse(payload);
+  return payload;
+}
+
+/**
  * Records an event inside the caller's transaction. Nothing is sent here: the relay publishes
  * after commit, so the event exists exactly when the change does.
  */
@@ -12,14 +24,7 @@ export class OutboxWriter {
 
   async enqueue<P>(manager: EntityManager, event: EventSubject<P>, payload: P): Promise<string> {
     const eventId = randomUUID();
-    const checked = event.payload.parse(payload);
-    await manager.query(`INSERT INTO "${this.schema}".outbox (event_id, subject, payload, correlation_id, trace_parent) VALUES ($1, $2, $3, $4, $5)`, [
-      eventId,
-      event.name,
-      JSON.stringify(checked),
-      currentCorrelationId() ?? null,
-      currentTraceparent() ?? null,
-    ]);
+    await this.insertOne(manager, eventId, event.name, JSON.stringify(checked(event, payload)));
     return eventId;
   }
 
@@ -31,12 +36,28 @@ export class OutboxWriter {
   async enqueueAll<P>(manager: EntityManager, event: EventSubject<P>, payloads: readonly P[]): Promise<string[]> {
     if (payloads.length === 0) return [];
     const eventIds = payloads.map(() => randomUUID());
-    const checked = payloads.map((payload) => JSON.stringify(event.payload.parse(payload)));
+    const texts = payloads.map((payload) => JSON.stringify(checked(event, payload)));
+    // One (a request's v2 object event, 76 KB for 100 adds) goes as a plain parameter: in a
+    // text[] the driver escapes every quote and PostgreSQL parses the array literal back, 1-3 ms.
+    if (texts.length === 1) {
+      await this.insertOne(manager, eventIds[0], event.name, texts[0]);
+      return eventIds;
+    }
     await manager.query(
       `INSERT INTO "${this.schema}".outbox (event_id, subject, payload, correlation_id, trace_parent)
        SELECT event_id, $3, payload::jsonb, $4, $5 FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS e(event_id, payload, n) ORDER BY n`,
-      [eventIds, checked, event.name, currentCorrelationId() ?? null, currentTraceparent() ?? null],
+      [eventIds, texts, event.name, currentCorrelationId() ?? null, currentTraceparent() ?? null],
     );
     return eventIds;
+  }
+
+  private async insertOne(manager: EntityManager, eventId: string, subject: string, payload: string): Promise<void> {
+    await manager.query(`INSERT INTO "${this.schema}".outbox (event_id, subject, payload, correlation_id, trace_parent) VALUES ($1, $2, $3, $4, $5)`, [
+      eventId,
+      subject,
+      payload,
+      currentCorrelationId() ?? null,
+      currentTraceparent() ?? null,
+    ]);
   }
 }

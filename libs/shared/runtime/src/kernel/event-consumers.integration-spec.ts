@@ -37,6 +37,9 @@ class CreateTables1700000000000 implements MigrationInterface {
 type Fault = 'throw' | 'sql' | 'commit';
 const batched = eventSubject('test.evt.batched.v1', z.object({ n: z.number() }));
 const followUp = eventSubject('test.evt.follow-up.v1', z.object({ n: z.number() }));
+/** Taken by a consumer that says which payloads concern it (the even ones). */
+const sometimes = eventSubject('test.evt.sometimes.v1', z.object({ n: z.number() }));
+const SOMETIMES_DURABLE = 'test.sometimes';
 
 const testService = { name: 'test', defaultPort: 0, env: z.object({}), imports: () => [] } as unknown as ServiceDefinition;
 
@@ -101,6 +104,14 @@ describe.each<Kind>(['in-process', 'nats'])('event consumers in batches over %s 
       if (fault === 'sql') await tx.manager.query(`INSERT INTO ${SCHEMA}.applied (event_id, n, txid) VALUES (NULL, $1, 0)`, [n]);
       if (fault === 'commit') await tx.manager.query(`INSERT INTO ${SCHEMA}.checked_at_commit (n) VALUES ($1)`, [-n - 1]);
     });
+    consumers.on(
+      'sometimes',
+      sometimes,
+      async ({ n }, tx, { id }) => {
+        await tx.manager.query(`INSERT INTO ${SCHEMA}.applied (event_id, n, txid) VALUES ($1, $2, txid_current())`, [id, 1000 + n]);
+      },
+      { concerns: ({ n }) => n % 2 === 0 },
+    );
     await consumers.start();
   });
 
@@ -130,6 +141,28 @@ describe.each<Kind>(['in-process', 'nats'])('event consumers in batches over %s 
     const [{ claimed }] = await dataSource.query<Array<{ claimed: number }>>(`SELECT count(*)::int AS claimed FROM ${SCHEMA}.processed_events WHERE consumer = $1`, [DURABLE]);
     expect(claimed).toBe(ns.length);
   };
+
+  it('acknowledges an event that does not concern the consumer without claiming it or opening a transaction, and takes the others as ever', async () => {
+    const sent = Array.from({ length: 4 }, (_, n) => ({ ...envelope(n), subject: sometimes.name }));
+    expect((await publish(sent)).every((outcome) => outcome.done)).toBe(true);
+    const claimed = async () =>
+      (await dataSource.query<Array<{ event_id: string }>>(`SELECT event_id FROM ${SCHEMA}.processed_events WHERE consumer = $1 ORDER BY event_id`, [SOMETIMES_DURABLE])).map(
+        (row) => row.event_id,
+      );
+    await waitFor(async () => (await appliedNs()).length === 2, 'the two that concern it applied');
+    expect(await appliedNs()).toEqual([1000, 1002]);
+    expect(await claimed()).toEqual([sent[0].id, sent[2].id].sort());
+    if (kind === 'nats') {
+      // Acknowledged: none waits for a redelivery.
+      const nc = await connect({ servers: TEST_NATS_URL });
+      try {
+        const consumer = () => jetstreamManager(nc).then((jsm) => jsm.consumers.info(streamNameFor(prefix), SOMETIMES_DURABLE.replace('.', '_')));
+        await waitFor(async () => (await consumer()).num_ack_pending === 0 && (await consumer()).num_pending === 0, 'all four acknowledged');
+      } finally {
+        await nc.close();
+      }
+    }
+  });
 
   if (kind === 'in-process') {
     it('handles what the relay publishes together in one transaction, each event in a unit of its own, and a batch that comes again not again', async () => {

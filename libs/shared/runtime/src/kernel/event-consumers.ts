@@ -4,6 +4,7 @@ import { contextFromTraceparent, inSpan, LOGGER, type Logger, SpanKind, withCorr
 import { EVENT_BUS, EVENT_DONE, type EventBus, type EventOutcome, type Unsubscribe } from '@doable/shared-transport';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Registry } from 'prom-client';
+import type { EntityManager } from 'typeorm';
 import { consumerMetrics } from '../metrics/messaging-metrics';
 import { Database, type Tx } from '../service/database';
 import { METRICS_REGISTRY, SERVICE_DEFINITION } from '../service/tokens';
@@ -13,6 +14,22 @@ interface Registration {
   readonly name: string;
   readonly event: EventSubject<unknown>;
   readonly handler: (payload: unknown, tx: Tx, envelope: EventEnvelope) => Promise<void>;
+  readonly concerns?: (payload: unknown, read: EntityManager) => boolean | Promise<boolean>;
+}
+
+/** How a consumer takes its events, beyond its handler. */
+export interface ConsumerOptions<P> {
+  /**
+   * Whether the handler would do anything with this (checked) payload, decided before any
+   * transaction: from the payload alone, or with reads (`read`, outside any transaction). One
+   * it would not is acknowledged without a transaction: no claim, no COMMIT (a WAL flush),
+   * nothing to undo, and so nothing to do twice. Uploads takes every request's v2 object event
+   * for the few comments with files, webhooks for the users who authorised an app: 100 tasks
+   * added by a user without either concern neither (issue #48, S2). Decided a moment before the
+   * handler would have run, so the same as the handler deciding it; a check that throws fails
+   * the event alone, which comes again.
+   */
+  readonly concerns?: (payload: P, read: EntityManager) => boolean | Promise<boolean>;
 }
 
 /** An event of a batch whose payload is valid, and where it stands in the batch. */
@@ -49,8 +66,8 @@ export class EventConsumers {
   }
 
   /** Call from a feature provider's constructor or onModuleInit; consumption starts with the service. */
-  on<P>(name: string, event: EventSubject<P>, handler: (payload: P, tx: Tx, envelope: EventEnvelope<P>) => Promise<void>): void {
-    this.registrations.push({ name, event: event, handler: handler as Registration['handler'] });
+  on<P>(name: string, event: EventSubject<P>, handler: (payload: P, tx: Tx, envelope: EventEnvelope<P>) => Promise<void>, options: ConsumerOptions<P> = {}): void {
+    this.registrations.push({ name, event: event, handler: handler as Registration['handler'], concerns: options.concerns as Registration['concerns'] });
   }
 
   async start(): Promise<void> {
@@ -72,14 +89,15 @@ export class EventConsumers {
   private async handle(registration: Registration, durable: string, envelopes: readonly EventEnvelope[]): Promise<EventOutcome[]> {
     const database = this.database!;
     const outcomes: EventOutcome[] = [];
-    const parsed: Parsed[] = [];
+    const valid: Parsed[] = [];
     envelopes.forEach((envelope, index) => {
       try {
-        parsed.push({ index, envelope, payload: registration.event.payload.parse(envelope.payload) });
+        valid.push({ index, envelope, payload: registration.event.payload.parse(envelope.payload) });
       } catch (error) {
         outcomes[index] = { done: false, error };
       }
     });
+    const parsed = await this.concerning(registration, valid, outcomes);
     if (parsed.length > 0) {
       try {
         const attempts = await database.batch(parsed, (event, tx) => withCorrelationId(event.envelope.correlationId, () => this.apply(registration, durable, event, tx)));
@@ -100,6 +118,29 @@ export class EventConsumers {
     });
     this.logger.debug({ durable, events: envelopes.length, handled: outcomes.filter((outcome) => outcome.done).length }, 'event batch handled');
     return outcomes;
+  }
+
+  /** The events that concern the consumer; the others are done (or failed, where the check threw) without a transaction. */
+  private async concerning(registration: Registration, events: readonly Parsed[], outcomes: EventOutcome[]): Promise<Parsed[]> {
+    const concerns = registration.concerns;
+    if (!concerns) return [...events];
+    const read = this.database!.dataSource.manager;
+    const verdicts = await Promise.all(
+      events.map((event) =>
+        Promise.resolve()
+          .then(() => concerns(event.payload, read))
+          .then(
+            (concerned): EventOutcome | 'concerned' => (concerned ? 'concerned' : EVENT_DONE),
+            (error: unknown): EventOutcome => ({ done: false, error }),
+          ),
+      ),
+    );
+    return events.filter((event, position) => {
+      const verdict = verdicts[position];
+      if (verdict === 'concerned') return true;
+      outcomes[event.index] = verdict;
+      return false;
+    });
   }
 
   /**
