@@ -4,3 +4,4 @@ export * from './edge';
 export * from './input';
 export * from './gateway-registry';
 export * from './homes';
+export * from './envelope-text';

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@doable/contracts-common';
+import { type EventEnvelope, envelopeWithPayloadText } from '@doable/contracts-common';
 import { contextFromTraceparent, currentTraceparent, inSpan, type Logger, outsideRequest, SpanKind } from '@doable/shared-logging';
 import type { DataSource } from 'typeorm';
 import { pruneMessagingTables } from './messaging-retention';
@@ -19,7 +19,8 @@ interface OutboxRow {
   id: string;
   event_id: string;
   subject: string;
-  payload: unknown;
+  /** The payload's JSON text, as PostgreSQL writes the jsonb: passed on as it is (envelopeWithPayloadText). */
+  payload: string;
   correlation_id: string | null;
   trace_parent: string | null;
   occurred_at: Date;
@@ -174,7 +175,7 @@ export class OutboxRelay {
         WHERE id IN (SELECT id FROM "${this.schema}".outbox
                       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
                       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING id, event_id, subject, payload, correlation_id, trace_parent, occurred_at`,
+        RETURNING id, event_id, subject, payload::text AS payload, correlation_id, trace_parent, occurred_at`,
       [CLAIM_SECONDS, BATCH],
     );
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
@@ -187,12 +188,14 @@ function publishSpan(row: OutboxRow) {
 }
 
 function envelopeOf(row: OutboxRow, traceparent: string | undefined): EventEnvelope {
-  return {
-    id: row.event_id,
-    subject: row.subject,
-    occurredAt: new Date(row.occurred_at).toISOString(),
-    payload: row.payload,
-    ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
-    ...(traceparent ? { traceparent } : {}),
-  };
+  return envelopeWithPayloadText(
+    {
+      id: row.event_id,
+      subject: row.subject,
+      occurredAt: new Date(row.occurred_at).toISOString(),
+      ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
+      ...(traceparent ? { traceparent } : {}),
+    },
+    row.payload,
+  );
 }

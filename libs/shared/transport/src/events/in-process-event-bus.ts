@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@doable/contracts-common';
+import { type EventEnvelope, envelopeText } from '@doable/contracts-common';
 import type { InProcessBroker } from '../in-process/in-process-broker';
 import { type DurableConsumer, EVENT_DONE, type EventBus, type EventOutcome, type Unsubscribe } from './event-bus';
 
@@ -23,7 +23,7 @@ export class InProcessEventBus implements EventBus {
   }
 
   async publishAll(envelopes: readonly EventEnvelope[]): Promise<readonly EventOutcome[]> {
-    const raws = envelopes.map((envelope) => JSON.stringify(envelope));
+    const raws = envelopes.map(envelopeText);
     const failures = new Map<number, unknown>();
     for (const consumer of this.consumers.values()) {
       const mine = envelopes.flatMap((envelope, index) => (envelope.subject === consumer.subject ? [index] : []));

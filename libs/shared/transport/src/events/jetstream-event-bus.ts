@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@doable/contracts-common';
+import { type EventEnvelope, envelopeText } from '@doable/contracts-common';
 import type { Logger } from '@doable/shared-logging';
 import { AckPolicy, type ConsumerMessages, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
@@ -90,7 +90,7 @@ export class JetStreamEventBus implements EventBus {
   }
 
   async publish(envelope: EventEnvelope): Promise<void> {
-    await this.js.publish(this.subjectPrefix + envelope.subject, JSON.stringify(envelope), { msgID: envelope.id });
+    await this.js.publish(this.subjectPrefix + envelope.subject, envelopeText(envelope), { msgID: envelope.id });
   }
 
   /**
