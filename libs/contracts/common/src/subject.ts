@@ -26,10 +26,10 @@ export interface EventSubject<P> {
   readonly name: string;
   readonly payload: z.ZodType<P>;
   /**
-   * What the outbox checks of a payload it writes, where that is less than `payload`: a part
-   * every payload of the contract passes, which the producer's own types cannot guarantee (ids'
-   * formats, enums). Consumers still check what they use (conventions: validate where consumed).
-   * Absent: the whole payload is checked on write.
+   * What the outbox checks of a payload it writes, and writes as it leaves it, where that is
+   * less than `payload`: every payload of the contract passes it and comes out the same, and it
+   * checks what the producer's own types cannot guarantee (ids' formats, enums). Consumers still
+   * check what they use (conventions: validate where consumed). Absent: `payload` itself.
    */
   readonly checkedOnWrite?: z.ZodType<unknown>;
 }
