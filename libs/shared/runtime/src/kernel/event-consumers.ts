@@ -120,27 +120,25 @@ export class EventConsumers {
     return outcomes;
   }
 
-  /** The events that concern the consumer; the others are done (or failed, where the check threw) without a transaction. */
+  /**
+   * The events that concern the consumer; the others are done (or failed, where the check threw)
+   * without a transaction. One check at a time: a batch caught up after a stop holds up to 100,
+   * and their reads must not take the whole pool from the service's requests.
+   */
   private async concerning(registration: Registration, events: readonly Parsed[], outcomes: EventOutcome[]): Promise<Parsed[]> {
     const concerns = registration.concerns;
     if (!concerns) return [...events];
     const read = this.database!.dataSource.manager;
-    const verdicts = await Promise.all(
-      events.map((event) =>
-        Promise.resolve()
-          .then(() => concerns(event.payload, read))
-          .then(
-            (concerned): EventOutcome | 'concerned' => (concerned ? 'concerned' : EVENT_DONE),
-            (error: unknown): EventOutcome => ({ done: false, error }),
-          ),
-      ),
-    );
-    return events.filter((event, position) => {
-      const verdict = verdicts[position];
-      if (verdict === 'concerned') return true;
-      outcomes[event.index] = verdict;
-      return false;
-    });
+    const concerned: Parsed[] = [];
+    for (const event of events) {
+      try {
+        if (await concerns(event.payload, read)) concerned.push(event);
+        else outcomes[event.index] = EVENT_DONE;
+      } catch (error) {
+        outcomes[event.index] = { done: false, error };
+      }
+    }
+    return concerned;
   }
 
   /**
