@@ -62,11 +62,6 @@ export interface Cluster {
 }
 
 /**
- * Cluster mode as deployed: a fresh database, a subject prefix of its own on the shared NATS,
- * the one-shot `migrate` step per data service, then one process per service started from the
- * compiled entry a container runs. Default pool sizes and outbox polling, as in production.
- */
-/**
  * BENCH_OTLP_ENDPOINT: every service sends its spans there (OTLP over HTTP, JSON), batched for
  * half a second, so a run's requests can be read as timelines (what a request waited for, service
  * by service and statement by statement). Tracing costs CPU of its own: for reading, not for ratios.
@@ -76,6 +71,11 @@ function tracing(): NodeJS.ProcessEnv {
   return endpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '500' } : {};
 }
 
+/**
+ * Cluster mode as deployed: a fresh database, a subject prefix of its own on the shared NATS,
+ * the one-shot `migrate` step per data service, then one process per service started from the
+ * compiled entry a container runs. Default pool sizes and outbox polling, as in production.
+ */
 export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Cluster> {
   const database = await createTestDatabase('bench');
   const runTag = `bench-${randomBytes(4).toString('hex')}`;

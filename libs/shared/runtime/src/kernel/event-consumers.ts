@@ -97,14 +97,14 @@ export class EventConsumers {
         outcomes[index] = { done: false, error };
       }
     });
-    const parsed = await this.concerning(registration, valid, outcomes);
-    if (parsed.length > 0) {
+    const concerned = await this.concerning(registration, valid, outcomes);
+    if (concerned.length > 0) {
       try {
-        const attempts = await database.batch(parsed, (event, tx) => withCorrelationId(event.envelope.correlationId, () => this.apply(registration, durable, event, tx)));
-        attempts.forEach((attempt, position) => (outcomes[parsed[position].index] = attempt.ok ? EVENT_DONE : { done: false, error: attempt.error }));
+        const attempts = await database.batch(concerned, (event, tx) => withCorrelationId(event.envelope.correlationId, () => this.apply(registration, durable, event, tx)));
+        attempts.forEach((attempt, position) => (outcomes[concerned[position].index] = attempt.ok ? EVENT_DONE : { done: false, error: attempt.error }));
       } catch (error) {
         // The transaction itself failed (its COMMIT, a lost connection): nothing of the batch holds.
-        for (const event of parsed) outcomes[event.index] = { done: false, error };
+        for (const event of concerned) outcomes[event.index] = { done: false, error };
       }
     }
     const now = Date.now();
