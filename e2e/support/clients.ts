@@ -9,13 +9,13 @@ import { startObservingProxy } from './observing-proxy';
  * `DOABLE_URL` (an origin) is reached through an observing proxy, so the `http()` observers (the
  * OpenAPI response check) see the client's exchanges too; what they refuse fails the run.
  */
-export async function runClient(script: string, env: Record<string, string>, timeoutMs = 120_000): Promise<any> {
+export async function runClient(script: string, env: Record<string, string>, timeoutMs = CLIENT_TIMEOUT_MS): Promise<any> {
   const target = env['DOABLE_URL'];
   if (target === undefined || new URL(target).origin !== target.replace(/\/$/, '')) return spawnClient(script, env, timeoutMs);
   const proxy = await startObservingProxy(target);
   const refused = () => (proxy.failures.length === 0 ? '' : `\n${script}'s exchanges through the proxy:\n${proxy.failures.join('\n')}`);
   try {
-    const report = await spawnClient(script, { ...env, DOABLE_URL: proxy.url }, timeoutMs);
+    const report = await spawnClient(script, { ...env, DOABLE_URL: proxy.url }, timeoutMs, () => proxy.inFlight());
     if (proxy.failures.length > 0) throw new Error(refused().trimStart());
     return report;
   } catch (error) {
@@ -26,17 +26,28 @@ export async function runClient(script: string, env: Record<string, string>, tim
   }
 }
 
-function spawnClient(script: string, env: Record<string, string>, timeoutMs: number): Promise<any> {
+/** Killed before the e2e test timeout (120 s), so a client that hangs fails with what it was waiting for. */
+const CLIENT_TIMEOUT_MS = 90_000;
+
+function spawnClient(script: string, env: Record<string, string>, timeoutMs: number, inFlight: () => string[] = () => []): Promise<any> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(__dirname, '..', 'clients', script)], { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', (code) => {
+    let waitingFor: string[] = [];
+    const timer = setTimeout(() => {
+      waitingFor = inFlight();
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    // 'close', not 'exit': 'exit' can come before the last of stdout has been read (seen on a
+    // loaded CI machine as an empty report from a run that had printed it).
+    child.once('close', (code, signal) => {
       clearTimeout(timer);
-      if (code !== 0) reject(new Error(`${script} failed (exit ${code}):\n${stderr}`));
+      const killed = waitingFor.length > 0 ? `killed after ${timeoutMs} ms, waiting for ${waitingFor.join(', ')}` : `killed after ${timeoutMs} ms`;
+      if (code !== 0) reject(new Error(`${script} failed (${signal === 'SIGKILL' ? killed : `exit ${code ?? signal}`}):\n${stderr}`));
+      else if (stdout.trim() === '') reject(new Error(`${script} exited 0 but printed no report:\n${stderr}`));
       else resolve(JSON.parse(stdout.trim().split('\n').pop()!));
     });
   });

@@ -26,8 +26,9 @@ export function npmStart(dataDir: string, args: string[] = []): NpmStart {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let ended = false;
+  // 'close' (after stdout and stderr have ended), not 'exit': what it printed last is read first.
   const exited = new Promise<number | null>((done) =>
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       ended = true;
       done(code);
     }),

@@ -13,6 +13,9 @@ export interface PageResult {
   readonly location: string | null;
 }
 
+/** A gateway answers or gives up well within this: past it, a test fails naming the request, not by its own timeout. */
+const PAGE_TIMEOUT_MS = 60_000;
+
 /** A cookie jar and manual redirects: every answer is seen as the server sent it. */
 export class HttpBrowser {
   private readonly jar = new Map<string, string>();
@@ -24,7 +27,9 @@ export class HttpBrowser {
     const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin };
     if (this.jar.size > 0) headers['cookie'] = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body: form ? new URLSearchParams(Object.entries(form).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : value.map((one): [string, string] => [name, one])))).toString() : undefined, redirect: 'manual' });
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body: form ? new URLSearchParams(Object.entries(form).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : value.map((one): [string, string] => [name, one])))).toString() : undefined, redirect: 'manual', signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) }).catch((error: unknown) => {
+      throw new Error(`${method} ${path}: ${String(error)}`);
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair.indexOf('=');

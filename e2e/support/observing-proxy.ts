@@ -2,6 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { reportHttpExchange } from '@doable/shared-testing';
 
+/** A gateway answers or gives up well within this (its own request deadline): past it, the proxy answers 502 and says so. */
+const UPSTREAM_TIMEOUT_MS = 60_000;
+
 /** Hop-by-hop headers, and those fetch sets itself (it also decompresses, so the encoding goes). */
 const DROPPED_REQUEST = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'upgrade', 'expect']);
 const DROPPED_RESPONSE = new Set(['connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding', 'set-cookie']);
@@ -11,6 +14,8 @@ export interface ObservingProxy {
   readonly url: string;
   /** What the `http()` observers refused (the OpenAPI check's mismatches), in order. */
   readonly failures: readonly string[];
+  /** Requests not yet answered, with how long each has waited: what a client that hangs is waiting for. */
+  inFlight(): string[];
   close(): Promise<void>;
 }
 
@@ -28,6 +33,7 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
  */
 export async function startObservingProxy(target: string): Promise<ObservingProxy> {
   const failures: string[] = [];
+  const waiting = new Map<IncomingMessage, number>();
   const forward = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', target);
     const headers = new Headers();
@@ -37,7 +43,7 @@ export async function startObservingProxy(target: string): Promise<ObservingProx
     }
     const method = request.method ?? 'GET';
     const body = await bodyOf(request);
-    const answer = await fetch(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body, redirect: 'manual' });
+    const answer = await fetch(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body, redirect: 'manual', signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
     const bytes = Buffer.from(await answer.arrayBuffer());
     const outgoing: Record<string, string | string[]> = {};
     answer.headers.forEach((value, name) => {
@@ -61,16 +67,20 @@ export async function startObservingProxy(target: string): Promise<ObservingProx
     }
   };
   const server = createServer((request, response) => {
-    forward(request, response).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
-      response.end(`proxy: ${String(error)}`);
-    });
+    waiting.set(request, performance.now());
+    forward(request, response)
+      .catch((error: unknown) => {
+        if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
+        response.end(`proxy: ${String(error)}`);
+      })
+      .finally(() => waiting.delete(request));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     failures,
+    inFlight: () => [...waiting].map(([request, since]) => `${request.method} ${request.url} (waiting ${Math.round(performance.now() - since)} ms)`),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -79,7 +79,8 @@ export function startProcess(app: string, env: NodeJS.ProcessEnv): ServiceProces
       if (url) announced(url);
     });
   }
-  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+  // 'close' (after its output has ended), not 'exit': a failure names everything it printed.
+  const exited = new Promise<number | null>((ok) => child.once('close', (code) => ok(code)));
   const url = Promise.race([ready, exited.then((code) => Promise.reject(new Error(`${app} exited (${code}) before it was ready:\n${output}`)))]);
   url.catch(() => undefined);
   return {
