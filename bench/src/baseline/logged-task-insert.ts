@@ -1,5 +1,11 @@
 import { Client } from 'pg';
-import { percentile, timeRounds } from '../stats';
+import { timeRounds } from '../stats';
+
+/** A baseline's table, ready and warmed up: `run` times that many rounds (ms each); `close` drops what it made. */
+export interface InsertBaseline {
+  run(rounds: number): Promise<number[]>;
+  close(): Promise<void>;
+}
 
 /** Where the fair baseline's tables live in the bench database, beside the product's schemas. */
 const SCHEMA = 'bench_fair';
@@ -13,11 +19,16 @@ const SCHEMA = 'bench_fair';
  * transaction of `commands` single-row INSERTs, one per command as a client's adds are, and one
  * COMMIT, which waits for the WAL flush like the product's. The temp-table baseline
  * (`baselineInsert`) writes no WAL, keeps one index and checks no key; this one does what any
- * server keeping these tasks would have to, and nothing the product's design adds.
+ * server keeping these tasks would have to, and nothing the product's design adds. Its rounds
+ * are run in blocks between the product's (see S2), so both meet the same machine.
  */
-export async function loggedTaskInsert(databaseUrl: string, commands: number, rounds: number): Promise<{ commandsPerSec: number; p50Ms: number; p99Ms: number }> {
+export async function openLoggedTaskInsert(databaseUrl: string, commands: number, warmupRounds: number): Promise<InsertBaseline> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
+  const close = async () => {
+    await client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`).catch(() => undefined);
+    await client.end();
+  };
   try {
     await client.query(`CREATE SCHEMA ${SCHEMA}`);
     await client.query(`CREATE TABLE ${SCHEMA}.users (LIKE sync.users INCLUDING ALL)`);
@@ -51,12 +62,10 @@ export async function loggedTaskInsert(databaseUrl: string, commands: number, ro
       }
       await client.query('COMMIT');
     };
-    await timeRounds(Math.max(1, Math.floor(rounds / 5)), insertBatch);
-    const durations = await timeRounds(rounds, insertBatch);
-    const total = durations.reduce((sum, value) => sum + value, 0);
-    return { commandsPerSec: (commands * rounds) / (total / 1000), p50Ms: percentile(durations, 50), p99Ms: percentile(durations, 99) };
-  } finally {
-    await client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`).catch(() => undefined);
-    await client.end();
+    await timeRounds(warmupRounds, insertBatch);
+    return { run: (rounds) => timeRounds(rounds, insertBatch), close };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
