@@ -16,7 +16,8 @@ function node(args: string[], env: Record<string, string> = {}): { child: ChildP
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const done = new Promise<{ code: number | null; output: string }>((settle) => child.once('exit', (code) => settle({ code, output })));
+  // 'close' (its output ended), not 'exit' (which can come before the last of it is read).
+  const done = new Promise<{ code: number | null; output: string }>((settle) => child.once('close', (code) => settle({ code, output })));
   return { child, done };
 }
 

@@ -110,7 +110,8 @@ describe('npm start: one owner per data folder', () => {
     let output = '';
     cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((done) => cli.once('exit', done));
+    // 'close', not 'exit': the output asserted below has all been read.
+    const exited = new Promise<number | null>((done) => cli.once('close', done));
     try {
       await waitFor(() => output.includes(`waiting for pid ${process.pid} (this test, not serving yet)`) || cli.exitCode !== null, 'the CLI to say whom it waits for', START_MS);
       expect(cli.exitCode).toBeNull();
