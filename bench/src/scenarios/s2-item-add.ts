@@ -154,7 +154,7 @@ async function measure(context: BenchContext): Promise<ScenarioRow[]> {
 /** commands/s over the rounds' whole time, and their p50 and p99 (ms). */
 function roundsSummary(durations: readonly number[]): { commandsPerSec: number; p50Ms: number; p99Ms: number } {
   const total = durations.reduce((sum, value) => sum + value, 0);
-  return { commandsPerSec: Math.round((COMMANDS * durations.length) / (total / 1000)), p50Ms: percentile([...durations], 50), p99Ms: percentile([...durations], 99) };
+  return { commandsPerSec: Math.round((COMMANDS * durations.length) / (total / 1000)), p50Ms: percentile(durations, 50), p99Ms: percentile(durations, 99) };
 }
 
 /**
