@@ -140,6 +140,46 @@ describe('CommandQueue', () => {
     expect(store.rows).toEqual([]);
   });
 
+  it('reads on a push cue with nothing queued, and a read that fails waits for the next cue, not a timer', async () => {
+    const { queue, sent, retries } = harness([allOk, () => new TransientSendError('offline')]);
+    await queue.sync();
+    await queue.sync();
+    expect(sent).toEqual([[], []]);
+    expect(retries).toEqual([]);
+    await queue.flush();
+    expect(sent).toHaveLength(2);
+  });
+
+  it.each([
+    ['while the request is out', 'send'],
+    ['while its answer is being stored', 'settle'],
+  ] as const)('reads again after a send for a push cue heard %s: that send may have read before the news', async (_when, stage) => {
+    let answer: (reply: SyncReply) => void = () => undefined;
+    let stored: () => void = () => undefined;
+    const store = new MemoryStore();
+    const storeRemove = store.remove.bind(store);
+    store.remove = (uuids) => (stage === 'settle' && uuids.length > 0 ? new Promise<void>((resolve) => (stored = () => void storeRemove(uuids).then(resolve))) : storeRemove(uuids));
+    const sent: Command[][] = [];
+    const queue = new CommandQueue(store, {
+      send: (commands) => {
+        sent.push(commands);
+        return sent.length === 1 ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(allOk(commands));
+      },
+    });
+    const edit = queue.enqueue(add('c1', 't1'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (stage === 'settle') {
+      answer(allOk([add('c1', 't1')]));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const cue = queue.sync();
+    if (stage === 'send') answer(allOk([add('c1', 't1')]));
+    else stored();
+    await Promise.all([edit, cue]);
+    expect(sent).toEqual([[expect.objectContaining({ uuid: 'c1' })], []]);
+    expect(store.rows).toEqual([]);
+  });
+
   it('backs off between retries and retries once per pause, however many commands wait', async () => {
     const delays: number[] = [];
     const runs: (() => void)[] = [];

@@ -50,6 +50,8 @@ export class CommandQueue {
   private pending: Command[] = [];
   private flushing: Promise<void> | undefined;
   private again = false;
+  /** News was heard (a push cue): the next request must read, even with nothing to send. */
+  private readWanted = false;
   private attempt = 0;
   private retryTimer = false;
 
@@ -100,24 +102,39 @@ export class CommandQueue {
     return this.flushing;
   }
 
+  /**
+   * The server has news (a push cue, a reconnect): an incremental read, which a send of queued
+   * commands carries anyway. News heard while a request is out gets a read of its own after it:
+   * that request's read may have been taken before the news was made. (Folded into the running
+   * flush, a cue heard while an answer was being settled was lost, and the screen stayed stale.)
+   */
+  sync(): Promise<void> {
+    this.readWanted = true;
+    return this.flush();
+  }
+
   private async drain(): Promise<void> {
     do {
       this.again = false;
-      if (this.pending.length === 0) return;
+      if (this.pending.length === 0 && !this.readWanted) return;
       const batch = this.pending;
+      // Every send reads: news heard from here on needs the next one.
+      this.readWanted = false;
       let reply: SyncReply;
       try {
         reply = await this.hooks.send(batch);
       } catch (err) {
-        if (err instanceof TransientSendError) return this.retryLater();
+        // A read alone is not retried on a timer: the `online` event and the push channel's reconnect read again.
+        if (err instanceof TransientSendError) return batch.length > 0 ? this.retryLater() : undefined;
         throw err;
       }
       this.attempt = 0;
-      const settled = await this.settle(batch, reply);
+      const settled = batch.length > 0 ? await this.settle(batch, reply) : 0;
       // Commands queued during the send go at once, and so does the rest of a batch the sender
       // took only part of (a quick add goes alone); one the answer left out while it answered
       // none waits for the next flush (a reply naming none of them must not turn into a busy loop).
       if (settled > 0 && this.pending.length > 0) this.again = true;
+      if (this.readWanted) this.again = true;
     } while (this.again);
   }
 

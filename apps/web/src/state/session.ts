@@ -114,13 +114,12 @@ export function reportFailure(err: unknown): void {
   notify(err instanceof RequestRefusedError ? err.message : 'Something went wrong while syncing.');
 }
 
-/** An incremental sync, or the queue's flush when commands wait (it reads in the same request). */
+/**
+ * An incremental sync, through the queue once it is open: commands waiting go in the same
+ * request, and a cue heard while one is out gets a read after it (CommandQueue.sync).
+ */
 export function syncNow(): void {
-  if (queue && queue.commands.length > 0) {
-    queue.flush().catch(reportFailure);
-    return;
-  }
-  syncRequest([]).catch(reportFailure);
+  (queue ? queue.sync() : syncRequest([])).catch(reportFailure);
 }
 
 /** The session ended (signed out elsewhere, expired): show the sign-in (a call outside the sync learns it too). */
