@@ -18,6 +18,14 @@ const missing = SERVICE_NAMES.filter((name) => !(SERVICES as readonly string[]).
 if (missing.length > 0) throw new Error(`bench/src/cluster.ts does not start ${missing.join(', ')}: add them to SERVICES`);
 
 /**
+ * Services deployed as two processes of one image (k8s/base/sync.yaml and sync-events.yaml):
+ * the first answers requests (PROCESS_ROLE=requests), this one consumes the service's events
+ * (PROCESS_ROLE=events), so sync's activity log and profile consumers do not share the event loop
+ * that answers the Sync API.
+ */
+const EVENTS_PROCESSES: Partial<Record<(typeof SERVICES)[number], string>> = { sync: 'sync-events' };
+
+/**
  * The webhooks service may call the bench's own receiver on 127.0.0.1 over plain http (S12);
  * a deployment refuses both unless its operator allows them.
  */
@@ -41,8 +49,9 @@ export interface Cluster {
   readonly gatewayHomeName: string;
   readonly databaseUrl: string;
   readonly subjectPrefix: string;
-  /** Each service's own HTTP base URL (health and metrics; the gateway's is also the API). */
+  /** Each process's own HTTP base URL (health and metrics; the gateway's is also the API), by service name, and `sync-events`. */
   readonly serviceUrls: ReadonlyMap<string, string>;
+  /** The processes, named as serviceUrls: each service's first, and the events process of a service split in two. */
   readonly children: ReadonlyMap<string, Child>;
   /**
    * Starts another replica of a service, as `npm run start:cluster -- --<service> N` does: the
@@ -103,14 +112,22 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
     return spawnNode(label, appEntry(service), ['serve'], { ...env, PORT: String(port), ...(DATA_SERVICES.has(service) ? {} : { DATABASE_URL: '' }), ...extraEnv }, { nodeArgs });
   };
   let gatewayHomeName = '';
+  // A service split in two answers requests only; its replicas (startReplica) and restarts too.
+  const roleOf = (service: (typeof SERVICES)[number]): NodeJS.ProcessEnv => (EVENTS_PROCESSES[service] ? { PROCESS_ROLE: 'requests' } : {});
   for (const service of SERVICES) {
     const port = await freePort();
     serviceUrls.set(service, `http://127.0.0.1:${port}`);
     // The gateway as deployed behind a consistent-hash balancer: named, so a write tells one home, not every gateway.
     if (service === 'gateway') gatewayHomeName = `127.0.0.1:${port}`;
-    children.set(service, spawnService(service, port, service, service === 'gateway' ? { GATEWAY_HOME_NAME: gatewayHomeName } : {}));
+    children.set(service, spawnService(service, port, service, service === 'gateway' ? { GATEWAY_HOME_NAME: gatewayHomeName } : roleOf(service)));
+    const events = EVENTS_PROCESSES[service];
+    if (events) {
+      const eventsPort = await freePort();
+      serviceUrls.set(events, `http://127.0.0.1:${eventsPort}`);
+      children.set(events, spawnService(service, eventsPort, events, { PROCESS_ROLE: 'events' }));
+    }
   }
-  for (const service of SERVICES) await ready(service, children.get(service)!, serviceUrls.get(service)!);
+  for (const [label, child] of children) await ready(label, child, serviceUrls.get(label)!);
   const replicas: Replica[] = [];
   return {
     gatewayUrl: serviceUrls.get('gateway')!,
@@ -123,7 +140,7 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
       const index = replicas.filter((replica) => replica.service === service).length + 2;
       const port = await freePort();
       const label = `${service}#${index}`;
-      const child = spawnService(service, port, label, replicaEnv(port));
+      const child = spawnService(service, port, label, { ...roleOf(service), ...replicaEnv(port) });
       const replica = { service, label, url: `http://127.0.0.1:${port}`, child };
       replicas.push(replica);
       await ready(label, child, replica.url);
@@ -133,7 +150,7 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
       const url = serviceUrls.get(service)!;
       await children.get(service)!.stop();
       const child = spawnService(service, Number(new URL(url).port), service, {
-        ...(service === 'gateway' ? { GATEWAY_HOME_NAME: gatewayHomeName } : {}),
+        ...(service === 'gateway' ? { GATEWAY_HOME_NAME: gatewayHomeName } : roleOf(service)),
         ...extraEnv,
       });
       children.set(service, child);
@@ -141,7 +158,7 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
     },
     async close() {
       for (const replica of [...replicas].reverse()) await replica.child.stop();
-      for (const service of [...SERVICES].reverse()) await children.get(service)!.stop();
+      for (const child of [...children.values()].reverse()) await child.stop();
       await removeData();
     },
   };

@@ -17,7 +17,8 @@ const APPS = Object.keys(PORTS) as App[];
 /** Services that own a PostgreSQL schema: they get DATABASE_URL and a migration step. */
 const DATA_APPS: App[] = ['sync', 'auth-oauth', 'uploads', 'notifications', 'plans', 'webhooks'];
 const STATELESS_APPS = APPS.filter((app) => !DATA_APPS.includes(app));
-const AUTOSCALED: App[] = ['gateway', 'sync'];
+/** Deployments with a HorizontalPodAutoscaler: sync-events is sync's image in PROCESS_ROLE=events. */
+const AUTOSCALED = ['gateway', 'sync', 'sync-events'];
 
 // Only the fields these checks read.
 interface Probe {
@@ -233,7 +234,32 @@ describe('Kubernetes manifests (k8s/overlays/local)', () => {
     expect(jobs.sort()).toEqual(DATA_APPS.map((app) => `migrate-${app}`).sort());
   });
 
-  it('autoscales gateway and sync on CPU (autoscaling/v2)', () => {
+  it("runs sync's events in Deployment sync-events: sync's image and settings with PROCESS_ROLE=events, outside sync's Service, budget and spread", () => {
+    const requests = find(objects, 'Deployment', 'sync');
+    const events = find(objects, 'Deployment', 'sync-events');
+    const [server, consumer] = [mainContainer(requests, 'sync'), mainContainer(events, 'sync')];
+    expect(envVar(server, 'PROCESS_ROLE')?.value).toBe('requests');
+    expect(envVar(consumer, 'PROCESS_ROLE')?.value).toBe('events');
+    expectHardenedContainer(events, consumer);
+    expect(consumer.image).toBe(server.image);
+    expect(consumer.args).toEqual(['serve']);
+    expect(consumer.envFrom).toEqual(server.envFrom);
+    expect(envVar(consumer, 'DATABASE_URL')).toEqual(envVar(server, 'DATABASE_URL'));
+    expect([consumer.readinessProbe?.httpGet?.path, consumer.livenessProbe?.httpGet?.path]).toEqual(['/health/ready', '/health/live']);
+    expect(events.spec?.replicas).toBe(1);
+    const labels = podSpec(events).metadata?.labels;
+    expect(labels).toEqual(expect.objectContaining({ 'app.kubernetes.io/name': 'sync', 'app.kubernetes.io/component': 'events' }));
+    // No Service and no budget of the request pods counts it: a client request never reaches it.
+    for (const object of objects.filter((candidate) => ['Service', 'PodDisruptionBudget'].includes(candidate.kind) && candidate.metadata.name === 'sync')) {
+      const selector = object.kind === 'Service' ? object.spec?.selector : object.spec?.selector?.matchLabels;
+      expect(selects(selector ?? {}, labels)).toBe(false);
+    }
+    find(objects, 'PodDisruptionBudget', 'sync-events');
+    const stopBoundSeconds = Number(configMap().data?.['STOP_TIMEOUT_MS']) / 1000;
+    expect(podSpec(events).spec.terminationGracePeriodSeconds).toBeGreaterThan(stopBoundSeconds);
+  });
+
+  it('autoscales gateway, sync and sync-events on CPU (autoscaling/v2)', () => {
     const hpas = objects.filter((object) => object.kind === 'HorizontalPodAutoscaler');
     expect(hpas.map((hpa) => hpa.spec?.scaleTargetRef?.name).sort()).toEqual([...AUTOSCALED].sort());
     for (const hpa of hpas) {
@@ -302,7 +328,7 @@ describe('Kubernetes base (k8s/base)', () => {
       .flatMap((object) => object.spec?.template?.spec.containers ?? [])
       .flatMap((container) => container.env ?? [])
       .filter((variable) => variable.name === 'DATABASE_URL');
-    expect(refs).toHaveLength(DATA_APPS.length * 2); // each data service's Deployment and Job
+    expect(refs).toHaveLength(DATA_APPS.length * 2 + 1); // each data service's Deployment and Job, and sync-events
     for (const variable of refs) expect(variable.valueFrom?.secretKeyRef).toEqual({ name: 'doable-database', key: 'DATABASE_URL' });
   });
 });
@@ -324,8 +350,18 @@ describe('docker-compose.yml', () => {
   const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
   const services = compose.services;
 
-  it('defines postgres, nats, migrate and the seven services', () => {
-    expect(Object.keys(services).sort()).toEqual([...APPS, 'migrate', 'nats', 'postgres'].sort());
+  it("defines postgres, nats, migrate, the services, and sync's events beside sync", () => {
+    expect(Object.keys(services).sort()).toEqual([...APPS, 'migrate', 'nats', 'postgres', 'sync-events'].sort());
+  });
+
+  it('runs sync-events as sync, built from the same target, with PROCESS_ROLE=events (sync answers requests)', () => {
+    const [sync, events] = [services.sync, services['sync-events']];
+    expect([sync.environment?.PROCESS_ROLE, events.environment?.PROCESS_ROLE]).toEqual(['requests', 'events']);
+    expect([events.build?.target, events.image]).toEqual([sync.build?.target, sync.image]);
+    expect(events.environment?.DATABASE_URL).toBe(sync.environment?.DATABASE_URL);
+    expect(events.depends_on).toEqual(sync.depends_on);
+    expect(events.healthcheck?.test.join(' ')).toContain('/health/ready');
+    expect(events.ports ?? []).toEqual([]);
   });
 
   it.each(APPS)('%s: built from its Dockerfile target, health-checked on /health/ready, restarted', (app) => {

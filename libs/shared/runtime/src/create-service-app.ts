@@ -15,7 +15,7 @@ import type { ServiceDefinition } from './service/service-definition';
 export interface ServiceApp extends Stoppable {
   readonly name: string;
   readonly app: INestApplication;
-  /** Subscribes the service's message handlers and event consumers. */
+  /** Subscribes the service's message handlers and event consumers, as far as its PROCESS_ROLE says. */
   startMessaging(): Promise<void>;
   /** Starts relaying the outbox (embedded mode starts it only after every consumer exists). */
   startRelay(): void;
@@ -51,8 +51,11 @@ export async function createServiceApp<Env extends z.ZodObject>(
     name: definition.name,
     app,
     async startMessaging() {
-      await app.startAllMicroservices();
-      await lifecycle.startConsumers();
+      const role = config.PROCESS_ROLE ?? 'all';
+      // An events process registers its handlers (the module built them) but subscribes none, so
+      // NATS never routes it a request; a requests process leaves the durable consumers to it.
+      if (role !== 'events') await app.startAllMicroservices();
+      if (role !== 'requests') await lifecycle.startConsumers(role === 'events');
     },
     startRelay: () => lifecycle.startRelay(),
     async listen() {

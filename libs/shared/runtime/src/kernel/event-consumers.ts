@@ -70,6 +70,11 @@ export class EventConsumers {
     this.registrations.push({ name, event: event, handler: handler as Registration['handler'], concerns: options.concerns as Registration['concerns'] });
   }
 
+  /** How many consumers the service registered (a durable each). */
+  get count(): number {
+    return this.registrations.length;
+  }
+
   async start(): Promise<void> {
     const database = this.database;
     if (this.registrations.length > 0 && !database) throw new Error(`${this.definition.name} consumes events but owns no database`);

@@ -23,7 +23,9 @@ export class MessagingLifecycle implements OnApplicationShutdown {
     @Optional() private readonly database?: Database,
   ) {}
 
-  startConsumers(): Promise<void> {
+  /** `required`: a process whose only work is consuming (PROCESS_ROLE=events) refuses to start with nothing to consume. */
+  startConsumers(required = false): Promise<void> {
+    if (required && this.consumers.count === 0) throw new Error('PROCESS_ROLE=events, but this service consumes no events: run it as `all` or `requests`');
     return this.consumers.start();
   }
 

@@ -43,3 +43,18 @@ describe('configuration of a read replica (docs/operations/postgres-replica.md)'
     expect(loadServiceConfig({ ...definition, database: {} }, set, 'cluster').DATABASE_REPLICA_URL).toBeUndefined();
   });
 });
+
+describe('a process role (docs/operations/process-roles.md)', () => {
+  const cluster = { NATS_URL: 'nats://n1:4222' };
+
+  it('is `all` unless a cluster process is given `requests` or `events`', () => {
+    expect(loadServiceConfig(definition, cluster, 'cluster').PROCESS_ROLE).toBe('all');
+    expect(loadServiceConfig(definition, { ...cluster, PROCESS_ROLE: 'events' }, 'cluster').PROCESS_ROLE).toBe('events');
+    expect(loadServiceConfig(definition, { ...cluster, PROCESS_ROLE: 'requests' }, 'cluster').PROCESS_ROLE).toBe('requests');
+  });
+
+  it('refuses a role it does not know, and is never read in embedded mode (one process does everything)', () => {
+    expect(() => loadServiceConfig(definition, { ...cluster, PROCESS_ROLE: 'consumers' }, 'cluster')).toThrow(/PROCESS_ROLE/);
+    expect(loadServiceConfig(definition, { PROCESS_ROLE: 'events' }, 'embedded').PROCESS_ROLE).toBeUndefined();
+  });
+});

@@ -7,6 +7,10 @@ import { stopEnvSchema } from '../stop/stop-settings';
 import { tracingEnvSchema } from '../tracing/start-tracing';
 import { readReplicaEnvSchema } from '../read-replica/read-replica-settings';
 
+/** A process's share of its service's work: see PROCESS_ROLE below. */
+export const PROCESS_ROLES = ['all', 'requests', 'events'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 const runtimeEnvSchema = baseEnvSchema.extend({
   HOST: z.string().default('0.0.0.0'),
   /** Namespaces subjects and the event stream, so deployments can share one NATS. */
@@ -54,6 +58,13 @@ const clusterEnvSchema = runtimeEnvSchema.extend({
    * loses nothing when one node fails. 1 (the default) is what a single server can do.
    */
   NATS_REPLICAS: z.coerce.number().int().min(1).max(MAX_STREAM_REPLICAS).default(1),
+  /**
+   * What this process does of its service's work (docs/operations/process-roles.md): `all`; or
+   * `requests` (answers the service's messages, consumes none of its events) and `events`
+   * (consumes them, answers no message), two Deployments of one image, so that the consumers'
+   * work (sync's activity log) does not share an event loop or cores with the requests.
+   */
+  PROCESS_ROLE: z.enum(PROCESS_ROLES).default('all'),
 });
 const databaseEnvSchema = z.object({ DATABASE_URL: env.url(['postgres', 'postgresql']), DATABASE_POOL_SIZE: env.positiveInt(10) });
 
@@ -61,6 +72,8 @@ export type RuntimeConfig = z.infer<typeof runtimeEnvSchema> & {
   readonly PORT: number;
   readonly NATS_URL?: string;
   readonly NATS_REPLICAS?: number;
+  /** Cluster mode only; embedded mode's one process does everything (`all`). */
+  readonly PROCESS_ROLE?: ProcessRole;
   readonly DATABASE_URL?: string;
   readonly DATABASE_POOL_SIZE?: number;
 } & Partial<z.infer<typeof readReplicaEnvSchema>>;
