@@ -35,11 +35,11 @@ describe('npm run start:cluster', () => {
     database = await createTestDatabase('start_cluster', { empty: true });
     env = { PATH: process.env['PATH'], DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, OUTBOX_POLL_MS: '200', RATE_LIMIT_AUTH_REQUESTS: '0' };
     // npm test has built dist/ already; rebuilding would delete it under running processes.
-    launcher = spawn(process.execPath, [join(REPO_ROOT, 'tools/scripts/start-cluster.mjs'), '--no-build', '--port', '0', '--gateways', '2', '--sync', '2'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    launcher = spawn(process.execPath, [join(REPO_ROOT, 'tools/scripts/start-cluster.mjs'), '--no-build', '--port', '0', '--gateways', '2', '--sync', '2', '--sync-events', '1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     launcher.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     launcher.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     exited = new Promise((ok) => launcher.once('exit', (code) => ok(code)));
-    // Eleven processes and every migration on an empty database: about 70 s beside another
+    // Twelve processes and every migration on an empty database: about 70 s beside another
     // worker on two cores, more when the machine is busier.
     await waitFor(() => /API token: /.test(stdout) || launcher.exitCode !== null, 'start:cluster to print its token', 210_000);
     url = /base URL: +(\S+)/.exec(stdout)?.[1] ?? '';
@@ -66,8 +66,11 @@ describe('npm run start:cluster', () => {
 
   it('prints the base URL, a first token and every process it started', () => {
     expect({ stderr, url, token }).toEqual({ stderr: expect.any(String), url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: expect.stringMatching(/^[0-9a-f]{40}$/) });
-    // auth-oauth, plans, notifications, uploads, webhooks, rest and mcp; 2 sync replicas, 2 gateways.
-    expect(pids).toHaveLength(11);
+    // auth-oauth, plans, notifications, uploads, webhooks, rest and mcp; 2 sync replicas answering
+    // requests and sync's events in a process of their own (as deployed), 2 gateways. The first
+    // account's profile came from sync-events.
+    expect(pids).toHaveLength(12);
+    expect(/processes: (.*)/.exec(stdout)?.[1]).toMatch(/sync#1=\d+ sync#2=\d+ sync-events#1=\d+/);
     expect(pids.every(isAlive)).toBe(true);
   });
 

@@ -4,12 +4,15 @@ import { SERVICE_NAMES, type ServiceName, watchParent } from '@doable/shared-run
 import { type ClusterProcesses, createClusterProcesses, migrateClusterDatabase, runApp, type ServiceReplica } from './cluster-processes';
 import { ReplicaSupervisor } from './replica-supervisor';
 
-const USAGE = `usage: npm run start:cluster -- [--port 8080] [--gateways N] [--sync N] [--rest N] [--<service> N] [--verbose]
+const USAGE = `usage: npm run start:cluster -- [--port 8080] [--gateways N] [--sync N] [--rest N] [--<service> N]
+                                [--sync-events N] [--<service>-events N] [--verbose]
 
 Runs every service as its own process over PostgreSQL (DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/doable, created if missing) and NATS with JetStream
 (NATS_URL, default nats://127.0.0.1:4222), after the migration step. A replica that exits is
 restarted with backoff (1 s, 2 s, 4 s... up to 30 s). Ctrl-C, SIGTERM or SIGHUP stops them all.
+--<service>-events N runs the service's event consumers in N processes of their own
+(PROCESS_ROLE=events) and its replicas answer requests alone, as Kubernetes runs sync-events.
 Services: ${SERVICE_NAMES.join(', ')}. Logs at warn and above are shown (all with --verbose).`;
 
 export const DEFAULT_CLUSTER_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/doable';
@@ -18,25 +21,32 @@ export const DEFAULT_CLUSTER_NATS_URL = 'nats://127.0.0.1:4222';
 export interface LaunchOptions {
   readonly port: number;
   readonly replicas: Partial<Record<ServiceName, number>>;
+  /** Events processes per service (`--sync-events N`; docs/operations/process-roles.md). */
+  readonly eventsReplicas: Partial<Record<ServiceName, number>>;
   readonly verbose: boolean;
 }
 
 export function parseLaunchArgs(argv: string[]): LaunchOptions | undefined {
-  const replicaOptions: Record<string, { type: 'string' }> = Object.fromEntries(SERVICE_NAMES.map((name) => [name, { type: 'string' as const }]));
+  const replicaOptions: Record<string, { type: 'string' }> = Object.fromEntries(SERVICE_NAMES.flatMap((name) => [name, `${name}-events`].map((option) => [option, { type: 'string' as const }])));
   const parsed = parseArgs({ args: argv, options: { ...replicaOptions, gateways: { type: 'string' }, port: { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } } });
   const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values['help']) return undefined;
   const replicas: Partial<Record<ServiceName, number>> = {};
+  const eventsReplicas: Partial<Record<ServiceName, number>> = {};
+  const count = (option: string, raw: string | boolean) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1 || value > 16) throw new Error(`--${option} takes a replica count from 1 to 16, not ${String(raw)}`);
+    return value;
+  };
   for (const name of SERVICE_NAMES) {
     const raw = name === 'gateway' ? (values['gateways'] ?? values[name]) : values[name];
-    if (raw === undefined) continue;
-    const count = Number(raw);
-    if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error(`--${name} takes a replica count from 1 to 16, not ${String(raw)}`);
-    replicas[name] = count;
+    if (raw !== undefined) replicas[name] = count(name, raw);
+    const events = values[`${name}-events`];
+    if (events !== undefined) eventsReplicas[name] = count(`${name}-events`, events);
   }
   const port = Number(values['port'] ?? process.env['PORT'] ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a TCP port, not ${String(values['port'])}`);
-  return { port, replicas, verbose: values['verbose'] === true };
+  return { port, replicas, eventsReplicas, verbose: values['verbose'] === true };
 }
 
 /** Creates the database named in the URL when it does not exist (as `npm start` makes its data folder). */
@@ -153,6 +163,7 @@ export async function launchCluster(argv: string[], distDir: string): Promise<nu
       natsUrl,
       env,
       replicas: options.replicas,
+      eventsReplicas: options.eventsReplicas,
       gatewayPort: options.port,
       onLine: (replica, line) => printLine(replica, line, verbose),
       // As an orchestrator would: the replica comes back, with backoff, however often it takes;

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { readyUrlOf } from '@doable/shared-logging';
-import { type ServiceName, serviceNodeFlags } from '@doable/shared-runtime';
+import { type ProcessRole, type ServiceName, serviceNodeFlags } from '@doable/shared-runtime';
 import { ALL_SERVICES } from './all-services';
 
 /**
@@ -20,6 +20,12 @@ export interface ClusterProcessesOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Replicas per service (default 1 each). */
   readonly replicas?: Partial<Record<ServiceName, number>>;
+  /**
+   * Processes per service that consume its events alone (PROCESS_ROLE=events), as the
+   * Kubernetes base runs sync-events; a service given any has its replicas answer requests
+   * alone (PROCESS_ROLE=requests). Default none: every replica does both.
+   */
+  readonly eventsReplicas?: Partial<Record<ServiceName, number>>;
   /** The first gateway's port (the next ones take the following ports); 0: any free port. */
   readonly gatewayPort?: number;
   /** Every log line of every replica, with who wrote it. */
@@ -31,7 +37,9 @@ export interface ClusterProcessesOptions {
 export interface ServiceReplica {
   readonly service: ServiceName;
   readonly index: number;
-  /** `sync#2`: how logs and reports name it. */
+  /** Its share of the service's work (docs/operations/process-roles.md). */
+  readonly role: ProcessRole;
+  /** `sync#2` (`sync-events#1` for an events process): how logs and reports name it. */
   readonly label: string;
   /** The replica's own HTTP address (health, metrics; the API on a gateway); known once ready. */
   readonly url: string | undefined;
@@ -47,6 +55,7 @@ export interface ClusterProcesses {
   readonly replicas: readonly ServiceReplica[];
   /** The gateways' base URLs, first one first. */
   readonly gatewayUrls: readonly string[];
+  /** A replica answering the service's requests (not one of its events processes). */
   replica(service: ServiceName, index?: number): ServiceReplica;
   /** Stops every replica (SIGTERM, SIGKILL after the grace period), gateways first. */
   stop(): Promise<void>;
@@ -117,8 +126,9 @@ class ReplicaProcess implements ServiceReplica {
     readonly index: number,
     private port: number,
     private readonly options: ClusterProcessesOptions,
+    readonly role: ProcessRole = options.eventsReplicas?.[service] ? 'requests' : 'all',
   ) {
-    this.label = `${service}#${index + 1}`;
+    this.label = `${service}${role === 'events' ? '-events' : ''}#${index + 1}`;
   }
 
   get pid(): number | undefined {
@@ -135,7 +145,7 @@ class ReplicaProcess implements ServiceReplica {
     // LOG_LEVEL info at least: the `ready` line says which port the OS gave (PORT=0 binds
     // directly, with no window for another process to take a port picked in advance).
     const level = this.options.env?.['LOG_LEVEL'];
-    const env = childEnv(this.options, { PORT: String(this.port), LOG_LEVEL: level === 'debug' || level === 'trace' ? level : 'info' });
+    const env = childEnv(this.options, { PORT: String(this.port), LOG_LEVEL: level === 'debug' || level === 'trace' ? level : 'info', ...(this.role === 'all' ? {} : { PROCESS_ROLE: this.role }) });
     if (!ALL_SERVICES.find((definition) => definition.name === this.service)?.database) env['DATABASE_URL'] = '';
     // The IPC channel is a tripwire: when this process dies (even by SIGKILL) the replica sees it
     // close and stops itself (runService's watchParent), so no orphan keeps serving.
@@ -199,6 +209,8 @@ export function createClusterProcesses(options: ClusterProcessesOptions): Cluste
       const port = definition.name === 'gateway' && options.gatewayPort ? options.gatewayPort + index : 0;
       replicas.push(new ReplicaProcess(definition.name, index, port, options));
     }
+    const events = options.eventsReplicas?.[definition.name] ?? 0;
+    for (let index = 0; index < events; index++) replicas.push(new ReplicaProcess(definition.name, index, 0, options, 'events'));
   }
   let stopped = false;
   const stop = async () => {
@@ -214,7 +226,7 @@ export function createClusterProcesses(options: ClusterProcessesOptions): Cluste
       return replicas.filter((replica) => replica.service === 'gateway').map((replica) => replica.url ?? '');
     },
     replica(service, index = 0) {
-      const found = replicas.find((replica) => replica.service === service && replica.index === index);
+      const found = replicas.find((replica) => replica.service === service && replica.index === index && replica.role !== 'events');
       if (!found) throw new Error(`no replica ${service}#${index + 1}`);
       return found;
     },
