@@ -128,7 +128,7 @@ describe('each service as its own process (cluster)', () => {
     const added = await http<{ id: string }>(gateway, 'POST', '/api/v1/tasks', { token, json: { content: 'Logged later' } });
     expect(added.status).toBe(200);
     // Once the outbox has published the write's event, only a consumer in sync (requests) could have logged it.
-    await waitFor(async () => (Number((await query<{ n: string }>(database.url, 'SELECT count(*) AS n FROM sync.outbox WHERE published_at IS NULL'))[0].n) === 0 || undefined), "sync's outbox published");
+    await waitFor(async () => (await unpublishedOf(database.url, 'sync')) === 0 || undefined, "sync's outbox published");
     expect(await activity()).toEqual([]);
     processes.set('sync-events', start('sync-events'));
     expect(await waitFor(async () => ((await activity()).length > 0 ? activity() : undefined), 'the activity consumed by the restarted sync-events')).toEqual([`added:${added.body.id}`]);
@@ -166,11 +166,12 @@ describe('each service as its own process (cluster)', () => {
   });
 });
 
-async function query<Row>(url: string, sql: string): Promise<Row[]> {
+/** Outbox rows of a service's schema not yet published. */
+async function unpublishedOf(url: string, schema: string): Promise<number> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query(sql)).rows as Row[];
+    return (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".outbox WHERE published_at IS NULL`)).rows[0].n;
   } finally {
     await client.end();
   }
