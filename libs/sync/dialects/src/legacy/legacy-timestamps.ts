@@ -27,6 +27,32 @@ export function legacyTimestamp(instant: Date): string {
   return `${WEEKDAYS[instant.getUTCDay()]} ${two(instant.getUTCDate())} ${MONTHS[instant.getUTCMonth()]} ${year} ${time} +0000`;
 }
 
+/** Wire text's length (`YYYY-MM-DDTHH:MM:SS.ffffffZ`, wire-format.ts): what a full sync's rows hold. */
+const WIRE_TEXT_LENGTH = 27;
+/** `ddd DD Mon YYYY` of a `YYYY-MM-DD`, remembered: an account's timestamps fall on few days. */
+const LEGACY_DAYS = new Map<string, string>();
+const LEGACY_DAYS_KEPT = 10_000;
+
+/**
+ * legacyTimestamp of a timestamp held as text: wire text (a full sync's rows, formatted by
+ * PostgreSQL) is rewritten from its parts, its day's name looked up once per day, where parsing
+ * each into a Date first cost a v7 full sync of 5,000 tasks and 2,000 comments about 3 ms (bench
+ * S7); any other text is parsed.
+ */
+export function legacyTimestampOfText(text: string): string {
+  if (text.length !== WIRE_TEXT_LENGTH || text[10] !== 'T' || text[26] !== 'Z') return legacyTimestamp(new Date(text));
+  const day = text.slice(0, 10);
+  let legacyDay = LEGACY_DAYS.get(day);
+  if (legacyDay === undefined) {
+    const midnight = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(midnight.getTime())) return legacyTimestamp(new Date(text));
+    legacyDay = legacyTimestamp(midnight).slice(0, 15);
+    if (LEGACY_DAYS.size >= LEGACY_DAYS_KEPT) LEGACY_DAYS.clear();
+    LEGACY_DAYS.set(day, legacyDay);
+  }
+  return `${legacyDay} ${text.slice(11, 19)} +0000`;
+}
+
 const LEGACY_FORMAT = 'ccc dd LLL yyyy HH:mm:ss ZZZ';
 
 /**

@@ -27,6 +27,23 @@ export function parseFlag(value: unknown): boolean | undefined {
  * not be written without changing it, and is refused rather than rounded to another object's id.
  */
 export function integerId(id: string): number {
+  const digits = id.length;
+  // Up to 15 digits, no leading zero, is always exact (under 10^15 < 2^53), read digit by
+  // digit: a v7 full sync of 5,000 tasks writes about 25,000 ids, and Number() then String()
+  // each cost it 5-7 ms (bench S7). Anything else takes the full check.
+  if (digits === 0 || digits > 15 || (digits > 1 && id.charCodeAt(0) === ZERO)) return checkedIntegerId(id);
+  let value = 0;
+  for (let at = 0; at < digits; at++) {
+    const digit = id.charCodeAt(at) - ZERO;
+    if (digit < 0 || digit > 9) return checkedIntegerId(id);
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+const ZERO = 0x30;
+
+function checkedIntegerId(id: string): number {
   const value = Number(id);
   if (!Number.isSafeInteger(value) || String(value) !== id) {
     throw new DomainError('INTERNAL', 'An id does not fit this API version\'s integer ids');

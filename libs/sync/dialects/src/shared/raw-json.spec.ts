@@ -31,4 +31,12 @@ describe('an answer with text PostgreSQL wrote, written out', () => {
     expect(answerBody(written)).toEqual(Buffer.from('{"sync_token":"abc","items":[{"id":"1"},{"content":"é"}]}'));
     expect(answerBody({ sync_token: 'abc', items: [] })).toBe('{"sync_token":"abc","items":[]}');
   });
+
+  it('is bytes too when JavaScript wrote all of it but it is large (a v7 full sync), the same JSON', () => {
+    const items = Array.from({ length: 2_000 }, (_, index) => ({ id: 6_000_000_000 + index, content: `Täsk ${index} 😀`, date_string: '' }));
+    const written = { sync_token: 'abc', items };
+    const body = answerBody(written);
+    expect(Buffer.isBuffer(body)).toBe(true);
+    expect((body as Buffer).equals(Buffer.from(JSON.stringify(written)))).toBe(true);
+  });
 });

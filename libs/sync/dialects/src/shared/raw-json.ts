@@ -35,9 +35,11 @@ function members(answer: Readonly<Record<string, unknown>>): Array<{ readonly he
  * a key whose value JSON.stringify leaves out (undefined) is left out here too.
  */
 export function answerText(answer: Readonly<Record<string, unknown>>): string {
-  return `{${members(answer)
-    .map(({ head, value }) => head + String(value))
-    .join('')}}`;
+  return textOf(members(answer));
+}
+
+function textOf(written: ReturnType<typeof members>): string {
+  return `{${written.map(({ head, value }) => head + String(value)).join('')}}`;
 }
 
 const OPEN_BRACE = 0x7b;
@@ -49,7 +51,10 @@ const CLOSE_BRACE = 0x7d;
  * megabytes first, then copied into the answer's string, then encoded (issue #48, bench S3).
  */
 export function answerBytes(answer: Readonly<Record<string, unknown>>): Buffer {
-  const written = members(answer);
+  return bytesOf(members(answer));
+}
+
+function bytesOf(written: ReturnType<typeof members>): Buffer {
   let length = 2;
   for (const { head, value } of written) {
     length += Buffer.byteLength(head);
@@ -67,11 +72,23 @@ export function answerBytes(answer: Readonly<Record<string, unknown>>): Buffer {
 }
 
 /**
+ * Past this many characters an answer goes as bytes even when JavaScript wrote all of it (a v7
+ * full sync of 5,000 tasks: 2.5 MB), for the reason answerBytes gives: joined first, the
+ * megabytes are copied into a string V8 must then flatten and the transport encode (10 ms per
+ * v7 full sync of the S3 account, bench S7). Well above a poll's answer.
+ */
+const BYTES_FROM_CHARS = 64 * 1024;
+
+/**
  * The body an edge reply carries for an answer: its bytes when it holds text PostgreSQL wrote (a
- * full sync, megabytes on a large account), its text otherwise (a poll's few hundred bytes, which
- * the gateway may keep and give again). Callers that did not ask for bytes read text either way
- * (the transport's withTextBody).
+ * full sync, megabytes on a large account) or is that large anyway, its text otherwise (a poll's
+ * few hundred bytes, which the gateway may keep and give again). Callers that did not ask for
+ * bytes read text either way (the transport's withTextBody).
  */
 export function answerBody(answer: Readonly<Record<string, unknown>>): string | Buffer {
-  return Object.values(answer).some((value) => value instanceof RawJson) ? answerBytes(answer) : answerText(answer);
+  const written = members(answer);
+  if (Object.values(answer).some((value) => value instanceof RawJson)) return bytesOf(written);
+  let chars = 0;
+  for (const { head, value } of written) chars += head.length + String(value).length;
+  return chars >= BYTES_FROM_CHARS ? bytesOf(written) : textOf(written);
 }

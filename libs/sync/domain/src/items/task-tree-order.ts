@@ -71,7 +71,9 @@ export function flattenTaskTree(tasks: readonly TreeTask[]): Map<string, FlatPla
     const kids = children.get(task.id) ?? [];
     for (let index = kids.length - 1; index >= 0; index--) stack.push({ task: kids[index], depth: depth + 1 });
   }
-  // Tasks only reachable through a cycle: shown at the top level, after the rest.
+  // Tasks only reachable through a cycle: shown at the top level, after the rest (looked for,
+  // with a second sort of every task, only when the walk missed one).
+  if (places.size === ids.size) return places;
   for (const task of [...tasks].sort(bySiblingOrder)) {
     if (!places.has(task.id)) places.set(task.id, { item_order: places.size + 1, indent: 1 });
   }
