@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { envelopeText, envelopeWithPayloadText } from './envelope-text';
+import { envelopeText, envelopeTextParts, envelopeWithPayloadText } from './envelope-text';
 import type { EventEnvelope } from './subject';
 
 describe('an envelope whose payload is kept as its JSON text', () => {
@@ -21,6 +21,10 @@ describe('an envelope whose payload is kept as its JSON text', () => {
     const text = '{"events": [{"n": 1}]}';
     const kept = envelopeWithPayloadText(head, text);
     expect(envelopeText(kept)).toBe(`{"id":"e1","subject":"sync.evt.object-event.v2","occurredAt":"2026-11-30T00:00:00.000Z","correlationId":"c1","payload":${text}}`);
+    // In pieces for a writer that encodes each into its place: the stored text one of them, untouched.
+    expect(envelopeTextParts(kept)).toHaveLength(3);
+    expect(envelopeTextParts(kept)[1]).toBe(text);
+    expect(envelopeTextParts(kept).join('')).toBe(envelopeText(kept));
     expect(kept.payload).toEqual({ events: [{ n: 1 }] });
     expect(kept.payload).toBe(kept.payload);
     // Whoever writes it with JSON.stringify gets the same message.

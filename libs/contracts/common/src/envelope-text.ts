@@ -24,9 +24,18 @@ export function envelopeWithPayloadText(head: Omit<EventEnvelope, 'payload'>, pa
 
 /** The envelope as JSON text, the message both event buses carry; a payload kept as text is written as it is. */
 export function envelopeText(envelope: EventEnvelope): string {
+  return envelopeTextParts(envelope).join('');
+}
+
+/**
+ * envelopeText() as the pieces it joins: for a writer that encodes each straight into one buffer
+ * (the JetStream bus), where joining first makes a string of the event's size that V8 must
+ * flatten before encoding it (1-2 ms for a 100 KB event on a machine slow to hand out fresh memory).
+ */
+export function envelopeTextParts(envelope: EventEnvelope): readonly string[] {
   const payloadText = (envelope as WithPayloadText)[PAYLOAD_TEXT];
-  if (payloadText === undefined) return JSON.stringify(envelope);
+  if (payloadText === undefined) return [JSON.stringify(envelope)];
   const head: Record<string, unknown> = {};
   for (const key of Object.keys(envelope)) if (key !== 'payload') head[key] = envelope[key as keyof EventEnvelope];
-  return `${JSON.stringify(head).slice(0, -1)},"payload":${payloadText}}`;
+  return [`${JSON.stringify(head).slice(0, -1)},"payload":`, payloadText, '}'];
 }
