@@ -60,7 +60,12 @@ export class ProductivityStatsService {
       return { start: day, end: day, days: [day] };
     });
     const weeks = this.weeks(firstDay, todayDay, profile.start_day);
-    const dailyTotal = (period: Period) => completionsOf(byDay, period.days).total_completed;
+    // A period's total alone (the streaks' test, 366 days and 53 weeks): no per-project lists.
+    const dailyTotal = (period: Period) => {
+      let total = 0;
+      for (const day of period.days) for (const row of byDay.get(day) ?? []) total += row.count;
+      return total;
+    };
     const daysOff = new Set(profile.days_off);
     const todayIso = isoDateOf(todayDay);
     const daily = streaks(
