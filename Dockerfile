@@ -36,6 +36,9 @@ RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 # ---- runtime: what every service image shares --------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
+# glibc's allocator as libs/shared/runtime/src/service/service-node-flags.ts gives it (SERVICE_MALLOC_ENV):
+# megabyte answer buffers reused from the heap instead of mapped afresh each time.
+ENV MALLOC_MMAP_THRESHOLD_=33554432 MALLOC_TRIM_THRESHOLD_=67108864
 WORKDIR /app
 # Code and dependencies stay owned by root: the `node` user can read them, never rewrite them.
 COPY --from=prod-deps /src/node_modules ./node_modules

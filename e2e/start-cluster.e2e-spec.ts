@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVICE_MALLOC_ENV } from '@doable/shared-runtime';
 import { createTestDatabase, deleteEventStream, http, TEST_NATS_URL, type TestDatabase, uniqueSubjectPrefix, waitFor } from '@doable/shared-testing';
 import { streamNameFor } from '@doable/shared-transport';
 import { runClient } from './support/clients';
@@ -72,6 +74,11 @@ describe('npm run start:cluster', () => {
     expect(pids).toHaveLength(12);
     expect(/processes: (.*)/.exec(stdout)?.[1]).toMatch(/sync#1=\d+ sync#2=\d+ sync-events#1=\d+/);
     expect(pids.every(isAlive)).toBe(true);
+  });
+
+  it('starts every process with the allocator settings the Dockerfile gives the services', () => {
+    const expected = Object.entries(SERVICE_MALLOC_ENV).map(([name, value]) => `${name}=${value}`);
+    for (const pid of pids) expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toEqual(expect.arrayContaining(expected));
   });
 
   it('serves @doist/todoist-sdk 17 with the printed token (sync, temp ids, incremental)', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SERVICE_NAMES, serviceNodeFlags } from '@doable/shared-runtime';
+import { SERVICE_MALLOC_ENV, SERVICE_NAMES, serviceNodeFlags } from '@doable/shared-runtime';
 import { createTestDatabase, freePort, TEST_NATS_URL } from '@doable/shared-testing';
 import { onCleanup } from './lifecycle';
 import { ROOMY_PLANS } from './plans';
@@ -96,7 +96,8 @@ export async function startCluster(options: { cpuProfileDir?: string; natsUrl?: 
   });
   // Load generators hammer a few users far past the per-user rate limits: measured here is throughput, not the limiter.
   // `natsUrl`: a NATS of the scenario's own (S15's cluster), else the machine's shared server.
-  const env: NodeJS.ProcessEnv = { NATS_URL: options.natsUrl ?? TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS, ...ROOMY_PLANS, ...LOCAL_WEBHOOKS, ...options.env, ...tracing() };
+  // The allocator settings the services are deployed with (SERVICE_MALLOC_ENV, the Dockerfile's runtime stage) first.
+  const env: NodeJS.ProcessEnv = { ...SERVICE_MALLOC_ENV, NATS_URL: options.natsUrl ?? TEST_NATS_URL, NATS_SUBJECT_PREFIX: subjectPrefix, DATABASE_URL: database.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...NO_RATE_LIMITS, ...ROOMY_PLANS, ...LOCAL_WEBHOOKS, ...options.env, ...tracing() };
   for (const service of DATA_SERVICES) await runToCompletion(`${service} migrate`, appEntry(service), ['migrate'], env);
 
   const children = new Map<string, Child>();

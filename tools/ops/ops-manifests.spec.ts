@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PRODUCT_VERSION } from '@doable/shared-logging';
-import { serviceNodeFlags } from '@doable/shared-runtime';
+import { SERVICE_MALLOC_ENV, serviceNodeFlags } from '@doable/shared-runtime';
 import { parse, parseAllDocuments } from 'yaml';
 
 const repoRoot = resolve(__dirname, '..', '..');
@@ -456,6 +456,8 @@ describe('Dockerfile', () => {
   it('has a target per service that runs its dist entry point as a non-root user', () => {
     expect(stages.get('runtime')).toEqual(expect.arrayContaining(['USER node', 'ENV NODE_ENV=production']));
     expect(stages.get('runtime')?.some((line) => line.startsWith('HEALTHCHECK') && line.includes('/health/live'))).toBe(true);
+    // Every service image starts with the allocator settings every other launcher gives it (SERVICE_MALLOC_ENV).
+    expect(stages.get('runtime')).toContain(`ENV ${Object.entries(SERVICE_MALLOC_ENV).map(([name, value]) => `${name}=${value}`).join(' ')}`);
     for (const app of APPS) {
       const stage = stages.get(app) ?? [];
       expect(stage[0]).toBe(`FROM runtime AS ${app}`);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { readyUrlOf } from '@doable/shared-logging';
-import { type ProcessRole, type ServiceName, serviceNodeFlags } from '@doable/shared-runtime';
+import { type ProcessRole, SERVICE_MALLOC_ENV, type ServiceName, serviceNodeFlags } from '@doable/shared-runtime';
 import { ALL_SERVICES } from './all-services';
 
 /**
@@ -97,7 +97,8 @@ export async function migrateClusterDatabase(options: Pick<ClusterProcessesOptio
 
 function childEnv(options: Pick<ClusterProcessesOptions, 'databaseUrl' | 'natsUrl' | 'env'>, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   // No balancer reads these replicas' readiness: no drain on a stop unless the environment asks for one.
-  return { PATH: process.env['PATH'], HOST: '127.0.0.1', STOP_DRAIN_MS: '0', ...options.env, DATABASE_URL: options.databaseUrl, NATS_URL: options.natsUrl, ...extra };
+  // The allocator as deployed (the Dockerfile's runtime stage): see SERVICE_MALLOC_ENV.
+  return { PATH: process.env['PATH'], ...SERVICE_MALLOC_ENV, HOST: '127.0.0.1', STOP_DRAIN_MS: '0', ...options.env, DATABASE_URL: options.databaseUrl, NATS_URL: options.natsUrl, ...extra };
 }
 
 async function waitUntilReady(url: string, exited: () => boolean): Promise<void> {
