@@ -88,11 +88,19 @@ describe.each(MODES)('web app, tasks (%s)', (mode) => {
     // (the task's id), so after the reload the task shows once, as the server parsed it, and is
     // not posted again. The sync is held here to make the moment, and quick add after the reload
     // too, so a queued line shown beside the synced task could not be mapped away before the look.
+    // Only a sync that starts after the quick add was sent is held: a read the page begins before
+    // it (the push channel's cue for the tulips, which can arrive after they settled) is answered,
+    // or the quick add would wait behind it in the queue and never be sent.
     let holdSync = true;
+    let quickSent = false;
+    const noteQuickSent = (request: { url(): string; method(): string }) => {
+      if (request.url().endsWith('/api/v1/tasks/quick') && request.method() === 'POST') quickSent = true;
+    };
+    page.on('request', noteQuickSent);
     let held: () => void = () => undefined;
     const syncHeld = new Promise<void>((resolve) => (held = resolve));
     await page.route('**/api/v1/sync', async (route) => {
-      if (!holdSync) return route.continue();
+      if (!holdSync || !quickSent) return route.continue();
       held();
       // Never answered: the page is reloaded under it.
     });
@@ -102,6 +110,7 @@ describe.each(MODES)('web app, tasks (%s)', (mode) => {
     expect((await sown).ok()).toBe(true);
     await syncHeld;
     await page.unroute('**/api/v1/sync');
+    page.off('request', noteQuickSent);
     holdSync = false;
     const quickAfterReload: string[] = [];
     await page.route('**/api/v1/tasks/quick', (route) => {
