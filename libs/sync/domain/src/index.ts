@@ -25,6 +25,7 @@ export * from './membership/invitation-events';
 export type { Invitation, InvitationState } from './membership/invitation.model';
 export * from './membership/invitation-sends';
 export * from './membership/membership';
+export * from './memo/bounded-memo';
 export * from './migrations';
 export * from './notes/note.model';
 export * from './notes/note.repository';

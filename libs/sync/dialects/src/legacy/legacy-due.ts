@@ -1,5 +1,5 @@
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
-import type { StoredDue } from '@doable/sync-domain';
+import { BoundedMemo, type StoredDue } from '@doable/sync-domain';
 import { legacyTimestamp, parseLegacyTimestamp } from './legacy-timestamps';
 
 /**
@@ -48,9 +48,8 @@ export function legacyDueInstant(due: Pick<StoredDue, 'date'>, userTimezone: str
   return at.isValid ? at.toJSDate() : undefined;
 }
 
-/** How many due texts legacyDueUtc keeps written before it starts again. */
-const DUE_UTC_MEMO_SIZE = 10_000;
-const dueUtcMemo = new Map<string, string | null>();
+/** The due texts legacyDueUtc keeps written, by zone and date. */
+const DUE_UTC_MEMO = new BoundedMemo<string, string | null>(10_000);
 
 /**
  * `due_date_utc` of a due's date in a zone, remembered by the two: a full sync writes one per
@@ -61,14 +60,10 @@ const dueUtcMemo = new Map<string, string | null>();
  * call.
  */
 function legacyDueUtc(date: string, userTimezone: string | null | undefined): string | null {
-  const key = `${userTimezone ?? ''}\n${date}`;
-  const known = dueUtcMemo.get(key);
-  if (known !== undefined) return known;
-  const instant = legacyDueInstant({ date }, userTimezone);
-  const text = instant ? legacyTimestamp(instant) : null;
-  if (dueUtcMemo.size >= DUE_UTC_MEMO_SIZE) dueUtcMemo.clear();
-  dueUtcMemo.set(key, text);
-  return text;
+  return DUE_UTC_MEMO.get(`${userTimezone ?? ''}\n${date}`, () => {
+    const instant = legacyDueInstant({ date }, userTimezone);
+    return instant ? legacyTimestamp(instant) : null;
+  });
 }
 
 /** A due as v7 wrote it on an item. */

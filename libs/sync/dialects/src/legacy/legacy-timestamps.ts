@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { BoundedMemo } from '@doable/sync-domain';
 
 /**
  * Timestamps of the older generations. The domain keeps instants (Date); v9/api-v1 write
@@ -29,9 +30,13 @@ export function legacyTimestamp(instant: Date): string {
 
 /** Wire text's length (`YYYY-MM-DDTHH:MM:SS.ffffffZ`, wire-format.ts): what a full sync's rows hold. */
 const WIRE_TEXT_LENGTH = 27;
-/** `ddd DD Mon YYYY` of a `YYYY-MM-DD`, remembered: an account's timestamps fall on few days. */
-const LEGACY_DAYS = new Map<string, string>();
-const LEGACY_DAYS_KEPT = 10_000;
+/** `ddd DD Mon YYYY` of a `YYYY-MM-DD` (null: no such day), remembered: an account's timestamps fall on few days. */
+const LEGACY_DAYS = new BoundedMemo<string, string | null>(10_000);
+
+function legacyDayOf(day: string): string | null {
+  const midnight = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(midnight.getTime()) ? null : legacyTimestamp(midnight).slice(0, 15);
+}
 
 /**
  * legacyTimestamp of a timestamp held as text: wire text (a full sync's rows, formatted by
@@ -41,16 +46,8 @@ const LEGACY_DAYS_KEPT = 10_000;
  */
 export function legacyTimestampOfText(text: string): string {
   if (text.length !== WIRE_TEXT_LENGTH || text[10] !== 'T' || text[26] !== 'Z') return legacyTimestamp(new Date(text));
-  const day = text.slice(0, 10);
-  let legacyDay = LEGACY_DAYS.get(day);
-  if (legacyDay === undefined) {
-    const midnight = new Date(`${day}T00:00:00Z`);
-    if (Number.isNaN(midnight.getTime())) return legacyTimestamp(new Date(text));
-    legacyDay = legacyTimestamp(midnight).slice(0, 15);
-    if (LEGACY_DAYS.size >= LEGACY_DAYS_KEPT) LEGACY_DAYS.clear();
-    LEGACY_DAYS.set(day, legacyDay);
-  }
-  return `${legacyDay} ${text.slice(11, 19)} +0000`;
+  const legacyDay = LEGACY_DAYS.get(text.slice(0, 10), legacyDayOf);
+  return legacyDay === null ? legacyTimestamp(new Date(text)) : `${legacyDay} ${text.slice(11, 19)} +0000`;
 }
 
 const LEGACY_FORMAT = 'ccc dd LLL yyyy HH:mm:ss ZZZ';

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '@doable/sync-domain';
 /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`: the v9/v1 timestamp form (microseconds; JS keeps milliseconds). */
 export function wireTimestamp(date: Date): string {
   // Sliced rather than matched: this runs for every timestamp of every object a sync sends.
@@ -27,18 +28,11 @@ export function wireDate(date: Date): string {
  * full sync's CPU under load, bench S3). Zone names are a small set, but a user may spell one in
  * many cases (Intl accepts them), so the cache is bounded.
  */
-const OFFSET_FORMATS = new Map<string, Intl.DateTimeFormat>();
-const MAX_OFFSET_FORMATS = 1_000;
+const OFFSET_FORMATS = new BoundedMemo<string, Intl.DateTimeFormat>(1_000);
 
 /** The zone's offset formatter; throws a RangeError for a zone Intl does not know (never cached). */
 function offsetFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = OFFSET_FORMATS.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-    if (OFFSET_FORMATS.size >= MAX_OFFSET_FORMATS) OFFSET_FORMATS.clear();
-    OFFSET_FORMATS.set(timeZone, format);
-  }
-  return format;
+  return OFFSET_FORMATS.get(timeZone, (zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }));
 }
 
 function offsetMinutes(timeZone: string, at: Date): number {
