@@ -1,4 +1,5 @@
 import { TransientSendError } from './command-queue';
+import { exchange } from './exchange';
 
 /**
  * The app's credential (issue #47). A person stays signed in through the browser session the
@@ -34,24 +35,19 @@ export function obtainToken(): Promise<string> {
 }
 
 async function askForToken(): Promise<string> {
-  let response: Response;
-  try {
-    // JSON and same-origin: what the endpoint's CSRF check asks for (the browser adds our Origin).
-    response = await fetch('/auth/app/token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', credentials: 'same-origin' });
-  } catch (err) {
-    throw new TransientSendError(err instanceof Error ? err.message : 'network error');
-  }
+  // JSON and same-origin: what the endpoint's CSRF check asks for (the browser adds our Origin).
+  const response = await exchange('/auth/app/token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', credentials: 'same-origin' });
   if (response.status === 401) throw new NoSessionError('Not signed in');
-  if (!response.ok) throw new TransientSendError(`HTTP ${response.status}`);
-  const body = (await response.json()) as { access_token: string };
-  token = body.access_token;
+  const accessToken = (response.body as { access_token?: unknown } | null)?.access_token;
+  if (!response.ok || typeof accessToken !== 'string') throw new TransientSendError(`HTTP ${response.status}`);
+  token = accessToken;
   return token;
 }
 
 /** Ends the session on the server (its tokens stop on every gateway before it answers) and forgets the token. */
 export async function endServerSession(): Promise<void> {
   token = null;
-  await fetch('/auth/app/sign-out', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', credentials: 'same-origin' });
+  await exchange('/auth/app/sign-out', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', credentials: 'same-origin' });
 }
 
 /** The browser's IANA zone (what sign-up takes and the app offers to switch to). */

@@ -1,5 +1,6 @@
 import { NoSessionError, currentToken, dropToken, obtainToken } from './app-session';
 import { TransientSendError } from './command-queue';
+import { type Answer, exchange } from './exchange';
 
 /** The token was refused: the person must sign in again. */
 export class SignedOutError extends Error {}
@@ -24,8 +25,8 @@ async function bearer(): Promise<string> {
 }
 
 /**
- * One call to a public API with the bearer token. No answer at all, a 5xx or a 429 is transient
- * (the caller may resend: sync commands carry uuids). A 401 asks the session for a new token once
+ * One call to a public API with the bearer token. No answer at all (within the exchange's
+ * deadline), a 5xx or a 429 is transient (the caller may resend: sync commands carry uuids). A 401 asks the session for a new token once
  * (the token lives a working day; the session a month) and sends again; a second 401, or no
  * session, means signed out.
  */
@@ -37,17 +38,12 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   }
   if (response.status === 401) throw new SignedOutError('The token was refused');
   if (response.status >= 500 || response.status === 429) throw new TransientSendError(`HTTP ${response.status}`);
-  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) throw new RequestRefusedError(response.status, body);
-  return body as T;
+  if (!response.ok) throw new RequestRefusedError(response.status, response.body);
+  return response.body as T;
 }
 
-async function send(path: string, init: RequestInit, token: string): Promise<Response> {
-  try {
-    return await fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` } });
-  } catch (err) {
-    throw new TransientSendError(err instanceof Error ? err.message : 'network error');
-  }
+function send(path: string, init: RequestInit, token: string): Promise<Answer> {
+  return exchange(path, { ...init, headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` } });
 }
 
 export function form(fields: Record<string, string>): RequestInit {
