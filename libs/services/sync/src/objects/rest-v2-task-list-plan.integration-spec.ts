@@ -16,6 +16,7 @@ interface PlanNode {
   readonly 'Parent Relationship'?: string;
   readonly 'Relation Name'?: string;
   readonly 'Index Cond'?: string;
+  readonly 'Recheck Cond'?: string;
   readonly 'Total Cost': number;
   readonly Plans?: readonly PlanNode[];
 }
@@ -68,6 +69,14 @@ describe('the REST v2 task list statement, planned beside other accounts (real P
     const nodes = [...nodesOf(await plan('today | overdue'))];
     expect(nodes.filter(({ node, underSubPlan }) => underSubPlan && node['Relation Name'] === 'notes')).toEqual([]);
     expect(nodes.some(({ node }) => node['Relation Name'] === 'notes' && /item_id = ANY/.test(node['Index Cond'] ?? ''))).toBe(true);
+  });
+
+  it('takes the tasks of every live project the lister sees in one scan, not one per project', async () => {
+    const scans = [...nodesOf(await plan('today | overdue'))].map(({ node }) => node).filter((node) => node['Relation Name'] === 'items');
+    expect(scans).toHaveLength(1);
+    const [scan] = scans;
+    expect(scan['Node Type']).not.toBe('Seq Scan');
+    expect(scan['Recheck Cond'] ?? scan['Index Cond']).toMatch(/project_id = ANY/);
   });
 
   it('is estimated below jit_above_cost, so no request compiles its expressions first', async () => {

@@ -8,7 +8,7 @@ import { LIVE_COMMENT_COUNTS } from '../notes/note.repository';
 import { type TASK_ADD_ARGS, TASK_FIELDS, type TASK_UPDATE_ARGS } from '@doable/contracts-sync';
 import { ITEM_COLUMNS, ITEM_WIRE_COLUMNS, type Item, type WireItem } from './item.model';
 import { itemInsert, itemInsertAll, jsonColumns } from './item-writes';
-import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, inVisibleProjects, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 /** item_add's arguments that are task fields (the table's `args.add` lines). */
 type AddedField = keyof typeof TASK_ADD_ARGS;
@@ -28,7 +28,7 @@ const INSERT_ALL = itemInsertAll(TASK_FIELDS);
 const JSON_COLUMNS = jsonColumns(TASK_FIELDS);
 
 /** A full sync's tasks: every active one in a project the user can see, in tree order (completed tasks in history are not part of it). */
-const ACTIVE_FOR_FULL_SYNC = `FROM sync.items WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND NOT in_history ORDER BY project_id, child_order, id`;
+const ACTIVE_FOR_FULL_SYNC = `FROM sync.items WHERE ${inVisibleProjects('project_id')} AND NOT is_deleted AND NOT in_history ORDER BY project_id, child_order, id`;
 
 /** A task's place in its project's tree. */
 export interface ItemPlace {
@@ -251,7 +251,7 @@ export class ItemRepository {
     const rows = await manager.query<Array<ListPlace & { day_order: number; task: string | null }>>(
       `SELECT item.project_id::text AS project_id, item.child_order, item.id::text AS id, item.day_order, ${object} AS task
          FROM sync.items AS item LEFT JOIN (${LIVE_COMMENT_COUNTS}) AS counts ON counts.item_id = item.id
-        WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted AND NOT item.in_history`,
+        WHERE ${inVisibleProjects('item.project_id')} AND NOT item.is_deleted AND NOT item.in_history`,
       [userId],
     );
     rows.sort(compareListOrder);

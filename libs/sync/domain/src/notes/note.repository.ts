@@ -4,13 +4,13 @@ import { updateVersioned } from '../persistence/versioned-update';
 import { type JsonArrayText, jsonArrayText } from '../persistence/json-array-text';
 import type { ObjectJsonSql } from '../persistence/row-json';
 import { type FileAttachment, NOTE_COLUMNS, NOTE_WIRE_COLUMNS, type Note, type WireNote } from './note.model';
-import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, inVisibleProjects, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 /** A full sync's comments: every active one in a project the user can see. */
-const ACTIVE_NOTES = `FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted ORDER BY id`;
+const ACTIVE_NOTES = `FROM sync.notes WHERE ${inVisibleProjects('project_id')} AND NOT is_deleted ORDER BY id`;
 
 /** The live comments of each task the user (`$1`) can see, as a table (item_id, note_count): what countByTask counts for a full sync. */
-export const LIVE_COMMENT_COUNTS = `SELECT item_id, count(*)::int AS note_count FROM sync.notes WHERE project_id IN (${VISIBLE_PROJECTS}) AND item_id IS NOT NULL AND NOT is_deleted GROUP BY item_id`;
+export const LIVE_COMMENT_COUNTS = `SELECT item_id, count(*)::int AS note_count FROM sync.notes WHERE ${inVisibleProjects('project_id')} AND item_id IS NOT NULL AND NOT is_deleted GROUP BY item_id`;
 
 export interface NewNote {
   readonly projectId: string;
@@ -64,7 +64,7 @@ export class NoteRepository {
   async countByTask(manager: EntityManager, userId: string, taskIds?: readonly string[]): Promise<Map<string, number>> {
     if (taskIds?.length === 0) return new Map();
     // Given ids were read through the user's visibility already; without them, it bounds the count.
-    const which = taskIds === undefined ? `project_id IN (${VISIBLE_PROJECTS}) AND item_id IS NOT NULL` : 'item_id = ANY($1::bigint[])';
+    const which = taskIds === undefined ? `${inVisibleProjects('project_id')} AND item_id IS NOT NULL` : 'item_id = ANY($1::bigint[])';
     const rows = await manager.query<Array<{ id: string; count: number }>>(
       `SELECT item_id::text AS id, count(*)::int AS count FROM sync.notes WHERE ${which} AND NOT is_deleted GROUP BY item_id`,
       taskIds === undefined ? [userId] : [taskIds],
@@ -93,7 +93,7 @@ export class NoteRepository {
     const rows = await manager.query<Array<{ on_project: boolean; note: string | null }>>(
       `SELECT note.item_id IS NULL AS on_project, ${object} AS note
          FROM sync.notes AS note
-        WHERE note.project_id IN (${VISIBLE_PROJECTS}) AND NOT note.is_deleted
+        WHERE ${inVisibleProjects('note.project_id')} AND NOT note.is_deleted
         ORDER BY note.id`,
       [userId],
     );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
 import { REMINDER_COLUMNS, REMINDER_WIRE_COLUMNS, type Reminder, type ReminderFields, type WireReminder } from './reminder.model';
-import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, inVisibleProjects, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 /** Which reminders a read wants: time ones (`reminders`) or location ones (`reminders_location`). */
 export type ReminderKind = 'time' | 'location';
@@ -11,7 +11,7 @@ const KIND_FILTER: Readonly<Record<ReminderKind, string>> = { time: `type <> 'lo
 const JSON_COLUMNS: ReadonlySet<string> = new Set(['due']);
 
 /** A full sync's reminders of a kind: the active ones in the projects the user can see. */
-const activeReminders = (kind: ReminderKind): string => `FROM sync.reminders WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND ${KIND_FILTER[kind]} ORDER BY id`;
+const activeReminders = (kind: ReminderKind): string => `FROM sync.reminders WHERE ${inVisibleProjects('project_id')} AND NOT is_deleted AND ${KIND_FILTER[kind]} ORDER BY id`;
 
 /**
  * Reminders on the tasks a user can see. A reminder's project_id follows its task (see the

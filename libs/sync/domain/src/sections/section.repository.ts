@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
 import { SECTION_COLUMNS, SECTION_WIRE_COLUMNS, type Section, type WireSection } from './section.model';
-import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
+import { asLeftTombstones, changedSinceCondition, changedSinceParams, type MembershipChanges, inVisibleProjects, NO_MEMBERSHIP_CHANGES, VISIBLE_PROJECTS } from '../membership/membership';
 
 /** A full sync's sections: the active ones of the projects the user can see. */
-const ACTIVE_SECTIONS = `FROM sync.sections WHERE project_id IN (${VISIBLE_PROJECTS}) AND NOT is_deleted AND NOT is_archived ORDER BY project_id, section_order, id`;
+const ACTIVE_SECTIONS = `FROM sync.sections WHERE ${inVisibleProjects('project_id')} AND NOT is_deleted AND NOT is_archived ORDER BY project_id, section_order, id`;
 
 /** Sections of the projects a user can see. Every method runs on the caller's transaction. */
 @Injectable()

@@ -1,0 +1,112 @@
+import { createServiceDataSource, migrateUp } from '@doable/shared-database';
+import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ItemRepository, NoteRepository, type ObjectJsonSql, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { seedLargeAccount } from '@doable/sync-domain/testing';
+
+const READER = '8901';
+const NEIGHBOUR = '8902';
+
+/** One node of `EXPLAIN (FORMAT JSON)`. */
+interface PlanNode {
+  readonly 'Node Type': string;
+  readonly 'Relation Name'?: string;
+  readonly 'Index Cond'?: string;
+  readonly 'Recheck Cond'?: string;
+  readonly Plans?: readonly PlanNode[];
+}
+
+function* nodesOf(node: PlanNode): Generator<PlanNode> {
+  yield node;
+  for (const child of node.Plans ?? []) yield* nodesOf(child);
+}
+
+interface Statement {
+  readonly sql: string;
+  readonly params: unknown[];
+}
+
+/** A task's stored text with the comment count the read computes (as the dialects' SQL appends it), so the count is not planned away. */
+const TASK_TEXT: ObjectJsonSql = (row) => `(${row.alias}.api_v1_json || coalesce(${row.computed.note_count.sql}, 0))`;
+const NOTE_TEXT: ObjectJsonSql = (row) => `${row.alias}.api_v1_json`;
+
+/** The statements a repository method sends, run as they are (the method gets its answer) and kept. */
+function recording(manager: EntityManager): { manager: EntityManager; statements: Statement[] } {
+  const statements: Statement[] = [];
+  const query = (sql: string, params: unknown[] = []) => {
+    statements.push({ sql, params });
+    return manager.query(sql, params);
+  };
+  return { manager: new Proxy(manager, { get: (target, key) => (key === 'query' ? query : Reflect.get(target, key)) }), statements };
+}
+
+/**
+ * How PostgreSQL reads a full sync's tasks and comments (bench S3, issue #48), on S3's account
+ * (5,000 tasks in 100 projects, 2,000 comments) beside a 50,000-task account in the same tables,
+ * as a shared database holds them. Each must take the reader's rows in one scan of an index on
+ * the project ids: not an index scan per project (a heap page of five projects' tasks read five
+ * times) and not a scan of every account's rows (what `project_id IN (members)` was planned as
+ * here: 30-40 ms of PostgreSQL against 5.5-6).
+ */
+describe('a full sync\'s reads, planned beside a large account (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('full_sync_plan');
+    dataSource = createServiceDataSource({ schema: 'sync', url: database.url, poolSize: 2, applicationName: 'test', migrations: syncMigrations });
+    await dataSource.initialize();
+    await migrateUp(dataSource);
+    const profiles = new UserProfileRepository();
+    for (const id of [READER, NEIGHBOUR]) {
+      await profiles.createWithInbox(dataSource.manager, { id, email: `${id}@plan.test`, fullName: id, timezone: 'UTC', lang: 'en', joinedAt: '2026-01-01T00:00:00Z', hasPassword: true, emailVerified: true });
+    }
+    await seedLargeAccount(database.url, NEIGHBOUR, { projects: 300, sectionsPerProject: 3, tasks: 50_000, notes: 20_000, labels: 10 });
+    await seedLargeAccount(database.url, READER);
+    await dataSource.query('ANALYZE');
+  }, 120_000);
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  /** The scans of `table` in the plan of each statement the read sent that reads it. */
+  const scansOf = async (statements: readonly Statement[], table: string): Promise<PlanNode[]> => {
+    const scans: PlanNode[] = [];
+    for (const { sql, params } of statements.filter((statement) => statement.sql.includes(`sync.${table}`))) {
+      const [row] = await dataSource.query<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      scans.push(...[...nodesOf(row['QUERY PLAN'][0].Plan)].filter((node) => node['Relation Name'] === table));
+    }
+    return scans;
+  };
+
+  /** A scan of the reader's rows by an index on their project ids, all the projects at once. */
+  const byAllProjectsAtOnce = (scan: PlanNode) => {
+    const condition = scan['Index Cond'] ?? scan['Recheck Cond'] ?? '';
+    return scan['Node Type'] !== 'Seq Scan' && /project_id = ANY/.test(condition);
+  };
+
+  it('reads the tasks, written by PostgreSQL or as rows, in one scan over every visible project', async () => {
+    const { manager, statements } = recording(dataSource.manager);
+    const items = new ItemRepository();
+    const written = await items.listActiveJson(manager, READER, TASK_TEXT);
+    const rows = await items.listActive(manager, READER);
+    expect(rows).toHaveLength(5_000);
+    expect(written?.items).toBeDefined();
+    const scans = await scansOf(statements, 'items');
+    expect(scans.length).toBeGreaterThanOrEqual(2);
+    expect(scans.filter((scan) => !byAllProjectsAtOnce(scan))).toEqual([]);
+  });
+
+  it('reads the comments, and counts them per task, the same way', async () => {
+    const { manager, statements } = recording(dataSource.manager);
+    const notes = new NoteRepository();
+    await notes.listActiveJson(manager, READER, NOTE_TEXT);
+    await notes.countByTask(manager, READER);
+    await new ItemRepository().listActiveJson(manager, READER, TASK_TEXT);
+    const scans = await scansOf(statements, 'notes');
+    expect(scans.length).toBeGreaterThanOrEqual(3);
+    expect(scans.filter((scan) => !byAllProjectsAtOnce(scan))).toEqual([]);
+  });
+});
