@@ -25,8 +25,9 @@ import { type ProjectStanding, standingMay, WORKSPACE_ROLES, type WorkspaceRole 
 export const VISIBLE_PROJECTS = `SELECT project_id FROM sync.project_members WHERE user_id = $1 AND state = 'active'`;
 
 /**
- * VISIBLE_PROJECTS as the test of a read that takes the rows of every project the user sees (a
- * full sync's tasks, comments, sections and reminders; a task list): the memberships read once
+ * VISIBLE_PROJECTS as the test of a statement that takes the rows of every project the user
+ * sees (a full sync's tasks, comments, sections and reminders; a task list; a label renamed or
+ * taken off every task): the memberships read once
  * into an array, then the rows of all those projects in one bitmap scan that visits each heap
  * page once. Written `IN (VISIBLE_PROJECTS)` the planner joins instead: an index scan per project
  * (a page holding tasks of five projects read five times) or, beside a large account, a scan of

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { updateVersioned } from '../persistence/versioned-update';
 import { LABEL_COLUMNS, LABEL_WIRE_COLUMNS, type Label, type WireLabel } from './label.model';
-import { VISIBLE_PROJECTS } from '../membership/membership';
+import { inVisibleProjects } from '../membership/membership';
 
 /** A full sync's labels: the user's personal ones. */
 const ACTIVE_LABELS = 'FROM sync.labels WHERE user_id = $1 AND NOT is_deleted ORDER BY item_order, id';
@@ -93,7 +93,7 @@ export class LabelRepository {
                  GROUP BY lower(entry.renamed)
                  ORDER BY min(entry.position)),
               version = $4, updated_at = now()
-        WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted
+        WHERE ${inVisibleProjects('item.project_id')} AND NOT item.is_deleted
           AND EXISTS (SELECT 1 FROM unnest(item.labels) AS label WHERE lower(label) = lower($2::text))
         RETURNING item.project_id)
        SELECT DISTINCT project_id::text FROM changed`,
@@ -109,7 +109,7 @@ export class LabelRepository {
        UPDATE sync.items AS item
           SET labels = ARRAY(SELECT label FROM unnest(item.labels) WITH ORDINALITY AS listed(label, position) WHERE lower(label) <> lower($2::text) ORDER BY position),
               version = $3, updated_at = now()
-        WHERE item.project_id IN (${VISIBLE_PROJECTS}) AND NOT item.is_deleted
+        WHERE ${inVisibleProjects('item.project_id')} AND NOT item.is_deleted
           AND EXISTS (SELECT 1 FROM unnest(item.labels) AS label WHERE lower(label) = lower($2::text))
         RETURNING item.project_id)
        SELECT DISTINCT project_id::text FROM changed`,
