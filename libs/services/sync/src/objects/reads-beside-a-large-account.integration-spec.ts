@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ItemRepository, NoteRepository, type ObjectJsonSql, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import { seedLargeAccount } from '@doable/sync-domain/testing';
+import { FirstGenerationReadsRepository } from '@doable/sync-dialects';
 import { ObjectReadsRepository } from './object-reads.repository';
 
 const READER = '8901';
@@ -133,6 +134,15 @@ describe('reads of all a user\'s projects, planned beside a large account (real 
     const sections = await scansOf(statements, 'sections');
     expect(sections).toHaveLength(1);
     expect(sections.filter((scan) => !byAllProjectsAtOnce(scan))).toEqual([]);
+  });
+
+  it('counts the open tasks of every project (the first generation\'s cache_count) the same way', async () => {
+    const { manager, statements } = recording(dataSource.manager);
+    const counts = await new FirstGenerationReadsRepository().uncompletedCounts(manager, READER);
+    expect([...counts.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+    const scans = await scansOf(statements, 'items');
+    expect(scans).toHaveLength(1);
+    expect(scans.filter((scan) => !byAllProjectsAtOnce(scan))).toEqual([]);
   });
 
   it('still reads one project\'s tasks by that project alone', async () => {

@@ -35,11 +35,14 @@ export class FirstGenerationReadsRepository {
     ]);
   }
 
-  /** How many uncompleted tasks each open project holds (`cache_count`), in one grouped query. */
+  /**
+   * How many uncompleted tasks each open project holds (`cache_count`), in one grouped query over
+   * the open projects as an array: one scan of the user's tasks (inVisibleProjects says why).
+   */
   async uncompletedCounts(manager: EntityManager, userId: string): Promise<Map<string, number>> {
     const rows = await manager.query<Array<{ project_id: string; count: string }>>(
       `SELECT project_id::text, count(*)::text AS count FROM sync.items
-        WHERE project_id IN (${OPEN_PROJECTS}) AND NOT is_deleted AND NOT in_history AND NOT checked GROUP BY project_id`,
+        WHERE project_id = ANY(ARRAY(${OPEN_PROJECTS})) AND NOT is_deleted AND NOT in_history AND NOT checked GROUP BY project_id`,
       [userId],
     );
     return new Map(rows.map((row) => [row.project_id, Number(row.count)]));
