@@ -11,3 +11,4 @@ export * from './gateway-metrics';
 export * from './test-smtp-server';
 export * from './generated-sections';
 export * from './test-standby';
+export * from './query-plans';

@@ -1,5 +1,5 @@
 import { createServiceDataSource, migrateUp } from '@doable/shared-database';
-import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import { createTestDatabase, planNodes, planOf, type PlanNode, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ItemRepository, NoteRepository, type ObjectJsonSql, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import { seedLargeAccount } from '@doable/sync-domain/testing';
@@ -8,20 +8,6 @@ import { ObjectReadsRepository } from './object-reads.repository';
 
 const READER = '8901';
 const NEIGHBOUR = '8902';
-
-/** One node of `EXPLAIN (FORMAT JSON)`. */
-interface PlanNode {
-  readonly 'Node Type': string;
-  readonly 'Relation Name'?: string;
-  readonly 'Index Cond'?: string;
-  readonly 'Recheck Cond'?: string;
-  readonly Plans?: readonly PlanNode[];
-}
-
-function* nodesOf(node: PlanNode): Generator<PlanNode> {
-  yield node;
-  for (const child of node.Plans ?? []) yield* nodesOf(child);
-}
 
 interface Statement {
   readonly sql: string;
@@ -85,8 +71,8 @@ describe('reads of all a user\'s projects, planned beside a large account (real 
   const scansOf = async (statements: readonly Statement[], table: string): Promise<PlanNode[]> => {
     const scans: PlanNode[] = [];
     for (const { sql, params } of statements.filter((statement) => statement.sql.includes(`sync.${table}`))) {
-      const [row] = await dataSource.query<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-      scans.push(...[...nodesOf(row['QUERY PLAN'][0].Plan)].filter((node) => node['Relation Name'] === table));
+      const nodes = [...planNodes(await planOf(dataSource, sql, params))].map(({ node }) => node);
+      scans.push(...nodes.filter((node) => node['Relation Name'] === table));
     }
     return scans;
   };

@@ -1,5 +1,5 @@
 import { createServiceDataSource, migrateUp } from '@doable/shared-database';
-import { createTestDatabase, type TestDatabase } from '@doable/shared-testing';
+import { createTestDatabase, planNodes, planOf, type PlanNode, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource } from 'typeorm';
 import { restV2TaskListSql } from '@doable/sync-dialects';
 import { syncMigrations, UserProfileRepository } from '@doable/sync-domain';
@@ -9,23 +9,6 @@ import { TaskFilterService } from '@doable/sync-read';
 const LISTER = '8801';
 const NEIGHBOUR = '8802';
 const PUBLIC_URL = 'https://doable.example';
-
-/** One node of `EXPLAIN (FORMAT JSON)`. */
-interface PlanNode {
-  readonly 'Node Type': string;
-  readonly 'Parent Relationship'?: string;
-  readonly 'Relation Name'?: string;
-  readonly 'Index Cond'?: string;
-  readonly 'Recheck Cond'?: string;
-  readonly 'Total Cost': number;
-  readonly Plans?: readonly PlanNode[];
-}
-
-function* nodesOf(node: PlanNode, underSubPlan = false): Generator<{ node: PlanNode; underSubPlan: boolean }> {
-  const inSubPlan = underSubPlan || node['Parent Relationship'] === 'SubPlan';
-  yield { node, underSubPlan: inSubPlan };
-  for (const child of node.Plans ?? []) yield* nodesOf(child, inSubPlan);
-}
 
 /**
  * What PostgreSQL is asked to do for a REST v2 task list (bench S5, issue #48), on S5's account
@@ -40,8 +23,7 @@ describe('the REST v2 task list statement, planned beside other accounts (real P
   const listSql = async (filter: string) => restV2TaskListSql((await filters.activeWhere(dataSource.manager, LISTER, filter))!, PUBLIC_URL);
   const plan = async (filter: string): Promise<PlanNode> => {
     const { sql, params } = await listSql(filter);
-    const [row] = await dataSource.query<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-    return row['QUERY PLAN'][0].Plan;
+    return planOf(dataSource, sql, params);
   };
 
   beforeAll(async () => {
@@ -66,13 +48,13 @@ describe('the REST v2 task list statement, planned beside other accounts (real P
   });
 
   it('counts the chosen tasks\' comments in one index scan of their ids, not in a sub-select per task', async () => {
-    const nodes = [...nodesOf(await plan('today | overdue'))];
+    const nodes = [...planNodes(await plan('today | overdue'))];
     expect(nodes.filter(({ node, underSubPlan }) => underSubPlan && node['Relation Name'] === 'notes')).toEqual([]);
     expect(nodes.some(({ node }) => node['Relation Name'] === 'notes' && /item_id = ANY/.test(node['Index Cond'] ?? ''))).toBe(true);
   });
 
   it('takes the tasks of every live project the lister sees in one scan, not one per project', async () => {
-    const scans = [...nodesOf(await plan('today | overdue'))].map(({ node }) => node).filter((node) => node['Relation Name'] === 'items');
+    const scans = [...planNodes(await plan('today | overdue'))].map(({ node }) => node).filter((node) => node['Relation Name'] === 'items');
     expect(scans).toHaveLength(1);
     const [scan] = scans;
     expect(scan['Node Type']).not.toBe('Seq Scan');
