@@ -39,6 +39,14 @@ export function inVisibleProjects(column: string): string {
   return `${column} = ANY(ARRAY(${VISIBLE_PROJECTS}))`;
 }
 
+/** The visible projects that are live, neither archived nor deleted: where a user's active tasks are. */
+export const LIVE_VISIBLE_PROJECTS = `SELECT id FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND NOT is_archived AND NOT is_deleted`;
+
+/** inVisibleProjects over the live projects only (task lists, open-task counts): read once into an array, then one scan. */
+export function inLiveVisibleProjects(column: string): string {
+  return `${column} = ANY(ARRAY(${LIVE_VISIBLE_PROJECTS}))`;
+}
+
 /** The workspaces a user (`$1`) reads: those they are an active member of (the read side's one definition). */
 export const VISIBLE_WORKSPACES = `SELECT workspace_id FROM sync.workspace_members WHERE user_id = $1 AND state = 'active'`;
 

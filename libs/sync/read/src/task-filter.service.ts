@@ -2,7 +2,7 @@ import { DomainError } from '@doable/shared-errors';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { SUPPORTED_LANGS } from '@doable/sync-dates';
-import { ITEM_WIRE_COLUMNS, UserProfileRepository, VISIBLE_PROJECTS, type WireItem } from '@doable/sync-domain';
+import { inLiveVisibleProjects, ITEM_WIRE_COLUMNS, UserProfileRepository, type WireItem } from '@doable/sync-domain';
 import { compileAnyFilter, compileFilter, type CompiledFilter, type FilterContext, type FilterList, parseFilterQuery } from '@doable/sync-filter-language';
 
 export interface TaskFilterOptions {
@@ -16,10 +16,10 @@ export interface TaskFilterOptions {
  * Active tasks: not completed (a checked subtask of an open parent included), not deleted, in a
  * project that is neither archived nor deleted, and visible to the user (VISIBLE_PROJECTS). The
  * user's live projects are read once into an array, not looked up per task, and their tasks
- * taken in one bitmap scan (inVisibleProjects says why; issue #48: S5's list 9.5 -> 6.0 ms of
+ * taken in one bitmap scan (inLiveVisibleProjects; issue #48: S5's list 9.5 -> 6.0 ms of
  * PostgreSQL beside a 50,000-task account, 5,000 heap pages visited -> 1,487).
  */
-const ACTIVE_VISIBLE = `item.project_id = ANY(ARRAY(SELECT live.id FROM sync.projects AS live WHERE live.id IN (${VISIBLE_PROJECTS}) AND NOT live.is_archived AND NOT live.is_deleted))
+const ACTIVE_VISIBLE = `${inLiveVisibleProjects('item.project_id')}
   AND NOT item.is_deleted AND NOT item.checked AND NOT item.in_history`;
 
 /**

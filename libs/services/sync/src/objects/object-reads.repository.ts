@@ -2,7 +2,7 @@ import type { ApiProjectInvitation, ApiProjectPerson, IdMappingObject, Page } fr
 import { isObjectId } from '@doable/contracts-common';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { inVisibleProjects, ITEM_WIRE_COLUMNS, type Label, LABEL_COLUMNS, type Note, NOTE_COLUMNS, type Project, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Section, SECTION_COLUMNS, VISIBLE_PROJECTS, type WireItem, wireTimestampSql } from '@doable/sync-domain';
+import { inLiveVisibleProjects, inVisibleProjects, ITEM_WIRE_COLUMNS, type Label, LABEL_COLUMNS, type Note, NOTE_COLUMNS, type Project, PROJECT_COLUMNS, PROJECT_ROLE_COLUMN, type Section, SECTION_COLUMNS, VISIBLE_PROJECTS, type WireItem, wireTimestampSql } from '@doable/sync-domain';
 import { ListSql, pageOf, searchPattern } from './list-sql';
 
 export interface TaskListFilter {
@@ -20,12 +20,12 @@ export interface Paged<T> {
 
 /**
  * Active tasks: not deleted, not completed, and not in an archived project. The live projects
- * are read once into an array and their tasks taken in one scan (inVisibleProjects says why): as
+ * are read once into an array and their tasks taken in one scan (inLiveVisibleProjects): as
  * a join, a list of all tasks scanned every account's (GET /rest/v2/tasks beside a 50,000-task
  * account: 99 ms of PostgreSQL, 8 so), and a page walked the index past other accounts' tasks.
  */
 const ACTIVE_TASK = `NOT is_deleted AND NOT in_history AND NOT checked
-  AND project_id = ANY(ARRAY(SELECT id FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND NOT is_archived AND NOT is_deleted))`;
+  AND ${inLiveVisibleProjects('project_id')}`;
 
 /**
  * The active tasks a task list filter selects, as conditions over `sync.items` (bare column

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type Item, ITEM_COLUMNS, VISIBLE_PROJECTS } from '@doable/sync-domain';
+import { inLiveVisibleProjects, type Item, ITEM_COLUMNS, LIVE_VISIBLE_PROJECTS, VISIBLE_PROJECTS } from '@doable/sync-domain';
 
-/** Active and visible: not deleted, not in history, in a project the user sees that is neither archived nor deleted. */
-const OPEN_PROJECTS = `SELECT id FROM sync.projects WHERE id IN (${VISIBLE_PROJECTS}) AND NOT is_archived AND NOT is_deleted`;
 
 /**
  * The reads only the first generation makes: a project's task list with the rows its flat
@@ -20,7 +18,7 @@ export class FirstGenerationReadsRepository {
     if (projectIds.length === 0) return [];
     return manager.query<Item[]>(
       `SELECT ${ITEM_COLUMNS} FROM sync.items
-        WHERE project_id IN (${OPEN_PROJECTS}) AND project_id = ANY($2::bigint[]) AND NOT is_deleted AND NOT in_history AND NOT checked
+        WHERE project_id IN (${LIVE_VISIBLE_PROJECTS}) AND project_id = ANY($2::bigint[]) AND NOT is_deleted AND NOT in_history AND NOT checked
         ORDER BY project_id, child_order, id`,
       [userId, projectIds],
     );
@@ -37,12 +35,12 @@ export class FirstGenerationReadsRepository {
 
   /**
    * How many uncompleted tasks each open project holds (`cache_count`), in one grouped query over
-   * the open projects as an array: one scan of the user's tasks (inVisibleProjects says why).
+   * the open projects as an array: one scan of the user's tasks (inLiveVisibleProjects).
    */
   async uncompletedCounts(manager: EntityManager, userId: string): Promise<Map<string, number>> {
     const rows = await manager.query<Array<{ project_id: string; count: string }>>(
       `SELECT project_id::text, count(*)::text AS count FROM sync.items
-        WHERE project_id = ANY(ARRAY(${OPEN_PROJECTS})) AND NOT is_deleted AND NOT in_history AND NOT checked GROUP BY project_id`,
+        WHERE ${inLiveVisibleProjects('project_id')} AND NOT is_deleted AND NOT in_history AND NOT checked GROUP BY project_id`,
       [userId],
     );
     return new Map(rows.map((row) => [row.project_id, Number(row.count)]));

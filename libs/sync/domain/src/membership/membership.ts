@@ -9,7 +9,7 @@ import { VISIBLE_PROJECTS, VISIBLE_WORKSPACES } from '@doable/contracts-sync';
 
 // Which projects and workspaces a user (`$1`) reads is the read policy's rule (contracts-sync
 // read-policy.ts); the domain's repositories reach it through here.
-export { inVisibleProjects, VISIBLE_PROJECTS, VISIBLE_WORKSPACES } from '@doable/contracts-sync';
+export { inLiveVisibleProjects, inVisibleProjects, LIVE_VISIBLE_PROJECTS, VISIBLE_PROJECTS, VISIBLE_WORKSPACES } from '@doable/contracts-sync';
 
 /** How a user's workspace memberships moved after a sync token's version (see MembershipChanges). */
 export interface WorkspaceMembershipChanges {
