@@ -42,17 +42,18 @@ export async function seedLargeAccount(databaseUrl: string, userId: string, size
       [userId, version, projectIds, size.sectionsPerProject],
     );
     // Three tasks in four sit in a section (and so in its project); the rest at a project's root.
+    // Every tenth task is placed with the task before it (`home`), whose subtask it becomes below.
     await client.query(
       `INSERT INTO sync.items (user_id, project_id, section_id, content, description, priority, due, labels, child_order, added_by_uid, version)
        SELECT $1,
-              CASE WHEN n % 4 = 0 OR cardinality($4::bigint[]) = 0 THEN ($3::bigint[])[1 + n % cardinality($3::bigint[])] ELSE ($5::bigint[])[1 + n % cardinality($5::bigint[])] END,
-              CASE WHEN n % 4 = 0 OR cardinality($4::bigint[]) = 0 THEN NULL ELSE ($4::bigint[])[1 + n % cardinality($4::bigint[])] END,
+              CASE WHEN home % 4 = 0 OR cardinality($4::bigint[]) = 0 THEN ($3::bigint[])[1 + home % cardinality($3::bigint[])] ELSE ($5::bigint[])[1 + home % cardinality($5::bigint[])] END,
+              CASE WHEN home % 4 = 0 OR cardinality($4::bigint[]) = 0 THEN NULL ELSE ($4::bigint[])[1 + home % cardinality($4::bigint[])] END,
               'Task ' || n, CASE WHEN n % 5 = 0 THEN 'Details of task ' || n ELSE '' END,
               1 + n % 4,
               CASE WHEN n % 3 = 0 THEN jsonb_build_object('date', to_char(current_date + (n % 30), 'YYYY-MM-DD'), 'timezone', NULL, 'string', 'in ' || (n % 30) || ' days', 'lang', 'en', 'is_recurring', false) END,
               CASE WHEN n % 2 = 0 AND $7::int > 0 THEN ARRAY['label-' || (n % $7::int)] ELSE ARRAY[]::text[] END,
               n, $1, $2
-         FROM generate_series(1, $6::int) AS n`,
+         FROM generate_series(1, $6::int) AS n, LATERAL (SELECT CASE WHEN n % 10 = 0 THEN n - 1 ELSE n END AS home) placed`,
       [userId, version, projectIds, sections.map((row) => row.id), sections.map((row) => row.project_id), size.tasks, size.labels],
     );
     await client.query(
@@ -69,7 +70,7 @@ export async function seedLargeAccount(databaseUrl: string, userId: string, size
     );
     // Fresh statistics, or the planner picks a nested loop over the just-filled table (19 s for 50,000 tasks).
     await client.query('ANALYZE sync.items');
-    // Every tenth task becomes a subtask of the task before it, when both share a project and section.
+    // Every tenth task becomes a subtask of the task before it (placed in the same project and section).
     await client.query(
       `UPDATE sync.items child SET parent_id = parent.id
          FROM sync.items parent

@@ -1,7 +1,7 @@
 import { createServiceDataSource, migrateUp } from '@doable/shared-database';
 import { createTestDatabase, planNodes, planOf, type PlanNode, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ItemRepository, NoteRepository, type ObjectJsonSql, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { CompletedInfoRepository, ItemRepository, NoteRepository, type ObjectJsonSql, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import { seedLargeAccount } from '@doable/sync-domain/testing';
 import { FirstGenerationReadsRepository } from '@doable/sync-dialects';
 import { ObjectReadsRepository } from './object-reads.repository';
@@ -136,5 +136,37 @@ describe('reads of all a user\'s projects, planned beside a large account (real 
     await new ObjectReadsRepository().tasks(manager, READER, { projectId }, undefined);
     const [scan] = await scansOf(statements, 'items');
     expect(scan['Node Type']).not.toBe('Seq Scan');
+  });
+
+  describe('with a fifth of the tasks completed (their subtasks checked, the rest moved to history)', () => {
+    beforeAll(async () => {
+      await dataSource.query(
+        `UPDATE sync.items SET checked = true, in_history = parent_id IS NULL, completed_at = now() - child_order * interval '1 minute' WHERE child_order % 5 = 0`,
+      );
+      await dataSource.query('ANALYZE sync.items');
+    });
+
+    it('counts a full sync\'s completed_info from one scan of the reader\'s checked tasks', async () => {
+      const { manager, statements } = recording(dataSource.manager);
+      const counts = new CompletedInfoRepository();
+      const all = await counts.all(manager, READER);
+      expect(all.filter((info) => info.kind === 'item')).toHaveLength(500);
+      expect(all.filter((info) => info.kind === 'section').length).toBeGreaterThan(0);
+      // The same counts as the per-container read an incremental sync makes, over every container.
+      const perContainer = await counts.touchedSince(dataSource.manager, READER, '0');
+      const nonZero = perContainer.filter((info) => info.completedItems > 0 || (info.kind === 'project' && info.archivedSections > 0));
+      const byKey = (infos: typeof all) => [...infos].sort((a, b) => `${a.kind}${a.id}`.localeCompare(`${b.kind}${b.id}`));
+      expect(byKey(all)).toEqual(byKey(nonZero));
+      // Each table read by every visible project at once, or one row by its id; nothing once per
+      // container, nothing walked past other accounts' rows.
+      for (const table of ['items', 'sections']) {
+        const plans: Array<{ node: PlanNode; underSubPlan: boolean }> = [];
+        for (const { sql, params } of statements) plans.push(...planNodes(await planOf(dataSource, sql, params)));
+        const scans = plans.filter(({ node }) => node['Relation Name'] === table);
+        expect(scans.length).toBeGreaterThan(0);
+        const byOneId = (scan: PlanNode) => /^\(id = /.test(scan['Index Cond'] ?? '');
+        expect(scans.filter(({ node, underSubPlan }) => underSubPlan || !(byAllProjectsAtOnce(node) || byOneId(node))).map(({ node }) => node)).toEqual([]);
+      }
+    });
   });
 });
