@@ -1,7 +1,7 @@
 import { createServiceDataSource, migrateUp } from '@doable/shared-database';
 import { createTestDatabase, planNodes, planOf, type PlanNode, type TestDatabase } from '@doable/shared-testing';
 import type { DataSource, EntityManager } from 'typeorm';
-import { CompletedInfoRepository, ItemRepository, NoteRepository, type ObjectJsonSql, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
+import { CompletedInfoRepository, CompletedRepository, ItemRepository, NoteRepository, type ObjectJsonSql, syncMigrations, UserProfileRepository } from '@doable/sync-domain';
 import { seedLargeAccount } from '@doable/sync-domain/testing';
 import { FirstGenerationReadsRepository } from '@doable/sync-dialects';
 import { ObjectReadsRepository } from './object-reads.repository';
@@ -167,6 +167,20 @@ describe('reads of all a user\'s projects, planned beside a large account (real 
         const byOneId = (scan: PlanNode) => /^\(id = /.test(scan['Index Cond'] ?? '');
         expect(scans.filter(({ node, underSubPlan }) => underSubPlan || !(byAllProjectsAtOnce(node) || byOneId(node))).map(({ node }) => node)).toEqual([]);
       }
+    });
+
+    it('pages the completed tasks, newest first, from one scan of the reader\'s checked tasks', async () => {
+      const { manager, statements } = recording(dataSource.manager);
+      const completed = new CompletedRepository();
+      const page = await completed.page(manager, READER, { projectId: null, label: null, since: null, until: null, limit: 50, offset: 0 });
+      expect(page).toHaveLength(50);
+      const until = new Date();
+      const since = new Date(until.getTime() - 14 * 86_400_000);
+      const window = { by: 'completion', since, until, projectId: null, sectionId: null, parentId: null, filterQuery: null, filterLang: null, workspaceId: null, limit: 50 } as const;
+      expect(await completed.inWindow(manager, READER, window, null)).toHaveLength(51);
+      const scans = await scansOf(statements, 'items');
+      expect(scans).toHaveLength(2);
+      expect(scans.filter((scan) => !byAllProjectsAtOnce(scan))).toEqual([]);
     });
   });
 });

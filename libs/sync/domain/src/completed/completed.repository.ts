@@ -4,10 +4,15 @@ import type { CompiledFilter } from '@doable/sync-filter-language';
 import { ITEM_COLUMNS, type Item } from '../items/item.model';
 import type { CompletedPosition } from './completed-cursor';
 import type { CompletedQuery, CompletedSearch, GetAllQuery } from './completed-query';
-import { VISIBLE_PROJECTS } from '../membership/membership';
+import { inVisibleProjects } from '../membership/membership';
 
-/** Completed tasks of projects the user can see, over `sync.items AS item` ($1 is the user id). */
-const COMPLETED_VISIBLE = `item.project_id IN (${VISIBLE_PROJECTS}) AND item.checked AND NOT item.is_deleted`;
+/**
+ * Completed tasks of projects the user can see, over `sync.items AS item` ($1 is the user id):
+ * the user's checked tasks in one scan of the completed index over every visible project, then
+ * the newest of them. Written `IN (memberships)`, beside a 50,000-task account the planner
+ * scanned every account's tasks for a page of 50 (43 ms of PostgreSQL against 5; issue #48).
+ */
+const COMPLETED_VISIBLE = `${inVisibleProjects('item.project_id')} AND item.checked AND NOT item.is_deleted`;
 
 /** Bind values after a given first list (the user id, or a compiled filter's own values). */
 class Binds {
