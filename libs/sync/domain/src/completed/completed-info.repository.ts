@@ -27,8 +27,9 @@ export class CompletedInfoRepository {
    * instead read every task of each project (twice: the planner evaluated the per-project
    * subqueries in the filter and again in the answer), walked every account's sections, and
    * joined every account's checked subtasks to their parents: 67 ms of PostgreSQL beside a
-   * 50,000-task account, against 6 (issue #48). A subtask shares its parent's project, so the
-   * user's checked tasks hold every checked subtask they count.
+   * 50,000-task account, against 6 (issue #48). A task in history is checked (completing sets
+   * both, reopening clears both), and a subtask shares its parent's project, so the user's
+   * checked tasks hold every task these counts count.
    */
   async all(manager: EntityManager, userId: string): Promise<CompletedInfo[]> {
     const rows = await manager.query<CountRow[]>(
@@ -89,12 +90,13 @@ export class CompletedInfoRepository {
 
   /**
    * The counts of the named containers, zeros included (what an incremental sync or an archive
-   * page names is few): each container's rows by its own index.
+   * page names is few): each container's rows by its own index, a project's from the completed
+   * index (`checked` names it; a task in history is checked), not from all its tasks.
    */
   private async count(manager: EntityManager, userId: string, scope: Scope): Promise<CompletedInfo[]> {
     const rows = await manager.query<CountRow[]>(
       `WITH projects AS (
-         SELECT p.id, (SELECT count(*) FROM sync.items i WHERE i.project_id = p.id AND i.in_history AND NOT i.is_deleted)::int AS completed,
+         SELECT p.id, (SELECT count(*) FROM sync.items i WHERE i.project_id = p.id AND i.checked AND i.in_history AND NOT i.is_deleted)::int AS completed,
                 (SELECT count(*) FROM sync.sections s WHERE s.project_id = p.id AND s.is_archived AND NOT s.is_deleted)::int AS archived
            FROM sync.projects p WHERE p.id IN (${VISIBLE_PROJECTS}) AND NOT p.is_deleted AND p.id = ANY($2::bigint[])
        )
