@@ -8,10 +8,11 @@ export type CompletedInfo =
   | { readonly kind: 'section'; readonly id: string; readonly completedItems: number }
   | { readonly kind: 'item'; readonly id: string; readonly completedItems: number };
 
+/** The containers an incremental sync or an archive page names. */
 interface Scope {
-  readonly projectIds?: readonly string[];
-  readonly sectionIds?: readonly string[];
-  readonly parentIds?: readonly string[];
+  readonly projectIds: readonly string[];
+  readonly sectionIds: readonly string[];
+  readonly parentIds: readonly string[];
 }
 
 /**
@@ -111,7 +112,7 @@ export class CompletedInfoRepository {
          FROM sync.items parent LEFT JOIN sync.items child ON child.parent_id = parent.id AND child.checked AND NOT child.is_deleted
         WHERE parent.project_id IN (${VISIBLE_PROJECTS}) AND NOT parent.is_deleted AND parent.id = ANY($4::bigint[])
         GROUP BY parent.id`,
-      [userId, scope.projectIds ?? [], scope.sectionIds ?? [], scope.parentIds ?? []],
+      [userId, scope.projectIds, scope.sectionIds, scope.parentIds],
     );
     return rows.map(asCompletedInfo);
   }
