@@ -159,12 +159,12 @@ describe('reads of all a user\'s projects, planned beside a large account (real 
       expect(byKey(all)).toEqual(byKey(nonZero));
       // Each table read by every visible project at once, or one row by its id; nothing once per
       // container, nothing walked past other accounts' rows.
+      const nodes: Array<{ node: PlanNode; underSubPlan: boolean }> = [];
+      for (const { sql, params } of statements) nodes.push(...planNodes(await planOf(dataSource, sql, params)));
+      const byOneId = (scan: PlanNode) => /^\(id = /.test(scan['Index Cond'] ?? '');
       for (const table of ['items', 'sections']) {
-        const plans: Array<{ node: PlanNode; underSubPlan: boolean }> = [];
-        for (const { sql, params } of statements) plans.push(...planNodes(await planOf(dataSource, sql, params)));
-        const scans = plans.filter(({ node }) => node['Relation Name'] === table);
+        const scans = nodes.filter(({ node }) => node['Relation Name'] === table);
         expect(scans.length).toBeGreaterThan(0);
-        const byOneId = (scan: PlanNode) => /^\(id = /.test(scan['Index Cond'] ?? '');
         expect(scans.filter(({ node, underSubPlan }) => underSubPlan || !(byAllProjectsAtOnce(node) || byOneId(node))).map(({ node }) => node)).toEqual([]);
       }
     });
